@@ -1,0 +1,60 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Dependency direction (see README, "Architecture"):
+//   Geometry <- Layout, Motion            (no pixels)
+//   CPNG <- Raster <- Compositor          (pixels; Raster also uses Geometry)
+//   FrameGenKit glues scenes, layouts, the timeline and the compositor; framegen is a thin CLI.
+let package = Package(
+    name: "framegen",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "framegen", targets: ["framegen"]),
+        .library(name: "FrameGenKit", targets: ["FrameGenKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        .target(
+            name: "CPNG",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
+        ),
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .target(name: "Geometry"),
+        .target(name: "Raster", dependencies: ["CPNG", "Geometry"]),
+        .target(name: "Layout", dependencies: ["Geometry"]),
+        .target(name: "Motion", dependencies: ["Geometry"]),
+        .target(name: "Compositor", dependencies: ["Raster", "Geometry", "CFreeType"]),
+        .target(
+            name: "FrameGenKit",
+            dependencies: [
+                "Geometry", "Raster", "Layout", "Motion", "Compositor",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .executableTarget(
+            name: "framegen",
+            dependencies: [
+                "FrameGenKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster"]),
+        .testTarget(
+            name: "FrameGenKitTests",
+            dependencies: ["FrameGenKit"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,142 @@
+/// A premultiplied RGBA8 image: `height` rows of `stride` bytes, 4 bytes a pixel (R, G, B, A).
+/// A value type: copies are copy-on-write through the array storage.
+public struct Image: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    /// Bytes from one row to the next (>= width * 4).
+    public let stride: Int
+    public var bytes: [UInt8]
+
+    /// A transparent image. Sizes must be positive and within `ImageLimits.default`; callers
+    /// that take sizes from files check them first (see ImageLimits).
+    public init(width: Int, height: Int, fill: Pixel = .clear) {
+        precondition(width > 0 && height > 0, "image size must be positive")
+        self.width = width
+        self.height = height
+        self.stride = width * 4
+        self.bytes = [UInt8](repeating: 0, count: width * height * 4)
+        if fill != .clear { self.fill(fill) }
+    }
+
+    /// Wraps premultiplied bytes; nil when the buffer is too small for the size and stride.
+    public init?(width: Int, height: Int, stride: Int, premultipliedBytes: [UInt8]) {
+        guard width > 0, height > 0, stride >= width * 4,
+            premultipliedBytes.count >= stride * (height - 1) + width * 4
+        else { return nil }
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.bytes = premultipliedBytes
+    }
+
+    /// From straight-alpha RGBA8 rows (what PNG decoding yields), premultiplying.
+    public init?(width: Int, height: Int, straightRGBA: [UInt8]) {
+        guard width > 0, height > 0, straightRGBA.count == width * height * 4 else { return nil }
+        self.width = width
+        self.height = height
+        self.stride = width * 4
+        var out = straightRGBA
+        out.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                let a = p[i + 3]
+                if a != 255 {
+                    p[i] = mul255(p[i], a)
+                    p[i + 1] = mul255(p[i + 1], a)
+                    p[i + 2] = mul255(p[i + 2], a)
+                }
+                i += 4
+            }
+        }
+        self.bytes = out
+    }
+
+    /// Straight-alpha RGBA8 rows, tightly packed (what PNG encoding takes).
+    public func straightRGBA() -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        bytes.withUnsafeBufferPointer { src in
+            out.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<height {
+                    var s = y * stride
+                    var d = y * width * 4
+                    for _ in 0..<width {
+                        let c = Pixel(r: src[s], g: src[s + 1], b: src[s + 2], a: src[s + 3])
+                            .unpremultiplied
+                        dst[d] = c.r
+                        dst[d + 1] = c.g
+                        dst[d + 2] = c.b
+                        dst[d + 3] = c.a
+                        s += 4
+                        d += 4
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    public var isOpaque: Bool {
+        for y in 0..<height {
+            var i = y * stride + 3
+            for _ in 0..<width {
+                if bytes[i] != 255 { return false }
+                i += 4
+            }
+        }
+        return true
+    }
+
+    public subscript(x: Int, y: Int) -> Pixel {
+        get {
+            let i = y * stride + x * 4
+            return Pixel(r: bytes[i], g: bytes[i + 1], b: bytes[i + 2], a: bytes[i + 3])
+        }
+        set {
+            let i = y * stride + x * 4
+            bytes[i] = newValue.r
+            bytes[i + 1] = newValue.g
+            bytes[i + 2] = newValue.b
+            bytes[i + 3] = newValue.a
+        }
+    }
+
+    public mutating func fill(_ p: Pixel) {
+        let (w, h, stride) = (width, height, self.stride)
+        bytes.withUnsafeMutableBufferPointer { buf in
+            for y in 0..<h {
+                var i = y * stride
+                for _ in 0..<w {
+                    buf[i] = p.r
+                    buf[i + 1] = p.g
+                    buf[i + 2] = p.b
+                    buf[i + 3] = p.a
+                    i += 4
+                }
+            }
+        }
+    }
+
+    /// Source-over `p` onto every pixel of the integer rect (clipped to the image).
+    public mutating func blend(_ p: Pixel, x0: Int, y0: Int, x1: Int, y1: Int) {
+        let xs = Swift.max(0, x0)
+        let xe = Swift.min(width, x1)
+        let ys = Swift.max(0, y0)
+        let ye = Swift.min(height, y1)
+        guard xs < xe, ys < ye else { return }
+        let stride = self.stride
+        bytes.withUnsafeMutableBufferPointer { buf in
+            for y in ys..<ye {
+                var i = y * stride + xs * 4
+                for _ in xs..<xe {
+                    let d = Pixel(r: buf[i], g: buf[i + 1], b: buf[i + 2], a: buf[i + 3])
+                    let o = sourceOver(p, d)
+                    buf[i] = o.r
+                    buf[i + 1] = o.g
+                    buf[i + 2] = o.b
+                    buf[i + 3] = o.a
+                    i += 4
+                }
+            }
+        }
+    }
+}

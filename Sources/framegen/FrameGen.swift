@@ -1,0 +1,41 @@
+import ArgumentParser
+import FrameGenKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The root command. Subcommands are small structs in this folder; each one's `run()` calls into
+/// FrameGenKit and throws `FrameGenError`, which `main` maps to an exit status in one place.
+@main
+struct FrameGen: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "framegen",
+        abstract: "Render UICollectionView layouts headless, frame by frame, into PNG sequences.",
+        subcommands: [ImageCommand.self]
+    )
+
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as FrameGenError {
+            fail(error)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Glibc.exit(0)
+            }
+            // ArgumentParser's usage errors (its own code 64) are bad arguments: status 2.
+            let message = fullMessage(for: error)
+            FileHandleOutput.standardError.write("framegen: \(message)\n")
+            Glibc.exit(code == .validationFailure ? ExitStatus.badInput.rawValue : code.rawValue)
+        }
+    }
+
+    static func fail(_ error: FrameGenError) -> Never {
+        FileHandleOutput.standardError.write("framegen: \(error.description)\n")
+        Glibc.exit(error.status.rawValue)
+    }
+}
