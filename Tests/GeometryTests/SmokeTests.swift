@@ -13,3 +13,10 @@ import Testing
     let p = t.project(Point(x: 1, y: 0))
     #expect(abs(p.x - 100) < 1e-12 && abs(p.y - 1) < 1e-12)
 }
+
+@Test func splitMix64MatchesTheReferenceSequence() {
+    // Reference values of SplitMix64 seeded with 0 (Vigna's splitmix64.c).
+    var r = SeededRandom(seed: 0)
+    #expect(r.next() == 0xE220_A839_7B1D_CDAF)
+    #expect(r.next() == 0x6E78_9E6A_A1B9_65F4)
+}
