@@ -75,7 +75,8 @@ public struct LayoutDescriptor: Sendable {
 /// The layout types a scene's `layout: {type: ...}` may name (layouts.md Part A).
 public enum LayoutRegistry {
     public static let all: [LayoutDescriptor] = [
-        FlowLayout.descriptor
+        FlowLayout.descriptor, AlbumLayout.descriptor, PhotosLayout.descriptor, WaterfallLayout.descriptor,
+        PinchLayout.descriptor,
     ]
 
     public static func descriptor(for type: String) -> LayoutDescriptor? {
