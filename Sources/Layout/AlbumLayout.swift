@@ -24,7 +24,8 @@ public struct AlbumLayout: CollectionViewLayout {
     public var emblemSize: Size
     public var emblemGap: Double
 
-    private(set) var collectionView: CollectionViewState?
+    /// The state the layout was last prepared with.
+    public private(set) var collectionView: CollectionViewState?
     private var rotations: [Transform3D] = []
     private var contentSize: Size = .zero
 

@@ -65,6 +65,16 @@ public protocol CollectionViewLayout: Sendable {
     /// Called when the update animation has been set up; clear per-update state here.
     mutating func finalizeCollectionViewUpdates()
 
+    /// Offered before a batch update, on the layout prepared with the data *before* it. Return
+    /// nil (the default) for the engine's standard animation (prepare with the new data, then
+    /// `prepare(forCollectionViewUpdates:)` and the initial/final attributes). Return a duration
+    /// to animate the update yourself, from `collectionView.time` over that many seconds, still
+    /// showing the old data; the engine then applies the data change at its end without
+    /// animation (the Photos thumbnails' two-phase delete).
+    mutating func collectionViewWillPerformBatchUpdates(
+        _ updateItems: [UpdateItem], _ collectionView: CollectionViewState
+    ) -> Double?
+
     /// Where an inserted item starts its animation; nil means the engine's default (its final
     /// attributes with alpha 0), as UIKit's base class does.
     func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> LayoutAttributes?
@@ -141,6 +151,10 @@ extension CollectionViewLayout {
     public mutating func prepare(forCollectionViewUpdates updateItems: [UpdateItem]) {}
 
     public mutating func finalizeCollectionViewUpdates() {}
+
+    public mutating func collectionViewWillPerformBatchUpdates(
+        _ updateItems: [UpdateItem], _ collectionView: CollectionViewState
+    ) -> Double? { nil }
 
     public func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath)
         -> LayoutAttributes?

@@ -30,8 +30,11 @@ public struct FlowLayout: CollectionViewLayout {
     public var footerReferenceSize: Size
     /// UICollectionViewDelegateFlowLayout's sizeForItemAt; nil uses `itemSize` for every item.
     public var sizeForItem: (@Sendable (IndexPath, CollectionViewState) -> Size)?
+    /// UICollectionViewDelegateFlowLayout's insetForSectionAt; nil uses `sectionInset`.
+    public var insetForSection: (@Sendable (Int, CollectionViewState) -> EdgeInsets)?
 
-    private(set) var collectionView: CollectionViewState?
+    /// The state the layout was last prepared with.
+    public private(set) var collectionView: CollectionViewState?
     private var sections: [SectionAttributes] = []
     private var contentSize: Size = .zero
 
@@ -47,7 +50,8 @@ public struct FlowLayout: CollectionViewLayout {
         minimumLineSpacing: Double = 10, minimumInteritemSpacing: Double = 10,
         sectionInset: EdgeInsets = .zero, headerReferenceSize: Size = .zero,
         footerReferenceSize: Size = .zero,
-        sizeForItem: (@Sendable (IndexPath, CollectionViewState) -> Size)? = nil
+        sizeForItem: (@Sendable (IndexPath, CollectionViewState) -> Size)? = nil,
+        insetForSection: (@Sendable (Int, CollectionViewState) -> EdgeInsets)? = nil
     ) {
         self.scrollDirection = scrollDirection
         self.itemSize = itemSize
@@ -57,6 +61,7 @@ public struct FlowLayout: CollectionViewLayout {
         self.headerReferenceSize = headerReferenceSize
         self.footerReferenceSize = footerReferenceSize
         self.sizeForItem = sizeForItem
+        self.insetForSection = insetForSection
     }
 
     // MARK: Preparing
@@ -70,11 +75,6 @@ public struct FlowLayout: CollectionViewLayout {
         let crossExtent = Swift.max(
             0, vertical ? cv.size.width - inset.left - inset.right : cv.size.height - inset.top - inset.bottom
         )
-        let crossStart = vertical ? sectionInset.left : sectionInset.top
-        let crossEnd = vertical ? sectionInset.right : sectionInset.bottom
-        let mainStart = vertical ? sectionInset.top : sectionInset.left
-        let mainEnd = vertical ? sectionInset.bottom : sectionInset.right
-        let available = crossExtent - crossStart - crossEnd
         let headerThickness = vertical ? headerReferenceSize.height : headerReferenceSize.width
         let footerThickness = vertical ? footerReferenceSize.height : footerReferenceSize.width
 
@@ -91,6 +91,12 @@ public struct FlowLayout: CollectionViewLayout {
         built.reserveCapacity(cv.numberOfSections)
         for s in 0..<cv.numberOfSections {
             let sectionStart = cursor
+            let si = insetForSection?(s, cv) ?? sectionInset
+            let crossStart = vertical ? si.left : si.top
+            let crossEnd = vertical ? si.right : si.bottom
+            let mainStart = vertical ? si.top : si.left
+            let mainEnd = vertical ? si.bottom : si.right
+            let available = crossExtent - crossStart - crossEnd
             let title = cv.dataSource.title(forSection: s)
             var header: LayoutAttributes?
             if headerThickness > 0 {
@@ -141,10 +147,13 @@ public struct FlowLayout: CollectionViewLayout {
                 footer = a
                 cursor += footerThickness
             }
-            let frame =
+            // The band the section spans, grown by any item that overhangs it (an item wider
+            // than the line), so the rect query can skip whole sections safely.
+            var frame =
                 vertical
                 ? Rect(x: 0, y: sectionStart, width: crossExtent, height: cursor - sectionStart)
                 : Rect(x: sectionStart, y: 0, width: cursor - sectionStart, height: crossExtent)
+            for a in items { frame = frame.union(a.frame) }
             built.append(SectionAttributes(frame: frame, header: header, items: items, footer: footer))
         }
         sections = built
@@ -284,7 +293,7 @@ extension FlowLayout {
             sectionInset: try r.insets("sectionInset", default: defaults.sectionInset),
             headerReferenceSize: try r.size("headerReferenceSize", default: defaults.headerReferenceSize),
             footerReferenceSize: try r.size("footerReferenceSize", default: defaults.footerReferenceSize),
-            sizeForItem: defaults.sizeForItem)
+            sizeForItem: defaults.sizeForItem, insetForSection: defaults.insetForSection)
     }
 
     public static let descriptor = LayoutDescriptor(

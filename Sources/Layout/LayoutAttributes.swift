@@ -18,6 +18,23 @@ public enum ElementKind {
     public static let emblem = "emblem"
 }
 
+/// Names of `LayoutAttributes.custom` entries that more than one layout writes and the renderer
+/// understands. A layout documents which it sets; anything else in `custom` is informational.
+public enum CustomAttributeKey {
+    /// number: the page's distance from the centre in pages (PhotosApp's parallaxValue).
+    public static let parallax = "parallax"
+    /// [dx, dy]: translation of the image inside the element, in points, before clipping.
+    public static let imageOffset = "imageOffset"
+    /// 16 numbers m11...m44: transform3D of the element's content (inner image view) about the
+    /// element's centre, for layouts that move an inner view rather than the cell.
+    public static let contentTransform = "contentTransform"
+    /// [x, y, width, height] in the element's own coordinates: only this part is drawn (a layer
+    /// mask).
+    public static let maskRect = "maskRect"
+    /// [x, y] in unit coordinates: the point the transform pivots about (default [0.5, 0.5]).
+    public static let anchorPoint = "anchorPoint"
+}
+
 /// A layout-specific value carried next to the UIKit fields (a parallax ratio, an inner image
 /// offset, a mask rect), written to attribute files under `"custom"`. JSON-friendly on purpose.
 public enum CustomValue: Hashable, Sendable {

@@ -15,7 +15,8 @@ public struct WaterfallLayout: CollectionViewLayout {
     public var itemInsets: EdgeInsets
     public var headerHeight: Double
 
-    private(set) var collectionView: CollectionViewState?
+    /// The state the layout was last prepared with.
+    public private(set) var collectionView: CollectionViewState?
     private var sections: [SectionAttributes] = []
     private var contentSize: Size = .zero
 

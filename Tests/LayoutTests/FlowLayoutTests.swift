@@ -198,4 +198,25 @@ import Testing
         // Wider than the line: alone, centred (overhanging both sides).
         #expect(FlowLayout.lineOffsets(crossSizes: [400], available: 320, spacing: 10)[0].offsets == [-40])
     }
+
+    /// Per-section insets from the delegate: section 1 is indented by 100 on both sides, so 120 pt
+    /// hold 2 items with a 20 pt gap.
+    @Test func insetForSectionOverridesTheSectionInset() {
+        let flow = FlowLayout(insetForSection: { s, _ in
+            s == 1 ? EdgeInsets(top: 0, left: 100, bottom: 0, right: 100) : .zero
+        })
+        let l = prepared(flow, viewState(320, 480, sections: [1, 3]))
+        #expect(frame(l, 1, 0) == Rect(x: 100, y: 50, width: 50, height: 50))
+        #expect(frame(l, 1, 1) == Rect(x: 170, y: 50, width: 50, height: 50))
+        #expect(frame(l, 1, 2) == Rect(x: 100, y: 110, width: 50, height: 50))
+    }
+
+    /// An item wider than the view overhangs both sides and is still found at its edges.
+    @Test func overhangingItemsAreFoundByTheRectQuery() {
+        let l = prepared(
+            FlowLayout(itemSize: Size(width: 400, height: 50)), viewState(320, 480, sections: [2]))
+        #expect(frame(l, 0, 0) == Rect(x: -40, y: 0, width: 400, height: 50))
+        let left = l.layoutAttributesForElements(in: Rect(x: -30, y: 0, width: 10, height: 200))
+        #expect(left.map(\.indexPath) == [ip(0, 0), ip(0, 1)])
+    }
 }

@@ -80,4 +80,24 @@ import Testing
         #expect(throws: LayoutParameterError.self) { try d.make(["pinchScale": .number(1.5)]) }
         #expect(throws: LayoutParameterError.self) { try d.make(["pinchCenter": .numbers([1, 2, 3])]) }
     }
+
+    /// 375 x 667 at scale 3: 6 items per line at x = 0, 65, ... 325. Scale 0.5 toward (0, 0)
+    /// moves item 0's centre (25, 25) to (12.5, 12.5) and item 5's (350, 25) to (175, 12.5).
+    @Test func anotherViewSize() {
+        for offset in [Point.zero, Point(x: 0, y: 200)] {
+            let l = prepared(
+                PinchLayout(pinchScale: 0.5, pinchCenter: .zero),
+                viewState(375, 667, offset: offset, scale: 3, sections: [7]))
+            #expect(
+                l.layoutAttributesForItem(at: ip(0, 0))?.transformedPoint(Point(x: 25, y: 25))
+                    == Point(x: 12.5, y: 12.5))
+            #expect(
+                l.layoutAttributesForItem(at: ip(0, 5))?.transformedPoint(Point(x: 25, y: 25))
+                    == Point(x: 175, y: 12.5))
+            // The top-left corner of item 6 (0, 60): centre (25, 85) -> (12.5, 42.5), corner 25 up-left.
+            #expect(
+                l.layoutAttributesForItem(at: ip(0, 6))?.transformedPoint(.zero) == Point(x: -12.5, y: 17.5))
+            #expect(l.collectionViewContentSize == Size(width: 375, height: 110))
+        }
+    }
 }
