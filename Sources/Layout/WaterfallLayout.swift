@@ -10,10 +10,15 @@ import Geometry
 /// item's height + inset.bottom, so items of one column are inset.bottom apart and inset.top
 /// only shifts the whole section down. The section ends below its lowest item plus
 /// inset.bottom; an empty section still takes its header's space.
+///
+/// Quirk: the original grows the section only when an item's bottom passes the section's
+/// current bottom, so an item ending within inset.bottom of it leaves no inset.bottom below
+/// (`sectionGrowthQuirk: false` always keeps inset.bottom below the lowest item).
 public struct WaterfallLayout: CollectionViewLayout {
     public var columns: Int
     public var itemInsets: EdgeInsets
     public var headerHeight: Double
+    public var sectionGrowthQuirk: Bool
 
     /// The state the layout was last prepared with.
     public private(set) var collectionView: CollectionViewState?
@@ -26,10 +31,14 @@ public struct WaterfallLayout: CollectionViewLayout {
         var items: [LayoutAttributes]
     }
 
-    public init(columns: Int = 3, itemInsets: EdgeInsets = .zero, headerHeight: Double = 0) {
+    public init(
+        columns: Int = 3, itemInsets: EdgeInsets = .zero, headerHeight: Double = 0,
+        sectionGrowthQuirk: Bool = true
+    ) {
         self.columns = Swift.max(1, columns)
         self.itemInsets = itemInsets
         self.headerHeight = headerHeight
+        self.sectionGrowthQuirk = sectionGrowthQuirk
     }
 
     public mutating func prepare(_ collectionView: CollectionViewState) {
@@ -65,10 +74,11 @@ public struct WaterfallLayout: CollectionViewLayout {
                     y: frame.minY + columnHeights[shortest] + itemInsets.top, width: itemWidth,
                     height: itemHeight)
                 items.append(.cell(indexPath, frame: itemFrame))
-                // The original grows the section only when an item pokes out of it, by that
-                // item's bottom + inset.bottom.
-                if itemFrame.maxY > frame.maxY {
-                    frame.size.height = itemFrame.maxY - frame.minY + itemInsets.bottom
+                let grown = itemFrame.maxY - frame.minY + itemInsets.bottom
+                if sectionGrowthQuirk {
+                    if itemFrame.maxY > frame.maxY { frame.size.height = grown }
+                } else {
+                    frame.size.height = Swift.max(frame.height, grown)
                 }
                 columnHeights[shortest] += itemHeight + itemInsets.bottom
             }
@@ -130,6 +140,11 @@ extension WaterfallLayout {
         LayoutParameter(
             name: "headerHeight", defaultValue: .number(0),
             summary: "section header height (shows the section title); 0 = no header"),
+        LayoutParameter(
+            name: "sectionGrowthQuirk", defaultValue: .bool(true),
+            summary:
+                "the original skips inset.bottom below an item ending within it of the section's bottom; false always keeps it"
+        ),
     ]
 
     public init(parameters values: [String: LayoutParameterValue]) throws(LayoutParameterError) {
@@ -137,7 +152,8 @@ extension WaterfallLayout {
         self.init(
             columns: try r.integer("columns", default: 3, minimum: 1, maximum: 1000),
             itemInsets: try r.insets("itemInsets", default: .zero),
-            headerHeight: try r.number("headerHeight", default: 0, minimum: 0))
+            headerHeight: try r.number("headerHeight", default: 0, minimum: 0),
+            sectionGrowthQuirk: try r.bool("sectionGrowthQuirk", default: true))
     }
 
     public static let descriptor = LayoutDescriptor(

@@ -63,6 +63,13 @@ import Testing
     @Test func sectionGrowsOnlyWhenAnItemPokesOut() {
         let l = layout([5])
         #expect(l.collectionViewContentSize == Size(width: 320, height: 252))
+        // Without the quirk the section ends 6 below item 4: 40 + 252 - 40 + 6.
+        var fixed = WaterfallLayout(
+            columns: 3, itemInsets: EdgeInsets(top: 6, left: 4, bottom: 6, right: 2), headerHeight: 40,
+            sectionGrowthQuirk: false)
+        fixed.prepare(state(320, counts: [5]))
+        #expect(fixed.collectionViewContentSize == Size(width: 320, height: 258))
+        #expect(fixed.layoutAttributesForItem(at: ip(0, 4)) == l.layoutAttributesForItem(at: ip(0, 4)))
     }
 
     /// Ties go to the left-most column: equal items fill columns 0, 1, 2, then 0 again.
@@ -120,8 +127,11 @@ import Testing
 
     @Test func registryParameters() throws {
         let d = try #require(LayoutRegistry.descriptor(for: "waterfall"))
-        #expect(d.parameters.map(\.name) == ["columns", "itemInsets", "headerHeight"])
-        #expect(d.parameters.map(\.defaultValue) == [.number(3), .numbers([0, 0, 0, 0]), .number(0)])
+        #expect(d.parameters.map(\.name) == ["columns", "itemInsets", "headerHeight", "sectionGrowthQuirk"])
+        #expect(
+            d.parameters.map(\.defaultValue) == [
+                .number(3), .numbers([0, 0, 0, 0]), .number(0), .bool(true),
+            ])
         #expect(throws: LayoutParameterError.self) { try d.make(["headerHeight": .number(-1)]) }
         #expect(throws: LayoutParameterError.self) { try d.make(["columns": .string("3")]) }
         #expect(throws: LayoutParameterError.self) { try d.make(["itemInsets": .number(4)]) }
