@@ -181,12 +181,12 @@ public struct FlowLayout: CollectionViewLayout {
             // The number of slots of the justified line these items belong to.
             var slots = sizes.count
             var filler = 0.0
-            if isLast, let last = sizes.last {
-                while used + spacing + last <= available + epsilon, last + spacing > 0 {
-                    used += spacing + last
-                    filler += last
-                    slots += 1
-                }
+            if isLast, let last = sizes.last, last + spacing > 0 {
+                // Counted rather than looped, so tiny items and spacings cannot stall it.
+                let room = ((available + epsilon - used) / (last + spacing)).rounded(.down)
+                let extra = room > 0 ? Int(Swift.min(room, 1e9)) : 0
+                filler = Double(extra) * last
+                slots += extra
             }
             var offsets: [Double] = []
             if slots == 1 {

@@ -219,4 +219,12 @@ import Testing
         let left = l.layoutAttributesForElements(in: Rect(x: -30, y: 0, width: 10, height: 200))
         #expect(left.map(\.indexPath) == [ip(0, 0), ip(0, 1)])
     }
+
+    /// Zero-size items with a tiny spacing: one line, finished quickly.
+    @Test func degenerateSizesFinish() {
+        let flow = FlowLayout(itemSize: .zero, minimumLineSpacing: 0, minimumInteritemSpacing: 1e-12)
+        let l = prepared(flow, viewState(320, 480, sections: [3]))
+        #expect(l.collectionViewContentSize == Size(width: 320, height: 0))
+        #expect(l.layoutAttributesForItem(at: ip(0, 2))?.size == .zero)
+    }
 }
