@@ -1,0 +1,194 @@
+import Geometry
+
+/// How the renderer orders a view's elements.
+public enum DrawingOrder: String, Hashable, Sendable {
+    /// UIKit: ascending zIndex; equal zIndex falls back to cells, then supplementary, then
+    /// decoration views, each in ascending index path order.
+    case zIndex
+    /// iCarousel: ascending z of the point (1, 1, 1) after each element's transform, so nearer
+    /// elements draw later; the layout's zIndex breaks ties.
+    case depth
+}
+
+/// The UICollectionViewLayout contract, as a value a timeline can copy, invalidate and animate.
+///
+/// A layout is prepared with the state of its collection view (`prepare(_:)`), then answered
+/// queries in content coordinates. The engine calls `prepare(_:)` again whenever the state or
+/// the data changed (a new frame may also build a fresh instance: layouts are cheap to create and
+/// prepare, deterministic, and hold no shared mutable state, so frames can be computed on several
+/// threads). Everything a layout reads comes from the `CollectionViewState` it was prepared with.
+///
+/// A custom layout only has to implement `prepare(_:)`, `collectionViewContentSize`,
+/// `layoutAttributesForElements(in:)` and `layoutAttributesForItem(at:)`; every other member
+/// has UIKit's default behaviour.
+///
+/// Layouts that run their own animations (driven by taps, drags or batch updates) keep the
+/// event times in their own stored properties and evaluate the animation at
+/// `CollectionViewState.time` in `prepare(_:)`; the event hooks below are `mutating` for that.
+public protocol CollectionViewLayout: Sendable {
+    /// UICollectionViewLayout.prepare(): compute everything the queries need from `collectionView`.
+    mutating func prepare(_ collectionView: CollectionViewState)
+
+    /// The size of the scrollable content, in points.
+    var collectionViewContentSize: Size { get }
+
+    /// Every element whose (untransformed) frame intersects `rect`, unless the layout's original
+    /// documents otherwise (some return every element).
+    func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes]
+
+    func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes?
+
+    func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
+        -> LayoutAttributes?
+
+    func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath)
+        -> LayoutAttributes?
+
+    /// Whether the attributes change when the bounds become `newBounds` (UIKit's base: no).
+    func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool
+
+    /// UICollectionViewLayout.invalidateLayout(): drop what `prepare(_:)` computed.
+    mutating func invalidateLayout()
+
+    /// The content offset to use after a layout change (rotation, `set`). Default: unchanged.
+    func targetContentOffset(forProposedContentOffset proposedContentOffset: Point) -> Point
+
+    /// Where a deceleration should come to rest (snapping); `velocity` is in points per second,
+    /// positive toward the content's end. Default: unchanged.
+    func targetContentOffset(
+        forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point
+    ) -> Point
+
+    /// Called on the layout prepared with the data after the update, before the animation.
+    mutating func prepare(forCollectionViewUpdates updateItems: [UpdateItem])
+
+    /// Called when the update animation has been set up; clear per-update state here.
+    mutating func finalizeCollectionViewUpdates()
+
+    /// Offered before a batch update, on the layout prepared with the data *before* it. Return
+    /// nil (the default) for the engine's standard animation (prepare with the new data, then
+    /// `prepare(forCollectionViewUpdates:)` and the initial/final attributes). Return a duration
+    /// to animate the update yourself, from `collectionView.time` over that many seconds, still
+    /// showing the old data; the engine then applies the data change at its end without
+    /// animation (the Photos thumbnails' two-phase delete).
+    mutating func collectionViewWillPerformBatchUpdates(
+        _ updateItems: [UpdateItem], _ collectionView: CollectionViewState
+    ) -> Double?
+
+    /// Where an inserted item starts its animation; nil means the engine's default (its final
+    /// attributes with alpha 0), as UIKit's base class does.
+    func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> LayoutAttributes?
+
+    /// Where a deleted item ends its animation. `current` is the item's attributes just before
+    /// the update (what UIKit's superclass implementation hands back); nil means the engine's
+    /// default (`current` with alpha 0).
+    func finalLayoutAttributesForDisappearingItem(
+        at itemIndexPath: IndexPath, current: LayoutAttributes
+    ) -> LayoutAttributes?
+
+    func initialLayoutAttributesForAppearingSupplementaryElement(
+        ofKind kind: String, at elementIndexPath: IndexPath
+    ) -> LayoutAttributes?
+
+    func finalLayoutAttributesForDisappearingSupplementaryElement(
+        ofKind kind: String, at elementIndexPath: IndexPath, current: LayoutAttributes
+    ) -> LayoutAttributes?
+
+    /// UIScrollViewDelegate.scrollViewWillBeginDragging, with the state at that instant.
+    mutating func collectionViewWillBeginDragging(_ collectionView: CollectionViewState)
+
+    /// UIScrollViewDelegate.scrollViewDidEndDragging(_:willDecelerate:).
+    mutating func collectionViewDidEndDragging(
+        _ collectionView: CollectionViewState, willDecelerate decelerate: Bool)
+
+    /// UIScrollViewDelegate.scrollViewDidEndDecelerating.
+    mutating func collectionViewDidEndDecelerating(_ collectionView: CollectionViewState)
+
+    /// A tap on an item. Return true when the layout handles it (zoom, focus...); false lets the
+    /// engine scroll the item to the centre (motion.md A.6). Default: false.
+    mutating func collectionViewDidTapItem(at indexPath: IndexPath, _ collectionView: CollectionViewState)
+        -> Bool
+
+    /// The scene time until which the layout's own animations change its attributes even
+    /// without scrolling (so the engine knows frames differ); nil when none runs.
+    var animationEndTime: Double? { get }
+
+    /// How the renderer orders this layout's elements. Default: `.zIndex`.
+    var drawingOrder: DrawingOrder { get }
+
+    /// A sublayerTransform for the collection view's layer (one vanishing point at the view's
+    /// centre, iCarousel style); nil for none. Default: nil.
+    var sublayerTransform: Transform3D? { get }
+
+    /// Values other views of the scene may read through `PeerViewState.published` (e.g. the
+    /// index of the focused photo). Default: empty.
+    var publishedState: [String: CustomValue] { get }
+}
+
+extension CollectionViewLayout {
+    public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
+        -> LayoutAttributes?
+    { nil }
+
+    public func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: IndexPath)
+        -> LayoutAttributes?
+    { nil }
+
+    public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { false }
+
+    public mutating func invalidateLayout() {}
+
+    public func targetContentOffset(forProposedContentOffset proposedContentOffset: Point) -> Point {
+        proposedContentOffset
+    }
+
+    public func targetContentOffset(
+        forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point
+    ) -> Point {
+        proposedContentOffset
+    }
+
+    public mutating func prepare(forCollectionViewUpdates updateItems: [UpdateItem]) {}
+
+    public mutating func finalizeCollectionViewUpdates() {}
+
+    public mutating func collectionViewWillPerformBatchUpdates(
+        _ updateItems: [UpdateItem], _ collectionView: CollectionViewState
+    ) -> Double? { nil }
+
+    public func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath)
+        -> LayoutAttributes?
+    { nil }
+
+    public func finalLayoutAttributesForDisappearingItem(
+        at itemIndexPath: IndexPath, current: LayoutAttributes
+    ) -> LayoutAttributes? { nil }
+
+    public func initialLayoutAttributesForAppearingSupplementaryElement(
+        ofKind kind: String, at elementIndexPath: IndexPath
+    ) -> LayoutAttributes? { nil }
+
+    public func finalLayoutAttributesForDisappearingSupplementaryElement(
+        ofKind kind: String, at elementIndexPath: IndexPath, current: LayoutAttributes
+    ) -> LayoutAttributes? { nil }
+
+    public mutating func collectionViewWillBeginDragging(_ collectionView: CollectionViewState) {}
+
+    public mutating func collectionViewDidEndDragging(
+        _ collectionView: CollectionViewState, willDecelerate decelerate: Bool
+    ) {}
+
+    public mutating func collectionViewDidEndDecelerating(_ collectionView: CollectionViewState) {}
+
+    public mutating func collectionViewDidTapItem(
+        at indexPath: IndexPath, _ collectionView: CollectionViewState
+    ) -> Bool { false }
+
+    public var animationEndTime: Double? { nil }
+
+    public var drawingOrder: DrawingOrder { .zIndex }
+
+    public var sublayerTransform: Transform3D? { nil }
+
+    public var publishedState: [String: CustomValue] { [:] }
+}

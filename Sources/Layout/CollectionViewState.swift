@@ -1,0 +1,164 @@
+import Geometry
+
+/// The content a collection view shows: sections of items (each with its image's pixel size when
+/// known) and optional section titles. Layouts read it through UICollectionView-style accessors.
+public struct CollectionViewDataSource: Hashable, Sendable {
+    public struct Item: Hashable, Sendable {
+        /// The image's size (any unit; only the ratio matters); nil when unknown.
+        public var imageSize: Size?
+
+        public init(imageSize: Size? = nil) { self.imageSize = imageSize }
+
+        /// width / height of the image; nil when unknown or degenerate.
+        public var aspectRatio: Double? {
+            guard let s = imageSize, s.width > 0, s.height > 0, s.width.isFinite, s.height.isFinite
+            else { return nil }
+            return s.width / s.height
+        }
+    }
+
+    public struct Section: Hashable, Sendable {
+        public var items: [Item]
+        public var title: String?
+
+        public init(items: [Item], title: String? = nil) {
+            self.items = items
+            self.title = title
+        }
+
+        /// `count` items without known image sizes.
+        public init(count: Int, title: String? = nil) {
+            self.init(items: Array(repeating: Item(), count: Swift.max(0, count)), title: title)
+        }
+    }
+
+    public var sections: [Section]
+
+    public init(sections: [Section] = []) { self.sections = sections }
+
+    /// Sections with these item counts and no image sizes or titles.
+    public init(itemCounts: [Int], titles: [String] = []) {
+        sections = itemCounts.enumerated().map { i, n in
+            Section(count: n, title: i < titles.count ? titles[i] : nil)
+        }
+    }
+
+    public var numberOfSections: Int { sections.count }
+
+    public func numberOfItems(inSection section: Int) -> Int {
+        sections.indices.contains(section) ? sections[section].items.count : 0
+    }
+
+    public func item(at indexPath: IndexPath) -> Item? {
+        guard sections.indices.contains(indexPath.section),
+            sections[indexPath.section].items.indices.contains(indexPath.item)
+        else { return nil }
+        return sections[indexPath.section].items[indexPath.item]
+    }
+
+    public func title(forSection section: Int) -> String? {
+        sections.indices.contains(section) ? sections[section].title : nil
+    }
+
+    public func contains(_ indexPath: IndexPath) -> Bool { item(at: indexPath) != nil }
+}
+
+/// What another collection view of the same scene exposes to a layout (for views kept in sync,
+/// e.g. the Photos preview and its thumbnail strip).
+public struct PeerViewState: Hashable, Sendable {
+    public var name: String
+    public var bounds: Rect
+    public var contentSize: Size
+    public var contentInset: EdgeInsets
+    /// The peer layout's `publishedState` at the same instant.
+    public var published: [String: CustomValue]
+
+    public init(
+        name: String, bounds: Rect, contentSize: Size = .zero, contentInset: EdgeInsets = .zero,
+        published: [String: CustomValue] = [:]
+    ) {
+        self.name = name
+        self.bounds = bounds
+        self.contentSize = contentSize
+        self.contentInset = contentInset
+        self.published = published
+    }
+}
+
+/// Everything a layout may read from its collection view at one instant (what a UIKit layout
+/// reaches through `self.collectionView`): bounds (content offset + visible size), content
+/// inset, the screen scale for pixel rounding, the data, the scene time and seed, and the other
+/// views of the scene.
+public struct CollectionViewState: Hashable, Sendable {
+    /// x, y = contentOffset; width, height = the visible size.
+    public var bounds: Rect
+    public var contentInset: EdgeInsets
+    /// Pixels per point, for rounding frames to whole pixels (UIScreen.scale).
+    public var scale: Double
+    /// UIScreen.main.bounds.size, which some originals read instead of the view's size;
+    /// defaults to the view's size.
+    public var screenSize: Size
+    public var dataSource: CollectionViewDataSource
+    /// Scene time in seconds; layouts that run their own animations evaluate them at this time,
+    /// so a frame stays a pure function of the time.
+    public var time: Double
+    /// The scene's seed (motion.md A.9); every random choice of a layout derives from it.
+    public var seed: UInt64
+    /// This view's name in the scene ("" when the scene has one view).
+    public var name: String
+    /// The scene's other views, by name.
+    public var peers: [String: PeerViewState]
+
+    public init(
+        bounds: Rect, contentInset: EdgeInsets = .zero, scale: Double = 1, screenSize: Size? = nil,
+        dataSource: CollectionViewDataSource = .init(), time: Double = 0, seed: UInt64 = 0,
+        name: String = "", peers: [String: PeerViewState] = [:]
+    ) {
+        self.bounds = bounds
+        self.contentInset = contentInset
+        self.scale = scale > 0 && scale.isFinite ? scale : 1
+        self.screenSize = screenSize ?? bounds.size
+        self.dataSource = dataSource
+        self.time = time
+        self.seed = seed
+        self.name = name
+        self.peers = peers
+    }
+
+    /// A view of `size` scrolled to `contentOffset`.
+    public init(
+        size: Size, contentOffset: Point = .zero, contentInset: EdgeInsets = .zero, scale: Double = 1,
+        dataSource: CollectionViewDataSource = .init()
+    ) {
+        self.init(
+            bounds: Rect(origin: contentOffset, size: size), contentInset: contentInset, scale: scale,
+            dataSource: dataSource)
+    }
+
+    public var contentOffset: Point {
+        get { bounds.origin }
+        set { bounds.origin = newValue }
+    }
+
+    /// The view's (visible) size.
+    public var size: Size { bounds.size }
+
+    public var numberOfSections: Int { dataSource.numberOfSections }
+
+    public func numberOfItems(inSection section: Int) -> Int {
+        dataSource.numberOfItems(inSection: section)
+    }
+
+    /// Rounds a length in points to the nearest whole pixel at `scale` (halves away from zero).
+    public func roundToPixel(_ v: Double) -> Double { (v * scale).rounded() / scale }
+
+    /// Floors a length to whole pixels at `scale` (CHT's floorToPixel).
+    public func floorToPixel(_ v: Double) -> Double { (v * scale).rounded(.down) / scale }
+
+    /// Origin and size each rounded to whole pixels, so equal sizes stay equal.
+    public func roundToPixels(_ r: Rect) -> Rect {
+        Rect(
+            x: roundToPixel(r.minX), y: roundToPixel(r.minY), width: roundToPixel(r.width),
+            height: roundToPixel(r.height))
+    }
+}

@@ -1,0 +1,154 @@
+import Geometry
+
+/// What kind of view an attributes value describes (UICollectionView.ElementCategory).
+public enum ElementCategory: String, Hashable, Sendable {
+    case cell
+    case supplementaryView
+    case decorationView
+}
+
+/// The element kinds the built-in layouts use (UICollectionView.elementKindSectionHeader and
+/// friends); scene and attribute files name supplementary styling by these strings.
+public enum ElementKind {
+    public static let sectionHeader = "header"
+    public static let sectionFooter = "footer"
+    /// The album layout's title below each stack.
+    public static let title = "title"
+    /// The album layout's emblem decoration above the content.
+    public static let emblem = "emblem"
+}
+
+/// Names of `LayoutAttributes.custom` entries that more than one layout writes and the renderer
+/// understands. A layout documents which it sets; anything else in `custom` is informational.
+public enum CustomAttributeKey {
+    /// number: the page's distance from the centre in pages (PhotosApp's parallaxValue).
+    public static let parallax = "parallax"
+    /// [dx, dy]: translation of the image inside the element, in points, before clipping.
+    public static let imageOffset = "imageOffset"
+    /// 16 numbers m11...m44: transform3D of the element's content (inner image view) about the
+    /// element's centre, for layouts that move an inner view rather than the cell.
+    public static let contentTransform = "contentTransform"
+    /// [x, y, width, height] in the element's own coordinates: only this part is drawn (a layer
+    /// mask).
+    public static let maskRect = "maskRect"
+    /// [x, y] in unit coordinates: the point the transform pivots about (default [0.5, 0.5]).
+    public static let anchorPoint = "anchorPoint"
+}
+
+/// A layout-specific value carried next to the UIKit fields (a parallax ratio, an inner image
+/// offset, a mask rect), written to attribute files under `"custom"`. JSON-friendly on purpose.
+public enum CustomValue: Hashable, Sendable {
+    case number(Double)
+    case numbers([Double])
+    case bool(Bool)
+    case string(String)
+
+    public var number: Double? {
+        if case .number(let v) = self { return v }
+        return nil
+    }
+
+    public var numbers: [Double]? {
+        if case .numbers(let v) = self { return v }
+        return nil
+    }
+}
+
+/// UICollectionViewLayoutAttributes as a value: where one element stands and how it looks.
+///
+/// `center` and `size` are primary; `frame` is derived from them and, as in UIKit, ignores the
+/// transform. The transform applies about the element's centre. UIKit keeps a single 4x4 matrix,
+/// so setting `transform` replaces `transform3D` and the reverse. `alpha` is clamped to 0...1
+/// on every write, as UIKit clamps it.
+public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
+    public var representedElementCategory: ElementCategory
+    /// nil for cells; the supplementary or decoration kind otherwise.
+    public var representedElementKind: String?
+    public var indexPath: IndexPath
+    public var center: Point
+    public var size: Size
+    public var transform3D: Transform3D
+    public var zIndex: Int
+    public var isHidden: Bool
+    /// What a supplementary view shows (a section title); `text` in attribute files.
+    public var text: String?
+    /// Layout-specific extras, documented by the layout that writes them.
+    public var custom: [String: CustomValue]
+    private var storedAlpha: Double
+
+    public init(
+        category: ElementCategory = .cell, kind: String? = nil, indexPath: IndexPath,
+        frame: Rect = .zero
+    ) {
+        representedElementCategory = category
+        representedElementKind = kind
+        self.indexPath = indexPath
+        center = frame.center
+        size = frame.size
+        transform3D = .identity
+        zIndex = 0
+        isHidden = false
+        text = nil
+        custom = [:]
+        storedAlpha = 1
+    }
+
+    /// UICollectionViewLayoutAttributes(forCellWith:).
+    public static func cell(_ indexPath: IndexPath, frame: Rect = .zero) -> LayoutAttributes {
+        LayoutAttributes(category: .cell, indexPath: indexPath, frame: frame)
+    }
+
+    /// UICollectionViewLayoutAttributes(forSupplementaryViewOfKind:with:).
+    public static func supplementaryView(
+        ofKind kind: String, _ indexPath: IndexPath, frame: Rect = .zero
+    ) -> LayoutAttributes {
+        LayoutAttributes(category: .supplementaryView, kind: kind, indexPath: indexPath, frame: frame)
+    }
+
+    /// UICollectionViewLayoutAttributes(forDecorationViewOfKind:with:).
+    public static func decorationView(
+        ofKind kind: String, _ indexPath: IndexPath, frame: Rect = .zero
+    ) -> LayoutAttributes {
+        LayoutAttributes(category: .decorationView, kind: kind, indexPath: indexPath, frame: frame)
+    }
+
+    /// The untransformed frame, centred on `center` (setting it moves the centre and resizes).
+    public var frame: Rect {
+        get { Rect(center: center, size: size) }
+        set {
+            center = newValue.center
+            size = newValue.size
+        }
+    }
+
+    /// The element's own coordinate space: origin zero, its size.
+    public var bounds: Rect {
+        get { Rect(origin: .zero, size: size) }
+        set { size = newValue.size }
+    }
+
+    /// The affine view of `transform3D` (CATransform3DGetAffineTransform); writing it replaces
+    /// the 3D matrix with CATransform3DMakeAffineTransform of the value.
+    public var transform: AffineTransform {
+        get { transform3D.affineTransform }
+        set { transform3D = Transform3D(newValue) }
+    }
+
+    public var alpha: Double {
+        get { storedAlpha }
+        set { storedAlpha = newValue.isNaN ? 0 : Swift.min(Swift.max(newValue, 0), 1) }
+    }
+
+    /// Where a point given in the element's own coordinates (origin top left) lands in content
+    /// coordinates after the transform about the centre, with the perspective divide.
+    public func transformedPoint(_ p: Point) -> Point {
+        let local = Point(x: p.x - size.width / 2, y: p.y - size.height / 2)
+        let q = transform3D.project(local)
+        return Point(x: center.x + q.x, y: center.y + q.y)
+    }
+
+    public var description: String {
+        let kind = representedElementKind.map { " \($0)" } ?? ""
+        return "\(representedElementCategory)\(kind) \(indexPath) frame \(frame) z \(zIndex) alpha \(alpha)"
+    }
+}

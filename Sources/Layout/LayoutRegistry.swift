@@ -1,0 +1,85 @@
+/// A parameter value as a scene file gives it (scene key `layout:`).
+public enum LayoutParameterValue: Sendable, Equatable, CustomStringConvertible {
+    case number(Double)
+    case bool(Bool)
+    case string(String)
+    case numbers([Double])
+
+    public var description: String {
+        switch self {
+        case .number(let v): return LayoutParameterValue.format(v)
+        case .bool(let b): return b ? "true" : "false"
+        case .string(let s): return "\"\(s)\""
+        case .numbers(let v): return "[" + v.map(LayoutParameterValue.format).joined(separator: ", ") + "]"
+        }
+    }
+
+    static func format(_ v: Double) -> String {
+        v == v.rounded() && Swift.abs(v) < 1e15 ? String(Int64(v)) : String(v)
+    }
+}
+
+/// One parameter of a layout type: its scene name, its default (nil when the default is derived
+/// from the view, as `summary` then says) and a one-line description.
+public struct LayoutParameter: Sendable {
+    public let name: String
+    public let defaultValue: LayoutParameterValue?
+    public let summary: String
+
+    public init(name: String, defaultValue: LayoutParameterValue?, summary: String) {
+        self.name = name
+        self.defaultValue = defaultValue
+        self.summary = summary
+    }
+}
+
+/// A parameter with a value of the wrong type or out of range. `found` is the value as written,
+/// `expected` says what would be accepted (e.g. "two non-negative numbers [width, height]").
+public struct LayoutParameterError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let parameter: String
+    public let found: String
+    public let expected: String
+
+    public init(parameter: String, found: String, expected: String) {
+        self.parameter = parameter
+        self.found = found
+        self.expected = expected
+    }
+
+    public var description: String { "\(parameter): found \(found), expected \(expected)" }
+}
+
+/// A built-in layout type: its scene name, what it reproduces, its parameters and a factory.
+/// `make` ignores names it does not know (unknown keys are the scene parser's business) and
+/// throws for a known parameter with a wrong type or value.
+public struct LayoutDescriptor: Sendable {
+    public let type: String
+    public let summary: String
+    public let parameters: [LayoutParameter]
+    public let make:
+        @Sendable ([String: LayoutParameterValue]) throws(LayoutParameterError) -> any CollectionViewLayout
+
+    public init(
+        type: String, summary: String, parameters: [LayoutParameter],
+        make:
+            @escaping @Sendable ([String: LayoutParameterValue]) throws(LayoutParameterError) ->
+            any CollectionViewLayout
+    ) {
+        self.type = type
+        self.summary = summary
+        self.parameters = parameters
+        self.make = make
+    }
+}
+
+/// The layout types a scene's `layout: {type: ...}` may name (layouts.md Part A).
+public enum LayoutRegistry {
+    public static let all: [LayoutDescriptor] = [
+        FlowLayout.descriptor, AlbumLayout.descriptor, PhotosLayout.descriptor, WaterfallLayout.descriptor,
+        PinchLayout.descriptor,
+    ]
+
+    public static func descriptor(for type: String) -> LayoutDescriptor? {
+        all.first { $0.type == type }
+    }
+}
