@@ -8,9 +8,11 @@
 ///   same critically damped spring.
 /// - A snapping target (the layout's targetContentOffset, clamped to the range): the
 ///   deceleration law with its decay constant solved so that it comes to rest exactly there
-///   (k = -v0 / (target - x0): same initial velocity, same exponential shape). When the target
-///   is not ahead in the direction of the velocity (or the velocity is 0) no deceleration can
-///   reach it, and the spring takes the content there instead.
+///   (k = -v0 / (target - x0): same initial velocity, same exponential shape). The spring takes
+///   the content there instead when no deceleration can: the target is not ahead in the
+///   direction of the velocity, or the velocity is 0, or the solved decay would be more than
+///   `maximumSnapSlowdown` times slower than the rate's (a slow flick snapping far away would
+///   otherwise glide for minutes: 10 pt/s to a target 500 pt away takes 345 s).
 /// - Otherwise the natural deceleration (rate 0.998 or 0.99 per ms). If its rest lies past an
 ///   edge, it runs until it reaches that edge and continues as the spring, from the edge with
 ///   the velocity it had there.
@@ -68,6 +70,10 @@ public struct ScrollMotion: Hashable, Sendable {
     /// |v| above which paging goes to the next page rather than the nearest (pt/s).
     public static let pagingVelocityThreshold = 300.0
 
+    /// How much slower than the deceleration rate a snapping deceleration may decay before the
+    /// spring is used instead.
+    public static let maximumSnapSlowdown = 2.0
+
     public let startOffset: Double
     public let startVelocity: Double
     public let minOffset: Double
@@ -124,7 +130,9 @@ public struct ScrollMotion: Hashable, Sendable {
                 phases.append(springPhase(from: x0, velocity: v0, to: rest, at: 0))
             case .offset(let requested) where requested.isFinite:
                 rest = min(max(requested, lo), hi)
-                if let d = Deceleration(startOffset: x0, velocity: v0, restOffset: rest) {
+                if let d = Deceleration(startOffset: x0, velocity: v0, restOffset: rest),
+                    d.decayConstant <= decelerationRate.decayConstant / ScrollMotion.maximumSnapSlowdown
+                {
                     phases.append(decelerationPhase(d, until: d.duration(threshold: threshold)))
                 } else {
                     phases.append(springPhase(from: x0, velocity: v0, to: rest, at: 0))

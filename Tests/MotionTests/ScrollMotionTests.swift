@@ -67,6 +67,20 @@ import Testing
         Issue.record("expected a spring")
         return
     }
+    // A slow flick snapping far beyond its natural rest (10 pt/s travels 5 pt; the target is
+    // 500 pt away) springs there instead of gliding for 345 s.
+    let slow = ScrollMotion(offset: 0, velocity: 10, minOffset: 0, maxOffset: 5000, target: .offset(500))
+    #expect(slow.offset(at: slow.duration) == 500 && slow.duration < 2 && slow.velocity(at: 0) == 10)
+    guard case .spring = slow.phases.first?.kind else {
+        Issue.record("expected a spring")
+        return
+    }
+    // Up to twice the natural distance still decelerates: natural 499.5, target 990.
+    let far = ScrollMotion(offset: 0, velocity: 1000, minOffset: 0, maxOffset: 5000, target: .offset(990))
+    guard case .deceleration = far.phases.first?.kind else {
+        Issue.record("expected a deceleration")
+        return
+    }
     // Targets outside the range are clamped to it.
     let clamped = ScrollMotion(offset: 100, velocity: 900, minOffset: 0, maxOffset: 500, target: .offset(800))
     #expect(clamped.restOffset == 500)
