@@ -39,6 +39,21 @@ private func expectRotationZ(_ m: Transform3D, degrees: Double) {
     }
 }
 
+@Test func shortestPathAcrossHalfATurn() {
+    // 170 -> -170 degrees about z is 20 degrees through 180, not 340 through 0: the two
+    // quaternions (w >= 0 both) have a negative dot product and slerp flips one.
+    let a = Transform3D.makeRotation(radians(170), 0, 0, 1)
+    let b = Transform3D.makeRotation(radians(-170), 0, 0, 1)
+    expectRotationZ(Transform3D.interpolate(from: a, to: b, progress: 0.5), degrees: 180)
+    expectRotationZ(Transform3D.interpolate(from: a, to: b, progress: 0.25), degrees: 175)
+    // The same for the quaternions directly, whatever their signs.
+    let qa = Quaternion(angle: radians(10), 0, 0, 1)
+    let qb = -Quaternion(angle: radians(30), 0, 0, 1)
+    let mid = Quaternion.slerp(from: qa, to: qb, progress: 0.5)
+    #expect(abs(mid.angle - radians(20)) < 1e-12 || abs(mid.angle - (2 * .pi - radians(20))) < 1e-12)
+    #expect(maxDifference(Transform3D.makeRotation(mid), .makeRotation(radians(20), 0, 0, 1)) < 1e-12)
+}
+
 @Test func scaleTranslationAndPerspectiveInterpolateLinearly() {
     let s = Transform3D.interpolate(from: .identity, to: .makeScale(2, 2, 2), progress: 0.5)
     #expect(s == Transform3D.makeScale(1.5, 1.5, 1.5))
