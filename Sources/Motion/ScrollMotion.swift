@@ -90,7 +90,9 @@ public struct ScrollMotion: Hashable, Sendable {
     ///   - minOffset, maxOffset: the valid range (B.5.1); maxOffset < minOffset rests at minOffset.
     ///   - screenScale: pixels per point, for the 0.5-pixel rest threshold.
     ///   - spring: the spring of spring-backs and paging (UIScrollView's by default).
-    /// Non-finite inputs are treated as 0 velocity, offset at minOffset, range [0, 0], scale 1.
+    /// Bad values never trap: a non-finite velocity counts as 0, a non-finite offset as
+    /// minOffset, a non-finite minOffset as 0 and maxOffset as minOffset, a non-positive scale
+    /// as 1; a non-finite snap target or a non-positive page size falls back to `.natural`.
     public init(
         offset: Double, velocity: Double, minOffset: Double, maxOffset: Double,
         decelerationRate: DecelerationRate = .normal, target: Target = .natural, screenScale: Double = 1,
