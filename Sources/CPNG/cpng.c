@@ -63,6 +63,43 @@ static void read_fn(png_structp png, png_bytep out, png_size_t n) {
 static const png_byte ignored_chunks[] = {'g', 'A', 'M', 'A', 0, 'c', 'H', 'R', 'M', 0,
                                           's', 'R', 'G', 'B', 0, 'i', 'C', 'C', 'P', 0};
 
+/* Walks the chunk lengths before libpng sees them. The whole file is in memory, so a chunk that
+   claims more bytes than remain is a truncated file, reported here before libpng would allocate
+   a buffer of the claimed size (up to 2 GB for an ancillary chunk). Stops at IEND: whatever
+   follows it is ignored, as libpng ignores it. */
+static int check_chunk_lengths(const uint8_t *data, size_t size, char *err) {
+    size_t pos = 8;
+    while (size - pos >= 8) {
+        const uint8_t *p = data + pos;
+        uint32_t length = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+        char name[5] = {0};
+        for (int i = 0; i < 4; i++) {
+            uint8_t ch = p[4 + i];
+            name[i] = ((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z')) ? (char)ch : '?';
+        }
+        if (length > 0x7fffffffu) {
+            if (err) {
+                snprintf(err, CPNG_ERRLEN, "chunk %s at byte %zu: length %u is out of range", name,
+                         pos, length);
+            }
+            return CPNG_ERROR_FORMAT;
+        }
+        if ((size_t)length + 12 > size - pos) {
+            if (err) {
+                snprintf(err, CPNG_ERRLEN,
+                         "file is truncated: chunk %s at byte %zu needs %zu bytes, %zu remain", name,
+                         pos, (size_t)length + 12, size - pos);
+            }
+            return CPNG_ERROR_FORMAT;
+        }
+        if (memcmp(p + 4, "IEND", 4) == 0) {
+            break;
+        }
+        pos += (size_t)length + 12;
+    }
+    return CPNG_OK;
+}
+
 static int check_signature(const uint8_t *data, size_t size, char *err) {
     if (!data || size < 8) {
         set_err(err, "file is too short to be a PNG");
@@ -72,7 +109,7 @@ static int check_signature(const uint8_t *data, size_t size, char *err) {
         set_err(err, "not a PNG file (bad signature)");
         return CPNG_ERROR_FORMAT;
     }
-    return CPNG_OK;
+    return check_chunk_lengths(data, size, err);
 }
 
 static ctx *new_read_ctx(const uint8_t *data, size_t size, char *err) {

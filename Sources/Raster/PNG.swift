@@ -130,6 +130,7 @@ public enum PNG {
     /// libpng's messages name the problem but not that the file is a broken PNG.
     static func describeFormatError(_ message: String) -> String {
         if message.hasPrefix("not a PNG") || message.hasPrefix("file is too short") { return message }
+        if message == "IEND: out of place" { return "invalid PNG: no image data (IEND before any IDAT)" }
         return "invalid PNG: " + message
     }
 }
