@@ -2,6 +2,8 @@
 """Writes the PNG fixtures of Tests/RasterTests/Fixtures, chunk by chunk, with zlib and struct only.
 
 Run once from the repository root; the output is committed and byte-for-byte reproducible.
+`make-png-fixtures.py --check-convert PATH/TO/framegen` instead checks that `framegen image convert`
+writes exactly libpng's 8-bit RGBA for every fixture, decoding its output with zlib alone.
 
 decode/  one file for every colour type / bit depth / tRNS / interlace combination, named
          KIND BITS [-trns] [-adam7] -WxH .png (e.g. palette4-trns-adam7-13x11.png). Pixels follow
@@ -238,7 +240,72 @@ def corrupt_files():
     return files
 
 
+def expected_rgba8(kind, bits, trns, x, y):
+    """The 8-bit straight RGBA that libpng's expansion gives for a fixture pixel."""
+    def to8(v):
+        return (v * 255 + 32895) >> 16 if bits == 16 else v if bits == 8 else v * 255 // ((1 << bits) - 1)
+    p = pixel(kind, bits, x, y)
+    if kind == "palette":
+        i = p[0]
+        alpha = palette_alpha(i) if trns and i < palette_trns_count(bits) else 255
+        return list(palette_entry(i)) + [alpha]
+    if kind in ("gray", "rgb"):
+        alpha = 0 if trns and p == pixel(kind, bits, 3, 2) else 255
+        colour = [to8(p[0])] * 3 if kind == "gray" else [to8(v) for v in p]
+        return colour + [alpha]
+    if kind == "grayalpha":
+        return [to8(p[0])] * 3 + [to8(p[1])]
+    return [to8(v) for v in p]
+
+
+def read_rgba8(data):
+    """Pixels of an 8-bit RGBA, non-interlaced PNG (what `framegen image convert` writes), decoded
+    here with zlib alone so that the check does not go through libpng."""
+    cs = chunks_of(data)
+    w, h, bits, ctype, _, _, interlace = struct.unpack(">IIBBBBB", cs[0][1])
+    assert (bits, ctype, interlace) == (8, 6, 0), "convert must write 8-bit RGBA, not interlaced"
+    raw = zlib.decompress(b"".join(d for n, d in cs if n == b"IDAT"))
+    rows, prior, stride = [], bytes(w * 4), w * 4 + 1
+    for y in range(h):
+        ftype, line = raw[y * stride], bytearray(raw[y * stride + 1:(y + 1) * stride])
+        for i in range(len(line)):
+            left = line[i - 4] if i >= 4 else 0
+            up = prior[i]
+            upleft = prior[i - 4] if i >= 4 else 0
+            line[i] = (line[i] + [0, left, up, (left + up) // 2, paeth(left, up, upleft)][ftype]) & 0xFF
+        rows.append(bytes(line))
+        prior = bytes(line)
+    return w, h, rows
+
+
+def check_convert(framegen):
+    """Runs `framegen image convert` on every decode fixture and compares the output's pixels with
+    the formula: exit status 0 when all match."""
+    import re
+    import subprocess
+    import tempfile
+
+    failures = 0
+    folder = os.path.join(ROOT, "decode")
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in sorted(os.listdir(folder)):
+            m = re.match(r"([a-z]+)(\d+)((?:-trns)?)((?:-adam7)?)-(\d+)x(\d+)\.png$", name)
+            kind, bits, trns = m.group(1), int(m.group(2)), bool(m.group(3))
+            out = os.path.join(tmp, name)
+            subprocess.run([framegen, "image", "convert", os.path.join(folder, name), out], check=True)
+            w, h, rows = read_rgba8(open(out, "rb").read())
+            bad = [(x, y) for y in range(h) for x in range(w)
+                   if list(rows[y][x * 4:x * 4 + 4]) != expected_rgba8(kind, bits, trns, x, y)]
+            if bad or (w, h) != (int(m.group(5)), int(m.group(6))):
+                failures += 1
+                print(f"{name}: {len(bad)} pixels differ, first {bad[:3]}")
+    print(f"checked {len(os.listdir(folder))} fixtures, {failures} mismatched")
+    return 1 if failures else 0
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--check-convert":
+        return check_convert(sys.argv[2])
     for kind, bits, trns in COMBOS:
         for interlaced in (False, True):
             write("decode", fixture_name(kind, bits, trns, interlaced, 13, 11), png(kind, bits, 13, 11, interlaced, trns))

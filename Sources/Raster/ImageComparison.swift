@@ -61,25 +61,27 @@ public struct ImageComparison: Sendable, Equatable {
 
     /// One line: the size mismatch or the differing pixels, ratio, max difference and PSNR.
     public var summary: String {
-        var parts: [String] = []
-        if !sizesMatch {
-            parts.append(
-                "size differs: expected \(expectedWidth) x \(expectedHeight) px, "
-                    + "actual \(actualWidth) x \(actualHeight) px")
-        }
-        if differingPixels == 0 && changedPixels == 0 {
-            parts.append("identical (\(pixelCount) pixels)")
+        let commonW = Swift.min(expectedWidth, actualWidth)
+        let commonH = Swift.min(expectedHeight, actualHeight)
+        let outside = pixelCount - commonW * commonH
+        let differing = differingPixels - outside
+        var stats: String
+        if differing == 0 && changedPixels == 0 {
+            stats = "identical (\(commonW * commonH) pixels)"
         } else {
             let over = threshold == 0 ? "" : " by more than \(threshold)"
-            var line =
-                "\(differingPixels) of \(pixelCount) pixels differ\(over) (\(formatPercent(ratio)))"
+            let total = commonW * commonH
+            let share = total == 0 ? 0 : Double(differing) / Double(total)
+            stats =
+                "\(differing) of \(total) pixels differ\(over) (\(formatPercent(share)))"
                 + ", max difference \(maxDifference), PSNR \(formatDecibels(psnr))"
             if changedPixels > 0 && threshold > 0 {
-                line += ", \(changedPixels) changed at all"
+                stats += ", \(changedPixels) changed at all"
             }
-            parts.append(line)
         }
-        return parts.joined(separator: "; ")
+        if sizesMatch { return stats }
+        return "size differs: expected \(expectedWidth) x \(expectedHeight) px, "
+            + "actual \(actualWidth) x \(actualHeight) px; in the common \(commonW) x \(commonH) px: " + stats
     }
 
     /// Compares `actual` with `expected` (the reference).

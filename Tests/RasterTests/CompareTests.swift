@@ -72,7 +72,16 @@ extension Array {
     #expect(!c.sizesMatch)
     #expect(c.pixelCount == 16 && c.differingPixels == 4)
     #expect(!c.passes(.pixels(100)) && !c.passes(.ratio(1)))
-    #expect(c.summary.hasPrefix("size differs: expected 4 x 3 px, actual 4 x 4 px; "))
+    #expect(
+        c.summary
+            == "size differs: expected 4 x 3 px, actual 4 x 4 px; in the common 4 x 3 px: identical (12 pixels)"
+    )
+    var b = solid(3, 3, .black)
+    b.rgba[0] = 9
+    #expect(
+        ImageComparison(expected: e, actual: b).summary
+            == "size differs: expected 4 x 3 px, actual 3 x 3 px; in the common 3 x 3 px: "
+            + "1 of 9 pixels differ (11.11%), max difference 9, PSNR 44.61 dB")
 }
 
 @Test func theDiffImageShowsWhereAndHowMuch() {
