@@ -27,11 +27,12 @@ public struct ImageLimits: Sendable, Equatable {
         self.maxFileBytes = maxFileBytes
     }
 
-    /// Whether a `width` x `height` image is within the limits (sizes must also be positive).
+    /// Whether a `width` x `height` image is within the limits (sizes must also be positive,
+    /// and the decoded RGBA bytes must fit in an Int).
     public func allows(width: Int, height: Int) -> Bool {
-        width > 0 && height > 0 && width <= maxWidth && height <= maxHeight
-            && width.multipliedReportingOverflow(by: height).partialValue <= maxPixels
-            && !width.multipliedReportingOverflow(by: height).overflow
+        guard width > 0, height > 0, width <= maxWidth, height <= maxHeight else { return false }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        return !overflow && pixels <= maxPixels && pixels <= Int.max / 4
     }
 
     /// The one-line reason a `width` x `height` image is refused, or nil when it is allowed.
@@ -41,6 +42,8 @@ public struct ImageLimits: Sendable, Equatable {
         if width > maxWidth || height > maxHeight {
             return "image is \(width) x \(height) px, over the limit of \(maxWidth) x \(maxHeight) px"
         }
-        return "image is \(width) x \(height) px = \(width * height) pixels, over the limit of \(maxPixels)"
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        let count = overflow ? "too many" : String(pixels)
+        return "image is \(width) x \(height) px = \(count) pixels, over the limit of \(maxPixels)"
     }
 }

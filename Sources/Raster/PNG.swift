@@ -26,12 +26,26 @@ public enum PNG {
     public static func decodeStraight(_ bytes: [UInt8], limits: ImageLimits = .default) throws(PNGError)
         -> PNGImage
     {
+        let (width, height, pixels) = try decodePixels(bytes, limits: limits)
+        return PNGImage(width: width, height: height, rgba: pixels)!
+    }
+
+    /// Decodes a PNG to a premultiplied `Image` (premultiplied in place: no second buffer).
+    public static func decode(_ bytes: [UInt8], limits: ImageLimits = .default) throws(PNGError) -> Image {
+        var (width, height, pixels) = try decodePixels(bytes, limits: limits)
+        premultiplyInPlace(&pixels)
+        return Image(width: width, height: height, stride: width * 4, premultipliedBytes: pixels)!
+    }
+
+    static func decodePixels(_ bytes: [UInt8], limits: ImageLimits) throws(PNGError) -> (Int, Int, [UInt8]) {
         // The header is read and checked first, so the pixel buffer is only allocated for a
         // size within the limits.
         let header = try readInfo(bytes)
         if let refusal = limits.refusal(width: header.width, height: header.height) {
             throw PNGError(.exceedsLimits, refusal)
         }
+        // Zeroed rather than uninitialised: the decode fills every byte, and a failure discards
+        // the buffer, but nothing may ever depend on leftover memory.
         var pixels = [UInt8](repeating: 0, count: header.width * header.height * 4)
         var climits = limits.c
         var cinfo = cpng_info()
@@ -44,20 +58,18 @@ public enum PNG {
             }
         }
         try check(status, message)
-        return PNGImage(width: header.width, height: header.height, rgba: pixels)!
-    }
-
-    /// Decodes a PNG to a premultiplied `Image`.
-    public static func decode(_ bytes: [UInt8], limits: ImageLimits = .default) throws(PNGError) -> Image {
-        let straight = try decodeStraight(bytes, limits: limits)
-        return Image(straight)
+        return (header.width, header.height, pixels)
     }
 
     /// Reads and decodes a PNG file to a premultiplied `Image`; the file size is checked
     /// against `limits.maxFileBytes` before it is read.
     public static func decode(file path: String, limits: ImageLimits = .default) throws(PNGError) -> Image {
-        let straight = try decodeStraight(file: path, limits: limits)
-        return Image(straight)
+        let bytes = try readFile(path, limits: limits)
+        do {
+            return try decode(bytes, limits: limits)
+        } catch {
+            throw PNGError(error.kind, error.reason, path: path)
+        }
     }
 
     /// Reads and decodes a PNG file to straight RGBA (what `image convert` writes).

@@ -10,6 +10,12 @@ import Testing
     #expect(ImageLimits.default.allows(width: 16384, height: 16384))
     #expect(!ImageLimits.default.allows(width: 16385, height: 1))
     #expect(!ImageLimits.default.allows(width: Int.max, height: Int.max))
+    // Limits raised to the maximum still never let the byte count overflow.
+    let unlimited = ImageLimits(maxWidth: .max, maxHeight: .max, maxPixels: .max, maxFileBytes: .max)
+    #expect(!unlimited.allows(width: 1 << 31, height: 1 << 31))
+    #expect(unlimited.refusal(width: 1 << 40, height: 1 << 40)?.contains("too many pixels") == true)
+    #expect(ImageLimits.default.refusal(width: 16384, height: 16384) == nil)
+    #expect(ImageLimits.default.refusal(width: 0, height: 5) == "image size 0 x 5 px is empty")
 }
 
 @Test func aHugeHeaderIsRefusedBeforeAnyPixelAllocation() throws {

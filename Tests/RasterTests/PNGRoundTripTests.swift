@@ -98,3 +98,23 @@ func everyFilterChoiceRoundTrips(filters: PNGEncodingOptions.Filters) throws {
         try PNG.encode(image, options: PNGEncodingOptions(compressionLevel: -1))
     }
 }
+
+@Test func theFastPremultiplyLoopsMatchPixelAndColor() {
+    // Every (colour, alpha) pair through the bulk loops, against the per-pixel definitions.
+    var straight: [UInt8] = []
+    for a in 0..<256 { for c in 0..<256 { straight += [UInt8(c), UInt8(255 - c), UInt8(c / 3), UInt8(a)] } }
+    let png = PNGImage(width: 256, height: 256, rgba: straight)!
+    let image = Image(png)
+    var premultiplied = Image(width: 256, height: 256)
+    for a in 0..<256 {
+        for c in 0..<256 {
+            let color = Color(r: UInt8(c), g: UInt8(255 - c), b: UInt8(c / 3), a: UInt8(a))
+            #expect(image[c, a] == color.premultiplied)
+            if c <= a {
+                premultiplied[c, a] = Pixel(r: UInt8(c), g: UInt8(a - c), b: UInt8(c / 2), a: UInt8(a))
+            }
+        }
+    }
+    let back = PNGImage(premultiplied)
+    for a in 0..<256 { for c in 0..<256 { #expect(back[c, a] == premultiplied[c, a].unpremultiplied) } }
+}
