@@ -40,22 +40,27 @@ public enum FileIO {
         if type == S_IFDIR { throw FileIOError(.cannotRead, path: path, reason: "is a folder, not a file") }
         let known = type == S_IFREG ? Int(st.st_size) : 0
         if known > maxBytes { throw tooLarge(path, maxBytes, size: known) }
-        // One byte more than the limit (or than the known size) tells a growing file or a
-        // device that never ends from one that fits.
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(Swift.min(maxBytes, known) + 1)
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        // Read straight into the result, sized by the file's size plus one byte: that byte tells
+        // a file that grew since fstat (or a device that never ends) from one that fits. Pipes
+        // and devices start small and grow by doubling, never past the limit plus one.
+        var bytes = [UInt8](repeating: 0, count: Swift.min(maxBytes, type == S_IFREG ? known : 1 << 16) + 1)
+        var count = 0
         while true {
-            let want = Swift.min(chunk.count, maxBytes + 1 - bytes.count)
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, want) }
+            if count == bytes.count {
+                if count > maxBytes { throw tooLarge(path, maxBytes, size: nil) }
+                let more = Swift.min(bytes.count, maxBytes - count + 1)
+                bytes.append(contentsOf: repeatElement(0, count: more))
+            }
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw FileIOError(.cannotRead, path: path, reason: errorText(errno))
             }
             if n == 0 { break }
-            bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > maxBytes { throw tooLarge(path, maxBytes, size: nil) }
+            count += n
         }
+        if count > maxBytes { throw tooLarge(path, maxBytes, size: nil) }
+        bytes.removeLast(bytes.count - count)
         return bytes
     }
 

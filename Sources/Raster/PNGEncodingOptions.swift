@@ -7,7 +7,8 @@ public struct PNGEncodingOptions: Sendable, Equatable {
         /// 8-bit RGBA (colour type 6), straight alpha.
         case rgba
         /// 8-bit RGB (colour type 2): alpha is dropped. For a premultiplied `Image` that is the
-        /// image over black, identical to RGBA when the image is opaque.
+        /// image over black, identical to RGBA when the image is opaque; for a straight
+        /// `PNGImage` it is the colour bytes as they are.
         case rgb
     }
 

@@ -88,3 +88,36 @@ func umaskValue() -> Int {
     }
     #expect(folder.contents().count == 16)
 }
+
+@Test func boundedReadsAcceptTheLimitAndRefuseOneByteMore() throws {
+    let folder = try TemporaryFolder()
+    defer { folder.remove() }
+    let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 * 7) }
+    try FileIO.writeAtomically(bytes, to: folder.path + "/data")
+    #expect(try FileIO.read(folder.path + "/data", maxBytes: bytes.count) == bytes)
+    #expect(try FileIO.read(folder.path + "/data", maxBytes: .max) == bytes)
+    let over = try #require(throws: FileIOError.self) {
+        try FileIO.read(folder.path + "/data", maxBytes: bytes.count - 1)
+    }
+    #expect(over.kind == .tooLarge && over.reason == "file is 200000 bytes, over the limit of 199999 bytes")
+    try FileIO.writeAtomically([UInt8](), to: folder.path + "/empty")
+    #expect(try FileIO.read(folder.path + "/empty", maxBytes: 10) == [])
+    // A pipe has no size up front: read by growing, up to the limit.
+    var fds: [Int32] = [0, 0]
+    #expect(pipe(&fds) == 0)
+    let writeEnd = fds[1]
+    let writer = Thread {
+        bytes.withUnsafeBytes { buf in
+            var off = 0
+            while off < buf.count {
+                let n = write(writeEnd, buf.baseAddress! + off, buf.count - off)
+                if n <= 0 { break }
+                off += n
+            }
+        }
+        close(writeEnd)
+    }
+    writer.start()
+    #expect(try FileIO.read("/proc/self/fd/\(fds[0])", maxBytes: 300_000) == bytes)
+    close(fds[0])
+}
