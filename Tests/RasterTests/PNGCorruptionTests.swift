@@ -102,3 +102,60 @@ func corruptFileIsAClearError(name: String) throws {
     }
     #expect(refused > 1900)
 }
+
+/// CRC-32 (PNG's, ISO 3309), bit by bit: only for re-sealing mutated chunks in the test below.
+func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    var c: UInt32 = 0xFFFF_FFFF
+    for b in bytes {
+        c ^= UInt32(b)
+        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+    }
+    return ~c
+}
+
+/// The byte ranges of each chunk: (start of the type field, end of the data).
+func chunkRanges(_ png: [UInt8]) -> [(Int, Int)] {
+    var ranges: [(Int, Int)] = []
+    var pos = 8
+    while pos + 12 <= png.count {
+        let length = png[pos..<pos + 4].reduce(0) { $0 << 8 | Int($1) }
+        ranges.append((pos + 4, pos + 8 + length))
+        pos += 12 + length
+    }
+    return ranges
+}
+
+@Test func damageBehindValidCRCsReachesLibpngsDeeperChecksAndNeverCrashes() throws {
+    // Flipping bytes inside a chunk and re-sealing its CRC gets past the CRC check to the IHDR
+    // validation, the PLTE / tRNS checks, zlib and the row filters.
+    var rng = SeededRandom(seed: 77)
+    var decoded = 0
+    var refused = 0
+    for name in ["palette4-trns-adam7-13x11.png", "rgba16-13x11.png", "gray2-trns-13x11.png"] {
+        let good = try Fixtures.bytes("decode", name)
+        let ranges = chunkRanges(good)
+        for _ in 0..<1500 {
+            var bytes = good
+            let (start, end) = ranges[rng.next(below: ranges.count - 1)]  // any chunk but IEND
+            for _ in 0..<(1 + rng.next(below: 3)) {
+                let i = start + 4 + rng.next(below: Swift.max(1, end - start - 4))
+                if i < end { bytes[i] ^= UInt8(1 + rng.next(below: 255)) }
+            }
+            let crc = crc32(bytes[start..<end])
+            for k in 0..<4 { bytes[end + k] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * k)) }
+            do {
+                let header = try PNG.readInfo(bytes)
+                let image = try PNG.decodeStraight(bytes)
+                // Never a partial image: what decodes has the header's full size.
+                #expect(image.width == header.width && image.height == header.height)
+                #expect(image.rgba.count == header.width * header.height * 4)
+                decoded += 1
+            } catch {
+                #expect(!error.reason.isEmpty && !error.reason.contains("\n"))
+                refused += 1
+            }
+        }
+    }
+    #expect(decoded + refused == 4500)
+    #expect(refused > 0)
+}
