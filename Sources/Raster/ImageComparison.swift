@@ -34,6 +34,22 @@ public struct ImageComparison: Sendable, Equatable {
     public let maxDifference: Int
     /// Sum of squared channel differences over the common area (for PSNR).
     public let sumOfSquares: UInt64
+    /// The smallest rectangle of the common area holding every differing pixel, nil when none
+    /// differs: where to look.
+    public let differenceBounds: PixelBounds?
+    /// The first differing pixel in reading order with both straight colours, nil when none.
+    public let firstDifference: PixelDifference?
+
+    /// A rectangle of whole pixels.
+    public struct PixelBounds: Sendable, Equatable {
+        public var x: Int, y: Int, width: Int, height: Int
+    }
+
+    /// One pixel's two colours.
+    public struct PixelDifference: Sendable, Equatable {
+        public var x: Int, y: Int
+        public var expected: Color, actual: Color
+    }
 
     public var sizesMatch: Bool { expectedWidth == actualWidth && expectedHeight == actualHeight }
 
@@ -78,6 +94,11 @@ public struct ImageComparison: Sendable, Equatable {
             if changedPixels > 0 && threshold > 0 {
                 stats += ", \(changedPixels) changed at all"
             }
+            if let b = differenceBounds, let f = firstDifference {
+                stats +=
+                    ", in x \(b.x)...\(b.x + b.width - 1) y \(b.y)...\(b.y + b.height - 1)"
+                    + ", first at (\(f.x), \(f.y)): expected \(hex(f.expected)) actual \(hex(f.actual))"
+            }
         }
         if sizesMatch { return stats }
         return "size differs: expected \(expectedWidth) x \(expectedHeight) px, "
@@ -93,16 +114,30 @@ public struct ImageComparison: Sendable, Equatable {
         var changed = 0
         var maxDiff: UInt8 = 0
         var squares: UInt64 = 0
+        var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
+        var first: PixelDifference? = nil
         expected.rgba.withUnsafeBufferPointer { e in
             actual.rgba.withUnsafeBufferPointer { a in
                 for y in 0..<h {
                     var i = y * expected.width * 4
                     var j = y * actual.width * 4
-                    for _ in 0..<w {
+                    for x in 0..<w {
                         let (d, sq) = ImageComparison.difference(e, i, a, j)
                         if d != 0 {
                             changed += 1
-                            if d > t { differing += 1 }
+                            if d > t {
+                                differing += 1
+                                if first == nil {
+                                    first = PixelDifference(
+                                        x: x, y: y,
+                                        expected: Color(r: e[i], g: e[i + 1], b: e[i + 2], a: e[i + 3]),
+                                        actual: Color(r: a[j], g: a[j + 1], b: a[j + 2], a: a[j + 3]))
+                                }
+                                minX = Swift.min(minX, x)
+                                maxX = Swift.max(maxX, x)
+                                minY = Swift.min(minY, y)
+                                maxY = Swift.max(maxY, y)
+                            }
                             if d > maxDiff { maxDiff = d }
                             squares += UInt64(sq)
                         }
@@ -124,6 +159,9 @@ public struct ImageComparison: Sendable, Equatable {
         changedPixels = changed
         maxDifference = Int(maxDiff)
         sumOfSquares = squares
+        differenceBounds =
+            maxX < 0 ? nil : PixelBounds(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+        firstDifference = first
     }
 
     /// The largest channel difference of the pixels at byte offsets i and j, and the sum of
@@ -199,6 +237,15 @@ public struct ImageComparison: Sendable, Equatable {
         let overWhite = (luma * UInt32(a) + 255 * UInt32(255 - a) + 127) / 255
         return UInt8(96 + overWhite / 4)
     }
+}
+
+/// #RRGGBBAA always (Color's description drops an opaque alpha; here both sides line up).
+func hex(_ c: Color) -> String {
+    "#"
+        + [c.r, c.g, c.b, c.a].map { v in
+            let digits = String(v, radix: 16, uppercase: true)
+            return digits.count == 1 ? "0" + digits : digits
+        }.joined()
 }
 
 /// "2.10%", "<0.01%" for a tiny non-zero ratio, "0%".

@@ -21,7 +21,8 @@ import Testing
     // MSE = (4 * 400 + 9) / 400 samples; PSNR = 10 log10(65025 / MSE) = 42.09 dB.
     #expect(
         fail.message
-            == "differs from \(ep): 5 of 100 pixels differ (5.00%), max difference 20, PSNR 42.09 dB; allowed 0 pixels"
+            == "differs from \(ep): 5 of 100 pixels differ (5.00%), max difference 20, PSNR 42.09 dB, "
+            + "in x 0...4 y 0...0, first at (0, 0): expected #000007FF actual #00001BFF; allowed 0 pixels"
     )
 
     let byCount = try CompareTool.run(expected: ep, actual: ap, options: .init(maxDiffPixels: 5))

@@ -33,15 +33,19 @@ extension Array {
     // PSNR = 10 log10(255^2 / MSE), MSE = (9 + 64 + 1 + 25) / 16 samples.
     let mse = 99.0 / 16
     #expect(abs(c.psnr - 10 * log10(65025 / mse)) < 1e-9)
-    #expect(c.summary == "3 of 4 pixels differ (75.00%), max difference 8, PSNR 40.22 dB")
+    #expect(
+        c.summary
+            == "3 of 4 pixels differ (75.00%), max difference 8, PSNR 40.22 dB, in x 0...3 y 0...0, "
+            + "first at (0, 0): expected #0A141EFF actual #0D141EFF")
+    #expect(c.differenceBounds == ImageComparison.PixelBounds(x: 0, y: 0, width: 4, height: 1))
 
     let t5 = ImageComparison(expected: e, actual: a, threshold: 5)
     #expect(t5.differingPixels == 1)  // only the 8
     #expect(t5.changedPixels == 3)
     #expect(
         t5.summary
-            == "1 of 4 pixels differ by more than 5 (25.00%), max difference 8, PSNR 40.22 dB, 3 changed at all"
-    )
+            == "1 of 4 pixels differ by more than 5 (25.00%), max difference 8, PSNR 40.22 dB, 3 changed at all, "
+            + "in x 1...1 y 0...0, first at (1, 0): expected #0A141EFF actual #0B0C1EFF")
     let t8 = ImageComparison(expected: e, actual: a, threshold: 8)
     #expect(t8.differingPixels == 0 && t8.passes(.pixels(0)))
 }
@@ -54,6 +58,16 @@ extension Array {
     #expect(c.differingPixels == 5 && c.ratio == 0.05)
     #expect(!c.passes(.pixels(0)) && !c.passes(.pixels(4)) && c.passes(.pixels(5)))
     #expect(!c.passes(.ratio(0.049)) && c.passes(.ratio(0.05)) && c.passes(.ratio(1)))
+    #expect(c.differenceBounds == ImageComparison.PixelBounds(x: 0, y: 0, width: 5, height: 1))
+    var scattered = e
+    scattered.rgba[(3 * 10 + 7) * 4] = 1  // (7, 3)
+    scattered.rgba[(8 * 10 + 2) * 4 + 3] = 1  // (2, 8)
+    let s = ImageComparison(expected: e, actual: scattered)
+    #expect(s.differenceBounds == ImageComparison.PixelBounds(x: 2, y: 3, width: 6, height: 6))
+    #expect(
+        s.firstDifference
+            == ImageComparison.PixelDifference(
+                x: 7, y: 3, expected: .white, actual: Color(r: 1, g: 255, b: 255)))
 }
 
 @Test func fullyTransparentPixelsAreEqualWhateverTheirColour() {
@@ -81,7 +95,8 @@ extension Array {
     #expect(
         ImageComparison(expected: e, actual: b).summary
             == "size differs: expected 4 x 3 px, actual 3 x 3 px; in the common 3 x 3 px: "
-            + "1 of 9 pixels differ (11.11%), max difference 9, PSNR 44.61 dB")
+            + "1 of 9 pixels differ (11.11%), max difference 9, PSNR 44.61 dB, in x 0...0 y 0...0, "
+            + "first at (0, 0): expected #000000FF actual #090000FF")
 }
 
 @Test func theDiffImageShowsWhereAndHowMuch() {
