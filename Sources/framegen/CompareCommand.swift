@@ -9,29 +9,36 @@ struct CompareCommand: ParsableCommand {
             A pixel's difference is its largest channel difference (0-255, straight RGBA); it \
             differs when that is over --threshold. The comparison passes (exit 0) when no more \
             pixels differ than allowed, and fails (exit 1) with a one-line summary otherwise: \
-            differing pixels, ratio, max difference, PSNR. Images of different sizes always \
+            differing pixels, ratio, max difference, PSNR, the box they lie in and the first \
+            one's two colours. Images of different sizes always \
             fail. The --diff image shows the expected image in grey, differing pixels in red \
             (pale for small differences), changes within the threshold in amber and pixels \
             outside the common area in magenta.
             """
     )
 
-    @Argument(help: "The reference PNG.")
+    @Argument(help: ArgumentHelp("The reference PNG.", valueName: "EXPECTED"))
     var expected: String
 
-    @Argument(help: "The PNG to check.")
+    @Argument(help: ArgumentHelp("The PNG to check.", valueName: "ACTUAL"))
     var actual: String
 
     @Option(name: .long, help: ArgumentHelp("Write a picture of the differences.", valueName: "FILE"))
     var diff: String?
 
-    @Option(help: "Channel difference (0-255) a pixel may have and still count as equal.")
+    @Option(
+        help: ArgumentHelp(
+            "Channel difference (0-255) a pixel may have and still count as equal.", valueName: "T"))
     var threshold = 0
 
-    @Option(name: .customLong("max-diff-pixels"), help: "How many pixels may differ (default 0).")
+    @Option(
+        name: .customLong("max-diff-pixels"),
+        help: ArgumentHelp("How many pixels may differ (default 0).", valueName: "N"))
     var maxDiffPixels: Int?
 
-    @Option(name: .customLong("max-diff-ratio"), help: "What fraction (0-1) of the pixels may differ.")
+    @Option(
+        name: .customLong("max-diff-ratio"),
+        help: ArgumentHelp("What fraction (0-1) of the pixels may differ.", valueName: "R"))
     var maxDiffRatio: Double?
 
     func validate() throws {

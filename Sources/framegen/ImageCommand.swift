@@ -18,7 +18,7 @@ struct ImageCommand: ParsableCommand {
                 """
         )
 
-        @Argument(help: "PNG files.")
+        @Argument(help: ArgumentHelp("PNG files.", valueName: "FILE"))
         var files: [String]
 
         @Flag(help: "Print a JSON array, one object per file.")
@@ -49,10 +49,10 @@ struct ImageCommand: ParsableCommand {
                 """
         )
 
-        @Argument(help: "The PNG to read.")
+        @Argument(help: ArgumentHelp("The PNG to read.", valueName: "IN"))
         var input: String
 
-        @Argument(help: "The 8-bit RGBA PNG to write.")
+        @Argument(help: ArgumentHelp("The 8-bit RGBA PNG to write.", valueName: "OUT"))
         var output: String
 
         func run() throws {
