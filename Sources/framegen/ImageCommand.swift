@@ -1,9 +1,62 @@
 import ArgumentParser
+import FrameGenKit
 
 struct ImageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "image",
         abstract: "Inspect and convert PNG files as the decoder sees them.",
-        subcommands: []
+        subcommands: [Info.self, Convert.self]
     )
+
+    struct Info: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print each PNG's size, colour type, bit depth, interlace and transparency.",
+            discussion: """
+                Every file is fully decoded to check it (one row of memory at a time). A table on a \
+                terminal, one line per file otherwise, or JSON with --json. A file that cannot be \
+                read is reported on stderr and makes the exit status 2.
+                """
+        )
+
+        @Argument(help: ArgumentHelp("PNG files.", valueName: "FILE"))
+        var files: [String]
+
+        @Flag(help: "Print a JSON array, one object per file.")
+        var json = false
+
+        func validate() throws {
+            if files.isEmpty { throw ValidationError("Give at least one PNG file.") }
+        }
+
+        func run() throws {
+            let format: ImageTool.InfoFormat =
+                json ? .json : FileHandleOutput.standardOutput.isTerminal ? .table : .lines
+            let report = ImageTool.info(files: files, format: format)
+            FileHandleOutput.standardOutput.write(report.output)
+            for failure in report.failures.dropLast() {
+                FileHandleOutput.standardError.write("framegen: \(failure)\n")
+            }
+            if let last = report.failures.last { throw last }
+        }
+    }
+
+    struct Convert: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Decode any PNG and write it as 8-bit RGBA (libpng's pixels, unchanged).",
+            discussion: """
+                Exit status 2 when IN cannot be read or decoded, 3 when OUT cannot be written (no \
+                partial OUT is left behind).
+                """
+        )
+
+        @Argument(help: ArgumentHelp("The PNG to read.", valueName: "IN"))
+        var input: String
+
+        @Argument(help: ArgumentHelp("The 8-bit RGBA PNG to write.", valueName: "OUT"))
+        var output: String
+
+        func run() throws {
+            try ImageTool.convert(input: input, output: output)
+        }
+    }
 }
