@@ -27,9 +27,11 @@ struct FrameGen: ParsableCommand {
                 print(fullMessage(for: error))
                 Glibc.exit(0)
             }
-            // ArgumentParser's usage errors (its own code 64) are bad arguments: status 2.
-            let message = fullMessage(for: error)
-            FileHandleOutput.standardError.write("framegen: \(message)\n")
+            // ArgumentParser's usage errors (its own code 64) are bad arguments: status 2, one line.
+            let line =
+                message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            let short = line.hasPrefix("Error: ") ? String(line.dropFirst(7)) : line
+            FileHandleOutput.standardError.write("framegen: \(short) (see 'framegen help')\n")
             Glibc.exit(code == .validationFailure ? ExitStatus.badInput.rawValue : code.rawValue)
         }
     }
