@@ -1,0 +1,156 @@
+/// Span fills into an image: colour, texture and offscreen layers composited source-over
+/// (premultiplied, in encoded sRGB, rendering.md A.8) through coverage masks. Everything is
+/// clipped to the image; work is proportional to the mask's box.
+public enum Painter {
+    /// `color` (premultiplied) scaled by the coverage, over the image.
+    public static func fill(_ image: inout Image, color: Pixel, coverage: CoverageMask) {
+        guard let b = box(coverage, image), color.a != 0 else { return }
+        let stride = image.stride
+        coverage.data.withUnsafeBufferPointer { m in
+            image.bytes.withUnsafeMutableBufferPointer { out in
+                for y in b.y0..<b.y1 {
+                    let mrow = (y - coverage.y) * coverage.width - coverage.x
+                    for x in b.x0..<b.x1 {
+                        let c = m[mrow + x]
+                        if c == 0 { continue }
+                        let o = y * stride + x * 4
+                        let s = c == 255 ? color : scale(color, by: c)
+                        if s.a == 255 {
+                            store(s, out, o)
+                        } else {
+                            store(sourceOver(s, load(out, o)), out, o)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Draws `texture` through `deviceToTexture`, which maps device pixel coordinates to
+    /// level-0 texel coordinates (texel (i, j) covers [i, i+1) x [j, j+1)). Each covered pixel
+    /// is sampled at its centre (x + 0.5, y + 0.5) mapped perspective-correctly (divide per
+    /// pixel), the level of detail taken from the mapping's derivatives there; the sample is
+    /// scaled by coverage and opacity and composited source-over.
+    public static func drawTexture(
+        _ image: inout Image, _ texture: Texture, deviceToTexture h: Homography, coverage: CoverageMask,
+        opacity: UInt8 = 255, filter: TextureFilter = .trilinear
+    ) {
+        guard let b = box(coverage, image), opacity != 0, h.isFinite else { return }
+        // A homography is defined up to scale; make W positive inside the box.
+        let centre = h.mapHomogeneous(SIMD2(Double(b.x0 + b.x1) / 2, Double(b.y0 + b.y1) / 2))
+        let m = centre.z < 0 ? Homography(-h.r0, -h.r1, -h.r2) : h
+        let (h00, h01, h02) = (m.r0.x, m.r0.y, m.r0.z)
+        let (h10, h11, h12) = (m.r1.x, m.r1.y, m.r1.z)
+        let (h20, h21, h22) = (m.r2.x, m.r2.y, m.r2.z)
+        let affine = m.isAffine
+        let trilinear = filter == .trilinear
+        // An affine map has the same derivatives everywhere: one level of detail for all.
+        let affineLOD = affine ? lod(h00 / h22, h10 / h22, h01 / h22, h11 / h22) : 0
+        let stride = image.stride
+        let opacityScale = Float(opacity) / (255 * 255)
+        texture.withSampler { s in
+            coverage.data.withUnsafeBufferPointer { mask in
+                image.bytes.withUnsafeMutableBufferPointer { out in
+                    for y in b.y0..<b.y1 {
+                        let mrow = (y - coverage.y) * coverage.width - coverage.x
+                        let py = Double(y) + 0.5
+                        for x in b.x0..<b.x1 {
+                            let c = mask[mrow + x]
+                            if c == 0 { continue }
+                            let px = Double(x) + 0.5
+                            let w = h20 * px + h21 * py + h22
+                            guard w > 0 else { continue }
+                            let iw = 1 / w
+                            let u = (h00 * px + h01 * py + h02) * iw
+                            let v = (h10 * px + h11 * py + h12) * iw
+                            let sample: SIMD4<Float>
+                            if !trilinear {
+                                sample = s.bilinear(0, u, v)
+                            } else {
+                                let l =
+                                    affine
+                                    ? affineLOD
+                                    : lod(
+                                        (h00 - u * h20) * iw, (h10 - v * h20) * iw, (h01 - u * h21) * iw,
+                                        (h11 - v * h21) * iw)
+                                sample = s.trilinear(u, v, lod: l)
+                            }
+                            let k = c == 255 && opacity == 255 ? 1 : Float(c) * opacityScale
+                            let p = pixel(sample, k)
+                            if p.a == 255 {
+                                store(p, out, o(x, y, stride))
+                            } else if p.a != 0 || p.r != 0 || p.g != 0 || p.b != 0 {
+                                store(sourceOver(p, load(out, o(x, y, stride))), out, o(x, y, stride))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// An offscreen layer (premultiplied) drawn with its top-left pixel at `origin`, scaled by
+    /// `opacity`: group opacity, where a whole element fades as one image.
+    public static func composite(
+        _ image: inout Image, layer: Image, at origin: (x: Int, y: Int), opacity: UInt8 = 255
+    ) {
+        let x0 = max(origin.x, 0)
+        let y0 = max(origin.y, 0)
+        let x1 = min(origin.x + layer.width, image.width)
+        let y1 = min(origin.y + layer.height, image.height)
+        guard x0 < x1, y0 < y1, opacity != 0 else { return }
+        let (stride, lstride) = (image.stride, layer.stride)
+        layer.bytes.withUnsafeBufferPointer { src in
+            image.bytes.withUnsafeMutableBufferPointer { out in
+                for y in y0..<y1 {
+                    for x in x0..<x1 {
+                        var p = load(src, (y - origin.y) * lstride + (x - origin.x) * 4)
+                        if p.a == 0 && p.r == 0 && p.g == 0 && p.b == 0 { continue }
+                        if opacity != 255 { p = scale(p, by: opacity) }
+                        let o = y * stride + x * 4
+                        store(p.a == 255 ? p : sourceOver(p, load(out, o)), out, o)
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The mask's box clipped to the image, nil when nothing is left.
+    static func box(_ m: CoverageMask, _ image: Image) -> PixelBox? {
+        let b = (max(m.x, 0), max(m.y, 0), min(m.x + m.width, image.width), min(m.y + m.height, image.height))
+        return b.0 < b.2 && b.1 < b.3 ? b : nil
+    }
+
+    /// Level of detail from the derivatives (du/dx, dv/dx) and (du/dy, dv/dy): log2 of the
+    /// longer pixel footprint axis in texels (the OpenGL isotropic rule); 0 when magnified.
+    @inline(__always) static func lod(_ dux: Double, _ dvx: Double, _ duy: Double, _ dvy: Double) -> Double {
+        let r2 = max(dux * dux + dvx * dvx, duy * duy + dvy * dvy)
+        return r2 > 1 && r2.isFinite ? 0.5 * fastLog2(r2) : 0
+    }
+
+    /// A float premultiplied sample times k, rounded half up, keeping r, g, b <= a.
+    @inline(__always) static func pixel(_ s: SIMD4<Float>, _ k: Float) -> Pixel {
+        let v = (s * k + 0.5).clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255))
+        let a = UInt8(v.w)
+        return Pixel(r: min(UInt8(v.x), a), g: min(UInt8(v.y), a), b: min(UInt8(v.z), a), a: a)
+    }
+
+    @inline(__always) static func o(_ x: Int, _ y: Int, _ stride: Int) -> Int { y * stride + x * 4 }
+
+    @inline(__always) static func load(_ b: UnsafeBufferPointer<UInt8>, _ o: Int) -> Pixel {
+        Pixel(r: b[o], g: b[o + 1], b: b[o + 2], a: b[o + 3])
+    }
+
+    @inline(__always) static func load(_ b: UnsafeMutableBufferPointer<UInt8>, _ o: Int) -> Pixel {
+        Pixel(r: b[o], g: b[o + 1], b: b[o + 2], a: b[o + 3])
+    }
+
+    @inline(__always) static func store(_ p: Pixel, _ b: UnsafeMutableBufferPointer<UInt8>, _ o: Int) {
+        b[o] = p.r
+        b[o + 1] = p.g
+        b[o + 2] = p.b
+        b[o + 3] = p.a
+    }
+}
