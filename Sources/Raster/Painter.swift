@@ -47,7 +47,6 @@ public enum Painter {
         // An affine map has the same derivatives everywhere: one level of detail for all.
         let affineLOD = affine ? lod(h00 / h22, h10 / h22, h01 / h22, h11 / h22) : 0
         let stride = image.stride
-        let opacityScale = Float(opacity) / (255 * 255)
         texture.withSampler { s in
             coverage.data.withUnsafeBufferPointer { mask in
                 image.bytes.withUnsafeMutableBufferPointer { out in
@@ -63,7 +62,7 @@ public enum Painter {
                             let iw = 1 / w
                             let u = (h00 * px + h01 * py + h02) * iw
                             let v = (h10 * px + h11 * py + h12) * iw
-                            let sample: SIMD4<Float>
+                            let sample: Sample
                             if !trilinear {
                                 sample = s.bilinear(0, u, v)
                             } else {
@@ -75,8 +74,7 @@ public enum Painter {
                                         (h11 - v * h21) * iw)
                                 sample = s.trilinear(u, v, lod: l)
                             }
-                            let k = c == 255 && opacity == 255 ? 1 : Float(c) * opacityScale
-                            let p = pixel(sample, k)
+                            let p = sample.pixel(scaledBy: UInt32(c) * UInt32(opacity))
                             if p.a == 255 {
                                 store(p, out, o(x, y, stride))
                             } else if p.a != 0 || p.r != 0 || p.g != 0 || p.b != 0 {
@@ -128,13 +126,6 @@ public enum Painter {
     @inline(__always) static func lod(_ dux: Double, _ dvx: Double, _ duy: Double, _ dvy: Double) -> Double {
         let r2 = max(dux * dux + dvx * dvx, duy * duy + dvy * dvy)
         return r2 > 1 && r2.isFinite ? 0.5 * fastLog2(r2) : 0
-    }
-
-    /// A float premultiplied sample times k, rounded half up, keeping r, g, b <= a.
-    @inline(__always) static func pixel(_ s: SIMD4<Float>, _ k: Float) -> Pixel {
-        let v = (s * k + 0.5).clamped(lowerBound: SIMD4(repeating: 0), upperBound: SIMD4(repeating: 255))
-        let a = UInt8(v.w)
-        return Pixel(r: min(UInt8(v.x), a), g: min(UInt8(v.y), a), b: min(UInt8(v.z), a), a: a)
     }
 
     @inline(__always) static func o(_ x: Int, _ y: Int, _ stride: Int) -> Int { y * stride + x * 4 }

@@ -62,6 +62,15 @@ func writeForInspection(_ image: Image, _ name: String) {
     try? data.write(to: URL(fileURLWithPath: dir).appendingPathComponent(name))
 }
 
+/// Nearest-neighbour enlargement of a crop, to see edges pixel by pixel.
+func zoomed(_ image: Image, x: Int, y: Int, width: Int, height: Int, by k: Int) -> Image {
+    var out = Image(width: width * k, height: height * k)
+    for j in 0..<(height * k) {
+        for i in 0..<(width * k) { out[i, j] = image[x + i / k, y + j / k] }
+    }
+    return out
+}
+
 @Test func renderedSceneForInspection() {
     var canvas = Image(width: 480, height: 320, fill: Pixel(r: 235, g: 235, b: 240, a: 255))
     let clip: PixelBox = (0, 0, 480, 320)
@@ -115,6 +124,11 @@ func writeForInspection(_ image: Image, _ name: String) {
         &canvas, Texture(stripes), deviceToTexture: h,
         coverage: Rasterizer.coverage(of: Path(polygon: quad), clip: clip))
     writeForInspection(canvas, "raster_scene.png")
+    writeForInspection(zoomed(canvas, x: 150, y: 20, width: 60, height: 60, by: 8), "raster_zoom_corner.png")
+    writeForInspection(
+        zoomed(canvas, x: 370, y: 50, width: 60, height: 60, by: 8), "raster_zoom_perspective_edge.png")
+    writeForInspection(
+        zoomed(canvas, x: 150, y: 170, width: 60, height: 40, by: 8), "raster_zoom_stripes.png")
     // The card's middle is white, the shadow darkens below it, the texture landed on the right.
     #expect(canvas[110, 85] == Pixel(r: 255, g: 255, b: 255, a: 255))
     #expect(canvas[110, 150].r < 235)

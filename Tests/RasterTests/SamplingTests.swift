@@ -107,7 +107,8 @@ func homography(from src: [SIMD2<Double>], to dst: [SIMD2<Double>]) -> Homograph
     for (p, t) in zip(pixels, texels) {
         #expect(canvas[Int(p.x), Int(p.y)] == img[Int(t.x), Int(t.y)])
     }
-    // Everywhere inside, the pixel is the bilinear sample at H(centre) (magnified: no mip).
+    // Everywhere inside, the pixel is the bilinear sample at H(centre) (magnified: no mip),
+    // within the weight quantisation (1/8192 an axis) and the final rounding.
     var checked = 0
     for y in 0..<200 {
         for x in 0..<200 where mask[x, y] == 255 {
@@ -115,7 +116,7 @@ func homography(from src: [SIMD2<Double>], to dst: [SIMD2<Double>]) -> Homograph
             let ref = referenceBilinear(img, uv.x, uv.y)
             let diff = channels(canvas[x, y]) - ref
             let d = max(max(abs(diff.x), abs(diff.y)), max(abs(diff.z), abs(diff.w)))
-            #expect(d <= 0.51, "\(x),\(y)")
+            #expect(d <= 0.6, "\(x),\(y)")
             checked += 1
         }
     }
