@@ -12,6 +12,9 @@ public struct Texture: Sendable {
         public let height: Int
         /// Byte offset of the level in `texels` (rows of width * 4 bytes).
         public let offset: Int
+        /// Level-0 coordinates to this level's (exactly 1 for level 0).
+        let scaleX: Double
+        let scaleY: Double
     }
 
     public let levels: [Level]
@@ -30,7 +33,10 @@ public struct Texture: Sendable {
         var levels: [Level] = []
         var total = 0
         for (w, h) in sizes {
-            levels.append(Level(width: w, height: h, offset: total))
+            levels.append(
+                Level(
+                    width: w, height: h, offset: total, scaleX: Double(w) / Double(image.width),
+                    scaleY: Double(h) / Double(image.height)))
             total += w * h * 4
         }
         var texels = [UInt8](repeating: 0, count: total)

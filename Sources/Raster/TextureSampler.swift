@@ -63,36 +63,34 @@ struct TextureSampler {
     /// Bilinear in level k at level-0 coordinates (u, v), clamp-to-edge.
     @inline(__always) func bilinear(_ k: Int, _ u: Double, _ v: Double) -> Sample {
         let l = levels[k]
-        var x = u - 0.5
-        var y = v - 0.5
-        if k != 0 {
-            let l0 = levels[0]
-            x = u * Double(l.width) / Double(l0.width) - 0.5
-            y = v * Double(l.height) / Double(l0.height) - 0.5
-        }
-        // Clamp before converting to Int: far-away and non-finite coordinates read the edge.
-        // After the clamp x + 1 >= 0, so truncating it is floor (libm's floor is a call).
-        x = x.isNaN ? 0 : min(max(x, -1), Double(l.width))
-        y = y.isNaN ? 0 : min(max(y, -1), Double(l.height))
-        // 12-bit weights: (x + 1) * 4096 rounded; its low 12 bits are the fraction.
+        var x = u * l.scaleX - 0.5
+        var y = v * l.scaleY - 0.5
+        // Clamp to [-1, size] before converting to Int, so far-away coordinates read the edge;
+        // written so that NaN fails the first test and lands on -1.
+        let fw = Double(l.width)
+        let fh = Double(l.height)
+        x = x > -1 ? (x < fw ? x : fw) : -1
+        y = y > -1 ? (y < fh ? y : fh) : -1
+        // 12-bit weights: (x + 1) * 4096 rounded (>= 0.5, so truncation rounds); its low 12 bits
+        // are the fraction.
         let fx = Int(x * 4096 + 4096.5)
         let fy = Int(y * 4096 + 4096.5)
-        let ix = (fx >> 12) - 1
-        let iy = (fy >> 12) - 1
-        let wx1 = UInt64(fx & 0xFFF)
-        let wy1 = UInt64(fy & 0xFFF)
-        let wx0 = 4096 - wx1
-        let wy0 = 4096 - wy1
-        let x0 = min(max(ix, 0), l.width - 1)
-        let x1 = min(max(ix + 1, 0), l.width - 1)
-        let y0 = min(max(iy, 0), l.height - 1)
-        let y1 = min(max(iy + 1, 0), l.height - 1)
-        let row0 = l.offset + y0 * l.width * 4
-        let row1 = l.offset + y1 * l.width * 4
-        let a = texel(row0 + x0 * 4)
-        let b = texel(row0 + x1 * 4)
-        let c = texel(row1 + x0 * 4)
-        let d = texel(row1 + x1 * 4)
+        let ix = (fx &>> 12) &- 1
+        let iy = (fy &>> 12) &- 1
+        let wx1 = UInt64(truncatingIfNeeded: fx & 0xFFF)
+        let wy1 = UInt64(truncatingIfNeeded: fy & 0xFFF)
+        let wx0 = 4096 &- wx1
+        let wy0 = 4096 &- wy1
+        let x0 = ix < 0 ? 0 : (ix < l.width ? ix : l.width &- 1)
+        let x1 = ix &+ 1 < l.width ? ix &+ 1 : l.width &- 1
+        let y0 = iy < 0 ? 0 : (iy < l.height ? iy : l.height &- 1)
+        let y1 = iy &+ 1 < l.height ? iy &+ 1 : l.height &- 1
+        let row0 = l.offset &+ y0 &* l.width &* 4
+        let row1 = l.offset &+ y1 &* l.width &* 4
+        let a = texel(row0 &+ x0 &* 4)
+        let b = texel(row0 &+ x1 &* 4)
+        let c = texel(row1 &+ x0 &* 4)
+        let d = texel(row1 &+ x1 &* 4)
         let (w00, w01, w10, w11) = (wx0 * wy0, wx1 * wy0, wx0 * wy1, wx1 * wy1)
         // Each 32-bit lane peaks at 255 x 2²⁴ < 2³²: no carries between lanes.
         let rb = a.0 &* w00 &+ b.0 &* w01 &+ c.0 &* w10 &+ d.0 &* w11
