@@ -29,53 +29,84 @@ public enum Blur {
     public static func gaussian(_ mask: CoverageMask, sigma: Double, passes: Int = defaultPasses)
         -> CoverageMask
     {
-        let s = sigma.isFinite ? min(max(sigma, 0), maxSigma) : 0
-        guard s > 0, !mask.isEmpty, passes > 0 else { return mask }
-        let box = extendedBox(variance: s * s / Double(passes))
-        let kernel = s < directBelowSigma ? exactKernel(sigma: s) : []
-        let grow = kernel.isEmpty ? passes * (box.radius + 1) : kernel.count / 2
-        let w = mask.width + 2 * grow
-        let h = mask.height + 2 * grow
+        gaussian(mask, sigmaX: sigma, sigmaY: sigma, passes: passes)
+    }
+
+    /// An axis-aligned anisotropic Gaussian (a shadow under a non-uniform scale). A sigma of 0
+    /// (or not finite) leaves that axis alone.
+    public static func gaussian(
+        _ mask: CoverageMask, sigmaX: Double, sigmaY: Double, passes: Int = defaultPasses
+    ) -> CoverageMask {
+        let fx = AxisFilter(sigma: sigmaX, passes: passes)
+        let fy = AxisFilter(sigma: sigmaY, passes: passes)
+        guard !mask.isEmpty, fx.grow > 0 || fy.grow > 0 else { return mask }
+        let (gx, gy) = (fx.grow, fy.grow)
+        let w = mask.width + 2 * gx
+        let h = mask.height + 2 * gy
         var plane = [Double](repeating: 0, count: w * h)
         var lineA = [Double](repeating: 0, count: max(w, h))
         var lineB = lineA
         plane.withUnsafeMutableBufferPointer { p in
             mask.data.withUnsafeBufferPointer { m in
                 for y in 0..<mask.height {
-                    for x in 0..<mask.width { p[(y + grow) * w + x + grow] = Double(m[y * mask.width + x]) }
+                    for x in 0..<mask.width { p[(y + gy) * w + x + gx] = Double(m[y * mask.width + x]) }
                 }
             }
             lineA.withUnsafeMutableBufferPointer { a in
                 lineB.withUnsafeMutableBufferPointer { b in
-                    func blur(_ count: Int) -> UnsafeMutableBufferPointer<Double> {
-                        if !kernel.isEmpty {
-                            convolve(a, b, count: count, kernel: kernel)
-                            return b
-                        }
-                        blurLine(a, b, count: count, box: box, passes: passes)
-                        return passes % 2 == 0 ? a : b
-                    }
                     // Rows holding input only; the others are still zero after the row passes.
-                    for y in grow..<(grow + mask.height) {
-                        for x in 0..<w { a[x] = p[y * w + x] }
-                        let r = blur(w)
-                        for x in 0..<w { p[y * w + x] = r[x] }
+                    if gx > 0 {
+                        for y in gy..<(gy + mask.height) {
+                            for x in 0..<w { a[x] = p[y * w + x] }
+                            let r = fx.apply(a, b, count: w)
+                            for x in 0..<w { p[y * w + x] = r[x] }
+                        }
                     }
-                    for x in 0..<w {
-                        for y in 0..<h { a[y] = p[y * w + x] }
-                        let r = blur(h)
-                        for y in 0..<h { p[y * w + x] = r[y] }
+                    if gy > 0 {
+                        for x in 0..<w {
+                            for y in 0..<h { a[y] = p[y * w + x] }
+                            let r = fy.apply(a, b, count: h)
+                            for y in 0..<h { p[y * w + x] = r[y] }
+                        }
                     }
                 }
             }
         }
-        var out = CoverageMask(x: mask.x - grow, y: mask.y - grow, width: w, height: h)
+        var out = CoverageMask(x: mask.x - gx, y: mask.y - gy, width: w, height: h)
         plane.withUnsafeBufferPointer { p in
             out.data.withUnsafeMutableBufferPointer { o in
                 for i in 0..<(w * h) { o[i] = UInt8(min(max(p[i], 0), 255) + 0.5) }
             }
         }
         return out
+    }
+
+    /// One axis' blur: extended boxes, or the exact kernel for small sigma; grow = its support.
+    struct AxisFilter {
+        let box: (radius: Int, alpha: Double)
+        let kernel: [Double]
+        let passes: Int
+        let grow: Int
+
+        init(sigma: Double, passes requested: Int) {
+            let s = sigma.isFinite ? min(max(sigma, 0), maxSigma) : 0
+            passes = max(requested, 1)
+            box = extendedBox(variance: s * s / Double(passes))
+            kernel = s > 0 && s < directBelowSigma ? exactKernel(sigma: s) : []
+            grow = s == 0 ? 0 : (kernel.isEmpty ? passes * (box.radius + 1) : kernel.count / 2)
+        }
+
+        /// Filters a[0..<count]; returns the buffer holding the result (a or b).
+        func apply(
+            _ a: UnsafeMutableBufferPointer<Double>, _ b: UnsafeMutableBufferPointer<Double>, count: Int
+        ) -> UnsafeMutableBufferPointer<Double> {
+            if !kernel.isEmpty {
+                convolve(a, b, count: count, kernel: kernel)
+                return b
+            }
+            blurLine(a, b, count: count, box: box, passes: passes)
+            return passes % 2 == 0 ? a : b
+        }
     }
 
     /// A box of radius r with end weights α (0 <= α < 1) whose variance is `variance`:

@@ -88,25 +88,40 @@ public enum Painter {
     }
 
     /// An offscreen layer (premultiplied) drawn with its top-left pixel at `origin`, scaled by
-    /// `opacity`: group opacity, where a whole element fades as one image.
+    /// `opacity`: group opacity, where a whole element fades as one image. With `clip`, only
+    /// inside the mask (a parent's masksToBounds), scaled by its coverage.
     public static func composite(
-        _ image: inout Image, layer: Image, at origin: (x: Int, y: Int), opacity: UInt8 = 255
+        _ image: inout Image, layer: Image, at origin: (x: Int, y: Int), opacity: UInt8 = 255,
+        clip: CoverageMask? = nil
     ) {
-        let x0 = max(origin.x, 0)
-        let y0 = max(origin.y, 0)
-        let x1 = min(origin.x + layer.width, image.width)
-        let y1 = min(origin.y + layer.height, image.height)
+        var x0 = max(origin.x, 0)
+        var y0 = max(origin.y, 0)
+        var x1 = min(origin.x + layer.width, image.width)
+        var y1 = min(origin.y + layer.height, image.height)
+        if let clip {
+            x0 = max(x0, clip.x)
+            y0 = max(y0, clip.y)
+            x1 = min(x1, clip.x + clip.width)
+            y1 = min(y1, clip.y + clip.height)
+        }
         guard x0 < x1, y0 < y1, opacity != 0 else { return }
         let (stride, lstride) = (image.stride, layer.stride)
+        let mask = clip ?? .full((x0, y0, x1, y1))
         layer.bytes.withUnsafeBufferPointer { src in
-            image.bytes.withUnsafeMutableBufferPointer { out in
-                for y in y0..<y1 {
-                    for x in x0..<x1 {
-                        var p = load(src, (y - origin.y) * lstride + (x - origin.x) * 4)
-                        if p.a == 0 && p.r == 0 && p.g == 0 && p.b == 0 { continue }
-                        if opacity != 255 { p = scale(p, by: opacity) }
-                        let o = y * stride + x * 4
-                        store(p.a == 255 ? p : sourceOver(p, load(out, o)), out, o)
+            mask.data.withUnsafeBufferPointer { m in
+                image.bytes.withUnsafeMutableBufferPointer { out in
+                    for y in y0..<y1 {
+                        let mrow = (y - mask.y) * mask.width - mask.x
+                        for x in x0..<x1 {
+                            let c = m[mrow + x]
+                            if c == 0 { continue }
+                            var p = load(src, (y - origin.y) * lstride + (x - origin.x) * 4)
+                            if p.a == 0 && p.r == 0 && p.g == 0 && p.b == 0 { continue }
+                            let k = c == 255 ? opacity : mul255(opacity, c)
+                            if k != 255 { p = scale(p, by: k) }
+                            let o = y * stride + x * 4
+                            store(p.a == 255 ? p : sourceOver(p, load(out, o)), out, o)
+                        }
                     }
                 }
             }

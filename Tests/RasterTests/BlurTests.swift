@@ -54,3 +54,19 @@ func phi(_ x: Double) -> Double { 0.5 * (1 + erf(x / 2.0.squareRoot())) }
     #expect(Blur.gaussian(mask, sigma: .nan) == mask)
     #expect(Blur.gaussian(.empty(), sigma: 5).isEmpty)
 }
+
+@Test func anisotropicBlurMatchesSeparateAxes() {
+    var mask = CoverageMask(x: 10, y: 20, width: 30, height: 25)
+    for y in 5..<20 {
+        for x in 8..<22 { mask.data[y * 30 + x] = 255 }
+    }
+    let both = Blur.gaussian(mask, sigmaX: 6, sigmaY: 1.2)
+    let xOnly = Blur.gaussian(mask, sigmaX: 6, sigmaY: 0)
+    let thenY = Blur.gaussian(xOnly, sigmaX: 0, sigmaY: 1.2)
+    #expect(xOnly.height == mask.height && xOnly.width > mask.width)
+    #expect(both.box == thenY.box)
+    // Rounding between the two steps differs by at most a level.
+    for i in both.data.indices { #expect(abs(Int(both.data[i]) - Int(thenY.data[i])) <= 1) }
+    // Wider spread along x than along y around the rect's centre (x 25, y 32).
+    #expect(both[25 - 14, 32] > both[25, 32 - 12])
+}

@@ -27,6 +27,13 @@ import Testing
     #expect(canvas[2, 5] == Pixel(r: 100, g: 50, b: 0, a: 255))
     #expect(canvas[3, 3] == Pixel(r: 0, g: 0, b: 0, a: 255))
     #expect(canvas[0, 2] == Pixel(r: 0, g: 0, b: 0, a: 255))
+    // Clipped: only inside the mask, scaled by its coverage (255 x 128 / 255 = 128 here).
+    var clipped = Image(width: 6, height: 6)
+    let clip = CoverageMask(x: 1, y: 1, width: 2, height: 1, data: [255, 128])
+    Painter.composite(&clipped, layer: layer, at: (0, 0), clip: clip)
+    #expect(clipped[1, 1] == Pixel(r: 200, g: 100, b: 0, a: 255))
+    #expect(clipped[2, 1] == Pixel(r: 100, g: 50, b: 0, a: 128))
+    #expect(clipped[0, 0] == .clear && clipped[3, 1] == .clear)
 }
 
 @Test func textureOpacityAndCoverageScaleWithOneRounding() {
