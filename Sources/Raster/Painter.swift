@@ -42,12 +42,14 @@ public enum Painter {
         let (h00, h01, h02) = (m.r0.x, m.r0.y, m.r0.z)
         let (h10, h11, h12) = (m.r1.x, m.r1.y, m.r1.z)
         let (h20, h21, h22) = (m.r2.x, m.r2.y, m.r2.z)
+        // Bilinear, or an affine map (same derivatives everywhere): one plan for every pixel.
         let affine = m.isAffine
-        let trilinear = filter == .trilinear
-        // An affine map has the same derivatives everywhere: one level of detail for all.
-        let affineLOD = affine ? lod(h00 / h22, h10 / h22, h01 / h22, h11 / h22) : 0
+        let affineInverseW = 1 / h22
+        let perPixelLOD = filter == .trilinear && !affine
         let stride = image.stride
         texture.withSampler { s in
+            let fixedPlan =
+                filter == .bilinear ? .level(0) : s.plan(lod: lod(h00 / h22, h10 / h22, h01 / h22, h11 / h22))
             coverage.data.withUnsafeBufferPointer { mask in
                 image.bytes.withUnsafeMutableBufferPointer { out in
                     for y in b.y0..<b.y1 {
@@ -57,23 +59,25 @@ public enum Painter {
                             let c = mask[mrow + x]
                             if c == 0 { continue }
                             let px = Double(x) + 0.5
-                            let w = h20 * px + h21 * py + h22
-                            guard w > 0 else { continue }
-                            let iw = 1 / w
+                            // Affine maps skip the divide (its latency dominates the loop).
+                            let iw: Double
+                            if affine {
+                                iw = affineInverseW
+                            } else {
+                                let w = h20 * px + h21 * py + h22
+                                guard w > 0 else { continue }
+                                iw = 1 / w
+                            }
                             let u = (h00 * px + h01 * py + h02) * iw
                             let v = (h10 * px + h11 * py + h12) * iw
-                            let sample: Sample
-                            if !trilinear {
-                                sample = s.bilinear(0, u, v)
-                            } else {
-                                let l =
-                                    affine
-                                    ? affineLOD
-                                    : lod(
+                            let plan =
+                                perPixelLOD
+                                ? s.plan(
+                                    lod: lod(
                                         (h00 - u * h20) * iw, (h10 - v * h20) * iw, (h01 - u * h21) * iw,
-                                        (h11 - v * h21) * iw)
-                                sample = s.trilinear(u, v, lod: l)
-                            }
+                                        (h11 - v * h21) * iw))
+                                : fixedPlan
+                            let sample = s.sample(plan, u, v)
                             let p = sample.pixel(scaledBy: UInt32(c) * UInt32(opacity))
                             if p.a == 255 {
                                 store(p, out, o(x, y, stride))

@@ -100,21 +100,41 @@ struct TextureSampler {
             b: UInt32(truncatingIfNeeded: rb >> 32), a: UInt32(truncatingIfNeeded: ga >> 32))
     }
 
-    @inline(__always) func trilinear(_ u: Double, _ v: Double, lod: Double) -> Sample {
+    /// Which levels a level of detail reads: level k alone, or k and k+1 mixed by t / 256.
+    enum Plan: Equatable {
+        case level(Int)
+        case blend(Int, UInt64)
+    }
+
+    @inline(__always) func plan(lod: Double) -> Plan {
         // Blends below 1/512 would not change an 8-bit result; treat them as magnification so
         // that identity mappings stay exact despite rounding in the derivatives.
-        guard lod > 1.0 / 512 else { return bilinear(0, u, v) }
+        guard lod > 1.0 / 512 else { return .level(0) }
         let last = levels.count - 1
         let k = Int(lod)
-        if k >= last { return bilinear(last, u, v) }
+        if k >= last { return .level(last) }
         let t = UInt64((lod - Double(k)) * 256 + 0.5)
+        return t == 0 ? .level(k) : .blend(k, t)
+    }
+
+    @inline(__always) func sample(_ plan: Plan, _ u: Double, _ v: Double) -> Sample {
+        switch plan {
+        case .level(let k): return bilinear(k, u, v)
+        case .blend(let k, let t): return blend(k, t, u, v)
+        }
+    }
+
+    @inline(__always) func blend(_ k: Int, _ t: UInt64, _ u: Double, _ v: Double) -> Sample {
         let a = bilinear(k, u, v)
-        if t == 0 { return a }
         let b = bilinear(k + 1, u, v)
         @inline(__always) func mix(_ p: UInt32, _ q: UInt32) -> UInt32 {
             UInt32((UInt64(p) * (256 - t) + UInt64(q) * t + 128) >> 8)
         }
         return Sample(r: mix(a.r, b.r), g: mix(a.g, b.g), b: mix(a.b, b.b), a: mix(a.a, b.a))
+    }
+
+    func trilinear(_ u: Double, _ v: Double, lod: Double) -> Sample {
+        sample(plan(lod: lod), u, v)
     }
 }
 
