@@ -44,14 +44,48 @@ public enum Painter {
         let (h20, h21, h22) = (m.r2.x, m.r2.y, m.r2.z)
         // Bilinear, or an affine map (same derivatives everywhere): one plan for every pixel.
         let affine = m.isAffine
-        let affineInverseW = 1 / h22
         let perPixelLOD = filter == .trilinear && !affine
         let stride = image.stride
+        let scaleOpacity = UInt32(opacity)
         texture.withSampler { s in
             let fixedPlan =
                 filter == .bilinear ? .level(0) : s.plan(lod: lod(h00 / h22, h10 / h22, h01 / h22, h11 / h22))
+            let spans = affine ? AffineSpans(m, plan: fixedPlan, box: b, sampler: s) : nil
             coverage.data.withUnsafeBufferPointer { mask in
                 image.bytes.withUnsafeMutableBufferPointer { out in
+                    @inline(__always) func put(_ sample: Sample, _ c: UInt8, _ x: Int, _ y: Int) {
+                        let p = sample.pixel(scaledBy: UInt32(c) * scaleOpacity)
+                        let i = y * stride + x * 4
+                        if p.a == 255 {
+                            store(p, out, i)
+                        } else if p.a != 0 || p.r != 0 || p.g != 0 || p.b != 0 {
+                            store(sourceOver(p, load(out, i)), out, i)
+                        }
+                    }
+                    if let spans {
+                        // Affine: texel coordinates advance by a constant per pixel, in fixed point.
+                        for y in b.y0..<b.y1 {
+                            let mrow = (y - coverage.y) * coverage.width - coverage.x
+                            var (x0, y0, x1, y1) = spans.rowStart(y)
+                            for x in b.x0..<b.x1 {
+                                let c = mask[mrow + x]
+                                if c != 0 {
+                                    var sample = s.bilinear(spans.k0, fixedX: x0, fixedY: y0)
+                                    if spans.t != 0 {
+                                        sample = s.mix(
+                                            sample, s.bilinear(spans.k0 + 1, fixedX: x1, fixedY: y1), spans.t)
+                                    }
+                                    put(sample, c, x, y)
+                                }
+                                x0 &+= spans.dx0
+                                y0 &+= spans.dy0
+                                x1 &+= spans.dx1
+                                y1 &+= spans.dy1
+                            }
+                        }
+                        return
+                    }
+                    let affineInverseW = 1 / h22
                     for y in b.y0..<b.y1 {
                         let mrow = (y - coverage.y) * coverage.width - coverage.x
                         let py = Double(y) + 0.5
@@ -59,7 +93,6 @@ public enum Painter {
                             let c = mask[mrow + x]
                             if c == 0 { continue }
                             let px = Double(x) + 0.5
-                            // Affine maps skip the divide (its latency dominates the loop).
                             let iw: Double
                             if affine {
                                 iw = affineInverseW
@@ -77,17 +110,63 @@ public enum Painter {
                                         (h00 - u * h20) * iw, (h10 - v * h20) * iw, (h01 - u * h21) * iw,
                                         (h11 - v * h21) * iw))
                                 : fixedPlan
-                            let sample = s.sample(plan, u, v)
-                            let p = sample.pixel(scaledBy: UInt32(c) * UInt32(opacity))
-                            if p.a == 255 {
-                                store(p, out, o(x, y, stride))
-                            } else if p.a != 0 || p.r != 0 || p.g != 0 || p.b != 0 {
-                                store(sourceOver(p, load(out, o(x, y, stride))), out, o(x, y, stride))
-                            }
+                            put(s.sample(plan, u, v), c, x, y)
                         }
                     }
                 }
             }
+        }
+    }
+
+    /// Fixed-point stepping for an affine map: per level read, (x + 1, y + 1) in that level's
+    /// texel coordinates minus 0.5, as 32.32 numbers that advance by constants along a row.
+    /// Only built when every value stays far from overflow; otherwise the floating-point loop
+    /// runs (same weights up to 2⁻³² texel per pixel stepped).
+    struct AffineSpans {
+        let k0: Int
+        let t: UInt64
+        let dx0: Int64, dy0: Int64, dx1: Int64, dy1: Int64
+        // Per level: the map from pixel centre to the fixed coordinate, as (a, b, c) rows.
+        let fx0: SIMD3<Double>, fy0: SIMD3<Double>, fx1: SIMD3<Double>, fy1: SIMD3<Double>
+        let x0: Int
+
+        init?(_ m: Homography, plan: TextureSampler.Plan, box b: PixelBox, sampler s: TextureSampler) {
+            let (k, t): (Int, UInt64) =
+                switch plan {
+                case .level(let k): (k, 0)
+                case .blend(let k, let t): (k, t)
+                }
+            let iw = 1 / m.r2.z
+            func rows(_ level: Int) -> (SIMD3<Double>, SIMD3<Double>) {
+                let l = s.levels[level]
+                // X = u · scale + 0.5 with u = (r0 · (px, py, 1)) / W.
+                return (m.r0 * (iw * l.scaleX) + SIMD3(0, 0, 0.5), m.r1 * (iw * l.scaleY) + SIMD3(0, 0, 0.5))
+            }
+            let (a0, b0) = rows(k)
+            let (a1, b1) = rows(t == 0 ? k : k + 1)
+            // Bounds: coordinates within ±2²⁸ texels at the box corners and steps within 2¹², so
+            // a row of up to 2¹⁶ pixels stays below 2⁶¹ in 32.32.
+            guard b.x1 - b.x0 <= 1 << 16 else { return nil }
+            for r in [a0, b0, a1, b1] {
+                guard abs(r.x) <= 4096 else { return nil }
+                for (px, py) in [(b.x0, b.y0), (b.x1, b.y0), (b.x0, b.y1), (b.x1, b.y1)] {
+                    let v = r.x * (Double(px) + 0.5) + r.y * (Double(py) + 0.5) + r.z
+                    guard v.isFinite, abs(v) <= Double(1 << 28) else { return nil }
+                }
+            }
+            func fixed(_ v: Double) -> Int64 { Int64((v * 4_294_967_296).rounded()) }
+            k0 = k
+            self.t = t
+            (fx0, fy0, fx1, fy1) = (a0, b0, a1, b1)
+            (dx0, dy0, dx1, dy1) = (fixed(a0.x), fixed(b0.x), fixed(a1.x), fixed(b1.x))
+            x0 = b.x0
+        }
+
+        /// The four fixed coordinates at the centre of pixel (x0, y).
+        @inline(__always) func rowStart(_ y: Int) -> (Int64, Int64, Int64, Int64) {
+            let p = SIMD3(Double(x0) + 0.5, Double(y) + 0.5, 1)
+            func fixed(_ r: SIMD3<Double>) -> Int64 { Int64(((r * p).sum() * 4_294_967_296).rounded()) }
+            return (fixed(fx0), fixed(fy0), fixed(fx1), fixed(fy1))
         }
     }
 

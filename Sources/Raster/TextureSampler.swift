@@ -73,8 +73,25 @@ struct TextureSampler {
         y = y > -1 ? (y < fh ? y : fh) : -1
         // 12-bit weights: (x + 1) * 4096 rounded (>= 0.5, so truncation rounds); its low 12 bits
         // are the fraction.
-        let fx = Int(x * 4096 + 4096.5)
-        let fy = Int(y * 4096 + 4096.5)
+        return gather(l, Int(x * 4096 + 4096.5), Int(y * 4096 + 4096.5))
+    }
+
+    /// Bilinear in level k at (x + 1, y + 1) given in 32.32 fixed point, x and y being the
+    /// level's texel coordinates minus 0.5 (the affine span path steps these by integer adds).
+    /// Rounds to the same 12-bit weights as the floating-point path.
+    @inline(__always) func bilinear(_ k: Int, fixedX: Int64, fixedY: Int64) -> Sample {
+        let l = levels[k]
+        let maxX = Int64(l.width + 1) << 32
+        let maxY = Int64(l.height + 1) << 32
+        let cx = fixedX < 0 ? 0 : (fixedX < maxX ? fixedX : maxX)
+        let cy = fixedY < 0 ? 0 : (fixedY < maxY ? fixedY : maxY)
+        return gather(
+            l, Int(truncatingIfNeeded: (cx &+ (1 << 19)) >> 20),
+            Int(truncatingIfNeeded: (cy &+ (1 << 19)) >> 20))
+    }
+
+    /// The four texels around ((fx >> 12) - 1, (fy >> 12) - 1), weighted by the low 12 bits.
+    @inline(__always) func gather(_ l: Texture.Level, _ fx: Int, _ fy: Int) -> Sample {
         let ix = (fx &>> 12) &- 1
         let iy = (fy &>> 12) &- 1
         let wx1 = UInt64(truncatingIfNeeded: fx & 0xFFF)
@@ -91,7 +108,7 @@ struct TextureSampler {
         let b = texel(row0 &+ x1 &* 4)
         let c = texel(row1 &+ x0 &* 4)
         let d = texel(row1 &+ x1 &* 4)
-        let (w00, w01, w10, w11) = (wx0 * wy0, wx1 * wy0, wx0 * wy1, wx1 * wy1)
+        let (w00, w01, w10, w11) = (wx0 &* wy0, wx1 &* wy0, wx0 &* wy1, wx1 &* wy1)
         // Each 32-bit lane peaks at 255 x 2²⁴ < 2³²: no carries between lanes.
         let rb = a.0 &* w00 &+ b.0 &* w01 &+ c.0 &* w10 &+ d.0 &* w11
         let ga = a.1 &* w00 &+ b.1 &* w01 &+ c.1 &* w10 &+ d.1 &* w11
@@ -125,12 +142,15 @@ struct TextureSampler {
     }
 
     @inline(__always) func blend(_ k: Int, _ t: UInt64, _ u: Double, _ v: Double) -> Sample {
-        let a = bilinear(k, u, v)
-        let b = bilinear(k + 1, u, v)
-        @inline(__always) func mix(_ p: UInt32, _ q: UInt32) -> UInt32 {
-            UInt32((UInt64(p) * (256 - t) + UInt64(q) * t + 128) >> 8)
+        mix(bilinear(k, u, v), bilinear(k + 1, u, v), t)
+    }
+
+    /// a and b mixed by t / 256.
+    @inline(__always) func mix(_ a: Sample, _ b: Sample, _ t: UInt64) -> Sample {
+        @inline(__always) func m(_ p: UInt32, _ q: UInt32) -> UInt32 {
+            UInt32((UInt64(p) &* (256 &- t) &+ UInt64(q) &* t &+ 128) >> 8)
         }
-        return Sample(r: mix(a.r, b.r), g: mix(a.g, b.g), b: mix(a.b, b.b), a: mix(a.a, b.a))
+        return Sample(r: m(a.r, b.r), g: m(a.g, b.g), b: m(a.b, b.b), a: m(a.a, b.a))
     }
 
     func trilinear(_ u: Double, _ v: Double, lod: Double) -> Sample {
