@@ -44,7 +44,9 @@ public enum Blur {
         let w = mask.width + 2 * gx
         let h = mask.height + 2 * gy
         var plane = [Double](repeating: 0, count: w * h)
-        var lineA = [Double](repeating: 0, count: max(w, h))
+        // Lines carry `pad` zeros on both sides so the filters read outside without tests.
+        let pad = max(fx.pad, fy.pad)
+        var lineA = [Double](repeating: 0, count: max(w, h) + 2 * pad)
         var lineB = lineA
         plane.withUnsafeMutableBufferPointer { p in
             mask.data.withUnsafeBufferPointer { m in
@@ -52,20 +54,22 @@ public enum Blur {
                     for x in 0..<mask.width { p[(y + gy) * w + x + gx] = Double(m[y * mask.width + x]) }
                 }
             }
-            lineA.withUnsafeMutableBufferPointer { a in
-                lineB.withUnsafeMutableBufferPointer { b in
+            lineA.withUnsafeMutableBufferPointer { bufA in
+                lineB.withUnsafeMutableBufferPointer { bufB in
+                    let a = bufA.baseAddress! + pad
+                    let b = bufB.baseAddress! + pad
                     // Rows holding input only; the others are still zero after the row passes.
                     if gx > 0 {
                         for y in gy..<(gy + mask.height) {
                             for x in 0..<w { a[x] = p[y * w + x] }
-                            let r = fx.apply(a, b, count: w)
+                            let r = fx.apply(a, b, count: w, pad: pad)
                             for x in 0..<w { p[y * w + x] = r[x] }
                         }
                     }
                     if gy > 0 {
                         for x in 0..<w {
                             for y in 0..<h { a[y] = p[y * w + x] }
-                            let r = fy.apply(a, b, count: h)
+                            let r = fy.apply(a, b, count: h, pad: pad)
                             for y in 0..<h { p[y * w + x] = r[y] }
                         }
                     }
@@ -87,6 +91,8 @@ public enum Blur {
         let kernel: [Double]
         let passes: Int
         let grow: Int
+        /// Zeros a line needs on each side.
+        let pad: Int
 
         init(sigma: Double, passes requested: Int) {
             let s = sigma.isFinite ? min(max(sigma, 0), maxSigma) : 0
@@ -94,12 +100,17 @@ public enum Blur {
             box = extendedBox(variance: s * s / Double(passes))
             kernel = s > 0 && s < directBelowSigma ? exactKernel(sigma: s) : []
             grow = s == 0 ? 0 : (kernel.isEmpty ? passes * (box.radius + 1) : kernel.count / 2)
+            pad = s == 0 ? 0 : (kernel.isEmpty ? box.radius + 1 : kernel.count / 2)
         }
 
-        /// Filters a[0..<count]; returns the buffer holding the result (a or b).
+        /// Filters a[0..<count]; returns the line holding the result (a or b). Both lines have
+        /// `pad` (>= self.pad) valid slots on either side; the left ones are always zero, the
+        /// right ones may hold a longer earlier line and are cleared here.
         func apply(
-            _ a: UnsafeMutableBufferPointer<Double>, _ b: UnsafeMutableBufferPointer<Double>, count: Int
-        ) -> UnsafeMutableBufferPointer<Double> {
+            _ a: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>, count: Int, pad: Int
+        ) -> UnsafeMutablePointer<Double> {
+            (a + count).update(repeating: 0, count: pad)
+            (b + count).update(repeating: 0, count: pad)
             if !kernel.isEmpty {
                 convolve(a, b, count: count, kernel: kernel)
                 return b
@@ -123,8 +134,9 @@ public enum Blur {
 
     /// `passes` box filters over a[0..<count], ping-ponging between a and b (the result is in
     /// a after an even number of passes, in b after an odd one). Samples outside are zero.
+    /// Both lines must be readable (and zero) r + 1 slots beyond each end.
     static func blurLine(
-        _ a: UnsafeMutableBufferPointer<Double>, _ b: UnsafeMutableBufferPointer<Double>, count n: Int,
+        _ a: UnsafeMutablePointer<Double>, _ b: UnsafeMutablePointer<Double>, count n: Int,
         box: (radius: Int, alpha: Double), passes: Int
     ) {
         let r = box.radius
@@ -132,14 +144,13 @@ public enum Blur {
         let norm = 1 / (Double(2 * r + 1) + 2 * alpha)
         var src = a
         var dst = b
-        @inline(__always) func at(_ i: Int) -> Double { i >= 0 && i < n ? src[i] : 0 }
         for _ in 0..<passes {
             // sum = src[i-r ... i+r], kept by adding the entering and removing the leaving sample.
             var sum = 0.0
-            for j in -r...r { sum += at(j) }
+            for j in -r...r { sum += src[j] }
             for i in 0..<n {
-                dst[i] = (sum + alpha * (at(i - r - 1) + at(i + r + 1))) * norm
-                sum += at(i + r + 1) - at(i - r)
+                dst[i] = (sum + alpha * (src[i - r - 1] + src[i + r + 1])) * norm
+                sum += src[i + r + 1] - src[i - r]
             }
             swap(&src, &dst)
         }
@@ -165,16 +176,17 @@ public enum Blur {
         return k
     }
 
-    /// dst = src ⊛ kernel (centred), zero outside.
+    /// dst = src ⊛ kernel (centred); src must be readable (and zero) a kernel radius beyond
+    /// each end.
     static func convolve(
-        _ src: UnsafeMutableBufferPointer<Double>, _ dst: UnsafeMutableBufferPointer<Double>, count n: Int,
+        _ src: UnsafeMutablePointer<Double>, _ dst: UnsafeMutablePointer<Double>, count n: Int,
         kernel: [Double]
     ) {
         let r = kernel.count / 2
         kernel.withUnsafeBufferPointer { k in
             for i in 0..<n {
                 var acc = 0.0
-                for t in max(0, i - r)...min(n - 1, i + r) { acc += src[t] * k[i - t + r] }
+                for t in 0..<k.count { acc += src[i + r - t] * k[t] }
                 dst[i] = acc
             }
         }
