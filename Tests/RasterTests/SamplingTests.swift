@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import Testing
 
 @testable import Raster
@@ -223,4 +224,27 @@ func homography(from src: [SIMD2<Double>], to dst: [SIMD2<Double>]) -> Homograph
         }
         #expect(differing < 180 * 160 / 100)
     }
+}
+
+// peers/README.md's worked example (coverflow_1920x1080, cell 8): the planar homography of a
+// CATransform3D, moved to the cell's centre, is the stored H_local_to_canvas.
+@Test func planarHomographyMatchesThePeersWorkedExample() {
+    let t = Transform3D(fields: [
+        0.7771459615, 0, 0.629320391, -0.001258640782, 0, 1, 0, 0,
+        -0.629320391, 0, 0.7771459615, -0.001554291923, 163.8, 0, -122.85, 1.2457,
+    ])!
+    let h = Homography.translation(960, 486) * Homography(planar: t) * Homography.translation(-210, -210)
+    let n = 1 / h.r2.z
+    let expected: [Double] = [
+        -0.28552651, 0, 960.396915, -0.405095046, 0.662245268, 346.928494, -0.000833528902, 0, 1,
+    ]
+    let got = [h.r0.x, h.r0.y, h.r0.z, h.r1.x, h.r1.y, h.r1.z, h.r2.x, h.r2.y, h.r2.z].map { $0 * n }
+    for (g, e) in zip(got, expected) { #expect(abs(g - e) <= 1e-6 * max(1, abs(e))) }
+    let corner = h.map(SIMD2(0, 0))
+    #expect(abs(corner.x - 960.397) < 1e-3 && abs(corner.y - 346.928) < 1e-3)
+    // The inverse takes the corner back, and composition applies the right-hand map first.
+    let back = h.inverted!.map(corner)
+    #expect(abs(back.x) < 1e-9 && abs(back.y) < 1e-9)
+    #expect((Homography.translation(5, 0) * .scale(2, 2)).map(SIMD2(1, 1)) == SIMD2(7, 2))
+    #expect(Homography(1, 2, 3, 2, 4, 6, 0, 0, 1).inverted == nil)
 }
