@@ -21,7 +21,6 @@ func phi(_ x: Double) -> Double { 0.5 * (1 + erf(x / 2.0.squareRoot())) }
             let expected = 255 * sum / 400
             worst = max(worst, abs(Double(b[x, 60]) - expected))
         }
-        print("blur sigma \(sigma): worst vs erf \(worst)")
         #expect(worst <= 2, "sigma \(sigma): \(worst)")
     }
 }
