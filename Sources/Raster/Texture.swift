@@ -58,9 +58,13 @@ public struct Texture: Sendable {
 
     /// An alpha mask as a texture of `color` (premultiplied) scaled by the coverage: how a mask
     /// blurred in a layer's local space (a shadow) is drawn through the layer's homography.
-    /// Texel (0, 0) is the mask's pixel (mask.x, mask.y).
+    /// Texel (0, 0) is the mask's pixel (mask.x, mask.y). An empty mask gives one transparent
+    /// texel (nothing to draw, and no special case for callers).
     public init(mask: CoverageMask, color: Pixel) {
-        precondition(!mask.isEmpty, "empty mask")
+        guard !mask.isEmpty else {
+            self.init(Image(width: 1, height: 1))
+            return
+        }
         var image = Image(width: mask.width, height: mask.height)
         image.bytes.withUnsafeMutableBufferPointer { out in
             mask.data.withUnsafeBufferPointer { m in

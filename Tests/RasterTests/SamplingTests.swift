@@ -248,3 +248,13 @@ func homography(from src: [SIMD2<Double>], to dst: [SIMD2<Double>]) -> Homograph
     #expect((Homography.translation(5, 0) * .scale(2, 2)).map(SIMD2(1, 1)) == SIMD2(7, 2))
     #expect(Homography(1, 2, 3, 2, 4, 6, 0, 0, 1).inverted == nil)
 }
+
+@Test func maskTextureTintsByCoverageAndToleratesEmptyMasks() {
+    let mask = CoverageMask(x: 5, y: 6, width: 2, height: 1, data: [255, 51])
+    let tex = Texture(mask: mask, color: Pixel(r: 0, g: 0, b: 100, a: 200))
+    // round(100·51/255) = 20, round(200·51/255) = 40.
+    #expect(tex.image(level: 0)[1, 0] == Pixel(r: 0, g: 0, b: 20, a: 40))
+    #expect(tex.image(level: 0)[0, 0] == Pixel(r: 0, g: 0, b: 100, a: 200))
+    let empty = Texture(mask: .empty(), color: Pixel(r: 0, g: 0, b: 0, a: 255))
+    #expect(empty.width == 1 && empty.image(level: 0)[0, 0] == .clear)
+}
