@@ -36,14 +36,19 @@ public enum Painter {
         opacity: UInt8 = 255, filter: TextureFilter = .trilinear
     ) {
         guard let b = box(coverage, image), opacity != 0, h.isFinite else { return }
-        // A homography is defined up to scale; make W positive inside the box.
-        let centre = h.mapHomogeneous(SIMD2(Double(b.x0 + b.x1) / 2, Double(b.y0 + b.y1) / 2))
-        let m = centre.z < 0 ? Homography(-h.r0, -h.r1, -h.r2) : h
+        // A homography is defined up to scale, sign included. The covered area lies on one
+        // side of the horizon (W = 0), so the first covered pixel fixes the sign; pixels on the
+        // other side are then behind the eye and skipped.
+        guard let first = firstCovered(coverage, b) else { return }
+        let w0 = h.mapHomogeneous(SIMD2(Double(first.x) + 0.5, Double(first.y) + 0.5)).z
+        let m = w0 < 0 ? Homography(-h.r0, -h.r1, -h.r2) : h
         let (h00, h01, h02) = (m.r0.x, m.r0.y, m.r0.z)
         let (h10, h11, h12) = (m.r1.x, m.r1.y, m.r1.z)
         let (h20, h21, h22) = (m.r2.x, m.r2.y, m.r2.z)
         // Bilinear, or an affine map (same derivatives everywhere): one plan for every pixel.
         let affine = m.isAffine
+        // An affine map with W = 0 sends every pixel to infinity: nothing to draw.
+        guard !affine || h22 > 0 else { return }
         let perPixelLOD = filter == .trilinear && !affine
         let stride = image.stride
         let scaleOpacity = UInt32(opacity)
@@ -212,6 +217,14 @@ public enum Painter {
     }
 
     // MARK: Helpers
+
+    static func firstCovered(_ m: CoverageMask, _ b: PixelBox) -> (x: Int, y: Int)? {
+        for y in b.y0..<b.y1 {
+            let row = (y - m.y) * m.width - m.x
+            for x in b.x0..<b.x1 where m.data[row + x] != 0 { return (x, y) }
+        }
+        return nil
+    }
 
     /// The mask's box clipped to the image, nil when nothing is left.
     static func box(_ m: CoverageMask, _ image: Image) -> PixelBox? {

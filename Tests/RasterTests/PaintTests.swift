@@ -36,6 +36,20 @@ import Testing
     #expect(clipped[0, 0] == .clear && clipped[3, 1] == .clear)
 }
 
+@Test func degenerateMappingsDrawNothingAndPixelsBehindTheEyeAreSkipped() {
+    let tex = Texture(Image(width: 8, height: 8, fill: Pixel(r: 9, g: 9, b: 9, a: 255)))
+    var canvas = Image(width: 10, height: 10)
+    let mask = CoverageMask.full((0, 0, 10, 10))
+    Painter.drawTexture(&canvas, tex, deviceToTexture: Homography(1, 0, 0, 0, 1, 0, 0, 0, 0), coverage: mask)
+    Painter.drawTexture(
+        &canvas, tex, deviceToTexture: Homography(.infinity, 0, 0, 0, 1, 0, 0, 0, 1), coverage: mask)
+    #expect(canvas.bytes.allSatisfy { $0 == 0 })
+    // W = 4 - x: positive left of x = 4 (drawn), negative right of it (behind the eye: skipped).
+    Painter.drawTexture(&canvas, tex, deviceToTexture: Homography(1, 0, 0, 0, 1, 0, -1, 0, 4), coverage: mask)
+    #expect(canvas[2, 5] == Pixel(r: 9, g: 9, b: 9, a: 255))
+    #expect(canvas[6, 5] == .clear && canvas[9, 5] == .clear)
+}
+
 @Test func textureOpacityAndCoverageScaleWithOneRounding() {
     let img = patternImage(width: 20, height: 20)
     var canvas = Image(width: 20, height: 20)
