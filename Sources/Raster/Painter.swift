@@ -6,19 +6,21 @@ public enum Painter {
     public static func fill(_ image: inout Image, color: Pixel, coverage: CoverageMask) {
         guard let b = box(coverage, image), color.a != 0 else { return }
         let stride = image.stride
+        let full = PackedPixel.word(color)
         coverage.data.withUnsafeBufferPointer { m in
-            image.bytes.withUnsafeMutableBufferPointer { out in
+            image.bytes.withUnsafeMutableBufferPointer { buffer in
+                let out = buffer.baseAddress!
                 for y in b.y0..<b.y1 {
                     let mrow = (y - coverage.y) * coverage.width - coverage.x
                     for x in b.x0..<b.x1 {
                         let c = m[mrow + x]
                         if c == 0 { continue }
                         let o = y * stride + x * 4
-                        let s = c == 255 ? color : scale(color, by: c)
-                        if s.a == 255 {
-                            store(s, out, o)
+                        let s = c == 255 ? full : PackedPixel.scale(full, UInt32(c))
+                        if s >> 24 == 255 {
+                            PackedPixel.store(s, out, o)
                         } else {
-                            store(sourceOver(s, load(out, o)), out, o)
+                            PackedPixel.store(PackedPixel.sourceOver(s, PackedPixel.load(out, o)), out, o)
                         }
                     }
                 }
@@ -58,13 +60,14 @@ public enum Painter {
             let spans = affine ? AffineSpans(m, plan: fixedPlan, box: b, sampler: s) : nil
             coverage.data.withUnsafeBufferPointer { mask in
                 image.bytes.withUnsafeMutableBufferPointer { out in
+                    let base = out.baseAddress!
                     @inline(__always) func put(_ sample: Sample, _ c: UInt8, _ x: Int, _ y: Int) {
-                        let p = sample.pixel(scaledBy: UInt32(c) * scaleOpacity)
+                        let p = PackedPixel.word(sample.pixel(scaledBy: UInt32(c) * scaleOpacity))
                         let i = y * stride + x * 4
-                        if p.a == 255 {
-                            store(p, out, i)
-                        } else if p.a != 0 || p.r != 0 || p.g != 0 || p.b != 0 {
-                            store(sourceOver(p, load(out, i)), out, i)
+                        if p >> 24 == 255 {
+                            PackedPixel.store(p, base, i)
+                        } else if p != 0 {
+                            PackedPixel.store(PackedPixel.sourceOver(p, PackedPixel.load(base, i)), base, i)
                         }
                     }
                     if let spans {
@@ -195,20 +198,24 @@ public enum Painter {
         guard x0 < x1, y0 < y1, opacity != 0 else { return }
         let (stride, lstride) = (image.stride, layer.stride)
         let mask = clip ?? .full((x0, y0, x1, y1))
-        layer.bytes.withUnsafeBufferPointer { src in
+        layer.bytes.withUnsafeBufferPointer { srcBuffer in
             mask.data.withUnsafeBufferPointer { m in
-                image.bytes.withUnsafeMutableBufferPointer { out in
+                image.bytes.withUnsafeMutableBufferPointer { buffer in
+                    let src = srcBuffer.baseAddress!
+                    let out = buffer.baseAddress!
                     for y in y0..<y1 {
                         let mrow = (y - mask.y) * mask.width - mask.x
                         for x in x0..<x1 {
                             let c = m[mrow + x]
                             if c == 0 { continue }
-                            var p = load(src, (y - origin.y) * lstride + (x - origin.x) * 4)
-                            if p.a == 0 && p.r == 0 && p.g == 0 && p.b == 0 { continue }
+                            var p = PackedPixel.load(src, (y - origin.y) * lstride + (x - origin.x) * 4)
+                            if p == 0 { continue }
                             let k = c == 255 ? opacity : mul255(opacity, c)
-                            if k != 255 { p = scale(p, by: k) }
+                            if k != 255 { p = PackedPixel.scale(p, UInt32(k)) }
                             let o = y * stride + x * 4
-                            store(p.a == 255 ? p : sourceOver(p, load(out, o)), out, o)
+                            PackedPixel.store(
+                                p >> 24 == 255 ? p : PackedPixel.sourceOver(p, PackedPixel.load(out, o)), out,
+                                o)
                         }
                     }
                 }
@@ -237,22 +244,5 @@ public enum Painter {
     @inline(__always) static func lod(_ dux: Double, _ dvx: Double, _ duy: Double, _ dvy: Double) -> Double {
         let r2 = max(dux * dux + dvx * dvx, duy * duy + dvy * dvy)
         return r2 > 1 && r2.isFinite ? 0.5 * fastLog2(r2) : 0
-    }
-
-    @inline(__always) static func o(_ x: Int, _ y: Int, _ stride: Int) -> Int { y * stride + x * 4 }
-
-    @inline(__always) static func load(_ b: UnsafeBufferPointer<UInt8>, _ o: Int) -> Pixel {
-        Pixel(r: b[o], g: b[o + 1], b: b[o + 2], a: b[o + 3])
-    }
-
-    @inline(__always) static func load(_ b: UnsafeMutableBufferPointer<UInt8>, _ o: Int) -> Pixel {
-        Pixel(r: b[o], g: b[o + 1], b: b[o + 2], a: b[o + 3])
-    }
-
-    @inline(__always) static func store(_ p: Pixel, _ b: UnsafeMutableBufferPointer<UInt8>, _ o: Int) {
-        b[o] = p.r
-        b[o + 1] = p.g
-        b[o + 2] = p.b
-        b[o + 3] = p.a
     }
 }

@@ -155,3 +155,28 @@ func zoomed(_ image: Image, x: Int, y: Int, width: Int, height: Int, by k: Int) 
     #expect(canvas[110, 150].r < 235)
     #expect(cover[340, 170] == 255)
 }
+
+@Test func packedPixelArithmeticEqualsTheScalarBlend() {
+    var rng = SeededRandom(seed: 7)
+    func premultiplied() -> Pixel {
+        let a = UInt8(truncatingIfNeeded: rng.next())
+        func c() -> UInt8 { a == 0 ? 0 : UInt8(truncatingIfNeeded: rng.next() % (UInt64(a) + 1)) }
+        return Pixel(r: c(), g: c(), b: c(), a: a)
+    }
+    for _ in 0..<200_000 {
+        let s = premultiplied()
+        let d = premultiplied()
+        let k = UInt8(truncatingIfNeeded: rng.next())
+        #expect(
+            PackedPixel.pixel(PackedPixel.sourceOver(PackedPixel.word(s), PackedPixel.word(d)))
+                == sourceOver(s, d))
+        #expect(PackedPixel.pixel(PackedPixel.scale(PackedPixel.word(s), UInt32(k))) == scale(s, by: k))
+    }
+    // The extremes.
+    let white = Pixel(r: 255, g: 255, b: 255, a: 255)
+    for k in 0...255 {
+        #expect(
+            PackedPixel.pixel(PackedPixel.scale(PackedPixel.word(white), UInt32(k)))
+                == scale(white, by: UInt8(k)))
+    }
+}
