@@ -1,0 +1,240 @@
+/// How overlapping contours combine.
+public enum FillRule: Sendable, Hashable {
+    case nonZero
+    case evenOdd
+}
+
+/// Paths to coverage masks (rendering.md A.4).
+///
+/// Anti-aliased coverage is the exact area of each pixel square inside the (flattened) path,
+/// computed as font-rs and stb_truetype do: every edge adds, row by row, its signed area and
+/// cover into an accumulation row, and one prefix sum per row turns that into coverage. It is
+/// exact for a single contour (better than any supersampling); where contours overlap inside one
+/// pixel the signed areas add (clamped under non-zero, folded under even-odd). Coverage is
+/// quantised as round(area x 255), so two polygons sharing an edge sum to 255 (256 only when
+/// both areas are exactly k + 1/2 over 255).
+///
+/// Aliased coverage is iOS's default hard edge: a pixel is 255 when its centre is inside, with
+/// the top-left rule (centre on a left or top edge counts) so abutting polygons partition pixels.
+public enum Rasterizer {
+    public static func coverage(
+        of path: Path, fillRule: FillRule = .nonZero, clip: PixelBox, antialiased: Bool = true
+    ) -> CoverageMask {
+        guard clip.x1 > clip.x0, clip.y1 > clip.y0 else { return .empty(at: clip.x0, clip.y0) }
+        var edges: [Edge] = []
+        var lo = SIMD2(Double.infinity, .infinity)
+        var hi = -lo
+        for poly in path.flattened() where poly.count >= 3 {
+            for i in poly.indices {
+                let a = poly[i]
+                let b = poly[i + 1 == poly.count ? 0 : i + 1]
+                guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else {
+                    return .empty(at: clip.x0, clip.y0)
+                }
+                lo = pointwiseMin(lo, a)
+                hi = pointwiseMax(hi, a)
+                if a.y == b.y { continue }
+                edges.append(a.y < b.y ? Edge(a, b, dir: 1) : Edge(b, a, dir: -1))
+            }
+        }
+        guard !edges.isEmpty else { return .empty(at: clip.x0, clip.y0) }
+        // The box of the path's pixels; far-away coordinates are clamped before converting.
+        func floorInt(_ v: Double) -> Int { Int(min(max(v.rounded(.down), -1e9), 1e9)) }
+        func ceilInt(_ v: Double) -> Int { Int(min(max(v.rounded(.up), -1e9), 1e9)) }
+        let bx0 = max(clip.x0, floorInt(lo.x))
+        let by0 = max(clip.y0, floorInt(lo.y))
+        let bx1 = min(clip.x1, ceilInt(hi.x))
+        let by1 = min(clip.y1, ceilInt(hi.y))
+        guard bx0 < bx1, by0 < by1 else { return .empty(at: clip.x0, clip.y0) }
+        edges.sort { $0.y0 < $1.y0 }
+        var mask = CoverageMask(x: bx0, y: by0, width: bx1 - bx0, height: by1 - by0)
+        if antialiased {
+            accumulate(edges, into: &mask, evenOdd: fillRule == .evenOdd)
+        } else {
+            sampleCentres(edges, into: &mask, evenOdd: fillRule == .evenOdd)
+        }
+        return mask
+    }
+
+    struct Edge {
+        var x0: Double, y0: Double, x1: Double, y1: Double
+        var dxdy: Double
+        var dir: Double
+
+        init(_ top: SIMD2<Double>, _ bottom: SIMD2<Double>, dir: Double) {
+            x0 = top.x
+            y0 = top.y
+            x1 = bottom.x
+            y1 = bottom.y
+            dxdy = (bottom.x - top.x) / (bottom.y - top.y)
+            self.dir = dir
+        }
+
+        @inline(__always) func x(at y: Double) -> Double {
+            y >= y1 ? x1 : x0 + (y - y0) * dxdy
+        }
+    }
+
+    // MARK: Anti-aliased: exact area
+
+    static func accumulate(_ edges: [Edge], into mask: inout CoverageMask, evenOdd: Bool) {
+        let w = mask.width
+        let ox = Double(mask.x)
+        var acc = [Double](repeating: 0, count: w + 2)
+        var active: [Int] = []
+        active.reserveCapacity(64)
+        var next = 0
+        edges.withUnsafeBufferPointer { e in
+            acc.withUnsafeMutableBufferPointer { acc in
+                mask.data.withUnsafeMutableBufferPointer { out in
+                    for row in 0..<mask.height {
+                        let top = Double(mask.y + row)
+                        let bottom = top + 1
+                        while next < e.count && e[next].y0 < bottom {
+                            active.append(next)
+                            next += 1
+                        }
+                        active.removeAll { e[$0].y1 <= top }
+                        for i in active {
+                            let edge = e[i]
+                            let ya = max(edge.y0, top)
+                            let yb = min(edge.y1, bottom)
+                            guard yb > ya else { continue }
+                            addSegment(
+                                edge.x(at: ya) - ox, edge.x(at: yb) - ox, edge.dir * (yb - ya), width: w,
+                                acc)
+                        }
+                        // One prefix sum turns per-column differences into coverage.
+                        var sum = 0.0
+                        let base = row * w
+                        for j in 0..<w {
+                            sum += acc[j]
+                            acc[j] = 0
+                            var a = abs(sum)
+                            if evenOdd {
+                                a = a.truncatingRemainder(dividingBy: 2)
+                                if a > 1 { a = 2 - a }
+                            } else if a > 1 {
+                                a = 1
+                            }
+                            out[base + j] = UInt8(a * 255 + 0.5)
+                        }
+                        acc[w] = 0
+                        acc[w + 1] = 0
+                    }
+                }
+            }
+        }
+    }
+
+    /// One edge's piece inside a row, from x = xa to x = xb (relative to the mask), covering
+    /// signed height d. Parts left of the mask act as a vertical edge at 0 (they cover every
+    /// column), parts right of it reach only the spare column `width`.
+    @inline(__always) static func addSegment(
+        _ xa: Double, _ xb: Double, _ d: Double, width: Int, _ acc: UnsafeMutableBufferPointer<Double>
+    ) {
+        let wd = Double(width)
+        let lo = min(xa, xb)
+        let hi = max(xa, xb)
+        if lo >= 0 && hi <= wd {
+            addInside(lo, hi, d, acc)
+            return
+        }
+        // Split where the segment crosses x = 0 and x = width; d is shared in proportion.
+        let dx = xb - xa
+        var t1 = 1.0
+        var t2 = 1.0
+        if dx != 0 {
+            let ta = -xa / dx
+            let tb = (wd - xa) / dx
+            t1 = ta > 0 && ta < 1 ? ta : 1
+            t2 = tb > 0 && tb < 1 ? tb : 1
+            if t1 > t2 { swap(&t1, &t2) }
+        }
+        var t0 = 0.0
+        func piece(to t: Double) {
+            guard t > t0 else { return }
+            let pa = min(max(xa + dx * t0, 0), wd)
+            let pb = min(max(xa + dx * t, 0), wd)
+            addInside(min(pa, pb), max(pa, pb), d * (t - t0), acc)
+            t0 = t
+        }
+        piece(to: t1)
+        piece(to: t2)
+        piece(to: 1)
+    }
+
+    /// G(v) = ∫₀^v clamp(s, 0, 1) ds: the area of a unit pixel column right of an edge point,
+    /// integrated along the edge, in closed form.
+    @inline(__always) static func g(_ v: Double) -> Double {
+        v <= 0 ? 0 : (v < 1 ? 0.5 * v * v : v - 0.5)
+    }
+
+    /// Column j's coverage from this piece is d · mean over the piece of clamp(j + 1 - x, 0, 1)
+    /// = d · (G(j+1-x0) - G(j+1-x1)) / (x1 - x0); acc stores its differences along the row.
+    @inline(__always) static func addInside(
+        _ x0: Double, _ x1: Double, _ d: Double, _ acc: UnsafeMutableBufferPointer<Double>
+    ) {
+        let i0 = Int(x0)  // x0 >= 0, so truncation is floor
+        if x1 - x0 < 1e-9 || x1 <= Double(i0 + 1) {
+            let xm = 0.5 * (x0 + x1) - Double(i0)
+            acc[i0] += d * (1 - xm)
+            acc[i0 + 1] += d * xm
+            return
+        }
+        let i1 = Int(x1)
+        let k = d / (x1 - x0)
+        var prev = 0.0
+        var j = i0
+        while j <= i1 {
+            let c = k * (g(Double(j + 1) - x0) - g(Double(j + 1) - x1))
+            acc[j] += c - prev
+            prev = c
+            j += 1
+        }
+        acc[i1 + 1] += d - prev
+    }
+
+    // MARK: Aliased: pixel centres
+
+    static func sampleCentres(_ edges: [Edge], into mask: inout CoverageMask, evenOdd: Bool) {
+        let w = mask.width
+        let ox = Double(mask.x)
+        var active: [Int] = []
+        var crossings: [(x: Double, dir: Int)] = []
+        var next = 0
+        edges.withUnsafeBufferPointer { e in
+            mask.data.withUnsafeMutableBufferPointer { out in
+                for row in 0..<mask.height {
+                    let yc = Double(mask.y + row) + 0.5
+                    while next < e.count && e[next].y0 <= yc {
+                        active.append(next)
+                        next += 1
+                    }
+                    active.removeAll { e[$0].y1 <= yc }
+                    crossings.removeAll(keepingCapacity: true)
+                    for i in active where e[i].y0 <= yc {
+                        crossings.append((e[i].x(at: yc) - ox, Int(e[i].dir)))
+                    }
+                    crossings.sort { $0.x < $1.x }
+                    var winding = 0
+                    let base = row * w
+                    for k in crossings.indices.dropLast() {
+                        winding += crossings[k].dir
+                        let inside = evenOdd ? (winding & 1) != 0 : winding != 0
+                        guard inside else { continue }
+                        // Centres j + 0.5 in [xl, xr): the top-left rule.
+                        let j0 = max(0, firstCentre(atOrAfter: crossings[k].x))
+                        let j1 = min(w, firstCentre(atOrAfter: crossings[k + 1].x))
+                        if j0 < j1 { for j in j0..<j1 { out[base + j] = 255 } }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The first column whose centre j + 0.5 is >= x, clamped to a sane range.
+    @inline(__always) static func firstCentre(atOrAfter x: Double) -> Int {
+        Int(min(max((x - 0.5).rounded(.up), -1), 1e9))
+    }
+}

@@ -1,0 +1,242 @@
+/// Closed contours of lines and cubic Béziers in device pixels (or local points before
+/// `transformed(by:)`). Every contour is closed implicitly by a line back to its start, as
+/// fills need. Orientation matters only to the non-zero rule; `reversed()` flips it.
+public struct Path: Sendable, Hashable {
+    public enum Segment: Sendable, Hashable {
+        case line(to: SIMD2<Double>)
+        case cubic(to: SIMD2<Double>, control1: SIMD2<Double>, control2: SIMD2<Double>)
+
+        public var end: SIMD2<Double> {
+            switch self {
+            case .line(let p): p
+            case .cubic(let p, _, _): p
+            }
+        }
+    }
+
+    public struct Contour: Sendable, Hashable {
+        public var start: SIMD2<Double>
+        public var segments: [Segment]
+    }
+
+    /// Maximum distance, in device pixels, between a curve and the polyline that replaces it.
+    public static let flatteningTolerance = 0.1
+
+    public private(set) var contours: [Contour] = []
+
+    public init() {}
+
+    /// One closed polygon.
+    public init(polygon points: [SIMD2<Double>]) {
+        addPolygon(points)
+    }
+
+    public var isEmpty: Bool { contours.isEmpty }
+
+    public mutating func move(to p: SIMD2<Double>) {
+        contours.append(Contour(start: p, segments: []))
+    }
+
+    public mutating func line(to p: SIMD2<Double>) {
+        if contours.isEmpty {
+            move(to: p)
+        } else {
+            contours[contours.count - 1].segments.append(.line(to: p))
+        }
+    }
+
+    public mutating func cubic(to p: SIMD2<Double>, control1 c1: SIMD2<Double>, control2 c2: SIMD2<Double>) {
+        if contours.isEmpty {
+            move(to: p)
+            return
+        }
+        contours[contours.count - 1].segments.append(.cubic(to: p, control1: c1, control2: c2))
+    }
+
+    public mutating func addPolygon(_ points: [SIMD2<Double>]) {
+        guard let first = points.first else { return }
+        move(to: first)
+        for p in points.dropFirst() { line(to: p) }
+    }
+
+    public mutating func append(_ other: Path) {
+        contours.append(contentsOf: other.contours)
+    }
+
+    /// The same contours traversed the other way (for holes under the non-zero rule).
+    public func reversed() -> Path {
+        var out = Path()
+        for c in contours {
+            out.move(to: c.start)
+            var ends = [c.start]
+            for s in c.segments { ends.append(s.end) }
+            if ends[ends.count - 1] != c.start { out.line(to: ends[ends.count - 1]) }
+            for k in stride(from: c.segments.count - 1, through: 0, by: -1) {
+                switch c.segments[k] {
+                case .line: out.line(to: ends[k])
+                case .cubic(_, let c1, let c2): out.cubic(to: ends[k], control1: c2, control2: c1)
+                }
+            }
+        }
+        return out
+    }
+
+    /// The bounding box of all points and control points (which contains the curves), nil when
+    /// empty.
+    public var controlBounds: (min: SIMD2<Double>, max: SIMD2<Double>)? {
+        guard let first = contours.first?.start else { return nil }
+        var lo = first
+        var hi = first
+        for c in contours {
+            lo = pointwiseMin(lo, c.start)
+            hi = pointwiseMax(hi, c.start)
+            for s in c.segments {
+                switch s {
+                case .line(let p):
+                    lo = pointwiseMin(lo, p)
+                    hi = pointwiseMax(hi, p)
+                case .cubic(let p, let c1, let c2):
+                    lo = pointwiseMin(pointwiseMin(lo, p), pointwiseMin(c1, c2))
+                    hi = pointwiseMax(pointwiseMax(hi, p), pointwiseMax(c1, c2))
+                }
+            }
+        }
+        return (lo, hi)
+    }
+
+    /// Each contour as a polygon (closing edge implicit), curves replaced by chords that stay
+    /// within `tolerance` of them.
+    public func flattened(tolerance: Double = Path.flatteningTolerance) -> [[SIMD2<Double>]] {
+        contours.map { c in
+            var pts = [c.start]
+            var cur = c.start
+            for s in c.segments {
+                switch s {
+                case .line(let p): pts.append(p)
+                case .cubic(let p, let c1, let c2):
+                    let n = Path.subdivisions(cur, c1, c2, p, tolerance: tolerance)
+                    for k in 1...n {
+                        pts.append(Path.cubicPoint(cur, c1, c2, p, Double(k) / Double(n)))
+                    }
+                }
+                cur = s.end
+            }
+            return pts
+        }
+    }
+
+    /// The path mapped through `h`. Affine maps keep curves exact (a cubic's image is the cubic
+    /// of its mapped control points). Perspective maps do not, so curves are flattened with
+    /// points taken on the true curve and placed by `h`, and every contour is clipped in
+    /// homogeneous space against W = `nearW` before the divide (rendering.md A.3), so a path
+    /// that reaches behind the eye keeps only its visible part. Non-finite input gives an empty
+    /// path.
+    public func transformed(
+        by h: Homography, tolerance: Double = Path.flatteningTolerance, nearW: Double = 1e-5
+    ) -> Path {
+        guard h.isFinite else { return Path() }
+        var out = Path()
+        if h.isAffine && h.r2.z > 0 {
+            for c in contours {
+                out.move(to: h.map(c.start))
+                for s in c.segments {
+                    switch s {
+                    case .line(let p): out.line(to: h.map(p))
+                    case .cubic(let p, let c1, let c2):
+                        out.cubic(to: h.map(p), control1: h.map(c1), control2: h.map(c2))
+                    }
+                }
+            }
+            return out.allFinite ? out : Path()
+        }
+        for c in contours {
+            var hom: [SIMD3<Double>] = [h.mapHomogeneous(c.start)]
+            var cur = c.start
+            for s in c.segments {
+                switch s {
+                case .line(let p): hom.append(h.mapHomogeneous(p))
+                case .cubic(let p, let c1, let c2):
+                    // Chord count from the mapped control polygon where it is in front of the
+                    // eye; a curve crossing the near plane gets the cap.
+                    let q = [cur, c1, c2, p].map { h.mapHomogeneous($0) }
+                    let n =
+                        q.allSatisfy({ $0.z > nearW })
+                        ? Path.subdivisions(
+                            SIMD2(q[0].x, q[0].y) / q[0].z, SIMD2(q[1].x, q[1].y) / q[1].z,
+                            SIMD2(q[2].x, q[2].y) / q[2].z, SIMD2(q[3].x, q[3].y) / q[3].z,
+                            tolerance: tolerance)
+                        : Path.maxSubdivisions
+                    for k in 1...n {
+                        hom.append(h.mapHomogeneous(Path.cubicPoint(cur, c1, c2, p, Double(k) / Double(n))))
+                    }
+                }
+                cur = s.end
+            }
+            let clipped = Path.clipNear(hom, nearW: nearW)
+            guard clipped.count >= 3 else { continue }
+            out.addPolygon(clipped.map { SIMD2($0.x, $0.y) / $0.z })
+        }
+        return out.allFinite ? out : Path()
+    }
+
+    var allFinite: Bool {
+        func ok(_ p: SIMD2<Double>) -> Bool { p.x.isFinite && p.y.isFinite }
+        for c in contours {
+            guard ok(c.start) else { return false }
+            for s in c.segments {
+                switch s {
+                case .line(let p): guard ok(p) else { return false }
+                case .cubic(let p, let c1, let c2): guard ok(p), ok(c1), ok(c2) else { return false }
+                }
+            }
+        }
+        return true
+    }
+
+    static let maxSubdivisions = 256
+
+    /// Chords needed so that a uniform split of the cubic stays within `tolerance`: a piece of
+    /// parameter length 1/n deviates from its chord by at most |B''|max / (8 n²), and
+    /// |B''| <= 6 · max(|p0 - 2c1 + c2|, |c1 - 2c2 + p3|).
+    static func subdivisions(
+        _ p0: SIMD2<Double>, _ c1: SIMD2<Double>, _ c2: SIMD2<Double>, _ p3: SIMD2<Double>,
+        tolerance: Double
+    ) -> Int {
+        let a = p0 - 2 * c1 + c2
+        let b = c1 - 2 * c2 + p3
+        let m = max((a * a).sum(), (b * b).sum()).squareRoot()
+        let n = (0.75 * m / max(tolerance, 1e-6)).squareRoot().rounded(.up)
+        guard n.isFinite else { return maxSubdivisions }
+        return min(max(Int(n), 1), maxSubdivisions)
+    }
+
+    @inline(__always) static func cubicPoint(
+        _ p0: SIMD2<Double>, _ c1: SIMD2<Double>, _ c2: SIMD2<Double>, _ p3: SIMD2<Double>, _ t: Double
+    ) -> SIMD2<Double> {
+        if t == 1 { return p3 }
+        let u = 1 - t
+        return (u * u * u) * p0 + (3 * u * u * t) * c1 + (3 * u * t * t) * c2 + (t * t * t) * p3
+    }
+
+    /// Sutherland–Hodgman against the half-space W >= nearW of a closed polygon; crossing
+    /// points interpolate X, Y and W linearly (they are linear along a projected edge).
+    static func clipNear(_ pts: [SIMD3<Double>], nearW: Double) -> [SIMD3<Double>] {
+        if pts.allSatisfy({ $0.z >= nearW }) { return pts }
+        var out: [SIMD3<Double>] = []
+        out.reserveCapacity(pts.count + 2)
+        for i in pts.indices {
+            let a = pts[i]
+            let b = pts[(i + 1) % pts.count]
+            let aIn = a.z >= nearW
+            let bIn = b.z >= nearW
+            if aIn { out.append(a) }
+            if aIn != bIn {
+                let t = (nearW - a.z) / (b.z - a.z)
+                var p = a + (b - a) * t
+                p.z = nearW
+                out.append(p)
+            }
+        }
+        return out
+    }
+}

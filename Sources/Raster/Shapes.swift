@@ -1,0 +1,116 @@
+import Foundation
+import Geometry
+
+/// The outlines a layer is made of, in local points, as Paths (rendering.md A.6, B.3).
+public enum Shapes {
+    /// CALayerCornerCurve.
+    public enum CornerCurve: Sendable, Hashable {
+        /// Quarter circles; the radius is clamped to min(width, height) / 2.
+        case circular
+        /// iOS 13's continuous ("squircle") corner, rendering.md B.3.2; the radius is clamped
+        /// to min(width, height) / 2 / 1.52866483 so the curve fits.
+        case continuous
+    }
+
+    /// Where the continuous curve leaves the straight edge, in units of the radius (B.3.2).
+    public static let continuousCornerExtent = 1.52866483
+
+    /// Clockwise on screen (y down): top-left, top-right, bottom-right, bottom-left.
+    public static func rect(_ r: Rect) -> Path {
+        let s = r.standardized
+        guard !s.isEmpty else { return Path() }
+        return Path(polygon: [
+            SIMD2(s.minX, s.minY), SIMD2(s.maxX, s.minY), SIMD2(s.maxX, s.maxY), SIMD2(s.minX, s.maxY),
+        ])
+    }
+
+    /// The radius actually drawn for `radius` on `rect` (the clamps of B.3.2).
+    public static func effectiveRadius(_ radius: Double, in r: Rect, curve: CornerCurve) -> Double {
+        guard radius > 0, radius.isFinite else { return 0 }
+        let half = min(abs(r.width), abs(r.height)) / 2
+        switch curve {
+        case .circular: return min(radius, half)
+        case .continuous: return min(radius, half / continuousCornerExtent)
+        }
+    }
+
+    /// A rounded rect, clockwise on screen like `rect`.
+    public static func roundedRect(_ rect: Rect, radius: Double, curve: CornerCurve = .circular) -> Path {
+        let s = rect.standardized
+        guard !s.isEmpty else { return Path() }
+        let r = effectiveRadius(radius, in: s, curve: curve)
+        guard r > 0 else { return Shapes.rect(s) }
+        // Each corner in its own frame: `a` back along the incoming edge, `b` into the rect.
+        let corners = [
+            SIMD2(s.maxX, s.minY), SIMD2(s.maxX, s.maxY), SIMD2(s.minX, s.maxY), SIMD2(s.minX, s.minY),
+        ]
+        let directions = [SIMD2(1.0, 0), SIMD2(0, 1.0), SIMD2(-1.0, 0), SIMD2(0, -1.0)]
+        let corner = curve == .circular ? circularCorner : continuousCorner
+        var path = Path()
+        for k in 0..<4 {
+            let c = corners[k]
+            let din = directions[k]
+            let n = SIMD2(-din.y, din.x)
+            func place(_ q: SIMD2<Double>) -> SIMD2<Double> { c - (q.x * r) * din + (q.y * r) * n }
+            if k == 0 { path.move(to: place(corner.start)) } else { path.line(to: place(corner.start)) }
+            for piece in corner.pieces {
+                switch piece {
+                case .line(let p): path.line(to: place(p))
+                case .cubic(let c1, let c2, let p):
+                    path.cubic(to: place(p), control1: place(c1), control2: place(c2))
+                }
+            }
+        }
+        return path
+    }
+
+    /// CALayer's border: the rounded bounds minus the bounds inset by `width` with radius
+    /// max(r - width, 0) (B.3.1). The inner contour runs the other way, so the ring is the same
+    /// under both fill rules; a border wider than half the rect fills the whole shape.
+    public static func border(
+        _ rect: Rect, width: Double, radius: Double, curve: CornerCurve = .circular
+    ) -> Path {
+        let s = rect.standardized
+        guard width > 0, width.isFinite else { return Path() }
+        var path = roundedRect(s, radius: radius, curve: curve)
+        let inner = s.insetBy(dx: width, dy: width)
+        guard !path.isEmpty, inner.width > 0, inner.height > 0 else { return path }
+        // B.3.1 names the requested radius, so clamp it on the outer rect first.
+        let outerRadius = effectiveRadius(radius, in: s, curve: curve)
+        path.append(roundedRect(inner, radius: max(outerRadius - width, 0), curve: curve).reversed())
+        return path
+    }
+
+    enum Piece {
+        case line(SIMD2<Double>)
+        case cubic(SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)
+    }
+
+    /// A quarter circle from (1, 0) to (0, 1) about (1, 1) as two 45° cubics (radial error
+    /// 4e-6 r, below a hundredth of a pixel up to r = 2500).
+    static let circularCorner: (start: SIMD2<Double>, pieces: [Piece]) = {
+        func p(_ phi: Double) -> SIMD2<Double> { SIMD2(1 - sin(phi), 1 - cos(phi)) }
+        func d(_ phi: Double) -> SIMD2<Double> { SIMD2(-cos(phi), sin(phi)) }
+        let h = Double.pi / 4
+        let k = 4.0 / 3.0 * tan(h / 4)
+        let pieces: [Piece] = [
+            .cubic(p(0) + k * d(0), p(h) - k * d(h), p(h)),
+            .cubic(p(h) + k * d(h), p(2 * h) - k * d(2 * h), SIMD2(0, 1)),
+        ]
+        return (SIMD2(1, 0), pieces)
+    }()
+
+    /// B.3.2's continuous corner, verbatim.
+    static let continuousCorner: (start: SIMD2<Double>, pieces: [Piece]) = (
+        SIMD2(1.52866483, 0),
+        [
+            .cubic(SIMD2(1.08849323, 0), SIMD2(0.86840689, 0), SIMD2(0.66993427, 0.06549600)),
+            .line(SIMD2(0.63149399, 0.07491100)),
+            .cubic(
+                SIMD2(0.37282392, 0.16905899), SIMD2(0.16905899, 0.37282392),
+                SIMD2(0.07491100, 0.63149399)),
+            .line(SIMD2(0.06549600, 0.66993427)),
+            .cubic(SIMD2(0, 0.86840689), SIMD2(0, 1.08849323), SIMD2(0, 1.52866483)),
+        ]
+    )
+}

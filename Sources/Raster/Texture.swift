@@ -1,0 +1,126 @@
+/// A premultiplied image prepared for sampling: the image itself (level 0) and its mip chain,
+/// built once. A value type whose storage is one shared array, so copies are free and it can
+/// be used from several threads and frames at once.
+///
+/// Texel (i, j) of level 0 covers [i, i+1) x [j, j+1) in texture coordinates, its centre at
+/// (i + 0.5, j + 0.5). Level k+1 halves level k, rounding down (a 1-texel axis stays 1): an
+/// even axis averages texel pairs, an odd one uses the [1 2 1] / 4 tent over three texels, as
+/// Skia's mipmaps do, so every level spans the same texture rectangle.
+public struct Texture: Sendable {
+    public struct Level: Sendable, Hashable {
+        public let width: Int
+        public let height: Int
+        /// Byte offset of the level in `texels` (rows of width * 4 bytes).
+        public let offset: Int
+        /// Level-0 coordinates to this level's (exactly 1 for level 0).
+        let scaleX: Double
+        let scaleY: Double
+    }
+
+    public let levels: [Level]
+    /// Every level's RGBA8 premultiplied texels, level 0 first.
+    public let texels: [UInt8]
+
+    public var width: Int { levels[0].width }
+    public var height: Int { levels[0].height }
+
+    public init(_ image: Image) {
+        var sizes = [(image.width, image.height)]
+        while sizes[sizes.count - 1] != (1, 1) {
+            let (w, h) = sizes[sizes.count - 1]
+            sizes.append((max(1, w / 2), max(1, h / 2)))
+        }
+        var levels: [Level] = []
+        var total = 0
+        for (w, h) in sizes {
+            levels.append(
+                Level(
+                    width: w, height: h, offset: total, scaleX: Double(w) / Double(image.width),
+                    scaleY: Double(h) / Double(image.height)))
+            total += w * h * 4
+        }
+        var texels = [UInt8](repeating: 0, count: total)
+        texels.withUnsafeMutableBufferPointer { t in
+            image.bytes.withUnsafeBufferPointer { src in
+                for y in 0..<image.height {
+                    let s = y * image.stride
+                    let d = y * image.width * 4
+                    for i in 0..<(image.width * 4) { t[d + i] = src[s + i] }
+                }
+            }
+            for k in 1..<levels.count {
+                Texture.reduce(levels[k - 1], into: levels[k], t)
+            }
+        }
+        self.levels = levels
+        self.texels = texels
+    }
+
+    /// An alpha mask as a texture of `color` (premultiplied) scaled by the coverage: how a mask
+    /// blurred in a layer's local space (a shadow) is drawn through the layer's homography.
+    /// Texel (0, 0) is the mask's pixel (mask.x, mask.y). An empty mask gives one transparent
+    /// texel (nothing to draw, and no special case for callers).
+    public init(mask: CoverageMask, color: Pixel) {
+        guard !mask.isEmpty else {
+            self.init(Image(width: 1, height: 1))
+            return
+        }
+        var image = Image(width: mask.width, height: mask.height)
+        image.bytes.withUnsafeMutableBufferPointer { out in
+            mask.data.withUnsafeBufferPointer { m in
+                for i in 0..<m.count {
+                    let p = scale(color, by: m[i])
+                    out[4 * i] = p.r
+                    out[4 * i + 1] = p.g
+                    out[4 * i + 2] = p.b
+                    out[4 * i + 3] = p.a
+                }
+            }
+        }
+        self.init(image)
+    }
+
+    /// Level `k` as an image (for inspection and tests).
+    public func image(level k: Int) -> Image {
+        let l = levels[k]
+        let bytes = Array(texels[l.offset..<(l.offset + l.width * l.height * 4)])
+        return Image(width: l.width, height: l.height, stride: l.width * 4, premultipliedBytes: bytes)!
+    }
+
+    /// Per-axis filter taps: a pair for an even axis, a [1 2 1] tent for an odd one, none to do
+    /// on a 1-texel axis.
+    private static func taps(_ from: Int, _ to: Int) -> (count: Int, weights: (UInt32, UInt32, UInt32)) {
+        if from == to { return (1, (1, 0, 0)) }
+        return from % 2 == 0 ? (2, (1, 1, 0)) : (3, (1, 2, 1))
+    }
+
+    private static func reduce(_ a: Level, into b: Level, _ t: UnsafeMutableBufferPointer<UInt8>) {
+        let tx = taps(a.width, b.width)
+        let ty = taps(a.height, b.height)
+        let wx = [tx.weights.0, tx.weights.1, tx.weights.2]
+        let wy = [ty.weights.0, ty.weights.1, ty.weights.2]
+        let total = (wx.reduce(0, +)) * (wy.reduce(0, +))
+        let step = (a.width == b.width ? 1 : 2, a.height == b.height ? 1 : 2)
+        for y in 0..<b.height {
+            for x in 0..<b.width {
+                var sum = SIMD4<UInt32>(repeating: 0)
+                for j in 0..<ty.count {
+                    let sy = y * step.1 + j
+                    for i in 0..<tx.count {
+                        let sx = x * step.0 + i
+                        let o = a.offset + (sy * a.width + sx) * 4
+                        let p = SIMD4(UInt32(t[o]), UInt32(t[o + 1]), UInt32(t[o + 2]), UInt32(t[o + 3]))
+                        sum &+= p &* (wx[i] * wy[j])
+                    }
+                }
+                // Rounded division; the same weights for every channel keep r, g, b <= a.
+                let q = (sum &+ SIMD4(repeating: total / 2)) / SIMD4(repeating: total)
+                let o = b.offset + (y * b.width + x) * 4
+                t[o] = UInt8(q.x)
+                t[o + 1] = UInt8(q.y)
+                t[o + 2] = UInt8(q.z)
+                t[o + 3] = UInt8(q.w)
+            }
+        }
+    }
+}

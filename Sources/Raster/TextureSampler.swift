@@ -1,0 +1,169 @@
+/// How a texture is filtered (rendering.md A.5).
+public enum TextureFilter: Sendable, Hashable {
+    /// Bilinear from level 0 only (what a layer without mipmaps does; shimmers when minified).
+    case bilinear
+    /// Bilinear when magnified; when minified, bilinear in the two mip levels around the
+    /// level of detail and linear between them.
+    case trilinear
+}
+
+extension Texture {
+    /// One sample at texture coordinate `uv` (level-0 texels, centres at +0.5) with level of
+    /// detail `lod` = log2(texels per pixel), clamp-to-edge. Rounded to 8 bits.
+    public func sample(_ uv: SIMD2<Double>, lod: Double = 0, filter: TextureFilter = .trilinear) -> Pixel {
+        withSampler { s in
+            (filter == .trilinear ? s.trilinear(uv.x, uv.y, lod: lod) : s.bilinear(0, uv.x, uv.y)).pixel()
+        }
+    }
+
+    func withSampler<R>(_ body: (TextureSampler) -> R) -> R {
+        texels.withUnsafeBufferPointer { t in
+            levels.withUnsafeBufferPointer { l in body(TextureSampler(texels: t, levels: l)) }
+        }
+    }
+}
+
+/// A filtered premultiplied sample in 8.24 fixed point (channel value x 2²⁴).
+struct Sample {
+    var r: UInt32, g: UInt32, b: UInt32, a: UInt32
+
+    /// Rounded to 8 bits (half up).
+    @inline(__always) func pixel() -> Pixel {
+        Pixel(
+            r: UInt8((UInt64(r) + 0x80_0000) >> 24), g: UInt8((UInt64(g) + 0x80_0000) >> 24),
+            b: UInt8((UInt64(b) + 0x80_0000) >> 24), a: UInt8((UInt64(a) + 0x80_0000) >> 24))
+    }
+
+    /// Scaled by k / 65025 (k = coverage x opacity, 0...65025) and rounded once.
+    @inline(__always) func pixel(scaledBy k: UInt32) -> Pixel {
+        if k == 65025 { return pixel() }
+        let d: UInt64 = (1 << 24) * 65025
+        @inline(__always) func c(_ v: UInt32) -> UInt8 { UInt8((UInt64(v) * UInt64(k) + d / 2) / d) }
+        return Pixel(r: c(r), g: c(g), b: c(b), a: c(a))
+    }
+}
+
+/// Reads a texture's storage directly; lives only inside `withSampler`.
+///
+/// Bilinear weights are fixed point, 12 bits an axis (the combined weight of a texel is
+/// wx·wy <= 2²⁴), so texel centres reproduce texels exactly and quarter and half offsets blend by
+/// exactly 1/4, 1/2; other fractions are within 1/8192 an axis (0.06 level). Two channels ride in
+/// the 32-bit halves of one UInt64 (255 x 2²⁴ < 2³²), so a texel costs two multiply-adds.
+struct TextureSampler {
+    let texels: UnsafeBufferPointer<UInt8>
+    let levels: UnsafeBufferPointer<Texture.Level>
+
+    /// One RGBA texel as (R | B << 32, G | A << 32).
+    @inline(__always) func texel(_ o: Int) -> (UInt64, UInt64) {
+        let q = UInt64(
+            UnsafeRawPointer(texels.baseAddress!).loadUnaligned(fromByteOffset: o, as: UInt32.self))
+        return ((q & 0xFF) | ((q & 0xFF_0000) << 16), ((q >> 8) & 0xFF) | ((q & 0xFF00_0000) << 8))
+    }
+
+    /// Bilinear in level k at level-0 coordinates (u, v), clamp-to-edge.
+    @inline(__always) func bilinear(_ k: Int, _ u: Double, _ v: Double) -> Sample {
+        let l = levels[k]
+        var x = u * l.scaleX - 0.5
+        var y = v * l.scaleY - 0.5
+        // Clamp to [-1, size] before converting to Int, so far-away coordinates read the edge;
+        // written so that NaN fails the first test and lands on -1.
+        let fw = Double(l.width)
+        let fh = Double(l.height)
+        x = x > -1 ? (x < fw ? x : fw) : -1
+        y = y > -1 ? (y < fh ? y : fh) : -1
+        // 12-bit weights: (x + 1) * 4096 rounded (>= 0.5, so truncation rounds); its low 12 bits
+        // are the fraction.
+        return gather(l, Int(x * 4096 + 4096.5), Int(y * 4096 + 4096.5))
+    }
+
+    /// Bilinear in level k at (x + 1, y + 1) given in 32.32 fixed point, x and y being the
+    /// level's texel coordinates minus 0.5 (the affine span path steps these by integer adds).
+    /// Rounds to the same 12-bit weights as the floating-point path.
+    @inline(__always) func bilinear(_ k: Int, fixedX: Int64, fixedY: Int64) -> Sample {
+        let l = levels[k]
+        let maxX = Int64(l.width + 1) << 32
+        let maxY = Int64(l.height + 1) << 32
+        let cx = fixedX < 0 ? 0 : (fixedX < maxX ? fixedX : maxX)
+        let cy = fixedY < 0 ? 0 : (fixedY < maxY ? fixedY : maxY)
+        return gather(
+            l, Int(truncatingIfNeeded: (cx &+ (1 << 19)) >> 20),
+            Int(truncatingIfNeeded: (cy &+ (1 << 19)) >> 20))
+    }
+
+    /// The four texels around ((fx >> 12) - 1, (fy >> 12) - 1), weighted by the low 12 bits.
+    @inline(__always) func gather(_ l: Texture.Level, _ fx: Int, _ fy: Int) -> Sample {
+        let ix = (fx &>> 12) &- 1
+        let iy = (fy &>> 12) &- 1
+        let wx1 = UInt64(truncatingIfNeeded: fx & 0xFFF)
+        let wy1 = UInt64(truncatingIfNeeded: fy & 0xFFF)
+        let wx0 = 4096 &- wx1
+        let wy0 = 4096 &- wy1
+        let x0 = ix < 0 ? 0 : (ix < l.width ? ix : l.width &- 1)
+        let x1 = ix &+ 1 < l.width ? ix &+ 1 : l.width &- 1
+        let y0 = iy < 0 ? 0 : (iy < l.height ? iy : l.height &- 1)
+        let y1 = iy &+ 1 < l.height ? iy &+ 1 : l.height &- 1
+        let row0 = l.offset &+ y0 &* l.width &* 4
+        let row1 = l.offset &+ y1 &* l.width &* 4
+        let a = texel(row0 &+ x0 &* 4)
+        let b = texel(row0 &+ x1 &* 4)
+        let c = texel(row1 &+ x0 &* 4)
+        let d = texel(row1 &+ x1 &* 4)
+        let (w00, w01, w10, w11) = (wx0 &* wy0, wx1 &* wy0, wx0 &* wy1, wx1 &* wy1)
+        // Each 32-bit lane peaks at 255 x 2²⁴ < 2³²: no carries between lanes.
+        let rb = a.0 &* w00 &+ b.0 &* w01 &+ c.0 &* w10 &+ d.0 &* w11
+        let ga = a.1 &* w00 &+ b.1 &* w01 &+ c.1 &* w10 &+ d.1 &* w11
+        return Sample(
+            r: UInt32(truncatingIfNeeded: rb), g: UInt32(truncatingIfNeeded: ga),
+            b: UInt32(truncatingIfNeeded: rb >> 32), a: UInt32(truncatingIfNeeded: ga >> 32))
+    }
+
+    /// Which levels a level of detail reads: level k alone, or k and k+1 mixed by t / 256.
+    enum Plan: Equatable {
+        case level(Int)
+        case blend(Int, UInt64)
+    }
+
+    @inline(__always) func plan(lod: Double) -> Plan {
+        // Blends below 1/512 would not change an 8-bit result; treat them as magnification so
+        // that identity mappings stay exact despite rounding in the derivatives.
+        guard lod > 1.0 / 512 else { return .level(0) }
+        let last = levels.count - 1
+        let k = Int(lod)
+        if k >= last { return .level(last) }
+        let t = UInt64((lod - Double(k)) * 256 + 0.5)
+        return t == 0 ? .level(k) : .blend(k, t)
+    }
+
+    @inline(__always) func sample(_ plan: Plan, _ u: Double, _ v: Double) -> Sample {
+        switch plan {
+        case .level(let k): return bilinear(k, u, v)
+        case .blend(let k, let t): return blend(k, t, u, v)
+        }
+    }
+
+    @inline(__always) func blend(_ k: Int, _ t: UInt64, _ u: Double, _ v: Double) -> Sample {
+        mix(bilinear(k, u, v), bilinear(k + 1, u, v), t)
+    }
+
+    /// a and b mixed by t / 256.
+    @inline(__always) func mix(_ a: Sample, _ b: Sample, _ t: UInt64) -> Sample {
+        @inline(__always) func m(_ p: UInt32, _ q: UInt32) -> UInt32 {
+            UInt32((UInt64(p) &* (256 &- t) &+ UInt64(q) &* t &+ 128) >> 8)
+        }
+        return Sample(r: m(a.r, b.r), g: m(a.g, b.g), b: m(a.b, b.b), a: m(a.a, b.a))
+    }
+
+    func trilinear(_ u: Double, _ v: Double, lod: Double) -> Sample {
+        sample(plan(lod: lod), u, v)
+    }
+}
+
+/// log2 within 0.008, from the float's exponent and a quadratic in the
+/// mantissa: enough to choose and blend mip levels, several times cheaper than log2, and
+/// exact (0) at 1 so that unscaled mappings take the magnification path. Requires x > 0.
+@inline(__always) func fastLog2(_ x: Double) -> Double {
+    let bits = x.bitPattern
+    let e = Int((bits >> 52) & 0x7FF) - 1023
+    let f = Double(bitPattern: (bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000) - 1
+    return Double(e) + f * (1.3465552 - 0.34655524 * f)
+}

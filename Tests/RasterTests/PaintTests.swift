@@ -1,0 +1,182 @@
+import CPNG
+import Foundation
+import Geometry
+import Testing
+
+@testable import Raster
+
+@Test func fillBlendsByCoverage() {
+    var canvas = Image(width: 4, height: 4, fill: Pixel(r: 255, g: 255, b: 255, a: 255))
+    let mask = CoverageMask(x: 1, y: 1, width: 2, height: 1, data: [128, 255])
+    Painter.fill(&canvas, color: Pixel(r: 255, g: 0, b: 0, a: 255), coverage: mask)
+    // (128, 0, 0, 128) over white: 128 + 255 * 127 / 255 = 255 red, 127 green and blue.
+    #expect(canvas[1, 1] == Pixel(r: 255, g: 127, b: 127, a: 255))
+    #expect(canvas[2, 1] == Pixel(r: 255, g: 0, b: 0, a: 255))
+    #expect(canvas[0, 1] == Pixel(r: 255, g: 255, b: 255, a: 255))
+    // A mask hanging off the canvas is clipped, not a crash.
+    Painter.fill(&canvas, color: Pixel(r: 0, g: 0, b: 0, a: 255), coverage: .full((-10, 3, 100, 50)))
+    #expect(canvas[3, 3] == Pixel(r: 0, g: 0, b: 0, a: 255))
+}
+
+@Test func compositeAppliesGroupOpacity() {
+    var canvas = Image(width: 6, height: 6, fill: Pixel(r: 0, g: 0, b: 0, a: 255))
+    let layer = Image(width: 4, height: 4, fill: Pixel(r: 200, g: 100, b: 0, a: 255))
+    Painter.composite(&canvas, layer: layer, at: (-1, 3), opacity: 128)
+    // round(200·128/255) = 100, round(100·128/255) = 50, over opaque black.
+    #expect(canvas[0, 3] == Pixel(r: 100, g: 50, b: 0, a: 255))
+    #expect(canvas[2, 5] == Pixel(r: 100, g: 50, b: 0, a: 255))
+    #expect(canvas[3, 3] == Pixel(r: 0, g: 0, b: 0, a: 255))
+    #expect(canvas[0, 2] == Pixel(r: 0, g: 0, b: 0, a: 255))
+    // Clipped: only inside the mask, scaled by its coverage (255 x 128 / 255 = 128 here).
+    var clipped = Image(width: 6, height: 6)
+    let clip = CoverageMask(x: 1, y: 1, width: 2, height: 1, data: [255, 128])
+    Painter.composite(&clipped, layer: layer, at: (0, 0), clip: clip)
+    #expect(clipped[1, 1] == Pixel(r: 200, g: 100, b: 0, a: 255))
+    #expect(clipped[2, 1] == Pixel(r: 100, g: 50, b: 0, a: 128))
+    #expect(clipped[0, 0] == .clear && clipped[3, 1] == .clear)
+}
+
+@Test func degenerateMappingsDrawNothingAndPixelsBehindTheEyeAreSkipped() {
+    let tex = Texture(Image(width: 8, height: 8, fill: Pixel(r: 9, g: 9, b: 9, a: 255)))
+    var canvas = Image(width: 10, height: 10)
+    let mask = CoverageMask.full((0, 0, 10, 10))
+    Painter.drawTexture(&canvas, tex, deviceToTexture: Homography(1, 0, 0, 0, 1, 0, 0, 0, 0), coverage: mask)
+    Painter.drawTexture(
+        &canvas, tex, deviceToTexture: Homography(.infinity, 0, 0, 0, 1, 0, 0, 0, 1), coverage: mask)
+    #expect(canvas.bytes.allSatisfy { $0 == 0 })
+    // W = 4 - x: positive left of x = 4 (drawn), negative right of it (behind the eye: skipped).
+    Painter.drawTexture(&canvas, tex, deviceToTexture: Homography(1, 0, 0, 0, 1, 0, -1, 0, 4), coverage: mask)
+    #expect(canvas[2, 5] == Pixel(r: 9, g: 9, b: 9, a: 255))
+    #expect(canvas[6, 5] == .clear && canvas[9, 5] == .clear)
+}
+
+@Test func textureOpacityAndCoverageScaleWithOneRounding() {
+    let img = patternImage(width: 20, height: 20)
+    var canvas = Image(width: 20, height: 20)
+    let mask = CoverageMask(x: 0, y: 0, width: 20, height: 20, value: 200)
+    Painter.drawTexture(&canvas, Texture(img), deviceToTexture: .identity, coverage: mask, opacity: 128)
+    // value x 200/255 x 128/255, rounded once (not twice, as mul255 then scale would).
+    func e(_ v: UInt8) -> UInt8 { UInt8((Double(v) * 200 * 128 / 65025 + 0.5).rounded(.down)) }
+    for y in 0..<20 {
+        for x in 0..<20 {
+            let p = img[x, y]
+            #expect(canvas[x, y] == Pixel(r: e(p.r), g: e(p.g), b: e(p.b), a: e(p.a)))
+        }
+    }
+}
+
+/// Writes `image` as a PNG when RASTER_TEST_IMAGES names a directory (for looking at).
+func writeForInspection(_ image: Image, _ name: String) {
+    guard let dir = ProcessInfo.processInfo.environment["RASTER_TEST_IMAGES"] else { return }
+    let rgba = image.straightRGBA()
+    var out: UnsafeMutablePointer<UInt8>? = nil
+    var size = 0
+    var err = [CChar](repeating: 0, count: 256)
+    let rc = rgba.withUnsafeBufferPointer {
+        cpng_encode(
+            $0.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4, 4, 6, 0, &out, &size,
+            &err)
+    }
+    guard rc == 0, let out else { return }
+    let data = Data(bytes: out, count: size)
+    cpng_free(out)
+    try? data.write(to: URL(fileURLWithPath: dir).appendingPathComponent(name))
+}
+
+/// Nearest-neighbour enlargement of a crop, to see edges pixel by pixel.
+func zoomed(_ image: Image, x: Int, y: Int, width: Int, height: Int, by k: Int) -> Image {
+    var out = Image(width: width * k, height: height * k)
+    for j in 0..<(height * k) {
+        for i in 0..<(width * k) { out[i, j] = image[x + i / k, y + j / k] }
+    }
+    return out
+}
+
+@Test func renderedSceneForInspection() {
+    var canvas = Image(width: 480, height: 320, fill: Pixel(r: 235, g: 235, b: 240, a: 255))
+    let clip: PixelBox = (0, 0, 480, 320)
+    // A card with a blurred shadow, continuous corners and a border.
+    let card = Rect(x: 30, y: 30, width: 160, height: 110)
+    let shadowMask = Blur.gaussian(
+        Rasterizer.coverage(
+            of: Shapes.roundedRect(card.offsetBy(dx: 0, dy: 8), radius: 24, curve: .continuous), clip: clip),
+        sigma: 10)
+    Painter.fill(&canvas, color: Color(r: 0, g: 0, b: 0, a: 110).premultiplied, coverage: shadowMask)
+    Painter.fill(
+        &canvas, color: Color(r: 255, g: 255, b: 255).premultiplied,
+        coverage: Rasterizer.coverage(
+            of: Shapes.roundedRect(card, radius: 24, curve: .continuous), clip: clip))
+    Painter.fill(
+        &canvas, color: Color(r: 0, g: 122, b: 255).premultiplied,
+        coverage: Rasterizer.coverage(
+            of: Shapes.border(card, width: 4, radius: 24, curve: .continuous), clip: clip))
+    // A photo-like texture in perspective, rotated about y, clipped to rounded corners.
+    var photo = Image(width: 128, height: 128)
+    for y in 0..<128 {
+        for x in 0..<128 {
+            let check = ((x / 16) + (y / 16)) % 2 == 0
+            photo[x, y] = Pixel(
+                r: UInt8(x * 2), g: check ? 220 : 60, b: UInt8(255 - y * 2), a: 255)
+        }
+    }
+    let tex = Texture(photo)
+    let t = Transform3D.identity
+    var m = t
+    m.m34 = -1.0 / 500
+    let rot = Transform3D.makeRotation(radians(40), 0, 1, 0).concatenating(m)
+        .concatenating(Transform3D.makeTranslation(340, 170, 0))
+    let local = Homography(planar: rot) * .translation(-100, -100)  // local (u, v) in [0, 200]²
+    let shape = Shapes.roundedRect(Rect(x: 0, y: 0, width: 200, height: 200), radius: 30).transformed(
+        by: local)
+    let cover = Rasterizer.coverage(of: shape, clip: clip)
+    let toTexture = (local * .scale(200.0 / 128, 200.0 / 128)).inverted!
+    Painter.drawTexture(&canvas, tex, deviceToTexture: toTexture, coverage: cover)
+    // Stripes minified in perspective: grey with the mip chain.
+    var stripes = Image(width: 256, height: 256)
+    for y in 0..<256 {
+        for x in 0..<256 {
+            stripes[x, y] =
+                x % 2 == 0 ? Pixel(r: 255, g: 255, b: 255, a: 255) : Pixel(r: 0, g: 0, b: 0, a: 255)
+        }
+    }
+    let quad = [SIMD2(20.0, 200), SIMD2(200, 180), SIMD2(210, 300), SIMD2(10, 310)]
+    let h = homography(from: quad, to: [SIMD2(0, 0), SIMD2(256, 0), SIMD2(256, 256), SIMD2(0, 256)])
+    Painter.drawTexture(
+        &canvas, Texture(stripes), deviceToTexture: h,
+        coverage: Rasterizer.coverage(of: Path(polygon: quad), clip: clip))
+    writeForInspection(canvas, "raster_scene.png")
+    writeForInspection(zoomed(canvas, x: 150, y: 20, width: 60, height: 60, by: 8), "raster_zoom_corner.png")
+    writeForInspection(
+        zoomed(canvas, x: 370, y: 50, width: 60, height: 60, by: 8), "raster_zoom_perspective_edge.png")
+    writeForInspection(
+        zoomed(canvas, x: 150, y: 170, width: 60, height: 40, by: 8), "raster_zoom_stripes.png")
+    // The card's middle is white, the shadow darkens below it, the texture landed on the right.
+    #expect(canvas[110, 85] == Pixel(r: 255, g: 255, b: 255, a: 255))
+    #expect(canvas[110, 150].r < 235)
+    #expect(cover[340, 170] == 255)
+}
+
+@Test func packedPixelArithmeticEqualsTheScalarBlend() {
+    var rng = SeededRandom(seed: 7)
+    func premultiplied() -> Pixel {
+        let a = UInt8(truncatingIfNeeded: rng.next())
+        func c() -> UInt8 { a == 0 ? 0 : UInt8(truncatingIfNeeded: rng.next() % (UInt64(a) + 1)) }
+        return Pixel(r: c(), g: c(), b: c(), a: a)
+    }
+    for _ in 0..<200_000 {
+        let s = premultiplied()
+        let d = premultiplied()
+        let k = UInt8(truncatingIfNeeded: rng.next())
+        #expect(
+            PackedPixel.pixel(PackedPixel.sourceOver(PackedPixel.word(s), PackedPixel.word(d)))
+                == sourceOver(s, d))
+        #expect(PackedPixel.pixel(PackedPixel.scale(PackedPixel.word(s), UInt32(k))) == scale(s, by: k))
+    }
+    // The extremes.
+    let white = Pixel(r: 255, g: 255, b: 255, a: 255)
+    for k in 0...255 {
+        #expect(
+            PackedPixel.pixel(PackedPixel.scale(PackedPixel.word(white), UInt32(k)))
+                == scale(white, by: UInt8(k)))
+    }
+}
