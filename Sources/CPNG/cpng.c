@@ -6,21 +6,23 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Everything a decode or encode owns lives in one context so that the error path (a longjmp back
-   into the function that called setjmp) can free it: no local variable modified after setjmp is
-   read after the jump. */
+/* Everything a call owns lives in one heap-allocated context, and the error path (a longjmp back
+   into the function that called setjmp) frees only what the context points to: C leaves local
+   variables modified after setjmp indeterminate after the jump, heap memory it does not. */
 typedef struct ctx {
     jmp_buf jmp;
     char *err;
+    int status; /* what the error path returns (CPNG_ERROR_FORMAT unless set before png_error) */
     /* reading */
     const uint8_t *data;
     size_t size;
     size_t pos;
+    png_bytep *rows;
+    png_bytep row;
     /* writing */
     uint8_t *out;
     size_t out_size;
     size_t out_cap;
-    int out_failed;
 } ctx;
 
 static void set_err(char *err, const char *msg) {
@@ -37,7 +39,13 @@ static void on_error(png_structp png, png_const_charp msg) {
 
 static void on_warning(png_structp png, png_const_charp msg) {
     (void)png;
-    (void)msg; /* warnings (e.g. a discarded ancillary chunk) do not change the pixels */
+    (void)msg; /* warnings (a discarded ancillary chunk, extra data after the image) do not
+                  change the pixels */
+}
+
+static void fail(png_structp png, ctx *c, int status, const char *msg) {
+    c->status = status;
+    png_error(png, msg);
 }
 
 static void read_fn(png_structp png, png_bytep out, png_size_t n) {
@@ -51,9 +59,41 @@ static void read_fn(png_structp png, png_bytep out, png_size_t n) {
 
 /* Chunks whose colour-management meaning we deliberately ignore (README: "stored sample
    values"); treating them as unknown chunks also keeps a malformed ICC profile from failing a
-   decode that Pillow or stb_image would accept. */
+   decode that Pillow or stb_image would accept. Their CRC is still checked. */
 static const png_byte ignored_chunks[] = {'g', 'A', 'M', 'A', 0, 'c', 'H', 'R', 'M', 0,
                                           's', 'R', 'G', 'B', 0, 'i', 'C', 'C', 'P', 0};
+
+static int check_signature(const uint8_t *data, size_t size, char *err) {
+    if (!data || size < 8) {
+        set_err(err, "file is too short to be a PNG");
+        return CPNG_ERROR_FORMAT;
+    }
+    if (png_sig_cmp(data, 0, 8) != 0) {
+        set_err(err, "not a PNG file (bad signature)");
+        return CPNG_ERROR_FORMAT;
+    }
+    return CPNG_OK;
+}
+
+static ctx *new_read_ctx(const uint8_t *data, size_t size, char *err) {
+    ctx *c = calloc(1, sizeof *c);
+    if (!c) {
+        set_err(err, "out of memory");
+        return NULL;
+    }
+    c->err = err;
+    c->status = CPNG_ERROR_FORMAT;
+    c->data = data;
+    c->size = size;
+    return c;
+}
+
+static void free_ctx(ctx *c) {
+    free(c->rows);
+    free(c->row);
+    free(c->out);
+    free(c);
+}
 
 static png_structp new_reader(ctx *c, png_infop *info) {
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, c, on_error, on_warning);
@@ -68,21 +108,17 @@ static png_structp new_reader(ctx *c, png_infop *info) {
     return png;
 }
 
-static int check_signature(const uint8_t *data, size_t size, char *err) {
-    if (!data || size < 8 || png_sig_cmp(data, 0, 8) != 0) {
-        set_err(err, size < 8 ? "file is too short to be a PNG" : "not a PNG file (bad signature)");
-        return CPNG_ERROR_FORMAT;
-    }
-    return CPNG_OK;
-}
-
 static void configure_reader(png_structp png, ctx *c) {
     png_set_read_fn(png, c, read_fn);
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, ignored_chunks, 4);
     /* A bad CRC anywhere means the file is corrupt: refuse it rather than guess. */
     png_set_crc_action(png, PNG_CRC_ERROR_QUIT, PNG_CRC_ERROR_QUIT);
-    /* Bound every ancillary chunk's allocation (text, profiles...) before trusting its length. */
+    /* Bound every ancillary chunk's allocation (text, profiles...) before trusting its length;
+       IDAT is bounded separately by libpng from the image size. */
     png_set_chunk_malloc_max(png, 8u * 1024u * 1024u);
+    /* The header sizes are checked against the caller's limits here, after png_read_info, so
+       that the error says "over the limit" rather than libpng's generic IHDR complaint. */
+    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
 }
 
 static void fill_info(png_structp png, png_infop info, cpng_info *out) {
@@ -94,139 +130,149 @@ static void fill_info(png_structp png, png_infop info, cpng_info *out) {
     out->has_trns = png_get_valid(png, info, PNG_INFO_tRNS) != 0;
 }
 
-int cpng_read_info(const uint8_t *data, size_t size, cpng_info *out, char err[CPNG_ERRLEN]) {
-    if (!out) {
-        set_err(err, "no info struct");
+static void check_limits(png_structp png, ctx *c, const cpng_info *info,
+                         const cpng_limits *limits) {
+    uint32_t w = info->width, h = info->height;
+    if (w > limits->max_width || h > limits->max_height ||
+        (uint64_t)w * (uint64_t)h > limits->max_pixels) {
+        char msg[CPNG_ERRLEN];
+        snprintf(msg, sizeof msg, "image is %u x %u px, over the limit of %u x %u px and %llu pixels",
+                 w, h, limits->max_width, limits->max_height,
+                 (unsigned long long)limits->max_pixels);
+        fail(png, c, CPNG_ERROR_LIMIT, msg);
+    }
+}
+
+int cpng_read_info(const uint8_t *data, size_t size, const cpng_limits *limits, int validate,
+                   cpng_info *out, char err[CPNG_ERRLEN]) {
+    if (!out || (validate && !limits)) {
+        set_err(err, "missing argument");
         return CPNG_ERROR_ARGUMENT;
     }
+    memset(out, 0, sizeof *out);
     int status = check_signature(data, size, err);
     if (status != CPNG_OK) {
         return status;
     }
-    ctx c;
-    memset(&c, 0, sizeof c);
-    c.err = err;
-    c.data = data;
-    c.size = size;
+    ctx *c = new_read_ctx(data, size, err);
+    if (!c) {
+        return CPNG_ERROR_MEMORY;
+    }
     png_infop info = NULL;
-    png_structp png = new_reader(&c, &info);
+    png_structp png = new_reader(c, &info);
     if (!png) {
+        free_ctx(c);
         set_err(err, "out of memory");
         return CPNG_ERROR_MEMORY;
     }
-    if (setjmp(c.jmp)) {
+    if (setjmp(c->jmp)) {
         png_destroy_read_struct(&png, &info, NULL);
-        return CPNG_ERROR_FORMAT;
+        status = c->status;
+        free_ctx(c);
+        return status;
     }
-    configure_reader(png, &c);
-    /* The header sizes are only reported here; callers check them against their own limits. */
-    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+    configure_reader(png, c);
     png_read_info(png, info);
     fill_info(png, info, out);
+    if (validate) {
+        check_limits(png, c, out, limits);
+        /* libpng de-interlaces into a full-width row, so one row buffer serves every pass. */
+        int passes = png_set_interlace_handling(png);
+        png_read_update_info(png, info);
+        c->row = malloc(png_get_rowbytes(png, info));
+        if (!c->row) {
+            fail(png, c, CPNG_ERROR_MEMORY, "out of memory");
+        }
+        for (int pass = 0; pass < passes; pass++) {
+            for (uint32_t y = 0; y < out->height; y++) {
+                png_read_row(png, c->row, NULL);
+            }
+        }
+        png_read_end(png, NULL);
+    }
     png_destroy_read_struct(&png, &info, NULL);
+    free_ctx(c);
     return CPNG_OK;
 }
 
-typedef struct decode_state {
-    uint8_t *pixels;
-    png_bytep *rows;
-} decode_state;
-
 int cpng_decode_rgba8(const uint8_t *data, size_t size, const cpng_limits *limits,
-                      cpng_info *out, uint8_t **pixels, char err[CPNG_ERRLEN]) {
+                      cpng_info *out, uint8_t *pixels, size_t capacity, char err[CPNG_ERRLEN]) {
     if (!out || !pixels || !limits) {
         set_err(err, "missing argument");
         return CPNG_ERROR_ARGUMENT;
     }
-    *pixels = NULL;
+    memset(out, 0, sizeof *out);
     int status = check_signature(data, size, err);
     if (status != CPNG_OK) {
         return status;
     }
-    ctx c;
-    memset(&c, 0, sizeof c);
-    c.err = err;
-    c.data = data;
-    c.size = size;
-    /* Heap-allocated so the error path sees the pointers as they were at the jump. */
-    decode_state *st = calloc(1, sizeof *st);
-    if (!st) {
-        set_err(err, "out of memory");
+    ctx *c = new_read_ctx(data, size, err);
+    if (!c) {
         return CPNG_ERROR_MEMORY;
     }
     png_infop info = NULL;
-    png_structp png = new_reader(&c, &info);
+    png_structp png = new_reader(c, &info);
     if (!png) {
-        free(st);
+        free_ctx(c);
         set_err(err, "out of memory");
         return CPNG_ERROR_MEMORY;
     }
-    if (setjmp(c.jmp)) {
+    if (setjmp(c->jmp)) {
         png_destroy_read_struct(&png, &info, NULL);
-        free(st->rows);
-        free(st->pixels);
-        free(st);
-        return CPNG_ERROR_FORMAT;
+        status = c->status;
+        free_ctx(c);
+        return status;
     }
-    configure_reader(png, &c);
-    png_set_user_limits(png, 0x7fffffff, 0x7fffffff);
+    configure_reader(png, c);
     png_read_info(png, info);
     fill_info(png, info, out);
+    check_limits(png, c, out, limits);
 
     uint32_t w = out->width, h = out->height;
-    if (w > limits->max_width || h > limits->max_height ||
-        (uint64_t)w * (uint64_t)h > limits->max_pixels) {
-        snprintf(err, CPNG_ERRLEN,
-                 "image is %u x %u px, over the limit of %u x %u px and %llu pixels", w, h,
-                 limits->max_width, limits->max_height, (unsigned long long)limits->max_pixels);
-        png_destroy_read_struct(&png, &info, NULL);
-        free(st);
-        return CPNG_ERROR_LIMIT;
+    size_t row_bytes = (size_t)w * 4;
+    if (capacity / row_bytes < h) {
+        fail(png, c, CPNG_ERROR_ARGUMENT, "pixel buffer too small for the image");
     }
 
-    png_set_expand(png); /* palette -> RGB, gray < 8 bits -> 8 bits, tRNS -> alpha */
+    png_set_expand(png);   /* palette -> RGB, gray < 8 bits -> 8 bits, tRNS -> alpha */
     png_set_scale_16(png); /* 16 -> 8 bits, rounded (not truncated) */
     png_set_gray_to_rgb(png);
     png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
     png_set_interlace_handling(png);
     png_read_update_info(png, info);
-    if (png_get_rowbytes(png, info) != (size_t)w * 4) {
+    if (png_get_rowbytes(png, info) != row_bytes) {
         png_error(png, "unexpected row size after expansion");
     }
 
-    size_t row_bytes = (size_t)w * 4;
-    st->pixels = malloc(row_bytes * h);
-    st->rows = malloc(sizeof(png_bytep) * h);
-    if (!st->pixels || !st->rows) {
-        png_error(png, "out of memory");
+    c->rows = malloc(sizeof(png_bytep) * h);
+    if (!c->rows) {
+        fail(png, c, CPNG_ERROR_MEMORY, "out of memory");
     }
     for (uint32_t y = 0; y < h; y++) {
-        st->rows[y] = st->pixels + row_bytes * y;
+        c->rows[y] = pixels + row_bytes * y;
     }
-    png_read_image(png, st->rows);
+    png_read_image(png, c->rows);
     /* Reading through IEND catches a file cut after its image data or with a bad trailer. */
     png_read_end(png, NULL);
 
     png_destroy_read_struct(&png, &info, NULL);
-    *pixels = st->pixels;
-    free(st->rows);
-    free(st);
+    free_ctx(c);
     return CPNG_OK;
 }
 
 static void write_fn(png_structp png, png_bytep data, png_size_t n) {
     ctx *c = (ctx *)png_get_io_ptr(png);
     if (n > c->out_cap - c->out_size) {
-        size_t cap = c->out_cap ? c->out_cap : 4096;
+        size_t cap = c->out_cap ? c->out_cap : 65536;
         while (cap - c->out_size < n) {
             if (cap > SIZE_MAX / 2) {
-                png_error(png, "output too large");
+                fail(png, c, CPNG_ERROR_MEMORY, "output too large");
             }
             cap *= 2;
         }
         uint8_t *grown = realloc(c->out, cap);
         if (!grown) {
-            png_error(png, "out of memory");
+            fail(png, c, CPNG_ERROR_MEMORY, "out of memory");
         }
         c->out = grown;
         c->out_cap = cap;
@@ -237,47 +283,53 @@ static void write_fn(png_structp png, png_bytep data, png_size_t n) {
 
 static void flush_fn(png_structp png) { (void)png; }
 
-int cpng_encode(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride, int channels,
-                int level, int filters, uint8_t **out, size_t *out_size, char err[CPNG_ERRLEN]) {
-    if (!rows || !out || !out_size || width == 0 || height == 0 ||
-        (channels != 3 && channels != 4) || stride < (size_t)width * channels || level < 0 ||
-        level > 9) {
+int cpng_encode(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride,
+                int in_channels, int out_channels, int level, int filters, uint8_t **out,
+                size_t *out_size, char err[CPNG_ERRLEN]) {
+    if (!rows || !out || !out_size || width == 0 || height == 0 || width > 0x7fffffff ||
+        height > 0x7fffffff || (in_channels != 3 && in_channels != 4) ||
+        (out_channels != 3 && out_channels != 4) || out_channels > in_channels ||
+        stride < (size_t)width * in_channels || level < 0 || level > 9 ||
+        (filters & ~PNG_ALL_FILTERS) != 0) {
         set_err(err, "bad arguments to the PNG encoder");
         return CPNG_ERROR_ARGUMENT;
     }
     *out = NULL;
     *out_size = 0;
-    /* The context is static-free and heap-allocated: its buffer pointer changes inside libpng
-       callbacks, and the error path must see the latest value. */
     ctx *c = calloc(1, sizeof *c);
     if (!c) {
         set_err(err, "out of memory");
         return CPNG_ERROR_MEMORY;
     }
     c->err = err;
+    c->status = CPNG_ERROR_FORMAT;
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, c, on_error, on_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) {
         png_destroy_write_struct(&png, NULL);
-        free(c);
+        free_ctx(c);
         set_err(err, "out of memory");
         return CPNG_ERROR_MEMORY;
     }
     if (setjmp(c->jmp)) {
         png_destroy_write_struct(&png, &info);
-        free(c->out);
-        free(c);
-        return CPNG_ERROR_FORMAT;
+        int status = c->status;
+        free_ctx(c);
+        return status;
     }
     png_set_write_fn(png, c, write_fn, flush_fn);
     png_set_compression_level(png, level);
     if (filters != 0) {
-        png_set_filter(png, PNG_FILTER_TYPE_BASE, filters & PNG_ALL_FILTERS);
+        png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
     }
     png_set_IHDR(png, info, width, height, 8,
-                 channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+                 out_channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     png_write_info(png, info);
+    if (in_channels == 4 && out_channels == 3) {
+        /* On write, a filler tells libpng the rows carry a fourth byte to strip. */
+        png_set_filler(png, 0, PNG_FILLER_AFTER);
+    }
     for (uint32_t y = 0; y < height; y++) {
         png_write_row(png, rows + stride * y);
     }
@@ -285,8 +337,11 @@ int cpng_encode(const uint8_t *rows, uint32_t width, uint32_t height, size_t str
     png_destroy_write_struct(&png, &info);
     *out = c->out;
     *out_size = c->out_size;
-    free(c);
+    c->out = NULL;
+    free_ctx(c);
     return CPNG_OK;
 }
 
 void cpng_free(void *p) { free(p); }
+
+const char *cpng_libpng_version(void) { return png_get_libpng_ver(NULL); }
