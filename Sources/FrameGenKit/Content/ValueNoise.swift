@@ -1,0 +1,87 @@
+import Geometry
+
+/// Smooth pseudo-random functions for generated content: random values on an integer lattice,
+/// interpolated with smoothstep and summed over octaves. Both wrap around their lattice period,
+/// so a tile sampled over whole periods joins without a seam.
+struct ValueNoise1D {
+    private let values: [Float]
+
+    init(random: inout SeededRandom, period: Int = 256) {
+        values = (0..<period).map { _ in Float(random.nextUnit()) }
+    }
+
+    /// In [0, 1].
+    func value(_ x: Float) -> Float {
+        let n = values.count
+        let f = x.rounded(.down)
+        let t = x - f
+        let i = ((Int(f) % n) + n) % n
+        let a = values[i]
+        let b = values[i + 1 == n ? 0 : i + 1]
+        let s = t * t * (3 - 2 * t)
+        return a + (b - a) * s
+    }
+
+    /// Octaves at doubling frequency and halving weight, normalised to [0, 1].
+    func fractal(_ x: Float, octaves: Int) -> Float {
+        var sum: Float = 0
+        var weight: Float = 1
+        var total: Float = 0
+        var f = x
+        for _ in 0..<octaves {
+            sum += value(f) * weight
+            total += weight
+            weight *= 0.5
+            f *= 2
+        }
+        return sum / total
+    }
+}
+
+struct ValueNoise2D {
+    let period: Int
+    private let values: [Float]
+
+    init(random: inout SeededRandom, period: Int) {
+        self.period = period
+        values = (0..<period * period).map { _ in Float(random.nextUnit()) }
+    }
+
+    /// In [0, 1]; periodic with `period` in both coordinates.
+    func value(_ x: Float, _ y: Float) -> Float {
+        let n = period
+        let fx = x.rounded(.down)
+        let fy = y.rounded(.down)
+        let tx = x - fx
+        let ty = y - fy
+        let x0 = ((Int(fx) % n) + n) % n
+        let y0 = ((Int(fy) % n) + n) % n
+        let x1 = x0 + 1 == n ? 0 : x0 + 1
+        let y1 = y0 + 1 == n ? 0 : y0 + 1
+        let sx = tx * tx * (3 - 2 * tx)
+        let sy = ty * ty * (3 - 2 * ty)
+        return values.withUnsafeBufferPointer { v in
+            let a = v[y0 * n + x0] + (v[y0 * n + x1] - v[y0 * n + x0]) * sx
+            let b = v[y1 * n + x0] + (v[y1 * n + x1] - v[y1 * n + x0]) * sx
+            return a + (b - a) * sy
+        }
+    }
+
+    /// Octaves at doubling frequency; still periodic with `period` because each octave's period
+    /// divides it.
+    func fractal(_ x: Float, _ y: Float, octaves: Int) -> Float {
+        var sum: Float = 0
+        var weight: Float = 1
+        var total: Float = 0
+        var fx = x
+        var fy = y
+        for _ in 0..<octaves {
+            sum += value(fx, fy) * weight
+            total += weight
+            weight *= 0.5
+            fx *= 2
+            fy *= 2
+        }
+        return sum / total
+    }
+}
