@@ -135,6 +135,18 @@ private func inkCentre(_ placed: PlacedText) -> (x: Double, y: Double) {
         }
     }
 
+    @Test func hugeMasksAreRefusedNotAllocated() {
+        // 2000 characters at 2000 px would need a mask of about 2.3 million x 2300 pixels.
+        let long = String(repeating: "W", count: 2000)
+        #expect {
+            try text.render(long, pixelSize: 2000)
+        } throws: { error in
+            (error as? TextError)?.kind == .badSize
+        }
+        // Truncated to a width it is fine.
+        #expect(throws: Never.self) { try text.render(long, pixelSize: 2000, maxWidth: 3000) }
+    }
+
     @Test func sameMaskOnEveryThread() async throws {
         let renderer = TextRenderer(locator: .system)
         let strings = ["Beach", "Snow", "Mountains at dawn", "0123456789", "AVATAR Toy"]

@@ -19,17 +19,23 @@ struct GlyphKey: Hashable, Sendable {
     var phase: UInt8
 }
 
-/// Rasterised glyphs, so a title drawn in every frame is rasterised once. Bounded: when full it
-/// starts over, which costs time but never changes a pixel.
+/// Rasterised glyphs, so a title drawn in every frame is rasterised once. Bounded in entries and
+/// bytes: when full it starts over, which costs time but never changes a pixel.
 struct GlyphCache {
     static let capacity = 16_384
+    static let byteCapacity = 32 << 20
     private var entries: [GlyphKey: GlyphBitmap] = [:]
+    private var bytes = 0
 
     subscript(key: GlyphKey) -> GlyphBitmap? { entries[key] }
 
     mutating func insert(_ bitmap: GlyphBitmap, for key: GlyphKey) {
-        if entries.count >= Self.capacity { entries.removeAll(keepingCapacity: true) }
+        if entries.count >= Self.capacity || bytes + bitmap.coverage.count > Self.byteCapacity {
+            entries.removeAll(keepingCapacity: true)
+            bytes = 0
+        }
         entries[key] = bitmap
+        bytes += bitmap.coverage.count
     }
 
     var count: Int { entries.count }

@@ -12,6 +12,10 @@ public final class TextRenderer: Sendable {
     /// Larger sizes are refused rather than allocating huge glyph bitmaps.
     public static let maximumPixelSize = 2048.0
 
+    /// The largest mask `render` allocates (64 MiB); a longer line at a larger size is an error
+    /// of kind `.badSize` (truncate it with `maxWidth` or `renderCentered` instead).
+    public static let maximumMaskBytes = 1 << 26
+
     private let state: Mutex<FontState>
 
     public init(locator: FontLocator) {
@@ -29,7 +33,7 @@ public final class TextRenderer: Sendable {
     {
         try Self.check(pixelSize)
         let run = try layout(Self.scalars(string), pixelSize: pixelSize, weight: weight, rasterize: true)
-        return Self.compose(run, text: string)
+        return try Self.compose(run, text: string)
     }
 
     /// Like `render`, but when the advance is wider than `maxWidth` pixels the tail is cut and
@@ -123,7 +127,7 @@ public final class TextRenderer: Sendable {
 
     /// Glyph bitmaps into one mask; overlapping ink combines as two coverages drawn over each
     /// other (a + b - ab), as Core Graphics draws glyph after glyph.
-    private static func compose(_ run: GlyphRun, text: String) -> TextMask {
+    private static func compose(_ run: GlyphRun, text: String) throws(TextError) -> TextMask {
         guard !run.glyphs.isEmpty else {
             return TextMask(
                 width: 0, height: 0, coverage: [], penX: 0, baseline: 0, advance: run.advance,
@@ -141,6 +145,14 @@ public final class TextRenderer: Sendable {
         }
         let width = maxX - minX
         let height = top - bottom
+        guard width.multipliedReportingOverflow(by: height).partialValue <= maximumMaskBytes,
+            width < maximumMaskBytes, height < maximumMaskBytes
+        else {
+            throw TextError(
+                .badSize,
+                "text of \(text.count) characters at this size needs a \(width) x \(height) px mask, over the limit"
+            )
+        }
         var coverage = [UInt8](repeating: 0, count: width * height)
         coverage.withUnsafeMutableBufferPointer { out in
             for (bitmap, x) in run.glyphs {

@@ -121,61 +121,34 @@ struct LandscapePainter {
         }
     }
 
+    /// One terrain layer: its crest line (a y per column) and how it is shaded.
+    private struct Layer {
+        var ridge: [Float]
+        var faces: [Float]
+        var color: RGB
+        var depth: Float
+        var lighting: Float
+        var snowLine: Float?
+        /// The first row from which this layer covers every column completely.
+        var solidFrom: Int
+    }
+
     /// Layers of ridges from far (hazy, near the horizon) to near (dark, low in the frame).
     private mutating func paintLand() {
         let count = theme.layers.count - (random.unit(0, 1) < 0.35 ? 1 : 0)
         let texture = ValueNoise2D(random: &random, period: 64)
+        let layers = (0..<count).map { makeLayer($0, of: count) }
         // Faces turned toward the sun are lit, the others shaded.
         let sunSide: Float = sunX < w / 2 ? 1 : -1
-        for i in 0..<count {
-            let depth = count == 1 ? 1 : Float(i) / Float(count - 1)
-            let noise = ValueNoise1D(random: &random)
-            let offset = random.unit(0, 200)
-            let base = horizon + (h - horizon) * (0.04 + 0.6 * depth * depth)
-            let frequency: Float
-            let amplitude: Float
-            switch theme.terrain {
-            case .mountains:
-                frequency = random.unit(1.6, 3.2)
-                amplitude = h * random.unit(0.18, 0.32) * (1.1 - 0.6 * depth)
-            case .dunes:
-                frequency = random.unit(1.2, 2.4)
-                amplitude = h * random.unit(0.05, 0.11)
-            case .hills, .sea:
-                frequency = random.unit(0.8, 2.0)
-                amplitude = h * random.unit(0.07, 0.16) * (1.1 - 0.45 * depth)
-            }
-            let terrain = theme.terrain
-            let trees = i == 0 ? 0 : s * random.unit(0.008, 0.02) * (0.5 + depth)
-            let ridge = (0..<canvas.width).map { x -> Float in
-                let u = (Float(x) + 0.5) / w * frequency + offset
-                switch terrain {
-                case .mountains:
-                    let crest = 1 - abs(2 * noise.value(u) - 1)
-                    let detail = noise.fractal(u * 4 + 31, octaves: 4)
-                    return base - amplitude * (0.85 * crest * crest + 0.3 * detail - 0.1)
-                case .dunes:
-                    let crest = 1 - abs(2 * noise.value(u) - 1)
-                    return base - amplitude * (0.8 * crest * crest + 0.3 * noise.fractal(u * 3, octaves: 2))
-                case .hills, .sea:
-                    // Clumps of trees along parts of the crest.
-                    let woods = smoothstep(0.5, 0.7, noise.value(u * 2.3 + 50))
-                    let crowns = noise.fractal(u * 90, octaves: 2)
-                    return base - amplitude * noise.fractal(u, octaves: 3) - woods * trees * (0.4 + crowns)
-                }
-            }
-            // Lighting follows the broad faces of the ridge, not every wiggle of its edge.
-            let lightWindow = max(1, Int(s * (terrain == .hills ? 0.08 : 0.02)))
-            let faces = Self.smoothedSlope(ridge, radius: lightWindow)
-            let color = theme.layers[theme.layers.count - count + i].mixed(
-                with: theme.skyHorizon, 0.38 * (1 - depth))
-            let lighting: Float = terrain == .hills ? 0.1 : 0.32
-            let snow = theme.snow && i < count - 1
-            let snowLine = base - amplitude * random.unit(0.4, 0.55)
+        let (hh, ss) = (h, s)
+        for (i, layer) in layers.enumerated() {
+            let (ridge, faces, color, depth) = (layer.ridge, layer.faces, layer.color, layer.depth)
+            let (lighting, snowLine) = (layer.lighting, layer.snowLine)
+            let offset = Float(i) * 7
+            // Rows the next layer covers completely are left to it.
+            let bottom = i + 1 < layers.count ? layers[i + 1].solidFrom : canvas.height
             let top = Int(ridge.min() ?? h)
-            let (hh, ss) = (h, s)
-            let layer = Float(i) * 7
-            canvas.blend(x0: 0, y0: top, x1: canvas.width, y1: canvas.height) { px, py in
+            canvas.blend(x0: 0, y0: top, x1: canvas.width, y1: bottom) { px, py in
                 let x = min(Int(px), ridge.count - 1)
                 let r = ridge[x]
                 let slope = (ridge[min(x + 1, ridge.count - 1)] - ridge[max(x - 1, 0)]) * 0.5
@@ -188,9 +161,9 @@ struct LandscapePainter {
                 // A lighter rim along the ridge separates it from the layer behind.
                 let rim = 0.07 * exp(-below / (ss * 0.015))
                 var c = color.scaled(1 + lighting * lit + rim - 0.22 * min(below / (hh * 0.35), 1))
-                let grain = texture.fractal(px / ss * 10, py / ss * 10 + layer, octaves: 3)
+                let grain = texture.fractal(px / ss * 10, py / ss * 10 + offset, octaves: 3)
                 c = c.scaled(0.93 + 0.14 * grain * (0.4 + 0.6 * depth))
-                if snow {
+                if let snowLine {
                     let edge = snowLine + ss * 0.08 * (grain - 0.5) + ss * 0.04 * lit
                     if py < edge {
                         let white = RGB(0.93, 0.96, 1).scaled(0.82 + 0.18 * lit)
@@ -202,7 +175,63 @@ struct LandscapePainter {
         }
     }
 
-    /// The ridge's slope averaged over 2 radius + 1 columns (a running sum, O(1) a column).
+    private mutating func makeLayer(_ i: Int, of count: Int) -> Layer {
+        let depth = count == 1 ? 1 : Float(i) / Float(count - 1)
+        let noise = ValueNoise1D(random: &random)
+        let offset = random.unit(0, 200)
+        let base = horizon + (h - horizon) * (0.04 + 0.6 * depth * depth)
+        let frequency: Float
+        let amplitude: Float
+        switch theme.terrain {
+        case .mountains:
+            frequency = random.unit(1.6, 3.2)
+            amplitude = h * random.unit(0.18, 0.32) * (1.1 - 0.6 * depth)
+        case .dunes:
+            frequency = random.unit(1.2, 2.4)
+            amplitude = h * random.unit(0.05, 0.11)
+        case .hills, .sea:
+            frequency = random.unit(0.8, 2.0)
+            amplitude = h * random.unit(0.07, 0.16) * (1.1 - 0.45 * depth)
+        }
+        let terrain = theme.terrain
+        let trees = i == 0 ? 0 : s * random.unit(0.008, 0.02) * (0.5 + depth)
+        let w = w
+        let ridge = (0..<canvas.width).map { x -> Float in
+            let u = (Float(x) + 0.5) / w * frequency + offset
+            switch terrain {
+            case .mountains:
+                let crest = 1 - abs(2 * noise.value(u) - 1)
+                let detail = noise.fractal(u * 4 + 31, octaves: 4)
+                return base - amplitude * (0.85 * crest * crest + 0.3 * detail - 0.1)
+            case .dunes:
+                let crest = 1 - abs(2 * noise.value(u) - 1)
+                return base - amplitude * (0.8 * crest * crest + 0.3 * noise.fractal(u * 3, octaves: 2))
+            case .hills, .sea:
+                // Clumps of trees along parts of the crest.
+                let woods = smoothstep(0.5, 0.7, noise.value(u * 2.3 + 50))
+                let crowns = noise.fractal(u * 90, octaves: 2)
+                return base - amplitude * noise.fractal(u, octaves: 3) - woods * trees * (0.4 + crowns)
+            }
+        }
+        // Lighting follows the broad faces of the ridge, not every wiggle of its edge.
+        let lightWindow = max(1, Int(s * (terrain == .hills ? 0.08 : 0.035)))
+        let color = theme.layers[theme.layers.count - count + i].mixed(
+            with: theme.skyHorizon, 0.38 * (1 - depth))
+        let snowLine = base - amplitude * random.unit(0.4, 0.55)
+        // Coverage reaches 1 half a pixel (along the edge's normal) below the crest.
+        var solid: Float = 0
+        for x in ridge.indices {
+            let slope = (ridge[min(x + 1, ridge.count - 1)] - ridge[max(x - 1, 0)]) * 0.5
+            solid = max(solid, ridge[x] + 0.5 * (1 + slope * slope).squareRoot())
+        }
+        return Layer(
+            ridge: ridge, faces: Self.smoothedSlope(ridge, radius: lightWindow), color: color, depth: depth,
+            lighting: terrain == .hills ? 0.1 : 0.32,
+            snowLine: theme.snow && i < count - 1 ? snowLine : nil,
+            solidFrom: min(canvas.height, max(0, Int(solid.rounded(.up)) + 1)))
+    }
+
+    /// The ridge's mean slope over 2 radius + 1 columns: the rise across the window over its width.
     private static func smoothedSlope(_ ridge: [Float], radius: Int) -> [Float] {
         let n = ridge.count
         return (0..<n).map { x in
@@ -237,9 +266,12 @@ struct LandscapePainter {
             let band = ripples.fractal((py - horizon) / (s * (0.004 + 0.05 * t)), octaves: 2)
             c = c.scaled(0.95 + 0.1 * band)
             // The sun's path on the water.
-            let spread = sunRadius * (1.2 + 5 * t)
+            let spread = sunRadius * (1 + 3.5 * t)
             let dx = (px - sunX) / spread
-            let v = glitter.fractal(px / s * 40, (py - horizon) / (s * (0.002 + 0.01 * t)), octaves: 2)
+            guard dx * dx < 9 else { return (c, coverage) }
+            // Glints in perspective: wide and flat up close, tiny toward the horizon.
+            let d = max(py - horizon, 0) / s * 400 + 4
+            let v = glitter.fractal((px - sunX) / s * 400 / d * 14, log(d) * 45, octaves: 2)
             let path = exp(-dx * dx) * smoothstep(0.45, 0.8, v) * glow
             return (c.mixed(with: light, min(path, 1)), coverage)
         }

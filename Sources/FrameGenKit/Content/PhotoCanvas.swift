@@ -56,7 +56,11 @@ struct PhotoCanvas {
                 var i = (y * w + xs) * 3
                 for x in xs..<xe {
                     let (c, a) = shade(Float(x) + 0.5, fy)
-                    if a > 0 {
+                    if a >= 1 {
+                        p[i] = c.r
+                        p[i + 1] = c.g
+                        p[i + 2] = c.b
+                    } else if a > 0 {
                         p[i] += (c.r - p[i]) * a
                         p[i + 1] += (c.g - p[i + 1]) * a
                         p[i + 2] += (c.b - p[i + 2]) * a

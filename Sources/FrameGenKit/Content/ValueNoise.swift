@@ -1,25 +1,30 @@
 import Geometry
 
 /// Smooth pseudo-random functions for generated content: random values on an integer lattice,
-/// interpolated with smoothstep and summed over octaves. Both wrap around their lattice period,
-/// so a tile sampled over whole periods joins without a seam.
+/// interpolated with smoothstep and summed over octaves. Both wrap around their lattice period
+/// (a power of two, so wrapping is a mask), so a tile sampled over whole periods joins without
+/// a seam.
 struct ValueNoise1D {
     private let values: [Float]
+    private let mask: Int
 
     init(random: inout SeededRandom, period: Int = 256) {
+        precondition(period > 0 && period & (period - 1) == 0, "period must be a power of two")
         values = (0..<period).map { _ in Float(random.nextUnit()) }
+        mask = period - 1
     }
 
     /// In [0, 1].
     func value(_ x: Float) -> Float {
-        let n = values.count
         let f = x.rounded(.down)
         let t = x - f
-        let i = ((Int(f) % n) + n) % n
-        let a = values[i]
-        let b = values[i + 1 == n ? 0 : i + 1]
+        let i = Int(f) & mask
         let s = t * t * (3 - 2 * t)
-        return a + (b - a) * s
+        return values.withUnsafeBufferPointer { v in
+            let a = v[i]
+            let b = v[(i + 1) & mask]
+            return a + (b - a) * s
+        }
     }
 
     /// Octaves at doubling frequency and halving weight, normalised to [0, 1].
@@ -41,10 +46,13 @@ struct ValueNoise1D {
 struct ValueNoise2D {
     let period: Int
     private let values: [Float]
+    private let mask: Int
 
     init(random: inout SeededRandom, period: Int) {
+        precondition(period > 0 && period & (period - 1) == 0, "period must be a power of two")
         self.period = period
         values = (0..<period * period).map { _ in Float(random.nextUnit()) }
+        mask = period - 1
     }
 
     /// In [0, 1]; periodic with `period` in both coordinates.
@@ -54,10 +62,10 @@ struct ValueNoise2D {
         let fy = y.rounded(.down)
         let tx = x - fx
         let ty = y - fy
-        let x0 = ((Int(fx) % n) + n) % n
-        let y0 = ((Int(fy) % n) + n) % n
-        let x1 = x0 + 1 == n ? 0 : x0 + 1
-        let y1 = y0 + 1 == n ? 0 : y0 + 1
+        let x0 = Int(fx) & mask
+        let y0 = Int(fy) & mask
+        let x1 = (x0 + 1) & mask
+        let y1 = (y0 + 1) & mask
         let sx = tx * tx * (3 - 2 * tx)
         let sy = ty * ty * (3 - 2 * ty)
         return values.withUnsafeBufferPointer { v in
