@@ -136,7 +136,9 @@ struct LandscapePainter {
     /// Layers of ridges from far (hazy, near the horizon) to near (dark, low in the frame).
     private mutating func paintLand() {
         let count = theme.layers.count - (random.unit(0, 1) < 0.35 ? 1 : 0)
-        let texture = ValueNoise2D(random: &random, period: 64)
+        let texture = SampledNoise(
+            ValueNoise2D(random: &random, period: 64), width: canvas.width, height: canvas.height,
+            frequency: 10 / s, octaves: 3)
         let layers = (0..<count).map { makeLayer($0, of: count) }
         // Faces turned toward the sun are lit, the others shaded.
         let sunSide: Float = sunX < w / 2 ? 1 : -1
@@ -144,7 +146,6 @@ struct LandscapePainter {
         for (i, layer) in layers.enumerated() {
             let (ridge, faces, color, depth) = (layer.ridge, layer.faces, layer.color, layer.depth)
             let (lighting, snowLine) = (layer.lighting, layer.snowLine)
-            let offset = Float(i) * 7
             // Rows the next layer covers completely are left to it.
             let bottom = i + 1 < layers.count ? layers[i + 1].solidFrom : canvas.height
             let top = Int(ridge.min() ?? h)
@@ -161,7 +162,7 @@ struct LandscapePainter {
                 // A lighter rim along the ridge separates it from the layer behind.
                 let rim = 0.07 * exp(-below / (ss * 0.015))
                 var c = color.scaled(1 + lighting * lit + rim - 0.22 * min(below / (hh * 0.35), 1))
-                let grain = texture.fractal(px / ss * 10, py / ss * 10 + offset, octaves: 3)
+                let grain = texture.value(px, py)
                 c = c.scaled(0.93 + 0.14 * grain * (0.4 + 0.6 * depth))
                 if let snowLine {
                     let edge = snowLine + ss * 0.08 * (grain - 0.5) + ss * 0.04 * lit

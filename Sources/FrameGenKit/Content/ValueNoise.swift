@@ -93,3 +93,49 @@ struct ValueNoise2D {
         return sum / total
     }
 }
+
+/// A fractal of ValueNoise2D sampled every `step` pixels over an image and interpolated
+/// bilinearly in between: the texture layers paint with, at a sixteenth of the cost when its
+/// finest features are several steps wide.
+struct SampledNoise {
+    private let columns: Int
+    private let rows: Int
+    private let step: Float
+    private let samples: [Float]
+
+    /// Samples `noise.fractal(x * frequency, y * frequency, octaves:)` for pixel coordinates
+    /// covering width x height.
+    init(_ noise: ValueNoise2D, width: Int, height: Int, frequency: Float, octaves: Int, step: Int = 4) {
+        let columns = width / step + 2
+        let rows = height / step + 2
+        self.columns = columns
+        self.rows = rows
+        self.step = Float(step)
+        var samples = [Float](repeating: 0, count: columns * rows)
+        for j in 0..<rows {
+            for i in 0..<columns {
+                samples[j * columns + i] = noise.fractal(
+                    Float(i * step) * frequency, Float(j * step) * frequency, octaves: octaves)
+            }
+        }
+        self.samples = samples
+    }
+
+    /// At pixel coordinates (x, y), clamped to the sampled area.
+    @inline(__always) func value(_ x: Float, _ y: Float) -> Float {
+        let gx = min(max(x / step, 0), Float(columns - 2))
+        let gy = min(max(y / step, 0), Float(rows - 2))
+        let i = Int(gx)
+        let j = Int(gy)
+        let tx = gx - Float(i)
+        let ty = gy - Float(j)
+        return samples.withUnsafeBufferPointer { s in
+            // i <= columns - 2 and j <= rows - 2, so the four samples are inside; at the clamp
+            // edge i + 1 is the last column (tx = 0 there).
+            let k = min(j, rows - 2) * columns + min(i, columns - 2)
+            let a = s[k] + (s[k + 1] - s[k]) * tx
+            let b = s[k + columns] + (s[k + columns + 1] - s[k + columns]) * tx
+            return a + (b - a) * ty
+        }
+    }
+}
