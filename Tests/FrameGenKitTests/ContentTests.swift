@@ -181,6 +181,19 @@ private func channelVariances(_ image: Image) -> [Double] {
         #expect(abs(noise.value(7.999, 3) - noise.value(0, 3)) < 0.01)
     }
 
+    @Test func portableDecayFollowsExp() {
+        // Generated content avoids libm (its last bit differs between C libraries); the
+        // replacement must still be e^-x to within 0.1 % (Float rounding included).
+        for i in 0...160 {
+            let x = Float(i) * 0.1
+            let expected = Foundation.exp(-x)
+            #expect(abs(decay(x) - expected) <= expected * 0.001, "x = \(x)")
+        }
+        #expect(decay(0) == 1)
+        #expect(decay(1000) < 1e-6 && decay(1000) >= 0)
+        #expect(decay(-3) == 1)
+    }
+
     @Test func sizesOutOfRangeAreErrors() {
         #expect(throws: FrameGenError.self) { try generatedPhoto(seed: 1, index: 0, longSide: 0) }
         #expect(throws: FrameGenError.self) { try generatedEmblem(pixelSize: 100_000) }

@@ -1,11 +1,5 @@
 import Geometry
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Paints one landscape photo: sky, light, clouds, terrain or sea. Every choice comes from the
 /// item's random stream, in a fixed order, so a seed and index always give the same picture.
 struct LandscapePainter {
@@ -83,7 +77,7 @@ struct LandscapePainter {
             x0: Int(x - reach), y0: Int(y - reach), x1: Int(x + reach) + 1, y1: Int(y + reach) + 1
         ) { px, py in
             let d2 = ((px - x) * (px - x) + (py - y) * (py - y)) * g2
-            return (light, glow * 0.7 * exp(-d2))
+            return (light, glow * 0.7 * decay(d2))
         }
         canvas.blend(x0: Int(x - r - 1), y0: Int(y - r - 1), x1: Int(x + r) + 2, y1: Int(y + r) + 2) {
             px, py in
@@ -158,9 +152,9 @@ struct LandscapePainter {
                 let below = py - r
                 // Faces run diagonally down from the crests, away from the sun, as ridges do.
                 let fx = min(max(x + Int(below * 0.6 * sunSide), 0), faces.count - 1)
-                let lit = min(max(-faces[fx] * sunSide * 2, -1), 1) * exp(-below / (ss * 0.35))
+                let lit = min(max(-faces[fx] * sunSide * 2, -1), 1) * decay(below / (ss * 0.35))
                 // A lighter rim along the ridge separates it from the layer behind.
-                let rim = 0.07 * exp(-below / (ss * 0.015))
+                let rim = 0.07 * decay(below / (ss * 0.015))
                 var c = color.scaled(1 + lighting * lit + rim - 0.22 * min(below / (hh * 0.35), 1))
                 let grain = texture.value(px, py)
                 c = c.scaled(0.93 + 0.14 * grain * (0.4 + 0.6 * depth))
@@ -261,7 +255,7 @@ struct LandscapePainter {
         canvas.blend(x0: 0, y0: Int(horizon), x1: canvas.width, y1: canvas.height) { px, py in
             let coverage = min(max(py - horizon + 0.5, 0), 1)
             let t = max(py - horizon, 0) / (h - horizon)
-            var c = theme.waterFar.mixed(with: theme.waterNear, pow(t, 0.7))
+            var c = theme.waterFar.mixed(with: theme.waterNear, (t * t.squareRoot()).squareRoot())
             c = c.mixed(with: theme.skyHorizon, 0.35 * (1 - t) * (1 - t) * (1 - t))
             // Swell: horizontal bands, finer toward the horizon as perspective makes them.
             let band = ripples.fractal((py - horizon) / (s * (0.004 + 0.05 * t)), octaves: 2)
@@ -272,8 +266,8 @@ struct LandscapePainter {
             guard dx * dx < 9 else { return (c, coverage) }
             // Glints in perspective: wide and flat up close, tiny toward the horizon.
             let d = max(py - horizon, 0) / s * 400 + 4
-            let v = glitter.fractal((px - sunX) / s * 400 / d * 14, log(d) * 45, octaves: 2)
-            let path = exp(-dx * dx) * smoothstep(0.45, 0.8, v) * glow
+            let v = glitter.fractal((px - sunX) / s * 400 / d * 14, d.squareRoot() * 9, octaves: 2)
+            let path = decay(dx * dx) * smoothstep(0.45, 0.8, v) * glow
             return (c.mixed(with: light, min(path, 1)), coverage)
         }
         guard random.unit(0, 1) < 0.7 else { return }

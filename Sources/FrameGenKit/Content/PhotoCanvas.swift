@@ -1,12 +1,6 @@
 import Geometry
 import Raster
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// An opaque RGB float canvas that generated photos are painted on, then finished to an Image
 /// with film grain and a vignette. Painting works on whole rows through unsafe buffers; no
 /// allocation happens per pixel.
