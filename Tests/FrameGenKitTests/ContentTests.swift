@@ -196,6 +196,12 @@ private func channelVariances(_ image: Image) -> [Double] {
 
     @Test func sizesOutOfRangeAreErrors() {
         #expect(throws: FrameGenError.self) { try generatedPhoto(seed: 1, index: 0, longSide: 0) }
+        #expect(throws: FrameGenError.self) { try generatedPhoto(seed: 1, index: 0, longSide: 2049) }
+        // The smallest size still draws every part (the badge is then wider than the photo).
+        for index in 0..<24 {
+            let tiny = try? generatedPhoto(seed: 1, index: index, longSide: 16)
+            #expect(tiny.map { max($0.width, $0.height) } == 16)
+        }
         #expect(throws: FrameGenError.self) { try generatedEmblem(pixelSize: 100_000) }
         #expect(throws: FrameGenError.self) { try generatedBackgroundPattern(seed: 1, pixelSize: -1) }
     }

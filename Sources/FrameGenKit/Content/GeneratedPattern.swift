@@ -4,7 +4,8 @@ import Raster
 /// The built-in background tile (the album's tiled background, like its "concrete_wall"): a dark
 /// grey linen, `pixelSize` pixels square, opaque. Every ingredient wraps around the tile (noise
 /// on a periodic lattice, per-row and per-column threads, per-pixel grain), so tiles join
-/// without a seam. Features scale with the tile, so a tile of 128 points at any scale looks alike.
+/// without a seam. The mottle scales with the tile (ask for 128 points x the canvas scale, and
+/// it looks the same at every scale); threads and grain stay one pixel fine, like a weave.
 public func generatedBackgroundPattern(seed: UInt64, pixelSize: Int) throws(FrameGenError) -> Image {
     guard (8...4096).contains(pixelSize) else {
         throw FrameGenError.badInput(nil, "pattern size \(pixelSize) px is not between 8 and 4096")

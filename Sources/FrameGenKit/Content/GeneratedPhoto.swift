@@ -10,8 +10,8 @@ import Raster
 public func generatedPhoto(seed: UInt64, index: Int, longSide: Int = 512, label: String? = nil)
     throws(FrameGenError) -> Image
 {
-    guard (16...4096).contains(longSide) else {
-        throw FrameGenError.badInput(nil, "generated photo size \(longSide) px is not between 16 and 4096")
+    guard (16...2048).contains(longSide) else {
+        throw FrameGenError.badInput(nil, "generated photo size \(longSide) px is not between 16 and 2048")
     }
     let (width, height) = generatedPhotoSize(seed: seed, index: index, longSide: longSide)
     var random = ContentRandom.stream(seed: seed, index: index, salt: ContentRandom.photoSalt)
