@@ -122,6 +122,25 @@ private func inkCentre(_ placed: PlacedText) -> (x: Double, y: Double) {
         #expect(placed.y >= 3 && placed.y + placed.mask.height <= 15)
     }
 
+    @Test func degenerateRectsAreRefusedNotTrapped() throws {
+        for rect in [
+            Rect(x: .nan, y: 0, width: 100, height: 20), Rect(x: 0, y: 0, width: .infinity, height: 20),
+            Rect(x: -1e300, y: 0, width: 10, height: 10),
+        ] {
+            #expect {
+                try text.renderCentered("Beach", pixelSize: 26, in: rect)
+            } throws: { error in
+                (error as? TextError)?.kind == .badSize
+            }
+        }
+        let mask = try text.render("Beach", pixelSize: 26)
+        _ = mask.origin(centeredIn: Rect(x: .nan, y: .infinity, width: 1, height: 1))
+        // A zero-width rect keeps nothing, without failing.
+        let empty = try text.renderCentered(
+            "Beach", pixelSize: 26, in: Rect(x: 3, y: 4, width: 0, height: 30))
+        #expect(empty.mask.isEmpty)
+    }
+
     @Test func emptyAndBlankStringsHaveNoInk() throws {
         let empty = try text.render("", pixelSize: 26)
         #expect(empty.isEmpty && empty.advance == 0)

@@ -80,8 +80,13 @@ public struct TextMask: Sendable, Equatable {
             advance: advance, ascent: ascent, descent: descent, text: text)
     }
 
-    /// floor(v + 0.5): round half up for negative coordinates too.
-    @inline(__always) static func snap(_ v: Double) -> Int { Int((v + 0.5).rounded(.down)) }
+    /// floor(v + 0.5): round half up for negative coordinates too. Non-finite or huge values
+    /// (a degenerate rect) are clamped rather than trapping.
+    @inline(__always) static func snap(_ v: Double) -> Int {
+        let r = (v + 0.5).rounded(.down)
+        guard r.isFinite else { return r > 0 ? 1 << 40 : r < 0 ? -(1 << 40) : 0 }
+        return Int(min(max(r, -1e12), 1e12))
+    }
 }
 
 /// A mask and the pixel where its top-left corner goes.

@@ -52,6 +52,11 @@ public final class TextRenderer: Sendable {
     public func renderCentered(
         _ string: String, pixelSize: Double, weight: FontWeight = .regular, in rect: Rect
     ) throws(TextError) -> PlacedText {
+        let limit = 1e9
+        guard [rect.minX, rect.minY, rect.width, rect.height].allSatisfy({ $0.isFinite && abs($0) < limit })
+        else {
+            throw TextError(.badSize, "text rect \(rect) is not a finite rect within \(Int(limit)) px")
+        }
         let mask = try render(string, pixelSize: pixelSize, weight: weight, maxWidth: rect.width)
         let (x, y) = mask.origin(centeredIn: rect)
         let left = Int(rect.minX.rounded(.down))
