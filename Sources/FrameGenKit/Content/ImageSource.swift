@@ -1,0 +1,137 @@
+import Geometry
+import Raster
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where cell images come from (scene key `content.images`, formats.md section 1).
+public enum ImageSource: Sendable, Equatable {
+    /// Built-in generated photos, deterministic from the scene's seed.
+    case generated(seed: UInt64)
+    /// Every PNG file in a folder, sorted by name.
+    case folder(String)
+    /// These files, in this order.
+    case files([String])
+}
+
+/// The image of every item: item i shows file i, cycling when there are fewer files than items,
+/// or generated photo i. Sendable and safe to share between render threads; header reads for
+/// aspect ratios are cached.
+public final class ContentImages: Sendable {
+    public let source: ImageSource
+    /// The resolved files (paths as given, joined to the base folder when relative); empty for
+    /// generated photos.
+    public let files: [String]
+    private let ratios = Mutex<[Int: Double]>([:])
+
+    /// Resolves `source`; relative paths are taken from `baseDirectory` (the scene file's folder).
+    /// A missing folder, a folder without PNG files, an empty list or a missing file is an
+    /// error naming it, before anything is rendered.
+    public init(_ source: ImageSource, baseDirectory: String? = nil) throws(FrameGenError) {
+        self.source = source
+        switch source {
+        case .generated:
+            files = []
+        case .folder(let folder):
+            let path = Self.resolve(folder, in: baseDirectory)
+            let names = try Self.pngNames(in: path)
+            guard !names.isEmpty else {
+                throw FrameGenError.badInput(path, "the images folder contains no PNG files (*.png)")
+            }
+            files = names.map { Self.join(path, $0) }
+        case .files(let list):
+            guard !list.isEmpty else {
+                throw FrameGenError.badInput(nil, "content.images is an empty list of files")
+            }
+            files = list.map { Self.resolve($0, in: baseDirectory) }
+            for file in files where !Self.isRegularFile(file) {
+                throw FrameGenError.badInput(file, "image file not found")
+            }
+        }
+    }
+
+    /// The file shown by item `index` (counted over all sections), or nil for generated photos.
+    public func file(forItem index: Int) -> String? {
+        guard !files.isEmpty else { return nil }
+        return files[((index % files.count) + files.count) % files.count]
+    }
+
+    /// Width / height of item `index`'s image: the generated ratio, or the PNG header's.
+    public func aspectRatio(forItem index: Int) throws(FrameGenError) -> Double {
+        guard let file = file(forItem: index) else {
+            if case .generated(let seed) = source { return generatedAspectRatio(seed: seed, index: index) }
+            return 1
+        }
+        let slot = ((index % files.count) + files.count) % files.count
+        if let ratio = ratios.withLock({ $0[slot] }) { return ratio }
+        let info: PNGInfo
+        do {
+            info = try PNG.readInfo(file: file, validate: false)
+        } catch {
+            throw FrameGenError.badInput(file, error.reason)
+        }
+        let ratio = Double(info.width) / Double(info.height)
+        ratios.withLock { $0[slot] = ratio }
+        return ratio
+    }
+
+    /// Item `index`'s image, decoded (premultiplied) or generated with `longSide` pixels.
+    public func image(forItem index: Int, longSide: Int = 512) throws(FrameGenError) -> Image {
+        guard let file = file(forItem: index) else {
+            guard case .generated(let seed) = source else {
+                throw FrameGenError.badInput(nil, "no images to show")
+            }
+            return try generatedPhoto(seed: seed, index: index, longSide: longSide)
+        }
+        return try decodePNG(file)
+    }
+
+    /// The one place content decodes a file, so every image error reads the same.
+    func decodePNG(_ path: String) throws(FrameGenError) -> Image {
+        do {
+            return try PNG.decode(file: path)
+        } catch {
+            throw FrameGenError.badInput(path, error.reason)
+        }
+    }
+
+    static func resolve(_ path: String, in base: String?) -> String {
+        guard let base, !base.isEmpty, !path.hasPrefix("/") else { return path }
+        return join(base, path)
+    }
+
+    static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Names of the regular files ending in .png (any case) in `folder`, in byte order of their
+    /// UTF-8 names (the same on every machine and locale). Hidden files are skipped: they are
+    /// often not images (macOS's "._name.png" resource forks).
+    static func pngNames(in folder: String) throws(FrameGenError) -> [String] {
+        guard let dir = opendir(folder) else {
+            let reason = errno == ENOTDIR ? "is not a folder" : "cannot open the images folder"
+            throw FrameGenError.badInput(folder, reason)
+        }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            guard !name.hasPrefix("."), name.lowercased().hasSuffix(".png"),
+                isRegularFile(join(folder, name))
+            else { continue }
+            names.append(name)
+        }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+}
