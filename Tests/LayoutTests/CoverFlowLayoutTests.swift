@@ -87,11 +87,12 @@ import Testing
         #expect(l.shouldInvalidateLayout(forBoundsChange: Rect(x: 1, y: 0, width: 320, height: 480)))
     }
 
-    /// 375 x 667 at scale 2 (at scale 3 the flow's pixel rounding moves 137.5 to 137.667): insets 137.5, centres 187.5 + 110 i; maxD 112.5. At offset 56.25 item 1
-    /// (297.5) is 56.25 = 0.5 maxD right of the centre (243.75): n = -0.5, a = -25 degrees.
+    /// 375 x 667 at scale 2 (at scale 3 the flow's pixel rounding would move 137.5 to 137.667):
+    /// insets 137.5, centres 187.5 + 110 i; maxD 112.5. At offset 53.75 item 1 (297.5) is
+    /// 56.25 = 0.5 maxD right of the centre (241.25): n = -0.5, a = -25 degrees.
     @Test func anotherViewSize() {
         let l = prepared(
-            CoverFlowLayout(), viewState(375, 667, offset: Point(x: 56.25, y: 0), scale: 2, sections: [4]))
+            CoverFlowLayout(), viewState(375, 667, offset: Point(x: 53.75, y: 0), scale: 2, sections: [4]))
         let a = l.layoutAttributesForItem(at: ip(0, 1))!
         #expect(a.center == Point(x: 297.5, y: 333.5))
         #expect(close(a.transformedPoint(Point(x: 100, y: 50)).x, 297.5 + 53.41060483049644))
