@@ -77,7 +77,7 @@ public enum LayoutRegistry {
     public static let all: [LayoutDescriptor] = [
         FlowLayout.descriptor, AlbumLayout.descriptor, PhotosLayout.descriptor, WaterfallLayout.descriptor,
         PinchLayout.descriptor, CoverFlowLayout.descriptor, CarouselLayout.descriptor,
-        PagingLayout.descriptor,
+        PagingLayout.descriptor, PreviewLayout.descriptor, ThumbnailsLayout.descriptor,
     ]
 
     public static func descriptor(for type: String) -> LayoutDescriptor? {
