@@ -68,71 +68,6 @@ public struct ThumbnailsLayout: CollectionViewLayout {
     public static let focusDuration = 0.3
     public static let deletePhaseDuration = 0.15
 
-    public enum Direction: String, Hashable, Sendable {
-        case left
-        case right
-
-        public var inversed: Direction { self == .left ? .right : .left }
-    }
-
-    /// One cell's animation state (the original's Cell.State).
-    public struct CellState: Hashable, Sendable {
-        public var expanding: Double
-        public var collapsing: Double
-        public var deleting: Double
-        public var deletingDirection: Direction
-
-        public init(
-            expanding: Double = 0, collapsing: Double = 0, deleting: Double = 0,
-            deletingDirection: Direction = .left
-        ) {
-            self.expanding = expanding
-            self.collapsing = collapsing
-            self.deleting = deleting
-            self.deletingDirection = deletingDirection
-        }
-    }
-
-    /// A cell's geometry from its state (the original's Cell with its Dimensions).
-    public struct Cell: Hashable, Sendable {
-        public var item: Int
-        public var itemSize: Size
-        public var aspectRatio: Double
-        public var distanceBetween: Double
-        public var distanceBetweenFocused: Double
-        /// What a full delete moves the cells by: itemW in the original, the pitch without the quirk.
-        public var deleteShift: Double
-        public var state: CellState
-
-        public var additionalWidth: Double {
-            (itemSize.height * aspectRatio - itemSize.width) * state.expanding
-        }
-
-        public func shift(from direction: Direction) -> Double {
-            let symmetric =
-                (additionalWidth + distanceBetweenFocused * state.expanding) / 2 * (1 - state.deleting)
-            switch direction {
-            case .left: return symmetric
-            case .right: return symmetric - deleteShift * state.deleting
-            }
-        }
-
-        public var leftShift: Double { shift(from: state.deletingDirection.inversed) }
-        public var rightShift: Double { shift(from: state.deletingDirection) }
-
-        public var size: Size {
-            Size(
-                width: ((itemSize.width + additionalWidth) * (1 - state.collapsing)).rounded(.up),
-                height: itemSize.height * (1 - state.collapsing))
-        }
-
-        public var center: Point {
-            Point(
-                x: Double(item) * (itemSize.width + distanceBetween) + itemSize.width / 2,
-                y: itemSize.height / 2)
-        }
-    }
-
     /// A hook call or tap, recorded with its scene time.
     public enum Event: Hashable, Sendable {
         case willBeginDragging(time: Double)
@@ -150,7 +85,7 @@ public struct ThumbnailsLayout: CollectionViewLayout {
         }
     }
 
-    public private(set) var events: [Event] = []
+    public internal(set) var events: [Event] = []
     public private(set) var collectionView: CollectionViewState?
     /// The item to keep across a size change; nil when the last prepare kept the size.
     public private(set) var targetIndex: Int?
@@ -179,163 +114,18 @@ public struct ThumbnailsLayout: CollectionViewLayout {
         (cv.size.width - itemSize.width - distanceBetween) / 2
     }
 
-    private func count(_ cv: CollectionViewState) -> Int { cv.numberOfItems(inSection: 0) }
+    func count(_ cv: CollectionViewState) -> Int { cv.numberOfItems(inSection: 0) }
 
     public func nearestIndex(_ cv: CollectionViewState) -> Int {
         let n = count(cv)
         guard pitch > 0 else { return 0 }
         let f = ((cv.contentOffset.x + farInset(cv)) / pitch + 0.5).rounded(.down)
-        let clamped = Swift.min(Swift.max(f.isFinite ? f : 0, 0), Double(Swift.max(0, n - 1)))
-        return Swift.max(0, Swift.min(Int(clamped), n - 1))
+        return Int(Swift.min(Swift.max(f.isFinite ? f : 0, 0), Double(Swift.max(0, n - 1))))
     }
 
-    private func aspectRatio(_ item: Int, _ cv: CollectionViewState) -> Double {
+    func aspectRatio(_ item: Int, _ cv: CollectionViewState) -> Double {
         let a = cv.dataSource.item(at: IndexPath(section: 0, item: item))?.aspectRatio ?? defaultAspectRatio
         return aspectRatioClampQuirk ? a : Swift.min(Swift.max(a, 0.2), 5)
-    }
-
-    // MARK: Animation state at a time
-
-    /// expandingRate at `time`: folds the rate-changing events up to it.
-    public func expandingRate(at time: Double) -> Double {
-        // The running segment: from `from` at `start` to `to` over `duration` (eased), or a focus
-        // hold (0 until start + duration, then 1).
-        var from = 1.0
-        var to = 1.0
-        var start = -Double.infinity
-        var duration = 0.0
-        var hold = false
-        func value(_ t: Double) -> Double {
-            if hold { return t < start + duration ? 0 : 1 }
-            guard duration > 0 else { return to }
-            return from + (to - from) * Easing.quadraticEaseInOut((t - start) / duration)
-        }
-        for e in events where e.time <= time {
-            let target: Double
-            switch e {
-            case .willBeginDragging: target = 0
-            case .didEndDragging(_, let decelerate):
-                if decelerate { continue }
-                target = 1
-            case .didEndDecelerating: target = 1
-            case .focus(let t, _, _, _):
-                hold = true
-                start = t
-                duration = ThumbnailsLayout.focusDuration
-                continue
-            case .delete: continue
-            }
-            let r0 = value(e.time)
-            hold = false
-            from = r0
-            to = target
-            start = e.time
-            duration = ThumbnailsLayout.rateAnimationDuration * Swift.abs(target - r0)
-        }
-        return value(time)
-    }
-
-    /// Whether the strip is being dragged or decelerating at `time`.
-    public func isTracking(at time: Double) -> Bool {
-        var tracking = false
-        for e in events where e.time <= time {
-            switch e {
-            case .willBeginDragging: tracking = true
-            case .didEndDragging(_, let decelerate): tracking = decelerate
-            case .didEndDecelerating: tracking = false
-            case .focus, .delete: break
-            }
-        }
-        return tracking
-    }
-
-    /// The focus running at `time` with its eased progress; nil when none (a later drag ends one).
-    public func focus(at time: Double) -> (
-        item: Int, fromItem: Int, fromOffset: Double, start: Double, progress: Double
-    )? {
-        var found: (Int, Int, Double, Double)?
-        for e in events where e.time <= time {
-            switch e {
-            case .focus(let t, let item, let fromItem, let fromOffset):
-                found = (item, fromItem, fromOffset, t)
-            case .willBeginDragging: found = nil
-            default: break
-            }
-        }
-        guard let (item, fromItem, fromOffset, start) = found else { return nil }
-        let x = (time - start) / ThumbnailsLayout.focusDuration
-        return (item, fromItem, fromOffset, start, Easing.quadraticEaseInOut(x))
-    }
-
-    /// The delete running at `time`: its item, the item count before it, and its linear time
-    /// fraction over both phases (0...1); nil when none.
-    public func delete(at time: Double) -> (item: Int, count: Int, fraction: Double)? {
-        let total = 2 * ThumbnailsLayout.deletePhaseDuration
-        for e in events.reversed() where e.time <= time {
-            if case .delete(let t, let item, let count) = e {
-                guard time < t + total else { return nil }
-                return (item, count, (time - t) / total)
-            }
-        }
-        return nil
-    }
-
-    /// Every cell's state at the prepared state's time: the scroll-driven expansion, then the
-    /// running animation's overrides.
-    public func cellStates(_ cv: CollectionViewState) -> [CellState] {
-        let n = count(cv)
-        let rate = expandingRate(at: cv.time)
-        let offsetX = cv.contentOffset.x + farInset(cv)
-        var states = (0..<n).map { i -> CellState in
-            let delta = Swift.abs(Double(i) * pitch - offsetX)
-            return CellState(expanding: delta < pitch ? (1 - delta / pitch) * rate : 0)
-        }
-        if let f = focus(at: cv.time), cv.time < f.start + ThumbnailsLayout.focusDuration {
-            if states.indices.contains(f.item) { states[f.item].expanding = f.progress }
-            if states.indices.contains(f.fromItem) { states[f.fromItem].expanding = 1 - f.progress }
-        }
-        if let d = delete(at: cv.time), d.count == n, states.indices.contains(d.item) {
-            let direction: Direction = d.item + 1 >= n ? .left : .right
-            let neighbour = direction == .left ? d.item - 1 : d.item + 1
-            if d.fraction < 0.5 {
-                states[d.item].collapsing = d.fraction * 2
-            } else {
-                let p = d.fraction * 2 - 1
-                states[d.item].collapsing = 1
-                states[d.item].deleting = p
-                states[d.item].deletingDirection = direction
-                if states.indices.contains(neighbour) { states[neighbour].expanding = p }
-            }
-        }
-        return states
-    }
-
-    /// The cells' attributes for the given states (translations summed over the other cells).
-    public func attributes(for states: [CellState], _ cv: CollectionViewState) -> [LayoutAttributes] {
-        let cells = states.enumerated().map { i, s in
-            Cell(
-                item: i, itemSize: itemSize, aspectRatio: aspectRatio(i, cv),
-                distanceBetween: distanceBetween,
-                distanceBetweenFocused: distanceBetweenFocused,
-                deleteShift: deleteShiftQuirk ? itemSize.width : pitch, state: s)
-        }
-        // tx_j = sum over k > j of -leftShift(k) + sum over k < j of rightShift(k), by running sums.
-        var suffixLeft = Array(repeating: 0.0, count: cells.count + 1)
-        for k in stride(from: cells.count - 1, through: 0, by: -1) {
-            suffixLeft[k] = suffixLeft[k + 1] + cells[k].leftShift
-        }
-        var prefixRight = 0.0
-        var result: [LayoutAttributes] = []
-        result.reserveCapacity(cells.count)
-        for (j, cell) in cells.enumerated() {
-            var a = LayoutAttributes.cell(
-                IndexPath(section: 0, item: j), frame: Rect(center: cell.center, size: cell.size))
-            a.alpha = 1 - cell.state.collapsing
-            a.transform3D = .makeTranslation(prefixRight - suffixLeft[j + 1], 0, 0)
-            result.append(a)
-            prefixRight += cell.rightShift
-        }
-        return result
     }
 
     // MARK: Layout
@@ -395,108 +185,6 @@ public struct ThumbnailsLayout: CollectionViewLayout {
     public func targetContentOffset(forProposedContentOffset proposedContentOffset: Point) -> Point {
         guard let cv = collectionView, let index = targetIndex else { return proposedContentOffset }
         return Point(x: Double(index) * pitch - farInset(cv), y: proposedContentOffset.y)
-    }
-
-    // MARK: Events
-
-    public mutating func collectionViewWillBeginDragging(_ collectionView: CollectionViewState) {
-        events.append(.willBeginDragging(time: collectionView.time))
-    }
-
-    public mutating func collectionViewDidEndDragging(
-        _ collectionView: CollectionViewState, willDecelerate decelerate: Bool
-    ) {
-        events.append(.didEndDragging(time: collectionView.time, willDecelerate: decelerate))
-    }
-
-    public mutating func collectionViewDidEndDecelerating(_ collectionView: CollectionViewState) {
-        events.append(.didEndDecelerating(time: collectionView.time))
-    }
-
-    /// Focuses a tapped item other than the active one; a tap on the active one does nothing.
-    public mutating func collectionViewDidTapItem(
-        at indexPath: IndexPath, _ collectionView: CollectionViewState
-    )
-        -> Bool
-    {
-        guard indexPath.section == 0, indexPath.item >= 0, indexPath.item < count(collectionView) else {
-            return false
-        }
-        let from = nearestIndex(collectionView)
-        if indexPath.item != from {
-            events.append(
-                .focus(
-                    time: collectionView.time, item: indexPath.item, fromItem: from,
-                    fromOffset: collectionView.contentOffset.x))
-        }
-        return true
-    }
-
-    /// The two-phase delete for one deleted item out of more than two; nil (the engine's
-    /// animation) otherwise.
-    public mutating func collectionViewWillPerformBatchUpdates(
-        _ updateItems: [UpdateItem], _ collectionView: CollectionViewState
-    ) -> Double? {
-        let n = count(collectionView)
-        guard updateItems.count == 1, let u = updateItems.first, u.updateAction == .delete,
-            let p = u.indexPathBeforeUpdate, p.section == 0, p.item >= 0, p.item < n, n > 2
-        else { return nil }
-        events.append(.delete(time: collectionView.time, item: p.item, count: n))
-        return 2 * ThumbnailsLayout.deletePhaseDuration
-    }
-
-    public var animationEndTime: Double? {
-        var end: Double?
-        for e in events {
-            let t: Double
-            switch e {
-            case .willBeginDragging(let s), .didEndDecelerating(let s), .didEndDragging(let s, _):
-                t = s + ThumbnailsLayout.rateAnimationDuration
-            case .focus(let s, _, _, _): t = s + ThumbnailsLayout.focusDuration
-            case .delete(let s, _, _): t = s + 2 * ThumbnailsLayout.deletePhaseDuration
-            }
-            end = Swift.max(end ?? t, t)
-        }
-        return end
-    }
-
-    // MARK: Synchronisation
-
-    /// The strip's own offset the layout asks for at the prepared time, if any.
-    public func requestedOwnOffset(_ cv: CollectionViewState) -> Point? {
-        if let f = focus(at: cv.time), cv.time < f.start + ThumbnailsLayout.focusDuration {
-            let to = Double(f.item) * pitch - farInset(cv)
-            return Point(x: f.fromOffset + (to - f.fromOffset) * f.progress, y: cv.contentOffset.y)
-        }
-        guard !isTracking(at: cv.time), let name = syncWith, let peer = cv.peers[name], peer.bounds.width > 0
-        else { return nil }
-        return Point(x: peer.bounds.minX / peer.bounds.width * pitch - farInset(cv), y: cv.contentOffset.y)
-    }
-
-    /// The preview's offset the layout asks for at the prepared time, if any.
-    public func requestedPeerOffset(_ cv: CollectionViewState) -> Point? {
-        guard let name = syncWith, let peer = cv.peers[name] else { return nil }
-        if let f = focus(at: cv.time), cv.time < f.start + ThumbnailsLayout.focusDuration {
-            return Point(x: Double(f.item) * peer.bounds.width, y: peer.bounds.minY)
-        }
-        guard isTracking(at: cv.time) else { return nil }
-        return Point(x: Double(nearestIndex(cv)) * peer.bounds.width, y: peer.bounds.minY)
-    }
-
-    public var publishedState: [String: CustomValue] {
-        guard let cv = collectionView else { return [:] }
-        let inset = farInset(cv)
-        var s: [String: CustomValue] = [
-            PublishedStateKey.activeIndex: .number(Double(nearestIndex(cv))),
-            PublishedStateKey.requestedContentInset: .numbers([0, inset, 0, inset]),
-        ]
-        if let p = requestedOwnOffset(cv) {
-            s[PublishedStateKey.requestedContentOffset(cv.name)] = .numbers([p.x, p.y])
-        }
-        if let name = syncWith, let p = requestedPeerOffset(cv) {
-            s[PublishedStateKey.requestedContentOffset(name)] = .numbers([p.x, p.y])
-        }
-        return s
     }
 }
 
