@@ -76,7 +76,8 @@ public struct LayoutDescriptor: Sendable {
 public enum LayoutRegistry {
     public static let all: [LayoutDescriptor] = [
         FlowLayout.descriptor, AlbumLayout.descriptor, PhotosLayout.descriptor, WaterfallLayout.descriptor,
-        PinchLayout.descriptor,
+        PinchLayout.descriptor, CoverFlowLayout.descriptor, CarouselLayout.descriptor,
+        PagingLayout.descriptor, PreviewLayout.descriptor, ThumbnailsLayout.descriptor,
     ]
 
     public static func descriptor(for type: String) -> LayoutDescriptor? {

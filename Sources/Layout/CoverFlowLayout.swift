@@ -1,0 +1,195 @@
+import Geometry
+
+/// The iOS 6 by Tutorials CoverFlowLayout (layouts.md B.4.3): a horizontal flow layout showing
+/// one row of covers, each turned about y and zoomed by its distance from the visible centre.
+///
+/// For each element, with maxD = maxDistancePercentage x the visible width,
+/// d = visibleRect.midX - center.x (positive left of the centre) and n = clamp(d / maxD, -1, 1):
+/// transform3D = Scale(zoom, zoom, 0) · RotateY(n x maxRotation) · Perspective(m34), with
+/// zoom = 1 + (1 - |n|) x maxZoom; the point is scaled, turned, then projected about the cell's
+/// own centre. A left cell turns its inner (right) edge away from the viewer. No zIndex is set,
+/// so zoomed covers overlap in flow order, as in the original.
+///
+/// One row: the covers always form a single row whatever the view's height (the copies of the
+/// original force it with a huge spacing); the gap between covers is `minimumLineSpacing`. The
+/// section insets default to centring the first and last items: left = (W - first width) / 2,
+/// right = (W - last width) / 2 (top and bottom 0); a `sectionInset` parameter replaces them.
+/// Snapping picks the cover whose centre is nearest the proposed visible centre, ignoring the
+/// velocity. Where the original's proposed rect holds no cover its adjustment stays CGFLOAT_MAX
+/// (a huge offset); this layout keeps the proposed offset instead.
+public struct CoverFlowLayout: CollectionViewLayout {
+    public var flow: FlowLayout
+    public var maxDistancePercentage: Double
+    /// Degrees.
+    public var maxRotation: Double
+    public var maxZoom: Double
+    public var m34: Double
+    /// nil: the centring insets described above.
+    public var sectionInset: EdgeInsets?
+
+    private var visibleRect: Rect = .zero
+
+    public init(
+        flow: FlowLayout = CoverFlowLayout.defaultFlow, maxDistancePercentage: Double = 0.3,
+        maxRotation: Double = 50, maxZoom: Double = 0.3, m34: Double = -0.001, sectionInset: EdgeInsets? = nil
+    ) {
+        self.flow = flow
+        self.maxDistancePercentage = maxDistancePercentage
+        self.maxRotation = maxRotation
+        self.maxZoom = maxZoom
+        self.m34 = m34
+        self.sectionInset = sectionInset
+    }
+
+    /// Flow's defaults with a horizontal direction and 100 x 100 covers.
+    public static let defaultFlow = FlowLayout(
+        scrollDirection: .horizontal, itemSize: Size(width: 100, height: 100))
+
+    public mutating func prepare(_ collectionView: CollectionViewState) {
+        visibleRect = collectionView.bounds
+        var f = flow
+        f.scrollDirection = .horizontal
+        // No second cover fits in a column when the spacing inside a column exceeds its height.
+        f.minimumInteritemSpacing = Swift.max(
+            flow.minimumInteritemSpacing, collectionView.size.height + 1)
+        if let fixed = sectionInset {
+            f.insetForSection = nil
+            f.sectionInset = fixed
+        } else {
+            let sizeFor = flow.sizeForItem
+            let itemSize = flow.itemSize
+            f.insetForSection = { section, cv in
+                let n = cv.numberOfItems(inSection: section)
+                guard n > 0 else { return .zero }
+                let first = sizeFor?(IndexPath(section: section, item: 0), cv) ?? itemSize
+                let last = sizeFor?(IndexPath(section: section, item: n - 1), cv) ?? itemSize
+                return EdgeInsets(
+                    top: 0, left: (cv.size.width - first.width) / 2, bottom: 0,
+                    right: (cv.size.width - last.width) / 2)
+            }
+        }
+        f.prepare(collectionView)
+        flow = f
+    }
+
+    /// The cover transform for an element centred at `centerX` in the current visible rect.
+    public func coverTransform(centerX: Double) -> Transform3D {
+        let maxD = maxDistancePercentage * visibleRect.width
+        let d = visibleRect.midX - centerX
+        let n = maxD > 0 ? Swift.min(Swift.max(d / maxD, -1), 1) : (d == 0 ? 0 : (d > 0 ? 1 : -1))
+        let zoom = 1 + (1 - Swift.abs(n)) * maxZoom
+        var perspective = Transform3D.identity
+        perspective.m34 = m34
+        return perspective.rotated(radians(n * maxRotation), 0, 1, 0).scaled(zoom, zoom, 0)
+    }
+
+    private func covered(_ base: LayoutAttributes) -> LayoutAttributes {
+        var a = base
+        a.transform3D = coverTransform(centerX: a.center.x)
+        return a
+    }
+
+    public var collectionViewContentSize: Size { flow.collectionViewContentSize }
+
+    /// Culls by the untransformed flow frames, as the original does.
+    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        flow.layoutAttributesForElements(in: rect).map(covered)
+    }
+
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> LayoutAttributes? {
+        flow.layoutAttributesForItem(at: indexPath).map(covered)
+    }
+
+    public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
+        -> LayoutAttributes?
+    {
+        flow.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath).map(covered)
+    }
+
+    /// Every scroll changes every cover's distance from the centre.
+    public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool { true }
+
+    public mutating func invalidateLayout() { flow.invalidateLayout() }
+
+    public func targetContentOffset(
+        forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point
+    ) -> Point {
+        let proposedRect = Rect(origin: proposedContentOffset, size: visibleRect.size)
+        let proposedCenterX = proposedRect.midX
+        var adjustment: Double?
+        for a in flow.layoutAttributesForElements(
+            in: Rect(x: proposedRect.minX, y: 0, width: proposedRect.width, height: proposedRect.height))
+        where a.representedElementCategory == .cell {
+            let delta = a.center.x - proposedCenterX
+            if adjustment.map({ Swift.abs(delta) < Swift.abs($0) }) ?? true { adjustment = delta }
+        }
+        guard let adjustment else { return proposedContentOffset }
+        return Point(x: proposedContentOffset.x + adjustment, y: proposedContentOffset.y)
+    }
+}
+
+extension CoverFlowLayout {
+    public static let parameters: [LayoutParameter] =
+        [
+            LayoutParameter(
+                name: "scrollDirection", defaultValue: .string("horizontal"),
+                summary: "horizontal only: the covers form one row"),
+            LayoutParameter(
+                name: "itemSize", defaultValue: .numbers([100, 100]),
+                summary: "[width, height] of every cover"),
+            LayoutParameter(
+                name: "minimumLineSpacing", defaultValue: .number(10), summary: "gap between covers"),
+            LayoutParameter(
+                name: "minimumInteritemSpacing", defaultValue: .number(10),
+                summary: "accepted for flow compatibility; the covers always form one row"),
+            LayoutParameter(
+                name: "sectionInset", defaultValue: nil,
+                summary:
+                    "[top, left, bottom, right]; default: left (W - first width) / 2 and right (W - last width) / 2, so the first and last covers reach the centre"
+            ),
+            LayoutParameter(
+                name: "headerReferenceSize", defaultValue: .numbers([0, 0]),
+                summary: "section header width; 0 = no header; shows the section title"),
+            LayoutParameter(
+                name: "footerReferenceSize", defaultValue: .numbers([0, 0]),
+                summary: "section footer width; 0 = no footer; shows the section title"),
+            LayoutParameter(
+                name: "maxDistancePercentage", defaultValue: .number(0.3),
+                summary:
+                    "distance from the centre, as a fraction of the visible width, of full rotation and no zoom"
+            ),
+            LayoutParameter(
+                name: "maxRotation", defaultValue: .number(50),
+                summary: "degrees about y of a cover at or beyond the maximum distance"),
+            LayoutParameter(
+                name: "maxZoom", defaultValue: .number(0.3),
+                summary: "extra scale of the centred cover (1 + maxZoom)"),
+            LayoutParameter(
+                name: "m34", defaultValue: .number(-0.001),
+                summary: "perspective of each cover about its own centre"),
+        ]
+
+    public init(parameters values: [String: LayoutParameterValue]) throws(LayoutParameterError) {
+        let r = LayoutParameterReader(values)
+        _ = try r.choice("scrollDirection", default: "horizontal", from: ["horizontal"])
+        var flowValues = values
+        flowValues["scrollDirection"] = nil
+        let flow = try FlowLayout(parameters: flowValues, defaults: CoverFlowLayout.defaultFlow)
+        let inset: EdgeInsets? =
+            values["sectionInset"] == nil ? nil : try r.insets("sectionInset", default: .zero)
+        self.init(
+            flow: flow,
+            maxDistancePercentage: try r.number("maxDistancePercentage", default: 0.3, minimum: 0),
+            maxRotation: try r.number("maxRotation", default: 50),
+            maxZoom: try r.number("maxZoom", default: 0.3, minimum: -1),
+            m34: try r.number("m34", default: -0.001),
+            sectionInset: inset)
+    }
+
+    public static let descriptor = LayoutDescriptor(
+        type: "coverflow",
+        summary:
+            "CoverFlowLayout: one row of covers turned about y and zoomed by their distance from the centre",
+        parameters: parameters,
+        make: { values throws(LayoutParameterError) in try CoverFlowLayout(parameters: values) })
+}

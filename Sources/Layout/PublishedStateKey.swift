@@ -1,0 +1,24 @@
+/// Names of `CollectionViewLayout.publishedState` entries through which layouts of one scene
+/// drive each other and ask the timeline to move views (the Photos preview and its thumbnails).
+///
+/// How the timeline uses them, every frame at time t: prepare every view (peers filled with the
+/// other views' bounds and published state); then, for each entry
+/// `requestedContentOffset(view)` = [x, y] a layout publishes, set that view's content offset to
+/// [x, y] unless that view is the one the current timeline action moves (a drag, fling or scroll
+/// of it), and prepare it again. One pass suffices: a request depends only on the requesting
+/// layout's own state and its peers' bounds. `requestedContentInset` = [top, left, bottom, right]
+/// asks for the publishing view's own content inset (UIKit layouts of the original set it on
+/// their collection view), which bounds its scrolling range.
+public enum PublishedStateKey {
+    /// [x, y]: where the layout wants the view named `view` scrolled to.
+    public static func requestedContentOffset(_ view: String) -> String { "requestedContentOffset.\(view)" }
+
+    /// [top, left, bottom, right]: the content inset the publishing layout needs.
+    public static let requestedContentInset = "requestedContentInset"
+
+    /// number: the index of the item the layout considers active (the centred page or thumbnail).
+    public static let activeIndex = "activeIndex"
+
+    /// number: contentOffset.x / page width, fractional (the preview's scroll position in pages).
+    public static let page = "page"
+}
