@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Dependency direction (see README, "Architecture"):
-//   Geometry <- Layout, Motion            (no pixels)
+//   Geometry <- Motion <- Layout          (no pixels; layouts animate with Motion's curves)
 //   CPNG <- Raster <- Compositor          (pixels; Raster also uses Geometry)
 //   FrameGenKit glues scenes, layouts, the timeline and the compositor; framegen is a thin CLI.
 let package = Package(
@@ -28,7 +28,7 @@ let package = Package(
         ),
         .target(name: "Geometry"),
         .target(name: "Raster", dependencies: ["CPNG", "Geometry"]),
-        .target(name: "Layout", dependencies: ["Geometry"]),
+        .target(name: "Layout", dependencies: ["Geometry", "Motion"]),
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(name: "Compositor", dependencies: ["Raster", "Geometry", "CFreeType"]),
         .target(

@@ -1,4 +1,5 @@
 import Geometry
+import Motion
 
 #if canImport(Glibc)
     import Glibc
@@ -54,7 +55,7 @@ public struct CarouselLayout: CollectionViewLayout {
         /// (angle, scale) at `time`; the angle ends at 0.
         public func value(at time: Double) -> (angle: Double, scale: Double) {
             let x = duration > 0 ? (time - startTime) / duration : 1
-            let e = CubicBezierTimingFunction.easeInEaseOut(x)
+            let e = TimingCurve.easeInEaseOut.progress(x)
             return (fromAngle * (1 - e), fromScale + (toScale - fromScale) * e)
         }
     }

@@ -1,4 +1,5 @@
 import Geometry
+import Motion
 
 /// The strip's animations, evaluated at a scene time from the recorded events (layouts.md
 /// B.2.3), and the hooks that record them.
@@ -17,7 +18,7 @@ extension ThumbnailsLayout {
         func value(_ t: Double) -> Double {
             if hold { return t < start + duration ? 0 : 1 }
             guard duration > 0 else { return to }
-            return from + (to - from) * Easing.quadraticEaseInOut((t - start) / duration)
+            return from + (to - from) * LayoutEasing.quadraticEaseInOut((t - start) / duration)
         }
         for e in events where e.time <= time {
             let target: Double
@@ -73,7 +74,7 @@ extension ThumbnailsLayout {
         }
         guard let (item, fromItem, fromOffset, start) = found else { return nil }
         let x = (time - start) / ThumbnailsLayout.focusDuration
-        return (item, fromItem, fromOffset, start, Easing.quadraticEaseInOut(x))
+        return (item, fromItem, fromOffset, start, LayoutEasing.quadraticEaseInOut(x))
     }
 
     /// The delete running at `time`: its item, the item count before it, and its linear time

@@ -221,32 +221,3 @@ import Testing
     }
 }
 
-/// The curves of Easing.swift (layouts.md B.0.3) that the carousel and thumbnails animations use,
-/// at points computed by hand (the Bézier by bisection on x(s) = t).
-@Suite struct CarouselEasingTests {
-    @Test func uiViewEaseInOut() {
-        let f = CubicBezierTimingFunction.easeInEaseOut
-        #expect(f(0) == 0 && f(1) == 1 && f(-3) == 0 && f(7) == 1)
-        #expect(close(f(0.5), 0.5, 1e-7))
-        #expect(close(f(0.25), 0.1291619310473198, 1e-6))
-        #expect(close(f(0.75), 0.8708380689526802, 1e-6))
-        #expect(close(CubicBezierTimingFunction(0.25, 0.1, 0.25, 1)(0.3), 0.5133151609733585, 1e-6))
-        #expect(close(CubicBezierTimingFunction.linear(0.37), 0.37, 1e-7))
-    }
-
-    @Test func sourceCurves() {
-        // Quadratic easeInOut: 2x² below a half, -2x² + 4x - 1 above.
-        #expect(Easing.quadraticEaseInOut(0.25) == 0.125)
-        #expect(Easing.quadraticEaseInOut(0.5) == 0.5)
-        #expect(Easing.quadraticEaseInOut(0.75) == 0.875)
-        #expect(Easing.quadraticEaseInOut(2) == 1 && Easing.quadraticEaseInOut(-1) == 0)
-        #expect(Easing.photosEaseOut(0.5) == 0.25)
-        // Cubic easeInOut: ½(2t)³, ½(2t - 2)³ + 1.
-        #expect(Easing.cubicEaseInOut(0.25) == 0.0625)
-        #expect(Easing.cubicEaseInOut(0.75) == 0.9375)
-        #expect(close(Easing.logEaseIn(0.5), 0.7403626894942439))
-        #expect(close(Easing.logEaseOut(0.5), 0.2596373105057561))
-        #expect(Easing.logEaseIn(0) == 0 && close(Easing.logEaseIn(1), 1) && close(Easing.logEaseOut(1), 1))
-        #expect(Easing.linear(.nan) == 0)
-    }
-}

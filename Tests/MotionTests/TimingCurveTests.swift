@@ -103,3 +103,12 @@ private let presets: [(TimingCurve, Double, Double, Double, Double)] = [
         #expect(f(0) == 0 && abs(f(1) - 1) < 1e-15)
     }
 }
+
+@Test func layoutEasingClampsProgressOutsideTheAnimation() {
+    #expect(LayoutEasing.quadraticEaseInOut(0.25) == 0.125)
+    #expect(LayoutEasing.quadraticEaseInOut(0.75) == 0.875)
+    #expect(LayoutEasing.quadraticEaseInOut(2) == 1 && LayoutEasing.quadraticEaseInOut(-1) == 0)
+    #expect(LayoutEasing.cubicEaseInOut(0.25) == 0.0625 && LayoutEasing.cubicEaseInOut(0.75) == 0.9375)
+    #expect(LayoutEasing.quadraticEaseIn(.nan) == 0)
+    #expect(LayoutEasing.logarithmicEaseIn(-3) == 0)
+}

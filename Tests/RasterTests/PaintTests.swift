@@ -1,4 +1,3 @@
-import CPNG
 import Foundation
 import Geometry
 import Testing
@@ -68,19 +67,7 @@ import Testing
 /// Writes `image` as a PNG when RASTER_TEST_IMAGES names a directory (for looking at).
 func writeForInspection(_ image: Image, _ name: String) {
     guard let dir = ProcessInfo.processInfo.environment["RASTER_TEST_IMAGES"] else { return }
-    let rgba = image.straightRGBA()
-    var out: UnsafeMutablePointer<UInt8>? = nil
-    var size = 0
-    var err = [CChar](repeating: 0, count: 256)
-    let rc = rgba.withUnsafeBufferPointer {
-        cpng_encode(
-            $0.baseAddress, UInt32(image.width), UInt32(image.height), image.width * 4, 4, 6, 0, &out, &size,
-            &err)
-    }
-    guard rc == 0, let out else { return }
-    let data = Data(bytes: out, count: size)
-    cpng_free(out)
-    try? data.write(to: URL(fileURLWithPath: dir).appendingPathComponent(name))
+    try? PNG.write(image, to: dir + "/" + name)
 }
 
 /// Nearest-neighbour enlargement of a crop, to see edges pixel by pixel.
