@@ -115,28 +115,4 @@ public struct Image: Sendable, Equatable {
             }
         }
     }
-
-    /// Source-over `p` onto every pixel of the integer rect (clipped to the image).
-    public mutating func blend(_ p: Pixel, x0: Int, y0: Int, x1: Int, y1: Int) {
-        let xs = Swift.max(0, x0)
-        let xe = Swift.min(width, x1)
-        let ys = Swift.max(0, y0)
-        let ye = Swift.min(height, y1)
-        guard xs < xe, ys < ye else { return }
-        let stride = self.stride
-        bytes.withUnsafeMutableBufferPointer { buf in
-            for y in ys..<ye {
-                var i = y * stride + xs * 4
-                for _ in xs..<xe {
-                    let d = Pixel(r: buf[i], g: buf[i + 1], b: buf[i + 2], a: buf[i + 3])
-                    let o = sourceOver(p, d)
-                    buf[i] = o.r
-                    buf[i + 1] = o.g
-                    buf[i + 2] = o.b
-                    buf[i + 3] = o.a
-                    i += 4
-                }
-            }
-        }
-    }
 }
