@@ -136,6 +136,30 @@ public enum FileIO {
         try result.get()
     }
 
+    /// Creates a folder and its missing parents (like `mkdir -p`).
+    public static func makeDirectory(_ path: String) throws(FileIOError) {
+        var partial = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            partial += (partial.isEmpty || partial.hasSuffix("/") ? "" : "/") + component
+            if mkdir(partial, 0o777) != 0 && errno != EEXIST {
+                throw FileIOError(.cannotWrite, path: path, reason: errorText(errno))
+            }
+        }
+        if !isDirectory(path) {
+            throw FileIOError(.cannotWrite, path: path, reason: "exists and is not a folder")
+        }
+    }
+
+    public static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    public static func fileExists(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0
+    }
+
     /// The folder part of a path ("" for a bare name, "/" for a file in the root).
     static func folderName(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "" }

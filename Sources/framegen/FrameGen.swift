@@ -12,7 +12,7 @@ struct FrameGen: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "framegen",
         abstract: "Render UICollectionView layouts headless, frame by frame, into PNG sequences.",
-        subcommands: [ImageCommand.self, CompareCommand.self]
+        subcommands: [AttributesCommand.self, LayoutsCommand.self, ImageCommand.self, CompareCommand.self]
     )
 
     static func main() {

@@ -1,0 +1,86 @@
+import Geometry
+import Layout
+
+/// An attribute file (formats.md section 2): what a layout hands to UIKit, frame by frame.
+public struct AttributeFile: Sendable {
+    public static let format = "framegen.attributes/1"
+
+    public var canvas: Canvas
+    public var fps: Double
+    /// Styles every element; an element's own style overrides it key by key.
+    public var style: ElementStyle
+    /// Styles per supplementary kind, between `style` and the element's own (scenes write them
+    /// so that titles keep their font when re-rendered from the file).
+    public var kindStyles: [String: ElementStyle]
+    public var frames: [AttributeFrame]
+
+    public init(
+        canvas: Canvas, fps: Double, style: ElementStyle = ElementStyle(), kindStyles: [String: ElementStyle] = [:],
+        frames: [AttributeFrame]
+    ) {
+        self.canvas = canvas
+        self.fps = fps
+        self.style = style
+        self.kindStyles = kindStyles
+        self.frames = frames
+    }
+}
+
+public struct AttributeFrame: Sendable {
+    public var index: Int
+    public var time: Double
+    /// Back to front. A single unnamed view filling the canvas is written in the frame-level
+    /// form (`bounds` + `elements`).
+    public var views: [AttributeView]
+
+    public init(index: Int, time: Double, views: [AttributeView]) {
+        self.index = index
+        self.time = time
+        self.views = views
+    }
+}
+
+public struct AttributeView: Sendable {
+    /// nil for the frame-level form.
+    public var name: String?
+    /// Where the view sits in the canvas (points); nil = fills the canvas.
+    public var frame: Rect?
+    /// Content offset and visible size.
+    public var bounds: Rect
+    public var sublayerTransform: Transform3D?
+    public var elements: [AttributeElement]
+
+    public init(
+        name: String? = nil, frame: Rect? = nil, bounds: Rect, sublayerTransform: Transform3D? = nil,
+        elements: [AttributeElement]
+    ) {
+        self.name = name
+        self.frame = frame
+        self.bounds = bounds
+        self.sublayerTransform = sublayerTransform
+        self.elements = elements
+    }
+}
+
+public struct AttributeElement: Sendable {
+    public var attributes: LayoutAttributes
+    /// A PNG path relative to the file, or a `generated:` name (see `GeneratedImageName`).
+    public var image: String?
+    public var style: ElementStyle?
+
+    public init(attributes: LayoutAttributes, image: String? = nil, style: ElementStyle? = nil) {
+        self.attributes = attributes
+        self.image = image
+        self.style = style
+    }
+}
+
+/// Images the renderer makes instead of reading a file, so that an attribute file written from a
+/// scene without `images` re-renders identically: `generated:photo/SEED/INDEX`,
+/// `generated:emblem`, `generated:pattern/SEED`.
+public enum GeneratedImageName {
+    public static let prefix = "generated:"
+    public static func photo(seed: UInt64, index: Int) -> String { "\(prefix)photo/\(seed)/\(index)" }
+    public static let emblem = "\(prefix)emblem"
+    public static func pattern(seed: UInt64) -> String { "\(prefix)pattern/\(seed)" }
+}

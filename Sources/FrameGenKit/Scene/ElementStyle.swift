@@ -1,0 +1,176 @@
+import Geometry
+import Raster
+
+/// CALayer-style styling of an element (formats.md: a scene's `cell` and `supplementary.KIND`,
+/// an attribute file's `style`). Every key is optional: an element's own style overrides the
+/// file's key by key, and what no one sets takes CALayer's default (`resolved`).
+public struct ElementStyle: Sendable, Equatable {
+    public enum ContentMode: String, Sendable, CaseIterable {
+        case scaleToFill, aspectFit, aspectFill, center
+    }
+    public enum CornerCurve: String, Sendable, CaseIterable {
+        case circular, continuous
+    }
+    public struct Border: Sendable, Equatable {
+        public var width: Double
+        public var color: Color
+        public init(width: Double, color: Color) {
+            self.width = width
+            self.color = color
+        }
+    }
+    public struct Shadow: Sendable, Equatable {
+        public var color: Color
+        public var opacity: Double
+        public var radius: Double
+        public var offset: Point
+        public init(color: Color = .black, opacity: Double, radius: Double = 3, offset: Point = Point(x: 0, y: -3)) {
+            self.color = color
+            self.opacity = opacity
+            self.radius = radius
+            self.offset = offset
+        }
+    }
+    public struct Font: Sendable, Equatable {
+        public var size: Double
+        public var bold: Bool
+        public init(size: Double, bold: Bool) {
+            self.size = size
+            self.bold = bold
+        }
+    }
+
+    public var background: Color?
+    public var contentMode: ContentMode?
+    public var clipsToBounds: Bool?
+    public var cornerRadius: Double?
+    public var cornerCurve: CornerCurve?
+    public var border: Border?
+    public var shadow: Shadow?
+    public var imageInset: Double?
+    public var edgeAntialiasing: Bool?
+    /// Text of supplementary views.
+    public var font: Font?
+    public var color: Color?
+    public var textShadow: Shadow?
+
+    public init() {}
+
+    static let keys = [
+        "background", "contentMode", "clipsToBounds", "cornerRadius", "cornerCurve", "border", "shadow",
+        "imageInset", "edgeAntialiasing", "font", "color", "textShadow",
+    ]
+
+    /// `self`'s keys where set, `base`'s elsewhere.
+    public func over(_ base: ElementStyle) -> ElementStyle {
+        var s = self
+        s.background = background ?? base.background
+        s.contentMode = contentMode ?? base.contentMode
+        s.clipsToBounds = clipsToBounds ?? base.clipsToBounds
+        s.cornerRadius = cornerRadius ?? base.cornerRadius
+        s.cornerCurve = cornerCurve ?? base.cornerCurve
+        s.border = border ?? base.border
+        s.shadow = shadow ?? base.shadow
+        s.imageInset = imageInset ?? base.imageInset
+        s.edgeAntialiasing = edgeAntialiasing ?? base.edgeAntialiasing
+        s.font = font ?? base.font
+        s.color = color ?? base.color
+        s.textShadow = textShadow ?? base.textShadow
+        return s
+    }
+
+    public var isEmpty: Bool { self == ElementStyle() }
+
+    /// Reads a style mapping (every key optional; unknown keys are errors).
+    public init(_ node: DocumentNode) throws(FrameGenError) {
+        let map = try node.map("a style mapping")
+        try map.check(allowed: ElementStyle.keys)
+        if let n = map["background"] { background = try parseColor(n) }
+        if let n = map["contentMode"] { contentMode = try parseEnum(n, ContentMode.self) }
+        if let n = map["clipsToBounds"] { clipsToBounds = try n.bool() }
+        if let n = map["cornerRadius"] { cornerRadius = try n.nonNegative() }
+        if let n = map["cornerCurve"] { cornerCurve = try parseEnum(n, CornerCurve.self) }
+        if let n = map["border"] {
+            let m = try n.map("{width, color}")
+            try m.check(allowed: ["width", "color"])
+            border = Border(
+                width: try m["width"]?.nonNegative() ?? 1,
+                color: try m["color"].map { n throws(FrameGenError) in try parseColor(n) } ?? .black)
+        }
+        if let n = map["shadow"] { shadow = try parseShadow(n) }
+        if let n = map["imageInset"] { imageInset = try n.nonNegative() }
+        if let n = map["edgeAntialiasing"] { edgeAntialiasing = try n.bool() }
+        if let n = map["font"] {
+            let m = try n.map("{size, weight}")
+            try m.check(allowed: ["size", "weight"])
+            let weight = try m["weight"]?.string() ?? "regular"
+            guard weight == "regular" || weight == "bold" else {
+                throw m["weight"]!.error("regular or bold")
+            }
+            font = Font(size: try m["size"]?.number(in: 1...512) ?? 17, bold: weight == "bold")
+        }
+        if let n = map["color"] { color = try parseColor(n) }
+        if let n = map["textShadow"] { textShadow = try parseShadow(n) }
+    }
+
+    /// The style as a document value, keys in a fixed order, only those that are set.
+    public var documentValue: DocumentValue {
+        var pairs: [(key: String, value: DocumentValue)] = []
+        if let c = background { pairs.append(("background", .string(c.description))) }
+        if let m = contentMode { pairs.append(("contentMode", .string(m.rawValue))) }
+        if let b = clipsToBounds { pairs.append(("clipsToBounds", .bool(b))) }
+        if let r = cornerRadius { pairs.append(("cornerRadius", .number(r))) }
+        if let c = cornerCurve { pairs.append(("cornerCurve", .string(c.rawValue))) }
+        if let b = border {
+            pairs.append(("border", .map([("width", .number(b.width)), ("color", .string(b.color.description))])))
+        }
+        if let s = shadow { pairs.append(("shadow", shadowValue(s))) }
+        if let i = imageInset { pairs.append(("imageInset", .number(i))) }
+        if let e = edgeAntialiasing { pairs.append(("edgeAntialiasing", .bool(e))) }
+        if let f = font {
+            pairs.append(("font", .map([("size", .number(f.size)), ("weight", .string(f.bold ? "bold" : "regular"))])))
+        }
+        if let c = color { pairs.append(("color", .string(c.description))) }
+        if let s = textShadow { pairs.append(("textShadow", shadowValue(s))) }
+        return .map(pairs)
+    }
+}
+
+private func shadowValue(_ s: ElementStyle.Shadow) -> DocumentValue {
+    .map([
+        ("color", .string(s.color.description)), ("opacity", .number(s.opacity)), ("radius", .number(s.radius)),
+        ("offset", .list([.number(s.offset.x), .number(s.offset.y)])),
+    ])
+}
+
+private func parseShadow(_ node: DocumentNode) throws(FrameGenError) -> ElementStyle.Shadow {
+    let m = try node.map("{color, opacity, radius, offset}")
+    try m.check(allowed: ["color", "opacity", "radius", "offset"])
+    // CALayer's defaults: black, opacity 0, radius 3, offset (0, -3).
+    return ElementStyle.Shadow(
+        color: try m["color"].map { n throws(FrameGenError) in try parseColor(n) } ?? .black,
+        opacity: try m["opacity"]?.number(in: 0...1) ?? 0,
+        radius: try m["radius"]?.number(in: 0...1000) ?? 3,
+        offset: try m["offset"]?.point() ?? Point(x: 0, y: -3))
+}
+
+/// `#RRGGBB`, `#RRGGBBAA` or a colour name.
+public func parseColor(_ node: DocumentNode) throws(FrameGenError) -> Color {
+    guard case .string(let s) = node.value, let c = Color(parsing: s) else {
+        throw node.error("a colour (#RRGGBB, #RRGGBBAA or a name such as white)")
+    }
+    return c
+}
+
+func parseEnum<E: RawRepresentable & CaseIterable>(_ node: DocumentNode, _ type: E.Type) throws(FrameGenError) -> E
+where E.RawValue == String {
+    let names = E.allCases.map(\.rawValue)
+    guard case .string(let s) = node.value, let e = E(rawValue: s) else {
+        var expected = "one of " + names.joined(separator: ", ")
+        if case .string(let s) = node.value, let close = closestName(to: s, in: names) {
+            expected += " (did you mean \"\(close)\"?)"
+        }
+        throw node.error(expected)
+    }
+    return e
+}

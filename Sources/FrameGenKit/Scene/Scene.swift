@@ -1,0 +1,112 @@
+import Geometry
+import Layout
+import Motion
+import Raster
+
+/// A validated scene file (formats.md section 1). Paths inside it are resolved against the
+/// scene file's folder.
+public struct Scene: Sendable {
+    public var name: String
+    public var canvas: Canvas
+    public var fps: Double
+    public var seed: UInt64
+    /// Back to front; one entry for a scene with `view` + `layout` + `cell`.
+    public var views: [SceneView]
+    public var content: SceneContent
+    public var timeline: [TimelineAction]
+    public var output: SceneOutput
+    /// The scene file, for messages.
+    public var file: String
+}
+
+public struct Canvas: Sendable, Equatable {
+    public enum Background: Sendable, Equatable {
+        case color(Color)
+        /// A PNG tiled at its pixel size in points.
+        case pattern(String)
+        /// A PNG stretched over the canvas.
+        case image(String)
+    }
+    public var width: Double
+    public var height: Double
+    public var scale: Double
+    public var background: Background
+
+    public init(width: Double, height: Double, scale: Double, background: Background) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.background = background
+    }
+
+    public var size: Size { Size(width: width, height: height) }
+    /// Output pixels, rounded as UIKit rounds a screen's native size.
+    public var pixelWidth: Int { Int((width * scale).rounded()) }
+    public var pixelHeight: Int { Int((height * scale).rounded()) }
+}
+
+public struct SceneView: Sendable {
+    public var name: String
+    public var frame: Rect
+    public var contentInset: EdgeInsets
+    public var contentOffset: Point
+    public var pagingEnabled: Bool
+    public var decelerationRate: DecelerationRate
+    public var layoutType: String
+    public var layoutParameters: [String: LayoutParameterValue]
+    public var cell: ElementStyle
+    /// Per supplementary kind (`title`, `header`, `footer`).
+    public var supplementary: [String: ElementStyle]
+    /// Per decoration kind: an image path, or nil for the built-in generated one.
+    public var decorationImages: [String: String]
+
+    /// A fresh layout value with this view's parameters (validated when the scene was read).
+    public func makeLayout() -> any CollectionViewLayout {
+        // The parameters were checked by `make` while parsing, so this cannot fail.
+        try! LayoutRegistry.descriptor(for: layoutType)!.make(layoutParameters)
+    }
+}
+
+public struct SceneContent: Sendable {
+    /// Resolved against the scene's folder and checked when the scene was read.
+    public var images: ContentImages
+    public var itemCounts: [Int]
+    public var titles: [String]
+}
+
+public struct SceneOutput: Sendable, Equatable {
+    public var directory: String
+    public var pattern: String
+    public var compression: Int
+
+    /// The file name of frame `index` (printf `%d` / `%0Nd` in the pattern).
+    public func fileName(_ index: Int) -> String {
+        formatFrameName(pattern, index)
+    }
+}
+
+/// Expands the first `%d` / `%0Nd` of a printf-style pattern.
+func formatFrameName(_ pattern: String, _ index: Int) -> String {
+    guard let percent = pattern.firstIndex(of: "%") else { return pattern + String(index) }
+    var i = pattern.index(after: percent)
+    var width = ""
+    while i < pattern.endIndex, pattern[i].isNumber {
+        width.append(pattern[i])
+        i = pattern.index(after: i)
+    }
+    guard i < pattern.endIndex, pattern[i] == "d" else { return pattern }
+    var digits = String(index)
+    if let w = Int(width), digits.count < w {
+        digits = String(repeating: "0", count: w - digits.count) + digits
+    }
+    return String(pattern[..<percent]) + digits + String(pattern[pattern.index(after: i)...])
+}
+
+func isValidFramePattern(_ pattern: String) -> Bool {
+    let parts = pattern.split(separator: "%", omittingEmptySubsequences: false)
+    guard parts.count == 2, !pattern.contains("/") else { return false }
+    let rest = parts[1]
+    let width = rest.prefix { $0.isNumber }
+    return rest.dropFirst(width.count).first == "d" && (width.isEmpty || width.hasPrefix("0"))
+        && (Int(width) ?? 0) <= 9
+}

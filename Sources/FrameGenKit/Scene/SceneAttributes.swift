@@ -1,0 +1,90 @@
+import Geometry
+import Layout
+
+/// What turns a scene's views and their layouts into attribute-file views: the data source
+/// (items and their image aspect ratios, section titles), each element's image and style.
+/// Shared by `framegen attributes` and the timeline, so both write the same elements.
+public struct SceneData: Sendable {
+    public let scene: Scene
+    public let dataSource: CollectionViewDataSource
+    /// The view's item counts can change during a timeline (insert, delete); images stay with
+    /// their items, so the data source's items carry the global image index they show.
+    public let imageIndexOfItem: [IndexPath: Int]
+
+    public init(_ scene: Scene) throws(FrameGenError) {
+        self.scene = scene
+        var sections: [CollectionViewDataSource.Section] = []
+        var index = 0
+        var map: [IndexPath: Int] = [:]
+        for (s, count) in scene.content.itemCounts.enumerated() {
+            var items: [CollectionViewDataSource.Item] = []
+            for i in 0..<count {
+                let ratio = try scene.content.images.aspectRatio(forItem: index)
+                items.append(CollectionViewDataSource.Item(imageSize: Size(width: ratio * 1000, height: 1000)))
+                map[IndexPath(item: i, section: s)] = index
+                index += 1
+            }
+            let title = s < scene.content.titles.count ? scene.content.titles[s] : nil
+            sections.append(CollectionViewDataSource.Section(items: items, title: title))
+        }
+        dataSource = CollectionViewDataSource(sections: sections)
+        imageIndexOfItem = map
+    }
+
+    /// The image an item shows: a file of the scene's content, or a generated photo.
+    public func imageName(forImageIndex index: Int) -> String {
+        scene.content.images.file(forItem: index) ?? GeneratedImageName.photo(seed: scene.seed, index: index)
+    }
+
+    /// The collection view's state for view `v` with `bounds` at scene time `time`.
+    public func state(
+        view v: Int, bounds: Rect, time: Double, dataSource: CollectionViewDataSource? = nil,
+        peers: [String: PeerViewState] = [:]
+    ) -> CollectionViewState {
+        let view = scene.views[v]
+        return CollectionViewState(
+            bounds: bounds, contentInset: view.contentInset, scale: scene.canvas.scale,
+            dataSource: dataSource ?? self.dataSource, time: time, seed: scene.seed, name: view.name, peers: peers)
+    }
+
+    /// Attribute-file elements for layout attributes of view `v`; `imageIndex` gives the image
+    /// the i-th element shows (items move between index paths in batch updates).
+    public func elements(
+        view v: Int, _ attributes: [LayoutAttributes], imageIndex: (Int) -> Int?
+    ) -> [AttributeElement] {
+        let view = scene.views[v]
+        return attributes.enumerated().map { i, a in
+            switch a.representedElementCategory {
+            case .cell:
+                let image = imageIndex(i).map(imageName(forImageIndex:))
+                return AttributeElement(attributes: a, image: image, style: v == 0 ? nil : view.cell)
+            case .supplementaryView:
+                let style = v == 0 ? nil : a.representedElementKind.flatMap { view.supplementary[$0] }
+                return AttributeElement(attributes: a, style: style)
+            case .decorationView:
+                let kind = a.representedElementKind ?? ""
+                return AttributeElement(attributes: a, image: view.decorationImages[kind] ?? GeneratedImageName.emblem)
+            }
+        }
+    }
+
+    /// An empty attribute file for this scene: canvas, fps, the first view's styles.
+    public func attributeFile(frames: [AttributeFrame]) -> AttributeFile {
+        AttributeFile(
+            canvas: scene.canvas, fps: scene.fps, style: scene.views[0].cell,
+            kindStyles: scene.views[0].supplementary, frames: frames)
+    }
+
+    /// Where view `v` sits in the canvas for a view size (centred when it is rotated), nil when
+    /// a single view fills the canvas (the frame-level form of attribute files).
+    public func viewFrame(_ v: Int, size: Size) -> Rect? {
+        let view = scene.views[v]
+        if size == view.frame.size {
+            if scene.views.count == 1 && view.frame == Rect(origin: .zero, size: scene.canvas.size) { return nil }
+            return view.frame
+        }
+        return Rect(
+            x: (scene.canvas.width - size.width) / 2, y: (scene.canvas.height - size.height) / 2, width: size.width,
+            height: size.height)
+    }
+}

@@ -1,0 +1,267 @@
+import Geometry
+import Layout
+import Motion
+import Raster
+
+extension Scene {
+    /// Reads and validates a scene file; the first problem is thrown with the file, the key path,
+    /// what was found and what was expected (exit status 2).
+    public static func load(_ path: String) throws(FrameGenError) -> Scene {
+        try Scene(document: readDocument(path), folder: folderOf(path))
+    }
+
+    /// Validates a parsed document; relative paths in it are resolved against `folder`.
+    public init(document root: DocumentNode, folder: String) throws(FrameGenError) {
+        file = root.file
+        let map = try root.map("a scene mapping")
+        try map.check(allowed: [
+            "name", "canvas", "fps", "seed", "view", "content", "layout", "cell", "supplementary",
+            "decoration", "views", "timeline", "output",
+        ])
+        name = try map["name"]?.string() ?? baseName(root.file)
+        fps = try map["fps"]?.number(in: 1...240) ?? 30
+        seed = UInt64(try map["seed"]?.integer(in: 0...Int(Int32.max)) ?? 0)
+        content = try parseContent(map["content"], seed: seed, folder: folder)
+        timeline = try map["timeline"]?.list().map { n throws(FrameGenError) in try parseAction(n) } ?? []
+
+        let rotates = timeline.contains { if case .rotate = $0.kind { true } else { false } }
+        canvas = try parseCanvas(map["canvas"], rotates: rotates, folder: folder)
+        // A rotating scene's default canvas is square (motion.md A.5); its default view keeps
+        // the portrait phone size, centred.
+        var defaultFrame = Rect(origin: .zero, size: canvas.size)
+        if rotates && map["canvas"] == nil {
+            defaultFrame = Rect(x: (canvas.width - 390) / 2, y: (canvas.height - 844) / 2, width: 390, height: 844)
+        }
+
+        if let viewsNode = map["views"] {
+            for key in ["view", "layout", "cell", "supplementary", "decoration"] where map[key] != nil {
+                throw map[key]!.problem("give either `views` or `\(key)` at the top level, not both")
+            }
+            let list = try viewsNode.list()
+            if list.isEmpty { throw viewsNode.error("at least one view") }
+            views = []
+            for (i, n) in list.enumerated() {
+                let m = try n.map("a view mapping")
+                try m.check(allowed: SceneView.keys + ["name", "layout", "cell", "supplementary", "decoration"])
+                let name = try m["name"]?.string() ?? "view\(i)"
+                if views.contains(where: { $0.name == name }) { throw m["name"]!.problem("two views are named \"\(name)\"") }
+                views.append(
+                    try parseView(
+                        name: name, view: m, layout: m.required("layout"), cell: m["cell"],
+                        supplementary: m["supplementary"], decoration: m["decoration"], defaultFrame: defaultFrame,
+                        folder: folder))
+            }
+        } else {
+            let viewMap = try map["view"]?.map("a view mapping")
+            try viewMap?.check(allowed: SceneView.keys)
+            views = [
+                try parseView(
+                    name: "", view: viewMap, layout: map.required("layout"), cell: map["cell"],
+                    supplementary: map["supplementary"], decoration: map["decoration"], defaultFrame: defaultFrame,
+                    folder: folder)
+            ]
+        }
+        for action in timeline {
+            if let v = action.view, !views.contains(where: { $0.name == v }) {
+                var message = "\(action.keyPath).view: no view is named \"\(v)\""
+                if let close = closestName(to: v, in: views.map(\.name)) { message += " (did you mean \"\(close)\"?)" }
+                throw .badInput(file, message)
+            }
+        }
+        output = try parseOutput(map["output"], name: name, folder: folder)
+    }
+
+    /// The view an action acts on.
+    public func viewIndex(for action: TimelineAction) -> Int {
+        action.view.flatMap { v in views.firstIndex { $0.name == v } } ?? 0
+    }
+}
+
+extension SceneView {
+    static let keys = ["frame", "contentInset", "contentOffset", "pagingEnabled", "decelerationRate"]
+}
+
+func folderOf(_ path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return path[..<slash].isEmpty ? "/" : String(path[..<slash])
+}
+
+func baseName(_ path: String) -> String {
+    var base = String(path.split(separator: "/").last ?? "scene")
+    for ext in [".yaml", ".yml", ".json"] where base.hasSuffix(ext) { base.removeLast(ext.count) }
+    return base
+}
+
+func resolve(_ path: String, in folder: String) -> String {
+    path.hasPrefix("/") || folder == "." ? path : folder + "/" + path
+}
+
+func parseCanvas(_ node: DocumentNode?, rotates: Bool, folder: String) throws(FrameGenError) -> Canvas {
+    let m = try node?.map("a canvas mapping")
+    try m?.check(allowed: ["width", "height", "scale", "background"])
+    var width = try m?["width"]?.number(in: 1...16384) ?? 390
+    var height = try m?["height"]?.number(in: 1...16384) ?? 844
+    // motion.md A.5: a scene that rotates needs room for both orientations.
+    if rotates && m?["width"] == nil && m?["height"] == nil {
+        width = max(width, height)
+        height = width
+    }
+    let scale = try m?["scale"]?.number(in: 0.1...8) ?? 2
+    if width * scale > 16384 || height * scale > 16384 {
+        throw (m?["scale"] ?? m!.node).problem("the canvas would be over 16384 pixels on a side")
+    }
+    var background = Canvas.Background.color(.black)
+    if let b = m?["background"] {
+        if case .string = b.value {
+            background = .color(try parseColor(b))
+        } else {
+            let bm = try b.map("a colour, {pattern: PATH} or {image: PATH}")
+            try bm.check(allowed: ["pattern", "image"])
+            if let p = bm["pattern"] {
+                background = .pattern(resolve(try p.string(), in: folder))
+            } else if let i = bm["image"] {
+                background = .image(resolve(try i.string(), in: folder))
+            } else {
+                throw b.error("{pattern: PATH} or {image: PATH}")
+            }
+        }
+    }
+    return Canvas(width: width, height: height, scale: scale, background: background)
+}
+
+private func parseView(
+    name: String, view: DocumentMap?, layout: DocumentNode, cell: DocumentNode?, supplementary: DocumentNode?,
+    decoration: DocumentNode?, defaultFrame: Rect, folder: String
+) throws(FrameGenError) -> SceneView {
+    var frame = defaultFrame
+    if let f = view?["frame"] {
+        frame = try f.rect()
+        if frame.width < 1 || frame.height < 1 { throw f.error("a frame at least 1 point wide and high") }
+    }
+    let insetValues = try view?["contentInset"]?.numbers(4, "[top, left, bottom, right]") ?? [0, 0, 0, 0]
+    var rate = DecelerationRate.normal
+    if let r = view?["decelerationRate"] {
+        rate = try parseRate(r)
+    }
+    let lm = try layout.map("a layout mapping with a type")
+    let typeNode = try lm.required("type")
+    let type = try typeNode.string()
+    guard let descriptor = LayoutRegistry.descriptor(for: type) else {
+        var expected = "a layout type: " + LayoutRegistry.all.map(\.type).joined(separator: ", ")
+        if let close = closestName(to: type, in: LayoutRegistry.all.map(\.type)) {
+            expected = "a layout type (did you mean \"\(close)\"?)"
+        }
+        throw typeNode.error(expected)
+    }
+    try lm.check(allowed: ["type"] + descriptor.parameters.map(\.name))
+    var parameters: [String: LayoutParameterValue] = [:]
+    for key in lm.keys where key != "type" {
+        parameters[key] = try layoutParameterValue(lm[key]!)
+    }
+    try validateLayout(descriptor, parameters, lm.node)
+
+    var styles: [String: ElementStyle] = [:]
+    if let s = supplementary {
+        let sm = try s.map("a mapping from kind to style")
+        for kind in sm.keys { styles[kind] = try ElementStyle(sm[kind]!) }
+    }
+    var decorations: [String: String] = [:]
+    if let d = decoration {
+        let dm = try d.map("a mapping from kind to {image: PATH}")
+        for kind in dm.keys {
+            let km = try dm[kind]!.map("{image: PATH}")
+            try km.check(allowed: ["image"])
+            if let i = km["image"] { decorations[kind] = resolve(try i.string(), in: folder) }
+        }
+    }
+    return SceneView(
+        name: name, frame: frame,
+        contentInset: EdgeInsets(top: insetValues[0], left: insetValues[1], bottom: insetValues[2], right: insetValues[3]),
+        contentOffset: try view?["contentOffset"]?.point() ?? .zero,
+        pagingEnabled: try view?["pagingEnabled"]?.bool() ?? false, decelerationRate: rate, layoutType: type,
+        layoutParameters: parameters, cell: try cell.map { n throws(FrameGenError) in try ElementStyle(n) } ?? ElementStyle(),
+        supplementary: styles, decorationImages: decorations)
+}
+
+/// Checks parameter values by building the layout once; its error names the parameter.
+func validateLayout(
+    _ descriptor: LayoutDescriptor, _ parameters: [String: LayoutParameterValue], _ node: DocumentNode
+) throws(FrameGenError) {
+    do {
+        _ = try descriptor.make(parameters)
+    } catch {
+        let at = node.path.isEmpty ? error.parameter : "\(node.path).\(error.parameter)"
+        throw .badInput(node.file, "\(at): found \(error.found), expected \(error.expected)")
+    }
+}
+
+func layoutParameterValue(_ node: DocumentNode) throws(FrameGenError) -> LayoutParameterValue {
+    switch node.value {
+    case .number(let n) where n.isFinite: return .number(n)
+    case .bool(let b): return .bool(b)
+    case .string(let s): return .string(s)
+    case .list(let items):
+        var numbers: [Double] = []
+        for item in items {
+            guard case .number(let n) = item, n.isFinite else { throw node.error("a number, true/false, a string or a list of numbers") }
+            numbers.append(n)
+        }
+        return .numbers(numbers)
+    default: throw node.error("a number, true/false, a string or a list of numbers")
+    }
+}
+
+private func parseRate(_ node: DocumentNode) throws(FrameGenError) -> DecelerationRate {
+    switch node.value {
+    case .string("normal"): return .normal
+    case .string("fast"): return .fast
+    case .number(let n):
+        guard let r = DecelerationRate(rawValue: n) else { throw node.error("normal, fast or a number between 0 and 1") }
+        return r
+    default: throw node.error("normal, fast or a number between 0 and 1 (per millisecond)")
+    }
+}
+
+private func parseContent(_ node: DocumentNode?, seed: UInt64, folder: String) throws(FrameGenError) -> SceneContent {
+    let m = try node?.map("a content mapping")
+    try m?.check(allowed: ["images", "sections", "items", "titles"])
+    var source = ImageSource.generated(seed: seed)
+    if let i = m?["images"] {
+        switch i.value {
+        case .string(let dir): source = .folder(dir)
+        case .list:
+            var files: [String] = []
+            for n in try i.list() { files.append(try n.string()) }
+            source = .files(files)
+        default: throw i.error("a folder, a list of PNG files, or nothing for generated photos")
+        }
+    }
+    let images = try ContentImages(source, baseDirectory: folder == "." ? nil : folder)
+    var counts = [20]
+    if let s = m?["sections"] {
+        if m?["items"] != nil { throw s.problem("give either `sections` or `items`, not both") }
+        let list = try s.list()
+        if list.isEmpty { throw s.error("a list of item counts, one per section") }
+        counts = []
+        for n in list { counts.append(try n.integer(in: 0...100_000)) }
+    } else if let n = m?["items"] {
+        counts = [try n.integer(in: 0...100_000)]
+    }
+    var titles: [String] = []
+    if let t = m?["titles"] {
+        for n in try t.list() { titles.append(try n.string()) }
+    }
+    return SceneContent(images: images, itemCounts: counts, titles: titles)
+}
+
+private func parseOutput(_ node: DocumentNode?, name: String, folder: String) throws(FrameGenError) -> SceneOutput {
+    let m = try node?.map("an output mapping")
+    try m?.check(allowed: ["directory", "pattern", "compression"])
+    let pattern = try m?["pattern"]?.string() ?? "frame_%04d.png"
+    if !isValidFramePattern(pattern) {
+        throw m!["pattern"]!.error("a file name with one %d or %0Nd, such as frame_%04d.png")
+    }
+    return SceneOutput(
+        directory: try m?["directory"]?.string() ?? "\(name)-frames", pattern: pattern,
+        compression: try m?["compression"]?.integer(in: 0...9) ?? 6)
+}

@@ -1,0 +1,165 @@
+import Geometry
+import Layout
+import Motion
+
+/// The longest single action; a typo of a few zeros should not render for hours.
+private let maxActionDuration = 600.0
+
+/// One timeline entry: a mapping with one action key (and optionally `view`), or `wait: N`.
+func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
+    let actions = ["wait", "scroll", "drag", "fling", "rotate", "delete", "insert", "move", "tap", "pinch", "set"]
+    let m = try node.map("an action such as {scroll: {...}}")
+    try m.check(allowed: actions + ["view"])
+    let present = m.keys.filter { $0 != "view" }
+    guard present.count == 1, let name = present.first, let body = m[name] else {
+        throw node.problem("expected exactly one action (\(actions.joined(separator: ", "))), found \(present.count)")
+    }
+    let view = try m["view"]?.string()
+    func action(_ kind: TimelineAction.Kind) -> TimelineAction {
+        TimelineAction(kind, view: view, keyPath: node.path)
+    }
+    if name == "wait" {
+        return action(.wait(duration: try body.number(in: 0...maxActionDuration)))
+    }
+    let b = try body.map("a mapping of the action's parameters")
+    func duration(_ fallback: Double) throws(FrameGenError) -> Double {
+        try b["duration"]?.number(in: 0...maxActionDuration) ?? fallback
+    }
+    func curve(_ fallback: TimingCurve, duration: Double) throws(FrameGenError) -> TimingCurve {
+        guard let c = b["curve"] else { return fallback }
+        return try parseCurve(c, duration: duration)
+    }
+    func items(_ key: String) throws(FrameGenError) -> [IndexPath] {
+        let list = try b.required(key).list()
+        if list.isEmpty { throw b[key]!.error("at least one [section, item]") }
+        var out: [IndexPath] = []
+        for n in list { out.append(try indexPath(n)) }
+        return out
+    }
+    switch name {
+    case "scroll":
+        try b.check(allowed: ["to", "duration", "curve"])
+        let d = try duration(0.3)
+        return action(.scroll(to: try b.required("to").point(), duration: d, curve: try curve(.easeInEaseOut, duration: d)))
+    case "drag":
+        try b.check(allowed: ["by", "duration", "curve"])
+        let d = try duration(0.3)
+        if d <= 0 { throw b["duration"]!.error("a duration greater than 0") }
+        return action(.drag(by: try b.required("by").point(), duration: d, curve: try curve(.linear, duration: d)))
+    case "fling":
+        try b.check(allowed: ["velocity", "rate"])
+        let v = try b.required("velocity").point()
+        if abs(v.x) > 100_000 || abs(v.y) > 100_000 { throw b["velocity"]!.error("velocities within 100000 pt/s") }
+        var rate: DecelerationRate?
+        if let r = b["rate"] {
+            switch r.value {
+            case .string("normal"): rate = .normal
+            case .string("fast"): rate = .fast
+            case .number(let n): rate = DecelerationRate(rawValue: n)
+            default: break
+            }
+            if rate == nil { throw r.error("normal, fast or a number between 0 and 1 (per millisecond)") }
+        }
+        return action(.fling(velocity: v, rate: rate))
+    case "rotate":
+        try b.check(allowed: ["to", "duration", "curve"])
+        let to = try b.required("to")
+        let target: TimelineAction.RotationTarget
+        switch to.value {
+        case .string("landscape"): target = .landscape
+        case .string("portrait"): target = .portrait
+        case .list: target = .size(try to.size())
+        default: throw to.error("landscape, portrait or [width, height]")
+        }
+        let d = try duration(0.4)
+        return action(.rotate(to: target, duration: d, curve: try curve(.easeInEaseOut, duration: d)))
+    case "delete", "insert":
+        try b.check(allowed: ["items", "duration", "curve"])
+        let list = try items("items")
+        let d = try duration(0.3)
+        let c = try curve(.easeInEaseOut, duration: d)
+        return action(name == "delete" ? .delete(items: list, duration: d, curve: c) : .insert(items: list, duration: d, curve: c))
+    case "move":
+        try b.check(allowed: ["from", "to", "duration", "curve"])
+        let d = try duration(0.3)
+        return action(
+            .move(
+                from: try indexPath(b.required("from")), to: try indexPath(b.required("to")), duration: d,
+                curve: try curve(.easeInEaseOut, duration: d)))
+    case "tap":
+        try b.check(allowed: ["item", "at", "duration"])
+        let target: TimelineAction.TapTarget
+        if let i = b["item"] {
+            if b["at"] != nil { throw i.problem("give either `item` or `at`, not both") }
+            target = .item(try indexPath(i))
+        } else if let p = b["at"] {
+            target = .point(try p.point())
+        } else {
+            throw body.problem("missing key \"item\" (or \"at\")")
+        }
+        return action(.tap(target, duration: try b["duration"]?.number(in: 0...maxActionDuration)))
+    case "pinch":
+        try b.check(allowed: ["scale", "center", "duration", "curve"])
+        let d = try duration(0.6)
+        return action(
+            .pinch(
+                scale: try b.required("scale").number(in: 0.01...100), center: try b["center"]?.point(), duration: d,
+                curve: try curve(.easeInEaseOut, duration: d)))
+    default:  // set
+        try b.check(allowed: ["layout", "duration", "curve"])
+        let lm = try b.required("layout").map("a mapping of layout parameters")
+        var values: [String: LayoutParameterValue] = [:]
+        for key in lm.keys { values[key] = try layoutParameterValue(lm[key]!) }
+        if values.isEmpty { throw lm.node.error("at least one layout parameter") }
+        let d = try duration(0.3)
+        return action(.set(layout: values, duration: d, curve: try curve(.easeInEaseOut, duration: d)))
+    }
+}
+
+func indexPath(_ node: DocumentNode) throws(FrameGenError) -> IndexPath {
+    let v = try node.numbers(2, "[section, item]")
+    guard v[0] >= 0, v[1] >= 0, v[0] == v[0].rounded(), v[1] == v[1].rounded(), v[0] < 1e6, v[1] < 1e6 else {
+        throw node.error("[section, item] of whole numbers 0 or more")
+    }
+    return IndexPath(item: Int(v[1]), section: Int(v[0]))
+}
+
+/// `linear`, `easeIn`, `easeOut`, `easeInEaseOut`, `default`, `{cubic: [x1, y1, x2, y2]}`,
+/// `{spring: {damping, velocity}}` (UIKit, over the action's duration) or
+/// `{spring: {mass, stiffness, damping, velocity}}` (CASpringAnimation).
+func parseCurve(_ node: DocumentNode, duration: Double) throws(FrameGenError) -> TimingCurve {
+    let expected = "linear, easeIn, easeOut, easeInEaseOut, default, {cubic: [x1, y1, x2, y2]} or {spring: {...}}"
+    if case .string(let s) = node.value {
+        guard let c = TimingCurve(name: s) else {
+            let names = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
+            if let close = closestName(to: s, in: names) { throw node.error("a curve (did you mean \"\(close)\"?)") }
+            throw node.error(expected)
+        }
+        return c
+    }
+    let m = try node.map(expected)
+    try m.check(allowed: ["cubic", "spring"])
+    if let c = m["cubic"] {
+        let v = try c.numbers(4, "[x1, y1, x2, y2]")
+        guard (0...1).contains(v[0]), (0...1).contains(v[2]) else { throw c.error("x1 and x2 between 0 and 1") }
+        return .cubic(CubicBezier(v[0], v[1], v[2], v[3]))
+    }
+    guard let s = m["spring"] else { throw node.error(expected) }
+    let sm = try s.map("{damping, velocity} or {mass, stiffness, damping, velocity}")
+    try sm.check(allowed: ["damping", "velocity", "mass", "stiffness"])
+    let velocity = try sm["velocity"]?.number(in: -1000...1000) ?? 0
+    if sm["mass"] != nil || sm["stiffness"] != nil {
+        guard
+            let spring = SpringCurve(
+                mass: try sm["mass"]?.positive() ?? 1, stiffness: try sm["stiffness"]?.positive() ?? 100,
+                damping: try sm["damping"]?.nonNegative() ?? 10, initialVelocity: velocity,
+                duration: duration > 0 ? duration : nil)
+        else { throw s.error("a spring with positive mass and stiffness") }
+        return .spring(spring)
+    }
+    let damping = try sm["damping"]?.number(in: 0.01...1) ?? 0.7
+    guard let spring = SpringCurve(duration: max(duration, 0.01), dampingRatio: damping, initialVelocity: velocity) else {
+        throw s.error("a damping ratio between 0.01 and 1")
+    }
+    return .spring(spring)
+}

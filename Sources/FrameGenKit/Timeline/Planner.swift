@@ -1,0 +1,385 @@
+import Geometry
+import Layout
+import Motion
+
+/// Runs the timeline's actions once, in time order, delivering the scroll-view events to the
+/// layouts and recording each action as a Step (motion.md A.3-A.8).
+struct Planner {
+    let data: SceneData
+    var states: [ViewState]
+    var steps: [Step] = []
+    var time = 0.0
+    var nextIdentity: Int
+
+    init(data: SceneData) {
+        self.data = data
+        var identity: [IndexPath: Int] = data.imageIndexOfItem
+        nextIdentity = (identity.values.max() ?? -1) + 1
+        states = data.scene.views.enumerated().map { v, view in
+            ViewState(
+                layout: view.makeLayout(), parameters: view.layoutParameters, dataSource: data.dataSource,
+                size: view.frame.size, offset: view.contentOffset, identity: identity)
+        }
+        identity = [:]
+    }
+
+    var scene: Scene { data.scene }
+
+    func cvState(_ v: Int, _ s: ViewState, at t: Double) -> CollectionViewState {
+        data.state(view: v, bounds: s.bounds, time: t, dataSource: s.dataSource)
+    }
+
+    /// The layout of `s` prepared for its bounds at time t.
+    func prepared(_ v: Int, _ s: ViewState, at t: Double) -> any CollectionViewLayout {
+        var layout = s.layout
+        layout.prepare(cvState(v, s, at: t))
+        return layout
+    }
+
+    func range(_ v: Int, _ s: ViewState, at t: Double) -> OffsetRange {
+        OffsetRange(contentSize: prepared(v, s, at: t).collectionViewContentSize, size: s.size, inset: scene.views[v].contentInset)
+    }
+
+    mutating func add(_ v: Int, duration: Double, before: [ViewState], _ motion: StepMotion) {
+        if duration > 0 {
+            steps.append(Step(start: time, duration: duration, view: v, before: before, motion: motion))
+        }
+        time += duration
+    }
+
+    mutating func run(_ action: TimelineAction) throws(FrameGenError) {
+        let v = scene.viewIndex(for: action)
+        let t = time
+        switch action.kind {
+        case .wait(let d):
+            add(v, duration: d, before: states, .still)
+        case .scroll(let to, let d, let curve):
+            let target = range(v, states[v], at: t).clamp(to)
+            let before = states
+            add(v, duration: d, before: before, .scroll(from: states[v].offset, to: target, curve: curve))
+            states[v].offset = target
+        case .drag(let by, let d, let curve):
+            drag(v, by: by, duration: d, curve: curve)
+        case .fling(let velocity, let rate):
+            var s = states[v]
+            s.layout.collectionViewWillBeginDragging(cvState(v, s, at: t))
+            s.layout.collectionViewDidEndDragging(cvState(v, s, at: t), willDecelerate: true)
+            let release = releaseMotion(v, s, velocity: velocity, rate: rate ?? scene.views[v].decelerationRate, at: t)
+            var before = states
+            before[v] = s
+            add(v, duration: release.duration, before: before, .fling(release))
+            s.offset = release.restOffset
+            s.layout.collectionViewDidEndDecelerating(cvState(v, s, at: time))
+            states[v] = s
+        case .rotate(let target, let d, let curve):
+            let old = states[v]
+            var new = old
+            let long = max(old.size.width, old.size.height)
+            let short = min(old.size.width, old.size.height)
+            switch target {
+            case .landscape: new.size = Size(width: long, height: short)
+            case .portrait: new.size = Size(width: short, height: long)
+            case .size(let s): new.size = s
+            }
+            // UIKit: the layout is invalidated for the new bounds, then asked where the content
+            // offset should go (the Photos preview keeps its photo).
+            var layout = prepared(v, old, at: t)
+            _ = layout.shouldInvalidateLayout(forBoundsChange: new.bounds)
+            layout.invalidateLayout()
+            new.layout = layout
+            layout.prepare(cvState(v, new, at: t))
+            let proposed = layout.targetContentOffset(forProposedContentOffset: old.offset)
+            new.offset = OffsetRange(contentSize: layout.collectionViewContentSize, size: new.size, inset: scene.views[v].contentInset).clamp(proposed)
+            transition(v, from: old, to: new, updates: [], duration: d, curve: curve)
+        case .delete(let items, let d, let curve):
+            try update(v, items.map(UpdateItem.delete), action: action, duration: d, curve: curve)
+        case .insert(let items, let d, let curve):
+            try update(v, items.map(UpdateItem.insert), action: action, duration: d, curve: curve)
+        case .move(let from, let to, let d, let curve):
+            try update(v, [UpdateItem.move(from: from, to: to)], action: action, duration: d, curve: curve)
+        case .tap(let target, let d):
+            try tap(v, target, duration: d, action: action)
+        case .pinch(let scale, let center, let d, let curve):
+            guard let pinchScale = states[v].layout as? PinchLayout else {
+                throw FrameGenError.badInput(scene.file, "\(action.keyPath).pinch: the \(scene.views[v].layoutType) layout has no pinch; use the pinch layout")
+            }
+            var to = states[v].parameters
+            to["pinchScale"] = .number(min(max(pinchScale.pinchScale * scale, 0), 1))
+            let c = center ?? Point(x: states[v].size.width / 2, y: states[v].size.height / 2)
+            to["pinchCenter"] = .numbers([c.x + states[v].offset.x, c.y + states[v].offset.y])
+            var from = states[v].parameters
+            if from["pinchCenter"] == nil { from["pinchCenter"] = to["pinchCenter"] }
+            add(v, duration: d, before: states, .parameters(from: from, to: to, curve: curve))
+            try setParameters(v, to, action: action)
+        case .set(let values, let d, let curve):
+            let old = states[v]
+            var params = old.parameters
+            for (k, value) in values { params[k] = value }
+            try setParameters(v, params, action: action)
+            var new = states[v]
+            new.offset = range(v, new, at: t).clamp(new.offset)
+            states[v] = old
+            transition(v, from: old, to: new, updates: [], duration: d, curve: curve)
+        }
+    }
+
+    mutating func setParameters(_ v: Int, _ params: [String: LayoutParameterValue], action: TimelineAction) throws(FrameGenError) {
+        let type = scene.views[v].layoutType
+        let descriptor = LayoutRegistry.descriptor(for: type)!
+        for key in params.keys where !descriptor.parameters.contains(where: { $0.name == key }) {
+            var message = "\(action.keyPath): the \(type) layout has no parameter \"\(key)\""
+            if let close = closestName(to: key, in: descriptor.parameters.map(\.name)) { message += " (did you mean \"\(close)\"?)" }
+            throw .badInput(scene.file, message)
+        }
+        do {
+            states[v].layout = try descriptor.make(params)
+        } catch {
+            throw .badInput(scene.file, "\(action.keyPath).\(error.parameter): found \(error.found), expected \(error.expected)")
+        }
+        states[v].parameters = params
+    }
+
+    // MARK: Scrolling
+
+    mutating func drag(_ v: Int, by: Point, duration d: Double, curve: TimingCurve) {
+        let t = time
+        var s = states[v]
+        s.layout.collectionViewWillBeginDragging(cvState(v, s, at: t))
+        let r = range(v, s, at: t)
+        let scrollsX = r.maxX > r.minX
+        let scrollsY = r.maxY > r.minY || !scrollsX
+        let dragX = scrollsX ? ScrollDrag(startOffset: s.offset.x, minOffset: r.minX, maxOffset: r.maxX, dimension: s.size.width) : nil
+        let dragY = scrollsY ? ScrollDrag(startOffset: s.offset.y, minOffset: r.minY, maxOffset: r.maxY, dimension: s.size.height) : nil
+        // The finger's velocity at the end; the content moves the other way.
+        let h = 1e-4
+        let rate = (curve.progress(1) - curve.progress(1 - h)) / (h * d)
+        let velocity = Point(x: scrollsX ? -by.x * rate : 0, y: scrollsY ? -by.y * rate : 0)
+        var released = s
+        released.offset = Point(
+            x: dragX?.offset(forTranslation: -by.x) ?? s.offset.x, y: dragY?.offset(forTranslation: -by.y) ?? s.offset.y)
+        let releaseTime = t + d
+        released.layout.collectionViewDidEndDragging(cvState(v, released, at: releaseTime), willDecelerate: velocity != .zero)
+        let release = releaseMotion(v, released, velocity: velocity, rate: scene.views[v].decelerationRate, at: releaseTime)
+        var before = states
+        before[v] = s
+        add(
+            v, duration: d + release.duration, before: before,
+            .drag(DragMotion(x: dragX, y: dragY, by: by, dragDuration: d, curve: curve, released: released, release: release)))
+        released.offset = release.restOffset
+        released.layout.collectionViewDidEndDecelerating(cvState(v, released, at: time))
+        states[v] = released
+        applyRequestedOffsets(from: v)
+    }
+
+    /// The motion after a release at `s.offset` with `velocity`: paging, the layout's snapping
+    /// target, or the natural deceleration (Motion's ScrollMotion per axis).
+    func releaseMotion(_ v: Int, _ s: ViewState, velocity: Point, rate: DecelerationRate, at t: Double) -> ReleaseMotion {
+        let layout = prepared(v, s, at: t)
+        let r = OffsetRange(contentSize: layout.collectionViewContentSize, size: s.size, inset: scene.views[v].contentInset)
+        let natural = Point(
+            x: Deceleration(startOffset: s.offset.x, velocity: velocity.x, rate: rate).restOffset,
+            y: Deceleration(startOffset: s.offset.y, velocity: velocity.y, rate: rate).restOffset)
+        let snapped = layout.targetContentOffset(forProposedContentOffset: natural, withScrollingVelocity: velocity)
+        func target(_ naturalValue: Double, _ snappedValue: Double, page: Double) -> ScrollMotion.Target {
+            if scene.views[v].pagingEnabled { return .paging(pageSize: page) }
+            return snappedValue == naturalValue ? .natural : .offset(snappedValue)
+        }
+        return ReleaseMotion(
+            x: ScrollMotion(
+                offset: s.offset.x, velocity: velocity.x, minOffset: r.minX, maxOffset: r.maxX, decelerationRate: rate,
+                target: target(natural.x, snapped.x, page: s.size.width), screenScale: scene.canvas.scale),
+            y: ScrollMotion(
+                offset: s.offset.y, velocity: velocity.y, minOffset: r.minY, maxOffset: r.maxY, decelerationRate: rate,
+                target: target(natural.y, snapped.y, page: s.size.height), screenScale: scene.canvas.scale))
+    }
+
+    /// Views follow offsets other views' layouts ask for (the thumbnails strip pages the
+    /// preview): `publishedState["requestedContentOffset.NAME"] = [x, y]`.
+    mutating func applyRequestedOffsets(from v: Int) {
+        let published = prepared(v, states[v], at: time).publishedState
+        for w in states.indices where w != v {
+            if case .numbers(let p)? = published["requestedContentOffset.\(scene.views[w].name)"], p.count == 2 {
+                states[w].offset = Point(x: p[0], y: p[1])
+            }
+        }
+    }
+
+    // MARK: Taps
+
+    mutating func tap(_ v: Int, _ target: TimelineAction.TapTarget, duration: Double?, action: TimelineAction) throws(FrameGenError) {
+        let t = time
+        var s = states[v]
+        let layout = prepared(v, s, at: t)
+        let indexPath: IndexPath
+        switch target {
+        case .item(let ip):
+            guard s.dataSource.contains(ip) else {
+                throw .badInput(scene.file, "\(action.keyPath).tap.item: there is no item \(ip)")
+            }
+            indexPath = ip
+        case .point(let p):
+            let content = Point(x: p.x + s.offset.x, y: p.y + s.offset.y)
+            let hits = layout.layoutAttributesForElements(in: s.bounds).filter {
+                $0.representedElementCategory == .cell && !$0.isHidden && $0.frame.contains(content)
+            }
+            guard let top = hits.max(by: { $0.zIndex < $1.zIndex }) else {
+                // A tap on nothing does nothing, as in UIKit.
+                add(v, duration: duration ?? 0, before: states, .still)
+                return
+            }
+            indexPath = top.indexPath
+        }
+        s.layout = layout
+        if s.layout.collectionViewDidTapItem(at: indexPath, cvState(v, s, at: t)) {
+            let d = duration ?? max(0, (s.layout.animationEndTime ?? t) - t)
+            var before = states
+            before[v] = s
+            states[v] = s
+            add(v, duration: d, before: before, .layoutDriven)
+            applyRequestedOffsets(from: v)
+            return
+        }
+        // motion.md A.6: without tap behaviour, the item scrolls to the centre.
+        guard let item = layout.layoutAttributesForItem(at: indexPath) else { return }
+        let target = range(v, s, at: t).clamp(
+            Point(x: item.center.x - s.size.width / 2, y: item.center.y - s.size.height / 2))
+        let before = states
+        add(v, duration: duration ?? 0.3, before: before, .scroll(from: s.offset, to: target, curve: .easeInEaseOut))
+        states[v].offset = target
+    }
+
+    // MARK: Batch updates
+
+    mutating func update(_ v: Int, _ items: [UpdateItem], action: TimelineAction, duration d: Double, curve: TimingCurve)
+        throws(FrameGenError)
+    {
+        let t = time
+        let old = states[v]
+        var new = old
+        // The data change, with identities following their items.
+        var sections = old.dataSource.sections.map { $0.items.enumerated().map { (old.identity[IndexPath(item: $0.offset, section: 0)] ?? 0, $0.element) } }
+        for (s, section) in old.dataSource.sections.enumerated() {
+            sections[s] = section.items.indices.map { i in (old.identity[IndexPath(item: i, section: s)] ?? 0, section.items[i]) }
+        }
+        let deletes = items.compactMap(\.indexPathBeforeUpdate).filter { _ in true }
+        for item in items {
+            if let b = item.indexPathBeforeUpdate, !old.dataSource.contains(b) {
+                throw .badInput(scene.file, "\(action.keyPath): there is no item \(b) to \(item.updateAction)")
+            }
+        }
+        // UIKit's order: deletes (highest first), then inserts (lowest first); a move is both.
+        var moved: [IndexPath: (Int, CollectionViewDataSource.Item)] = [:]
+        for b in deletes.sorted(by: >) {
+            let removed = sections[b.section].remove(at: b.item)
+            moved[b] = removed
+        }
+        var identityCounter = nextIdentity
+        for item in items.sorted(by: { ($0.indexPathAfterUpdate ?? IndexPath(item: 0, section: 0)) < ($1.indexPathAfterUpdate ?? IndexPath(item: 0, section: 0)) }) {
+            guard let a = item.indexPathAfterUpdate else { continue }
+            guard a.section < sections.count, a.item <= sections[a.section].count else {
+                throw .badInput(scene.file, "\(action.keyPath): cannot \(item.updateAction) at \(a), past the end of its section")
+            }
+            if let b = item.indexPathBeforeUpdate, let entry = moved[b] {
+                sections[a.section].insert(entry, at: a.item)
+            } else {
+                let ratio = try scene.content.images.aspectRatio(forItem: identityCounter)
+                sections[a.section].insert(
+                    (identityCounter, CollectionViewDataSource.Item(imageSize: Size(width: ratio * 1000, height: 1000))), at: a.item)
+                identityCounter += 1
+            }
+        }
+        nextIdentity = identityCounter
+        new.dataSource = CollectionViewDataSource(
+            sections: sections.enumerated().map { s, entries in
+                CollectionViewDataSource.Section(items: entries.map(\.1), title: old.dataSource.sections[s].title)
+            })
+        new.identity = [:]
+        for (s, entries) in sections.enumerated() {
+            for (i, entry) in entries.enumerated() { new.identity[IndexPath(item: i, section: s)] = entry.0 }
+        }
+        // A layout may animate the update itself, still showing the old data (the thumbnails'
+        // two-phase delete); the data changes at its end.
+        var driving = prepared(v, old, at: t)
+        if let own = driving.collectionViewWillPerformBatchUpdates(items, cvState(v, old, at: t)) {
+            var before = states
+            before[v].layout = driving
+            add(v, duration: own, before: before, .layoutDriven)
+            new.layout = driving
+            new.layout.prepare(cvState(v, new, at: time))
+            new.layout.prepare(forCollectionViewUpdates: items)
+            new.layout.finalizeCollectionViewUpdates()
+            new.offset = range(v, new, at: time).clamp(new.offset)
+            states[v] = new
+            return
+        }
+        new.layout = driving
+        new.layout.prepare(cvState(v, new, at: t))
+        new.offset = OffsetRange(contentSize: new.layout.collectionViewContentSize, size: new.size, inset: scene.views[v].contentInset).clamp(new.offset)
+        transition(v, from: old, to: new, updates: items, duration: d, curve: curve)
+    }
+
+    /// Animates every element from `old` to `new` (motion.md A.4, A.5, A.8): survivors from
+    /// their old to their new attributes, appearing ones from the layout's initial attributes,
+    /// disappearing ones to its final attributes (defaults: fades).
+    mutating func transition(_ v: Int, from old: ViewState, to new: ViewState, updates: [UpdateItem], duration d: Double, curve: TimingCurve) {
+        let t = time
+        let oldLayout = prepared(v, old, at: t)
+        var newLayout = new.layout
+        newLayout.prepare(cvState(v, new, at: t))
+        if !updates.isEmpty { newLayout.prepare(forCollectionViewUpdates: updates) }
+        func key(_ a: LayoutAttributes, _ identity: [IndexPath: Int]) -> ElementKey {
+            a.representedElementCategory == .cell
+                ? .cell(identity[a.indexPath] ?? -1)
+                : .other(a.representedElementCategory, a.representedElementKind ?? "", a.indexPath)
+        }
+        var from: [ElementKey: LayoutAttributes] = [:]
+        var to: [ElementKey: LayoutAttributes] = [:]
+        var order: [ElementKey] = []
+        let oldPaths = Dictionary(old.identity.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let newPaths = Dictionary(new.identity.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        for a in oldLayout.layoutAttributesForElements(in: old.bounds) {
+            let k = key(a, old.identity)
+            if from[k] == nil { order.append(k) }
+            from[k] = a
+        }
+        for a in newLayout.layoutAttributesForElements(in: new.bounds) {
+            let k = key(a, new.identity)
+            if from[k] == nil && to[k] == nil { order.append(k) }
+            to[k] = a
+        }
+        for k in order {
+            if from[k] == nil, let b = to[k] {
+                // Appearing: a survivor from outside the old rect, or an inserted element.
+                if case .cell(let id) = k, let p = oldPaths[id], let a = oldLayout.layoutAttributesForItem(at: p) {
+                    from[k] = a
+                } else if case .cell = k {
+                    from[k] = newLayout.initialLayoutAttributesForAppearingItem(at: b.indexPath) ?? faded(b)
+                } else {
+                    from[k] = newLayout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: b.representedElementKind ?? "", at: b.indexPath) ?? faded(b)
+                }
+            } else if to[k] == nil, let a = from[k] {
+                if case .cell(let id) = k, let p = newPaths[id], let b = newLayout.layoutAttributesForItem(at: p) {
+                    to[k] = b
+                } else if case .cell = k {
+                    to[k] = newLayout.finalLayoutAttributesForDisappearingItem(at: a.indexPath, current: a) ?? faded(a)
+                } else {
+                    to[k] = newLayout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: a.representedElementKind ?? "", at: a.indexPath, current: a) ?? faded(a)
+                }
+            }
+        }
+        let tr = Transition(
+            from: from, to: to, order: order, fromBounds: old.bounds, toBounds: new.bounds, curve: curve,
+            sublayerTransform: newLayout.sublayerTransform)
+        add(v, duration: d, before: states, .transition(tr))
+        var after = new
+        if !updates.isEmpty { newLayout.finalizeCollectionViewUpdates() }
+        after.layout = newLayout
+        states[v] = after
+    }
+}
+
+private func faded(_ a: LayoutAttributes) -> LayoutAttributes {
+    var f = a
+    f.alpha = 0
+    return f
+}

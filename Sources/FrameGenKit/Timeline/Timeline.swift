@@ -1,0 +1,195 @@
+import Geometry
+import Layout
+import Motion
+
+/// A scene's timeline, planned once (motion.md A.1): the start, length and motion of every action
+/// and every view's state at each action boundary, all immutable. `frame(at:)` then evaluates
+/// any instant from the plan alone, so a frame is a pure function of (scene, t), whichever
+/// frames were evaluated before and on whichever thread.
+public struct Timeline: Sendable {
+    public let data: SceneData
+    let steps: [Step]
+    let final: [ViewState]
+    /// Seconds from the first action's start to the last one's end.
+    public let duration: Double
+
+    public var scene: Scene { data.scene }
+
+    /// motion.md A.1: floor(total x fps) + 1 frames (a tolerance keeps 2.0 s x 30 fps at 61).
+    public var frameCount: Int { Int((duration * scene.fps + 1e-9).rounded(.down)) + 1 }
+
+    public init(_ scene: Scene) throws(FrameGenError) {
+        data = try SceneData(scene)
+        var planner = Planner(data: data)
+        for action in scene.timeline {
+            try planner.run(action)
+        }
+        steps = planner.steps
+        final = planner.states
+        duration = planner.time
+    }
+
+    /// The attributes of frame `index` (time index / fps).
+    public func frame(_ index: Int) -> AttributeFrame {
+        frame(at: Double(index) / scene.fps, index: index)
+    }
+
+    public func frame(at t: Double, index: Int = 0) -> AttributeFrame {
+        // The step running at t; after the last one, everything rests in the final states.
+        var step: Step?
+        if let i = steps.lastIndex(where: { $0.start <= t }), t < steps[i].start + steps[i].duration {
+            step = steps[i]
+        }
+        let states = step?.before ?? final
+        var views: [AttributeView] = []
+        var peers: [String: PeerViewState] = [:]
+        for v in states.indices {
+            var peersOfV = peers
+            for w in states.indices where w > v {
+                peersOfV[scene.views[w].name] = peerState(w, states[w], time: t)
+            }
+            let local = step.map { t - $0.start } ?? 0
+            let (view, peer) = evaluate(v, states[v], step: step?.view == v ? step : nil, local: local, time: t, peers: peersOfV)
+            views.append(view)
+            peers[scene.views[v].name] = peer
+        }
+        return AttributeFrame(index: index, time: t, views: views)
+    }
+
+    private func peerState(_ v: Int, _ s: ViewState, time: Double) -> PeerViewState {
+        var layout = s.layout
+        let cv = data.state(view: v, bounds: s.bounds, time: time, dataSource: s.dataSource)
+        layout.prepare(cv)
+        return PeerViewState(
+            name: scene.views[v].name, bounds: s.bounds, contentSize: layout.collectionViewContentSize,
+            contentInset: cv.contentInset, published: layout.publishedState)
+    }
+
+    private func evaluate(
+        _ v: Int, _ s: ViewState, step: Step?, local: Double, time: Double, peers: [String: PeerViewState]
+    ) -> (AttributeView, PeerViewState) {
+        var state = s
+        switch step?.motion {
+        case .scroll(let from, let to, let curve):
+            let p = curve.progress(local / step!.duration)
+            state.offset = Point(x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p)
+        case .drag(let drag):
+            if local < drag.dragDuration {
+                let f = drag.curve.progress(local / drag.dragDuration)
+                state.offset = Point(
+                    x: drag.x.map { $0.offset(forTranslation: -drag.by.x * f) } ?? state.offset.x,
+                    y: drag.y.map { $0.offset(forTranslation: -drag.by.y * f) } ?? state.offset.y)
+            } else {
+                state = drag.released
+                state.offset = drag.release.offset(at: local - drag.dragDuration)
+            }
+        case .fling(let release):
+            state.offset = release.offset(at: local)
+        case .transition(let tr):
+            let p = tr.curve.progress(local / step!.duration)
+            let b = Rect(
+                x: tr.fromBounds.minX + (tr.toBounds.minX - tr.fromBounds.minX) * p,
+                y: tr.fromBounds.minY + (tr.toBounds.minY - tr.fromBounds.minY) * p,
+                width: tr.fromBounds.width + (tr.toBounds.width - tr.fromBounds.width) * p,
+                height: tr.fromBounds.height + (tr.toBounds.height - tr.fromBounds.height) * p)
+            var elements: [LayoutAttributes] = []
+            var images: [Int?] = []
+            for key in tr.order {
+                elements.append(tr.from[key]!.interpolated(to: tr.to[key]!, progress: p))
+                if case .cell(let id) = key { images.append(id) } else { images.append(nil) }
+            }
+            let view = AttributeView(
+                name: scene.views.count > 1 ? scene.views[v].name : nil, frame: data.viewFrame(v, size: b.size),
+                bounds: b, sublayerTransform: tr.sublayerTransform,
+                elements: data.elements(view: v, elements, imageIndex: { images[$0] }))
+            return (view, PeerViewState(name: scene.views[v].name, bounds: b, contentInset: scene.views[v].contentInset))
+        case .parameters(let from, let to, let curve):
+            let p = curve.progress(local / step!.duration)
+            state.parameters = interpolateParameters(from, to, p)
+            state.layout = (try? LayoutRegistry.descriptor(for: scene.views[v].layoutType)!.make(state.parameters)) ?? state.layout
+        case .still, .layoutDriven, nil:
+            break
+        }
+        var layout = state.layout
+        let cv = data.state(view: v, bounds: state.bounds, time: time, dataSource: state.dataSource, peers: peers)
+        layout.prepare(cv)
+        let attributes = layout.layoutAttributesForElements(in: state.bounds)
+        let identity = state.identity
+        let view = AttributeView(
+            name: scene.views.count > 1 ? scene.views[v].name : nil, frame: data.viewFrame(v, size: state.size),
+            bounds: state.bounds, sublayerTransform: layout.sublayerTransform,
+            elements: data.elements(view: v, attributes, imageIndex: { identity[attributes[$0].indexPath] }))
+        let peer = PeerViewState(
+            name: scene.views[v].name, bounds: state.bounds, contentSize: layout.collectionViewContentSize,
+            contentInset: cv.contentInset, published: layout.publishedState)
+        return (view, peer)
+    }
+}
+
+func interpolateParameters(
+    _ a: [String: LayoutParameterValue], _ b: [String: LayoutParameterValue], _ p: Double
+) -> [String: LayoutParameterValue] {
+    var out = b
+    for (key, to) in b {
+        switch (a[key], to) {
+        case (.number(let x)?, .number(let y)): out[key] = .number(x + (y - x) * p)
+        case (.numbers(let x)?, .numbers(let y)) where x.count == y.count:
+            out[key] = .numbers(zip(x, y).map { $0 + ($1 - $0) * p })
+        default: out[key] = p < 1 ? (a[key] ?? to) : to
+        }
+    }
+    return out
+}
+
+struct Step: Sendable {
+    var start: Double
+    var duration: Double
+    var view: Int
+    /// Every view at the step's start, with the step's starting events already delivered.
+    var before: [ViewState]
+    var motion: StepMotion
+}
+
+enum StepMotion: Sendable {
+    /// Nothing moves but the layouts' own animations (wait, a layout-driven tap or update).
+    case still
+    case layoutDriven
+    case scroll(from: Point, to: Point, curve: TimingCurve)
+    case drag(DragMotion)
+    case fling(ReleaseMotion)
+    case transition(Transition)
+    /// Layout parameters driven continuously (pinch).
+    case parameters(from: [String: LayoutParameterValue], to: [String: LayoutParameterValue], curve: TimingCurve)
+}
+
+struct DragMotion: Sendable {
+    /// nil for an axis the view does not scroll on.
+    var x: ScrollDrag?
+    var y: ScrollDrag?
+    var by: Point
+    var dragDuration: Double
+    var curve: TimingCurve
+    /// The view after the finger lifted (didEndDragging delivered).
+    var released: ViewState
+    var release: ReleaseMotion
+}
+
+/// The two axes of a scroll view after a release.
+struct ReleaseMotion: Sendable {
+    var x: ScrollMotion
+    var y: ScrollMotion
+    var duration: Double { max(x.duration, y.duration) }
+    var restOffset: Point { Point(x: x.restOffset, y: y.restOffset) }
+    func offset(at t: Double) -> Point { Point(x: x.offset(at: t), y: y.offset(at: t)) }
+}
+
+struct Transition: Sendable {
+    var from: [ElementKey: LayoutAttributes]
+    var to: [ElementKey: LayoutAttributes]
+    /// Drawing order does not depend on it (zIndex does), but a fixed order keeps output stable.
+    var order: [ElementKey]
+    var fromBounds: Rect
+    var toBounds: Rect
+    var curve: TimingCurve
+    var sublayerTransform: Transform3D?
+}

@@ -1,0 +1,55 @@
+import Geometry
+import Layout
+import Motion
+
+/// One collection view at an instant between timeline actions: its layout value (which carries
+/// the state of the layout's own animations), data, size, offset and parameters. A value:
+/// the plan keeps one per view per action boundary and evaluation works on copies.
+struct ViewState: Sendable {
+    var layout: any CollectionViewLayout
+    var parameters: [String: LayoutParameterValue]
+    var dataSource: CollectionViewDataSource
+    var size: Size
+    var offset: Point
+    /// The stable identity of each item (its image index); survives inserts, deletes and moves.
+    var identity: [IndexPath: Int]
+
+    var bounds: Rect { Rect(origin: offset, size: size) }
+}
+
+/// What the engine matches across an animation: an item by its identity, anything else by its
+/// kind and index path.
+enum ElementKey: Hashable, Sendable {
+    case cell(Int)
+    case other(ElementCategory, String, IndexPath)
+}
+
+extension LayoutAttributes {
+    /// motion.md A.4: centre, size and alpha linearly, transform3D by decomposition (no
+    /// full-turn spins), zIndex and the rest from the destination at once.
+    func interpolated(to b: LayoutAttributes, progress p: Double) -> LayoutAttributes {
+        var r = b
+        r.center = Point(x: center.x + (b.center.x - center.x) * p, y: center.y + (b.center.y - center.y) * p)
+        r.size = Size(width: size.width + (b.size.width - size.width) * p, height: size.height + (b.size.height - size.height) * p)
+        r.transform3D = .interpolate(from: transform3D, to: b.transform3D, progress: p)
+        r.alpha = alpha + (b.alpha - alpha) * p
+        r.isHidden = p < 1 ? (isHidden && b.isHidden) : b.isHidden
+        return r
+    }
+}
+
+/// Valid content offsets (motion.md B.5.1): from -inset to contentSize - size + inset.
+struct OffsetRange: Sendable {
+    var minX: Double, maxX: Double, minY: Double, maxY: Double
+
+    init(contentSize: Size, size: Size, inset: EdgeInsets) {
+        minX = -inset.left
+        minY = -inset.top
+        maxX = max(minX, contentSize.width - size.width + inset.right)
+        maxY = max(minY, contentSize.height - size.height + inset.bottom)
+    }
+
+    func clamp(_ p: Point) -> Point {
+        Point(x: min(max(p.x, minX), maxX), y: min(max(p.y, minY), maxY))
+    }
+}

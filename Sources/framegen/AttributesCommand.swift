@@ -1,0 +1,56 @@
+import ArgumentParser
+import FrameGenKit
+
+struct AttributesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "attributes",
+        abstract: "Write a scene's layout attributes as an attribute file (JSON).",
+        discussion: """
+            Frame 0 by default; --frame N, --time T (seconds) or --all frames of the timeline. \
+            To stdout, or atomically to FILE with -o. `framegen render` renders the result.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("A scene file (.yaml, .yml or .json).", valueName: "SCENE"))
+    var scene: String
+
+    @Option(help: ArgumentHelp("The frame number.", valueName: "N"))
+    var frame: Int?
+
+    @Option(help: ArgumentHelp("The scene time in seconds.", valueName: "T"))
+    var time: Double?
+
+    @Flag(help: "Every frame of the timeline.")
+    var all = false
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file.", valueName: "FILE"))
+    var output: String?
+
+    func validate() throws {
+        if [frame != nil, time != nil, all].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --frame, --time and --all.")
+        }
+        if let t = time, !(t.isFinite && t >= 0) { throw ValidationError("--time must be 0 or more.") }
+    }
+
+    func run() throws {
+        let selection: AttributesTool.Selection = all ? .all : time.map { .time($0) } ?? .frame(frame ?? 0)
+        if let text = try AttributesTool.run(scene: scene, selection: selection, output: output) {
+            FileHandleOutput.standardOutput.write(text)
+        }
+    }
+}
+
+struct LayoutsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layouts",
+        abstract: "List the built-in layouts and their parameters with defaults."
+    )
+
+    @Argument(help: ArgumentHelp("Only this layout.", valueName: "TYPE"))
+    var type: String?
+
+    func run() throws {
+        FileHandleOutput.standardOutput.write(try AttributesTool.layouts(type: type))
+    }
+}
