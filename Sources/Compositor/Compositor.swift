@@ -1,1 +1,205 @@
+import Geometry
 import Raster
+
+/// Core Animation's layer semantics on the CPU (rendering.md Part A). Stateless and Sendable:
+/// several threads may render different frames at once, sharing textures read-only.
+public enum Compositor {
+    /// Renders the canvas. Text errors (a missing font) are thrown; everything else draws what
+    /// it can (a non-finite matrix makes its layer invisible, rendering.md A.3).
+    public static func render(_ canvas: CanvasLayer) throws(CompositorError) -> Image {
+        var image = Image(width: canvas.pixelWidth, height: canvas.pixelHeight)
+        paintBackground(&image, canvas)
+        for view in canvas.views {
+            try render(view, into: &image, scale: canvas.scale)
+        }
+        return image
+    }
+
+    static func paintBackground(_ image: inout Image, _ canvas: CanvasLayer) {
+        let full = CoverageMask.full((0, 0, image.width, image.height))
+        switch canvas.background {
+        case .color(let c):
+            image.fill(c.premultiplied)
+        case .image(let t):
+            let h = Homography.scale(Double(t.width) / Double(image.width), Double(t.height) / Double(image.height))
+            Painter.drawTexture(&image, t, deviceToTexture: h, coverage: full)
+        case .pattern(let t):
+            // One texel per point: each tile is the texture scaled by the canvas scale.
+            let tw = Double(t.width) * canvas.scale
+            let th = Double(t.height) * canvas.scale
+            var y = 0.0
+            while y < Double(image.height) {
+                var x = 0.0
+                while x < Double(image.width) {
+                    let box = (Int(x.rounded()), Int(y.rounded()), min(Int((x + tw).rounded()), image.width), min(Int((y + th).rounded()), image.height))
+                    let h = Homography.scale(1 / canvas.scale, 1 / canvas.scale) * Homography.translation(-x, -y)
+                    Painter.drawTexture(&image, t, deviceToTexture: h, coverage: .full(box), filter: .bilinear)
+                    x += tw
+                }
+                y += th
+            }
+        }
+    }
+
+    /// The map from a layer's local points (origin top left) to canvas pixels (rendering.md
+    /// A.1): `[p - anchor, 0, 1] · transform · T(position, zPosition)`, then the view's
+    /// sublayerTransform about its centre, the view's origin and the canvas scale.
+    public static func localToDevice(_ layer: Layer, in view: ViewLayer, scale: Double) -> Homography {
+        var m = Transform3D.makeTranslation(-layer.size.width / 2, -layer.size.height / 2, 0)
+            .concatenating(layer.transform)
+            .concatenating(.makeTranslation(layer.position.x, layer.position.y, layer.zPosition))
+        if let s = view.sublayerTransform {
+            let cx = view.frame.width / 2
+            let cy = view.frame.height / 2
+            m = m.concatenating(.makeTranslation(-cx, -cy, 0)).concatenating(s).concatenating(.makeTranslation(cx, cy, 0))
+        }
+        m = m.concatenating(.makeTranslation(view.frame.minX, view.frame.minY, 0))
+            .concatenating(.makeScale(scale, scale, 1))
+        return Homography(planar: m)
+    }
+
+    static func render(_ view: ViewLayer, into image: inout Image, scale: Double) throws(CompositorError) {
+        // A scroll view clips its content to its frame.
+        let f = view.frame
+        let clip: PixelBox = (
+            max(0, Int((f.minX * scale).rounded())), max(0, Int((f.minY * scale).rounded())),
+            min(image.width, Int((f.maxX * scale).rounded())), min(image.height, Int((f.maxY * scale).rounded()))
+        )
+        guard clip.x1 > clip.x0, clip.y1 > clip.y0 else { return }
+        for layer in view.layers where !layer.isInvisible {
+            let h = localToDevice(layer, in: view, scale: scale)
+            guard h.isFinite else { continue }
+            try draw(layer, h, into: &image, clip: clip, scale: scale)
+        }
+    }
+
+    static func coverage(_ path: Path, _ h: Homography, clip: PixelBox, antialiased: Bool) -> CoverageMask {
+        Rasterizer.coverage(of: path.transformed(by: h), clip: clip, antialiased: antialiased)
+    }
+
+    static func draw(_ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, scale: Double) throws(CompositorError) {
+        let bounds = Rect(origin: .zero, size: layer.size)
+        let aa = layer.allowsEdgeAntialiasing
+        let opacity = min(max(layer.opacity, 0), 1)
+        let rounded = Shapes.roundedRect(bounds, radius: layer.cornerRadius, curve: layer.cornerCurve)
+
+        // Shadow: below everything, outside the group, scaled by the layer's opacity.
+        if let s = layer.shadow, s.opacity > 0 {
+            let offset = Homography.translation(s.offset.x, s.offset.y)
+            var mask = coverage(rounded, h * offset, clip: clip, antialiased: aa)
+            if s.radius > 0 {
+                mask = Blur.gaussian(mask, sigma: s.radius * scale).cropped(to: clip)
+            }
+            Painter.fill(&image, color: s.color.withOpacity(s.opacity * opacity).premultiplied, coverage: mask)
+        }
+
+        let parts = (layer.backgroundColor != nil ? 1 : 0) + (layer.contents != nil ? 1 : 0)
+            + (layer.border != nil ? 1 : 0) + (layer.text != nil ? 1 : 0)
+        guard parts > 0 else { return }
+        if opacity >= 1 || parts == 1 {
+            try drawParts(layer, h, into: &image, clip: clip, scale: scale, opacity: UInt8((opacity * 255).rounded()))
+            return
+        }
+        // Group opacity: the parts are flattened offscreen, then composited as one image.
+        let box = coverage(rounded, h, clip: clip, antialiased: false).box
+        let grown: PixelBox = (max(clip.x0, box.x0 - 2), max(clip.y0, box.y0 - 2), min(clip.x1, box.x1 + 2), min(clip.y1, box.y1 + 2))
+        var contentBox = grown
+        if let c = layer.contents, !layer.masksToBounds {
+            // Aspect-fill may overflow the bounds.
+            let r = coverage(Shapes.rect(c.imageRect(in: layer.size, scale: scale)), h, clip: clip, antialiased: false).box
+            contentBox = (min(grown.x0, r.x0), min(grown.y0, r.y0), max(grown.x1, r.x1), max(grown.y1, r.y1))
+        }
+        let w = contentBox.x1 - contentBox.x0
+        let hgt = contentBox.y1 - contentBox.y0
+        guard w > 0, hgt > 0 else { return }
+        var group = Image(width: w, height: hgt)
+        let shift = Homography.translation(Double(-contentBox.x0), Double(-contentBox.y0))
+        try drawParts(layer, shift * h, into: &group, clip: (0, 0, w, hgt), scale: scale, opacity: 255)
+        Painter.composite(&image, layer: group, at: (contentBox.x0, contentBox.y0), opacity: UInt8((opacity * 255).rounded()))
+    }
+
+    /// Background, contents (and the inner image layer), text, border: rendering.md A.6.
+    static func drawParts(
+        _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, scale: Double, opacity: UInt8
+    ) throws(CompositorError) {
+        let bounds = Rect(origin: .zero, size: layer.size)
+        let aa = layer.allowsEdgeAntialiasing
+        let rounded = Shapes.roundedRect(bounds, radius: layer.cornerRadius, curve: layer.cornerCurve)
+        let alpha = Double(opacity) / 255
+        if let bg = layer.backgroundColor {
+            Painter.fill(&image, color: bg.withOpacity(alpha).premultiplied, coverage: coverage(rounded, h, clip: clip, antialiased: aa))
+        }
+        if let c = layer.contents {
+            let rect = c.imageRect(in: layer.size, scale: scale)
+            var mask = coverage(Shapes.rect(rect), h, clip: clip, antialiased: aa)
+            if layer.masksToBounds {
+                mask = mask.intersected(with: coverage(rounded, h, clip: clip, antialiased: aa))
+            }
+            if let m = c.maskRect {
+                mask = mask.intersected(with: coverage(Shapes.rect(m), h, clip: clip, antialiased: aa))
+            }
+            let localToTexture =
+                Homography.scale(Double(c.texture.width) / rect.width, Double(c.texture.height) / rect.height)
+                * Homography.translation(-rect.minX, -rect.minY)
+            if rect.width > 0, rect.height > 0, let inverse = h.inverted {
+                Painter.drawTexture(&image, c.texture, deviceToTexture: localToTexture * inverse, coverage: mask, opacity: opacity)
+            }
+        }
+        if let t = layer.text {
+            try drawText(t, bounds: bounds, h, into: &image, clip: clip, scale: scale, alpha: alpha)
+        }
+        if let b = layer.border, b.width > 0 {
+            let ring = Shapes.border(bounds, width: b.width, radius: layer.cornerRadius, curve: layer.cornerCurve)
+            Painter.fill(&image, color: b.color.withOpacity(alpha).premultiplied, coverage: coverage(ring, h, clip: clip, antialiased: aa))
+        }
+    }
+
+    /// Text is rasterised in device pixels when the layer is only scaled and moved (crisp
+    /// glyphs, as a UILabel's backing store at screen scale), otherwise in the layer's own pixels
+    /// and drawn through its transform like an image.
+    static func drawText(
+        _ t: LayerText, bounds: Rect, _ h: Homography, into image: inout Image, clip: PixelBox, scale: Double, alpha: Double
+    ) throws(CompositorError) {
+        let weight: FontWeight = t.bold ? .bold : .regular
+        if h.isAffine, h.r0.y == 0, h.r1.x == 0, h.r0.x > 0, h.r1.y > 0 {
+            let o = h.map(SIMD2(0, 0))
+            let e = h.map(SIMD2(bounds.width, bounds.height))
+            let rect = Rect(x: o.x, y: o.y, width: e.x - o.x, height: e.y - o.y)
+            let sy = h.r1.y / h.r2.z
+            let placed: PlacedText
+            do {
+                placed = try TextRenderer.shared.renderCentered(t.string, pixelSize: t.fontSize * sy, weight: weight, in: rect)
+            } catch {
+                throw CompositorError(error.description)
+            }
+            let mask = CoverageMask(x: placed.x, y: placed.y, width: placed.mask.width, height: placed.mask.height, data: placed.mask.coverage)
+            if let s = t.shadow, s.opacity > 0 {
+                let shifted = CoverageMask(
+                    x: placed.x + Int((s.offset.x * sy).rounded()), y: placed.y + Int((s.offset.y * sy).rounded()),
+                    width: mask.width, height: mask.height, data: mask.data)
+                let blurred = s.radius > 0 ? Blur.gaussian(shifted, sigma: s.radius * sy) : shifted
+                Painter.fill(&image, color: s.color.withOpacity(s.opacity * alpha).premultiplied, coverage: blurred.cropped(to: clip))
+            }
+            Painter.fill(&image, color: t.color.withOpacity(alpha).premultiplied, coverage: mask.cropped(to: clip))
+            return
+        }
+        // Transformed: draw the label into its own pixels, then map them like contents.
+        let w = max(1, Int((bounds.width * scale).rounded(.up)))
+        let hh = max(1, Int((bounds.height * scale).rounded(.up)))
+        guard w <= 8192, hh <= 8192 else { return }
+        var label = Image(width: w, height: hh)
+        let local = Homography.scale(scale, scale)
+        var flat = t
+        flat.shadow = t.shadow
+        try drawText(flat, bounds: bounds, local, into: &label, clip: (0, 0, w, hh), scale: scale, alpha: 1)
+        let texture = Texture(label)
+        guard let inverse = h.inverted else { return }
+        let mask = coverage(Shapes.rect(bounds), h, clip: clip, antialiased: true)
+        Painter.drawTexture(&image, texture, deviceToTexture: local * inverse, coverage: mask, opacity: UInt8((alpha * 255).rounded()))
+    }
+}
+
+public struct CompositorError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

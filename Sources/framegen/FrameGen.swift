@@ -12,7 +12,10 @@ struct FrameGen: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "framegen",
         abstract: "Render UICollectionView layouts headless, frame by frame, into PNG sequences.",
-        subcommands: [AttributesCommand.self, LayoutsCommand.self, ImageCommand.self, CompareCommand.self]
+        subcommands: [
+            ShowcaseCommand.self, RenderCommand.self, AttributesCommand.self, LayoutsCommand.self, ImageCommand.self, CompareCommand.self,
+        ],
+        defaultSubcommand: ShowcaseCommand.self
     )
 
     static func main() {

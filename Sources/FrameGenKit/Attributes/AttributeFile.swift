@@ -4,13 +4,16 @@ import Layout
 /// An attribute file (formats.md section 2): what a layout hands to UIKit, frame by frame.
 public struct AttributeFile: Sendable {
     public static let format = "framegen.attributes/1"
+    /// The `kindStyles` key of cells, which have no kind.
+    public static let cellKind = "cell"
 
     public var canvas: Canvas
     public var fps: Double
     /// Styles every element; an element's own style overrides it key by key.
     public var style: ElementStyle
-    /// Styles per supplementary kind, between `style` and the element's own (scenes write them
-    /// so that titles keep their font when re-rendered from the file).
+    /// Styles per element kind (`title`, `header`...; `cell` for cells), between `style` and the
+    /// element's own: a scene's `cell` and `supplementary` styles, kept apart so that a title
+    /// does not get the cells' border.
     public var kindStyles: [String: ElementStyle]
     public var frames: [AttributeFrame]
 

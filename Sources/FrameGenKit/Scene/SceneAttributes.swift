@@ -68,11 +68,12 @@ public struct SceneData: Sendable {
         }
     }
 
-    /// An empty attribute file for this scene: canvas, fps, the first view's styles.
+    /// An attribute file for this scene: canvas, fps, the first view's styles (its `cell` style
+    /// under the kind "cell", so that it does not reach supplementary views), and `frames`.
     public func attributeFile(frames: [AttributeFrame]) -> AttributeFile {
-        AttributeFile(
-            canvas: scene.canvas, fps: scene.fps, style: scene.views[0].cell,
-            kindStyles: scene.views[0].supplementary, frames: frames)
+        var kinds = scene.views[0].supplementary
+        if !scene.views[0].cell.isEmpty { kinds[AttributeFile.cellKind] = scene.views[0].cell }
+        return AttributeFile(canvas: scene.canvas, fps: scene.fps, kindStyles: kinds, frames: frames)
     }
 
     /// Where view `v` sits in the canvas for a view size (centred when it is rotated), nil when

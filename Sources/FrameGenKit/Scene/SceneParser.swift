@@ -29,7 +29,8 @@ extension Scene {
         // A rotating scene's default canvas is square (motion.md A.5); its default view keeps
         // the portrait phone size, centred.
         var defaultFrame = Rect(origin: .zero, size: canvas.size)
-        if rotates && map["canvas"] == nil {
+        let canvasMap = try map["canvas"]?.map("a canvas mapping")
+        if rotates && canvasMap?["width"] == nil && canvasMap?["height"] == nil {
             defaultFrame = Rect(x: (canvas.width - 390) / 2, y: (canvas.height - 844) / 2, width: 390, height: 844)
         }
 

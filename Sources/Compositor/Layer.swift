@@ -1,0 +1,162 @@
+import Geometry
+import Raster
+
+/// One element as Core Animation would hold it: a CALayer with its sublayer for the image (an
+/// inner layer with its own offset and mask rect) and a text layer. Lengths are in points.
+public struct Layer: Sendable {
+    /// bounds.size.
+    public var size: Size
+    /// position, in the collection view's coordinates (the attribute's centre minus the view's
+    /// bounds origin); anchorPoint is (0.5, 0.5).
+    public var position: Point
+    public var zPosition = 0.0
+    public var transform = Transform3D.identity
+    /// Group opacity (rendering.md A.6).
+    public var opacity = 1.0
+    public var isHidden = false
+    public var backgroundColor: Color?
+    public var cornerRadius = 0.0
+    public var cornerCurve = Shapes.CornerCurve.circular
+    public var border: LayerBorder?
+    public var shadow: LayerShadow?
+    public var contents: LayerContents?
+    public var masksToBounds = false
+    public var text: LayerText?
+    public var allowsEdgeAntialiasing = true
+
+    public init(size: Size, position: Point) {
+        self.size = size
+        self.position = position
+    }
+
+    /// Costs nothing to draw (rendering.md A.6).
+    var isInvisible: Bool {
+        isHidden || !(opacity > 0) || !(size.width > 0) || !(size.height > 0)
+    }
+}
+
+public struct LayerBorder: Sendable {
+    public var width: Double
+    public var color: Color
+    public init(width: Double, color: Color) {
+        self.width = width
+        self.color = color
+    }
+}
+
+public struct LayerShadow: Sendable {
+    public var color: Color
+    public var opacity: Double
+    /// The Gaussian's sigma, in points.
+    public var radius: Double
+    /// In the layer's local space (it turns with the layer).
+    public var offset: Point
+    public init(color: Color, opacity: Double, radius: Double, offset: Point) {
+        self.color = color
+        self.opacity = opacity
+        self.radius = radius
+        self.offset = offset
+    }
+}
+
+public enum ContentMode: Sendable {
+    case scaleToFill, aspectFit, aspectFill
+    /// The image at its size (pixels / the canvas scale), centred.
+    case center
+}
+
+public struct LayerContents: Sendable {
+    public var texture: Texture
+    public var mode: ContentMode
+    /// Shrinks the image rect on every side (points).
+    public var inset: Double
+    /// Moves the image inside the layer (an inner layer's translation, e.g. parallax).
+    public var offset: Point
+    /// Only this part of the layer (local points) shows the image (an inner layer's mask).
+    public var maskRect: Rect?
+
+    public init(texture: Texture, mode: ContentMode, inset: Double = 0, offset: Point = .zero, maskRect: Rect? = nil) {
+        self.texture = texture
+        self.mode = mode
+        self.inset = inset
+        self.offset = offset
+        self.maskRect = maskRect
+    }
+
+    /// The image's rect in the layer's local points (UIView.contentMode semantics).
+    public func imageRect(in size: Size, scale: Double) -> Rect {
+        let r = Rect(x: inset, y: inset, width: max(size.width - 2 * inset, 0), height: max(size.height - 2 * inset, 0))
+        let iw = Double(texture.width)
+        let ih = Double(texture.height)
+        var fitted: Rect
+        switch mode {
+        case .scaleToFill:
+            fitted = r
+        case .aspectFit, .aspectFill:
+            let sx = r.width / iw
+            let sy = r.height / ih
+            let s = mode == .aspectFit ? min(sx, sy) : max(sx, sy)
+            fitted = Rect(center: r.center, size: Size(width: iw * s, height: ih * s))
+        case .center:
+            fitted = Rect(center: r.center, size: Size(width: iw / scale, height: ih / scale))
+        }
+        fitted.origin.x += offset.x
+        fitted.origin.y += offset.y
+        return fitted
+    }
+}
+
+public struct LayerText: Sendable {
+    public var string: String
+    /// Points.
+    public var fontSize: Double
+    public var bold: Bool
+    public var color: Color
+    public var shadow: LayerShadow?
+    public init(string: String, fontSize: Double, bold: Bool, color: Color, shadow: LayerShadow? = nil) {
+        self.string = string
+        self.fontSize = fontSize
+        self.bold = bold
+        self.color = color
+        self.shadow = shadow
+    }
+}
+
+/// The collection view: a layer whose bounds origin is the content offset (already taken out of
+/// the elements' positions), placed at `frame` in the canvas, clipping its elements.
+public struct ViewLayer: Sendable {
+    public var frame: Rect
+    public var sublayerTransform: Transform3D?
+    /// Back to front: the caller sorts them (rendering.md A.2).
+    public var layers: [Layer]
+
+    public init(frame: Rect, sublayerTransform: Transform3D? = nil, layers: [Layer]) {
+        self.frame = frame
+        self.sublayerTransform = sublayerTransform
+        self.layers = layers
+    }
+}
+
+/// The canvas: its size in points, output pixels per point, background, views back to front.
+public struct CanvasLayer: Sendable {
+    public enum Background: Sendable {
+        case color(Color)
+        /// Tiled, one texel per point.
+        case pattern(Texture)
+        /// Stretched over the canvas.
+        case image(Texture)
+    }
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    public var scale: Double
+    public var background: Background
+    public var views: [ViewLayer]
+
+    public init(pixelWidth: Int, pixelHeight: Int, scale: Double, background: Background, views: [ViewLayer]) {
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+        self.scale = scale
+        self.background = background
+        self.views = views
+    }
+}

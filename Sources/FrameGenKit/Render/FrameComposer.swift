@@ -1,0 +1,167 @@
+import Compositor
+import Geometry
+import Layout
+import Raster
+import Synchronization
+
+/// Turns attribute frames into the compositor's layers: styles resolved key by key (file,
+/// kind, element), images decoded once and shared by every frame and thread.
+public final class FrameComposer: Sendable {
+    public let canvas: Canvas
+    let style: ElementStyle
+    let kindStyles: [String: ElementStyle]
+    private let textures = Mutex<[String: Texture]>([:])
+    private let background: CanvasLayer.Background
+
+    /// Generated photos are made this many pixels on their long side: sharp on a 3x phone
+    /// screen up to about 256 points.
+    static let generatedLongSide = 768
+
+    public init(canvas: Canvas, style: ElementStyle, kindStyles: [String: ElementStyle]) throws(FrameGenError) {
+        self.canvas = canvas
+        self.style = style
+        self.kindStyles = kindStyles
+        switch canvas.background {
+        case .color(let c): background = .color(c)
+        case .pattern(let p): background = .pattern(Texture(try FrameComposer.decode(p)))
+        case .image(let p): background = .image(Texture(try FrameComposer.decode(p)))
+        }
+    }
+
+    static func decode(_ path: String) throws(FrameGenError) -> Image {
+        do {
+            return try PNG.decode(file: path)
+        } catch {
+            throw ImageTool.frameGenError(error, file: path)
+        }
+    }
+
+    /// The texture of an image name, decoded or generated on first use.
+    public func texture(_ name: String) throws(FrameGenError) -> Texture {
+        if let t = textures.withLock({ $0[name] }) { return t }
+        let image: Image
+        if name.hasPrefix(GeneratedImageName.prefix) {
+            let parts = name.dropFirst(GeneratedImageName.prefix.count).split(separator: "/")
+            switch (parts.first, parts.count) {
+            case ("photo", 3):
+                guard let seed = UInt64(parts[1]), let index = Int(parts[2]), index >= 0 else {
+                    throw .badInput(nil, "bad generated image name \"\(name)\"")
+                }
+                image = try generatedPhoto(seed: seed, index: index, longSide: FrameComposer.generatedLongSide)
+            case ("emblem", 1):
+                image = try generatedEmblem(pixelSize: 512)
+            case ("pattern", 2):
+                image = try generatedBackgroundPattern(seed: UInt64(parts[1]) ?? 0, pixelSize: 256)
+            default:
+                throw .badInput(nil, "unknown generated image \"\(name)\" (photo/SEED/INDEX, emblem or pattern/SEED)")
+            }
+        } else {
+            image = try FrameComposer.decode(name)
+        }
+        let texture = Texture(image)
+        // Two threads may make the same texture; both are identical, the first one stays.
+        return textures.withLock { cache in
+            if let t = cache[name] { return t }
+            cache[name] = texture
+            return texture
+        }
+    }
+
+    /// Renders one frame at `scale` output pixels per point.
+    public func render(_ frame: AttributeFrame, scale: Double) throws(FrameGenError) -> Image {
+        var views: [ViewLayer] = []
+        for view in frame.views {
+            var layers: [(key: OrderKey, layer: Layer)] = []
+            for (i, e) in view.elements.enumerated() {
+                guard let layer = try layer(e, bounds: view.bounds, scale: scale) else { continue }
+                layers.append((OrderKey(e.attributes, position: i), layer))
+            }
+            layers.sort { $0.key < $1.key }
+            views.append(
+                ViewLayer(
+                    frame: view.frame ?? Rect(origin: .zero, size: canvas.size), sublayerTransform: view.sublayerTransform,
+                    layers: layers.map(\.layer)))
+        }
+        let c = CanvasLayer(
+            pixelWidth: Int((canvas.width * scale).rounded()), pixelHeight: Int((canvas.height * scale).rounded()),
+            scale: scale, background: background, views: views)
+        do {
+            return try Compositor.render(c)
+        } catch {
+            throw .badInput(nil, error.description)
+        }
+    }
+
+    func layer(_ e: AttributeElement, bounds: Rect, scale: Double) throws(FrameGenError) -> Layer? {
+        let a = e.attributes
+        guard !a.isHidden, a.alpha > 0, a.size.width > 0, a.size.height > 0 else { return nil }
+        let kind = a.representedElementCategory == .cell ? AttributeFile.cellKind : a.representedElementKind
+        var s = style
+        if let k = kind, let ks = kindStyles[k] { s = ks.over(s) }
+        if let own = e.style { s = own.over(s) }
+        var layer = Layer(size: a.size, position: Point(x: a.center.x - bounds.minX, y: a.center.y - bounds.minY))
+        layer.transform = a.transform3D
+        layer.opacity = a.alpha
+        layer.backgroundColor = s.background
+        layer.cornerRadius = s.cornerRadius ?? 0
+        layer.cornerCurve = s.cornerCurve == .continuous ? .continuous : .circular
+        layer.masksToBounds = s.clipsToBounds ?? false
+        layer.allowsEdgeAntialiasing = s.edgeAntialiasing ?? true
+        if let b = s.border { layer.border = LayerBorder(width: b.width, color: b.color) }
+        if let sh = s.shadow {
+            layer.shadow = LayerShadow(color: sh.color, opacity: sh.opacity, radius: sh.radius, offset: sh.offset)
+        }
+        if let image = e.image {
+            var contents = LayerContents(texture: try texture(image), mode: contentMode(s.contentMode), inset: s.imageInset ?? 0)
+            if case .numbers(let o)? = a.custom[CustomAttributeKey.imageOffset], o.count == 2 {
+                contents.offset = Point(x: o[0], y: o[1])
+            }
+            if case .numbers(let m)? = a.custom[CustomAttributeKey.maskRect], m.count == 4 {
+                contents.maskRect = Rect(x: m[0], y: m[1], width: m[2], height: m[3])
+            }
+            layer.contents = contents
+        }
+        if let text = a.text, !text.isEmpty {
+            let font = s.font ?? ElementStyle.Font(size: 17, bold: false)
+            layer.text = LayerText(
+                string: text, fontSize: font.size, bold: font.bold, color: s.color ?? .black,
+                shadow: s.textShadow.map { LayerShadow(color: $0.color, opacity: $0.opacity, radius: $0.radius, offset: $0.offset) })
+        }
+        return layer
+    }
+}
+
+private func contentMode(_ m: ElementStyle.ContentMode?) -> ContentMode {
+    switch m ?? .scaleToFill {
+    case .scaleToFill: .scaleToFill
+    case .aspectFit: .aspectFit
+    case .aspectFill: .aspectFill
+    case .center: .center
+    }
+}
+
+/// rendering.md A.2: ascending zIndex; ties: cells, then supplementary views, then decoration
+/// views, each by index path, then by their place in the file.
+struct OrderKey: Comparable {
+    var zIndex: Int
+    var category: Int
+    var section: Int
+    var item: Int
+    var position: Int
+
+    init(_ a: LayoutAttributes, position: Int) {
+        zIndex = a.zIndex
+        switch a.representedElementCategory {
+        case .cell: category = 0
+        case .supplementaryView: category = 1
+        case .decorationView: category = 2
+        }
+        section = a.indexPath.section
+        item = a.indexPath.item
+        self.position = position
+    }
+
+    static func < (a: OrderKey, b: OrderKey) -> Bool {
+        (a.zIndex, a.category, a.section, a.item, a.position) < (b.zIndex, b.category, b.section, b.item, b.position)
+    }
+}

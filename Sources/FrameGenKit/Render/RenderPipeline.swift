@@ -1,0 +1,211 @@
+import Dispatch
+import Raster
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What `framegen render` renders: an attribute file's frames, or a scene's timeline.
+public struct FrameSource: Sendable {
+    public var name: String
+    public var canvas: Canvas
+    public var fps: Double
+    public var frameCount: Int
+    public var style: ElementStyle
+    public var kindStyles: [String: ElementStyle]
+    public var defaultDirectory: String
+    public var pattern: String
+    public var compression: Int
+    public var frame: @Sendable (Int) -> AttributeFrame
+
+    /// A scene file or an attribute file (by its `format` key), with `--fps` applied.
+    public static func load(_ path: String, fps: Double?) throws(FrameGenError) -> FrameSource {
+        let document = try readDocument(path)
+        if case .map(let pairs) = document.value, pairs.contains(where: { $0.key == "format" }) {
+            let file = try AttributeFile(document: document, folder: folderOf(path))
+            let frames = file.frames
+            return FrameSource(
+                name: baseName(path), canvas: file.canvas, fps: fps ?? file.fps, frameCount: frames.count,
+                style: file.style, kindStyles: file.kindStyles, defaultDirectory: "\(baseName(path))-frames",
+                pattern: "frame_%04d.png", compression: 6, frame: { frames[$0] })
+        }
+        var scene = try Scene(document: document, folder: folderOf(path))
+        if let fps { scene.fps = fps }
+        return try FrameSource(scene: scene)
+    }
+}
+
+extension FrameSource {
+    /// A scene's timeline, frame by frame.
+    public init(scene: Scene, directory: String? = nil) throws(FrameGenError) {
+        let timeline = try Timeline(scene)
+        let file = timeline.data.attributeFile(frames: [])
+        self.init(
+            name: scene.name, canvas: scene.canvas, fps: scene.fps, frameCount: timeline.frameCount,
+            style: file.style, kindStyles: file.kindStyles, defaultDirectory: directory ?? scene.output.directory,
+            pattern: scene.output.pattern, compression: scene.output.compression, frame: { timeline.frame($0) })
+    }
+}
+
+public struct RenderOptions: Sendable {
+    public var directory: String?
+    public var frames: ClosedRange<Int>?
+    public var scale: Double?
+    public var jobs: Int
+    public var compression: Int?
+    public var progress: ProgressStyle
+    public var force: Bool
+
+    public enum ProgressStyle: String, Sendable, CaseIterable {
+        case auto, plain, json, none
+    }
+
+    public init(
+        directory: String? = nil, frames: ClosedRange<Int>? = nil, scale: Double? = nil, jobs: Int = 0,
+        compression: Int? = nil, progress: ProgressStyle = .none, force: Bool = false
+    ) {
+        self.directory = directory
+        self.frames = frames
+        self.scale = scale
+        self.jobs = jobs
+        self.compression = compression
+        self.progress = progress
+        self.force = force
+    }
+}
+
+public struct RenderSummary: Sendable {
+    public var directory: String
+    public var rendered: Int
+    public var kept: Int
+    public var ffmpegCommand: String
+}
+
+public enum RenderPipeline {
+    public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    /// Renders the selected frames into PNGs, several at a time (at most one frame in flight per
+    /// job), each written atomically; frames already on disk are kept unless `force`. The output
+    /// is byte-identical whatever the number of jobs.
+    public static func run(_ source: FrameSource, options: RenderOptions) throws(FrameGenError) -> RenderSummary {
+        let directory = options.directory ?? source.defaultDirectory
+        let all = 0...(source.frameCount - 1)
+        let range = options.frames ?? all
+        guard all.contains(range.lowerBound), all.contains(range.upperBound) else {
+            throw .badInput(nil, "--frames \(range.lowerBound)-\(range.upperBound) is outside the frames 0-\(source.frameCount - 1)")
+        }
+        let scale = options.scale ?? source.canvas.scale
+        guard source.canvas.width * scale <= 16384, source.canvas.height * scale <= 16384 else {
+            throw .badInput(nil, "the canvas at scale \(scale) would be over 16384 pixels on a side")
+        }
+        let composer = try FrameComposer(canvas: source.canvas, style: source.style, kindStyles: source.kindStyles)
+        do {
+            try FileIO.makeDirectory(directory)
+        } catch {
+            throw .cannotWrite(directory, error.reason)
+        }
+        let encoding = PNGEncodingOptions(compressionLevel: options.compression ?? source.compression)
+        let indices = Array(range)
+        let next = Atomic<Int>(0)
+        let state = Mutex(RunState())
+        let reporter = ProgressReporter(style: options.progress, total: indices.count)
+        let jobs = max(1, min(options.jobs > 0 ? options.jobs : processorCount, indices.count))
+        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            while true {
+                let k = next.add(1, ordering: .relaxed).oldValue
+                if k >= indices.count || state.withLock({ $0.failure != nil }) { return }
+                let index = indices[k]
+                let path = directory + "/" + formatFrameName(source.pattern, index)
+                if !options.force && FileIO.fileExists(path) {
+                    state.withLock { $0.kept += 1 }
+                    reporter.frameDone(index, path: path, kept: true)
+                    continue
+                }
+                do throws(FrameGenError) {
+                    let image = try composer.render(source.frame(index), scale: scale)
+                    do throws(PNGError) {
+                        try PNG.write(image, to: path, options: encoding)
+                    } catch {
+                        throw FrameGenError.cannotWrite(path, error.reason)
+                    }
+                    state.withLock { $0.rendered += 1 }
+                    reporter.frameDone(index, path: path, kept: false)
+                } catch {
+                    state.withLock { if $0.failure == nil { $0.failure = error } }
+                    return
+                }
+            }
+        }
+        reporter.finish()
+        let result = state.withLock { $0 }
+        if let failure = result.failure { throw failure }
+        let fps = source.fps == source.fps.rounded() ? String(Int(source.fps)) : String(source.fps)
+        let pattern = directory + "/" + source.pattern
+        let ffmpeg =
+            "ffmpeg -framerate \(fps) -start_number \(range.lowerBound) -i '\(pattern)' -c:v libx264 -pix_fmt yuv420p -vf 'pad=ceil(iw/2)*2:ceil(ih/2)*2' '\(source.name).mp4'"
+        return RenderSummary(directory: directory, rendered: result.rendered, kept: result.kept, ffmpegCommand: ffmpeg)
+    }
+
+    struct RunState: Sendable {
+        var rendered = 0
+        var kept = 0
+        var failure: FrameGenError?
+    }
+}
+
+/// Progress on stderr: a bar with frames done, frames per second and the ETA on a terminal,
+/// plain lines otherwise, or one JSON object per finished frame.
+final class ProgressReporter: Sendable {
+    let style: RenderOptions.ProgressStyle
+    let total: Int
+    private let state = Mutex((done: 0, start: 0.0, lastDraw: -1.0))
+
+    init(style: RenderOptions.ProgressStyle, total: Int) {
+        var s = style
+        if s == .auto { s = FileHandleOutput.standardError.isTerminal ? .auto : .plain }
+        self.style = s
+        self.total = total
+        state.withLock { $0.start = ProgressReporter.now() }
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+
+    func frameDone(_ index: Int, path: String, kept: Bool) {
+        guard style != .none else { return }
+        let line: String? = state.withLock { s in
+            s.done += 1
+            let elapsed = ProgressReporter.now() - s.start
+            let fps = elapsed > 0 ? Double(s.done) / elapsed : 0
+            switch style {
+            case .json:
+                return "{\"frame\": \(index), \"file\": \(jsonString(path)), \"kept\": \(kept), \"done\": \(s.done), \"total\": \(total), \"fps\": \(jsonNumber((fps * 10).rounded() / 10))}\n"
+            case .plain:
+                return "frame \(index) \(kept ? "kept" : "written") (\(s.done)/\(total))\n"
+            default:
+                // Redraw at most 10 times a second, and at the end.
+                if elapsed - s.lastDraw < 0.1 && s.done < total { return nil }
+                s.lastDraw = elapsed
+                let width = 30
+                let filled = total > 0 ? width * s.done / total : width
+                let eta = fps > 0 ? Double(total - s.done) / fps : 0
+                let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+                return "\r[\(bar)] \(s.done)/\(total) frames  \(String(format1(fps))) fps  ETA \(Int(eta.rounded())) s "
+            }
+        }
+        if let line { FileHandleOutput.standardError.write(line) }
+    }
+
+    func finish() {
+        if style == .auto { FileHandleOutput.standardError.write("\n") }
+    }
+}
+
+func format1(_ x: Double) -> String {
+    let r = (x * 10).rounded() / 10
+    return r == r.rounded() ? "\(Int(r)).0" : "\(r)"
+}
