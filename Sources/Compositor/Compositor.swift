@@ -21,7 +21,8 @@ public enum Compositor {
         case .color(let c):
             image.fill(c.premultiplied)
         case .image(let t):
-            let h = Homography.scale(Double(t.width) / Double(image.width), Double(t.height) / Double(image.height))
+            let h = Homography.scale(
+                Double(t.width) / Double(image.width), Double(t.height) / Double(image.height))
             Painter.drawTexture(&image, t, deviceToTexture: h, coverage: full)
         case .pattern(let t):
             // One texel per point: each tile is the texture scaled by the canvas scale.
@@ -31,9 +32,14 @@ public enum Compositor {
             while y < Double(image.height) {
                 var x = 0.0
                 while x < Double(image.width) {
-                    let box = (Int(x.rounded()), Int(y.rounded()), min(Int((x + tw).rounded()), image.width), min(Int((y + th).rounded()), image.height))
-                    let h = Homography.scale(1 / canvas.scale, 1 / canvas.scale) * Homography.translation(-x, -y)
-                    Painter.drawTexture(&image, t, deviceToTexture: h, coverage: .full(box), filter: .bilinear)
+                    let box = (
+                        Int(x.rounded()), Int(y.rounded()), min(Int((x + tw).rounded()), image.width),
+                        min(Int((y + th).rounded()), image.height)
+                    )
+                    let h =
+                        Homography.scale(1 / canvas.scale, 1 / canvas.scale) * Homography.translation(-x, -y)
+                    Painter.drawTexture(
+                        &image, t, deviceToTexture: h, coverage: .full(box), filter: .bilinear)
                     x += tw
                 }
                 y += th
@@ -51,7 +57,8 @@ public enum Compositor {
         if let s = view.sublayerTransform {
             let cx = view.frame.width / 2
             let cy = view.frame.height / 2
-            m = m.concatenating(.makeTranslation(-cx, -cy, 0)).concatenating(s).concatenating(.makeTranslation(cx, cy, 0))
+            m = m.concatenating(.makeTranslation(-cx, -cy, 0)).concatenating(s).concatenating(
+                .makeTranslation(cx, cy, 0))
         }
         m = m.concatenating(.makeTranslation(view.frame.minX, view.frame.minY, 0))
             .concatenating(.makeScale(scale, scale, 1))
@@ -63,7 +70,8 @@ public enum Compositor {
         let f = view.frame
         let clip: PixelBox = (
             max(0, Int((f.minX * scale).rounded())), max(0, Int((f.minY * scale).rounded())),
-            min(image.width, Int((f.maxX * scale).rounded())), min(image.height, Int((f.maxY * scale).rounded()))
+            min(image.width, Int((f.maxX * scale).rounded())),
+            min(image.height, Int((f.maxY * scale).rounded()))
         )
         guard clip.x1 > clip.x0, clip.y1 > clip.y0 else { return }
         for layer in view.layers where !layer.isInvisible {
@@ -77,7 +85,9 @@ public enum Compositor {
         Rasterizer.coverage(of: path.transformed(by: h), clip: clip, antialiased: antialiased)
     }
 
-    static func draw(_ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, scale: Double) throws(CompositorError) {
+    static func draw(_ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, scale: Double)
+        throws(CompositorError)
+    {
         let bounds = Rect(origin: .zero, size: layer.size)
         let aa = layer.allowsEdgeAntialiasing
         let opacity = min(max(layer.opacity, 0), 1)
@@ -90,23 +100,31 @@ public enum Compositor {
             if s.radius > 0 {
                 mask = Blur.gaussian(mask, sigma: s.radius * scale).cropped(to: clip)
             }
-            Painter.fill(&image, color: s.color.withOpacity(s.opacity * opacity).premultiplied, coverage: mask)
+            Painter.fill(
+                &image, color: s.color.withOpacity(s.opacity * opacity).premultiplied, coverage: mask)
         }
 
-        let parts = (layer.backgroundColor != nil ? 1 : 0) + (layer.contents != nil ? 1 : 0)
+        let parts =
+            (layer.backgroundColor != nil ? 1 : 0) + (layer.contents != nil ? 1 : 0)
             + (layer.border != nil ? 1 : 0) + (layer.text != nil ? 1 : 0)
         guard parts > 0 else { return }
         if opacity >= 1 || parts == 1 {
-            try drawParts(layer, h, into: &image, clip: clip, scale: scale, opacity: UInt8((opacity * 255).rounded()))
+            try drawParts(
+                layer, h, into: &image, clip: clip, scale: scale, opacity: UInt8((opacity * 255).rounded()))
             return
         }
         // Group opacity: the parts are flattened offscreen, then composited as one image.
         let box = coverage(rounded, h, clip: clip, antialiased: false).box
-        let grown: PixelBox = (max(clip.x0, box.x0 - 2), max(clip.y0, box.y0 - 2), min(clip.x1, box.x1 + 2), min(clip.y1, box.y1 + 2))
+        let grown: PixelBox = (
+            max(clip.x0, box.x0 - 2), max(clip.y0, box.y0 - 2), min(clip.x1, box.x1 + 2),
+            min(clip.y1, box.y1 + 2)
+        )
         var contentBox = grown
         if let c = layer.contents, !layer.masksToBounds {
             // Aspect-fill may overflow the bounds.
-            let r = coverage(Shapes.rect(c.imageRect(in: layer.size, scale: scale)), h, clip: clip, antialiased: false).box
+            let r = coverage(
+                Shapes.rect(c.imageRect(in: layer.size, scale: scale)), h, clip: clip, antialiased: false
+            ).box
             contentBox = (min(grown.x0, r.x0), min(grown.y0, r.y0), max(grown.x1, r.x1), max(grown.y1, r.y1))
         }
         let w = contentBox.x1 - contentBox.x0
@@ -115,19 +133,24 @@ public enum Compositor {
         var group = Image(width: w, height: hgt)
         let shift = Homography.translation(Double(-contentBox.x0), Double(-contentBox.y0))
         try drawParts(layer, shift * h, into: &group, clip: (0, 0, w, hgt), scale: scale, opacity: 255)
-        Painter.composite(&image, layer: group, at: (contentBox.x0, contentBox.y0), opacity: UInt8((opacity * 255).rounded()))
+        Painter.composite(
+            &image, layer: group, at: (contentBox.x0, contentBox.y0),
+            opacity: UInt8((opacity * 255).rounded()))
     }
 
     /// Background, contents (and the inner image layer), text, border: rendering.md A.6.
     static func drawParts(
-        _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, scale: Double, opacity: UInt8
+        _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, scale: Double,
+        opacity: UInt8
     ) throws(CompositorError) {
         let bounds = Rect(origin: .zero, size: layer.size)
         let aa = layer.allowsEdgeAntialiasing
         let rounded = Shapes.roundedRect(bounds, radius: layer.cornerRadius, curve: layer.cornerCurve)
         let alpha = Double(opacity) / 255
         if let bg = layer.backgroundColor {
-            Painter.fill(&image, color: bg.withOpacity(alpha).premultiplied, coverage: coverage(rounded, h, clip: clip, antialiased: aa))
+            Painter.fill(
+                &image, color: bg.withOpacity(alpha).premultiplied,
+                coverage: coverage(rounded, h, clip: clip, antialiased: aa))
         }
         if let c = layer.contents {
             let rect = c.imageRect(in: layer.size, scale: scale)
@@ -142,15 +165,20 @@ public enum Compositor {
                 Homography.scale(Double(c.texture.width) / rect.width, Double(c.texture.height) / rect.height)
                 * Homography.translation(-rect.minX, -rect.minY)
             if rect.width > 0, rect.height > 0, let inverse = h.inverted {
-                Painter.drawTexture(&image, c.texture, deviceToTexture: localToTexture * inverse, coverage: mask, opacity: opacity)
+                Painter.drawTexture(
+                    &image, c.texture, deviceToTexture: localToTexture * inverse, coverage: mask,
+                    opacity: opacity)
             }
         }
         if let t = layer.text {
             try drawText(t, bounds: bounds, h, into: &image, clip: clip, scale: scale, alpha: alpha)
         }
         if let b = layer.border, b.width > 0 {
-            let ring = Shapes.border(bounds, width: b.width, radius: layer.cornerRadius, curve: layer.cornerCurve)
-            Painter.fill(&image, color: b.color.withOpacity(alpha).premultiplied, coverage: coverage(ring, h, clip: clip, antialiased: aa))
+            let ring = Shapes.border(
+                bounds, width: b.width, radius: layer.cornerRadius, curve: layer.cornerCurve)
+            Painter.fill(
+                &image, color: b.color.withOpacity(alpha).premultiplied,
+                coverage: coverage(ring, h, clip: clip, antialiased: aa))
         }
     }
 
@@ -158,7 +186,8 @@ public enum Compositor {
     /// glyphs, as a UILabel's backing store at screen scale), otherwise in the layer's own pixels
     /// and drawn through its transform like an image.
     static func drawText(
-        _ t: LayerText, bounds: Rect, _ h: Homography, into image: inout Image, clip: PixelBox, scale: Double, alpha: Double
+        _ t: LayerText, bounds: Rect, _ h: Homography, into image: inout Image, clip: PixelBox, scale: Double,
+        alpha: Double
     ) throws(CompositorError) {
         let weight: FontWeight = t.bold ? .bold : .regular
         if h.isAffine, h.r0.y == 0, h.r1.x == 0, h.r0.x > 0, h.r1.y > 0 {
@@ -168,19 +197,26 @@ public enum Compositor {
             let sy = h.r1.y / h.r2.z
             let placed: PlacedText
             do {
-                placed = try TextRenderer.shared.renderCentered(t.string, pixelSize: t.fontSize * sy, weight: weight, in: rect)
+                placed = try TextRenderer.shared.renderCentered(
+                    t.string, pixelSize: t.fontSize * sy, weight: weight, in: rect)
             } catch {
                 throw CompositorError(error.description)
             }
-            let mask = CoverageMask(x: placed.x, y: placed.y, width: placed.mask.width, height: placed.mask.height, data: placed.mask.coverage)
+            let mask = CoverageMask(
+                x: placed.x, y: placed.y, width: placed.mask.width, height: placed.mask.height,
+                data: placed.mask.coverage)
             if let s = t.shadow, s.opacity > 0 {
                 let shifted = CoverageMask(
-                    x: placed.x + Int((s.offset.x * sy).rounded()), y: placed.y + Int((s.offset.y * sy).rounded()),
+                    x: placed.x + Int((s.offset.x * sy).rounded()),
+                    y: placed.y + Int((s.offset.y * sy).rounded()),
                     width: mask.width, height: mask.height, data: mask.data)
                 let blurred = s.radius > 0 ? Blur.gaussian(shifted, sigma: s.radius * sy) : shifted
-                Painter.fill(&image, color: s.color.withOpacity(s.opacity * alpha).premultiplied, coverage: blurred.cropped(to: clip))
+                Painter.fill(
+                    &image, color: s.color.withOpacity(s.opacity * alpha).premultiplied,
+                    coverage: blurred.cropped(to: clip))
             }
-            Painter.fill(&image, color: t.color.withOpacity(alpha).premultiplied, coverage: mask.cropped(to: clip))
+            Painter.fill(
+                &image, color: t.color.withOpacity(alpha).premultiplied, coverage: mask.cropped(to: clip))
             return
         }
         // Transformed: draw the label into its own pixels, then map them like contents.
@@ -195,7 +231,9 @@ public enum Compositor {
         let texture = Texture(label)
         guard let inverse = h.inverted else { return }
         let mask = coverage(Shapes.rect(bounds), h, clip: clip, antialiased: true)
-        Painter.drawTexture(&image, texture, deviceToTexture: local * inverse, coverage: mask, opacity: UInt8((alpha * 255).rounded()))
+        Painter.drawTexture(
+            &image, texture, deviceToTexture: local * inverse, coverage: mask,
+            opacity: UInt8((alpha * 255).rounded()))
     }
 }
 

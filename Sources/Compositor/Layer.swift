@@ -75,7 +75,9 @@ public struct LayerContents: Sendable {
     /// Only this part of the layer (local points) shows the image (an inner layer's mask).
     public var maskRect: Rect?
 
-    public init(texture: Texture, mode: ContentMode, inset: Double = 0, offset: Point = .zero, maskRect: Rect? = nil) {
+    public init(
+        texture: Texture, mode: ContentMode, inset: Double = 0, offset: Point = .zero, maskRect: Rect? = nil
+    ) {
         self.texture = texture
         self.mode = mode
         self.inset = inset
@@ -85,7 +87,9 @@ public struct LayerContents: Sendable {
 
     /// The image's rect in the layer's local points (UIView.contentMode semantics).
     public func imageRect(in size: Size, scale: Double) -> Rect {
-        let r = Rect(x: inset, y: inset, width: max(size.width - 2 * inset, 0), height: max(size.height - 2 * inset, 0))
+        let r = Rect(
+            x: inset, y: inset, width: max(size.width - 2 * inset, 0), height: max(size.height - 2 * inset, 0)
+        )
         let iw = Double(texture.width)
         let ih = Double(texture.height)
         var fitted: Rect
@@ -152,7 +156,8 @@ public struct CanvasLayer: Sendable {
     public var background: Background
     public var views: [ViewLayer]
 
-    public init(pixelWidth: Int, pixelHeight: Int, scale: Double, background: Background, views: [ViewLayer]) {
+    public init(pixelWidth: Int, pixelHeight: Int, scale: Double, background: Background, views: [ViewLayer])
+    {
         self.pixelWidth = pixelWidth
         self.pixelHeight = pixelHeight
         self.scale = scale

@@ -24,7 +24,8 @@ public enum TimingCurve: Hashable, Sendable {
         case "linear": self = .linear
         case "easeIn": self = .easeIn
         case "easeOut": self = .easeOut
-        case "easeInEaseOut": self = .easeInEaseOut
+        // UIView.AnimationCurve's name for the same curve.
+        case "easeInEaseOut", "easeInOut": self = .easeInEaseOut
         case "default": self = .default
         default: return nil
         }

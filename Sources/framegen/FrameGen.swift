@@ -13,7 +13,8 @@ struct FrameGen: ParsableCommand {
         commandName: "framegen",
         abstract: "Render UICollectionView layouts headless, frame by frame, into PNG sequences.",
         subcommands: [
-            ShowcaseCommand.self, RenderCommand.self, AttributesCommand.self, LayoutsCommand.self, ImageCommand.self, CompareCommand.self,
+            ShowcaseCommand.self, RenderCommand.self, AttributesCommand.self, LayoutsCommand.self,
+            ImageCommand.self, CompareCommand.self,
         ],
         defaultSubcommand: ShowcaseCommand.self
     )

@@ -13,10 +13,15 @@ struct RenderCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("A scene (.yaml, .yml, .json) or an attribute file (.json).", valueName: "SCENE|ATTRIBUTES"))
+    @Argument(
+        help: ArgumentHelp(
+            "A scene (.yaml, .yml, .json) or an attribute file (.json).", valueName: "SCENE|ATTRIBUTES"))
     var input: String
 
-    @Option(name: .short, help: ArgumentHelp("Output folder (default: the scene's output.directory, or NAME-frames).", valueName: "DIR"))
+    @Option(
+        name: .short,
+        help: ArgumentHelp(
+            "Output folder (default: the scene's output.directory, or NAME-frames).", valueName: "DIR"))
     var output: String?
 
     @Option(help: ArgumentHelp("Frames per second (default: the scene's).", valueName: "N"))
@@ -42,18 +47,24 @@ struct RenderCommand: ParsableCommand {
 
     func validate() throws {
         if let f = fps, !(f.isFinite && f >= 1 && f <= 240) { throw ValidationError("--fps must be 1-240.") }
-        if let s = scale, !(s.isFinite && s >= 0.1 && s <= 8) { throw ValidationError("--scale must be 0.1-8.") }
+        if let s = scale, !(s.isFinite && s >= 0.1 && s <= 8) {
+            throw ValidationError("--scale must be 0.1-8.")
+        }
         if let j = jobs, !(1...256).contains(j) { throw ValidationError("--jobs must be 1-256.") }
         if let c = compression, !(0...9).contains(c) { throw ValidationError("--compression must be 0-9.") }
         if RenderOptions.ProgressStyle(rawValue: progress) == nil {
             throw ValidationError("--progress must be auto, plain, json or none.")
         }
-        if let f = frames, parseFrames(f) == nil { throw ValidationError("--frames must be A-B or N, e.g. 30-59.") }
+        if let f = frames, parseFrames(f) == nil {
+            throw ValidationError("--frames must be A-B or N, e.g. 30-59.")
+        }
     }
 
     func parseFrames(_ text: String) -> ClosedRange<Int>? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count <= 2, let a = Int(parts[0]), let b = Int(parts.last!), a >= 0, a <= b else { return nil }
+        guard parts.count <= 2, let a = Int(parts[0]), let b = Int(parts.last!), a >= 0, a <= b else {
+            return nil
+        }
         return a...b
     }
 
@@ -61,7 +72,8 @@ struct RenderCommand: ParsableCommand {
         let source = try FrameSource.load(input, fps: fps)
         let options = RenderOptions(
             directory: output, frames: frames.flatMap(parseFrames), scale: scale, jobs: jobs ?? 0,
-            compression: compression, progress: RenderOptions.ProgressStyle(rawValue: progress)!, force: force)
+            compression: compression, progress: RenderOptions.ProgressStyle(rawValue: progress)!, force: force
+        )
         let summary = try RenderPipeline.run(source, options: options)
         FileHandleOutput.standardOutput.write(summary.report)
     }

@@ -6,10 +6,14 @@ import Testing
 @testable import Compositor
 
 /// A canvas of `w` x `h` px at scale 1 with one full-canvas view holding `layers`.
-private func render(_ layers: [Layer], w: Int = 64, h: Int = 64, background: Color = .black, sublayer: Transform3D? = nil)
+private func render(
+    _ layers: [Layer], w: Int = 64, h: Int = 64, background: Color = .black, sublayer: Transform3D? = nil
+)
     throws -> Image
 {
-    let view = ViewLayer(frame: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), sublayerTransform: sublayer, layers: layers)
+    let view = ViewLayer(
+        frame: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), sublayerTransform: sublayer,
+        layers: layers)
     return try Compositor.render(
         CanvasLayer(pixelWidth: w, pixelHeight: h, scale: 1, background: .color(background), views: [view]))
 }
@@ -73,7 +77,10 @@ private func gradientImage(_ w: Int, _ h: Int) -> Image {
             for x in 10..<54 {
                 var n = 0
                 for j in 0..<64 {
-                    for i in 0..<64 where inside(Double(x) + (Double(i) + 0.5) / 64, Double(y) + (Double(j) + 0.5) / 64) { n += 1 }
+                    for i in 0..<64
+                    where inside(Double(x) + (Double(i) + 0.5) / 64, Double(y) + (Double(j) + 0.5) / 64) {
+                        n += 1
+                    }
                 }
                 let area = Double(n) / 4096
                 if area > 0.05 && area < 0.95 {
@@ -198,17 +205,25 @@ private func gradientImage(_ w: Int, _ h: Int) -> Image {
 
     @Test func aspectFitAndFillPlaceTheImage() {
         let c = LayerContents(texture: Texture(gradientImage(200, 100)), mode: .aspectFit)
-        #expect(c.imageRect(in: Size(width: 100, height: 100), scale: 1) == Rect(x: 0, y: 25, width: 100, height: 50))
+        #expect(
+            c.imageRect(in: Size(width: 100, height: 100), scale: 1)
+                == Rect(x: 0, y: 25, width: 100, height: 50))
         var f = c
         f.mode = .aspectFill
-        #expect(f.imageRect(in: Size(width: 100, height: 100), scale: 1) == Rect(x: -50, y: 0, width: 200, height: 100))
+        #expect(
+            f.imageRect(in: Size(width: 100, height: 100), scale: 1)
+                == Rect(x: -50, y: 0, width: 200, height: 100))
         f.inset = 10
-        #expect(f.imageRect(in: Size(width: 100, height: 100), scale: 1) == Rect(x: -30, y: 10, width: 160, height: 80))
+        #expect(
+            f.imageRect(in: Size(width: 100, height: 100), scale: 1)
+                == Rect(x: -30, y: 10, width: 160, height: 80))
     }
 
     @Test func clipsToBoundsCutsAspectFillOverflow() throws {
         var l = Layer(size: Size(width: 20, height: 20), position: Point(x: 32, y: 32))
-        l.contents = LayerContents(texture: Texture(Image(width: 40, height: 20, fill: Color.white.premultiplied)), mode: .aspectFill)
+        l.contents = LayerContents(
+            texture: Texture(Image(width: 40, height: 20, fill: Color.white.premultiplied)), mode: .aspectFill
+        )
         #expect(try render([l])[15, 32].r == 255)
         l.masksToBounds = true
         #expect(try render([l])[15, 32].r == 0)
@@ -225,7 +240,8 @@ private func gradientImage(_ w: Int, _ h: Int) -> Image {
 
     @Test func borderIsInsideTheBoundsAndOverTheContents() throws {
         var l = Layer(size: Size(width: 20, height: 20), position: Point(x: 32, y: 32))
-        l.contents = LayerContents(texture: Texture(Image(width: 4, height: 4, fill: Color.white.premultiplied)), mode: .scaleToFill)
+        l.contents = LayerContents(
+            texture: Texture(Image(width: 4, height: 4, fill: Color.white.premultiplied)), mode: .scaleToFill)
         l.border = LayerBorder(width: 3, color: Color(r: 255, g: 0, b: 0))
         let out = try render([l])
         #expect(out[22, 32] == Color(r: 255, g: 0, b: 0).premultiplied)
@@ -254,7 +270,8 @@ private func gradientImage(_ w: Int, _ h: Int) -> Image {
     @Test func viewFrameClipsItsLayers() throws {
         let l = solid(.white, size: Size(width: 40, height: 40), at: Point(x: 10, y: 10))
         let view = ViewLayer(frame: Rect(x: 20, y: 20, width: 20, height: 20), layers: [l])
-        let out = try Compositor.render(CanvasLayer(pixelWidth: 64, pixelHeight: 64, scale: 1, background: .color(.black), views: [view]))
+        let out = try Compositor.render(
+            CanvasLayer(pixelWidth: 64, pixelHeight: 64, scale: 1, background: .color(.black), views: [view]))
         #expect(out[25, 25].r == 255)
         #expect(out[45, 25].r == 0)
         #expect(out[10, 10].r == 0)

@@ -1,2 +1,3 @@
 import Testing
+
 @testable import FrameGenKit

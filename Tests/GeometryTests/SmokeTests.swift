@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Geometry
 
 @Test func rotationAboutZTurnsXAxisClockwiseOnScreen() {

@@ -220,4 +220,3 @@ import Testing
         #expect(throws: LayoutParameterError.self) { try d.make(["edgeQuirk": .number(1)]) }
     }
 }
-

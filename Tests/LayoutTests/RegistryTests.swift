@@ -5,7 +5,10 @@ import Testing
 
 @Suite struct RegistryTests {
     @Test func gridFamilyIsRegistered() {
-        #expect(Array(LayoutRegistry.all.map(\.type).prefix(5)) == ["flow", "album", "photos", "waterfall", "pinch"])
+        #expect(
+            Array(LayoutRegistry.all.map(\.type).prefix(5)) == [
+                "flow", "album", "photos", "waterfall", "pinch",
+            ])
         #expect(LayoutRegistry.descriptor(for: "nope") == nil)
         for d in LayoutRegistry.all {
             #expect(!d.summary.isEmpty)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Raster
 
 @Test func div255RoundsExactlyOverTheWholeRange() {

@@ -18,7 +18,8 @@ public struct AttributeFile: Sendable {
     public var frames: [AttributeFrame]
 
     public init(
-        canvas: Canvas, fps: Double, style: ElementStyle = ElementStyle(), kindStyles: [String: ElementStyle] = [:],
+        canvas: Canvas, fps: Double, style: ElementStyle = ElementStyle(),
+        kindStyles: [String: ElementStyle] = [:],
         frames: [AttributeFrame]
     ) {
         self.canvas = canvas

@@ -44,7 +44,8 @@ extension AttributeFile {
         ]
         if !style.isEmpty { top.append(("style", style.documentValue)) }
         if !kindStyles.isEmpty {
-            top.append(("kindStyles", .map(kindStyles.keys.sorted().map { ($0, kindStyles[$0]!.documentValue) })))
+            top.append(
+                ("kindStyles", .map(kindStyles.keys.sorted().map { ($0, kindStyles[$0]!.documentValue) })))
         }
         top.append(("frames", .list(frames.map(frameValue))))
         return FrameGenKit.jsonText(.map(top), compactDepth: 4)
@@ -65,7 +66,9 @@ private func canvasValue(_ c: Canvas) -> DocumentValue {
 }
 
 private func frameValue(_ f: AttributeFrame) -> DocumentValue {
-    var pairs: [(key: String, value: DocumentValue)] = [("index", .number(Double(f.index))), ("time", .number(f.time))]
+    var pairs: [(key: String, value: DocumentValue)] = [
+        ("index", .number(Double(f.index))), ("time", .number(f.time)),
+    ]
     if f.views.count == 1, f.views[0].name == nil, f.views[0].frame == nil {
         pairs += viewPairs(f.views[0])
     } else {
@@ -83,7 +86,9 @@ private func viewPairs(_ v: AttributeView) -> [(key: String, value: DocumentValu
     if let n = v.name { pairs.append(("name", .string(n))) }
     if let f = v.frame { pairs.append(("frame", rectValue(f))) }
     pairs.append(("bounds", rectValue(v.bounds)))
-    if let t = v.sublayerTransform { pairs.append(("sublayerTransform", .list(t.fields.map(DocumentValue.number)))) }
+    if let t = v.sublayerTransform {
+        pairs.append(("sublayerTransform", .list(t.fields.map(DocumentValue.number))))
+    }
     pairs.append(("elements", .list(v.elements.map(elementValue))))
     return pairs
 }
@@ -98,12 +103,17 @@ private func categoryName(_ c: ElementCategory) -> String {
 
 private func elementValue(_ e: AttributeElement) -> DocumentValue {
     let a = e.attributes
-    var pairs: [(key: String, value: DocumentValue)] = [("category", .string(categoryName(a.representedElementCategory)))]
+    var pairs: [(key: String, value: DocumentValue)] = [
+        ("category", .string(categoryName(a.representedElementCategory)))
+    ]
     if let k = a.representedElementKind { pairs.append(("kind", .string(k))) }
-    pairs.append(("indexPath", .list([.number(Double(a.indexPath.section)), .number(Double(a.indexPath.item))])))
+    pairs.append(
+        ("indexPath", .list([.number(Double(a.indexPath.section)), .number(Double(a.indexPath.item))])))
     pairs.append(("center", .list([.number(a.center.x), .number(a.center.y)])))
     pairs.append(("size", .list([.number(a.size.width), .number(a.size.height)])))
-    if !a.transform3D.isIdentity { pairs.append(("transform3D", .list(a.transform3D.fields.map(DocumentValue.number)))) }
+    if !a.transform3D.isIdentity {
+        pairs.append(("transform3D", .list(a.transform3D.fields.map(DocumentValue.number))))
+    }
     if a.alpha != 1 { pairs.append(("alpha", .number(a.alpha))) }
     if a.zIndex != 0 { pairs.append(("zIndex", .number(Double(a.zIndex)))) }
     if a.isHidden { pairs.append(("isHidden", .bool(true))) }
@@ -140,11 +150,14 @@ private func readFrame(_ node: DocumentNode, position: Int, folder: String, fps:
         for v in try views.list() {
             let vm = try v.map("a view mapping")
             try vm.check(allowed: ["name", "frame", "bounds", "sublayerTransform", "elements"])
-            out.append(try readView(vm, name: try vm["name"]?.string() ?? "", frame: try vm["frame"]?.rect(), folder: folder))
+            out.append(
+                try readView(
+                    vm, name: try vm["name"]?.string(), frame: try vm["frame"]?.rect(), folder: folder))
         }
         return AttributeFrame(index: index, time: time, views: out)
     }
-    return AttributeFrame(index: index, time: time, views: [try readView(m, name: nil, frame: nil, folder: folder)])
+    return AttributeFrame(
+        index: index, time: time, views: [try readView(m, name: nil, frame: nil, folder: folder)])
 }
 
 private func readView(_ m: DocumentMap, name: String?, frame: Rect?, folder: String) throws(FrameGenError)
@@ -154,11 +167,14 @@ private func readView(_ m: DocumentMap, name: String?, frame: Rect?, folder: Str
     var sublayer: Transform3D?
     if let s = m["sublayerTransform"] { sublayer = try transform(s) }
     let list = try m.required("elements").list()
-    if list.count > maxElementsPerView { throw m["elements"]!.error("at most \(maxElementsPerView) elements") }
+    if list.count > maxElementsPerView {
+        throw m["elements"]!.error("at most \(maxElementsPerView) elements")
+    }
     var elements: [AttributeElement] = []
     elements.reserveCapacity(list.count)
     for e in list { elements.append(try readElement(e, folder: folder)) }
-    return AttributeView(name: name, frame: frame, bounds: bounds, sublayerTransform: sublayer, elements: elements)
+    return AttributeView(
+        name: name, frame: frame, bounds: bounds, sublayerTransform: sublayer, elements: elements)
 }
 
 private func transform(_ node: DocumentNode) throws(FrameGenError) -> Transform3D {
@@ -168,7 +184,8 @@ private func transform(_ node: DocumentNode) throws(FrameGenError) -> Transform3
 private func readElement(_ node: DocumentNode, folder: String) throws(FrameGenError) -> AttributeElement {
     let m = try node.map("an element mapping")
     try m.check(allowed: [
-        "category", "kind", "indexPath", "center", "size", "transform3D", "transform", "alpha", "zIndex", "isHidden",
+        "category", "kind", "indexPath", "center", "size", "transform3D", "transform", "alpha", "zIndex",
+        "isHidden",
         "image", "text", "style", "custom",
     ])
     let categoryNode = try m.required("category")
@@ -180,10 +197,14 @@ private func readElement(_ node: DocumentNode, folder: String) throws(FrameGenEr
     default: throw categoryNode.error("cell, supplementary or decoration")
     }
     let kind = try m["kind"]?.string()
-    if category != .cell && kind == nil { throw m.node.problem("missing key \"kind\" (a \(categoryName(category)) needs one)") }
+    if category != .cell && kind == nil {
+        throw m.node.problem("missing key \"kind\" (a \(categoryName(category)) needs one)")
+    }
     let size = try m.required("size").size()
     var a = LayoutAttributes(
-        category: category, kind: kind, indexPath: try m["indexPath"].map { n throws(FrameGenError) in try indexPath(n) } ?? IndexPath(item: 0, section: 0),
+        category: category, kind: kind,
+        indexPath: try m["indexPath"].map { n throws(FrameGenError) in try indexPath(n) }
+            ?? IndexPath(item: 0, section: 0),
         frame: Rect(center: try m.required("center").point(), size: size))
     if let t = m["transform3D"] {
         if m["transform"] != nil { throw t.problem("give either transform3D or transform, not both") }
@@ -215,5 +236,6 @@ private func readElement(_ node: DocumentNode, folder: String) throws(FrameGenEr
         image = path.hasPrefix(GeneratedImageName.prefix) ? path : resolve(path, in: folder)
     }
     return AttributeElement(
-        attributes: a, image: image, style: try m["style"].map { n throws(FrameGenError) in try ElementStyle(n) })
+        attributes: a, image: image,
+        style: try m["style"].map { n throws(FrameGenError) in try ElementStyle(n) })
 }

@@ -11,13 +11,16 @@ public enum AttributesTool {
 
     /// The attribute file of a scene's frames; written atomically to `output`, or returned as
     /// text when `output` is nil.
-    public static func run(scene path: String, selection: Selection, output: String?) throws(FrameGenError) -> String? {
+    public static func run(scene path: String, selection: Selection, output: String?) throws(FrameGenError)
+        -> String?
+    {
         let timeline = try Timeline(Scene.load(path))
         let frames: [AttributeFrame]
         switch selection {
         case .frame(let i):
             guard i >= 0, i < timeline.frameCount else {
-                throw .badInput(path, "--frame \(i) is outside the scene's frames 0-\(timeline.frameCount - 1)")
+                throw .badInput(
+                    path, "--frame \(i) is outside the scene's frames 0-\(timeline.frameCount - 1)")
             }
             frames = [timeline.frame(i)]
         case .time(let t):

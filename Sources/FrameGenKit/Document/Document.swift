@@ -85,7 +85,9 @@ private func convert(_ node: Node, file: String, depth: Int) throws(FrameGenErro
         case "false", "False", "FALSE": return .bool(false)
         default: break
         }
-        if let n = Double(s.string), s.string.first.map({ $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." }) == true {
+        if let n = Double(s.string),
+            s.string.first.map({ $0.isNumber || $0 == "-" || $0 == "+" || $0 == "." }) == true
+        {
             return .number(n)
         }
         return .string(s.string)

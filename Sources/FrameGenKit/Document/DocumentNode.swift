@@ -34,9 +34,9 @@ public struct DocumentNode: Sendable {
     }
 
     public func number(in range: ClosedRange<Double>) throws(FrameGenError) -> Double {
-        let n = try number()
-        guard range.contains(n) else {
-            throw error("a number from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound))")
+        guard case .number(let n) = value, range.contains(n) else {
+            throw error(
+                "a number from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound))")
         }
         return n
     }
@@ -125,6 +125,11 @@ public struct DocumentMap: Sendable {
         return node.child(key, v)
     }
 
+    /// The same mapping without `key` (already read by the caller).
+    public func without(_ key: String) -> DocumentMap {
+        DocumentMap(node: node, pairs: pairs.filter { $0.key != key })
+    }
+
     public func required(_ key: String) throws(FrameGenError) -> DocumentNode {
         guard let n = self[key] else { throw node.problem("missing key \"\(key)\"") }
         return n
@@ -145,8 +150,15 @@ public struct DocumentMap: Sendable {
 /// The allowed name within edit distance 2 (or a third of the length) of `name`, if one is.
 public func closestName(to name: String, in names: [String]) -> String? {
     let limit = max(2, name.count / 3)
-    let scored = names.map { ($0, editDistance(name.lowercased(), $0.lowercased())) }
-    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit else { return nil }
+    // Ties go to a name the typo begins (`aspectfil` is `aspectFill` cut short).
+    let scored = names.map { candidate in
+        (
+            candidate,
+            editDistance(name.lowercased(), candidate.lowercased()) * 2
+                - (candidate.lowercased().hasPrefix(name.lowercased()) ? 1 : 0)
+        )
+    }
+    guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= limit * 2 else { return nil }
     return best.0
 }
 
@@ -160,7 +172,8 @@ func editDistance(_ a: String, _ b: String) -> Int {
     for i in 1...a.count {
         current[0] = i
         for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            current[j] = min(
+                previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
         }
         swap(&previous, &current)
     }

@@ -10,7 +10,9 @@ public func jsonText(_ value: DocumentValue, indent: Int = 0, compactDepth: Int 
 
 /// Levels below `compactDepth` go one entry per line; deeper ones (elements' fields) on one line,
 /// so that a frame of a hundred elements stays a readable hundred lines.
-private func writeJSON(_ value: DocumentValue, into out: inout String, level: Int, indent: Int, compactDepth: Int) {
+private func writeJSON(
+    _ value: DocumentValue, into out: inout String, level: Int, indent: Int, compactDepth: Int
+) {
     let multiline = level < compactDepth
     let pad = String(repeating: " ", count: (level + 1) * 2)
     let closePad = String(repeating: " ", count: level * 2)
@@ -43,14 +45,16 @@ private func writeJSON(_ value: DocumentValue, into out: inout String, level: In
             for (i, pair) in pairs.enumerated() {
                 if i > 0 { out += ", " }
                 out += jsonString(pair.key) + ": "
-                writeJSON(pair.value, into: &out, level: level + 1, indent: indent, compactDepth: compactDepth)
+                writeJSON(
+                    pair.value, into: &out, level: level + 1, indent: indent, compactDepth: compactDepth)
             }
             out += "}"
         } else {
             out += "{\n"
             for (i, pair) in pairs.enumerated() {
                 out += pad + jsonString(pair.key) + ": "
-                writeJSON(pair.value, into: &out, level: level + 1, indent: indent, compactDepth: compactDepth)
+                writeJSON(
+                    pair.value, into: &out, level: level + 1, indent: indent, compactDepth: compactDepth)
                 out += i == pairs.count - 1 ? "\n" : ",\n"
             }
             out += closePad + "}"

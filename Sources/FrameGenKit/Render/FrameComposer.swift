@@ -13,14 +13,16 @@ public final class FrameComposer: Sendable {
     private let textures = Mutex<[String: Texture]>([:])
     private let background: CanvasLayer.Background
 
-    /// Generated photos are made this many pixels on their long side: sharp on a 3x phone
-    /// screen up to about 256 points.
-    static let generatedLongSide = 768
+    /// Generated photos are made as large as the canvas's longer side in pixels (a full-screen
+    /// page is the largest a cell gets), within 128...1024.
+    let generatedLongSide: Int
 
-    public init(canvas: Canvas, style: ElementStyle, kindStyles: [String: ElementStyle]) throws(FrameGenError) {
+    public init(canvas: Canvas, style: ElementStyle, kindStyles: [String: ElementStyle]) throws(FrameGenError)
+    {
         self.canvas = canvas
         self.style = style
         self.kindStyles = kindStyles
+        generatedLongSide = min(1024, max(128, Int(max(canvas.width, canvas.height) * canvas.scale)))
         switch canvas.background {
         case .color(let c): background = .color(c)
         case .pattern(let p): background = .pattern(Texture(try FrameComposer.decode(p)))
@@ -47,13 +49,14 @@ public final class FrameComposer: Sendable {
                 guard let seed = UInt64(parts[1]), let index = Int(parts[2]), index >= 0 else {
                     throw .badInput(nil, "bad generated image name \"\(name)\"")
                 }
-                image = try generatedPhoto(seed: seed, index: index, longSide: FrameComposer.generatedLongSide)
+                image = try generatedPhoto(seed: seed, index: index, longSide: generatedLongSide)
             case ("emblem", 1):
                 image = try generatedEmblem(pixelSize: 512)
             case ("pattern", 2):
                 image = try generatedBackgroundPattern(seed: UInt64(parts[1]) ?? 0, pixelSize: 256)
             default:
-                throw .badInput(nil, "unknown generated image \"\(name)\" (photo/SEED/INDEX, emblem or pattern/SEED)")
+                throw .badInput(
+                    nil, "unknown generated image \"\(name)\" (photo/SEED/INDEX, emblem or pattern/SEED)")
             }
         } else {
             image = try FrameComposer.decode(name)
@@ -79,11 +82,13 @@ public final class FrameComposer: Sendable {
             layers.sort { $0.key < $1.key }
             views.append(
                 ViewLayer(
-                    frame: view.frame ?? Rect(origin: .zero, size: canvas.size), sublayerTransform: view.sublayerTransform,
+                    frame: view.frame ?? Rect(origin: .zero, size: canvas.size),
+                    sublayerTransform: view.sublayerTransform,
                     layers: layers.map(\.layer)))
         }
         let c = CanvasLayer(
-            pixelWidth: Int((canvas.width * scale).rounded()), pixelHeight: Int((canvas.height * scale).rounded()),
+            pixelWidth: Int((canvas.width * scale).rounded()),
+            pixelHeight: Int((canvas.height * scale).rounded()),
             scale: scale, background: background, views: views)
         do {
             return try Compositor.render(c)
@@ -99,7 +104,8 @@ public final class FrameComposer: Sendable {
         var s = style
         if let k = kind, let ks = kindStyles[k] { s = ks.over(s) }
         if let own = e.style { s = own.over(s) }
-        var layer = Layer(size: a.size, position: Point(x: a.center.x - bounds.minX, y: a.center.y - bounds.minY))
+        var layer = Layer(
+            size: a.size, position: Point(x: a.center.x - bounds.minX, y: a.center.y - bounds.minY))
         layer.transform = a.transform3D
         layer.opacity = a.alpha
         layer.backgroundColor = s.background
@@ -109,10 +115,12 @@ public final class FrameComposer: Sendable {
         layer.allowsEdgeAntialiasing = s.edgeAntialiasing ?? true
         if let b = s.border { layer.border = LayerBorder(width: b.width, color: b.color) }
         if let sh = s.shadow {
-            layer.shadow = LayerShadow(color: sh.color, opacity: sh.opacity, radius: sh.radius, offset: sh.offset)
+            layer.shadow = LayerShadow(
+                color: sh.color, opacity: sh.opacity, radius: sh.radius, offset: sh.offset)
         }
         if let image = e.image {
-            var contents = LayerContents(texture: try texture(image), mode: contentMode(s.contentMode), inset: s.imageInset ?? 0)
+            var contents = LayerContents(
+                texture: try texture(image), mode: contentMode(s.contentMode), inset: s.imageInset ?? 0)
             if case .numbers(let o)? = a.custom[CustomAttributeKey.imageOffset], o.count == 2 {
                 contents.offset = Point(x: o[0], y: o[1])
             }
@@ -125,7 +133,9 @@ public final class FrameComposer: Sendable {
             let font = s.font ?? ElementStyle.Font(size: 17, bold: false)
             layer.text = LayerText(
                 string: text, fontSize: font.size, bold: font.bold, color: s.color ?? .black,
-                shadow: s.textShadow.map { LayerShadow(color: $0.color, opacity: $0.opacity, radius: $0.radius, offset: $0.offset) })
+                shadow: s.textShadow.map {
+                    LayerShadow(color: $0.color, opacity: $0.opacity, radius: $0.radius, offset: $0.offset)
+                })
         }
         return layer
     }
@@ -162,6 +172,8 @@ struct OrderKey: Comparable {
     }
 
     static func < (a: OrderKey, b: OrderKey) -> Bool {
-        (a.zIndex, a.category, a.section, a.item, a.position) < (b.zIndex, b.category, b.section, b.item, b.position)
+        (a.zIndex, a.category, a.section, a.item, a.position) < (
+            b.zIndex, b.category, b.section, b.item, b.position
+        )
     }
 }

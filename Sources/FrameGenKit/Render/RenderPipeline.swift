@@ -43,8 +43,10 @@ extension FrameSource {
         let file = timeline.data.attributeFile(frames: [])
         self.init(
             name: scene.name, canvas: scene.canvas, fps: scene.fps, frameCount: timeline.frameCount,
-            style: file.style, kindStyles: file.kindStyles, defaultDirectory: directory ?? scene.output.directory,
-            pattern: scene.output.pattern, compression: scene.output.compression, frame: { timeline.frame($0) })
+            style: file.style, kindStyles: file.kindStyles,
+            defaultDirectory: directory ?? scene.output.directory,
+            pattern: scene.output.pattern, compression: scene.output.compression,
+            frame: { timeline.frame($0) })
     }
 }
 
@@ -88,18 +90,24 @@ public enum RenderPipeline {
     /// Renders the selected frames into PNGs, several at a time (at most one frame in flight per
     /// job), each written atomically; frames already on disk are kept unless `force`. The output
     /// is byte-identical whatever the number of jobs.
-    public static func run(_ source: FrameSource, options: RenderOptions) throws(FrameGenError) -> RenderSummary {
+    public static func run(_ source: FrameSource, options: RenderOptions) throws(FrameGenError)
+        -> RenderSummary
+    {
         let directory = options.directory ?? source.defaultDirectory
         let all = 0...(source.frameCount - 1)
         let range = options.frames ?? all
         guard all.contains(range.lowerBound), all.contains(range.upperBound) else {
-            throw .badInput(nil, "--frames \(range.lowerBound)-\(range.upperBound) is outside the frames 0-\(source.frameCount - 1)")
+            throw .badInput(
+                nil,
+                "--frames \(range.lowerBound)-\(range.upperBound) is outside the frames 0-\(source.frameCount - 1)"
+            )
         }
         let scale = options.scale ?? source.canvas.scale
         guard source.canvas.width * scale <= 16384, source.canvas.height * scale <= 16384 else {
             throw .badInput(nil, "the canvas at scale \(scale) would be over 16384 pixels on a side")
         }
-        let composer = try FrameComposer(canvas: source.canvas, style: source.style, kindStyles: source.kindStyles)
+        let composer = try FrameComposer(
+            canvas: source.canvas, style: source.style, kindStyles: source.kindStyles)
         do {
             try FileIO.makeDirectory(directory)
         } catch {
@@ -144,7 +152,8 @@ public enum RenderPipeline {
         let pattern = directory + "/" + source.pattern
         let ffmpeg =
             "ffmpeg -framerate \(fps) -start_number \(range.lowerBound) -i '\(pattern)' -c:v libx264 -pix_fmt yuv420p -vf 'pad=ceil(iw/2)*2:ceil(ih/2)*2' '\(source.name).mp4'"
-        return RenderSummary(directory: directory, rendered: result.rendered, kept: result.kept, ffmpegCommand: ffmpeg)
+        return RenderSummary(
+            directory: directory, rendered: result.rendered, kept: result.kept, ffmpegCommand: ffmpeg)
     }
 
     struct RunState: Sendable {
@@ -183,7 +192,8 @@ final class ProgressReporter: Sendable {
             let fps = elapsed > 0 ? Double(s.done) / elapsed : 0
             switch style {
             case .json:
-                return "{\"frame\": \(index), \"file\": \(jsonString(path)), \"kept\": \(kept), \"done\": \(s.done), \"total\": \(total), \"fps\": \(jsonNumber((fps * 10).rounded() / 10))}\n"
+                return
+                    "{\"frame\": \(index), \"file\": \(jsonString(path)), \"kept\": \(kept), \"done\": \(s.done), \"total\": \(total), \"fps\": \(jsonNumber((fps * 10).rounded() / 10))}\n"
             case .plain:
                 return "frame \(index) \(kept ? "kept" : "written") (\(s.done)/\(total))\n"
             default:
@@ -193,8 +203,10 @@ final class ProgressReporter: Sendable {
                 let width = 30
                 let filled = total > 0 ? width * s.done / total : width
                 let eta = fps > 0 ? Double(total - s.done) / fps : 0
-                let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
-                return "\r[\(bar)] \(s.done)/\(total) frames  \(String(format1(fps))) fps  ETA \(Int(eta.rounded())) s "
+                let bar =
+                    String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+                return
+                    "\r[\(bar)] \(s.done)/\(total) frames  \(String(format1(fps))) fps  ETA \(Int(eta.rounded())) s "
             }
         }
         if let line { FileHandleOutput.standardError.write(line) }

@@ -27,18 +27,21 @@ public enum Showcase {
           - drag: {by: [0, 320], duration: 0.5}
           - rotate: {to: landscape, duration: 0.5}
           - wait: 0.3
-          - delete: {items: [[1, 0], [1, 1], [1, 2]], duration: 0.4}
+          - delete: {items: [[1, 0]], duration: 0.4}
           - wait: 0.3
           - rotate: {to: portrait, duration: 0.5}
           - wait: 0.3
         """
 
-    public static func render(into directory: String, force: Bool, progress: RenderOptions.ProgressStyle = .auto)
+    public static func render(
+        into directory: String, force: Bool, progress: RenderOptions.ProgressStyle = .auto
+    )
         throws(FrameGenError) -> RenderSummary
     {
         let parsed = try Scene(document: parseDocument(scene, file: "<showcase>"), folder: ".")
         let source = try FrameSource(scene: parsed, directory: directory)
-        return try RenderPipeline.run(source, options: RenderOptions(directory: directory, progress: progress, force: force))
+        return try RenderPipeline.run(
+            source, options: RenderOptions(directory: directory, progress: progress, force: force))
     }
 }
 

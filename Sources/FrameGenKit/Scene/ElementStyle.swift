@@ -24,7 +24,9 @@ public struct ElementStyle: Sendable, Equatable {
         public var opacity: Double
         public var radius: Double
         public var offset: Point
-        public init(color: Color = .black, opacity: Double, radius: Double = 3, offset: Point = Point(x: 0, y: -3)) {
+        public init(
+            color: Color = .black, opacity: Double, radius: Double = 3, offset: Point = Point(x: 0, y: -3)
+        ) {
             self.color = color
             self.opacity = opacity
             self.radius = radius
@@ -122,13 +124,15 @@ public struct ElementStyle: Sendable, Equatable {
         if let r = cornerRadius { pairs.append(("cornerRadius", .number(r))) }
         if let c = cornerCurve { pairs.append(("cornerCurve", .string(c.rawValue))) }
         if let b = border {
-            pairs.append(("border", .map([("width", .number(b.width)), ("color", .string(b.color.description))])))
+            pairs.append(
+                ("border", .map([("width", .number(b.width)), ("color", .string(b.color.description))])))
         }
         if let s = shadow { pairs.append(("shadow", shadowValue(s))) }
         if let i = imageInset { pairs.append(("imageInset", .number(i))) }
         if let e = edgeAntialiasing { pairs.append(("edgeAntialiasing", .bool(e))) }
         if let f = font {
-            pairs.append(("font", .map([("size", .number(f.size)), ("weight", .string(f.bold ? "bold" : "regular"))])))
+            pairs.append(
+                ("font", .map([("size", .number(f.size)), ("weight", .string(f.bold ? "bold" : "regular"))])))
         }
         if let c = color { pairs.append(("color", .string(c.description))) }
         if let s = textShadow { pairs.append(("textShadow", shadowValue(s))) }
@@ -138,7 +142,8 @@ public struct ElementStyle: Sendable, Equatable {
 
 private func shadowValue(_ s: ElementStyle.Shadow) -> DocumentValue {
     .map([
-        ("color", .string(s.color.description)), ("opacity", .number(s.opacity)), ("radius", .number(s.radius)),
+        ("color", .string(s.color.description)), ("opacity", .number(s.opacity)),
+        ("radius", .number(s.radius)),
         ("offset", .list([.number(s.offset.x), .number(s.offset.y)])),
     ])
 }
@@ -162,7 +167,8 @@ public func parseColor(_ node: DocumentNode) throws(FrameGenError) -> Color {
     return c
 }
 
-func parseEnum<E: RawRepresentable & CaseIterable>(_ node: DocumentNode, _ type: E.Type) throws(FrameGenError) -> E
+func parseEnum<E: RawRepresentable & CaseIterable>(_ node: DocumentNode, _ type: E.Type) throws(FrameGenError)
+    -> E
 where E.RawValue == String {
     let names = E.allCases.map(\.rawValue)
     guard case .string(let s) = node.value, let e = E(rawValue: s) else {

@@ -20,7 +20,8 @@ public struct SceneData: Sendable {
             var items: [CollectionViewDataSource.Item] = []
             for i in 0..<count {
                 let ratio = try scene.content.images.aspectRatio(forItem: index)
-                items.append(CollectionViewDataSource.Item(imageSize: Size(width: ratio * 1000, height: 1000)))
+                items.append(
+                    CollectionViewDataSource.Item(imageSize: Size(width: ratio * 1000, height: 1000)))
                 map[IndexPath(item: i, section: s)] = index
                 index += 1
             }
@@ -44,7 +45,8 @@ public struct SceneData: Sendable {
         let view = scene.views[v]
         return CollectionViewState(
             bounds: bounds, contentInset: view.contentInset, scale: scene.canvas.scale,
-            dataSource: dataSource ?? self.dataSource, time: time, seed: scene.seed, name: view.name, peers: peers)
+            dataSource: dataSource ?? self.dataSource, time: time, seed: scene.seed, name: view.name,
+            peers: peers)
     }
 
     /// Attribute-file elements for layout attributes of view `v`; `imageIndex` gives the image
@@ -63,7 +65,8 @@ public struct SceneData: Sendable {
                 return AttributeElement(attributes: a, style: style)
             case .decorationView:
                 let kind = a.representedElementKind ?? ""
-                return AttributeElement(attributes: a, image: view.decorationImages[kind] ?? GeneratedImageName.emblem)
+                return AttributeElement(
+                    attributes: a, image: view.decorationImages[kind] ?? GeneratedImageName.emblem)
             }
         }
     }
@@ -81,11 +84,14 @@ public struct SceneData: Sendable {
     public func viewFrame(_ v: Int, size: Size) -> Rect? {
         let view = scene.views[v]
         if size == view.frame.size {
-            if scene.views.count == 1 && view.frame == Rect(origin: .zero, size: scene.canvas.size) { return nil }
+            if scene.views.count == 1 && view.frame == Rect(origin: .zero, size: scene.canvas.size) {
+                return nil
+            }
             return view.frame
         }
         return Rect(
-            x: (scene.canvas.width - size.width) / 2, y: (scene.canvas.height - size.height) / 2, width: size.width,
+            x: (scene.canvas.width - size.width) / 2, y: (scene.canvas.height - size.height) / 2,
+            width: size.width,
             height: size.height)
     }
 }

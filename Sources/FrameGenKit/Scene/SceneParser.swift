@@ -31,7 +31,8 @@ extension Scene {
         var defaultFrame = Rect(origin: .zero, size: canvas.size)
         let canvasMap = try map["canvas"]?.map("a canvas mapping")
         if rotates && canvasMap?["width"] == nil && canvasMap?["height"] == nil {
-            defaultFrame = Rect(x: (canvas.width - 390) / 2, y: (canvas.height - 844) / 2, width: 390, height: 844)
+            defaultFrame = Rect(
+                x: (canvas.width - 390) / 2, y: (canvas.height - 844) / 2, width: 390, height: 844)
         }
 
         if let viewsNode = map["views"] {
@@ -43,13 +44,17 @@ extension Scene {
             views = []
             for (i, n) in list.enumerated() {
                 let m = try n.map("a view mapping")
-                try m.check(allowed: SceneView.keys + ["name", "layout", "cell", "supplementary", "decoration"])
+                try m.check(
+                    allowed: SceneView.keys + ["name", "layout", "cell", "supplementary", "decoration"])
                 let name = try m["name"]?.string() ?? "view\(i)"
-                if views.contains(where: { $0.name == name }) { throw m["name"]!.problem("two views are named \"\(name)\"") }
+                if views.contains(where: { $0.name == name }) {
+                    throw m["name"]!.problem("two views are named \"\(name)\"")
+                }
                 views.append(
                     try parseView(
                         name: name, view: m, layout: m.required("layout"), cell: m["cell"],
-                        supplementary: m["supplementary"], decoration: m["decoration"], defaultFrame: defaultFrame,
+                        supplementary: m["supplementary"], decoration: m["decoration"],
+                        defaultFrame: defaultFrame,
                         folder: folder))
             }
         } else {
@@ -58,14 +63,17 @@ extension Scene {
             views = [
                 try parseView(
                     name: "", view: viewMap, layout: map.required("layout"), cell: map["cell"],
-                    supplementary: map["supplementary"], decoration: map["decoration"], defaultFrame: defaultFrame,
+                    supplementary: map["supplementary"], decoration: map["decoration"],
+                    defaultFrame: defaultFrame,
                     folder: folder)
             ]
         }
         for action in timeline {
             if let v = action.view, !views.contains(where: { $0.name == v }) {
                 var message = "\(action.keyPath).view: no view is named \"\(v)\""
-                if let close = closestName(to: v, in: views.map(\.name)) { message += " (did you mean \"\(close)\"?)" }
+                if let close = closestName(to: v, in: views.map(\.name)) {
+                    message += " (did you mean \"\(close)\"?)"
+                }
                 throw .badInput(file, message)
             }
         }
@@ -177,10 +185,12 @@ private func parseView(
     }
     return SceneView(
         name: name, frame: frame,
-        contentInset: EdgeInsets(top: insetValues[0], left: insetValues[1], bottom: insetValues[2], right: insetValues[3]),
+        contentInset: EdgeInsets(
+            top: insetValues[0], left: insetValues[1], bottom: insetValues[2], right: insetValues[3]),
         contentOffset: try view?["contentOffset"]?.point() ?? .zero,
         pagingEnabled: try view?["pagingEnabled"]?.bool() ?? false, decelerationRate: rate, layoutType: type,
-        layoutParameters: parameters, cell: try cell.map { n throws(FrameGenError) in try ElementStyle(n) } ?? ElementStyle(),
+        layoutParameters: parameters,
+        cell: try cell.map { n throws(FrameGenError) in try ElementStyle(n) } ?? ElementStyle(),
         supplementary: styles, decorationImages: decorations)
 }
 
@@ -204,7 +214,9 @@ func layoutParameterValue(_ node: DocumentNode) throws(FrameGenError) -> LayoutP
     case .list(let items):
         var numbers: [Double] = []
         for item in items {
-            guard case .number(let n) = item, n.isFinite else { throw node.error("a number, true/false, a string or a list of numbers") }
+            guard case .number(let n) = item, n.isFinite else {
+                throw node.error("a number, true/false, a string or a list of numbers")
+            }
             numbers.append(n)
         }
         return .numbers(numbers)
@@ -217,13 +229,17 @@ private func parseRate(_ node: DocumentNode) throws(FrameGenError) -> Decelerati
     case .string("normal"): return .normal
     case .string("fast"): return .fast
     case .number(let n):
-        guard let r = DecelerationRate(rawValue: n) else { throw node.error("normal, fast or a number between 0 and 1") }
+        guard let r = DecelerationRate(rawValue: n) else {
+            throw node.error("normal, fast or a number between 0 and 1")
+        }
         return r
     default: throw node.error("normal, fast or a number between 0 and 1 (per millisecond)")
     }
 }
 
-private func parseContent(_ node: DocumentNode?, seed: UInt64, folder: String) throws(FrameGenError) -> SceneContent {
+private func parseContent(_ node: DocumentNode?, seed: UInt64, folder: String) throws(FrameGenError)
+    -> SceneContent
+{
     let m = try node?.map("a content mapping")
     try m?.check(allowed: ["images", "sections", "items", "titles"])
     var source = ImageSource.generated(seed: seed)
@@ -255,7 +271,9 @@ private func parseContent(_ node: DocumentNode?, seed: UInt64, folder: String) t
     return SceneContent(images: images, itemCounts: counts, titles: titles)
 }
 
-private func parseOutput(_ node: DocumentNode?, name: String, folder: String) throws(FrameGenError) -> SceneOutput {
+private func parseOutput(_ node: DocumentNode?, name: String, folder: String) throws(FrameGenError)
+    -> SceneOutput
+{
     let m = try node?.map("an output mapping")
     try m?.check(allowed: ["directory", "pattern", "compression"])
     let pattern = try m?["pattern"]?.string() ?? "frame_%04d.png"

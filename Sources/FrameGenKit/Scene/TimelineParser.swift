@@ -7,21 +7,30 @@ private let maxActionDuration = 600.0
 
 /// One timeline entry: a mapping with one action key (and optionally `view`), or `wait: N`.
 func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
-    let actions = ["wait", "scroll", "drag", "fling", "rotate", "delete", "insert", "move", "tap", "pinch", "set"]
+    let actions = [
+        "wait", "scroll", "drag", "fling", "rotate", "delete", "insert", "move", "tap", "pinch", "set",
+    ]
     let m = try node.map("an action such as {scroll: {...}}")
     try m.check(allowed: actions + ["view"])
     let present = m.keys.filter { $0 != "view" }
     guard present.count == 1, let name = present.first, let body = m[name] else {
-        throw node.problem("expected exactly one action (\(actions.joined(separator: ", "))), found \(present.count)")
+        throw node.problem(
+            "expected exactly one action (\(actions.joined(separator: ", "))), found \(present.count)")
     }
-    let view = try m["view"]?.string()
+    var view = try m["view"]?.string()
     func action(_ kind: TimelineAction.Kind) -> TimelineAction {
         TimelineAction(kind, view: view, keyPath: node.path)
     }
     if name == "wait" {
         return action(.wait(duration: try body.number(in: 0...maxActionDuration)))
     }
-    let b = try body.map("a mapping of the action's parameters")
+    let whole = try body.map("a mapping of the action's parameters")
+    // `view:` may also sit inside the action (`drag: {by: ..., view: strip}`).
+    if let v = whole["view"] {
+        if view != nil { throw v.problem("the view is given twice") }
+        view = try v.string()
+    }
+    let b = whole.without("view")
     func duration(_ fallback: Double) throws(FrameGenError) -> Double {
         try b["duration"]?.number(in: 0...maxActionDuration) ?? fallback
     }
@@ -40,16 +49,21 @@ func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
     case "scroll":
         try b.check(allowed: ["to", "duration", "curve"])
         let d = try duration(0.3)
-        return action(.scroll(to: try b.required("to").point(), duration: d, curve: try curve(.easeInEaseOut, duration: d)))
+        return action(
+            .scroll(
+                to: try b.required("to").point(), duration: d, curve: try curve(.easeInEaseOut, duration: d)))
     case "drag":
         try b.check(allowed: ["by", "duration", "curve"])
         let d = try duration(0.3)
         if d <= 0 { throw b["duration"]!.error("a duration greater than 0") }
-        return action(.drag(by: try b.required("by").point(), duration: d, curve: try curve(.linear, duration: d)))
+        return action(
+            .drag(by: try b.required("by").point(), duration: d, curve: try curve(.linear, duration: d)))
     case "fling":
         try b.check(allowed: ["velocity", "rate"])
         let v = try b.required("velocity").point()
-        if abs(v.x) > 100_000 || abs(v.y) > 100_000 { throw b["velocity"]!.error("velocities within 100000 pt/s") }
+        if abs(v.x) > 100_000 || abs(v.y) > 100_000 {
+            throw b["velocity"]!.error("velocities within 100000 pt/s")
+        }
         var rate: DecelerationRate?
         if let r = b["rate"] {
             switch r.value {
@@ -78,7 +92,9 @@ func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
         let list = try items("items")
         let d = try duration(0.3)
         let c = try curve(.easeInEaseOut, duration: d)
-        return action(name == "delete" ? .delete(items: list, duration: d, curve: c) : .insert(items: list, duration: d, curve: c))
+        return action(
+            name == "delete"
+                ? .delete(items: list, duration: d, curve: c) : .insert(items: list, duration: d, curve: c))
     case "move":
         try b.check(allowed: ["from", "to", "duration", "curve"])
         let d = try duration(0.3)
@@ -103,7 +119,8 @@ func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
         let d = try duration(0.6)
         return action(
             .pinch(
-                scale: try b.required("scale").number(in: 0.01...100), center: try b["center"]?.point(), duration: d,
+                scale: try b.required("scale").number(in: 0.01...100), center: try b["center"]?.point(),
+                duration: d,
                 curve: try curve(.easeInEaseOut, duration: d)))
     default:  // set
         try b.check(allowed: ["layout", "duration", "curve"])
@@ -128,11 +145,14 @@ func indexPath(_ node: DocumentNode) throws(FrameGenError) -> IndexPath {
 /// `{spring: {damping, velocity}}` (UIKit, over the action's duration) or
 /// `{spring: {mass, stiffness, damping, velocity}}` (CASpringAnimation).
 func parseCurve(_ node: DocumentNode, duration: Double) throws(FrameGenError) -> TimingCurve {
-    let expected = "linear, easeIn, easeOut, easeInEaseOut, default, {cubic: [x1, y1, x2, y2]} or {spring: {...}}"
+    let expected =
+        "linear, easeIn, easeOut, easeInEaseOut, default, {cubic: [x1, y1, x2, y2]} or {spring: {...}}"
     if case .string(let s) = node.value {
         guard let c = TimingCurve(name: s) else {
             let names = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
-            if let close = closestName(to: s, in: names) { throw node.error("a curve (did you mean \"\(close)\"?)") }
+            if let close = closestName(to: s, in: names) {
+                throw node.error("a curve (did you mean \"\(close)\"?)")
+            }
             throw node.error(expected)
         }
         return c
@@ -141,7 +161,9 @@ func parseCurve(_ node: DocumentNode, duration: Double) throws(FrameGenError) ->
     try m.check(allowed: ["cubic", "spring"])
     if let c = m["cubic"] {
         let v = try c.numbers(4, "[x1, y1, x2, y2]")
-        guard (0...1).contains(v[0]), (0...1).contains(v[2]) else { throw c.error("x1 and x2 between 0 and 1") }
+        guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
+            throw c.error("x1 and x2 between 0 and 1")
+        }
         return .cubic(CubicBezier(v[0], v[1], v[2], v[3]))
     }
     guard let s = m["spring"] else { throw node.error(expected) }
@@ -158,7 +180,10 @@ func parseCurve(_ node: DocumentNode, duration: Double) throws(FrameGenError) ->
         return .spring(spring)
     }
     let damping = try sm["damping"]?.number(in: 0.01...1) ?? 0.7
-    guard let spring = SpringCurve(duration: max(duration, 0.01), dampingRatio: damping, initialVelocity: velocity) else {
+    guard
+        let spring = SpringCurve(
+            duration: max(duration, 0.01), dampingRatio: damping, initialVelocity: velocity)
+    else {
         throw s.error("a damping ratio between 0.01 and 1")
     }
     return .spring(spring)

@@ -37,7 +37,9 @@ struct Planner {
     }
 
     func range(_ v: Int, _ s: ViewState, at t: Double) -> OffsetRange {
-        OffsetRange(contentSize: prepared(v, s, at: t).collectionViewContentSize, size: s.size, inset: scene.views[v].contentInset)
+        OffsetRange(
+            contentSize: prepared(v, s, at: t).collectionViewContentSize, size: s.size,
+            inset: scene.views[v].contentInset)
     }
 
     mutating func add(_ v: Int, duration: Double, before: [ViewState], _ motion: StepMotion) {
@@ -64,7 +66,8 @@ struct Planner {
             var s = states[v]
             s.layout.collectionViewWillBeginDragging(cvState(v, s, at: t))
             s.layout.collectionViewDidEndDragging(cvState(v, s, at: t), willDecelerate: true)
-            let release = releaseMotion(v, s, velocity: velocity, rate: rate ?? scene.views[v].decelerationRate, at: t)
+            let release = releaseMotion(
+                v, s, velocity: velocity, rate: rate ?? scene.views[v].decelerationRate, at: t)
             var before = states
             before[v] = s
             add(v, duration: release.duration, before: before, .fling(release))
@@ -89,7 +92,10 @@ struct Planner {
             new.layout = layout
             layout.prepare(cvState(v, new, at: t))
             let proposed = layout.targetContentOffset(forProposedContentOffset: old.offset)
-            new.offset = OffsetRange(contentSize: layout.collectionViewContentSize, size: new.size, inset: scene.views[v].contentInset).clamp(proposed)
+            new.offset = OffsetRange(
+                contentSize: layout.collectionViewContentSize, size: new.size,
+                inset: scene.views[v].contentInset
+            ).clamp(proposed)
             transition(v, from: old, to: new, updates: [], duration: d, curve: curve)
         case .delete(let items, let d, let curve):
             try update(v, items.map(UpdateItem.delete), action: action, duration: d, curve: curve)
@@ -101,7 +107,10 @@ struct Planner {
             try tap(v, target, duration: d, action: action)
         case .pinch(let scale, let center, let d, let curve):
             guard let pinchScale = states[v].layout as? PinchLayout else {
-                throw FrameGenError.badInput(scene.file, "\(action.keyPath).pinch: the \(scene.views[v].layoutType) layout has no pinch; use the pinch layout")
+                throw FrameGenError.badInput(
+                    scene.file,
+                    "\(action.keyPath).pinch: the \(scene.views[v].layoutType) layout has no pinch; use the pinch layout"
+                )
             }
             var to = states[v].parameters
             to["pinchScale"] = .number(min(max(pinchScale.pinchScale * scale, 0), 1))
@@ -123,18 +132,24 @@ struct Planner {
         }
     }
 
-    mutating func setParameters(_ v: Int, _ params: [String: LayoutParameterValue], action: TimelineAction) throws(FrameGenError) {
+    mutating func setParameters(_ v: Int, _ params: [String: LayoutParameterValue], action: TimelineAction)
+        throws(FrameGenError)
+    {
         let type = scene.views[v].layoutType
         let descriptor = LayoutRegistry.descriptor(for: type)!
         for key in params.keys where !descriptor.parameters.contains(where: { $0.name == key }) {
             var message = "\(action.keyPath): the \(type) layout has no parameter \"\(key)\""
-            if let close = closestName(to: key, in: descriptor.parameters.map(\.name)) { message += " (did you mean \"\(close)\"?)" }
+            if let close = closestName(to: key, in: descriptor.parameters.map(\.name)) {
+                message += " (did you mean \"\(close)\"?)"
+            }
             throw .badInput(scene.file, message)
         }
         do {
             states[v].layout = try descriptor.make(params)
         } catch {
-            throw .badInput(scene.file, "\(action.keyPath).\(error.parameter): found \(error.found), expected \(error.expected)")
+            throw .badInput(
+                scene.file,
+                "\(action.keyPath).\(error.parameter): found \(error.found), expected \(error.expected)")
         }
         states[v].parameters = params
     }
@@ -148,23 +163,35 @@ struct Planner {
         let r = range(v, s, at: t)
         let scrollsX = r.maxX > r.minX
         let scrollsY = r.maxY > r.minY || !scrollsX
-        let dragX = scrollsX ? ScrollDrag(startOffset: s.offset.x, minOffset: r.minX, maxOffset: r.maxX, dimension: s.size.width) : nil
-        let dragY = scrollsY ? ScrollDrag(startOffset: s.offset.y, minOffset: r.minY, maxOffset: r.maxY, dimension: s.size.height) : nil
+        let dragX =
+            scrollsX
+            ? ScrollDrag(
+                startOffset: s.offset.x, minOffset: r.minX, maxOffset: r.maxX, dimension: s.size.width) : nil
+        let dragY =
+            scrollsY
+            ? ScrollDrag(
+                startOffset: s.offset.y, minOffset: r.minY, maxOffset: r.maxY, dimension: s.size.height) : nil
         // The finger's velocity at the end; the content moves the other way.
         let h = 1e-4
         let rate = (curve.progress(1) - curve.progress(1 - h)) / (h * d)
         let velocity = Point(x: scrollsX ? -by.x * rate : 0, y: scrollsY ? -by.y * rate : 0)
         var released = s
         released.offset = Point(
-            x: dragX?.offset(forTranslation: -by.x) ?? s.offset.x, y: dragY?.offset(forTranslation: -by.y) ?? s.offset.y)
+            x: dragX?.offset(forTranslation: -by.x) ?? s.offset.x,
+            y: dragY?.offset(forTranslation: -by.y) ?? s.offset.y)
         let releaseTime = t + d
-        released.layout.collectionViewDidEndDragging(cvState(v, released, at: releaseTime), willDecelerate: velocity != .zero)
-        let release = releaseMotion(v, released, velocity: velocity, rate: scene.views[v].decelerationRate, at: releaseTime)
+        released.layout.collectionViewDidEndDragging(
+            cvState(v, released, at: releaseTime), willDecelerate: velocity != .zero)
+        let release = releaseMotion(
+            v, released, velocity: velocity, rate: scene.views[v].decelerationRate, at: releaseTime)
         var before = states
         before[v] = s
         add(
             v, duration: d + release.duration, before: before,
-            .drag(DragMotion(x: dragX, y: dragY, by: by, dragDuration: d, curve: curve, released: released, release: release)))
+            .drag(
+                DragMotion(
+                    x: dragX, y: dragY, by: by, dragDuration: d, curve: curve, released: released,
+                    release: release)))
         released.offset = release.restOffset
         released.layout.collectionViewDidEndDecelerating(cvState(v, released, at: time))
         states[v] = released
@@ -173,23 +200,29 @@ struct Planner {
 
     /// The motion after a release at `s.offset` with `velocity`: paging, the layout's snapping
     /// target, or the natural deceleration (Motion's ScrollMotion per axis).
-    func releaseMotion(_ v: Int, _ s: ViewState, velocity: Point, rate: DecelerationRate, at t: Double) -> ReleaseMotion {
+    func releaseMotion(_ v: Int, _ s: ViewState, velocity: Point, rate: DecelerationRate, at t: Double)
+        -> ReleaseMotion
+    {
         let layout = prepared(v, s, at: t)
-        let r = OffsetRange(contentSize: layout.collectionViewContentSize, size: s.size, inset: scene.views[v].contentInset)
+        let r = OffsetRange(
+            contentSize: layout.collectionViewContentSize, size: s.size, inset: scene.views[v].contentInset)
         let natural = Point(
             x: Deceleration(startOffset: s.offset.x, velocity: velocity.x, rate: rate).restOffset,
             y: Deceleration(startOffset: s.offset.y, velocity: velocity.y, rate: rate).restOffset)
-        let snapped = layout.targetContentOffset(forProposedContentOffset: natural, withScrollingVelocity: velocity)
+        let snapped = layout.targetContentOffset(
+            forProposedContentOffset: natural, withScrollingVelocity: velocity)
         func target(_ naturalValue: Double, _ snappedValue: Double, page: Double) -> ScrollMotion.Target {
             if scene.views[v].pagingEnabled { return .paging(pageSize: page) }
             return snappedValue == naturalValue ? .natural : .offset(snappedValue)
         }
         return ReleaseMotion(
             x: ScrollMotion(
-                offset: s.offset.x, velocity: velocity.x, minOffset: r.minX, maxOffset: r.maxX, decelerationRate: rate,
+                offset: s.offset.x, velocity: velocity.x, minOffset: r.minX, maxOffset: r.maxX,
+                decelerationRate: rate,
                 target: target(natural.x, snapped.x, page: s.size.width), screenScale: scene.canvas.scale),
             y: ScrollMotion(
-                offset: s.offset.y, velocity: velocity.y, minOffset: r.minY, maxOffset: r.maxY, decelerationRate: rate,
+                offset: s.offset.y, velocity: velocity.y, minOffset: r.minY, maxOffset: r.maxY,
+                decelerationRate: rate,
                 target: target(natural.y, snapped.y, page: s.size.height), screenScale: scene.canvas.scale))
     }
 
@@ -198,7 +231,9 @@ struct Planner {
     mutating func applyRequestedOffsets(from v: Int) {
         let published = prepared(v, states[v], at: time).publishedState
         for w in states.indices where w != v {
-            if case .numbers(let p)? = published["requestedContentOffset.\(scene.views[w].name)"], p.count == 2 {
+            if case .numbers(let p)? = published["requestedContentOffset.\(scene.views[w].name)"],
+                p.count == 2
+            {
                 states[w].offset = Point(x: p[0], y: p[1])
             }
         }
@@ -206,7 +241,9 @@ struct Planner {
 
     // MARK: Taps
 
-    mutating func tap(_ v: Int, _ target: TimelineAction.TapTarget, duration: Double?, action: TimelineAction) throws(FrameGenError) {
+    mutating func tap(_ v: Int, _ target: TimelineAction.TapTarget, duration: Double?, action: TimelineAction)
+        throws(FrameGenError)
+    {
         let t = time
         var s = states[v]
         let layout = prepared(v, s, at: t)
@@ -244,27 +281,38 @@ struct Planner {
         let target = range(v, s, at: t).clamp(
             Point(x: item.center.x - s.size.width / 2, y: item.center.y - s.size.height / 2))
         let before = states
-        add(v, duration: duration ?? 0.3, before: before, .scroll(from: s.offset, to: target, curve: .easeInEaseOut))
+        add(
+            v, duration: duration ?? 0.3, before: before,
+            .scroll(from: s.offset, to: target, curve: .easeInEaseOut))
         states[v].offset = target
     }
 
     // MARK: Batch updates
 
-    mutating func update(_ v: Int, _ items: [UpdateItem], action: TimelineAction, duration d: Double, curve: TimingCurve)
+    mutating func update(
+        _ v: Int, _ items: [UpdateItem], action: TimelineAction, duration d: Double, curve: TimingCurve
+    )
         throws(FrameGenError)
     {
         let t = time
         let old = states[v]
         var new = old
         // The data change, with identities following their items.
-        var sections = old.dataSource.sections.map { $0.items.enumerated().map { (old.identity[IndexPath(item: $0.offset, section: 0)] ?? 0, $0.element) } }
+        var sections = old.dataSource.sections.map {
+            $0.items.enumerated().map {
+                (old.identity[IndexPath(item: $0.offset, section: 0)] ?? 0, $0.element)
+            }
+        }
         for (s, section) in old.dataSource.sections.enumerated() {
-            sections[s] = section.items.indices.map { i in (old.identity[IndexPath(item: i, section: s)] ?? 0, section.items[i]) }
+            sections[s] = section.items.indices.map { i in
+                (old.identity[IndexPath(item: i, section: s)] ?? 0, section.items[i])
+            }
         }
         let deletes = items.compactMap(\.indexPathBeforeUpdate).filter { _ in true }
         for item in items {
             if let b = item.indexPathBeforeUpdate, !old.dataSource.contains(b) {
-                throw .badInput(scene.file, "\(action.keyPath): there is no item \(b) to \(item.updateAction)")
+                throw .badInput(
+                    scene.file, "\(action.keyPath): there is no item \(b) to \(item.updateAction)")
             }
         }
         // UIKit's order: deletes (highest first), then inserts (lowest first); a move is both.
@@ -274,24 +322,33 @@ struct Planner {
             moved[b] = removed
         }
         var identityCounter = nextIdentity
-        for item in items.sorted(by: { ($0.indexPathAfterUpdate ?? IndexPath(item: 0, section: 0)) < ($1.indexPathAfterUpdate ?? IndexPath(item: 0, section: 0)) }) {
+        for item in items.sorted(by: {
+            ($0.indexPathAfterUpdate ?? IndexPath(item: 0, section: 0))
+                < ($1.indexPathAfterUpdate ?? IndexPath(item: 0, section: 0))
+        }) {
             guard let a = item.indexPathAfterUpdate else { continue }
             guard a.section < sections.count, a.item <= sections[a.section].count else {
-                throw .badInput(scene.file, "\(action.keyPath): cannot \(item.updateAction) at \(a), past the end of its section")
+                throw .badInput(
+                    scene.file,
+                    "\(action.keyPath): cannot \(item.updateAction) at \(a), past the end of its section")
             }
             if let b = item.indexPathBeforeUpdate, let entry = moved[b] {
                 sections[a.section].insert(entry, at: a.item)
             } else {
                 let ratio = try scene.content.images.aspectRatio(forItem: identityCounter)
                 sections[a.section].insert(
-                    (identityCounter, CollectionViewDataSource.Item(imageSize: Size(width: ratio * 1000, height: 1000))), at: a.item)
+                    (
+                        identityCounter,
+                        CollectionViewDataSource.Item(imageSize: Size(width: ratio * 1000, height: 1000))
+                    ), at: a.item)
                 identityCounter += 1
             }
         }
         nextIdentity = identityCounter
         new.dataSource = CollectionViewDataSource(
             sections: sections.enumerated().map { s, entries in
-                CollectionViewDataSource.Section(items: entries.map(\.1), title: old.dataSource.sections[s].title)
+                CollectionViewDataSource.Section(
+                    items: entries.map(\.1), title: old.dataSource.sections[s].title)
             })
         new.identity = [:]
         for (s, entries) in sections.enumerated() {
@@ -314,14 +371,20 @@ struct Planner {
         }
         new.layout = driving
         new.layout.prepare(cvState(v, new, at: t))
-        new.offset = OffsetRange(contentSize: new.layout.collectionViewContentSize, size: new.size, inset: scene.views[v].contentInset).clamp(new.offset)
+        new.offset = OffsetRange(
+            contentSize: new.layout.collectionViewContentSize, size: new.size,
+            inset: scene.views[v].contentInset
+        ).clamp(new.offset)
         transition(v, from: old, to: new, updates: items, duration: d, curve: curve)
     }
 
     /// Animates every element from `old` to `new` (motion.md A.4, A.5, A.8): survivors from
     /// their old to their new attributes, appearing ones from the layout's initial attributes,
     /// disappearing ones to its final attributes (defaults: fades).
-    mutating func transition(_ v: Int, from old: ViewState, to new: ViewState, updates: [UpdateItem], duration d: Double, curve: TimingCurve) {
+    mutating func transition(
+        _ v: Int, from old: ViewState, to new: ViewState, updates: [UpdateItem], duration d: Double,
+        curve: TimingCurve
+    ) {
         let t = time
         let oldLayout = prepared(v, old, at: t)
         var newLayout = new.layout
@@ -350,20 +413,30 @@ struct Planner {
         for k in order {
             if from[k] == nil, let b = to[k] {
                 // Appearing: a survivor from outside the old rect, or an inserted element.
-                if case .cell(let id) = k, let p = oldPaths[id], let a = oldLayout.layoutAttributesForItem(at: p) {
+                if case .cell(let id) = k, let p = oldPaths[id],
+                    let a = oldLayout.layoutAttributesForItem(at: p)
+                {
                     from[k] = a
                 } else if case .cell = k {
                     from[k] = newLayout.initialLayoutAttributesForAppearingItem(at: b.indexPath) ?? faded(b)
                 } else {
-                    from[k] = newLayout.initialLayoutAttributesForAppearingSupplementaryElement(ofKind: b.representedElementKind ?? "", at: b.indexPath) ?? faded(b)
+                    from[k] =
+                        newLayout.initialLayoutAttributesForAppearingSupplementaryElement(
+                            ofKind: b.representedElementKind ?? "", at: b.indexPath) ?? faded(b)
                 }
             } else if to[k] == nil, let a = from[k] {
-                if case .cell(let id) = k, let p = newPaths[id], let b = newLayout.layoutAttributesForItem(at: p) {
+                if case .cell(let id) = k, let p = newPaths[id],
+                    let b = newLayout.layoutAttributesForItem(at: p)
+                {
                     to[k] = b
                 } else if case .cell = k {
-                    to[k] = newLayout.finalLayoutAttributesForDisappearingItem(at: a.indexPath, current: a) ?? faded(a)
+                    to[k] =
+                        newLayout.finalLayoutAttributesForDisappearingItem(at: a.indexPath, current: a)
+                        ?? faded(a)
                 } else {
-                    to[k] = newLayout.finalLayoutAttributesForDisappearingSupplementaryElement(ofKind: a.representedElementKind ?? "", at: a.indexPath, current: a) ?? faded(a)
+                    to[k] =
+                        newLayout.finalLayoutAttributesForDisappearingSupplementaryElement(
+                            ofKind: a.representedElementKind ?? "", at: a.indexPath, current: a) ?? faded(a)
                 }
             }
         }

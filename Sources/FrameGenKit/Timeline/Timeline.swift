@@ -49,7 +49,8 @@ public struct Timeline: Sendable {
                 peersOfV[scene.views[w].name] = peerState(w, states[w], time: t)
             }
             let local = step.map { t - $0.start } ?? 0
-            let (view, peer) = evaluate(v, states[v], step: step?.view == v ? step : nil, local: local, time: t, peers: peersOfV)
+            let (view, peer) = evaluate(
+                v, states[v], step: step?.view == v ? step : nil, local: local, time: t, peers: peersOfV)
             views.append(view)
             peers[scene.views[v].name] = peer
         }
@@ -99,24 +100,32 @@ public struct Timeline: Sendable {
                 if case .cell(let id) = key { images.append(id) } else { images.append(nil) }
             }
             let view = AttributeView(
-                name: scene.views.count > 1 ? scene.views[v].name : nil, frame: data.viewFrame(v, size: b.size),
+                name: scene.views.count > 1 ? scene.views[v].name : nil,
+                frame: data.viewFrame(v, size: b.size),
                 bounds: b, sublayerTransform: tr.sublayerTransform,
                 elements: data.elements(view: v, elements, imageIndex: { images[$0] }))
-            return (view, PeerViewState(name: scene.views[v].name, bounds: b, contentInset: scene.views[v].contentInset))
+            return (
+                view,
+                PeerViewState(name: scene.views[v].name, bounds: b, contentInset: scene.views[v].contentInset)
+            )
         case .parameters(let from, let to, let curve):
             let p = curve.progress(local / step!.duration)
             state.parameters = interpolateParameters(from, to, p)
-            state.layout = (try? LayoutRegistry.descriptor(for: scene.views[v].layoutType)!.make(state.parameters)) ?? state.layout
+            state.layout =
+                (try? LayoutRegistry.descriptor(for: scene.views[v].layoutType)!.make(state.parameters))
+                ?? state.layout
         case .still, .layoutDriven, nil:
             break
         }
         var layout = state.layout
-        let cv = data.state(view: v, bounds: state.bounds, time: time, dataSource: state.dataSource, peers: peers)
+        let cv = data.state(
+            view: v, bounds: state.bounds, time: time, dataSource: state.dataSource, peers: peers)
         layout.prepare(cv)
         let attributes = layout.layoutAttributesForElements(in: state.bounds)
         let identity = state.identity
         let view = AttributeView(
-            name: scene.views.count > 1 ? scene.views[v].name : nil, frame: data.viewFrame(v, size: state.size),
+            name: scene.views.count > 1 ? scene.views[v].name : nil,
+            frame: data.viewFrame(v, size: state.size),
             bounds: state.bounds, sublayerTransform: layout.sublayerTransform,
             elements: data.elements(view: v, attributes, imageIndex: { identity[attributes[$0].indexPath] }))
         let peer = PeerViewState(
@@ -159,7 +168,8 @@ enum StepMotion: Sendable {
     case fling(ReleaseMotion)
     case transition(Transition)
     /// Layout parameters driven continuously (pinch).
-    case parameters(from: [String: LayoutParameterValue], to: [String: LayoutParameterValue], curve: TimingCurve)
+    case parameters(
+        from: [String: LayoutParameterValue], to: [String: LayoutParameterValue], curve: TimingCurve)
 }
 
 struct DragMotion: Sendable {

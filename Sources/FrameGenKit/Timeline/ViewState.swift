@@ -30,7 +30,9 @@ extension LayoutAttributes {
     func interpolated(to b: LayoutAttributes, progress p: Double) -> LayoutAttributes {
         var r = b
         r.center = Point(x: center.x + (b.center.x - center.x) * p, y: center.y + (b.center.y - center.y) * p)
-        r.size = Size(width: size.width + (b.size.width - size.width) * p, height: size.height + (b.size.height - size.height) * p)
+        r.size = Size(
+            width: size.width + (b.size.width - size.width) * p,
+            height: size.height + (b.size.height - size.height) * p)
         r.transform3D = .interpolate(from: transform3D, to: b.transform3D, progress: p)
         r.alpha = alpha + (b.alpha - alpha) * p
         r.isHidden = p < 1 ? (isHidden && b.isHidden) : b.isHidden

@@ -1,0 +1,123 @@
+import Foundation
+import Raster
+import Testing
+
+@testable import FrameGenKit
+
+/// A small, fast scene: 20 frames of a scrolled, rotated, shadowed grid at 120 x 200 px.
+private let tinyScene = """
+    name: tiny
+    canvas: {width: 240, height: 400, scale: 0.5, background: "#203040"}
+    content: {items: 30}
+    layout: {type: flow, itemSize: [70, 70]}
+    cell: {border: {width: 2, color: white}, shadow: {opacity: 0.5, radius: 3, offset: [0, 2]}, cornerRadius: 6, clipsToBounds: true}
+    timeline:
+      - scroll: {to: [0, 300], duration: 0.4}
+      - set: {layout: {itemSize: [100, 60]}, duration: 0.25}
+    """
+
+private struct Folder {
+    let path = NSTemporaryDirectory() + "framegen-render-" + UUID().uuidString
+    init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+    func files(_ dir: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: path + "/" + dir)) ?? []).sorted()
+    }
+    func bytes(_ dir: String, _ name: String) -> Data? {
+        FileManager.default.contents(atPath: "\(path)/\(dir)/\(name)")
+    }
+}
+
+private func source(_ folder: Folder) throws -> FrameSource {
+    let scenePath = folder.path + "/tiny.yaml"
+    try tinyScene.write(toFile: scenePath, atomically: true, encoding: .utf8)
+    return try FrameSource.load(scenePath, fps: nil)
+}
+
+@Suite(.serialized) struct RenderTests {
+    @Test func framesAloneMatchAFullRenderAndJobsDoNotMatter() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let s = try source(folder)
+        #expect(s.frameCount == 20)
+        let full = try RenderPipeline.run(
+            s, options: RenderOptions(directory: folder.path + "/full", jobs: 2))
+        #expect(full.rendered == 20)
+        _ = try RenderPipeline.run(s, options: RenderOptions(directory: folder.path + "/serial", jobs: 1))
+        _ = try RenderPipeline.run(
+            s, options: RenderOptions(directory: folder.path + "/part", frames: 10...12, jobs: 2))
+        #expect(folder.files("part") == ["frame_0010.png", "frame_0011.png", "frame_0012.png"])
+        for name in folder.files("full") {
+            #expect(folder.bytes("full", name) == folder.bytes("serial", name), "\(name)")
+        }
+        for name in folder.files("part") {
+            #expect(folder.bytes("full", name) == folder.bytes("part", name), "\(name)")
+        }
+        let image = try PNG.decode(file: folder.path + "/full/frame_0000.png")
+        #expect(image.width == 120 && image.height == 200)
+        #expect(full.ffmpegCommand.contains("-framerate 30"))
+    }
+
+    @Test func anInterruptedRenderResumes() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let s = try source(folder)
+        let dir = folder.path + "/out"
+        _ = try RenderPipeline.run(s, options: RenderOptions(directory: dir, frames: 0...4, jobs: 1))
+        // A crash leaves only complete frames and perhaps a temporary file, never a partial PNG.
+        let marker = Data("kept".utf8)
+        FileManager.default.createFile(atPath: dir + "/frame_0002.png", contents: marker)
+        let resumed = try RenderPipeline.run(s, options: RenderOptions(directory: dir, jobs: 2))
+        #expect(resumed.kept == 5 && resumed.rendered == 15)
+        #expect(folder.bytes("out", "frame_0002.png") == marker)
+        let forced = try RenderPipeline.run(
+            s, options: RenderOptions(directory: dir, frames: 2...2, jobs: 1, force: true))
+        #expect(forced.rendered == 1)
+        #expect(folder.bytes("out", "frame_0002.png") != marker)
+    }
+
+    @Test func attributeFilesRenderLikeTheirScene() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let s = try source(folder)
+        let json = folder.path + "/tiny.json"
+        _ = try AttributesTool.run(scene: folder.path + "/tiny.yaml", selection: .all, output: json)
+        let fromFile = try FrameSource.load(json, fps: nil)
+        #expect(fromFile.frameCount == 20)
+        _ = try RenderPipeline.run(s, options: RenderOptions(directory: folder.path + "/a", frames: 7...8))
+        _ = try RenderPipeline.run(
+            fromFile, options: RenderOptions(directory: folder.path + "/b", frames: 7...8))
+        for name in folder.files("a") { #expect(folder.bytes("a", name) == folder.bytes("b", name)) }
+    }
+
+    @Test func badInputAndUnwritableOutputGiveTheirStatuses() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let bad = folder.path + "/bad.json"
+        try #"{"format": "framegen.attributes/1", "frames": [{"bounds": [0, 0, 1], "elements": []}]}"#.write(
+            toFile: bad, atomically: true, encoding: .utf8)
+        #expect(throws: FrameGenError.self) { try FrameSource.load(bad, fps: nil) }
+        do {
+            _ = try FrameSource.load(bad, fps: nil)
+        } catch {
+            #expect(error.status == .badInput)
+            #expect(error.description.contains("frames[0].bounds"))
+        }
+        let s = try source(folder)
+        try Data().write(to: URL(fileURLWithPath: folder.path + "/file"))
+        do {
+            _ = try RenderPipeline.run(
+                s, options: RenderOptions(directory: folder.path + "/file/sub", frames: 0...0))
+            Issue.record("no error")
+        } catch {
+            #expect(error.status == .cannotWrite)
+        }
+        do {
+            _ = try RenderPipeline.run(
+                s, options: RenderOptions(directory: folder.path + "/x", frames: 5...99))
+            Issue.record("no error")
+        } catch {
+            #expect(error.status == .badInput)
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import Geometry
+import Layout
+import Motion
+import Testing
+
+@testable import FrameGenKit
+
+func scene(_ yaml: String, file: String = "test.yaml") throws(FrameGenError) -> Scene {
+    try Scene(document: parseDocument(yaml, file: file), folder: ".")
+}
+
+/// The one-line message a bad scene gives.
+func sceneError(_ yaml: String) -> String {
+    do {
+        _ = try scene(yaml)
+        return "no error"
+    } catch {
+        #expect(error.status == .badInput)
+        return error.description
+    }
+}
+
+@Suite struct SceneParsingTests {
+    @Test func defaultsFollowFormatsMd() throws {
+        let s = try scene("layout: {type: flow}")
+        #expect(s.canvas.width == 390 && s.canvas.height == 844 && s.canvas.scale == 2)
+        #expect(s.fps == 30 && s.seed == 0)
+        #expect(s.views.count == 1)
+        #expect(s.views[0].frame == Rect(x: 0, y: 0, width: 390, height: 844))
+        #expect(
+            s.output.directory == "test-frames" && s.output.pattern == "frame_%04d.png"
+                && s.output.compression == 6)
+        #expect(s.timeline.isEmpty)
+    }
+
+    @Test func yamlAndJsonGiveTheSameScene() throws {
+        let y = try scene(
+            """
+            name: x
+            canvas: {width: 300, height: 400, scale: 1, background: "#112233"}
+            layout: {type: flow, itemSize: [40, 40]}
+            timeline:
+              - scroll: {to: [0, 100], duration: 1, curve: easeIn}
+            """)
+        let j = try scene(
+            """
+            {"name": "x", "canvas": {"width": 300, "height": 400, "scale": 1, "background": "#112233"},
+             "layout": {"type": "flow", "itemSize": [40, 40]},
+             "timeline": [{"scroll": {"to": [0, 100], "duration": 1, "curve": "easeIn"}}]}
+            """, file: "x.json")
+        #expect(y.canvas == j.canvas)
+        #expect(y.views[0].layoutParameters == j.views[0].layoutParameters)
+        #expect(y.timeline.map(\.kind) == j.timeline.map(\.kind))
+        #expect(y.timeline[0].kind == .scroll(to: Point(x: 0, y: 100), duration: 1, curve: .easeIn))
+    }
+
+    @Test func everyActionParses() throws {
+        let s = try scene(
+            """
+            layout: {type: pinch}
+            timeline:
+              - wait: 0.5
+              - scroll: {to: [0, 600], duration: 1.5, curve: {cubic: [0.1, 0.2, 0.3, 1]}}
+              - drag: {by: [0, -300], duration: 0.4}
+              - fling: {velocity: [0, 2500], rate: fast}
+              - rotate: {to: landscape, duration: 0.4}
+              - delete: {items: [[0, 2]], duration: 0.3}
+              - insert: {items: [[0, 0]]}
+              - move: {from: [0, 1], to: [0, 4]}
+              - tap: {item: [0, 3]}
+              - pinch: {scale: 0.5, center: [195, 400], duration: 0.6, curve: {spring: {damping: 0.7}}}
+              - set: {layout: {itemSize: [80, 80]}, duration: 0.3}
+            """)
+        #expect(s.timeline.count == 11)
+        #expect(s.timeline[3].kind == .fling(velocity: Point(x: 0, y: 2500), rate: .fast))
+        #expect(
+            s.timeline[5].kind
+                == .delete(items: [IndexPath(item: 2, section: 0)], duration: 0.3, curve: .easeInEaseOut))
+        #expect(
+            s.timeline[7].kind
+                == .move(
+                    from: IndexPath(item: 1, section: 0), to: IndexPath(item: 4, section: 0), duration: 0.3,
+                    curve: .easeInEaseOut))
+        if case .pinch(let scale, _, _, .spring) = s.timeline[9].kind {
+            #expect(scale == 0.5)
+        } else {
+            Issue.record("pinch")
+        }
+        // A rotating scene without a canvas gets a square one with the phone view centred.
+        #expect(s.canvas.width == 844 && s.canvas.height == 844)
+        #expect(s.views[0].frame == Rect(x: 227, y: 0, width: 390, height: 844))
+    }
+
+    @Test func errorsNameTheFileTheKeyPathWhatWasFoundAndExpected() {
+        #expect(
+            sceneError("layout: {type: flow}\nfps: fast")
+                == "test.yaml: fps: found \"fast\", expected a number from 1 to 240")
+        #expect(sceneError("layuot: {type: flow}").contains("layuot: unknown key (did you mean \"layout\"?)"))
+        #expect(sceneError("canvas: {width: 10}") == "test.yaml: the document: missing key \"layout\"")
+        #expect(
+            sceneError("layout: {type: flwo}").contains(
+                "layout.type: found \"flwo\", expected a layout type (did you mean \"flow\"?)"))
+        #expect(sceneError("layout: {type: flow, colums: 3}").contains("layout.colums: unknown key"))
+        #expect(
+            sceneError("layout: {type: album, columns: 0}").hasPrefix("test.yaml: layout.columns: found 0"))
+        #expect(
+            sceneError("layout: {type: flow}\ncell: {border: {width: -1}}").contains(
+                "cell.border.width: found -1, expected a number of 0 or more"))
+        #expect(
+            sceneError("layout: {type: flow}\ncell: {background: blu}").contains(
+                "cell.background: found \"blu\", expected a colour"))
+        #expect(
+            sceneError("layout: {type: flow}\ncell: {contentMode: aspectfil}").contains(
+                "did you mean \"aspectFill\""))
+        #expect(
+            sceneError("layout: {type: flow}\ncanvas: {scale: 20}").contains(
+                "canvas.scale: found 20, expected a number from 0.1 to 8"))
+        #expect(sceneError("layout: {type: flow}\noutput: {pattern: frame.png}").contains("output.pattern"))
+        #expect(
+            sceneError("layout: {type: flow}\ncontent: {sections: [1, -2]}").contains(
+                "content.sections[1]: found -2"))
+        #expect(
+            sceneError("layout: {type: flow}\ncontent: {images: /nonexistent/folder}").contains(
+                "/nonexistent/folder"))
+        #expect(sceneError("layout: [1, 2").contains("is not valid YAML or JSON"))
+        #expect(sceneError("") == "test.yaml: is empty")
+        #expect(sceneError("layout: {type: flow}\nlayout: {type: flow}").contains("duplicated key"))
+    }
+
+    @Test func everyBadTimelineEntryGivesItsError() {
+        func e(_ entry: String) -> String {
+            sceneError("layout: {type: flow}\ntimeline:\n  - wait: 0\n  - \(entry)")
+        }
+        #expect(
+            e("{scroll: {to: [0, 1], duration: -1}}").contains(
+                "timeline[1].scroll.duration: found -1, expected a number from 0 to 600"))
+        #expect(e("{scroll: {to: 5}}").contains("timeline[1].scroll.to: found 5, expected [x, y]"))
+        #expect(e("{scroll: {}}").contains("timeline[1].scroll: missing key \"to\""))
+        #expect(
+            e("{scrol: {to: [0, 1]}}").contains("timeline[1].scrol: unknown key (did you mean \"scroll\"?)"))
+        #expect(
+            e("{scroll: {to: [0, 1], curve: easeInEaseOt}}").contains(
+                "timeline[1].scroll.curve: found \"easeInEaseOt\", expected a curve (did you mean \"easeInEaseOut\"?)"
+            ))
+        #expect(
+            e("{scroll: {to: [0, 1], curve: {cubic: [2, 0, 1, 1]}}}").contains(
+                "timeline[1].scroll.curve.cubic"))
+        #expect(
+            e("{drag: {by: [0, 1], duration: 0}}").contains(
+                "timeline[1].drag.duration: found 0, expected a duration greater than 0"))
+        #expect(
+            e("{fling: {velocity: [0, 1], rate: slow}}").contains("timeline[1].fling.rate: found \"slow\""))
+        #expect(
+            e("{rotate: {to: sideways}}").contains(
+                "timeline[1].rotate.to: found \"sideways\", expected landscape, portrait or [width, height]"))
+        #expect(
+            e("{delete: {items: []}}").contains(
+                "timeline[1].delete.items: found a list of 0, expected at least one [section, item]"))
+        #expect(
+            e("{delete: {items: [[0, -1]]}}").contains(
+                "timeline[1].delete.items[0]: found a list of 2, expected [section, item] of whole numbers 0 or more"
+            ))
+        #expect(e("{move: {from: [0, 1]}}").contains("timeline[1].move: missing key \"to\""))
+        #expect(e("{tap: {}}").contains("timeline[1].tap: missing key \"item\""))
+        #expect(e("{pinch: {scale: 0}}").contains("timeline[1].pinch.scale: found 0"))
+        #expect(
+            e("{set: {layout: {}}}").contains(
+                "timeline[1].set.layout: found a mapping, expected at least one layout parameter"))
+        #expect(e("{wait: 1, scroll: {to: [0, 1]}}").contains("timeline[1]: expected exactly one action"))
+        #expect(
+            e("{scroll: {to: [0, 1]}, view: nope}").contains("timeline[1].view: no view is named \"nope\""))
+        #expect(e("wait").contains("timeline[1]: found \"wait\", expected an action"))
+    }
+
+    @Test func twoViewScene() throws {
+        let s = try scene(
+            """
+            views:
+              - {name: preview, frame: [0, 0, 390, 760], layout: {type: preview}}
+              - {name: thumbnails, frame: [0, 770, 390, 66], layout: {type: thumbnails, syncWith: preview}}
+            timeline:
+              - drag: {by: [-100, 0], duration: 0.3, view: thumbnails}
+            """)
+        #expect(s.views.map(\.name) == ["preview", "thumbnails"])
+        #expect(s.viewIndex(for: s.timeline[0]) == 1)
+        #expect(sceneError("views: []").contains("views: found a list of 0, expected at least one view"))
+        #expect(
+            sceneError("views: [{layout: {type: flow}}]\nlayout: {type: flow}").contains(
+                "either `views` or `layout`"))
+    }
+}
