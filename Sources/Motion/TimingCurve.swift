@@ -24,8 +24,7 @@ public enum TimingCurve: Hashable, Sendable {
         case "linear": self = .linear
         case "easeIn": self = .easeIn
         case "easeOut": self = .easeOut
-        // UIView.AnimationCurve's name for the same curve.
-        case "easeInEaseOut", "easeInOut": self = .easeInEaseOut
+        case "easeInEaseOut": self = .easeInEaseOut
         case "default": self = .default
         default: return nil
         }
