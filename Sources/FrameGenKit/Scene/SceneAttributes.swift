@@ -40,11 +40,11 @@ public struct SceneData: Sendable {
     /// The collection view's state for view `v` with `bounds` at scene time `time`.
     public func state(
         view v: Int, bounds: Rect, time: Double, dataSource: CollectionViewDataSource? = nil,
-        peers: [String: PeerViewState] = [:]
+        inset: EdgeInsets? = nil, peers: [String: PeerViewState] = [:]
     ) -> CollectionViewState {
         let view = scene.views[v]
         return CollectionViewState(
-            bounds: bounds, contentInset: view.contentInset, scale: scene.canvas.scale,
+            bounds: bounds, contentInset: inset ?? view.contentInset, scale: scene.canvas.scale,
             dataSource: dataSource ?? self.dataSource, time: time, seed: scene.seed, name: view.name,
             peers: peers)
     }

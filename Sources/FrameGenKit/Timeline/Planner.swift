@@ -18,15 +18,49 @@ struct Planner {
         states = data.scene.views.enumerated().map { v, view in
             ViewState(
                 layout: view.makeLayout(), parameters: view.layoutParameters, dataSource: data.dataSource,
-                size: view.frame.size, offset: view.contentOffset, identity: identity)
+                size: view.frame.size, offset: view.contentOffset, inset: view.contentInset, identity: identity)
         }
         identity = [:]
+        settle(after: nil)
     }
 
     var scene: Scene { data.scene }
 
     func cvState(_ v: Int, _ s: ViewState, at t: Double) -> CollectionViewState {
-        data.state(view: v, bounds: s.bounds, time: t, dataSource: s.dataSource)
+        data.state(view: v, bounds: s.bounds, time: t, dataSource: s.dataSource, inset: s.inset, peers: peers(except: v, at: t))
+    }
+
+    /// The other views as a layout sees them through `collectionView.peers`.
+    func peers(except v: Int, at t: Double) -> [String: PeerViewState] {
+        var out: [String: PeerViewState] = [:]
+        for w in states.indices where w != v {
+            let s = states[w]
+            var layout = s.layout
+            layout.prepare(data.state(view: w, bounds: s.bounds, time: t, dataSource: s.dataSource, inset: s.inset))
+            out[scene.views[w].name] = PeerViewState(
+                name: scene.views[w].name, bounds: s.bounds, contentSize: layout.collectionViewContentSize,
+                contentInset: s.inset, published: layout.publishedState)
+        }
+        return out
+    }
+
+    /// After an action: every view takes the content inset its layout asks for, and the offsets
+    /// other views' layouts request (PublishedStateKey), except the view the action moved.
+    mutating func settle(after active: Int?) {
+        guard states.count > 1 || states.first.map({ prepared(0, $0, at: time).publishedState.isEmpty }) == false else { return }
+        for v in states.indices {
+            if case .numbers(let i)? = prepared(v, states[v], at: time).publishedState[PublishedStateKey.requestedContentInset], i.count == 4 {
+                states[v].inset = EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3])
+            }
+        }
+        for v in states.indices {
+            let published = prepared(v, states[v], at: time).publishedState
+            for w in states.indices where w != active {
+                if case .numbers(let p)? = published[PublishedStateKey.requestedContentOffset(scene.views[w].name)], p.count == 2 {
+                    states[w].offset = Point(x: p[0], y: p[1])
+                }
+            }
+        }
     }
 
     /// The layout of `s` prepared for its bounds at time t.
@@ -39,7 +73,7 @@ struct Planner {
     func range(_ v: Int, _ s: ViewState, at t: Double) -> OffsetRange {
         OffsetRange(
             contentSize: prepared(v, s, at: t).collectionViewContentSize, size: s.size,
-            inset: scene.views[v].contentInset)
+            inset: s.inset)
     }
 
     mutating func add(_ v: Int, duration: Double, before: [ViewState], _ motion: StepMotion) {
@@ -50,6 +84,11 @@ struct Planner {
     }
 
     mutating func run(_ action: TimelineAction) throws(FrameGenError) {
+        try perform(action)
+        settle(after: scene.viewIndex(for: action))
+    }
+
+    mutating func perform(_ action: TimelineAction) throws(FrameGenError) {
         let v = scene.viewIndex(for: action)
         let t = time
         switch action.kind {
@@ -94,7 +133,7 @@ struct Planner {
             let proposed = layout.targetContentOffset(forProposedContentOffset: old.offset)
             new.offset = OffsetRange(
                 contentSize: layout.collectionViewContentSize, size: new.size,
-                inset: scene.views[v].contentInset
+                inset: new.inset
             ).clamp(proposed)
             transition(v, from: old, to: new, updates: [], duration: d, curve: curve)
         case .delete(let items, let d, let curve):
@@ -195,7 +234,6 @@ struct Planner {
         released.offset = release.restOffset
         released.layout.collectionViewDidEndDecelerating(cvState(v, released, at: time))
         states[v] = released
-        applyRequestedOffsets(from: v)
     }
 
     /// The motion after a release at `s.offset` with `velocity`: paging, the layout's snapping
@@ -205,7 +243,7 @@ struct Planner {
     {
         let layout = prepared(v, s, at: t)
         let r = OffsetRange(
-            contentSize: layout.collectionViewContentSize, size: s.size, inset: scene.views[v].contentInset)
+            contentSize: layout.collectionViewContentSize, size: s.size, inset: s.inset)
         let natural = Point(
             x: Deceleration(startOffset: s.offset.x, velocity: velocity.x, rate: rate).restOffset,
             y: Deceleration(startOffset: s.offset.y, velocity: velocity.y, rate: rate).restOffset)
@@ -224,19 +262,6 @@ struct Planner {
                 offset: s.offset.y, velocity: velocity.y, minOffset: r.minY, maxOffset: r.maxY,
                 decelerationRate: rate,
                 target: target(natural.y, snapped.y, page: s.size.height), screenScale: scene.canvas.scale))
-    }
-
-    /// Views follow offsets other views' layouts ask for (the thumbnails strip pages the
-    /// preview): `publishedState["requestedContentOffset.NAME"] = [x, y]`.
-    mutating func applyRequestedOffsets(from v: Int) {
-        let published = prepared(v, states[v], at: time).publishedState
-        for w in states.indices where w != v {
-            if case .numbers(let p)? = published["requestedContentOffset.\(scene.views[w].name)"],
-                p.count == 2
-            {
-                states[w].offset = Point(x: p[0], y: p[1])
-            }
-        }
     }
 
     // MARK: Taps
@@ -273,8 +298,7 @@ struct Planner {
             before[v] = s
             states[v] = s
             add(v, duration: d, before: before, .layoutDriven)
-            applyRequestedOffsets(from: v)
-            return
+                return
         }
         // motion.md A.6: without tap behaviour, the item scrolls to the centre.
         guard let item = layout.layoutAttributesForItem(at: indexPath) else { return }
@@ -373,7 +397,7 @@ struct Planner {
         new.layout.prepare(cvState(v, new, at: t))
         new.offset = OffsetRange(
             contentSize: new.layout.collectionViewContentSize, size: new.size,
-            inset: scene.views[v].contentInset
+            inset: new.inset
         ).clamp(new.offset)
         transition(v, from: old, to: new, updates: items, duration: d, curve: curve)
     }

@@ -43,23 +43,47 @@ public struct Timeline: Sendable {
         let states = step?.before ?? final
         var views: [AttributeView] = []
         var peers: [String: PeerViewState] = [:]
-        for v in states.indices {
-            var peersOfV = peers
-            for w in states.indices where w > v {
-                peersOfV[scene.views[w].name] = peerState(w, states[w], time: t)
+        let local = step.map { t - $0.start } ?? 0
+        func peersOf(_ v: Int) -> [String: PeerViewState] {
+            var out = peers
+            out[scene.views[v].name] = nil
+            for w in states.indices where w > v && out[scene.views[w].name] == nil {
+                out[scene.views[w].name] = peerState(w, states[w], time: t)
             }
-            let local = step.map { t - $0.start } ?? 0
+            return out
+        }
+        for v in states.indices {
             let (view, peer) = evaluate(
-                v, states[v], step: step?.view == v ? step : nil, local: local, time: t, peers: peersOfV)
+                v, states[v], step: step?.view == v ? step : nil, local: local, time: t, peers: peersOf(v))
             views.append(view)
             peers[scene.views[v].name] = peer
+        }
+        // PublishedStateKey: a view goes where another view's layout asks, unless the current
+        // action moves it; one pass suffices.
+        if states.count > 1 {
+            for v in states.indices where v != step?.view {
+                var request: Point?
+                for w in states.indices {
+                    if case .numbers(let p)? = peers[scene.views[w].name]?.published[
+                        PublishedStateKey.requestedContentOffset(scene.views[v].name)], p.count == 2
+                    {
+                        request = Point(x: p[0], y: p[1])
+                    }
+                }
+                guard let request, request != views[v].bounds.origin else { continue }
+                var moved = states[v]
+                moved.offset = request
+                let (view, peer) = evaluate(v, moved, step: nil, local: local, time: t, peers: peersOf(v))
+                views[v] = view
+                peers[scene.views[v].name] = peer
+            }
         }
         return AttributeFrame(index: index, time: t, views: views)
     }
 
     private func peerState(_ v: Int, _ s: ViewState, time: Double) -> PeerViewState {
         var layout = s.layout
-        let cv = data.state(view: v, bounds: s.bounds, time: time, dataSource: s.dataSource)
+        let cv = data.state(view: v, bounds: s.bounds, time: time, dataSource: s.dataSource, inset: s.inset)
         layout.prepare(cv)
         return PeerViewState(
             name: scene.views[v].name, bounds: s.bounds, contentSize: layout.collectionViewContentSize,

@@ -11,6 +11,8 @@ struct ViewState: Sendable {
     var dataSource: CollectionViewDataSource
     var size: Size
     var offset: Point
+    /// The scene's inset, or what the layout asks for (`requestedContentInset`).
+    var inset: EdgeInsets
     /// The stable identity of each item (its image index); survives inserts, deletes and moves.
     var identity: [IndexPath: Int]
 
