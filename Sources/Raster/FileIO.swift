@@ -136,6 +136,22 @@ public enum FileIO {
         try result.get()
     }
 
+    /// The names in a folder (without "." and ".."), in no particular order.
+    public static func listDirectory(_ path: String) throws(FileIOError) -> [String] {
+        guard let dir = opendir(path) else {
+            throw FileIOError(.cannotRead, path: path, reason: errorText(errno))
+        }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// Creates a folder and its missing parents (like `mkdir -p`).
     public static func makeDirectory(_ path: String) throws(FileIOError) {
         var partial = path.hasPrefix("/") ? "/" : ""

@@ -14,7 +14,7 @@ struct FrameGen: ParsableCommand {
         abstract: "Render UICollectionView layouts headless, frame by frame, into PNG sequences.",
         subcommands: [
             ShowcaseCommand.self, RenderCommand.self, AttributesCommand.self, LayoutsCommand.self,
-            ImageCommand.self, CompareCommand.self,
+            ImageCommand.self, CompareCommand.self, GoldenCommand.self, BenchCommand.self,
         ],
         defaultSubcommand: ShowcaseCommand.self
     )

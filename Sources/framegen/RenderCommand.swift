@@ -96,3 +96,60 @@ struct ShowcaseCommand: ParsableCommand {
         FileHandleOutput.standardOutput.write(summary.report)
     }
 }
+
+struct GoldenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "golden",
+        abstract: "Re-render golden scenes and compare them with their reviewed frames, or record them.",
+        discussion: """
+            Every DIR/NAME.yaml has its reference frames in DIR/NAME/. `check` fails (exit 1) on \
+            any pixel difference and writes diff images to DIR/NAME-diff/; `record` rewrites the \
+            references (look at them before committing).
+            """
+    )
+
+    @Argument(help: ArgumentHelp("check or record.", valueName: "check|record"))
+    var action: String
+
+    @Argument(help: ArgumentHelp("The golden folder (default: golden).", valueName: "DIR"))
+    var directory = "golden"
+
+    func validate() throws {
+        if action != "check" && action != "record" { throw ValidationError("Say check or record.") }
+    }
+
+    func run() throws {
+        let text = action == "record" ? try GoldenTool.record(directory) : try GoldenTool.check(directory)
+        FileHandleOutput.standardOutput.write(text)
+    }
+}
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure rendering and PNG encoding speed (the showcase when no scene is given)."
+    )
+
+    @Argument(help: ArgumentHelp("Scenes or attribute files.", valueName: "SCENE"))
+    var scenes: [String] = []
+
+    @Option(help: ArgumentHelp("Frames per scene, spread over its timeline.", valueName: "N"))
+    var frames = 30
+
+    @Option(
+        help: ArgumentHelp(
+            "Accepted for the command line's contract; frames are timed one at a time.", valueName: "N"))
+    var jobs = 1
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func validate() throws {
+        if !(1...100_000).contains(frames) { throw ValidationError("--frames must be 1 or more.") }
+    }
+
+    func run() throws {
+        let results = try BenchTool.run(scenes: scenes, frames: frames, jobs: jobs)
+        FileHandleOutput.standardOutput.write(BenchTool.report(results, json: json))
+    }
+}

@@ -117,20 +117,15 @@ public final class ContentImages: Sendable {
     /// UTF-8 names (the same on every machine and locale). Hidden files are skipped: they are
     /// often not images (macOS's "._name.png" resource forks).
     static func pngNames(in folder: String) throws(FrameGenError) -> [String] {
-        guard let dir = opendir(folder) else {
-            let reason = errno == ENOTDIR ? "is not a folder" : "cannot open the images folder"
-            throw FrameGenError.badInput(folder, reason)
+        let all: [String]
+        do {
+            all = try FileIO.listDirectory(folder)
+        } catch {
+            throw FrameGenError.badInput(
+                folder, errno == ENOTDIR ? "is not a folder" : "cannot open the images folder")
         }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
-            guard !name.hasPrefix("."), name.lowercased().hasSuffix(".png"),
-                isRegularFile(join(folder, name))
-            else { continue }
-            names.append(name)
+        let names = all.filter {
+            !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".png") && isRegularFile(join(folder, $0))
         }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }

@@ -18,7 +18,8 @@ struct Planner {
         states = data.scene.views.enumerated().map { v, view in
             ViewState(
                 layout: view.makeLayout(), parameters: view.layoutParameters, dataSource: data.dataSource,
-                size: view.frame.size, offset: view.contentOffset, inset: view.contentInset, identity: identity)
+                size: view.frame.size, offset: view.contentOffset, inset: view.contentInset,
+                identity: identity)
         }
         identity = [:]
         settle(after: nil)
@@ -27,7 +28,9 @@ struct Planner {
     var scene: Scene { data.scene }
 
     func cvState(_ v: Int, _ s: ViewState, at t: Double) -> CollectionViewState {
-        data.state(view: v, bounds: s.bounds, time: t, dataSource: s.dataSource, inset: s.inset, peers: peers(except: v, at: t))
+        data.state(
+            view: v, bounds: s.bounds, time: t, dataSource: s.dataSource, inset: s.inset,
+            peers: peers(except: v, at: t))
     }
 
     /// The other views as a layout sees them through `collectionView.peers`.
@@ -36,7 +39,8 @@ struct Planner {
         for w in states.indices where w != v {
             let s = states[w]
             var layout = s.layout
-            layout.prepare(data.state(view: w, bounds: s.bounds, time: t, dataSource: s.dataSource, inset: s.inset))
+            layout.prepare(
+                data.state(view: w, bounds: s.bounds, time: t, dataSource: s.dataSource, inset: s.inset))
             out[scene.views[w].name] = PeerViewState(
                 name: scene.views[w].name, bounds: s.bounds, contentSize: layout.collectionViewContentSize,
                 contentInset: s.inset, published: layout.publishedState)
@@ -47,16 +51,23 @@ struct Planner {
     /// After an action: every view takes the content inset its layout asks for, and the offsets
     /// other views' layouts request (PublishedStateKey), except the view the action moved.
     mutating func settle(after active: Int?) {
-        guard states.count > 1 || states.first.map({ prepared(0, $0, at: time).publishedState.isEmpty }) == false else { return }
+        guard
+            states.count > 1
+                || states.first.map({ prepared(0, $0, at: time).publishedState.isEmpty }) == false
+        else { return }
         for v in states.indices {
-            if case .numbers(let i)? = prepared(v, states[v], at: time).publishedState[PublishedStateKey.requestedContentInset], i.count == 4 {
+            if case .numbers(let i)? = prepared(v, states[v], at: time).publishedState[
+                PublishedStateKey.requestedContentInset], i.count == 4
+            {
                 states[v].inset = EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3])
             }
         }
         for v in states.indices {
             let published = prepared(v, states[v], at: time).publishedState
             for w in states.indices where w != active {
-                if case .numbers(let p)? = published[PublishedStateKey.requestedContentOffset(scene.views[w].name)], p.count == 2 {
+                if case .numbers(let p)? = published[
+                    PublishedStateKey.requestedContentOffset(scene.views[w].name)], p.count == 2
+                {
                     states[w].offset = Point(x: p[0], y: p[1])
                 }
             }
@@ -298,7 +309,7 @@ struct Planner {
             before[v] = s
             states[v] = s
             add(v, duration: d, before: before, .layoutDriven)
-                return
+            return
         }
         // motion.md A.6: without tap behaviour, the item scrolls to the centre.
         guard let item = layout.layoutAttributesForItem(at: indexPath) else { return }
