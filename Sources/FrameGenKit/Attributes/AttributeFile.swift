@@ -52,16 +52,19 @@ public struct AttributeView: Sendable {
     /// Content offset and visible size.
     public var bounds: Rect
     public var sublayerTransform: Transform3D?
+    /// rendering.md A.2: `zIndex` (UIKit) or `depth` (iCarousel), the layout's choice.
+    public var drawingOrder: DrawingOrder
     public var elements: [AttributeElement]
 
     public init(
         name: String? = nil, frame: Rect? = nil, bounds: Rect, sublayerTransform: Transform3D? = nil,
-        elements: [AttributeElement]
+        drawingOrder: DrawingOrder = .zIndex, elements: [AttributeElement]
     ) {
         self.name = name
         self.frame = frame
         self.bounds = bounds
         self.sublayerTransform = sublayerTransform
+        self.drawingOrder = drawingOrder
         self.elements = elements
     }
 }

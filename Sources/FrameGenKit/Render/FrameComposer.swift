@@ -77,7 +77,7 @@ public final class FrameComposer: Sendable {
             var layers: [(key: OrderKey, layer: Layer)] = []
             for (i, e) in view.elements.enumerated() {
                 guard let layer = try layer(e, bounds: view.bounds, scale: scale) else { continue }
-                layers.append((OrderKey(e.attributes, position: i), layer))
+                layers.append((OrderKey(e.attributes, position: i, order: view.drawingOrder), layer))
             }
             layers.sort { $0.key < $1.key }
             views.append(
@@ -150,16 +150,21 @@ private func contentMode(_ m: ElementStyle.ContentMode?) -> ContentMode {
     }
 }
 
-/// rendering.md A.2: ascending zIndex; ties: cells, then supplementary views, then decoration
-/// views, each by index path, then by their place in the file.
+/// rendering.md A.2: ascending zIndex (or, in depth order, ascending depth first); ties: cells,
+/// then supplementary views, then decoration views, each by index path, then by their place in
+/// the file.
 struct OrderKey: Comparable {
+    /// Depth order: the z of (1, 1, 1) after the element's transform (iCarousel); 0 otherwise.
+    var depth: Double
     var zIndex: Int
     var category: Int
     var section: Int
     var item: Int
     var position: Int
 
-    init(_ a: LayoutAttributes, position: Int) {
+    init(_ a: LayoutAttributes, position: Int, order: DrawingOrder = .zIndex) {
+        let t = a.transform3D
+        depth = order == .depth ? t.m13 + t.m23 + t.m33 + t.m43 : 0
         zIndex = a.zIndex
         switch a.representedElementCategory {
         case .cell: category = 0
@@ -172,7 +177,8 @@ struct OrderKey: Comparable {
     }
 
     static func < (a: OrderKey, b: OrderKey) -> Bool {
-        (a.zIndex, a.category, a.section, a.item, a.position) < (
+        if a.depth != b.depth { return a.depth < b.depth }
+        return (a.zIndex, a.category, a.section, a.item, a.position) < (
             b.zIndex, b.category, b.section, b.item, b.position
         )
     }

@@ -477,7 +477,7 @@ struct Planner {
         }
         let tr = Transition(
             from: from, to: to, order: order, fromBounds: old.bounds, toBounds: new.bounds, curve: curve,
-            sublayerTransform: newLayout.sublayerTransform)
+            sublayerTransform: newLayout.sublayerTransform, drawingOrder: newLayout.drawingOrder)
         add(v, duration: d, before: states, .transition(tr))
         var after = new
         if !updates.isEmpty { newLayout.finalizeCollectionViewUpdates() }

@@ -126,7 +126,7 @@ public struct Timeline: Sendable {
             let view = AttributeView(
                 name: scene.views.count > 1 ? scene.views[v].name : nil,
                 frame: data.viewFrame(v, size: b.size),
-                bounds: b, sublayerTransform: tr.sublayerTransform,
+                bounds: b, sublayerTransform: tr.sublayerTransform, drawingOrder: tr.drawingOrder,
                 elements: data.elements(view: v, elements, imageIndex: { images[$0] }))
             return (
                 view,
@@ -150,7 +150,7 @@ public struct Timeline: Sendable {
         let view = AttributeView(
             name: scene.views.count > 1 ? scene.views[v].name : nil,
             frame: data.viewFrame(v, size: state.size),
-            bounds: state.bounds, sublayerTransform: layout.sublayerTransform,
+            bounds: state.bounds, sublayerTransform: layout.sublayerTransform, drawingOrder: layout.drawingOrder,
             elements: data.elements(view: v, attributes, imageIndex: { identity[attributes[$0].indexPath] }))
         let peer = PeerViewState(
             name: scene.views[v].name, bounds: state.bounds, contentSize: layout.collectionViewContentSize,
@@ -226,4 +226,5 @@ struct Transition: Sendable {
     var toBounds: Rect
     var curve: TimingCurve
     var sublayerTransform: Transform3D?
+    var drawingOrder: DrawingOrder
 }
