@@ -102,25 +102,6 @@ public enum ImageTool {
         }
         return objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n"
     }
-
-    /// A JSON string literal (RFC 8259 escaping).
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20:
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out + "\""
-    }
 }
 
 extension String {

@@ -71,6 +71,7 @@ func jsonNumber(_ n: Double) -> String {
     return "\(n)"
 }
 
+/// A JSON string literal (RFC 8259 escaping).
 func jsonString(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
