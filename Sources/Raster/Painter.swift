@@ -240,9 +240,15 @@ public enum Painter {
     }
 
     /// Level of detail from the derivatives (du/dx, dv/dx) and (du/dy, dv/dy): log2 of the
-    /// longer pixel footprint axis in texels (the OpenGL isotropic rule); 0 when magnified.
+    /// longer pixel footprint axis in texels (the OpenGL isotropic rule) minus `sharpenBias`;
+    /// 0 when that is not positive.
+    /// Levels subtracted from the footprint's level of detail.
+    static let sharpenBias = 0.5
+
     @inline(__always) static func lod(_ dux: Double, _ dvx: Double, _ duy: Double, _ dvy: Double) -> Double {
         let r2 = max(dux * dux + dvx * dvx, duy * duy + dvy * dvy)
-        return r2 > 1 && r2.isFinite ? 0.5 * fastLog2(r2) : 0
+        // Half a level sharper than the footprint, as GPUs' "sharpen mipmap" option and Skia's
+        // SkMipmap::ComputeLevel do: minified thumbnails stay crisp without shimmering.
+        return r2 > 2 && r2.isFinite ? 0.5 * fastLog2(r2) - sharpenBias : 0
     }
 }

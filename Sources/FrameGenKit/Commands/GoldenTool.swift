@@ -68,7 +68,9 @@ public enum GoldenTool {
                         expected: reference, actual: temp + "/" + name + "/" + frame,
                         options: CompareTool.Options(
                             threshold: 0, maxDiffPixels: nil, maxDiffRatio: nil, diffPath: diff))
-                    failures.append("\(reference): \(error.message); diff in \(diff)")
+                    // The message names the temporary render; the reference is what the reader knows.
+                    let detail = error.message.split(separator: ":", maxSplits: 1).last.map(String.init) ?? error.message
+                    failures.append("\(reference): the new render differs:\(detail); diff in \(diff)")
                 }
             }
             out += "\(path): \(source.frameCount - differing) of \(source.frameCount) frames match\n"
