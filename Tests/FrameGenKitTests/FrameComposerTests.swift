@@ -6,8 +6,11 @@ import Testing
 @testable import FrameGenKit
 
 @Suite struct FrameComposerTests {
-    private func square(_ color: String, z: Int, transform: Transform3D = .identity) throws -> AttributeElement {
-        var a = LayoutAttributes.cell(IndexPath(item: 0, section: 0), frame: Rect(x: 10, y: 10, width: 20, height: 20))
+    private func square(_ color: String, z: Int, transform: Transform3D = .identity) throws
+        -> AttributeElement
+    {
+        var a = LayoutAttributes.cell(
+            IndexPath(item: 0, section: 0), frame: Rect(x: 10, y: 10, width: 20, height: 20))
         a.zIndex = z
         a.transform3D = transform
         var style = ElementStyle()
@@ -32,7 +35,10 @@ import Testing
         // The green square is nearer (z 50) but has the lower zIndex: depth order puts it on top.
         var view = AttributeView(
             bounds: Rect(x: 0, y: 0, width: 40, height: 40),
-            elements: [try square("#FF0000", z: 2), try square("#00FF00", z: 1, transform: .makeTranslation(0, 0, 50))])
+            elements: [
+                try square("#FF0000", z: 2),
+                try square("#00FF00", z: 1, transform: .makeTranslation(0, 0, 50)),
+            ])
         #expect(try centre(view) == Color(r: 255, g: 0, b: 0).premultiplied)
         view.drawingOrder = .depth
         #expect(try centre(view) == Color(r: 0, g: 255, b: 0).premultiplied)

@@ -218,4 +218,26 @@ private let grid = """
         let y = b.data.attributeFile(frames: [b.frame(17)]).jsonText()
         #expect(x == y)
     }
+
+    @Test func photosAppViewsFollowEachOther() throws {
+        let t = try timeline(
+            """
+            canvas: {width: 390, height: 844, scale: 1}
+            content: {items: 8}
+            views:
+              - {name: preview, frame: [0, 0, 390, 760], pagingEnabled: true, layout: {type: preview}}
+              - {name: thumbnails, frame: [0, 770, 390, 66], layout: {type: thumbnails, syncWith: preview}}
+            timeline:
+              - tap: {item: [0, 3], view: thumbnails}
+              - delete: {items: [[0, 3]], view: thumbnails}
+              - wait: 0.2
+            """)
+        // The tap focuses photo 3: the preview pages to it and stays there.
+        let afterTap = t.frame(at: 0.35)
+        #expect(afterTap.views[0].bounds.minX == 3 * 390)
+        // The delete reaches the preview too (one data source): photo 4 now shows on page 3.
+        let end = t.frame(at: t.duration)
+        #expect(end.views[0].bounds.minX == 3 * 390)
+        #expect(end.views[0].elements.map(\.image) == [GeneratedImageName.photo(seed: 0, index: 4)])
+    }
 }

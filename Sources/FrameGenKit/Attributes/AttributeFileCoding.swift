@@ -139,7 +139,9 @@ private func readFrame(_ node: DocumentNode, position: Int, folder: String, fps:
     -> AttributeFrame
 {
     let m = try node.map("a frame mapping")
-    try m.check(allowed: ["index", "time", "bounds", "sublayerTransform", "drawingOrder", "elements", "views"])
+    try m.check(allowed: [
+        "index", "time", "bounds", "sublayerTransform", "drawingOrder", "elements", "views",
+    ])
     let index = try m["index"]?.integer(in: 0...Int(Int32.max)) ?? position
     let time = try m["time"]?.nonNegative() ?? Double(index) / fps
     if let views = m["views"] {
@@ -149,7 +151,9 @@ private func readFrame(_ node: DocumentNode, position: Int, folder: String, fps:
         var out: [AttributeView] = []
         for v in try views.list() {
             let vm = try v.map("a view mapping")
-            try vm.check(allowed: ["name", "frame", "bounds", "sublayerTransform", "drawingOrder", "elements"])
+            try vm.check(allowed: [
+                "name", "frame", "bounds", "sublayerTransform", "drawingOrder", "elements",
+            ])
             out.append(
                 try readView(
                     vm, name: try vm["name"]?.string(), frame: try vm["frame"]?.rect(), folder: folder))

@@ -69,7 +69,9 @@ public enum GoldenTool {
                         options: CompareTool.Options(
                             threshold: 0, maxDiffPixels: nil, maxDiffRatio: nil, diffPath: diff))
                     // The message names the temporary render; the reference is what the reader knows.
-                    let detail = error.message.split(separator: ":", maxSplits: 1).last.map(String.init) ?? error.message
+                    let detail =
+                        error.message.split(separator: ":", maxSplits: 1).last.map(String.init)
+                        ?? error.message
                     failures.append("\(reference): the new render differs:\(detail); diff in \(diff)")
                 }
             }

@@ -49,8 +49,8 @@ struct Planner {
     }
 
     /// After an action: every view takes the content inset its layout asks for, and the offsets
-    /// other views' layouts request (PublishedStateKey), except the view the action moved.
-    mutating func settle(after active: Int?) {
+    /// layouts request (PublishedStateKey), except the view `moved`.
+    mutating func settle(after moved: Int?) {
         guard
             states.count > 1
                 || states.first.map({ prepared(0, $0, at: time).publishedState.isEmpty }) == false
@@ -62,9 +62,12 @@ struct Planner {
                 states[v].inset = EdgeInsets(top: i[0], left: i[1], bottom: i[2], right: i[3])
             }
         }
+        // Requests are read just before the boundary, where an animation a layout drives (the
+        // thumbnails' focus) has reached its end value, so what was last shown stays.
+        let before = max(0, time - 1e-6)
         for v in states.indices {
-            let published = prepared(v, states[v], at: time).publishedState
-            for w in states.indices where w != active {
+            let published = prepared(v, states[v], at: before).publishedState
+            for w in states.indices where w != moved {
                 if case .numbers(let p)? = published[
                     PublishedStateKey.requestedContentOffset(scene.views[w].name)], p.count == 2
                 {
@@ -96,7 +99,26 @@ struct Planner {
 
     mutating func run(_ action: TimelineAction) throws(FrameGenError) {
         try perform(action)
-        settle(after: scene.viewIndex(for: action))
+        let v = scene.viewIndex(for: action)
+        shareData(from: v)
+        // The view a scroll, drag or fling moved rests where its physics left it.
+        switch action.kind {
+        case .scroll, .drag, .fling: settle(after: v)
+        default: settle(after: nil)
+        }
+    }
+
+    /// The views of a scene show one data source: after a batch update of one view, the others
+    /// take its data (without animation) and keep their offset within range.
+    mutating func shareData(from v: Int) {
+        for w in states.indices where w != v && states[w].dataSource != states[v].dataSource {
+            states[w].dataSource = states[v].dataSource
+            states[w].identity = states[v].identity
+            let layout = prepared(w, states[w], at: time)
+            states[w].offset = OffsetRange(
+                contentSize: layout.collectionViewContentSize, size: states[w].size, inset: states[w].inset
+            ).clamp(states[w].offset)
+        }
     }
 
     mutating func perform(_ action: TimelineAction) throws(FrameGenError) {

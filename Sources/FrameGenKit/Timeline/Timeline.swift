@@ -61,7 +61,13 @@ public struct Timeline: Sendable {
         // PublishedStateKey: a view goes where another view's layout asks, unless the current
         // action moves it; one pass suffices.
         if states.count > 1 {
-            for v in states.indices where v != step?.view {
+            // The view a scroll, drag or fling moves follows the finger, not requests.
+            var moving: Int?
+            switch step?.motion {
+            case .scroll, .drag, .fling: moving = step?.view
+            default: moving = nil
+            }
+            for v in states.indices where v != moving {
                 var request: Point?
                 for w in states.indices {
                     if case .numbers(let p)? = peers[scene.views[w].name]?.published[
@@ -150,7 +156,8 @@ public struct Timeline: Sendable {
         let view = AttributeView(
             name: scene.views.count > 1 ? scene.views[v].name : nil,
             frame: data.viewFrame(v, size: state.size),
-            bounds: state.bounds, sublayerTransform: layout.sublayerTransform, drawingOrder: layout.drawingOrder,
+            bounds: state.bounds, sublayerTransform: layout.sublayerTransform,
+            drawingOrder: layout.drawingOrder,
             elements: data.elements(view: v, attributes, imageIndex: { identity[attributes[$0].indexPath] }))
         let peer = PeerViewState(
             name: scene.views[v].name, bounds: state.bounds, contentSize: layout.collectionViewContentSize,
