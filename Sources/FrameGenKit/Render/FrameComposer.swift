@@ -11,6 +11,8 @@ public final class FrameComposer: Sendable {
     let style: ElementStyle
     let kindStyles: [String: ElementStyle]
     private let textures = Mutex<[String: Texture]>([:])
+    /// rendering.md A.3: non-finite numbers make an element invisible, reported once.
+    private let warnedNonFinite = Mutex(false)
     private let background: CanvasLayer.Background
 
     /// Generated photos are made as large as the canvas's longer side in pixels (a full-screen
@@ -100,6 +102,17 @@ public final class FrameComposer: Sendable {
     func layer(_ e: AttributeElement, bounds: Rect, scale: Double) throws(FrameGenError) -> Layer? {
         let a = e.attributes
         guard !a.isHidden, a.alpha > 0, a.size.width > 0, a.size.height > 0 else { return nil }
+        let numbers = a.transform3D.fields + [a.center.x, a.center.y, a.size.width, a.size.height]
+        guard numbers.allSatisfy(\.isFinite) else {
+            if warnedNonFinite.withLock({ warned in
+                defer { warned = true }; return !warned
+            }) {
+                FileHandleOutput.standardError.write(
+                    "framegen: warning: \(a.representedElementCategory) \(a.indexPath) has a non-finite centre, size or transform3D; such elements are not drawn\n"
+                )
+            }
+            return nil
+        }
         let kind = a.representedElementCategory == .cell ? AttributeFile.cellKind : a.representedElementKind
         var s = style
         if let k = kind, let ks = kindStyles[k] { s = ks.over(s) }
