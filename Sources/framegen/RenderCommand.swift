@@ -127,7 +127,11 @@ struct GoldenCommand: ParsableCommand {
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure rendering and PNG encoding speed (the showcase when no scene is given)."
+        abstract: "Measure rendering and PNG encoding speed (the showcase when no scene is given).",
+        discussion: """
+            Frames per second is over wall-clock time; render and encode seconds are summed over \
+            the --jobs threads. Textures are made before timing starts.
+            """
     )
 
     @Argument(help: ArgumentHelp("Scenes or attribute files.", valueName: "SCENE"))

@@ -120,4 +120,14 @@ private func source(_ folder: Folder) throws -> FrameSource {
             #expect(error.status == .badInput)
         }
     }
+
+    @Test func benchReportsEveryScene() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        _ = try source(folder)
+        let results = try BenchTool.run(scenes: [folder.path + "/tiny.yaml"], frames: 4, jobs: 2)
+        #expect(results.count == 1 && results[0].frames == 4 && results[0].jobs == 2)
+        #expect(results[0].pixels == 120 * 200)
+        #expect(BenchTool.report(results, json: true).contains("\"frames\": 4"))
+    }
 }

@@ -1,4 +1,6 @@
+import Dispatch
 import Raster
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -10,15 +12,19 @@ public enum BenchTool {
     public struct Result: Sendable {
         public var scene: String
         public var frames: Int
+        public var jobs: Int
         public var pixels: Int
+        /// Summed over threads.
         public var renderSeconds: Double
         public var encodeSeconds: Double
-        public var framesPerSecond: Double { Double(frames) / max(renderSeconds + encodeSeconds, 1e-9) }
+        public var wallSeconds: Double
+        public var framesPerSecond: Double { Double(frames) / max(wallSeconds, 1e-9) }
+        /// Per thread-second of rendering.
         public var megapixelsPerSecond: Double { Double(frames * pixels) / 1e6 / max(renderSeconds, 1e-9) }
     }
 
-    /// Renders up to `frames` frames of each scene (the showcase when none is given), spread
-    /// evenly over its timeline, with `jobs` threads.
+    /// Renders and encodes up to `frames` frames of each scene (the showcase when none is
+    /// given), spread evenly over its timeline, with `jobs` threads.
     public static func run(scenes: [String], frames: Int, jobs: Int) throws(FrameGenError) -> [Result] {
         var sources: [(String, FrameSource)] = []
         if scenes.isEmpty {
@@ -34,26 +40,46 @@ public enum BenchTool {
             let indices = (0..<count).map { count == 1 ? 0 : $0 * (source.frameCount - 1) / (count - 1) }
             // Textures are made on first use; one untimed frame keeps that out of the numbers.
             _ = try composer.render(source.frame(indices[0]), scale: source.canvas.scale)
-            var render = 0.0
-            var encode = 0.0
-            var pixels = 0
-            for i in indices {
-                let t0 = now()
-                let image = try composer.render(source.frame(i), scale: source.canvas.scale)
-                let t1 = now()
-                do {
-                    _ = try PNG.encode(
-                        image, options: PNGEncodingOptions(compressionLevel: source.compression))
-                } catch {
-                    throw .badInput(name, error.reason)
+            // Workers take the next frame; render and encode times are summed over threads,
+            // frames per second is over the wall-clock time of the whole batch.
+            let totals = Mutex((render: 0.0, encode: 0.0, pixels: 0, failure: FrameGenError?.none))
+            let next = Atomic<Int>(0)
+            let start = now()
+            DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
+                while true {
+                    let k = next.add(1, ordering: .relaxed).oldValue
+                    if k >= count { return }
+                    do throws(FrameGenError) {
+                        let t0 = now()
+                        let image = try composer.render(source.frame(indices[k]), scale: source.canvas.scale)
+                        let t1 = now()
+                        do throws(PNGError) {
+                            _ = try PNG.encode(
+                                image, options: PNGEncodingOptions(compressionLevel: source.compression))
+                        } catch {
+                            throw FrameGenError.badInput(name, error.reason)
+                        }
+                        let t2 = now()
+                        totals.withLock {
+                            $0.render += t1 - t0
+                            $0.encode += t2 - t1
+                            $0.pixels = image.width * image.height
+                        }
+                    } catch {
+                        totals.withLock { if $0.failure == nil { $0.failure = error } }
+                        return
+                    }
                 }
-                encode += now() - t1
-                render += t1 - t0
-                pixels = image.width * image.height
             }
+            let wall = now() - start
+            let t = totals.withLock { $0 }
+            if let failure = t.failure { throw failure }
+            let (render, encode, pixels) = (t.render, t.encode, t.pixels)
             results.append(
                 Result(
-                    scene: name, frames: count, pixels: pixels, renderSeconds: render, encodeSeconds: encode))
+                    scene: name, frames: count, jobs: max(1, min(jobs, count)), pixels: pixels,
+                    renderSeconds: render,
+                    encodeSeconds: encode, wallSeconds: wall))
         }
         return results
     }
@@ -61,7 +87,7 @@ public enum BenchTool {
     public static func report(_ results: [Result], json: Bool) -> String {
         if json {
             let items = results.map { r in
-                "{\"scene\": \(jsonString(r.scene)), \"frames\": \(r.frames), \"pixels\": \(r.pixels), \"renderSeconds\": \(jsonNumber(r.renderSeconds)), \"encodeSeconds\": \(jsonNumber(r.encodeSeconds)), \"framesPerSecond\": \(jsonNumber(r.framesPerSecond)), \"megapixelsPerSecond\": \(jsonNumber(r.megapixelsPerSecond))}"
+                "{\"scene\": \(jsonString(r.scene)), \"frames\": \(r.frames), \"jobs\": \(r.jobs), \"pixels\": \(r.pixels), \"renderSeconds\": \(jsonNumber(r.renderSeconds)), \"encodeSeconds\": \(jsonNumber(r.encodeSeconds)), \"wallSeconds\": \(jsonNumber(r.wallSeconds)), \"framesPerSecond\": \(jsonNumber(r.framesPerSecond)), \"megapixelsPerSecond\": \(jsonNumber(r.megapixelsPerSecond))}"
             }
             return "[\n  " + items.joined(separator: ",\n  ") + "\n]\n"
         }
