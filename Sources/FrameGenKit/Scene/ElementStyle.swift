@@ -85,7 +85,11 @@ public struct ElementStyle: Sendable, Equatable {
 
     /// Reads a style mapping (every key optional; unknown keys are errors).
     public init(_ node: DocumentNode) throws(FrameGenError) {
-        let map = try node.map("a style mapping")
+        try self.init(map: node.map("a style mapping"))
+    }
+
+    /// Reads the style keys of `map`, which may hold no others.
+    public init(map: DocumentMap) throws(FrameGenError) {
         try map.check(allowed: ElementStyle.keys)
         if let n = map["background"] { background = try parseColor(n) }
         if let n = map["contentMode"] { contentMode = try parseEnum(n, ContentMode.self) }

@@ -1,5 +1,6 @@
 import Geometry
 import Layout
+import Raster
 
 /// What turns a scene's views and their layouts into attribute-file views: the data source
 /// (items and their image aspect ratios, section titles), each element's image and style.
@@ -64,9 +65,20 @@ public struct SceneData: Sendable {
                 let style = v == 0 ? nil : a.representedElementKind.flatMap { view.supplementary[$0] }
                 return AttributeElement(attributes: a, style: style)
             case .decorationView:
+                // The emblem is an image (a built-in one by default); other decoration views
+                // (the pager's indicators) are plain layers, translucent grey unless styled.
                 let kind = a.representedElementKind ?? ""
-                return AttributeElement(
-                    attributes: a, image: view.decorationImages[kind] ?? GeneratedImageName.emblem)
+                let image =
+                    view.decorationImages[kind]
+                    ?? (kind == ElementKind.emblem ? GeneratedImageName.emblem : nil)
+                var style = v == 0 ? nil : view.supplementary[kind]
+                if image == nil && view.supplementary[kind]?.background == nil {
+                    var plain = view.supplementary[kind] ?? ElementStyle()
+                    plain.background = Color(r: 128, g: 128, b: 128, a: 128)
+                    plain.cornerRadius = plain.cornerRadius ?? 4
+                    style = plain
+                }
+                return AttributeElement(attributes: a, image: image, style: style)
             }
         }
     }

@@ -176,11 +176,12 @@ private func parseView(
     }
     var decorations: [String: String] = [:]
     if let d = decoration {
-        let dm = try d.map("a mapping from kind to {image: PATH}")
+        let dm = try d.map("a mapping from kind to {image: PATH, style keys...}")
         for kind in dm.keys {
-            let km = try dm[kind]!.map("{image: PATH}")
-            try km.check(allowed: ["image"])
+            let km = try dm[kind]!.map("{image: PATH, style keys...}")
             if let i = km["image"] { decorations[kind] = resolve(try i.string(), in: folder) }
+            let style = try ElementStyle(map: km.without("image"))
+            if !style.isEmpty { styles[kind] = style }
         }
     }
     return SceneView(
