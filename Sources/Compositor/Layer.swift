@@ -35,7 +35,7 @@ public struct Layer: Sendable {
     }
 }
 
-public struct LayerBorder: Sendable {
+public struct LayerBorder: Sendable, Equatable {
     public var width: Double
     public var color: Color
     public init(width: Double, color: Color) {
@@ -44,7 +44,7 @@ public struct LayerBorder: Sendable {
     }
 }
 
-public struct LayerShadow: Sendable {
+public struct LayerShadow: Sendable, Equatable {
     public var color: Color
     public var opacity: Double
     /// The Gaussian's sigma, in points.

@@ -126,11 +126,8 @@ public final class FrameComposer: Sendable {
         layer.cornerCurve = s.cornerCurve == .continuous ? .continuous : .circular
         layer.masksToBounds = s.clipsToBounds ?? false
         layer.allowsEdgeAntialiasing = s.edgeAntialiasing ?? true
-        if let b = s.border { layer.border = LayerBorder(width: b.width, color: b.color) }
-        if let sh = s.shadow {
-            layer.shadow = LayerShadow(
-                color: sh.color, opacity: sh.opacity, radius: sh.radius, offset: sh.offset)
-        }
+        layer.border = s.border
+        layer.shadow = s.shadow
         if let image = e.image {
             var contents = LayerContents(
                 texture: try texture(image), mode: contentMode(s.contentMode), inset: s.imageInset ?? 0)
@@ -146,9 +143,7 @@ public final class FrameComposer: Sendable {
             let font = s.font ?? ElementStyle.Font(size: 17, bold: false)
             layer.text = LayerText(
                 string: text, fontSize: font.size, bold: font.bold, color: s.color ?? .black,
-                shadow: s.textShadow.map {
-                    LayerShadow(color: $0.color, opacity: $0.opacity, radius: $0.radius, offset: $0.offset)
-                })
+                shadow: s.textShadow)
         }
         return layer
     }

@@ -1,3 +1,4 @@
+import Compositor
 import Geometry
 import Raster
 
@@ -11,28 +12,9 @@ public struct ElementStyle: Sendable, Equatable {
     public enum CornerCurve: String, Sendable, CaseIterable {
         case circular, continuous
     }
-    public struct Border: Sendable, Equatable {
-        public var width: Double
-        public var color: Color
-        public init(width: Double, color: Color) {
-            self.width = width
-            self.color = color
-        }
-    }
-    public struct Shadow: Sendable, Equatable {
-        public var color: Color
-        public var opacity: Double
-        public var radius: Double
-        public var offset: Point
-        public init(
-            color: Color = .black, opacity: Double, radius: Double = 3, offset: Point = Point(x: 0, y: -3)
-        ) {
-            self.color = color
-            self.opacity = opacity
-            self.radius = radius
-            self.offset = offset
-        }
-    }
+    /// The compositor's types: a style's border and shadow are exactly a layer's.
+    public typealias Border = LayerBorder
+    public typealias Shadow = LayerShadow
     public struct Font: Sendable, Equatable {
         public var size: Double
         public var bold: Bool
