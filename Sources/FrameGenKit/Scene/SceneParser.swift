@@ -225,7 +225,8 @@ func layoutParameterValue(_ node: DocumentNode) throws(FrameGenError) -> LayoutP
     }
 }
 
-private func parseRate(_ node: DocumentNode) throws(FrameGenError) -> DecelerationRate {
+/// `normal`, `fast` or a rate per millisecond (a view's decelerationRate, a fling's rate).
+func parseRate(_ node: DocumentNode) throws(FrameGenError) -> DecelerationRate {
     switch node.value {
     case .string("normal"): return .normal
     case .string("fast"): return .fast

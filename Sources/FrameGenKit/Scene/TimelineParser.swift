@@ -64,16 +64,7 @@ func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
         if abs(v.x) > 100_000 || abs(v.y) > 100_000 {
             throw b["velocity"]!.error("velocities within 100000 pt/s")
         }
-        var rate: DecelerationRate?
-        if let r = b["rate"] {
-            switch r.value {
-            case .string("normal"): rate = .normal
-            case .string("fast"): rate = .fast
-            case .number(let n): rate = DecelerationRate(rawValue: n)
-            default: break
-            }
-            if rate == nil { throw r.error("normal, fast or a number between 0 and 1 (per millisecond)") }
-        }
+        let rate = try b["rate"].map { n throws(FrameGenError) in try parseRate(n) }
         return action(.fling(velocity: v, rate: rate))
     case "rotate":
         try b.check(allowed: ["to", "duration", "curve"])

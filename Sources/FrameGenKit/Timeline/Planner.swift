@@ -37,13 +37,7 @@ struct Planner {
     func peers(except v: Int, at t: Double) -> [String: PeerViewState] {
         var out: [String: PeerViewState] = [:]
         for w in states.indices where w != v {
-            let s = states[w]
-            var layout = s.layout
-            layout.prepare(
-                data.state(view: w, bounds: s.bounds, time: t, dataSource: s.dataSource, inset: s.inset))
-            out[scene.views[w].name] = PeerViewState(
-                name: scene.views[w].name, bounds: s.bounds, contentSize: layout.collectionViewContentSize,
-                contentInset: s.inset, published: layout.publishedState)
+            out[scene.views[w].name] = states[w].peerState(view: w, data: data, time: t)
         }
         return out
     }

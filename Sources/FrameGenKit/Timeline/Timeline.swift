@@ -48,7 +48,7 @@ public struct Timeline: Sendable {
             var out = peers
             out[scene.views[v].name] = nil
             for w in states.indices where w > v && out[scene.views[w].name] == nil {
-                out[scene.views[w].name] = peerState(w, states[w], time: t)
+                out[scene.views[w].name] = states[w].peerState(view: w, data: data, time: t)
             }
             return out
         }
@@ -85,15 +85,6 @@ public struct Timeline: Sendable {
             }
         }
         return AttributeFrame(index: index, time: t, views: views)
-    }
-
-    private func peerState(_ v: Int, _ s: ViewState, time: Double) -> PeerViewState {
-        var layout = s.layout
-        let cv = data.state(view: v, bounds: s.bounds, time: time, dataSource: s.dataSource, inset: s.inset)
-        layout.prepare(cv)
-        return PeerViewState(
-            name: scene.views[v].name, bounds: s.bounds, contentSize: layout.collectionViewContentSize,
-            contentInset: cv.contentInset, published: layout.publishedState)
     }
 
     private func evaluate(

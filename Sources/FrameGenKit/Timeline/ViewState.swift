@@ -17,6 +17,16 @@ struct ViewState: Sendable {
     var identity: [IndexPath: Int]
 
     var bounds: Rect { Rect(origin: offset, size: size) }
+
+    /// How the other views' layouts see this one at time t (CollectionViewState.peers).
+    func peerState(view v: Int, data: SceneData, time: Double) -> PeerViewState {
+        var prepared = layout
+        prepared.prepare(
+            data.state(view: v, bounds: bounds, time: time, dataSource: dataSource, inset: inset))
+        return PeerViewState(
+            name: data.scene.views[v].name, bounds: bounds, contentSize: prepared.collectionViewContentSize,
+            contentInset: inset, published: prepared.publishedState)
+    }
 }
 
 /// What the engine matches across an animation: an item by its identity, anything else by its
