@@ -45,6 +45,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Overwrite frames that already exist.")
     var force = false
 
+    @Flag(help: "Write RGB PNGs (the canvas background must be an opaque colour).")
+    var rgb = false
+
     func validate() throws {
         if let f = fps, !(f.isFinite && f >= 1 && f <= 240) { throw ValidationError("--fps must be 1-240.") }
         if let s = scale, !(s.isFinite && s >= 0.1 && s <= 8) {

@@ -130,4 +130,23 @@ private func source(_ folder: Folder) throws -> FrameSource {
         #expect(results[0].pixels == 120 * 200)
         #expect(BenchTool.report(results, json: true).contains("\"frames\": 4"))
     }
+
+    @Test func rgbOutputOnlyOverAnOpaqueCanvas() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let s = try source(folder)
+        _ = try RenderPipeline.run(
+            s, options: RenderOptions(directory: folder.path + "/rgb", frames: 0...0, rgb: true))
+        let info = try PNG.readInfo(file: folder.path + "/rgb/frame_0000.png")
+        #expect(!info.colorType.hasAlphaChannel)
+        var clear = s
+        clear.canvas.background = .color(Color(r: 0, g: 0, b: 0, a: 0))
+        do {
+            _ = try RenderPipeline.run(
+                clear, options: RenderOptions(directory: folder.path + "/x", frames: 0...0, rgb: true))
+            Issue.record("no error")
+        } catch {
+            #expect(error.status == .badInput)
+        }
+    }
 }

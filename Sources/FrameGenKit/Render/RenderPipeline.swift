@@ -17,6 +17,8 @@ public struct FrameSource: Sendable {
     public var defaultDirectory: String
     public var pattern: String
     public var compression: Int
+    /// RGB output (rendering.md A.8: when the canvas is opaque and the user asks).
+    public var rgb = false
     public var frame: @Sendable (Int) -> AttributeFrame
 
     /// A scene file or an attribute file (by its `format` key), with `--fps` applied.
@@ -33,6 +35,14 @@ public struct FrameSource: Sendable {
         var scene = try Scene(document: document, folder: folderOf(path))
         if let fps { scene.fps = fps }
         return try FrameSource(scene: scene)
+    }
+
+    /// Whether every output pixel is opaque: the canvas background is.
+    var canvasIsOpaque: Bool {
+        switch canvas.background {
+        case .color(let c): return c.a == 255
+        case .pattern, .image: return false
+        }
     }
 }
 
@@ -58,6 +68,8 @@ public struct RenderOptions: Sendable {
     public var compression: Int?
     public var progress: ProgressStyle
     public var force: Bool
+    /// nil: the scene's `output.channels`.
+    public var rgb: Bool?
 
     public enum ProgressStyle: String, Sendable, CaseIterable {
         case auto, plain, json, none
@@ -65,8 +77,9 @@ public struct RenderOptions: Sendable {
 
     public init(
         directory: String? = nil, frames: ClosedRange<Int>? = nil, scale: Double? = nil, jobs: Int = 0,
-        compression: Int? = nil, progress: ProgressStyle = .none, force: Bool = false
+        compression: Int? = nil, progress: ProgressStyle = .none, force: Bool = false, rgb: Bool? = nil
     ) {
+        self.rgb = rgb
         self.directory = directory
         self.frames = frames
         self.scale = scale
@@ -113,7 +126,12 @@ public enum RenderPipeline {
         } catch {
             throw .cannotWrite(directory, error.reason)
         }
-        let encoding = PNGEncodingOptions(compressionLevel: options.compression ?? source.compression)
+        let rgb = options.rgb ?? source.rgb
+        if rgb && !source.canvasIsOpaque {
+            throw .badInput(nil, "RGB output needs an opaque colour as the canvas background")
+        }
+        let encoding = PNGEncodingOptions(
+            channels: rgb ? .rgb : .rgba, compressionLevel: options.compression ?? source.compression)
         let indices = Array(range)
         let next = Atomic<Int>(0)
         let state = Mutex(RunState())

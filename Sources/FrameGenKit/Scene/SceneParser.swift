@@ -277,12 +277,19 @@ private func parseOutput(_ node: DocumentNode?, name: String, folder: String) th
     -> SceneOutput
 {
     let m = try node?.map("an output mapping")
-    try m?.check(allowed: ["directory", "pattern", "compression"])
+    try m?.check(allowed: ["directory", "pattern", "compression", "channels"])
+    var rgb = false
+    if let c = m?["channels"] {
+        guard case .string(let name) = c.value, name == "rgb" || name == "rgba" else {
+            throw c.error("rgb or rgba")
+        }
+        rgb = name == "rgb"
+    }
     let pattern = try m?["pattern"]?.string() ?? "frame_%04d.png"
     if !isValidFramePattern(pattern) {
         throw m!["pattern"]!.error("a file name with one %d or %0Nd, such as frame_%04d.png")
     }
     return SceneOutput(
         directory: try m?["directory"]?.string() ?? "\(name)-frames", pattern: pattern,
-        compression: try m?["compression"]?.integer(in: 0...9) ?? 6)
+        compression: try m?["compression"]?.integer(in: 0...9) ?? 6, rgb: rgb)
 }
