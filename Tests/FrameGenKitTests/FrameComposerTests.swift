@@ -43,4 +43,23 @@ import Testing
         view.drawingOrder = .depth
         #expect(try centre(view) == Color(r: 0, g: 255, b: 0).premultiplied)
     }
+
+    @Test func cellsSharingAnEdgeShowNoSeamWhileScrolled() throws {
+        // Two white pages side by side, scrolled by a fraction of a pixel: the shared edge stays
+        // on a pixel boundary, so no column lets the black background through.
+        func page(_ i: Int) -> AttributeElement {
+            var a = LayoutAttributes.cell(
+                IndexPath(item: i, section: 0), frame: Rect(x: Double(i) * 20, y: 0, width: 20, height: 40))
+            a.zIndex = 0
+            var style = ElementStyle()
+            style.background = .white
+            return AttributeElement(attributes: a, style: style)
+        }
+        let view = AttributeView(
+            bounds: Rect(x: 10.3, y: 0, width: 40, height: 40), elements: [page(0), page(1)])
+        let canvas = Canvas(width: 40, height: 40, scale: 1, background: .color(.black))
+        let composer = try FrameComposer(canvas: canvas, style: ElementStyle(), kindStyles: [:])
+        let image = try composer.render(AttributeFrame(index: 0, time: 0, views: [view]), scale: 1)
+        for x in 0..<30 { #expect(image[x, 20] == Color.white.premultiplied, "column \(x)") }
+    }
 }

@@ -78,7 +78,8 @@ public final class FrameComposer: Sendable {
         for view in frame.views {
             var layers: [(key: OrderKey, layer: Layer)] = []
             for (i, e) in view.elements.enumerated() {
-                guard let layer = try layer(e, bounds: view.bounds, scale: scale) else { continue }
+                guard let layer = try layer(e, bounds: pixelAligned(view.bounds, scale: scale), scale: scale)
+                else { continue }
                 layers.append((OrderKey(e.attributes, position: i, order: view.drawingOrder), layer))
             }
             layers.sort { $0.key < $1.key }
@@ -97,6 +98,15 @@ public final class FrameComposer: Sendable {
         } catch {
             throw .badInput(nil, error.description)
         }
+    }
+
+    /// The bounds with its origin (the content offset) on the device pixel grid, as UIScrollView
+    /// keeps it: layouts place cells on whole pixels, so edges that cells share stay on pixel
+    /// boundaries while scrolling and never show the background through a half-covered seam.
+    func pixelAligned(_ bounds: Rect, scale: Double) -> Rect {
+        var b = bounds
+        b.origin = Point(x: (b.minX * scale).rounded() / scale, y: (b.minY * scale).rounded() / scale)
+        return b
     }
 
     func layer(_ e: AttributeElement, bounds: Rect, scale: Double) throws(FrameGenError) -> Layer? {
