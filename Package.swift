@@ -19,7 +19,10 @@ let package = Package(
     targets: [
         .target(
             name: "CPNG",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
+            linkerSettings: [
+                .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"),
+                .linkedLibrary("isal"),
+            ]
         ),
         .systemLibrary(
             name: "CFreeType",

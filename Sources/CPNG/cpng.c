@@ -19,10 +19,6 @@ typedef struct ctx {
     size_t pos;
     png_bytep *rows;
     png_bytep row;
-    /* writing */
-    uint8_t *out;
-    size_t out_size;
-    size_t out_cap;
 } ctx;
 
 static void set_err(char *err, const char *msg) {
@@ -128,7 +124,6 @@ static ctx *new_read_ctx(const uint8_t *data, size_t size, char *err) {
 static void free_ctx(ctx *c) {
     free(c->rows);
     free(c->row);
-    free(c->out);
     free(c);
 }
 
@@ -293,88 +288,6 @@ int cpng_decode_rgba8(const uint8_t *data, size_t size, const cpng_limits *limit
     png_read_end(png, NULL);
 
     png_destroy_read_struct(&png, &info, NULL);
-    free_ctx(c);
-    return CPNG_OK;
-}
-
-static void write_fn(png_structp png, png_bytep data, png_size_t n) {
-    ctx *c = (ctx *)png_get_io_ptr(png);
-    if (n > c->out_cap - c->out_size) {
-        size_t cap = c->out_cap ? c->out_cap : 65536;
-        while (cap - c->out_size < n) {
-            if (cap > SIZE_MAX / 2) {
-                fail(png, c, CPNG_ERROR_MEMORY, "output too large");
-            }
-            cap *= 2;
-        }
-        uint8_t *grown = realloc(c->out, cap);
-        if (!grown) {
-            fail(png, c, CPNG_ERROR_MEMORY, "out of memory");
-        }
-        c->out = grown;
-        c->out_cap = cap;
-    }
-    memcpy(c->out + c->out_size, data, n);
-    c->out_size += n;
-}
-
-static void flush_fn(png_structp png) { (void)png; }
-
-int cpng_encode(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride,
-                int in_channels, int out_channels, int level, int filters, uint8_t **out,
-                size_t *out_size, char err[CPNG_ERRLEN]) {
-    if (!rows || !out || !out_size || width == 0 || height == 0 || width > 0x7fffffff ||
-        height > 0x7fffffff || (in_channels != 3 && in_channels != 4) ||
-        (out_channels != 3 && out_channels != 4) || out_channels > in_channels ||
-        stride < (size_t)width * in_channels || level < 0 || level > 9 ||
-        (filters & ~PNG_ALL_FILTERS) != 0) {
-        set_err(err, "bad arguments to the PNG encoder");
-        return CPNG_ERROR_ARGUMENT;
-    }
-    *out = NULL;
-    *out_size = 0;
-    ctx *c = calloc(1, sizeof *c);
-    if (!c) {
-        set_err(err, "out of memory");
-        return CPNG_ERROR_MEMORY;
-    }
-    c->err = err;
-    c->status = CPNG_ERROR_FORMAT;
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, c, on_error, on_warning);
-    png_infop info = png ? png_create_info_struct(png) : NULL;
-    if (!png || !info) {
-        png_destroy_write_struct(&png, NULL);
-        free_ctx(c);
-        set_err(err, "out of memory");
-        return CPNG_ERROR_MEMORY;
-    }
-    if (setjmp(c->jmp)) {
-        png_destroy_write_struct(&png, &info);
-        int status = c->status;
-        free_ctx(c);
-        return status;
-    }
-    png_set_write_fn(png, c, write_fn, flush_fn);
-    png_set_compression_level(png, level);
-    if (filters != 0) {
-        png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
-    }
-    png_set_IHDR(png, info, width, height, 8,
-                 out_channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
-    png_write_info(png, info);
-    if (in_channels == 4 && out_channels == 3) {
-        /* On write, a filler tells libpng the rows carry a fourth byte to strip. */
-        png_set_filler(png, 0, PNG_FILLER_AFTER);
-    }
-    for (uint32_t y = 0; y < height; y++) {
-        png_write_row(png, rows + stride * y);
-    }
-    png_write_end(png, info);
-    png_destroy_write_struct(&png, &info);
-    *out = c->out;
-    *out_size = c->out_size;
-    c->out = NULL;
     free_ctx(c);
     return CPNG_OK;
 }

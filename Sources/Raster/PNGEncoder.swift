@@ -1,88 +1,191 @@
 import CPNG
+import Dispatch
 
 extension PNG {
     /// Encodes a premultiplied image as an 8-bit PNG (straight alpha for RGBA; see
-    /// `PNGEncodingOptions.Channels` for RGB). Opaque images and RGB output go straight from
-    /// the image's rows to libpng without a copy.
-    public static func encode(_ image: Image, options: PNGEncodingOptions = .init()) throws(PNGError)
-        -> [UInt8]
+    /// `PNGEncodingOptions.Channels` for RGB). Opaque images and RGB output are filtered straight
+    /// from the image's rows. `threads` > 1 filters (and with `.fast`, compresses) row strips at
+    /// once; the bytes never depend on it.
+    public static func encode(_ image: Image, options: PNGEncodingOptions = .init(), threads: Int = 1)
+        throws(PNGError) -> [UInt8]
     {
-        try withEncoded(image, options: options) { [UInt8]($0) }
-    }
-
-    /// Encodes straight RGBA rows (e.g. a decoded `PNGImage`) unchanged as an 8-bit PNG.
-    public static func encode(_ image: PNGImage, options: PNGEncodingOptions = .init()) throws(PNGError)
-        -> [UInt8]
-    {
-        try withEncoded(image, options: options) { [UInt8]($0) }
-    }
-
-    /// Encodes and writes atomically (a temporary file in the same folder, then a rename): a
-    /// failure leaves no partial file and throws `.cannotWrite`.
-    public static func write(
-        _ image: Image, to path: String, options: PNGEncodingOptions = .init(), durable: Bool = false
-    ) throws(PNGError) {
-        let result: Result<Void, FileIOError> = try withEncoded(image, options: options) { bytes in
-            Result { () throws(FileIOError) in try FileIO.writeAtomically(bytes, to: path, durable: durable) }
-        }
-        do { try result.get() } catch { throw PNGError(error) }
-    }
-
-    /// `write` for straight RGBA rows.
-    public static func write(
-        _ image: PNGImage, to path: String, options: PNGEncodingOptions = .init(), durable: Bool = false
-    ) throws(PNGError) {
-        let result: Result<Void, FileIOError> = try withEncoded(image, options: options) { bytes in
-            Result { () throws(FileIOError) in try FileIO.writeAtomically(bytes, to: path, durable: durable) }
-        }
-        do { try result.get() } catch { throw PNGError(error) }
-    }
-
-    static func withEncoded<T>(
-        _ image: Image, options: PNGEncodingOptions, _ body: (UnsafeRawBufferPointer) -> T
-    ) throws(PNGError) -> T {
         if options.channels == .rgb || isOpaque(image) {
             // Premultiplied equals straight where alpha is 255, and RGB output is defined as
             // the premultiplied colour (the image over black).
             return try image.bytes.withUnsafeBufferPointer { rows throws(PNGError) in
                 try encodeRows(
                     rows.baseAddress!, width: image.width, height: image.height, stride: image.stride,
-                    options: options, body)
+                    options: options, threads: threads)
             }
         }
-        return try withEncoded(PNGImage(image), options: options, body)
+        return try encode(PNGImage(image), options: options, threads: threads)
     }
 
-    static func withEncoded<T>(
-        _ image: PNGImage, options: PNGEncodingOptions, _ body: (UnsafeRawBufferPointer) -> T
-    ) throws(PNGError) -> T {
+    /// Encodes straight RGBA rows (e.g. a decoded `PNGImage`) unchanged as an 8-bit PNG.
+    public static func encode(_ image: PNGImage, options: PNGEncodingOptions = .init(), threads: Int = 1)
+        throws(PNGError) -> [UInt8]
+    {
         try image.rgba.withUnsafeBufferPointer { rows throws(PNGError) in
             try encodeRows(
                 rows.baseAddress!, width: image.width, height: image.height, stride: image.width * 4,
-                options: options, body)
+                options: options, threads: threads)
         }
     }
 
-    static func encodeRows<T>(
+    /// Encodes and writes atomically (a temporary file in the same folder, then a rename): a
+    /// failure leaves no partial file and throws `.cannotWrite`.
+    public static func write(
+        _ image: Image, to path: String, options: PNGEncodingOptions = .init(), threads: Int = 1,
+        durable: Bool = false
+    ) throws(PNGError) {
+        try write(encode(image, options: options, threads: threads), to: path, durable: durable)
+    }
+
+    /// `write` for straight RGBA rows.
+    public static func write(
+        _ image: PNGImage, to path: String, options: PNGEncodingOptions = .init(), threads: Int = 1,
+        durable: Bool = false
+    ) throws(PNGError) {
+        try write(encode(image, options: options, threads: threads), to: path, durable: durable)
+    }
+
+    static func write(_ bytes: [UInt8], to path: String, durable: Bool) throws(PNGError) {
+        do { try FileIO.writeAtomically(bytes, to: path, durable: durable) } catch { throw PNGError(error) }
+    }
+
+    /// Rows per strip: the unit of parallel filtering and of `.fast`'s independent deflate pieces,
+    /// about 256 KiB of filtered bytes, fixed by the width alone so that the file is the same
+    /// whatever the number of threads.
+    static func stripRows(rowBytes: Int) -> Int { max(1, (1 << 18) / rowBytes) }
+
+    static func encodeRows(
         _ rows: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, options: PNGEncodingOptions,
-        _ body: (UnsafeRawBufferPointer) -> T
-    ) throws(PNGError) -> T {
-        guard (0...9).contains(options.compressionLevel) else {
-            throw PNGError(.invalidArgument, "compression level \(options.compressionLevel) is not 0-9")
+        threads: Int
+    ) throws(PNGError) -> [UInt8] {
+        if case .level(let n) = options.compression, !(0...9).contains(n) {
+            throw PNGError(.invalidArgument, "compression level \(n) is not 0-9")
         }
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
             throw PNGError(.invalidArgument, "cannot encode a \(width) x \(height) px image")
         }
-        var out: UnsafeMutablePointer<UInt8>? = nil
-        var size = 0
-        let (status, message) = withErrorBuffer { err in
-            cpng_encode(
-                rows, UInt32(width), UInt32(height), stride, 4, options.channels == .rgba ? 4 : 3,
-                Int32(options.compressionLevel), options.filters.rawValue, &out, &size, err)
+        let channels = options.channels == .rgba ? 4 : 3
+        let rowBytes = width * channels + 1
+        let (total, overflow) = rowBytes.multipliedReportingOverflow(by: height)
+        guard !overflow, total <= Int(UInt32.max) else {
+            throw PNGError(.invalidArgument, "a \(width) x \(height) px image is too large to encode")
         }
-        defer { cpng_free(out) }
-        try check(status, message)
-        return body(UnsafeRawBufferPointer(start: out, count: size))
+        let perStrip = stripRows(rowBytes: rowBytes)
+        let strips = (height + perStrip - 1) / perStrip
+        let workers = max(1, min(threads, strips))
+
+        // 1. Filter, strip by strip (each strip reads the row above it from the image).
+        var filtered = [UInt8](repeating: 0, count: total)
+        let filterStatus = filtered.withUnsafeMutableBufferPointer { out in
+            let base = SendablePointer(out.baseAddress!)
+            let source = SendableConstPointer(rows)
+            return forEachStrip(strips, workers: workers) { s in
+                let y0 = s * perStrip
+                let y1 = min(height, y0 + perStrip)
+                return cpng_filter_rows(
+                    source.pointer, UInt32(width), UInt32(height), stride, 4, Int32(channels),
+                    options.filters.rawValue, UInt32(y0), UInt32(y1), base.pointer + y0 * rowBytes)
+            }
+        }
+        try check(filterStatus, "the PNG row filter failed")
+
+        // 2. Deflate into one zlib stream.
+        let stream: [UInt8]
+        switch options.compression {
+        case .level:
+            stream = try filtered.withUnsafeBufferPointer { input throws(PNGError) in
+                try compressed(bound: cpng_zlib_bound(total)) { out, cap, written in
+                    cpng_zlib_compress(
+                        options.compression.libdeflateLevel, input.baseAddress, total, out, cap, written)
+                }
+            }
+        case .fast:
+            stream = try fastStream(
+                filtered, strips: strips, stripBytes: perStrip * rowBytes, workers: workers)
+        }
+
+        // 3. The container.
+        return try compressed(bound: cpng_container_size(stream.count)) { out, cap, written in
+            stream.withUnsafeBufferPointer {
+                cpng_write_container(
+                    UInt32(width), UInt32(height), Int32(channels), $0.baseAddress, $0.count, out, cap,
+                    written)
+            }
+        }
+    }
+
+    /// `.fast`: each strip deflated on its own (in parallel), the pieces joined behind a zlib
+    /// header, the Adler-32 of all the filtered bytes behind them.
+    static func fastStream(_ filtered: [UInt8], strips: Int, stripBytes: Int, workers: Int) throws(PNGError)
+        -> [UInt8]
+    {
+        let total = filtered.count
+        let pieceBound = cpng_zlib_bound(stripBytes)
+        var pieces = [UInt8](repeating: 0, count: pieceBound * strips)
+        var sizes = [Int](repeating: 0, count: strips)
+        let status = filtered.withUnsafeBufferPointer { input in
+            pieces.withUnsafeMutableBufferPointer { piecesBuffer in
+                sizes.withUnsafeMutableBufferPointer { sizesBuffer in
+                    let (src, dst, counts) = (
+                        SendableConstPointer(input.baseAddress!), SendablePointer(piecesBuffer.baseAddress!),
+                        SendablePointer(sizesBuffer.baseAddress!)
+                    )
+                    return forEachStrip(strips, workers: workers) { s in
+                        let start = s * stripBytes
+                        var written = 0
+                        let status = cpng_fast_deflate(
+                            src.pointer + start, min(stripBytes, total - start), s == strips - 1 ? 1 : 0,
+                            dst.pointer + s * pieceBound, pieceBound, &written)
+                        counts.pointer[s] = written
+                        return status
+                    }
+                }
+            }
+        }
+        try check(status, "the PNG compressor failed")
+        var stream: [UInt8] = [0x78, 0x01]  // deflate, 32 KiB window, "fastest" level hint
+        stream.reserveCapacity(sizes.reduce(6, +))
+        for s in 0..<strips {
+            stream.append(contentsOf: pieces[s * pieceBound..<s * pieceBound + sizes[s]])
+        }
+        let adler = filtered.withUnsafeBufferPointer { cpng_adler32(1, $0.baseAddress, total) }
+        stream += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: adler >> $0) }
+        return stream
+    }
+
+    /// Runs `body` for strips 0..<count on `workers` threads (strip s on worker s % workers);
+    /// returns the first non-OK status.
+    static func forEachStrip(_ count: Int, workers: Int, _ body: @Sendable (Int) -> Int32) -> Int32 {
+        var statuses = [Int32](repeating: CPNG_OK, count: count)
+        statuses.withUnsafeMutableBufferPointer { buffer in
+            let slots = SendablePointer(buffer.baseAddress!)
+            if workers <= 1 {
+                for s in 0..<count { slots.pointer[s] = body(s) }
+                return
+            }
+            DispatchQueue.concurrentPerform(iterations: workers) { w in
+                for s in Swift.stride(from: w, to: count, by: workers) { slots.pointer[s] = body(s) }
+            }
+        }
+        return statuses.first { $0 != CPNG_OK } ?? CPNG_OK
+    }
+
+    /// Calls a C writer with a buffer of `bound` bytes and returns what it wrote.
+    static func compressed(
+        bound: Int, _ body: (UnsafeMutablePointer<UInt8>, Int, UnsafeMutablePointer<Int>) -> Int32
+    ) throws(PNGError) -> [UInt8] {
+        var written = 0
+        var status: Int32 = CPNG_OK
+        let bytes = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+            status = body(buffer.baseAddress!, bound, &written)
+            count = status == CPNG_OK ? written : 0
+        }
+        try check(status, "the PNG compressor failed")
+        return bytes
     }
 
     static func isOpaque(_ image: Image) -> Bool {
@@ -98,4 +201,15 @@ extension PNG {
             return true
         }
     }
+}
+
+/// Pointers handed to the strip workers, each of which touches its own rows only.
+struct SendablePointer<T>: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<T>
+    init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = pointer }
+}
+
+struct SendableConstPointer<T>: @unchecked Sendable {
+    let pointer: UnsafePointer<T>
+    init(_ pointer: UnsafePointer<T>) { self.pointer = pointer }
 }

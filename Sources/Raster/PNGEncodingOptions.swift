@@ -1,6 +1,6 @@
 import CPNG
 
-/// How `PNG.encode` writes a file: 8-bit RGBA or RGB, the zlib level and the row filters.
+/// How `PNG.encode` writes a file: 8-bit RGBA or RGB, the compression and the row filters.
 public struct PNGEncodingOptions: Sendable, Equatable {
     /// The samples written per pixel.
     public enum Channels: Sendable, Equatable {
@@ -12,8 +12,48 @@ public struct PNGEncodingOptions: Sendable, Equatable {
         case rgb
     }
 
+    /// How hard deflate works (README, "PNG encoding", has the measured table).
+    public enum Compression: Sendable, Hashable, CustomStringConvertible {
+        /// 0 (stored) to 9 (smallest), zlib's scale: level N writes files no larger than zlib's
+        /// level N (libdeflate one level up, which is still several times faster).
+        case level(Int)
+        /// ISA-L's igzip level 1 over independent pieces that several threads compress at once:
+        /// larger files than the levels, faster than any of them.
+        case fast
+
+        /// The default: files no larger than zlib level 6's.
+        public static let `default` = Compression.level(6)
+
+        /// `fast`, or a level 0-9; nil otherwise.
+        public init?(_ text: String) {
+            if text == "fast" {
+                self = .fast
+            } else if let n = Int(text), (0...9).contains(n) {
+                self = .level(n)
+            } else {
+                return nil
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .level(let n): "\(n)"
+            case .fast: "fast"
+            }
+        }
+
+        /// The libdeflate level for zlib-scale level n (measured: libdeflate's level n + 1 is
+        /// never larger than zlib's level n on framegen's frames).
+        var libdeflateLevel: Int32 {
+            switch self {
+            case .level(let n): n == 0 ? 0 : Int32(min(n + 1, 12))
+            case .fast: 1
+            }
+        }
+    }
+
     /// PNG's per-row filters the encoder may choose from (it picks per row by libpng's
-    /// minimum-sum heuristic when several are allowed). Empty: libpng's default choice.
+    /// minimum-sum heuristic when several are allowed; empty means all five).
     public struct Filters: OptionSet, Sendable, Hashable {
         public let rawValue: Int32
         public init(rawValue: Int32) { self.rawValue = rawValue }
@@ -23,21 +63,28 @@ public struct PNGEncodingOptions: Sendable, Equatable {
         public static let up = Filters(rawValue: CPNG_FILTER_UP)
         public static let average = Filters(rawValue: CPNG_FILTER_AVG)
         public static let paeth = Filters(rawValue: CPNG_FILTER_PAETH)
-        /// The cheap filters: most of the compression at a fraction of Paeth's cost.
+        /// The cheap filters.
         public static let fast: Filters = [.none, .sub, .up]
         public static let all: Filters = [.none, .sub, .up, .average, .paeth]
-        /// libpng's default (all filters for 8-bit RGB and RGBA).
-        public static let libpngDefault: Filters = []
+        /// What the levels use.
+        public static let `default`: Filters = [.sub, .up, .paeth]
     }
 
     public var channels: Channels
-    /// zlib level, 0 (stored, fastest) to 9 (smallest); 6 is zlib's balanced default.
-    public var compressionLevel: Int
+    public var compression: Compression
     public var filters: Filters
 
-    public init(channels: Channels = .rgba, compressionLevel: Int = 6, filters: Filters = .libpngDefault) {
+    public init(channels: Channels = .rgba, compression: Compression = .default, filters: Filters? = nil) {
         self.channels = channels
-        self.compressionLevel = compressionLevel
-        self.filters = filters
+        self.compression = compression
+        // Measured (README, "PNG encoding"): the per-row choice among Sub, Up and Paeth keeps the
+        // files below zlib level 6's at a third of the cost of trying all five; `fast` takes
+        // Paeth alone, which compresses almost as well for the least filtering time.
+        self.filters = filters ?? (compression == .fast ? .paeth : .default)
+    }
+
+    /// `compression: .level(level)`.
+    public init(channels: Channels = .rgba, compressionLevel level: Int, filters: Filters? = nil) {
+        self.init(channels: channels, compression: .level(level), filters: filters)
     }
 }

@@ -125,10 +125,22 @@ private func source(_ folder: Folder) throws -> FrameSource {
         let folder = try Folder()
         defer { folder.remove() }
         _ = try source(folder)
-        let results = try BenchTool.run(scenes: [folder.path + "/tiny.yaml"], frames: 4, jobs: 2)
+        let results = try BenchTool.run(
+            scenes: [folder.path + "/tiny.yaml"], options: BenchTool.Options(frames: 4, jobs: 2))
         #expect(results.count == 1 && results[0].frames == 4 && results[0].jobs == 2)
         #expect(results[0].pixels == 120 * 200)
-        #expect(BenchTool.report(results, json: true).contains("\"frames\": 4"))
+        let r = results[0]
+        #expect(r.rasterMsPerFrame > 0 && r.encodeMsPerFrame > 0 && r.framesPerSecond > 0)
+        #expect(r.peakMemoryMB > 1 && r.bytesPerFrame > 8)
+        // Each frame's bytes are a PNG: the mean lies between the smallest and largest frame.
+        let json = BenchTool.report(results, json: true)
+        for key in [
+            "scene", "frames", "jobs", "rasterMsPerFrame", "encodeMsPerFrame", "bytesPerFrame",
+            "cellsPerSecond",
+            "megapixelsPerSecond", "framesPerSecond", "peakMemoryMB",
+        ] {
+            #expect(json.contains("\"\(key)\": "), "missing \(key)")
+        }
     }
 
     @Test func rgbOutputOnlyOverAnOpaqueCanvas() throws {

@@ -24,12 +24,13 @@
 #define CPNG_COLOR_GRAY_ALPHA 4
 #define CPNG_COLOR_RGBA 6
 
-/* PNG's filter choices, as a mask for cpng_encode (the values of libpng's PNG_FILTER_*). */
+/* PNG's filter choices, as a mask for cpng_filter_rows (the values of libpng's PNG_FILTER_*). */
 #define CPNG_FILTER_NONE 0x08
 #define CPNG_FILTER_SUB 0x10
 #define CPNG_FILTER_UP 0x20
 #define CPNG_FILTER_AVG 0x40
 #define CPNG_FILTER_PAETH 0x80
+#define CPNG_FILTER_ALL 0xf8
 
 typedef struct cpng_info {
     uint32_t width;
@@ -64,14 +65,40 @@ int cpng_read_info(const uint8_t *data, size_t size, const cpng_limits *limits, 
 int cpng_decode_rgba8(const uint8_t *data, size_t size, const cpng_limits *limits,
                       cpng_info *info, uint8_t *pixels, size_t capacity, char err[CPNG_ERRLEN]);
 
-/* Encodes 8-bit rows as an 8-bit, non-interlaced PNG. `in_channels` is 3 (RGB) or 4 (RGBA) bytes a
-   pixel in `rows` (`stride` bytes from row to row); `out_channels` is 3 or 4 (4 -> 3 drops the
-   fourth byte; 3 -> 4 is refused). level: zlib 0-9. filters: a mask of CPNG_FILTER_* (0 = libpng's
-   adaptive default). On success *out is malloc'ed and owned by the caller (release with
-   cpng_free). No time or text chunks are written: the same pixels give the same bytes. */
-int cpng_encode(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride,
-                int in_channels, int out_channels, int level, int filters, uint8_t **out,
-                size_t *out_size, char err[CPNG_ERRLEN]);
+/* The encoder (encode.c) in steps the caller may run on several threads: filter row ranges,
+   deflate, wrap in the PNG container. No libpng: it is only the decoder.
+
+   Filters rows y0..<y1 of an image of 8-bit rows (`in_channels` 3 or 4 bytes a pixel, `stride`
+   bytes apart) for an `out_channels`-byte (3 or 4; 4 -> 3 drops the fourth byte) PNG: each row
+   becomes its filter-type byte and width * out_channels residuals in `out`, which must hold
+   (y1 - y0) * (width * out_channels + 1) bytes. `filters` is a mask of CPNG_FILTER_*; with more
+   than one (0 = all five) each row takes the one with the least sum of absolute residuals
+   (libpng's heuristic). Row y0 - 1 is read as the row above y0, so ranges filter independently
+   and their concatenation equals the whole image filtered at once. */
+int cpng_filter_rows(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride, int in_channels,
+                     int out_channels, int filters, uint32_t y0, uint32_t y1, uint8_t *out);
+
+/* Room that cpng_zlib_compress and cpng_fast_deflate need at most for n input bytes. */
+size_t cpng_zlib_bound(size_t n);
+
+/* One zlib stream of `in` with libdeflate at `level` (0 stored ... 12 smallest). */
+int cpng_zlib_compress(int level, const uint8_t *in, size_t n, uint8_t *out, size_t cap, size_t *written);
+
+/* Raw deflate of one piece with ISA-L's level 1. Pieces that are not `last` end byte-aligned
+   without a final block and without history, so pieces compressed apart (on several threads)
+   concatenate into one valid stream, after a zlib header, before the Adler-32 of all input. */
+int cpng_fast_deflate(const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap, size_t *written);
+
+uint32_t cpng_adler32(uint32_t adler, const uint8_t *in, size_t n);
+
+/* The bytes cpng_write_container writes for a zlib stream of zsize bytes. */
+size_t cpng_container_size(size_t zsize);
+
+/* An 8-bit RGB or RGBA (`channels` 3 or 4), non-interlaced PNG around the zlib stream `zdata`:
+   signature, IHDR, IDAT chunks of at most 1 MiB, IEND. No time or text chunks: the same pixels
+   give the same bytes. */
+int cpng_write_container(uint32_t width, uint32_t height, int channels, const uint8_t *zdata, size_t zsize,
+                         uint8_t *out, size_t cap, size_t *written);
 
 void cpng_free(void *p);
 

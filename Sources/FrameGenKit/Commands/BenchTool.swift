@@ -1,4 +1,6 @@
 import Dispatch
+import Geometry
+import Layout
 import Raster
 import Synchronization
 
@@ -6,26 +8,44 @@ import Synchronization
     import Glibc
 #endif
 
-/// `framegen bench`: frames per second of rendering (layout, compositing) and of PNG encoding,
-/// per scene, in memory. Targets live here, never in timed unit tests.
+/// `framegen bench`: what a user of the benchmark needs per scene: single-thread raster and
+/// encode times (medians, warm), bytes per frame, throughput in cells and megapixels, end-to-end
+/// frames per second with `--jobs`, and the process's peak memory. Targets live here and in the
+/// README, never in timed unit tests.
 public enum BenchTool {
     public struct Result: Sendable {
         public var scene: String
         public var frames: Int
         public var jobs: Int
         public var pixels: Int
-        /// Summed over threads.
-        public var renderSeconds: Double
-        public var encodeSeconds: Double
-        public var wallSeconds: Double
-        public var framesPerSecond: Double { Double(frames) / max(wallSeconds, 1e-9) }
-        /// Per thread-second of rendering.
-        public var megapixelsPerSecond: Double { Double(frames * pixels) / 1e6 / max(renderSeconds, 1e-9) }
+        /// Elements drawn per frame, on average.
+        public var cellsPerFrame: Double
+        /// Single thread, warm: medians over the frames.
+        public var rasterMsPerFrame: Double
+        public var encodeMsPerFrame: Double
+        public var bytesPerFrame: Double
+        /// Render and encode, `jobs` frames at a time, over wall-clock time.
+        public var framesPerSecond: Double
+        public var peakMemoryMB: Double
+
+        public var cellsPerSecond: Double { cellsPerFrame * 1000 / max(rasterMsPerFrame, 1e-9) }
+        public var megapixelsPerSecond: Double { Double(pixels) / 1000 / max(rasterMsPerFrame, 1e-9) }
     }
 
-    /// Renders and encodes up to `frames` frames of each scene (the showcase when none is
-    /// given), spread evenly over its timeline, with `jobs` threads.
-    public static func run(scenes: [String], frames: Int, jobs: Int) throws(FrameGenError) -> [Result] {
+    public struct Options: Sendable {
+        public var frames: Int
+        public var jobs: Int
+        public var compression: PNGEncodingOptions.Compression
+        public init(frames: Int = 30, jobs: Int = 1, compression: PNGEncodingOptions.Compression = .default) {
+            self.frames = frames
+            self.jobs = jobs
+            self.compression = compression
+        }
+    }
+
+    /// Measures up to `frames` frames of each scene (the showcase when none is given), spread
+    /// evenly over its timeline.
+    public static func run(scenes: [String], options: Options) throws(FrameGenError) -> [Result] {
         var sources: [(String, FrameSource)] = []
         if scenes.isEmpty {
             let parsed = try Scene(document: parseDocument(Showcase.scene, file: "<showcase>"), folder: ".")
@@ -34,73 +54,150 @@ public enum BenchTool {
         for path in scenes { sources.append((path, try FrameSource.load(path, fps: nil))) }
         var results: [Result] = []
         for (name, source) in sources {
-            let composer = try FrameComposer(
-                canvas: source.canvas, style: source.style, kindStyles: source.kindStyles)
-            let count = min(frames, source.frameCount)
-            let indices = (0..<count).map { count == 1 ? 0 : $0 * (source.frameCount - 1) / (count - 1) }
-            // Textures are made on first use; one untimed frame keeps that out of the numbers.
-            _ = try composer.render(source.frame(indices[0]), scale: source.canvas.scale)
-            // Workers take the next frame; render and encode times are summed over threads,
-            // frames per second is over the wall-clock time of the whole batch.
-            let totals = Mutex((render: 0.0, encode: 0.0, pixels: 0, failure: FrameGenError?.none))
+            let count = min(options.frames, source.frameCount)
+            let frames = (0..<count).map {
+                source.frame(count == 1 ? 0 : $0 * (source.frameCount - 1) / (count - 1))
+            }
+            results.append(
+                try measure(
+                    name: name, canvas: source.canvas, style: source.style, kindStyles: source.kindStyles,
+                    frames: frames, options: options))
+        }
+        return results
+    }
+
+    static func measure(
+        name: String, canvas: Canvas, style: ElementStyle, kindStyles: [String: ElementStyle],
+        frames: [AttributeFrame], options: Options
+    ) throws(FrameGenError) -> Result {
+        let composer = try FrameComposer(canvas: canvas, style: style, kindStyles: kindStyles)
+        let encoding = PNGEncodingOptions(compression: options.compression)
+        @Sendable func encode(_ image: Image, threads: Int = 1) throws(FrameGenError) -> [UInt8] {
+            do { return try PNG.encode(image, options: encoding, threads: threads) } catch {
+                throw .badInput(name, error.reason)
+            }
+        }
+        // Textures are made on first use: one untimed frame first keeps that out of the numbers.
+        _ = try composer.render(frames[0], scale: canvas.scale)
+        // 1. One thread: raster and encode timed apart.
+        var raster: [Double] = []
+        var encodeTimes: [Double] = []
+        var bytes = 0
+        for frame in frames {
+            let t0 = now()
+            let image = try composer.render(frame, scale: canvas.scale)
+            let t1 = now()
+            bytes += try encode(image).count
+            let t2 = now()
+            raster.append(t1 - t0)
+            encodeTimes.append(t2 - t1)
+        }
+        // 2. End to end with `jobs` threads: workers take the next frame, as `render` does.
+        let jobs = max(1, options.jobs)
+        let wall: Double
+        if jobs == 1 {
+            wall = raster.reduce(0, +) + encodeTimes.reduce(0, +)
+        } else {
+            let failure = Mutex<FrameGenError?>(nil)
             let next = Atomic<Int>(0)
+            let workers = min(jobs, frames.count)
             let start = now()
-            DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 while true {
                     let k = next.add(1, ordering: .relaxed).oldValue
-                    if k >= count { return }
+                    if k >= frames.count { return }
                     do throws(FrameGenError) {
-                        let t0 = now()
-                        let image = try composer.render(source.frame(indices[k]), scale: source.canvas.scale)
-                        let t1 = now()
-                        do throws(PNGError) {
-                            _ = try PNG.encode(
-                                image, options: PNGEncodingOptions(compressionLevel: source.compression))
-                        } catch {
-                            throw FrameGenError.badInput(name, error.reason)
-                        }
-                        let t2 = now()
-                        totals.withLock {
-                            $0.render += t1 - t0
-                            $0.encode += t2 - t1
-                            $0.pixels = image.width * image.height
-                        }
+                        _ = try encode(
+                            composer.render(frames[k], scale: canvas.scale), threads: max(1, jobs / workers))
                     } catch {
-                        totals.withLock { if $0.failure == nil { $0.failure = error } }
+                        failure.withLock { if $0 == nil { $0 = error } }
                         return
                     }
                 }
             }
-            let wall = now() - start
-            let t = totals.withLock { $0 }
-            if let failure = t.failure { throw failure }
-            let (render, encode, pixels) = (t.render, t.encode, t.pixels)
-            results.append(
-                Result(
-                    scene: name, frames: count, jobs: max(1, min(jobs, count)), pixels: pixels,
-                    renderSeconds: render,
-                    encodeSeconds: encode, wallSeconds: wall))
+            wall = now() - start
+            if let error = failure.withLock({ $0 }) { throw error }
         }
-        return results
+        let cells = frames.reduce(0) { $0 + $1.views.reduce(0) { $0 + $1.elements.count } }
+        return Result(
+            scene: name, frames: frames.count, jobs: jobs, pixels: canvas.pixelWidth * canvas.pixelHeight,
+            cellsPerFrame: Double(cells) / Double(frames.count), rasterMsPerFrame: median(raster) * 1000,
+            encodeMsPerFrame: median(encodeTimes) * 1000, bytesPerFrame: Double(bytes) / Double(frames.count),
+            framesPerSecond: Double(frames.count) / max(wall, 1e-9), peakMemoryMB: peakMemoryMB())
+    }
+
+    /// `--scaling`: raster time as the work grows, cells (10 to 1000 photos of 60 x 60 pt,
+    /// rotated and overlapping) at scale 2, then scale 1 to 3 at 100 cells. Time should grow
+    /// with covered pixels and no faster: the last column (ns per covered pixel) stays flat.
+    public static func scaling(frames: Int) throws(FrameGenError) -> String {
+        var out = "cells  scale  covered Mpx  raster ms/frame  ns/covered px\n"
+        let cases = [10, 30, 100, 300, 1000].map { ($0, 2.0) } + [1.0, 1.5, 2.5, 3.0].map { (100, $0) }
+        for (cells, scale) in cases {
+            let canvas = Canvas(width: 600, height: 600, scale: scale, background: .color(.black))
+            let frame = syntheticFrame(cells: cells, canvas: canvas)
+            let r = try measure(
+                name: "synthetic", canvas: canvas, style: ElementStyle(), kindStyles: [:],
+                frames: Array(repeating: frame, count: max(1, frames)), options: Options(frames: frames))
+            let covered = Double(cells) * 60 * 60 * scale * scale
+            out +=
+                pad(String(cells), 5) + pad(format1(scale), 7) + pad(format1(covered / 1e6), 13)
+                + pad(format1(r.rasterMsPerFrame), 17) + pad(format1(r.rasterMsPerFrame * 1e6 / covered), 15)
+                + "\n"
+        }
+        return out
+    }
+
+    /// Photos of 60 x 60 pt on a jittered grid over the canvas, each turned a little.
+    static func syntheticFrame(cells: Int, canvas: Canvas) -> AttributeFrame {
+        var random = SeededRandom(seed: 7)
+        let side = Int(Double(cells).squareRoot().rounded(.up))
+        let pitch = (canvas.width - 60) / Double(max(side - 1, 1))
+        let elements = (0..<cells).map { i in
+            var a = LayoutAttributes.cell(
+                IndexPath(item: i, section: 0),
+                frame: Rect(
+                    x: Double(i % side) * pitch + random.nextUnit() * 4,
+                    y: Double(i / side) * pitch + random.nextUnit() * 4, width: 60, height: 60))
+            a.transform3D = .makeRotation((random.nextUnit() - 0.5) * 0.4, 0, 0, 1)
+            return AttributeElement(attributes: a, image: GeneratedImageName.photo(seed: 1, index: i % 16))
+        }
+        return AttributeFrame(
+            index: 0, time: 0,
+            views: [AttributeView(bounds: Rect(origin: .zero, size: canvas.size), elements: elements)])
     }
 
     public static func report(_ results: [Result], json: Bool) -> String {
         if json {
             let items = results.map { r in
-                "{\"scene\": \(jsonString(r.scene)), \"frames\": \(r.frames), \"jobs\": \(r.jobs), \"pixels\": \(r.pixels), \"renderSeconds\": \(jsonNumber(r.renderSeconds)), \"encodeSeconds\": \(jsonNumber(r.encodeSeconds)), \"wallSeconds\": \(jsonNumber(r.wallSeconds)), \"framesPerSecond\": \(jsonNumber(r.framesPerSecond)), \"megapixelsPerSecond\": \(jsonNumber(r.megapixelsPerSecond))}"
+                "{\"scene\": \(jsonString(r.scene)), \"frames\": \(r.frames), \"jobs\": \(r.jobs), \"pixels\": \(r.pixels), \"rasterMsPerFrame\": \(jsonNumber(r.rasterMsPerFrame)), \"encodeMsPerFrame\": \(jsonNumber(r.encodeMsPerFrame)), \"bytesPerFrame\": \(jsonNumber(r.bytesPerFrame.rounded())), \"cellsPerSecond\": \(jsonNumber(r.cellsPerSecond.rounded())), \"megapixelsPerSecond\": \(jsonNumber(r.megapixelsPerSecond)), \"framesPerSecond\": \(jsonNumber(r.framesPerSecond)), \"peakMemoryMB\": \(jsonNumber(r.peakMemoryMB.rounded()))}"
             }
             return "[\n  " + items.joined(separator: ",\n  ") + "\n]\n"
         }
-        var out = "scene                           frames   render s   encode s   frames/s   Mpx/s (render)\n"
+        var out =
+            "scene                           frames  raster ms  encode ms   KB/frame   cells/s    Mpx/s   frames/s (jobs)  peak MB\n"
         for r in results {
             let name = r.scene.count > 30 ? "..." + r.scene.suffix(27) : r.scene
             out +=
                 name.padding(toLength: 32, withPad: " ", startingAt: 0)
-                + pad(String(r.frames), 6) + pad(format1(r.renderSeconds), 11)
-                + pad(format1(r.encodeSeconds), 11)
-                + pad(format1(r.framesPerSecond), 11) + pad(format1(r.megapixelsPerSecond), 17) + "\n"
+                + pad(String(r.frames), 6) + pad(format1(r.rasterMsPerFrame), 11)
+                + pad(format1(r.encodeMsPerFrame), 11) + pad(format1(r.bytesPerFrame / 1024), 11)
+                + pad(String(Int(r.cellsPerSecond.rounded())), 10) + pad(format1(r.megapixelsPerSecond), 9)
+                + pad(format1(r.framesPerSecond) + " (\(r.jobs))", 17) + pad(String(Int(r.peakMemoryMB)), 9)
+                + "\n"
         }
         return out
+    }
+
+    static func median(_ xs: [Double]) -> Double {
+        let s = xs.sorted()
+        return s.isEmpty ? 0 : s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+
+    /// The process's peak resident memory so far (Linux reports ru_maxrss in KiB).
+    static func peakMemoryMB() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_maxrss) / 1024
     }
 
     private static func pad(_ s: String, _ n: Int) -> String {

@@ -16,7 +16,7 @@ public struct FrameSource: Sendable {
     public var kindStyles: [String: ElementStyle]
     public var defaultDirectory: String
     public var pattern: String
-    public var compression: Int
+    public var compression: PNGEncodingOptions.Compression
     /// RGB output (rendering.md A.8: when the canvas is opaque and the user asks).
     public var rgb = false
     public var frame: @Sendable (Int) -> AttributeFrame
@@ -30,7 +30,7 @@ public struct FrameSource: Sendable {
             return FrameSource(
                 name: baseName(path), canvas: file.canvas, fps: fps ?? file.fps, frameCount: frames.count,
                 style: file.style, kindStyles: file.kindStyles, defaultDirectory: "\(baseName(path))-frames",
-                pattern: "frame_%04d.png", compression: 6, frame: { frames[$0] })
+                pattern: "frame_%04d.png", compression: .default, frame: { frames[$0] })
         }
         var scene = try Scene(document: document, folder: folderOf(path))
         if let fps { scene.fps = fps }
@@ -55,17 +55,20 @@ extension FrameSource {
             name: scene.name, canvas: scene.canvas, fps: scene.fps, frameCount: timeline.frameCount,
             style: file.style, kindStyles: file.kindStyles,
             defaultDirectory: directory ?? scene.output.directory,
-            pattern: scene.output.pattern, compression: scene.output.compression,
+            pattern: scene.output.pattern, compression: .level(scene.output.compression),
             frame: { timeline.frame($0) })
     }
 }
 
 public struct RenderOptions: Sendable {
+    /// A PNG compression setting: a level 0-9 or `fast`.
+    public typealias Compression = PNGEncodingOptions.Compression
+
     public var directory: String?
     public var frames: ClosedRange<Int>?
     public var scale: Double?
     public var jobs: Int
-    public var compression: Int?
+    public var compression: PNGEncodingOptions.Compression?
     public var progress: ProgressStyle
     public var force: Bool
     /// nil: the scene's `output.channels`.
@@ -77,7 +80,8 @@ public struct RenderOptions: Sendable {
 
     public init(
         directory: String? = nil, frames: ClosedRange<Int>? = nil, scale: Double? = nil, jobs: Int = 0,
-        compression: Int? = nil, progress: ProgressStyle = .none, force: Bool = false, rgb: Bool? = nil
+        compression: PNGEncodingOptions.Compression? = nil, progress: ProgressStyle = .none,
+        force: Bool = false, rgb: Bool? = nil
     ) {
         self.rgb = rgb
         self.directory = directory
@@ -131,12 +135,15 @@ public enum RenderPipeline {
             throw .badInput(nil, "RGB output needs an opaque colour as the canvas background")
         }
         let encoding = PNGEncodingOptions(
-            channels: rgb ? .rgb : .rgba, compressionLevel: options.compression ?? source.compression)
+            channels: rgb ? .rgb : .rgba, compression: options.compression ?? source.compression)
         let indices = Array(range)
         let next = Atomic<Int>(0)
         let state = Mutex(RunState())
         let reporter = ProgressReporter(style: options.progress, total: indices.count)
-        let jobs = max(1, min(options.jobs > 0 ? options.jobs : processorCount, indices.count))
+        let threads = options.jobs > 0 ? options.jobs : processorCount
+        let jobs = max(1, min(threads, indices.count))
+        // Fewer frames than threads (a one-frame render): each frame's encoding takes the rest.
+        let threadsPerFrame = max(1, threads / jobs)
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             while true {
                 let k = next.add(1, ordering: .relaxed).oldValue
@@ -151,7 +158,7 @@ public enum RenderPipeline {
                 do throws(FrameGenError) {
                     let image = try composer.render(source.frame(index), scale: scale)
                     do throws(PNGError) {
-                        try PNG.write(image, to: path, options: encoding)
+                        try PNG.write(image, to: path, options: encoding, threads: threadsPerFrame)
                     } catch {
                         throw FrameGenError.cannotWrite(path, error.reason)
                     }

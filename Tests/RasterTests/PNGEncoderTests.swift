@@ -1,0 +1,163 @@
+import CPNG
+import Geometry
+import Testing
+
+@testable import Raster
+
+// The encoder writes its own container around libdeflate or ISA-L streams; libpng decodes it.
+
+/// A premultiplied image with smooth areas, noise and translucent pixels: every filter wins
+/// some rows.
+func mixedImage(width: Int, height: Int, seed: UInt64, opaque: Bool) -> Image {
+    var rng = SeededRandom(seed: seed)
+    var image = Image(width: width, height: height)
+    for y in 0..<height {
+        for x in 0..<width {
+            let noisy = (y / 7) % 3 == 0
+            let v = noisy ? UInt8(truncatingIfNeeded: rng.next()) : UInt8(truncatingIfNeeded: x * 3 + y)
+            let a: UInt8 = opaque ? 255 : UInt8(truncatingIfNeeded: 128 + (x + y) % 128)
+            image[x, y] = Pixel(
+                r: mul255(v, a), g: mul255(UInt8(truncatingIfNeeded: y * 5), a), b: mul255(v / 2, a), a: a)
+        }
+    }
+    return image
+}
+
+@Test(arguments: [PNGEncodingOptions.Compression.fast] + (0...9).map { .level($0) })
+func everyCompressionDecodesToTheRenderedPixels(compression: PNGEncodingOptions.Compression) throws {
+    // 300 x 700: several strips (fast's pieces are compressed apart), translucent and opaque.
+    for opaque in [false, true] {
+        let image = mixedImage(width: 300, height: 700, seed: 3, opaque: opaque)
+        let png = try PNG.encode(image, options: PNGEncodingOptions(compression: compression))
+        #expect(try PNG.decode(png) == image, "\(compression), opaque \(opaque)")
+        let rgb = try PNG.encode(image, options: PNGEncodingOptions(channels: .rgb, compression: compression))
+        #expect(try PNG.readInfo(rgb).colorType == .rgb)
+        if opaque { #expect(try PNG.decode(rgb) == image) }
+    }
+}
+
+@Test(arguments: [PNGEncodingOptions.Compression.fast, .level(6), .level(1)])
+func theBytesDoNotDependOnTheThreads(compression: PNGEncodingOptions.Compression) throws {
+    let image = mixedImage(width: 257, height: 1500, seed: 9, opaque: false)
+    let options = PNGEncodingOptions(compression: compression)
+    let one = try PNG.encode(image, options: options, threads: 1)
+    #expect(PNG.stripRows(rowBytes: 257 * 4 + 1) < 1500 / 3, "the image must span several strips")
+    for threads in [2, 3, 8] {
+        #expect(try PNG.encode(image, options: options, threads: threads) == one, "\(threads) threads")
+    }
+}
+
+@Test func compressionParsesLevelsAndFast() {
+    #expect(PNGEncodingOptions.Compression("fast") == .fast)
+    #expect(PNGEncodingOptions.Compression("0") == .level(0))
+    #expect(PNGEncodingOptions.Compression("9") == .level(9))
+    #expect(PNGEncodingOptions.Compression("10") == nil)
+    #expect(PNGEncodingOptions.Compression("-1") == nil)
+    #expect(PNGEncodingOptions.Compression("quick") == nil)
+}
+
+@Test func theContainerIsWhatPNGSays() throws {
+    let png = try PNG.encode(mixedImage(width: 5, height: 3, seed: 1, opaque: false))
+    #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    // IHDR first: length 13, 5 x 3, 8 bits, RGBA, deflate, adaptive filters, no interlace.
+    #expect(
+        Array(png[8..<33].prefix(25 - 4)) == [
+            0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 5, 0, 0, 0, 3, 8, 6, 0, 0, 0,
+        ])
+    // IEND last, with its fixed CRC.
+    #expect(Array(png.suffix(12)) == [0, 0, 0, 0, 73, 69, 78, 68, 0xAE, 0x42, 0x60, 0x82])
+}
+
+// MARK: Row filters against the obvious version
+
+/// PNG's predictor for filter `kind` (1 Sub, 2 Up, 3 Average, 4 Paeth) from the left, above and
+/// upper-left bytes, straight from the specification.
+func predictor(_ kind: Int, _ a: Int, _ b: Int, _ c: Int) -> Int {
+    switch kind {
+    case 1: return a
+    case 2: return b
+    case 3: return (a + b) / 2
+    case 4:
+        let p = a + b - c
+        let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
+        return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+    default: return 0
+    }
+}
+
+/// The filtered rows as the specification defines them, the filter of each row chosen by the
+/// least sum of |signed residual| among `allowed` (first one on ties).
+func slowFilter(_ rows: [[UInt8]], bpp: Int, allowed: [Int]) -> [UInt8] {
+    var out: [UInt8] = []
+    for (y, row) in rows.enumerated() {
+        let above = y == 0 ? [UInt8](repeating: 0, count: row.count) : rows[y - 1]
+        var best: (sum: Int, bytes: [UInt8])? = nil
+        for kind in allowed {
+            var bytes: [UInt8] = [UInt8(kind)]
+            var sum = 0
+            for i in row.indices {
+                let a = i >= bpp ? Int(row[i - bpp]) : 0
+                let c = i >= bpp ? Int(above[i - bpp]) : 0
+                let v = UInt8(truncatingIfNeeded: Int(row[i]) - predictor(kind, a, Int(above[i]), c))
+                bytes.append(v)
+                sum += abs(Int(Int8(bitPattern: v)))
+            }
+            if best == nil || sum < best!.sum { best = (sum, bytes) }
+        }
+        out += best!.bytes
+    }
+    return out
+}
+
+/// Filter masks and the filter numbers they allow.
+let filterCases: [(mask: Int32, allowed: [Int])] = [
+    (Int32(CPNG_FILTER_NONE), [0]), (Int32(CPNG_FILTER_SUB), [1]), (Int32(CPNG_FILTER_UP), [2]),
+    (Int32(CPNG_FILTER_AVG), [3]), (Int32(CPNG_FILTER_PAETH), [4]),
+    (Int32(CPNG_FILTER_SUB | CPNG_FILTER_UP | CPNG_FILTER_PAETH), [1, 2, 4]), (0, [0, 1, 2, 3, 4]),
+]
+
+@Test(arguments: filterCases.indices)
+func rowFiltersMatchTheSpecification(caseIndex: Int) {
+    let (mask, allowed) = filterCases[caseIndex]
+    var rng = SeededRandom(seed: UInt64(mask) + 1)
+    // Widths around the 16-byte vector step; rows of noise, ramps and flat runs.
+    for (width, height) in [(1, 3), (3, 2), (4, 5), (5, 4), (17, 6), (64, 3), (101, 7)] {
+        for channels in [3, 4] {
+            let stride = width * 4 + 3  // padding that must be ignored
+            var bytes = [UInt8](repeating: 0, count: stride * height)
+            for y in 0..<height {
+                for i in 0..<(width * 4) {
+                    let ramp = UInt8(truncatingIfNeeded: i * (y + 1))
+                    bytes[y * stride + i] = y % 3 == 0 ? UInt8(truncatingIfNeeded: rng.next()) : ramp
+                }
+            }
+            var rows: [[UInt8]] = []
+            for y in 0..<height {
+                var row: [UInt8] = []
+                for x in 0..<width {
+                    let start = y * stride + x * 4
+                    row += bytes[start..<(start + channels)]
+                }
+                rows.append(row)
+            }
+            let expected = slowFilter(rows, bpp: channels, allowed: allowed)
+            // Whole image, and in two ranges (the second reads its row above from the image).
+            for split in [height, height / 2] {
+                var out = [UInt8](repeating: 0xEE, count: expected.count)
+                let rowBytes = width * channels + 1
+                bytes.withUnsafeBufferPointer { src in
+                    out.withUnsafeMutableBufferPointer { dst in
+                        for (y0, y1) in [(0, split), (split, height)] where y0 < y1 {
+                            let status = cpng_filter_rows(
+                                src.baseAddress, UInt32(width), UInt32(height), stride, 4, Int32(channels),
+                                mask,
+                                UInt32(y0), UInt32(y1), dst.baseAddress! + y0 * rowBytes)
+                            #expect(status == CPNG_OK)
+                        }
+                    }
+                }
+                #expect(out == expected, "\(width) x \(height), \(channels) channels, split at \(split)")
+            }
+        }
+    }
+}
