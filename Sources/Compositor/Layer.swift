@@ -87,11 +87,22 @@ public struct LayerContents: Sendable {
 
     /// The image's rect in the layer's local points (UIView.contentMode semantics).
     public func imageRect(in size: Size, scale: Double) -> Rect {
+        LayerContents.imageRect(
+            imageWidth: texture.width, imageHeight: texture.height, mode: mode, inset: inset, offset: offset,
+            in: size, scale: scale)
+    }
+
+    /// The same for an image of the given pixel size before it is decoded (what a caller needs
+    /// to tell whether the image shows at all).
+    public static func imageRect(
+        imageWidth: Int, imageHeight: Int, mode: ContentMode, inset: Double, offset: Point, in size: Size,
+        scale: Double
+    ) -> Rect {
         let r = Rect(
             x: inset, y: inset, width: max(size.width - 2 * inset, 0), height: max(size.height - 2 * inset, 0)
         )
-        let iw = Double(texture.width)
-        let ih = Double(texture.height)
+        let iw = Double(imageWidth)
+        let ih = Double(imageHeight)
         var fitted: Rect
         switch mode {
         case .scaleToFill:

@@ -10,7 +10,9 @@ public final class FrameComposer: Sendable {
     public let canvas: Canvas
     let style: ElementStyle
     let kindStyles: [String: ElementStyle]
-    private let textures = Mutex<[String: Texture]>([:])
+    private let textures: Mutex<TextureCache>
+    /// Pixel sizes of images not decoded yet (headers read, sizes of generated images computed).
+    private let imageSizes = Mutex<[String: (width: Int, height: Int)]>([:])
     /// rendering.md A.3: non-finite numbers make an element invisible, reported once.
     private let warnedNonFinite = Mutex(false)
     private let background: CanvasLayer.Background
@@ -19,8 +21,14 @@ public final class FrameComposer: Sendable {
     /// page is the largest a cell gets), within 128...1024.
     let generatedLongSide: Int
 
-    public init(canvas: Canvas, style: ElementStyle, kindStyles: [String: ElementStyle]) throws(FrameGenError)
-    {
+    /// The texture cache's default byte budget (`--memory-budget`).
+    public static let defaultMemoryBudget = 256 << 20
+
+    public init(
+        canvas: Canvas, style: ElementStyle, kindStyles: [String: ElementStyle],
+        memoryBudget: Int = FrameComposer.defaultMemoryBudget
+    ) throws(FrameGenError) {
+        textures = Mutex(TextureCache(budget: memoryBudget))
         self.canvas = canvas
         self.style = style
         self.kindStyles = kindStyles
@@ -40,59 +48,113 @@ public final class FrameComposer: Sendable {
         }
     }
 
-    /// The texture of an image name, decoded or generated on first use.
-    public func texture(_ name: String) throws(FrameGenError) -> Texture {
-        if let t = textures.withLock({ $0[name] }) { return t }
-        let image: Image
-        if name.hasPrefix(GeneratedImageName.prefix) {
+    /// What an image name refers to: a file, or one of the built-in generated images.
+    enum ImageReference {
+        case photo(seed: UInt64, index: Int)
+        case emblem
+        case pattern(seed: UInt64)
+        case file(String)
+
+        init(_ name: String) throws(FrameGenError) {
+            guard name.hasPrefix(GeneratedImageName.prefix) else {
+                self = .file(name)
+                return
+            }
             let parts = name.dropFirst(GeneratedImageName.prefix.count).split(separator: "/")
             switch (parts.first, parts.count) {
             case ("photo", 3):
                 guard let seed = UInt64(parts[1]), let index = Int(parts[2]), index >= 0 else {
                     throw .badInput(nil, "bad generated image name \"\(name)\"")
                 }
-                image = try generatedPhoto(seed: seed, index: index, longSide: generatedLongSide)
+                self = .photo(seed: seed, index: index)
             case ("emblem", 1):
-                image = try generatedEmblem(pixelSize: 512)
+                self = .emblem
             case ("pattern", 2):
-                image = try generatedBackgroundPattern(seed: UInt64(parts[1]) ?? 0, pixelSize: 256)
+                self = .pattern(seed: UInt64(parts[1]) ?? 0)
             default:
                 throw .badInput(
                     nil, "unknown generated image \"\(name)\" (photo/SEED/INDEX, emblem or pattern/SEED)")
             }
-        } else {
-            image = try FrameComposer.decode(name)
+        }
+    }
+
+    static let emblemSize = 512
+    static let patternSize = 256
+
+    /// The texture of an image name, decoded or generated on first use, kept while the budget
+    /// allows.
+    public func texture(_ name: String) throws(FrameGenError) -> Texture {
+        if let t = textures.withLock({ $0.get(name) }) { return t }
+        let image: Image
+        switch try ImageReference(name) {
+        case .photo(let seed, let index):
+            image = try generatedPhoto(seed: seed, index: index, longSide: generatedLongSide)
+        case .emblem:
+            image = try generatedEmblem(pixelSize: FrameComposer.emblemSize)
+        case .pattern(let seed):
+            image = try generatedBackgroundPattern(seed: seed, pixelSize: FrameComposer.patternSize)
+        case .file(let path):
+            image = try FrameComposer.decode(path)
         }
         let texture = Texture(image)
         // Two threads may make the same texture; both are identical, the first one stays.
-        return textures.withLock { cache in
-            if let t = cache[name] { return t }
-            cache[name] = texture
-            return texture
+        return textures.withLock { $0.insert(name, texture) }
+    }
+
+    /// How many textures were made again after the budget evicted them.
+    public var textureEvictions: Int { textures.withLock { $0.evictions } }
+
+    /// The pixel size of an image without decoding or generating it.
+    func imageSize(_ name: String) throws(FrameGenError) -> (width: Int, height: Int) {
+        if let size = imageSizes.withLock({ $0[name] }) { return size }
+        let size: (width: Int, height: Int)
+        switch try ImageReference(name) {
+        case .photo(let seed, let index):
+            size = generatedPhotoSize(seed: seed, index: index, longSide: generatedLongSide)
+        case .emblem:
+            size = (FrameComposer.emblemSize, FrameComposer.emblemSize)
+        case .pattern:
+            size = (FrameComposer.patternSize, FrameComposer.patternSize)
+        case .file(let path):
+            do {
+                let info = try PNG.readInfo(file: path, validate: false)
+                size = (info.width, info.height)
+            } catch {
+                throw ImageTool.frameGenError(error, file: path)
+            }
         }
+        imageSizes.withLock { $0[name] = size }
+        return size
     }
 
     /// Renders one frame at `scale` output pixels per point.
     public func render(_ frame: AttributeFrame, scale: Double) throws(FrameGenError) -> Image {
         var views: [ViewLayer] = []
+        let pixelWidth = Int((canvas.width * scale).rounded())
+        let pixelHeight = Int((canvas.height * scale).rounded())
         for view in frame.views {
             var layers: [(key: OrderKey, layer: Layer)] = []
+            var viewLayer = ViewLayer(
+                frame: view.frame ?? Rect(origin: .zero, size: canvas.size), sublayerTransform: view.sublayerTransform,
+                layers: [])
+            let clip = (
+                x0: max(0, viewLayer.frame.minX * scale), y0: max(0, viewLayer.frame.minY * scale),
+                x1: min(Double(pixelWidth), viewLayer.frame.maxX * scale),
+                y1: min(Double(pixelHeight), viewLayer.frame.maxY * scale)
+            )
             for (i, e) in view.elements.enumerated() {
-                guard let layer = try layer(e, bounds: pixelAligned(view.bounds, scale: scale), scale: scale)
+                guard
+                    let layer = try layer(
+                        e, bounds: pixelAligned(view.bounds, scale: scale), scale: scale, view: viewLayer, clip: clip)
                 else { continue }
                 layers.append((OrderKey(e.attributes, position: i, order: view.drawingOrder), layer))
             }
             layers.sort { $0.key < $1.key }
-            views.append(
-                ViewLayer(
-                    frame: view.frame ?? Rect(origin: .zero, size: canvas.size),
-                    sublayerTransform: view.sublayerTransform,
-                    layers: layers.map(\.layer)))
+            viewLayer.layers = layers.map(\.layer)
+            views.append(viewLayer)
         }
         let c = CanvasLayer(
-            pixelWidth: Int((canvas.width * scale).rounded()),
-            pixelHeight: Int((canvas.height * scale).rounded()),
-            scale: scale, background: background, views: views)
+            pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, background: background, views: views)
         do {
             return try Compositor.render(c)
         } catch {
@@ -109,7 +171,13 @@ public final class FrameComposer: Sendable {
         return b
     }
 
-    func layer(_ e: AttributeElement, bounds: Rect, scale: Double) throws(FrameGenError) -> Layer? {
+    /// The element's layer, or nil when it cannot show: hidden, transparent, empty, non-finite,
+    /// or (for an image) wholly outside the view's clip or behind the eye, which is decided
+    /// before its image is decoded or generated so that unseen images cost no memory.
+    func layer(
+        _ e: AttributeElement, bounds: Rect, scale: Double, view: ViewLayer,
+        clip: (x0: Double, y0: Double, x1: Double, y1: Double)
+    ) throws(FrameGenError) -> Layer? {
         let a = e.attributes
         guard !a.isHidden, a.alpha > 0, a.size.width > 0, a.size.height > 0 else { return nil }
         let numbers = a.transform3D.fields + [a.center.x, a.center.y, a.size.width, a.size.height]
@@ -139,11 +207,15 @@ public final class FrameComposer: Sendable {
         layer.border = s.border
         layer.shadow = s.shadow
         if let image = e.image {
-            var contents = LayerContents(
-                texture: try texture(image), mode: contentMode(s.contentMode), inset: s.imageInset ?? 0)
+            var offset = Point.zero
             if case .numbers(let o)? = a.custom[CustomAttributeKey.imageOffset], o.count == 2 {
-                contents.offset = Point(x: o[0], y: o[1])
+                offset = Point(x: o[0], y: o[1])
             }
+            guard try canShow(layer, image: image, style: s, offset: offset, view: view, clip: clip, scale: scale)
+            else { return nil }
+            var contents = LayerContents(
+                texture: try texture(image), mode: contentMode(s.contentMode), inset: s.imageInset ?? 0,
+                offset: offset)
             if case .numbers(let m)? = a.custom[CustomAttributeKey.maskRect], m.count == 4 {
                 contents.maskRect = Rect(x: m[0], y: m[1], width: m[2], height: m[3])
             }
@@ -156,6 +228,50 @@ public final class FrameComposer: Sendable {
                 shadow: s.textShadow)
         }
         return layer
+    }
+}
+
+extension FrameComposer {
+    /// Whether any pixel of the layer (bounds, image rect, shadow) can land inside `clip`:
+    /// false only when the bounding box of its projected corners misses the clip, or when every
+    /// corner is behind the eye (a layer crossing the eye's plane is kept).
+    func canShow(
+        _ layer: Layer, image: String, style s: ElementStyle, offset: Point, view: ViewLayer,
+        clip: (x0: Double, y0: Double, x1: Double, y1: Double), scale: Double
+    ) throws(FrameGenError) -> Bool {
+        guard layer.text == nil else { return true }  // text may overflow the bounds
+        let bounds = Rect(origin: .zero, size: layer.size)
+        var rects = [bounds]
+        if !(s.clipsToBounds ?? false) {
+            let (w, h) = try imageSize(image)
+            rects.append(
+                LayerContents.imageRect(
+                    imageWidth: w, imageHeight: h, mode: contentMode(s.contentMode), inset: s.imageInset ?? 0,
+                    offset: offset, in: layer.size, scale: scale))
+        }
+        var margin = 1.0
+        if let shadow = s.shadow, shadow.opacity > 0 {
+            rects.append(bounds.offsetBy(dx: shadow.offset.x, dy: shadow.offset.y))
+            margin += 3 * max(shadow.radius, 0) * scale  // the blur reaches 3 sigma
+        }
+        let h = Compositor.localToDevice(layer, in: view, scale: scale)
+        var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        var behind = 0
+        for r in rects {
+            for p in [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)] {
+                let q = h.mapHomogeneous(SIMD2(p.0, p.1))
+                guard q.z > 0 else {
+                    behind += 1
+                    continue
+                }
+                let (x, y) = (q.x / q.z, q.y / q.z)
+                guard x.isFinite, y.isFinite else { return true }
+                (x0, y0, x1, y1) = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
+            }
+        }
+        if behind == rects.count * 4 { return false }
+        if behind > 0 { return true }
+        return x1 + margin > clip.x0 && x0 - margin < clip.x1 && y1 + margin > clip.y0 && y0 - margin < clip.y1
     }
 }
 
