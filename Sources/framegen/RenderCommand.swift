@@ -51,6 +51,13 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Write RGB PNGs (the canvas background must be an opaque colour).")
     var rgb = false
 
+    @Option(
+        name: .customLong("memory-budget"),
+        help: ArgumentHelp(
+            "Bytes of decoded images kept between frames, e.g. 64M or 1G (a bare number is MiB; default 256M).",
+            valueName: "SIZE"))
+    var memoryBudget: String?
+
     func validate() throws {
         if let f = fps, !(f.isFinite && f >= 1 && f <= 240) { throw ValidationError("--fps must be 1-240.") }
         if let s = scale, !(s.isFinite && s >= 0.1 && s <= 8) {
@@ -62,6 +69,9 @@ struct RenderCommand: ParsableCommand {
         }
         if RenderOptions.ProgressStyle(rawValue: progress) == nil {
             throw ValidationError("--progress must be auto, plain, json or none.")
+        }
+        if let m = memoryBudget, RenderOptions.byteSize(m) == nil {
+            throw ValidationError("--memory-budget must be a size such as 64M, 512M or 2G (at least 1M).")
         }
         if let f = frames, parseFrames(f) == nil {
             throw ValidationError("--frames must be A-B or N, e.g. 30-59.")
@@ -81,7 +91,8 @@ struct RenderCommand: ParsableCommand {
         let options = RenderOptions(
             directory: output, frames: frames.flatMap(parseFrames), scale: scale, jobs: jobs ?? 0,
             compression: compression.flatMap(RenderOptions.Compression.init),
-            progress: RenderOptions.ProgressStyle(rawValue: progress)!, force: force
+            progress: RenderOptions.ProgressStyle(rawValue: progress)!, force: force, rgb: rgb ? true : nil,
+            memoryBudget: memoryBudget.flatMap(RenderOptions.byteSize)
         )
         let summary = try RenderPipeline.run(source, options: options)
         FileHandleOutput.standardOutput.write(summary.report)

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Layout
 import Raster
@@ -61,5 +62,74 @@ import Testing
         let composer = try FrameComposer(canvas: canvas, style: ElementStyle(), kindStyles: [:])
         let image = try composer.render(AttributeFrame(index: 0, time: 0, views: [view]), scale: 1)
         for x in 0..<30 { #expect(image[x, 20] == Color.white.premultiplied, "column \(x)") }
+    }
+
+    /// A PNG whose header is whole and whose image data is damaged (a bad CRC): its size can be
+    /// read, and decoding it fails, so a render that succeeds never decoded it.
+    private func undecodablePNG() throws -> String {
+        let path = NSTemporaryDirectory() + "framegen-cull-" + UUID().uuidString + ".png"
+        var image = Image(width: 64, height: 64)
+        for y in 0..<64 {
+            for x in 0..<64 { image[x, y] = Pixel(r: UInt8(x * 4), g: UInt8(y * 4), b: 128, a: 255) }
+        }
+        var bytes = try PNG.encode(image)
+        bytes[bytes.count / 2] ^= 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    private func photo(_ file: String, at frame: Rect, transform: Transform3D = .identity) -> AttributeElement
+    {
+        var a = LayoutAttributes.cell(IndexPath(item: 0, section: 0), frame: frame)
+        a.transform3D = transform
+        return AttributeElement(attributes: a, image: file)
+    }
+
+    @Test func elementsThatCannotBeSeenAreNeverDecoded() throws {
+        let file = try undecodablePNG()
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let canvas = Canvas(width: 40, height: 40, scale: 1, background: .color(.black))
+        let composer = try FrameComposer(canvas: canvas, style: ElementStyle(), kindStyles: [:])
+        func render(_ e: AttributeElement) throws {
+            let view = AttributeView(bounds: Rect(x: 0, y: 0, width: 40, height: 40), elements: [e])
+            _ = try composer.render(AttributeFrame(index: 0, time: 0, views: [view]), scale: 1)
+        }
+        // Right of the canvas, below it, moved out by its transform, and behind the eye.
+        try render(photo(file, at: Rect(x: 45, y: 0, width: 20, height: 20)))
+        try render(photo(file, at: Rect(x: 0, y: 41, width: 20, height: 20)))
+        try render(
+            photo(file, at: Rect(x: 0, y: 0, width: 20, height: 20), transform: .makeTranslation(-30, 0, 0)))
+        var eye = Transform3D.identity
+        eye.m34 = -1.0 / 500
+        try render(
+            photo(
+                file, at: Rect(x: 10, y: 10, width: 20, height: 20),
+                transform: Transform3D.makeTranslation(0, 0, 600).concatenating(eye)))
+        // One pixel inside the canvas: it is decoded, and the cut file is reported.
+        #expect(throws: FrameGenError.self) {
+            try render(photo(file, at: Rect(x: 39, y: 0, width: 20, height: 20)))
+        }
+    }
+
+    @Test func aSmallTextureBudgetEvictsWithoutChangingPixels() throws {
+        let canvas = Canvas(width: 120, height: 40, scale: 1, background: .color(.black))
+        let elements = (0..<6).map { i in
+            var a = LayoutAttributes.cell(
+                IndexPath(item: i, section: 0), frame: Rect(x: Double(i) * 20, y: 10, width: 20, height: 20))
+            a.zIndex = 0
+            return AttributeElement(attributes: a, image: GeneratedImageName.photo(seed: 7, index: i))
+        }
+        let frame = AttributeFrame(
+            index: 0, time: 0,
+            views: [AttributeView(bounds: Rect(x: 0, y: 0, width: 120, height: 40), elements: elements)])
+        let roomy = try FrameComposer(canvas: canvas, style: ElementStyle(), kindStyles: [:])
+        // Generated photos are 128 px on their long side here: one mip chain is about 85 KB.
+        let tight = try FrameComposer(
+            canvas: canvas, style: ElementStyle(), kindStyles: [:], memoryBudget: 100_000)
+        let expected = try roomy.render(frame, scale: 1)
+        #expect(try tight.render(frame, scale: 1) == expected)
+        #expect(try tight.render(frame, scale: 1) == expected)
+        #expect(roomy.textureEvictions == 0)
+        #expect(tight.textureEvictions >= 5)
     }
 }

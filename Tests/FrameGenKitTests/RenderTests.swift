@@ -161,4 +161,25 @@ private func source(_ folder: Folder) throws -> FrameSource {
             #expect(error.status == .badInput)
         }
     }
+
+    @Test func aScenesRGBChannelsReachTheFiles() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let path = folder.path + "/rgb.yaml"
+        try (tinyScene + "\noutput: {channels: rgb}\n").write(toFile: path, atomically: true, encoding: .utf8)
+        _ = try RenderPipeline.run(
+            try FrameSource.load(path, fps: nil),
+            options: RenderOptions(directory: folder.path + "/o", frames: 0...0))
+        #expect(!(try PNG.readInfo(file: folder.path + "/o/frame_0000.png")).colorType.hasAlphaChannel)
+    }
+
+    @Test func memoryBudgetSizes() {
+        #expect(RenderOptions.byteSize("64M") == 64 << 20)
+        #expect(RenderOptions.byteSize("64") == 64 << 20)
+        #expect(RenderOptions.byteSize("1.5GiB") == 3 << 29)
+        #expect(RenderOptions.byteSize("2048kb") == 2 << 20)
+        #expect(RenderOptions.byteSize("512K") == nil)  // under 1 MiB
+        #expect(RenderOptions.byteSize("lots") == nil)
+        #expect(RenderOptions.byteSize("-5M") == nil)
+    }
 }

@@ -135,7 +135,8 @@ public final class FrameComposer: Sendable {
         for view in frame.views {
             var layers: [(key: OrderKey, layer: Layer)] = []
             var viewLayer = ViewLayer(
-                frame: view.frame ?? Rect(origin: .zero, size: canvas.size), sublayerTransform: view.sublayerTransform,
+                frame: view.frame ?? Rect(origin: .zero, size: canvas.size),
+                sublayerTransform: view.sublayerTransform,
                 layers: [])
             let clip = (
                 x0: max(0, viewLayer.frame.minX * scale), y0: max(0, viewLayer.frame.minY * scale),
@@ -145,7 +146,8 @@ public final class FrameComposer: Sendable {
             for (i, e) in view.elements.enumerated() {
                 guard
                     let layer = try layer(
-                        e, bounds: pixelAligned(view.bounds, scale: scale), scale: scale, view: viewLayer, clip: clip)
+                        e, bounds: pixelAligned(view.bounds, scale: scale), scale: scale, view: viewLayer,
+                        clip: clip)
                 else { continue }
                 layers.append((OrderKey(e.attributes, position: i, order: view.drawingOrder), layer))
             }
@@ -154,7 +156,8 @@ public final class FrameComposer: Sendable {
             views.append(viewLayer)
         }
         let c = CanvasLayer(
-            pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, background: background, views: views)
+            pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, background: background,
+            views: views)
         do {
             return try Compositor.render(c)
         } catch {
@@ -211,7 +214,9 @@ public final class FrameComposer: Sendable {
             if case .numbers(let o)? = a.custom[CustomAttributeKey.imageOffset], o.count == 2 {
                 offset = Point(x: o[0], y: o[1])
             }
-            guard try canShow(layer, image: image, style: s, offset: offset, view: view, clip: clip, scale: scale)
+            guard
+                try canShow(
+                    layer, image: image, style: s, offset: offset, view: view, clip: clip, scale: scale)
             else { return nil }
             var contents = LayerContents(
                 texture: try texture(image), mode: contentMode(s.contentMode), inset: s.imageInset ?? 0,
@@ -271,7 +276,8 @@ extension FrameComposer {
         }
         if behind == rects.count * 4 { return false }
         if behind > 0 { return true }
-        return x1 + margin > clip.x0 && x0 - margin < clip.x1 && y1 + margin > clip.y0 && y0 - margin < clip.y1
+        return x1 + margin > clip.x0 && x0 - margin < clip.x1 && y1 + margin > clip.y0
+            && y0 - margin < clip.y1
     }
 }
 

@@ -56,7 +56,7 @@ extension FrameSource {
             style: file.style, kindStyles: file.kindStyles,
             defaultDirectory: directory ?? scene.output.directory,
             pattern: scene.output.pattern, compression: .level(scene.output.compression),
-            frame: { timeline.frame($0) })
+            rgb: scene.output.rgb, frame: { timeline.frame($0) })
     }
 }
 
@@ -73,6 +73,8 @@ public struct RenderOptions: Sendable {
     public var force: Bool
     /// nil: the scene's `output.channels`.
     public var rgb: Bool?
+    /// The texture cache's byte budget (`--memory-budget`); nil: FrameComposer's default.
+    public var memoryBudget: Int?
 
     public enum ProgressStyle: String, Sendable, CaseIterable {
         case auto, plain, json, none
@@ -81,9 +83,10 @@ public struct RenderOptions: Sendable {
     public init(
         directory: String? = nil, frames: ClosedRange<Int>? = nil, scale: Double? = nil, jobs: Int = 0,
         compression: PNGEncodingOptions.Compression? = nil, progress: ProgressStyle = .none,
-        force: Bool = false, rgb: Bool? = nil
+        force: Bool = false, rgb: Bool? = nil, memoryBudget: Int? = nil
     ) {
         self.rgb = rgb
+        self.memoryBudget = memoryBudget
         self.directory = directory
         self.frames = frames
         self.scale = scale
@@ -91,6 +94,24 @@ public struct RenderOptions: Sendable {
         self.compression = compression
         self.progress = progress
         self.force = force
+    }
+}
+
+extension RenderOptions {
+    /// A size as users write it: a number of MiB, or a number with K, M or G (binary units,
+    /// an optional trailing B or iB); at least 1 MiB and at most 1 TiB.
+    public static func byteSize(_ text: String) -> Int? {
+        var t = text.uppercased()
+        if t.hasSuffix("IB") { t.removeLast(2) } else if t.hasSuffix("B") { t.removeLast() }
+        var unit = 1 << 20
+        if let last = t.last, let shift = ["K": 10, "M": 20, "G": 30][String(last)] {
+            unit = 1 << shift
+            t.removeLast()
+        }
+        guard let n = Double(t), n.isFinite, n > 0 else { return nil }
+        let bytes = n * Double(unit)
+        guard bytes >= Double(1 << 20), bytes <= Double(1 << 40) else { return nil }
+        return Int(bytes)
     }
 }
 
@@ -124,7 +145,8 @@ public enum RenderPipeline {
             throw .badInput(nil, "the canvas at scale \(scale) would be over 16384 pixels on a side")
         }
         let composer = try FrameComposer(
-            canvas: source.canvas, style: source.style, kindStyles: source.kindStyles)
+            canvas: source.canvas, style: source.style, kindStyles: source.kindStyles,
+            memoryBudget: options.memoryBudget ?? FrameComposer.defaultMemoryBudget)
         do {
             try FileIO.makeDirectory(directory)
         } catch {
