@@ -166,6 +166,13 @@ public enum FileIO {
         }
     }
 
+    /// Removes a file; one that is already gone is not an error.
+    public static func remove(_ path: String) throws(FileIOError) {
+        if unlink(path) != 0 && errno != ENOENT {
+            throw FileIOError(.cannotWrite, path: path, reason: errorText(errno))
+        }
+    }
+
     public static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR

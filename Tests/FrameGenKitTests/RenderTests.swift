@@ -20,8 +20,11 @@ private struct Folder {
     let path = NSTemporaryDirectory() + "framegen-render-" + UUID().uuidString
     init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
     func remove() { try? FileManager.default.removeItem(atPath: path) }
+    /// The frames in a folder (not its manifest).
     func files(_ dir: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path + "/" + dir)) ?? []).sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: path + "/" + dir)) ?? []).filter {
+            $0.hasSuffix(".png")
+        }.sorted()
     }
     func bytes(_ dir: String, _ name: String) -> Data? {
         FileManager.default.contents(atPath: "\(path)/\(dir)/\(name)")

@@ -19,6 +19,10 @@ public struct FrameSource: Sendable {
     public var compression: PNGEncodingOptions.Compression
     /// RGB output (rendering.md A.8: when the canvas is opaque and the user asks).
     public var rgb = false
+    /// The files whose bytes decide the pixels (the scene or attribute file, images), and the
+    /// text of a scene that has no file: the output folder's manifest fingerprints them.
+    public var inputFiles: [String] = []
+    public var inputText = ""
     public var frame: @Sendable (Int) -> AttributeFrame
 
     /// A scene file or an attribute file (by its `format` key), with `--fps` applied.
@@ -27,14 +31,42 @@ public struct FrameSource: Sendable {
         if case .map(let pairs) = document.value, pairs.contains(where: { $0.key == "format" }) {
             let file = try AttributeFile(document: document, folder: folderOf(path))
             let frames = file.frames
+            var images = Set<String>()
+            for f in frames {
+                for v in f.views { for e in v.elements { if let i = e.image { images.insert(i) } } }
+            }
             return FrameSource(
                 name: baseName(path), canvas: file.canvas, fps: fps ?? file.fps, frameCount: frames.count,
                 style: file.style, kindStyles: file.kindStyles, defaultDirectory: "\(baseName(path))-frames",
-                pattern: "frame_%04d.png", compression: .default, frame: { frames[$0] })
+                pattern: "frame_%04d.png", compression: .default,
+                inputFiles: [path] + file.canvas.backgroundFiles + images.sorted(), frame: { frames[$0] })
         }
         var scene = try Scene(document: document, folder: folderOf(path))
         if let fps { scene.fps = fps }
-        return try FrameSource(scene: scene)
+        var source = try FrameSource(scene: scene)
+        source.inputFiles.insert(path, at: 0)
+        return source
+    }
+
+    /// What the output folder's manifest records: a hash of the input files' bytes and text,
+    /// the options that change pixels and the framegen version.
+    func manifest(scale: Double, encoding: PNGEncodingOptions) -> OutputManifest {
+        var h = StableHash()
+        h.combine(inputText)
+        for path in inputFiles {
+            h.combine(path)
+            // A file that cannot be read is reported by the render itself.
+            if let bytes = try? FileIO.read(path, maxBytes: 1 << 30) {
+                bytes.withUnsafeBytes { h.combine($0) }
+            } else {
+                h.combine("unreadable")
+            }
+        }
+        h.combine(
+            "fps \(fps) scale \(scale) compression \(encoding.compression) channels \(encoding.channels)")
+        h.combine("frames \(frameCount)")
+        return OutputManifest(
+            version: FrameGenVersion.string, fingerprint: h.hex, frameCount: frameCount, pattern: pattern)
     }
 
     /// Whether every output pixel is opaque: the canvas background is.
@@ -56,7 +88,22 @@ extension FrameSource {
             style: file.style, kindStyles: file.kindStyles,
             defaultDirectory: directory ?? scene.output.directory,
             pattern: scene.output.pattern, compression: .level(scene.output.compression),
-            rgb: scene.output.rgb, frame: { timeline.frame($0) })
+            rgb: scene.output.rgb,
+            inputFiles: scene.canvas.backgroundFiles + scene.content.images.files
+                + scene.views.flatMap { v in
+                    v.decorationImages.keys.sorted().compactMap { v.decorationImages[$0] }
+                },
+            frame: { timeline.frame($0) })
+    }
+}
+
+extension Canvas {
+    /// The image files the background is drawn from.
+    var backgroundFiles: [String] {
+        switch background {
+        case .color: []
+        case .pattern(let p), .image(let p): [p]
+        }
     }
 }
 
@@ -158,6 +205,8 @@ public enum RenderPipeline {
         }
         let encoding = PNGEncodingOptions(
             channels: rgb ? .rgb : .rgba, compression: options.compression ?? source.compression)
+        let framesAreCurrent = try source.manifest(scale: scale, encoding: encoding).prepare(
+            directory, force: options.force)
         let indices = Array(range)
         let next = Atomic<Int>(0)
         let state = Mutex(RunState())
@@ -172,7 +221,7 @@ public enum RenderPipeline {
                 if k >= indices.count || state.withLock({ $0.failure != nil }) { return }
                 let index = indices[k]
                 let path = directory + "/" + formatFrameName(source.pattern, index)
-                if !options.force && FileIO.fileExists(path) {
+                if framesAreCurrent && !options.force && FileIO.fileExists(path) {
                     state.withLock { $0.kept += 1 }
                     reporter.frameDone(index, path: path, kept: true)
                     continue

@@ -39,7 +39,8 @@ public enum Showcase {
         throws(FrameGenError) -> RenderSummary
     {
         let parsed = try Scene(document: parseDocument(scene, file: "<showcase>"), folder: ".")
-        let source = try FrameSource(scene: parsed, directory: directory)
+        var source = try FrameSource(scene: parsed, directory: directory)
+        source.inputText = scene
         return try RenderPipeline.run(
             source, options: RenderOptions(directory: directory, progress: progress, force: force))
     }
