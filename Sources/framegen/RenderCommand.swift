@@ -54,7 +54,7 @@ struct RenderCommand: ParsableCommand {
     @Option(
         name: .customLong("memory-budget"),
         help: ArgumentHelp(
-            "Bytes of decoded images kept between frames, e.g. 64M or 1G (a bare number is MiB; default 256M).",
+            "Bytes of decoded images kept between frames, e.g. 64M or 1G (a bare number is MiB; default 128M).",
             valueName: "SIZE"))
     var memoryBudget: String?
 

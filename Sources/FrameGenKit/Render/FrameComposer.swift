@@ -22,7 +22,7 @@ public final class FrameComposer: Sendable {
     let generatedLongSide: Int
 
     /// The texture cache's default byte budget (`--memory-budget`).
-    public static let defaultMemoryBudget = 256 << 20
+    public static let defaultMemoryBudget = 128 << 20
 
     public init(
         canvas: Canvas, style: ElementStyle, kindStyles: [String: ElementStyle],
@@ -83,8 +83,8 @@ public final class FrameComposer: Sendable {
 
     /// The texture of an image name, decoded or generated on first use, kept while the budget
     /// allows.
-    public func texture(_ name: String) throws(FrameGenError) -> Texture {
-        if let t = textures.withLock({ $0.get(name) }) { return t }
+    func texture(_ name: String, ticket: UInt64) throws(FrameGenError) -> Texture {
+        if let t = textures.withLock({ $0.get(name, ticket: ticket) }) { return t }
         let image: Image
         switch try ImageReference(name) {
         case .photo(let seed, let index):
@@ -98,10 +98,10 @@ public final class FrameComposer: Sendable {
         }
         let texture = Texture(image)
         // Two threads may make the same texture; both are identical, the first one stays.
-        return textures.withLock { $0.insert(name, texture) }
+        return textures.withLock { $0.insert(name, texture, ticket: ticket) }
     }
 
-    /// How many textures were made again after the budget evicted them.
+    /// How many textures the budget evicted.
     public var textureEvictions: Int { textures.withLock { $0.evictions } }
 
     /// The pixel size of an image without decoding or generating it.
@@ -129,6 +129,8 @@ public final class FrameComposer: Sendable {
 
     /// Renders one frame at `scale` output pixels per point.
     public func render(_ frame: AttributeFrame, scale: Double) throws(FrameGenError) -> Image {
+        let ticket = textures.withLock { $0.beginFrame() }
+        defer { textures.withLock { $0.endFrame(ticket) } }
         var views: [ViewLayer] = []
         let pixelWidth = Int((canvas.width * scale).rounded())
         let pixelHeight = Int((canvas.height * scale).rounded())
@@ -147,7 +149,7 @@ public final class FrameComposer: Sendable {
                 guard
                     let layer = try layer(
                         e, bounds: pixelAligned(view.bounds, scale: scale), scale: scale, view: viewLayer,
-                        clip: clip)
+                        clip: clip, ticket: ticket)
                 else { continue }
                 layers.append((OrderKey(e.attributes, position: i, order: view.drawingOrder), layer))
             }
@@ -179,7 +181,7 @@ public final class FrameComposer: Sendable {
     /// before its image is decoded or generated so that unseen images cost no memory.
     func layer(
         _ e: AttributeElement, bounds: Rect, scale: Double, view: ViewLayer,
-        clip: (x0: Double, y0: Double, x1: Double, y1: Double)
+        clip: (x0: Double, y0: Double, x1: Double, y1: Double), ticket: UInt64
     ) throws(FrameGenError) -> Layer? {
         let a = e.attributes
         guard !a.isHidden, a.alpha > 0, a.size.width > 0, a.size.height > 0 else { return nil }
@@ -219,7 +221,8 @@ public final class FrameComposer: Sendable {
                     layer, image: image, style: s, offset: offset, view: view, clip: clip, scale: scale)
             else { return nil }
             var contents = LayerContents(
-                texture: try texture(image), mode: contentMode(s.contentMode), inset: s.imageInset ?? 0,
+                texture: try texture(image, ticket: ticket), mode: contentMode(s.contentMode),
+                inset: s.imageInset ?? 0,
                 offset: offset)
             if case .numbers(let m)? = a.custom[CustomAttributeKey.maskRect], m.count == 4 {
                 contents.maskRect = Rect(x: m[0], y: m[1], width: m[2], height: m[3])
