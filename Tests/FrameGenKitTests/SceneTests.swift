@@ -143,6 +143,10 @@ func sceneError(_ yaml: String) -> String {
             e("{scroll: {to: [0, 1], curve: easeInEaseOt}}").contains(
                 "timeline[1].scroll.curve: found \"easeInEaseOt\", expected a curve (did you mean \"easeInEaseOut\"?)"
             ))
+        // UIKit's name for the curve suggests framegen's, not the closer-spelled easeOut.
+        #expect(
+            e("{scroll: {to: [0, 1], curve: easeInOut}}").contains(
+                "found \"easeInOut\", expected a curve (did you mean \"easeInEaseOut\"?)"))
         #expect(
             e("{scroll: {to: [0, 1], curve: {cubic: [2, 0, 1, 1]}}}").contains(
                 "timeline[1].scroll.curve.cubic"))

@@ -172,17 +172,23 @@ struct Planner {
         case .tap(let target, let d):
             try tap(v, target, duration: d, action: action)
         case .pinch(let scale, let center, let d, let curve):
+            let c = center ?? Point(x: states[v].size.width / 2, y: states[v].size.height / 2)
+            if FlowZoom.applies(to: states[v].layout) {
+                try zoom(v, scale: scale, center: c, duration: d, curve: curve, action: action)
+                return
+            }
             guard let pinchScale = states[v].layout as? PinchLayout else {
                 throw FrameGenError.badInput(
                     scene.file,
-                    "\(action.keyPath).pinch: the \(scene.views[v].layoutType) layout has no pinch; use the pinch layout"
+                    "\(action.keyPath).pinch: the \(scene.views[v].layoutType) layout has no pinch; use the flow, photos or pinch layout"
                 )
             }
             var to = states[v].parameters
-            to["pinchScale"] = .number(min(max(pinchScale.pinchScale * scale, 0), 1))
-            let c = center ?? Point(x: states[v].size.width / 2, y: states[v].size.height / 2)
+            to["pinchScale"] = .number(
+                min(max(pinchScale.pinchScale * scale, 0), PinchLayout.maximumPinchScale))
             to["pinchCenter"] = .numbers([c.x + states[v].offset.x, c.y + states[v].offset.y])
-            var from = states[v].parameters
+            // The first pinch starts from the layout's defaults (scale 1), not from its target.
+            var from = withDefaults(v, states[v].parameters)
             if from["pinchCenter"] == nil { from["pinchCenter"] = to["pinchCenter"] }
             add(v, duration: d, before: states, .parameters(from: from, to: to, curve: curve))
             try setParameters(v, to, action: action)
@@ -218,6 +224,64 @@ struct Planner {
                 "\(action.keyPath).\(error.parameter): found \(error.found), expected \(error.expected)")
         }
         states[v].parameters = params
+    }
+
+    /// Parameters with every unset one at its layout's default, so that an animation of a
+    /// parameter the scene never set starts from the value the layout was using.
+    func withDefaults(_ v: Int, _ p: [String: LayoutParameterValue]) -> [String: LayoutParameterValue] {
+        var out = p
+        for parameter in LayoutRegistry.descriptor(for: scene.views[v].layoutType)?.parameters ?? [] {
+            if out[parameter.name] == nil, let d = parameter.defaultValue { out[parameter.name] = d }
+        }
+        return out
+    }
+
+    /// Pinch-to-zoom on a flow grid (FlowZoom).
+    mutating func zoom(
+        _ v: Int, scale: Double, center c: Point, duration d: Double, curve: TimingCurve,
+        action: TimelineAction
+    ) throws(FrameGenError) {
+        let t = time
+        let s = states[v]
+        let type = scene.views[v].layoutType
+        let layout = prepared(v, s, at: t)
+        let flow = (layout as? FlowLayout) ?? (layout as? PhotosLayout)?.flow ?? FlowLayout()
+        let vertical = flow.scrollDirection == .vertical
+        let insets = flow.sectionInset
+        let line =
+            vertical
+            ? s.size.width - s.inset.left - s.inset.right - insets.left - insets.right
+            : s.size.height - s.inset.top - s.inset.bottom - insets.top - insets.bottom
+        let zoomed = FlowZoom.zoomedSize(
+            current: FlowZoom.itemSize(s.parameters, type: type), scale: scale,
+            base: FlowZoom.itemSize(scene.views[v].layoutParameters, type: type), line: line,
+            vertical: vertical)
+        var to = s.parameters
+        to["itemSize"] = .numbers([zoomed.size.width, zoomed.size.height])
+        // The item under the fingers: the one hit, else the nearest.
+        let content = Point(x: c.x + s.offset.x, y: c.y + s.offset.y)
+        let cells = layout.layoutAttributesForElements(in: s.bounds).filter {
+            $0.representedElementCategory == .cell
+        }
+        func distance(_ a: LayoutAttributes) -> Double {
+            let f = a.frame
+            let dx = max(f.minX - content.x, 0, content.x - f.maxX)
+            let dy = max(f.minY - content.y, 0, content.y - f.maxY)
+            return dx * dx + dy * dy
+        }
+        let anchor = cells.min(by: { distance($0) < distance($1) })
+        var fraction = Point(x: 0.5, y: 0.5)
+        if let f = anchor?.frame, f.width > 0, f.height > 0 {
+            fraction = Point(
+                x: min(max((content.x - f.minX) / f.width, 0), 1),
+                y: min(max((content.y - f.minY) / f.height, 0), 1))
+        }
+        let motion = FlowZoom(
+            from: withDefaults(v, s.parameters), to: to, curve: curve, anchor: anchor?.indexPath,
+            fraction: fraction, center: c)
+        add(v, duration: d, before: states, .zoom(motion))
+        try setParameters(v, to, action: action)
+        states[v].offset = motion.state(s, progress: 1, view: v, data: data, time: time).offset
     }
 
     // MARK: Scrolling
