@@ -59,6 +59,9 @@ public struct SceneView: Sendable {
     public var supplementary: [String: ElementStyle]
     /// Per decoration kind: an image path, or nil for the built-in generated one.
     public var decorationImages: [String: String]
+    /// Per supplementary kind, the text it shows: `{section}` (from 0), `{number}` (from 1) and
+    /// `{title}` are replaced (see `SceneData.supplementaryText`).
+    public var textTemplates: [String: String] = [:]
 
     /// A fresh layout value with this view's parameters (validated when the scene was read).
     public func makeLayout() -> any CollectionViewLayout {

@@ -77,6 +77,11 @@ extension Scene {
                 throw .badInput(file, message)
             }
         }
+        if (try map["canvas"]?.map("a canvas mapping"))?["background"] == nil,
+            let background = LayoutLook.of(views[0].layoutType).background
+        {
+            canvas.background = .color(background)
+        }
         output = try parseOutput(map["output"], name: name, folder: folder)
     }
 
@@ -170,9 +175,14 @@ private func parseView(
     try validateLayout(descriptor, parameters, lm.node)
 
     var styles: [String: ElementStyle] = [:]
+    var texts: [String: String] = [:]
     if let s = supplementary {
         let sm = try s.map("a mapping from kind to style")
-        for kind in sm.keys { styles[kind] = try ElementStyle(sm[kind]!) }
+        for kind in sm.keys {
+            let km = try sm[kind]!.map("a style mapping")
+            if let t = km["text"] { texts[kind] = try t.string() }
+            styles[kind] = try ElementStyle(map: km.without("text"))
+        }
     }
     var decorations: [String: String] = [:]
     if let d = decoration {
@@ -184,6 +194,8 @@ private func parseView(
             if !style.isEmpty { styles[kind] = style }
         }
     }
+    let look = LayoutLook.of(type)
+    for (kind, style) in look.supplementary { styles[kind] = (styles[kind] ?? ElementStyle()).over(style) }
     return SceneView(
         name: name, frame: frame,
         contentInset: EdgeInsets(
@@ -191,8 +203,9 @@ private func parseView(
         contentOffset: try view?["contentOffset"]?.point() ?? .zero,
         pagingEnabled: try view?["pagingEnabled"]?.bool() ?? false, decelerationRate: rate, layoutType: type,
         layoutParameters: parameters,
-        cell: try cell.map { n throws(FrameGenError) in try ElementStyle(n) } ?? ElementStyle(),
-        supplementary: styles, decorationImages: decorations)
+        cell: (try cell.map { n throws(FrameGenError) in try ElementStyle(n) } ?? ElementStyle()).over(
+            look.cell),
+        supplementary: styles, decorationImages: decorations, textTemplates: texts)
 }
 
 /// Checks parameter values by building the layout once; its error names the parameter.
