@@ -288,6 +288,16 @@ private let grid = """
         let afterTap = t.frame(at: 0.35)
         #expect(afterTap.views[0].bounds.minX == 3 * 390)
         // The delete reaches the preview too (one data source): photo 4 now shows on page 3.
+        // It animates there as UIKit's deleteItems on the preview would, after the strip's 0.3 s:
+        // photo 3 fades out in place while photo 4 slides in from page 4.
+        let stripEnd = 0.3 + 0.3
+        let mid = t.frame(at: stripEnd + 0.15)
+        let photo3 = mid.views[0].elements.first { $0.image == GeneratedImageName.photo(seed: 0, index: 3) }
+        let photo4 = mid.views[0].elements.first { $0.image == GeneratedImageName.photo(seed: 0, index: 4) }
+        #expect(photo3.map { $0.attributes.alpha > 0.1 && $0.attributes.alpha < 0.9 } == true)
+        #expect(
+            photo4.map { $0.attributes.frame.minX > 3 * 390 && $0.attributes.frame.minX < 4 * 390 } == true)
+        #expect(t.duration >= stripEnd + 0.3 + 0.2 - 1e-9)
         let end = t.frame(at: t.duration)
         #expect(end.views[0].bounds.minX == 3 * 390)
         #expect(end.views[0].elements.map(\.image) == [GeneratedImageName.photo(seed: 0, index: 4)])

@@ -482,6 +482,23 @@ struct Planner {
             new.layout.finalizeCollectionViewUpdates()
             new.offset = range(v, new, at: time).clamp(new.offset)
             states[v] = new
+            // The original then calls deleteItems on both collections: the strip without
+            // animation, the other views (the preview) with their layout's update animation, one
+            // after the other.
+            for w in states.indices where w != v {
+                var other = states[w]
+                other.dataSource = new.dataSource
+                other.identity = new.identity
+                var layout = other.layout
+                layout.prepare(cvState(w, other, at: time))
+                other.layout = layout
+                other.offset = OffsetRange(
+                    contentSize: layout.collectionViewContentSize, size: other.size, inset: other.inset
+                ).clamp(other.offset)
+                // The action's duration and curve (default 0.3 s easeInEaseOut), which the
+                // strip's own two-phase animation does not use.
+                transition(w, from: states[w], to: other, updates: items, duration: d, curve: curve)
+            }
             return
         }
         new.layout = driving
