@@ -35,7 +35,10 @@ struct AttributesCommand: ParsableCommand {
 
     func run() throws {
         let selection: AttributesTool.Selection = all ? .all : time.map { .time($0) } ?? .frame(frame ?? 0)
-        if let text = try AttributesTool.run(scene: scene, selection: selection, output: output) {
+        if let text = try AttributesTool.run(
+            scene: scene, selection: selection, output: output,
+            warn: { FileHandleOutput.standardError.write("framegen: warning: \($0)\n") })
+        {
             FileHandleOutput.standardOutput.write(text)
         }
     }

@@ -15,6 +15,9 @@ public struct Scene: Sendable {
     public var content: SceneContent
     public var timeline: [TimelineAction]
     public var output: SceneOutput
+    /// `KEY.PATH: message` of what the scene asks for that cannot show (more titles than
+    /// sections, a view off the canvas); the timeline adds its actions' own.
+    public var warnings: [String] = []
     /// The scene file, for messages.
     public var file: String
 }

@@ -83,6 +83,20 @@ extension Scene {
             canvas.background = .color(background)
         }
         output = try parseOutput(map["output"], name: name, folder: folder)
+        let sections = content.itemCounts.count
+        if content.titles.count > sections {
+            let extra = content.titles.count - sections
+            warnings.append(
+                "content.titles: \(content.titles.count) titles for \(sections) section\(sections == 1 ? "" : "s"); the last \(extra == 1 ? "one is" : "\(extra) are") not shown"
+            )
+        }
+        let canvasRect = Rect(origin: .zero, size: canvas.size)
+        for (i, view) in views.enumerated() where !view.frame.intersects(canvasRect) {
+            let f = view.frame
+            warnings.append(
+                "\(map["views"] == nil ? "view" : "views[\(i)]").frame: [\(LayoutParameterValue.numbers([f.minX, f.minY, f.width, f.height]).description.dropFirst().dropLast())] lies entirely outside the \(LayoutParameterValue.numbers([canvas.width]).description.dropFirst().dropLast()) x \(LayoutParameterValue.numbers([canvas.height]).description.dropFirst().dropLast()) canvas; nothing of it is drawn"
+            )
+        }
     }
 
     /// The view an action acts on.

@@ -10,6 +10,8 @@ struct Planner {
     var steps: [Step] = []
     var time = 0.0
     var nextIdentity: Int
+    /// `KEY.PATH: message` of each action that did nothing or less than asked.
+    var warnings: [String] = []
 
     init(data: SceneData) {
         self.data = data
@@ -123,6 +125,11 @@ struct Planner {
             add(v, duration: d, before: states, .still)
         case .scroll(let to, let d, let curve):
             let target = range(v, states[v], at: t).clamp(to)
+            if target != to {
+                warnings.append(
+                    "\(action.keyPath).scroll.to: \(numbersText(to)) is outside the offsets the content allows; it scrolls to \(numbersText(target))"
+                )
+            }
             let before = states
             add(v, duration: d, before: before, .scroll(from: states[v].offset, to: target, curve: curve))
             states[v].offset = target
@@ -184,6 +191,11 @@ struct Planner {
                 )
             }
             var to = states[v].parameters
+            if pinchScale.pinchScale * scale > PinchLayout.maximumPinchScale {
+                warnings.append(
+                    "\(action.keyPath).pinch.scale: pinchScale would be \(LayoutParameterValue.number(pinchScale.pinchScale * scale)); it stops at \(LayoutParameterValue.number(PinchLayout.maximumPinchScale))"
+                )
+            }
             to["pinchScale"] = .number(
                 min(max(pinchScale.pinchScale * scale, 0), PinchLayout.maximumPinchScale))
             to["pinchCenter"] = .numbers([c.x + states[v].offset.x, c.y + states[v].offset.y])
@@ -258,6 +270,11 @@ struct Planner {
             vertical: vertical)
         var to = s.parameters
         to["itemSize"] = .numbers([zoomed.size.width, zoomed.size.height])
+        if zoomed.clamped {
+            warnings.append(
+                "\(action.keyPath).pinch.scale: the zoom is clamped (0.25x to 4x the scene's itemSize, at most the line); itemSize becomes \(numbersText(Point(x: zoomed.size.width, y: zoomed.size.height)))"
+            )
+        }
         // The item under the fingers: the one hit, else the nearest.
         let content = Point(x: c.x + s.offset.x, y: c.y + s.offset.y)
         let cells = layout.layoutAttributesForElements(in: s.bounds).filter {
@@ -377,6 +394,8 @@ struct Planner {
             }
             guard let top = hits.max(by: { $0.zIndex < $1.zIndex }) else {
                 // A tap on nothing does nothing, as in UIKit.
+                warnings.append(
+                    "\(action.keyPath).tap.at: \(numbersText(p)) hits no cell; the tap does nothing")
                 add(v, duration: duration ?? 0, before: states, .still)
                 return
             }
@@ -588,3 +607,6 @@ private func faded(_ a: LayoutAttributes) -> LayoutAttributes {
     f.alpha = 0
     return f
 }
+
+/// `[x, y]` as a scene would write it.
+func numbersText(_ p: Point) -> String { LayoutParameterValue.numbers([p.x, p.y]).description }

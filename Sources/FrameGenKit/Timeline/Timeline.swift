@@ -12,6 +12,8 @@ public struct Timeline: Sendable {
     let final: [ViewState]
     /// Seconds from the first action's start to the last one's end.
     public let duration: Double
+    /// The scene's and the actions' silent no-ops, one line each (`FILE: KEY.PATH: message`).
+    public let warnings: [String]
 
     public var scene: Scene { data.scene }
 
@@ -31,6 +33,7 @@ public struct Timeline: Sendable {
         steps = planner.steps
         final = planner.states
         duration = planner.time
+        warnings = (scene.warnings + planner.warnings).map { "\(scene.file): \($0)" }
     }
 
     /// The attributes of frame `index` (at `time(ofFrame:)`).
