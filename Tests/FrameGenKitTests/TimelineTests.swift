@@ -71,12 +71,12 @@ private let grid = """
                 "frames[0].elements[0].category: found \"cel\", expected cell, supplementary or decoration"))
         #expect(
             e(#"{"frames": [{"bounds": [0, 0, 10], "elements": []}]}"#).contains(
-                "frames[0].bounds: found a list of 3, expected [x, y, width, height]"))
+                "frames[0].bounds: found [0, 0, 10], expected [x, y, width, height]"))
         #expect(
             e(
                 #"{"frames": [{"bounds": [0, 0, 10, 10], "elements": [{"category": "cell", "center": [0, 0], "size": [1, 1], "transform3D": [1, 0]}]}]}"#
             )
-            .contains("frames[0].elements[0].transform3D: found a list of 2, expected 16 numbers"))
+            .contains("frames[0].elements[0].transform3D: found [1, 0], expected 16 numbers"))
         #expect(e(#"{"format": "other/2", "frames": []}"#).contains("format: found \"other/2\""))
         #expect(
             e(#"{"frames": [{"bounds": [0, 0, 10, 10], "elements": [], "colour": 1}]}"#).contains(

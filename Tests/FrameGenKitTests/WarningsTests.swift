@@ -70,4 +70,15 @@ private func warnings(_ yaml: String) throws -> [String] { try Timeline(scene(ya
         // The file still reads back (the list is informational).
         _ = try AttributeFile(document: parseDocument(text, file: "a.json"), folder: ".")
     }
+
+    @Test func aNegativeTimeNamesTheSceneAndTheValue() throws {
+        let path = NSTemporaryDirectory() + "framegen-time-" + UUID().uuidString + ".yaml"
+        try "layout: {type: flow}\ntimeline:\n  - wait: 1.5".write(
+            toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: FrameGenError.badInput(path, "--time -1 is outside the scene's timeline, 0 to 1.5 s"))
+        {
+            try AttributesTool.run(scene: path, selection: .time(-1), output: nil)
+        }
+    }
 }

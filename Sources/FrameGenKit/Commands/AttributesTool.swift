@@ -27,7 +27,10 @@ public enum AttributesTool {
             frames = [timeline.frame(i)]
         case .time(let t):
             guard t >= 0, t <= timeline.duration || t == 0 else {
-                throw .badInput(path, "--time \(t) is outside the scene's timeline of \(timeline.duration) s")
+                throw .badInput(
+                    path,
+                    "--time \(formatNumber(t)) is outside the scene's timeline, 0 to \(formatNumber(timeline.duration)) s"
+                )
             }
             frames = [timeline.frame(at: t, index: Int((t * timeline.scene.fps + 1e-9).rounded(.down)))]
         case .all:

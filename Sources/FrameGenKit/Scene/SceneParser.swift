@@ -241,9 +241,9 @@ func layoutParameterValue(_ node: DocumentNode) throws(FrameGenError) -> LayoutP
     case .string(let s): return .string(s)
     case .list(let items):
         var numbers: [Double] = []
-        for item in items {
+        for (i, item) in items.enumerated() {
             guard case .number(let n) = item, n.isFinite else {
-                throw node.error("a number, true/false, a string or a list of numbers")
+                throw node.element(i).error("a number (the parameter is a list of numbers)")
             }
             numbers.append(n)
         }
@@ -282,7 +282,19 @@ private func parseContent(_ node: DocumentNode?, seed: UInt64, folder: String) t
         default: throw i.error("a folder, a list of PNG files, or nothing for generated photos")
         }
     }
-    let images = try ContentImages(source, baseDirectory: folder == "." ? nil : folder)
+    let images: ContentImages
+    do {
+        images = try ContentImages(source, baseDirectory: folder == "." ? nil : folder)
+    } catch {
+        // The image's own problem, said from the scene: which file and which key asked for it.
+        var at = "content.images"
+        if case .files(let list) = source, let e = error.file,
+            let k = list.firstIndex(where: { e == $0 || e.hasSuffix("/" + $0) })
+        {
+            at += "[\(k)]"
+        }
+        throw FrameGenError(error.status, file: m?.node.file, "\(at): \(error.description)")
+    }
     var counts = [20]
     if let s = m?["sections"] {
         if m?["items"] != nil { throw s.problem("give either `sections` or `items`, not both") }
