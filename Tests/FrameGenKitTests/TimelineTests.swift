@@ -390,4 +390,38 @@ private let grid = """
             #expect(abs(mid[k] - (a[k] + b[k]) / 2) < 1e-9, "component \(k): \(a[k]) -> \(mid[k]) -> \(b[k])")
         }
     }
+
+    /// The issue: cover flow jumped 449.49 -> 450 and the carousel popped 0.9 degrees between
+    /// the last two frames. Frame to frame the offset's last steps now shrink into the target.
+    @Test func snappedFlingsSettleWithoutAFinalJump() throws {
+        for layout in ["coverflow", "carousel"] {
+            let t = try timeline(
+                """
+                canvas: {width: 390, height: 844, scale: 1}
+                content: {items: 30}
+                layout: {type: \(layout)}
+                timeline:
+                  - fling: {velocity: [900, 0]}
+                """)
+            let xs = (0..<t.frameCount).map { bounds(t.frame($0)).minX }
+            let steps = zip(xs, xs.dropFirst()).map { abs($1 - $0) }
+            let tail = Array(steps.suffix(6))
+            for (a, b) in zip(tail, tail.dropFirst()) { #expect(b <= a + 1e-9, "\(layout): \(tail)") }
+            #expect(steps.last! < 0.1, "\(layout): \(tail)")
+        }
+    }
+
+    @Test func pinchZoomsThePhotosGridToo() throws {
+        let t = try timeline(
+            """
+            canvas: {width: 390, height: 844, scale: 1}
+            content: {items: 30}
+            layout: {type: photos, itemSize: [100, 100]}
+            timeline:
+              - pinch: {scale: 0.5, center: [50, 50]}
+            """)
+        #expect(cell(t.frame(at: t.duration), 0, 0)?.size == Size(width: 50, height: 50))
+        let mid = cell(t.frame(at: t.duration / 2), 0, 0)!.size.width
+        #expect(mid > 50 && mid < 100)
+    }
 }
