@@ -4,7 +4,8 @@ import Geometry
 ///
 /// Geometry (itemHeight H = 66 by default): items are itemW = H x defaultAspectRatio (33) wide and
 /// H tall, pitch = itemW + distanceBetween (37); cell i's base centre is (i·pitch + itemW/2,
-/// H/2); the content is N·pitch x H. The layout wants farInset = (W - itemW - distanceBetween)/2
+/// H/2); the content is N·pitch x H. The layout wants farInset = (W - itemW)/2 (the article's; with `centringQuirk` the
+/// later repository's (W - itemW - distanceBetween)/2)
 /// as the view's left and right content inset (published as `requestedContentInset`), so that
 /// offsetX = contentOffset.x + farInset is the offset without insets.
 ///
@@ -18,8 +19,8 @@ import Geometry
 ///   sym - itemW x d; a cell's leftShift is shift(opposite of its direction), its rightShift
 ///   shift(its direction); cell j is translated by the sum over the other cells k of
 ///   -leftShift(k) when j < k and +rightShift(k) when j > k (an affine translation).
-/// A fully expanded cell so keeps a gap of distanceBetween + distanceBetweenFocused/2 (14 pt) to
-/// its neighbours whatever its aspect ratio (the ceil of the width can take up to 1 pt of it).
+/// A fully expanded cell so keeps a gap of distanceBetween + distanceBetweenFocused/2 (4 pt by
+/// default as in the article, 14 pt with the later repository's 20) to its neighbours whatever its aspect ratio (the ceil of the width can take up to 1 pt of it).
 /// Every item is returned whatever the rect, as the original does.
 ///
 /// Animations, driven by the strip's scroll-view hooks, taps and batch updates and evaluated at
@@ -62,6 +63,10 @@ public struct ThumbnailsLayout: CollectionViewLayout {
     public var snapQuirk: Bool
     public var deleteShiftQuirk: Bool
     public var aspectRatioClampQuirk: Bool
+    /// The later repository's inset, (W - itemW - distanceBetween)/2, which leaves a focused
+    /// thumbnail distanceBetween/2 left of the centre; false (default) centres it, as the
+    /// article's (W - itemW)/2 does.
+    public var centringQuirk: Bool
 
     /// Durations of the original's animations, in seconds.
     public static let rateAnimationDuration = 0.15
@@ -92,9 +97,10 @@ public struct ThumbnailsLayout: CollectionViewLayout {
 
     public init(
         syncWith: String? = nil, itemHeight: Double = 66, defaultAspectRatio: Double = 0.5,
-        distanceBetween: Double = 4, distanceBetweenFocused: Double = 20, snapQuirk: Bool = true,
-        deleteShiftQuirk: Bool = true, aspectRatioClampQuirk: Bool = true
+        distanceBetween: Double = 4, distanceBetweenFocused: Double = 0, snapQuirk: Bool = true,
+        deleteShiftQuirk: Bool = true, aspectRatioClampQuirk: Bool = true, centringQuirk: Bool = false
     ) {
+        self.centringQuirk = centringQuirk
         self.syncWith = syncWith
         self.itemHeight = itemHeight
         self.defaultAspectRatio = defaultAspectRatio
@@ -111,7 +117,7 @@ public struct ThumbnailsLayout: CollectionViewLayout {
     public var pitch: Double { itemSize.width + distanceBetween }
 
     public func farInset(_ cv: CollectionViewState) -> Double {
-        (cv.size.width - itemSize.width - distanceBetween) / 2
+        (cv.size.width - itemSize.width - (centringQuirk ? distanceBetween : 0)) / 2
     }
 
     func count(_ cv: CollectionViewState) -> Int { cv.numberOfItems(inSection: 0) }
@@ -201,8 +207,10 @@ extension ThumbnailsLayout {
         LayoutParameter(
             name: "distanceBetween", defaultValue: .number(4), summary: "gap between collapsed items"),
         LayoutParameter(
-            name: "distanceBetweenFocused", defaultValue: .number(20),
-            summary: "extra room around an expanded item (half on each side)"),
+            name: "distanceBetweenFocused", defaultValue: .number(0),
+            summary:
+                "extra room around an expanded item (half on each side); 0 as in the article (4 pt gaps), the later repository has 20 (14 pt gaps)"
+        ),
         LayoutParameter(
             name: "snapQuirk", defaultValue: .bool(true),
             summary:
@@ -216,6 +224,11 @@ extension ThumbnailsLayout {
         LayoutParameter(
             name: "aspectRatioClampQuirk", defaultValue: .bool(true),
             summary: "aspect ratios unclamped as in the original; false clamps them to 0.2...5"),
+        LayoutParameter(
+            name: "centringQuirk", defaultValue: .bool(false),
+            summary:
+                "true: the later repository's content inset, which leaves the focused item distanceBetween/2 left of centre; false centres it as the article does"
+        ),
     ]
 
     public init(parameters values: [String: LayoutParameterValue]) throws(LayoutParameterError) {
@@ -233,10 +246,11 @@ extension ThumbnailsLayout {
             itemHeight: try r.number("itemHeight", default: 66, minimum: 0),
             defaultAspectRatio: try r.number("defaultAspectRatio", default: 0.5, minimum: 0),
             distanceBetween: try r.number("distanceBetween", default: 4, minimum: 0),
-            distanceBetweenFocused: try r.number("distanceBetweenFocused", default: 20, minimum: 0),
+            distanceBetweenFocused: try r.number("distanceBetweenFocused", default: 0, minimum: 0),
             snapQuirk: try r.bool("snapQuirk", default: true),
             deleteShiftQuirk: try r.bool("deleteShiftQuirk", default: true),
-            aspectRatioClampQuirk: try r.bool("aspectRatioClampQuirk", default: true))
+            aspectRatioClampQuirk: try r.bool("aspectRatioClampQuirk", default: true),
+            centringQuirk: try r.bool("centringQuirk", default: false))
     }
 
     public static let descriptor = LayoutDescriptor(

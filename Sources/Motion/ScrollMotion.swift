@@ -18,7 +18,8 @@
 ///   the velocity it had there.
 ///
 /// The motion ends when the remaining distance falls under 0.5 pixel (0.5 / screenScale
-/// points); from then on the offset is the rest offset exactly. Velocities are the content
+/// points); the last phase is reshaped to end there exactly (`settled`), so the offset reaches
+/// the rest offset continuously and stays there. Velocities are the content
 /// offset's, in points per second (positive toward the end of the content).
 public struct ScrollMotion: Hashable, Sendable {
     /// Where the motion is allowed to come to rest.
@@ -177,12 +178,12 @@ public struct ScrollMotion: Hashable, Sendable {
     }
 
     /// The content offset t seconds after the release: the start offset before it, the rest
-    /// offset from `duration` on.
+    /// offset from `duration` on, and continuous in between (see `settled`).
     public func offset(at t: Double) -> Double {
         if !(t > 0) { return startOffset }
         if t >= duration { return restOffset }
-        for phase in phases where t < phase.end {
-            return phase.offset(at: t)
+        for (i, phase) in phases.enumerated() where t < phase.end {
+            return i == phases.count - 1 ? settled(phase, at: t).offset : phase.offset(at: t)
         }
         return restOffset
     }
@@ -192,9 +193,23 @@ public struct ScrollMotion: Hashable, Sendable {
     public func velocity(at t: Double) -> Double {
         if !(t > 0) { return startVelocity }
         if t >= duration { return 0 }
-        for phase in phases where t < phase.end {
-            return phase.velocity(at: t)
+        for (i, phase) in phases.enumerated() where t < phase.end {
+            return i == phases.count - 1 ? settled(phase, at: t).velocity : phase.velocity(at: t)
         }
         return 0
+    }
+
+    /// The last phase reshaped so that it ends exactly on the rest offset (motion.md A.1: no jump
+    /// at the 0.5 pixel threshold; the steps shrink into the target): what it has left at its
+    /// end is taken away along a smoothstep over the phase, whose slope vanishes at both ends,
+    /// so the release velocity stays exact and the last steps keep their shape.
+    func settled(_ phase: Phase, at t: Double) -> (offset: Double, velocity: Double) {
+        let raw = phase.offset(at: t)
+        let rawVelocity = phase.velocity(at: t)
+        let length = phase.end - phase.start
+        guard length > 0 else { return (raw, rawVelocity) }
+        let u = (t - phase.start) / length
+        let leftover = phase.offset(at: phase.end) - restOffset
+        return (raw - leftover * u * u * (3 - 2 * u), rawVelocity - leftover * 6 * u * (1 - u) / length)
     }
 }

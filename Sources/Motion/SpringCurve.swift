@@ -115,13 +115,14 @@ public struct SpringCurve: Hashable, Sendable {
         -spring.velocity(at: max(t, 0), initialDisplacement: 1, initialVelocity: -initialVelocity)
     }
 
-    /// Progress at normalised time t (seconds t·duration): 0 for t <= 0, 1 for t >= 1 (the
-    /// animation ends and the model value shows, a jump of at most the settling threshold for a
-    /// spring run to its settling duration).
+    /// Progress at normalised time t (seconds t·duration): 0 for t <= 0, 1 for t >= 1. What the
+    /// spring has left at the end is taken away along a smoothstep over the whole animation, so
+    /// the curve reaches 1 continuously instead of jumping there (motion.md A.1).
     public func progress(_ t: Double) -> Double {
         if !(t > 0) { return 0 }
         if t >= 1 { return 1 }
-        return value(atTime: t * duration)
+        let leftover = 1 - value(atTime: duration)
+        return value(atTime: t * duration) + leftover * t * t * (3 - 2 * t)
     }
 
     /// The time after which |1 - progress| stays below `settlingThreshold` (see

@@ -14,10 +14,12 @@ struct AttributesCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A scene file (.yaml, .yml or .json).", valueName: "SCENE"))
     var scene: String
 
-    @Option(help: ArgumentHelp("The frame number.", valueName: "N"))
+    // Unconditional, so that a negative value reaches the scene's own message ("--time -1 is
+    // outside the scene's timeline") instead of being taken for an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("The frame number.", valueName: "N"))
     var frame: Int?
 
-    @Option(help: ArgumentHelp("The scene time in seconds.", valueName: "T"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The scene time in seconds.", valueName: "T"))
     var time: Double?
 
     @Flag(help: "Every frame of the timeline.")
@@ -30,12 +32,15 @@ struct AttributesCommand: ParsableCommand {
         if [frame != nil, time != nil, all].filter({ $0 }).count > 1 {
             throw ValidationError("Give one of --frame, --time and --all.")
         }
-        if let t = time, !(t.isFinite && t >= 0) { throw ValidationError("--time must be 0 or more.") }
+        if let t = time, !t.isFinite { throw ValidationError("--time must be a number of seconds.") }
     }
 
     func run() throws {
         let selection: AttributesTool.Selection = all ? .all : time.map { .time($0) } ?? .frame(frame ?? 0)
-        if let text = try AttributesTool.run(scene: scene, selection: selection, output: output) {
+        if let text = try AttributesTool.run(
+            scene: scene, selection: selection, output: output,
+            warn: { FileHandleOutput.standardError.write("framegen: warning: \($0)\n") })
+        {
             FileHandleOutput.standardOutput.write(text)
         }
     }

@@ -10,7 +10,7 @@ private let goldenFolder = URL(fileURLWithPath: #filePath).deletingLastPathCompo
 @Suite struct GoldenTests {
     @Test func reviewedGoldenFramesStillMatch() throws {
         let report = try GoldenTool.check(goldenFolder)
-        #expect(report.contains("album-pull.yaml: 8 of 8 frames match"))
+        #expect(report.contains("album-pull.yaml: 9 of 9 frames match"))
         #expect(report.contains("coverflow-snap.yaml"))
     }
 

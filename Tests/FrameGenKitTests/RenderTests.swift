@@ -42,10 +42,10 @@ private func source(_ folder: Folder) throws -> FrameSource {
         let folder = try Folder()
         defer { folder.remove() }
         let s = try source(folder)
-        #expect(s.frameCount == 20)
+        #expect(s.frameCount == 21)  // ceil(0.65 x 30) + 1 (motion.md A.1)
         let full = try RenderPipeline.run(
             s, options: RenderOptions(directory: folder.path + "/full", jobs: 2))
-        #expect(full.rendered == 20)
+        #expect(full.rendered == 21)
         _ = try RenderPipeline.run(s, options: RenderOptions(directory: folder.path + "/serial", jobs: 1))
         _ = try RenderPipeline.run(
             s, options: RenderOptions(directory: folder.path + "/part", frames: 10...12, jobs: 2))
@@ -71,7 +71,7 @@ private func source(_ folder: Folder) throws -> FrameSource {
         let marker = Data("kept".utf8)
         FileManager.default.createFile(atPath: dir + "/frame_0002.png", contents: marker)
         let resumed = try RenderPipeline.run(s, options: RenderOptions(directory: dir, jobs: 2))
-        #expect(resumed.kept == 5 && resumed.rendered == 15)
+        #expect(resumed.kept == 5 && resumed.rendered == 16)
         #expect(folder.bytes("out", "frame_0002.png") == marker)
         let forced = try RenderPipeline.run(
             s, options: RenderOptions(directory: dir, frames: 2...2, jobs: 1, force: true))
@@ -86,7 +86,7 @@ private func source(_ folder: Folder) throws -> FrameSource {
         let json = folder.path + "/tiny.json"
         _ = try AttributesTool.run(scene: folder.path + "/tiny.yaml", selection: .all, output: json)
         let fromFile = try FrameSource.load(json, fps: nil)
-        #expect(fromFile.frameCount == 20)
+        #expect(fromFile.frameCount == 21)
         _ = try RenderPipeline.run(s, options: RenderOptions(directory: folder.path + "/a", frames: 7...8))
         _ = try RenderPipeline.run(
             fromFile, options: RenderOptions(directory: folder.path + "/b", frames: 7...8))

@@ -123,9 +123,41 @@ func sceneError(_ yaml: String) -> String {
         #expect(
             sceneError("layout: {type: flow}\ncontent: {images: /nonexistent/folder}").contains(
                 "/nonexistent/folder"))
-        #expect(sceneError("layout: [1, 2").contains("is not valid YAML or JSON"))
+        #expect(
+            sceneError("layout: [1, 2")
+                == "test.yaml:2:1: the list opened with [ at line 1, column 9 is not closed: a ] or a comma is missing"
+        )
         #expect(sceneError("") == "test.yaml: is empty")
         #expect(sceneError("layout: {type: flow}\nlayout: {type: flow}").contains("duplicated key"))
+    }
+
+    /// The issue's examples: every message names the scene file and the key path, and shows
+    /// the value; YAML problems as file:line:column in framegen's words.
+    @Test func messagesNameTheSceneTheKeyPathAndTheValue() {
+        #expect(
+            sceneError("layout: {type: flow}\ncontent: {images: [nope.png]}")
+                == "test.yaml: content.images[0]: nope.png: image file not found")
+        #expect(
+            sceneError("layout: {type: flow, itemSize: [50, \"x\"]}")
+                == "test.yaml: layout.itemSize[1]: found \"x\", expected a number (the parameter is a list of numbers)"
+        )
+        #expect(
+            sceneError("layout: {type: flow}\nview: {contentOffset: [1, \"y\"]}")
+                == "test.yaml: view.contentOffset[1]: found \"y\", expected a number (of [x, y])")
+        #expect(
+            sceneError("layout: {type: flow}\nview: {frame: [0, 0, -5, 10]}")
+                == "test.yaml: view.frame: found [0, 0, -5, 10], expected [x, y, width, height] with a size of 0 or more"
+        )
+        #expect(
+            sceneError("layout:\n\ttype: flow")
+                == "test.yaml:2:1: a tab indents this line; YAML indents with spaces only")
+        #expect(
+            sceneError("layout: {type: flow, itemSize: [1, 2]}\ncell: {background: \"#fff}")
+                == "test.yaml:2:26: the quoted string opened at line 2, column 20 is not closed")
+        #expect(
+            sceneError("layout: {type: flow}\nname: a: b")
+                == "test.yaml:2:8: a \":\" where no key can start: quote a value that contains \": \", or check the indentation"
+        )
     }
 
     @Test func everyBadTimelineEntryGivesItsError() {
@@ -143,6 +175,10 @@ func sceneError(_ yaml: String) -> String {
             e("{scroll: {to: [0, 1], curve: easeInEaseOt}}").contains(
                 "timeline[1].scroll.curve: found \"easeInEaseOt\", expected a curve (did you mean \"easeInEaseOut\"?)"
             ))
+        // UIKit's name for the curve suggests framegen's, not the closer-spelled easeOut.
+        #expect(
+            e("{scroll: {to: [0, 1], curve: easeInOut}}").contains(
+                "found \"easeInOut\", expected a curve (did you mean \"easeInEaseOut\"?)"))
         #expect(
             e("{scroll: {to: [0, 1], curve: {cubic: [2, 0, 1, 1]}}}").contains(
                 "timeline[1].scroll.curve.cubic"))
@@ -156,10 +192,10 @@ func sceneError(_ yaml: String) -> String {
                 "timeline[1].rotate.to: found \"sideways\", expected landscape, portrait or [width, height]"))
         #expect(
             e("{delete: {items: []}}").contains(
-                "timeline[1].delete.items: found a list of 0, expected at least one [section, item]"))
+                "timeline[1].delete.items: found [], expected at least one [section, item]"))
         #expect(
             e("{delete: {items: [[0, -1]]}}").contains(
-                "timeline[1].delete.items[0]: found a list of 2, expected [section, item] of whole numbers 0 or more"
+                "timeline[1].delete.items[0]: found [0, -1], expected [section, item] of whole numbers 0 or more"
             ))
         #expect(e("{move: {from: [0, 1]}}").contains("timeline[1].move: missing key \"to\""))
         #expect(e("{tap: {}}").contains("timeline[1].tap: missing key \"item\""))
@@ -184,7 +220,7 @@ func sceneError(_ yaml: String) -> String {
             """)
         #expect(s.views.map(\.name) == ["preview", "thumbnails"])
         #expect(s.viewIndex(for: s.timeline[0]) == 1)
-        #expect(sceneError("views: []").contains("views: found a list of 0, expected at least one view"))
+        #expect(sceneError("views: []").contains("views: found [], expected at least one view"))
         #expect(
             sceneError("views: [{layout: {type: flow}}]\nlayout: {type: flow}").contains(
                 "either `views` or `layout`"))

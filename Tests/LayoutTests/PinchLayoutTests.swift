@@ -57,6 +57,26 @@ import Testing
         #expect(l.collectionViewContentSize == Size(width: 320, height: 200))
     }
 
+    /// Pinching out (WWDC 2012 sample): the cell under the fingers grows by the scale about the
+    /// pinch centre, on top; the rest of the grid stays. Item 3 spans x 202.5-252.5, y 0-50.
+    @Test func pinchingOutGrowsThePinchedCell() {
+        let l = prepared(
+            PinchLayout(pinchScale: 2.5, pinchCenter: Point(x: 212.5, y: 10)),
+            viewState(320, 480, scale: 2, sections: [7]))
+        #expect(l.pinchedItem == ip(0, 3))
+        let a = l.layoutAttributesForItem(at: ip(0, 3))!
+        #expect(a.zIndex == 1)
+        // The point under the fingers stays; the far corner moves 2.5x as far from it.
+        #expect(a.transformedPoint(Point(x: 10, y: 10)) == Point(x: 212.5, y: 10))
+        #expect(a.transformedPoint(Point(x: 50, y: 50)) == Point(x: 212.5 + 40 * 2.5, y: 10 + 40 * 2.5))
+        #expect(l.layoutAttributesForItem(at: ip(0, 2))?.transform3D == .identity)
+        // Scale 3 is the most a pinch may reach.
+        #expect(throws: LayoutParameterError.self) {
+            try PinchLayout(parameters: ["pinchScale": .number(3.5)])
+        }
+        #expect((try? PinchLayout(parameters: ["pinchScale": .number(3)]))?.pinchScale == 3)
+    }
+
     @Test func edgeCases() {
         let none = prepared(PinchLayout(pinchScale: 0.3), viewState(320, 480, sections: [0]))
         #expect(allElements(none).isEmpty)
@@ -77,7 +97,7 @@ import Testing
         #expect(
             l.layoutAttributesForItem(at: ip(0, 1))?.transformedPoint(Point(x: 25, y: 25))
                 == Point(x: 5, y: 6))
-        #expect(throws: LayoutParameterError.self) { try d.make(["pinchScale": .number(1.5)]) }
+        #expect(throws: LayoutParameterError.self) { try d.make(["pinchScale": .number(3.01)]) }
         #expect(throws: LayoutParameterError.self) { try d.make(["pinchCenter": .numbers([1, 2, 3])]) }
     }
 

@@ -21,7 +21,17 @@ import Testing
             name: "thumbnails", peers: peers)
     }
 
-    func strip(_ s: CollectionViewState, _ layout: ThumbnailsLayout = ThumbnailsLayout(syncWith: "preview"))
+    /// These tests check the later repository's numbers (distanceBetweenFocused 20, the inset
+    /// that leaves the focus 2 pt left of centre); `articleDefaults` checks the defaults.
+    static func repository(
+        syncWith: String? = "preview", snapQuirk: Bool = true, aspectRatioClampQuirk: Bool = true
+    ) -> ThumbnailsLayout {
+        ThumbnailsLayout(
+            syncWith: syncWith, distanceBetweenFocused: 20, snapQuirk: snapQuirk,
+            aspectRatioClampQuirk: aspectRatioClampQuirk, centringQuirk: true)
+    }
+
+    func strip(_ s: CollectionViewState, _ layout: ThumbnailsLayout = repository())
         -> ThumbnailsLayout
     {
         prepared(layout, s)
@@ -40,6 +50,22 @@ import Testing
     func shown(_ l: ThumbnailsLayout, _ item: Int) -> Rect {
         let a = l.layoutAttributesForItem(at: ip(0, item))!
         return a.frame.offsetBy(dx: a.transform3D.m41, dy: a.transform3D.m42)
+    }
+
+    /// Seed 004's article: the focused thumbnail sits in the middle of the strip and its
+    /// neighbours 4 pt away (the later repository: 2 pt left of centre, 14 pt).
+    @Test func articleDefaults() {
+        // farInset (375 - 33) / 2 = 171: cell 2 is focused at offset 74 - 171 = -97.
+        let l = prepared(ThumbnailsLayout(), state(-97))
+        #expect(l.farInset(l.collectionView!) == 171)
+        let centre = shown(l, 2)
+        #expect(centre.width == 66)
+        #expect(centre.midX - (-97) == 187.5)
+        #expect(shown(l, 3).minX - centre.maxX == 4)
+        #expect(centre.minX - shown(l, 1).maxX == 4)
+        let d = ThumbnailsLayout.descriptor.parameters
+        #expect(d.first { $0.name == "distanceBetweenFocused" }?.defaultValue == .number(0))
+        #expect(d.first { $0.name == "centringQuirk" }?.defaultValue == .bool(false))
     }
 
     @Test func geometry() {
@@ -78,7 +104,7 @@ import Testing
         #expect(shown(strip(state(-95, aspect: 5)), 2).width == 330)
         #expect(shown(strip(state(-95, aspect: 10)), 2).width == 660)
         #expect(
-            shown(strip(state(-95, aspect: 10), ThumbnailsLayout(aspectRatioClampQuirk: false)), 2).width
+            shown(strip(state(-95, aspect: 10), Self.repository(aspectRatioClampQuirk: false)), 2).width
                 == 330)
     }
 
@@ -106,7 +132,7 @@ import Testing
         #expect(snap(-70) == -58)
         // The right candidate is clamped to N = 5, one past the last item (offset 16).
         #expect(snap(21) == 16)
-        let clamped = strip(state(-95), ThumbnailsLayout(snapQuirk: false))
+        let clamped = strip(state(-95), Self.repository(snapQuirk: false))
         #expect(snap(21, clamped) == -21)
         #expect(snap(-300, clamped) == -169)
     }
@@ -247,7 +273,7 @@ import Testing
         #expect(during.publishedState["activeIndex"] == .number(3))
         // Without syncWith nothing is requested.
         let alone = strip(
-            state(-95, preview: Rect(x: 375, y: 0, width: 375, height: 600)), ThumbnailsLayout())
+            state(-95, preview: Rect(x: 375, y: 0, width: 375, height: 600)), Self.repository(syncWith: nil))
         #expect(alone.publishedState.keys.sorted() == ["activeIndex", "requestedContentInset"])
     }
 
@@ -285,7 +311,7 @@ import Testing
         #expect(defaults["itemHeight"] == .number(66))
         #expect(defaults["defaultAspectRatio"] == .number(0.5))
         #expect(defaults["distanceBetween"] == .number(4))
-        #expect(defaults["distanceBetweenFocused"] == .number(20))
+        #expect(defaults["distanceBetweenFocused"] == .number(0))
         #expect(defaults.keys.contains("syncWith") && defaults["syncWith"]! == nil)
         let l = try d.make(["syncWith": .string("preview"), "itemHeight": .number(100)])
         #expect((l as? ThumbnailsLayout)?.syncWith == "preview")

@@ -20,8 +20,9 @@ import Testing
             #expect(m.offset(at: m.duration) == m.restOffset)
             #expect(abs(m.offset(at: m.duration - 1e-9) - m.restOffset) <= 0.5 + 1e-6)
             let t = 0.3
-            #expect(abs(m.offset(at: t) - (2000 + v0 * (pow(raw, 1000 * t) - 1) / k)) < 1e-9)
-            #expect(abs(m.velocity(at: t) - v0 * pow(raw, 1000 * t)) < 1e-9)
+            // The law, give or take the leftover half point that settling takes away.
+            #expect(abs(m.offset(at: t) - (2000 + v0 * (pow(raw, 1000 * t) - 1) / k)) < 0.5)
+            #expect(abs(m.velocity(at: t) - v0 * pow(raw, 1000 * t)) < 2)
         }
     }
     // The numbers of B.5.2: 1000 pt/s travels about 499.5 pt in about 3.45 s (normal) and
@@ -93,7 +94,7 @@ import Testing
     #expect(m.offset(at: m.duration) == 0)
     #expect(abs(m.offset(at: m.duration - 1e-9)) <= 0.5 + 1e-6)
     for t in [0.05, 0.1, 0.3, 0.6] {
-        #expect(abs(m.offset(at: t) - exp(-10 * t) * (-80 - 800 * t)) < 1e-9)
+        #expect(abs(m.offset(at: t) - exp(-10 * t) * (-80 - 800 * t)) < 0.5)
         #expect(m.offset(at: t) < 0)
     }
     // Past the bottom, released moving further out: it continues, turns and comes back.
@@ -116,7 +117,7 @@ import Testing
     #expect(abs(m.velocity(at: hit + 1e-9) - vHit) < 1e-3)
     // The spring from the edge: 5000 + e^(-10 s) vHit s.
     let s = 0.07
-    #expect(abs(m.offset(at: hit + s) - (5000 + exp(-10 * s) * vHit * s)) < 1e-9)
+    #expect(abs(m.offset(at: hit + s) - (5000 + exp(-10 * s) * vHit * s)) < 0.5)
     #expect(m.offset(at: m.duration) == 5000)
     #expect(m.offset(at: hit + 0.1) > 5000)
 }
@@ -143,7 +144,7 @@ import Testing
     #expect(m.offset(at: m.duration) == 750 && m.velocity(at: 0) == 301)
     // Critically damped spring (m 1, k 100) toward the page.
     let t = 0.2
-    #expect(abs(m.offset(at: t) - (750 + exp(-10 * t) * (-330 + (301 - 3300) * t))) < 1e-9)
+    #expect(abs(m.offset(at: t) - (750 + exp(-10 * t) * (-330 + (301 - 3300) * t))) < 0.5)
 }
 
 @Test func restingMotionHasNoDuration() {
@@ -154,4 +155,42 @@ import Testing
     #expect(s.restOffset == 0 && s.offset(at: s.duration) == 0)
     let bad = ScrollMotion(offset: .nan, velocity: .infinity, minOffset: 0, maxOffset: 100)
     #expect(bad.duration == 0 && bad.offset(at: 1) == 0)
+}
+
+/// motion.md A.1: a settling motion reaches its rest offset continuously; frame to frame (60 fps)
+/// its last steps shrink into the target instead of ending with a jump of up to 0.5 pixel.
+@Test func everySettleShrinksIntoItsTarget() {
+    let motions: [(String, ScrollMotion)] = [
+        ("fling", ScrollMotion(offset: 0, velocity: 1000, minOffset: 0, maxOffset: 5000)),
+        (
+            "snap",
+            ScrollMotion(offset: 100, velocity: 1500, minOffset: 0, maxOffset: 5000, target: .offset(850))
+        ),
+        (
+            "snap back",
+            ScrollMotion(offset: 400, velocity: 1500, minOffset: 0, maxOffset: 5000, target: .offset(300))
+        ),
+        ("spring back", ScrollMotion(offset: -80, velocity: 0, minOffset: 0, maxOffset: 2000)),
+        ("edge", ScrollMotion(offset: 4800, velocity: 2000, minOffset: 0, maxOffset: 5000)),
+        (
+            "paging",
+            ScrollMotion(
+                offset: 420, velocity: 301, minOffset: 0, maxOffset: 1500, target: .paging(pageSize: 375))
+        ),
+        ("3x", ScrollMotion(offset: 0, velocity: -700, minOffset: -3000, maxOffset: 0, screenScale: 3)),
+    ]
+    for (name, m) in motions {
+        // Just before the end it is already (almost) there: no jump is left for the last instant.
+        #expect(abs(m.offset(at: m.duration - 1e-7) - m.restOffset) < 1e-3, "\(name)")
+        let frames = Int((m.duration * 60).rounded(.up))
+        let offsets = (0...frames).map { m.offset(at: min(Double($0) / 60, m.duration)) }
+        let steps = zip(offsets, offsets.dropFirst()).map { abs($1 - $0) }
+        // The last five steps shrink, and the very last is smaller than half a pixel.
+        let tail = Array(steps.suffix(5))
+        for (a, b) in zip(tail, tail.dropFirst()) {
+            #expect(b <= a + 1e-9, "\(name): steps \(tail)")
+        }
+        #expect(steps.last! < 0.5, "\(name)")
+        #expect(offsets.last == m.restOffset)
+    }
 }

@@ -128,8 +128,14 @@ import Testing
         // progress = 1 - x(t·T), x(0) = 1, x'(0) = -2.
         let time = t * 0.5
         let x = exp(-beta * time) * (cos(wd * time) + (-2 + beta) / wd * sin(wd * time))
-        #expect(abs(c.progress(t) - (1 - x)) < 1e-12)
+        // Up to the leftover of at most 0.001 that settling takes away along a smoothstep.
+        let leftover = 1 - c.value(atTime: 0.5)
+        #expect(abs(c.progress(t) - (1 - x + leftover * t * t * (3 - 2 * t))) < 1e-12)
     }
+    // motion.md A.1: the curve reaches 1 continuously (no jump of the leftover at the end).
+    let short = SpringCurve(mass: 1, stiffness: 100, damping: 10, duration: 0.4)!
+    #expect(abs(1 - short.value(atTime: 0.4)) > 0.01)
+    #expect(abs(short.progress(1 - 1e-9) - 1) < 1e-6)
     #expect(c.progress(0) == 0 && c.progress(1) == 1)
     #expect(abs(c.velocity(atTime: 0) - 2) < 1e-12)
     #expect(TimingCurve.spring(c).progress(0.3) == c.progress(0.3))

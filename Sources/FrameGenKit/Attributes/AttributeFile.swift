@@ -16,6 +16,9 @@ public struct AttributeFile: Sendable {
     /// does not get the cells' border.
     public var kindStyles: [String: ElementStyle]
     public var frames: [AttributeFrame]
+    /// What the scene asked for that did nothing or was changed (a clamped scroll, a tap on no
+    /// cell): one line each, `FILE: KEY.PATH: what happened`. Informational; not read back.
+    public var warnings: [String] = []
 
     public init(
         canvas: Canvas, fps: Double, style: ElementStyle = ElementStyle(),

@@ -14,7 +14,7 @@ extension AttributeFile {
 
     public init(document root: DocumentNode, folder: String) throws(FrameGenError) {
         let m = try root.map("an attribute file mapping")
-        try m.check(allowed: ["format", "canvas", "fps", "style", "kindStyles", "frames"])
+        try m.check(allowed: ["format", "canvas", "fps", "style", "kindStyles", "warnings", "frames"])
         if let f = m["format"], try f.string() != AttributeFile.format {
             throw f.error("\"\(AttributeFile.format)\"")
         }
@@ -47,6 +47,7 @@ extension AttributeFile {
             top.append(
                 ("kindStyles", .map(kindStyles.keys.sorted().map { ($0, kindStyles[$0]!.documentValue) })))
         }
+        if !warnings.isEmpty { top.append(("warnings", .list(warnings.map { .string($0) }))) }
         top.append(("frames", .list(frames.map(frameValue))))
         return FrameGenKit.jsonText(.map(top), compactDepth: 4)
     }

@@ -11,10 +11,12 @@ public enum AttributesTool {
 
     /// The attribute file of a scene's frames; written atomically to `output`, or returned as
     /// text when `output` is nil.
-    public static func run(scene path: String, selection: Selection, output: String?) throws(FrameGenError)
-        -> String?
-    {
+    /// `warn` gets each of the scene's warnings (a line without the newline).
+    public static func run(
+        scene path: String, selection: Selection, output: String?, warn: (String) -> Void = { _ in }
+    ) throws(FrameGenError) -> String? {
         let timeline = try Timeline(Scene.load(path))
+        timeline.warnings.forEach(warn)
         let frames: [AttributeFrame]
         switch selection {
         case .frame(let i):
@@ -25,13 +27,18 @@ public enum AttributesTool {
             frames = [timeline.frame(i)]
         case .time(let t):
             guard t >= 0, t <= timeline.duration || t == 0 else {
-                throw .badInput(path, "--time \(t) is outside the scene's timeline of \(timeline.duration) s")
+                throw .badInput(
+                    path,
+                    "--time \(formatNumber(t)) is outside the scene's timeline, 0 to \(formatNumber(timeline.duration)) s"
+                )
             }
             frames = [timeline.frame(at: t, index: Int((t * timeline.scene.fps + 1e-9).rounded(.down)))]
         case .all:
             frames = (0..<timeline.frameCount).map(timeline.frame)
         }
-        let text = timeline.data.attributeFile(frames: frames).jsonText()
+        var file = timeline.data.attributeFile(frames: frames)
+        file.warnings = timeline.warnings
+        let text = file.jsonText()
         guard let output else { return text }
         do {
             try FileIO.writeAtomically(Array(text.utf8), to: output)

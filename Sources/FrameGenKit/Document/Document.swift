@@ -29,7 +29,16 @@ public indirect enum DocumentValue: Sendable, Equatable {
     var found: String {
         switch self {
         case .map: return "a mapping"
-        case .list(let l): return "a list of \(l.count)"
+        case .list(let l):
+            // A short list of plain values is shown as written: [0, 0, -5, 10].
+            if l.count <= 6,
+                l.allSatisfy({
+                    if case .number = $0 { true } else if case .string = $0 { true } else { false }
+                })
+            {
+                return "[" + l.map(\.found).joined(separator: ", ") + "]"
+            }
+            return "a list of \(l.count)"
         case .string(let s): return "\"\(s.count > 40 ? String(s.prefix(40)) + "..." : s)\""
         case .number(let n): return formatNumber(n)
         case .bool(let b): return b ? "true" : "false"
@@ -58,12 +67,53 @@ public func parseDocument(_ text: String, file: String) throws(FrameGenError) ->
     do {
         root = try Yams.compose(yaml: text)
     } catch let error as YamlError {
+        if let (line, column, message) = yamlSyntaxProblem(error, text: text) {
+            throw .badInput("\(file):\(line):\(column)", message)
+        }
         throw .badInput(file, "is not valid YAML or JSON: \(yamlProblem(error))")
     } catch {
         throw .badInput(file, "is not valid YAML or JSON: \(error)")
     }
     guard let root else { throw .badInput(file, "is empty") }
     return DocumentNode(value: try convert(root, file: file, depth: 0), path: "", file: file)
+}
+
+/// libyaml's scanner and parser errors in framegen's words, at the line and column (from 1) where
+/// they were noticed; nil for other errors.
+func yamlSyntaxProblem(_ error: YamlError, text: String) -> (Int, Int, String)? {
+    let context: YamlError.Context?
+    let problem: String
+    let mark: Mark
+    switch error {
+    case .scanner(let c, let p, let m, _), .parser(let c, let p, let m, _), .composer(let c, let p, let m, _):
+        (context, problem, mark) = (c, p, m)
+    default:
+        return nil
+    }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    let line = mark.line >= 1 && mark.line <= lines.count ? Array(lines[mark.line - 1].unicodeScalars) : []
+    let at = context.map { " at line \($0.mark.line), column \($0.mark.column)" } ?? ""
+    // A tab where indentation or a token should start: YAML forbids tabs there.
+    if let tab = line.firstIndex(of: "\t"), line[..<tab].allSatisfy({ $0 == " " }) || mark.column - 1 == tab {
+        return (mark.line, tab + 1, "a tab indents this line; YAML indents with spaces only")
+    }
+    let c = context?.text ?? ""
+    let message: String
+    if c.contains("flow sequence") {
+        message = "the list opened with [\(at) is not closed: a ] or a comma is missing"
+    } else if c.contains("flow mapping") {
+        message = "the mapping opened with {\(at) is not closed: a } or a comma is missing"
+    } else if c.contains("quoted scalar") {
+        message = "the quoted string opened\(at) is not closed"
+    } else if problem.contains("mapping values are not allowed") {
+        message =
+            "a \":\" where no key can start: quote a value that contains \": \", or check the indentation"
+    } else if problem.contains("did not find expected key") || problem.contains("did not find expected '-'") {
+        message = "this line's indentation does not match the block\(at)"
+    } else {
+        message = "not valid YAML: \(problem)\(context.map { " (\($0.text)\(at))" } ?? "")"
+    }
+    return (mark.line, mark.column, message)
 }
 
 private func yamlProblem(_ error: YamlError) -> String {

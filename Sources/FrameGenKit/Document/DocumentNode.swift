@@ -81,11 +81,19 @@ public struct DocumentNode: Sendable {
     public func numbers(_ count: Int, _ what: String) throws(FrameGenError) -> [Double] {
         guard case .list(let items) = value, items.count == count else { throw error(what) }
         var out: [Double] = []
-        for item in items {
-            guard case .number(let n) = item, n.isFinite else { throw error(what) }
+        for (i, item) in items.enumerated() {
+            guard case .number(let n) = item, n.isFinite else {
+                throw element(i).error("a number (of \(what))")
+            }
             out.append(n)
         }
         return out
+    }
+
+    /// The i-th element of a list, for messages about it (`key[i]`).
+    public func element(_ i: Int) -> DocumentNode {
+        guard case .list(let items) = value, items.indices.contains(i) else { return self }
+        return DocumentNode(value: items[i], path: "\(path)[\(i)]", file: file)
     }
 
     public func point() throws(FrameGenError) -> Point {

@@ -15,6 +15,9 @@ public struct Scene: Sendable {
     public var content: SceneContent
     public var timeline: [TimelineAction]
     public var output: SceneOutput
+    /// `KEY.PATH: message` of what the scene asks for that cannot show (more titles than
+    /// sections, a view off the canvas); the timeline adds its actions' own.
+    public var warnings: [String] = []
     /// The scene file, for messages.
     public var file: String
 }
@@ -59,6 +62,9 @@ public struct SceneView: Sendable {
     public var supplementary: [String: ElementStyle]
     /// Per decoration kind: an image path, or nil for the built-in generated one.
     public var decorationImages: [String: String]
+    /// Per supplementary kind, the text it shows: `{section}` (from 0), `{number}` (from 1) and
+    /// `{title}` are replaced (see `SceneData.supplementaryText`).
+    public var textTemplates: [String: String] = [:]
 
     /// A fresh layout value with this view's parameters (validated when the scene was read).
     public func makeLayout() -> any CollectionViewLayout {

@@ -50,6 +50,26 @@ public struct SceneData: Sendable {
             peers: peers)
     }
 
+    /// What a header or footer says: the scene's template for its kind, else "Section Header N"
+    /// (the section's title where the scene gives one) and "Section Footer N", N the section
+    /// index from 0 as the seed app's code writes it; nil leaves the layout's text (album titles).
+    public func supplementaryText(view v: Int, kind: String, section: Int) -> String? {
+        let title = section < scene.content.titles.count ? scene.content.titles[section] : nil
+        if let template = scene.views[v].textTemplates[kind] {
+            return template.split(separator: "{section}", omittingEmptySubsequences: false)
+                .joined(separator: String(section))
+                .split(separator: "{number}", omittingEmptySubsequences: false).joined(
+                    separator: String(section + 1)
+                )
+                .split(separator: "{title}", omittingEmptySubsequences: false).joined(separator: title ?? "")
+        }
+        switch kind {
+        case ElementKind.sectionHeader: return title ?? "Section Header \(section)"
+        case ElementKind.sectionFooter: return "Section Footer \(section)"
+        default: return nil
+        }
+    }
+
     /// Attribute-file elements for layout attributes of view `v`; `imageIndex` gives the image
     /// the i-th element shows (items move between index paths in batch updates).
     public func elements(
@@ -63,6 +83,12 @@ public struct SceneData: Sendable {
                 return AttributeElement(attributes: a, image: image, style: v == 0 ? nil : view.cell)
             case .supplementaryView:
                 let style = v == 0 ? nil : a.representedElementKind.flatMap { view.supplementary[$0] }
+                var a = a
+                if let kind = a.representedElementKind,
+                    let text = supplementaryText(view: v, kind: kind, section: a.indexPath.section)
+                {
+                    a.text = text
+                }
                 return AttributeElement(attributes: a, style: style)
             case .decorationView:
                 // The emblem is an image (a built-in one by default); other decoration views

@@ -77,7 +77,26 @@ extension Scene {
                 throw .badInput(file, message)
             }
         }
+        if (try map["canvas"]?.map("a canvas mapping"))?["background"] == nil,
+            let background = LayoutLook.of(views[0].layoutType).background
+        {
+            canvas.background = .color(background)
+        }
         output = try parseOutput(map["output"], name: name, folder: folder)
+        let sections = content.itemCounts.count
+        if content.titles.count > sections {
+            let extra = content.titles.count - sections
+            warnings.append(
+                "content.titles: \(content.titles.count) titles for \(sections) section\(sections == 1 ? "" : "s"); the last \(extra == 1 ? "one is" : "\(extra) are") not shown"
+            )
+        }
+        let canvasRect = Rect(origin: .zero, size: canvas.size)
+        for (i, view) in views.enumerated() where !view.frame.intersects(canvasRect) {
+            let f = view.frame
+            warnings.append(
+                "\(map["views"] == nil ? "view" : "views[\(i)]").frame: [\(LayoutParameterValue.numbers([f.minX, f.minY, f.width, f.height]).description.dropFirst().dropLast())] lies entirely outside the \(LayoutParameterValue.numbers([canvas.width]).description.dropFirst().dropLast()) x \(LayoutParameterValue.numbers([canvas.height]).description.dropFirst().dropLast()) canvas; nothing of it is drawn"
+            )
+        }
     }
 
     /// The view an action acts on.
@@ -170,9 +189,14 @@ private func parseView(
     try validateLayout(descriptor, parameters, lm.node)
 
     var styles: [String: ElementStyle] = [:]
+    var texts: [String: String] = [:]
     if let s = supplementary {
         let sm = try s.map("a mapping from kind to style")
-        for kind in sm.keys { styles[kind] = try ElementStyle(sm[kind]!) }
+        for kind in sm.keys {
+            let km = try sm[kind]!.map("a style mapping")
+            if let t = km["text"] { texts[kind] = try t.string() }
+            styles[kind] = try ElementStyle(map: km.without("text"))
+        }
     }
     var decorations: [String: String] = [:]
     if let d = decoration {
@@ -184,6 +208,8 @@ private func parseView(
             if !style.isEmpty { styles[kind] = style }
         }
     }
+    let look = LayoutLook.of(type)
+    for (kind, style) in look.supplementary { styles[kind] = (styles[kind] ?? ElementStyle()).over(style) }
     return SceneView(
         name: name, frame: frame,
         contentInset: EdgeInsets(
@@ -191,8 +217,9 @@ private func parseView(
         contentOffset: try view?["contentOffset"]?.point() ?? .zero,
         pagingEnabled: try view?["pagingEnabled"]?.bool() ?? false, decelerationRate: rate, layoutType: type,
         layoutParameters: parameters,
-        cell: try cell.map { n throws(FrameGenError) in try ElementStyle(n) } ?? ElementStyle(),
-        supplementary: styles, decorationImages: decorations)
+        cell: (try cell.map { n throws(FrameGenError) in try ElementStyle(n) } ?? ElementStyle()).over(
+            look.cell),
+        supplementary: styles, decorationImages: decorations, textTemplates: texts)
 }
 
 /// Checks parameter values by building the layout once; its error names the parameter.
@@ -214,9 +241,9 @@ func layoutParameterValue(_ node: DocumentNode) throws(FrameGenError) -> LayoutP
     case .string(let s): return .string(s)
     case .list(let items):
         var numbers: [Double] = []
-        for item in items {
+        for (i, item) in items.enumerated() {
             guard case .number(let n) = item, n.isFinite else {
-                throw node.error("a number, true/false, a string or a list of numbers")
+                throw node.element(i).error("a number (the parameter is a list of numbers)")
             }
             numbers.append(n)
         }
@@ -255,7 +282,19 @@ private func parseContent(_ node: DocumentNode?, seed: UInt64, folder: String) t
         default: throw i.error("a folder, a list of PNG files, or nothing for generated photos")
         }
     }
-    let images = try ContentImages(source, baseDirectory: folder == "." ? nil : folder)
+    let images: ContentImages
+    do {
+        images = try ContentImages(source, baseDirectory: folder == "." ? nil : folder)
+    } catch {
+        // The image's own problem, said from the scene: which file and which key asked for it.
+        var at = "content.images"
+        if case .files(let list) = source, let e = error.file,
+            let k = list.firstIndex(where: { e == $0 || e.hasSuffix("/" + $0) })
+        {
+            at += "[\(k)]"
+        }
+        throw FrameGenError(error.status, file: m?.node.file, "\(at): \(error.description)")
+    }
     var counts = [20]
     if let s = m?["sections"] {
         if m?["items"] != nil { throw s.problem("give either `sections` or `items`, not both") }

@@ -141,7 +141,10 @@ func parseCurve(_ node: DocumentNode, duration: Double) throws(FrameGenError) ->
     if case .string(let s) = node.value {
         guard let c = TimingCurve(name: s) else {
             let names = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
-            if let close = closestName(to: s, in: names) {
+            // UIKit spells it UIView.AnimationOptions.curveEaseInOut; edit distance alone would
+            // offer easeOut.
+            let uiKit = ["easeinout": "easeInEaseOut", "curveeaseinout": "easeInEaseOut", "ease": "default"]
+            if let close = uiKit[s.lowercased()] ?? closestName(to: s, in: names) {
                 throw node.error("a curve (did you mean \"\(close)\"?)")
             }
             throw node.error(expected)

@@ -10,6 +10,8 @@ struct Planner {
     var steps: [Step] = []
     var time = 0.0
     var nextIdentity: Int
+    /// `KEY.PATH: message` of each action that did nothing or less than asked.
+    var warnings: [String] = []
 
     init(data: SceneData) {
         self.data = data
@@ -123,6 +125,11 @@ struct Planner {
             add(v, duration: d, before: states, .still)
         case .scroll(let to, let d, let curve):
             let target = range(v, states[v], at: t).clamp(to)
+            if target != to {
+                warnings.append(
+                    "\(action.keyPath).scroll.to: \(numbersText(to)) is outside the offsets the content allows; it scrolls to \(numbersText(target))"
+                )
+            }
             let before = states
             add(v, duration: d, before: before, .scroll(from: states[v].offset, to: target, curve: curve))
             states[v].offset = target
@@ -172,17 +179,28 @@ struct Planner {
         case .tap(let target, let d):
             try tap(v, target, duration: d, action: action)
         case .pinch(let scale, let center, let d, let curve):
+            let c = center ?? Point(x: states[v].size.width / 2, y: states[v].size.height / 2)
+            if FlowZoom.applies(to: states[v].layout) {
+                try zoom(v, scale: scale, center: c, duration: d, curve: curve, action: action)
+                return
+            }
             guard let pinchScale = states[v].layout as? PinchLayout else {
                 throw FrameGenError.badInput(
                     scene.file,
-                    "\(action.keyPath).pinch: the \(scene.views[v].layoutType) layout has no pinch; use the pinch layout"
+                    "\(action.keyPath).pinch: the \(scene.views[v].layoutType) layout has no pinch; use the flow, photos or pinch layout"
                 )
             }
             var to = states[v].parameters
-            to["pinchScale"] = .number(min(max(pinchScale.pinchScale * scale, 0), 1))
-            let c = center ?? Point(x: states[v].size.width / 2, y: states[v].size.height / 2)
+            if pinchScale.pinchScale * scale > PinchLayout.maximumPinchScale {
+                warnings.append(
+                    "\(action.keyPath).pinch.scale: pinchScale would be \(LayoutParameterValue.number(pinchScale.pinchScale * scale)); it stops at \(LayoutParameterValue.number(PinchLayout.maximumPinchScale))"
+                )
+            }
+            to["pinchScale"] = .number(
+                min(max(pinchScale.pinchScale * scale, 0), PinchLayout.maximumPinchScale))
             to["pinchCenter"] = .numbers([c.x + states[v].offset.x, c.y + states[v].offset.y])
-            var from = states[v].parameters
+            // The first pinch starts from the layout's defaults (scale 1), not from its target.
+            var from = withDefaults(v, states[v].parameters)
             if from["pinchCenter"] == nil { from["pinchCenter"] = to["pinchCenter"] }
             add(v, duration: d, before: states, .parameters(from: from, to: to, curve: curve))
             try setParameters(v, to, action: action)
@@ -218,6 +236,69 @@ struct Planner {
                 "\(action.keyPath).\(error.parameter): found \(error.found), expected \(error.expected)")
         }
         states[v].parameters = params
+    }
+
+    /// Parameters with every unset one at its layout's default, so that an animation of a
+    /// parameter the scene never set starts from the value the layout was using.
+    func withDefaults(_ v: Int, _ p: [String: LayoutParameterValue]) -> [String: LayoutParameterValue] {
+        var out = p
+        for parameter in LayoutRegistry.descriptor(for: scene.views[v].layoutType)?.parameters ?? [] {
+            if out[parameter.name] == nil, let d = parameter.defaultValue { out[parameter.name] = d }
+        }
+        return out
+    }
+
+    /// Pinch-to-zoom on a flow grid (FlowZoom).
+    mutating func zoom(
+        _ v: Int, scale: Double, center c: Point, duration d: Double, curve: TimingCurve,
+        action: TimelineAction
+    ) throws(FrameGenError) {
+        let t = time
+        let s = states[v]
+        let type = scene.views[v].layoutType
+        let layout = prepared(v, s, at: t)
+        let flow = (layout as? FlowLayout) ?? (layout as? PhotosLayout)?.flow ?? FlowLayout()
+        let vertical = flow.scrollDirection == .vertical
+        let insets = flow.sectionInset
+        let line =
+            vertical
+            ? s.size.width - s.inset.left - s.inset.right - insets.left - insets.right
+            : s.size.height - s.inset.top - s.inset.bottom - insets.top - insets.bottom
+        let zoomed = FlowZoom.zoomedSize(
+            current: FlowZoom.itemSize(s.parameters, type: type), scale: scale,
+            base: FlowZoom.itemSize(scene.views[v].layoutParameters, type: type), line: line,
+            vertical: vertical)
+        var to = s.parameters
+        to["itemSize"] = .numbers([zoomed.size.width, zoomed.size.height])
+        if zoomed.clamped {
+            warnings.append(
+                "\(action.keyPath).pinch.scale: the zoom is clamped (0.25x to 4x the scene's itemSize, at most the line); itemSize becomes \(numbersText(Point(x: zoomed.size.width, y: zoomed.size.height)))"
+            )
+        }
+        // The item under the fingers: the one hit, else the nearest.
+        let content = Point(x: c.x + s.offset.x, y: c.y + s.offset.y)
+        let cells = layout.layoutAttributesForElements(in: s.bounds).filter {
+            $0.representedElementCategory == .cell
+        }
+        func distance(_ a: LayoutAttributes) -> Double {
+            let f = a.frame
+            let dx = max(f.minX - content.x, 0, content.x - f.maxX)
+            let dy = max(f.minY - content.y, 0, content.y - f.maxY)
+            return dx * dx + dy * dy
+        }
+        let anchor = cells.min(by: { distance($0) < distance($1) })
+        var fraction = Point(x: 0.5, y: 0.5)
+        if let f = anchor?.frame, f.width > 0, f.height > 0 {
+            fraction = Point(
+                x: min(max((content.x - f.minX) / f.width, 0), 1),
+                y: min(max((content.y - f.minY) / f.height, 0), 1))
+        }
+        let motion = FlowZoom(
+            from: withDefaults(v, s.parameters), to: to, curve: curve, anchor: anchor?.indexPath,
+            fraction: fraction, center: c)
+        add(v, duration: d, before: states, .zoom(motion))
+        try setParameters(v, to, action: action)
+        states[v].offset = motion.state(s, progress: 1, view: v, data: data, time: time).offset
     }
 
     // MARK: Scrolling
@@ -313,6 +394,8 @@ struct Planner {
             }
             guard let top = hits.max(by: { $0.zIndex < $1.zIndex }) else {
                 // A tap on nothing does nothing, as in UIKit.
+                warnings.append(
+                    "\(action.keyPath).tap.at: \(numbersText(p)) hits no cell; the tap does nothing")
                 add(v, duration: duration ?? 0, before: states, .still)
                 return
             }
@@ -418,6 +501,23 @@ struct Planner {
             new.layout.finalizeCollectionViewUpdates()
             new.offset = range(v, new, at: time).clamp(new.offset)
             states[v] = new
+            // The original then calls deleteItems on both collections: the strip without
+            // animation, the other views (the preview) with their layout's update animation, one
+            // after the other.
+            for w in states.indices where w != v {
+                var other = states[w]
+                other.dataSource = new.dataSource
+                other.identity = new.identity
+                var layout = other.layout
+                layout.prepare(cvState(w, other, at: time))
+                other.layout = layout
+                other.offset = OffsetRange(
+                    contentSize: layout.collectionViewContentSize, size: other.size, inset: other.inset
+                ).clamp(other.offset)
+                // The action's duration and curve (default 0.3 s easeInEaseOut), which the
+                // strip's own two-phase animation does not use.
+                transition(w, from: states[w], to: other, updates: items, duration: d, curve: curve)
+            }
             return
         }
         new.layout = driving
@@ -507,3 +607,6 @@ private func faded(_ a: LayoutAttributes) -> LayoutAttributes {
     f.alpha = 0
     return f
 }
+
+/// `[x, y]` as a scene would write it.
+func numbersText(_ p: Point) -> String { LayoutParameterValue.numbers([p.x, p.y]).description }

@@ -12,11 +12,17 @@ public struct Timeline: Sendable {
     let final: [ViewState]
     /// Seconds from the first action's start to the last one's end.
     public let duration: Double
+    /// The scene's and the actions' silent no-ops, one line each (`FILE: KEY.PATH: message`).
+    public let warnings: [String]
 
     public var scene: Scene { data.scene }
 
-    /// motion.md A.1: floor(total x fps) + 1 frames (a tolerance keeps 2.0 s x 30 fps at 61).
-    public var frameCount: Int { Int((duration * scene.fps + 1e-9).rounded(.down)) + 1 }
+    /// motion.md A.1: ceil(total x fps) + 1 frames, so the last one shows the end of the timeline
+    /// (the tolerance keeps 2.0 s x 30 fps at 61, not 62, despite rounding in the sum of times).
+    public var frameCount: Int { Int((duration * scene.fps - 1e-9).rounded(.up)) + 1 }
+
+    /// motion.md A.1: frame i is at min(i / fps, total).
+    public func time(ofFrame index: Int) -> Double { min(Double(index) / scene.fps, duration) }
 
     public init(_ scene: Scene) throws(FrameGenError) {
         data = try SceneData(scene)
@@ -27,11 +33,12 @@ public struct Timeline: Sendable {
         steps = planner.steps
         final = planner.states
         duration = planner.time
+        warnings = (scene.warnings + planner.warnings).map { "\(scene.file): \($0)" }
     }
 
-    /// The attributes of frame `index` (time index / fps).
+    /// The attributes of frame `index` (at `time(ofFrame:)`).
     public func frame(_ index: Int) -> AttributeFrame {
-        frame(at: Double(index) / scene.fps, index: index)
+        frame(at: time(ofFrame: index), index: index)
     }
 
     public func frame(at t: Double, index: Int = 0) -> AttributeFrame {
@@ -64,7 +71,7 @@ public struct Timeline: Sendable {
             // The view a scroll, drag or fling moves follows the finger, not requests.
             var moving: Int?
             switch step?.motion {
-            case .scroll, .drag, .fling: moving = step?.view
+            case .scroll, .drag, .fling, .zoom: moving = step?.view
             default: moving = nil
             }
             for v in states.indices where v != moving {
@@ -135,6 +142,9 @@ public struct Timeline: Sendable {
             state.layout =
                 (try? LayoutRegistry.descriptor(for: scene.views[v].layoutType)!.make(state.parameters))
                 ?? state.layout
+        case .zoom(let zoom):
+            state = zoom.state(
+                state, progress: zoom.curve.progress(local / step!.duration), view: v, data: data, time: time)
         case .still, .layoutDriven, nil:
             break
         }
@@ -192,6 +202,8 @@ enum StepMotion: Sendable {
     /// Layout parameters driven continuously (pinch).
     case parameters(
         from: [String: LayoutParameterValue], to: [String: LayoutParameterValue], curve: TimingCurve)
+    /// Pinch-to-zoom on a flow grid: item size and content offset together.
+    case zoom(FlowZoom)
 }
 
 struct DragMotion: Sendable {

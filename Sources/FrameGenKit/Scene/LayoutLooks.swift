@@ -1,0 +1,54 @@
+import Compositor
+import Geometry
+import Layout
+import Raster
+
+/// The look of the app each built-in layout comes from (layouts.md Part B), used for every style
+/// key and the canvas background a scene leaves unset, so `layout: {type: album}` alone looks
+/// like the album app. A scene's keys override these one by one.
+public struct LayoutLook: Sendable {
+    public var background: Color?
+    public var cell = ElementStyle()
+    public var supplementary: [String: ElementStyle] = [:]
+
+    public static func of(_ type: String) -> LayoutLook {
+        var look = LayoutLook()
+        // Every seed app shows its photos aspect-filled and clipped (never stretched), except
+        // the Photos preview, which fits them (B.2).
+        look.cell.contentMode = .aspectFill
+        look.cell.clipsToBounds = true
+        // Flow-based layouts' headers and footers: UIKit's 17 pt system font, light on the
+        // default black canvas.
+        var header = ElementStyle()
+        header.font = ElementStyle.Font(size: 17, bold: true)
+        header.color = .white
+        switch type {
+        case "album":
+            // BHAlbumPhotoCell and BHAlbumTitleReusableView (B.3.5); the tiled "concrete_wall"
+            // background as its dark grey.
+            look.background = Color(r: 0x2B, g: 0x2B, b: 0x2B)
+            look.cell.background = Color(r: 217, g: 217, b: 217)
+            look.cell.border = ElementStyle.Border(width: 3, color: .white)
+            look.cell.shadow = ElementStyle.Shadow(
+                color: .black, opacity: 0.5, radius: 3, offset: Point(x: 0, y: 2))
+            var title = ElementStyle()
+            title.font = ElementStyle.Font(size: 13, bold: true)
+            title.color = .white
+            title.textShadow = ElementStyle.Shadow(
+                color: .black, opacity: 0.3, radius: 0, offset: Point(x: 0, y: 1))
+            look.supplementary[ElementKind.title] = title
+        case "carousel":
+            // The storyboard cell (B.1.6): white, the image inset 5 pt.
+            look.cell.background = .white
+            look.cell.imageInset = 5
+        case "preview":
+            look.cell.contentMode = .aspectFit
+        case "flow", "photos", "pinch", "waterfall", "coverflow":
+            look.supplementary[ElementKind.sectionHeader] = header
+            look.supplementary[ElementKind.sectionFooter] = header
+        default:
+            break
+        }
+        return look
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Geometry
+import Layout
+import Raster
+import Testing
+
+@testable import FrameGenKit
+
+private func render(_ yaml: String) throws -> (FrameSource, AttributeFrame, Image) {
+    let path = NSTemporaryDirectory() + "framegen-looks-" + UUID().uuidString + ".yaml"
+    try yaml.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let source = try FrameSource.load(path, fps: nil)
+    let composer = try FrameComposer(
+        canvas: source.canvas, style: source.style, kindStyles: source.kindStyles)
+    let frame = source.frame(0)
+    return (source, frame, try composer.render(frame, scale: source.canvas.scale))
+}
+
+@Suite struct LooksTests {
+    /// The issue: `layout: {type: album}` alone drew black titles on the black canvas. With the
+    /// album app's look the canvas is dark grey and the titles white: bright pixels inside each
+    /// title's frame.
+    @Test func unstyledAlbumHasVisibleTitlesBorderAndShadow() throws {
+        let (_, frame, image) = try render(
+            """
+            canvas: {scale: 1}
+            content: {sections: [3, 4], titles: [Beach, Snow]}
+            layout: {type: album}
+            """)
+        #expect(image[5, 5] == Color(r: 0x2B, g: 0x2B, b: 0x2B).premultiplied)
+        let titles = frame.views[0].elements.filter {
+            $0.attributes.representedElementKind == ElementKind.title
+        }
+        #expect(titles.count == 2)
+        for t in titles {
+            let f = t.attributes.frame
+            var bright = 0
+            for y in Int(f.minY)..<Int(f.maxY) {
+                for x in Int(f.minX)..<Int(f.maxX) where image[x, y].r > 200 && image[x, y].g > 200 {
+                    bright += 1
+                }
+            }
+            #expect(bright > 20, "\(t.attributes.text ?? "") has \(bright) bright pixels")
+        }
+        let s = try Scene(document: parseDocument("layout: {type: album}", file: "a.yaml"), folder: ".")
+        #expect(s.views[0].cell.border == ElementStyle.Border(width: 3, color: .white))
+        #expect(s.views[0].cell.shadow?.opacity == 0.5 && s.views[0].cell.contentMode == .aspectFill)
+        #expect(s.views[0].supplementary[ElementKind.title]?.font == ElementStyle.Font(size: 13, bold: true))
+    }
+
+    @Test func aSceneOverridesTheLookKeyByKey() throws {
+        let s = try Scene(
+            document: parseDocument(
+                """
+                canvas: {background: "#FF0000"}
+                layout: {type: album}
+                cell: {border: {width: 1, color: black}}
+                supplementary: {title: {color: "#00FF00"}}
+                """, file: "a.yaml"), folder: ".")
+        #expect(s.canvas.background == .color(Color(r: 255, g: 0, b: 0)))
+        #expect(s.views[0].cell.border == ElementStyle.Border(width: 1, color: .black))
+        #expect(s.views[0].cell.shadow?.radius == 3)
+        #expect(s.views[0].supplementary[ElementKind.title]?.color == Color(r: 0, g: 255, b: 0))
+        #expect(s.views[0].supplementary[ElementKind.title]?.font?.bold == true)
+        // Other layouts keep the black canvas; the Photos preview fits its photos.
+        let p = try Scene(document: parseDocument("layout: {type: preview}", file: "a.yaml"), folder: ".")
+        #expect(p.canvas.background == .color(.black) && p.views[0].cell.contentMode == .aspectFit)
+    }
+
+    /// Seed 002: headers and footers said the same; now "Section Header N" / "Section Footer N",
+    /// or the scene's template per kind.
+    @Test func headersAndFootersHaveTheirOwnText() throws {
+        let base = """
+            content: {sections: [2, 2]}
+            layout: {type: flow, headerReferenceSize: [0, 30], footerReferenceSize: [0, 20]}
+            """
+        func texts(_ yaml: String) throws -> [String] {
+            let t = try Timeline(Scene(document: parseDocument(yaml, file: "a.yaml"), folder: "."))
+            return t.frame(0).views[0].elements.compactMap(\.attributes.text)
+        }
+        #expect(
+            try texts(base) == [
+                "Section Header 0", "Section Footer 0", "Section Header 1", "Section Footer 1",
+            ])
+        #expect(
+            try texts(
+                base
+                    + "\nsupplementary: {header: {text: \"{number}. {title}\"}, footer: {text: \"end of {section}\", color: white}}"
+                    + "\n") == ["1. ", "end of 0", "2. ", "end of 1"])
+        #expect(
+            try texts(
+                base.replacingOccurrences(of: "sections: [2, 2]", with: "sections: [2, 2], titles: [A, B]"))
+                == ["A", "Section Footer 0", "B", "Section Footer 1"])
+    }
+}
