@@ -75,12 +75,16 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         #expect(
             recorded.output
                 == "\(box.dir)/scroll.yaml: 6 reference frames in \(box.dir)/scroll/ (6 written, 0 unchanged)\n"
+                + "Look at every new reference before committing it.\n"
         )
         #expect(box.files(box.dir + "/scroll") == frameNames(0..<6))
         // No manifest, no temporary files.
         #expect(box.files(box.dir) == ["scroll", "scroll.yaml"])
         let again = GoldenTool.record([box.dir], options: box.options)
-        #expect(again.output.contains("(0 written, 6 unchanged)"))
+        #expect(
+            again.output
+                == "\(box.dir)/scroll.yaml: 6 reference frames in \(box.dir)/scroll/ (0 written, 6 unchanged)\n"
+        )
         // An earlier failing run's artifacts are cleared by a pass.
         try FileManager.default.createDirectory(atPath: box.artifacts, withIntermediateDirectories: true)
         try "".write(
@@ -169,7 +173,7 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
                 == "extra reference: frame 7, and the scene now has 7 frames (0-6); remove it with 'framegen golden record \(box.dir)/scroll.yaml'"
         )
         let record = GoldenTool.record([box.dir + "/scroll.yaml"], options: box.options)
-        #expect(record.output.hasSuffix("6 extra removed)\n"))
+        #expect(record.output.contains("(6 written, 1 unchanged, 6 extra removed)\n"))
         #expect(box.files(box.dir + "/scroll") == frameNames(0..<7))
         #expect(GoldenTool.check([box.dir], options: box.options).status == .success)
     }
@@ -306,8 +310,18 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         #expect(check.failures[0].message.hasSuffix("remove them with 'framegen golden record \(box.dir)'"))
         // Checking one scene says nothing about the folder's other references.
         #expect(GoldenTool.check([box.dir + "/keep.yaml"], options: box.options).status == .success)
+        // An artifacts folder inside the golden folder is not taken for stale references.
+        var inside = box.options
+        inside.artifacts = box.dir + "/artifacts"
+        let failing = GoldenTool.check([box.dir], options: inside)
+        #expect(failing.failures.map(\.file) == [box.dir + "/gone/"])
+        try FileManager.default.copyItem(
+            atPath: box.dir + "/keep/frame_0000.png", toPath: box.dir + "/artifacts/frame_0000-actual.png")
         let record = GoldenTool.record([box.dir], options: box.options)
+        #expect(record.status == .success)
         #expect(record.output.contains("\(box.dir)/gone/: removed"))
+        #expect(box.exists(box.dir + "/artifacts/frame_0000-actual.png"))
+        try FileManager.default.removeItem(atPath: box.dir + "/artifacts")
         #expect(box.files(box.dir) == ["keep", "keep.yaml"])
     }
 

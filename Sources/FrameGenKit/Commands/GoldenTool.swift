@@ -161,14 +161,18 @@ public enum GoldenTool {
             report.failures.append(error)
             return report
         }
+        var wrote = false
         for path in resolved.scenes {
             do {
                 let scene = try load(path)
-                report.output += try record(scene, options: options) + "\n"
+                let (line, written) = try record(scene, options: options)
+                report.output += line + "\n"
+                wrote = wrote || written > 0
             } catch {
                 report.failures.append(error)
             }
         }
+        if wrote { report.output += "Look at every new reference before committing it.\n" }
         if !options.missingOnly {
             for folder in resolved.folders {
                 for stale in staleFolders(folder, scenes: resolved.scenes) {
@@ -184,7 +188,8 @@ public enum GoldenTool {
         return report
     }
 
-    static func record(_ scene: GoldenScene, options: Options) throws(FrameGenError) -> String {
+    /// Records one scene; returns its line and how many files were written.
+    static func record(_ scene: GoldenScene, options: Options) throws(FrameGenError) -> (String, Int) {
         let folder = scene.referenceFolder
         do { try FileIO.makeDirectory(folder) } catch { throw .cannotWrite(folder, error.reason) }
         let todo =
@@ -222,7 +227,7 @@ public enum GoldenTool {
             line += "\(n) written, \(scene.frames.count - n) unchanged"
             line += removed > 0 ? ", \(removed) extra removed)" : ")"
         }
-        return line
+        return (line, n)
     }
 
     // MARK: check
@@ -456,7 +461,9 @@ public enum GoldenTool {
     static func staleFolders(_ folder: String, scenes: [String]) -> [String] {
         let owned = Set(scenes.map(stemOf))
         return referenceNames(folder).map { join(folder, $0) }.filter { path in
+            // An artifacts folder put inside the golden folder is not a reference folder.
             FileIO.isDirectory(path) && !owned.contains(path)
+                && !FileIO.fileExists(join(path, artifactsMarker))
                 && referenceNames(path).contains { $0.hasSuffix(".png") }
         }
     }
