@@ -65,7 +65,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FrameGenTestingTests",
-            dependencies: ["FrameGenTesting", "FrameGenKit", "Layout", "Raster"]),
+            dependencies: ["FrameGenTesting", "FrameGenKit", "Layout", "Geometry", "Raster"]),
         // The example package's own test file (docs/library.md), built and run here too.
         .testTarget(
             name: "ExampleLibraryTests",

@@ -1,6 +1,8 @@
 import Foundation
 import FrameGenKit
 import FrameGenTesting
+import Geometry
+import Layout
 import Raster
 import Testing
 
@@ -133,4 +135,60 @@ private struct Sandbox {
 
 extension PNG {
     static func decodeStraightForTests(_ data: Data) throws -> PNGImage { try decodeStraight([UInt8](data)) }
+}
+
+/// A layout of a user's own: every item in one row, 30 pt apart.
+private struct RowLayout: CollectionViewLayout {
+    var spacing = 30.0
+    private var items: [LayoutAttributes] = []
+
+    mutating func prepare(_ collectionView: CollectionViewState) {
+        items = (0..<collectionView.dataSource.numberOfItems(inSection: 0)).map { i in
+            LayoutAttributes.cell(
+                Layout.IndexPath(item: i, section: 0),
+                frame: Rect(x: Double(i) * spacing, y: 5, width: 20, height: 20))
+        }
+    }
+    var collectionViewContentSize: Size { Size(width: Double(items.count) * spacing, height: 30) }
+    func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        items.filter { $0.frame.intersects(rect) }
+    }
+    func layoutAttributesForItem(at indexPath: Layout.IndexPath) -> LayoutAttributes? {
+        items.indices.contains(indexPath.item) ? items[indexPath.item] : nil
+    }
+}
+
+@Test func aRegisteredLayoutRendersFromAScene() throws {
+    let descriptor = LayoutDescriptor(
+        type: "test-row", summary: "one row",
+        parameters: [LayoutParameter(name: "spacing", defaultValue: .number(30), summary: "points")]
+    ) { p throws(LayoutParameterError) in
+        var layout = RowLayout()
+        if case .number(let s)? = p["spacing"] { layout.spacing = s }
+        return layout
+    }
+    #expect(LayoutRegistry.register(descriptor))
+    #expect(LayoutRegistry.all.contains { $0.type == "test-row" })
+    // A built-in name cannot be taken.
+    #expect(
+        !LayoutRegistry.register(
+            LayoutDescriptor(type: "flow", summary: "", parameters: [], make: descriptor.make)))
+    #expect(LayoutRegistry.descriptor(for: "flow")?.summary != "")
+
+    let box = try Sandbox()
+    defer { box.remove() }
+    let path = box.root + "/row.yaml"
+    try """
+    canvas: {width: 60, height: 30, scale: 1, background: "#000000"}
+    content: {items: 4}
+    cell: {background: "#FFFFFF"}
+    layout: {type: test-row, spacing: 40}
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    let image = try SceneRenderer(file: path).render(frame: 0)
+    // Cells at x 0 and 40 (spacing 40), 20 pt wide: white there, black between.
+    #expect(image[10, 15].a == 255 && image[10, 15] != Color(r: 0, g: 0, b: 0))
+    #expect(image[30, 15] == Color(r: 0, g: 0, b: 0))
+    #expect(image[50, 15] != Color(r: 0, g: 0, b: 0))
+    try "layout: {type: test-row, gap: 1}\n".write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(throws: FrameGenError.self) { try SceneRenderer(file: path) }
 }

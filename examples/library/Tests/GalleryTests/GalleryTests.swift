@@ -45,6 +45,23 @@ struct DeskLayout: CollectionViewLayout {
     }
 }
 
+extension DeskLayout {
+    /// What makes the layout nameable in scenes (`layout: {type: desk, tilt: 0.1}`) once registered.
+    static let descriptor = LayoutDescriptor(
+        type: "desk", summary: "cards stacked down the view, each turned a little",
+        parameters: [LayoutParameter(name: "tilt", defaultValue: .number(0.06), summary: "radians")]
+    ) { parameters throws(LayoutParameterError) in
+        var layout = DeskLayout()
+        switch parameters["tilt"] {
+        case nil: break
+        case .number(let tilt)?: layout.tilt = tilt
+        case let other?:
+            throw LayoutParameterError(parameter: "tilt", found: other.description, expected: "a number")
+        }
+        return layout
+    }
+}
+
 /// Swift Testing: one line per golden check.
 @Test func albumPullsAndSpringsBack() {
     // Frames 0, 4 and 10 (the scene's `golden:` key) against __Golden__/GalleryTests/.
@@ -62,6 +79,12 @@ struct DeskLayout: CollectionViewLayout {
     let canvas = Canvas(width: 200, height: 240, scale: 1, background: .color(Color(r: 40, g: 40, b: 44)))
     let image = try render(layout: DeskLayout(), in: view, canvas: canvas, cell: cell, seed: 5)
     assertGolden(of: image)
+}
+
+/// The registered layout in a scene, with a timeline: scrolled by a drag, decelerating.
+@Test func deskLayoutFlings() {
+    LayoutRegistry.register(DeskLayout.descriptor)
+    assertGolden(scene: "scenes/desk.yaml")
 }
 
 /// XCTest works the same way.
