@@ -189,3 +189,22 @@ func runFramegen(_ arguments: [String]) throws -> (status: Int32, stdout: String
     #expect(cannot.status == 3 && cannot.stderr.contains("does not exist"))
     #expect(folder.contents() == ["a.png", "bad.png", "c.png", "d.png", "e.png"])
 }
+
+@Test func theExecutableComparesFoldersWithOneLinePerProblem() throws {
+    let folder = try ImageCommandFolder()
+    defer { folder.remove() }
+    let (a, b) = (folder.file("a"), folder.file("b"))
+    try FileManager.default.createDirectory(atPath: a, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: b, withIntermediateDirectories: true)
+    for i in 0..<2 { try writeFlat(a + "/frame_000\(i).png", 5, 5) }
+    try writeFlat(b + "/frame_0000.png", 5, 5)
+    let missing = try runFramegen(["compare", a, b, "--side-by-side", folder.file("sbs")])
+    #expect(missing.status == 1)
+    #expect(missing.stdout == "\(b): 1 of 2 frames match \(a), 1 missing\n")
+    #expect(
+        missing.stderr == "framegen: \(b)/frame_0001.png: missing (\(a)/frame_0001.png has no counterpart)\n")
+    #expect(!FileManager.default.fileExists(atPath: folder.file("sbs")))
+    try writeFlat(b + "/frame_0001.png", 5, 5)
+    #expect(try runFramegen(["compare", a, b]).status == 0)
+    #expect(try runFramegen(["compare", a, b + "/frame_0001.png"]).status == 2)
+}
