@@ -115,6 +115,13 @@ private struct Sandbox {
         attributes: AttributeFrame(index: 0, time: 0, views: []),
         canvas: Canvas(width: 4, height: 4, scale: 1, background: .color(.white)))
     #expect(image.width == 4 && image[0, 0] == .white)
+    // Saved and read back without the pixel modules.
+    let box = try Sandbox()
+    defer { box.remove() }
+    try image.write(to: box.root + "/white.png")
+    #expect(try PNGImage(file: box.root + "/white.png") == image)
+    #expect(try image.pngBytes().prefix(4) == [0x89, 0x50, 0x4E, 0x47])
+    #expect(throws: FrameGenError.self) { try image.write(to: box.root + "/no/white.png") }
     withKnownIssue {
         // No reference exists and record mode never writes none.
         assertGolden(of: image, named: "never-recorded", record: .never)

@@ -102,3 +102,20 @@ public func render(
         attributes: AttributeFrame(index: 0, time: collectionView.time, views: [view]), canvas: canvas,
         kindStyles: kinds)
 }
+
+extension PNGImage {
+    /// Reads a PNG file as straight RGBA (status 2 when it cannot be read or decoded).
+    public init(file path: String) throws(FrameGenError) {
+        self = try CompareTool.load(path, limits: .default)
+    }
+
+    /// The image as an 8-bit RGBA PNG file's bytes.
+    public func pngBytes() throws(FrameGenError) -> [UInt8] {
+        do { return try PNG.encode(self) } catch { throw FrameGenError(.cannotWrite, error.reason) }
+    }
+
+    /// Writes the image as an 8-bit RGBA PNG, atomically (status 3 when it cannot).
+    public func write(to path: String) throws(FrameGenError) {
+        do { try PNG.write(self, to: path) } catch { throw ImageTool.frameGenError(error, file: path) }
+    }
+}
