@@ -33,7 +33,9 @@ private struct Sandbox {
     defer { box.remove() }
     let references = exampleTests + "/__Golden__/GalleryTests"
     // Only this assertion's files: the example's other tests may record theirs meanwhile.
-    func albumFiles() -> [String] { box.files(references).filter { $0.hasPrefix("albumPullsAndSpringsBack.") } }
+    func albumFiles() -> [String] {
+        box.files(references).filter { $0.hasPrefix("albumPullsAndSpringsBack.") }
+    }
     let before = albumFiles()
     #expect(before.contains("albumPullsAndSpringsBack.frame_0004.png"))
     // The example's scene as it is matches the example's references...
