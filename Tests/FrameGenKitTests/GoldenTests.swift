@@ -254,6 +254,22 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         #expect(bad.status == .badInput && bad.failures[0].message == "no such scene or folder")
     }
 
+    @Test func attributeFilesAreGoldenScenesToo() throws {
+        let box = try GoldenSandbox()
+        defer { box.remove() }
+        try box.write("source.yml", scrollingScene(seconds: 0.2))
+        _ = try AttributesTool.run(
+            scene: box.root + "/golden/source.yml", selection: .all, output: box.root + "/dump.json")
+        try FileManager.default.removeItem(atPath: box.dir + "/source.yml")
+        try FileManager.default.moveItem(atPath: box.root + "/dump.json", toPath: box.dir + "/dump.json")
+        #expect(GoldenTool.record([box.dir], options: box.options).status == .success)
+        #expect(box.files(box.dir + "/dump") == frameNames(0..<3))
+        let check = GoldenTool.check([box.dir], options: box.options)
+        #expect(
+            check.status == .success
+                && check.output == "\(box.dir)/dump.json: 3 of 3 reference frames match\n")
+    }
+
     @Test func frameSubsetsAndPerSceneTolerance() throws {
         let box = try GoldenSandbox()
         defer { box.remove() }
