@@ -95,6 +95,17 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         #expect(check.output == "\(box.dir)/scroll.yaml: 6 of 6 reference frames match\n")
         #expect(!box.exists(box.artifacts))
         #expect(box.files(box.dir) == ["scroll", "scroll.yaml"])
+        // Only what a check wrote is removed: a user's own file there stays, with its folders.
+        try FileManager.default.createDirectory(
+            atPath: box.artifacts + "/scroll", withIntermediateDirectories: true)
+        for name in [
+            GoldenTool.artifactsMarker, "junit.xml", "scroll/frame_0000-diff.png", "scroll/mine.png",
+        ] {
+            try "x".write(toFile: box.artifacts + "/" + name, atomically: true, encoding: .utf8)
+        }
+        #expect(GoldenTool.check([box.dir], options: box.options).status == .success)
+        #expect(
+            box.files(box.artifacts) == ["scroll"] && box.files(box.artifacts + "/scroll") == ["mine.png"])
     }
 
     @Test func aCorruptedReferenceFailsWithArtifactsAndAJUnitFileThatParses() throws {

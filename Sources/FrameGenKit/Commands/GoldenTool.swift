@@ -490,18 +490,24 @@ public enum GoldenTool {
     /// The file that marks a folder as framegen's artifacts, so that a later run may empty it.
     static let artifactsMarker = ".framegen-golden-artifacts"
 
-    /// Removes the artifacts of an earlier run, but only a folder framegen made.
+    /// The endings of the images a check writes.
+    static let artifactSuffixes = ["-expected.png", "-actual.png", "-diff.png", "-side-by-side.png"]
+
+    /// Removes what an earlier check wrote, in a folder that holds the marker: its reports and
+    /// images, then the folders they leave empty. Nothing else is touched, so `--artifacts .`
+    /// cannot cost a user a file.
     static func clearArtifacts(_ folder: String) {
         guard FileIO.fileExists(join(folder, artifactsMarker)) else { return }
-        removeTree(folder)
-    }
-
-    static func removeTree(_ path: String) {
-        for name in (try? FileIO.listDirectory(path)) ?? [] {
-            let child = join(path, name)
-            if FileIO.isDirectory(child) { removeTree(child) } else { unlink(child) }
+        for name in ["junit.xml", "index.html", artifactsMarker] { unlink(join(folder, name)) }
+        for sub in (try? FileIO.listDirectory(folder)) ?? [] where FileIO.isDirectory(join(folder, sub)) {
+            let path = join(folder, sub)
+            for name in (try? FileIO.listDirectory(path)) ?? []
+            where artifactSuffixes.contains(where: { name.hasSuffix($0) }) {
+                unlink(join(path, name))
+            }
+            rmdir(path)
         }
-        rmdir(path)
+        rmdir(folder)
     }
 
     static func writeReports(_ suites: [(scene: String, results: [FrameResult])], to folder: String)
