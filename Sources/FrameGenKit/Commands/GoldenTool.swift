@@ -441,10 +441,13 @@ public enum GoldenTool {
     }
 
     /// Files in the reference folder that are not in the reference set.
+    /// PNG files in the reference folder that are not in the reference set (and a render
+    /// manifest): other files (notes, a README) are the user's, neither checked nor removed.
     static func extraFiles(_ scene: GoldenScene) -> [String] {
         let wanted = Set(scene.frames.map(scene.referenceName))
         return referenceNames(scene.referenceFolder).filter {
-            !wanted.contains($0) && !FileIO.isDirectory(join(scene.referenceFolder, $0))
+            ($0.hasSuffix(".png") || $0 == "framegen-manifest.json") && !wanted.contains($0)
+                && !FileIO.isDirectory(join(scene.referenceFolder, $0))
         }
     }
 
