@@ -332,7 +332,22 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
     @Test func staleReferenceFoldersFailCheckAndRecordRemovesThem() throws {
         let box = try GoldenSandbox()
         defer { box.remove() }
-        try box.write("keep.yaml", scrollingScene(seconds: 0.1))
+        // keep.yaml reads its photos from golden/photos/, numbered like frames: not stale.
+        try FileManager.default.createDirectory(
+            atPath: box.dir + "/photos", withIntermediateDirectories: true)
+        for i in 1...2 {
+            try PNG.write(
+                PNGImage(width: 3, height: 2, rgba: [UInt8](repeating: 200, count: 24))!,
+                to: box.dir + "/photos/IMG_000\(i).png")
+        }
+        // Loose images that are no numbered sequence are not references either.
+        try FileManager.default.createDirectory(atPath: box.dir + "/misc", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: box.dir + "/photos/IMG_0001.png", toPath: box.dir + "/misc/logo.png")
+        try box.write(
+            "keep.yaml",
+            scrollingScene(seconds: 0.1, extra: "").replacingOccurrences(
+                of: "content: {items: 12}", with: "content: {items: 12, images: ./photos/}"))
         try box.write("gone.yaml", scrollingScene(seconds: 0.1))
         _ = GoldenTool.record([box.dir], options: box.options)
         try FileManager.default.removeItem(atPath: box.dir + "/gone.yaml")
@@ -354,7 +369,8 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         #expect(record.output.contains("\(box.dir)/gone/: removed"))
         #expect(box.exists(box.dir + "/artifacts/frame_0000-actual.png"))
         try FileManager.default.removeItem(atPath: box.dir + "/artifacts")
-        #expect(box.files(box.dir) == ["keep", "keep.yaml"])
+        #expect(box.files(box.dir) == ["keep", "keep.yaml", "misc", "photos"])
+        #expect(box.files(box.dir + "/photos") == ["IMG_0001.png", "IMG_0002.png"])
     }
 
     @Test func theExecutableReportsOneLinePerFailureWithTheStatus() throws {

@@ -162,9 +162,16 @@ public enum GoldenTool {
             return report
         }
         var wrote = false
+        var inputs = Set<String>()
+        var allLoaded = true
         for path in resolved.scenes {
-            do {
-                let scene = try load(path)
+            do throws(FrameGenError) {
+                let scene: GoldenScene
+                do { scene = try load(path) } catch {
+                    allLoaded = false
+                    throw error
+                }
+                inputs.formUnion(inputFolders(scene))
                 let (line, written) = try record(scene, options: options)
                 report.output += line + "\n"
                 wrote = wrote || written > 0
@@ -173,9 +180,10 @@ public enum GoldenTool {
             }
         }
         if wrote { report.output += "Look at every new reference before committing it.\n" }
-        if !options.missingOnly {
+        // A scene that did not load may read images from a folder that looks stale.
+        if !options.missingOnly && allLoaded {
             for folder in resolved.folders {
-                for stale in staleFolders(folder, scenes: resolved.scenes) {
+                for stale in staleFolders(folder, scenes: resolved.scenes, inputs: inputs) {
                     do {
                         try removeReferenceFolder(stale)
                         report.output += "\(stale)/: removed (its scene is gone)\n"
@@ -258,9 +266,13 @@ public enum GoldenTool {
         }
         var suites: [(scene: String, results: [FrameResult])] = []
         var artifactsWritten = false
+        var inputs = Set<String>()
         for path in resolved.scenes {
             let scene: GoldenScene
-            do { scene = try load(path) } catch {
+            do {
+                scene = try load(path)
+                inputs.formUnion(inputFolders(scene))
+            } catch {
                 report.failures.append(error)
                 suites.append(
                     (
@@ -323,7 +335,7 @@ public enum GoldenTool {
             suites.append((path, results))
         }
         for folder in resolved.folders {
-            for stale in staleFolders(folder, scenes: resolved.scenes) {
+            for stale in staleFolders(folder, scenes: resolved.scenes, inputs: inputs) {
                 let message =
                     "stale references: no scene \(stale).yaml, .yml or .json uses them; remove them with 'framegen golden record \(folder)'"
                 report.failures.append(FrameGenError(.difference, file: stale + "/", message))
@@ -461,14 +473,36 @@ public enum GoldenTool {
     }
 
     /// Subfolders of a golden folder that hold PNG files and belong to no scene there.
-    static func staleFolders(_ folder: String, scenes: [String]) -> [String] {
+    /// Subfolders of a golden folder that look like reference frames (PNGs numbered in one
+    /// sequence) and belong to no scene there. A folder a scene reads images from, or an
+    /// artifacts folder, is never one: record removes what this returns.
+    static func staleFolders(_ folder: String, scenes: [String], inputs: Set<String>) -> [String] {
         let owned = Set(scenes.map(stemOf))
         return referenceNames(folder).map { join(folder, $0) }.filter { path in
-            // An artifacts folder put inside the golden folder is not a reference folder.
-            FileIO.isDirectory(path) && !owned.contains(path)
-                && !FileIO.fileExists(join(path, artifactsMarker))
-                && referenceNames(path).contains { $0.hasSuffix(".png") }
+            guard FileIO.isDirectory(path), !owned.contains(path), !inputs.contains(normalized(path)),
+                !FileIO.fileExists(join(path, artifactsMarker))
+            else { return false }
+            let pngs = referenceNames(path).filter { $0.hasSuffix(".png") }
+            return !pngs.isEmpty && Set(pngs.map(sequencePrefix)).count == 1 && sequencePrefix(pngs[0]) != nil
         }
+    }
+
+    /// "frame_" for "frame_0012.png"; nil for a name that does not end in a number.
+    static func sequencePrefix(_ name: String) -> String? {
+        let stem = name.dropLast(4)
+        let prefix = stem.reversed().drop { $0.isNumber }.reversed()
+        return prefix.count < stem.count ? String(prefix) : nil
+    }
+
+    /// The folders of the files a scene reads (its images), as `staleFolders` compares them.
+    static func inputFolders(_ scene: GoldenScene) -> [String] {
+        scene.source.inputFiles.dropFirst().map { normalized(folderOf($0)) }
+    }
+
+    /// Without "." components, doubled or trailing slashes.
+    static func normalized(_ path: String) -> String {
+        let joined = path.split(separator: "/").filter { $0 != "." }.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : joined.isEmpty ? "." : joined
     }
 
     /// Removes a stale reference folder, only when it holds nothing but PNG files (and the
