@@ -285,7 +285,7 @@ public enum GoldenTool {
                 continue
             }
             let folder = scene.referenceFolder
-            let present = referenceNames(folder)
+            let present = referenceNames(folder).filter { $0.hasSuffix(".png") }
             let tolerance = options.tolerance.applied(
                 to: scene.tolerance.applied(to: CompareTool.Tolerance()))
             if present.isEmpty {
