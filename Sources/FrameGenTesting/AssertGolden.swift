@@ -109,9 +109,12 @@ public struct GoldenLocation: Sendable {
         testFile = file
         referenceFolder = testFolder + "/__Golden__/" + file
         // "testAlbum()" and Swift Testing's "albumPulls()" both name the file by the bare name.
-        let bare = String(testName.prefix { $0 != "(" })
-        let safe = String(bare.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" ? $0 : "_" })
-        prefix = name.map { safe + "." + $0 } ?? safe
+        // A name is part of a file name: no folders, no dots (they separate the frame).
+        func safe(_ text: Substring) -> String {
+            String(text.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" ? $0 : "_" })
+        }
+        let bare = safe(testName.prefix { $0 != "(" })
+        prefix = name.map { bare + "." + safe($0[...]) } ?? bare
     }
 
     public init(referenceFolder: String, prefix: String) {

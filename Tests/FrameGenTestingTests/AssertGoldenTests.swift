@@ -67,6 +67,13 @@ private struct Sandbox {
     #expect(albumFiles() == before)
 }
 
+@Test func referencesAreNamedByTestAndName() {
+    let xc = GoldenLocation(filePath: "/p/Tests/AppTests/AlbumTests.swift", testName: "testPull()")
+    #expect(xc.referenceFolder == "/p/Tests/AppTests/__Golden__/AlbumTests" && xc.prefix == "testPull")
+    let named = GoldenLocation(filePath: "/p/T/A.swift", testName: "pulls(scale:)", name: "big/2.5x")
+    #expect(named.prefix == "pulls.big_2_5x" && named.testFile == "A")
+}
+
 @Test func recordModesWriteWhatTheySay() throws {
     let box = try Sandbox()
     defer { box.remove() }
