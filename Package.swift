@@ -11,6 +11,10 @@ let package = Package(
     products: [
         .executable(name: "framegen", targets: ["framegen"]),
         .library(name: "FrameGenKit", targets: ["FrameGenKit"]),
+        // The layouts and the CollectionViewLayout protocol, to write one's own (no pixels).
+        .library(name: "FrameGenLayouts", targets: ["Layout", "Geometry", "Motion"]),
+        // One-line golden-image assertions for XCTest and Swift Testing.
+        .library(name: "FrameGenTesting", targets: ["FrameGenTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -48,6 +52,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(name: "FrameGenTesting", dependencies: ["FrameGenKit", "Raster"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
@@ -57,6 +62,16 @@ let package = Package(
             name: "FrameGenKitTests",
             dependencies: ["FrameGenKit"],
             resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "FrameGenTestingTests",
+            dependencies: ["FrameGenTesting", "FrameGenKit", "Layout", "Geometry", "Raster"]),
+        // The example package's own test file (docs/library.md), built and run here too.
+        .testTarget(
+            name: "ExampleLibraryTests",
+            dependencies: ["FrameGenTesting", "FrameGenKit", "Layout", "Geometry"],
+            path: "examples/library/Tests/GalleryTests",
+            exclude: ["__Golden__", "scenes"]
         ),
     ],
     swiftLanguageModes: [.v6]

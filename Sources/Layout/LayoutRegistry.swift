@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A parameter value as a scene file gives it (scene key `layout:`).
 public enum LayoutParameterValue: Sendable, Equatable, CustomStringConvertible {
     case number(Double)
@@ -72,15 +74,32 @@ public struct LayoutDescriptor: Sendable {
     }
 }
 
-/// The layout types a scene's `layout: {type: ...}` may name (layouts.md Part A).
+/// The layout types a scene's `layout: {type: ...}` may name: the built-in ones (layouts.md
+/// Part A), then those a user registered.
 public enum LayoutRegistry {
-    public static let all: [LayoutDescriptor] = [
+    public static var all: [LayoutDescriptor] { builtIn + registered.withLock { $0 } }
+
+    private static let registered = Mutex<[LayoutDescriptor]>([])
+
+    /// Makes a layout of one's own nameable in scenes; registering a type again replaces it.
+    /// Returns false, changing nothing, for the name of a built-in type.
+    @discardableResult
+    public static func register(_ descriptor: LayoutDescriptor) -> Bool {
+        if builtIn.contains(where: { $0.type == descriptor.type }) { return false }
+        registered.withLock { list in
+            list.removeAll { $0.type == descriptor.type }
+            list.append(descriptor)
+        }
+        return true
+    }
+
+    public static let builtIn: [LayoutDescriptor] = [
         FlowLayout.descriptor, AlbumLayout.descriptor, PhotosLayout.descriptor, WaterfallLayout.descriptor,
         PinchLayout.descriptor, CoverFlowLayout.descriptor, CarouselLayout.descriptor,
         PagingLayout.descriptor, PreviewLayout.descriptor, ThumbnailsLayout.descriptor,
     ]
 
     public static func descriptor(for type: String) -> LayoutDescriptor? {
-        all.first { $0.type == type }
+        builtIn.first { $0.type == type } ?? registered.withLock { list in list.first { $0.type == type } }
     }
 }

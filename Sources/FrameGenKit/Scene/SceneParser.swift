@@ -16,7 +16,7 @@ extension Scene {
         let map = try root.map("a scene mapping")
         try map.check(allowed: [
             "name", "canvas", "fps", "seed", "view", "content", "layout", "cell", "supplementary",
-            "decoration", "views", "timeline", "output",
+            "decoration", "views", "timeline", "output", "golden",
         ])
         name = try map["name"]?.string() ?? baseName(root.file)
         fps = try map["fps"]?.number(in: 1...240) ?? 30
