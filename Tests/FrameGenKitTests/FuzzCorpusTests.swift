@@ -1,0 +1,41 @@
+import Foundation
+import Raster
+import Testing
+
+@testable import FrameGenKit
+
+/// Every input the fuzzers are seeded with, and every crash they found (kept in
+/// fuzz/corpus/TARGET), replayed through the same entry points: each must return normally.
+@Suite struct FuzzCorpusTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().path
+
+    static func files(_ folders: [String]) -> [String] {
+        folders.flatMap { folder -> [String] in
+            let path = root + "/" + folder
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            return names.sorted().map { path + "/" + $0 }.filter { !FileIO.isDirectory($0) }
+        }
+    }
+
+    static let seeds: [String: [String]] = [
+        "png": [
+            "fuzz/corpus/png", "Tests/RasterTests/Fixtures/decode", "Tests/RasterTests/Fixtures/corrupt",
+            "Tests/RasterTests/Fixtures/extra",
+        ],
+        "scene": ["fuzz/corpus/scene", "examples", "golden"],
+        "attributes": ["fuzz/corpus/attributes"],
+        "render": ["fuzz/corpus/render"],
+    ]
+
+    @Test(arguments: ["png", "scene", "attributes", "render"])
+    func corpusReplays(_ target: String) throws {
+        let files = Self.files(Self.seeds[target]!)
+        #expect(files.count >= 3, "the \(target) corpus is missing")
+        let run = try #require(FuzzTargets.all[target])
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            run([UInt8](data))
+        }
+    }
+}
