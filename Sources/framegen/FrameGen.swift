@@ -12,6 +12,7 @@ struct FrameGen: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "framegen",
         abstract: "Render UICollectionView layouts headless, frame by frame, into PNG sequences.",
+        version: FrameGenVersion.string,
         subcommands: [
             ShowcaseCommand.self, RenderCommand.self, AttributesCommand.self, LayoutsCommand.self,
             ImageCommand.self, CompareCommand.self, GoldenCommand.self, BenchCommand.self,

@@ -52,6 +52,12 @@ struct RenderCommand: ParsableCommand {
     var rgb = false
 
     @Option(
+        help: ArgumentHelp(
+            "Also write the frames as an animated PNG (.png or .apng), which browsers play.",
+            valueName: "FILE"))
+    var video: String?
+
+    @Option(
         name: .customLong("memory-budget"),
         help: ArgumentHelp(
             "Bytes of decoded images kept between frames, e.g. 64M or 1G (a bare number is MiB; default 128M).",
@@ -92,7 +98,7 @@ struct RenderCommand: ParsableCommand {
             directory: output, frames: frames.flatMap(parseFrames), scale: scale, jobs: jobs ?? 0,
             compression: compression.flatMap(RenderOptions.Compression.init),
             progress: RenderOptions.ProgressStyle(rawValue: progress)!, force: force, rgb: rgb ? true : nil,
-            memoryBudget: memoryBudget.flatMap(RenderOptions.byteSize)
+            memoryBudget: memoryBudget.flatMap(RenderOptions.byteSize), video: video
         )
         let summary = try RenderPipeline.run(source, options: options)
         FileHandleOutput.standardOutput.write(summary.report)

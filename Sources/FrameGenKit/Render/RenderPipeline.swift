@@ -123,6 +123,8 @@ public struct RenderOptions: Sendable {
     public var rgb: Bool?
     /// The texture cache's byte budget (`--memory-budget`); nil: FrameComposer's default.
     public var memoryBudget: Int?
+    /// An animated PNG of the rendered frames (`--video FILE.png|.apng`).
+    public var video: String?
 
     public enum ProgressStyle: String, Sendable, CaseIterable {
         case auto, plain, json, none
@@ -131,8 +133,9 @@ public struct RenderOptions: Sendable {
     public init(
         directory: String? = nil, frames: ClosedRange<Int>? = nil, scale: Double? = nil, jobs: Int = 0,
         compression: PNGEncodingOptions.Compression? = nil, progress: ProgressStyle = .none,
-        force: Bool = false, rgb: Bool? = nil, memoryBudget: Int? = nil
+        force: Bool = false, rgb: Bool? = nil, memoryBudget: Int? = nil, video: String? = nil
     ) {
+        self.video = video
         self.rgb = rgb
         self.memoryBudget = memoryBudget
         self.directory = directory
@@ -168,6 +171,8 @@ public struct RenderSummary: Sendable {
     public var rendered: Int
     public var kept: Int
     public var ffmpegCommand: String
+    /// The animated PNG written with `--video`.
+    public var video: String? = nil
 }
 
 public enum RenderPipeline {
@@ -180,6 +185,7 @@ public enum RenderPipeline {
         -> RenderSummary
     {
         let directory = options.directory ?? source.defaultDirectory
+        if let video = options.video { try checkVideoName(video) }
         let all = 0...(source.frameCount - 1)
         let range = options.frames ?? all
         guard all.contains(range.lowerBound), all.contains(range.upperBound) else {
@@ -245,12 +251,49 @@ public enum RenderPipeline {
         reporter.finish()
         let result = state.withLock { $0 }
         if let failure = result.failure { throw failure }
+        if let video = options.video {
+            try writeAnimation(
+                video, frames: indices.map { directory + "/" + formatFrameName(source.pattern, $0) },
+                fps: source.fps)
+        }
         let fps = source.fps == source.fps.rounded() ? String(Int(source.fps)) : String(source.fps)
         let pattern = directory + "/" + source.pattern
         let ffmpeg =
             "ffmpeg -framerate \(fps) -start_number \(range.lowerBound) -i '\(pattern)' -c:v libx264 -pix_fmt yuv420p -vf 'pad=ceil(iw/2)*2:ceil(ih/2)*2' '\(source.name).mp4'"
         return RenderSummary(
-            directory: directory, rendered: result.rendered, kept: result.kept, ffmpegCommand: ffmpeg)
+            directory: directory, rendered: result.rendered, kept: result.kept, ffmpegCommand: ffmpeg,
+            video: options.video)
+    }
+
+    /// Checks `--video`'s file name before anything is rendered.
+    public static func checkVideoName(_ path: String) throws(FrameGenError) {
+        let lower = path.lowercased()
+        guard lower.hasSuffix(".png") || lower.hasSuffix(".apng") else {
+            throw .badInput(
+                path,
+                "--video writes an animated PNG (.png or .apng); for .mp4, .webm or .gif use the ffmpeg command printed after a render"
+            )
+        }
+    }
+
+    /// The frames, in order, as one animated PNG written atomically.
+    static func writeAnimation(_ path: String, frames: [String], fps: Double) throws(FrameGenError) {
+        var pngs: [[UInt8]] = []
+        for frame in frames {
+            do {
+                pngs.append(try FileIO.read(frame, maxBytes: 1 << 30))
+            } catch {
+                throw .badInput(error.path, error.reason)
+            }
+        }
+        do {
+            let bytes = try PNGAnimation.assemble(pngs, delay: PNGAnimation.delay(fps: fps))
+            try FileIO.writeAtomically(bytes, to: path)
+        } catch let error as PNGError {
+            throw .cannotWrite(path, error.reason)
+        } catch {
+            throw .cannotWrite(path, "\(error)")
+        }
     }
 
     struct RunState: Sendable {
