@@ -7,6 +7,9 @@ public enum ExitStatus: Int32, Sendable {
     case badInput = 2
     /// An output could not be written.
     case cannotWrite = 3
+    /// Stopped by SIGINT (Ctrl-C) or SIGTERM: 128 + the signal, as shells report it.
+    case interrupted = 130
+    case terminated = 143
 }
 
 /// Every failure the command line reports: one line naming the file and the problem.

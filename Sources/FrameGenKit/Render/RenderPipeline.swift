@@ -175,13 +175,55 @@ public struct RenderSummary: Sendable {
     public var video: String? = nil
 }
 
+/// The signal that asked a render to stop (0: none). Set from a signal handler, so an atomic.
+let stopSignal = Atomic<Int32>(0)
+
 public enum RenderPipeline {
+    /// Asks the running render to stop after the frames in flight, as SIGINT and SIGTERM do.
+    static func stop(_ signal: Int32) {
+        stopSignal.store(signal, ordering: .relaxed)
+    }
+
+    /// While a render runs, SIGINT and SIGTERM let the frames in flight finish (each is written
+    /// atomically) and then stop it; a second signal kills at once. SIGXFSZ (a file size limit)
+    /// is ignored so that a write over the limit fails with an error instead of killing us.
+    static func withStopSignals<T>(_ body: () throws(FrameGenError) -> T) throws(FrameGenError) -> T {
+        stopSignal.store(0, ordering: .relaxed)
+        let handler: @convention(c) (Int32) -> Void = { sig in
+            stopSignal.store(sig, ordering: .relaxed)
+            signal(sig, SIG_DFL)
+        }
+        let oldInt = signal(SIGINT, handler)
+        let oldTerm = signal(SIGTERM, handler)
+        let oldFsz = signal(SIGXFSZ, SIG_IGN)
+        // A parent may have started us with them blocked (the mask is inherited).
+        var stopSignals = sigset_t()
+        sigemptyset(&stopSignals)
+        sigaddset(&stopSignals, SIGINT)
+        sigaddset(&stopSignals, SIGTERM)
+        var oldMask = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &stopSignals, &oldMask)
+        defer {
+            pthread_sigmask(SIG_SETMASK, &oldMask, nil)
+            signal(SIGINT, oldInt)
+            signal(SIGTERM, oldTerm)
+            signal(SIGXFSZ, oldFsz)
+        }
+        return try body()
+    }
+
     public static var processorCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
 
     /// Renders the selected frames into PNGs, several at a time (at most one frame in flight per
     /// job), each written atomically; frames already on disk are kept unless `force`. The output
     /// is byte-identical whatever the number of jobs.
     public static func run(_ source: FrameSource, options: RenderOptions) throws(FrameGenError)
+        -> RenderSummary
+    {
+        try withStopSignals { () throws(FrameGenError) in try runFrames(source, options: options) }
+    }
+
+    static func runFrames(_ source: FrameSource, options: RenderOptions) throws(FrameGenError)
         -> RenderSummary
     {
         let directory = options.directory ?? source.defaultDirectory
@@ -225,7 +267,11 @@ public enum RenderPipeline {
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             while true {
                 let k = next.add(1, ordering: .relaxed).oldValue
-                if k >= indices.count || state.withLock({ $0.failure != nil }) { return }
+                if k >= indices.count || state.withLock({ $0.failure != nil })
+                    || stopSignal.load(ordering: .relaxed) != 0
+                {
+                    return
+                }
                 let index = indices[k]
                 let path = directory + "/" + formatFrameName(source.pattern, index)
                 if framesAreCurrent && !options.force && FileIO.fileExists(path) {
@@ -251,6 +297,13 @@ public enum RenderPipeline {
         reporter.finish()
         let result = state.withLock { $0 }
         if let failure = result.failure { throw failure }
+        let sig = stopSignal.load(ordering: .relaxed)
+        if sig != 0 {
+            throw FrameGenError(
+                sig == SIGTERM ? .terminated : .interrupted, file: directory,
+                "stopped by \(sig == SIGTERM ? "SIGTERM" : "SIGINT") after \(result.rendered) new frames; finished frames are kept, the same command resumes"
+            )
+        }
         if let video = options.video {
             try writeAnimation(
                 video, frames: indices.map { directory + "/" + formatFrameName(source.pattern, $0) },

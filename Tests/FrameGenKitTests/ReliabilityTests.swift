@@ -1,0 +1,118 @@
+import Foundation
+import Raster
+import Testing
+
+@testable import FrameGenKit
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Failure without damage (issue: reliability): a stopped or failing render keeps every
+/// finished frame whole, leaves no temporary file, says why in one line with its documented
+/// status, and the same command resumes.
+@Suite(.serialized) struct ReliabilityTests {
+    let root = NSTemporaryDirectory() + "framegen-reliability-" + UUID().uuidString
+
+    func scene(duration: Double) throws -> String {
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        let path = root + "/r.yaml"
+        try """
+        name: r
+        canvas: {width: 390, height: 844, scale: 1, background: "#203040"}
+        content: {items: 60}
+        layout: {type: flow, itemSize: [100, 100]}
+        cell: {cornerRadius: 10, shadow: {opacity: 0.4, radius: 6}}
+        timeline:
+          - scroll: {to: [0, 600], duration: \(duration)}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// Every file in the output folder: frames that decode, the manifest, nothing else.
+    func expectOnlyWholeFrames(_ dir: String) throws -> Int {
+        var frames = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: dir) {
+            if name == "framegen-manifest.json" { continue }
+            #expect(name.hasPrefix("frame_") && name.hasSuffix(".png"), "left behind: \(name)")
+            #expect(throws: Never.self) { _ = try PNG.decode(file: dir + "/" + name) }
+            frames += 1
+        }
+        return frames
+    }
+
+    @Test func aStopRequestFinishesTheFrameInFlightAndResumes() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        var source = try FrameSource.load(try scene(duration: 0.5), fps: nil)
+        let frame = source.frame
+        source.frame = { i in
+            if i == 2 { RenderPipeline.stop(SIGINT) }
+            return frame(i)
+        }
+        let dir = root + "/out"
+        do {
+            _ = try RenderPipeline.run(source, options: RenderOptions(directory: dir, jobs: 1))
+            Issue.record("not stopped")
+        } catch {
+            #expect(error.status == .interrupted && error.status.rawValue == 130)
+            #expect(error.description.contains("SIGINT") && error.description.contains(dir))
+        }
+        #expect(try expectOnlyWholeFrames(dir) == 3)
+        let resumed = try RenderPipeline.run(
+            try FrameSource.load(root + "/r.yaml", fps: nil), options: RenderOptions(directory: dir, jobs: 1))
+        #expect(resumed.kept == 3 && resumed.rendered == 13)
+    }
+
+    @Test func sigtermStopsTheCommandCleanly() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let path = try scene(duration: 5)
+        let dir = root + "/out"
+        let process = Process()
+        process.executableURL = URL(
+            fileURLWithPath: try #require(framegenExecutable(), "framegen is not built"))
+        process.arguments = ["render", path, "-o", dir, "--progress", "none", "--jobs", "2"]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        // Once two frames are there, the render is well under way.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline
+            && ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter({
+                $0.hasSuffix(".png")
+            })
+            .count < 2
+        {
+            usleep(20_000)
+        }
+        process.terminate()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        #expect(stderr.contains("SIGTERM") && stderr.split(separator: "\n").count == 1, "\(stderr)")
+        let done = try expectOnlyWholeFrames(dir)
+        #expect(done >= 2 && done < 151)
+    }
+
+    @Test func aFileSizeLimitFailsWithStatus3AndNoPartialFile() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let path = try scene(duration: 0.2)
+        let dir = root + "/out"
+        let binary = try #require(framegenExecutable(), "framegen is not built")
+        // 60 KiB per file: the manifest fits, the frames (about 100 KB) do not.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c", "ulimit -f 60; exec '\(binary)' render '\(path)' -o '\(dir)' --progress none",
+        ]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = Pipe()
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 3)
+        #expect(stderr.contains("file too large") && stderr.split(separator: "\n").count == 1, "\(stderr)")
+        #expect(try expectOnlyWholeFrames(dir) == 0)
+    }
+}
