@@ -1,3 +1,4 @@
+import Dispatch
 import Geometry
 import Raster
 
@@ -8,18 +9,68 @@ public enum Compositor {
     /// it can (a non-finite matrix makes its layer invisible, rendering.md A.3).
     public static func render(_ canvas: CanvasLayer) throws(CompositorError) -> Image {
         var image = Image(width: canvas.pixelWidth, height: canvas.pixelHeight)
-        paintBackground(&image, canvas)
+        try render(canvas, rows: 0..<canvas.pixelHeight, into: &image)
+        return image
+    }
+
+    /// Draws only `rows` of the canvas into `image` (pixelWidth x pixelHeight), leaving the
+    /// other rows as they are. Every pixel is computed in device coordinates from the whole
+    /// scene, never from what a band happens to hold, so any split of the rows gives exactly
+    /// the bytes of one full render.
+    public static func render(_ canvas: CanvasLayer, rows: Range<Int>, into image: inout Image)
+        throws(CompositorError)
+    {
+        precondition(
+            image.width == canvas.pixelWidth && image.height == canvas.pixelHeight, "image size mismatch")
+        let band = max(rows.lowerBound, 0)..<min(rows.upperBound, image.height)
+        guard !band.isEmpty else { return }
+        paintBackground(&image, canvas, rows: band)
         for view in canvas.views {
-            try render(view, into: &image, scale: canvas.scale)
+            try render(view, into: &image, scale: canvas.scale, rows: band)
+        }
+    }
+
+    /// One frame drawn as `bands` row bands in parallel (when there are fewer frames in flight
+    /// than cores); byte-identical to `render(_:)` whatever `bands` is.
+    public static func render(_ canvas: CanvasLayer, bands: Int) throws(CompositorError) -> Image {
+        let height = canvas.pixelHeight
+        let n = min(max(bands, 1), max(height, 1))
+        guard n > 1 else { return try render(canvas) }
+        @Sendable func rows(_ i: Int) -> Range<Int> { (height * i / n)..<(height * (i + 1) / n) }
+        // Each band draws into its own canvas and writes only its own slot.
+        let out = BandSlots(count: n)
+        defer { out.free(count: n) }
+        DispatchQueue.concurrentPerform(iterations: n) { i in
+            var band = Image(width: canvas.pixelWidth, height: height)
+            do throws(CompositorError) {
+                try render(canvas, rows: rows(i), into: &band)
+                out.images[i] = band
+            } catch {
+                out.errors[i] = error
+            }
+        }
+        for i in 0..<n { if let error = out.errors[i] { throw error } }
+        // Band 0's canvas becomes the frame; the other bands' rows are copied into it.
+        var image = out.images[0]!
+        out.images[0] = nil
+        let stride = image.stride
+        image.bytes.withUnsafeMutableBufferPointer { dst in
+            for i in 1..<n {
+                let r = rows(i)
+                out.images[i]!.bytes.withUnsafeBufferPointer { src in
+                    let start = r.lowerBound * stride
+                    (dst.baseAddress! + start).update(from: src.baseAddress! + start, count: r.count * stride)
+                }
+            }
         }
         return image
     }
 
-    static func paintBackground(_ image: inout Image, _ canvas: CanvasLayer) {
-        let full = CoverageMask.full((0, 0, image.width, image.height))
+    static func paintBackground(_ image: inout Image, _ canvas: CanvasLayer, rows: Range<Int>) {
+        let full = CoverageMask.full((0, rows.lowerBound, image.width, rows.upperBound))
         switch canvas.background {
         case .color(let c):
-            image.fill(c.premultiplied)
+            image.fill(c.premultiplied, rows: rows)
         case .image(let t):
             let h = Homography.scale(
                 Double(t.width) / Double(image.width), Double(t.height) / Double(image.height))
@@ -30,11 +81,17 @@ public enum Compositor {
             let th = Double(t.height) * canvas.scale
             var y = 0.0
             while y < Double(image.height) {
+                guard Int((y + th).rounded()) > rows.lowerBound else {
+                    y += th
+                    continue
+                }
+                guard Int(y.rounded()) < rows.upperBound else { break }
                 var x = 0.0
                 while x < Double(image.width) {
                     let box = (
-                        Int(x.rounded()), Int(y.rounded()), min(Int((x + tw).rounded()), image.width),
-                        min(Int((y + th).rounded()), image.height)
+                        Int(x.rounded()), max(Int(y.rounded()), rows.lowerBound),
+                        min(Int((x + tw).rounded()), image.width),
+                        min(Int((y + th).rounded()), image.height, rows.upperBound)
                     )
                     let h =
                         Homography.scale(1 / canvas.scale, 1 / canvas.scale) * Homography.translation(-x, -y)
@@ -65,7 +122,9 @@ public enum Compositor {
         return Homography(planar: m)
     }
 
-    static func render(_ view: ViewLayer, into image: inout Image, scale: Double) throws(CompositorError) {
+    static func render(_ view: ViewLayer, into image: inout Image, scale: Double, rows: Range<Int>)
+        throws(CompositorError)
+    {
         // A scroll view clips its content to its frame.
         let f = view.frame
         let clip: PixelBox = (
@@ -74,10 +133,12 @@ public enum Compositor {
             min(image.height, Int((f.maxY * scale).rounded()))
         )
         guard clip.x1 > clip.x0, clip.y1 > clip.y0 else { return }
+        let band = (clip.x0, max(clip.y0, rows.lowerBound), clip.x1, min(clip.y1, rows.upperBound))
+        guard band.1 < band.3 else { return }
         for layer in view.layers where !layer.isInvisible {
             let h = localToDevice(layer, in: view, scale: scale)
             guard h.isFinite else { continue }
-            try draw(layer, h, into: &image, clip: clip, scale: scale)
+            try draw(layer, h, into: &image, clip: band, viewClip: clip, scale: scale)
         }
     }
 
@@ -85,9 +146,13 @@ public enum Compositor {
         Rasterizer.coverage(of: path.transformed(by: h), clip: clip, antialiased: antialiased)
     }
 
-    static func draw(_ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, scale: Double)
-        throws(CompositorError)
-    {
+    /// `clip` is where pixels may change (the view's clip within the band being drawn);
+    /// `viewClip` the view's whole clip, for the steps whose result depends on their extent
+    /// (a blur, an offscreen group's origin), so that bands reproduce a full render exactly.
+    static func draw(
+        _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, viewClip: PixelBox,
+        scale: Double
+    ) throws(CompositorError) {
         let bounds = Rect(origin: .zero, size: layer.size)
         let aa = layer.allowsEdgeAntialiasing
         let opacity = min(max(layer.opacity, 0), 1)
@@ -96,14 +161,32 @@ public enum Compositor {
         // Shadow: below everything, outside the group, scaled by the layer's opacity.
         if let s = layer.shadow, s.opacity > 0 {
             let offset = Homography.translation(s.offset.x, s.offset.y)
-            var mask = coverage(rounded, h * offset, clip: clip, antialiased: aa)
+            let color = s.color.withOpacity(s.opacity * opacity).premultiplied
+            // Square corners: the analytic shadow, exact and constant cost per pixel.
+            if s.radius > 0, layer.cornerRadius <= 0,
+                RectShadow.fill(
+                    &image, color: color, rect: bounds, sigma: s.radius, localToDevice: h * offset, clip: clip
+                )
+            {
+                return try drawBody(
+                    layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, opacity: opacity)
+            }
+            var mask = coverage(rounded, h * offset, clip: s.radius > 0 ? viewClip : clip, antialiased: aa)
             if s.radius > 0 {
                 mask = Blur.gaussian(mask, sigma: s.radius * scale).cropped(to: clip)
             }
-            Painter.fill(
-                &image, color: s.color.withOpacity(s.opacity * opacity).premultiplied, coverage: mask)
+            Painter.fill(&image, color: color, coverage: mask)
         }
+        try drawBody(layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, opacity: opacity)
+    }
 
+    /// Everything above the shadow, with group opacity.
+    static func drawBody(
+        _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, viewClip: PixelBox,
+        scale: Double, opacity: Double
+    ) throws(CompositorError) {
+        let rounded = Shapes.roundedRect(
+            Rect(origin: .zero, size: layer.size), radius: layer.cornerRadius, curve: layer.cornerCurve)
         let parts =
             (layer.backgroundColor != nil ? 1 : 0) + (layer.contents != nil ? 1 : 0)
             + (layer.border != nil ? 1 : 0) + (layer.text != nil ? 1 : 0)
@@ -114,28 +197,29 @@ public enum Compositor {
             return
         }
         // Group opacity: the parts are flattened offscreen, then composited as one image.
-        let box = coverage(rounded, h, clip: clip, antialiased: false).box
+        // Placed from the view's whole clip, so every band draws the same offscreen image.
+        let vc = viewClip
+        let box = coverage(rounded, h, clip: vc, antialiased: false).box
         let grown: PixelBox = (
-            max(clip.x0, box.x0 - 2), max(clip.y0, box.y0 - 2), min(clip.x1, box.x1 + 2),
-            min(clip.y1, box.y1 + 2)
+            max(vc.x0, box.x0 - 2), max(vc.y0, box.y0 - 2), min(vc.x1, box.x1 + 2), min(vc.y1, box.y1 + 2)
         )
         var contentBox = grown
         if let c = layer.contents, !layer.masksToBounds {
             // Aspect-fill may overflow the bounds.
             let r = coverage(
-                Shapes.rect(c.imageRect(in: layer.size, scale: scale)), h, clip: clip, antialiased: false
+                Shapes.rect(c.imageRect(in: layer.size, scale: scale)), h, clip: vc, antialiased: false
             ).box
             contentBox = (min(grown.x0, r.x0), min(grown.y0, r.y0), max(grown.x1, r.x1), max(grown.y1, r.y1))
         }
         let w = contentBox.x1 - contentBox.x0
         let hgt = contentBox.y1 - contentBox.y0
-        guard w > 0, hgt > 0 else { return }
+        guard w > 0, hgt > 0, contentBox.y0 < clip.y1, contentBox.y1 > clip.y0 else { return }
         var group = Image(width: w, height: hgt)
         let shift = Homography.translation(Double(-contentBox.x0), Double(-contentBox.y0))
         try drawParts(layer, shift * h, into: &group, clip: (0, 0, w, hgt), scale: scale, opacity: 255)
         Painter.composite(
             &image, layer: group, at: (contentBox.x0, contentBox.y0),
-            opacity: UInt8((opacity * 255).rounded()))
+            opacity: UInt8((opacity * 255).rounded()), clip: clip == viewClip ? nil : .full(clip))
     }
 
     /// Background, contents (and the inner image layer), text, border: rendering.md A.6.
@@ -240,4 +324,24 @@ public enum Compositor {
 public struct CompositorError: Error, Sendable, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
+}
+
+/// Results of a frame's bands drawn in parallel: band i touches only element i, so no lock.
+private struct BandSlots: @unchecked Sendable {
+    let images: UnsafeMutablePointer<Image?>
+    let errors: UnsafeMutablePointer<CompositorError?>
+
+    init(count: Int) {
+        images = .allocate(capacity: count)
+        images.initialize(repeating: nil, count: count)
+        errors = .allocate(capacity: count)
+        errors.initialize(repeating: nil, count: count)
+    }
+
+    func free(count: Int) {
+        images.deinitialize(count: count)
+        images.deallocate()
+        errors.deinitialize(count: count)
+        errors.deallocate()
+    }
 }
