@@ -165,8 +165,10 @@ public enum Compositor {
             // Square corners: the analytic shadow, exact and constant cost per pixel.
             if s.radius > 0, layer.cornerRadius <= 0,
                 RectShadow.fill(
-                    &image, color: color, rect: bounds, sigma: s.radius, localToDevice: h * offset, clip: clip
-                )
+                    &image, color: color, rect: bounds, sigma: s.radius, localToDevice: h * offset,
+                    clip: clip,
+                    hidden: hidesItsBounds(layer, opacity: opacity, scale: scale)
+                        ? bounds.offsetBy(dx: -s.offset.x, dy: -s.offset.y) : nil)
             {
                 return try drawBody(
                     layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, opacity: opacity)
@@ -178,6 +180,16 @@ public enum Compositor {
             Painter.fill(&image, color: color, coverage: mask)
         }
         try drawBody(layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, opacity: opacity)
+    }
+
+    /// True when the layer's own drawing will cover every pixel inside its (square) bounds with
+    /// an opaque colour, stored without blending: its shadow need not be drawn there.
+    static func hidesItsBounds(_ layer: Layer, opacity: Double, scale: Double) -> Bool {
+        guard opacity >= 1, layer.cornerRadius <= 0 else { return false }
+        if let bg = layer.backgroundColor, bg.a == 255 { return true }
+        guard let c = layer.contents, c.maskRect == nil, c.texture.isOpaque else { return false }
+        let r = c.imageRect(in: layer.size, scale: scale)
+        return r.minX <= 0 && r.minY <= 0 && r.maxX >= layer.size.width && r.maxY >= layer.size.height
     }
 
     /// Everything above the shadow, with group opacity.

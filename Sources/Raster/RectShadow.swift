@@ -53,11 +53,12 @@ public enum RectShadow {
     /// Fills `rect` (local units) blurred by a Gaussian of `sigma` local units, mapped to the
     /// device by `h`, with premultiplied `color` source-over, inside `clip`. False when the map
     /// cannot be used (a grown corner behind the eye, singular, not finite): the caller then
-    /// blurs a coverage mask instead.
+    /// blurs a coverage mask instead. Under an affine map, pixels lying wholly inside `hidden`
+    /// (local units; an opaque layer about to be drawn over the shadow) are left alone.
     @discardableResult
     public static func fill(
         _ image: inout Image, color: Pixel, rect: Rect, sigma: Double, localToDevice h: Homography,
-        clip: PixelBox
+        clip: PixelBox, hidden: Rect? = nil
     ) -> Bool {
         guard sigma > 0, sigma.isFinite, rect.width > 0, rect.height > 0, h.isFinite,
             let inv = h.inverted
@@ -103,6 +104,11 @@ public enum RectShadow {
         guard bx0 < bx1, by0 < by1 else { return true }
 
         let affine = inv.isAffine
+        // A pixel whose centre is a pixel's extent inside `hidden` lies wholly inside it.
+        var skip = (x0: Double.infinity, y0: Double.infinity, x1: -Double.infinity, y1: -Double.infinity)
+        if affine, let r = hidden, r.width > 2 * lu, r.height > 2 * lv {
+            skip = (r.minX + lu, r.minY + lv, r.maxX - lu, r.maxY - lv)
+        }
         let (a0, a1, a2) = (inv.r0.x, inv.r0.y, inv.r0.z)
         let (b0, b1, b2) = (inv.r1.x, inv.r1.y, inv.r1.z)
         let (c0, c1, c2) = (inv.r2.x, inv.r2.y, inv.r2.z)
@@ -171,6 +177,7 @@ public enum RectShadow {
                             u /= c2
                             v /= c2
                         }
+                        if u > skip.x0 && u < skip.x1 && v > skip.y0 && v < skip.y1 { continue }
                         let value = profile(ax, u) * profile(ay, v)
                         let k = UInt32(min(max(value, 0), 1) * 255 + 0.5)
                         if k == 0 { continue }

@@ -94,3 +94,27 @@ private func analytic(_ rect: Rect, _ h: Homography, sigma: Double, size: Int) -
         #expect(abs(Double(image[x, 20].a) - 255 * sum / 1000) <= 0.51, "x = \(x)")
     }
 }
+
+@Test func hiddenPartOfAShadowIsSkippedWithoutChangingTheResult() {
+    // An opaque rotated layer over its own shadow: skipping the shadow under it changes nothing.
+    let bounds = Rect(x: 0, y: 0, width: 60, height: 40)
+    let angle = 0.3
+    let h =
+        Homography.translation(60, 40)
+        * Homography(cos(angle), -sin(angle), 0, sin(angle), cos(angle), 0, 0, 0, 1)
+    let offset = Homography.translation(2, 5)
+    let grey = Pixel(r: 50, g: 60, b: 70, a: 255)
+    let layer = Rasterizer.coverage(of: Shapes.rect(bounds).transformed(by: h), clip: (0, 0, 130, 120))
+    var images: [Image] = []
+    for hidden in [nil, bounds.offsetBy(dx: -2, dy: -5)] {
+        var image = Image(width: 130, height: 120, fill: Pixel(r: 200, g: 200, b: 200, a: 255))
+        RectShadow.fill(
+            &image, color: Pixel(r: 0, g: 0, b: 0, a: 128), rect: bounds, sigma: 4, localToDevice: h * offset,
+            clip: (0, 0, 130, 120), hidden: hidden)
+        Painter.fill(&image, color: grey, coverage: layer)
+        images.append(image)
+    }
+    #expect(images[0].bytes == images[1].bytes)
+    // And the shadow is there, below and right of the layer.
+    #expect(images[0][75, 91].r < 200)
+}
