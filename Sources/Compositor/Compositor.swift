@@ -13,10 +13,11 @@ public enum Compositor {
         return image
     }
 
-    /// Draws only `rows` of the canvas into `image` (pixelWidth x pixelHeight), leaving the
-    /// other rows as they are. Every pixel is computed in device coordinates from the whole
-    /// scene, never from what a band happens to hold, so any split of the rows gives exactly
-    /// the bytes of one full render.
+    /// Draws only `rows` of the canvas into `image` (pixelWidth x pixelHeight), overwriting
+    /// them whatever they held and leaving the other rows as they are: a worker can keep one
+    /// image across frames instead of allocating one per frame. Every pixel is computed in
+    /// device coordinates from the whole scene, never from what a band happens to hold, so any
+    /// split of the rows gives exactly the bytes of one full render.
     public static func render(_ canvas: CanvasLayer, rows: Range<Int>, into image: inout Image)
         throws(CompositorError)
     {
@@ -24,6 +25,8 @@ public enum Compositor {
             image.width == canvas.pixelWidth && image.height == canvas.pixelHeight, "image size mismatch")
         let band = max(rows.lowerBound, 0)..<min(rows.upperBound, image.height)
         guard !band.isEmpty else { return }
+        // Image backgrounds may leave transparent texels undrawn: start those rows clear.
+        if case .color = canvas.background {} else { image.fill(.clear, rows: band) }
         paintBackground(&image, canvas, rows: band)
         for view in canvas.views {
             try render(view, into: &image, scale: canvas.scale, rows: band)

@@ -60,3 +60,17 @@ private func busyCanvas() -> CanvasLayer {
         for x in 0..<160 { #expect(image[x, y] == whole[x, y]) }
     }
 }
+
+@Test func aReusedImageIsOverwrittenEvenUnderATransparentPattern() throws {
+    // Half the pattern's texels are transparent: the rows must still not keep old bytes.
+    var texels = [UInt8]()
+    for i in 0..<16 { texels += i % 2 == 0 ? [255, 0, 0, 255] : [0, 0, 0, 0] }
+    let pattern = Texture(Image(width: 4, height: 4, straightRGBA: texels)!)
+    let canvas = CanvasLayer(
+        pixelWidth: 20, pixelHeight: 10, scale: 1, background: .pattern(pattern), views: [])
+    let fresh = try Compositor.render(canvas)
+    #expect(fresh[1, 0] == .clear && fresh[0, 0] == Pixel(r: 255, g: 0, b: 0, a: 255))
+    var reused = Image(width: 20, height: 10, fill: Pixel(r: 9, g: 9, b: 9, a: 9))
+    try Compositor.render(canvas, rows: 0..<10, into: &reused)
+    #expect(reused.bytes == fresh.bytes)
+}
