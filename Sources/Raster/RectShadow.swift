@@ -164,29 +164,58 @@ public enum RectShadow {
                     guard xs < xe else { continue }
                     let py = Double(y) + 0.5
                     let row = y * stride
-                    for x in xs..<xe {
-                        let px = Double(x) + 0.5
-                        var u = a0 * px + a1 * py + a2
-                        var v = b0 * px + b1 * py + b2
-                        if !affine {
-                            let w = c0 * px + c1 * py + c2
-                            guard w > 0 else { continue }
-                            u /= w
-                            v /= w
-                        } else if c2 != 1 {
-                            u /= c2
-                            v /= c2
+                    // Under an affine map u and v are linear along the row: the hidden pixels
+                    // are one run, found by solving four inequalities; a pixel of slack each
+                    // side keeps rounding from skipping anything visible.
+                    var (hx0, hx1) = (xe, xe)
+                    if skip.x0 < skip.x1 {
+                        var lo = -Double.infinity
+                        var hi = Double.infinity
+                        @inline(__always) func within(_ k: Double, _ c: Double, _ a: Double, _ b: Double) {
+                            // a < k·px + c < b
+                            if k == 0 {
+                                if !(c > a && c < b) { (lo, hi) = (1, 0) }
+                            } else {
+                                let (p, q) = ((a - c) / k, (b - c) / k)
+                                lo = max(lo, min(p, q))
+                                hi = min(hi, max(p, q))
+                            }
                         }
-                        if u > skip.x0 && u < skip.x1 && v > skip.y0 && v < skip.y1 { continue }
-                        let value = profile(ax, u) * profile(ay, v)
-                        let k = UInt32(min(max(value, 0), 1) * 255 + 0.5)
-                        if k == 0 { continue }
-                        let o = row + x * 4
-                        let src = k >= 255 ? full : PackedPixel.scale(full, k)
-                        if src >> 24 == 255 {
-                            PackedPixel.store(src, out, o)
-                        } else {
-                            PackedPixel.store(PackedPixel.sourceOver(src, PackedPixel.load(out, o)), out, o)
+                        within(a0 / c2, (a1 * py + a2) / c2, skip.x0, skip.x1)
+                        within(b0 / c2, (b1 * py + b2) / c2, skip.y0, skip.y1)
+                        if lo < hi, lo.isFinite, hi.isFinite {
+                            let first = max(xs, Int((lo - 0.5).rounded(.up)) + 1)
+                            let last = min(xe, Int((hi - 0.5).rounded(.down)))
+                            if first < last { (hx0, hx1) = (first, last) }
+                        }
+                    }
+                    for part in 0..<2 {
+                        let (from, to) = part == 0 ? (xs, hx0) : (hx1, xe)
+                        guard from < to else { continue }
+                        for x in from..<to {
+                            let px = Double(x) + 0.5
+                            var u = a0 * px + a1 * py + a2
+                            var v = b0 * px + b1 * py + b2
+                            if !affine {
+                                let w = c0 * px + c1 * py + c2
+                                guard w > 0 else { continue }
+                                u /= w
+                                v /= w
+                            } else if c2 != 1 {
+                                u /= c2
+                                v /= c2
+                            }
+                            let value = profile(ax, u) * profile(ay, v)
+                            let k = UInt32(min(max(value, 0), 1) * 255 + 0.5)
+                            if k == 0 { continue }
+                            let o = row + x * 4
+                            let src = k >= 255 ? full : PackedPixel.scale(full, k)
+                            if src >> 24 == 255 {
+                                PackedPixel.store(src, out, o)
+                            } else {
+                                PackedPixel.store(
+                                    PackedPixel.sourceOver(src, PackedPixel.load(out, o)), out, o)
+                            }
                         }
                     }
                 }
