@@ -72,6 +72,31 @@ public enum Painter {
                             PackedPixel.store(PackedPixel.sourceOver(p, PackedPixel.load(base, i)), base, i)
                         }
                     }
+                    if let spans, spans.dy0 == 0, spans.dy1 == 0 {
+                        // Scale and translation: a row reads the same texel rows with the same
+                        // weights, found once per row.
+                        let l0 = s.levels[spans.k0]
+                        let l1 = s.levels[spans.t != 0 ? spans.k0 + 1 : spans.k0]
+                        for y in b.y0..<b.y1 {
+                            let row = mask.baseAddress! + ((y - coverage.y) * coverage.width - coverage.x)
+                            let (sx0, sy0, sx1, sy1) = spans.rowStart(y)
+                            let r0 = s.rowY(l0, fixedY: sy0)
+                            let r1 = s.rowY(l1, fixedY: sy1)
+                            var x = b.x0 - 1
+                            while true {
+                                x = nonZero(row, from: x + 1, to: b.x1)
+                                if x == b.x1 { break }
+                                let n = Int64(x - b.x0)
+                                var sample = s.bilinear(l0, r0, fixedX: sx0 &+ spans.dx0 &* n)
+                                if spans.t != 0 {
+                                    sample = s.mix(
+                                        sample, s.bilinear(l1, r1, fixedX: sx1 &+ spans.dx1 &* n), spans.t)
+                                }
+                                put(sample, row[x], x, y)
+                            }
+                        }
+                        return
+                    }
                     if let spans {
                         // Affine: texel coordinates advance by a constant per pixel, in fixed point.
                         for y in b.y0..<b.y1 {
