@@ -99,6 +99,8 @@ public enum Painter {
                     }
                     if let spans {
                         // Affine: texel coordinates advance by a constant per pixel, in fixed point.
+                        let l0 = s.levels[spans.k0]
+                        let l1 = s.levels[spans.t != 0 ? spans.k0 + 1 : spans.k0]
                         for y in b.y0..<b.y1 {
                             let row = mask.baseAddress! + ((y - coverage.y) * coverage.width - coverage.x)
                             let (sx0, sy0, sx1, sy1) = spans.rowStart(y)
@@ -109,12 +111,12 @@ public enum Painter {
                                 // Integer steps: the same coordinates as adding one step per pixel.
                                 let n = Int64(x - b.x0)
                                 var sample = s.bilinear(
-                                    spans.k0, fixedX: sx0 &+ spans.dx0 &* n, fixedY: sy0 &+ spans.dy0 &* n)
+                                    l0, fixedX: sx0 &+ spans.dx0 &* n, fixedY: sy0 &+ spans.dy0 &* n)
                                 if spans.t != 0 {
                                     sample = s.mix(
                                         sample,
                                         s.bilinear(
-                                            spans.k0 + 1, fixedX: sx1 &+ spans.dx1 &* n,
+                                            l1, fixedX: sx1 &+ spans.dx1 &* n,
                                             fixedY: sy1 &+ spans.dy1 &* n),
                                         spans.t)
                                 }

@@ -80,7 +80,11 @@ struct TextureSampler {
     /// level's texel coordinates minus 0.5 (the affine span path steps these by integer adds).
     /// Rounds to the same 12-bit weights as the floating-point path.
     @inline(__always) func bilinear(_ k: Int, fixedX: Int64, fixedY: Int64) -> Sample {
-        let l = levels[k]
+        bilinear(levels[k], fixedX: fixedX, fixedY: fixedY)
+    }
+
+    /// The same with the level given, so a span loop can hold its fields in registers.
+    @inline(__always) func bilinear(_ l: Texture.Level, fixedX: Int64, fixedY: Int64) -> Sample {
         let maxX = Int64(l.width + 1) << 32
         let maxY = Int64(l.height + 1) << 32
         let cx = fixedX < 0 ? 0 : (fixedX < maxX ? fixedX : maxX)
