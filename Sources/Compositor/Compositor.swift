@@ -138,10 +138,26 @@ public enum Compositor {
         guard clip.x1 > clip.x0, clip.y1 > clip.y0 else { return }
         let band = (clip.x0, max(clip.y0, rows.lowerBound), clip.x1, min(clip.y1, rows.upperBound))
         guard band.1 < band.3 else { return }
-        for layer in view.layers where !layer.isInvisible {
-            let h = localToDevice(layer, in: view, scale: scale)
+        let maps = view.layers.map { localToDevice($0, in: view, scale: scale) }
+        let opaque = view.layers.indices.map { i -> Occluder? in
+            let l = view.layers[i]
+            guard !l.isInvisible, hidesItsBounds(l, opacity: min(max(l.opacity, 0), 1), scale: scale) else {
+                return nil
+            }
+            return Occluder(Rect(origin: .zero, size: l.size), maps[i])
+        }
+        for (i, layer) in view.layers.enumerated() where !layer.isInvisible {
+            let h = maps[i]
             guard h.isFinite else { continue }
-            try draw(layer, h, into: &image, clip: band, viewClip: clip, scale: scale)
+            // Opaque layers drawn later (a bounded look-ahead) hide parts of this one.
+            var hiders: [Occluder] = []
+            if layer.contents != nil, Occluder.enabled {
+                let reach = min(view.layers.count, i + 1 + Occluder.lookAhead)
+                for j in (i + 1)..<max(i + 1, reach) {
+                    if let o = opaque[j], o.y0 < Double(band.3), o.y1 > Double(band.1) { hiders.append(o) }
+                }
+            }
+            try draw(layer, h, into: &image, clip: band, viewClip: clip, scale: scale, hiders: hiders)
         }
     }
 
@@ -154,7 +170,7 @@ public enum Compositor {
     /// (a blur, an offscreen group's origin), so that bands reproduce a full render exactly.
     static func draw(
         _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, viewClip: PixelBox,
-        scale: Double
+        scale: Double, hiders: [Occluder] = []
     ) throws(CompositorError) {
         let bounds = Rect(origin: .zero, size: layer.size)
         let aa = layer.allowsEdgeAntialiasing
@@ -174,7 +190,8 @@ public enum Compositor {
                         ? bounds.offsetBy(dx: -s.offset.x, dy: -s.offset.y) : nil)
             {
                 return try drawBody(
-                    layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, opacity: opacity)
+                    layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, opacity: opacity,
+                    hiders: hiders)
             }
             var mask = coverage(rounded, h * offset, clip: s.radius > 0 ? viewClip : clip, antialiased: aa)
             if s.radius > 0 {
@@ -182,7 +199,9 @@ public enum Compositor {
             }
             Painter.fill(&image, color: color, coverage: mask)
         }
-        try drawBody(layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, opacity: opacity)
+        try drawBody(
+            layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, opacity: opacity,
+            hiders: hiders)
     }
 
     /// True when the layer's own drawing will cover every pixel inside its (square) bounds with
@@ -198,7 +217,7 @@ public enum Compositor {
     /// Everything above the shadow, with group opacity.
     static func drawBody(
         _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, viewClip: PixelBox,
-        scale: Double, opacity: Double
+        scale: Double, opacity: Double, hiders: [Occluder] = []
     ) throws(CompositorError) {
         let rounded = Shapes.roundedRect(
             Rect(origin: .zero, size: layer.size), radius: layer.cornerRadius, curve: layer.cornerCurve)
@@ -208,7 +227,8 @@ public enum Compositor {
         guard parts > 0 else { return }
         if opacity >= 1 || parts == 1 {
             try drawParts(
-                layer, h, into: &image, clip: clip, scale: scale, opacity: UInt8((opacity * 255).rounded()))
+                layer, h, into: &image, clip: clip, scale: scale, opacity: UInt8((opacity * 255).rounded()),
+                hiders: hiders)
             return
         }
         // Group opacity: the parts are flattened offscreen, then composited as one image.
@@ -240,7 +260,7 @@ public enum Compositor {
     /// Background, contents (and the inner image layer), text, border: rendering.md A.6.
     static func drawParts(
         _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, scale: Double,
-        opacity: UInt8
+        opacity: UInt8, hiders: [Occluder] = []
     ) throws(CompositorError) {
         let bounds = Rect(origin: .zero, size: layer.size)
         let aa = layer.allowsEdgeAntialiasing
@@ -260,6 +280,7 @@ public enum Compositor {
             if let m = c.maskRect {
                 mask = mask.intersected(with: coverage(Shapes.rect(m), h, clip: clip, antialiased: aa))
             }
+            for o in hiders { o.hide(in: &mask) }
             let localToTexture =
                 Homography.scale(Double(c.texture.width) / rect.width, Double(c.texture.height) / rect.height)
                 * Homography.translation(-rect.minX, -rect.minY)
@@ -358,5 +379,70 @@ private struct BandSlots: @unchecked Sendable {
         images.deallocate()
         errors.deinitialize(count: count)
         errors.deallocate()
+    }
+}
+
+/// The opaque inside of a layer drawn later (rendering.md A.6 order): the pixels lying wholly
+/// inside its projected bounds, which it will store without blending. An earlier layer's
+/// texture need not be sampled there; the frame's bytes do not change.
+struct Occluder {
+    /// How many later layers are asked, so that a long list costs linear time.
+    static let lookAhead = 32
+    /// Off only in the test that checks the frame's bytes do not depend on it.
+    nonisolated(unsafe) static var enabled = true
+    let corners: [SIMD2<Double>]
+    let y0: Double, y1: Double
+
+    init?(_ bounds: Rect, _ h: Homography) {
+        guard h.isFinite else { return nil }
+        var c: [SIMD2<Double>] = []
+        for p in [
+            SIMD2(bounds.minX, bounds.minY), SIMD2(bounds.maxX, bounds.minY), SIMD2(bounds.maxX, bounds.maxY),
+            SIMD2(bounds.minX, bounds.maxY),
+        ] {
+            let m = h.mapHomogeneous(p)
+            // Wholly in front of the eye, so the projected quad is convex.
+            guard m.z > 1e-9 else { return nil }
+            let d = SIMD2(m.x, m.y) / m.z
+            guard d.x.isFinite, d.y.isFinite, abs(d.x) < 1e7, abs(d.y) < 1e7 else { return nil }
+            c.append(d)
+        }
+        corners = c
+        y0 = c.map(\.y).min()!
+        y1 = c.map(\.y).max()!
+    }
+
+    /// The quad's extent along the horizontal line at y, nil when it misses it.
+    func chord(_ y: Double) -> (Double, Double)? {
+        var lo = Double.infinity
+        var hi = -Double.infinity
+        for k in 0..<4 {
+            let a = corners[k]
+            let b = corners[(k + 1) & 3]
+            guard (a.y <= y && b.y >= y) || (b.y <= y && a.y >= y) else { continue }
+            let x = a.y == b.y ? a.x : a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x)
+            lo = min(lo, a.y == b.y ? min(a.x, b.x) : x)
+            hi = max(hi, a.y == b.y ? max(a.x, b.x) : x)
+        }
+        return lo <= hi ? (lo, hi) : nil
+    }
+
+    /// Clears the mask where this layer will cover: in a convex quad the rectangle between the
+    /// chords at a row's top and bottom is inside; a pixel of slack each side absorbs rounding.
+    func hide(in mask: inout CoverageMask) {
+        let first = max(mask.y, Int(y0.rounded(.up)) + 1)
+        let last = min(mask.y + mask.height, Int(y1.rounded(.down)) - 1)
+        guard first < last else { return }
+        let (mx, w) = (mask.x, mask.width)
+        let my = mask.y
+        mask.data.withUnsafeMutableBufferPointer { d in
+            for y in first..<last {
+                guard let top = chord(Double(y)), let bottom = chord(Double(y + 1)) else { continue }
+                let a = max(mx, Int(max(top.0, bottom.0).rounded(.up)) + 1)
+                let b = min(mx + w, Int(min(top.1, bottom.1).rounded(.down)) - 1)
+                guard a < b else { continue }
+                (d.baseAddress! + (y - my) * w + (a - mx)).update(repeating: 0, count: b - a)
+            }
+        }
     }
 }

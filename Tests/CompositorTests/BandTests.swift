@@ -74,3 +74,44 @@ private func busyCanvas() -> CanvasLayer {
     try Compositor.render(canvas, rows: 0..<10, into: &reused)
     #expect(reused.bytes == fresh.bytes)
 }
+
+@Test func layersHiddenByLaterOpaqueLayersAreNotSampledAndTheBytesStayTheSame() throws {
+    // Overlapping opaque cells (rotated, perspective, image-backed), back to front.
+    var texels = [UInt8]()
+    for j in 0..<32 {
+        for i in 0..<32 { texels += [UInt8(i * 8), UInt8(j * 8), 120, 255] }
+    }
+    let texture = Texture(Image(width: 32, height: 32, straightRGBA: texels)!)
+    var layers: [Layer] = []
+    for k in 0..<12 {
+        var l = Layer(
+            size: Size(width: 70, height: 60),
+            position: Point(x: 40 + Double(k) * 9, y: 50 + Double(k % 4) * 7))
+        l.contents = LayerContents(texture: texture, mode: k % 3 == 0 ? .scaleToFill : .aspectFill)
+        l.masksToBounds = k % 3 != 0
+        var p = Transform3D.identity
+        p.m34 = -1.0 / 400
+        l.transform =
+            k % 2 == 0
+            ? Transform3D.makeRotation(0.1 * Double(k), 0, 0, 1)
+            : Transform3D.makeRotation(0.4 - 0.1 * Double(k), 0, 1, 0).concatenating(p)
+        layers.append(l)
+    }
+    let view = ViewLayer(frame: Rect(x: 0, y: 0, width: 200, height: 120), layers: layers)
+    let canvas = CanvasLayer(
+        pixelWidth: 200, pixelHeight: 120, scale: 1, background: .color(.black), views: [view])
+    let hidden = try Compositor.render(canvas)
+    Occluder.enabled = false
+    defer { Occluder.enabled = true }
+    let drawn = try Compositor.render(canvas)
+    #expect(hidden.bytes == drawn.bytes)
+    // And occlusion really happens: a later layer's quad hides part of an earlier one's mask.
+    let h = Compositor.localToDevice(layers[1], in: view, scale: 1)
+    var mask = Rasterizer.coverage(
+        of: Shapes.rect(Rect(x: 0, y: 0, width: 70, height: 60)).transformed(
+            by: Compositor.localToDevice(layers[0], in: view, scale: 1)),
+        clip: (0, 0, 200, 120))
+    let before = mask.data.filter { $0 != 0 }.count
+    Occluder(Rect(x: 0, y: 0, width: 70, height: 60), h)!.hide(in: &mask)
+    #expect(mask.data.filter { $0 != 0 }.count < before * 3 / 4)
+}
