@@ -151,7 +151,7 @@ public enum Compositor {
             guard h.isFinite else { continue }
             // Opaque layers drawn later (a bounded look-ahead) hide parts of this one.
             var hiders: [Occluder] = []
-            if layer.contents != nil, Occluder.enabled {
+            if Occluder.enabled {
                 let reach = min(view.layers.count, i + 1 + Occluder.lookAhead)
                 for j in (i + 1)..<max(i + 1, reach) {
                     if let o = opaque[j], o.y0 < Double(band.3), o.y1 > Double(band.1) { hiders.append(o) }
@@ -267,9 +267,9 @@ public enum Compositor {
         let rounded = Shapes.roundedRect(bounds, radius: layer.cornerRadius, curve: layer.cornerCurve)
         let alpha = Double(opacity) / 255
         if let bg = layer.backgroundColor {
-            Painter.fill(
-                &image, color: bg.withOpacity(alpha).premultiplied,
-                coverage: coverage(rounded, h, clip: clip, antialiased: aa))
+            var mask = coverage(rounded, h, clip: clip, antialiased: aa)
+            for o in hiders { o.hide(in: &mask) }
+            Painter.fill(&image, color: bg.withOpacity(alpha).premultiplied, coverage: mask)
         }
         if let c = layer.contents {
             let rect = c.imageRect(in: layer.size, scale: scale)
@@ -296,9 +296,9 @@ public enum Compositor {
         if let b = layer.border, b.width > 0 {
             let ring = Shapes.border(
                 bounds, width: b.width, radius: layer.cornerRadius, curve: layer.cornerCurve)
-            Painter.fill(
-                &image, color: b.color.withOpacity(alpha).premultiplied,
-                coverage: coverage(ring, h, clip: clip, antialiased: aa))
+            var mask = coverage(ring, h, clip: clip, antialiased: aa)
+            for o in hiders { o.hide(in: &mask) }
+            Painter.fill(&image, color: b.color.withOpacity(alpha).premultiplied, coverage: mask)
         }
     }
 

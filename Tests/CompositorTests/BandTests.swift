@@ -89,6 +89,8 @@ private func busyCanvas() -> CanvasLayer {
             position: Point(x: 40 + Double(k) * 9, y: 50 + Double(k % 4) * 7))
         l.contents = LayerContents(texture: texture, mode: k % 3 == 0 ? .scaleToFill : .aspectFill)
         l.masksToBounds = k % 3 != 0
+        if k % 4 == 1 { l.backgroundColor = Color(r: 30, g: 200, b: 60) }
+        if k % 5 == 2 { l.border = LayerBorder(width: 3, color: .white) }
         var p = Transform3D.identity
         p.m34 = -1.0 / 400
         l.transform =
