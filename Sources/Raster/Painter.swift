@@ -72,27 +72,37 @@ public enum Painter {
                             PackedPixel.store(PackedPixel.sourceOver(p, PackedPixel.load(base, i)), base, i)
                         }
                     }
-                    if let spans, spans.dy0 == 0, spans.dy1 == 0 {
+                    if let spans, spans.dy0 == 0, spans.dy1 == 0, spans.fx0.y == 0, spans.fx1.y == 0 {
                         // Scale and translation: a row reads the same texel rows with the same
-                        // weights, found once per row.
+                        // weights, and a column the same texel columns in every row, so both
+                        // are found once.
                         let l0 = s.levels[spans.k0]
                         let l1 = s.levels[spans.t != 0 ? spans.k0 + 1 : spans.k0]
-                        for y in b.y0..<b.y1 {
-                            let row = mask.baseAddress! + ((y - coverage.y) * coverage.width - coverage.x)
-                            let (sx0, sy0, sx1, sy1) = spans.rowStart(y)
-                            let r0 = s.rowY(l0, fixedY: sy0)
-                            let r1 = s.rowY(l1, fixedY: sy1)
-                            var x = b.x0 - 1
-                            while true {
-                                x = nonZero(row, from: x + 1, to: b.x1)
-                                if x == b.x1 { break }
-                                let n = Int64(x - b.x0)
-                                var sample = s.bilinear(l0, r0, fixedX: sx0 &+ spans.dx0 &* n)
-                                if spans.t != 0 {
-                                    sample = s.mix(
-                                        sample, s.bilinear(l1, r1, fixedX: sx1 &+ spans.dx1 &* n), spans.t)
+                        let width = b.x1 - b.x0
+                        let (cx0, _, cx1, _) = spans.rowStart(b.y0)
+                        withUnsafeTemporaryAllocation(of: TextureSampler.ColumnX.self, capacity: 2 * width) {
+                            cols in
+                            for i in 0..<width {
+                                let n = Int64(i)
+                                cols[i] = s.columnX(l0, fixedX: cx0 &+ spans.dx0 &* n)
+                                cols[width + i] = s.columnX(l1, fixedX: cx1 &+ spans.dx1 &* n)
+                            }
+                            for y in b.y0..<b.y1 {
+                                let row = mask.baseAddress! + ((y - coverage.y) * coverage.width - coverage.x)
+                                let (_, sy0, _, sy1) = spans.rowStart(y)
+                                let r0 = s.rowY(l0, fixedY: sy0)
+                                let r1 = s.rowY(l1, fixedY: sy1)
+                                var x = b.x0 - 1
+                                while true {
+                                    x = nonZero(row, from: x + 1, to: b.x1)
+                                    if x == b.x1 { break }
+                                    let i = x - b.x0
+                                    var sample = s.bilinear(r0, cols[i])
+                                    if spans.t != 0 {
+                                        sample = s.mix(sample, s.bilinear(r1, cols[width + i]), spans.t)
+                                    }
+                                    put(sample, row[x], x, y)
                                 }
-                                put(sample, row[x], x, y)
                             }
                         }
                         return

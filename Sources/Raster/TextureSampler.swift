@@ -114,23 +114,38 @@ struct TextureSampler {
             wy1: wy1)
     }
 
-    /// `bilinear(_:fixedX:fixedY:)` with the row part given: the same sums, term for term.
-    @inline(__always) func bilinear(_ l: Texture.Level, _ r: RowY, fixedX: Int64) -> Sample {
+    /// The columns and horizontal weights for `fixedX`: under a scale and translation the same
+    /// for every row of a layer.
+    struct ColumnX {
+        let x0: Int, x1: Int
+        let wx0: UInt64, wx1: UInt64
+    }
+
+    @inline(__always) func columnX(_ l: Texture.Level, fixedX: Int64) -> ColumnX {
         let maxX = Int64(l.width + 1) << 32
         let cx = fixedX < 0 ? 0 : (fixedX < maxX ? fixedX : maxX)
         let fx = Int(truncatingIfNeeded: (cx &+ (1 << 19)) >> 20)
         let ix = (fx &>> 12) &- 1
         let wx1 = UInt64(truncatingIfNeeded: fx & 0xFFF)
-        let wx0 = 4096 &- wx1
         let x0 = ix < 0 ? 0 : (ix < l.width ? ix : l.width &- 1)
         let x1 = ix &+ 1 < l.width ? ix &+ 1 : l.width &- 1
-        let a = texel(r.row0 &+ x0 &* 4)
-        let b = texel(r.row0 &+ x1 &* 4)
-        let c = texel(r.row1 &+ x0 &* 4)
-        let d = texel(r.row1 &+ x1 &* 4)
-        let (w00, w01, w10, w11) = (wx0 &* r.wy0, wx1 &* r.wy0, wx0 &* r.wy1, wx1 &* r.wy1)
-        let rb = a.0 &* w00 &+ b.0 &* w01 &+ c.0 &* w10 &+ d.0 &* w11
-        let ga = a.1 &* w00 &+ b.1 &* w01 &+ c.1 &* w10 &+ d.1 &* w11
+        return ColumnX(x0: x0 &* 4, x1: x1 &* 4, wx0: 4096 &- wx1, wx1: wx1)
+    }
+
+    /// `bilinear(_:fixedX:fixedY:)` with the row part given: the same sums, term for term.
+    @inline(__always) func bilinear(_ l: Texture.Level, _ r: RowY, fixedX: Int64) -> Sample {
+        bilinear(r, columnX(l, fixedX: fixedX))
+    }
+
+    /// `bilinear(_:fixedX:fixedY:)` with both parts given.
+    @inline(__always) func bilinear(_ r: RowY, _ c: ColumnX) -> Sample {
+        let a = texel(r.row0 &+ c.x0)
+        let b = texel(r.row0 &+ c.x1)
+        let cc = texel(r.row1 &+ c.x0)
+        let d = texel(r.row1 &+ c.x1)
+        let (w00, w01, w10, w11) = (c.wx0 &* r.wy0, c.wx1 &* r.wy0, c.wx0 &* r.wy1, c.wx1 &* r.wy1)
+        let rb = a.0 &* w00 &+ b.0 &* w01 &+ cc.0 &* w10 &+ d.0 &* w11
+        let ga = a.1 &* w00 &+ b.1 &* w01 &+ cc.1 &* w10 &+ d.1 &* w11
         return Sample(
             r: UInt32(truncatingIfNeeded: rb), g: UInt32(truncatingIfNeeded: ga),
             b: UInt32(truncatingIfNeeded: rb >> 32), a: UInt32(truncatingIfNeeded: ga >> 32))
