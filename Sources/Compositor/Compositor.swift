@@ -1,3 +1,4 @@
+import Dispatch
 import Geometry
 import Raster
 
@@ -8,18 +9,71 @@ public enum Compositor {
     /// it can (a non-finite matrix makes its layer invisible, rendering.md A.3).
     public static func render(_ canvas: CanvasLayer) throws(CompositorError) -> Image {
         var image = Image(width: canvas.pixelWidth, height: canvas.pixelHeight)
-        paintBackground(&image, canvas)
+        try render(canvas, rows: 0..<canvas.pixelHeight, into: &image)
+        return image
+    }
+
+    /// Draws only `rows` of the canvas into `image` (pixelWidth x pixelHeight), overwriting
+    /// them whatever they held and leaving the other rows as they are: a worker can keep one
+    /// image across frames instead of allocating one per frame. Every pixel is computed in
+    /// device coordinates from the whole scene, never from what a band happens to hold, so any
+    /// split of the rows gives exactly the bytes of one full render.
+    public static func render(_ canvas: CanvasLayer, rows: Range<Int>, into image: inout Image)
+        throws(CompositorError)
+    {
+        precondition(
+            image.width == canvas.pixelWidth && image.height == canvas.pixelHeight, "image size mismatch")
+        let band = max(rows.lowerBound, 0)..<min(rows.upperBound, image.height)
+        guard !band.isEmpty else { return }
+        // Image backgrounds may leave transparent texels undrawn: start those rows clear.
+        if case .color = canvas.background {} else { image.fill(.clear, rows: band) }
+        paintBackground(&image, canvas, rows: band)
         for view in canvas.views {
-            try render(view, into: &image, scale: canvas.scale)
+            try render(view, into: &image, scale: canvas.scale, rows: band)
+        }
+    }
+
+    /// One frame drawn as `bands` row bands in parallel (when there are fewer frames in flight
+    /// than cores); byte-identical to `render(_:)` whatever `bands` is.
+    public static func render(_ canvas: CanvasLayer, bands: Int) throws(CompositorError) -> Image {
+        let height = canvas.pixelHeight
+        let n = min(max(bands, 1), max(height, 1))
+        guard n > 1 else { return try render(canvas) }
+        @Sendable func rows(_ i: Int) -> Range<Int> { (height * i / n)..<(height * (i + 1) / n) }
+        // Each band draws into its own canvas and writes only its own slot.
+        let out = BandSlots(count: n)
+        defer { out.free(count: n) }
+        DispatchQueue.concurrentPerform(iterations: n) { i in
+            var band = Image(width: canvas.pixelWidth, height: height)
+            do throws(CompositorError) {
+                try render(canvas, rows: rows(i), into: &band)
+                out.images[i] = band
+            } catch {
+                out.errors[i] = error
+            }
+        }
+        for i in 0..<n { if let error = out.errors[i] { throw error } }
+        // Band 0's canvas becomes the frame; the other bands' rows are copied into it.
+        var image = out.images[0]!
+        out.images[0] = nil
+        let stride = image.stride
+        image.bytes.withUnsafeMutableBufferPointer { dst in
+            for i in 1..<n {
+                let r = rows(i)
+                out.images[i]!.bytes.withUnsafeBufferPointer { src in
+                    let start = r.lowerBound * stride
+                    (dst.baseAddress! + start).update(from: src.baseAddress! + start, count: r.count * stride)
+                }
+            }
         }
         return image
     }
 
-    static func paintBackground(_ image: inout Image, _ canvas: CanvasLayer) {
-        let full = CoverageMask.full((0, 0, image.width, image.height))
+    static func paintBackground(_ image: inout Image, _ canvas: CanvasLayer, rows: Range<Int>) {
+        let full = CoverageMask.full((0, rows.lowerBound, image.width, rows.upperBound))
         switch canvas.background {
         case .color(let c):
-            image.fill(c.premultiplied)
+            image.fill(c.premultiplied, rows: rows)
         case .image(let t):
             let h = Homography.scale(
                 Double(t.width) / Double(image.width), Double(t.height) / Double(image.height))
@@ -30,11 +84,17 @@ public enum Compositor {
             let th = Double(t.height) * canvas.scale
             var y = 0.0
             while y < Double(image.height) {
+                guard Int((y + th).rounded()) > rows.lowerBound else {
+                    y += th
+                    continue
+                }
+                guard Int(y.rounded()) < rows.upperBound else { break }
                 var x = 0.0
                 while x < Double(image.width) {
                     let box = (
-                        Int(x.rounded()), Int(y.rounded()), min(Int((x + tw).rounded()), image.width),
-                        min(Int((y + th).rounded()), image.height)
+                        Int(x.rounded()), max(Int(y.rounded()), rows.lowerBound),
+                        min(Int((x + tw).rounded()), image.width),
+                        min(Int((y + th).rounded()), image.height, rows.upperBound)
                     )
                     let h =
                         Homography.scale(1 / canvas.scale, 1 / canvas.scale) * Homography.translation(-x, -y)
@@ -65,7 +125,9 @@ public enum Compositor {
         return Homography(planar: m)
     }
 
-    static func render(_ view: ViewLayer, into image: inout Image, scale: Double) throws(CompositorError) {
+    static func render(_ view: ViewLayer, into image: inout Image, scale: Double, rows: Range<Int>)
+        throws(CompositorError)
+    {
         // A scroll view clips its content to its frame.
         let f = view.frame
         let clip: PixelBox = (
@@ -74,10 +136,28 @@ public enum Compositor {
             min(image.height, Int((f.maxY * scale).rounded()))
         )
         guard clip.x1 > clip.x0, clip.y1 > clip.y0 else { return }
-        for layer in view.layers where !layer.isInvisible {
-            let h = localToDevice(layer, in: view, scale: scale)
+        let band = (clip.x0, max(clip.y0, rows.lowerBound), clip.x1, min(clip.y1, rows.upperBound))
+        guard band.1 < band.3 else { return }
+        let maps = view.layers.map { localToDevice($0, in: view, scale: scale) }
+        let opaque = view.layers.indices.map { i -> Occluder? in
+            let l = view.layers[i]
+            guard !l.isInvisible, hidesItsBounds(l, opacity: min(max(l.opacity, 0), 1), scale: scale) else {
+                return nil
+            }
+            return Occluder(Rect(origin: .zero, size: l.size), maps[i])
+        }
+        for (i, layer) in view.layers.enumerated() where !layer.isInvisible {
+            let h = maps[i]
             guard h.isFinite else { continue }
-            try draw(layer, h, into: &image, clip: clip, scale: scale)
+            // Opaque layers drawn later (a bounded look-ahead) hide parts of this one.
+            var hiders: [Occluder] = []
+            if Occluder.enabled {
+                let reach = min(view.layers.count, i + 1 + Occluder.lookAhead)
+                for j in (i + 1)..<max(i + 1, reach) {
+                    if let o = opaque[j], o.y0 < Double(band.3), o.y1 > Double(band.1) { hiders.append(o) }
+                }
+            }
+            try draw(layer, h, into: &image, clip: band, viewClip: clip, scale: scale, hiders: hiders)
         }
     }
 
@@ -85,9 +165,13 @@ public enum Compositor {
         Rasterizer.coverage(of: path.transformed(by: h), clip: clip, antialiased: antialiased)
     }
 
-    static func draw(_ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, scale: Double)
-        throws(CompositorError)
-    {
+    /// `clip` is where pixels may change (the view's clip within the band being drawn);
+    /// `viewClip` the view's whole clip, for the steps whose result depends on their extent
+    /// (a blur, an offscreen group's origin), so that bands reproduce a full render exactly.
+    static func draw(
+        _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, viewClip: PixelBox,
+        scale: Double, hiders: [Occluder] = []
+    ) throws(CompositorError) {
         let bounds = Rect(origin: .zero, size: layer.size)
         let aa = layer.allowsEdgeAntialiasing
         let opacity = min(max(layer.opacity, 0), 1)
@@ -96,61 +180,96 @@ public enum Compositor {
         // Shadow: below everything, outside the group, scaled by the layer's opacity.
         if let s = layer.shadow, s.opacity > 0 {
             let offset = Homography.translation(s.offset.x, s.offset.y)
-            var mask = coverage(rounded, h * offset, clip: clip, antialiased: aa)
+            let color = s.color.withOpacity(s.opacity * opacity).premultiplied
+            // Square corners: the analytic shadow, exact and constant cost per pixel.
+            if s.radius > 0, layer.cornerRadius <= 0,
+                RectShadow.fill(
+                    &image, color: color, rect: bounds, sigma: s.radius, localToDevice: h * offset,
+                    clip: clip,
+                    hidden: hidesItsBounds(layer, opacity: opacity, scale: scale)
+                        ? bounds.offsetBy(dx: -s.offset.x, dy: -s.offset.y) : nil)
+            {
+                return try drawBody(
+                    layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, opacity: opacity,
+                    hiders: hiders)
+            }
+            var mask = coverage(rounded, h * offset, clip: s.radius > 0 ? viewClip : clip, antialiased: aa)
             if s.radius > 0 {
                 mask = Blur.gaussian(mask, sigma: s.radius * scale).cropped(to: clip)
             }
-            Painter.fill(
-                &image, color: s.color.withOpacity(s.opacity * opacity).premultiplied, coverage: mask)
+            Painter.fill(&image, color: color, coverage: mask)
         }
+        try drawBody(
+            layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, opacity: opacity,
+            hiders: hiders)
+    }
 
+    /// True when the layer's own drawing will cover every pixel inside its (square) bounds with
+    /// an opaque colour, stored without blending: its shadow need not be drawn there.
+    static func hidesItsBounds(_ layer: Layer, opacity: Double, scale: Double) -> Bool {
+        guard opacity >= 1, layer.cornerRadius <= 0 else { return false }
+        if let bg = layer.backgroundColor, bg.a == 255 { return true }
+        guard let c = layer.contents, c.maskRect == nil, c.texture.isOpaque else { return false }
+        let r = c.imageRect(in: layer.size, scale: scale)
+        return r.minX <= 0 && r.minY <= 0 && r.maxX >= layer.size.width && r.maxY >= layer.size.height
+    }
+
+    /// Everything above the shadow, with group opacity.
+    static func drawBody(
+        _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, viewClip: PixelBox,
+        scale: Double, opacity: Double, hiders: [Occluder] = []
+    ) throws(CompositorError) {
+        let rounded = Shapes.roundedRect(
+            Rect(origin: .zero, size: layer.size), radius: layer.cornerRadius, curve: layer.cornerCurve)
         let parts =
             (layer.backgroundColor != nil ? 1 : 0) + (layer.contents != nil ? 1 : 0)
             + (layer.border != nil ? 1 : 0) + (layer.text != nil ? 1 : 0)
         guard parts > 0 else { return }
         if opacity >= 1 || parts == 1 {
             try drawParts(
-                layer, h, into: &image, clip: clip, scale: scale, opacity: UInt8((opacity * 255).rounded()))
+                layer, h, into: &image, clip: clip, scale: scale, opacity: UInt8((opacity * 255).rounded()),
+                hiders: hiders)
             return
         }
         // Group opacity: the parts are flattened offscreen, then composited as one image.
-        let box = coverage(rounded, h, clip: clip, antialiased: false).box
+        // Placed from the view's whole clip, so every band draws the same offscreen image.
+        let vc = viewClip
+        let box = coverage(rounded, h, clip: vc, antialiased: false).box
         let grown: PixelBox = (
-            max(clip.x0, box.x0 - 2), max(clip.y0, box.y0 - 2), min(clip.x1, box.x1 + 2),
-            min(clip.y1, box.y1 + 2)
+            max(vc.x0, box.x0 - 2), max(vc.y0, box.y0 - 2), min(vc.x1, box.x1 + 2), min(vc.y1, box.y1 + 2)
         )
         var contentBox = grown
         if let c = layer.contents, !layer.masksToBounds {
             // Aspect-fill may overflow the bounds.
             let r = coverage(
-                Shapes.rect(c.imageRect(in: layer.size, scale: scale)), h, clip: clip, antialiased: false
+                Shapes.rect(c.imageRect(in: layer.size, scale: scale)), h, clip: vc, antialiased: false
             ).box
             contentBox = (min(grown.x0, r.x0), min(grown.y0, r.y0), max(grown.x1, r.x1), max(grown.y1, r.y1))
         }
         let w = contentBox.x1 - contentBox.x0
         let hgt = contentBox.y1 - contentBox.y0
-        guard w > 0, hgt > 0 else { return }
+        guard w > 0, hgt > 0, contentBox.y0 < clip.y1, contentBox.y1 > clip.y0 else { return }
         var group = Image(width: w, height: hgt)
         let shift = Homography.translation(Double(-contentBox.x0), Double(-contentBox.y0))
         try drawParts(layer, shift * h, into: &group, clip: (0, 0, w, hgt), scale: scale, opacity: 255)
         Painter.composite(
             &image, layer: group, at: (contentBox.x0, contentBox.y0),
-            opacity: UInt8((opacity * 255).rounded()))
+            opacity: UInt8((opacity * 255).rounded()), clip: clip == viewClip ? nil : .full(clip))
     }
 
     /// Background, contents (and the inner image layer), text, border: rendering.md A.6.
     static func drawParts(
         _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, scale: Double,
-        opacity: UInt8
+        opacity: UInt8, hiders: [Occluder] = []
     ) throws(CompositorError) {
         let bounds = Rect(origin: .zero, size: layer.size)
         let aa = layer.allowsEdgeAntialiasing
         let rounded = Shapes.roundedRect(bounds, radius: layer.cornerRadius, curve: layer.cornerCurve)
         let alpha = Double(opacity) / 255
         if let bg = layer.backgroundColor {
-            Painter.fill(
-                &image, color: bg.withOpacity(alpha).premultiplied,
-                coverage: coverage(rounded, h, clip: clip, antialiased: aa))
+            var mask = coverage(rounded, h, clip: clip, antialiased: aa)
+            for o in hiders { o.hide(in: &mask) }
+            Painter.fill(&image, color: bg.withOpacity(alpha).premultiplied, coverage: mask)
         }
         if let c = layer.contents {
             let rect = c.imageRect(in: layer.size, scale: scale)
@@ -161,6 +280,7 @@ public enum Compositor {
             if let m = c.maskRect {
                 mask = mask.intersected(with: coverage(Shapes.rect(m), h, clip: clip, antialiased: aa))
             }
+            for o in hiders { o.hide(in: &mask) }
             let localToTexture =
                 Homography.scale(Double(c.texture.width) / rect.width, Double(c.texture.height) / rect.height)
                 * Homography.translation(-rect.minX, -rect.minY)
@@ -176,9 +296,9 @@ public enum Compositor {
         if let b = layer.border, b.width > 0 {
             let ring = Shapes.border(
                 bounds, width: b.width, radius: layer.cornerRadius, curve: layer.cornerCurve)
-            Painter.fill(
-                &image, color: b.color.withOpacity(alpha).premultiplied,
-                coverage: coverage(ring, h, clip: clip, antialiased: aa))
+            var mask = coverage(ring, h, clip: clip, antialiased: aa)
+            for o in hiders { o.hide(in: &mask) }
+            Painter.fill(&image, color: b.color.withOpacity(alpha).premultiplied, coverage: mask)
         }
     }
 
@@ -240,4 +360,89 @@ public enum Compositor {
 public struct CompositorError: Error, Sendable, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
+}
+
+/// Results of a frame's bands drawn in parallel: band i touches only element i, so no lock.
+private struct BandSlots: @unchecked Sendable {
+    let images: UnsafeMutablePointer<Image?>
+    let errors: UnsafeMutablePointer<CompositorError?>
+
+    init(count: Int) {
+        images = .allocate(capacity: count)
+        images.initialize(repeating: nil, count: count)
+        errors = .allocate(capacity: count)
+        errors.initialize(repeating: nil, count: count)
+    }
+
+    func free(count: Int) {
+        images.deinitialize(count: count)
+        images.deallocate()
+        errors.deinitialize(count: count)
+        errors.deallocate()
+    }
+}
+
+/// The opaque inside of a layer drawn later (rendering.md A.6 order): the pixels lying wholly
+/// inside its projected bounds, which it will store without blending. An earlier layer's
+/// texture need not be sampled there; the frame's bytes do not change.
+struct Occluder {
+    /// How many later layers are asked, so that a long list costs linear time.
+    static let lookAhead = 32
+    /// Off only in the test that checks the frame's bytes do not depend on it.
+    nonisolated(unsafe) static var enabled = true
+    let corners: [SIMD2<Double>]
+    let y0: Double, y1: Double
+
+    init?(_ bounds: Rect, _ h: Homography) {
+        guard h.isFinite else { return nil }
+        var c: [SIMD2<Double>] = []
+        for p in [
+            SIMD2(bounds.minX, bounds.minY), SIMD2(bounds.maxX, bounds.minY), SIMD2(bounds.maxX, bounds.maxY),
+            SIMD2(bounds.minX, bounds.maxY),
+        ] {
+            let m = h.mapHomogeneous(p)
+            // Wholly in front of the eye, so the projected quad is convex.
+            guard m.z > 1e-9 else { return nil }
+            let d = SIMD2(m.x, m.y) / m.z
+            guard d.x.isFinite, d.y.isFinite, abs(d.x) < 1e7, abs(d.y) < 1e7 else { return nil }
+            c.append(d)
+        }
+        corners = c
+        y0 = c.map(\.y).min()!
+        y1 = c.map(\.y).max()!
+    }
+
+    /// The quad's extent along the horizontal line at y, nil when it misses it.
+    func chord(_ y: Double) -> (Double, Double)? {
+        var lo = Double.infinity
+        var hi = -Double.infinity
+        for k in 0..<4 {
+            let a = corners[k]
+            let b = corners[(k + 1) & 3]
+            guard (a.y <= y && b.y >= y) || (b.y <= y && a.y >= y) else { continue }
+            let x = a.y == b.y ? a.x : a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x)
+            lo = min(lo, a.y == b.y ? min(a.x, b.x) : x)
+            hi = max(hi, a.y == b.y ? max(a.x, b.x) : x)
+        }
+        return lo <= hi ? (lo, hi) : nil
+    }
+
+    /// Clears the mask where this layer will cover: in a convex quad the rectangle between the
+    /// chords at a row's top and bottom is inside; a pixel of slack each side absorbs rounding.
+    func hide(in mask: inout CoverageMask) {
+        let first = max(mask.y, Int(y0.rounded(.up)) + 1)
+        let last = min(mask.y + mask.height, Int(y1.rounded(.down)) - 1)
+        guard first < last else { return }
+        let (mx, w) = (mask.x, mask.width)
+        let my = mask.y
+        mask.data.withUnsafeMutableBufferPointer { d in
+            for y in first..<last {
+                guard let top = chord(Double(y)), let bottom = chord(Double(y + 1)) else { continue }
+                let a = max(mx, Int(max(top.0, bottom.0).rounded(.up)) + 1)
+                let b = min(mx + w, Int(min(top.1, bottom.1).rounded(.down)) - 1)
+                guard a < b else { continue }
+                (d.baseAddress! + (y - my) * w + (a - mx)).update(repeating: 0, count: b - a)
+            }
+        }
+    }
 }

@@ -20,6 +20,14 @@ public enum Rasterizer {
     public static func coverage(
         of path: Path, fillRule: FillRule = .nonZero, clip: PixelBox, antialiased: Bool = true
     ) -> CoverageMask {
+        coverage(of: path, fillRule: fillRule, clip: clip, antialiased: antialiased, runs: 256)
+    }
+
+    /// `runs`: how many touched column ranges a row may record before it falls back to
+    /// summing every column (0 always does: the reference the tests compare against).
+    static func coverage(
+        of path: Path, fillRule: FillRule, clip: PixelBox, antialiased: Bool, runs: Int
+    ) -> CoverageMask {
         guard clip.x1 > clip.x0, clip.y1 > clip.y0 else { return .empty(at: clip.x0, clip.y0) }
         var edges: [Edge] = []
         var lo = SIMD2(Double.infinity, .infinity)
@@ -49,7 +57,7 @@ public enum Rasterizer {
         edges.sort { $0.y0 < $1.y0 }
         var mask = CoverageMask(x: bx0, y: by0, width: bx1 - bx0, height: by1 - by0)
         if antialiased {
-            accumulate(edges, into: &mask, evenOdd: fillRule == .evenOdd)
+            accumulate(edges, into: &mask, evenOdd: fillRule == .evenOdd, runs: runs)
         } else {
             sampleCentres(edges, into: &mask, evenOdd: fillRule == .evenOdd)
         }
@@ -77,13 +85,15 @@ public enum Rasterizer {
 
     // MARK: Anti-aliased: exact area
 
-    static func accumulate(_ edges: [Edge], into mask: inout CoverageMask, evenOdd: Bool) {
+    static func accumulate(_ edges: [Edge], into mask: inout CoverageMask, evenOdd: Bool, runs: Int) {
         let w = mask.width
         let ox = Double(mask.x)
         var acc = [Double](repeating: 0, count: w + 2)
         var active: [Int] = []
         active.reserveCapacity(64)
         var next = 0
+        var touched = Touched(capacity: runs)
+        defer { touched.free() }
         edges.withUnsafeBufferPointer { e in
             acc.withUnsafeMutableBufferPointer { acc in
                 mask.data.withUnsafeMutableBufferPointer { out in
@@ -102,14 +112,9 @@ public enum Rasterizer {
                             guard yb > ya else { continue }
                             addSegment(
                                 edge.x(at: ya) - ox, edge.x(at: yb) - ox, edge.dir * (yb - ya), width: w,
-                                acc)
+                                acc, &touched)
                         }
-                        // One prefix sum turns per-column differences into coverage.
-                        var sum = 0.0
-                        let base = row * w
-                        for j in 0..<w {
-                            sum += acc[j]
-                            acc[j] = 0
+                        @inline(__always) func value(_ sum: Double) -> UInt8 {
                             var a = abs(sum)
                             if evenOdd {
                                 a = a.truncatingRemainder(dividingBy: 2)
@@ -117,8 +122,45 @@ public enum Rasterizer {
                             } else if a > 1 {
                                 a = 1
                             }
-                            out[base + j] = UInt8(a * 255 + 0.5)
+                            return UInt8(a * 255 + 0.5)
                         }
+                        // One prefix sum turns per-column differences into coverage. Columns no
+                        // edge touched add zero, so between the edges' columns the value is
+                        // constant: those runs are filled (or, when 0, left as they are).
+                        var sum = 0.0
+                        let base = row * w
+                        let row = out.baseAddress! + base
+                        var j = 0
+                        if !touched.overflow {
+                            touched.sortAndMerge()
+                            for r in 0..<touched.count {
+                                let start = min(touched.starts[r], w)
+                                let end = min(touched.ends[r], w - 1)
+                                if start > j {
+                                    let v = value(sum)
+                                    if v != 0 { (row + j).update(repeating: v, count: start - j) }
+                                }
+                                if start <= end {
+                                    for k in start...end {
+                                        sum += acc[k]
+                                        acc[k] = 0
+                                        row[k] = value(sum)
+                                    }
+                                }
+                                j = max(j, end + 1)
+                            }
+                            if j < w {
+                                let v = value(sum)
+                                if v != 0 { (row + j).update(repeating: v, count: w - j) }
+                            }
+                        } else {
+                            for k in 0..<w {
+                                sum += acc[k]
+                                acc[k] = 0
+                                row[k] = value(sum)
+                            }
+                        }
+                        touched.reset()
                         acc[w] = 0
                         acc[w + 1] = 0
                     }
@@ -131,13 +173,14 @@ public enum Rasterizer {
     /// signed height d. Parts left of the mask act as a vertical edge at 0 (they cover every
     /// column), parts right of it reach only the spare column `width`.
     @inline(__always) static func addSegment(
-        _ xa: Double, _ xb: Double, _ d: Double, width: Int, _ acc: UnsafeMutableBufferPointer<Double>
+        _ xa: Double, _ xb: Double, _ d: Double, width: Int, _ acc: UnsafeMutableBufferPointer<Double>,
+        _ touched: inout Touched
     ) {
         let wd = Double(width)
         let lo = min(xa, xb)
         let hi = max(xa, xb)
         if lo >= 0 && hi <= wd {
-            addInside(lo, hi, d, acc)
+            addInside(lo, hi, d, acc, &touched)
             return
         }
         // Split where the segment crosses x = 0 and x = width; d is shared in proportion.
@@ -156,7 +199,7 @@ public enum Rasterizer {
             guard t > t0 else { return }
             let pa = min(max(xa + dx * t0, 0), wd)
             let pb = min(max(xa + dx * t, 0), wd)
-            addInside(min(pa, pb), max(pa, pb), d * (t - t0), acc)
+            addInside(min(pa, pb), max(pa, pb), d * (t - t0), acc, &touched)
             t0 = t
         }
         piece(to: t1)
@@ -173,16 +216,19 @@ public enum Rasterizer {
     /// Column j's coverage from this piece is d · mean over the piece of clamp(j + 1 - x, 0, 1)
     /// = d · (G(j+1-x0) - G(j+1-x1)) / (x1 - x0); acc stores its differences along the row.
     @inline(__always) static func addInside(
-        _ x0: Double, _ x1: Double, _ d: Double, _ acc: UnsafeMutableBufferPointer<Double>
+        _ x0: Double, _ x1: Double, _ d: Double, _ acc: UnsafeMutableBufferPointer<Double>,
+        _ touched: inout Touched
     ) {
         let i0 = Int(x0)  // x0 >= 0, so truncation is floor
         if x1 - x0 < 1e-9 || x1 <= Double(i0 + 1) {
             let xm = 0.5 * (x0 + x1) - Double(i0)
             acc[i0] += d * (1 - xm)
             acc[i0 + 1] += d * xm
+            touched.add(i0, i0 + 1)
             return
         }
         let i1 = Int(x1)
+        touched.add(i0, i1 + 1)
         let k = d / (x1 - x0)
         var prev = 0.0
         var j = i0
@@ -193,6 +239,69 @@ public enum Rasterizer {
             j += 1
         }
         acc[i1 + 1] += d - prev
+    }
+
+    /// The column ranges a row's edges wrote into the accumulation row (inclusive), so that
+    /// the prefix sum visits only those and fills the constant runs between them.
+    struct Touched {
+        let starts: UnsafeMutablePointer<Int>
+        let ends: UnsafeMutablePointer<Int>
+        let capacity: Int
+        var count = 0
+        var overflow = false
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            starts = .allocate(capacity: capacity)
+            ends = .allocate(capacity: capacity)
+        }
+
+        func free() {
+            starts.deallocate()
+            ends.deallocate()
+        }
+
+        @inline(__always) mutating func add(_ s: Int, _ e: Int) {
+            guard count < capacity else {
+                overflow = true
+                return
+            }
+            starts[count] = s
+            ends[count] = e
+            count += 1
+        }
+
+        mutating func reset() {
+            count = 0
+            overflow = false
+        }
+
+        /// Sorted by start, overlapping or adjacent ranges joined (a row has few).
+        mutating func sortAndMerge() {
+            guard count > 1 else { return }
+            for i in 1..<count {
+                let (s, e) = (starts[i], ends[i])
+                var k = i - 1
+                while k >= 0 && starts[k] > s {
+                    starts[k + 1] = starts[k]
+                    ends[k + 1] = ends[k]
+                    k -= 1
+                }
+                starts[k + 1] = s
+                ends[k + 1] = e
+            }
+            var n = 0
+            for i in 1..<count {
+                if starts[i] <= ends[n] + 1 {
+                    ends[n] = max(ends[n], ends[i])
+                } else {
+                    n += 1
+                    starts[n] = starts[i]
+                    ends[n] = ends[i]
+                }
+            }
+            count = n + 1
+        }
     }
 
     // MARK: Aliased: pixel centres

@@ -101,17 +101,19 @@ public struct Image: Sendable, Equatable {
     }
 
     public mutating func fill(_ p: Pixel) {
-        let (w, h, stride) = (width, height, self.stride)
+        fill(p, rows: 0..<height)
+    }
+
+    /// Fills only `rows` (clamped to the image): one band of a frame drawn in parallel.
+    public mutating func fill(_ p: Pixel, rows: Range<Int>) {
+        let (w, stride) = (width, self.stride)
+        let r = max(rows.lowerBound, 0)..<min(rows.upperBound, height)
+        guard !r.isEmpty, w > 0 else { return }
+        let word = PackedPixel.word(p)
         bytes.withUnsafeMutableBufferPointer { buf in
-            for y in 0..<h {
-                var i = y * stride
-                for _ in 0..<w {
-                    buf[i] = p.r
-                    buf[i + 1] = p.g
-                    buf[i + 2] = p.b
-                    buf[i + 3] = p.a
-                    i += 4
-                }
+            let base = UnsafeMutableRawPointer(buf.baseAddress!)
+            for y in r {
+                (base + y * stride).initializeMemory(as: UInt32.self, repeating: word.littleEndian, count: w)
             }
         }
     }

@@ -20,6 +20,8 @@ public struct Texture: Sendable {
     public let levels: [Level]
     /// Every level's RGBA8 premultiplied texels, level 0 first.
     public let texels: [UInt8]
+    /// Every texel has alpha 255, so whatever covers a pixel fully hides what lies beneath.
+    public let isOpaque: Bool
 
     public var width: Int { levels[0].width }
     public var height: Int { levels[0].height }
@@ -54,6 +56,7 @@ public struct Texture: Sendable {
         }
         self.levels = levels
         self.texels = texels
+        isOpaque = image.isOpaque
     }
 
     /// An alpha mask as a texture of `color` (premultiplied) scaled by the coverage: how a mask

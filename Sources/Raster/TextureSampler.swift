@@ -80,7 +80,11 @@ struct TextureSampler {
     /// level's texel coordinates minus 0.5 (the affine span path steps these by integer adds).
     /// Rounds to the same 12-bit weights as the floating-point path.
     @inline(__always) func bilinear(_ k: Int, fixedX: Int64, fixedY: Int64) -> Sample {
-        let l = levels[k]
+        bilinear(levels[k], fixedX: fixedX, fixedY: fixedY)
+    }
+
+    /// The same with the level given, so a span loop can hold its fields in registers.
+    @inline(__always) func bilinear(_ l: Texture.Level, fixedX: Int64, fixedY: Int64) -> Sample {
         let maxX = Int64(l.width + 1) << 32
         let maxY = Int64(l.height + 1) << 32
         let cx = fixedX < 0 ? 0 : (fixedX < maxX ? fixedX : maxX)
@@ -88,6 +92,63 @@ struct TextureSampler {
         return gather(
             l, Int(truncatingIfNeeded: (cx &+ (1 << 19)) >> 20),
             Int(truncatingIfNeeded: (cy &+ (1 << 19)) >> 20))
+    }
+
+    /// The rows and vertical weights `bilinear(_:fixedX:fixedY:)` uses for `fixedY`: under a
+    /// scale and translation they are the same for a whole row of pixels.
+    struct RowY {
+        let row0: Int, row1: Int
+        let wy0: UInt64, wy1: UInt64
+    }
+
+    @inline(__always) func rowY(_ l: Texture.Level, fixedY: Int64) -> RowY {
+        let maxY = Int64(l.height + 1) << 32
+        let cy = fixedY < 0 ? 0 : (fixedY < maxY ? fixedY : maxY)
+        let fy = Int(truncatingIfNeeded: (cy &+ (1 << 19)) >> 20)
+        let iy = (fy &>> 12) &- 1
+        let wy1 = UInt64(truncatingIfNeeded: fy & 0xFFF)
+        let y0 = iy < 0 ? 0 : (iy < l.height ? iy : l.height &- 1)
+        let y1 = iy &+ 1 < l.height ? iy &+ 1 : l.height &- 1
+        return RowY(
+            row0: l.offset &+ y0 &* l.width &* 4, row1: l.offset &+ y1 &* l.width &* 4, wy0: 4096 &- wy1,
+            wy1: wy1)
+    }
+
+    /// The columns and horizontal weights for `fixedX`: under a scale and translation the same
+    /// for every row of a layer.
+    struct ColumnX {
+        let x0: Int, x1: Int
+        let wx0: UInt64, wx1: UInt64
+    }
+
+    @inline(__always) func columnX(_ l: Texture.Level, fixedX: Int64) -> ColumnX {
+        let maxX = Int64(l.width + 1) << 32
+        let cx = fixedX < 0 ? 0 : (fixedX < maxX ? fixedX : maxX)
+        let fx = Int(truncatingIfNeeded: (cx &+ (1 << 19)) >> 20)
+        let ix = (fx &>> 12) &- 1
+        let wx1 = UInt64(truncatingIfNeeded: fx & 0xFFF)
+        let x0 = ix < 0 ? 0 : (ix < l.width ? ix : l.width &- 1)
+        let x1 = ix &+ 1 < l.width ? ix &+ 1 : l.width &- 1
+        return ColumnX(x0: x0 &* 4, x1: x1 &* 4, wx0: 4096 &- wx1, wx1: wx1)
+    }
+
+    /// `bilinear(_:fixedX:fixedY:)` with the row part given: the same sums, term for term.
+    @inline(__always) func bilinear(_ l: Texture.Level, _ r: RowY, fixedX: Int64) -> Sample {
+        bilinear(r, columnX(l, fixedX: fixedX))
+    }
+
+    /// `bilinear(_:fixedX:fixedY:)` with both parts given.
+    @inline(__always) func bilinear(_ r: RowY, _ c: ColumnX) -> Sample {
+        let a = texel(r.row0 &+ c.x0)
+        let b = texel(r.row0 &+ c.x1)
+        let cc = texel(r.row1 &+ c.x0)
+        let d = texel(r.row1 &+ c.x1)
+        let (w00, w01, w10, w11) = (c.wx0 &* r.wy0, c.wx1 &* r.wy0, c.wx0 &* r.wy1, c.wx1 &* r.wy1)
+        let rb = a.0 &* w00 &+ b.0 &* w01 &+ cc.0 &* w10 &+ d.0 &* w11
+        let ga = a.1 &* w00 &+ b.1 &* w01 &+ cc.1 &* w10 &+ d.1 &* w11
+        return Sample(
+            r: UInt32(truncatingIfNeeded: rb), g: UInt32(truncatingIfNeeded: ga),
+            b: UInt32(truncatingIfNeeded: rb >> 32), a: UInt32(truncatingIfNeeded: ga >> 32))
     }
 
     /// The four texels around ((fx >> 12) - 1, (fy >> 12) - 1), weighted by the low 12 bits.
