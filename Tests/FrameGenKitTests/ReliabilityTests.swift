@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import Synchronization
 import Testing
 
 @testable import FrameGenKit
@@ -45,13 +46,16 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         var source = try FrameSource.load(try scene(duration: 0.5), fps: nil)
         let frame = source.frame
+        let stop = Mutex(false)
         source.frame = { i in
-            if i == 2 { RenderPipeline.stop(SIGINT) }
+            if i == 2 { stop.withLock { $0 = true } }
             return frame(i)
         }
         let dir = root + "/out"
+        var options = RenderOptions(directory: dir, jobs: 1)
+        options.stopRequested = { stop.withLock { $0 } }
         do {
-            _ = try RenderPipeline.run(source, options: RenderOptions(directory: dir, jobs: 1))
+            _ = try RenderPipeline.run(source, options: options)
             Issue.record("not stopped")
         } catch {
             #expect(error.status == .interrupted && error.status.rawValue == 130)

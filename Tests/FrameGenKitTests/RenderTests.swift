@@ -185,4 +185,17 @@ private func source(_ folder: Folder) throws -> FrameSource {
         #expect(RenderOptions.byteSize("lots") == nil)
         #expect(RenderOptions.byteSize("-5M") == nil)
     }
+
+    @Test func aOneFrameRenderDrawnInBandsIsByteIdentical() throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let s = try source(folder)
+        for jobs in [1, 3, 8] {
+            _ = try RenderPipeline.run(
+                s, options: RenderOptions(directory: folder.path + "/j\(jobs)", frames: 5...5, jobs: jobs))
+        }
+        let one = try #require(folder.bytes("j1", "frame_0005.png"))
+        #expect(folder.bytes("j3", "frame_0005.png") == one)
+        #expect(folder.bytes("j8", "frame_0005.png") == one)
+    }
 }

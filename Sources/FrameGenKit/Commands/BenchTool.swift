@@ -108,7 +108,8 @@ public enum BenchTool {
                     if k >= frames.count { return }
                     do throws(FrameGenError) {
                         _ = try encode(
-                            composer.render(frames[k], scale: canvas.scale), threads: max(1, jobs / workers))
+                            composer.render(frames[k], scale: canvas.scale, bands: max(1, jobs / workers)),
+                            threads: max(1, jobs / workers))
                     } catch {
                         failure.withLock { if $0 == nil { $0 = error } }
                         return

@@ -127,8 +127,10 @@ public final class FrameComposer: Sendable {
         return size
     }
 
-    /// Renders one frame at `scale` output pixels per point.
-    public func render(_ frame: AttributeFrame, scale: Double) throws(FrameGenError) -> Image {
+    /// Renders one frame at `scale` output pixels per point, its rows split into `bands` drawn
+    /// in parallel (for fewer frames in flight than cores; the bytes never depend on it).
+    public func render(_ frame: AttributeFrame, scale: Double, bands: Int = 1) throws(FrameGenError) -> Image
+    {
         let ticket = textures.withLock { $0.beginFrame() }
         defer { textures.withLock { $0.endFrame(ticket) } }
         var views: [ViewLayer] = []
@@ -161,7 +163,7 @@ public final class FrameComposer: Sendable {
             pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, background: background,
             views: views)
         do {
-            return try Compositor.render(c)
+            return try Compositor.render(c, bands: bands)
         } catch {
             throw .badInput(nil, error.description)
         }

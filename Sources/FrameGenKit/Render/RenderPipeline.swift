@@ -125,6 +125,8 @@ public struct RenderOptions: Sendable {
     public var memoryBudget: Int?
     /// An animated PNG of the rendered frames (`--video FILE.png|.apng`).
     public var video: String?
+    /// Asked between frames; true stops the render as SIGINT does (a library's cancel button).
+    public var stopRequested: (@Sendable () -> Bool)?
 
     public enum ProgressStyle: String, Sendable, CaseIterable {
         case auto, plain, json, none
@@ -179,11 +181,6 @@ public struct RenderSummary: Sendable {
 let stopSignal = Atomic<Int32>(0)
 
 public enum RenderPipeline {
-    /// Asks the running render to stop after the frames in flight, as SIGINT and SIGTERM do.
-    static func stop(_ signal: Int32) {
-        stopSignal.store(signal, ordering: .relaxed)
-    }
-
     /// While a render runs, SIGINT and SIGTERM let the frames in flight finish (each is written
     /// atomically) and then stop it; a second signal kills at once. SIGXFSZ (a file size limit)
     /// is ignored so that a write over the limit fails with an error instead of killing us.
@@ -262,13 +259,14 @@ public enum RenderPipeline {
         let reporter = ProgressReporter(style: options.progress, total: indices.count)
         let threads = options.jobs > 0 ? options.jobs : processorCount
         let jobs = max(1, min(threads, indices.count))
-        // Fewer frames than threads (a one-frame render): each frame's encoding takes the rest.
+        // Fewer frames than threads (a one-frame render): each frame's drawing and encoding take
+        // the rest.
         let threadsPerFrame = max(1, threads / jobs)
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
             while true {
                 let k = next.add(1, ordering: .relaxed).oldValue
                 if k >= indices.count || state.withLock({ $0.failure != nil })
-                    || stopSignal.load(ordering: .relaxed) != 0
+                    || stopSignal.load(ordering: .relaxed) != 0 || options.stopRequested?() == true
                 {
                     return
                 }
@@ -280,7 +278,7 @@ public enum RenderPipeline {
                     continue
                 }
                 do throws(FrameGenError) {
-                    let image = try composer.render(source.frame(index), scale: scale)
+                    let image = try composer.render(source.frame(index), scale: scale, bands: threadsPerFrame)
                     do throws(PNGError) {
                         try PNG.write(image, to: path, options: encoding, threads: threadsPerFrame)
                     } catch {
@@ -297,7 +295,8 @@ public enum RenderPipeline {
         reporter.finish()
         let result = state.withLock { $0 }
         if let failure = result.failure { throw failure }
-        let sig = stopSignal.load(ordering: .relaxed)
+        var sig = stopSignal.load(ordering: .relaxed)
+        if sig == 0 && options.stopRequested?() == true { sig = SIGINT }
         if sig != 0 {
             throw FrameGenError(
                 sig == SIGTERM ? .terminated : .interrupted, file: directory,
