@@ -119,4 +119,21 @@ import Testing
         #expect(stderr.contains("file too large") && stderr.split(separator: "\n").count == 1, "\(stderr)")
         #expect(try expectOnlyWholeFrames(dir) == 0)
     }
+
+    @Test func aTimelineOverTheFrameLimitIsRefusedBeforeRendering() throws {
+        let waits = String(repeating: "  - wait: 600\n", count: 56)
+        let text = "name: long\nlayout: {type: flow}\ntimeline:\n" + waits
+        let scene = try Scene(document: parseDocument(text, file: "long.yaml"), folder: ".")
+        do {
+            _ = try Timeline(scene)
+            Issue.record("a 33600 s timeline was accepted")
+        } catch {
+            #expect(error.status == .badInput)
+            #expect(error.description == "long.yaml: timeline: 33600 s at 30 fps is more than 1000000 frames")
+        }
+        // One wait less is 999,001 frames: accepted.
+        let shorter = text.replacingOccurrences(
+            of: "  - wait: 600\n", with: "", options: [], range: text.range(of: "  - wait: 600\n"))
+        _ = try Timeline(Scene(document: parseDocument(shorter, file: "long.yaml"), folder: "."))
+    }
 }

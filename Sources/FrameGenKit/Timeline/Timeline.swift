@@ -34,7 +34,18 @@ public struct Timeline: Sendable {
         final = planner.states
         duration = planner.time
         warnings = (scene.warnings + planner.warnings).map { "\(scene.file): \($0)" }
+        // The limit attribute files have too: a sequence longer than that is a typo, and its
+        // frame list alone would take memory.
+        guard duration * scene.fps < Double(Timeline.maximumFrames) else {
+            throw .badInput(
+                scene.file,
+                "timeline: \(formatNumber(duration)) s at \(formatNumber(scene.fps)) fps is more than \(Timeline.maximumFrames) frames"
+            )
+        }
     }
+
+    /// The most frames a scene may have (about 9 hours at 30 fps).
+    public static let maximumFrames = 1_000_000
 
     /// The attributes of frame `index` (at `time(ofFrame:)`).
     public func frame(_ index: Int) -> AttributeFrame {
