@@ -221,7 +221,7 @@ private func readElement(_ node: DocumentNode, folder: String) throws(FrameGenEr
     if let n = m["alpha"] { a.alpha = try n.number() }
     if let n = m["zIndex"] { a.zIndex = try n.integer(in: -1_000_000_000...1_000_000_000) }
     if let n = m["isHidden"] { a.isHidden = try n.bool() }
-    if let n = m["text"] { a.text = try n.string() }
+    if let n = m["text"] { a.text = try n.text() }
     if let c = m["custom"] {
         let cm = try c.map("a mapping of custom values")
         for key in cm.keys {

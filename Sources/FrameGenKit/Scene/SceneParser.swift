@@ -194,7 +194,7 @@ private func parseView(
         let sm = try s.map("a mapping from kind to style")
         for kind in sm.keys {
             let km = try sm[kind]!.map("a style mapping")
-            if let t = km["text"] { texts[kind] = try t.string() }
+            if let t = km["text"] { texts[kind] = try t.text() }
             styles[kind] = try ElementStyle(map: km.without("text"))
         }
     }
@@ -307,7 +307,7 @@ private func parseContent(_ node: DocumentNode?, seed: UInt64, folder: String) t
     }
     var titles: [String] = []
     if let t = m?["titles"] {
-        for n in try t.list() { titles.append(try n.string()) }
+        for n in try t.list() { titles.append(try n.text()) }
     }
     return SceneContent(images: images, itemCounts: counts, titles: titles)
 }
