@@ -10,8 +10,13 @@ extension Scene {
         try Scene(document: readDocument(path), folder: folderOf(path))
     }
 
-    /// Validates a parsed document; relative paths in it are resolved against `folder`.
-    public init(document root: DocumentNode, folder: String) throws(FrameGenError) {
+    /// Validates a parsed document; relative paths in it are resolved against `folder`. `layouts`
+    /// are the types `layout: {type: ...}` may name (default: the built-in ones and those
+    /// registered with `LayoutRegistry.register`); each view keeps the one it names, so nothing
+    /// later looks a layout up by name again.
+    public init(
+        document root: DocumentNode, folder: String, layouts: [LayoutDescriptor] = LayoutRegistry.all
+    ) throws(FrameGenError) {
         file = root.file
         let map = try root.map("a scene mapping")
         try map.check(allowed: [
@@ -54,8 +59,7 @@ extension Scene {
                     try parseView(
                         name: name, view: m, layout: m.required("layout"), cell: m["cell"],
                         supplementary: m["supplementary"], decoration: m["decoration"],
-                        defaultFrame: defaultFrame,
-                        folder: folder))
+                        defaultFrame: defaultFrame, folder: folder, layouts: layouts))
             }
         } else {
             let viewMap = try map["view"]?.map("a view mapping")
@@ -64,8 +68,7 @@ extension Scene {
                 try parseView(
                     name: "", view: viewMap, layout: map.required("layout"), cell: map["cell"],
                     supplementary: map["supplementary"], decoration: map["decoration"],
-                    defaultFrame: defaultFrame,
-                    folder: folder)
+                    defaultFrame: defaultFrame, folder: folder, layouts: layouts)
             ]
         }
         for action in timeline {
@@ -159,7 +162,7 @@ func parseCanvas(_ node: DocumentNode?, rotates: Bool, folder: String) throws(Fr
 
 private func parseView(
     name: String, view: DocumentMap?, layout: DocumentNode, cell: DocumentNode?, supplementary: DocumentNode?,
-    decoration: DocumentNode?, defaultFrame: Rect, folder: String
+    decoration: DocumentNode?, defaultFrame: Rect, folder: String, layouts: [LayoutDescriptor]
 ) throws(FrameGenError) -> SceneView {
     var frame = defaultFrame
     if let f = view?["frame"] {
@@ -174,9 +177,9 @@ private func parseView(
     let lm = try layout.map("a layout mapping with a type")
     let typeNode = try lm.required("type")
     let type = try typeNode.string()
-    guard let descriptor = LayoutRegistry.descriptor(for: type) else {
-        var expected = "a layout type: " + LayoutRegistry.all.map(\.type).joined(separator: ", ")
-        if let close = closestName(to: type, in: LayoutRegistry.all.map(\.type)) {
+    guard let descriptor = layouts.first(where: { $0.type == type }) else {
+        var expected = "a layout type: " + layouts.map(\.type).joined(separator: ", ")
+        if let close = closestName(to: type, in: layouts.map(\.type)) {
             expected = "a layout type (did you mean \"\(close)\"?)"
         }
         throw typeNode.error(expected)
@@ -186,7 +189,7 @@ private func parseView(
     for key in lm.keys where key != "type" {
         parameters[key] = try layoutParameterValue(lm[key]!)
     }
-    try validateLayout(descriptor, parameters, lm.node)
+    let prototype = try validateLayout(descriptor, parameters, lm.node)
 
     var styles: [String: ElementStyle] = [:]
     var texts: [String: String] = [:]
@@ -215,19 +218,21 @@ private func parseView(
         contentInset: EdgeInsets(
             top: insetValues[0], left: insetValues[1], bottom: insetValues[2], right: insetValues[3]),
         contentOffset: try view?["contentOffset"]?.point() ?? .zero,
-        pagingEnabled: try view?["pagingEnabled"]?.bool() ?? false, decelerationRate: rate, layoutType: type,
-        layoutParameters: parameters,
+        pagingEnabled: try view?["pagingEnabled"]?.bool() ?? false, decelerationRate: rate,
+        layout: descriptor,
+        layoutParameters: parameters, prototype: prototype,
         cell: (try cell.map { n throws(FrameGenError) in try ElementStyle(n) } ?? ElementStyle()).over(
             look.cell),
         supplementary: styles, decorationImages: decorations, textTemplates: texts)
 }
 
 /// Checks parameter values by building the layout once; its error names the parameter.
+@discardableResult
 func validateLayout(
     _ descriptor: LayoutDescriptor, _ parameters: [String: LayoutParameterValue], _ node: DocumentNode
-) throws(FrameGenError) {
+) throws(FrameGenError) -> any CollectionViewLayout {
     do {
-        _ = try descriptor.make(parameters)
+        return try descriptor.make(parameters)
     } catch {
         let at = node.path.isEmpty ? error.parameter : "\(node.path).\(error.parameter)"
         throw .badInput(node.file, "\(at): found \(error.found), expected \(error.expected)")
