@@ -262,6 +262,24 @@ private func scenes(in folder: String) throws -> [String] {
         #expect(propertyNames(try definition("layoutParameters")) == every)
     }
 
+    /// The user reference names every key the schema has, so a key added to the parser and the
+    /// schema is documented too.
+    @Test func sceneReferenceNamesEveryKey() throws {
+        let reference = try String(contentsOfFile: repository + "/docs/scene.md", encoding: .utf8)
+        var missing: [String] = []
+        func walk(_ s: DocumentValue) {
+            switch s {
+            case .map(let pairs):
+                for key in propertyNames(s) where !reference.contains("`\(key)`") { missing.append(key) }
+                for (_, v) in pairs { walk(v) }
+            case .list(let items): items.forEach(walk)
+            default: break
+            }
+        }
+        walk(try readDocument(schemaPath).value)
+        #expect(missing == [])
+    }
+
     /// Every `default` in the schema is a value its own schema accepts.
     @Test func defaultsAreValidValues() throws {
         let root = try readDocument(schemaPath).value
