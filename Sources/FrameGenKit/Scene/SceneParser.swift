@@ -19,10 +19,7 @@ extension Scene {
     ) throws(FrameGenError) {
         file = root.file
         let map = try root.map("a scene mapping")
-        try map.check(allowed: [
-            "name", "canvas", "fps", "seed", "view", "content", "layout", "cell", "supplementary",
-            "decoration", "views", "timeline", "output", "golden",
-        ])
+        try map.check(allowed: Scene.keys)
         name = try map["name"]?.string() ?? baseName(root.file)
         fps = try map["fps"]?.number(in: 1...240) ?? 30
         seed = UInt64(try map["seed"]?.integer(in: 0...Int(Int32.max)) ?? 0)
@@ -49,8 +46,7 @@ extension Scene {
             views = []
             for (i, n) in list.enumerated() {
                 let m = try n.map("a view mapping")
-                try m.check(
-                    allowed: SceneView.keys + ["name", "layout", "cell", "supplementary", "decoration"])
+                try m.check(allowed: SceneView.keys + SceneView.listedKeys)
                 let name = try m["name"]?.string() ?? "view\(i)"
                 if views.contains(where: { $0.name == name }) {
                     throw m["name"]!.problem("two views are named \"\(name)\"")
@@ -108,8 +104,32 @@ extension Scene {
     }
 }
 
+// The accepted keys of each mapping, in one place: the parser checks against them and the
+// schema test (docs/scene.schema.json) compares the schema with them.
+extension Scene {
+    static let keys = [
+        "name", "canvas", "fps", "seed", "view", "content", "layout", "cell", "supplementary",
+        "decoration", "views", "timeline", "output", "golden",
+    ]
+}
+
+extension Canvas {
+    static let keys = ["width", "height", "scale", "background"]
+    static let backgroundKeys = ["pattern", "image"]
+}
+
 extension SceneView {
     static let keys = ["frame", "contentInset", "contentOffset", "pagingEnabled", "decelerationRate"]
+    /// What an entry of `views` holds besides `keys`.
+    static let listedKeys = ["name", "layout", "cell", "supplementary", "decoration"]
+}
+
+extension SceneContent {
+    static let keys = ["images", "sections", "items", "titles"]
+}
+
+extension SceneOutput {
+    static let keys = ["directory", "pattern", "compression", "channels"]
 }
 
 func folderOf(_ path: String) -> String {
@@ -129,7 +149,7 @@ func resolve(_ path: String, in folder: String) -> String {
 
 func parseCanvas(_ node: DocumentNode?, rotates: Bool, folder: String) throws(FrameGenError) -> Canvas {
     let m = try node?.map("a canvas mapping")
-    try m?.check(allowed: ["width", "height", "scale", "background"])
+    try m?.check(allowed: Canvas.keys)
     var width = try m?["width"]?.number(in: 1...16384) ?? 390
     var height = try m?["height"]?.number(in: 1...16384) ?? 844
     // motion.md A.5: a scene that rotates needs room for both orientations.
@@ -147,7 +167,7 @@ func parseCanvas(_ node: DocumentNode?, rotates: Bool, folder: String) throws(Fr
             background = .color(try parseColor(b))
         } else {
             let bm = try b.map("a colour, {pattern: PATH} or {image: PATH}")
-            try bm.check(allowed: ["pattern", "image"])
+            try bm.check(allowed: Canvas.backgroundKeys)
             if let p = bm["pattern"] {
                 background = .pattern(resolve(try p.string(), in: folder))
             } else if let i = bm["image"] {
@@ -275,7 +295,7 @@ private func parseContent(_ node: DocumentNode?, seed: UInt64, folder: String) t
     -> SceneContent
 {
     let m = try node?.map("a content mapping")
-    try m?.check(allowed: ["images", "sections", "items", "titles"])
+    try m?.check(allowed: SceneContent.keys)
     var source = ImageSource.generated(seed: seed)
     if let i = m?["images"] {
         switch i.value {
@@ -321,7 +341,7 @@ private func parseOutput(_ node: DocumentNode?, name: String, folder: String) th
     -> SceneOutput
 {
     let m = try node?.map("an output mapping")
-    try m?.check(allowed: ["directory", "pattern", "compression", "channels"])
+    try m?.check(allowed: SceneOutput.keys)
     var rgb = false
     if let c = m?["channels"] {
         guard case .string(let name) = c.value, name == "rgb" || name == "rgba" else {
