@@ -122,9 +122,13 @@ private func elementValue(_ e: AttributeElement) -> DocumentValue {
     if let i = e.image { pairs.append(("image", .string(i))) }
     if let t = a.text { pairs.append(("text", .string(t))) }
     if let s = e.style, !s.isEmpty { pairs.append(("style", s.documentValue)) }
-    if !a.custom.isEmpty {
-        pairs.append(("custom", .map(a.custom.keys.sorted().map { ($0, customValue(a.custom[$0]!)) })))
+    // The typed extras share the file's `custom` mapping with a layout's own values (formats.md).
+    var custom = a.custom.mapValues(customValue)
+    if a.imageOffset != .zero {
+        custom["imageOffset"] = .list([.number(a.imageOffset.x), .number(a.imageOffset.y)])
     }
+    if let m = a.maskRect { custom["maskRect"] = rectValue(m) }
+    if !custom.isEmpty { pairs.append(("custom", .map(custom.keys.sorted().map { ($0, custom[$0]!) }))) }
     return .map(pairs)
 }
 
@@ -233,6 +237,14 @@ private func readElement(_ node: DocumentNode, folder: String) throws(FrameGenEr
         let cm = try c.map("a mapping of custom values")
         for key in cm.keys {
             let v = cm[key]!
+            if key == "imageOffset" {
+                a.imageOffset = try v.point()
+                continue
+            }
+            if key == "maskRect" {
+                a.maskRect = try v.rect()
+                continue
+            }
             switch v.value {
             case .number(let x) where x.isFinite: a.custom[key] = .number(x)
             case .bool(let b): a.custom[key] = .bool(b)
