@@ -45,6 +45,37 @@ import Testing
         return result
     }
 
+    /// Starts the built framegen, with standard input from a file, in a folder, with variables.
+    func start(
+        _ arguments: [String], input: String? = nil, folder: String? = nil,
+        environment: [String: String]? = nil
+    ) throws -> (process: Process, out: Pipe, err: Pipe) {
+        let process = Process()
+        process.executableURL = URL(
+            fileURLWithPath: try #require(framegenExecutable(), "framegen is not built"))
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
+        if let input { process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input)) }
+        if let environment { process.environment = environment }
+        let (out, err) = (Pipe(), Pipe())
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        return (process, out, err)
+    }
+
+    /// Runs the built framegen to the end: its status, standard output's bytes and stderr.
+    func run(
+        _ arguments: [String], input: String? = nil, folder: String? = nil,
+        environment: [String: String]? = nil
+    ) throws -> (status: Int32, stdout: Data, stderr: String) {
+        let (process, out, err) = try start(arguments, input: input, folder: folder, environment: environment)
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, stdout, stderr)
+    }
+
     func check(_ path: String, _ dir: String, shard: RenderShard = .whole) throws -> CheckReport {
         var options = RenderOptions(directory: dir)
         options.shard = shard
@@ -148,21 +179,52 @@ import Testing
         let shared = root + "/shared"
         _ = try render(try scene(scroll: 60, duration: 1.2), into: shared)
         _ = try scene(scroll: 160, duration: 1)
+        // Started together; each one's pipes are read only after all have finished, and a
+        // shard prints two short lines, well within a pipe's buffer.
         let processes = try (1...3).map { k in
-            let process = Process()
-            process.executableURL = URL(
-                fileURLWithPath: try #require(framegenExecutable(), "framegen is not built"))
-            process.arguments = [
+            try start([
                 "render", path, "-o", shared, "--shard", "\(k)/3", "--progress", "none", "--jobs", "1",
-            ]
-            process.standardOutput = Pipe()
-            try process.run()
-            return process
+            ])
+            .process
         }
         for p in processes { p.waitUntilExit() }
         #expect(processes.map(\.terminationStatus) == [0, 0, 0])
         #expect(try frames(shared) == full)
         #expect(try check(path, shared).failures.isEmpty)
+    }
+
+    @Test func autoShardsTakeTheirPartFromTheBatchSystemsVariables() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let path = try scene()
+        let full = try frames(try render(path, into: root + "/full").directory)
+        // A Kubernetes Indexed Job's pods (0-based), then a Slurm array that starts at 5.
+        let runs: [(String, [String: String])] = [
+            ("k8s", ["JOB_COMPLETION_INDEX": "0"]), ("k8s", ["JOB_COMPLETION_INDEX": "1"]),
+            (
+                "slurm",
+                ["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "5", "SLURM_ARRAY_TASK_COUNT": "2"]
+            ),
+            (
+                "slurm",
+                ["SLURM_ARRAY_TASK_ID": "6", "SLURM_ARRAY_TASK_MIN": "5", "SLURM_ARRAY_TASK_COUNT": "2"]
+            ),
+        ]
+        for (folder, variables) in runs {
+            let environment = ProcessInfo.processInfo.environment.filter {
+                !$0.key.hasPrefix("SLURM_") && $0.key != "JOB_COMPLETION_INDEX"
+            }.merging(variables) { $1 }
+            let r = try run(
+                ["render", path, "-o", root + "/" + folder, "--shard", "auto/2", "--progress", "none"],
+                environment: environment)
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        for folder in ["k8s", "slurm"] {
+            #expect(try frames(root + "/" + folder) == full)
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: root + "/" + folder).filter {
+                    $0.hasSuffix(".jsonl")
+                }.sorted() == ["framegen-frames-1-of-2.jsonl", "framegen-frames-2-of-2.jsonl"])
+        }
     }
 
     @Test func aShardLeavesTheOtherShardsFramesAloneAndTheCheckNamesThem() throws {
@@ -308,56 +370,28 @@ import Testing
         let path = try scene()
         let full = try frames(try render(path, into: root + "/full").directory)
         // Run from the scene's folder: red.png resolves against the current folder.
-        let process = Process()
-        process.executableURL = URL(
-            fileURLWithPath: try #require(framegenExecutable(), "framegen is not built"))
-        process.currentDirectoryURL = URL(fileURLWithPath: root)
-        process.arguments = ["render", "-", "-o", "piped", "--progress", "none"]
-        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-        process.standardOutput = Pipe()
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let piped = ["render", "-", "-o", "piped", "--progress", "none"]
+        #expect(try run(piped, input: path, folder: root).status == 0)
         #expect(try frames(root + "/piped") == full)
         // The manifest hashes the text: the same text resumes, another text renders again.
-        func pipe(_ text: String) throws -> String {
-            try text.write(toFile: root + "/piped.yaml", atomically: true, encoding: .utf8)
-            let p = Process()
-            p.executableURL = process.executableURL
-            p.currentDirectoryURL = process.currentDirectoryURL
-            p.arguments = ["render", "-", "-o", "piped", "--progress", "none"]
-            p.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: root + "/piped.yaml"))
-            let out = Pipe()
-            p.standardOutput = out
-            try p.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            return text
-        }
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(try pipe(text).hasPrefix("0 frames written to piped/ (10 already there, kept"))
+        let again = try run(piped, input: path, folder: root)
         #expect(
-            try pipe(text.replacingOccurrences(of: "[0, 100]", with: "[0, 90]")).hasPrefix(
-                "10 frames written"))
+            String(decoding: again.stdout, as: UTF8.self).hasPrefix(
+                "0 frames written to piped/ (10 already there, kept"))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: "[0, 100]", with: "[0, 90]").write(
+            toFile: root + "/edited.yaml", atomically: true, encoding: .utf8)
+        let edited = try run(piped, input: root + "/edited.yaml", folder: root)
+        #expect(String(decoding: edited.stdout, as: UTF8.self).hasPrefix("10 frames written"))
     }
 
     @Test func oneFrameToStandardOutputIsTheFileBytesAndNothingElse() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = try scene()
         let full = try frames(try render(path, into: root + "/full").directory)
-        let process = Process()
-        process.executableURL = URL(
-            fileURLWithPath: try #require(framegenExecutable(), "framegen is not built"))
-        process.arguments = ["render", path, "-o", "-", "--frames", "7"]
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let bytes = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        #expect(bytes == full["frame_0007.png"])
+        let one = try run(["render", path, "-o", "-", "--frames", "7"])
+        #expect(one.status == 0 && one.stderr.isEmpty)
+        #expect(one.stdout == full["frame_0007.png"])
         // One frame of a shard is one frame too; more than one is refused before anything runs.
         let shard = try runFramegen(["render", path, "-o", "-", "--frames", "3-4", "--shard", "2/2"])
         #expect(shard.status == 0 && shard.stdout.utf8.count > 0)

@@ -271,7 +271,16 @@ public enum RenderPipeline {
 
     static func plan(_ source: FrameSource, options: RenderOptions) throws(FrameGenError) -> Plan {
         let directory = options.directory ?? source.defaultDirectory
-        if let video = options.video { try checkVideoName(video) }
+        if let video = options.video {
+            try checkVideoName(video)
+            // A shard holds only some frames; once all are there an unsharded run keeps them.
+            if !options.shard.isWhole {
+                throw .badInput(
+                    video,
+                    "--video needs every frame: add it to an unsharded render after the shards (it keeps their frames)"
+                )
+            }
+        }
         let all = 0...(source.frameCount - 1)
         let range = options.frames ?? all
         guard all.contains(range.lowerBound), all.contains(range.upperBound) else {
