@@ -237,6 +237,7 @@ import Testing
         _ = try render(path, into: dir, shard: RenderShard(index: 1, count: 3))
         // Shard 1 replaced its frames (0, 3, 6, 9) and removed nothing of the others.
         let now = try frames(dir)
+        #expect(now.count == 10)
         for (name, bytes) in now {
             let i = Int(name.dropFirst(6).prefix(4))!
             #expect(bytes == (i % 3 == 0 ? full[name] : old[name]), "\(name)")

@@ -3,7 +3,8 @@ import Raster
 /// What the frames in an output folder are (formats.md section 3): a fingerprint of everything
 /// that decides their pixels (the scene or attribute file, every input image's bytes, the
 /// options that change pixels, the framegen version), written as `framegen-manifest.json` next
-/// to them. A frame on disk is trusted only under a manifest with the same fingerprint.
+/// to them. It is the same for every shard of a render; which frames on disk are this render's
+/// is said frame by frame by the writers' records (`FrameRecord`).
 struct OutputManifest: Equatable {
     static let fileName = "framegen-manifest.json"
 
