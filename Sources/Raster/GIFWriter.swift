@@ -100,7 +100,8 @@ public enum GIFTiming {
 
     /// The frames kept and their delays: frame i is due at round(100 i / fps) cs, so the
     /// rounding never accumulates and the delays add up to the sequence's duration; a frame due
-    /// less than `minimumDelay` after the last kept one is dropped (it would show too long).
+    /// less than `minimumDelay` after the last kept one, or before the end, is dropped (it would
+    /// show too long).
     public static func schedule(frameCount: Int, fps: Double) -> [(frame: Int, delay: Int)] {
         guard frameCount > 0, fps.isFinite, fps > 0 else { return [] }
         func due(_ i: Int) -> Int { Int((Double(i) * 100 / fps).rounded()) }
@@ -108,6 +109,8 @@ public enum GIFTiming {
         for i in 1..<max(1, frameCount) where due(i) - kept[kept.count - 1].start >= minimumDelay {
             kept.append((i, due(i)))
         }
+        // The last kept frame too must last `minimumDelay`: one due too close to the end goes.
+        if kept.count > 1, due(frameCount) - kept[kept.count - 1].start < minimumDelay { kept.removeLast() }
         let end = max(due(frameCount), kept[kept.count - 1].start + minimumDelay)
         return kept.indices.map { k in
             (kept[k].frame, (k + 1 < kept.count ? kept[k + 1].start : end) - kept[k].start)

@@ -10,7 +10,8 @@ public enum ContactSheet {
     public struct Options: Sendable {
         /// Frames shown, evenly spread, the first and last included.
         public var count: Int
-        /// Cells per row; nil: the count that makes the sheet closest to 16:9.
+        /// Cells per row; nil: the count that makes the sheet closest to 16:9 with the fewest
+        /// empty cells.
         public var columns: Int?
         /// Width of each frame on the sheet in pixels; nil: the frame's, at most `defaultWidth`.
         public var width: Int?
@@ -62,7 +63,8 @@ public enum ContactSheet {
                     let w = Double(Self.gap + cols * (cellWidth + Self.gap))
                     let h = Double(Self.gap + rows * (cellHeight + labelHeight + Self.gap))
                     let ratio = w / h / (16.0 / 9.0)
-                    let error = max(ratio, 1 / ratio)
+                    // Empty cells in the last row count against a shape.
+                    let error = max(ratio, 1 / ratio) * (1 + Double(cols * rows - count) / Double(count))
                     if error < bestError - 1e-9 {
                         bestError = error
                         best = c
