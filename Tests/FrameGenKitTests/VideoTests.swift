@@ -222,18 +222,10 @@ import Testing
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         try "name: f\nlayout: {type: flow}\n".write(
             toFile: root + "/f.yaml", atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(
-            fileURLWithPath: try #require(framegenExecutable(), "framegen is not built"))
-        process.arguments = ["render", root + "/f.yaml", "-o", root + "/out", "--video", root + "/f.mp4"]
-        process.environment = ["PATH": empty]
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = Pipe()
-        try process.run()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
+        let (status, _, stderr) = try runFramegen(
+            ["render", root + "/f.yaml", "-o", root + "/out", "--video", root + "/f.mp4"],
+            environment: ["PATH": empty])
+        #expect(status == 2)
         #expect(stderr.hasPrefix("framegen: \(root)/f.mp4: writing .mp4 needs ffmpeg"), "\(stderr)")
         #expect(stderr.contains("Debian package ffmpeg") && stderr.split(separator: "\n").count == 1)
         // Nothing was rendered.
