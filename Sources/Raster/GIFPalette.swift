@@ -48,6 +48,21 @@ public struct GIFColorHistogram: Sendable {
     }
 }
 
+extension GIFColorHistogram {
+    /// Adds the colours another histogram gathered (from other frames).
+    public mutating func merge(_ other: GIFColorHistogram) {
+        for i in counts.indices { counts[i] += other.counts[i] }
+        for i in sums.indices { sums[i] += other.sums[i] }
+        if let a = exact, let b = other.exact {
+            let union = a.union(b)
+            exact = union.count <= 256 ? union : nil
+        } else {
+            exact = nil
+        }
+        hasTransparency = hasTransparency || other.hasTransparency
+    }
+}
+
 /// A GIF palette and the mapping of straight RGBA pixels onto it. When the animation has few
 /// enough colours they are the palette and every pixel maps to itself. Otherwise the palette is
 /// the histogram's median cut and pixels are dithered with an ordered 8 x 8 Bayer matrix:

@@ -54,8 +54,11 @@ public struct GIFWriter: Sendable {
         if transparent == nil { previous = indices }
     }
 
-    /// The file: everything added and the trailer.
-    public func finished() -> [UInt8] { bytes + [0x3B] }
+    /// The file: everything added and the trailer (add nothing after).
+    public mutating func finish() -> [UInt8] {
+        bytes.append(0x3B)
+        return bytes
+    }
 
     private mutating func extendLastFrame(by delay: Int) {
         guard let o = lastDelayOffset else { return }

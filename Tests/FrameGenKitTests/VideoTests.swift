@@ -109,6 +109,14 @@ import Testing
         try writeFrames(source, into: folder)
         try VideoOutput.write(root + "/many.gif", frames: frames(folder, count: 6, fps: 24))
         let decoded = try gif(root + "/many.gif")
+        // Threads decode and map frames at once; the file does not depend on how many.
+        for jobs in [1, 4] {
+            try VideoOutput.writeGIF(
+                root + "/many-\(jobs).gif", frames: frames(folder, count: 6, fps: 24), jobs: jobs)
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: root + "/many-\(jobs).gif"))
+                    == Data(contentsOf: URL(fileURLWithPath: root + "/many.gif")))
+        }
         #expect(decoded.frames.count == 6)
         #expect(decoded.frames.map(\.delay) == GIFTiming.schedule(frameCount: 6, fps: 24).map(\.delay))
         #expect(decoded.frames.map(\.delay).reduce(0, +) == 25)

@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import Raster
+import Synchronization
 
 /// `render --video FILE`: the rendered frames as one file, written after the sequence from the
 /// PNGs on disk (one frame in memory at a time, never half-written). The format is the file's
@@ -85,30 +87,34 @@ enum VideoOutput {
 
     // MARK: GIF
 
-    /// Two passes over the PNGs, one frame in memory at a time: the colours of every frame make
-    /// one global palette (exact when there are at most 256, median cut otherwise), then each
-    /// kept frame is mapped onto it and compressed.
-    static func writeGIF(_ path: String, frames: VideoFrames) throws(FrameGenError) {
+    /// Two passes over the PNGs: the colours of every frame make one global palette (exact when
+    /// there are at most 256, median cut otherwise), then each kept frame is mapped onto it and
+    /// compressed in order. Decoding the PNGs is most of the work, so `jobs` threads decode (and
+    /// map) frames at once, each holding one frame: memory grows with the jobs, not the frames.
+    static func writeGIF(_ path: String, frames: VideoFrames, jobs: Int = RenderPipeline.processorCount)
+        throws(FrameGenError)
+    {
         let paths = frames.paths
         let schedule = GIFTiming.schedule(frameCount: paths.count, fps: frames.fps)
-        var histogram = GIFColorHistogram()
-        var size: (width: Int, height: Int)?
-        func load(_ frame: String) throws(FrameGenError) -> PNGImage {
-            let image: PNGImage
-            do {
-                image = try PNG.decodeStraight(file: frame)
-            } catch {
-                throw ImageTool.frameGenError(error, file: frame)
-            }
-            if let size, size != (image.width, image.height) {
-                throw .badInput(
-                    frame, "is \(image.width)x\(image.height), not \(size.width)x\(size.height) as frame 0")
-            }
-            size = (image.width, image.height)
-            return image
+        guard let first = schedule.first.map({ paths[$0.frame] }) else {
+            throw .badInput(frames.directory, "no frames to write as a GIF")
         }
-        for entry in schedule { histogram.add(try load(paths[entry.frame])) }
-        guard let size else { throw .badInput(frames.directory, "no frames to write as a GIF") }
+        let size: (width: Int, height: Int)
+        do {
+            let info = try PNG.readInfo(file: first, validate: false)
+            size = (info.width, info.height)
+        } catch {
+            throw ImageTool.frameGenError(error, file: first)
+        }
+        let jobs = max(1, min(jobs, schedule.count))
+        let workers = (0..<jobs).map { _ in GIFWorker() }
+        try inParallel(jobs) { (w) throws(FrameGenError) in
+            for k in stride(from: w, to: schedule.count, by: jobs) {
+                workers[w].histogram.add(try loadFrame(paths[schedule[k].frame], size: size))
+            }
+        }
+        var histogram = GIFColorHistogram()
+        for worker in workers { histogram.merge(worker.histogram) }
         let palette = GIFPalette(histogram)
         var writer: GIFWriter
         do {
@@ -116,17 +122,64 @@ enum VideoOutput {
         } catch {
             throw .badInput(path, error.reason)
         }
-        var mapper = GIFColorMapper(palette)
-        var indices = [UInt8](repeating: 0, count: size.width * size.height)
-        for entry in schedule {
-            mapper.map(try load(paths[entry.frame]), into: &indices)
-            writer.add(indices, delay: entry.delay)
+        for worker in workers {
+            worker.mapper = GIFColorMapper(palette)
+            worker.indices = [UInt8](repeating: 0, count: size.width * size.height)
+        }
+        for batch in stride(from: 0, to: schedule.count, by: jobs) {
+            let count = min(jobs, schedule.count - batch)
+            try inParallel(count) { (w) throws(FrameGenError) in
+                let image = try loadFrame(paths[schedule[batch + w].frame], size: size)
+                workers[w].mapper!.map(image, into: &workers[w].indices)
+            }
+            for w in 0..<count { writer.add(workers[w].indices, delay: schedule[batch + w].delay) }
         }
         do {
-            try FileIO.writeAtomically(writer.finished(), to: path)
+            try FileIO.writeAtomically(writer.finish(), to: path)
         } catch {
             throw .cannotWrite(path, error.reason)
         }
+    }
+
+    /// A frame's straight pixels; bad input when it is not the size of the first.
+    private static func loadFrame(_ frame: String, size: (width: Int, height: Int)) throws(FrameGenError)
+        -> PNGImage
+    {
+        let image: PNGImage
+        do {
+            image = try PNG.decodeStraight(file: frame)
+        } catch {
+            throw ImageTool.frameGenError(error, file: frame)
+        }
+        guard (image.width, image.height) == size else {
+            throw .badInput(
+                frame,
+                "is \(image.width)x\(image.height), not \(size.width)x\(size.height) as the first frame")
+        }
+        return image
+    }
+
+    /// What one thread of `writeGIF` holds. Worker i is only ever touched by iteration i of a
+    /// parallel loop, and read after the loop has joined, hence unchecked.
+    private final class GIFWorker: @unchecked Sendable {
+        var histogram = GIFColorHistogram()
+        var mapper: GIFColorMapper?
+        var indices: [UInt8] = []
+    }
+
+    /// `body(0..<count)` on `count` threads; the first error is rethrown once all have finished.
+    private static func inParallel(_ count: Int, _ body: @Sendable (Int) throws(FrameGenError) -> Void)
+        throws(FrameGenError)
+    {
+        let failure = Mutex<FrameGenError?>(nil)
+        DispatchQueue.concurrentPerform(iterations: count) { i in
+            do throws(FrameGenError) {
+                try body(i)
+            } catch {
+                failure.withLock { if $0 == nil { $0 = error } }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 
     // MARK: ffmpeg
