@@ -216,19 +216,7 @@ struct FolderFrames: FrameProvider {
     }
 
     func image(_ number: Int) throws(FrameGenError) -> Image {
-        let path = folder + "/" + formatFrameName(pattern, number)
-        let image: Image
-        do {
-            image = try PNG.decode(file: path)
-        } catch {
-            throw ImageTool.frameGenError(error, file: path)
-        }
-        guard (image.width, image.height) == size else {
-            throw .badInput(
-                path, "is \(image.width)x\(image.height), not \(size.width)x\(size.height) as the first frame"
-            )
-        }
-        return image
+        Image(try VideoOutput.loadFrame(folder + "/" + formatFrameName(pattern, number), size: size))
     }
 }
 

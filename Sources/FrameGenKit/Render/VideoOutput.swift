@@ -142,7 +142,7 @@ enum VideoOutput {
     }
 
     /// A frame's straight pixels; bad input when it is not the size of the first.
-    private static func loadFrame(_ frame: String, size: (width: Int, height: Int)) throws(FrameGenError)
+    static func loadFrame(_ frame: String, size: (width: Int, height: Int)) throws(FrameGenError)
         -> PNGImage
     {
         let image: PNGImage
