@@ -11,7 +11,7 @@ struct FrameGen: ParsableCommand {
         version: FrameGenVersion.string,
         subcommands: [
             ShowcaseCommand.self, RenderCommand.self, AttributesCommand.self, LayoutsCommand.self,
-            ImageCommand.self, CompareCommand.self, GoldenCommand.self, BenchCommand.self,
+            ImageCommand.self, CompareCommand.self, GoldenCommand.self, BenchCommand.self, SheetCommand.self,
         ],
         defaultSubcommand: ShowcaseCommand.self
     )

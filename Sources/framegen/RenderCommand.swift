@@ -71,7 +71,7 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Also write the frames as an animated PNG (.png or .apng), which browsers play.",
+            "Also write the frames as one video: .png/.apng (animated PNG), .gif, or .mp4/.webm (needs ffmpeg).",
             valueName: "FILE"))
     var video: String?
 

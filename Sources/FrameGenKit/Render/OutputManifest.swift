@@ -12,6 +12,8 @@ struct OutputManifest: Equatable {
     var fingerprint: String
     var frameCount: Int
     var pattern: String
+    /// The frames' rate, so tools reading the folder (`sheet`) can tell each frame's time.
+    var fps: Double? = nil
 
     var json: String {
         """
@@ -20,7 +22,7 @@ struct OutputManifest: Equatable {
           "version": \(jsonString(version)),
           "fingerprint": \(jsonString(fingerprint)),
           "frameCount": \(frameCount),
-          "pattern": \(jsonString(pattern))
+          "pattern": \(jsonString(pattern))\(fps.map { ",\n  \"fps\": \(jsonNumber($0))" } ?? "")
         }
 
         """
@@ -41,8 +43,10 @@ struct OutputManifest: Equatable {
             let fingerprint = string("fingerprint"), let pattern = string("pattern"),
             case .number(let count)? = node["frameCount"]?.value, count >= 0, count < 1e9
         else { return nil }
+        var fps: Double?
+        if case .number(let f)? = node["fps"]?.value, f.isFinite, f > 0 { fps = f }
         return OutputManifest(
-            version: version, fingerprint: fingerprint, frameCount: Int(count), pattern: pattern)
+            version: version, fingerprint: fingerprint, frameCount: Int(count), pattern: pattern, fps: fps)
     }
 }
 

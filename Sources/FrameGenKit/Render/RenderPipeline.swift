@@ -91,7 +91,8 @@ public struct FrameSource: Sendable {
             "fps \(fps) scale \(scale) compression \(encoding.compression) channels \(encoding.channels)")
         h.combine("frames \(frameCount)")
         return OutputManifest(
-            version: FrameGenVersion.string, fingerprint: h.hex, frameCount: frameCount, pattern: pattern)
+            version: FrameGenVersion.string, fingerprint: h.hex, frameCount: frameCount, pattern: pattern,
+            fps: fps)
     }
 
     /// Whether every output pixel is opaque: the canvas background is.
@@ -152,7 +153,7 @@ public struct RenderOptions: Sendable {
     public var rgb: Bool?
     /// The texture cache's byte budget (`--memory-budget`); nil: FrameComposer's default.
     public var memoryBudget: Int?
-    /// An animated PNG of the rendered frames (`--video FILE.png|.apng`).
+    /// A video of the rendered frames (`--video FILE.png|.apng|.gif|.mp4|.webm`).
     public var video: String?
     /// Asked between frames; true stops the render as SIGINT does (a library's cancel button).
     public var stopRequested: (@Sendable () -> Bool)?
@@ -205,7 +206,7 @@ public struct RenderSummary: Sendable {
     public var rendered: Int
     public var kept: Int
     public var ffmpegCommand: String
-    /// The animated PNG written with `--video`.
+    /// The video written with `--video`.
     public var video: String? = nil
 }
 
@@ -272,7 +273,7 @@ public enum RenderPipeline {
     static func plan(_ source: FrameSource, options: RenderOptions) throws(FrameGenError) -> Plan {
         let directory = options.directory ?? source.defaultDirectory
         if let video = options.video {
-            try checkVideoName(video)
+            try VideoOutput.check(video)
             // A shard holds only some frames; once all are there an unsharded run keeps them.
             if !options.shard.isWhole {
                 throw .badInput(
@@ -385,7 +386,11 @@ public enum RenderPipeline {
             )
         }
         if let video = options.video {
-            try writeAnimation(video, frames: indices.map(plan.path), fps: source.fps)
+            try VideoOutput.write(
+                video,
+                frames: VideoFrames(
+                    directory: directory, pattern: source.pattern, range: plan.selection, fps: source.fps,
+                    opaque: source.canvasIsOpaque))
         }
         let fps = source.fps == source.fps.rounded() ? String(Int(source.fps)) : String(source.fps)
         let pattern = directory + "/" + source.pattern
@@ -421,37 +426,6 @@ public enum RenderPipeline {
             throw .cannotWrite(name, "standard output was closed before the whole PNG was written")
         }
         return RenderSummary(directory: plan.directory, rendered: 1, kept: 0, ffmpegCommand: "")
-    }
-
-    /// Checks `--video`'s file name before anything is rendered.
-    public static func checkVideoName(_ path: String) throws(FrameGenError) {
-        let lower = path.lowercased()
-        guard lower.hasSuffix(".png") || lower.hasSuffix(".apng") else {
-            throw .badInput(
-                path,
-                "--video writes an animated PNG (.png or .apng); for .mp4, .webm or .gif use the ffmpeg command printed after a render"
-            )
-        }
-    }
-
-    /// The frames, in order, as one animated PNG written atomically.
-    static func writeAnimation(_ path: String, frames: [String], fps: Double) throws(FrameGenError) {
-        var pngs: [[UInt8]] = []
-        for frame in frames {
-            do {
-                pngs.append(try FileIO.read(frame, maxBytes: 1 << 30))
-            } catch {
-                throw .badInput(error.path, error.reason)
-            }
-        }
-        do {
-            let bytes = try PNGAnimation.assemble(pngs, delay: PNGAnimation.delay(fps: fps))
-            try FileIO.writeAtomically(bytes, to: path)
-        } catch let error as PNGError {
-            throw .cannotWrite(path, error.reason)
-        } catch {
-            throw .cannotWrite(path, "\(error)")
-        }
     }
 
     struct RunState: Sendable {
