@@ -3,22 +3,19 @@ import Dispatch
 
 extension PNG {
     /// Encodes a premultiplied image as an 8-bit PNG (straight alpha for RGBA; see
-    /// `PNGEncodingOptions.Channels` for RGB). Opaque images and RGB output are filtered straight
-    /// from the image's rows. `threads` > 1 filters (and with `.fast`, compresses) row strips at
-    /// once; the bytes never depend on it.
+    /// `PNGEncodingOptions.Channels` for RGB). The filter pass makes each row straight as it
+    /// reads it (opaque rows are used as they are), so no straight copy of the image is made.
+    /// `threads` > 1 filters (and with `.fast`, compresses) row strips at once; the bytes never
+    /// depend on it.
     public static func encode(_ image: Image, options: PNGEncodingOptions = .init(), threads: Int = 1)
         throws(PNGError) -> [UInt8]
     {
-        if options.channels == .rgb || isOpaque(image) {
-            // Premultiplied equals straight where alpha is 255, and RGB output is defined as
-            // the premultiplied colour (the image over black).
-            return try image.bytes.withUnsafeBufferPointer { rows throws(PNGError) in
-                try encodeRows(
-                    rows.baseAddress!, width: image.width, height: image.height, stride: image.stride,
-                    options: options, threads: threads)
-            }
+        // RGB output is defined as the premultiplied colour (the image over black).
+        try image.bytes.withUnsafeBufferPointer { rows throws(PNGError) in
+            try encodeRows(
+                rows.baseAddress!, width: image.width, height: image.height, stride: image.stride,
+                premultiplied: options.channels == .rgba, options: options, threads: threads)
         }
-        return try encode(PNGImage(image), options: options, threads: threads)
     }
 
     /// Encodes straight RGBA rows (e.g. a decoded `PNGImage`) unchanged as an 8-bit PNG.
@@ -28,7 +25,7 @@ extension PNG {
         try image.rgba.withUnsafeBufferPointer { rows throws(PNGError) in
             try encodeRows(
                 rows.baseAddress!, width: image.width, height: image.height, stride: image.width * 4,
-                options: options, threads: threads)
+                premultiplied: false, options: options, threads: threads)
         }
     }
 
@@ -59,8 +56,8 @@ extension PNG {
     static func stripRows(rowBytes: Int) -> Int { max(1, (1 << 18) / rowBytes) }
 
     static func encodeRows(
-        _ rows: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, options: PNGEncodingOptions,
-        threads: Int
+        _ rows: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, premultiplied: Bool,
+        options: PNGEncodingOptions, threads: Int
     ) throws(PNGError) -> [UInt8] {
         if case .level(let n) = options.compression, !(0...9).contains(n) {
             throw PNGError(.invalidArgument, "compression level \(n) is not 0-9")
@@ -88,7 +85,8 @@ extension PNG {
                 let y1 = min(height, y0 + perStrip)
                 return cpng_filter_rows(
                     source.pointer, UInt32(width), UInt32(height), stride, 4, Int32(channels),
-                    options.filters.rawValue, UInt32(y0), UInt32(y1), base.pointer + y0 * rowBytes)
+                    premultiplied ? 1 : 0, options.filters.rawValue, UInt32(y0), UInt32(y1),
+                    base.pointer + y0 * rowBytes)
             }
         }
         try check(filterStatus, "the PNG row filter failed")
@@ -186,20 +184,6 @@ extension PNG {
         }
         try check(status, "the PNG compressor failed")
         return bytes
-    }
-
-    static func isOpaque(_ image: Image) -> Bool {
-        let (w, h, stride) = (image.width, image.height, image.stride)
-        return image.bytes.withUnsafeBufferPointer { p in
-            for y in 0..<h {
-                var i = y * stride + 3
-                for _ in 0..<w {
-                    if p[i] != 255 { return false }
-                    i += 4
-                }
-            }
-            return true
-        }
     }
 }
 

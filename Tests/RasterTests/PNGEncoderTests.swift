@@ -47,6 +47,29 @@ func theBytesDoNotDependOnTheThreads(compression: PNGEncodingOptions.Compression
     }
 }
 
+@Test func translucentPixelsAreWrittenStraightAsPixelUnpremultipliedSays() throws {
+    // Every (colour, alpha) byte pair, including colours above their alpha that no blend makes:
+    // column c, row a holds Pixel(c, 255 - c, c, a). Rows 255 and 256 are opaque (used in place).
+    var image = Image(width: 256, height: 257)
+    for a in 0..<256 {
+        for c in 0..<256 {
+            image[c, a] = Pixel(r: UInt8(c), g: UInt8(255 - c), b: UInt8(c), a: UInt8(a))
+        }
+    }
+    for c in 0..<256 { image[c, 256] = Pixel(r: UInt8(c), g: 7, b: 200, a: 255) }
+    for compression in [PNGEncodingOptions.Compression.level(0), .level(6), .fast] {
+        let png = try PNG.encode(image, options: PNGEncodingOptions(compression: compression), threads: 2)
+        let straight = try PNG.decodeStraight(png)
+        var mismatches = 0
+        for y in 0..<257 {
+            for x in 0..<256 where straight[x, y] != image[x, y].unpremultiplied {
+                mismatches += 1
+            }
+        }
+        #expect(mismatches == 0, "\(compression)")
+    }
+}
+
 @Test func compressionParsesLevelsAndFast() {
     #expect(PNGEncodingOptions.Compression("fast") == .fast)
     #expect(PNGEncodingOptions.Compression("0") == .level(0))
@@ -149,7 +172,7 @@ func rowFiltersMatchTheSpecification(caseIndex: Int) {
                     out.withUnsafeMutableBufferPointer { dst in
                         for (y0, y1) in [(0, split), (split, height)] where y0 < y1 {
                             let status = cpng_filter_rows(
-                                src.baseAddress, UInt32(width), UInt32(height), stride, 4, Int32(channels),
+                                src.baseAddress, UInt32(width), UInt32(height), stride, 4, Int32(channels), 0,
                                 mask,
                                 UInt32(y0), UInt32(y1), dst.baseAddress! + y0 * rowBytes)
                             #expect(status == CPNG_OK)

@@ -74,9 +74,11 @@ int cpng_decode_rgba8(const uint8_t *data, size_t size, const cpng_limits *limit
    (y1 - y0) * (width * out_channels + 1) bytes. `filters` is a mask of CPNG_FILTER_*; with more
    than one (0 = all five) each row takes the one with the least sum of absolute residuals
    (libpng's heuristic). Row y0 - 1 is read as the row above y0, so ranges filter independently
-   and their concatenation equals the whole image filtered at once. */
+   and their concatenation equals the whole image filtered at once. With `premultiplied` (RGBA in
+   and out only) the rows are premultiplied and are written straight: c * 255 / a rounded to
+   nearest, capped at 255, (0, 0, 0, 0) where a is 0. */
 int cpng_filter_rows(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride, int in_channels,
-                     int out_channels, int filters, uint32_t y0, uint32_t y1, uint8_t *out);
+                     int out_channels, int premultiplied, int filters, uint32_t y0, uint32_t y1, uint8_t *out);
 
 /* Room that cpng_zlib_compress and cpng_fast_deflate need at most for n input bytes. */
 size_t cpng_zlib_bound(size_t n);
