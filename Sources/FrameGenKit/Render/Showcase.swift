@@ -284,6 +284,8 @@ public enum Showcase {
                 smallFolder + "/" + formatFrameName(small.pattern, $0)
             }
         }
+        // The contact sheet (`Output.sheet`, one frame per segment) is written here once the
+        // `sheet` command exists; the segment folders above are its input.
         let animation = directory + "/" + Output.preview
         try RenderPipeline.writeAnimation(animation, frames: previewFrames, fps: preview.fps)
         summary.preview = animation
