@@ -1,4 +1,5 @@
 import Foundation
+import Layout
 import Raster
 import Testing
 
@@ -50,6 +51,33 @@ func scrollingScene(seconds: Double, background: String = "#2B2B2B", extra: Stri
     """
 }
 
+/// The scene files of the repository's golden folder.
+func goldenScenes() throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: goldenFolder).filter {
+        $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") || $0.hasSuffix(".json")
+    }.sorted()
+}
+
+extension TimelineAction.Kind {
+    /// The action's key in a scene file; a switch, so a new kind of action must be named here
+    /// (and then covered by a golden scene).
+    var sceneKey: String {
+        switch self {
+        case .wait: "wait"
+        case .scroll: "scroll"
+        case .drag: "drag"
+        case .fling: "fling"
+        case .rotate: "rotate"
+        case .delete: "delete"
+        case .insert: "insert"
+        case .move: "move"
+        case .tap: "tap"
+        case .pinch: "pinch"
+        case .set: "set"
+        }
+    }
+}
+
 func frameNames(_ range: some Sequence<Int>) -> [String] {
     range.map { "frame_" + String(repeating: "0", count: 4 - String($0).count) + String($0) + ".png" }
 }
@@ -60,9 +88,33 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         let report = GoldenTool.check([goldenFolder], options: .init(artifacts: artifacts))
         #expect(report.failures.isEmpty, "\(report.failures)")
         // Frame counts are the scenes' business; every reference matching is this test's.
-        #expect(report.output.contains("album-pull.yaml: ") && !report.output.contains(" 0 of "))
-        #expect(report.output.contains("coverflow-snap.yaml"))
+        for scene in try goldenScenes() {
+            #expect(report.output.contains("\(goldenFolder)/\(scene): "), "\(scene) was not checked")
+        }
+        #expect(!report.output.contains(" 0 of "))
         #expect(!FileManager.default.fileExists(atPath: artifacts))
+    }
+
+    /// The suite pins down every built-in layout and every kind of timeline action, so a change
+    /// to any of them shows up as a golden difference.
+    @Test func theGoldenScenesCoverEveryLayoutAndEveryKindOfAction() throws {
+        var layouts = Set<String>()
+        var actions = Set<String>()
+        var paging = false
+        for name in try goldenScenes() {
+            let scene = try Scene.load(goldenFolder + "/" + name)
+            for view in scene.views {
+                layouts.insert(view.layoutType)
+                paging = paging || view.pagingEnabled
+            }
+            for action in scene.timeline { actions.insert(action.kind.sceneKey) }
+        }
+        #expect(layouts == Set(LayoutRegistry.builtIn.map(\.type)))
+        #expect(
+            actions.isSuperset(of: [
+                "scroll", "drag", "fling", "rotate", "delete", "insert", "move", "tap", "pinch", "set",
+            ]), "\(actions)")
+        #expect(paging)
     }
 
     @Test func recordThenCheckPassesAndLeavesNothingBehind() throws {
