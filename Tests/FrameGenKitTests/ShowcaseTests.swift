@@ -79,11 +79,22 @@ import Testing
         let firstSmall = root + "/" + Showcase.Output.previewFrames + "/01-album/frame_0000.png"
         #expect(try PNG.decodeStraight(bytes) == PNG.decodeStraight(file: firstSmall))
 
+        // The contact sheet: two frames of each segment in six columns, its first cell the
+        // tour's first preview frame.
+        let sheet = try PNG.decode(file: root + "/" + Showcase.Output.sheet)
+        #expect(summary.sheet == root + "/" + Showcase.Output.sheet)
+        let first = try PNG.decode(file: firstSmall)
+        let grid = ContactSheet.Grid(
+            count: 2 * Showcase.segments.count, columns: 6, cellWidth: first.width, cellHeight: first.height)
+        #expect(sheet.width == grid.width && sheet.height == grid.height)
+        let (x, y) = grid.origin(ofCell: 0)
+        #expect(sheet[x + first.width / 2, y + first.height / 2] == first[first.width / 2, first.height / 2])
+
         // A second run keeps every frame and only rebuilds the animation.
         let again = try Showcase.render(
             into: root, force: false, progress: .none, frames: small, preview: tiny)
         #expect(again.segments.allSatisfy { $0.rendered == 0 && $0.kept > 0 })
         #expect(again.report.contains("\(root)/01-album/: ") && again.report.contains(preview))
-        #expect(again.report.split(separator: "\n").count == Showcase.segments.count + 1)
+        #expect(again.report.split(separator: "\n").count == Showcase.segments.count + 2)
     }
 }

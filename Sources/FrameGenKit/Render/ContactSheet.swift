@@ -122,6 +122,13 @@ public enum ContactSheet {
             FileIO.isDirectory(input)
             ? try FolderFrames(input, fps: options.fps)
             : try SceneFrames(input, fps: options.fps, width: options.width)
+        return try write(frames, named: input, to: output, options: options)
+    }
+
+    /// The sheet of `frames` (`input` names them in errors).
+    static func write(_ frames: FrameProvider, named input: String, to output: String, options: Options)
+        throws(FrameGenError) -> Summary
+    {
         let picked = pick(options.count, of: frames.numbers)
         let (frameWidth, frameHeight) = frames.size
         let cellWidth = options.width ?? min(frameWidth, Options.defaultWidth)
@@ -217,6 +224,30 @@ struct FolderFrames: FrameProvider {
 
     func image(_ number: Int) throws(FrameGenError) -> Image {
         Image(try VideoOutput.loadFrame(folder + "/" + formatFrameName(pattern, number), size: size))
+    }
+}
+
+/// PNG files in the order given, numbered from 0 (the showcase's segments, one after another).
+struct FileListFrames: FrameProvider {
+    let paths: [String]
+    let size: (width: Int, height: Int)
+    let fps: Double?
+    var numbers: [Int] { Array(paths.indices) }
+
+    init(_ paths: [String], fps: Double?) throws(FrameGenError) {
+        guard let first = paths.first else { throw .badInput(nil, "a contact sheet needs at least one frame") }
+        self.paths = paths
+        self.fps = fps
+        do {
+            let info = try PNG.readInfo(file: first, validate: false)
+            size = (info.width, info.height)
+        } catch {
+            throw ImageTool.frameGenError(error, file: first)
+        }
+    }
+
+    func image(_ number: Int) throws(FrameGenError) -> Image {
+        Image(try VideoOutput.loadFrame(paths[number], size: size))
     }
 }
 

@@ -41,8 +41,7 @@ public enum Showcase {
         /// The preview's frames, one folder per segment (kept so a second run only rebuilds the
         /// animation).
         public static let previewFrames = "preview"
-        /// The contact sheet of the tour: reserved for the `sheet` command (being added in
-        /// parallel); `render` does not write it yet.
+        /// The contact sheet of the tour: two frames of each segment's preview, in order.
         public static let sheet = "showcase-sheet.png"
     }
 
@@ -284,12 +283,15 @@ public enum Showcase {
                 smallFolder + "/" + formatFrameName(small.pattern, $0)
             }
         }
-        // The contact sheet (`Output.sheet`, one frame per segment) is written here once the
-        // `sheet` command exists; the segment folders above are its input.
         let animation = directory + "/" + Output.preview
-        try RenderPipeline.writeAnimation(animation, frames: previewFrames, fps: preview.fps)
+        try VideoOutput.writeAnimatedPNG(animation, paths: previewFrames, fps: preview.fps)
         summary.preview = animation
         summary.previewFrameCount = previewFrames.count
+        let sheet = directory + "/" + Output.sheet
+        _ = try ContactSheet.write(
+            FileListFrames(previewFrames, fps: preview.fps), named: directory + "/" + Output.previewFrames,
+            to: sheet, options: ContactSheet.Options(count: 2 * segments.count, columns: 6))
+        summary.sheet = sheet
         return summary
     }
 
@@ -335,6 +337,7 @@ public struct ShowcaseSummary: Sendable {
     public var segments: [Segment] = []
     public var preview = ""
     public var previewFrameCount = 0
+    public var sheet = ""
 
     /// One line per segment folder, then the animated preview.
     public var report: String {
@@ -347,6 +350,7 @@ public struct ShowcaseSummary: Sendable {
         }
         return s
             + "Animated preview (plays in browsers): \(preview) (\(previewFrameCount) frames; its frames in \(directory)/\(Showcase.Output.previewFrames)/)\n"
+            + "Contact sheet: \(sheet)\n"
     }
 }
 

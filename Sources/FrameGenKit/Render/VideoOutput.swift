@@ -67,8 +67,13 @@ enum VideoOutput {
 
     /// Each frame's compressed data reused as it is (see `PNGAnimation`).
     static func writeAnimatedPNG(_ path: String, frames: VideoFrames) throws(FrameGenError) {
+        try writeAnimatedPNG(path, paths: frames.paths, fps: frames.fps)
+    }
+
+    /// The PNG files `paths`, in order, as one animated PNG (the showcase chains several folders).
+    static func writeAnimatedPNG(_ path: String, paths: [String], fps: Double) throws(FrameGenError) {
         var pngs: [[UInt8]] = []
-        for frame in frames.paths {
+        for frame in paths {
             do {
                 pngs.append(try FileIO.read(frame, maxBytes: 1 << 30))
             } catch {
@@ -76,7 +81,7 @@ enum VideoOutput {
             }
         }
         do {
-            let bytes = try PNGAnimation.assemble(pngs, delay: PNGAnimation.delay(fps: frames.fps))
+            let bytes = try PNGAnimation.assemble(pngs, delay: PNGAnimation.delay(fps: fps))
             try FileIO.writeAtomically(bytes, to: path)
         } catch let error as PNGError {
             throw .cannotWrite(path, error.reason)
