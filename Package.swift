@@ -4,6 +4,7 @@ import PackageDescription
 // Dependency direction (see README, "Architecture"):
 //   Geometry <- Motion <- Layout          (no pixels; layouts animate with Motion's curves)
 //   CPNG <- Raster <- Compositor          (pixels; Raster also uses Geometry)
+//   Raster <- Text <- Compositor          (FreeType, fontconfig, HarfBuzz, FriBidi: glyph masks)
 //   FrameGenKit glues scenes, layouts, the timeline and the compositor; framegen is a thin CLI.
 let package = Package(
     name: "framegen",
@@ -33,15 +34,33 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFriBidi",
+            pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]
+        ),
         .target(name: "Geometry"),
         .target(name: "Raster", dependencies: ["CPNG", "Geometry"]),
         .target(name: "Layout", dependencies: ["Geometry", "Motion"]),
         .target(name: "Motion", dependencies: ["Geometry"]),
-        .target(name: "Compositor", dependencies: ["Raster", "Geometry", "CFreeType"]),
+        .target(
+            name: "Text",
+            dependencies: ["Raster", "Geometry", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi"]),
+        .target(name: "Compositor", dependencies: ["Raster", "Geometry", "Text"]),
         .target(
             name: "FrameGenKit",
             dependencies: [
-                "Geometry", "Raster", "Layout", "Motion", "Compositor",
+                "Geometry", "Raster", "Layout", "Motion", "Text", "Compositor",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -57,7 +76,8 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster", "Text"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry"]),
         .testTarget(
             name: "FrameGenKitTests",
             dependencies: ["FrameGenKit"],
