@@ -3,3 +3,4 @@
 #include FT_OUTLINE_H
 #include FT_ADVANCES_H
 #include FT_BITMAP_H
+#include FT_TRUETYPE_TABLES_H

@@ -28,14 +28,26 @@ struct FontFace {
         let flags = face.pointee.face_flags
         let scalable = (flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0
         let color = (flags & FT_Long(FT_FACE_FLAG_COLOR)) != 0 && face.pointee.num_fixed_sizes > 0
-        guard scalable || color, face.pointee.units_per_EM > 0 else {
+        var metrics = (
+            Int(face.pointee.units_per_EM), Int(face.pointee.ascender), -Int(face.pointee.descender)
+        )
+        if !scalable, color,
+            let head = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD)?.assumingMemoryBound(to: TT_Header.self),
+            let hhea = FT_Get_Sfnt_Table(face, FT_SFNT_HHEA)?.assumingMemoryBound(to: TT_HoriHeader.self)
+        {
+            // FreeType leaves a bitmap-only face's metrics at 0; the sfnt tables have them, in
+            // the units its hmtx advances (and so HarfBuzz's positions) are in.
+            metrics = (
+                Int(head.pointee.Units_Per_EM), Int(hhea.pointee.Ascender), -Int(hhea.pointee.Descender)
+            )
+        }
+        guard scalable || color, metrics.0 > 0 else {
             FT_Done_Face(face)
             return .failure(TextError(.badFont, "\(file.path): not a scalable or colour font"))
         }
         return .success(
             FontFace(
-                face: face, path: file.path, unitsPerEm: Int(face.pointee.units_per_EM),
-                ascender: Int(face.pointee.ascender), descender: -Int(face.pointee.descender),
+                face: face, path: file.path, unitsPerEm: metrics.0, ascender: metrics.1, descender: metrics.2,
                 hasKerning: (flags & FT_Long(FT_FACE_FLAG_KERNING)) != 0,
                 isColorBitmap: color && !scalable))
     }
