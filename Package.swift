@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster", "Text"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry"]),
         .testTarget(
             name: "FrameGenKitTests",

@@ -57,7 +57,11 @@ public struct TextMask: Sendable, Equatable {
     public var inkCoverage: [UInt8] {
         guard !color.isEmpty else { return coverage }
         var ink = coverage
-        for i in ink.indices { ink[i] = max(ink[i], color[i * 4 + 3]) }
+        ink.withUnsafeMutableBufferPointer { out in
+            color.withUnsafeBufferPointer { rgba in
+                for i in 0..<out.count { out[i] = max(out[i], rgba[i &* 4 &+ 3]) }
+            }
+        }
         return ink
     }
 

@@ -188,11 +188,14 @@ public final class TextRenderer: Sendable {
     }
 
     /// Greedy wrapping: each line ends at the last break opportunity whose text (without its
-    /// trailing spaces) fits, or at a mandatory break.
+    /// trailing spaces) fits, or at a mandatory break. The last fitting opportunity is found by
+    /// galloping then bisection (widths grow with the text), so a line of L characters costs
+    /// O(log L) measurements of at most 2L characters, whatever the length of the text.
     private func wrap(
         _ string: String, pixelSize: Double, _ request: FontRequest, maxWidth: Double, maximumLines: Int
     ) throws(TextError) -> [String] {
         let characters = Array(string)
+        guard !characters.isEmpty else { return [] }
         let breaks = LineBreaker.opportunities(characters)
         let limit = maxWidth + 1e-6
         func text(_ range: Range<Int>) -> String {
@@ -200,36 +203,54 @@ public final class TextRenderer: Sendable {
             while end > range.lowerBound, characters[end - 1].isWhitespace { end -= 1 }
             return String(characters[range.lowerBound..<end])
         }
+        // Where lines may end, ascending, and for each the first mandatory one at or after it.
+        let ends = (1...characters.count).filter { $0 == characters.count || breaks[$0] }
+        var mandatory = [Int](repeating: ends.count - 1, count: ends.count)
+        for k in ends.indices.reversed() {
+            let isMandatory =
+                ends[k] < characters.count && LineBreaker.lineBreakClass(characters[ends[k] - 1]) == .bk
+            mandatory[k] = isMandatory || k == ends.count - 1 ? k : mandatory[k + 1]
+        }
+        /// The largest i in 0..<count whose line start..<end(i) fits, or -1.
+        func lastFitting(_ start: Int, _ count: Int, _ end: (Int) -> Int) throws(TextError) -> Int {
+            var good = -1
+            var bad = count
+            var step = 1
+            while good + 1 < bad {
+                let probe = min(good + step, bad - 1)
+                if try measure(text(start..<end(probe)), pixelSize: pixelSize, request) <= limit {
+                    good = probe
+                    step *= 2
+                } else {
+                    bad = probe
+                    step = 1
+                }
+            }
+            return good
+        }
         var lines: [String] = []
         var start = 0
+        var p = 0
         while start < characters.count {
             if lines.count == max(1, maximumLines) - 1 {
-                let rest = text(start..<characters.count)
-                lines.append(try truncated(rest, pixelSize: pixelSize, request, maxWidth: maxWidth))
+                lines.append(
+                    try truncated(
+                        text(start..<characters.count), pixelSize: pixelSize, request, maxWidth: maxWidth))
                 break
             }
-            var end: Int?
-            var e = start + 1
-            while e <= characters.count {
-                if e == characters.count || breaks[e] {
-                    guard try measure(text(start..<e), pixelSize: pixelSize, request) <= limit else { break }
-                    end = e
-                    if e < characters.count, LineBreaker.lineBreakClass(characters[e - 1]) == .bk { break }
-                }
-                e += 1
-            }
-            if end == nil {
+            while ends[p] <= start { p += 1 }
+            let m = mandatory[p]
+            let k = try lastFitting(start, m - p + 1) { ends[p + $0] }
+            var end: Int
+            if k >= 0 {
+                end = ends[p + k]
+            } else {
                 // A word wider than the line: as many of its characters as fit (at least one).
-                var n = start + 1
-                while n < characters.count,
-                    try measure(text(start..<n + 1), pixelSize: pixelSize, request) <= limit
-                {
-                    n += 1
-                }
-                end = n
+                let k = try lastFitting(start, ends[p] - start - 1) { start + 2 + $0 }
+                end = k >= 0 ? start + 2 + k : start + 1
             }
-            lines.append(text(start..<end!))
-            start = end!
+            lines.append(text(start..<end))
+            start = end
         }
         return lines
     }
@@ -302,9 +323,8 @@ public final class TextRenderer: Sendable {
         let y0 = inked.map(\.y).min()!
         let width = inked.map { $0.x + $0.mask.width }.max()! - x0
         let height = inked.map { $0.y + $0.mask.height }.max()! - y0
-        guard width.multipliedReportingOverflow(by: height).partialValue <= maximumMaskBytes,
-            width < maximumMaskBytes, height < maximumMaskBytes
-        else {
+        let hasColor = inked.contains { !$0.mask.color.isEmpty }
+        guard fits(width, height, color: hasColor) else {
             throw TextError(
                 .badSize,
                 "text of \(text.count) characters needs a \(width) x \(height) px mask, over the limit")
@@ -329,6 +349,14 @@ public final class TextRenderer: Sendable {
                 ascent: top.mask.ascent, descent: top.mask.descent, text: text, color: color,
                 isRightToLeft: top.mask.isRightToLeft),
             x: x0, y: y0)
+    }
+
+    /// Whether a mask of this size (with a colour plane of 4 bytes a pixel) stays within
+    /// `maximumMaskBytes`, checked before allocating it.
+    private static func fits(_ width: Int, _ height: Int, color: Bool) -> Bool {
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        return !overflow && width < maximumMaskBytes && height < maximumMaskBytes
+            && pixels <= (color ? maximumMaskBytes / 4 : maximumMaskBytes)
     }
 
     /// Coverage drawn over coverage (a + b - ab), as Core Graphics draws glyph after glyph.
@@ -396,16 +424,14 @@ public final class TextRenderer: Sendable {
         }
         let width = maxX - minX
         let height = top - bottom
-        guard width.multipliedReportingOverflow(by: height).partialValue <= maximumMaskBytes,
-            width < maximumMaskBytes, height < maximumMaskBytes
-        else {
+        let hasColor = run.glyphs.contains { !$0.bitmap.color.isEmpty }
+        guard Self.fits(width, height, color: hasColor) else {
             throw TextError(
                 .badSize,
                 "text of \(text.count) characters at this size needs a \(width) x \(height) px mask, over the limit"
             )
         }
         var coverage = [UInt8](repeating: 0, count: width * height)
-        let hasColor = run.glyphs.contains { !$0.bitmap.color.isEmpty }
         var color = hasColor ? [UInt8](repeating: 0, count: width * height * 4) : []
         for (bitmap, x, y) in run.glyphs {
             let ox = x + bitmap.left - minX

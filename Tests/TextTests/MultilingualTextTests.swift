@@ -168,6 +168,18 @@ import Testing
         for line in cjk.dropLast() { #expect(!line.hasSuffix("（"), "\(cjk)") }
         for line in cjk { #expect(try text.measure(line, pixelSize: 20) <= narrow) }
 
+        // A word wider than the line is broken between characters, each piece as long as fits.
+        let word = "Supercalifragilisticexpialidocious"
+        let pieces = try text.lines(word, pixelSize: 20, maxWidth: 90)
+        #expect(pieces.count > 2 && pieces.joined() == word)
+        for (piece, next) in zip(pieces, pieces.dropFirst()) {
+            #expect(try text.measure(piece, pixelSize: 20) <= 90)
+            #expect(try text.measure(piece + String(next.first!), pixelSize: 20) > 90)
+        }
+        #expect(try text.lines("", pixelSize: 20, maxWidth: 90).isEmpty)
+        // A line feed is a mandatory break.
+        #expect(try text.lines("Snow\nBeach", pixelSize: 20, maxWidth: 500) == ["Snow", "Beach"])
+
         // Limited lines end in an ellipsis.
         let two = try text.lines(sentence, pixelSize: 20, maxWidth: width, maximumLines: 2)
         #expect(two.count == 2 && two[1].hasSuffix("…"))
