@@ -60,6 +60,9 @@ struct FontState {
         var color: Bool
     }
 
+    static let sortedCapacity = 32
+    static let requestCapacity = 4096
+
     init(locator: FontLocator) { self.locator = locator }
 
     mutating func close() {
@@ -77,6 +80,7 @@ struct FontState {
     mutating func primary(_ request: FontRequest) throws(TextError) -> Int {
         if let id = primaries[request] { return id }
         if let failure = failures[request] { throw failure }
+        if primaries.count >= Self.requestCapacity { primaries.removeAll() }
         do throws(TextError) {
             let id: Int
             if request.family == FontLocator.defaultFamily {
@@ -164,7 +168,16 @@ struct FontState {
     {
         let key = FallbackKey(request: request, scalar: scalar, color: color)
         if let known = fallbacks[key] { return known }
-        if sorted[request] == nil { sorted[request] = Fontconfig.sorted(request.family, request.weight) }
+        if sorted[request] == nil {
+            // Families come from files: a bounded number of sorted sets is kept (each holds every
+            // installed font's pattern), forgetting all of them when full, which costs a sort.
+            if sorted.count >= Self.sortedCapacity {
+                for case let set? in sorted.values { FcFontSetDestroy(set) }
+                sorted.removeAll()
+                fallbacks.removeAll()
+            }
+            sorted[request] = Fontconfig.sorted(request.family, request.weight)
+        }
         var found: Int?
         if case let set?? = sorted[request] {
             for n in 0..<Int(set.pointee.nfont) {
@@ -175,6 +188,7 @@ struct FontState {
                 break
             }
         }
+        if fallbacks.count >= Self.requestCapacity * 16 { fallbacks.removeAll() }
         fallbacks[key] = found
         return found
     }
