@@ -90,6 +90,7 @@ private func viewPairs(_ v: AttributeView) -> [(key: String, value: DocumentValu
     if let t = v.sublayerTransform {
         pairs.append(("sublayerTransform", .list(t.fields.map(DocumentValue.number))))
     }
+    if v.drawingOrder != .zIndex { pairs.append(("drawingOrder", .string(v.drawingOrder.rawValue))) }
     pairs.append(("elements", .list(v.elements.map(elementValue))))
     return pairs
 }
@@ -171,6 +172,11 @@ private func readView(_ m: DocumentMap, name: String?, frame: Rect?, folder: Str
     let bounds = try m.required("bounds").rect()
     var sublayer: Transform3D?
     if let s = m["sublayerTransform"] { sublayer = try transform(s) }
+    var order = DrawingOrder.zIndex
+    if let o = m["drawingOrder"] {
+        guard let value = DrawingOrder(rawValue: try o.string()) else { throw o.error("zIndex or depth") }
+        order = value
+    }
     let list = try m.required("elements").list()
     if list.count > maxElementsPerView {
         throw m["elements"]!.error("at most \(maxElementsPerView) elements")
@@ -179,7 +185,8 @@ private func readView(_ m: DocumentMap, name: String?, frame: Rect?, folder: Str
     elements.reserveCapacity(list.count)
     for e in list { elements.append(try readElement(e, folder: folder)) }
     return AttributeView(
-        name: name, frame: frame, bounds: bounds, sublayerTransform: sublayer, elements: elements)
+        name: name, frame: frame, bounds: bounds, sublayerTransform: sublayer, drawingOrder: order,
+        elements: elements)
 }
 
 private func transform(_ node: DocumentNode) throws(FrameGenError) -> Transform3D {
@@ -221,7 +228,7 @@ private func readElement(_ node: DocumentNode, folder: String) throws(FrameGenEr
     if let n = m["alpha"] { a.alpha = try n.number() }
     if let n = m["zIndex"] { a.zIndex = try n.integer(in: -1_000_000_000...1_000_000_000) }
     if let n = m["isHidden"] { a.isHidden = try n.bool() }
-    if let n = m["text"] { a.text = try n.string() }
+    if let n = m["text"] { a.text = try n.text() }
     if let c = m["custom"] {
         let cm = try c.map("a mapping of custom values")
         for key in cm.keys {

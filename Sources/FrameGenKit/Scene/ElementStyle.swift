@@ -52,6 +52,9 @@ public struct ElementStyle: Sendable, Equatable {
         "background", "contentMode", "clipsToBounds", "cornerRadius", "cornerCurve", "border", "shadow",
         "imageInset", "edgeAntialiasing", "font", "color", "textShadow", "textAlignment", "numberOfLines",
     ]
+    static let borderKeys = ["width", "color"]
+    static let shadowKeys = ["color", "opacity", "radius", "offset"]
+    static let fontKeys = ["size", "weight", "family"]
 
     /// `self`'s keys where set, `base`'s elsewhere.
     public func over(_ base: ElementStyle) -> ElementStyle {
@@ -90,7 +93,7 @@ public struct ElementStyle: Sendable, Equatable {
         if let n = map["cornerCurve"] { cornerCurve = try parseEnum(n, CornerCurve.self) }
         if let n = map["border"] {
             let m = try n.map("{width, color}")
-            try m.check(allowed: ["width", "color"])
+            try m.check(allowed: ElementStyle.borderKeys)
             border = Border(
                 width: try m["width"]?.nonNegative() ?? 1,
                 color: try m["color"].map { n throws(FrameGenError) in try parseColor(n) } ?? .black)
@@ -100,7 +103,7 @@ public struct ElementStyle: Sendable, Equatable {
         if let n = map["edgeAntialiasing"] { edgeAntialiasing = try n.bool() }
         if let n = map["font"] {
             let m = try n.map("{size, weight, family}")
-            try m.check(allowed: ["size", "weight", "family"])
+            try m.check(allowed: ElementStyle.fontKeys)
             let weight = try m["weight"]?.string() ?? "regular"
             guard weight == "regular" || weight == "bold" else {
                 throw m["weight"]!.error("regular or bold")
@@ -158,7 +161,7 @@ private func shadowValue(_ s: ElementStyle.Shadow) -> DocumentValue {
 
 private func parseShadow(_ node: DocumentNode) throws(FrameGenError) -> ElementStyle.Shadow {
     let m = try node.map("{color, opacity, radius, offset}")
-    try m.check(allowed: ["color", "opacity", "radius", "offset"])
+    try m.check(allowed: ElementStyle.shadowKeys)
     // CALayer's defaults: black, opacity 0, radius 3, offset (0, -3).
     return ElementStyle.Shadow(
         color: try m["color"].map { n throws(FrameGenError) in try parseColor(n) } ?? .black,
