@@ -4,6 +4,7 @@ import PackageDescription
 // Dependency direction (see README, "Architecture"):
 //   Geometry <- Motion <- Layout          (no pixels; layouts animate with Motion's curves)
 //   CPNG <- Raster <- Compositor          (pixels; Raster also uses Geometry)
+//   Raster <- Text <- Compositor          (FreeType, fontconfig, HarfBuzz, FriBidi: glyph masks)
 //   FrameGenKit glues scenes, layouts, the timeline and the compositor; framegen is a thin CLI.
 // No `platforms:` list: only Linux is built and tested (the C libraries come from Debian
 // packages, scripts/install-deps), and an Apple minimum version would claim otherwise.
@@ -34,15 +35,33 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
+        .systemLibrary(
+            name: "CHarfBuzz",
+            pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFriBidi",
+            pkgConfig: "fribidi",
+            providers: [.apt(["libfribidi-dev"])]
+        ),
         .target(name: "Geometry"),
         .target(name: "Raster", dependencies: ["CPNG", "Geometry"]),
         .target(name: "Layout", dependencies: ["Geometry", "Motion"]),
         .target(name: "Motion", dependencies: ["Geometry"]),
-        .target(name: "Compositor", dependencies: ["Raster", "Geometry", "CFreeType"]),
+        .target(
+            name: "Text",
+            dependencies: ["Raster", "Geometry", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi"]),
+        .target(name: "Compositor", dependencies: ["Raster", "Geometry", "Text"]),
         .target(
             name: "FrameGenKit",
             dependencies: [
-                "Geometry", "Raster", "Layout", "Motion", "Compositor",
+                "Geometry", "Raster", "Layout", "Motion", "Text", "Compositor",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -59,6 +78,7 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry"]),
         .testTarget(
             name: "FrameGenKitTests",
             dependencies: ["FrameGenKit"],

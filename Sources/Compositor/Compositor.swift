@@ -1,6 +1,7 @@
 import Dispatch
 import Geometry
 import Raster
+import Text
 
 /// Core Animation's layer semantics on the CPU (rendering.md Part A). Stateless and Sendable:
 /// several threads may render different frames at once, sharing textures read-only.
@@ -317,8 +318,10 @@ public enum Compositor {
             let sy = h.r1.y / h.r2.z
             let placed: PlacedText
             do {
-                placed = try TextRenderer.shared.renderCentered(
-                    t.string, pixelSize: t.fontSize * sy, weight: weight, in: rect)
+                placed = try TextRenderer.shared.render(
+                    t.string, pixelSize: t.fontSize * sy, weight: weight, family: t.family,
+                    alignment: t.alignment,
+                    numberOfLines: t.numberOfLines, in: rect)
             } catch {
                 throw CompositorError(error.description)
             }
@@ -329,7 +332,7 @@ public enum Compositor {
                 let shifted = CoverageMask(
                     x: placed.x + Int((s.offset.x * sy).rounded()),
                     y: placed.y + Int((s.offset.y * sy).rounded()),
-                    width: mask.width, height: mask.height, data: mask.data)
+                    width: mask.width, height: mask.height, data: placed.mask.inkCoverage)
                 let blurred = s.radius > 0 ? Blur.gaussian(shifted, sigma: s.radius * sy) : shifted
                 Painter.fill(
                     &image, color: s.color.withOpacity(s.opacity * alpha).premultiplied,
@@ -337,6 +340,20 @@ public enum Compositor {
             }
             Painter.fill(
                 &image, color: t.color.withOpacity(alpha).premultiplied, coverage: mask.cropped(to: clip))
+            // Colour glyphs (emoji) keep their own colours, at the layer's opacity.
+            if !placed.mask.color.isEmpty,
+                let glyphs = Image(
+                    width: mask.width, height: mask.height, stride: mask.width * 4,
+                    premultipliedBytes: placed.mask.color)
+            {
+                let box = (
+                    max(clip.x0, placed.x), max(clip.y0, placed.y), min(clip.x1, placed.x + mask.width),
+                    min(clip.y1, placed.y + mask.height)
+                )
+                Painter.composite(
+                    &image, layer: glyphs, at: (placed.x, placed.y), opacity: UInt8((alpha * 255).rounded()),
+                    clip: .full(box))
+            }
             return
         }
         // Transformed: draw the label into its own pixels, then map them like contents.

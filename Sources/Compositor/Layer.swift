@@ -1,5 +1,6 @@
 import Geometry
 import Raster
+import Text
 
 /// One element as Core Animation would hold it: a CALayer with its sublayer for the image (an
 /// inner layer with its own offset and mask rect) and a text layer. Lengths are in points.
@@ -128,12 +129,23 @@ public struct LayerText: Sendable {
     public var bold: Bool
     public var color: Color
     public var shadow: LayerShadow?
-    public init(string: String, fontSize: Double, bold: Bool, color: Color, shadow: LayerShadow? = nil) {
+    /// The family asked of fontconfig (a missing one draws in the default family).
+    public var family: String
+    public var alignment: TextAlignment
+    /// UILabel's: 1 is one truncated line, 0 as many lines as the bounds hold.
+    public var numberOfLines: Int
+    public init(
+        string: String, fontSize: Double, bold: Bool, color: Color, shadow: LayerShadow? = nil,
+        family: String = FontLocator.defaultFamily, alignment: TextAlignment = .center, numberOfLines: Int = 1
+    ) {
         self.string = string
         self.fontSize = fontSize
         self.bold = bold
         self.color = color
         self.shadow = shadow
+        self.family = family
+        self.alignment = alignment
+        self.numberOfLines = numberOfLines
     }
 }
 

@@ -1,5 +1,5 @@
-import Compositor
 import Raster
+import Text
 
 /// Small anti-aliased drawing on premultiplied Images for generated content.
 extension Image {

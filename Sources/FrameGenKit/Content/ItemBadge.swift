@@ -1,5 +1,5 @@
-import Compositor
 import Raster
+import Text
 
 /// The item number on a generated photo: white bold digits on a dark translucent pill at the
 /// photo's centre. The centre is the part that survives any aspect-fill crop, so the number is

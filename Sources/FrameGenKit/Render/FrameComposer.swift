@@ -3,6 +3,7 @@ import Geometry
 import Layout
 import Raster
 import Synchronization
+import Text
 
 /// Turns attribute frames into the compositor's layers: styles resolved key by key (file,
 /// kind, element), images decoded once and shared by every frame and thread.
@@ -230,7 +231,8 @@ public final class FrameComposer: Sendable {
             let font = s.font ?? ElementStyle.Font(size: 17, bold: false)
             layer.text = LayerText(
                 string: text, fontSize: font.size, bold: font.bold, color: s.color ?? .black,
-                shadow: s.textShadow)
+                shadow: s.textShadow, family: font.family ?? FontLocator.defaultFamily,
+                alignment: s.textAlignment ?? .center, numberOfLines: s.numberOfLines ?? 1)
         }
         return layer
     }

@@ -1,6 +1,7 @@
 import Compositor
 import Geometry
 import Raster
+import Text
 
 /// CALayer-style styling of an element (formats.md: a scene's `cell` and `supplementary.KIND`,
 /// an attribute file's `style`). Every key is optional: an element's own style overrides the
@@ -18,9 +19,12 @@ public struct ElementStyle: Sendable, Equatable {
     public struct Font: Sendable, Equatable {
         public var size: Double
         public var bold: Bool
-        public init(size: Double, bold: Bool) {
+        /// The family asked of fontconfig; nil: the default (DejaVu Sans).
+        public var family: String?
+        public init(size: Double, bold: Bool, family: String? = nil) {
             self.size = size
             self.bold = bold
+            self.family = family
         }
     }
 
@@ -37,16 +41,20 @@ public struct ElementStyle: Sendable, Equatable {
     public var font: Font?
     public var color: Color?
     public var textShadow: Shadow?
+    /// NSTextAlignment's name for where lines sit across the element (default center).
+    public var textAlignment: TextAlignment?
+    /// UILabel's: 1 (default) one truncated line, 0 as many as the bounds hold.
+    public var numberOfLines: Int?
 
     public init() {}
 
     static let keys = [
         "background", "contentMode", "clipsToBounds", "cornerRadius", "cornerCurve", "border", "shadow",
-        "imageInset", "edgeAntialiasing", "font", "color", "textShadow",
+        "imageInset", "edgeAntialiasing", "font", "color", "textShadow", "textAlignment", "numberOfLines",
     ]
     static let borderKeys = ["width", "color"]
     static let shadowKeys = ["color", "opacity", "radius", "offset"]
-    static let fontKeys = ["size", "weight"]
+    static let fontKeys = ["size", "weight", "family"]
 
     /// `self`'s keys where set, `base`'s elsewhere.
     public func over(_ base: ElementStyle) -> ElementStyle {
@@ -63,6 +71,8 @@ public struct ElementStyle: Sendable, Equatable {
         s.font = font ?? base.font
         s.color = color ?? base.color
         s.textShadow = textShadow ?? base.textShadow
+        s.textAlignment = textAlignment ?? base.textAlignment
+        s.numberOfLines = numberOfLines ?? base.numberOfLines
         return s
     }
 
@@ -92,16 +102,23 @@ public struct ElementStyle: Sendable, Equatable {
         if let n = map["imageInset"] { imageInset = try n.nonNegative() }
         if let n = map["edgeAntialiasing"] { edgeAntialiasing = try n.bool() }
         if let n = map["font"] {
-            let m = try n.map("{size, weight}")
+            let m = try n.map("{size, weight, family}")
             try m.check(allowed: ElementStyle.fontKeys)
             let weight = try m["weight"]?.string() ?? "regular"
             guard weight == "regular" || weight == "bold" else {
                 throw m["weight"]!.error("regular or bold")
             }
-            font = Font(size: try m["size"]?.number(in: 1...512) ?? 17, bold: weight == "bold")
+            let family = try m["family"]?.string()
+            if let family, family.isEmpty || family.count > 256 || family.contains(where: \.isNewline) {
+                throw m["family"]!.error("a font family name (one line, 1 to 256 characters)")
+            }
+            font = Font(
+                size: try m["size"]?.number(in: 1...512) ?? 17, bold: weight == "bold", family: family)
         }
         if let n = map["color"] { color = try parseColor(n) }
         if let n = map["textShadow"] { textShadow = try parseShadow(n) }
+        if let n = map["textAlignment"] { textAlignment = try parseEnum(n, TextAlignment.self) }
+        if let n = map["numberOfLines"] { numberOfLines = try n.integer(in: 0...1000) }
     }
 
     /// The style as a document value, keys in a fixed order, only those that are set.
@@ -120,11 +137,16 @@ public struct ElementStyle: Sendable, Equatable {
         if let i = imageInset { pairs.append(("imageInset", .number(i))) }
         if let e = edgeAntialiasing { pairs.append(("edgeAntialiasing", .bool(e))) }
         if let f = font {
-            pairs.append(
-                ("font", .map([("size", .number(f.size)), ("weight", .string(f.bold ? "bold" : "regular"))])))
+            var font: [(key: String, value: DocumentValue)] = [
+                ("size", .number(f.size)), ("weight", .string(f.bold ? "bold" : "regular")),
+            ]
+            if let family = f.family { font.append(("family", .string(family))) }
+            pairs.append(("font", .map(font)))
         }
         if let c = color { pairs.append(("color", .string(c.description))) }
         if let s = textShadow { pairs.append(("textShadow", shadowValue(s))) }
+        if let a = textAlignment { pairs.append(("textAlignment", .string(a.rawValue))) }
+        if let n = numberOfLines { pairs.append(("numberOfLines", .number(Double(n)))) }
         return .map(pairs)
     }
 }
