@@ -3,7 +3,7 @@ import PackageDescription
 
 // Dependency direction (see README, "Architecture"):
 //   Geometry <- Motion <- Layout          (no pixels; layouts animate with Motion's curves)
-//   CPNG <- Raster <- Compositor          (pixels; Raster also uses Geometry)
+//   CPNG, CJPEG <- Raster <- Compositor   (pixels; Raster also uses Geometry)
 //   FrameGenKit glues scenes, layouts, the timeline and the compositor; framegen is a thin CLI.
 let package = Package(
     name: "framegen",
@@ -28,13 +28,15 @@ let package = Package(
                 .linkedLibrary("isal"),
             ]
         ),
+        // libjpeg-turbo behind a setjmp shim, as CPNG is for libpng.
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .systemLibrary(
             name: "CFreeType",
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
         .target(name: "Geometry"),
-        .target(name: "Raster", dependencies: ["CPNG", "Geometry"]),
+        .target(name: "Raster", dependencies: ["CPNG", "CJPEG", "Geometry"]),
         .target(name: "Layout", dependencies: ["Geometry", "Motion"]),
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(name: "Compositor", dependencies: ["Raster", "Geometry", "CFreeType"]),
