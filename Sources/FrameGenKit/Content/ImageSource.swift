@@ -110,15 +110,21 @@ public final class ContentImages: Sendable {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
+    static func hasImageExtension(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".png") || lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")
+    }
+
     static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// Names of the regular files in `folder` that start with a PNG or JPEG signature, whatever
-    /// their extension, in byte order of their UTF-8 names (the same on every machine and
-    /// locale); other files (a README, a .DS_Store) are skipped. Hidden files are skipped too:
-    /// they are often not images (macOS's "._name.png" resource forks).
+    /// their name, or are named as images (.png, .jpg, .jpeg in any case: a broken one is then an
+    /// error naming it rather than silently left out), in byte order of their UTF-8 names (the
+    /// same on every machine and locale). Other files (a README) are skipped, and hidden files
+    /// too: they are often not images (macOS's "._name.png" resource forks).
     static func imageNames(in folder: String) throws(FrameGenError) -> [String] {
         let all: [String]
         do {
@@ -129,7 +135,7 @@ public final class ContentImages: Sendable {
         }
         let names = all.filter {
             !$0.hasPrefix(".") && isRegularFile(join(folder, $0))
-                && ImageFormat.detect(file: join(folder, $0)) != nil
+                && (hasImageExtension($0) || ImageFormat.detect(file: join(folder, $0)) != nil)
         }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
