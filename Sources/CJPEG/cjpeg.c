@@ -178,9 +178,14 @@ static void start_rgba(ctx *c) {
     }
 }
 
-int cjpeg_read_info(const uint8_t *data, size_t size, const cjpeg_limits *limits, int validate,
-                    cjpeg_info *out, char err[CJPEG_ERRLEN]) {
-    if (!out || !data || (validate && !limits)) {
+/* What one call does: read the header only, also decode every row into one reused row (to
+   validate), or decode into the caller's buffer. */
+enum mode { MODE_INFO, MODE_VALIDATE, MODE_DECODE };
+
+/* The one function that calls setjmp, so that every entry point shares its error path. */
+static int run(enum mode mode, const uint8_t *data, size_t size, const cjpeg_limits *limits,
+               cjpeg_info *out, uint8_t *pixels, size_t capacity, char *err) {
+    if (!out || !data || (mode != MODE_INFO && !limits) || (mode == MODE_DECODE && !pixels)) {
         set_err(err, "missing argument");
         return CJPEG_ERROR_ARGUMENT;
     }
@@ -194,57 +199,42 @@ int cjpeg_read_info(const uint8_t *data, size_t size, const cjpeg_limits *limits
         free_ctx(c);
         return status;
     }
-    start(c, data, size, validate ? limits : NULL);
+    start(c, data, size, mode == MODE_INFO ? NULL : limits);
     read_header(c, out);
-    if (validate) {
+    if (mode != MODE_INFO) {
         check_limits(c, out, limits);
-        start_rgba(c);
-        c->row = malloc((size_t)out->width * 4);
-        if (!c->row) {
+        size_t row_bytes = (size_t)out->width * 4;
+        if (mode == MODE_DECODE && capacity / row_bytes < out->height) {
+            fail(c, CJPEG_ERROR_ARGUMENT, "pixel buffer too small for the image");
+        }
+        if (mode == MODE_VALIDATE && !(c->row = malloc(row_bytes))) {
             fail(c, CJPEG_ERROR_MEMORY, "out of memory");
         }
-        JSAMPROW rows[1] = {c->row};
+        start_rgba(c);
         while (c->cinfo.output_scanline < c->cinfo.output_height) {
-            jpeg_read_scanlines(&c->cinfo, rows, 1);
+            JSAMPROW rows[1] = {mode == MODE_DECODE ? pixels + row_bytes * c->cinfo.output_scanline
+                                                    : c->row};
+            /* An in-memory source never suspends; a row that does not come is a broken file,
+               never a reason to loop. */
+            if (jpeg_read_scanlines(&c->cinfo, rows, 1) != 1) {
+                fail(c, CJPEG_ERROR_FORMAT, "decoding stopped before the last row");
+            }
         }
+        /* Reading through EOI reports a file cut inside its last scan. */
         jpeg_finish_decompress(&c->cinfo);
     }
     free_ctx(c);
     return CJPEG_OK;
 }
 
+int cjpeg_read_info(const uint8_t *data, size_t size, const cjpeg_limits *limits, int validate,
+                    cjpeg_info *out, char err[CJPEG_ERRLEN]) {
+    return run(validate ? MODE_VALIDATE : MODE_INFO, data, size, limits, out, NULL, 0, err);
+}
+
 int cjpeg_decode_rgba8(const uint8_t *data, size_t size, const cjpeg_limits *limits, cjpeg_info *out,
                        uint8_t *pixels, size_t capacity, char err[CJPEG_ERRLEN]) {
-    if (!out || !data || !pixels || !limits) {
-        set_err(err, "missing argument");
-        return CJPEG_ERROR_ARGUMENT;
-    }
-    memset(out, 0, sizeof *out);
-    ctx *c = new_ctx(err);
-    if (!c) {
-        return CJPEG_ERROR_MEMORY;
-    }
-    if (setjmp(c->jmp)) {
-        int status = c->status;
-        free_ctx(c);
-        return status;
-    }
-    start(c, data, size, limits);
-    read_header(c, out);
-    check_limits(c, out, limits);
-    size_t row_bytes = (size_t)out->width * 4;
-    if (capacity / row_bytes < out->height) {
-        fail(c, CJPEG_ERROR_ARGUMENT, "pixel buffer too small for the image");
-    }
-    start_rgba(c);
-    while (c->cinfo.output_scanline < c->cinfo.output_height) {
-        JSAMPROW rows[1] = {pixels + row_bytes * c->cinfo.output_scanline};
-        jpeg_read_scanlines(&c->cinfo, rows, 1);
-    }
-    /* Reading through EOI reports a file cut inside its last scan's trailing data. */
-    jpeg_finish_decompress(&c->cinfo);
-    free_ctx(c);
-    return CJPEG_OK;
+    return run(MODE_DECODE, data, size, limits, out, pixels, capacity, err);
 }
 
 #define CJPEG_STR2(x) #x
