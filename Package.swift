@@ -5,9 +5,10 @@ import PackageDescription
 //   Geometry <- Motion <- Layout          (no pixels; layouts animate with Motion's curves)
 //   CPNG, CJPEG <- Raster <- Compositor   (pixels; Raster also uses Geometry)
 //   FrameGenKit glues scenes, layouts, the timeline and the compositor; framegen is a thin CLI.
+// No `platforms:` list: only Linux is built and tested (the C libraries come from Debian
+// packages, scripts/install-deps), and an Apple minimum version would claim otherwise.
 let package = Package(
     name: "framegen",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "framegen", targets: ["framegen"]),
         .library(name: "FrameGenKit", targets: ["FrameGenKit"]),

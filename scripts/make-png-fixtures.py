@@ -237,6 +237,10 @@ def corrupt_files():
         [(b"IHDR", struct.pack(">IIBBBBB", 13, 11, 4, 2, 0, 0, 0)), idat_c, iend_c])
     files["bad-color-type.png"] = assemble(
         [(b"IHDR", struct.pack(">IIBBBBB", 13, 11, 8, 5, 0, 0, 0)), idat_c, iend_c])
+    # A decompression bomb: valid rows, then 64 MiB more zeros in the same zlib stream.
+    bomb = zlib.compressobj(9)
+    bomb_data = bomb.compress(raw) + b"".join(bomb.compress(bytes(1 << 20)) for _ in range(64)) + bomb.flush()
+    files["inflates-past-declared-size.png"] = assemble([ihdr_c, (b"IDAT", bomb_data), iend_c])
     return files
 
 

@@ -19,6 +19,7 @@ typedef struct ctx {
     size_t pos;
     png_bytep *rows;
     png_bytep row;
+    int excess_data; /* the image data inflated past the image's declared size */
 } ctx;
 
 static void set_err(char *err, const char *msg) {
@@ -34,10 +35,17 @@ static void on_error(png_structp png, png_const_charp msg) {
 }
 
 static void on_warning(png_structp png, png_const_charp msg) {
-    (void)png;
-    (void)msg; /* warnings (a discarded ancillary chunk, extra data after the image) do not
-                  change the pixels */
+    /* Most warnings (a discarded ancillary chunk) do not change the pixels. Image data that
+       inflates past the declared size does not either, but it is how a decompression bomb
+       looks, and no encoder writes it: the decode is refused once the rows are read (libpng has
+       stopped inflating by then, so memory and time stay bounded by the file). */
+    ctx *c = (ctx *)png_get_error_ptr(png);
+    if (msg && (strstr(msg, "Too much image data") || strstr(msg, "Extra compressed data"))) {
+        c->excess_data = 1;
+    }
 }
+
+static const char excess_message[] = "image data inflates past the image's declared size";
 
 static void fail(png_structp png, ctx *c, int status, const char *msg) {
     c->status = status;
@@ -221,6 +229,9 @@ int cpng_read_info(const uint8_t *data, size_t size, const cpng_limits *limits, 
             }
         }
         png_read_end(png, NULL);
+        if (c->excess_data) {
+            fail(png, c, CPNG_ERROR_FORMAT, excess_message);
+        }
     }
     png_destroy_read_struct(&png, &info, NULL);
     free_ctx(c);
@@ -286,6 +297,9 @@ int cpng_decode_rgba8(const uint8_t *data, size_t size, const cpng_limits *limit
     png_read_image(png, c->rows);
     /* Reading through IEND catches a file cut after its image data or with a bad trailer. */
     png_read_end(png, NULL);
+    if (c->excess_data) {
+        fail(png, c, CPNG_ERROR_FORMAT, excess_message);
+    }
 
     png_destroy_read_struct(&png, &info, NULL);
     free_ctx(c);

@@ -1,5 +1,9 @@
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Unbuffered writes to stdout / stderr without Foundation's FileHandle.
@@ -11,14 +15,12 @@ public struct FileHandleOutput: Sendable {
 
     public func write(_ text: String) {
         var text = text
-        text.withUTF8 { buf in
-            var offset = 0
-            while offset < buf.count {
-                let n = Glibc.write(fd, buf.baseAddress! + offset, buf.count - offset)
-                if n <= 0 { return }
-                offset += n
-            }
-        }
+        text.withUTF8 { Platform.write(fd, UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes bytes (a PNG on standard output); false when they could not all be written.
+    public func write(bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { Platform.write(fd, $0) }
     }
 
     /// True when the descriptor is a terminal (progress bars and tables vs plain lines).

@@ -18,21 +18,11 @@ public enum ElementKind {
     public static let emblem = "emblem"
 }
 
-/// Names of `LayoutAttributes.custom` entries that more than one layout writes and the renderer
-/// understands. A layout documents which it sets; anything else in `custom` is informational.
+/// Names of `LayoutAttributes.custom` entries a built-in layout writes. They are informational:
+/// what the renderer draws from is a typed field (`imageOffset`, `maskRect`).
 public enum CustomAttributeKey {
     /// number: the page's distance from the centre in pages (PhotosApp's parallaxValue).
     public static let parallax = "parallax"
-    /// [dx, dy]: translation of the image inside the element, in points, before clipping.
-    public static let imageOffset = "imageOffset"
-    /// 16 numbers m11...m44: transform3D of the element's content (inner image view) about the
-    /// element's centre, for layouts that move an inner view rather than the cell.
-    public static let contentTransform = "contentTransform"
-    /// [x, y, width, height] in the element's own coordinates: only this part is drawn (a layer
-    /// mask).
-    public static let maskRect = "maskRect"
-    /// [x, y] in unit coordinates: the point the transform pivots about (default [0.5, 0.5]).
-    public static let anchorPoint = "anchorPoint"
 }
 
 /// A layout-specific value carried next to the UIKit fields (a parallax ratio, an inner image
@@ -72,7 +62,13 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
     public var isHidden: Bool
     /// What a supplementary view shows (a section title); `text` in attribute files.
     public var text: String?
-    /// Layout-specific extras, documented by the layout that writes them.
+    /// Where the element's image sits relative to the element, in points, before clipping: the
+    /// inner image view a parallax pager slides (PhotosApp). `custom.imageOffset` in files.
+    public var imageOffset: Point
+    /// Only this part of the element, in its own coordinates, is drawn (a layer mask on the
+    /// image: the preview's aspect-fit photo); nil draws all of it. `custom.maskRect` in files.
+    public var maskRect: Rect?
+    /// Layout-specific extras, documented by the layout that writes them; informational.
     public var custom: [String: CustomValue]
     private var storedAlpha: Double
 
@@ -89,6 +85,8 @@ public struct LayoutAttributes: Hashable, Sendable, CustomStringConvertible {
         zIndex = 0
         isHidden = false
         text = nil
+        imageOffset = .zero
+        maskRect = nil
         custom = [:]
         storedAlpha = 1
     }

@@ -71,10 +71,9 @@ public struct PreviewLayout: CollectionViewLayout {
             a.custom[CustomAttributeKey.parallax] = .number(r)
             a.transform3D = .makeTranslation(offsetBetweenCells * r, 0, 0)
         }
-        a.custom[CustomAttributeKey.imageOffset] = .numbers([-(a.size.width * parallaxRatio * shown), 0])
-        let fit = PreviewLayout.aspectFitRect(
+        a.imageOffset = Point(x: -(a.size.width * parallaxRatio * shown), y: 0)
+        a.maskRect = PreviewLayout.aspectFitRect(
             aspectRatio: collectionView?.dataSource.item(at: a.indexPath)?.aspectRatio, in: a.size)
-        a.custom[CustomAttributeKey.maskRect] = .numbers([fit.minX, fit.minY, fit.width, fit.height])
         return a
     }
 

@@ -1,6 +1,20 @@
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
 #endif
+
+// The C library's read and write under names that FileIO's own `read` does not shadow, so no
+// call names the C library's module.
+private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(fd, buffer, count)
+}
+
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}
 
 /// Why a file could not be read or written: one line naming the file and the problem.
 public struct FileIOError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -51,7 +65,7 @@ public enum FileIO {
                 let more = Swift.min(bytes.count, maxBytes - count + 1)
                 bytes.append(contentsOf: repeatElement(0, count: more))
             }
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            let n = bytes.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress! + count, $0.count - count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw FileIOError(.cannotRead, path: path, reason: errorText(errno))
@@ -95,7 +109,7 @@ public enum FileIO {
         var failure: Int32 = 0
         var offset = 0
         while offset < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            let n = posixWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
                 failure = errno

@@ -1,10 +1,6 @@
 import ArgumentParser
 import FrameGenKit
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The root command. Subcommands are small structs in this folder; each one's `run()` calls into
 /// FrameGenKit and throws `FrameGenError`, which `main` maps to an exit status in one place.
 @main
@@ -15,7 +11,7 @@ struct FrameGen: ParsableCommand {
         version: FrameGenVersion.string,
         subcommands: [
             ShowcaseCommand.self, RenderCommand.self, AttributesCommand.self, LayoutsCommand.self,
-            ImageCommand.self, CompareCommand.self, GoldenCommand.self, BenchCommand.self,
+            ImageCommand.self, CompareCommand.self, GoldenCommand.self, BenchCommand.self, SheetCommand.self,
         ],
         defaultSubcommand: ShowcaseCommand.self
     )
@@ -30,19 +26,19 @@ struct FrameGen: ParsableCommand {
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))
-                Glibc.exit(0)
+                Platform.exit(0)
             }
             // ArgumentParser's usage errors (its own code 64) are bad arguments: status 2, one line.
             let line =
                 message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
             let short = line.hasPrefix("Error: ") ? String(line.dropFirst(7)) : line
             FileHandleOutput.standardError.write("framegen: \(short) (see 'framegen help')\n")
-            Glibc.exit(code == .validationFailure ? ExitStatus.badInput.rawValue : code.rawValue)
+            Platform.exit(code == .validationFailure ? ExitStatus.badInput.rawValue : code.rawValue)
         }
     }
 
     static func fail(_ error: FrameGenError) -> Never {
         FileHandleOutput.standardError.write("framegen: \(error.description)\n")
-        Glibc.exit(error.status.rawValue)
+        Platform.exit(error.status.rawValue)
     }
 }

@@ -9,20 +9,38 @@ struct RenderCommand: ParsableCommand {
             Frames are named by the scene's output pattern (frame_%04d.png) with their real \
             numbers, written atomically; frames already on disk are kept unless --force, so an \
             interrupted render resumes. The output is byte-identical whatever --jobs is. At the \
-            end, the ffmpeg command that makes a video of the folder is printed.
+            end, the ffmpeg command that makes a video of the folder is printed. \
+            --shard K/N renders every N-th frame from the K-th (K from 1), so N machines share a \
+            render into one folder or into folders merged by copying; --check then confirms the \
+            folder holds the whole render. SCENE - reads standard input; -o - writes the one \
+            selected frame's PNG to standard output.
             """
     )
 
     @Argument(
         help: ArgumentHelp(
-            "A scene (.yaml, .yml, .json) or an attribute file (.json).", valueName: "SCENE|ATTRIBUTES"))
+            "A scene (.yaml, .yml, .json) or an attribute file (.json); - reads standard input.",
+            valueName: "SCENE|ATTRIBUTES"))
     var input: String
 
     @Option(
         name: .short,
         help: ArgumentHelp(
-            "Output folder (default: the scene's output.directory, or NAME-frames).", valueName: "DIR"))
+            "Output folder (default: the scene's output.directory, or NAME-frames); - writes one frame's PNG to standard output.",
+            valueName: "DIR"))
     var output: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Render only the K-th of N interleaved parts (K from 1), or auto/N: K from JOB_COMPLETION_INDEX (0-based) or SLURM_ARRAY_TASK_ID.",
+            valueName: "K/N"))
+    var shard: String?
+
+    @Flag(
+        help:
+            "Render nothing: confirm the output folder holds every frame, whole and of this render (exit 1 if not)."
+    )
+    var check = false
 
     @Option(help: ArgumentHelp("Frames per second (default: the scene's).", valueName: "N"))
     var fps: Double?
@@ -53,7 +71,7 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Also write the frames as an animated PNG (.png or .apng), which browsers play.",
+            "Also write the frames as one video: .png/.apng (animated PNG), .gif, or .mp4/.webm (needs ffmpeg).",
             valueName: "FILE"))
     var video: String?
 
@@ -82,6 +100,9 @@ struct RenderCommand: ParsableCommand {
         if let f = frames, parseFrames(f) == nil {
             throw ValidationError("--frames must be A-B or N, e.g. 30-59.")
         }
+        if check && (video != nil || output == RenderOptions.standardOutput) {
+            throw ValidationError("--check reads an output folder: it takes neither --video nor -o -.")
+        }
     }
 
     func parseFrames(_ text: String) -> ClosedRange<Int>? {
@@ -93,16 +114,58 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Before the scene is read, so a wrong shard fails fast on every machine.
+        let part = try shard.map { (text) throws(FrameGenError) in
+            try RenderShard.parse(text, environment: Platform.environment)
+        }
         let source = try FrameSource.load(input, fps: fps)
-        let options = RenderOptions(
+        var options = RenderOptions(
             directory: output, frames: frames.flatMap(parseFrames), scale: scale, jobs: jobs ?? 0,
             compression: compression.flatMap(RenderOptions.Compression.init),
             progress: RenderOptions.ProgressStyle(rawValue: progress)!, force: force, rgb: rgb ? true : nil,
             memoryBudget: memoryBudget.flatMap(RenderOptions.byteSize), video: video
         )
+        if let part { options.shard = part }
+        if check {
+            try finish(OutputCheck.run(source, options: options, fix: fixCommand))
+            return
+        }
         let summary = try RenderPipeline.run(source, options: options)
-        FileHandleOutput.standardOutput.write(summary.report)
+        // With -o - standard output carries the PNG and nothing else.
+        if output != RenderOptions.standardOutput { FileHandleOutput.standardOutput.write(summary.report) }
     }
+
+    /// The render command that writes what `--check` found wrong: this one without --check,
+    /// with the options that decide the pixels, for frame `frame` alone or for what was checked.
+    func fixCommand(frame: Int?) -> String {
+        var words = ["framegen", "render", input]
+        if let output { words += ["-o", output] }
+        if let fps { words += ["--fps", "\(fps)"] }
+        if let scale { words += ["--scale", "\(scale)"] }
+        if let compression { words += ["--compression", compression] }
+        if rgb { words.append("--rgb") }
+        if let frame {
+            words += ["--frames", "\(frame)"]
+        } else {
+            if let frames { words += ["--frames", frames] }
+            if let shard { words += ["--shard", shard] }
+        }
+        return words.map(shellWord).joined(separator: " ")
+    }
+}
+
+/// A word as a POSIX shell reads it back: bare when it is plain, else in single quotes.
+func shellWord(_ word: String) -> String {
+    let plain =
+        !word.isEmpty
+        && word.unicodeScalars.allSatisfy { c in
+            c.isASCII
+                && (c.properties.isAlphabetic || c.properties.numericType != nil
+                    || "-_./:=@%+,".unicodeScalars.contains(c))
+        }
+    return plain
+        ? word
+        : "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
 }
 
 struct ShowcaseCommand: ParsableCommand {

@@ -138,10 +138,13 @@ func framegenExecutable() -> String? {
     return nil
 }
 
-func runFramegen(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+func runFramegen(_ arguments: [String], environment: [String: String]? = nil) throws -> (
+    status: Int32, stdout: String, stderr: String
+) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try #require(framegenExecutable(), "framegen is not built"))
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

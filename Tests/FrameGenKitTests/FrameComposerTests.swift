@@ -43,6 +43,21 @@ import Testing
         #expect(try centre(view) == Color(r: 255, g: 0, b: 0).premultiplied)
         view.drawingOrder = .depth
         #expect(try centre(view) == Color(r: 0, g: 255, b: 0).premultiplied)
+        // An attribute file keeps the order: written, read back, drawn the same.
+        let file = AttributeFile(
+            canvas: Canvas(width: 40, height: 40, scale: 1, background: .color(.black)), fps: 30,
+            frames: [AttributeFrame(index: 0, time: 0, views: [view])])
+        let text = file.jsonText()
+        #expect(text.contains(#""drawingOrder": "depth""#))
+        let reread = try AttributeFile(document: parseDocument(text, file: "a.json"), folder: ".")
+        #expect(reread.frames[0].views[0].drawingOrder == .depth)
+        #expect(try centre(reread.frames[0].views[0]) == Color(r: 0, g: 255, b: 0).premultiplied)
+        #expect(throws: FrameGenError.self) {
+            try AttributeFile(
+                document: parseDocument(
+                    text.replacingOccurrences(of: #""depth""#, with: #""deep""#), file: "a.json"), folder: "."
+            )
+        }
     }
 
     @Test func cellsSharingAnEdgeShowNoSeamWhileScrolled() throws {

@@ -30,11 +30,12 @@ import Testing
         return path
     }
 
-    /// Every file in the output folder: frames that decode, the manifest, nothing else.
+    /// Every file in the output folder: frames that decode, the manifest, the frame records,
+    /// nothing else.
     func expectOnlyWholeFrames(_ dir: String) throws -> Int {
         var frames = 0
         for name in try FileManager.default.contentsOfDirectory(atPath: dir) {
-            if name == "framegen-manifest.json" { continue }
+            if name == "framegen-manifest.json" || name == "framegen-frames.jsonl" { continue }
             #expect(name.hasPrefix("frame_") && name.hasSuffix(".png"), "left behind: \(name)")
             #expect(throws: Never.self) { _ = try PNG.decode(file: dir + "/" + name) }
             frames += 1
@@ -135,5 +136,45 @@ import Testing
         let shorter = text.replacingOccurrences(
             of: "  - wait: 600\n", with: "", options: [], range: text.range(of: "  - wait: 600\n"))
         _ = try Timeline(Scene(document: parseDocument(shorter, file: "long.yaml"), folder: "."))
+    }
+
+    /// Every example and golden scene renders to the same bytes whatever --jobs is (more jobs
+    /// than frames draws each frame in row bands), rendered whole or as a --frames subset, on
+    /// every run. At a low scale (photos at their smallest), the first two and the last two frames, to keep it fast.
+    @Test(arguments: ["examples", "golden"]) func scenesRenderDeterministically(_ folder: String) throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let names = try FileManager.default.contentsOfDirectory(atPath: repo + "/" + folder).filter {
+            $0.hasSuffix(".yaml") || $0.hasSuffix(".json")
+        }.sorted()
+        #expect(names.count >= 3)
+        for name in names {
+            let source = try FrameSource.load(repo + "/" + folder + "/" + name, fps: nil)
+            let last = source.frameCount - 1
+            func frame(_ index: Int, _ frames: ClosedRange<Int>, jobs: Int) throws -> Data? {
+                let dir = "\(root)/\(name)-\(frames.lowerBound)-\(frames.upperBound)-\(jobs)"
+                if !FileManager.default.fileExists(atPath: dir) {
+                    _ = try RenderPipeline.run(
+                        source,
+                        options: RenderOptions(directory: dir, frames: frames, scale: 0.15, jobs: jobs))
+                }
+                return FileManager.default.contents(
+                    atPath: dir + "/" + formatFrameName(source.pattern, index))
+            }
+            let head = 0...min(1, last)
+            let tail = max(0, last - 1)...last
+            for index in head {
+                let serial = try frame(index, head, jobs: 1)
+                #expect(serial != nil, "\(name) frame \(index)")
+                #expect(try frame(index, head, jobs: 3) == serial, "\(name) frame \(index), 3 jobs")
+            }
+            #expect(
+                try frame(head.upperBound, head.upperBound...head.upperBound, jobs: 2)
+                    == frame(head.upperBound, head, jobs: 1), "\(name): one frame alone")
+            #expect(
+                try frame(last, last...last, jobs: 1) == frame(last, tail, jobs: 2), "\(name): the last frame"
+            )
+        }
     }
 }

@@ -364,9 +364,9 @@ private let grid = """
                 == Size(width: 25, height: 25))
     }
 
-    /// The issue: during the preview's rotation custom.maskRect took its landscape value on the
+    /// The issue: during the preview's rotation the mask rect took its landscape value on the
     /// first frame while the cell's size animated. Mid-rotation it lies between its two values.
-    @Test func customNumbersInterpolateDuringARotation() throws {
+    @Test func theMaskRectInterpolatesDuringARotation() throws {
         let t = try timeline(
             """
             canvas: {width: 844, height: 844, scale: 1}
@@ -380,7 +380,8 @@ private let grid = """
         func mask(_ time: Double) -> [Double] {
             let f = t.frame(at: time)
             let a = f.views[0].elements.first { $0.attributes.indexPath == IndexPath(item: 3, section: 0) }!
-            return a.attributes.custom[CustomAttributeKey.maskRect]!.numbers!
+            let m = a.attributes.maskRect!
+            return [m.minX, m.minY, m.width, m.height]
         }
         let a = mask(0)
         let b = mask(t.duration)

@@ -34,24 +34,24 @@ import Testing
         let centred = preview(0).layoutAttributesForItem(at: ip(0, 0))!
         #expect(custom(centred, "parallax") == .number(0))
         #expect(centred.transform3D == .identity)
-        #expect(custom(centred, "imageOffset") == .numbers([0, 0]))
+        #expect(centred.imageOffset == Point(x: 0, y: 0))
 
         let l = preview(187.5)
         let left = l.layoutAttributesForItem(at: ip(0, 0))!
         let right = l.layoutAttributesForItem(at: ip(0, 1))!
         #expect(custom(left, "parallax") == .number(-0.5))
         #expect(left.transform3D == .makeTranslation(-22, 0, 0))
-        #expect(custom(left, "imageOffset") == .numbers([56.25, 0]))
+        #expect(left.imageOffset == Point(x: 56.25, y: 0))
         #expect(custom(right, "parallax") == .number(0.5))
         #expect(right.transform3D == .makeTranslation(22, 0, 0))
-        #expect(custom(right, "imageOffset") == .numbers([-56.25, 0]))
+        #expect(right.imageOffset == Point(x: -56.25, y: 0))
         let gap =
             right.transformedPoint(Point(x: 0, y: 300)).x - left.transformedPoint(Point(x: 375, y: 300)).x
         #expect(gap == 44)
 
         let far = l.layoutAttributesForItem(at: ip(0, 2))!
         #expect(far.custom["parallax"] == nil && far.transform3D == .identity)
-        #expect(custom(far, "imageOffset") == .numbers([0, 0]))
+        #expect(far.imageOffset == Point(x: 0, y: 0))
         // Exactly one page away counts as away.
         #expect(preview(0).layoutAttributesForItem(at: ip(0, 1))?.custom["parallax"] == nil)
     }
@@ -61,11 +61,12 @@ import Testing
     @Test func masksAreTheAspectFitRects() {
         let l = preview(0)
         #expect(
-            custom(l.layoutAttributesForItem(at: ip(0, 0))!, "maskRect")
-                == .numbers([0, 159.375, 375, 281.25]))
+            l.layoutAttributesForItem(at: ip(0, 0))!.maskRect
+                == Rect(x: 0, y: 159.375, width: 375, height: 281.25))
         #expect(
-            custom(l.layoutAttributesForItem(at: ip(0, 1))!, "maskRect") == .numbers([37.5, 0, 300, 600]))
-        #expect(custom(l.layoutAttributesForItem(at: ip(0, 2))!, "maskRect") == .numbers([0, 0, 375, 600]))
+            l.layoutAttributesForItem(at: ip(0, 1))!.maskRect == Rect(x: 37.5, y: 0, width: 300, height: 600))
+        #expect(
+            l.layoutAttributesForItem(at: ip(0, 2))!.maskRect == Rect(x: 0, y: 0, width: 375, height: 600))
     }
 
     /// 320 x 480 at offset 80: page 0 r = -0.25 (shift -11, image +24), page 1 r = 0.75 (33, -72).
@@ -74,9 +75,9 @@ import Testing
         let p0 = l.layoutAttributesForItem(at: ip(0, 0))!
         let p1 = l.layoutAttributesForItem(at: ip(0, 1))!
         #expect(custom(p0, "parallax") == .number(-0.25) && p0.transform3D == .makeTranslation(-11, 0, 0))
-        #expect(custom(p0, "imageOffset") == .numbers([24, 0]))
+        #expect(p0.imageOffset == Point(x: 24, y: 0))
         #expect(custom(p1, "parallax") == .number(0.75) && p1.transform3D == .makeTranslation(33, 0, 0))
-        #expect(custom(p1, "imageOffset") == .numbers([-72, 0]))
+        #expect(p1.imageOffset == Point(x: -72, y: 0))
         #expect(
             l.layoutAttributesForElements(in: Rect(x: 80, y: 0, width: 320, height: 480)).map(
                 \.indexPath.item) == [0, 1])
@@ -122,7 +123,7 @@ import Testing
         l.prepare(viewState(200, 100, offset: Point(x: 100, y: 0), sections: [3]))
         let a = l.layoutAttributesForItem(at: ip(0, 1))!
         #expect(a.transform3D == .makeTranslation(5, 0, 0))
-        #expect(a.custom["imageOffset"] == .numbers([-50, 0]))
+        #expect(a.imageOffset == Point(x: -50, y: 0))
         #expect(throws: LayoutParameterError.self) { try d.make(["parallaxRatio": .string("x")]) }
     }
 }

@@ -19,6 +19,8 @@ let corruptExpectations: [String: (PNGError.Kind, String)] = [
     "huge-100000x100000.png": (.exceedsLimits, "100000 x 100000"),
     "idat-length-too-large.png": (.invalidData, "truncated"),
     "idat-split-by-text.png": (.invalidData, "image data"),
+    // 16 x 16 px whose IDAT inflates to 64 MiB more than its rows: a decompression bomb.
+    "inflates-past-declared-size.png": (.invalidData, "inflates past the image's declared size"),
     "ihdr-after-idat.png": (.invalidData, "IHDR"),
     "missing-idat.png": (.invalidData, "IEND"),
     "missing-ihdr.png": (.invalidData, "IHDR"),

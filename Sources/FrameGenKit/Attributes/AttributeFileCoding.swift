@@ -90,6 +90,7 @@ private func viewPairs(_ v: AttributeView) -> [(key: String, value: DocumentValu
     if let t = v.sublayerTransform {
         pairs.append(("sublayerTransform", .list(t.fields.map(DocumentValue.number))))
     }
+    if v.drawingOrder != .zIndex { pairs.append(("drawingOrder", .string(v.drawingOrder.rawValue))) }
     pairs.append(("elements", .list(v.elements.map(elementValue))))
     return pairs
 }
@@ -121,9 +122,13 @@ private func elementValue(_ e: AttributeElement) -> DocumentValue {
     if let i = e.image { pairs.append(("image", .string(i))) }
     if let t = a.text { pairs.append(("text", .string(t))) }
     if let s = e.style, !s.isEmpty { pairs.append(("style", s.documentValue)) }
-    if !a.custom.isEmpty {
-        pairs.append(("custom", .map(a.custom.keys.sorted().map { ($0, customValue(a.custom[$0]!)) })))
+    // The typed extras share the file's `custom` mapping with a layout's own values (formats.md).
+    var custom = a.custom.mapValues(customValue)
+    if a.imageOffset != .zero {
+        custom["imageOffset"] = .list([.number(a.imageOffset.x), .number(a.imageOffset.y)])
     }
+    if let m = a.maskRect { custom["maskRect"] = rectValue(m) }
+    if !custom.isEmpty { pairs.append(("custom", .map(custom.keys.sorted().map { ($0, custom[$0]!) }))) }
     return .map(pairs)
 }
 
@@ -171,6 +176,11 @@ private func readView(_ m: DocumentMap, name: String?, frame: Rect?, folder: Str
     let bounds = try m.required("bounds").rect()
     var sublayer: Transform3D?
     if let s = m["sublayerTransform"] { sublayer = try transform(s) }
+    var order = DrawingOrder.zIndex
+    if let o = m["drawingOrder"] {
+        guard let value = DrawingOrder(rawValue: try o.string()) else { throw o.error("zIndex or depth") }
+        order = value
+    }
     let list = try m.required("elements").list()
     if list.count > maxElementsPerView {
         throw m["elements"]!.error("at most \(maxElementsPerView) elements")
@@ -179,7 +189,8 @@ private func readView(_ m: DocumentMap, name: String?, frame: Rect?, folder: Str
     elements.reserveCapacity(list.count)
     for e in list { elements.append(try readElement(e, folder: folder)) }
     return AttributeView(
-        name: name, frame: frame, bounds: bounds, sublayerTransform: sublayer, elements: elements)
+        name: name, frame: frame, bounds: bounds, sublayerTransform: sublayer, drawingOrder: order,
+        elements: elements)
 }
 
 private func transform(_ node: DocumentNode) throws(FrameGenError) -> Transform3D {
@@ -221,11 +232,19 @@ private func readElement(_ node: DocumentNode, folder: String) throws(FrameGenEr
     if let n = m["alpha"] { a.alpha = try n.number() }
     if let n = m["zIndex"] { a.zIndex = try n.integer(in: -1_000_000_000...1_000_000_000) }
     if let n = m["isHidden"] { a.isHidden = try n.bool() }
-    if let n = m["text"] { a.text = try n.string() }
+    if let n = m["text"] { a.text = try n.text() }
     if let c = m["custom"] {
         let cm = try c.map("a mapping of custom values")
         for key in cm.keys {
             let v = cm[key]!
+            if key == "imageOffset" {
+                a.imageOffset = try v.point()
+                continue
+            }
+            if key == "maskRect" {
+                a.maskRect = try v.rect()
+                continue
+            }
             switch v.value {
             case .number(let x) where x.isFinite: a.custom[key] = .number(x)
             case .bool(let b): a.custom[key] = .bool(b)

@@ -56,6 +56,9 @@ public enum GoldenTool {
         }
     }
 
+    /// The keys of a scene's `golden:` mapping.
+    static let sceneKeys = ["frames", "every", "threshold", "includeAA", "maxDiffPixels", "maxDiffRatio"]
+
     /// Reads a golden scene: the scene itself (status 2 when invalid) and its `golden:` key,
     /// `{frames: [0, 15, 30]}` or `{every: 5}` plus tolerance keys.
     public static func load(_ path: String) throws(FrameGenError) -> GoldenScene {
@@ -65,9 +68,7 @@ public enum GoldenTool {
         var tolerance = ToleranceOverride()
         if case .map = document.value, let golden = try document.map()["golden"] {
             let map = try golden.map("a golden mapping")
-            try map.check(allowed: [
-                "frames", "every", "threshold", "includeAA", "maxDiffPixels", "maxDiffRatio",
-            ])
+            try map.check(allowed: sceneKeys)
             if map["frames"] != nil && map["every"] != nil {
                 throw map["every"]!.problem("give either `frames` or `every`, not both")
             }

@@ -65,6 +65,17 @@ public struct DocumentNode: Sendable {
         return s
     }
 
+    /// A string that is drawn as text: a title, a header's text template, an element's label.
+    /// Longer ones are refused here, before any glyph is shaped or any mask allocated.
+    public func text() throws(FrameGenError) -> String {
+        let s = try string()
+        guard s.unicodeScalars.count <= maximumTextLength else {
+            throw problem(
+                "text of \(s.unicodeScalars.count) characters is over the limit of \(maximumTextLength)")
+        }
+        return s
+    }
+
     public func bool() throws(FrameGenError) -> Bool {
         guard case .bool(let b) = value else { throw error("true or false") }
         return b
@@ -187,3 +198,7 @@ func editDistance(_ a: String, _ b: String) -> Int {
     }
     return previous[b.count]
 }
+
+/// The longest text an element may carry (Unicode scalars): titles and labels are short, and a
+/// longer string is a mistake (a file pasted into a title) that would only make huge masks.
+public let maximumTextLength = 10_000

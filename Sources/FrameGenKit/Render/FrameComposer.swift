@@ -214,10 +214,7 @@ public final class FrameComposer: Sendable {
         layer.border = s.border
         layer.shadow = s.shadow
         if let image = e.image {
-            var offset = Point.zero
-            if case .numbers(let o)? = a.custom[CustomAttributeKey.imageOffset], o.count == 2 {
-                offset = Point(x: o[0], y: o[1])
-            }
+            let offset = a.imageOffset
             guard
                 try canShow(
                     layer, image: image, style: s, offset: offset, view: view, clip: clip, scale: scale)
@@ -226,9 +223,7 @@ public final class FrameComposer: Sendable {
                 texture: try texture(image, ticket: ticket), mode: contentMode(s.contentMode),
                 inset: s.imageInset ?? 0,
                 offset: offset)
-            if case .numbers(let m)? = a.custom[CustomAttributeKey.maskRect], m.count == 4 {
-                contents.maskRect = Rect(x: m[0], y: m[1], width: m[2], height: m[3])
-            }
+            contents.maskRect = a.maskRect
             layer.contents = contents
         }
         if let text = a.text, !text.isEmpty {

@@ -3,7 +3,8 @@ import Raster
 /// What the frames in an output folder are (formats.md section 3): a fingerprint of everything
 /// that decides their pixels (the scene or attribute file, every input image's bytes, the
 /// options that change pixels, the framegen version), written as `framegen-manifest.json` next
-/// to them. A frame on disk is trusted only under a manifest with the same fingerprint.
+/// to them. It is the same for every shard of a render; which frames on disk are this render's
+/// is said frame by frame by the writers' records (`FrameRecord`).
 struct OutputManifest: Equatable {
     static let fileName = "framegen-manifest.json"
 
@@ -11,6 +12,8 @@ struct OutputManifest: Equatable {
     var fingerprint: String
     var frameCount: Int
     var pattern: String
+    /// The frames' rate, so tools reading the folder (`sheet`) can tell each frame's time.
+    var fps: Double? = nil
 
     var json: String {
         """
@@ -19,7 +22,7 @@ struct OutputManifest: Equatable {
           "version": \(jsonString(version)),
           "fingerprint": \(jsonString(fingerprint)),
           "frameCount": \(frameCount),
-          "pattern": \(jsonString(pattern))
+          "pattern": \(jsonString(pattern))\(fps.map { ",\n  \"fps\": \(jsonNumber($0))" } ?? "")
         }
 
         """
@@ -40,8 +43,10 @@ struct OutputManifest: Equatable {
             let fingerprint = string("fingerprint"), let pattern = string("pattern"),
             case .number(let count)? = node["frameCount"]?.value, count >= 0, count < 1e9
         else { return nil }
+        var fps: Double?
+        if case .number(let f)? = node["fps"]?.value, f.isFinite, f > 0 { fps = f }
         return OutputManifest(
-            version: version, fingerprint: fingerprint, frameCount: Int(count), pattern: pattern)
+            version: version, fingerprint: fingerprint, frameCount: Int(count), pattern: pattern, fps: fps)
     }
 }
 
@@ -97,13 +102,30 @@ extension OutputManifest {
         return Int(digits)
     }
 
-    /// Makes `directory` ready for frames described by `self`: under a matching manifest the
-    /// frames there stay (an interrupted render resumes) except those past the new end;
-    /// otherwise every frame file (of this pattern and the old manifest's) is removed before the
-    /// new manifest is written, so that a frame on disk is never from another render. A folder
-    /// with PNG files and no manifest is refused unless `force`. Returns whether frames on disk
-    /// are current.
-    func prepare(_ directory: String, force: Bool) throws(FrameGenError) -> Bool {
+    /// What `prepare` found: the records of this render's frames, and the log new frames are
+    /// recorded in.
+    struct Ledger {
+        var records: [Int: FrameRecord]
+        var log: FrameLog
+    }
+
+    /// Makes `directory` ready for this render's frames. A frame there is this render's only
+    /// when a record of this fingerprint (`FrameRecord`) says so; the caller keeps it when its
+    /// bytes still match. Frames past the end (or of an old pattern) are removed. The frames
+    /// this process owns and that are not this render's are removed before the manifest is
+    /// written, so an interrupted render never leaves them looking current.
+    ///
+    /// Ownership is what makes shards safe in one shared folder: an unsharded render owns every
+    /// frame (the folder never mixes two renders) and merges all logs into its own; a shard owns
+    /// only its own frames and writes only its own log, never touching what another shard may
+    /// be writing at the same moment. Every shard writes the same manifest (it does not depend
+    /// on the shard or the selection), so concurrent atomic writes of it are harmless. A folder
+    /// with PNG files and no manifest is refused unless `force`.
+    func prepare(_ directory: String, force: Bool, shard: RenderShard = .whole, selection: ClosedRange<Int>)
+        throws(FrameGenError) -> Ledger
+    {
+        // The listing comes before the manifest is read: a PNG that another shard wrote is
+        // then always seen with that shard's manifest.
         let names: [String]
         do {
             names = try FileIO.listDirectory(directory)
@@ -117,26 +139,66 @@ extension OutputManifest {
                 "the folder holds PNG files but no \(OutputManifest.fileName), so they may be from anything; render into another folder, or pass --force to replace them"
             )
         }
-        let current = old == self
-        let patterns = current ? [pattern] : Array(Set([pattern, old?.pattern ?? pattern]))
+        let logs = FrameRecord.readLogs(in: directory, names: names)
+        var records: [Int: FrameRecord] = [:]
+        if !force {
+            for log in logs { for r in log.records where r.render == fingerprint { records[r.frame] = r } }
+        }
+        let oldPattern = old?.pattern ?? pattern
         for name in names {
-            guard
-                let index = patterns.lazy.compactMap({ OutputManifest.frameIndex(name, pattern: $0) }).first,
-                !current || index >= frameCount
-            else { continue }
+            let index: Int
+            var past = false
+            if let i = OutputManifest.frameIndex(name, pattern: pattern) {
+                index = i
+                past = i >= frameCount
+            } else if oldPattern != pattern, let i = OutputManifest.frameIndex(name, pattern: oldPattern) {
+                (index, past) = (i, true)
+            } else {
+                continue
+            }
+            let owned = shard.isWhole || shard.owns(index, of: selection)
+            guard past || (owned && records[index] == nil) else { continue }
+            try remove(directory + "/" + name)
+        }
+        let own = FrameRecord.logName(shard)
+        let ownPath = directory + "/" + own
+        // Rewritten when it holds anything but this render's records (an unsharded render
+        // takes in every shard's log).
+        let kept: [FrameRecord]
+        let rewrite: Bool
+        if shard.isWhole {
+            kept = records.keys.sorted().map { records[$0]! }
+            rewrite = logs.contains { $0.name != own || $0.damaged || $0.records.count != kept.count }
+        } else {
+            let mine = logs.first { $0.name == own }
+            kept = mine?.records.filter { !force && $0.render == fingerprint } ?? []
+            rewrite = mine.map { $0.damaged || $0.records.count != kept.count } ?? false
+        }
+        if rewrite {
             do {
-                try FileIO.remove(directory + "/" + name)
+                try FileIO.writeAtomically(Array(kept.map(\.line).joined().utf8), to: ownPath)
             } catch {
                 throw .cannotWrite(error.path, error.reason)
             }
+            if shard.isWhole {
+                for log in logs where log.name != own { try remove(directory + "/" + log.name) }
+            }
         }
-        if !current {
+        if old != self {
             do {
                 try FileIO.writeAtomically(Array(json.utf8), to: directory + "/" + OutputManifest.fileName)
             } catch {
                 throw .cannotWrite(error.path, error.reason)
             }
         }
-        return current
+        return Ledger(records: records, log: try FrameLog(path: ownPath))
+    }
+
+    private func remove(_ path: String) throws(FrameGenError) {
+        do {
+            try FileIO.remove(path)
+        } catch {
+            throw .cannotWrite(error.path, error.reason)
+        }
     }
 }

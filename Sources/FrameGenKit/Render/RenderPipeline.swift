@@ -25,26 +25,51 @@ public struct FrameSource: Sendable {
     public var inputText = ""
     public var frame: @Sendable (Int) -> AttributeFrame
 
-    /// A scene file or an attribute file (by its `format` key), with `--fps` applied.
+    /// The name that reads a scene from standard input.
+    public static let standardInput = "-"
+
+    /// A scene file or an attribute file (by its `format` key), with `--fps` applied. `-` reads
+    /// standard input: relative image paths then resolve against the current folder, and the
+    /// output manifest hashes the text.
     public static func load(_ path: String, fps: Double?) throws(FrameGenError) -> FrameSource {
-        let document = try readDocument(path)
+        let fromStandardInput = path == standardInput
+        let document: DocumentNode
+        var text = ""
+        if fromStandardInput {
+            let name = "<stdin>"
+            let bytes: [UInt8]
+            do {
+                bytes = try FileIO.read("/dev/stdin", maxBytes: documentByteLimit)
+            } catch {
+                throw .badInput(name, error.reason)
+            }
+            text = String(decoding: bytes, as: UTF8.self)
+            document = try parseDocument(text, file: name)
+        } else {
+            document = try readDocument(path)
+        }
+        let folder = fromStandardInput ? "." : folderOf(path)
+        let name = fromStandardInput ? "stdin" : baseName(path)
+        let ownFile = fromStandardInput ? [] : [path]
         if case .map(let pairs) = document.value, pairs.contains(where: { $0.key == "format" }) {
-            let file = try AttributeFile(document: document, folder: folderOf(path))
+            let file = try AttributeFile(document: document, folder: folder)
             let frames = file.frames
             var images = Set<String>()
             for f in frames {
                 for v in f.views { for e in v.elements { if let i = e.image { images.insert(i) } } }
             }
             return FrameSource(
-                name: baseName(path), canvas: file.canvas, fps: fps ?? file.fps, frameCount: frames.count,
-                style: file.style, kindStyles: file.kindStyles, defaultDirectory: "\(baseName(path))-frames",
+                name: name, canvas: file.canvas, fps: fps ?? file.fps, frameCount: frames.count,
+                style: file.style, kindStyles: file.kindStyles, defaultDirectory: "\(name)-frames",
                 pattern: "frame_%04d.png", compression: .default,
-                inputFiles: [path] + file.canvas.backgroundFiles + images.sorted(), frame: { frames[$0] })
+                inputFiles: ownFile + file.canvas.backgroundFiles + images.sorted(), inputText: text,
+                frame: { frames[$0] })
         }
-        var scene = try Scene(document: document, folder: folderOf(path))
+        var scene = try Scene(document: document, folder: folder)
         if let fps { scene.fps = fps }
         var source = try FrameSource(scene: scene)
-        source.inputFiles.insert(path, at: 0)
+        source.inputFiles.insert(contentsOf: ownFile, at: 0)
+        source.inputText = text
         return source
     }
 
@@ -66,7 +91,8 @@ public struct FrameSource: Sendable {
             "fps \(fps) scale \(scale) compression \(encoding.compression) channels \(encoding.channels)")
         h.combine("frames \(frameCount)")
         return OutputManifest(
-            version: FrameGenVersion.string, fingerprint: h.hex, frameCount: frameCount, pattern: pattern)
+            version: FrameGenVersion.string, fingerprint: h.hex, frameCount: frameCount, pattern: pattern,
+            fps: fps)
     }
 
     /// Whether every output pixel is opaque: the canvas background is.
@@ -112,8 +138,12 @@ public struct RenderOptions: Sendable {
     /// A PNG compression setting: a level 0-9 or `fast`.
     public typealias Compression = PNGEncodingOptions.Compression
 
+    /// The output folder; `-` (`standardOutput`) writes the one selected frame's PNG to
+    /// standard output instead.
     public var directory: String?
     public var frames: ClosedRange<Int>?
+    /// The part of the selected frames this process renders (`--shard K/N`).
+    public var shard: RenderShard = .whole
     public var scale: Double?
     public var jobs: Int
     public var compression: PNGEncodingOptions.Compression?
@@ -123,10 +153,13 @@ public struct RenderOptions: Sendable {
     public var rgb: Bool?
     /// The texture cache's byte budget (`--memory-budget`); nil: FrameComposer's default.
     public var memoryBudget: Int?
-    /// An animated PNG of the rendered frames (`--video FILE.png|.apng`).
+    /// A video of the rendered frames (`--video FILE.png|.apng|.gif|.mp4|.webm`).
     public var video: String?
     /// Asked between frames; true stops the render as SIGINT does (a library's cancel button).
     public var stopRequested: (@Sendable () -> Bool)?
+
+    /// The `-o` that writes a one-frame render's PNG to standard output.
+    public static let standardOutput = "-"
 
     public enum ProgressStyle: String, Sendable, CaseIterable {
         case auto, plain, json, none
@@ -173,7 +206,7 @@ public struct RenderSummary: Sendable {
     public var rendered: Int
     public var kept: Int
     public var ffmpegCommand: String
-    /// The animated PNG written with `--video`.
+    /// The video written with `--video`.
     public var video: String? = nil
 }
 
@@ -220,11 +253,35 @@ public enum RenderPipeline {
         try withStopSignals { () throws(FrameGenError) in try runFrames(source, options: options) }
     }
 
-    static func runFrames(_ source: FrameSource, options: RenderOptions) throws(FrameGenError)
-        -> RenderSummary
-    {
+    /// What a render (or its check) covers, from the source and the options: checked before
+    /// anything is written.
+    struct Plan {
+        var directory: String
+        /// The frames `--frames` selects (all by default).
+        var selection: ClosedRange<Int>
+        /// This shard's frames of the selection, in order.
+        var frames: [Int]
+        var scale: Double
+        var encoding: PNGEncodingOptions
+        var manifest: OutputManifest
+
+        var toStandardOutput: Bool { directory == RenderOptions.standardOutput }
+
+        func path(_ frame: Int) -> String { directory + "/" + formatFrameName(manifest.pattern, frame) }
+    }
+
+    static func plan(_ source: FrameSource, options: RenderOptions) throws(FrameGenError) -> Plan {
         let directory = options.directory ?? source.defaultDirectory
-        if let video = options.video { try checkVideoName(video) }
+        if let video = options.video {
+            try VideoOutput.check(video)
+            // A shard holds only some frames; once all are there an unsharded run keeps them.
+            if !options.shard.isWhole {
+                throw .badInput(
+                    video,
+                    "--video needs every frame: add it to an unsharded render after the shards (it keeps their frames)"
+                )
+            }
+        }
         let all = 0...(source.frameCount - 1)
         let range = options.frames ?? all
         guard all.contains(range.lowerBound), all.contains(range.upperBound) else {
@@ -237,26 +294,47 @@ public enum RenderPipeline {
         guard source.canvas.width * scale <= 16384, source.canvas.height * scale <= 16384 else {
             throw .badInput(nil, "the canvas at scale \(scale) would be over 16384 pixels on a side")
         }
-        let composer = try FrameComposer(
-            canvas: source.canvas, style: source.style, kindStyles: source.kindStyles,
-            memoryBudget: options.memoryBudget ?? FrameComposer.defaultMemoryBudget)
-        do {
-            try FileIO.makeDirectory(directory)
-        } catch {
-            throw .cannotWrite(directory, error.reason)
-        }
         let rgb = options.rgb ?? source.rgb
         if rgb && !source.canvasIsOpaque {
             throw .badInput(nil, "RGB output needs an opaque colour as the canvas background")
         }
         let encoding = PNGEncodingOptions(
             channels: rgb ? .rgb : .rgba, compression: options.compression ?? source.compression)
-        let framesAreCurrent = try source.manifest(scale: scale, encoding: encoding).prepare(
-            directory, force: options.force)
-        let indices = Array(range)
+        let plan = Plan(
+            directory: directory, selection: range, frames: Array(options.shard.frames(of: range)),
+            scale: scale, encoding: encoding, manifest: source.manifest(scale: scale, encoding: encoding))
+        if plan.toStandardOutput {
+            guard plan.frames.count == 1 else {
+                throw .badInput(
+                    nil,
+                    "-o - writes one frame's PNG to standard output, but \(plan.frames.count) frames are selected; choose one with --frames N"
+                )
+            }
+            if options.video != nil { throw .badInput(nil, "--video needs an output folder, not -o -") }
+        }
+        return plan
+    }
+
+    static func runFrames(_ source: FrameSource, options: RenderOptions) throws(FrameGenError)
+        -> RenderSummary
+    {
+        let plan = try plan(source, options: options)
+        let directory = plan.directory
+        let composer = try FrameComposer(
+            canvas: source.canvas, style: source.style, kindStyles: source.kindStyles,
+            memoryBudget: options.memoryBudget ?? FrameComposer.defaultMemoryBudget)
+        if plan.toStandardOutput { return try renderToStandardOutput(source, plan: plan, composer: composer) }
+        do {
+            try FileIO.makeDirectory(directory)
+        } catch {
+            throw .cannotWrite(directory, error.reason)
+        }
+        let ledger = try plan.manifest.prepare(
+            directory, force: options.force, shard: options.shard, selection: plan.selection)
+        let indices = plan.frames
         let next = Atomic<Int>(0)
         let state = Mutex(RunState())
-        let reporter = ProgressReporter(style: options.progress, total: indices.count)
+        let reporter = ProgressReporter(style: options.progress, frames: indices)
         let threads = options.jobs > 0 ? options.jobs : processorCount
         let jobs = max(1, min(threads, indices.count))
         // Fewer frames than threads (a one-frame render): each frame's drawing and encoding take
@@ -271,21 +349,25 @@ public enum RenderPipeline {
                     return
                 }
                 let index = indices[k]
-                let path = directory + "/" + formatFrameName(source.pattern, index)
-                if framesAreCurrent && !options.force && FileIO.fileExists(path) {
+                let path = plan.path(index)
+                if !options.force, let record = ledger.records[index], record.matches(file: path) {
                     state.withLock { $0.kept += 1 }
-                    reporter.frameDone(index, path: path, kept: true)
+                    reporter.frameDone(at: k, path: path, kept: true)
                     continue
                 }
                 do throws(FrameGenError) {
-                    let image = try composer.render(source.frame(index), scale: scale, bands: threadsPerFrame)
-                    do throws(PNGError) {
-                        try PNG.write(image, to: path, options: encoding, threads: threadsPerFrame)
+                    let png = try encodeFrame(
+                        source, index, composer: composer, plan: plan, threads: threadsPerFrame, name: path)
+                    do throws(FileIOError) {
+                        try FileIO.writeAtomically(png, to: path)
                     } catch {
                         throw FrameGenError.cannotWrite(path, error.reason)
                     }
+                    // Recorded only once the whole frame is in place.
+                    try ledger.log.append(
+                        FrameRecord(frame: index, png: png, render: plan.manifest.fingerprint))
                     state.withLock { $0.rendered += 1 }
-                    reporter.frameDone(index, path: path, kept: false)
+                    reporter.frameDone(at: k, path: path, kept: false)
                 } catch {
                     state.withLock { if $0.failure == nil { $0.failure = error } }
                     return
@@ -304,48 +386,46 @@ public enum RenderPipeline {
             )
         }
         if let video = options.video {
-            try writeAnimation(
-                video, frames: indices.map { directory + "/" + formatFrameName(source.pattern, $0) },
-                fps: source.fps)
+            try VideoOutput.write(
+                video,
+                frames: VideoFrames(
+                    directory: directory, pattern: source.pattern, range: plan.selection, fps: source.fps,
+                    opaque: source.canvasIsOpaque))
         }
         let fps = source.fps == source.fps.rounded() ? String(Int(source.fps)) : String(source.fps)
         let pattern = directory + "/" + source.pattern
         let ffmpeg =
-            "ffmpeg -framerate \(fps) -start_number \(range.lowerBound) -i '\(pattern)' -c:v libx264 -pix_fmt yuv420p -vf 'pad=ceil(iw/2)*2:ceil(ih/2)*2' '\(source.name).mp4'"
+            "ffmpeg -framerate \(fps) -start_number \(plan.selection.lowerBound) -i '\(pattern)' -c:v libx264 -pix_fmt yuv420p -vf 'pad=ceil(iw/2)*2:ceil(ih/2)*2' '\(source.name).mp4'"
         return RenderSummary(
             directory: directory, rendered: result.rendered, kept: result.kept, ffmpegCommand: ffmpeg,
             video: options.video)
     }
 
-    /// Checks `--video`'s file name before anything is rendered.
-    public static func checkVideoName(_ path: String) throws(FrameGenError) {
-        let lower = path.lowercased()
-        guard lower.hasSuffix(".png") || lower.hasSuffix(".apng") else {
-            throw .badInput(
-                path,
-                "--video writes an animated PNG (.png or .apng); for .mp4, .webm or .gif use the ffmpeg command printed after a render"
-            )
+    /// One frame drawn and encoded as PNG bytes; `name` is the output named in an error.
+    static func encodeFrame(
+        _ source: FrameSource, _ index: Int, composer: FrameComposer, plan: Plan, threads: Int, name: String
+    ) throws(FrameGenError) -> [UInt8] {
+        let image = try composer.render(source.frame(index), scale: plan.scale, bands: threads)
+        do throws(PNGError) {
+            return try PNG.encode(image, options: plan.encoding, threads: threads)
+        } catch {
+            throw .cannotWrite(name, error.reason)
         }
     }
 
-    /// The frames, in order, as one animated PNG written atomically.
-    static func writeAnimation(_ path: String, frames: [String], fps: Double) throws(FrameGenError) {
-        var pngs: [[UInt8]] = []
-        for frame in frames {
-            do {
-                pngs.append(try FileIO.read(frame, maxBytes: 1 << 30))
-            } catch {
-                throw .badInput(error.path, error.reason)
-            }
+    /// `-o -`: the one selected frame's PNG on standard output and nothing else there; no
+    /// folder, manifest or record is written.
+    static func renderToStandardOutput(_ source: FrameSource, plan: Plan, composer: FrameComposer)
+        throws(FrameGenError) -> RenderSummary
+    {
+        let name = "<stdout>"
+        let png = try encodeFrame(
+            source, plan.frames[0], composer: composer, plan: plan, threads: processorCount, name: name)
+        Platform.ignoreBrokenPipes()
+        guard FileHandleOutput.standardOutput.write(bytes: png) else {
+            throw .cannotWrite(name, "standard output was closed before the whole PNG was written")
         }
-        do {
-            let bytes = try PNGAnimation.assemble(pngs, delay: PNGAnimation.delay(fps: fps))
-            try FileIO.writeAtomically(bytes, to: path)
-        } catch let error as PNGError {
-            throw .cannotWrite(path, error.reason)
-        } catch {
-            throw .cannotWrite(path, "\(error)")
-        }
+        return RenderSummary(directory: plan.directory, rendered: 1, kept: 0, ffmpegCommand: "")
     }
 
     struct RunState: Sendable {
@@ -355,19 +435,38 @@ public enum RenderPipeline {
     }
 }
 
-/// Progress on stderr: a bar with frames done, frames per second and the ETA on a terminal,
-/// plain lines otherwise, or one JSON object per finished frame.
+/// Progress on stderr: a bar with frames done, frames per second and the ETA on a terminal;
+/// plain lines for logs (at each tenth of the frames, or after `plainInterval` seconds with some
+/// progress, never one per frame), or one JSON object per finished frame. Plain lines count the
+/// frames done in order from the first, so they rise in frame order however the workers finish.
 final class ProgressReporter: Sendable {
     let style: RenderOptions.ProgressStyle
-    let total: Int
-    private let state = Mutex((done: 0, start: 0.0, lastDraw: -1.0))
+    let frames: [Int]
+    /// Seconds between plain lines when no tenth is reached sooner.
+    static let plainInterval = 10.0
 
-    init(style: RenderOptions.ProgressStyle, total: Int) {
+    private struct State {
+        var done = 0
+        var start = 0.0
+        var lastDraw = -1.0
+        /// Plain: which positions are done, and how many from the first are.
+        var finished: [Bool] = []
+        var inOrder = 0
+        var printedInOrder = 0
+    }
+    private let state = Mutex(State())
+
+    var total: Int { frames.count }
+
+    init(style: RenderOptions.ProgressStyle, frames: [Int]) {
         var s = style
         if s == .auto { s = FileHandleOutput.standardError.isTerminal ? .auto : .plain }
         self.style = s
-        self.total = total
-        state.withLock { $0.start = ProgressReporter.now() }
+        self.frames = frames
+        state.withLock {
+            $0.start = ProgressReporter.now()
+            if s == .plain { $0.finished = [Bool](repeating: false, count: frames.count) }
+        }
     }
 
     static func now() -> Double {
@@ -376,25 +475,36 @@ final class ProgressReporter: Sendable {
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
     }
 
-    func frameDone(_ index: Int, path: String, kept: Bool) {
+    /// The frame at `position` of `frames` is written (or was kept).
+    func frameDone(at position: Int, path: String, kept: Bool) {
         guard style != .none else { return }
+        let total = self.total
         let line: String? = state.withLock { s in
             s.done += 1
             let elapsed = ProgressReporter.now() - s.start
             let fps = elapsed > 0 ? Double(s.done) / elapsed : 0
+            let eta = fps > 0 ? Double(total - s.done) / fps : 0
             switch style {
             case .json:
                 return
-                    "{\"frame\": \(index), \"file\": \(jsonString(path)), \"kept\": \(kept), \"done\": \(s.done), \"total\": \(total), \"fps\": \(jsonNumber((fps * 10).rounded() / 10))}\n"
+                    "{\"frame\": \(frames[position]), \"file\": \(jsonString(path)), \"kept\": \(kept), \"done\": \(s.done), \"total\": \(total), \"fps\": \(jsonNumber((fps * 10).rounded() / 10))}\n"
             case .plain:
-                return "frame \(index) \(kept ? "kept" : "written") (\(s.done)/\(total))\n"
+                s.finished[position] = true
+                while s.inOrder < total && s.finished[s.inOrder] { s.inOrder += 1 }
+                let tenth = s.inOrder * 10 / max(total, 1) > s.printedInOrder * 10 / max(total, 1)
+                let due = elapsed - max(s.lastDraw, 0) >= ProgressReporter.plainInterval
+                guard s.inOrder > s.printedInOrder, tenth || due || s.inOrder == total else { return nil }
+                s.printedInOrder = s.inOrder
+                s.lastDraw = elapsed
+                let percent = total > 0 ? 100 * s.inOrder / total : 100
+                return
+                    "frame \(frames[s.inOrder - 1]) (\(s.inOrder)/\(total), \(percent) %)  \(format1(fps)) fps  ETA \(Int(eta.rounded())) s\n"
             default:
                 // Redraw at most 10 times a second, and at the end.
                 if elapsed - s.lastDraw < 0.1 && s.done < total { return nil }
                 s.lastDraw = elapsed
                 let width = 30
                 let filled = total > 0 ? width * s.done / total : width
-                let eta = fps > 0 ? Double(total - s.done) / fps : 0
                 let bar =
                     String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
                 return

@@ -51,7 +51,7 @@ extension RenderSummary {
     public var report: String {
         var s = "\(rendered) frame\(rendered == 1 ? "" : "s") written to \(directory)/"
         if kept > 0 { s += " (\(kept) already there, kept; --force re-renders them)" }
-        if let video { s += "\nAnimated PNG (plays in browsers): \(video)" }
+        if let video { s += "\n\((try? VideoFormat(path: video))?.title ?? "Video"): \(video)" }
         return s + "\nMake a video: " + ffmpegCommand + "\n"
     }
 }

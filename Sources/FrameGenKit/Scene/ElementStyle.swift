@@ -44,6 +44,9 @@ public struct ElementStyle: Sendable, Equatable {
         "background", "contentMode", "clipsToBounds", "cornerRadius", "cornerCurve", "border", "shadow",
         "imageInset", "edgeAntialiasing", "font", "color", "textShadow",
     ]
+    static let borderKeys = ["width", "color"]
+    static let shadowKeys = ["color", "opacity", "radius", "offset"]
+    static let fontKeys = ["size", "weight"]
 
     /// `self`'s keys where set, `base`'s elsewhere.
     public func over(_ base: ElementStyle) -> ElementStyle {
@@ -80,7 +83,7 @@ public struct ElementStyle: Sendable, Equatable {
         if let n = map["cornerCurve"] { cornerCurve = try parseEnum(n, CornerCurve.self) }
         if let n = map["border"] {
             let m = try n.map("{width, color}")
-            try m.check(allowed: ["width", "color"])
+            try m.check(allowed: ElementStyle.borderKeys)
             border = Border(
                 width: try m["width"]?.nonNegative() ?? 1,
                 color: try m["color"].map { n throws(FrameGenError) in try parseColor(n) } ?? .black)
@@ -90,7 +93,7 @@ public struct ElementStyle: Sendable, Equatable {
         if let n = map["edgeAntialiasing"] { edgeAntialiasing = try n.bool() }
         if let n = map["font"] {
             let m = try n.map("{size, weight}")
-            try m.check(allowed: ["size", "weight"])
+            try m.check(allowed: ElementStyle.fontKeys)
             let weight = try m["weight"]?.string() ?? "regular"
             guard weight == "regular" || weight == "bold" else {
                 throw m["weight"]!.error("regular or bold")
@@ -136,7 +139,7 @@ private func shadowValue(_ s: ElementStyle.Shadow) -> DocumentValue {
 
 private func parseShadow(_ node: DocumentNode) throws(FrameGenError) -> ElementStyle.Shadow {
     let m = try node.map("{color, opacity, radius, offset}")
-    try m.check(allowed: ["color", "opacity", "radius", "offset"])
+    try m.check(allowed: ElementStyle.shadowKeys)
     // CALayer's defaults: black, opacity 0, radius 3, offset (0, -3).
     return ElementStyle.Shadow(
         color: try m["color"].map { n throws(FrameGenError) in try parseColor(n) } ?? .black,

@@ -55,8 +55,12 @@ public struct SceneView: Sendable {
     public var contentOffset: Point
     public var pagingEnabled: Bool
     public var decelerationRate: DecelerationRate
-    public var layoutType: String
-    public var layoutParameters: [String: LayoutParameterValue]
+    /// The layout type the scene names, resolved when it was read.
+    public internal(set) var layout: LayoutDescriptor
+    public internal(set) var layoutParameters: [String: LayoutParameterValue]
+    /// The layout made from `layoutParameters` when the scene was read (which is how they were
+    /// validated); layouts are values, so each caller gets a fresh copy.
+    var prototype: any CollectionViewLayout
     public var cell: ElementStyle
     /// Per supplementary kind (`title`, `header`, `footer`).
     public var supplementary: [String: ElementStyle]
@@ -66,11 +70,10 @@ public struct SceneView: Sendable {
     /// `{title}` are replaced (see `SceneData.supplementaryText`).
     public var textTemplates: [String: String] = [:]
 
-    /// A fresh layout value with this view's parameters (validated when the scene was read).
-    public func makeLayout() -> any CollectionViewLayout {
-        // The parameters were checked by `make` while parsing, so this cannot fail.
-        try! LayoutRegistry.descriptor(for: layoutType)!.make(layoutParameters)
-    }
+    public var layoutType: String { layout.type }
+
+    /// A fresh layout value with this view's parameters.
+    public func makeLayout() -> any CollectionViewLayout { prototype }
 }
 
 public struct SceneContent: Sendable {

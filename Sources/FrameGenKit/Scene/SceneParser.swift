@@ -10,14 +10,16 @@ extension Scene {
         try Scene(document: readDocument(path), folder: folderOf(path))
     }
 
-    /// Validates a parsed document; relative paths in it are resolved against `folder`.
-    public init(document root: DocumentNode, folder: String) throws(FrameGenError) {
+    /// Validates a parsed document; relative paths in it are resolved against `folder`. `layouts`
+    /// are the types `layout: {type: ...}` may name (default: the built-in ones and those
+    /// registered with `LayoutRegistry.register`); each view keeps the one it names, so nothing
+    /// later looks a layout up by name again.
+    public init(
+        document root: DocumentNode, folder: String, layouts: [LayoutDescriptor] = LayoutRegistry.all
+    ) throws(FrameGenError) {
         file = root.file
         let map = try root.map("a scene mapping")
-        try map.check(allowed: [
-            "name", "canvas", "fps", "seed", "view", "content", "layout", "cell", "supplementary",
-            "decoration", "views", "timeline", "output", "golden",
-        ])
+        try map.check(allowed: Scene.keys)
         name = try map["name"]?.string() ?? baseName(root.file)
         fps = try map["fps"]?.number(in: 1...240) ?? 30
         seed = UInt64(try map["seed"]?.integer(in: 0...Int(Int32.max)) ?? 0)
@@ -44,8 +46,7 @@ extension Scene {
             views = []
             for (i, n) in list.enumerated() {
                 let m = try n.map("a view mapping")
-                try m.check(
-                    allowed: SceneView.keys + ["name", "layout", "cell", "supplementary", "decoration"])
+                try m.check(allowed: SceneView.keys + SceneView.listedKeys)
                 let name = try m["name"]?.string() ?? "view\(i)"
                 if views.contains(where: { $0.name == name }) {
                     throw m["name"]!.problem("two views are named \"\(name)\"")
@@ -54,8 +55,7 @@ extension Scene {
                     try parseView(
                         name: name, view: m, layout: m.required("layout"), cell: m["cell"],
                         supplementary: m["supplementary"], decoration: m["decoration"],
-                        defaultFrame: defaultFrame,
-                        folder: folder))
+                        defaultFrame: defaultFrame, folder: folder, layouts: layouts))
             }
         } else {
             let viewMap = try map["view"]?.map("a view mapping")
@@ -64,8 +64,7 @@ extension Scene {
                 try parseView(
                     name: "", view: viewMap, layout: map.required("layout"), cell: map["cell"],
                     supplementary: map["supplementary"], decoration: map["decoration"],
-                    defaultFrame: defaultFrame,
-                    folder: folder)
+                    defaultFrame: defaultFrame, folder: folder, layouts: layouts)
             ]
         }
         for action in timeline {
@@ -105,8 +104,32 @@ extension Scene {
     }
 }
 
+// The accepted keys of each mapping, in one place: the parser checks against them and the
+// schema test (docs/scene.schema.json) compares the schema with them.
+extension Scene {
+    static let keys = [
+        "name", "canvas", "fps", "seed", "view", "content", "layout", "cell", "supplementary",
+        "decoration", "views", "timeline", "output", "golden",
+    ]
+}
+
+extension Canvas {
+    static let keys = ["width", "height", "scale", "background"]
+    static let backgroundKeys = ["pattern", "image"]
+}
+
 extension SceneView {
     static let keys = ["frame", "contentInset", "contentOffset", "pagingEnabled", "decelerationRate"]
+    /// What an entry of `views` holds besides `keys`.
+    static let listedKeys = ["name", "layout", "cell", "supplementary", "decoration"]
+}
+
+extension SceneContent {
+    static let keys = ["images", "sections", "items", "titles"]
+}
+
+extension SceneOutput {
+    static let keys = ["directory", "pattern", "compression", "channels"]
 }
 
 func folderOf(_ path: String) -> String {
@@ -126,7 +149,7 @@ func resolve(_ path: String, in folder: String) -> String {
 
 func parseCanvas(_ node: DocumentNode?, rotates: Bool, folder: String) throws(FrameGenError) -> Canvas {
     let m = try node?.map("a canvas mapping")
-    try m?.check(allowed: ["width", "height", "scale", "background"])
+    try m?.check(allowed: Canvas.keys)
     var width = try m?["width"]?.number(in: 1...16384) ?? 390
     var height = try m?["height"]?.number(in: 1...16384) ?? 844
     // motion.md A.5: a scene that rotates needs room for both orientations.
@@ -144,7 +167,7 @@ func parseCanvas(_ node: DocumentNode?, rotates: Bool, folder: String) throws(Fr
             background = .color(try parseColor(b))
         } else {
             let bm = try b.map("a colour, {pattern: PATH} or {image: PATH}")
-            try bm.check(allowed: ["pattern", "image"])
+            try bm.check(allowed: Canvas.backgroundKeys)
             if let p = bm["pattern"] {
                 background = .pattern(resolve(try p.string(), in: folder))
             } else if let i = bm["image"] {
@@ -159,7 +182,7 @@ func parseCanvas(_ node: DocumentNode?, rotates: Bool, folder: String) throws(Fr
 
 private func parseView(
     name: String, view: DocumentMap?, layout: DocumentNode, cell: DocumentNode?, supplementary: DocumentNode?,
-    decoration: DocumentNode?, defaultFrame: Rect, folder: String
+    decoration: DocumentNode?, defaultFrame: Rect, folder: String, layouts: [LayoutDescriptor]
 ) throws(FrameGenError) -> SceneView {
     var frame = defaultFrame
     if let f = view?["frame"] {
@@ -174,9 +197,9 @@ private func parseView(
     let lm = try layout.map("a layout mapping with a type")
     let typeNode = try lm.required("type")
     let type = try typeNode.string()
-    guard let descriptor = LayoutRegistry.descriptor(for: type) else {
-        var expected = "a layout type: " + LayoutRegistry.all.map(\.type).joined(separator: ", ")
-        if let close = closestName(to: type, in: LayoutRegistry.all.map(\.type)) {
+    guard let descriptor = layouts.first(where: { $0.type == type }) else {
+        var expected = "a layout type: " + layouts.map(\.type).joined(separator: ", ")
+        if let close = closestName(to: type, in: layouts.map(\.type)) {
             expected = "a layout type (did you mean \"\(close)\"?)"
         }
         throw typeNode.error(expected)
@@ -186,7 +209,7 @@ private func parseView(
     for key in lm.keys where key != "type" {
         parameters[key] = try layoutParameterValue(lm[key]!)
     }
-    try validateLayout(descriptor, parameters, lm.node)
+    let prototype = try validateLayout(descriptor, parameters, lm.node)
 
     var styles: [String: ElementStyle] = [:]
     var texts: [String: String] = [:]
@@ -194,7 +217,7 @@ private func parseView(
         let sm = try s.map("a mapping from kind to style")
         for kind in sm.keys {
             let km = try sm[kind]!.map("a style mapping")
-            if let t = km["text"] { texts[kind] = try t.string() }
+            if let t = km["text"] { texts[kind] = try t.text() }
             styles[kind] = try ElementStyle(map: km.without("text"))
         }
     }
@@ -215,19 +238,21 @@ private func parseView(
         contentInset: EdgeInsets(
             top: insetValues[0], left: insetValues[1], bottom: insetValues[2], right: insetValues[3]),
         contentOffset: try view?["contentOffset"]?.point() ?? .zero,
-        pagingEnabled: try view?["pagingEnabled"]?.bool() ?? false, decelerationRate: rate, layoutType: type,
-        layoutParameters: parameters,
+        pagingEnabled: try view?["pagingEnabled"]?.bool() ?? false, decelerationRate: rate,
+        layout: descriptor,
+        layoutParameters: parameters, prototype: prototype,
         cell: (try cell.map { n throws(FrameGenError) in try ElementStyle(n) } ?? ElementStyle()).over(
             look.cell),
         supplementary: styles, decorationImages: decorations, textTemplates: texts)
 }
 
 /// Checks parameter values by building the layout once; its error names the parameter.
+@discardableResult
 func validateLayout(
     _ descriptor: LayoutDescriptor, _ parameters: [String: LayoutParameterValue], _ node: DocumentNode
-) throws(FrameGenError) {
+) throws(FrameGenError) -> any CollectionViewLayout {
     do {
-        _ = try descriptor.make(parameters)
+        return try descriptor.make(parameters)
     } catch {
         let at = node.path.isEmpty ? error.parameter : "\(node.path).\(error.parameter)"
         throw .badInput(node.file, "\(at): found \(error.found), expected \(error.expected)")
@@ -270,7 +295,7 @@ private func parseContent(_ node: DocumentNode?, seed: UInt64, folder: String) t
     -> SceneContent
 {
     let m = try node?.map("a content mapping")
-    try m?.check(allowed: ["images", "sections", "items", "titles"])
+    try m?.check(allowed: SceneContent.keys)
     var source = ImageSource.generated(seed: seed)
     if let i = m?["images"] {
         switch i.value {
@@ -307,7 +332,7 @@ private func parseContent(_ node: DocumentNode?, seed: UInt64, folder: String) t
     }
     var titles: [String] = []
     if let t = m?["titles"] {
-        for n in try t.list() { titles.append(try n.string()) }
+        for n in try t.list() { titles.append(try n.text()) }
     }
     return SceneContent(images: images, itemCounts: counts, titles: titles)
 }
@@ -316,7 +341,7 @@ private func parseOutput(_ node: DocumentNode?, name: String, folder: String) th
     -> SceneOutput
 {
     let m = try node?.map("an output mapping")
-    try m?.check(allowed: ["directory", "pattern", "compression", "channels"])
+    try m?.check(allowed: SceneOutput.keys)
     var rgb = false
     if let c = m?["channels"] {
         guard case .string(let name) = c.value, name == "rgb" || name == "rgba" else {

@@ -5,11 +5,34 @@ import Motion
 /// The longest single action; a typo of a few zeros should not render for hours.
 private let maxActionDuration = 600.0
 
+extension TimelineAction {
+    /// Every action's name and the keys of its parameter mapping (`wait` takes a number); any
+    /// of them may also hold `view`. The parser and the schema test both read this table.
+    static let parameterKeys: [(action: String, keys: [String])] = [
+        ("wait", []),
+        ("scroll", ["to", "duration", "curve"]),
+        ("drag", ["by", "duration", "curve"]),
+        ("fling", ["velocity", "rate"]),
+        ("rotate", ["to", "duration", "curve"]),
+        ("delete", ["items", "duration", "curve"]),
+        ("insert", ["items", "duration", "curve"]),
+        ("move", ["from", "to", "duration", "curve"]),
+        ("tap", ["item", "at", "duration"]),
+        ("pinch", ["scale", "center", "duration", "curve"]),
+        ("set", ["layout", "duration", "curve"]),
+    ]
+}
+
+extension TimingCurve {
+    /// The preset names `TimingCurve(name:)` knows, for suggestions and the schema.
+    static let sceneNames = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
+    static let sceneKeys = ["cubic", "spring"]
+    static let springKeys = ["damping", "velocity", "mass", "stiffness"]
+}
+
 /// One timeline entry: a mapping with one action key (and optionally `view`), or `wait: N`.
 func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
-    let actions = [
-        "wait", "scroll", "drag", "fling", "rotate", "delete", "insert", "move", "tap", "pinch", "set",
-    ]
+    let actions = TimelineAction.parameterKeys.map(\.action)
     let m = try node.map("an action such as {scroll: {...}}")
     try m.check(allowed: actions + ["view"])
     let present = m.keys.filter { $0 != "view" }
@@ -31,6 +54,7 @@ func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
         view = try v.string()
     }
     let b = whole.without("view")
+    try b.check(allowed: TimelineAction.parameterKeys.first { $0.action == name }?.keys ?? [])
     func duration(_ fallback: Double) throws(FrameGenError) -> Double {
         try b["duration"]?.number(in: 0...maxActionDuration) ?? fallback
     }
@@ -47,19 +71,16 @@ func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
     }
     switch name {
     case "scroll":
-        try b.check(allowed: ["to", "duration", "curve"])
         let d = try duration(0.3)
         return action(
             .scroll(
                 to: try b.required("to").point(), duration: d, curve: try curve(.easeInEaseOut, duration: d)))
     case "drag":
-        try b.check(allowed: ["by", "duration", "curve"])
         let d = try duration(0.3)
         if d <= 0 { throw b["duration"]!.error("a duration greater than 0") }
         return action(
             .drag(by: try b.required("by").point(), duration: d, curve: try curve(.linear, duration: d)))
     case "fling":
-        try b.check(allowed: ["velocity", "rate"])
         let v = try b.required("velocity").point()
         if abs(v.x) > 100_000 || abs(v.y) > 100_000 {
             throw b["velocity"]!.error("velocities within 100000 pt/s")
@@ -67,7 +88,6 @@ func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
         let rate = try b["rate"].map { n throws(FrameGenError) in try parseRate(n) }
         return action(.fling(velocity: v, rate: rate))
     case "rotate":
-        try b.check(allowed: ["to", "duration", "curve"])
         let to = try b.required("to")
         let target: TimelineAction.RotationTarget
         switch to.value {
@@ -79,7 +99,6 @@ func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
         let d = try duration(0.4)
         return action(.rotate(to: target, duration: d, curve: try curve(.easeInEaseOut, duration: d)))
     case "delete", "insert":
-        try b.check(allowed: ["items", "duration", "curve"])
         let list = try items("items")
         let d = try duration(0.3)
         let c = try curve(.easeInEaseOut, duration: d)
@@ -87,14 +106,12 @@ func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
             name == "delete"
                 ? .delete(items: list, duration: d, curve: c) : .insert(items: list, duration: d, curve: c))
     case "move":
-        try b.check(allowed: ["from", "to", "duration", "curve"])
         let d = try duration(0.3)
         return action(
             .move(
                 from: try indexPath(b.required("from")), to: try indexPath(b.required("to")), duration: d,
                 curve: try curve(.easeInEaseOut, duration: d)))
     case "tap":
-        try b.check(allowed: ["item", "at", "duration"])
         let target: TimelineAction.TapTarget
         if let i = b["item"] {
             if b["at"] != nil { throw i.problem("give either `item` or `at`, not both") }
@@ -106,7 +123,6 @@ func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
         }
         return action(.tap(target, duration: try b["duration"]?.number(in: 0...maxActionDuration)))
     case "pinch":
-        try b.check(allowed: ["scale", "center", "duration", "curve"])
         let d = try duration(0.6)
         return action(
             .pinch(
@@ -114,7 +130,6 @@ func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
                 duration: d,
                 curve: try curve(.easeInEaseOut, duration: d)))
     default:  // set
-        try b.check(allowed: ["layout", "duration", "curve"])
         let lm = try b.required("layout").map("a mapping of layout parameters")
         var values: [String: LayoutParameterValue] = [:]
         for key in lm.keys { values[key] = try layoutParameterValue(lm[key]!) }
@@ -140,7 +155,7 @@ func parseCurve(_ node: DocumentNode, duration: Double) throws(FrameGenError) ->
         "linear, easeIn, easeOut, easeInEaseOut, default, {cubic: [x1, y1, x2, y2]} or {spring: {...}}"
     if case .string(let s) = node.value {
         guard let c = TimingCurve(name: s) else {
-            let names = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
+            let names = TimingCurve.sceneNames
             // UIKit spells it UIView.AnimationOptions.curveEaseInOut; edit distance alone would
             // offer easeOut.
             let uiKit = ["easeinout": "easeInEaseOut", "curveeaseinout": "easeInEaseOut", "ease": "default"]
@@ -152,7 +167,7 @@ func parseCurve(_ node: DocumentNode, duration: Double) throws(FrameGenError) ->
         return c
     }
     let m = try node.map(expected)
-    try m.check(allowed: ["cubic", "spring"])
+    try m.check(allowed: TimingCurve.sceneKeys)
     if let c = m["cubic"] {
         let v = try c.numbers(4, "[x1, y1, x2, y2]")
         guard (0...1).contains(v[0]), (0...1).contains(v[2]) else {
@@ -162,7 +177,7 @@ func parseCurve(_ node: DocumentNode, duration: Double) throws(FrameGenError) ->
     }
     guard let s = m["spring"] else { throw node.error(expected) }
     let sm = try s.map("{damping, velocity} or {mass, stiffness, damping, velocity}")
-    try sm.check(allowed: ["damping", "velocity", "mass", "stiffness"])
+    try sm.check(allowed: TimingCurve.springKeys)
     let velocity = try sm["velocity"]?.number(in: -1000...1000) ?? 0
     if sm["mass"] != nil || sm["stiffness"] != nil {
         guard

@@ -24,10 +24,8 @@ struct FlowZoom: Sendable {
         layout is FlowLayout || layout is PhotosLayout
     }
 
-    static func itemSize(_ p: [String: LayoutParameterValue], type: String) -> Size {
-        let value =
-            p["itemSize"]
-            ?? LayoutRegistry.descriptor(for: type)?.parameters.first { $0.name == "itemSize" }?.defaultValue
+    static func itemSize(_ p: [String: LayoutParameterValue], of layout: LayoutDescriptor) -> Size {
+        let value = p["itemSize"] ?? layout.parameters.first { $0.name == "itemSize" }?.defaultValue
         if case .numbers(let v)? = value, v.count == 2 { return Size(width: v[0], height: v[1]) }
         return Size(width: 50, height: 50)
     }
@@ -51,8 +49,7 @@ struct FlowZoom: Sendable {
     func state(_ s: ViewState, progress p: Double, view v: Int, data: SceneData, time: Double) -> ViewState {
         var out = s
         out.parameters = interpolateParameters(from, to, p)
-        let type = data.scene.views[v].layoutType
-        guard var layout = try? LayoutRegistry.descriptor(for: type)!.make(out.parameters) else { return s }
+        guard var layout = try? data.scene.views[v].layout.make(out.parameters) else { return s }
         layout.prepare(
             data.state(view: v, bounds: out.bounds, time: time, dataSource: s.dataSource, inset: s.inset))
         out.layout = layout

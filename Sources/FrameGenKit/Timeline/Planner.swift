@@ -219,8 +219,8 @@ struct Planner {
     mutating func setParameters(_ v: Int, _ params: [String: LayoutParameterValue], action: TimelineAction)
         throws(FrameGenError)
     {
-        let type = scene.views[v].layoutType
-        let descriptor = LayoutRegistry.descriptor(for: type)!
+        let descriptor = scene.views[v].layout
+        let type = descriptor.type
         for key in params.keys where !descriptor.parameters.contains(where: { $0.name == key }) {
             var message = "\(action.keyPath): the \(type) layout has no parameter \"\(key)\""
             if let close = closestName(to: key, in: descriptor.parameters.map(\.name)) {
@@ -242,7 +242,7 @@ struct Planner {
     /// parameter the scene never set starts from the value the layout was using.
     func withDefaults(_ v: Int, _ p: [String: LayoutParameterValue]) -> [String: LayoutParameterValue] {
         var out = p
-        for parameter in LayoutRegistry.descriptor(for: scene.views[v].layoutType)?.parameters ?? [] {
+        for parameter in scene.views[v].layout.parameters {
             if out[parameter.name] == nil, let d = parameter.defaultValue { out[parameter.name] = d }
         }
         return out
@@ -255,7 +255,7 @@ struct Planner {
     ) throws(FrameGenError) {
         let t = time
         let s = states[v]
-        let type = scene.views[v].layoutType
+        let descriptor = scene.views[v].layout
         let layout = prepared(v, s, at: t)
         let flow = (layout as? FlowLayout) ?? (layout as? PhotosLayout)?.flow ?? FlowLayout()
         let vertical = flow.scrollDirection == .vertical
@@ -265,8 +265,8 @@ struct Planner {
             ? s.size.width - s.inset.left - s.inset.right - insets.left - insets.right
             : s.size.height - s.inset.top - s.inset.bottom - insets.top - insets.bottom
         let zoomed = FlowZoom.zoomedSize(
-            current: FlowZoom.itemSize(s.parameters, type: type), scale: scale,
-            base: FlowZoom.itemSize(scene.views[v].layoutParameters, type: type), line: line,
+            current: FlowZoom.itemSize(s.parameters, of: descriptor), scale: scale,
+            base: FlowZoom.itemSize(scene.views[v].layoutParameters, of: descriptor), line: line,
             vertical: vertical)
         var to = s.parameters
         to["itemSize"] = .numbers([zoomed.size.width, zoomed.size.height])

@@ -151,7 +151,7 @@ public struct Timeline: Sendable {
             let p = curve.progress(local / step!.duration)
             state.parameters = interpolateParameters(from, to, p)
             state.layout =
-                (try? LayoutRegistry.descriptor(for: scene.views[v].layoutType)!.make(state.parameters))
+                (try? scene.views[v].layout.make(state.parameters))
                 ?? state.layout
         case .zoom(let zoom):
             state = zoom.state(

@@ -48,22 +48,24 @@ extension LayoutAttributes {
         r.transform3D = .interpolate(from: transform3D, to: b.transform3D, progress: p)
         r.alpha = alpha + (b.alpha - alpha) * p
         r.isHidden = p < 1 ? (isHidden && b.isHidden) : b.isHidden
-        // Custom numbers animate with the frame they describe (a mask rect that jumped to its
-        // end value cut a resizing photo to a strip); a value only one end has, or of another
-        // kind, is the end's.
+        // The image offset and mask animate with the frame they describe (a mask rect that
+        // jumped to its end value cut a resizing photo to a strip), and so do a layout's custom
+        // numbers; a value only one end has, or of another kind, is the end's.
         guard p < 1 else { return r }
+        r.imageOffset = Point(
+            x: imageOffset.x + (b.imageOffset.x - imageOffset.x) * p,
+            y: imageOffset.y + (b.imageOffset.y - imageOffset.y) * p)
+        if let m = maskRect, let n = b.maskRect {
+            r.maskRect = Rect(
+                x: m.minX + (n.minX - m.minX) * p, y: m.minY + (n.minY - m.minY) * p,
+                width: m.width + (n.width - m.width) * p, height: m.height + (n.height - m.height) * p)
+        }
         for (key, to) in b.custom {
             switch (custom[key], to) {
             case (.number(let x)?, .number(let y)):
                 r.custom[key] = .number(x + (y - x) * p)
             case (.numbers(let x)?, .numbers(let y)) where x.count == y.count:
-                if key == CustomAttributeKey.contentTransform, let ta = Transform3D(fields: x),
-                    let tb = Transform3D(fields: y)
-                {
-                    r.custom[key] = .numbers(Transform3D.interpolate(from: ta, to: tb, progress: p).fields)
-                } else {
-                    r.custom[key] = .numbers(zip(x, y).map { $0 + ($1 - $0) * p })
-                }
+                r.custom[key] = .numbers(zip(x, y).map { $0 + ($1 - $0) * p })
             default:
                 break
             }
