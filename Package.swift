@@ -3,7 +3,7 @@ import PackageDescription
 
 // Dependency direction (see README, "Architecture"):
 //   Geometry <- Motion <- Layout          (no pixels; layouts animate with Motion's curves)
-//   CPNG <- Raster <- Compositor          (pixels; Raster also uses Geometry)
+//   CPNG, CJPEG <- Raster <- Compositor   (pixels; Raster also uses Geometry)
 //   Raster <- Text <- Compositor          (FreeType, fontconfig, HarfBuzz, FriBidi: glyph masks)
 //   FrameGenKit glues scenes, layouts, the timeline and the compositor; framegen is a thin CLI.
 // No `platforms:` list: only Linux is built and tested (the C libraries come from Debian
@@ -30,6 +30,8 @@ let package = Package(
                 .linkedLibrary("isal"),
             ]
         ),
+        // libjpeg-turbo behind a setjmp shim, as CPNG is for libpng.
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .systemLibrary(
             name: "CFreeType",
             pkgConfig: "freetype2",
@@ -51,7 +53,7 @@ let package = Package(
             providers: [.apt(["libfribidi-dev"])]
         ),
         .target(name: "Geometry"),
-        .target(name: "Raster", dependencies: ["CPNG", "Geometry"]),
+        .target(name: "Raster", dependencies: ["CPNG", "CJPEG", "Geometry"]),
         .target(name: "Layout", dependencies: ["Geometry", "Motion"]),
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(

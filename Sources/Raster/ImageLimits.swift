@@ -1,9 +1,9 @@
 /// How large an image file may be before anything is allocated for it.
 ///
-/// Every decode checks the PNG header against these limits before allocating pixel memory, and
-/// every file read checks the file size before reading it into memory, so a hostile or broken
-/// file (a header that claims 100000 x 100000 px, a 50 GB "thumbnail") is refused with a clear
-/// error instead of exhausting memory.
+/// Every decode checks the PNG or JPEG header against these limits before allocating pixel
+/// memory, and every file read checks the file size before reading it into memory, so a hostile
+/// or broken file (a header that claims 100000 x 100000 px, a 50 GB "thumbnail") is refused
+/// with a clear error instead of exhausting memory.
 public struct ImageLimits: Sendable, Equatable {
     /// The widest image accepted, in pixels.
     public var maxWidth: Int

@@ -182,7 +182,7 @@ func runFramegen(_ arguments: [String], environment: [String: String]? = nil) th
 
     let info = try runFramegen(["image", "info", ep, bad])
     #expect(info.status == 2)
-    #expect(info.stdout == "\(ep): 6 x 6 px, RGBA, 8-bit, not interlaced, transparency: alpha\n")
+    #expect(info.stdout == "\(ep): 6 x 6 px, PNG, RGBA, 8-bit, not interlaced, transparency: alpha\n")
     #expect(info.stderr == "framegen: \(bad): not a PNG file (bad signature)\n")
     #expect(try runFramegen(["image", "info", "--json", ep]).stdout.hasPrefix("[\n  {\"file\": "))
 

@@ -23,12 +23,13 @@ import Testing
             "fuzz/corpus/png", "Tests/RasterTests/Fixtures/decode", "Tests/RasterTests/Fixtures/corrupt",
             "Tests/RasterTests/Fixtures/extra",
         ],
+        "jpeg": ["fuzz/corpus/jpeg", "Tests/RasterTests/Fixtures/jpeg"],
         "scene": ["fuzz/corpus/scene", "examples", "golden"],
         "attributes": ["fuzz/corpus/attributes"],
         "render": ["fuzz/corpus/render"],
     ]
 
-    @Test(arguments: ["png", "scene", "attributes", "render"])
+    @Test(arguments: ["png", "jpeg", "scene", "attributes", "render"])
     func corpusReplays(_ target: String) throws {
         let files = Self.files(Self.seeds[target]!)
         #expect(files.count >= 3, "the \(target) corpus is missing")

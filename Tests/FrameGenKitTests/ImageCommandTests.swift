@@ -51,22 +51,23 @@ struct ImageCommandFolder {
     #expect(lines.failures.isEmpty)
     #expect(
         lines.output
-            == "\(files[0]): 13 x 11 px, RGBA, 8-bit, not interlaced, transparency: alpha\n"
-            + "\(files[1]): 300 x 2 px, RGB, 8-bit, not interlaced, transparency: none\n")
+            == "\(files[0]): 13 x 11 px, PNG, RGBA, 8-bit, not interlaced, transparency: alpha\n"
+            + "\(files[1]): 300 x 2 px, PNG, RGB, 8-bit, not interlaced, transparency: none\n")
 
     let table = ImageTool.info(files: files, format: .table).output.split(separator: "\n").map(String.init)
     #expect(table.count == 3)
     let pad = String(repeating: " ", count: files[1].count - 4)
-    #expect(table[0] == "FILE\(pad)  WIDTH  HEIGHT  COLOUR  DEPTH  INTERLACE  TRANSPARENCY")
+    #expect(
+        table[0] == "FILE\(pad)  FORMAT  WIDTH  HEIGHT  COLOUR  DEPTH  INTERLACE  TRANSPARENCY  ORIENTATION")
     #expect(
         table[1] == files[0] + String(repeating: " ", count: 8) + "  "
-            + "   13      11  RGBA        8  none       alpha")
-    #expect(table[2] == files[1] + "  " + "  300       2  RGB         8  none       none")
+            + "PNG        13      11  RGBA        8  none       alpha         -")
+    #expect(table[2] == files[1] + "  " + "PNG       300       2  RGB         8  none       none          -")
 
     let json = ImageTool.info(files: files, format: .json).output
     let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [[String: Any]]
     #expect(parsed.count == 2)
-    #expect(parsed[0]["file"] as? String == files[0])
+    #expect(parsed[0]["file"] as? String == files[0] && parsed[0]["format"] as? String == "PNG")
     #expect(parsed[0]["width"] as? Int == 13 && parsed[0]["height"] as? Int == 11)
     #expect(parsed[0]["colorType"] as? String == "RGBA" && parsed[0]["bitDepth"] as? Int == 8)
     #expect(parsed[0]["interlaced"] as? Bool == false && parsed[0]["hasTransparency"] as? Bool == true)

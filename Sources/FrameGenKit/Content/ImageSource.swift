@@ -12,7 +12,7 @@ import Synchronization
 public enum ImageSource: Sendable, Equatable {
     /// Built-in generated photos, deterministic from the scene's seed.
     case generated(seed: UInt64)
-    /// Every PNG file in a folder, sorted by name.
+    /// Every PNG and JPEG file in a folder (told by their first bytes), sorted by name.
     case folder(String)
     /// These files, in this order.
     case files([String])
@@ -29,8 +29,8 @@ public final class ContentImages: Sendable {
     private let ratios = Mutex<[Int: Double]>([:])
 
     /// Resolves `source`; relative paths are taken from `baseDirectory` (the scene file's folder).
-    /// A missing folder, a folder without PNG files, an empty list or a missing file is an
-    /// error naming it, before anything is rendered.
+    /// A missing folder, a folder without PNG or JPEG files, an empty list or a missing file is
+    /// an error naming it, before anything is rendered.
     public init(_ source: ImageSource, baseDirectory: String? = nil) throws(FrameGenError) {
         self.source = source
         switch source {
@@ -38,9 +38,10 @@ public final class ContentImages: Sendable {
             files = []
         case .folder(let folder):
             let path = Self.resolve(folder, in: baseDirectory)
-            let names = try Self.pngNames(in: path)
+            let names = try Self.imageNames(in: path)
             guard !names.isEmpty else {
-                throw FrameGenError.badInput(path, "the images folder contains no PNG files (*.png)")
+                throw FrameGenError.badInput(
+                    path, "the images folder contains no PNG files and no JPEG files")
             }
             files = names.map { Self.join(path, $0) }
         case .files(let list):
@@ -60,7 +61,8 @@ public final class ContentImages: Sendable {
         return files[((index % files.count) + files.count) % files.count]
     }
 
-    /// Width / height of item `index`'s image: the generated ratio, or the PNG header's.
+    /// Width / height of item `index`'s image: the generated ratio, or the file header's (a
+    /// JPEG's as shown, after its EXIF orientation).
     public func aspectRatio(forItem index: Int) throws(FrameGenError) -> Double {
         guard let file = file(forItem: index) else {
             if case .generated(let seed) = source { return generatedAspectRatio(seed: seed, index: index) }
@@ -68,9 +70,9 @@ public final class ContentImages: Sendable {
         }
         let slot = ((index % files.count) + files.count) % files.count
         if let ratio = ratios.withLock({ $0[slot] }) { return ratio }
-        let info: PNGInfo
+        let info: ImageInfo
         do {
-            info = try PNG.readInfo(file: file, validate: false)
+            info = try ImageFile.readInfo(file: file, validate: false)
         } catch {
             throw FrameGenError.badInput(file, error.reason)
         }
@@ -87,13 +89,13 @@ public final class ContentImages: Sendable {
             }
             return try generatedPhoto(seed: seed, index: index, longSide: longSide)
         }
-        return try decodePNG(file)
+        return try decodeImage(file)
     }
 
     /// The one place content decodes a file, so every image error reads the same.
-    func decodePNG(_ path: String) throws(FrameGenError) -> Image {
+    func decodeImage(_ path: String) throws(FrameGenError) -> Image {
         do {
-            return try PNG.decode(file: path)
+            return try ImageFile.decode(file: path)
         } catch {
             throw FrameGenError.badInput(path, error.reason)
         }
@@ -108,15 +110,22 @@ public final class ContentImages: Sendable {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
+    static func hasImageExtension(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".png") || lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg")
+    }
+
     static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
-    /// Names of the regular files ending in .png (any case) in `folder`, in byte order of their
-    /// UTF-8 names (the same on every machine and locale). Hidden files are skipped: they are
-    /// often not images (macOS's "._name.png" resource forks).
-    static func pngNames(in folder: String) throws(FrameGenError) -> [String] {
+    /// Names of the regular files in `folder` that start with a PNG or JPEG signature, whatever
+    /// their name, or are named as images (.png, .jpg, .jpeg in any case: a broken one is then an
+    /// error naming it rather than silently left out), in byte order of their UTF-8 names (the
+    /// same on every machine and locale). Other files (a README) are skipped, and hidden files
+    /// too: they are often not images (macOS's "._name.png" resource forks).
+    static func imageNames(in folder: String) throws(FrameGenError) -> [String] {
         let all: [String]
         do {
             all = try FileIO.listDirectory(folder)
@@ -125,7 +134,8 @@ public final class ContentImages: Sendable {
                 folder, errno == ENOTDIR ? "is not a folder" : "cannot open the images folder")
         }
         let names = all.filter {
-            !$0.hasPrefix(".") && $0.lowercased().hasSuffix(".png") && isRegularFile(join(folder, $0))
+            !$0.hasPrefix(".") && isRegularFile(join(folder, $0))
+                && (hasImageExtension($0) || ImageFormat.detect(file: join(folder, $0)) != nil)
         }
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }

@@ -10,7 +10,7 @@ import Raster
 public enum FuzzTargets {
     /// The fuzz targets by name, as `scripts/fuzz NAME` knows them.
     public static let all: [String: @Sendable ([UInt8]) -> Void] = [
-        "png": png, "scene": scene, "attributes": attributes, "render": render,
+        "png": png, "jpeg": jpeg, "scene": scene, "attributes": attributes, "render": render,
     ]
 
     /// Limits tighter than the defaults, so that a fuzzer's memory limit (2 GB) means a bug.
@@ -21,6 +21,15 @@ public enum FuzzTargets {
     @Sendable public static func png(_ bytes: [UInt8]) {
         _ = try? PNG.readInfo(bytes)
         _ = try? PNG.decode(bytes, limits: imageLimits)
+    }
+
+    /// JPEG headers, EXIF orientation, validation and full decodes through the C shim, then
+    /// the same bytes through the format dispatch that scenes use.
+    @Sendable public static func jpeg(_ bytes: [UInt8]) {
+        _ = try? JPEG.readInfo(bytes)
+        _ = try? JPEG.validate(bytes, limits: imageLimits)
+        _ = try? JPEG.decode(bytes, limits: imageLimits)
+        _ = try? ImageFile.decode(bytes, limits: imageLimits)
     }
 
     /// A scene file (YAML or JSON) parsed, planned, and evaluated at its first, middle and last

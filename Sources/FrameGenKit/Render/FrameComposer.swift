@@ -43,7 +43,7 @@ public final class FrameComposer: Sendable {
 
     static func decode(_ path: String) throws(FrameGenError) -> Image {
         do {
-            return try PNG.decode(file: path)
+            return try ImageFile.decode(file: path)
         } catch {
             throw ImageTool.frameGenError(error, file: path)
         }
@@ -118,7 +118,7 @@ public final class FrameComposer: Sendable {
             size = (FrameComposer.patternSize, FrameComposer.patternSize)
         case .file(let path):
             do {
-                let info = try PNG.readInfo(file: path, validate: false)
+                let info = try ImageFile.readInfo(file: path, validate: false)
                 size = (info.width, info.height)
             } catch {
                 throw ImageTool.frameGenError(error, file: path)
