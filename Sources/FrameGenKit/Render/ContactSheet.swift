@@ -1,6 +1,7 @@
 import Compositor
 import Geometry
 import Raster
+import Text
 
 /// `framegen sheet`: frames of a render side by side on one PNG, each labelled with its
 /// number and time, to review a whole animation at a glance. From a folder of frames it reads
