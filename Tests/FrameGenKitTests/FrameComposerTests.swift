@@ -97,7 +97,7 @@ import Testing
     {
         var a = LayoutAttributes.cell(IndexPath(item: 0, section: 0), frame: frame)
         a.transform3D = transform
-        return AttributeElement(attributes: a, image: file)
+        return AttributeElement(attributes: a, image: .file(file))
     }
 
     @Test func elementsThatCannotBeSeenAreNeverDecoded() throws {
@@ -135,7 +135,7 @@ import Testing
                     frame: Rect(x: Double(i) * 20, y: 10, width: 20, height: 20))
                 a.zIndex = 0
                 return AttributeElement(
-                    attributes: a, image: GeneratedImageName.photo(seed: 7, index: first + i))
+                    attributes: a, image: ImageName.photo(seed: 7, index: first + i))
             }
             return AttributeFrame(
                 index: 0, time: 0,
@@ -162,19 +162,46 @@ import Testing
         var cache = TextureCache(budget: 1)
         let t = Texture(Image(width: 4, height: 4))
         let first = cache.beginFrame()
-        _ = cache.insert("a", t, ticket: first)
+        _ = cache.insert(.file("a"), t, ticket: first)
         let second = cache.beginFrame()
-        _ = cache.insert("b", t, ticket: second)
+        _ = cache.insert(.file("b"), t, ticket: second)
         // Both frames draw: nothing goes, whatever the budget.
         #expect(cache.entries.count == 2 && cache.evictions == 0)
         cache.endFrame(first)
-        _ = cache.insert("c", t, ticket: second)
+        _ = cache.insert(.file("c"), t, ticket: second)
         // "a" belonged only to the finished frame.
-        #expect(cache.entries.keys.sorted() == ["b", "c"])
+        #expect(Set(cache.entries.keys) == [.file("b"), .file("c")])
         cache.endFrame(second)
         let third = cache.beginFrame()
-        _ = cache.get("c", ticket: third)
-        _ = cache.insert("d", t, ticket: third)
-        #expect(cache.entries.keys.sorted() == ["c", "d"])
+        _ = cache.get(.file("c"), ticket: third)
+        _ = cache.insert(.file("d"), t, ticket: third)
+        #expect(Set(cache.entries.keys) == [.file("c"), .file("d")])
+    }
+
+    /// Images are typed values; attribute files write them as text and read the same value back,
+    /// and a malformed generated name is an error at its key path when the file is read.
+    @Test func imageNamesRoundTripThroughAttributeFiles() throws {
+        let names: [ImageName] = [
+            .photo(seed: 3, index: 12), .emblem, .pattern(seed: 9), .file("/tmp/x.png"),
+        ]
+        for name in names { #expect(try ImageName(parsing: name.description) == name) }
+        #expect(ImageName.photo(seed: 3, index: 12).description == "generated:photo/3/12")
+        #expect(try ImageName(parsing: "a/b.jpg", relativeTo: "/data") == .file("/data/a/b.jpg"))
+        #expect(ImageName.emblem.path == nil && ImageName.file("p.png").path == "p.png")
+        func read(_ image: String) throws(FrameGenError) -> AttributeFile {
+            try AttributeFile(
+                document: parseDocument(
+                    #"{"frames": [{"bounds": [0, 0, 10, 10], "elements": [{"category": "cell", "center": [5, 5], "size": [4, 4], "image": "\#(image)"}]}]}"#,
+                    file: "a.json"), folder: "/data")
+        }
+        #expect(
+            try read("generated:photo/1/2").frames[0].views[0].elements[0].image == .photo(seed: 1, index: 2))
+        #expect(try read("p.png").frames[0].views[0].elements[0].image == .file("/data/p.png"))
+        for bad in ["generated:photo/1", "generated:photo/x/2", "generated:moon", "generated:pattern/-1"] {
+            let error = try #require(throws: FrameGenError.self) { try read(bad) }
+            #expect(error.status == .badInput && error.file == "a.json", "\(bad)")
+            #expect(
+                error.description.hasPrefix("a.json: frames[0].elements[0].image: "), "\(error.description)")
+        }
     }
 }

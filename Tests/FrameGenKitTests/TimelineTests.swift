@@ -35,7 +35,7 @@ private let grid = """
         #expect(cell(f, 0, 3)?.center == Point(x: 50, y: 160))
         // Rows 0-7 intersect the 844-high rect (row 7 spans 770-870), row 8 does not.
         #expect(f.views[0].elements.count == 24)
-        #expect(f.views[0].elements[0].image == GeneratedImageName.photo(seed: 0, index: 0))
+        #expect(f.views[0].elements[0].image == ImageName.photo(seed: 0, index: 0))
     }
 
     @Test func attributeFileRoundTripsExactly() throws {
@@ -138,7 +138,7 @@ private let grid = """
         let (_, deleted) = try last(grid + "\ntimeline:\n  - delete: {items: [[0, 0]], duration: 0.31}")
         #expect(cell(deleted, 0, 0)?.center == Point(x: 50, y: 50))
         #expect(
-            !deleted.views[0].elements.contains { $0.image == GeneratedImageName.photo(seed: 0, index: 0) })
+            !deleted.views[0].elements.contains { $0.image == ImageName.photo(seed: 0, index: 0) })
         let (_, set) = try last(grid + "\ntimeline:\n  - set: {layout: {itemSize: [50, 50]}, duration: 0.35}")
         #expect(cell(set, 0, 0)?.size == Size(width: 50, height: 50))
     }
@@ -219,18 +219,18 @@ private let grid = """
         let after = t.frame(at: 0.4)
         // Item 1 moves into item 0's slot: halfway, halfway there.
         func photo(_ f: AttributeFrame, _ i: Int) -> AttributeElement? {
-            f.views[0].elements.first { $0.image == GeneratedImageName.photo(seed: 0, index: i) }
+            f.views[0].elements.first { $0.image == ImageName.photo(seed: 0, index: i) }
         }
         let from = photo(before, 1)!.attributes.center
         #expect(from == Point(x: 195, y: 50))
         let to = cell(after, 0, 0)!.center
         #expect(to == Point(x: 50, y: 50))
-        let moving = mid.views[0].elements.first { $0.image == GeneratedImageName.photo(seed: 0, index: 1) }!
+        let moving = mid.views[0].elements.first { $0.image == ImageName.photo(seed: 0, index: 1) }!
         #expect(abs(moving.attributes.center.x - (from.x + to.x) / 2) < 1e-9)
         // The deleted item fades: alpha 0.5 halfway.
-        let deleted = mid.views[0].elements.first { $0.image == GeneratedImageName.photo(seed: 0, index: 0) }!
+        let deleted = mid.views[0].elements.first { $0.image == ImageName.photo(seed: 0, index: 0) }!
         #expect(abs(deleted.attributes.alpha - 0.5) < 1e-9)
-        #expect(!after.views[0].elements.contains { $0.image == GeneratedImageName.photo(seed: 0, index: 0) })
+        #expect(!after.views[0].elements.contains { $0.image == ImageName.photo(seed: 0, index: 0) })
     }
 
     @Test func albumTiltInterpolatesWithoutASpin() {
@@ -292,15 +292,15 @@ private let grid = """
         // photo 3 fades out in place while photo 4 slides in from page 4.
         let stripEnd = 0.3 + 0.3
         let mid = t.frame(at: stripEnd + 0.15)
-        let photo3 = mid.views[0].elements.first { $0.image == GeneratedImageName.photo(seed: 0, index: 3) }
-        let photo4 = mid.views[0].elements.first { $0.image == GeneratedImageName.photo(seed: 0, index: 4) }
+        let photo3 = mid.views[0].elements.first { $0.image == ImageName.photo(seed: 0, index: 3) }
+        let photo4 = mid.views[0].elements.first { $0.image == ImageName.photo(seed: 0, index: 4) }
         #expect(photo3.map { $0.attributes.alpha > 0.1 && $0.attributes.alpha < 0.9 } == true)
         #expect(
             photo4.map { $0.attributes.frame.minX > 3 * 390 && $0.attributes.frame.minX < 4 * 390 } == true)
         #expect(t.duration >= stripEnd + 0.3 + 0.2 - 1e-9)
         let end = t.frame(at: t.duration)
         #expect(end.views[0].bounds.minX == 3 * 390)
-        #expect(end.views[0].elements.map(\.image) == [GeneratedImageName.photo(seed: 0, index: 4)])
+        #expect(end.views[0].elements.map(\.image) == [ImageName.photo(seed: 0, index: 4)])
     }
 
     /// The issue: the first pinch jumped to its scale in one frame (the planner had no starting

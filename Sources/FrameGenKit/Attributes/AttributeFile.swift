@@ -74,23 +74,71 @@ public struct AttributeView: Sendable {
 
 public struct AttributeElement: Sendable {
     public var attributes: LayoutAttributes
-    /// A PNG path relative to the file, or a `generated:` name (see `GeneratedImageName`).
-    public var image: String?
+    public var image: ImageName?
     public var style: ElementStyle?
 
-    public init(attributes: LayoutAttributes, image: String? = nil, style: ElementStyle? = nil) {
+    public init(attributes: LayoutAttributes, image: ImageName? = nil, style: ElementStyle? = nil) {
         self.attributes = attributes
         self.image = image
         self.style = style
     }
 }
 
-/// Images the renderer makes instead of reading a file, so that an attribute file written from a
-/// scene without `images` re-renders identically: `generated:photo/SEED/INDEX`,
+/// What an element shows: an image file, or one the renderer makes instead of reading a file (so
+/// an attribute file written from a scene without `images` re-renders identically). Attribute
+/// files write it as its `description`: the path, or `generated:photo/SEED/INDEX`,
 /// `generated:emblem`, `generated:pattern/SEED`.
-public enum GeneratedImageName {
-    public static let prefix = "generated:"
-    public static func photo(seed: UInt64, index: Int) -> String { "\(prefix)photo/\(seed)/\(index)" }
-    public static let emblem = "\(prefix)emblem"
-    public static func pattern(seed: UInt64) -> String { "\(prefix)pattern/\(seed)" }
+public enum ImageName: Hashable, Sendable, CustomStringConvertible {
+    /// A PNG or JPEG file (resolved against the scene's or attribute file's folder).
+    case file(String)
+    /// A generated landscape photo: the same seed and index always give the same picture.
+    case photo(seed: UInt64, index: Int)
+    /// The album layout's emblem decoration.
+    case emblem
+    /// A canvas background pattern.
+    case pattern(seed: UInt64)
+
+    static let generatedPrefix = "generated:"
+
+    /// A name as written in an attribute file; a path is kept as given (`relativeTo` resolves it).
+    public init(parsing text: String, relativeTo folder: String = ".") throws(FrameGenError) {
+        guard text.hasPrefix(Self.generatedPrefix) else {
+            self = .file(resolve(text, in: folder))
+            return
+        }
+        let parts = text.dropFirst(Self.generatedPrefix.count).split(
+            separator: "/", omittingEmptySubsequences: false)
+        switch (parts.first, parts.count) {
+        case ("photo", 3):
+            guard let seed = UInt64(parts[1]), let index = Int(parts[2]), index >= 0 else {
+                throw .badInput(nil, "bad generated image name \"\(text)\" (photo/SEED/INDEX)")
+            }
+            self = .photo(seed: seed, index: index)
+        case ("emblem", 1):
+            self = .emblem
+        case ("pattern", 2):
+            guard let seed = UInt64(parts[1]) else {
+                throw .badInput(nil, "bad generated image name \"\(text)\" (pattern/SEED)")
+            }
+            self = .pattern(seed: seed)
+        default:
+            throw .badInput(
+                nil, "unknown generated image \"\(text)\" (photo/SEED/INDEX, emblem or pattern/SEED)")
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .file(let path): path
+        case .photo(let seed, let index): "\(Self.generatedPrefix)photo/\(seed)/\(index)"
+        case .emblem: "\(Self.generatedPrefix)emblem"
+        case .pattern(let seed): "\(Self.generatedPrefix)pattern/\(seed)"
+        }
+    }
+
+    /// The file's path; nil for a generated image.
+    public var path: String? {
+        if case .file(let p) = self { return p }
+        return nil
+    }
 }

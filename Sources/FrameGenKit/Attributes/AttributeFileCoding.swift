@@ -119,7 +119,7 @@ private func elementValue(_ e: AttributeElement) -> DocumentValue {
     if a.alpha != 1 { pairs.append(("alpha", .number(a.alpha))) }
     if a.zIndex != 0 { pairs.append(("zIndex", .number(Double(a.zIndex)))) }
     if a.isHidden { pairs.append(("isHidden", .bool(true))) }
-    if let i = e.image { pairs.append(("image", .string(i))) }
+    if let i = e.image { pairs.append(("image", .string(i.description))) }
     if let t = a.text { pairs.append(("text", .string(t))) }
     if let s = e.style, !s.isEmpty { pairs.append(("style", s.documentValue)) }
     // The typed extras share the file's `custom` mapping with a layout's own values (formats.md).
@@ -254,10 +254,13 @@ private func readElement(_ node: DocumentNode, folder: String) throws(FrameGenEr
             }
         }
     }
-    var image: String?
+    var image: ImageName?
     if let i = m["image"] {
-        let path = try i.string()
-        image = path.hasPrefix(GeneratedImageName.prefix) ? path : resolve(path, in: folder)
+        do {
+            image = try ImageName(parsing: try i.string(), relativeTo: folder)
+        } catch {
+            throw error.file == nil ? i.problem(error.message) : error
+        }
     }
     return AttributeElement(
         attributes: a, image: image,

@@ -160,7 +160,7 @@ public enum BenchTool {
                     x: Double(i % side) * pitch + random.nextUnit() * 4,
                     y: Double(i / side) * pitch + random.nextUnit() * 4, width: 60, height: 60))
             a.transform3D = .makeRotation((random.nextUnit() - 0.5) * 0.4, 0, 0, 1)
-            return AttributeElement(attributes: a, image: GeneratedImageName.photo(seed: 1, index: i % 16))
+            return AttributeElement(attributes: a, image: ImageName.photo(seed: 1, index: i % 16))
         }
         return AttributeFrame(
             index: 0, time: 0,

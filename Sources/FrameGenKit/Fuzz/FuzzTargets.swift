@@ -92,7 +92,7 @@ public enum FuzzTargets {
                     offset: Point(x: input.number(), y: input.number()))
             }
             let image =
-                input.byte() < 128 ? GeneratedImageName.photo(seed: 1, index: Int(input.byte() % 4)) : nil
+                input.byte() < 128 ? ImageName.photo(seed: 1, index: Int(input.byte() % 4)) : nil
             elements.append(AttributeElement(attributes: a, image: image, style: style))
         }
         var view = AttributeView(bounds: Rect(x: 0, y: 0, width: 96, height: 96), elements: elements)

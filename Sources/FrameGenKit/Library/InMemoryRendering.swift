@@ -86,7 +86,7 @@ public func render(
             return AttributeElement(attributes: a)
         }
         let index = firstItem[a.indexPath.section] + a.indexPath.item
-        return AttributeElement(attributes: a, image: GeneratedImageName.photo(seed: seed, index: index))
+        return AttributeElement(attributes: a, image: ImageName.photo(seed: seed, index: index))
     }
     let view = AttributeView(
         bounds: visible, sublayerTransform: layout.sublayerTransform, drawingOrder: layout.drawingOrder,

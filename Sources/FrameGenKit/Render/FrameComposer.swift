@@ -13,7 +13,7 @@ public final class FrameComposer: Sendable {
     let kindStyles: [String: ElementStyle]
     private let textures: Mutex<TextureCache>
     /// Pixel sizes of images not decoded yet (headers read, sizes of generated images computed).
-    private let imageSizes = Mutex<[String: (width: Int, height: Int)]>([:])
+    private let imageSizes = Mutex<[ImageName: (width: Int, height: Int)]>([:])
     /// rendering.md A.3: non-finite numbers make an element invisible, reported once.
     private let warnedNonFinite = Mutex(false)
     private let background: CanvasLayer.Background
@@ -49,45 +49,15 @@ public final class FrameComposer: Sendable {
         }
     }
 
-    /// What an image name refers to: a file, or one of the built-in generated images.
-    enum ImageReference {
-        case photo(seed: UInt64, index: Int)
-        case emblem
-        case pattern(seed: UInt64)
-        case file(String)
-
-        init(_ name: String) throws(FrameGenError) {
-            guard name.hasPrefix(GeneratedImageName.prefix) else {
-                self = .file(name)
-                return
-            }
-            let parts = name.dropFirst(GeneratedImageName.prefix.count).split(separator: "/")
-            switch (parts.first, parts.count) {
-            case ("photo", 3):
-                guard let seed = UInt64(parts[1]), let index = Int(parts[2]), index >= 0 else {
-                    throw .badInput(nil, "bad generated image name \"\(name)\"")
-                }
-                self = .photo(seed: seed, index: index)
-            case ("emblem", 1):
-                self = .emblem
-            case ("pattern", 2):
-                self = .pattern(seed: UInt64(parts[1]) ?? 0)
-            default:
-                throw .badInput(
-                    nil, "unknown generated image \"\(name)\" (photo/SEED/INDEX, emblem or pattern/SEED)")
-            }
-        }
-    }
-
     static let emblemSize = 512
     static let patternSize = 256
 
     /// The texture of an image name, decoded or generated on first use, kept while the budget
     /// allows.
-    func texture(_ name: String, ticket: UInt64) throws(FrameGenError) -> Texture {
+    func texture(_ name: ImageName, ticket: UInt64) throws(FrameGenError) -> Texture {
         if let t = textures.withLock({ $0.get(name, ticket: ticket) }) { return t }
         let image: Image
-        switch try ImageReference(name) {
+        switch name {
         case .photo(let seed, let index):
             image = try generatedPhoto(seed: seed, index: index, longSide: generatedLongSide)
         case .emblem:
@@ -106,10 +76,10 @@ public final class FrameComposer: Sendable {
     public var textureEvictions: Int { textures.withLock { $0.evictions } }
 
     /// The pixel size of an image without decoding or generating it.
-    func imageSize(_ name: String) throws(FrameGenError) -> (width: Int, height: Int) {
+    func imageSize(_ name: ImageName) throws(FrameGenError) -> (width: Int, height: Int) {
         if let size = imageSizes.withLock({ $0[name] }) { return size }
         let size: (width: Int, height: Int)
-        switch try ImageReference(name) {
+        switch name {
         case .photo(let seed, let index):
             size = generatedPhotoSize(seed: seed, index: index, longSide: generatedLongSide)
         case .emblem:
@@ -243,7 +213,7 @@ extension FrameComposer {
     /// false only when the bounding box of its projected corners misses the clip, or when every
     /// corner is behind the eye (a layer crossing the eye's plane is kept).
     func canShow(
-        _ layer: Layer, image: String, style s: ElementStyle, offset: Point, view: ViewLayer,
+        _ layer: Layer, image: ImageName, style s: ElementStyle, offset: Point, view: ViewLayer,
         clip: (x0: Double, y0: Double, x1: Double, y1: Double), scale: Double
     ) throws(FrameGenError) -> Bool {
         guard layer.text == nil else { return true }  // text may overflow the bounds

@@ -56,7 +56,7 @@ public struct FrameSource: Sendable {
             let frames = file.frames
             var images = Set<String>()
             for f in frames {
-                for v in f.views { for e in v.elements { if let i = e.image { images.insert(i) } } }
+                for v in f.views { for e in v.elements { if let i = e.image?.path { images.insert(i) } } }
             }
             return FrameSource(
                 name: name, canvas: file.canvas, fps: fps ?? file.fps, frameCount: frames.count,

@@ -15,7 +15,7 @@ struct TextureCache {
     }
 
     let budget: Int
-    private(set) var entries: [String: Entry] = [:]
+    private(set) var entries: [ImageName: Entry] = [:]
     private(set) var bytes = 0
     private var clock: UInt64 = 0
     private var nextTicket: UInt64 = 0
@@ -37,7 +37,7 @@ struct TextureCache {
         inFlight[ticket] = nil
     }
 
-    mutating func get(_ name: String, ticket: UInt64) -> Texture? {
+    mutating func get(_ name: ImageName, ticket: UInt64) -> Texture? {
         guard var e = entries[name] else { return nil }
         clock += 1
         e.lastUse = clock
@@ -47,7 +47,7 @@ struct TextureCache {
     }
 
     /// Keeps `texture` (or the one another thread made first) and returns it.
-    mutating func insert(_ name: String, _ texture: Texture, ticket: UInt64) -> Texture {
+    mutating func insert(_ name: ImageName, _ texture: Texture, ticket: UInt64) -> Texture {
         if let existing = get(name, ticket: ticket) { return existing }
         clock += 1
         entries[name] = Entry(texture: texture, lastUse: clock, lastTicket: ticket)
@@ -56,7 +56,7 @@ struct TextureCache {
         let oldestInFlight = inFlight.keys.min() ?? .max
         // Oldest first out; linear scans are fine for the hundreds of images a frame shows.
         while bytes > budget {
-            var oldest: (name: String, lastUse: UInt64)? = nil
+            var oldest: (name: ImageName, lastUse: UInt64)? = nil
             for (key, e) in entries
             where e.lastTicket < oldestInFlight && e.lastUse < (oldest?.lastUse ?? .max) {
                 oldest = (key, e.lastUse)

@@ -34,8 +34,9 @@ public struct SceneData: Sendable {
     }
 
     /// The image an item shows: a file of the scene's content, or a generated photo.
-    public func imageName(forImageIndex index: Int) -> String {
-        scene.content.images.file(forItem: index) ?? GeneratedImageName.photo(seed: scene.seed, index: index)
+    public func imageName(forImageIndex index: Int) -> ImageName {
+        scene.content.images.file(forItem: index).map(ImageName.file)
+            ?? .photo(seed: scene.seed, index: index)
     }
 
     /// The collection view's state for view `v` with `bounds` at scene time `time`.
@@ -95,8 +96,8 @@ public struct SceneData: Sendable {
                 // (the pager's indicators) are plain layers, translucent grey unless styled.
                 let kind = a.representedElementKind ?? ""
                 let image =
-                    view.decorationImages[kind]
-                    ?? (kind == ElementKind.emblem ? GeneratedImageName.emblem : nil)
+                    view.decorationImages[kind].map(ImageName.file)
+                    ?? (kind == ElementKind.emblem ? ImageName.emblem : nil)
                 var style = v == 0 ? nil : view.supplementary[kind]
                 if image == nil && view.supplementary[kind]?.background == nil {
                     var plain = view.supplementary[kind] ?? ElementStyle()
