@@ -137,6 +137,11 @@ func sceneError(_ yaml: String) -> String {
         #expect(
             sceneError("layout: {type: flow}\ncontent: {images: [nope.png]}")
                 == "test.yaml: content.images[0]: nope.png: image file not found")
+        // A folder inside the list (the scene's folder is "." here, so "Sources" is one).
+        #expect(
+            sceneError("layout: {type: flow}\ncontent: {images: [Sources]}")
+                == "test.yaml: content.images[0]: Sources: is a folder; give it without brackets (images: FOLDER) to show every image in it"
+        )
         #expect(
             sceneError("layout: {type: flow, itemSize: [50, \"x\"]}")
                 == "test.yaml: layout.itemSize[1]: found \"x\", expected a number (the parameter is a list of numbers)"

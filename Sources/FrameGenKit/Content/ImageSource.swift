@@ -50,6 +50,11 @@ public final class ContentImages: Sendable {
             }
             files = list.map { Self.resolve($0, in: baseDirectory) }
             for file in files where !Self.isRegularFile(file) {
+                if FileIO.isDirectory(file) {
+                    throw FrameGenError.badInput(
+                        file,
+                        "is a folder; give it without brackets (images: FOLDER) to show every image in it")
+                }
                 throw FrameGenError.badInput(file, "image file not found")
             }
         }
