@@ -231,3 +231,26 @@ func sceneError(_ yaml: String) -> String {
                 "either `views` or `layout`"))
     }
 }
+
+/// A scene reads with the layouts it is given, not only the process-wide registry; each view
+/// keeps the descriptor it named.
+@Test func scenesTakeTheLayoutsTheyAreReadWith() throws {
+    let flow = try #require(LayoutRegistry.descriptor(for: "flow"))
+    let mine = LayoutDescriptor(
+        type: "mine-\(UInt64.random(in: 0...UInt64.max))", summary: "a flow layout by another name",
+        parameters: flow.parameters, make: flow.make)
+    let text = "layout: {type: \(mine.type), itemSize: [40, 40]}\ncontent: {items: 3}"
+    #expect(LayoutRegistry.descriptor(for: mine.type) == nil)
+    let read = try Scene(
+        document: parseDocument(text, file: "t.yaml"), folder: ".", layouts: LayoutRegistry.builtIn + [mine])
+    #expect(read.views[0].layoutType == mine.type)
+    let timeline = try Timeline(read)
+    #expect(timeline.frame(at: 0).views[0].elements.count == 3)
+    // Without it in the list, the name is unknown (and the message lists what is there).
+    #expect(
+        sceneError(text).hasPrefix("test.yaml: layout.type: found \"\(mine.type)\", expected a layout type"))
+    #expect(throws: FrameGenError.self) {
+        try Scene(
+            document: parseDocument("layout: {type: flow}", file: "t.yaml"), folder: ".", layouts: [mine])
+    }
+}
