@@ -39,6 +39,17 @@ public enum Painter {
         _ image: inout Image, _ texture: Texture, deviceToTexture h: Homography, coverage: CoverageMask,
         opacity: UInt8 = 255, filter: TextureFilter = .trilinear
     ) {
+        drawTexture(
+            &image, texture, deviceToTexture: h, coverage: coverage, opacity: opacity, filter: filter,
+            separable: true)
+    }
+
+    /// `separable: false` keeps scaled textures on the per-pixel loop (the reference the
+    /// separable rows are tested against).
+    static func drawTexture(
+        _ image: inout Image, _ texture: Texture, deviceToTexture h: Homography, coverage: CoverageMask,
+        opacity: UInt8, filter: TextureFilter, separable: Bool
+    ) {
         guard let b = box(coverage, image), opacity != 0, h.isFinite else { return }
         // A homography is defined up to scale, sign included. The covered area lies on one
         // side of the horizon (W = 0), so the first covered pixel fixes the sign; pixels on the
@@ -76,6 +87,13 @@ public enum Painter {
                         // Scale and translation: a row reads the same texel rows with the same
                         // weights, and a column the same texel columns in every row, so both
                         // are found once.
+                        if separable,
+                            SeparableRows.draw(
+                                s, spans, box: b, coverage: coverage, mask: mask.baseAddress!, into: base,
+                                stride: stride, opacity: opacity)
+                        {
+                            return
+                        }
                         let l0 = s.levels[spans.k0]
                         let l1 = s.levels[spans.t != 0 ? spans.k0 + 1 : spans.k0]
                         let width = b.x1 - b.x0

@@ -1,0 +1,165 @@
+/// The texture loop for a scale and translation (the grid's thumbnails, every unrotated cell),
+/// done separably with the sample, the opacity and the blend fused in one pass per pixel.
+///
+/// A bilinear sample is Σ texel · wx · wy over four texels, in exact integers. Under a scale and
+/// translation a row reads the same two texel rows with the same vertical weights, so each texel
+/// column is first blended vertically once per row (V = top · wy0 + bottom · wy1, four channels
+/// in one SIMD4), and each pixel then needs only V[x0] · wx0 + V[x1] · wx1: the same sum as
+/// `TextureSampler.bilinear`, regrouped, so every result is bit-for-bit the same (no term is
+/// rounded, and no lane exceeds 255 · 2²⁴ < 2³²). The level mix and the scaling by coverage and
+/// opacity are the integer forms of `TextureSampler.mix` and `Sample.pixel(scaledBy:)`, rewritten
+/// to fit vector lanes with the same results.
+enum SeparableRows {
+    /// One pixel's two texel columns, as indices into a row's vertical blends, and their weights.
+    struct Tap {
+        var i0: Int32, i1: Int32
+        var w0: Int16, w1: Int16
+    }
+
+    /// A level's texel columns one row of pixels reads: from `first`, `count` of them.
+    struct Columns {
+        let first: Int, count: Int
+    }
+
+    /// At most this many texel columns per pixel of the box: beyond it (a strongly minified
+    /// texture read without mip levels) blending every column vertically would cost more than it
+    /// saves, and the caller's per-pixel loop runs instead. Mip levels read up to 2^1.5 texels a
+    /// pixel (the level of detail is half a level sharp, `Painter.sharpenBias`).
+    static let maxColumnsPerPixel = 4
+
+    /// Draws the box's covered pixels; false (having drawn nothing) when the texel columns are
+    /// too many for the box (see `maxColumnsPerPixel`).
+    static func draw(
+        _ s: TextureSampler, _ spans: Painter.AffineSpans, box b: PixelBox, coverage: CoverageMask,
+        mask: UnsafePointer<UInt8>, into base: UnsafeMutablePointer<UInt8>, stride: Int, opacity: UInt8
+    ) -> Bool {
+        let l0 = s.levels[spans.k0]
+        let l1 = s.levels[spans.t != 0 ? spans.k0 + 1 : spans.k0]
+        let width = b.x1 - b.x0
+        let (cx0, _, cx1, _) = spans.rowStart(b.y0)
+        let levels = spans.t != 0 ? 2 : 1
+        // Columns are monotonic in x (a linear map, clamped), so the ends bound them.
+        func columns(_ l: Texture.Level, _ start: Int64, _ step: Int64) -> Columns {
+            let a = s.columnX(l, fixedX: start)
+            let z = s.columnX(l, fixedX: start &+ step &* Int64(width - 1))
+            let first = min(a.x0, z.x0) / 4
+            return Columns(first: first, count: max(a.x1, z.x1) / 4 - first + 1)
+        }
+        let c0 = columns(l0, cx0, spans.dx0)
+        let c1 = columns(l1, cx1, spans.dx1)
+        let limit = maxColumnsPerPixel * width + 2
+        guard c0.count <= limit, levels == 1 || c1.count <= limit else { return false }
+        let vCount = c0.count + (levels == 2 ? c1.count : 0)
+        withUnsafeTemporaryAllocation(of: Tap.self, capacity: levels * width) { taps in
+            func tap(_ l: Texture.Level, _ fixedX: Int64, _ c: Columns) -> Tap {
+                let col = s.columnX(l, fixedX: fixedX)
+                return Tap(
+                    i0: Int32(truncatingIfNeeded: col.x0 / 4 - c.first),
+                    i1: Int32(truncatingIfNeeded: col.x1 / 4 - c.first),
+                    w0: Int16(truncatingIfNeeded: col.wx0), w1: Int16(truncatingIfNeeded: col.wx1))
+            }
+            for i in 0..<width {
+                let n = Int64(i)
+                taps[i] = tap(l0, cx0 &+ spans.dx0 &* n, c0)
+                if levels == 2 { taps[width + i] = tap(l1, cx1 &+ spans.dx1 &* n, c1) }
+            }
+            withUnsafeTemporaryAllocation(of: SIMD8<Int16>.self, capacity: vCount) { v in
+                let v0 = v.baseAddress!
+                let v1 = v0 + c0.count
+                let tap0 = UnsafePointer(taps.baseAddress!)
+                let tap1 = tap0 + width
+                let texels = UnsafeRawPointer(s.texels.baseAddress!)
+                let t = UInt32(truncatingIfNeeded: spans.t)
+                for y in b.y0..<b.y1 {
+                    let row = mask + ((y - coverage.y) * coverage.width - coverage.x)
+                    var x = Painter.nonZero(row, from: b.x0, to: b.x1)
+                    if x == b.x1 { continue }
+                    let (_, sy0, _, sy1) = spans.rowStart(y)
+                    verticalBlend(texels, s.rowY(l0, fixedY: sy0), c0, into: v0)
+                    if levels == 2 { verticalBlend(texels, s.rowY(l1, fixedY: sy1), c1, into: v1) }
+                    let out = base + y * stride
+                    // Coverage is a rectangle's here, mostly full: zeros (rounded corners,
+                    // hidden parts) are skipped one at a time.
+                    while x < b.x1 {
+                        let c = row[x]
+                        if c == 0 {
+                            x &+= 1
+                            continue
+                        }
+                        let i = x &- b.x0
+                        var sample = horizontal(v0, tap0[i])
+                        if levels == 2 { sample = mix(sample, horizontal(v1, tap1[i]), t) }
+                        let p = scaled(sample, UInt32(c) &* UInt32(opacity))
+                        if p >> 24 == 255 {
+                            PackedPixel.store(p, out, x &* 4)
+                        } else if p != 0 {
+                            PackedPixel.store(
+                                PackedPixel.sourceOver(p, PackedPixel.load(out, x &* 4)), out, x &* 4)
+                        }
+                        x &+= 1
+                    }
+                }
+            }
+        }
+        return true
+    }
+
+    /// V[j] = texel(top, first + j) · wy0 + texel(bottom, first + j) · wy1 (each lane < 2²⁰),
+    /// kept as V >> 8 (<= 4080) and V & 255 in 16-bit lanes, so that the horizontal weights
+    /// (<= 4096) multiply them in 16-bit lanes.
+    @inline(__always) static func verticalBlend(
+        _ texels: UnsafeRawPointer, _ r: TextureSampler.RowY, _ c: Columns,
+        into v: UnsafeMutablePointer<SIMD8<Int16>>
+    ) {
+        let top = texels + r.row0 + c.first * 4
+        let bottom = texels + r.row1 + c.first * 4
+        let w0 = UInt32(truncatingIfNeeded: r.wy0)
+        let w1 = UInt32(truncatingIfNeeded: r.wy1)
+        var j = 0
+        while j < c.count {
+            let a = SIMD4<UInt32>(
+                truncatingIfNeeded: top.loadUnaligned(fromByteOffset: j &* 4, as: SIMD4<UInt8>.self))
+            let d = SIMD4<UInt32>(
+                truncatingIfNeeded: bottom.loadUnaligned(fromByteOffset: j &* 4, as: SIMD4<UInt8>.self))
+            let blend = a &* w0 &+ d &* w1
+            v[j] = SIMD8(
+                lowHalf: SIMD4<Int16>(truncatingIfNeeded: blend &>> 8),
+                highHalf: SIMD4<Int16>(truncatingIfNeeded: blend & 255))
+            j &+= 1
+        }
+    }
+
+    /// The bilinear sample (8.24 fixed point) from a row's vertical blends: high and low parts
+    /// weighted in 16-bit lanes (products fit 32) and joined, S = (H << 8) + L.
+    @inline(__always) static func horizontal(_ v: UnsafeMutablePointer<SIMD8<Int16>>, _ tap: Tap) -> SIMD4<
+        UInt32
+    > {
+        let p =
+            SIMD8<Int32>(truncatingIfNeeded: v[Int(tap.i0)]) &* Int32(tap.w0)
+            &+ SIMD8<Int32>(truncatingIfNeeded: v[Int(tap.i1)]) &* Int32(tap.w1)
+        return SIMD4<UInt32>(truncatingIfNeeded: (p.lowHalf &<< 8) &+ p.highHalf)
+    }
+
+    /// `TextureSampler.mix` in 32-bit lanes: with p = 256·ph + pl, (p·(256−t) + q·t + 128) >> 8
+    /// = ph·(256−t) + qh·t + ((pl·(256−t) + ql·t + 128) >> 8), and the high part stays below
+    /// 255 · 2²⁴.
+    @inline(__always) static func mix(_ p: SIMD4<UInt32>, _ q: SIMD4<UInt32>, _ t: UInt32) -> SIMD4<UInt32> {
+        let u = 256 &- t
+        let high = (p &>> 8) &* u &+ (q &>> 8) &* t
+        let low = ((p & 255) &* u &+ (q & 255) &* t &+ 128) &>> 8
+        return high &+ low
+    }
+
+    /// `Sample.pixel(scaledBy: k)` as a packed word: round(m · k / (2²⁴ · 65025)) half up, as
+    /// ((m·k + 2²³·65025) >> 24) / 65025, the division by a multiply and shift that is exact for
+    /// every quotient this can meet (below 255 · 65025 + 32513; tested exhaustively).
+    @inline(__always) static func scaled(_ m: SIMD4<UInt32>, _ k: UInt32) -> UInt32 {
+        let wide = SIMD4<UInt64>(truncatingIfNeeded: m) &* UInt64(k) &+ (1 << 23) * 65025
+        let q = ((wide &>> 24) &* divide65025Magic) &>> divide65025Shift
+        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: q), to: UInt32.self).littleEndian
+    }
+
+    /// floor(y / 65025) = (y · magic) >> shift for 0 <= y <= 255 · 65025 + 32512.
+    static var divide65025Magic: UInt64 { 16_909_061 }
+    static var divide65025Shift: UInt64 { 40 }
+}
