@@ -13,7 +13,7 @@ enum SeparableRows {
     /// One pixel's two texel columns, as indices into a row's vertical blends, and their weights.
     struct Tap {
         var i0: Int32, i1: Int32
-        var w0: Int16, w1: Int16
+        var w0: UInt32, w1: UInt32
     }
 
     /// A level's texel columns one row of pixels reads: from `first`, `count` of them.
@@ -56,14 +56,14 @@ enum SeparableRows {
                 return Tap(
                     i0: Int32(truncatingIfNeeded: col.x0 / 4 - c.first),
                     i1: Int32(truncatingIfNeeded: col.x1 / 4 - c.first),
-                    w0: Int16(truncatingIfNeeded: col.wx0), w1: Int16(truncatingIfNeeded: col.wx1))
+                    w0: UInt32(truncatingIfNeeded: col.wx0), w1: UInt32(truncatingIfNeeded: col.wx1))
             }
             for i in 0..<width {
                 let n = Int64(i)
                 taps[i] = tap(l0, cx0 &+ spans.dx0 &* n, c0)
                 if levels == 2 { taps[width + i] = tap(l1, cx1 &+ spans.dx1 &* n, c1) }
             }
-            withUnsafeTemporaryAllocation(of: SIMD8<Int16>.self, capacity: vCount) { v in
+            withUnsafeTemporaryAllocation(of: SIMD4<UInt32>.self, capacity: vCount) { v in
                 let v0 = v.baseAddress!
                 let v1 = v0 + c0.count
                 let tap0 = UnsafePointer(taps.baseAddress!)
@@ -104,12 +104,10 @@ enum SeparableRows {
         return true
     }
 
-    /// V[j] = texel(top, first + j) · wy0 + texel(bottom, first + j) · wy1 (each lane < 2²⁰),
-    /// kept as V >> 8 (<= 4080) and V & 255 in 16-bit lanes, so that the horizontal weights
-    /// (<= 4096) multiply them in 16-bit lanes.
+    /// V[j] = texel(top, first + j) · wy0 + texel(bottom, first + j) · wy1 (each lane <= 255 · 2¹²).
     @inline(__always) static func verticalBlend(
         _ texels: UnsafeRawPointer, _ r: TextureSampler.RowY, _ c: Columns,
-        into v: UnsafeMutablePointer<SIMD8<Int16>>
+        into v: UnsafeMutablePointer<SIMD4<UInt32>>
     ) {
         let top = texels + r.row0 + c.first * 4
         let bottom = texels + r.row1 + c.first * 4
@@ -122,22 +120,16 @@ enum SeparableRows {
             let d = SIMD4<UInt32>(
                 truncatingIfNeeded: bottom.loadUnaligned(fromByteOffset: j &* 4, as: SIMD4<UInt8>.self))
             let blend = a &* w0 &+ d &* w1
-            v[j] = SIMD8(
-                lowHalf: SIMD4<Int16>(truncatingIfNeeded: blend &>> 8),
-                highHalf: SIMD4<Int16>(truncatingIfNeeded: blend & 255))
+            v[j] = blend
             j &+= 1
         }
     }
 
-    /// The bilinear sample (8.24 fixed point) from a row's vertical blends: high and low parts
-    /// weighted in 16-bit lanes (products fit 32) and joined, S = (H << 8) + L.
-    @inline(__always) static func horizontal(_ v: UnsafeMutablePointer<SIMD8<Int16>>, _ tap: Tap) -> SIMD4<
+    /// The bilinear sample (8.24 fixed point) from a row's vertical blends.
+    @inline(__always) static func horizontal(_ v: UnsafeMutablePointer<SIMD4<UInt32>>, _ tap: Tap) -> SIMD4<
         UInt32
     > {
-        let p =
-            SIMD8<Int32>(truncatingIfNeeded: v[Int(tap.i0)]) &* Int32(tap.w0)
-            &+ SIMD8<Int32>(truncatingIfNeeded: v[Int(tap.i1)]) &* Int32(tap.w1)
-        return SIMD4<UInt32>(truncatingIfNeeded: (p.lowHalf &<< 8) &+ p.highHalf)
+        v[Int(tap.i0)] &* tap.w0 &+ v[Int(tap.i1)] &* tap.w1
     }
 
     /// `TextureSampler.mix` in 32-bit lanes: with p = 256·ph + pl, (p·(256−t) + q·t + 128) >> 8
@@ -154,9 +146,17 @@ enum SeparableRows {
     /// ((m·k + 2²³·65025) >> 24) / 65025, the division by a multiply and shift that is exact for
     /// every quotient this can meet (below 255 · 65025 + 32513; tested exhaustively).
     @inline(__always) static func scaled(_ m: SIMD4<UInt32>, _ k: UInt32) -> UInt32 {
+        // Full coverage of an opaque layer: only the rounding to 8 bits (no lane overflows:
+        // 255 · 2²⁴ + 2²³ < 2³²).
+        if k == 65025 { return pack(SIMD4<UInt8>(truncatingIfNeeded: (m &+ (1 << 23)) &>> 24)) }
         let wide = SIMD4<UInt64>(truncatingIfNeeded: m) &* UInt64(k) &+ (1 << 23) * 65025
         let q = ((wide &>> 24) &* divide65025Magic) &>> divide65025Shift
-        return unsafeBitCast(SIMD4<UInt8>(truncatingIfNeeded: q), to: UInt32.self).littleEndian
+        return pack(SIMD4<UInt8>(truncatingIfNeeded: q))
+    }
+
+    /// R, G, B, A as the packed word (R in the low byte).
+    @inline(__always) static func pack(_ p: SIMD4<UInt8>) -> UInt32 {
+        unsafeBitCast(p, to: UInt32.self).littleEndian
     }
 
     /// floor(y / 65025) = (y · magic) >> shift for 0 <= y <= 255 · 65025 + 32512.
