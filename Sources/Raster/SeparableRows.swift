@@ -146,9 +146,6 @@ enum SeparableRows {
     /// ((m·k + 2²³·65025) >> 24) / 65025, the division by a multiply and shift that is exact for
     /// every quotient this can meet (below 255 · 65025 + 32513; tested exhaustively).
     @inline(__always) static func scaled(_ m: SIMD4<UInt32>, _ k: UInt32) -> UInt32 {
-        // Full coverage of an opaque layer: only the rounding to 8 bits (no lane overflows:
-        // 255 · 2²⁴ + 2²³ < 2³²).
-        if k == 65025 { return pack(SIMD4<UInt8>(truncatingIfNeeded: (m &+ (1 << 23)) &>> 24)) }
         let wide = SIMD4<UInt64>(truncatingIfNeeded: m) &* UInt64(k) &+ (1 << 23) * 65025
         let q = ((wide &>> 24) &* divide65025Magic) &>> divide65025Shift
         return pack(SIMD4<UInt8>(truncatingIfNeeded: q))
