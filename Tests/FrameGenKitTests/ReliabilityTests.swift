@@ -140,7 +140,7 @@ import Testing
 
     /// Every example and golden scene renders to the same bytes whatever --jobs is (more jobs
     /// than frames draws each frame in row bands), rendered whole or as a --frames subset, on
-    /// every run. At a low scale (photos at their smallest), the first two and the last two frames, to keep it fast.
+    /// every run. At a low scale (photos at their smallest), the first two frames, to keep it fast.
     @Test(arguments: ["examples", "golden"]) func scenesRenderDeterministically(_ folder: String) throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -162,19 +162,18 @@ import Testing
                 return FileManager.default.contents(
                     atPath: dir + "/" + formatFrameName(source.pattern, index))
             }
+            // Three renders a scene (content is generated anew in each, the slow part of a debug
+            // build): two frames serially; the same two on two workers at once; the second alone
+            // in row bands on three (a --frames subset).
             let head = 0...min(1, last)
-            let tail = max(0, last - 1)...last
             for index in head {
                 let serial = try frame(index, head, jobs: 1)
                 #expect(serial != nil, "\(name) frame \(index)")
-                #expect(try frame(index, head, jobs: 3) == serial, "\(name) frame \(index), 3 jobs")
+                #expect(try frame(index, head, jobs: 2) == serial, "\(name) frame \(index), 2 jobs")
             }
             #expect(
-                try frame(head.upperBound, head.upperBound...head.upperBound, jobs: 2)
-                    == frame(head.upperBound, head, jobs: 1), "\(name): one frame alone")
-            #expect(
-                try frame(last, last...last, jobs: 1) == frame(last, tail, jobs: 2), "\(name): the last frame"
-            )
+                try frame(head.upperBound, head.upperBound...head.upperBound, jobs: 3)
+                    == frame(head.upperBound, head, jobs: 1), "\(name): one frame alone, in bands")
         }
     }
 }
