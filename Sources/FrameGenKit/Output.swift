@@ -15,7 +15,7 @@ public struct FileHandleOutput: Sendable {
 
     public func write(_ text: String) {
         var text = text
-        text.withUTF8 { Platform.write(fd, UnsafeRawBufferPointer($0)) }
+        _ = text.withUTF8 { Platform.write(fd, UnsafeRawBufferPointer($0)) }
     }
 
     /// Writes bytes (a PNG on standard output); false when they could not all be written.
