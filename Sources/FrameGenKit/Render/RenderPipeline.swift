@@ -208,6 +208,21 @@ public struct RenderSummary: Sendable {
     public var ffmpegCommand: String
     /// The video written with `--video`.
     public var video: String? = nil
+    /// The part of the frames this render drew (`--shard`); the whole by default.
+    public var shard: RenderShard = .whole
+
+    /// What `render` prints at the end: where the frames are and how to make a video of them (a
+    /// shard's folder is not the whole animation yet, so it says how to confirm that instead).
+    public var report: String {
+        var s = "\(rendered) frame\(rendered == 1 ? "" : "s") written to \(directory)/"
+        if kept > 0 { s += " (\(kept) already there, kept; --force re-renders them)" }
+        if let video { s += "\n\((try? VideoFormat(path: video))?.title ?? "Video"): \(video)" }
+        guard shard.isWhole else {
+            return s
+                + "\nShard \(shard) done. Once every shard is, the same command with --check instead of --shard confirms the folder holds the whole render.\n"
+        }
+        return s + "\nMake a video: " + ffmpegCommand + "\n"
+    }
 }
 
 /// The signal that asked a render to stop (0: none). Set from a signal handler, so an atomic.
@@ -398,7 +413,7 @@ public enum RenderPipeline {
             "ffmpeg -framerate \(fps) -start_number \(plan.selection.lowerBound) -i '\(pattern)' -c:v libx264 -pix_fmt yuv420p -vf 'pad=ceil(iw/2)*2:ceil(ih/2)*2' '\(source.name).mp4'"
         return RenderSummary(
             directory: directory, rendered: result.rendered, kept: result.kept, ffmpegCommand: ffmpeg,
-            video: options.video)
+            video: options.video, shard: options.shard)
     }
 
     /// One frame drawn and encoded as PNG bytes; `name` is the output named in an error.

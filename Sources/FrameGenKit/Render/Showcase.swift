@@ -353,13 +353,3 @@ public struct ShowcaseSummary: Sendable {
             + "Contact sheet: \(sheet)\n"
     }
 }
-
-extension RenderSummary {
-    /// What `render` prints at the end: where the frames are and how to make a video.
-    public var report: String {
-        var s = "\(rendered) frame\(rendered == 1 ? "" : "s") written to \(directory)/"
-        if kept > 0 { s += " (\(kept) already there, kept; --force re-renders them)" }
-        if let video { s += "\n\((try? VideoFormat(path: video))?.title ?? "Video"): \(video)" }
-        return s + "\nMake a video: " + ffmpegCommand + "\n"
-    }
-}
