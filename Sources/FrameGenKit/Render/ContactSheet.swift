@@ -121,7 +121,7 @@ public enum ContactSheet {
         }
         let frames: FrameProvider =
             FileIO.isDirectory(input)
-            ? try FolderFrames(input, fps: options.fps)
+            ? try FileFrames(folder: input, fps: options.fps)
             : try SceneFrames(input, fps: options.fps, width: options.width)
         return try write(frames, named: input, to: output, options: options)
     }
@@ -189,66 +189,55 @@ protocol FrameProvider {
     func image(_ number: Int) throws(FrameGenError) -> Image
 }
 
-/// The frames in a render's output folder, named by its manifest's pattern (frame_%04d.png
-/// without one); the frame rate from the manifest.
-struct FolderFrames: FrameProvider {
-    let folder: String
-    let pattern: String
+/// PNG frames on disk: a render's output folder, or files in a given order.
+struct FileFrames: FrameProvider {
     let numbers: [Int]
+    /// The file of each frame number.
+    let paths: [Int: String]
     let size: (width: Int, height: Int)
     let fps: Double?
 
-    init(_ folder: String, fps: Double?) throws(FrameGenError) {
+    /// `files` as (frame number, path), ascending; the size is the first one's.
+    private init(_ files: [(Int, String)], fps: Double?) throws(FrameGenError) {
+        guard let first = files.first else {
+            throw .badInput(nil, "a contact sheet needs at least one frame")
+        }
+        numbers = files.map(\.0)
+        paths = Dictionary(files, uniquingKeysWith: { a, _ in a })
+        self.fps = fps
+        do {
+            let info = try PNG.readInfo(file: first.1, validate: false)
+            size = (info.width, info.height)
+        } catch {
+            throw ImageTool.frameGenError(error, file: first.1)
+        }
+    }
+
+    /// The frames in a render's output folder, named by its manifest's pattern (frame_%04d.png
+    /// without one), with their real numbers; the frame rate from the manifest.
+    init(folder: String, fps: Double?) throws(FrameGenError) {
         let manifest = OutputManifest.read(in: folder)
-        self.folder = folder
         let pattern = manifest?.pattern ?? "frame_%04d.png"
-        self.pattern = pattern
-        self.fps = fps ?? manifest?.fps
         let names: [String]
         do {
             names = try FileIO.listDirectory(folder)
         } catch {
             throw .badInput(folder, error.reason)
         }
-        numbers = names.compactMap { OutputManifest.frameIndex($0, pattern: pattern) }.sorted()
-        guard let first = numbers.first else {
-            throw .badInput(folder, "holds no frames named \(pattern)")
-        }
-        let path = folder + "/" + formatFrameName(pattern, first)
-        do {
-            let info = try PNG.readInfo(file: path, validate: false)
-            size = (info.width, info.height)
-        } catch {
-            throw ImageTool.frameGenError(error, file: path)
-        }
+        let numbers = names.compactMap { OutputManifest.frameIndex($0, pattern: pattern) }.sorted()
+        guard !numbers.isEmpty else { throw .badInput(folder, "holds no frames named \(pattern)") }
+        try self.init(
+            numbers.map { ($0, folder + "/" + formatFrameName(pattern, $0)) }, fps: fps ?? manifest?.fps)
+    }
+
+    /// PNG files in the order given, numbered from 0 (the showcase's segments, one after another).
+    init(paths: [String], fps: Double?) throws(FrameGenError) {
+        try self.init(Array(paths.enumerated()), fps: fps)
     }
 
     func image(_ number: Int) throws(FrameGenError) -> Image {
-        Image(try VideoOutput.loadFrame(folder + "/" + formatFrameName(pattern, number), size: size))
-    }
-}
-
-/// PNG files in the order given, numbered from 0 (the showcase's segments, one after another).
-struct FileListFrames: FrameProvider {
-    let paths: [String]
-    let size: (width: Int, height: Int)
-    let fps: Double?
-    var numbers: [Int] { Array(paths.indices) }
-
-    init(_ paths: [String], fps: Double?) throws(FrameGenError) {
-        guard let first = paths.first else { throw .badInput(nil, "a contact sheet needs at least one frame") }
-        self.paths = paths
-        self.fps = fps
-        do {
-            let info = try PNG.readInfo(file: first, validate: false)
-            size = (info.width, info.height)
-        } catch {
-            throw ImageTool.frameGenError(error, file: first)
-        }
-    }
-
-    func image(_ number: Int) throws(FrameGenError) -> Image {
-        Image(try VideoOutput.loadFrame(paths[number], size: size))
+        guard let path = paths[number] else { throw .badInput(nil, "there is no frame \(number)") }
+        return Image(try VideoOutput.loadFrame(path, size: size))
     }
 }
 

@@ -289,7 +289,7 @@ public enum Showcase {
         summary.previewFrameCount = previewFrames.count
         let sheet = directory + "/" + Output.sheet
         _ = try ContactSheet.write(
-            FileListFrames(previewFrames, fps: preview.fps), named: directory + "/" + Output.previewFrames,
+            FileFrames(paths: previewFrames, fps: preview.fps), named: directory + "/" + Output.previewFrames,
             to: sheet, options: ContactSheet.Options(count: 2 * segments.count, columns: 6))
         summary.sheet = sheet
         return summary
