@@ -244,8 +244,9 @@ private let grid = """
         #expect(abs(mid.transform3D.m12) < 1e-9 && abs(mid.transform3D.m11 - 1) < 1e-9)
     }
 
-    @Test func rotationKeepsThePreviewsActivePhoto() throws {
-        let t = try timeline(
+    /// The Photos preview on page 3 of 10, rotated to landscape.
+    func previewRotation(_ rotate: String) throws -> Timeline {
+        try timeline(
             """
             canvas: {width: 844, height: 844, scale: 1}
             view: {frame: [227, 0, 390, 844]}
@@ -253,8 +254,12 @@ private let grid = """
             layout: {type: preview}
             timeline:
               - scroll: {to: [1170, 0], duration: 0}
-              - rotate: {to: landscape, duration: 0.3}
+              - rotate: {\(rotate)}
             """)
+    }
+
+    @Test func rotationKeepsThePreviewsActivePhoto() throws {
+        let t = try previewRotation("to: landscape, duration: 0.3")
         let end = t.frame(at: t.duration)
         #expect(end.views[0].bounds == Rect(x: 3 * 844, y: 0, width: 844, height: 390))
         #expect(end.views[0].frame == Rect(x: 0, y: 227, width: 844, height: 390))
@@ -367,16 +372,7 @@ private let grid = """
     /// The issue: during the preview's rotation the mask rect took its landscape value on the
     /// first frame while the cell's size animated. Mid-rotation it lies between its two values.
     @Test func theMaskRectInterpolatesDuringARotation() throws {
-        let t = try timeline(
-            """
-            canvas: {width: 844, height: 844, scale: 1}
-            view: {frame: [227, 0, 390, 844]}
-            content: {items: 10}
-            layout: {type: preview}
-            timeline:
-              - scroll: {to: [1170, 0], duration: 0}
-              - rotate: {to: landscape, duration: 0.4, curve: linear}
-            """)
+        let t = try previewRotation("to: landscape, duration: 0.4, curve: linear")
         func mask(_ time: Double) -> [Double] {
             let f = t.frame(at: time)
             let a = f.views[0].elements.first { $0.attributes.indexPath == IndexPath(item: 3, section: 0) }!
