@@ -282,9 +282,8 @@ public enum Compositor {
                 mask = mask.intersected(with: coverage(Shapes.rect(m), h, clip: clip, antialiased: aa))
             }
             for o in hiders { o.hide(in: &mask) }
-            let localToTexture =
-                Homography.scale(Double(c.texture.width) / rect.width, Double(c.texture.height) / rect.height)
-                * Homography.translation(-rect.minX, -rect.minY)
+            let localToTexture = LayerContents.localToTexture(
+                imageWidth: c.texture.width, imageHeight: c.texture.height, rect: rect)
             if rect.width > 0, rect.height > 0, let inverse = h.inverted {
                 Painter.drawTexture(
                     &image, c.texture, deviceToTexture: localToTexture * inverse, coverage: mask,

@@ -93,6 +93,13 @@ public struct LayerContents: Sendable {
             in: size, scale: scale)
     }
 
+    /// The map from the layer's local points to texel coordinates for an image of the given
+    /// pixel size drawn into `rect` (its `imageRect`).
+    public static func localToTexture(imageWidth: Int, imageHeight: Int, rect: Rect) -> Homography {
+        Homography.scale(Double(imageWidth) / rect.width, Double(imageHeight) / rect.height)
+            * Homography.translation(-rect.minX, -rect.minY)
+    }
+
     /// The same for an image of the given pixel size before it is decoded (what a caller needs
     /// to tell whether the image shows at all).
     public static func imageRect(

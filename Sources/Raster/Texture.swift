@@ -6,6 +6,11 @@
 /// (i + 0.5, j + 0.5). Level k+1 halves level k, rounding down (a 1-texel axis stays 1): an
 /// even axis averages texel pairs, an odd one uses the [1 2 1] / 4 tent over three texels, as
 /// Skia's mipmaps do, so every level spans the same texture rectangle.
+///
+/// A texture may keep only its levels from `baseLevel` down (`init(_:finestLevel:)`): an image
+/// drawn minified never reads its finest levels, which hold three quarters of the bytes. Each
+/// dropped level's entry in `levels` then describes the base level, so a read there is the base
+/// level's (blurrier, never out of bounds); callers ask for the level they need.
 public struct Texture: Sendable {
     public struct Level: Sendable, Hashable {
         public let width: Int
@@ -23,10 +28,15 @@ public struct Texture: Sendable {
     /// Every texel has alpha 255, so whatever covers a pixel fully hides what lies beneath.
     public let isOpaque: Bool
 
-    public var width: Int { levels[0].width }
-    public var height: Int { levels[0].height }
+    /// Level 0's size: the image's.
+    public let width: Int
+    public let height: Int
+    /// The finest level stored.
+    public let baseLevel: Int
 
-    public init(_ image: Image) {
+    /// `finestLevel`: the finest level kept (clamped to the chain; 0 keeps every level). The
+    /// levels kept are exactly those of the whole chain: each is made from the one above it.
+    public init(_ image: Image, finestLevel: Int = 0) {
         var sizes = [(image.width, image.height)]
         while sizes[sizes.count - 1] != (1, 1) {
             let (w, h) = sizes[sizes.count - 1]
@@ -54,9 +64,24 @@ public struct Texture: Sendable {
                 Texture.reduce(levels[k - 1], into: levels[k], t)
             }
         }
-        self.levels = levels
-        self.texels = texels
+        width = image.width
+        height = image.height
         isOpaque = image.isOpaque
+        let base = min(max(finestLevel, 0), levels.count - 1)
+        baseLevel = base
+        guard base > 0 else {
+            self.levels = levels
+            self.texels = texels
+            return
+        }
+        let start = levels[base].offset
+        let kept = levels[base...].map {
+            Level(
+                width: $0.width, height: $0.height, offset: $0.offset - start, scaleX: $0.scaleX,
+                scaleY: $0.scaleY)
+        }
+        self.levels = Array(repeating: kept[0], count: base) + kept
+        self.texels = Array(texels[start...])
     }
 
     /// An alpha mask as a texture of `color` (premultiplied) scaled by the coverage: how a mask
@@ -83,7 +108,7 @@ public struct Texture: Sendable {
         self.init(image)
     }
 
-    /// Level `k` as an image (for inspection and tests).
+    /// Level `k` as an image (for inspection and tests; a dropped level gives the base level).
     public func image(level k: Int) -> Image {
         let l = levels[k]
         let bytes = Array(texels[l.offset..<(l.offset + l.width * l.height * 4)])

@@ -142,11 +142,11 @@ import Testing
                 views: [AttributeView(bounds: Rect(x: 0, y: 0, width: 120, height: 40), elements: elements)])
         }
         let roomy = try FrameComposer(canvas: canvas, style: ElementStyle(), kindStyles: [:])
-        // Generated photos are 128 px on their long side here: one mip chain is about 85 KB, so
-        // a frame's six are over the budget; they stay while the frame draws, and go when the
-        // next frame needs room.
+        // Generated photos are 128 px on their long side here, drawn at 20: each keeps its mip
+        // levels from 2 down, about 5 KB, so a frame's six are over the budget; they stay while
+        // the frame draws, and go when the next frame needs room.
         let tight = try FrameComposer(
-            canvas: canvas, style: ElementStyle(), kindStyles: [:], memoryBudget: 100_000)
+            canvas: canvas, style: ElementStyle(), kindStyles: [:], memoryBudget: 10_000)
         let a = try roomy.render(frame(0), scale: 1)
         let b = try roomy.render(frame(6), scale: 1)
         #expect(a != b)
@@ -176,6 +176,48 @@ import Testing
         _ = cache.get(.file("c"), ticket: third)
         _ = cache.insert(.file("d"), t, ticket: third)
         #expect(Set(cache.entries.keys) == [.file("c"), .file("d")])
+    }
+
+    @Test func aTextureMissingAFinerLevelIsReplacedByOneWithIt() {
+        var cache = TextureCache(budget: 1 << 30)
+        let image = Image(width: 64, height: 64)
+        let coarse = Texture(image, finestLevel: 2)
+        let fine = Texture(image, finestLevel: 1)
+        let ticket = cache.beginFrame()
+        _ = cache.insert(.file("a"), coarse, ticket: ticket)
+        #expect(cache.get(.file("a"), finestLevel: 3, ticket: ticket)?.baseLevel == 2)
+        #expect(cache.get(.file("a"), finestLevel: 1, ticket: ticket) == nil)
+        #expect(cache.insert(.file("a"), fine, ticket: ticket).baseLevel == 1)
+        #expect(cache.bytes == fine.texels.count && cache.entries.count == 1)
+        // A coarser one made meanwhile by another thread does not replace it.
+        #expect(cache.insert(.file("a"), coarse, ticket: ticket).baseLevel == 1)
+        #expect(cache.bytes == fine.texels.count)
+    }
+
+    /// A photo drawn small keeps only the mip levels it reads; drawn large later it is made again
+    /// with all of them, and the small drawing is the same either way.
+    @Test func minifiedImagesKeepOnlyTheLevelsTheyRead() throws {
+        let canvas = Canvas(width: 200, height: 200, scale: 1, background: .color(.black))
+        let composer = try FrameComposer(canvas: canvas, style: ElementStyle(), kindStyles: [:])
+        let name = ImageName.photo(seed: 7, index: 3)
+        func frame(_ side: Double) -> AttributeFrame {
+            let a = LayoutAttributes.cell(
+                IndexPath(item: 0, section: 0), frame: Rect(x: 10, y: 10, width: side, height: side))
+            return AttributeFrame(
+                index: 0, time: 0,
+                views: [
+                    AttributeView(
+                        bounds: Rect(x: 0, y: 0, width: 200, height: 200),
+                        elements: [AttributeElement(attributes: a, image: name)])
+                ])
+        }
+        func base() -> Int? { composer.textures.withLock { $0.entries[name]?.texture.baseLevel } }
+        // 200 px drawn at 20: a level of detail of log2(10) - 0.5 = 2.8.
+        let small = try composer.render(frame(20), scale: 1)
+        #expect(base() == 2)
+        _ = try composer.render(frame(180), scale: 1)
+        #expect(base() == 0)
+        #expect(try composer.render(frame(20), scale: 1) == small)
     }
 
     /// Images are typed values; attribute files write them as text and read the same value back,

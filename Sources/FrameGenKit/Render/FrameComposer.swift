@@ -11,7 +11,7 @@ public final class FrameComposer: Sendable {
     public let canvas: Canvas
     let style: ElementStyle
     let kindStyles: [String: ElementStyle]
-    private let textures: Mutex<TextureCache>
+    let textures: Mutex<TextureCache>
     /// Pixel sizes of images not decoded yet (headers read, sizes of generated images computed).
     private let imageSizes = Mutex<[ImageName: (width: Int, height: Int)]>([:])
     /// rendering.md A.3: non-finite numbers make an element invisible, reported once.
@@ -52,10 +52,11 @@ public final class FrameComposer: Sendable {
     static let emblemSize = 512
     static let patternSize = 256
 
-    /// The texture of an image name, decoded or generated on first use, kept while the budget
-    /// allows.
-    func texture(_ name: ImageName, ticket: UInt64) throws(FrameGenError) -> Texture {
-        if let t = textures.withLock({ $0.get(name, ticket: ticket) }) { return t }
+    /// The texture of an image name with at least its mip levels from `finestLevel` down,
+    /// decoded or generated on first use (or when a finer level is needed), kept while the
+    /// budget allows.
+    func texture(_ name: ImageName, finestLevel: Int = 0, ticket: UInt64) throws(FrameGenError) -> Texture {
+        if let t = textures.withLock({ $0.get(name, finestLevel: finestLevel, ticket: ticket) }) { return t }
         let image: Image
         switch name {
         case .photo(let seed, let index):
@@ -67,8 +68,8 @@ public final class FrameComposer: Sendable {
         case .file(let path):
             image = try FrameComposer.decode(path)
         }
-        let texture = Texture(image)
-        // Two threads may make the same texture; both are identical, the first one stays.
+        let texture = Texture(image, finestLevel: finestLevel)
+        // Two threads may make the same texture; the one with more levels stays.
         return textures.withLock { $0.insert(name, texture, ticket: ticket) }
     }
 
@@ -186,12 +187,25 @@ public final class FrameComposer: Sendable {
         layer.shadow = s.shadow
         if let image = e.image {
             let offset = a.imageOffset
-            guard
-                try canShow(
-                    layer, image: image, style: s, offset: offset, view: view, clip: clip, scale: scale)
-            else { return nil }
+            let h = Compositor.localToDevice(layer, in: view, scale: scale)
+            let (width, height) = try imageSize(image)
+            let rect = LayerContents.imageRect(
+                imageWidth: width, imageHeight: height, mode: contentMode(s.contentMode),
+                inset: s.imageInset ?? 0,
+                offset: offset, in: layer.size, scale: scale)
+            guard canShow(layer, h, imageRect: rect, style: s, clip: clip, scale: scale) else { return nil }
+            // Only the mip levels the compositor can read are made and kept (drawParts' map).
+            var finest = 0
+            if rect.width > 0, rect.height > 0, let inverse = h.inverted {
+                finest = Texture.finestLevelRead(
+                    width: width, height: height,
+                    deviceToTexture: LayerContents.localToTexture(
+                        imageWidth: width, imageHeight: height, rect: rect)
+                        * inverse)
+            }
             var contents = LayerContents(
-                texture: try texture(image, ticket: ticket), mode: contentMode(s.contentMode),
+                texture: try texture(image, finestLevel: finest, ticket: ticket),
+                mode: contentMode(s.contentMode),
                 inset: s.imageInset ?? 0,
                 offset: offset)
             contents.maskRect = a.maskRect
@@ -212,26 +226,20 @@ extension FrameComposer {
     /// Whether any pixel of the layer (bounds, image rect, shadow) can land inside `clip`:
     /// false only when the bounding box of its projected corners misses the clip, or when every
     /// corner is behind the eye (a layer crossing the eye's plane is kept).
+    /// `h`: the layer's local-to-device map; `imageRect`: where its image lies in local points.
     func canShow(
-        _ layer: Layer, image: ImageName, style s: ElementStyle, offset: Point, view: ViewLayer,
+        _ layer: Layer, _ h: Homography, imageRect: Rect, style s: ElementStyle,
         clip: (x0: Double, y0: Double, x1: Double, y1: Double), scale: Double
-    ) throws(FrameGenError) -> Bool {
+    ) -> Bool {
         guard layer.text == nil else { return true }  // text may overflow the bounds
         let bounds = Rect(origin: .zero, size: layer.size)
         var rects = [bounds]
-        if !(s.clipsToBounds ?? false) {
-            let (w, h) = try imageSize(image)
-            rects.append(
-                LayerContents.imageRect(
-                    imageWidth: w, imageHeight: h, mode: contentMode(s.contentMode), inset: s.imageInset ?? 0,
-                    offset: offset, in: layer.size, scale: scale))
-        }
+        if !(s.clipsToBounds ?? false) { rects.append(imageRect) }
         var margin = 1.0
         if let shadow = s.shadow, shadow.opacity > 0 {
             rects.append(bounds.offsetBy(dx: shadow.offset.x, dy: shadow.offset.y))
             margin += 3 * max(shadow.radius, 0) * scale  // the blur reaches 3 sigma
         }
-        let h = Compositor.localToDevice(layer, in: view, scale: scale)
         var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
         var behind = 0
         for r in rects {

@@ -6,6 +6,10 @@ import Raster
 /// insertion goes over the budget, the least recently used of the others go. Memory is then
 /// bounded by the budget or by what the frames in flight show, whichever is larger, whatever
 /// the scene's number of images.
+///
+/// A texture may hold only its coarser mip levels (`Texture.baseLevel`): a request names the
+/// finest level it reads, and a texture without it counts as missing, so the caller makes it
+/// again with more levels and that one replaces it.
 struct TextureCache {
     struct Entry {
         var texture: Texture
@@ -37,8 +41,8 @@ struct TextureCache {
         inFlight[ticket] = nil
     }
 
-    mutating func get(_ name: ImageName, ticket: UInt64) -> Texture? {
-        guard var e = entries[name] else { return nil }
+    mutating func get(_ name: ImageName, finestLevel: Int = 0, ticket: UInt64) -> Texture? {
+        guard var e = entries[name], e.texture.baseLevel <= finestLevel else { return nil }
         clock += 1
         e.lastUse = clock
         e.lastTicket = max(e.lastTicket, ticket)
@@ -48,9 +52,13 @@ struct TextureCache {
 
     /// Keeps `texture` (or the one another thread made first) and returns it.
     mutating func insert(_ name: ImageName, _ texture: Texture, ticket: UInt64) -> Texture {
-        if let existing = get(name, ticket: ticket) { return existing }
+        if let existing = get(name, finestLevel: texture.baseLevel, ticket: ticket) { return existing }
         clock += 1
-        entries[name] = Entry(texture: texture, lastUse: clock, lastTicket: ticket)
+        if let coarser = entries.updateValue(
+            Entry(texture: texture, lastUse: clock, lastTicket: ticket), forKey: name)
+        {
+            bytes -= coarser.texture.texels.count
+        }
         bytes += texture.texels.count
         // Frames older than every frame in flight no longer hold anything.
         let oldestInFlight = inFlight.keys.min() ?? .max

@@ -1,0 +1,33 @@
+extension Texture {
+    /// The finest mip level trilinear drawing can read from a `width` x `height` texture drawn
+    /// through `deviceToTexture` (the painter's map): the level of detail is evaluated, as the
+    /// painter does per pixel, at the device images of a 9 x 9 grid of texture points (the
+    /// corners included), less a margin: rounding only for an affine map (one level of detail
+    /// everywhere, the painter's own), half a level under perspective, where the footprint need
+    /// not be smallest on the grid. 0 when any of them is behind the eye or not finite. A cache
+    /// keeps only the levels from here down (`init(_:finestLevel:)`).
+    public static func finestLevelRead(width: Int, height: Int, deviceToTexture m: Homography) -> Int {
+        guard width > 0, height > 0, let f = m.inverted else { return 0 }
+        var least = Double.infinity
+        for j in 0...8 {
+            for i in 0...8 {
+                let t = SIMD2(Double(width) * Double(i) / 8, Double(height) * Double(j) / 8)
+                let q = f.mapHomogeneous(t)
+                guard q.z > 0 else { return 0 }
+                let (px, py) = (q.x / q.z, q.y / q.z)
+                let w = m.r2.x * px + m.r2.y * py + m.r2.z
+                let iw = 1 / w
+                let u = (m.r0.x * px + m.r0.y * py + m.r0.z) * iw
+                let v = (m.r1.x * px + m.r1.y * py + m.r1.z) * iw
+                // The painter's derivatives; their sign does not depend on the matrix's.
+                let lod = Painter.lod(
+                    (m.r0.x - u * m.r2.x) * iw, (m.r1.x - v * m.r2.x) * iw, (m.r0.y - u * m.r2.y) * iw,
+                    (m.r1.y - v * m.r2.y) * iw)
+                guard lod.isFinite else { return 0 }
+                least = min(least, lod)
+            }
+        }
+        let margin = m.isAffine ? 1e-6 : 0.5
+        return least > margin ? Int(least - margin) : 0
+    }
+}
