@@ -3,7 +3,7 @@ import PackageDescription
 
 // Dependency direction (see README, "Architecture"):
 //   Geometry <- Motion <- Layout          (no pixels; layouts animate with Motion's curves)
-//   CPNG, CJPEG <- Raster <- Compositor   (pixels; Raster also uses Geometry)
+//   CPNG, CJPEG, CKernels <- Raster <- Compositor   (pixels; Raster also uses Geometry)
 //   Raster <- Text <- Compositor          (FreeType, fontconfig, HarfBuzz, FriBidi: glyph masks)
 //   FrameGenKit glues scenes, layouts, the timeline and the compositor; framegen is a thin CLI.
 // No `platforms:` list: only Linux is built and tested (the C libraries come from Debian
@@ -53,7 +53,9 @@ let package = Package(
             providers: [.apt(["libfribidi-dev"])]
         ),
         .target(name: "Geometry"),
-        .target(name: "Raster", dependencies: ["CPNG", "CJPEG", "Geometry"]),
+        // Pixel loops in AVX2, chosen at run time; the Swift loops are the portable fallback.
+        .target(name: "CKernels"),
+        .target(name: "Raster", dependencies: ["CPNG", "CJPEG", "CKernels", "Geometry"]),
         .target(name: "Layout", dependencies: ["Geometry", "Motion"]),
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(

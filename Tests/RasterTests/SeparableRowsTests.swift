@@ -112,3 +112,58 @@ private func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> I
     for y in UInt64(0)...(255 * 65025 + 32512) where (y &* magic) >> shift != y / 65025 { wrong += 1 }
     #expect(wrong == 0)
 }
+
+/// The AVX2 pixel loop (CKernels) gives the Swift loop's bytes: rows long and short (the vector
+/// part and the one-pixel tail), one level and two mixed, every kind of coverage and opacity,
+/// over translucent destinations.
+@Test(.enabled(if: SeparableRows.hasAVX2)) func vectorRowsMatchTheSwiftLoop() {
+    let textures = [
+        Texture(noise(37, 29, seed: 11, opaque: false)), Texture(noise(300, 180, seed: 12, opaque: true)),
+    ]
+    let destination = noise(83, 51, seed: 13, opaque: false)
+    var r = Bytes(state: 14)
+    var mask = CoverageMask(x: 0, y: 0, width: 83, height: 51)
+    for i in mask.data.indices {
+        let v = r.next()
+        mask.data[i] = v < 40 ? 0 : (v < 180 ? 255 : v)
+    }
+    // Rows of every length from 1 to 20 pixels, then the whole width.
+    var boxes: [PixelBox] = (1...20).map { (3, 2, 3 + $0, 9) }
+    boxes.append((0, 0, 83, 51))
+    let scales: [(Double, Double, Double, Double)] = [
+        (1, 1, 0, 0), (0.37, 0.41, 2.25, -1.5), (3.4, 3.1, 0.5, 0.5), (2.6, 1.9, -7.1, 3.3),
+        (-2.2, 1.3, 120.4, 4),
+    ]
+    var drawn = 0
+    for texture in textures {
+        for (sx, sy, tx, ty) in scales {
+            for opacity: UInt8 in [255, 204, 1] {
+                for box in boxes {
+                    let h = Homography(sx, 0, tx, 0, sy, ty, 0, 0, 1)
+                    var images = [destination, destination]
+                    texture.withSampler { s in
+                        let plan = s.plan(lod: Painter.lod(sx, 0, 0, sy))
+                        guard let spans = Painter.AffineSpans(h, plan: plan, box: box, sampler: s) else {
+                            return
+                        }
+                        mask.data.withUnsafeBufferPointer { m in
+                            for (i, vector) in [false, true].enumerated() {
+                                images[i].bytes.withUnsafeMutableBufferPointer { out in
+                                    if SeparableRows.draw(
+                                        s, spans, box: box, coverage: mask, mask: m.baseAddress!,
+                                        into: out.baseAddress!, stride: destination.stride, opacity: opacity,
+                                        vector: vector)
+                                    {
+                                        drawn += i
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    #expect(images[0] == images[1], "scale \(sx) x \(sy), opacity \(opacity), box \(box)")
+                }
+            }
+        }
+    }
+    #expect(drawn > 200)
+}

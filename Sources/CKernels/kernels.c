@@ -1,0 +1,145 @@
+#include "ckernels.h"
+
+#include <immintrin.h>
+#include <string.h>
+
+int ckernels_has_avx2(void) {
+#if defined(__x86_64__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+#else
+    return 0;
+#endif
+}
+
+#if defined(__x86_64__)
+
+/* The arithmetic of SeparableRows (Swift), one pixel at a time: the tail of a row. */
+static inline uint32_t scalar_pixel(const uint32_t *v0, const uint32_t *v1, const ckernels_tap *a,
+                                    const ckernels_tap *b, int levels, uint32_t t, uint32_t k, uint32_t d) {
+    uint32_t m[4];
+    for (int c = 0; c < 4; c++) {
+        uint32_t p = v0[4 * a->i0 + c] * a->w0 + v0[4 * a->i1 + c] * a->w1;
+        if (levels == 2) {
+            uint32_t q = v1[4 * b->i0 + c] * b->w0 + v1[4 * b->i1 + c] * b->w1;
+            uint32_t u = 256 - t;
+            p = (p >> 8) * u + (q >> 8) * t + (((p & 255) * u + (q & 255) * t + 128) >> 8);
+        }
+        m[c] = p;
+    }
+    uint32_t s = 0;
+    for (int c = 0; c < 4; c++) {
+        uint64_t wide = (uint64_t)m[c] * k + (uint64_t)(1u << 23) * 65025u;
+        uint64_t q = ((wide >> 24) * 16909061u) >> 40;
+        s |= (uint32_t)(uint8_t)q << (8 * c);
+    }
+    /* source-over; with s = 0 it gives d, with an opaque s it gives s. */
+    uint32_t k2 = 255 - (s >> 24);
+    uint32_t rb = (d & 0x00FF00FFu) * k2, ga = ((d >> 8) & 0x00FF00FFu) * k2;
+    rb += 0x00800080u;
+    ga += 0x00800080u;
+    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    ga = ((ga + ((ga >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    return s + (rb | ga << 8);
+}
+
+__attribute__((target("avx2"))) static inline __m256i pair(const uint32_t *v, int i, int j) {
+    return _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(v + 4 * i))),
+        _mm_loadu_si128((const __m128i *)(v + 4 * j)), 1);
+}
+
+__attribute__((target("avx2"))) static inline __m256i weights(uint32_t a, uint32_t b) {
+    return _mm256_setr_epi32((int)a, (int)a, (int)a, (int)a, (int)b, (int)b, (int)b, (int)b);
+}
+
+/* The 8.24 samples of pixels a and b (4 channels each, a in the low half). */
+__attribute__((target("avx2"))) static inline __m256i sample2(const uint32_t *v0, const uint32_t *v1,
+                                                             const ckernels_tap *a, const ckernels_tap *b,
+                                                             const ckernels_tap *a1, const ckernels_tap *b1,
+                                                             int levels, __m256i vt, __m256i vu) {
+    __m256i p = _mm256_add_epi32(_mm256_mullo_epi32(pair(v0, a->i0, b->i0), weights(a->w0, b->w0)),
+                                 _mm256_mullo_epi32(pair(v0, a->i1, b->i1), weights(a->w1, b->w1)));
+    if (levels == 2) {
+        __m256i q = _mm256_add_epi32(_mm256_mullo_epi32(pair(v1, a1->i0, b1->i0), weights(a1->w0, b1->w0)),
+                                     _mm256_mullo_epi32(pair(v1, a1->i1, b1->i1), weights(a1->w1, b1->w1)));
+        __m256i high = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srli_epi32(p, 8), vu),
+                                        _mm256_mullo_epi32(_mm256_srli_epi32(q, 8), vt));
+        __m256i byte = _mm256_set1_epi32(255);
+        __m256i low = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_and_si256(p, byte), vu),
+                                       _mm256_mullo_epi32(_mm256_and_si256(q, byte), vt));
+        low = _mm256_srli_epi32(_mm256_add_epi32(low, _mm256_set1_epi32(128)), 8);
+        p = _mm256_add_epi32(high, low);
+    }
+    return p;
+}
+
+/* round(m * k / (2^24 * 65025)) per 32-bit lane, k per pixel (a's in the low half): 64-bit
+   products of the even and the odd lanes, the division by a multiply and shift. */
+__attribute__((target("avx2"))) static inline __m256i scale2(__m256i m, uint32_t ka, uint32_t kb) {
+    __m256i k = _mm256_setr_epi32((int)ka, 0, (int)ka, 0, (int)kb, 0, (int)kb, 0);
+    __m256i bias = _mm256_set1_epi64x((long long)(1u << 23) * 65025);
+    __m256i magic = _mm256_set1_epi64x(16909061);
+    __m256i even = _mm256_add_epi64(_mm256_mul_epu32(m, k), bias);
+    __m256i odd = _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(m, 32), k), bias);
+    even = _mm256_srli_epi64(_mm256_mul_epu32(_mm256_srli_epi64(even, 24), magic), 40);
+    odd = _mm256_srli_epi64(_mm256_mul_epu32(_mm256_srli_epi64(odd, 24), magic), 40);
+    return _mm256_or_si256(even, _mm256_slli_epi64(odd, 32));
+}
+
+__attribute__((target("avx2"))) void ckernels_separable_row_avx2(
+    const uint32_t *v0, const uint32_t *v1, const ckernels_tap *tap0, const ckernels_tap *tap1, int levels,
+    uint32_t t, const uint8_t *mask, uint8_t *out, int x0, int x1, int box_x0, uint32_t opacity) {
+    const __m256i vt = _mm256_set1_epi32((int)t);
+    const __m256i vu = _mm256_set1_epi32((int)(256 - t));
+    const __m256i lanes = _mm256_set1_epi32(0x00FF00FF);
+    const __m256i half = _mm256_set1_epi32(0x00800080);
+    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+    int x = x0;
+    for (; x + 8 <= x1; x += 8) {
+        uint64_t m8;
+        memcpy(&m8, mask + x, 8);
+        if (m8 == 0) continue;
+        const ckernels_tap *a = tap0 + (x - box_x0);
+        const ckernels_tap *a1 = tap1 + (x - box_x0);
+        __m256i s[4];
+        for (int j = 0; j < 4; j++) {
+            int i = 2 * j;
+            __m256i m = sample2(v0, v1, a + i, a + i + 1, a1 + i, a1 + i + 1, levels, vt, vu);
+            s[j] = scale2(m, (uint32_t)mask[x + i] * opacity, (uint32_t)mask[x + i + 1] * opacity);
+        }
+        /* Pixels (0,1) (2,3) (4,5) (6,7) as 32-bit channels -> bytes in order 0..7. */
+        __m256i w01 = _mm256_packus_epi32(s[0], s[1]);
+        __m256i w23 = _mm256_packus_epi32(s[2], s[3]);
+        __m256i src = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(w01, w23), order);
+        __m256i d = _mm256_loadu_si256((const __m256i *)(out + 4 * x));
+        /* source-over: s + d * (255 - alpha(s)) / 255, Blinn's rounding in 16-bit lanes. */
+        __m256i k = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(src, 24));
+        k = _mm256_or_si256(k, _mm256_slli_epi32(k, 16));
+        __m256i rb = _mm256_add_epi32(_mm256_mullo_epi16(_mm256_and_si256(d, lanes), k), half);
+        __m256i ga = _mm256_add_epi32(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(d, 8), lanes), k), half);
+        rb = _mm256_and_si256(_mm256_srli_epi32(_mm256_add_epi32(rb, _mm256_and_si256(_mm256_srli_epi32(rb, 8), lanes)), 8), lanes);
+        ga = _mm256_and_si256(_mm256_srli_epi32(_mm256_add_epi32(ga, _mm256_and_si256(_mm256_srli_epi32(ga, 8), lanes)), 8), lanes);
+        __m256i result = _mm256_add_epi32(src, _mm256_or_si256(rb, _mm256_slli_epi32(ga, 8)));
+        _mm256_storeu_si256((__m256i *)(out + 4 * x), result);
+    }
+    for (; x < x1; x++) {
+        if (mask[x] == 0) continue;
+        uint32_t d;
+        memcpy(&d, out + 4 * x, 4);
+        const ckernels_tap *a = tap0 + (x - box_x0);
+        uint32_t r = scalar_pixel(v0, v1, a, tap1 + (x - box_x0), levels, t, (uint32_t)mask[x] * opacity, d);
+        memcpy(out + 4 * x, &r, 4);
+    }
+}
+
+#else
+
+void ckernels_separable_row_avx2(const uint32_t *v0, const uint32_t *v1, const ckernels_tap *tap0,
+                                 const ckernels_tap *tap1, int levels, uint32_t t, const uint8_t *mask,
+                                 uint8_t *out, int x0, int x1, int box_x0, uint32_t opacity) {
+    (void)v0; (void)v1; (void)tap0; (void)tap1; (void)levels; (void)t; (void)mask; (void)out;
+    (void)x0; (void)x1; (void)box_x0; (void)opacity;
+}
+
+#endif
