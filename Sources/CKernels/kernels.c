@@ -1,7 +1,9 @@
 #include "ckernels.h"
 
-#include <immintrin.h>
 #include <string.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 
 int ckernels_has_avx2(void) {
 #if defined(__x86_64__)
