@@ -383,6 +383,7 @@ public enum RenderPipeline {
                         FrameRecord(frame: index, png: png, render: plan.manifest.fingerprint))
                     state.withLock { $0.rendered += 1 }
                     reporter.frameDone(at: k, path: path, kept: false)
+                    Platform.returnFreeMemory()
                 } catch {
                     state.withLock { if $0.failure == nil { $0.failure = error } }
                     return
