@@ -75,28 +75,39 @@ enum PerspectiveSpans {
                         vs.storeBytes(of: v, as: Lanes.self)
                     }
                     let n = min(4, b.x1 &- x)
-                    for i in 0..<n {
+                    // Pixels behind the eye (W <= 0) are skipped; usually none is in the group.
+                    let visible = all(w .> 0)
+                    @inline(__always) func drawn(_ i: Int) -> UInt8? {
                         let c = row[x &+ i]
-                        guard c != 0, ws.load(fromByteOffset: i &* 8, as: Double.self) > 0 else { continue }
-                        let sample: Sample
-                        if magnified {
+                        guard c != 0, visible || ws.load(fromByteOffset: i &* 8, as: Double.self) > 0 else {
+                            return nil
+                        }
+                        return c
+                    }
+                    if magnified {
+                        for i in 0..<n {
+                            guard let c = drawn(i) else { continue }
                             @inline(__always) func lane(_ p: UnsafeMutableRawPointer) -> Int {
                                 Int(p.load(fromByteOffset: i &* 4, as: Int32.self))
                             }
                             let wx1 = UInt64(truncatingIfNeeded: lane(wx1s))
                             let wy1 = UInt64(truncatingIfNeeded: lane(wy1s))
-                            sample = s.bilinear(
+                            let sample = s.bilinear(
                                 TextureSampler.RowY(
                                     row0: lane(y0s), row1: lane(y1s), wy0: 4096 &- wy1, wy1: wy1),
                                 TextureSampler.ColumnX(
                                     x0: lane(x0s), x1: lane(x1s), wx0: 4096 &- wx1, wx1: wx1))
-                        } else {
-                            sample = levels(
+                            Painter.put(sample, UInt32(c) &* scaleOpacity, base, y &* stride &+ (x &+ i) &* 4)
+                        }
+                    } else {
+                        for i in 0..<n {
+                            guard let c = drawn(i) else { continue }
+                            let sample = levels(
                                 s, last, lod: lods.load(fromByteOffset: i &* 8, as: Double.self),
                                 us.load(fromByteOffset: i &* 8, as: Double.self),
                                 vs.load(fromByteOffset: i &* 8, as: Double.self))
+                            Painter.put(sample, UInt32(c) &* scaleOpacity, base, y &* stride &+ (x &+ i) &* 4)
                         }
-                        Painter.put(sample, UInt32(c) &* scaleOpacity, base, y &* stride &+ (x &+ i) &* 4)
                     }
                     x = Painter.nonZero(row, from: x &+ 4, to: b.x1)
                 }

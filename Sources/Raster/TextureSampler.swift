@@ -62,10 +62,12 @@ struct TextureSampler {
     let texels: UnsafeBufferPointer<UInt8>
     let levels: UnsafeBufferPointer<Texture.Level>
 
-    /// One RGBA texel as (R | B << 32, G | A << 32).
+    /// One RGBA texel as (R | B << 32, G | A << 32). A texture has at least one texel, so the
+    /// storage is never empty.
     @inline(__always) func texel(_ o: Int) -> (UInt64, UInt64) {
         let q = UInt64(
-            UnsafeRawPointer(texels.baseAddress!).loadUnaligned(fromByteOffset: o, as: UInt32.self))
+            UnsafeRawPointer(texels.baseAddress.unsafelyUnwrapped).loadUnaligned(
+                fromByteOffset: o, as: UInt32.self))
         // q | q << 16 holds R at bit 0, G at 8, B at 32 and A at 40 (what lands between is masked).
         let spread = q | q << 16
         return (spread & 0xFF_0000_00FF, (spread >> 8) & 0xFF_0000_00FF)
