@@ -17,11 +17,14 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
 /// The perspective spans must give exactly the pixels of the scalar per-pixel loop: cover-flow
 /// rotations magnified, minified by a level blend and strongly, mixing both in one row, over
 /// translucent destinations, through partial coverage and opacity, for odd texture sizes, for a
-/// texture too wide for the 32-bit lanes, and across the horizon (pixels with W <= 0 skipped).
+/// texture too wide for the 32-bit lanes, for a trimmed mip chain, and across the horizon
+/// (pixels with W <= 0 skipped).
 @Test func perspectiveSpansMatchTheScalarLoop() {
     let textures = [
         Texture(noise(37, 29, seed: 11, opaque: false)), Texture(noise(300, 180, seed: 12, opaque: true)),
         Texture(noise(1, 9, seed: 13, opaque: false)), Texture(noise(1 << 18, 2, seed: 14, opaque: true)),
+        // A chain without its two finest levels (their entries describe level 2).
+        Texture(noise(300, 180, seed: 12, opaque: true), finestLevel: 2),
     ]
     let destination = noise(120, 90, seed: 15, opaque: false)
     var r = Bytes(state: 16)
