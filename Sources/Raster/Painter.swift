@@ -151,8 +151,7 @@ public enum Painter {
                     if perPixelLOD && !perspectiveReference {
                         PerspectiveSpans.draw(
                             s, m, box: b, coverage: coverage, mask: mask.baseAddress!, into: base,
-                            stride: stride,
-                            opacity: opacity)
+                            stride: stride, opacity: opacity)
                         return
                     }
                     let affineInverseW = 1 / h22
