@@ -41,14 +41,15 @@ public enum Painter {
     ) {
         drawTexture(
             &image, texture, deviceToTexture: h, coverage: coverage, opacity: opacity, filter: filter,
-            separable: true)
+            separable: true, perspectiveReference: false)
     }
 
-    /// `separable: false` keeps scaled textures on the per-pixel loop (the reference the
-    /// separable rows are tested against).
+    /// `separable: false` keeps scaled textures on the per-pixel loop, and
+    /// `perspectiveReference: true` perspective ones on the scalar loop: the references the
+    /// separable rows and the perspective spans are tested against.
     static func drawTexture(
         _ image: inout Image, _ texture: Texture, deviceToTexture h: Homography, coverage: CoverageMask,
-        opacity: UInt8, filter: TextureFilter, separable: Bool
+        opacity: UInt8, filter: TextureFilter, separable: Bool, perspectiveReference: Bool = false
     ) {
         guard let b = box(coverage, image), opacity != 0, h.isFinite else { return }
         // A homography is defined up to scale, sign included. The covered area lies on one
@@ -75,13 +76,7 @@ public enum Painter {
                 image.bytes.withUnsafeMutableBufferPointer { out in
                     let base = out.baseAddress!
                     @inline(__always) func put(_ sample: Sample, _ c: UInt8, _ x: Int, _ y: Int) {
-                        let p = PackedPixel.word(sample.pixel(scaledBy: UInt32(c) * scaleOpacity))
-                        let i = y * stride + x * 4
-                        if p >> 24 == 255 {
-                            PackedPixel.store(p, base, i)
-                        } else if p != 0 {
-                            PackedPixel.store(PackedPixel.sourceOver(p, PackedPixel.load(base, i)), base, i)
-                        }
+                        Painter.put(sample, UInt32(c) * scaleOpacity, base, y * stride + x * 4)
                     }
                     if let spans, spans.dy0 == 0, spans.dy1 == 0, spans.fx0.y == 0, spans.fx1.y == 0 {
                         // Scale and translation: a row reads the same texel rows with the same
@@ -151,6 +146,12 @@ public enum Painter {
                                 put(sample, row[x], x, y)
                             }
                         }
+                        return
+                    }
+                    if perPixelLOD && !perspectiveReference {
+                        PerspectiveSpans.draw(
+                            s, m, box: b, coverage: coverage, mask: mask.baseAddress!, into: base,
+                            stride: stride, opacity: opacity)
                         return
                     }
                     let affineInverseW = 1 / h22
@@ -286,6 +287,18 @@ public enum Painter {
     }
 
     // MARK: Helpers
+
+    /// A sample scaled by k / 65025 (coverage x opacity) over the pixel at byte offset i.
+    @inline(__always) static func put(
+        _ sample: Sample, _ k: UInt32, _ base: UnsafeMutablePointer<UInt8>, _ i: Int
+    ) {
+        let p = k == 65025 ? sample.word() : PackedPixel.word(sample.pixel(scaledBy: k))
+        if p >> 24 == 255 {
+            PackedPixel.store(p, base, i)
+        } else if p != 0 {
+            PackedPixel.store(PackedPixel.sourceOver(p, PackedPixel.load(base, i)), base, i)
+        }
+    }
 
     /// The first x in start..<end where `row[x]` is not zero, else `end`; eight bytes a step,
     /// so the empty parts of a rotated cell's or a border's box cost almost nothing.

@@ -27,11 +27,20 @@ extension Texture {
 struct Sample {
     var r: UInt32, g: UInt32, b: UInt32, a: UInt32
 
-    /// Rounded to 8 bits (half up).
+    /// Rounded to 8 bits (half up). A channel is at most 255 x 2²⁴, so the rounded value fits
+    /// a byte: no range check is needed in the per-pixel loops.
     @inline(__always) func pixel() -> Pixel {
-        Pixel(
-            r: UInt8((UInt64(r) + 0x80_0000) >> 24), g: UInt8((UInt64(g) + 0x80_0000) >> 24),
-            b: UInt8((UInt64(b) + 0x80_0000) >> 24), a: UInt8((UInt64(a) + 0x80_0000) >> 24))
+        @inline(__always) func c(_ v: UInt32) -> UInt8 {
+            UInt8(truncatingIfNeeded: (UInt64(v) + 0x80_0000) >> 24)
+        }
+        return Pixel(r: c(r), g: c(g), b: c(b), a: c(a))
+    }
+
+    /// `PackedPixel.word(pixel())` without the bytes in between (a channel plus the half fits
+    /// 32 bits).
+    @inline(__always) func word() -> UInt32 {
+        @inline(__always) func c(_ v: UInt32) -> UInt32 { (v &+ 0x80_0000) &>> 24 }
+        return c(r) | c(g) << 8 | c(b) << 16 | c(a) << 24
     }
 
     /// Scaled by k / 65025 (k = coverage x opacity, 0...65025) and rounded once.
@@ -53,11 +62,15 @@ struct TextureSampler {
     let texels: UnsafeBufferPointer<UInt8>
     let levels: UnsafeBufferPointer<Texture.Level>
 
-    /// One RGBA texel as (R | B << 32, G | A << 32).
+    /// One RGBA texel as (R | B << 32, G | A << 32). A texture has at least one texel, so the
+    /// storage is never empty.
     @inline(__always) func texel(_ o: Int) -> (UInt64, UInt64) {
         let q = UInt64(
-            UnsafeRawPointer(texels.baseAddress!).loadUnaligned(fromByteOffset: o, as: UInt32.self))
-        return ((q & 0xFF) | ((q & 0xFF_0000) << 16), ((q >> 8) & 0xFF) | ((q & 0xFF00_0000) << 8))
+            UnsafeRawPointer(texels.baseAddress.unsafelyUnwrapped).loadUnaligned(
+                fromByteOffset: o, as: UInt32.self))
+        // q | q << 16 holds R at bit 0, G at 8, B at 32 and A at 40 (what lands between is masked).
+        let spread = q | q << 16
+        return (spread & 0xFF_0000_00FF, (spread >> 8) & 0xFF_0000_00FF)
     }
 
     /// Bilinear in level k at level-0 coordinates (u, v), clamp-to-edge.

@@ -3,7 +3,7 @@ import Testing
 @testable import Raster
 
 /// A deterministic pseudo-random byte stream (a linear congruential generator's high bits).
-private struct Bytes {
+struct Bytes {
     var state: UInt32
     mutating func next() -> UInt8 {
         state = state &* 1_664_525 &+ 1_013_904_223
@@ -13,7 +13,7 @@ private struct Bytes {
 
 /// Translucent premultiplied noise (every channel <= alpha), so the blend and the scaling see
 /// every kind of value.
-private func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
+func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
     var r = Bytes(state: seed)
     var image = Image(width: width, height: height)
     for y in 0..<height {

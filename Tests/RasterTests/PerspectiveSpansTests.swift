@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@testable import Raster
+
+/// A layer of `texture`'s size, scaled by `scale`, rotated by `angle` about its vertical axis
+/// under m34 = -1/500 (cover flow) and centred at `centre`: the device-to-texture map.
+private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre: (Double, Double))
+    -> Homography
+{
+    let toCentre = Homography.translation(-Double(texture.width) / 2, -Double(texture.height) / 2)
+    let rotation = Homography(cos(angle), 0, 0, 0, 1, 0, sin(angle) / 500, 0, 1)
+    let device = Homography.translation(centre.0, centre.1) * rotation * .scale(scale, scale) * toCentre
+    return device.inverted!
+}
+
+/// The perspective spans must give exactly the pixels of the scalar per-pixel loop: cover-flow
+/// rotations magnified, minified by a level blend and strongly, mixing both in one row, over
+/// translucent destinations, through partial coverage and opacity, for odd texture sizes, for a
+/// texture too wide for the 32-bit lanes, for a trimmed mip chain, and across the horizon
+/// (pixels with W <= 0 skipped).
+@Test func perspectiveSpansMatchTheScalarLoop() {
+    let textures = [
+        Texture(noise(37, 29, seed: 11, opaque: false)), Texture(noise(300, 180, seed: 12, opaque: true)),
+        Texture(noise(1, 9, seed: 13, opaque: false)), Texture(noise(1 << 18, 2, seed: 14, opaque: true)),
+        // A chain without its two finest levels (their entries describe level 2).
+        Texture(noise(300, 180, seed: 12, opaque: true), finestLevel: 2),
+    ]
+    let destination = noise(120, 90, seed: 15, opaque: false)
+    var r = Bytes(state: 16)
+    var partial = CoverageMask(x: -3, y: 2, width: 118, height: 86)
+    for i in partial.data.indices {
+        let v = r.next()
+        partial.data[i] = v < 50 ? 0 : (v < 170 ? 255 : v)
+    }
+    let masks = [partial, .full((0, 0, 120, 90))]
+    var levels = Set<String>()
+    var drawn = 0
+    for texture in textures {
+        for scale in [3.1, 1.0, 0.37, 0.04] {
+            for angle in [0.0, 0.5, -1.05, 1.45] {
+                let h = coverFlow(texture, scale: scale, angle: angle, centre: (61.5, 44.25))
+                for mask in masks {
+                    for opacity: UInt8 in [255, 140] {
+                        var fast = destination
+                        var reference = destination
+                        Painter.drawTexture(
+                            &fast, texture, deviceToTexture: h, coverage: mask, opacity: opacity,
+                            filter: .trilinear, separable: true, perspectiveReference: false)
+                        Painter.drawTexture(
+                            &reference, texture, deviceToTexture: h, coverage: mask, opacity: opacity,
+                            filter: .trilinear, separable: true, perspectiveReference: true)
+                        #expect(
+                            fast == reference,
+                            "\(texture.width)x\(texture.height) scale \(scale) angle \(angle) opacity \(opacity)"
+                        )
+                        if fast != destination { drawn += 1 }
+                    }
+                }
+                // Which levels the pixels read (from the scalar rule), to show both kinds ran.
+                texture.withSampler { s in
+                    for (x, y) in [(10.5, 44.5), (61.5, 44.5), (110.5, 44.5)] {
+                        let w = h.mapHomogeneous(SIMD2(x, y)).z
+                        let uv = h.map(SIMD2(x, y))
+                        let (h20, h21) = (h.r2.x / w, h.r2.y / w)
+                        let lod = Painter.lod(
+                            h.r0.x / w - uv.x * h20, h.r1.x / w - uv.y * h20, h.r0.y / w - uv.x * h21,
+                            h.r1.y / w - uv.y * h21)
+                        levels.insert(String("\(s.plan(lod: lod))".prefix(5)))
+                    }
+                }
+            }
+        }
+    }
+    #expect(levels == ["level", "blend"])
+    #expect(drawn > 200)
+
+    // Across the horizon: the covered box straddles W = 0, and the side the first covered pixel
+    // is not on is skipped by both.
+    let texture = textures[1]
+    let h = coverFlow(texture, scale: 4, angle: 1.53, centre: (60, 45))
+    let horizon = -(h.r2.y * 45 + h.r2.z) / h.r2.x
+    #expect(horizon > 70 && horizon < 90)
+    for mask in masks {
+        var fast = destination
+        var reference = destination
+        Painter.drawTexture(
+            &fast, texture, deviceToTexture: h, coverage: mask, opacity: 255, filter: .trilinear,
+            separable: true,
+            perspectiveReference: false)
+        Painter.drawTexture(
+            &reference, texture, deviceToTexture: h, coverage: mask, opacity: 255, filter: .trilinear,
+            separable: true, perspectiveReference: true)
+        #expect(fast == reference)
+        #expect(fast != destination)
+        // The first covered pixel lies left of the horizon, so the pixels right of it are
+        // behind the eye and keep the destination.
+        for y in 10..<80 {
+            for x in (Int(horizon) + 2)..<120 where mask[x, y] != 0 {
+                #expect(fast[x, y] == destination[x, y])
+            }
+        }
+    }
+}
+
+/// The lane level of detail is `Painter.lod` on each lane, NaN, infinities and the edges
+/// of the magnified range included; the lane fixed coordinate is `Int` of the scalar one.
+@Test func perspectiveLaneArithmeticMatchesTheScalar() {
+    var r = Bytes(state: 21)
+    func value() -> Double {
+        switch r.next() {
+        case 0..<8: return .nan
+        case 8..<16: return .infinity
+        case 16..<24: return 0
+        case 24..<40: return 2.0.squareRoot()
+        case 40..<48: return 1
+        default:
+            let m = Double(UInt32(r.next()) << 8 | UInt32(r.next())) / 65536
+            return (r.next() < 128 ? -1 : 1) * m * Double(1 << Int(r.next() % 12))
+        }
+    }
+    for _ in 0..<4000 {
+        let d = (0..<4).map { _ in PerspectiveSpans.Lanes(value(), value(), value(), value()) }
+        let lanes = PerspectiveSpans.levelOfDetail(d[0], d[1], d[2], d[3])
+        for i in 0..<4 {
+            let scalar = Painter.lod(d[0][i], d[1][i], d[2][i], d[3][i])
+            #expect(lanes[i].bitPattern == scalar.bitPattern, "\(d.map { $0[i] })")
+        }
+        let x = PerspectiveSpans.Lanes(value(), value(), value(), value()) * 300
+        let size = Double(r.next()) + 1
+        let fixed = PerspectiveSpans.fixed(x, PerspectiveSpans.Lanes(repeating: size))
+        for i in 0..<4 {
+            let c = x[i] > -1 ? (x[i] < size ? x[i] : size) : -1
+            #expect(fixed[i] == Int64(c * 4096 + 4096.5), "\(x[i])")
+        }
+    }
+    // fastLog2's own edge: every binade boundary and its neighbours.
+    for e in -1022...1023 {
+        let p = Double(sign: .plus, exponent: e, significand: 1)
+        let v = PerspectiveSpans.Lanes(p, p.nextUp, p.nextDown, p * 1.75)
+        let lanes = PerspectiveSpans.fastLog2(v)
+        for i in 0..<4 { #expect(lanes[i].bitPattern == fastLog2(v[i]).bitPattern) }
+    }
+}
