@@ -46,10 +46,12 @@ public enum Painter {
 
     /// `separable: false` keeps scaled textures on the per-pixel loop, and
     /// `perspectiveReference: true` perspective ones on the scalar loop: the references the
-    /// separable rows and the perspective spans are tested against.
+    /// separable rows and the perspective spans are tested against. `vector`: their AVX2 loops
+    /// (CKernels) where the CPU has them, else their Swift ones.
     static func drawTexture(
         _ image: inout Image, _ texture: Texture, deviceToTexture h: Homography, coverage: CoverageMask,
-        opacity: UInt8, filter: TextureFilter, separable: Bool, perspectiveReference: Bool = false
+        opacity: UInt8, filter: TextureFilter, separable: Bool, perspectiveReference: Bool = false,
+        vector: Bool = SeparableRows.hasAVX2
     ) {
         guard let b = box(coverage, image), opacity != 0, h.isFinite else { return }
         // A homography is defined up to scale, sign included. The covered area lies on one
@@ -85,7 +87,7 @@ public enum Painter {
                         if separable,
                             SeparableRows.draw(
                                 s, spans, box: b, coverage: coverage, mask: mask.baseAddress!, into: base,
-                                stride: stride, opacity: opacity)
+                                stride: stride, opacity: opacity, vector: vector)
                         {
                             return
                         }
@@ -151,7 +153,7 @@ public enum Painter {
                     if perPixelLOD && !perspectiveReference {
                         PerspectiveSpans.draw(
                             s, m, box: b, coverage: coverage, mask: mask.baseAddress!, into: base,
-                            stride: stride, opacity: opacity)
+                            stride: stride, opacity: opacity, vector: vector)
                         return
                     }
                     let affineInverseW = 1 / h22

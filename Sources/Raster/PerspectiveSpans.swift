@@ -1,3 +1,5 @@
+import CKernels
+
 /// The texture loop under perspective (cover flow's covers, every layer rotated about x or y
 /// with m34 set): a divide and a level of detail per pixel.
 ///
@@ -11,12 +13,47 @@
 enum PerspectiveSpans {
     typealias Lanes = SIMD4<Double>
 
-    /// Draws every covered pixel of the box whose W (under `m`, whose sign the caller has fixed)
-    /// is positive.
-    static func draw(
+    /// The box's rows through `ckernels_perspective_row_avx2`.
+    static func drawRows(
         _ s: TextureSampler, _ m: Homography, box b: PixelBox, coverage: CoverageMask,
         mask: UnsafePointer<UInt8>, into base: UnsafeMutablePointer<UInt8>, stride: Int, opacity: UInt8
     ) {
+        withUnsafeTemporaryAllocation(of: ckernels_level.self, capacity: s.levels.count) { levels in
+            for (i, l) in s.levels.enumerated() {
+                levels[i] = ckernels_level(
+                    width: Int64(l.width), height: Int64(l.height), offset: Int64(l.offset),
+                    scale_x: l.scaleX,
+                    scale_y: l.scaleY)
+            }
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 9) { h in
+                for (i, v) in [m.r0, m.r1, m.r2].enumerated() {
+                    (h[3 * i], h[3 * i + 1], h[3 * i + 2]) = (v.x, v.y, v.z)
+                }
+                for y in b.y0..<b.y1 {
+                    let row = mask + ((y - coverage.y) * coverage.width - coverage.x)
+                    let x = Painter.nonZero(row, from: b.x0, to: b.x1)
+                    if x == b.x1 { continue }
+                    ckernels_perspective_row_avx2(
+                        h.baseAddress!, Double(y) + 0.5, s.texels.baseAddress!, levels.baseAddress!,
+                        Int32(s.levels.count), row, base + y * stride, Int32(x), Int32(b.x1), UInt32(opacity))
+                }
+            }
+        }
+    }
+
+    /// Draws every covered pixel of the box whose W (under `m`, whose sign the caller has fixed)
+    /// is positive.
+    /// `vector`: the AVX2 row loop (CKernels), the same arithmetic four pixels a vector.
+    static func draw(
+        _ s: TextureSampler, _ m: Homography, box b: PixelBox, coverage: CoverageMask,
+        mask: UnsafePointer<UInt8>, into base: UnsafeMutablePointer<UInt8>, stride: Int, opacity: UInt8,
+        vector: Bool = SeparableRows.hasAVX2
+    ) {
+        if vector {
+            drawRows(
+                s, m, box: b, coverage: coverage, mask: mask, into: base, stride: stride, opacity: opacity)
+            return
+        }
         let (h00, h01, h02) = (m.r0.x, m.r0.y, m.r0.z)
         let (h10, h11, h12) = (m.r1.x, m.r1.y, m.r1.z)
         let (h20, h21, h22) = (m.r2.x, m.r2.y, m.r2.z)

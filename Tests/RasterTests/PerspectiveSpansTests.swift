@@ -42,18 +42,24 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
                 let h = coverFlow(texture, scale: scale, angle: angle, centre: (61.5, 44.25))
                 for mask in masks {
                     for opacity: UInt8 in [255, 140] {
-                        var fast = destination
                         var reference = destination
-                        Painter.drawTexture(
-                            &fast, texture, deviceToTexture: h, coverage: mask, opacity: opacity,
-                            filter: .trilinear, separable: true, perspectiveReference: false)
                         Painter.drawTexture(
                             &reference, texture, deviceToTexture: h, coverage: mask, opacity: opacity,
                             filter: .trilinear, separable: true, perspectiveReference: true)
-                        #expect(
-                            fast == reference,
-                            "\(texture.width)x\(texture.height) scale \(scale) angle \(angle) opacity \(opacity)"
-                        )
+                        var fast = destination
+                        // The Swift lanes, and the AVX2 rows where this CPU has them.
+                        for vector in vectorKinds {
+                            fast = destination
+                            Painter.drawTexture(
+                                &fast, texture, deviceToTexture: h, coverage: mask, opacity: opacity,
+                                filter: .trilinear, separable: true, perspectiveReference: false,
+                                vector: vector)
+                            let same = fast == reference
+                            #expect(
+                                same,
+                                "\(texture.width)x\(texture.height) scale \(scale) angle \(angle) opacity \(opacity) vector \(vector)"
+                            )
+                        }
                         if fast != destination { drawn += 1 }
                     }
                 }
@@ -82,16 +88,19 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
     let horizon = -(h.r2.y * 45 + h.r2.z) / h.r2.x
     #expect(horizon > 70 && horizon < 90)
     for mask in masks {
-        var fast = destination
         var reference = destination
-        Painter.drawTexture(
-            &fast, texture, deviceToTexture: h, coverage: mask, opacity: 255, filter: .trilinear,
-            separable: true,
-            perspectiveReference: false)
         Painter.drawTexture(
             &reference, texture, deviceToTexture: h, coverage: mask, opacity: 255, filter: .trilinear,
             separable: true, perspectiveReference: true)
-        #expect(fast == reference)
+        var fast = destination
+        for vector in vectorKinds {
+            fast = destination
+            Painter.drawTexture(
+                &fast, texture, deviceToTexture: h, coverage: mask, opacity: 255, filter: .trilinear,
+                separable: true, perspectiveReference: false, vector: vector)
+            let same = fast == reference
+            #expect(same, "vector \(vector)")
+        }
         #expect(fast != destination)
         // The first covered pixel lies left of the horizon, so the pixels right of it are
         // behind the eye and keep the destination.
@@ -142,3 +151,6 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
         for i in 0..<4 { #expect(lanes[i].bitPattern == fastLog2(v[i]).bitPattern) }
     }
 }
+
+/// The perspective loops to test: the portable Swift lanes, and the AVX2 rows where they run.
+private let vectorKinds = SeparableRows.hasAVX2 ? [false, true] : [false]

@@ -26,4 +26,20 @@ void ckernels_separable_row_avx2(const uint32_t *v0, const uint32_t *v1, const c
                                  const ckernels_tap *tap1, int levels, uint32_t t, const uint8_t *mask,
                                  uint8_t *out, int x0, int x1, int box_x0, uint32_t opacity);
 
+/* A mip level as Raster's Texture.Level: size, byte offset in the texels, level-0 to level
+   coordinate scales. */
+typedef struct {
+    int64_t width, height, offset;
+    double scale_x, scale_y;
+} ckernels_level;
+
+/* Painter.drawTexture's perspective loop for pixels [x0, x1) of row y (AVX2 only): m is the
+   device-to-texture homography (row-major, its sign fixed so that W > 0 in front), py = y + 0.5;
+   mask and out are the row's coverage and RGBA8 pixels indexed by x. Each covered pixel in front
+   of the eye: the texture coordinate and level of detail at its centre, trilinear sample,
+   scaled by mask[x] * opacity / 65025 rounded once, source-over onto out. */
+void ckernels_perspective_row_avx2(const double m[9], double py, const uint8_t *texels,
+                                   const ckernels_level *levels, int level_count, const uint8_t *mask,
+                                   uint8_t *out, int x0, int x1, uint32_t opacity);
+
 #endif
