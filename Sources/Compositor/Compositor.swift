@@ -9,6 +9,12 @@ public enum Compositor {
     /// Renders the canvas. Text errors (a missing font) are thrown; everything else draws what
     /// it can (a non-finite matrix makes its layer invisible, rendering.md A.3).
     public static func render(_ canvas: CanvasLayer) throws(CompositorError) -> Image {
+        // A colour background is the image's first and only fill.
+        if case .color(let c) = canvas.background {
+            var image = Image(width: canvas.pixelWidth, height: canvas.pixelHeight, fill: c.premultiplied)
+            try render(canvas, rows: 0..<canvas.pixelHeight, into: &image, backgroundPainted: true)
+            return image
+        }
         var image = Image(width: canvas.pixelWidth, height: canvas.pixelHeight)
         try render(canvas, rows: 0..<canvas.pixelHeight, into: &image)
         return image
@@ -22,13 +28,22 @@ public enum Compositor {
     public static func render(_ canvas: CanvasLayer, rows: Range<Int>, into image: inout Image)
         throws(CompositorError)
     {
+        try render(canvas, rows: rows, into: &image, backgroundPainted: false)
+    }
+
+    /// `backgroundPainted`: the rows already hold the colour background.
+    static func render(
+        _ canvas: CanvasLayer, rows: Range<Int>, into image: inout Image, backgroundPainted: Bool
+    )
+        throws(CompositorError)
+    {
         precondition(
             image.width == canvas.pixelWidth && image.height == canvas.pixelHeight, "image size mismatch")
         let band = max(rows.lowerBound, 0)..<min(rows.upperBound, image.height)
         guard !band.isEmpty else { return }
         // Image backgrounds may leave transparent texels undrawn: start those rows clear.
         if case .color = canvas.background {} else { image.fill(.clear, rows: band) }
-        paintBackground(&image, canvas, rows: band)
+        if !backgroundPainted { paintBackground(&image, canvas, rows: band) }
         for view in canvas.views {
             try render(view, into: &image, scale: canvas.scale, rows: band)
         }
@@ -432,13 +447,17 @@ struct Occluder {
     func chord(_ y: Double) -> (Double, Double)? {
         var lo = Double.infinity
         var hi = -Double.infinity
-        for k in 0..<4 {
-            let a = corners[k]
-            let b = corners[(k + 1) & 3]
-            guard (a.y <= y && b.y >= y) || (b.y <= y && a.y >= y) else { continue }
+        @inline(__always) func edge(_ a: SIMD2<Double>, _ b: SIMD2<Double>) {
+            guard (a.y <= y && b.y >= y) || (b.y <= y && a.y >= y) else { return }
             let x = a.y == b.y ? a.x : a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x)
             lo = min(lo, a.y == b.y ? min(a.x, b.x) : x)
             hi = max(hi, a.y == b.y ? max(a.x, b.x) : x)
+        }
+        corners.withUnsafeBufferPointer { c in
+            edge(c[0], c[1])
+            edge(c[1], c[2])
+            edge(c[2], c[3])
+            edge(c[3], c[0])
         }
         return lo <= hi ? (lo, hi) : nil
     }
@@ -452,8 +471,12 @@ struct Occluder {
         let (mx, w) = (mask.x, mask.width)
         let my = mask.y
         mask.data.withUnsafeMutableBufferPointer { d in
+            // A row's bottom chord is the next row's top.
+            var next = chord(Double(first))
             for y in first..<last {
-                guard let top = chord(Double(y)), let bottom = chord(Double(y + 1)) else { continue }
+                let top = next
+                next = chord(Double(y + 1))
+                guard let top, let bottom = next else { continue }
                 let a = max(mx, Int(max(top.0, bottom.0).rounded(.up)) + 1)
                 let b = min(mx + w, Int(min(top.1, bottom.1).rounded(.down)) - 1)
                 guard a < b else { continue }

@@ -14,8 +14,15 @@ public struct Image: Sendable, Equatable {
         self.width = width
         self.height = height
         self.stride = width * 4
-        self.bytes = [UInt8](repeating: 0, count: width * height * 4)
-        if fill != .clear { self.fill(fill) }
+        // One pass: the pixel written straight into new storage (a frame's background is
+        // mostly what it is filled with).
+        let count = width * height * 4
+        let word = PackedPixel.word(fill).littleEndian
+        self.bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            UnsafeMutableRawPointer(buffer.baseAddress!).initializeMemory(
+                as: UInt32.self, repeating: word, count: count / 4)
+            initialized = count
+        }
     }
 
     /// Wraps premultiplied bytes; nil when the buffer is too small for the size and stride.
