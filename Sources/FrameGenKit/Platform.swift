@@ -50,7 +50,7 @@ public enum Platform {
     /// (textures, frames, photo canvases) across threads, and glibc keeps what they leave free
     /// inside its heaps, so without this the resident size creeps up over a long render.
     static func returnFreeMemory() {
-        mallocTrim?(0)
+        _ = mallocTrim?(0)
     }
 
     /// glibc's malloc_trim, which its Swift module does not export (malloc.h); nil elsewhere.

@@ -178,6 +178,38 @@ import Testing
         #expect(Set(cache.entries.keys) == [.file("c"), .file("d")])
     }
 
+    /// A frame drawn into the previous frame's memory has the bytes of one drawn afresh, whatever
+    /// that memory held (another frame, another background), and a buffer of another size is
+    /// not used.
+    @Test func framesDrawnIntoThePreviousFrameAreTheSame() throws {
+        let canvas = Canvas(width: 120, height: 60, scale: 1, background: .color(.black))
+        let composer = try FrameComposer(canvas: canvas, style: ElementStyle(), kindStyles: [:])
+        func frame(_ x: Double, alpha: Double) -> AttributeFrame {
+            var a = LayoutAttributes.cell(
+                IndexPath(item: 0, section: 0), frame: Rect(x: x, y: 5, width: 50, height: 40))
+            a.alpha = alpha
+            return AttributeFrame(
+                index: 0, time: 0,
+                views: [
+                    AttributeView(
+                        bounds: Rect(x: 0, y: 0, width: 120, height: 60),
+                        elements: [AttributeElement(attributes: a, image: .photo(seed: 3, index: 1))])
+                ])
+        }
+        let frames = [frame(4, alpha: 1), frame(60.5, alpha: 0.4), frame(30.25, alpha: 0.8)]
+        let fresh = try frames.map { f throws(FrameGenError) in try composer.render(f, scale: 1) }
+        var buffer: Image? = Image(width: 120, height: 60, fill: Pixel(r: 9, g: 200, b: 40, a: 255))
+        for (f, expected) in zip(frames, fresh) {
+            let image = try composer.render(f, scale: 1, reusing: &buffer)
+            #expect(buffer == nil)
+            #expect(image == expected)
+            buffer = image
+        }
+        var wrongSize: Image? = Image(width: 10, height: 10)
+        #expect(try composer.render(frames[0], scale: 1, reusing: &wrongSize) == fresh[0])
+        #expect(wrongSize?.width == 10)
+    }
+
     @Test func aTextureMissingAFinerLevelIsReplacedByOneWithIt() {
         var cache = TextureCache(budget: 1 << 30)
         let image = Image(width: 64, height: 64)

@@ -78,16 +78,18 @@ public enum BenchTool {
             }
         }
         // Textures are made on first use: one untimed frame first keeps that out of the numbers.
-        _ = try composer.render(frames[0], scale: canvas.scale)
+        // Each frame is drawn into the previous one's memory, as `render`'s workers do.
+        var buffer: Image? = try composer.render(frames[0], scale: canvas.scale)
         // 1. One thread: raster and encode timed apart.
         var raster: [Double] = []
         var encodeTimes: [Double] = []
         var bytes = 0
         for frame in frames {
             let t0 = now()
-            let image = try composer.render(frame, scale: canvas.scale)
+            let image = try composer.render(frame, scale: canvas.scale, reusing: &buffer)
             let t1 = now()
             bytes += try encode(image).count
+            buffer = image
             let t2 = now()
             raster.append(t1 - t0)
             encodeTimes.append(t2 - t1)
@@ -103,13 +105,15 @@ public enum BenchTool {
             let workers = min(jobs, frames.count)
             let start = now()
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                var buffer: Image? = nil
                 while true {
                     let k = next.add(1, ordering: .relaxed).oldValue
                     if k >= frames.count { return }
                     do throws(FrameGenError) {
-                        _ = try encode(
-                            composer.render(frames[k], scale: canvas.scale, bands: max(1, jobs / workers)),
-                            threads: max(1, jobs / workers))
+                        let image = try composer.render(
+                            frames[k], scale: canvas.scale, bands: max(1, jobs / workers), reusing: &buffer)
+                        _ = try encode(image, threads: max(1, jobs / workers))
+                        buffer = image
                     } catch {
                         failure.withLock { if $0 == nil { $0 = error } }
                         return

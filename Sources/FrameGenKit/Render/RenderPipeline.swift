@@ -356,6 +356,8 @@ public enum RenderPipeline {
         // the rest.
         let threadsPerFrame = max(1, threads / jobs)
         DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+            // This worker's previous frame, drawn over by the next.
+            var buffer: Image? = nil
             while true {
                 let k = next.add(1, ordering: .relaxed).oldValue
                 if k >= indices.count || state.withLock({ $0.failure != nil })
@@ -372,7 +374,8 @@ public enum RenderPipeline {
                 }
                 do throws(FrameGenError) {
                     let png = try encodeFrame(
-                        source, index, composer: composer, plan: plan, threads: threadsPerFrame, name: path)
+                        source, index, composer: composer, plan: plan, threads: threadsPerFrame, name: path,
+                        buffer: &buffer)
                     do throws(FileIOError) {
                         try FileIO.writeAtomically(png, to: path)
                     } catch {
@@ -418,10 +421,14 @@ public enum RenderPipeline {
     }
 
     /// One frame drawn and encoded as PNG bytes; `name` is the output named in an error.
+    /// `buffer`: the worker's previous frame to draw into; the frame is left there afterwards.
     static func encodeFrame(
-        _ source: FrameSource, _ index: Int, composer: FrameComposer, plan: Plan, threads: Int, name: String
+        _ source: FrameSource, _ index: Int, composer: FrameComposer, plan: Plan, threads: Int, name: String,
+        buffer: inout Image?
     ) throws(FrameGenError) -> [UInt8] {
-        let image = try composer.render(source.frame(index), scale: plan.scale, bands: threads)
+        let image = try composer.render(
+            source.frame(index), scale: plan.scale, bands: threads, reusing: &buffer)
+        defer { buffer = image }
         do throws(PNGError) {
             return try PNG.encode(image, options: plan.encoding, threads: threads)
         } catch {
@@ -435,8 +442,10 @@ public enum RenderPipeline {
         throws(FrameGenError) -> RenderSummary
     {
         let name = "<stdout>"
+        var buffer: Image? = nil
         let png = try encodeFrame(
-            source, plan.frames[0], composer: composer, plan: plan, threads: processorCount, name: name)
+            source, plan.frames[0], composer: composer, plan: plan, threads: processorCount, name: name,
+            buffer: &buffer)
         Platform.ignoreBrokenPipes()
         guard FileHandleOutput.standardOutput.write(bytes: png) else {
             throw .cannotWrite(name, "standard output was closed before the whole PNG was written")
