@@ -19,6 +19,21 @@ int ckernels_has_avx2(void) {
 
 #if defined(__x86_64__)
 
+/* Sample.pixel(scaledBy: k): an 8.24 channel times k / 65025, rounded once. */
+static inline uint32_t scaled_channel(uint64_t m, uint64_t k) {
+    const uint64_t d = (uint64_t)(1u << 24) * 65025;
+    return (uint8_t)((m * k + d / 2) / d);
+}
+
+/* PackedPixel.sourceOver for a premultiplied s: with s = 0 it gives d, with an opaque s, s. */
+static inline uint32_t source_over(uint32_t s, uint32_t d) {
+    uint32_t k = 255 - (s >> 24);
+    uint32_t rb = (d & 0x00FF00FFu) * k + 0x00800080u, ga = ((d >> 8) & 0x00FF00FFu) * k + 0x00800080u;
+    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    ga = ((ga + ((ga >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    return s + (rb | ga << 8);
+}
+
 /* The arithmetic of SeparableRows (Swift), one pixel at a time: the tail of a row. */
 static inline uint32_t scalar_pixel(const uint32_t *v0, const uint32_t *v1, const ckernels_tap *a,
                                     const ckernels_tap *b, int levels, uint32_t t, uint32_t k, uint32_t d) {
@@ -33,19 +48,8 @@ static inline uint32_t scalar_pixel(const uint32_t *v0, const uint32_t *v1, cons
         m[c] = p;
     }
     uint32_t s = 0;
-    for (int c = 0; c < 4; c++) {
-        uint64_t wide = (uint64_t)m[c] * k + (uint64_t)(1u << 23) * 65025u;
-        uint64_t q = ((wide >> 24) * 16909061u) >> 40;
-        s |= (uint32_t)(uint8_t)q << (8 * c);
-    }
-    /* source-over; with s = 0 it gives d, with an opaque s it gives s. */
-    uint32_t k2 = 255 - (s >> 24);
-    uint32_t rb = (d & 0x00FF00FFu) * k2, ga = ((d >> 8) & 0x00FF00FFu) * k2;
-    rb += 0x00800080u;
-    ga += 0x00800080u;
-    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
-    ga = ((ga + ((ga >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
-    return s + (rb | ga << 8);
+    for (int c = 0; c < 4; c++) s |= scaled_channel(m[c], k) << (8 * c);
+    return source_over(s, d);
 }
 
 __attribute__((target("avx2"))) static inline __m256i pair(const uint32_t *v, int i, int j) {
@@ -184,19 +188,11 @@ static inline uint32_t trilinear_scaled(const uint8_t *texels, const ckernels_le
             for (int c = 0; c < 4; c++) s[c] = (uint32_t)((s[c] * (256 - t) + q[c] * t + 128) >> 8);
         }
     }
-    const uint64_t d = (uint64_t)(1u << 24) * 65025;
     uint32_t p = 0;
-    for (int c = 0; c < 4; c++) p |= (uint32_t)(uint8_t)((s[c] * k + d / 2) / d) << (8 * c);
+    for (int c = 0; c < 4; c++) p |= scaled_channel(s[c], k) << (8 * c);
     return p;
 }
 
-static inline uint32_t source_over(uint32_t s, uint32_t d) {
-    uint32_t k = 255 - (s >> 24);
-    uint32_t rb = (d & 0x00FF00FFu) * k + 0x00800080u, ga = ((d >> 8) & 0x00FF00FFu) * k + 0x00800080u;
-    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
-    ga = ((ga + ((ga >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
-    return s + (rb | ga << 8);
-}
 
 /* fastLog2 per lane: the exponent, and a quadratic in the mantissa. */
 __attribute__((target("avx2"))) static inline __m256d fast_log2(__m256d x) {
