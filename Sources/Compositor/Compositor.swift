@@ -297,11 +297,11 @@ public enum Compositor {
                 mask = mask.intersected(with: coverage(Shapes.rect(m), h, clip: clip, antialiased: aa))
             }
             for o in hiders { o.hide(in: &mask) }
-            let localToTexture = LayerContents.localToTexture(
-                imageWidth: c.texture.width, imageHeight: c.texture.height, rect: rect)
-            if rect.width > 0, rect.height > 0, let inverse = h.inverted {
+            if let deviceToTexture = LayerContents.deviceToTexture(
+                imageWidth: c.texture.width, imageHeight: c.texture.height, rect: rect, localToDevice: h)
+            {
                 Painter.drawTexture(
-                    &image, c.texture, deviceToTexture: localToTexture * inverse, coverage: mask,
+                    &image, c.texture, deviceToTexture: deviceToTexture, coverage: mask,
                     opacity: opacity)
             }
         }

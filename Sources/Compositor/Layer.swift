@@ -93,11 +93,17 @@ public struct LayerContents: Sendable {
             in: size, scale: scale)
     }
 
-    /// The map from the layer's local points to texel coordinates for an image of the given
-    /// pixel size drawn into `rect` (its `imageRect`).
-    public static func localToTexture(imageWidth: Int, imageHeight: Int, rect: Rect) -> Homography {
-        Homography.scale(Double(imageWidth) / rect.width, Double(imageHeight) / rect.height)
-            * Homography.translation(-rect.minX, -rect.minY)
+    /// The map the image is drawn through: device pixels to texel coordinates, for an image of
+    /// the given pixel size drawn into `rect` (its `imageRect`) of a layer whose local points
+    /// map to device pixels by `localToDevice`. Nil when nothing can be drawn (an empty rect,
+    /// a singular map). The compositor draws through it, and a caller predicting which mip
+    /// levels a drawing reads uses the same one.
+    public static func deviceToTexture(
+        imageWidth: Int, imageHeight: Int, rect: Rect, localToDevice: Homography
+    ) -> Homography? {
+        guard rect.width > 0, rect.height > 0, let inverse = localToDevice.inverted else { return nil }
+        return Homography.scale(Double(imageWidth) / rect.width, Double(imageHeight) / rect.height)
+            * Homography.translation(-rect.minX, -rect.minY) * inverse
     }
 
     /// The same for an image of the given pixel size before it is decoded (what a caller needs

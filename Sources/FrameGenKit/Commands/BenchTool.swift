@@ -89,8 +89,8 @@ public enum BenchTool {
             let image = try composer.render(frame, scale: canvas.scale, reusing: &buffer)
             let t1 = now()
             bytes += try encode(image).count
-            buffer = image
             let t2 = now()
+            buffer = image
             raster.append(t1 - t0)
             encodeTimes.append(t2 - t1)
         }

@@ -213,12 +213,10 @@ public final class FrameComposer: Sendable {
             guard canShow(layer, h, imageRect: rect, style: s, clip: clip, scale: scale) else { return nil }
             // Only the mip levels the compositor can read are made and kept (drawParts' map).
             var finest = 0
-            if rect.width > 0, rect.height > 0, let inverse = h.inverted {
-                finest = Texture.finestLevelRead(
-                    width: width, height: height,
-                    deviceToTexture: LayerContents.localToTexture(
-                        imageWidth: width, imageHeight: height, rect: rect)
-                        * inverse)
+            if let m = LayerContents.deviceToTexture(
+                imageWidth: width, imageHeight: height, rect: rect, localToDevice: h)
+            {
+                finest = Texture.finestLevelRead(width: width, height: height, deviceToTexture: m)
             }
             var contents = LayerContents(
                 texture: try texture(image, finestLevel: finest, ticket: ticket),
