@@ -51,7 +51,7 @@ import Testing
         #expect(count > 50, "the scan found only \(count) citations; is the root \(Self.root.path)?")
         #expect(
             problems.isEmpty,
-            "\(problems.count) citations the repository cannot follow:\n" + problems.joined(separator: "\n"))
+            "\(problems.count) citations the repository cannot follow:\n\(problems.joined(separator: "\n"))")
     }
 
     @Test func theScannerSeesCitationsInTheirUsualForms() {
