@@ -3,11 +3,11 @@ import Geometry
 import Raster
 import Text
 
-/// Core Animation's layer semantics on the CPU (rendering.md Part A). Stateless and Sendable:
+/// Core Animation's layer semantics on the CPU (docs/design/rendering.md). Stateless and Sendable:
 /// several threads may render different frames at once, sharing textures read-only.
 public enum Compositor {
     /// Renders the canvas. Text errors (a missing font) are thrown; everything else draws what
-    /// it can (a non-finite matrix makes its layer invisible, rendering.md A.3).
+    /// it can (a non-finite matrix makes its layer invisible, docs/design/rendering.md §5).
     public static func render(_ canvas: CanvasLayer) throws(CompositorError) -> Image {
         // A colour background is the image's first and only fill.
         if case .color(let c) = canvas.background {
@@ -123,8 +123,8 @@ public enum Compositor {
         }
     }
 
-    /// The map from a layer's local points (origin top left) to canvas pixels (rendering.md
-    /// A.1): `[p - anchor, 0, 1] · transform · T(position, zPosition)`, then the view's
+    /// The map from a layer's local points (origin top left) to canvas pixels (docs/design/rendering.md
+    /// §1.2): `[p - anchor, 0, 1] · transform · T(position, zPosition)`, then the view's
     /// sublayerTransform about its centre, the view's origin and the canvas scale.
     public static func localToDevice(_ layer: Layer, in view: ViewLayer, scale: Double) -> Homography {
         var m = Transform3D.makeTranslation(-layer.size.width / 2, -layer.size.height / 2, 0)
@@ -273,7 +273,7 @@ public enum Compositor {
             opacity: UInt8((opacity * 255).rounded()), clip: clip == viewClip ? nil : .full(clip))
     }
 
-    /// Background, contents (and the inner image layer), text, border: rendering.md A.6.
+    /// Background, contents (and the inner image layer), text, border: docs/design/rendering.md §8.1.
     static func drawParts(
         _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, scale: Double,
         opacity: UInt8, hiders: [Occluder] = []
@@ -413,7 +413,7 @@ private struct BandSlots: @unchecked Sendable {
     }
 }
 
-/// The opaque inside of a layer drawn later (rendering.md A.6 order): the pixels lying wholly
+/// The opaque inside of a layer drawn later (docs/design/rendering.md §8.1 order): the pixels lying wholly
 /// inside its projected bounds, which it will store without blending. An earlier layer's
 /// texture need not be sampled there; the frame's bytes do not change.
 struct Occluder {

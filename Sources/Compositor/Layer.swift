@@ -12,7 +12,7 @@ public struct Layer: Sendable {
     public var position: Point
     public var zPosition = 0.0
     public var transform = Transform3D.identity
-    /// Group opacity (rendering.md A.6).
+    /// Group opacity (docs/design/rendering.md §8.4).
     public var opacity = 1.0
     public var isHidden = false
     public var backgroundColor: Color?
@@ -30,7 +30,7 @@ public struct Layer: Sendable {
         self.position = position
     }
 
-    /// Costs nothing to draw (rendering.md A.6).
+    /// Costs nothing to draw (docs/design/rendering.md §8.4).
     var isInvisible: Bool {
         isHidden || !(opacity > 0) || !(size.width > 0) || !(size.height > 0)
     }
@@ -167,7 +167,7 @@ public struct LayerText: Sendable {
 public struct ViewLayer: Sendable {
     public var frame: Rect
     public var sublayerTransform: Transform3D?
-    /// Back to front: the caller sorts them (rendering.md A.2).
+    /// Back to front: the caller sorts them (docs/decisions.md "Drawing order").
     public var layers: [Layer]
 
     public init(frame: Rect, sublayerTransform: Transform3D? = nil, layers: [Layer]) {

@@ -1,4 +1,4 @@
-/// The exit statuses of formats.md section 3, mapped in one place (`FrameGenError.status`).
+/// The exit statuses of docs/formats.md §3, mapped in one place (`FrameGenError.status`).
 public enum ExitStatus: Int32, Sendable {
     case success = 0
     /// `compare` / `golden check` found a difference.

@@ -1,4 +1,4 @@
-/// The one random number generator of framegen (motion.md A.9): SplitMix64, seeded from the
+/// The one random number generator of framegen (docs/decisions.md "Randomness"): SplitMix64, seeded from the
 /// scene's `seed`. It lives in this dependency-free module because both layouts (album tilts) and
 /// generated content (photos) draw from it; the same seed gives the same sequence on every machine.
 public struct SeededRandom: RandomNumberGenerator, Sendable {

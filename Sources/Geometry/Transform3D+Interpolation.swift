@@ -17,7 +17,7 @@ extension Transform3D.Decomposition {
 
 extension Transform3D {
     /// The in-between matrix of an animated transform, as Core Animation interpolates it
-    /// (motion.md A.4): both ends are decomposed (see `decomposed`), the parts are interpolated
+    /// (docs/design/motion.md §4.2): both ends are decomposed (see `decomposed`), the parts are interpolated
     /// (rotation by shortest-path slerp, so a tilt of 2pi + 3 degrees turns 3 degrees), and the
     /// result is recomposed.
     /// - progress 0 and 1 return `from` and `to` exactly, and equal ends return `from`;

@@ -1,5 +1,5 @@
 /// CATransform3D: 16 fields m11...m44, row vectors (`[x y z 1] · M`), translation in m41...m43,
-/// perspective in m34. Constructors and concat order are Core Animation's (rendering.md B.1):
+/// perspective in m34. Constructors and concat order are Core Animation's (docs/design/rendering.md §2):
 /// `a.concatenating(b)` = a · b applies a first; `translated/scaled/rotated` apply the new
 /// operation first (Op · self), as CATransform3DTranslate/Scale/Rotate do.
 public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
@@ -71,7 +71,7 @@ public struct Transform3D: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Rotation by `angle` radians about the axis (x, y, z), normalised first; a zero axis gives
-    /// the identity (GNUstep). The entries are rendering.md B.1.2's.
+    /// the identity (GNUstep). The entries are docs/design/rendering.md §2.2's.
     public static func makeRotation(_ angle: Double, _ x: Double, _ y: Double, _ z: Double)
         -> Transform3D
     {

@@ -1,6 +1,6 @@
 import Geometry
 
-/// Bryan Hansen's BHPhotoAlbumLayout (layouts.md B.3): one stack of photos per section in a
+/// Bryan Hansen's BHPhotoAlbumLayout (docs/design/layouts.md §4): one stack of photos per section in a
 /// grid of 2 columns (3 when the view is wider than tall), each photo tilted by one of
 /// `rotationCount` seeded rotations, a title below each stack and an emblem above the content.
 ///

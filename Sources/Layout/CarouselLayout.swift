@@ -7,7 +7,7 @@ import Motion
     import Darwin
 #endif
 
-/// lizelu's CustomTransformCollecionLayout, the spinning carousel (layouts.md B.1), with its demo
+/// lizelu's CustomTransformCollecionLayout, the spinning carousel (docs/design/layouts.md §5), with its demo
 /// controller's tap-to-zoom as layout behaviour.
 ///
 /// Section 0 only. With the screen size W_s x H_s, item w x h and pitch D = w + margin: cell i is
@@ -17,7 +17,7 @@ import Motion
 /// current cell has zIndex 1000, every other cell zIndex k. Every element is returned whatever
 /// the rect, as the original does; every scroll invalidates.
 ///
-/// Quirks of the original, on by default (B.1.7), each with a switch:
+/// Quirks of the original, on by default (docs/design/layouts.md §5.3), each with a switch:
 /// - `zeroOffsetQuirk`: at offset <= 0 with k = 0 the angle is forced to 0, so the angle jumps
 ///   at offset 0 (150 degrees on a 375 pt screen); false keeps c = (p - w/2) mod D everywhere.
 /// - `edgeQuirk`: no leading or trailing room, so cell 0 can only be centred at a negative

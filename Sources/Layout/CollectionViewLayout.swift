@@ -105,7 +105,7 @@ public protocol CollectionViewLayout: Sendable {
     mutating func collectionViewDidEndDecelerating(_ collectionView: CollectionViewState)
 
     /// A tap on an item. Return true when the layout handles it (zoom, focus...); false lets the
-    /// engine scroll the item to the centre (motion.md A.6). Default: false.
+    /// engine scroll the item to the centre (docs/design/motion.md §6). Default: false.
     mutating func collectionViewDidTapItem(at indexPath: IndexPath, _ collectionView: CollectionViewState)
         -> Bool
 

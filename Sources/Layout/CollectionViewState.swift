@@ -102,7 +102,7 @@ public struct CollectionViewState: Hashable, Sendable {
     /// Scene time in seconds; layouts that run their own animations evaluate them at this time,
     /// so a frame stays a pure function of the time.
     public var time: Double
-    /// The scene's seed (motion.md A.9); every random choice of a layout derives from it.
+    /// The scene's seed (docs/decisions.md "Randomness"); every random choice of a layout derives from it.
     public var seed: UInt64
     /// This view's name in the scene ("" when the scene has one view).
     public var name: String

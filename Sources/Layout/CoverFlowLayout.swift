@@ -1,6 +1,6 @@
 import Geometry
 
-/// The iOS 6 by Tutorials CoverFlowLayout (layouts.md B.4.3): a horizontal flow layout showing
+/// The iOS 6 by Tutorials CoverFlowLayout (docs/design/layouts.md §6.3): a horizontal flow layout showing
 /// one row of covers, each turned about y and zoomed by its distance from the visible centre.
 ///
 /// For each element, with maxD = maxDistancePercentage x the visible width,

@@ -1,7 +1,7 @@
 import Geometry
 
 /// UICollectionViewFlowLayout: items in lines along the cross axis, lines stacked along the
-/// scroll axis, optional section headers and footers (layouts.md Part A, "How flow fills a line").
+/// scroll axis, optional section headers and footers (docs/design/layouts.md §2).
 ///
 /// Line filling (PSTCollectionView's PSTGridLayoutRow, UXKit's defaults):
 /// - a line takes items while they fit with `minimumInteritemSpacing` between them;
@@ -252,7 +252,7 @@ public struct FlowLayout: CollectionViewLayout {
 }
 
 extension FlowLayout {
-    /// The `flow` parameters (layouts.md Part A), shared by every layout built on the flow layout.
+    /// The `flow` parameters (docs/scene.md "flow"), shared by every layout built on the flow layout.
     public static let parameters: [LayoutParameter] = [
         LayoutParameter(
             name: "scrollDirection", defaultValue: .string("vertical"), summary: "vertical or horizontal"),

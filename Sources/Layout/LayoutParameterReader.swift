@@ -1,7 +1,7 @@
 import Geometry
 
-/// Typed access to a scene's layout parameters, with layouts.md's defaults and range checks.
-/// Every accessor throws a `LayoutParameterError` that names the parameter and what it wants.
+/// Typed access to a scene's layout parameters, with their defaults (docs/scene.md "layout") and range
+/// checks. Every accessor throws a `LayoutParameterError` that names the parameter and what it wants.
 struct LayoutParameterReader {
     let values: [String: LayoutParameterValue]
 

@@ -74,8 +74,8 @@ public struct LayoutDescriptor: Sendable {
     }
 }
 
-/// The layout types a scene's `layout: {type: ...}` may name: the built-in ones (layouts.md
-/// Part A), then those a user registered.
+/// The layout types a scene's `layout: {type: ...}` may name: the built-in ones (docs/design/layouts.md
+/// §1), then those a user registered.
 public enum LayoutRegistry {
     public static var all: [LayoutDescriptor] { builtIn + registered.withLock { $0 } }
 

@@ -1,7 +1,7 @@
 import Geometry
 
 /// A horizontal pager with paging indicators (the paging-indicator question of the first source,
-/// layouts.md Part A): pages as wide as the view, each holding up to `itemsPerPage` cells, and a
+/// docs/design/layouts.md §7): pages as wide as the view, each holding up to `itemsPerPage` cells, and a
 /// left and a right indicator decoration view shown exactly when cells lie beyond that edge of
 /// the visible rect.
 ///

@@ -1,6 +1,6 @@
 import Geometry
 
-/// The iOS 6 by Tutorials SimpleFlowLayout (layouts.md B.4.1): a flow layout whose inserted
+/// The iOS 6 by Tutorials SimpleFlowLayout (docs/design/layouts.md §6.1): a flow layout whose inserted
 /// items start at the visible rect's centre, transparent and scaled by `appearScale`, and whose
 /// deleted items end there, transparent and scaled by `disappearScale`. Other appearing and
 /// disappearing items keep the engine's defaults (the book's intent, as the Perry copy has it).

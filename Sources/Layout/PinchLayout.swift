@@ -1,6 +1,6 @@
 import Geometry
 
-/// The iOS 6 by Tutorials PinchLayout (layouts.md B.4.4): a flow layout whose elements are
+/// The iOS 6 by Tutorials PinchLayout (docs/design/layouts.md §6.4): a flow layout whose elements are
 /// pulled toward `pinchCenter` by (pinchCenter - center) * (1 - pinchScale), as a translation
 /// transform, with zIndex -item so earlier items lie on top. Scale 1 is the plain grid, 0 a
 /// single pile at the pinch centre. Above 1 (up to `maximumPinchScale`) the grid stays and the
@@ -8,7 +8,7 @@ import Geometry
 /// in the WWDC 2012 pinch sample. `pinchCenter` is in content coordinates (UIKit's
 /// location(in: collectionView)); nil means the centre of the visible rect.
 public struct PinchLayout: CollectionViewLayout {
-    /// UIPinchGestureRecognizer's scale is clamped to [1, 3] in the sample (B.4.4).
+    /// UIPinchGestureRecognizer's scale is clamped to [1, 3] in the sample (docs/design/layouts.md §6.4).
     public static let maximumPinchScale = 3.0
 
     public var flow: FlowLayout

@@ -1,6 +1,6 @@
 import Geometry
 
-/// The Photos-app clone's preview (layouts.md B.2.1): a horizontal flow of full-view pages with
+/// The Photos-app clone's preview (docs/design/layouts.md §3.1): a horizontal flow of full-view pages with
 /// parallax.
 ///
 /// Pages are as large as the view (spacing 0). For each page, with W the page width and
@@ -12,7 +12,7 @@ import Geometry
 /// (0 when r is missing), and custom `maskRect` is the image's aspect-fit rect in the cell's own
 /// coordinates (the whole cell when the image size is unknown), a fixed window the image slides
 /// in. The compositor draws these as an inner image layer shifted by imageOffset and masked to
-/// maskRect (rendering.md A.6); scenes style the cell with contentMode aspectFit.
+/// maskRect (docs/design/rendering.md §8.5); scenes style the cell with contentMode aspectFit.
 ///
 /// Rotation keeps the active photo: when prepared at a new size after another one, the layout
 /// remembers the page that was nearest the centre at the old size (the original's "configuring"

@@ -1,6 +1,6 @@
 import Geometry
 
-/// The Photos-app clone's thumbnail strip, the accordion (layouts.md B.2.2, B.2.3).
+/// The Photos-app clone's thumbnail strip, the accordion (docs/design/layouts.md §3.2, §3.3).
 ///
 /// Geometry (itemHeight H = 66 by default): items are itemW = H x defaultAspectRatio (33) wide and
 /// H tall, pitch = itemW + distanceBetween (37); cell i's base centre is (i·pitch + itemW/2,

@@ -1,8 +1,8 @@
 import Geometry
 import Motion
 
-/// The strip's animations, evaluated at a scene time from the recorded events (layouts.md
-/// B.2.3), and the hooks that record them.
+/// The strip's animations, evaluated at a scene time from the recorded events (docs/design/layouts.md
+/// §3.3), and the hooks that record them.
 extension ThumbnailsLayout {
     // MARK: Animation state at a time
 

@@ -1,6 +1,6 @@
 import Geometry
 
-/// The thumbnail strip's per-cell state and the geometry that follows from it (layouts.md B.2.2).
+/// The thumbnail strip's per-cell state and the geometry that follows from it (docs/design/layouts.md §3.2).
 extension ThumbnailsLayout {
     public enum Direction: String, Hashable, Sendable {
         case left

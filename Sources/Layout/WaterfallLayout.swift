@@ -1,6 +1,6 @@
 import Geometry
 
-/// The iOS 6 by Tutorials StackedGridLayout, a Pinterest-style waterfall (layouts.md B.4.2).
+/// The iOS 6 by Tutorials StackedGridLayout, a Pinterest-style waterfall (docs/design/layouts.md §6.2).
 ///
 /// Per section: an optional header (kind `header`, showing the section title) of `headerHeight`
 /// spanning the view's width, then `columns` columns of width floor(width / columns). Each item

@@ -4,7 +4,7 @@
 public struct CubicBezier: Hashable, Sendable {
     public let x1: Double, y1: Double, x2: Double, y2: Double
 
-    /// The solver stops when |x(s) - t| is below this: far inside the 1e-7 motion.md A.2 asks
+    /// The solver stops when |x(s) - t| is below this: far inside the 1e-7 docs/design/motion.md §1.2 asks
     /// for, so that progress is accurate even where the curve is steep (dy/dx up to 1e5).
     public static let solverTolerance = 1e-12
 

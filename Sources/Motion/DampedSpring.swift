@@ -4,9 +4,9 @@
     import Darwin
 #endif
 
-/// A damped harmonic oscillator m·x'' + c·x' + k·x = 0 (motion.md B.4.2), where x is the
+/// A damped harmonic oscillator m·x'' + c·x' + k·x = 0 (docs/design/motion.md §2.1), where x is the
 /// displacement from the spring's rest point. Everything is closed form from t = 0, so any
-/// instant can be evaluated alone (motion.md A.1).
+/// instant can be evaluated alone (docs/decisions.md "Timeline").
 public struct DampedSpring: Hashable, Sendable {
     public let mass: Double
     public let stiffness: Double
@@ -29,7 +29,7 @@ public struct DampedSpring: Hashable, Sendable {
             mass: mass, stiffness: stiffness, damping: dampingRatio * 2 * (stiffness * mass).squareRoot())
     }
 
-    /// UIScrollView's spring as ScrollMechanics reconstructs it (motion.md B.5.2): mass 1,
+    /// UIScrollView's spring as ScrollMechanics reconstructs it (docs/design/motion.md §3.5): mass 1,
     /// stiffness 100, critically damped (damping 20).
     public static let scrollView = DampedSpring(mass: 1, stiffness: 100, damping: 20)!
 

@@ -5,7 +5,7 @@
 #endif
 
 /// UIScrollView.DecelerationRate: the factor the velocity keeps per millisecond
-/// (motion.md B.5.2).
+/// (docs/design/motion.md §3.3).
 public struct DecelerationRate: Hashable, Sendable {
     public let rawValue: Double
 
@@ -22,7 +22,7 @@ public struct DecelerationRate: Hashable, Sendable {
     public var decayConstant: Double { 1000 * log(rawValue) }
 }
 
-/// The deceleration law of a released scroll view (motion.md B.5.2), from t = 0:
+/// The deceleration law of a released scroll view (docs/design/motion.md §3.3), from t = 0:
 /// v(t) = v0·e^(k t), x(t) = x0 + v0·(e^(k t) - 1)/k, at rest at x0 - v0/k, where
 /// k = 1000·ln(rate per ms) < 0.
 public struct Deceleration: Hashable, Sendable {

@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// The hand-written easing functions of the reproduced layouts (layouts.md B.0.3), exactly as
+/// The hand-written easing functions of the reproduced layouts (docs/design/motion.md §1.3), exactly as
 /// their sources write them; each maps 0 to 0 and 1 to 1. Inputs are clamped to [0, 1] (NaN to
 /// 0) because layouts evaluate them at progress values computed from scene time, which can fall
 /// outside an animation's interval.

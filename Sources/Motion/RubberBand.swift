@@ -1,4 +1,4 @@
-/// UIScrollView's rubber-banding past an edge (motion.md B.5.3): a finger overshoot x shows as
+/// UIScrollView's rubber-banding past an edge (docs/design/motion.md §3.4): a finger overshoot x shows as
 /// b = (1 - 1/(x·c/d + 1))·d = x·c·d/(d + c·x), with c = 0.55 and d the view's size on that axis;
 /// b has slope c at the edge and tends to d.
 public enum RubberBand {
@@ -49,7 +49,7 @@ public enum RubberBand {
     }
 }
 
-/// A finger dragging the content (motion.md A.3 `drag`): inside the valid range the content
+/// A finger dragging the content (docs/design/motion.md §3.2, `drag`): inside the valid range the content
 /// follows the finger 1:1, past an edge it rubber-bands. A drag that starts already
 /// rubber-banded continues from the finger position that produced that offset, so there is no
 /// jump.

@@ -1,4 +1,4 @@
-/// The motion of one scroll axis after the finger lifts (or a fling), motion.md A.3 and B.5:
+/// The motion of one scroll axis after the finger lifts (or a fling), docs/design/motion.md §3:
 /// closed form from the release, so `offset(at:)` of any instant needs nothing else.
 ///
 /// - Released out of range: a spring back to the nearest edge, critically damped (mass 1,
@@ -88,7 +88,8 @@ public struct ScrollMotion: Hashable, Sendable {
 
     /// - Parameters:
     ///   - offset, velocity: the content offset and its velocity (pt/s) at the release.
-    ///   - minOffset, maxOffset: the valid range (B.5.1); maxOffset < minOffset rests at minOffset.
+    ///   - minOffset, maxOffset: the valid range (docs/design/motion.md §3.1); maxOffset < minOffset rests at
+    ///     minOffset.
     ///   - screenScale: pixels per point, for the 0.5-pixel rest threshold.
     ///   - spring: the spring of spring-backs and paging (UIScrollView's by default).
     /// Bad values never trap: a non-finite velocity counts as 0, a non-finite offset as
@@ -199,9 +200,9 @@ public struct ScrollMotion: Hashable, Sendable {
         return 0
     }
 
-    /// The last phase reshaped so that it ends exactly on the rest offset (motion.md A.1: no jump
-    /// at the 0.5 pixel threshold; the steps shrink into the target): what it has left at its
-    /// end is taken away along a smoothstep over the phase, whose slope vanishes at both ends,
+    /// The last phase reshaped so that it ends exactly on the rest offset (docs/layouts-and-motion.md
+    /// "Settling": no jump at the 0.5 pixel threshold; the steps shrink into the target): what it has left at
+    /// its end is taken away along a smoothstep over the phase, whose slope vanishes at both ends,
     /// so the release velocity stays exact and the last steps keep their shape.
     func settled(_ phase: Phase, at t: Double) -> (offset: Double, velocity: Double) {
         let raw = phase.offset(at: t)

@@ -4,7 +4,7 @@
     import Darwin
 #endif
 
-/// A spring animation curve (motion.md B.4.2): the remaining normalised displacement x starts
+/// A spring animation curve (docs/design/motion.md §2): the remaining normalised displacement x starts
 /// at 1 and the spring pulls it to 0; progress = 1 - x. Velocities are normalised as UIKit's
 /// initialSpringVelocity: 1.0 is the whole animation distance per second, positive toward the
 /// target.
@@ -39,7 +39,7 @@ public struct SpringCurve: Hashable, Sendable {
     }
 
     /// UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:), with
-    /// the community reconstruction of its duration-to-stiffness mapping (motion.md B.4.2,
+    /// the community reconstruction of its duration-to-stiffness mapping (docs/design/motion.md §2.2,
     /// Framer's SpringsExample): mass 1; omega0 is chosen so that the oscillation envelope has
     /// decayed to epsilon = 0.001 at t = duration, i.e. the root of
     /// - zeta < 1: (zeta·omega0 - v) / omega_d · e^(-zeta·omega0·T) = 0.001,
@@ -117,7 +117,7 @@ public struct SpringCurve: Hashable, Sendable {
 
     /// Progress at normalised time t (seconds t·duration): 0 for t <= 0, 1 for t >= 1. What the
     /// spring has left at the end is taken away along a smoothstep over the whole animation, so
-    /// the curve reaches 1 continuously instead of jumping there (motion.md A.1).
+    /// the curve reaches 1 continuously instead of jumping there (docs/layouts-and-motion.md "Settling").
     public func progress(_ t: Double) -> Double {
         if !(t > 0) { return 0 }
         if t >= 1 { return 1 }

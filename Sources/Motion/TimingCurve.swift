@@ -1,6 +1,6 @@
 /// An animation curve: normalised time t in [0, 1] to progress (0 at the start, 1 at the end).
-/// motion.md A.2: Core Animation's presets (B.4.1) as cubic Béziers, custom cubic Béziers, and
-/// springs.
+/// docs/design/motion.md §1: Core Animation's presets (§1.1 there) as cubic Béziers, custom cubic Béziers,
+/// and springs.
 public enum TimingCurve: Hashable, Sendable {
     /// kCAMediaTimingFunctionLinear: progress = t exactly.
     case linear

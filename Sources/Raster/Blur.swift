@@ -1,6 +1,6 @@
 import Foundation
 
-/// Gaussian blur of coverage masks, O(1) work per pixel whatever sigma (rendering.md A.7).
+/// Gaussian blur of coverage masks, O(1) work per pixel whatever sigma (docs/design/rendering.md §9).
 ///
 /// Each axis gets `passes` *extended* box filters (Gwosdek, Grewenig, Bruhn, Weickert,
 /// "Theoretical foundations of Gaussian convolution by extended box filtering", 2011): a box of

@@ -4,7 +4,7 @@ public enum FillRule: Sendable, Hashable {
     case evenOdd
 }
 
-/// Paths to coverage masks (rendering.md A.4).
+/// Paths to coverage masks (docs/design/rendering.md §6).
 ///
 /// Anti-aliased coverage is the exact area of each pixel square inside the (flattened) path,
 /// computed as font-rs and stb_truetype do: every edge adds, row by row, its signed area and

@@ -36,7 +36,7 @@ public struct Homography: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The map of a planar layer (z = 0) under a CATransform3D: the z row and column only
-    /// touch z, so dropping them is exact (peers/README.md, "4x4 -> 3x3"). The row-vector
+    /// touch z, so dropping them is exact (docs/design/rendering.md §1.3). The row-vector
     /// `[[m11 m12 m14], [m21 m22 m24], [m41 m42 m44]]` is transposed into column-vector form.
     public init(planar t: Transform3D) {
         self.init(t.m11, t.m21, t.m41, t.m12, t.m22, t.m42, t.m14, t.m24, t.m44)

@@ -1,5 +1,5 @@
 /// Span fills into an image: colour, texture and offscreen layers composited source-over
-/// (premultiplied, in encoded sRGB, rendering.md A.8) through coverage masks. Everything is
+/// (premultiplied, in encoded sRGB, docs/decisions.md "Colour") through coverage masks. Everything is
 /// clipped to the image; work is proportional to the mask's box.
 public enum Painter {
     /// `color` (premultiplied) scaled by the coverage, over the image.

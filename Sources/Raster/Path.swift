@@ -128,7 +128,7 @@ public struct Path: Sendable, Hashable {
     /// The path mapped through `h`. Affine maps keep curves exact (a cubic's image is the cubic
     /// of its mapped control points). Perspective maps do not, so curves are flattened with
     /// points taken on the true curve and placed by `h`, and every contour is clipped in
-    /// homogeneous space against W = `nearW` before the divide (rendering.md A.3), so a path
+    /// homogeneous space against W = `nearW` before the divide (docs/design/rendering.md §5), so a path
     /// that reaches behind the eye keeps only its visible part. Non-finite input gives an empty
     /// path.
     public func transformed(

@@ -1,12 +1,13 @@
 import Foundation
 import Geometry
 
-/// Shadows of rectangles, drawn analytically (rendering.md A.7): the rect blurred by an
+/// Shadows of rectangles, drawn analytically (docs/design/rendering.md §9): the rect blurred by an
 /// isotropic Gaussian in its own plane is Φ-differences along each local axis, Px(u) · Py(v), so
 /// each device pixel maps back to the plane and reads four values of Φ from a table. The cost is
 /// constant per pixel whatever sigma, nothing is allocated, and only the pixels of the shadow's
 /// own (projected, grown) quad are visited. Under rotation, scale and perspective the result is
-/// the spec's "blurred in the layer's space, then transformed", not an approximation of it.
+/// the shadow of docs/design/rendering.md §9 (made in the layer's plane, then transformed), not an
+/// approximation of it.
 public enum RectShadow {
     /// Tables cover z = -6...6; beyond, Φ is 0 or 1 and its integral 0 or z.
     static let tableRange = 6.0

@@ -1,18 +1,19 @@
 import Foundation
 import Geometry
 
-/// The outlines a layer is made of, in local points, as Paths (rendering.md A.6, B.3).
+/// The outlines a layer is made of, in local points, as Paths (docs/design/rendering.md §8).
 public enum Shapes {
     /// CALayerCornerCurve.
     public enum CornerCurve: Sendable, Hashable {
         /// Quarter circles; the radius is clamped to min(width, height) / 2.
         case circular
-        /// iOS 13's continuous ("squircle") corner, rendering.md B.3.2; the radius is clamped
+        /// iOS 13's continuous ("squircle") corner, docs/design/rendering.md §8.3; the radius is clamped
         /// to min(width, height) / 2 / 1.52866483 so the curve fits.
         case continuous
     }
 
-    /// Where the continuous curve leaves the straight edge, in units of the radius (B.3.2).
+    /// Where the continuous curve leaves the straight edge, in units of the radius
+    /// (docs/design/rendering.md §8.3).
     public static let continuousCornerExtent = 1.52866483
 
     /// Clockwise on screen (y down): top-left, top-right, bottom-right, bottom-left.
@@ -24,7 +25,7 @@ public enum Shapes {
         ])
     }
 
-    /// The radius actually drawn for `radius` on `rect` (the clamps of B.3.2).
+    /// The radius actually drawn for `radius` on `rect` (the clamps of docs/design/rendering.md §8.3).
     public static func effectiveRadius(_ radius: Double, in r: Rect, curve: CornerCurve) -> Double {
         guard radius > 0, radius.isFinite else { return 0 }
         let half = min(abs(r.width), abs(r.height)) / 2
@@ -65,8 +66,8 @@ public enum Shapes {
     }
 
     /// CALayer's border: the rounded bounds minus the bounds inset by `width` with radius
-    /// max(r - width, 0) (B.3.1). The inner contour runs the other way, so the ring is the same
-    /// under both fill rules; a border wider than half the rect fills the whole shape.
+    /// max(r - width, 0) (docs/design/rendering.md §8.2). The inner contour runs the other way, so the ring
+    /// is the same under both fill rules; a border wider than half the rect fills the whole shape.
     public static func border(
         _ rect: Rect, width: Double, radius: Double, curve: CornerCurve = .circular
     ) -> Path {
@@ -75,7 +76,7 @@ public enum Shapes {
         var path = roundedRect(s, radius: radius, curve: curve)
         let inner = s.insetBy(dx: width, dy: width)
         guard !path.isEmpty, inner.width > 0, inner.height > 0 else { return path }
-        // B.3.1 names the requested radius, so clamp it on the outer rect first.
+        // docs/design/rendering.md §8.2's rule takes the requested radius: clamp it on the outer rect first.
         let outerRadius = effectiveRadius(radius, in: s, curve: curve)
         path.append(roundedRect(inner, radius: max(outerRadius - width, 0), curve: curve).reversed())
         return path
@@ -100,7 +101,7 @@ public enum Shapes {
         return (SIMD2(1, 0), pieces)
     }()
 
-    /// B.3.2's continuous corner, verbatim.
+    /// The continuous corner of docs/design/rendering.md §8.3 (PaintCode's), verbatim.
     static let continuousCorner: (start: SIMD2<Double>, pieces: [Piece]) = (
         SIMD2(1.52866483, 0),
         [

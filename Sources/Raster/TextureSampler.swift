@@ -1,4 +1,4 @@
-/// How a texture is filtered (rendering.md A.5).
+/// How a texture is filtered (docs/design/rendering.md §7).
 public enum TextureFilter: Sendable, Hashable {
     /// Bilinear from level 0 only (what a layer without mipmaps does; shimmers when minified).
     case bilinear

@@ -22,7 +22,7 @@ public struct FontLocator: Sendable {
             .bold: ["/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"],
         ])
 
-    /// The default family (rendering.md A.9), and the style fontconfig and FreeType call each
+    /// The default family (docs/decisions.md "Text"), and the style fontconfig and FreeType call each
     /// of its weights.
     public static let defaultFamily = "DejaVu Sans"
     static func style(_ weight: FontWeight) -> String { weight == .bold ? "Bold" : "Book" }

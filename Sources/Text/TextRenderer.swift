@@ -2,7 +2,7 @@ import Geometry
 import Raster
 import Synchronization
 
-/// Rasterises text with FreeType (rendering.md A.9): coverage masks for the compositor to tint,
+/// Rasterises text with FreeType (docs/decisions.md "Text"): coverage masks for the compositor to tint,
 /// in the family a style names (DejaVu Sans by default), each character the family lacks from
 /// the first font fontconfig offers that has it, shaped by HarfBuzz and ordered by the Unicode
 /// bidirectional algorithm where the script needs it. Safe to call from any thread: the font

@@ -4,7 +4,7 @@ import Testing
 
 @testable import FrameGenKit
 
-/// formats.md section 3: frames on disk are kept only under a manifest that matches; nothing in
+/// docs/formats.md §3: frames on disk are kept only under a manifest that matches; nothing in
 /// an output folder is ever from another render without saying so.
 @Suite(.serialized) struct OutputManifestTests {
     private let root = NSTemporaryDirectory() + "framegen-manifest-" + UUID().uuidString

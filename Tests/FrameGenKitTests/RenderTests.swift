@@ -42,7 +42,7 @@ private func source(_ folder: Folder) throws -> FrameSource {
         let folder = try Folder()
         defer { folder.remove() }
         let s = try source(folder)
-        #expect(s.frameCount == 21)  // ceil(0.65 x 30) + 1 (motion.md A.1)
+        #expect(s.frameCount == 21)  // ceil(0.65 x 30) + 1 (docs/layouts-and-motion.md "Frames and time")
         let full = try RenderPipeline.run(
             s, options: RenderOptions(directory: folder.path + "/full", jobs: 2))
         #expect(full.rendered == 21)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FrameGenKit
 
-/// The text style keys (formats.md): `font.family`, `textAlignment`, `numberOfLines`.
+/// The text style keys (docs/scene.md "Style keys"): `font.family`, `textAlignment`, `numberOfLines`.
 @Suite struct TextStyleTests {
     private let yaml = """
         canvas: {width: 300, height: 120, scale: 1, background: "#FFFFFF"}

@@ -86,7 +86,8 @@ private let grid = """
 
 @Suite struct TimelineTests {
     @Test func frameCountIsCeilOfDurationTimesFpsPlusOne() throws {
-        // motion.md A.1: ceil(2.51 x 30) + 1 = 77 frames, the last one at 2.51 s, not 2.5 s.
+        // docs/layouts-and-motion.md "Frames and time": ceil(2.51 x 30) + 1 = 77 frames, the last one at 2.51
+        // s, not 2.5 s.
         let t = try timeline(grid + "\ntimeline:\n  - wait: 2\n  - scroll: {to: [0, 100], duration: 0.51}")
         #expect(t.duration == 2.51)
         #expect(t.frameCount == 77)

@@ -11,7 +11,7 @@ import Testing
 private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-12) -> Bool { abs(a - b) <= tol }
 
 @Test func rotationDecomposesToItsQuaternion() {
-    // rendering.md B.1.2: rotation by a about the unit axis (x, y, z); the quaternion is
+    // docs/design/rendering.md §2.2: rotation by a about the unit axis (x, y, z); the quaternion is
     // (axis · sin(a/2), cos(a/2)).
     let a = radians(50)
     let (x, y, z) = (2.0 / 7, 3.0 / 7, 6.0 / 7)
@@ -22,7 +22,7 @@ private func close(_ a: Double, _ b: Double, _ tol: Double = 1e-12) -> Bool { ab
     #expect(close(d.rotation.z, z * sin(a / 2)))
     #expect(close(d.rotation.w, cos(a / 2)))
     #expect(d.scale == SIMD3(1, 1, 1) || maxAbs(d.scale - SIMD3(1, 1, 1)) < 1e-12)
-    // The quaternion's matrix has B.1.2's entries.
+    // The quaternion's matrix has docs/design/rendering.md §2.2's entries.
     let c = cos(a)
     let s = sin(a)
     let r = Transform3D.makeRotation(d.rotation)
@@ -52,7 +52,7 @@ private func maxAbs(_ v: SIMD3<Double>) -> Double { max(abs(v.x), abs(v.y), abs(
     let d2 = try! #require(tr.decomposed)
     #expect(close(d2.translation.x, 100 * cos(a)) && close(d2.translation.y, 100 * sin(a)))
     #expect(d2.translation.z == 0)
-    // layouts.md B.0.1: identity with m34 = P, then Rotate, then Scale = S · R · P.
+    // docs/design/rendering.md §2.3: identity with m34 = P, then Rotate, then Scale = S · R · P.
     var p = Transform3D.identity
     p.m34 = -1.0 / 800
     let srp = p.rotated(radians(25), 0, 1, 0).scaled(0.8, 0.8, 1)
@@ -64,7 +64,7 @@ private func maxAbs(_ v: SIMD3<Double>) -> Double { max(abs(v.x), abs(v.y), abs(
 }
 
 @Test func albumTiltOfAFullTurnPlusThreeDegrees() {
-    // layouts.md B.3.2: angle = 2pi(1 + q); the extra turn is invisible in the matrix.
+    // docs/design/layouts.md §4.2: angle = 2pi(1 + q); the extra turn is invisible in the matrix.
     let m = Transform3D.makeRotation(2 * .pi + radians(3), 0, 0, 1)
     let d = try! #require(m.decomposed)
     #expect(close(d.rotation.angle, radians(3), 1e-12))

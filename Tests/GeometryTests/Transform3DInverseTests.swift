@@ -52,7 +52,7 @@ func randomComposition(_ r: inout SeededRandom) -> Transform3D {
         Transform3D.makeTranslation(10, -5, 3).inverted() == Transform3D.makeTranslation(-10, 5, -3))
     let r = Transform3D.makeRotation(radians(30), 0, 0, 1)
     #expect(maxDifference(r.inverted(), Transform3D.makeRotation(radians(-30), 0, 0, 1)) < 1e-15)
-    // (R·T)^-1 = T^-1 · R^-1 (rendering.md B.1.3: Rotate(MakeTranslation(100, 0, 0), a) = R·T).
+    // (R·T)^-1 = T^-1 · R^-1 (docs/design/rendering.md §2.3: Rotate(MakeTranslation(100, 0, 0), a) = R·T).
     let rt = Transform3D.makeTranslation(100, 0, 0).rotated(radians(40), 0, 0, 1)
     let expected = Transform3D.makeTranslation(-100, 0, 0)
         .concatenating(Transform3D.makeRotation(radians(-40), 0, 0, 1))

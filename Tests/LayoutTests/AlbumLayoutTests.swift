@@ -5,7 +5,7 @@ import Testing
 @testable import Layout
 
 @Suite struct AlbumLayoutTests {
-    /// layouts.md B.3.6's worked example: 320 pt portrait, 12 albums. spacingX = 320 - 44 - 250
+    /// docs/design/layouts.md §4.3's worked example: 320 pt portrait, 12 albums. spacingX = 320 - 44 - 250
     /// = 26, columns at x 22 and 173, rows at y 22 + 163 row, content height 1001.
     func portrait(offset: Point = .zero, sections: [Int] = Array(repeating: 3, count: 12), seed: UInt64 = 7)
         -> AlbumLayout

@@ -3,7 +3,7 @@ import Testing
 @testable import Motion
 
 @Test func rubberBandOffsets() {
-    // motion.md B.5.3: b = x c d / (d + c x), c = 0.55. d = 800, x = 200 gives 96.7 pt.
+    // docs/design/motion.md §3.4: b = x c d / (d + c x), c = 0.55. d = 800, x = 200 gives 96.7 pt.
     let b = RubberBand.offset(forOvershoot: 200, dimension: 800)
     #expect(b == 200 * 0.55 * 800 / (800 + 0.55 * 200))
     #expect(abs(b - 96.70) < 0.01)

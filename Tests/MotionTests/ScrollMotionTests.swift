@@ -13,7 +13,7 @@ import Testing
         for v0 in [1000.0, -640.0] {
             let m = ScrollMotion(
                 offset: 2000, velocity: v0, minOffset: 0, maxOffset: 5000, decelerationRate: rate)
-            // motion.md B.5.2: k = 1000 ln d, rest x0 - v0/k, duration ln(-k h/|v0|)/k, h = 0.5.
+            // docs/design/motion.md §3.3: k = 1000 ln d, rest x0 - v0/k, duration ln(-k h/|v0|)/k, h = 0.5.
             let k = 1000 * log(raw)
             #expect(abs(m.restOffset - (2000 - v0 / k)) < 1e-9)
             #expect(abs(m.duration - log(-k * 0.5 / abs(v0)) / k) < 1e-9)
@@ -25,8 +25,8 @@ import Testing
             #expect(abs(m.velocity(at: t) - v0 * pow(raw, 1000 * t)) < 2)
         }
     }
-    // The numbers of B.5.2: 1000 pt/s travels about 499.5 pt in about 3.45 s (normal) and
-    // 99.5 pt (fast).
+    // The numbers of docs/design/motion.md §3.3: 1000 pt/s travels about 499.5 pt in about 3.45 s (normal)
+    // and 99.5 pt (fast).
     let n = ScrollMotion(offset: 0, velocity: 1000, minOffset: 0, maxOffset: 5000)
     #expect(abs(n.restOffset - 499.5) < 0.1 && abs(n.duration - 3.45) < 0.01)
     let f = ScrollMotion(offset: 0, velocity: 1000, minOffset: 0, maxOffset: 5000, decelerationRate: .fast)
@@ -157,8 +157,8 @@ import Testing
     #expect(bad.duration == 0 && bad.offset(at: 1) == 0)
 }
 
-/// motion.md A.1: a settling motion reaches its rest offset continuously; frame to frame (60 fps)
-/// its last steps shrink into the target instead of ending with a jump of up to 0.5 pixel.
+/// docs/layouts-and-motion.md "Settling": a settling motion reaches its rest offset continuously; frame to
+/// frame (60 fps) its last steps shrink into the target instead of ending with a jump of up to 0.5 pixel.
 @Test func everySettleShrinksIntoItsTarget() {
     let motions: [(String, ScrollMotion)] = [
         ("fling", ScrollMotion(offset: 0, velocity: 1000, minOffset: 0, maxOffset: 5000)),

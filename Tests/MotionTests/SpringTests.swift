@@ -88,7 +88,7 @@ import Testing
     let c = SpringCurve(duration: 0.5, dampingRatio: 0.7)!
     let k = pow(log(1000 * 0.7 / (1 - 0.49).squareRoot()) / (0.7 * 0.5), 2)
     #expect(abs(c.spring.stiffness - k) < 1e-9 * k)
-    #expect(abs(c.spring.stiffness - 387.3) < 0.1)  // motion.md B.4.2's example
+    #expect(abs(c.spring.stiffness - 387.3) < 0.1)  // docs/design/motion.md §2.2's example
     #expect(abs(c.spring.damping - 27.55) < 0.01)
     #expect(c.spring.mass == 1)
     // With an initial velocity the solved omega0 satisfies the envelope equation.
@@ -132,7 +132,8 @@ import Testing
         let leftover = 1 - c.value(atTime: 0.5)
         #expect(abs(c.progress(t) - (1 - x + leftover * t * t * (3 - 2 * t))) < 1e-12)
     }
-    // motion.md A.1: the curve reaches 1 continuously (no jump of the leftover at the end).
+    // docs/layouts-and-motion.md "Settling": the curve reaches 1 continuously (no jump of the leftover at the
+    // end).
     let short = SpringCurve(mass: 1, stiffness: 100, damping: 10, duration: 0.4)!
     #expect(abs(1 - short.value(atTime: 0.4)) > 0.01)
     #expect(abs(short.progress(1 - 1e-9) - 1) < 1e-6)

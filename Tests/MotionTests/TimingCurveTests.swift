@@ -85,7 +85,7 @@ private let presets: [(TimingCurve, Double, Double, Double, Double)] = [
 }
 
 @Test func layoutEasings() {
-    // layouts.md B.0.3, at hand-computed points.
+    // docs/design/motion.md §1.3, at hand-computed points.
     #expect(LayoutEasing.quadraticEaseInOut(0.25) == 0.125)
     #expect(LayoutEasing.quadraticEaseInOut(0.75) == 0.875)  // -2(9/16) + 3 - 1
     #expect(LayoutEasing.quadraticEaseInOut(0.5) == 0.5)

@@ -229,7 +229,7 @@ func homography(from src: [SIMD2<Double>], to dst: [SIMD2<Double>]) -> Homograph
     }
 }
 
-// peers/README.md's worked example (coverflow_1920x1080, cell 8): the planar homography of a
+// docs/design/rendering.md §1.3's worked example (coverflow_1920x1080, cell 8): the planar homography of a
 // CATransform3D, moved to the cell's centre, is the stored H_local_to_canvas.
 @Test func planarHomographyMatchesThePeersWorkedExample() {
     let t = Transform3D(fields: [

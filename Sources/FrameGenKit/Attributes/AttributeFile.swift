@@ -1,7 +1,7 @@
 import Geometry
 import Layout
 
-/// An attribute file (formats.md section 2): what a layout hands to UIKit, frame by frame.
+/// An attribute file (docs/formats.md §2): what a layout hands to UIKit, frame by frame.
 public struct AttributeFile: Sendable {
     public static let format = "framegen.attributes/1"
     /// The `kindStyles` key of cells, which have no kind.
@@ -55,7 +55,7 @@ public struct AttributeView: Sendable {
     /// Content offset and visible size.
     public var bounds: Rect
     public var sublayerTransform: Transform3D?
-    /// rendering.md A.2: `zIndex` (UIKit) or `depth` (iCarousel), the layout's choice.
+    /// docs/decisions.md "Drawing order": `zIndex` (UIKit) or `depth` (iCarousel), the layout's choice.
     public var drawingOrder: DrawingOrder
     public var elements: [AttributeElement]
 

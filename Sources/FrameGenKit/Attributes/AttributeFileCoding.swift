@@ -34,7 +34,7 @@ extension AttributeFile {
         }
     }
 
-    /// The file as JSON text (formats.md section 2): one line per element, numbers that parse
+    /// The file as JSON text (docs/formats.md §2): one line per element, numbers that parse
     /// back to the same Doubles, so the file re-renders to identical pixels.
     public func jsonText() -> String {
         var top: [(key: String, value: DocumentValue)] = [
@@ -122,7 +122,7 @@ private func elementValue(_ e: AttributeElement) -> DocumentValue {
     if let i = e.image { pairs.append(("image", .string(i.description))) }
     if let t = a.text { pairs.append(("text", .string(t))) }
     if let s = e.style, !s.isEmpty { pairs.append(("style", s.documentValue)) }
-    // The typed extras share the file's `custom` mapping with a layout's own values (formats.md).
+    // The typed extras share the file's `custom` mapping with a layout's own values (docs/formats.md §2).
     var custom = a.custom.mapValues(customValue)
     if a.imageOffset != .zero {
         custom["imageOffset"] = .list([.number(a.imageOffset.x), .number(a.imageOffset.y)])

@@ -8,7 +8,7 @@ import Synchronization
     import Darwin
 #endif
 
-/// Where cell images come from (scene key `content.images`, formats.md section 1).
+/// Where cell images come from (scene key `content.images`, docs/formats.md §1).
 public enum ImageSource: Sendable, Equatable {
     /// Built-in generated photos, deterministic from the scene's seed.
     case generated(seed: UInt64)

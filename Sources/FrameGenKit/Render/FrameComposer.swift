@@ -14,7 +14,7 @@ public final class FrameComposer: Sendable {
     let textures: Mutex<TextureCache>
     /// Pixel sizes of images not decoded yet (headers read, sizes of generated images computed).
     private let imageSizes = Mutex<[ImageName: (width: Int, height: Int)]>([:])
-    /// rendering.md A.3: non-finite numbers make an element invisible, reported once.
+    /// docs/design/rendering.md §5: non-finite numbers make an element invisible, reported once.
     private let warnedNonFinite = Mutex(false)
     private let background: CanvasLayer.Background
 
@@ -285,8 +285,8 @@ private func contentMode(_ m: ElementStyle.ContentMode?) -> ContentMode {
     }
 }
 
-/// rendering.md A.2: ascending zIndex (or, in depth order, ascending depth first); ties: cells,
-/// then supplementary views, then decoration views, each by index path, then by their place in
+/// docs/decisions.md "Drawing order": ascending zIndex (or, in depth order, ascending depth first); ties:
+/// cells, then supplementary views, then decoration views, each by index path, then by their place in
 /// the file.
 struct OrderKey: Comparable {
     /// Depth order: the z of (1, 1, 1) after the element's transform (iCarousel); 0 otherwise.

@@ -1,6 +1,6 @@
 import Raster
 
-/// What the frames in an output folder are (formats.md section 3): a fingerprint of everything
+/// What the frames in an output folder are (docs/formats.md §3): a fingerprint of everything
 /// that decides their pixels (the scene or attribute file, every input image's bytes, the
 /// options that change pixels, the framegen version), written as `framegen-manifest.json` next
 /// to them. It is the same for every shard of a render; which frames on disk are this render's

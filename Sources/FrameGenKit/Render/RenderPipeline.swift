@@ -17,7 +17,7 @@ public struct FrameSource: Sendable {
     public var defaultDirectory: String
     public var pattern: String
     public var compression: PNGEncodingOptions.Compression
-    /// RGB output (rendering.md A.8: when the canvas is opaque and the user asks).
+    /// RGB output (docs/decisions.md "RGB output": when the canvas is opaque and the user asks).
     public var rgb = false
     /// The files whose bytes decide the pixels (the scene or attribute file, images), and the
     /// text of a scene that has no file: the output folder's manifest fingerprints them.

@@ -3,9 +3,9 @@ import Geometry
 import Raster
 import Text
 
-/// CALayer-style styling of an element (formats.md: a scene's `cell` and `supplementary.KIND`,
-/// an attribute file's `style`). Every key is optional: an element's own style overrides the
-/// file's key by key, and what no one sets takes CALayer's default (`resolved`).
+/// CALayer-style styling of an element (docs/scene.md "Style keys": a scene's `cell` and
+/// `supplementary.KIND`, an attribute file's `style`). Every key is optional: an element's own style
+/// overrides the file's key by key, and what no one sets takes CALayer's default (`resolved`).
 public struct ElementStyle: Sendable, Equatable {
     public enum ContentMode: String, Sendable, CaseIterable {
         case scaleToFill, aspectFit, aspectFill, center

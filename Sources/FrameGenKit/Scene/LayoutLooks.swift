@@ -3,8 +3,8 @@ import Geometry
 import Layout
 import Raster
 
-/// The look of the app each built-in layout comes from (layouts.md Part B), used for every style
-/// key and the canvas background a scene leaves unset, so `layout: {type: album}` alone looks
+/// The look of the app each built-in layout comes from (docs/layouts-and-motion.md "Default looks"), used for
+/// every style key and the canvas background a scene leaves unset, so `layout: {type: album}` alone looks
 /// like the album app. A scene's keys override these one by one.
 public struct LayoutLook: Sendable {
     public var background: Color?
@@ -14,7 +14,7 @@ public struct LayoutLook: Sendable {
     public static func of(_ type: String) -> LayoutLook {
         var look = LayoutLook()
         // Every seed app shows its photos aspect-filled and clipped (never stretched), except
-        // the Photos preview, which fits them (B.2).
+        // the Photos preview, which fits them (docs/design/layouts.md §3.1).
         look.cell.contentMode = .aspectFill
         look.cell.clipsToBounds = true
         // Flow-based layouts' headers and footers: UIKit's 17 pt system font, light on the
@@ -24,8 +24,8 @@ public struct LayoutLook: Sendable {
         header.color = .white
         switch type {
         case "album":
-            // BHAlbumPhotoCell and BHAlbumTitleReusableView (B.3.5); the tiled "concrete_wall"
-            // background as its dark grey.
+            // BHAlbumPhotoCell and BHAlbumTitleReusableView (docs/layouts-and-motion.md "Default looks"); the
+            // tiled "concrete_wall" background as its dark grey.
             look.background = Color(r: 0x2B, g: 0x2B, b: 0x2B)
             look.cell.background = Color(r: 217, g: 217, b: 217)
             look.cell.border = ElementStyle.Border(width: 3, color: .white)
@@ -38,7 +38,7 @@ public struct LayoutLook: Sendable {
                 color: .black, opacity: 0.3, radius: 0, offset: Point(x: 0, y: 1))
             look.supplementary[ElementKind.title] = title
         case "carousel":
-            // The storyboard cell (B.1.6): white, the image inset 5 pt.
+            // The storyboard cell (docs/layouts-and-motion.md "Default looks"): white, the image inset 5 pt.
             look.cell.background = .white
             look.cell.imageInset = 5
         case "preview":

@@ -3,7 +3,7 @@ import Layout
 import Motion
 import Raster
 
-/// A validated scene file (formats.md section 1). Paths inside it are resolved against the
+/// A validated scene file (docs/formats.md §1). Paths inside it are resolved against the
 /// scene file's folder.
 public struct Scene: Sendable {
     public var name: String

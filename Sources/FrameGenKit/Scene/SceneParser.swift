@@ -28,7 +28,7 @@ extension Scene {
 
         let rotates = timeline.contains { if case .rotate = $0.kind { true } else { false } }
         canvas = try parseCanvas(map["canvas"], rotates: rotates, folder: folder)
-        // A rotating scene's default canvas is square (motion.md A.5); its default view keeps
+        // A rotating scene's default canvas is square (docs/design/motion.md §5); its default view keeps
         // the portrait phone size, centred.
         var defaultFrame = Rect(origin: .zero, size: canvas.size)
         let canvasMap = try map["canvas"]?.map("a canvas mapping")
@@ -152,7 +152,7 @@ func parseCanvas(_ node: DocumentNode?, rotates: Bool, folder: String) throws(Fr
     try m?.check(allowed: Canvas.keys)
     var width = try m?["width"]?.number(in: 1...16384) ?? 390
     var height = try m?["height"]?.number(in: 1...16384) ?? 844
-    // motion.md A.5: a scene that rotates needs room for both orientations.
+    // docs/design/motion.md §5: a scene that rotates needs room for both orientations.
     if rotates && m?["width"] == nil && m?["height"] == nil {
         width = max(width, height)
         height = width

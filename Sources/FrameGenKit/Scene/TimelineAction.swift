@@ -2,7 +2,7 @@ import Geometry
 import Layout
 import Motion
 
-/// One entry of a scene's `timeline` (formats.md section 1), validated: the scene parser produces
+/// One entry of a scene's `timeline` (docs/formats.md §1), validated: the scene parser produces
 /// these and the timeline engine consumes them, so this file is the contract between the two.
 /// Every action names the view it acts on (`view: NAME` in the file; nil = the first view).
 public struct TimelineAction: Sendable, Equatable {

@@ -3,7 +3,7 @@ import Layout
 import Motion
 
 /// Runs the timeline's actions once, in time order, delivering the scroll-view events to the
-/// layouts and recording each action as a Step (motion.md A.3-A.8).
+/// layouts and recording each action as a Step (docs/design/motion.md §3-§6).
 struct Planner {
     let data: SceneData
     var states: [ViewState]
@@ -410,7 +410,7 @@ struct Planner {
             add(v, duration: d, before: before, .layoutDriven)
             return
         }
-        // motion.md A.6: without tap behaviour, the item scrolls to the centre.
+        // docs/design/motion.md §6: without tap behaviour, the item scrolls to the centre.
         guard let item = layout.layoutAttributesForItem(at: indexPath) else { return }
         let target = range(v, s, at: t).clamp(
             Point(x: item.center.x - s.size.width / 2, y: item.center.y - s.size.height / 2))
@@ -529,7 +529,7 @@ struct Planner {
         transition(v, from: old, to: new, updates: items, duration: d, curve: curve)
     }
 
-    /// Animates every element from `old` to `new` (motion.md A.4, A.5, A.8): survivors from
+    /// Animates every element from `old` to `new` (docs/design/motion.md §4, §5): survivors from
     /// their old to their new attributes, appearing ones from the layout's initial attributes,
     /// disappearing ones to its final attributes (defaults: fades).
     mutating func transition(

@@ -2,8 +2,8 @@ import Geometry
 import Layout
 import Motion
 
-/// A scene's timeline, planned once (motion.md A.1): the start, length and motion of every action
-/// and every view's state at each action boundary, all immutable. `frame(at:)` then evaluates
+/// A scene's timeline, planned once (docs/decisions.md "Timeline"): the start, length and motion of every
+/// action and every view's state at each action boundary, all immutable. `frame(at:)` then evaluates
 /// any instant from the plan alone, so a frame is a pure function of (scene, t), whichever
 /// frames were evaluated before and on whichever thread.
 public struct Timeline: Sendable {
@@ -17,11 +17,12 @@ public struct Timeline: Sendable {
 
     public var scene: Scene { data.scene }
 
-    /// motion.md A.1: ceil(total x fps) + 1 frames, so the last one shows the end of the timeline
-    /// (the tolerance keeps 2.0 s x 30 fps at 61, not 62, despite rounding in the sum of times).
+    /// docs/layouts-and-motion.md "Frames and time": ceil(total x fps) + 1 frames, so the last one shows the
+    /// end of the timeline (the tolerance keeps 2.0 s x 30 fps at 61, not 62, despite rounding in the sum of
+    /// times).
     public var frameCount: Int { Int((duration * scene.fps - 1e-9).rounded(.up)) + 1 }
 
-    /// motion.md A.1: frame i is at min(i / fps, total).
+    /// docs/layouts-and-motion.md "Frames and time": frame i is at min(i / fps, total).
     public func time(ofFrame index: Int) -> Double { min(Double(index) / scene.fps, duration) }
 
     public init(_ scene: Scene) throws(FrameGenError) {

@@ -37,7 +37,7 @@ enum ElementKey: Hashable, Sendable {
 }
 
 extension LayoutAttributes {
-    /// motion.md A.4: centre, size and alpha linearly, transform3D by decomposition (no
+    /// docs/design/motion.md §4.2: centre, size and alpha linearly, transform3D by decomposition (no
     /// full-turn spins), zIndex and the rest from the destination at once.
     func interpolated(to b: LayoutAttributes, progress p: Double) -> LayoutAttributes {
         var r = b
@@ -74,7 +74,7 @@ extension LayoutAttributes {
     }
 }
 
-/// Valid content offsets (motion.md B.5.1): from -inset to contentSize - size + inset.
+/// Valid content offsets (docs/design/motion.md §3.1): from -inset to contentSize - size + inset.
 struct OffsetRange: Sendable {
     var minX: Double, maxX: Double, minY: Double, maxY: Double
 
