@@ -1,5 +1,18 @@
-# The two commands of the README: `make showcase` and `make test`.
-.PHONY: showcase test deps release format
+# The two commands of the README, `make showcase` and `make test`, and the tiers CI runs.
+#   make test       the fast tier, debug build: every module's unit tests, one golden scene, one
+#                   determinism case, one command-line round trip per command (under 90 s of tests)
+#   make test-all   both tiers (FRAMEGEN_TEST_TIER=all), release build with testing enabled
+#   make test-asan  the fast tier under AddressSanitizer and UndefinedBehaviorSanitizer
+#   make test-tsan  the render pipeline's parallel tests under ThreadSanitizer
+# Each sanitizer builds in a scratch folder of its own so the builds do not undo each other.
+.PHONY: showcase test test-all test-asan test-tsan deps release format
+
+SANITIZER_ENV = LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan.supp \
+	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 \
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
+# The tests that run frames on several workers at once (the pipeline, bands, shards, bench).
+PARALLEL_TESTS = RenderTests|RenderPipelineParallelTests|DistributedRenderTests|Determinism
 
 deps:
 	@scripts/install-deps
@@ -10,6 +23,15 @@ showcase: deps
 
 test: deps
 	swift test
+
+test-all: deps
+	FRAMEGEN_TEST_TIER=all swift test -c release -Xswiftc -enable-testing
+
+test-asan: deps
+	$(SANITIZER_ENV) swift test --scratch-path .build-asan --sanitize=address --sanitize=undefined
+
+test-tsan: deps
+	$(SANITIZER_ENV) swift test --scratch-path .build-tsan --sanitize=thread --filter '$(PARALLEL_TESTS)'
 
 release: deps
 	swift build -c release

@@ -77,20 +77,23 @@ let package = Package(
             ]
         ),
         .target(name: "FrameGenTesting", dependencies: ["FrameGenKit", "Raster"]),
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout"]),
-        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster"]),
-        .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry"]),
+        // The fast and heavy tiers of the test suite (README, "Tests"), shared by every test target.
+        .target(name: "TestTiers", path: "Tests/TestTiers"),
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestTiers"]),
+        .testTarget(
+            name: "RasterTests", dependencies: ["Raster", "TestTiers"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "TestTiers"]),
+        .testTarget(name: "MotionTests", dependencies: ["Motion", "TestTiers"]),
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster", "TestTiers"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry", "TestTiers"]),
         .testTarget(
             name: "FrameGenKitTests",
-            dependencies: ["FrameGenKit"],
+            dependencies: ["FrameGenKit", "TestTiers"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "FrameGenTestingTests",
-            dependencies: ["FrameGenTesting", "FrameGenKit", "Layout", "Geometry", "Raster"]),
+            dependencies: ["FrameGenTesting", "FrameGenKit", "Layout", "Geometry", "Raster", "TestTiers"]),
         // The example package's own test file (docs/library.md), built and run here too.
         .testTarget(
             name: "ExampleLibraryTests",

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Raster
+import TestTiers
 import Testing
 
 @testable import Compositor
@@ -39,7 +40,7 @@ private func busyCanvas() -> CanvasLayer {
         pixelWidth: 160, pixelHeight: 151, scale: 1, background: .pattern(texture), views: [view])
 }
 
-@Test func bandsAreByteIdenticalToOneRender() throws {
+@Test(.heavy, .tags(.heavy)) func bandsAreByteIdenticalToOneRender() throws {
     let canvas = busyCanvas()
     let whole = try Compositor.render(canvas)
     // The canvas is not blank: the shadows, the cells and the pattern all drew.

@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import TestTiers
 import Testing
 
 @testable import FrameGenKit
@@ -156,7 +157,7 @@ func runFramegen(_ arguments: [String], environment: [String: String]? = nil) th
     return (process.terminationStatus, stdout, stderr)
 }
 
-@Test func theExecutableExitsWithTheDocumentedStatuses() throws {
+@Test(.heavy, .tags(.heavy)) func theExecutableExitsWithTheDocumentedStatuses() throws {
     let folder = try ImageCommandFolder()
     defer { folder.remove() }
     try folder.writePNG("e.png", width: 6, height: 6)
@@ -193,7 +194,7 @@ func runFramegen(_ arguments: [String], environment: [String: String]? = nil) th
     #expect(folder.contents() == ["a.png", "bad.png", "c.png", "d.png", "e.png"])
 }
 
-@Test func theExecutableComparesFoldersWithOneLinePerProblem() throws {
+@Test(.heavy, .tags(.heavy)) func theExecutableComparesFoldersWithOneLinePerProblem() throws {
     let folder = try ImageCommandFolder()
     defer { folder.remove() }
     let (a, b) = (folder.file("a"), folder.file("b"))

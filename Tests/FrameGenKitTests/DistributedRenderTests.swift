@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import TestTiers
 import Testing
 
 @testable import FrameGenKit
@@ -172,7 +173,7 @@ import Testing
         #expect(try check(path, merged).failures.isEmpty)
     }
 
-    @Test func threeShardProcessesInOneFolderAtOnceMakeTheFullRender() throws {
+    @Test(.heavy, .tags(.heavy)) func threeShardProcessesInOneFolderAtOnceMakeTheFullRender() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = try scene(scroll: 160, duration: 1)
         let full = try frames(try render(path, into: root + "/full").directory)
@@ -304,7 +305,7 @@ import Testing
         #expect(try check(changed, root + "/nothing").failures[0].message.hasPrefix("no such folder"))
     }
 
-    @Test func theCheckCommandExitsOneWithALinePerProblemAndTheFixingCommand() throws {
+    @Test(.heavy, .tags(.heavy)) func theCheckCommandExitsOneWithALinePerProblemAndTheFixingCommand() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = try scene()
         let dir = root + "/out dir"
@@ -338,7 +339,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/frame_0005.png"))
     }
 
-    @Test func badShardValuesExitTwoWithOneLineAndWriteNothing() throws {
+    @Test(.heavy, .tags(.heavy)) func badShardValuesExitTwoWithOneLineAndWriteNothing() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = try scene()
         for value in ["0/3", "4/3", "x", "2/0", "auto/3"] {
@@ -351,7 +352,7 @@ import Testing
         }
     }
 
-    @Test func plainProgressPrintsAboutTenLinesInFrameOrder() throws {
+    @Test(.heavy, .tags(.heavy)) func plainProgressPrintsAboutTenLinesInFrameOrder() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = try scene(scroll: 300, duration: 99.0 / 30, scale: 0.25)
         let start = Date()
@@ -369,7 +370,7 @@ import Testing
         #expect(lines.last!.hasPrefix("frame 99 (100/100, 100 %)"))
     }
 
-    @Test func aSceneOnStandardInputRendersTheSameBytes() throws {
+    @Test(.heavy, .tags(.heavy)) func aSceneOnStandardInputRendersTheSameBytes() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = try scene()
         let full = try frames(try render(path, into: root + "/full").directory)
@@ -389,7 +390,7 @@ import Testing
         #expect(String(decoding: edited.stdout, as: UTF8.self).hasPrefix("10 frames written"))
     }
 
-    @Test func oneFrameToStandardOutputIsTheFileBytesAndNothingElse() throws {
+    @Test(.heavy, .tags(.heavy)) func oneFrameToStandardOutputIsTheFileBytesAndNothingElse() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = try scene()
         let full = try frames(try render(path, into: root + "/full").directory)

@@ -1,12 +1,13 @@
 import Foundation
 import Raster
+import TestTiers
 import Testing
 
 @testable import FrameGenKit
 
 /// Every input the fuzzers are seeded with, and every crash they found (kept in
 /// fuzz/corpus/TARGET), replayed through the same entry points: each must return normally.
-@Suite struct FuzzCorpusTests {
+@Suite(.heavy, .tags(.heavy)) struct FuzzCorpusTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
 

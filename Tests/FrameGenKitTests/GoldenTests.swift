@@ -1,6 +1,7 @@
 import Foundation
 import Layout
 import Raster
+import TestTiers
 import Testing
 
 @testable import FrameGenKit
@@ -83,16 +84,28 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
 }
 
 @Suite struct GoldenTests {
-    @Test func reviewedGoldenFramesStillMatch() throws {
+    /// Checks the reviewed references of `scenes` (paths in the golden folder) or of the whole
+    /// folder: every scene checked, no frame failing, no artifact left behind.
+    func expectReferencesMatch(_ scenes: [String]?) throws {
         let artifacts = NSTemporaryDirectory() + "framegen-golden-artifacts-" + UUID().uuidString
-        let report = GoldenTool.check([goldenFolder], options: .init(artifacts: artifacts))
+        let paths = scenes.map { $0.map { goldenFolder + "/" + $0 } } ?? [goldenFolder]
+        let report = GoldenTool.check(paths, options: .init(artifacts: artifacts))
         #expect(report.failures.isEmpty, "\(report.failures)")
         // Frame counts are the scenes' business; every reference matching is this test's.
-        for scene in try goldenScenes() {
+        for scene in try scenes ?? goldenScenes() {
             #expect(report.output.contains("\(goldenFolder)/\(scene): "), "\(scene) was not checked")
         }
         #expect(!report.output.contains(" 0 of "))
         #expect(!FileManager.default.fileExists(atPath: artifacts))
+    }
+
+    /// The fast tier's one golden scene: a rotation, so layout, timeline and compositor all play.
+    @Test func oneReviewedGoldenSceneStillMatches() throws {
+        try expectReferencesMatch(["album-rotate.yaml"])
+    }
+
+    @Test(.heavy, .tags(.heavy)) func reviewedGoldenFramesStillMatch() throws {
+        try expectReferencesMatch(nil)
     }
 
     /// The suite pins down every built-in layout and every kind of timeline action, so a change
@@ -425,7 +438,7 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         #expect(box.files(box.dir + "/photos") == ["IMG_0001.png", "IMG_0002.png"])
     }
 
-    @Test func theExecutableReportsOneLinePerFailureWithTheStatus() throws {
+    @Test(.heavy, .tags(.heavy)) func theExecutableReportsOneLinePerFailureWithTheStatus() throws {
         let box = try GoldenSandbox()
         defer { box.remove() }
         try box.write("scroll.yaml", scrollingScene(seconds: 0.3))

@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import FrameGenKit
@@ -91,7 +92,7 @@ struct LimitsTests {
         #expect(problem("layout: {type: flow}\ncell: {shadow: {opacity: 1, radius: 1000}}") == "no error")
     }
 
-    @Test func attributeFilesHoldAtMost100000ElementsPerView() throws {
+    @Test(.heavy, .tags(.heavy)) func attributeFilesHoldAtMost100000ElementsPerView() throws {
         let element = #"{"category": "cell", "center": [5, 5], "size": [4, 4]}"#
         func file(_ n: Int) -> String {
             #"{"frames": [{"bounds": [0, 0, 10, 10], "elements": ["#

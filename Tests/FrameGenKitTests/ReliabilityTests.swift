@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import Synchronization
+import TestTiers
 import Testing
 
 @testable import FrameGenKit
@@ -15,14 +16,16 @@ import Testing
 @Suite(.serialized) struct ReliabilityTests {
     let root = NSTemporaryDirectory() + "framegen-reliability-" + UUID().uuidString
 
-    func scene(duration: Double) throws -> String {
+    /// A flow scene scrolling for `duration`; `small` draws a tenth of the pixels (for the
+    /// in-process tests, whose properties do not depend on the frame's size).
+    func scene(duration: Double, small: Bool = false) throws -> String {
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         let path = root + "/r.yaml"
         try """
         name: r
-        canvas: {width: 390, height: 844, scale: 1, background: "#203040"}
-        content: {items: 60}
-        layout: {type: flow, itemSize: [100, 100]}
+        canvas: {width: \(small ? 130 : 390), height: \(small ? 260 : 844), scale: 1, background: "#203040"}
+        content: {items: \(small ? 20 : 60)}
+        layout: {type: flow, itemSize: [\(small ? 30 : 100), \(small ? 30 : 100)]}
         cell: {cornerRadius: 10, shadow: {opacity: 0.4, radius: 6}}
         timeline:
           - scroll: {to: [0, 600], duration: \(duration)}
@@ -45,7 +48,7 @@ import Testing
 
     @Test func aStopRequestFinishesTheFrameInFlightAndResumes() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
-        var source = try FrameSource.load(try scene(duration: 0.5), fps: nil)
+        var source = try FrameSource.load(try scene(duration: 0.5, small: true), fps: nil)
         let frame = source.frame
         let stop = Mutex(false)
         source.frame = { i in
@@ -68,7 +71,7 @@ import Testing
         #expect(resumed.kept == 3 && resumed.rendered == 13)
     }
 
-    @Test func sigtermStopsTheCommandCleanly() throws {
+    @Test(.heavy, .tags(.heavy)) func sigtermStopsTheCommandCleanly() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = try scene(duration: 5)
         let dir = root + "/out"
@@ -99,7 +102,7 @@ import Testing
         #expect(done >= 2 && done < 151)
     }
 
-    @Test func aFileSizeLimitFailsWithStatus3AndNoPartialFile() throws {
+    @Test(.heavy, .tags(.heavy)) func aFileSizeLimitFailsWithStatus3AndNoPartialFile() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let path = try scene(duration: 0.2)
         let dir = root + "/out"
@@ -141,39 +144,51 @@ import Testing
     /// Every example and golden scene renders to the same bytes whatever --jobs is (more jobs
     /// than frames draws each frame in row bands), rendered whole or as a --frames subset, on
     /// every run. At a low scale (photos at their smallest), the first two frames, to keep it fast.
-    @Test(arguments: ["examples", "golden"]) func scenesRenderDeterministically(_ folder: String) throws {
-        defer { try? FileManager.default.removeItem(atPath: root) }
-        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
-        let names = try FileManager.default.contentsOfDirectory(atPath: repo + "/" + folder).filter {
+    @Test(.heavy, .tags(.heavy), arguments: ["examples", "golden"])
+    func scenesRenderDeterministically(_ folder: String) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: repository + "/" + folder).filter {
             $0.hasSuffix(".yaml") || $0.hasSuffix(".json")
         }.sorted()
         #expect(names.count >= 3)
-        for name in names {
-            let source = try FrameSource.load(repo + "/" + folder + "/" + name, fps: nil)
-            let last = source.frameCount - 1
-            func frame(_ index: Int, _ frames: ClosedRange<Int>, jobs: Int) throws -> Data? {
-                let dir = "\(root)/\(name)-\(frames.lowerBound)-\(frames.upperBound)-\(jobs)"
-                if !FileManager.default.fileExists(atPath: dir) {
-                    _ = try RenderPipeline.run(
-                        source,
-                        options: RenderOptions(directory: dir, frames: frames, scale: 0.15, jobs: jobs))
-                }
-                return FileManager.default.contents(
-                    atPath: dir + "/" + formatFrameName(source.pattern, index))
+        for name in names { try expectDeterministic(folder + "/" + name) }
+    }
+
+    /// The fast tier's determinism case: the photos app (two views, text, a strip of thumbnails).
+    @Test func oneSceneRendersDeterministically() throws {
+        try expectDeterministic("golden/photos-app.yaml")
+    }
+
+    var repository: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+    }
+
+    func expectDeterministic(_ scene: String) throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let name = URL(fileURLWithPath: scene).lastPathComponent
+        let source = try FrameSource.load(repository + "/" + scene, fps: nil)
+        let last = source.frameCount - 1
+        func frame(_ index: Int, _ frames: ClosedRange<Int>, jobs: Int) throws -> Data? {
+            let dir = "\(root)/\(name)-\(frames.lowerBound)-\(frames.upperBound)-\(jobs)"
+            if !FileManager.default.fileExists(atPath: dir) {
+                _ = try RenderPipeline.run(
+                    source,
+                    options: RenderOptions(directory: dir, frames: frames, scale: 0.15, jobs: jobs))
             }
-            // Three renders a scene (content is generated anew in each, the slow part of a debug
-            // build): two frames serially; the same two on two workers at once; the second alone
-            // in row bands on three (a --frames subset).
-            let head = 0...min(1, last)
-            for index in head {
-                let serial = try frame(index, head, jobs: 1)
-                #expect(serial != nil, "\(name) frame \(index)")
-                #expect(try frame(index, head, jobs: 2) == serial, "\(name) frame \(index), 2 jobs")
-            }
-            #expect(
-                try frame(head.upperBound, head.upperBound...head.upperBound, jobs: 3)
-                    == frame(head.upperBound, head, jobs: 1), "\(name): one frame alone, in bands")
+            return FileManager.default.contents(
+                atPath: dir + "/" + formatFrameName(source.pattern, index))
         }
+        // Three renders a scene (content is generated anew in each, the slow part of a debug
+        // build): two frames serially; the same two on two workers at once; the second alone
+        // in row bands on three (a --frames subset).
+        let head = 0...min(1, last)
+        for index in head {
+            let serial = try frame(index, head, jobs: 1)
+            #expect(serial != nil, "\(name) frame \(index)")
+            #expect(try frame(index, head, jobs: 2) == serial, "\(name) frame \(index), 2 jobs")
+        }
+        #expect(
+            try frame(head.upperBound, head.upperBound...head.upperBound, jobs: 3)
+                == frame(head.upperBound, head, jobs: 1), "\(name): one frame alone, in bands")
     }
 }

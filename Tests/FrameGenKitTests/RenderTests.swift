@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import TestTiers
 import Testing
 
 @testable import FrameGenKit
@@ -38,7 +39,7 @@ private func source(_ folder: Folder) throws -> FrameSource {
 }
 
 @Suite(.serialized) struct RenderTests {
-    @Test func framesAloneMatchAFullRenderAndJobsDoNotMatter() throws {
+    @Test(.heavy, .tags(.heavy)) func framesAloneMatchAFullRenderAndJobsDoNotMatter() throws {
         let folder = try Folder()
         defer { folder.remove() }
         let s = try source(folder)

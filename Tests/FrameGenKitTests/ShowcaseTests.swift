@@ -1,6 +1,7 @@
 import Foundation
 import Layout
 import Raster
+import TestTiers
 import Testing
 
 @testable import FrameGenKit
@@ -32,7 +33,7 @@ import Testing
         #expect(frames > 300 && frames < 700, "\(frames) frames")
     }
 
-    @Test func rendersEverySegmentUnderItsCaptionAndChainsThemIntoOnePreview() throws {
+    @Test(.heavy, .tags(.heavy)) func rendersEverySegmentUnderItsCaptionAndChainsThemIntoOnePreview() throws {
         let root = NSTemporaryDirectory() + "framegen-showcase-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: root) }
         let small = Showcase.Quality(scale: 0.25, fps: 2)

@@ -1,5 +1,6 @@
 import Foundation
 import Raster
+import TestTiers
 import Testing
 
 @testable import FrameGenKit
@@ -96,7 +97,7 @@ import Testing
         #expect(decoded.frames[2].rect == (15, 8, 11, 6))
     }
 
-    @Test func manyColoursAreDitheredWithinThePaletteError() throws {
+    @Test(.heavy, .tags(.heavy)) func manyColoursAreDitheredWithinThePaletteError() throws {
         defer { cleanUp() }
         // A smooth gradient in three channels (about 3000 colours) that scrolls.
         func frame(_ t: Int) -> PNGImage {
@@ -224,7 +225,7 @@ import Testing
         }
     }
 
-    @Test func theCommandRefusesMP4WithoutFFmpegBeforeRendering() throws {
+    @Test(.heavy, .tags(.heavy)) func theCommandRefusesMP4WithoutFFmpegBeforeRendering() throws {
         defer { cleanUp() }
         let empty = root + "/bin"
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
@@ -241,7 +242,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root + "/f.mp4"))
     }
 
-    @Test func withFFmpegInstalledTheVideosHaveEveryFrame() throws {
+    @Test(.heavy, .tags(.heavy)) func withFFmpegInstalledTheVideosHaveEveryFrame() throws {
         defer { cleanUp() }
         guard (try? VideoOutput.ffmpeg(for: "x.mp4")) != nil else { return }  // ffmpeg is optional
         let source = (0..<5).map { t in image(33, 21) { x, _ in (UInt8(x * 7), UInt8(t * 50), 90, 255) } }

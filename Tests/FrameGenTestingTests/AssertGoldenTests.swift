@@ -4,6 +4,7 @@ import FrameGenTesting
 import Geometry
 import Layout
 import Raster
+import TestTiers
 import Testing
 
 /// The example package's test folder (docs/library.md).
@@ -28,7 +29,7 @@ private struct Sandbox {
     }
 }
 
-@Test func theExampleAssertionFailsOnAChangedScene() throws {
+@Test(.heavy, .tags(.heavy)) func theExampleAssertionFailsOnAChangedScene() throws {
     let box = try Sandbox()
     defer { box.remove() }
     let references = exampleTests + "/__Golden__/GalleryTests"
@@ -74,7 +75,7 @@ private struct Sandbox {
     #expect(named.prefix == "pulls.big_2_5x" && named.testFile == "A")
 }
 
-@Test func recordModesWriteWhatTheySay() throws {
+@Test(.heavy, .tags(.heavy)) func recordModesWriteWhatTheySay() throws {
     let box = try Sandbox()
     defer { box.remove() }
     let scene = try box.scene()

@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import Raster
@@ -19,7 +20,7 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
 /// translucent destinations, through partial coverage and opacity, for odd texture sizes, for a
 /// texture too wide for the 32-bit lanes, for a trimmed mip chain, and across the horizon
 /// (pixels with W <= 0 skipped).
-@Test func perspectiveSpansMatchTheScalarLoop() {
+@Test(.heavy, .tags(.heavy)) func perspectiveSpansMatchTheScalarLoop() {
     let textures = [
         Texture(noise(37, 29, seed: 11, opaque: false)), Texture(noise(300, 180, seed: 12, opaque: true)),
         Texture(noise(1, 9, seed: 13, opaque: false)), Texture(noise(1 << 18, 2, seed: 14, opaque: true)),

@@ -1,3 +1,4 @@
+import TestTiers
 import Testing
 
 @testable import Raster
@@ -105,7 +106,7 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
 }
 
 /// The multiply-and-shift division is exact over every value the scaling can produce.
-@Test func divisionBy65025IsExactOverItsRange() {
+@Test(.heavy, .tags(.heavy)) func divisionBy65025IsExactOverItsRange() {
     let magic = SeparableRows.divide65025Magic
     let shift = SeparableRows.divide65025Shift
     var wrong = 0

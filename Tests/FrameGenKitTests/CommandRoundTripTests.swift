@@ -1,0 +1,51 @@
+import Foundation
+import Raster
+import Testing
+
+@testable import FrameGenKit
+
+/// The fast tier's command-line check: every command once through the built executable, on a
+/// tiny scene, with its exit status and the file or text it promises. The heavy tier has the
+/// commands' failure paths and the showcase.
+@Suite struct CommandRoundTripTests {
+    let root = NSTemporaryDirectory() + "framegen-commands-" + UUID().uuidString
+
+    @Test func everyCommandRunsOnceFromTheExecutable() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/golden", withIntermediateDirectories: true)
+        let scene = root + "/golden/tiny.yaml"
+        try scrollingScene(seconds: 0.2).write(toFile: scene, atomically: true, encoding: .utf8)
+        func run(_ arguments: String...) throws -> (status: Int32, stdout: String, stderr: String) {
+            let result = try runFramegen(arguments)
+            #expect(result.status == 0, "framegen \(arguments.joined(separator: " ")): \(result.stderr)")
+            return result
+        }
+
+        #expect(try run("--version").stdout.split(separator: ".").count == 3)
+        #expect(try run("help", "render").stdout.contains("USAGE: framegen render"))
+        #expect(try run("layouts").stdout.contains("flow: UICollectionViewFlowLayout"))
+
+        let frames = root + "/frames"
+        _ = try run("render", scene, "-o", frames, "--progress", "none")
+        let first = frames + "/frame_0000.png"
+        #expect(try PNG.decode(file: first).width == 40)
+        #expect(try run("image", "info", first).stdout.contains("40 x 40"))
+        _ = try run("compare", first, first)
+
+        let attributes = root + "/attributes.json"
+        _ = try run("attributes", scene, "--frame", "1", "-o", attributes)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: attributes)))
+        #expect(json is [String: Any])
+
+        _ = try run("golden", "record", scene)
+        #expect(
+            try run("golden", "check", scene, "--artifacts", root + "/artifacts").stdout.contains("tiny.yaml")
+        )
+
+        let sheet = root + "/sheet.png"
+        _ = try run("sheet", frames, "-o", sheet, "--count", "2")
+        #expect(try PNG.decode(file: sheet).width > 40)
+
+        #expect(try run("bench", scene, "--frames", "2", "--json").stdout.hasPrefix("["))
+    }
+}
