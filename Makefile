@@ -2,7 +2,9 @@
 #   make test       the fast tier, debug build: every module's unit tests, one golden scene, one
 #                   determinism case, one command-line round trip per command (under 90 s of tests)
 #   make test-all   both tiers (FRAMEGEN_TEST_TIER=all), release build with testing enabled
-#   make test-asan  the fast tier under AddressSanitizer and UndefinedBehaviorSanitizer
+#   make test-asan  the fast tier under AddressSanitizer, and UndefinedBehaviorSanitizer in the C
+#                   targets (Swift on Linux has no -sanitize=undefined; its own overflow and bounds
+#                   checks trap in a debug build)
 #   make test-tsan  the render pipeline's parallel tests under ThreadSanitizer
 # Each sanitizer builds in a scratch folder of its own so the builds do not undo each other.
 .PHONY: showcase test test-all test-asan test-tsan deps release format
@@ -28,7 +30,8 @@ test-all: deps
 	FRAMEGEN_TEST_TIER=all swift test -c release -Xswiftc -enable-testing
 
 test-asan: deps
-	$(SANITIZER_ENV) swift test --scratch-path .build-asan --sanitize=address --sanitize=undefined
+	$(SANITIZER_ENV) swift test --scratch-path .build-asan --sanitize=address \
+		-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
 
 test-tsan: deps
 	$(SANITIZER_ENV) swift test --scratch-path .build-tsan --sanitize=thread --filter '$(PARALLEL_TESTS)'

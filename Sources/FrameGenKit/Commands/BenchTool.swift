@@ -100,28 +100,15 @@ public enum BenchTool {
         if jobs == 1 {
             wall = raster.reduce(0, +) + encodeTimes.reduce(0, +)
         } else {
-            let failure = Mutex<FrameGenError?>(nil)
-            let next = Atomic<Int>(0)
             let workers = min(jobs, frames.count)
             let start = now()
-            DispatchQueue.concurrentPerform(iterations: workers) { _ in
-                var buffer: Image? = nil
-                while true {
-                    let k = next.add(1, ordering: .relaxed).oldValue
-                    if k >= frames.count { return }
-                    do throws(FrameGenError) {
-                        let image = try composer.render(
-                            frames[k], scale: canvas.scale, bands: max(1, jobs / workers), reusing: &buffer)
-                        _ = try encode(image, threads: max(1, jobs / workers))
-                        buffer = image
-                    } catch {
-                        failure.withLock { if $0 == nil { $0 = error } }
-                        return
-                    }
-                }
+            try FrameScheduler.run(count: frames.count, workers: workers) { k, buffer throws(FrameGenError) in
+                let image = try composer.render(
+                    frames[k], scale: canvas.scale, bands: max(1, jobs / workers), reusing: &buffer)
+                _ = try encode(image, threads: max(1, jobs / workers))
+                buffer = image
             }
             wall = now() - start
-            if let error = failure.withLock({ $0 }) { throw error }
         }
         let cells = frames.reduce(0) { $0 + $1.views.reduce(0) { $0 + $1.elements.count } }
         return Result(

@@ -427,27 +427,15 @@ public enum GoldenTool {
         let source = scene.source
         let composer = try FrameComposer(
             canvas: source.canvas, style: source.style, kindStyles: source.kindStyles)
-        let next = Atomic<Int>(0)
-        let failure = Mutex<FrameGenError?>(nil)
         let cores = jobs > 0 ? jobs : RenderPipeline.processorCount
         let threads = min(frames.count, cores)
         // Fewer frames than cores (a one-frame reference set): bands use the rest.
         let bands = max(1, cores / threads)
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            while true {
-                let k = next.add(1, ordering: .relaxed).oldValue
-                if k >= frames.count || failure.withLock({ $0 != nil }) { return }
-                do throws(FrameGenError) {
-                    let image = try composer.render(
-                        source.frame(frames[k]), scale: source.canvas.scale, bands: bands)
-                    try body(frames[k], image)
-                } catch {
-                    failure.withLock { if $0 == nil { $0 = error } }
-                    return
-                }
-            }
+        // No buffer reuse: `body` may keep the image it is handed.
+        try FrameScheduler.run(count: frames.count, workers: threads) { k, _ throws(FrameGenError) in
+            try body(
+                frames[k], composer.render(source.frame(frames[k]), scale: source.canvas.scale, bands: bands))
         }
-        if let error = failure.withLock({ $0 }) { throw error }
     }
 
     // MARK: reference folders

@@ -347,7 +347,6 @@ public enum RenderPipeline {
         let ledger = try plan.manifest.prepare(
             directory, force: options.force, shard: options.shard, selection: plan.selection)
         let indices = plan.frames
-        let next = Atomic<Int>(0)
         let state = Mutex(RunState())
         let reporter = ProgressReporter(style: options.progress, frames: indices)
         let threads = options.jobs > 0 ? options.jobs : processorCount
@@ -355,47 +354,41 @@ public enum RenderPipeline {
         // Fewer frames than threads (a one-frame render): each frame's drawing and encoding take
         // the rest.
         let threadsPerFrame = max(1, threads / jobs)
-        DispatchQueue.concurrentPerform(iterations: jobs) { _ in
-            // This worker's previous frame, drawn over by the next.
-            var buffer: Image? = nil
-            while true {
-                let k = next.add(1, ordering: .relaxed).oldValue
-                if k >= indices.count || state.withLock({ $0.failure != nil })
-                    || stopSignal.load(ordering: .relaxed) != 0 || options.stopRequested?() == true
-                {
-                    return
-                }
+        let stopRequested = options.stopRequested
+        // The progress line is finished before an error is reported.
+        var failure: FrameGenError? = nil
+        do throws(FrameGenError) {
+            try FrameScheduler.run(
+                count: indices.count, workers: jobs,
+                shouldStop: { stopSignal.load(ordering: .relaxed) != 0 || stopRequested?() == true }
+            ) { k, buffer throws(FrameGenError) in
                 let index = indices[k]
                 let path = plan.path(index)
                 if !options.force, let record = ledger.records[index], record.matches(file: path) {
                     state.withLock { $0.kept += 1 }
                     reporter.frameDone(at: k, path: path, kept: true)
-                    continue
-                }
-                do throws(FrameGenError) {
-                    let png = try encodeFrame(
-                        source, index, composer: composer, plan: plan, threads: threadsPerFrame, name: path,
-                        buffer: &buffer)
-                    do throws(FileIOError) {
-                        try FileIO.writeAtomically(png, to: path)
-                    } catch {
-                        throw FrameGenError.cannotWrite(path, error.reason)
-                    }
-                    // Recorded only once the whole frame is in place.
-                    try ledger.log.append(
-                        FrameRecord(frame: index, png: png, render: plan.manifest.fingerprint))
-                    state.withLock { $0.rendered += 1 }
-                    reporter.frameDone(at: k, path: path, kept: false)
-                    Platform.returnFreeMemory()
-                } catch {
-                    state.withLock { if $0.failure == nil { $0.failure = error } }
                     return
                 }
+                let png = try encodeFrame(
+                    source, index, composer: composer, plan: plan, threads: threadsPerFrame, name: path,
+                    buffer: &buffer)
+                do throws(FileIOError) {
+                    try FileIO.writeAtomically(png, to: path)
+                } catch {
+                    throw FrameGenError.cannotWrite(path, error.reason)
+                }
+                // Recorded only once the whole frame is in place.
+                try ledger.log.append(FrameRecord(frame: index, png: png, render: plan.manifest.fingerprint))
+                state.withLock { $0.rendered += 1 }
+                reporter.frameDone(at: k, path: path, kept: false)
+                Platform.returnFreeMemory()
             }
+        } catch {
+            failure = error
         }
         reporter.finish()
+        if let failure { throw failure }
         let result = state.withLock { $0 }
-        if let failure = result.failure { throw failure }
         var sig = stopSignal.load(ordering: .relaxed)
         if sig == 0 && options.stopRequested?() == true { sig = SIGINT }
         if sig != 0 {
@@ -456,7 +449,6 @@ public enum RenderPipeline {
     struct RunState: Sendable {
         var rendered = 0
         var kept = 0
-        var failure: FrameGenError?
     }
 }
 
