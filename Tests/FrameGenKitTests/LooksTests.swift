@@ -68,8 +68,9 @@ private func render(_ yaml: String) throws -> (FrameSource, AttributeFrame, Imag
         #expect(p.canvas.background == .color(.black) && p.views[0].cell.contentMode == .aspectFit)
     }
 
-    /// Seed 002: headers and footers said the same; now "Section Header N" / "Section Footer N",
-    /// or the scene's template per kind.
+    /// Seed 002: headers and footers said the same; now "Section Header N" / "Section Footer N"
+    /// with N from 1 as the seed's `indexPath.section + 1` (the first header is "Section Header
+    /// 1"), or the scene's template per kind.
     @Test func headersAndFootersHaveTheirOwnText() throws {
         let base = """
             content: {sections: [2, 2]}
@@ -81,7 +82,7 @@ private func render(_ yaml: String) throws -> (FrameSource, AttributeFrame, Imag
         }
         #expect(
             try texts(base) == [
-                "Section Header 0", "Section Footer 0", "Section Header 1", "Section Footer 1",
+                "Section Header 1", "Section Footer 1", "Section Header 2", "Section Footer 2",
             ])
         #expect(
             try texts(
@@ -91,6 +92,6 @@ private func render(_ yaml: String) throws -> (FrameSource, AttributeFrame, Imag
         #expect(
             try texts(
                 base.replacingOccurrences(of: "sections: [2, 2]", with: "sections: [2, 2], titles: [A, B]"))
-                == ["A", "Section Footer 0", "B", "Section Footer 1"])
+                == ["A", "Section Footer 1", "B", "Section Footer 2"])
     }
 }
