@@ -408,6 +408,36 @@ private let grid = """
         }
     }
 
+    /// Issue 23 item 6: with `layout: {type: carousel}` a drag off offset 0 turned every cell
+    /// from 0 to -175.7 degrees in one frame, and a fling to the end rested at -145.7 degrees.
+    /// Now the angle follows the finger frame by frame and the fling rests upright.
+    @Test func theDefaultCarouselNeitherFlipsNorRestsTurned() throws {
+        let t = try timeline(
+            """
+            canvas: {width: 390, height: 844, scale: 1}
+            content: {items: 12}
+            layout: {type: carousel}
+            timeline:
+              - drag: {by: [-60, 0], duration: 0.3}
+              - fling: {velocity: [20000, 0]}
+            """)
+        func degrees(_ f: AttributeFrame) -> Double {
+            let m = cell(f, 0, 0)!.transform3D
+            return atan2(m.m12, m.m11) * 180 / .pi
+        }
+        #expect(degrees(t.frame(0)) == 0)
+        // The drag's frames (0.3 s at 30 fps): 60 pt of finger, about 6 pt or 10 degrees a frame.
+        let angles = (0...9).map { degrees(t.frame($0)) }
+        for (i, (a, b)) in zip(angles, angles.dropFirst()).enumerated() {
+            var step = abs(b - a).truncatingRemainder(dividingBy: 360)
+            step = min(step, 360 - step)
+            #expect(step < 20, "frame \(i) -> \(i + 1): \(a) -> \(b)")
+        }
+        let last = t.frame(t.frameCount - 1)
+        #expect(abs(degrees(last)) < 1e-9)
+        #expect(bounds(last).minX > 1000)
+    }
+
     @Test func pinchZoomsThePhotosGridToo() throws {
         let t = try timeline(
             """
