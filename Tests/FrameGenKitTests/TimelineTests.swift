@@ -421,8 +421,9 @@ private let grid = """
               - drag: {by: [-60, 0], duration: 0.3}
               - fling: {velocity: [20000, 0]}
             """)
+        // Every cell turns by the same angle; the first one listed (those off the canvas are not).
         func degrees(_ f: AttributeFrame) -> Double {
-            let m = cell(f, 0, 0)!.transform3D
+            let m = f.views[0].elements[0].attributes.transform3D
             return atan2(m.m12, m.m11) * 180 / .pi
         }
         #expect(degrees(t.frame(0)) == 0)

@@ -551,12 +551,12 @@ struct Planner {
         var order: [ElementKey] = []
         let oldPaths = Dictionary(old.identity.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let newPaths = Dictionary(new.identity.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-        for a in oldLayout.layoutAttributesForElements(in: old.bounds) {
+        for a in data.elementsNear(view: v, oldLayout, bounds: old.bounds) {
             let k = key(a, old.identity)
             if from[k] == nil { order.append(k) }
             from[k] = a
         }
-        for a in newLayout.layoutAttributesForElements(in: new.bounds) {
+        for a in data.elementsNear(view: v, newLayout, bounds: new.bounds) {
             let k = key(a, new.identity)
             if from[k] == nil && to[k] == nil { order.append(k) }
             to[k] = a

@@ -163,7 +163,7 @@ public struct Timeline: Sendable {
         let cv = data.state(
             view: v, bounds: state.bounds, time: time, dataSource: state.dataSource, peers: peers)
         layout.prepare(cv)
-        let attributes = layout.layoutAttributesForElements(in: state.bounds)
+        let attributes = data.visibleElements(view: v, layout, bounds: state.bounds)
         let identity = state.identity
         let view = AttributeView(
             name: scene.views.count > 1 ? scene.views[v].name : nil,
