@@ -439,6 +439,47 @@ private let grid = """
         #expect(bounds(last).minX > 1000)
     }
 
+    /// Issue 23 item 2: on rotation the "Night" stack moved up (centre y 560 -> 483) while its
+    /// title stayed at y 649 and faded. A supplementary view that exists before and after
+    /// moves from its old to its new attributes, as the cells do: mid-rotation the title is
+    /// opaque and still 75.5 pt below its stack's centre (62.5 to the stack's bottom, 13 to its
+    /// own centre), and flow headers and footers are opaque too.
+    @Test func supplementaryViewsMoveWithTheirCellsOnRotation() throws {
+        let album = try timeline(
+            """
+            canvas: {scale: 1}
+            layout: {type: album}
+            content:
+              sections: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3]
+              titles: [Beach, Snow, City, Forest, Desert, Lakes, Night, Rivers, Islands, Canyons]
+            timeline: [{rotate: {to: landscape, duration: 0.5}}]
+            """)
+        for time in [0.1, 0.25, 0.4] {
+            let f = album.frame(at: time)
+            let stack = try #require(cell(f, 6, 0))
+            let title = try #require(
+                f.views[0].elements.map(\.attributes).first {
+                    $0.representedElementKind == ElementKind.title && $0.indexPath.section == 6
+                })
+            #expect(title.alpha == 1, "t = \(time)")
+            #expect(abs(title.center.y - stack.center.y - 75.5) < 1e-9, "t = \(time)")
+            #expect(abs(title.center.x - stack.center.x) < 1e-9, "t = \(time)")
+        }
+        let flow = try timeline(
+            """
+            canvas: {scale: 1}
+            layout: {type: flow, itemSize: [100, 100], headerReferenceSize: [0, 40], footerReferenceSize: [0, 30]}
+            content: {sections: [7, 7, 7, 7, 7, 7]}
+            view: {contentOffset: [0, 400]}
+            timeline: [{rotate: {to: landscape, duration: 0.5}}]
+            """)
+        let mid = flow.frame(at: 0.25).views[0].elements.map(\.attributes).filter {
+            $0.representedElementCategory == .supplementaryView
+        }
+        #expect(mid.count >= 6)
+        for a in mid { #expect(a.alpha == 1, "\(a.representedElementKind ?? "") \(a.indexPath)") }
+    }
+
     @Test func pinchZoomsThePhotosGridToo() throws {
         let t = try timeline(
             """
