@@ -480,6 +480,27 @@ private let grid = """
         for a in mid { #expect(a.alpha == 1, "\(a.representedElementKind ?? "") \(a.indexPath)") }
     }
 
+    /// Issue 23 item 4: a scene ending on a strip drag ended before the strip's 0.15 s
+    /// re-expansion, its last frame still collapsed. Layout-driven animations count in the
+    /// timeline's length: the last frame is the strip at rest, and nothing changes after it.
+    @Test func aSceneEndingOnAStripDragEndsAtRest() throws {
+        let t = try timeline(
+            """
+            canvas: {width: 390, height: 66, scale: 1}
+            content: {items: 12}
+            layout: {type: thumbnails}
+            timeline:
+              - drag: {by: [-120, 0], duration: 0.4}
+            """)
+        func sizes(_ f: AttributeFrame) -> [Double] { f.views[0].elements.map(\.attributes.size.width) }
+        let last = t.frame(t.frameCount - 1)
+        #expect(last.time == t.duration)
+        #expect(sizes(last) == sizes(t.frame(at: t.duration + 5)))
+        #expect(bounds(last) == bounds(t.frame(at: t.duration + 5)))
+        // The focused thumbnail is expanded again, wider than the others.
+        #expect((sizes(last).max() ?? 0) > (sizes(last).min() ?? 0) + 20)
+    }
+
     @Test func pinchZoomsThePhotosGridToo() throws {
         let t = try timeline(
             """
