@@ -501,6 +501,31 @@ private let grid = """
         #expect((sizes(last).max() ?? 0) > (sizes(last).min() ?? 0) + 20)
     }
 
+    /// Issue 23 item 4: a strip dragged past its end sprang back to the edge (84.5), then
+    /// jumped 4 pt onto the last thumbnail's place (80.5) when it followed the preview again.
+    /// It now goes straight there: the offset never passes below its rest and its last steps
+    /// shrink into it.
+    @Test func aStripOverscrolledAtItsEndSettlesStraightOnTheSnap() throws {
+        let t = try timeline(
+            """
+            canvas: {width: 390, height: 844, scale: 1}
+            content: {items: 8}
+            views:
+              - {name: preview, frame: [0, 0, 390, 760], pagingEnabled: true, layout: {type: preview}}
+              - {name: thumbnails, frame: [0, 770, 390, 66], layout: {type: thumbnails, syncWith: preview}}
+            timeline:
+              - drag: {by: [-900, 0], duration: 0.5, view: thumbnails}
+            """)
+        let xs = (0..<t.frameCount).map { t.frame($0).views[1].bounds.minX }
+        let rest = xs.last!
+        let release = xs.firstIndex(of: xs.max()!)!
+        let back = Array(xs[release...])
+        #expect(back.allSatisfy { $0 >= rest - 1e-9 }, "\(back)")
+        let steps = zip(back, back.dropFirst()).map { $0 - $1 }
+        #expect(steps.allSatisfy { $0 >= -1e-9 }, "\(steps)")
+        #expect(steps.suffix(4).allSatisfy { $0 < 1 }, "\(steps)")
+    }
+
     @Test func pinchZoomsThePhotosGridToo() throws {
         let t = try timeline(
             """
