@@ -40,8 +40,8 @@ import Geometry
 ///
 /// Synchronisation with the preview (`syncWith` names the preview view; through `peers`):
 /// - while the strip is not being dragged or decelerating and no focus runs, it asks to follow
-///   the preview: `requestedContentOffset.<own name>` = (preview offset.x / preview width) x
-///   pitch - farInset;
+///   the preview: `requestedContentOffset.<own name>` = min(preview offset.x / preview width,
+///   N - 1) x pitch - farInset (the preview still shows a deleted last page for a moment);
 /// - while it is dragged or decelerates, it asks the preview to show its nearest item:
 ///   `requestedContentOffset.<preview>` = (nearestIndex x preview width, preview offset.y);
 /// - while a focus runs it requests both (its own animated offset, the preview at the tapped

@@ -526,6 +526,51 @@ private let grid = """
         #expect(steps.suffix(4).allSatisfy { $0 < 1 }, "\(steps)")
     }
 
+    /// Issue 23 item 4: deleting the last photo popped: when the data changed the neighbour
+    /// shrank from its expanded width to 33 pt in one frame, the thumbnails jumped, and the
+    /// strip stayed past the end of its shorter content while it followed the preview sliding
+    /// back. The strip now stays on its (new) last item: the neighbour only grows, and the other
+    /// thumbnails move at most the 4 pt of `deleteShiftQuirk` (none without it).
+    @Test(arguments: [true, false]) func deletingTheLastPhotoDoesNotPop(_ quirk: Bool) throws {
+        let t = try timeline(
+            """
+            canvas: {width: 390, height: 844, scale: 1}
+            content: {items: 6}
+            views:
+              - {name: preview, frame: [0, 0, 390, 760], pagingEnabled: true, layout: {type: preview}, contentOffset: [1950, 0]}
+              - {name: thumbnails, frame: [0, 770, 390, 66], layout: {type: thumbnails, syncWith: preview, deleteShiftQuirk: \(quirk)}}
+            timeline:
+              - wait: 0.1
+              - delete: {items: [[0, 5]], view: thumbnails}
+            """)
+        let frames = (0..<t.frameCount).map { t.frame($0).views[1] }
+        // Where a thumbnail shows in the strip: its frame moved by its translation.
+        func shown(_ v: AttributeView, _ item: Int) -> (x: Double, width: Double)? {
+            v.elements.map(\.attributes).first { $0.indexPath.item == item }.map {
+                ($0.frame.minX - v.bounds.minX + $0.transform3D.m41, $0.size.width)
+            }
+        }
+        var widest = 0.0
+        for (i, v) in frames.enumerated() {
+            let w = try #require(shown(v, 4)).width
+            #expect(w >= widest - 1e-9, "frame \(i): the neighbour shrank from \(widest) to \(w)")
+            widest = max(widest, w)
+        }
+        let allowed = quirk ? 4.0 : 1.0
+        for (i, (a, b)) in zip(frames, frames.dropFirst()).enumerated() {
+            for item in 0...3 {
+                let (x0, x1) = (try #require(shown(a, item)).x, try #require(shown(b, item)).x)
+                #expect(abs(x1 - x0) < allowed, "frame \(i) -> \(i + 1): item \(item) \(x0) -> \(x1)")
+            }
+        }
+        // From the data change on the strip rests with its new last thumbnail centred.
+        let last = frames.last!
+        let changed = try #require(frames.firstIndex { $0.elements.count == 5 })
+        #expect(frames[changed...].allSatisfy { $0.bounds.minX == last.bounds.minX })
+        let focused = try #require(shown(last, 4))
+        #expect(abs(focused.x + focused.width / 2 - 195) < 1e-9)
+    }
+
     @Test func pinchZoomsThePhotosGridToo() throws {
         let t = try timeline(
             """
