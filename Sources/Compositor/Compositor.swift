@@ -94,10 +94,12 @@ public enum Compositor {
             let h = Homography.scale(
                 Double(t.width) / Double(image.width), Double(t.height) / Double(image.height))
             Painter.drawTexture(&image, t, deviceToTexture: h, coverage: full)
-        case .pattern(let t):
-            // One texel per point: each tile is the texture scaled by the canvas scale.
-            let tw = Double(t.width) * canvas.scale
-            let th = Double(t.height) * canvas.scale
+        case .pattern(let t, let texelsPerPoint):
+            // Each tile is the texture scaled by the canvas scale over its texels per point: a
+            // tile made for the output scale is copied pixel for pixel.
+            let pixelsPerTexel = canvas.scale / texelsPerPoint
+            let tw = Double(t.width) * pixelsPerTexel
+            let th = Double(t.height) * pixelsPerTexel
             var y = 0.0
             while y < Double(image.height) {
                 guard Int((y + th).rounded()) > rows.lowerBound else {
@@ -113,7 +115,8 @@ public enum Compositor {
                         min(Int((y + th).rounded()), image.height, rows.upperBound)
                     )
                     let h =
-                        Homography.scale(1 / canvas.scale, 1 / canvas.scale) * Homography.translation(-x, -y)
+                        Homography.scale(1 / pixelsPerTexel, 1 / pixelsPerTexel)
+                        * Homography.translation(-x, -y)
                     Painter.drawTexture(
                         &image, t, deviceToTexture: h, coverage: .full(box), filter: .bilinear)
                     x += tw

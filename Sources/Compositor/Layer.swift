@@ -181,8 +181,9 @@ public struct ViewLayer: Sendable {
 public struct CanvasLayer: Sendable {
     public enum Background: Sendable {
         case color(Color)
-        /// Tiled, one texel per point.
-        case pattern(Texture)
+        /// Tiled, `texelsPerPoint` texels per point (a file's one; a built-in tile made for the
+        /// output scale has as many as the scale).
+        case pattern(Texture, texelsPerPoint: Double = 1)
         /// Stretched over the canvas.
         case image(Texture)
     }

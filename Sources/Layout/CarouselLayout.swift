@@ -17,14 +17,19 @@ import Motion
 /// current cell has zIndex 1000, every other cell zIndex k. Every element is returned whatever
 /// the rect, as the original does; every scroll invalidates.
 ///
-/// Quirks of the original, on by default (docs/design/layouts.md §5.3), each with a switch:
+/// Quirks of the original's arithmetic (docs/design/layouts.md §5.3), each with a switch. The
+/// first two are off by default, because on a device the app does not show them: a drag off
+/// offset 0 does not turn every cell half a turn in one frame, and a fling to the end rests with
+/// the cells upright.
 /// - `zeroOffsetQuirk`: at offset <= 0 with k = 0 the angle is forced to 0, so the angle jumps
-///   at offset 0 (150 degrees on a 375 pt screen); false keeps c = (p - w/2) mod D everywhere.
+///   at offset 0 (150 degrees on a 375 pt screen); false (default) keeps c = (p - w/2) mod D
+///   everywhere.
 /// - `edgeQuirk`: no leading or trailing room, so cell 0 can only be centred at a negative
-///   offset (the snap target w/2 - W_s/2, unclamped) and the last cell not at all; false adds
-///   a leading (W_s - w)/2 and enough trailing room, and clamps the snap to the items.
-/// - `screenSizeQuirk`: the geometry reads the screen size (`CollectionViewState.screenSize`),
-///   not the view's; false uses the view's size.
+///   offset (the snap target w/2 - W_s/2, unclamped) and the last cell not at all, and a fling
+///   to either end rests turned; false (default) adds a leading (W_s - w)/2 and enough trailing
+///   room and clamps the snap to the items, so every rest centres a cell at angle 0.
+/// - `screenSizeQuirk` (on by default): the geometry reads the screen size
+///   (`CollectionViewState.screenSize`), not the view's; false uses the view's size.
 ///
 /// Tap to zoom (the demo's button, shared static flag): a tap while not zoomed animates the
 /// tapped cell from what it shows to a uniform scale W_s / (its frame's width), frame being the
@@ -65,8 +70,8 @@ public struct CarouselLayout: CollectionViewLayout {
     public private(set) var collectionView: CollectionViewState?
 
     public init(
-        itemSize: Size = Size(width: 200, height: 200), margin: Double = 10, zeroOffsetQuirk: Bool = true,
-        edgeQuirk: Bool = true, screenSizeQuirk: Bool = true, zoomDuration: Double = 0.5
+        itemSize: Size = Size(width: 200, height: 200), margin: Double = 10, zeroOffsetQuirk: Bool = false,
+        edgeQuirk: Bool = false, screenSizeQuirk: Bool = true, zoomDuration: Double = 0.5
     ) {
         self.itemSize = itemSize
         self.margin = margin
@@ -82,7 +87,7 @@ public struct CarouselLayout: CollectionViewLayout {
 
     private func screen(_ cv: CollectionViewState) -> Size { screenSizeQuirk ? cv.screenSize : cv.size }
 
-    /// Room before cell 0: none in the original.
+    /// Room before cell 0: none in the original's arithmetic.
     private func lead(_ cv: CollectionViewState) -> Double {
         edgeQuirk ? 0 : Swift.max(0, (screen(cv).width - itemSize.width) / 2)
     }
@@ -230,14 +235,14 @@ extension CarouselLayout {
         LayoutParameter(
             name: "margin", defaultValue: .number(10), summary: "gap between cells; pitch = width + margin"),
         LayoutParameter(
-            name: "zeroOffsetQuirk", defaultValue: .bool(true),
+            name: "zeroOffsetQuirk", defaultValue: .bool(false),
             summary:
-                "the original forces the angle to 0 at offsets <= 0, so it jumps at offset 0; false keeps it continuous"
+                "true: the original's code forces the angle to 0 at offsets <= 0, so every cell flips when a drag leaves offset 0"
         ),
         LayoutParameter(
-            name: "edgeQuirk", defaultValue: .bool(true),
+            name: "edgeQuirk", defaultValue: .bool(false),
             summary:
-                "no room before the first or after the last cell, so neither can be centred at a valid offset; false adds the room and clamps snapping"
+                "true: the original's code leaves no room before the first or after the last cell, so neither can be centred and a fling to an end rests turned"
         ),
         LayoutParameter(
             name: "screenSizeQuirk", defaultValue: .bool(true),
@@ -252,8 +257,8 @@ extension CarouselLayout {
         self.init(
             itemSize: try r.size("itemSize", default: Size(width: 200, height: 200)),
             margin: try r.number("margin", default: 10, minimum: 0),
-            zeroOffsetQuirk: try r.bool("zeroOffsetQuirk", default: true),
-            edgeQuirk: try r.bool("edgeQuirk", default: true),
+            zeroOffsetQuirk: try r.bool("zeroOffsetQuirk", default: false),
+            edgeQuirk: try r.bool("edgeQuirk", default: false),
             screenSizeQuirk: try r.bool("screenSizeQuirk", default: true),
             zoomDuration: try r.number("zoomDuration", default: 0.5, minimum: 0))
     }

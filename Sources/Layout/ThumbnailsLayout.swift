@@ -40,8 +40,8 @@ import Geometry
 ///
 /// Synchronisation with the preview (`syncWith` names the preview view; through `peers`):
 /// - while the strip is not being dragged or decelerating and no focus runs, it asks to follow
-///   the preview: `requestedContentOffset.<own name>` = (preview offset.x / preview width) x
-///   pitch - farInset;
+///   the preview: `requestedContentOffset.<own name>` = min(preview offset.x / preview width,
+///   N - 1) x pitch - farInset (the preview still shows a deleted last page for a moment);
 /// - while it is dragged or decelerates, it asks the preview to show its nearest item:
 ///   `requestedContentOffset.<preview>` = (nearestIndex x preview width, preview offset.y);
 /// - while a focus runs it requests both (its own animated offset, the preview at the tapped
@@ -49,8 +49,10 @@ import Geometry
 /// A programmatic `scroll` of the strip sends no drag hooks, so the preview does not follow it.
 /// nearestIndex = clamp(floor(offsetX/pitch + 0.5), 0, N - 1), published as `activeIndex`.
 ///
-/// Quirks of the original on by default: `snapQuirk` (the snap's right candidate is clamped to N,
-/// one past the last item, and the left one not at all), `deleteShiftQuirk` (the delete moves
+/// Quirks of the original: `snapQuirk` (off by default: the snap's right candidate is clamped to
+/// N, one past the last item, and the left one not at all, so a drag past the end springs back to
+/// the edge and then jumps onto the last item when the strip follows the preview; without it the
+/// release goes straight to the last item, as on a device). On by default: `deleteShiftQuirk` (the delete moves
 /// the cells by itemW, not the pitch, so they jump 4 pt when the data changes) and
 /// `aspectRatioClampQuirk` (no clamping of the aspect ratio; false clamps it to 0.2...5, the
 /// original's unused bounds).
@@ -97,7 +99,7 @@ public struct ThumbnailsLayout: CollectionViewLayout {
 
     public init(
         syncWith: String? = nil, itemHeight: Double = 66, defaultAspectRatio: Double = 0.5,
-        distanceBetween: Double = 4, distanceBetweenFocused: Double = 0, snapQuirk: Bool = true,
+        distanceBetween: Double = 4, distanceBetweenFocused: Double = 0, snapQuirk: Bool = false,
         deleteShiftQuirk: Bool = true, aspectRatioClampQuirk: Bool = true, centringQuirk: Bool = false
     ) {
         self.centringQuirk = centringQuirk
@@ -212,9 +214,9 @@ extension ThumbnailsLayout {
                 "extra room around an expanded item (half on each side); 0 as in the article (4 pt gaps), the later repository has 20 (14 pt gaps)"
         ),
         LayoutParameter(
-            name: "snapQuirk", defaultValue: .bool(true),
+            name: "snapQuirk", defaultValue: .bool(false),
             summary:
-                "snap candidates clamped as the original does (right one to N, one past the last item); false clamps both to the items"
+                "true: snap candidates clamped as the original's code does (right one to N, one past the last item), so a drag past the end rests at the edge, then jumps onto the last item"
         ),
         LayoutParameter(
             name: "deleteShiftQuirk", defaultValue: .bool(true),
@@ -247,7 +249,7 @@ extension ThumbnailsLayout {
             defaultAspectRatio: try r.number("defaultAspectRatio", default: 0.5, minimum: 0),
             distanceBetween: try r.number("distanceBetween", default: 4, minimum: 0),
             distanceBetweenFocused: try r.number("distanceBetweenFocused", default: 0, minimum: 0),
-            snapQuirk: try r.bool("snapQuirk", default: true),
+            snapQuirk: try r.bool("snapQuirk", default: false),
             deleteShiftQuirk: try r.bool("deleteShiftQuirk", default: true),
             aspectRatioClampQuirk: try r.bool("aspectRatioClampQuirk", default: true),
             centringQuirk: try r.bool("centringQuirk", default: false))

@@ -10,9 +10,15 @@ extension ThumbnailsLayout {
             let to = Double(f.item) * pitch - farInset(cv)
             return Point(x: f.fromOffset + (to - f.fromOffset) * f.progress, y: cv.contentOffset.y)
         }
-        guard !isTracking(at: cv.time), let name = syncWith, let peer = cv.peers[name], peer.bounds.width > 0
-        else { return nil }
-        return Point(x: peer.bounds.minX / peer.bounds.width * pitch - farInset(cv), y: cv.contentOffset.y)
+        var follow: Double?
+        if !isTracking(at: cv.time), let name = syncWith, let peer = cv.peers[name], peer.bounds.width > 0 {
+            // The preview may show a page past the strip's last item for a moment (the last
+            // photo was deleted and it is still sliding back): the strip stays on its last item
+            // rather than past the end of its shorter content.
+            let page = Swift.min(peer.bounds.minX / peer.bounds.width, Double(Swift.max(0, count(cv) - 1)))
+            follow = page * pitch - farInset(cv)
+        }
+        return follow.map { Point(x: $0, y: cv.contentOffset.y) }
     }
 
     /// The preview's offset the layout asks for at the prepared time, if any.

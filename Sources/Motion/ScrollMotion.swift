@@ -124,7 +124,14 @@ public struct ScrollMotion: Hashable, Sendable {
         var phases: [Phase] = []
         let rest: Double
         if x0 < lo || x0 > hi {
-            rest = x0 < lo ? lo : hi
+            // Released past an edge, the spring goes straight to a snapping target (clamped to
+            // the range), as UIKit's bounce honours targetContentOffset, instead of stopping at
+            // the edge and leaving the last step to the snap.
+            if case .offset(let requested) = target, requested.isFinite {
+                rest = min(max(requested, lo), hi)
+            } else {
+                rest = x0 < lo ? lo : hi
+            }
             phases.append(springPhase(from: x0, velocity: v0, to: rest, at: 0))
         } else {
             switch target {

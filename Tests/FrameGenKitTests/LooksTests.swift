@@ -28,7 +28,12 @@ private func render(_ yaml: String) throws -> (FrameSource, AttributeFrame, Imag
             content: {sections: [3, 4], titles: [Beach, Snow]}
             layout: {type: album}
             """)
-        #expect(image[5, 5] == Color(r: 0x2B, g: 0x2B, b: 0x2B).premultiplied)
+        // The app's tiled wall, without a file: a dark, opaque, textured grey, repeating every
+        // 128 points.
+        let wall = image[5, 400]
+        #expect(wall.a == 255 && (40...90).contains(wall.r) && wall.r == wall.g)
+        #expect(image[5, 400] == image[5 + 128, 400 + 128])
+        #expect((0..<128).contains { image[$0, 300] != image[0, 300] })
         let titles = frame.views[0].elements.filter {
             $0.attributes.representedElementKind == ElementKind.title
         }
@@ -47,6 +52,48 @@ private func render(_ yaml: String) throws -> (FrameSource, AttributeFrame, Imag
         #expect(s.views[0].cell.border == ElementStyle.Border(width: 3, color: .white))
         #expect(s.views[0].cell.shadow?.opacity == 0.5 && s.views[0].cell.contentMode == .aspectFill)
         #expect(s.views[0].supplementary[ElementKind.title]?.font == ElementStyle.Font(size: 13, bold: true))
+    }
+
+    /// Issue 23 item 7: a generated pattern passed `attributes` but `render` looked for a file
+    /// named "generated:pattern/7" and exited 2. It renders, tiled every 128 points at any scale
+    /// (the tile is made with the output's pixels), and the attribute file renders the same.
+    @Test func aGeneratedPatternIsABackground() throws {
+        let folder = NSTemporaryDirectory() + "framegen-pattern-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scene = folder + "/p.yaml"
+        try """
+        canvas: {width: 300, height: 200, scale: 2, background: {pattern: "generated:pattern/7"}}
+        content: {items: 1}
+        layout: {type: flow, itemSize: [40, 40]}
+        """.write(toFile: scene, atomically: true, encoding: .utf8)
+        let summary = try RenderPipeline.run(
+            try FrameSource.load(scene, fps: nil), options: RenderOptions(directory: folder + "/a"))
+        #expect(summary.rendered == 1)
+        let image = try PNG.decode(file: folder + "/a/frame_0000.png")
+        #expect(image.width == 600 && image[300, 300].a == 255 && image[300, 300].r > 30)
+        for (x, y) in [(100, 150), (333, 390), (50, 300)] {
+            #expect(image[x, y] == image[x + 256, y], "(\(x), \(y))")
+        }
+        let json = folder + "/p.json"
+        _ = try AttributesTool.run(scene: scene, selection: .all, output: json)
+        _ = try RenderPipeline.run(
+            try FrameSource.load(json, fps: nil), options: RenderOptions(directory: folder + "/b"))
+        #expect(
+            FileManager.default.contents(atPath: folder + "/a/frame_0000.png")
+                == FileManager.default.contents(atPath: folder + "/b/frame_0000.png"))
+        // At scale 1 the tile has 128 pixels and the same period in points.
+        let s1 = try FrameComposer(
+            canvas: Canvas(width: 300, height: 200, scale: 1, background: .pattern("generated:pattern/7")),
+            style: ElementStyle(), kindStyles: [:])
+        let one = try s1.render(AttributeFrame(index: 0, time: 0, views: []), scale: 1)
+        #expect(one[10, 20] == one[138, 20] && one[10, 20] == one[10, 148])
+        // A bad built-in name is the scene's error, at its key.
+        #expect(throws: FrameGenError.self) {
+            try Scene(
+                document: parseDocument(
+                    "canvas: {background: {pattern: \"generated:pattern/x\"}}", file: "a.yaml"), folder: ".")
+        }
     }
 
     @Test func aSceneOverridesTheLookKeyByKey() throws {
@@ -68,8 +115,9 @@ private func render(_ yaml: String) throws -> (FrameSource, AttributeFrame, Imag
         #expect(p.canvas.background == .color(.black) && p.views[0].cell.contentMode == .aspectFit)
     }
 
-    /// Seed 002: headers and footers said the same; now "Section Header N" / "Section Footer N",
-    /// or the scene's template per kind.
+    /// Seed 002: headers and footers said the same; now "Section Header N" / "Section Footer N"
+    /// with N from 1 as the seed's `indexPath.section + 1` (the first header is "Section Header
+    /// 1"), or the scene's template per kind.
     @Test func headersAndFootersHaveTheirOwnText() throws {
         let base = """
             content: {sections: [2, 2]}
@@ -81,7 +129,7 @@ private func render(_ yaml: String) throws -> (FrameSource, AttributeFrame, Imag
         }
         #expect(
             try texts(base) == [
-                "Section Header 0", "Section Footer 0", "Section Header 1", "Section Footer 1",
+                "Section Header 1", "Section Footer 1", "Section Header 2", "Section Footer 2",
             ])
         #expect(
             try texts(
@@ -91,6 +139,6 @@ private func render(_ yaml: String) throws -> (FrameSource, AttributeFrame, Imag
         #expect(
             try texts(
                 base.replacingOccurrences(of: "sections: [2, 2]", with: "sections: [2, 2], titles: [A, B]"))
-                == ["A", "Section Footer 0", "B", "Section Footer 1"])
+                == ["A", "Section Footer 1", "B", "Section Footer 2"])
     }
 }

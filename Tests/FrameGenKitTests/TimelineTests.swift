@@ -409,6 +409,169 @@ private let grid = """
         }
     }
 
+    /// Issue 23 item 6: with `layout: {type: carousel}` a drag off offset 0 turned every cell
+    /// from 0 to -175.7 degrees in one frame, and a fling to the end rested at -145.7 degrees.
+    /// Now the angle follows the finger frame by frame and the fling rests upright.
+    @Test func theDefaultCarouselNeitherFlipsNorRestsTurned() throws {
+        let t = try timeline(
+            """
+            canvas: {width: 390, height: 844, scale: 1}
+            content: {items: 12}
+            layout: {type: carousel}
+            timeline:
+              - drag: {by: [-60, 0], duration: 0.3}
+              - fling: {velocity: [20000, 0]}
+            """)
+        // Every cell turns by the same angle; the first one listed (those off the canvas are not).
+        func degrees(_ f: AttributeFrame) -> Double {
+            let m = f.views[0].elements[0].attributes.transform3D
+            return atan2(m.m12, m.m11) * 180 / .pi
+        }
+        #expect(degrees(t.frame(0)) == 0)
+        // The drag's frames (0.3 s at 30 fps): 60 pt of finger, about 6 pt or 10 degrees a frame.
+        let angles = (0...9).map { degrees(t.frame($0)) }
+        for (i, (a, b)) in zip(angles, angles.dropFirst()).enumerated() {
+            var step = abs(b - a).truncatingRemainder(dividingBy: 360)
+            step = min(step, 360 - step)
+            #expect(step < 20, "frame \(i) -> \(i + 1): \(a) -> \(b)")
+        }
+        let last = t.frame(t.frameCount - 1)
+        #expect(abs(degrees(last)) < 1e-9)
+        #expect(bounds(last).minX > 1000)
+    }
+
+    /// Issue 23 item 2: on rotation the "Night" stack moved up (centre y 560 -> 483) while its
+    /// title stayed at y 649 and faded. A supplementary view that exists before and after
+    /// moves from its old to its new attributes, as the cells do: mid-rotation the title is
+    /// opaque and still 75.5 pt below its stack's centre (62.5 to the stack's bottom, 13 to its
+    /// own centre), and flow headers and footers are opaque too.
+    @Test func supplementaryViewsMoveWithTheirCellsOnRotation() throws {
+        let album = try timeline(
+            """
+            canvas: {scale: 1}
+            layout: {type: album}
+            content:
+              sections: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3]
+              titles: [Beach, Snow, City, Forest, Desert, Lakes, Night, Rivers, Islands, Canyons]
+            timeline: [{rotate: {to: landscape, duration: 0.5}}]
+            """)
+        for time in [0.1, 0.25, 0.4] {
+            let f = album.frame(at: time)
+            let stack = try #require(cell(f, 6, 0))
+            let title = try #require(
+                f.views[0].elements.map(\.attributes).first {
+                    $0.representedElementKind == ElementKind.title && $0.indexPath.section == 6
+                })
+            #expect(title.alpha == 1, "t = \(time)")
+            #expect(abs(title.center.y - stack.center.y - 75.5) < 1e-9, "t = \(time)")
+            #expect(abs(title.center.x - stack.center.x) < 1e-9, "t = \(time)")
+        }
+        let flow = try timeline(
+            """
+            canvas: {scale: 1}
+            layout: {type: flow, itemSize: [100, 100], headerReferenceSize: [0, 40], footerReferenceSize: [0, 30]}
+            content: {sections: [7, 7, 7, 7, 7, 7]}
+            view: {contentOffset: [0, 400]}
+            timeline: [{rotate: {to: landscape, duration: 0.5}}]
+            """)
+        let mid = flow.frame(at: 0.25).views[0].elements.map(\.attributes).filter {
+            $0.representedElementCategory == .supplementaryView
+        }
+        #expect(mid.count >= 6)
+        for a in mid { #expect(a.alpha == 1, "\(a.representedElementKind ?? "") \(a.indexPath)") }
+    }
+
+    /// Issue 23 item 4: a scene ending on a strip drag ended before the strip's 0.15 s
+    /// re-expansion, its last frame still collapsed. Layout-driven animations count in the
+    /// timeline's length: the last frame is the strip at rest, and nothing changes after it.
+    @Test func aSceneEndingOnAStripDragEndsAtRest() throws {
+        let t = try timeline(
+            """
+            canvas: {width: 390, height: 66, scale: 1}
+            content: {items: 12}
+            layout: {type: thumbnails}
+            timeline:
+              - drag: {by: [-120, 0], duration: 0.4}
+            """)
+        func sizes(_ f: AttributeFrame) -> [Double] { f.views[0].elements.map(\.attributes.size.width) }
+        let last = t.frame(t.frameCount - 1)
+        #expect(last.time == t.duration)
+        #expect(sizes(last) == sizes(t.frame(at: t.duration + 5)))
+        #expect(bounds(last) == bounds(t.frame(at: t.duration + 5)))
+        // The focused thumbnail is expanded again, wider than the others.
+        #expect((sizes(last).max() ?? 0) > (sizes(last).min() ?? 0) + 20)
+    }
+
+    /// Issue 23 item 4: a strip dragged past its end sprang back to the edge (84.5), then
+    /// jumped 4 pt onto the last thumbnail's place (80.5) when it followed the preview again.
+    /// It now goes straight there: the offset never passes below its rest and its last steps
+    /// shrink into it.
+    @Test func aStripOverscrolledAtItsEndSettlesStraightOnTheSnap() throws {
+        let t = try timeline(
+            """
+            canvas: {width: 390, height: 844, scale: 1}
+            content: {items: 8}
+            views:
+              - {name: preview, frame: [0, 0, 390, 760], pagingEnabled: true, layout: {type: preview}}
+              - {name: thumbnails, frame: [0, 770, 390, 66], layout: {type: thumbnails, syncWith: preview}}
+            timeline:
+              - drag: {by: [-900, 0], duration: 0.5, view: thumbnails}
+            """)
+        let xs = (0..<t.frameCount).map { t.frame($0).views[1].bounds.minX }
+        let rest = xs.last!
+        let release = xs.firstIndex(of: xs.max()!)!
+        let back = Array(xs[release...])
+        #expect(back.allSatisfy { $0 >= rest - 1e-9 }, "\(back)")
+        let steps = zip(back, back.dropFirst()).map { $0 - $1 }
+        #expect(steps.allSatisfy { $0 >= -1e-9 }, "\(steps)")
+        #expect(steps.suffix(4).allSatisfy { $0 < 1 }, "\(steps)")
+    }
+
+    /// Issue 23 item 4: deleting the last photo popped: when the data changed the neighbour
+    /// shrank from its expanded width to 33 pt in one frame, the thumbnails jumped, and the
+    /// strip stayed past the end of its shorter content while it followed the preview sliding
+    /// back. The strip now stays on its (new) last item: the neighbour only grows, and the other
+    /// thumbnails move at most the 4 pt of `deleteShiftQuirk` (none without it).
+    @Test(arguments: [true, false]) func deletingTheLastPhotoDoesNotPop(_ quirk: Bool) throws {
+        let t = try timeline(
+            """
+            canvas: {width: 390, height: 844, scale: 1}
+            content: {items: 6}
+            views:
+              - {name: preview, frame: [0, 0, 390, 760], pagingEnabled: true, layout: {type: preview}, contentOffset: [1950, 0]}
+              - {name: thumbnails, frame: [0, 770, 390, 66], layout: {type: thumbnails, syncWith: preview, deleteShiftQuirk: \(quirk)}}
+            timeline:
+              - wait: 0.1
+              - delete: {items: [[0, 5]], view: thumbnails}
+            """)
+        let frames = (0..<t.frameCount).map { t.frame($0).views[1] }
+        // Where a thumbnail shows in the strip: its frame moved by its translation.
+        func shown(_ v: AttributeView, _ item: Int) -> (x: Double, width: Double)? {
+            v.elements.map(\.attributes).first { $0.indexPath.item == item }.map {
+                ($0.frame.minX - v.bounds.minX + $0.transform3D.m41, $0.size.width)
+            }
+        }
+        var widest = 0.0
+        for (i, v) in frames.enumerated() {
+            let w = try #require(shown(v, 4)).width
+            #expect(w >= widest - 1e-9, "frame \(i): the neighbour shrank from \(widest) to \(w)")
+            widest = max(widest, w)
+        }
+        let allowed = quirk ? 4.0 : 1.0
+        for (i, (a, b)) in zip(frames, frames.dropFirst()).enumerated() {
+            for item in 0...3 {
+                let (x0, x1) = (try #require(shown(a, item)).x, try #require(shown(b, item)).x)
+                #expect(abs(x1 - x0) < allowed, "frame \(i) -> \(i + 1): item \(item) \(x0) -> \(x1)")
+            }
+        }
+        // From the data change on the strip rests with its new last thumbnail centred.
+        let last = frames.last!
+        let changed = try #require(frames.firstIndex { $0.elements.count == 5 })
+        #expect(frames[changed...].allSatisfy { $0.bounds.minX == last.bounds.minX })
+        let focused = try #require(shown(last, 4))
+        #expect(abs(focused.x + focused.width / 2 - 195) < 1e-9)
+    }
+
     @Test func pinchZoomsThePhotosGridToo() throws {
         let t = try timeline(
             """

@@ -4,10 +4,13 @@ import Testing
 @testable import Layout
 
 @Suite struct CarouselLayoutTests {
+    /// The seed's arithmetic, quirks and all (the defaults turn two of them off).
+    static let seedCode = CarouselLayout(zeroOffsetQuirk: true, edgeQuirk: true)
+
     /// A 375 x 667 screen: pitch D = 210, cell i centred at (210 i + 100, 333.5); p = o + 187.5.
     func carousel(
         _ offset: Double, items: Int = 50, width: Double = 375, height: Double = 667, time: Double = 0,
-        _ layout: CarouselLayout = CarouselLayout()
+        _ layout: CarouselLayout = CarouselLayoutTests.seedCode
     ) -> CarouselLayout {
         var s = viewState(width, height, offset: Point(x: offset, y: 0), scale: 2, sections: [items])
         s.time = time
@@ -64,7 +67,7 @@ import Testing
         #expect(close(degrees(carousel(1e-9)), 150, 1e-6))
         #expect(close(degrees(carousel(1e-9, width: 320, height: 568)), 102.857_142_857_142_86, 1e-6))
         // Without the quirk the angle is continuous: 150 degrees at 0, 150 - 360 x 50 / 210 at -50.
-        let smooth = CarouselLayout(zeroOffsetQuirk: false)
+        let smooth = CarouselLayout(zeroOffsetQuirk: false, edgeQuirk: true)
         #expect(close(degrees(carousel(0, smooth)), 150, 1e-9))
         #expect(close(degrees(carousel(-50, smooth)), 360 * 37.5 / 210, 1e-9))
     }
@@ -111,10 +114,11 @@ import Testing
     @Test func screenSizeQuirk() {
         var s = viewState(300, 300, sections: [3])
         s.screenSize = Size(width: 375, height: 667)
-        let quirky = prepared(CarouselLayout(), s)
+        let quirky = prepared(CarouselLayoutTests.seedCode, s)
         #expect(quirky.layoutAttributesForItem(at: ip(0, 0))?.center == Point(x: 100, y: 333.5))
         #expect(quirky.collectionViewContentSize == Size(width: 630, height: 667))
-        let plain = prepared(CarouselLayout(screenSizeQuirk: false), s)
+        let plain = prepared(
+            CarouselLayout(zeroOffsetQuirk: true, edgeQuirk: true, screenSizeQuirk: false), s)
         #expect(plain.layoutAttributesForItem(at: ip(0, 0))?.center == Point(x: 100, y: 150))
         // At offset 1, p = 151: c = 51.
         var moved = s
@@ -206,14 +210,39 @@ import Testing
         #expect(close(last.rotationAngle(last.collectionView!), 2 * .pi * 132.5 / 210))
     }
 
+    /// Issue 23 item 6: by default the carousel looks as the app does on a device. Leaving
+    /// offset 0 turns the cells by what the finger moved (not 150 degrees at once), and every
+    /// rest the snap can reach, the last cell included, is upright.
+    @Test func defaultsNeitherFlipNorRestTurned() {
+        let d = CarouselLayout()
+        #expect(degrees(carousel(0, d)) == 0)
+        // 1 pt of drag: 360 / 210 degrees, continuous on both sides of 0.
+        #expect(close(degrees(carousel(1, d)), 360.0 / 210, 1e-9))
+        #expect(close(degrees(carousel(-1, d)), 360 - 360.0 / 210, 1e-9))
+        // A fling's proposal far past the end snaps to the last cell, and it rests upright.
+        let end = carousel(0, items: 12, d)
+        let target = end.targetContentOffset(
+            forProposedContentOffset: Point(x: 1e6, y: 0), withScrollingVelocity: Point(x: 3000, y: 0))
+        #expect(target.x == end.collectionViewContentSize.width - 375)
+        let rest = carousel(target.x, items: 12, d)
+        #expect(degrees(rest) == 0 && rest.currentIndex(rest.collectionView!) == 11)
+        for x in [0.0, 500, 1234] {
+            let snapped = end.targetContentOffset(
+                forProposedContentOffset: Point(x: x, y: 0), withScrollingVelocity: .zero)
+            #expect(close(degrees(carousel(snapped.x, items: 12, d)), 0, 1e-9), "\(x)")
+        }
+    }
+
     @Test func registryParameters() throws {
         let d = try #require(LayoutRegistry.descriptor(for: "carousel"))
         let defaults = Dictionary(uniqueKeysWithValues: d.parameters.map { ($0.name, $0.defaultValue) })
         #expect(defaults["itemSize"] == .numbers([200, 200]))
         #expect(defaults["margin"] == .number(10))
-        #expect(defaults["zeroOffsetQuirk"] == .bool(true))
-        #expect(defaults["edgeQuirk"] == .bool(true))
-        var l = try d.make(["itemSize": .numbers([100, 50]), "margin": .number(20)])
+        #expect(defaults["zeroOffsetQuirk"] == .bool(false))
+        #expect(defaults["edgeQuirk"] == .bool(false))
+        var l = try d.make([
+            "itemSize": .numbers([100, 50]), "margin": .number(20), "edgeQuirk": .bool(true),
+        ])
         l.prepare(viewState(375, 667, sections: [3]))
         #expect(l.layoutAttributesForItem(at: ip(0, 2))?.center == Point(x: 290, y: 333.5))
         #expect(throws: LayoutParameterError.self) { try d.make(["margin": .number(-1)]) }

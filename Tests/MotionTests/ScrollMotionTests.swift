@@ -104,6 +104,22 @@ import Testing
     #expect(b.velocity(at: 0) == 400)
 }
 
+/// Issue 23 item 4: released past the end with a snapping target inside the range, the spring
+/// goes straight to the target (UIKit's bounce honours targetContentOffset) rather than to the
+/// edge, from where the strip then jumped 4 pt onto its snap position. A target past the edge
+/// is clamped to it.
+@Test func springBackGoesStraightToASnapTarget() {
+    let m = ScrollMotion(offset: 2050, velocity: -300, minOffset: 0, maxOffset: 2000, target: .offset(1996))
+    #expect(m.restOffset == 1996)
+    #expect(m.offset(at: m.duration) == 1996)
+    let samples = stride(from: 0.0, through: m.duration, by: 0.01).map { m.offset(at: $0) }
+    #expect(zip(samples, samples.dropFirst()).allSatisfy { $1 <= $0 + 1e-9 })
+    let past = ScrollMotion(offset: 2050, velocity: 0, minOffset: 0, maxOffset: 2000, target: .offset(2200))
+    #expect(past.restOffset == 2000)
+    let top = ScrollMotion(offset: -40, velocity: 0, minOffset: 0, maxOffset: 2000, target: .offset(30))
+    #expect(top.restOffset == 30 && top.offset(at: top.duration) == 30)
+}
+
 @Test func edgeHitWhileDeceleratingContinuesAsASpring() {
     let k = 1000 * log(0.998)
     let m = ScrollMotion(offset: 4800, velocity: 2000, minOffset: 0, maxOffset: 5000)

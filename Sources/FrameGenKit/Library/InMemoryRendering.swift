@@ -81,7 +81,23 @@ public func render(
         firstItem.append(running)
         running += collectionView.dataSource.numberOfItems(inSection: s)
     }
-    let elements = layout.layoutAttributesForElements(in: visible).map { a in
+    let canvas =
+        canvas
+        ?? Canvas(
+            width: visible.size.width, height: visible.size.height, scale: 2,
+            background: .color(Color(r: 0x2B, g: 0x2B, b: 0x2B)))
+    // As a scene's views: by drawn extent, so tilted or shadowed elements near the edges show.
+    let visibility = ElementVisibility(
+        bounds: visible, frame: Rect(origin: .zero, size: canvas.size), canvas: canvas.size,
+        sublayerTransform: layout.sublayerTransform
+    ) { a in
+        ElementVisibility.reach(
+            of: a.representedElementCategory == .cell ? cell : ElementStyle(), size: a.size,
+            hasImage: a.representedElementCategory == .cell,
+            hasText: a.representedElementCategory == .supplementaryView)
+    }
+    let pad = ElementVisibility.reach(of: cell, size: .zero, hasImage: false, hasText: false) ?? 0
+    let elements = visibility.elements(of: layout, minimumPad: pad).map { a in
         guard a.representedElementCategory == .cell, firstItem.indices.contains(a.indexPath.section) else {
             return AttributeElement(attributes: a)
         }
@@ -91,11 +107,6 @@ public func render(
     let view = AttributeView(
         bounds: visible, sublayerTransform: layout.sublayerTransform, drawingOrder: layout.drawingOrder,
         elements: elements)
-    let canvas =
-        canvas
-        ?? Canvas(
-            width: visible.size.width, height: visible.size.height, scale: 2,
-            background: .color(Color(r: 0x2B, g: 0x2B, b: 0x2B)))
     var kinds: [String: ElementStyle] = [:]
     if cell != ElementStyle() { kinds[AttributeFile.cellKind] = cell }
     return try render(

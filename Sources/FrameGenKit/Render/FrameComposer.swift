@@ -17,6 +17,9 @@ public final class FrameComposer: Sendable {
     /// docs/design/rendering.md §5: non-finite numbers make an element invisible, reported once.
     private let warnedNonFinite = Mutex(false)
     private let background: CanvasLayer.Background
+    /// The seed of a built-in background tile, made again for each output scale drawn.
+    private let generatedPatternSeed: UInt64?
+    private let patternBackgrounds = Mutex<[Double: CanvasLayer.Background]>([:])
 
     /// Generated photos are made as large as the canvas's longer side in pixels (a full-screen
     /// page is the largest a cell gets), within 128...1024.
@@ -34,10 +37,59 @@ public final class FrameComposer: Sendable {
         self.style = style
         self.kindStyles = kindStyles
         generatedLongSide = min(1024, max(128, Int(max(canvas.width, canvas.height) * canvas.scale)))
-        switch canvas.background {
-        case .color(let c): background = .color(c)
-        case .pattern(let p): background = .pattern(Texture(try FrameComposer.decode(p)))
-        case .image(let p): background = .image(Texture(try FrameComposer.decode(p)))
+        var seed: UInt64? = nil
+        switch (canvas.background, canvas.background.generatedImage) {
+        case (.color(let c), _): background = .color(c)
+        case (.pattern, .pattern(let s)?):
+            seed = s
+            background = try FrameComposer.generatedPatternBackground(seed: s, scale: canvas.scale)
+        case (.pattern(let p), let name):
+            background = .pattern(
+                Texture(try FrameComposer.image(name ?? .file(p), longSide: generatedLongSide)))
+        case (.image(let p), let name):
+            background = .image(
+                Texture(try FrameComposer.image(name ?? .file(p), longSide: generatedLongSide)))
+        }
+        generatedPatternSeed = seed
+        if seed != nil {
+            let made = background
+            patternBackgrounds.withLock { $0[canvas.scale] = made }
+        }
+    }
+
+    /// The built-in tile's points on a side: the mottle is drawn for this size, and the tile is
+    /// made with as many pixels as the output scale gives it, so it stays sharp at every scale.
+    static let generatedPatternPoints = 128.0
+
+    static func generatedPatternBackground(seed: UInt64, scale: Double) throws(FrameGenError)
+        -> CanvasLayer.Background
+    {
+        let pixels = min(4096, max(8, Int((generatedPatternPoints * scale).rounded())))
+        let tile = try generatedBackgroundPattern(seed: seed, pixelSize: pixels)
+        return .pattern(Texture(tile), texelsPerPoint: Double(pixels) / generatedPatternPoints)
+    }
+
+    /// The background at an output scale: a built-in tile is made for each scale drawn (a
+    /// render's `--scale` may differ from the canvas's), anything else is the same at every scale.
+    func background(scale: Double) throws(FrameGenError) -> CanvasLayer.Background {
+        guard let seed = generatedPatternSeed else { return background }
+        if let b = patternBackgrounds.withLock({ $0[scale] }) { return b }
+        let b = try FrameComposer.generatedPatternBackground(seed: seed, scale: scale)
+        patternBackgrounds.withLock { $0[scale] = b }
+        return b
+    }
+
+    /// An image decoded from its file, or generated (`longSide` pixels for a photo).
+    static func image(_ name: ImageName, longSide: Int) throws(FrameGenError) -> Image {
+        switch name {
+        case .photo(let seed, let index):
+            return try generatedPhoto(seed: seed, index: index, longSide: longSide)
+        case .emblem:
+            return try generatedEmblem(pixelSize: FrameComposer.emblemSize)
+        case .pattern(let seed):
+            return try generatedBackgroundPattern(seed: seed, pixelSize: FrameComposer.patternSize)
+        case .file(let path):
+            return try FrameComposer.decode(path)
         }
     }
 
@@ -57,17 +109,7 @@ public final class FrameComposer: Sendable {
     /// budget allows.
     func texture(_ name: ImageName, finestLevel: Int = 0, ticket: UInt64) throws(FrameGenError) -> Texture {
         if let t = textures.withLock({ $0.get(name, finestLevel: finestLevel, ticket: ticket) }) { return t }
-        let image: Image
-        switch name {
-        case .photo(let seed, let index):
-            image = try generatedPhoto(seed: seed, index: index, longSide: generatedLongSide)
-        case .emblem:
-            image = try generatedEmblem(pixelSize: FrameComposer.emblemSize)
-        case .pattern(let seed):
-            image = try generatedBackgroundPattern(seed: seed, pixelSize: FrameComposer.patternSize)
-        case .file(let path):
-            image = try FrameComposer.decode(path)
-        }
+        let image = try FrameComposer.image(name, longSide: generatedLongSide)
         let texture = Texture(image, finestLevel: finestLevel)
         // Two threads may make the same texture; the one with more levels stays.
         return textures.withLock { $0.insert(name, texture, ticket: ticket) }
@@ -143,8 +185,8 @@ public final class FrameComposer: Sendable {
             views.append(viewLayer)
         }
         let c = CanvasLayer(
-            pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, background: background,
-            views: views)
+            pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale,
+            background: try background(scale: scale), views: views)
         do {
             if bands <= 1, var image = buffer, image.width == pixelWidth, image.height == pixelHeight {
                 // Only `image` holds the storage now, so drawing writes it in place.

@@ -99,7 +99,10 @@ public struct FrameSource: Sendable {
     var canvasIsOpaque: Bool {
         switch canvas.background {
         case .color(let c): return c.a == 255
-        case .pattern, .image: return false
+        case .pattern, .image:
+            // The built-in tile is opaque; a file may not be.
+            if case .pattern? = canvas.background.generatedImage { return true }
+            return false
         }
     }
 }
@@ -125,11 +128,12 @@ extension FrameSource {
 }
 
 extension Canvas {
-    /// The image files the background is drawn from.
+    /// The image files the background is drawn from (none for a built-in image).
     var backgroundFiles: [String] {
+        if background.generatedImage != nil { return [] }
         switch background {
-        case .color: []
-        case .pattern(let p), .image(let p): [p]
+        case .color: return []
+        case .pattern(let p), .image(let p): return [p]
         }
     }
 }

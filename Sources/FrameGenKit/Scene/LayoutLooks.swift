@@ -7,9 +7,12 @@ import Raster
 /// every style key and the canvas background a scene leaves unset, so `layout: {type: album}` alone looks
 /// like the album app. A scene's keys override these one by one.
 public struct LayoutLook: Sendable {
-    public var background: Color?
+    public var background: Canvas.Background?
     public var cell = ElementStyle()
     public var supplementary: [String: ElementStyle] = [:]
+
+    /// The album's background: the built-in tile standing in for the app's "concrete_wall".
+    public static let albumWall = "generated:pattern/0"
 
     public static func of(_ type: String) -> LayoutLook {
         var look = LayoutLook()
@@ -24,9 +27,11 @@ public struct LayoutLook: Sendable {
         header.color = .white
         switch type {
         case "album":
-            // BHAlbumPhotoCell and BHAlbumTitleReusableView (docs/layouts-and-motion.md "Default looks"); the
-            // tiled "concrete_wall" background as its dark grey.
-            look.background = Color(r: 0x2B, g: 0x2B, b: 0x2B)
+            // BHAlbumPhotoCell and BHAlbumTitleReusableView (docs/layouts-and-motion.md "Default
+            // looks") on the app's tiled "concrete_wall": a built-in tile stands in for the app's
+            // asset, so the wall needs no file of the user's. One fixed seed, because the app has
+            // one wall whatever its photos.
+            look.background = .pattern(LayoutLook.albumWall)
             look.cell.background = Color(r: 217, g: 217, b: 217)
             look.cell.border = ElementStyle.Border(width: 3, color: .white)
             look.cell.shadow = ElementStyle.Shadow(

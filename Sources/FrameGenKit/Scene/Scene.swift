@@ -25,10 +25,20 @@ public struct Scene: Sendable {
 public struct Canvas: Sendable, Equatable {
     public enum Background: Sendable, Equatable {
         case color(Color)
-        /// A PNG tiled at its pixel size in points.
+        /// A PNG tiled at its pixel size in points, or a built-in tile (`generated:pattern/SEED`).
         case pattern(String)
-        /// A PNG stretched over the canvas.
+        /// A PNG stretched over the canvas, or a built-in image.
         case image(String)
+
+        /// The built-in image a pattern or image background names; nil for a colour or a file.
+        public var generatedImage: ImageName? {
+            switch self {
+            case .color: return nil
+            case .pattern(let p), .image(let p):
+                guard p.hasPrefix(ImageName.generatedPrefix) else { return nil }
+                return try? ImageName(parsing: p)
+            }
+        }
     }
     public var width: Double
     public var height: Double

@@ -52,8 +52,9 @@ public struct SceneData: Sendable {
     }
 
     /// What a header or footer says: the scene's template for its kind, else "Section Header N"
-    /// (the section's title where the scene gives one) and "Section Footer N", N the section
-    /// index from 0 as the seed app's code writes it; nil leaves the layout's text (album titles).
+    /// (the section's title where the scene gives one) and "Section Footer N", N counted from 1
+    /// because the seed app writes `indexPath.section + 1`; nil leaves the layout's text (album
+    /// titles).
     public func supplementaryText(view v: Int, kind: String, section: Int) -> String? {
         let title = section < scene.content.titles.count ? scene.content.titles[section] : nil
         if let template = scene.views[v].textTemplates[kind] {
@@ -65,8 +66,8 @@ public struct SceneData: Sendable {
                 .split(separator: "{title}", omittingEmptySubsequences: false).joined(separator: title ?? "")
         }
         switch kind {
-        case ElementKind.sectionHeader: return title ?? "Section Header \(section)"
-        case ElementKind.sectionFooter: return "Section Footer \(section)"
+        case ElementKind.sectionHeader: return title ?? "Section Header \(section + 1)"
+        case ElementKind.sectionFooter: return "Section Footer \(section + 1)"
         default: return nil
         }
     }

@@ -79,7 +79,7 @@ extension Scene {
         if (try map["canvas"]?.map("a canvas mapping"))?["background"] == nil,
             let background = LayoutLook.of(views[0].layoutType).background
         {
-            canvas.background = .color(background)
+            canvas.background = background
         }
         output = try parseOutput(map["output"], name: name, folder: folder)
         let sections = content.itemCounts.count
@@ -169,15 +169,30 @@ func parseCanvas(_ node: DocumentNode?, rotates: Bool, folder: String) throws(Fr
             let bm = try b.map("a colour, {pattern: PATH} or {image: PATH}")
             try bm.check(allowed: Canvas.backgroundKeys)
             if let p = bm["pattern"] {
-                background = .pattern(resolve(try p.string(), in: folder))
+                background = .pattern(try backgroundImage(p, folder: folder))
             } else if let i = bm["image"] {
-                background = .image(resolve(try i.string(), in: folder))
+                background = .image(try backgroundImage(i, folder: folder))
             } else {
                 throw b.error("{pattern: PATH} or {image: PATH}")
             }
         }
     }
     return Canvas(width: width, height: height, scale: scale, background: background)
+}
+
+/// A background's image: a file resolved against the scene's folder, or a built-in
+/// `generated:` image kept as written (it names no file).
+private func backgroundImage(_ node: DocumentNode, folder: String) throws(FrameGenError) -> String {
+    let text = try node.string()
+    guard text.hasPrefix(ImageName.generatedPrefix) else { return resolve(text, in: folder) }
+    do {
+        _ = try ImageName(parsing: text)
+    } catch {
+        throw node.error(
+            "a file or a built-in image (generated:pattern/SEED, generated:photo/SEED/INDEX, generated:emblem)"
+        )
+    }
+    return text
 }
 
 private func parseView(

@@ -529,9 +529,10 @@ struct Planner {
         transition(v, from: old, to: new, updates: items, duration: d, curve: curve)
     }
 
-    /// Animates every element from `old` to `new` (docs/design/motion.md §4, §5): survivors from
-    /// their old to their new attributes, appearing ones from the layout's initial attributes,
-    /// disappearing ones to its final attributes (defaults: fades).
+    /// Animates every element from `old` to `new` (docs/design/motion.md §4, §5): survivors (cells,
+    /// supplementary and decoration views alike) from their old to their new attributes,
+    /// appearing ones from the layout's initial attributes, disappearing ones to its final
+    /// attributes (defaults: fades).
     mutating func transition(
         _ v: Int, from old: ViewState, to new: ViewState, updates: [UpdateItem], duration d: Double,
         curve: TimingCurve
@@ -551,12 +552,12 @@ struct Planner {
         var order: [ElementKey] = []
         let oldPaths = Dictionary(old.identity.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let newPaths = Dictionary(new.identity.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-        for a in oldLayout.layoutAttributesForElements(in: old.bounds) {
+        for a in data.elementsNear(view: v, oldLayout, bounds: old.bounds) {
             let k = key(a, old.identity)
             if from[k] == nil { order.append(k) }
             from[k] = a
         }
-        for a in newLayout.layoutAttributesForElements(in: new.bounds) {
+        for a in data.elementsNear(view: v, newLayout, bounds: new.bounds) {
             let k = key(a, new.identity)
             if from[k] == nil && to[k] == nil { order.append(k) }
             to[k] = a
@@ -572,7 +573,8 @@ struct Planner {
                     from[k] = newLayout.initialLayoutAttributesForAppearingItem(at: b.indexPath) ?? faded(b)
                 } else {
                     from[k] =
-                        newLayout.initialLayoutAttributesForAppearingSupplementaryElement(
+                        counterpart(b, in: oldLayout)
+                        ?? newLayout.initialLayoutAttributesForAppearingSupplementaryElement(
                             ofKind: b.representedElementKind ?? "", at: b.indexPath) ?? faded(b)
                 }
             } else if to[k] == nil, let a = from[k] {
@@ -586,7 +588,8 @@ struct Planner {
                         ?? faded(a)
                 } else {
                     to[k] =
-                        newLayout.finalLayoutAttributesForDisappearingSupplementaryElement(
+                        counterpart(a, in: newLayout)
+                        ?? newLayout.finalLayoutAttributesForDisappearingSupplementaryElement(
                             ofKind: a.representedElementKind ?? "", at: a.indexPath, current: a) ?? faded(a)
                 }
             }
@@ -600,6 +603,22 @@ struct Planner {
         after.layout = newLayout
         states[v] = after
     }
+}
+
+/// A supplementary or decoration view as `layout` places it when it still exists there but
+/// lies outside the rect asked: it moves to (or from) there, as a surviving cell does, rather
+/// than fading in place while the cell it belongs to moves away (an album title under its
+/// stack, a header over its section). nil for a cell, or a view that is gone or hidden.
+private func counterpart(_ a: LayoutAttributes, in layout: any CollectionViewLayout) -> LayoutAttributes? {
+    let kind = a.representedElementKind ?? ""
+    let b: LayoutAttributes?
+    switch a.representedElementCategory {
+    case .cell: b = nil
+    case .supplementaryView: b = layout.layoutAttributesForSupplementaryView(ofKind: kind, at: a.indexPath)
+    case .decorationView: b = layout.layoutAttributesForDecorationView(ofKind: kind, at: a.indexPath)
+    }
+    guard let b, !b.isHidden else { return nil }
+    return b
 }
 
 private func faded(_ a: LayoutAttributes) -> LayoutAttributes {

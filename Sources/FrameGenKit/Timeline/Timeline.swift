@@ -33,7 +33,9 @@ public struct Timeline: Sendable {
         }
         steps = planner.steps
         final = planner.states
-        duration = planner.time
+        // A layout's own animation still running when the last action ends (the strip's
+        // re-expansion after a drag) belongs to the scene: the last frame shows it at rest.
+        duration = max(planner.time, planner.states.compactMap(\.layout.animationEndTime).max() ?? 0)
         warnings = (scene.warnings + planner.warnings).map { "\(scene.file): \($0)" }
         // The limit attribute files have too: a sequence longer than that is a typo, and its
         // frame list alone would take memory.
@@ -164,7 +166,7 @@ public struct Timeline: Sendable {
         let cv = data.state(
             view: v, bounds: state.bounds, time: time, dataSource: state.dataSource, peers: peers)
         layout.prepare(cv)
-        let attributes = layout.layoutAttributesForElements(in: state.bounds)
+        let attributes = data.visibleElements(view: v, layout, bounds: state.bounds)
         let identity = state.identity
         let view = AttributeView(
             name: scene.views.count > 1 ? scene.views[v].name : nil,
