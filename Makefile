@@ -9,7 +9,7 @@
 # Each sanitizer builds in a scratch folder of its own so the builds do not undo each other.
 .PHONY: showcase test test-all test-asan test-tsan deps release format
 
-SANITIZER_ENV = LSAN_OPTIONS=suppressions=$(CURDIR)/fuzz/lsan.supp \
+SANITIZER_ENV = LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp \
 	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
