@@ -117,8 +117,8 @@ public final class FrameComposer: Sendable {
         let ticket = textures.withLock { $0.beginFrame() }
         defer { textures.withLock { $0.endFrame(ticket) } }
         var views: [ViewLayer] = []
-        let pixelWidth = Int((canvas.width * scale).rounded())
-        let pixelHeight = Int((canvas.height * scale).rounded())
+        let pixelWidth = (canvas.width * scale).rounded().clampedInt(in: 0...65536, nan: 0)
+        let pixelHeight = (canvas.height * scale).rounded().clampedInt(in: 0...65536, nan: 0)
         for view in frame.views {
             var layers: [(key: OrderKey, layer: Layer)] = []
             var viewLayer = ViewLayer(
