@@ -222,14 +222,14 @@ struct FuzzInput {
 
     /// Numbers that break arithmetic or conversions: NaN, the infinities, the largest and
     /// smallest magnitudes (subnormals included), both zeros, the edges of Int64 and Int32 (where
-    /// `Int(x)` starts to trap), 2^53, huge and tiny values both signs (a perspective m34 of
-    /// 1e300 or 1e-300), and the parsers' limits.
+    /// `Int(x)` starts to trap), 2^53 and the double after it, huge and tiny values both signs
+    /// (a perspective m34 of 1e300 or 1e-300), and the parsers' limits.
     static let extremes: [Double] = [
         .nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
         .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude, 0, -0.0, 1e12,
         1e300, -1e300, 1e-300, -1e-300, 9.223372036854775807e18, Double(Int64.max).nextDown,
         -9.223372036854775808e18, Double(Int64.min).nextDown, 2_147_483_647.5, -2_147_483_648.5,
-        9_007_199_254_740_993, 1e7, -1e7, 1e9, 1e5, -1e5, 1e-7,
+        9_007_199_254_740_992, Double(1 << 53).nextUp, 1e7, -1e7, 1e9, 1e5, -1e5, 1e-7,
     ]
 
     /// Mostly ordinary numbers, one time in eight one of `extremes`.
