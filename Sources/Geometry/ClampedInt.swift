@@ -1,4 +1,4 @@
-extension BinaryFloatingPoint {
+extension Double {
     /// The value as an integer without a trap: `Int(self)` (truncation toward zero, so round
     /// first: `x.rounded(.up).clampedInt(in: 0...width, nan: 0)`) when it lies inside `range`,
     /// `range.lowerBound` at or below it (-infinity included), `range.upperBound` at or above it
@@ -12,9 +12,22 @@ extension BinaryFloatingPoint {
     /// always in `range` (also at `Int.max`, which no `Double` represents exactly).
     @inlinable @inline(__always)
     public func clampedInt(in range: ClosedRange<Int>, nan: Int) -> Int {
-        if self >= Self(range.upperBound) { return range.upperBound }
-        if self <= Self(range.lowerBound) { return range.lowerBound }
+        if self >= Double(range.upperBound) { return range.upperBound }
+        if self <= Double(range.lowerBound) { return range.lowerBound }
         // NaN fails both comparisons above.
+        if isNaN { return nan }
+        return Int(self)  // checked: strictly inside the range, tested just above
+    }
+}
+
+extension Float {
+    /// `Double.clampedInt(in:nan:)` for Float (photo painting works in Float). Concrete, not
+    /// generic over BinaryFloatingPoint: unspecialised generic conversions cost a metadata
+    /// lookup per call in debug builds, where the tests run.
+    @inlinable @inline(__always)
+    public func clampedInt(in range: ClosedRange<Int>, nan: Int) -> Int {
+        if self >= Float(range.upperBound) { return range.upperBound }
+        if self <= Float(range.lowerBound) { return range.lowerBound }
         if isNaN { return nan }
         return Int(self)  // checked: strictly inside the range, tested just above
     }
