@@ -152,7 +152,9 @@ import Testing
     }
 
     @Test func everySceneNumberAtEveryExtreme() throws {
-        let base = try parseDocument(Self.scene.replacing("IMAGE", with: Self.imagePath), file: "extreme.yaml").value
+        let base = try parseDocument(
+            Self.scene.replacing("IMAGE", with: Self.imagePath), file: "extreme.yaml"
+        ).value
         #expect(Self.sceneCase(base), "the base scene must draw")
         let paths = Self.numberPaths(base)
         #expect(paths.count >= 30)
@@ -170,7 +172,9 @@ import Testing
     }
 
     @Test func everyAttributeNumberAtEveryExtreme() throws {
-        let base = try parseDocument(Self.attributes.replacing("IMAGE", with: Self.imagePath), file: "extreme.json").value
+        let base = try parseDocument(
+            Self.attributes.replacing("IMAGE", with: Self.imagePath), file: "extreme.json"
+        ).value
         #expect(Self.attributesCase(base), "the base attribute file must draw")
         let paths = Self.numberPaths(base)
         #expect(paths.count >= 60)
@@ -205,6 +209,28 @@ import Testing
         } throws: { error in
             "\(error)".contains("cell.shadow.offset[0]")
         }
+    }
+
+    /// The trap itself, below the parser: styles built in code reach the compositor
+    /// with any offset, and RectShadow's box used to clamp one side of it only.
+    @Test(arguments: [-1e300, 1e300, 9.3e18, -9.3e18, 5e-324, .nan, .infinity])
+    func shadowOffsetsPastTheLimitsDrawWithoutATrap(_ x: Double) throws {
+        var style = ElementStyle()
+        style.background = .white
+        style.shadow = ElementStyle.Shadow(color: .black, opacity: 1, radius: 3, offset: Point(x: x, y: -x))
+        let cell = LayoutAttributes.cell(
+            IndexPath(item: 0, section: 0), frame: Rect(x: 10, y: 10, width: 20, height: 20))
+        let frame = AttributeFrame(
+            index: 0, time: 0,
+            views: [
+                AttributeView(
+                    bounds: Rect(x: 0, y: 0, width: 40, height: 40),
+                    elements: [AttributeElement(attributes: cell, style: style)])
+            ])
+        let image = try render(
+            attributes: frame, canvas: Canvas(width: 40, height: 40, scale: 1, background: .color(.black)))
+        // The cell itself is drawn whatever its shadow does.
+        #expect(image[20, 20] == .white)
     }
 
     /// Elements whose extent passes NumberLimits.drawnExtent are skipped, the rest still drawn.
