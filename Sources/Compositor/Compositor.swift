@@ -102,17 +102,22 @@ public enum Compositor {
             let th = Double(t.height) * pixelsPerTexel
             var y = 0.0
             while y < Double(image.height) {
-                guard Int((y + th).rounded()) > rows.lowerBound else {
+                guard (y + th).rounded().clampedInt(in: pixelCoordinateRange, nan: 0) > rows.lowerBound else {
                     y += th
                     continue
                 }
-                guard Int(y.rounded()) < rows.upperBound else { break }
+                guard y.rounded().clampedInt(in: pixelCoordinateRange, nan: 0) < rows.upperBound else {
+                    break
+                }
                 var x = 0.0
                 while x < Double(image.width) {
                     let box = (
-                        Int(x.rounded()), max(Int(y.rounded()), rows.lowerBound),
-                        min(Int((x + tw).rounded()), image.width),
-                        min(Int((y + th).rounded()), image.height, rows.upperBound)
+                        x.rounded().clampedInt(in: pixelCoordinateRange, nan: 0),
+                        max(y.rounded().clampedInt(in: pixelCoordinateRange, nan: 0), rows.lowerBound),
+                        min((x + tw).rounded().clampedInt(in: pixelCoordinateRange, nan: 0), image.width),
+                        min(
+                            (y + th).rounded().clampedInt(in: pixelCoordinateRange, nan: 0), image.height,
+                            rows.upperBound)
                     )
                     let h =
                         Homography.scale(1 / pixelsPerTexel, 1 / pixelsPerTexel)
@@ -150,9 +155,10 @@ public enum Compositor {
         // A scroll view clips its content to its frame.
         let f = view.frame
         let clip: PixelBox = (
-            max(0, Int((f.minX * scale).rounded())), max(0, Int((f.minY * scale).rounded())),
-            min(image.width, Int((f.maxX * scale).rounded())),
-            min(image.height, Int((f.maxY * scale).rounded()))
+            max(0, (f.minX * scale).rounded().clampedInt(in: pixelCoordinateRange, nan: 0)),
+            max(0, (f.minY * scale).rounded().clampedInt(in: pixelCoordinateRange, nan: 0)),
+            min(image.width, (f.maxX * scale).rounded().clampedInt(in: pixelCoordinateRange, nan: 0)),
+            min(image.height, (f.maxY * scale).rounded().clampedInt(in: pixelCoordinateRange, nan: 0))
         )
         guard clip.x1 > clip.x0, clip.y1 > clip.y0 else { return }
         let band = (clip.x0, max(clip.y0, rows.lowerBound), clip.x1, min(clip.y1, rows.upperBound))
@@ -246,7 +252,8 @@ public enum Compositor {
         guard parts > 0 else { return }
         if opacity >= 1 || parts == 1 {
             try drawParts(
-                layer, h, into: &image, clip: clip, scale: scale, opacity: UInt8((opacity * 255).rounded()),
+                layer, h, into: &image, clip: clip, scale: scale,
+                opacity: UInt8((opacity * 255).rounded().clampedInt(in: 0...255, nan: 0)),
                 hiders: hiders)
             return
         }
@@ -273,7 +280,8 @@ public enum Compositor {
         try drawParts(layer, shift * h, into: &group, clip: (0, 0, w, hgt), scale: scale, opacity: 255)
         Painter.composite(
             &image, layer: group, at: (contentBox.x0, contentBox.y0),
-            opacity: UInt8((opacity * 255).rounded()), clip: clip == viewClip ? nil : .full(clip))
+            opacity: UInt8((opacity * 255).rounded().clampedInt(in: 0...255, nan: 0)),
+            clip: clip == viewClip ? nil : .full(clip))
     }
 
     /// Background, contents (and the inner image layer), text, border: docs/design/rendering.md §8.1.
@@ -347,8 +355,8 @@ public enum Compositor {
                 data: placed.mask.coverage)
             if let s = t.shadow, s.opacity > 0 {
                 let shifted = CoverageMask(
-                    x: placed.x + Int((s.offset.x * sy).rounded()),
-                    y: placed.y + Int((s.offset.y * sy).rounded()),
+                    x: placed.x + (s.offset.x * sy).rounded().clampedInt(in: pixelCoordinateRange, nan: 0),
+                    y: placed.y + (s.offset.y * sy).rounded().clampedInt(in: pixelCoordinateRange, nan: 0),
                     width: mask.width, height: mask.height, data: placed.mask.inkCoverage)
                 let blurred = s.radius > 0 ? Blur.gaussian(shifted, sigma: s.radius * sy) : shifted
                 Painter.fill(
@@ -368,14 +376,15 @@ public enum Compositor {
                     min(clip.y1, placed.y + mask.height)
                 )
                 Painter.composite(
-                    &image, layer: glyphs, at: (placed.x, placed.y), opacity: UInt8((alpha * 255).rounded()),
+                    &image, layer: glyphs, at: (placed.x, placed.y),
+                    opacity: UInt8((alpha * 255).rounded().clampedInt(in: 0...255, nan: 0)),
                     clip: .full(box))
             }
             return
         }
         // Transformed: draw the label into its own pixels, then map them like contents.
-        let w = max(1, Int((bounds.width * scale).rounded(.up)))
-        let hh = max(1, Int((bounds.height * scale).rounded(.up)))
+        let w = (bounds.width * scale).rounded(.up).clampedInt(in: 1...8193, nan: 8193)
+        let hh = (bounds.height * scale).rounded(.up).clampedInt(in: 1...8193, nan: 8193)
         guard w <= 8192, hh <= 8192 else { return }
         var label = Image(width: w, height: hh)
         let local = Homography.scale(scale, scale)
@@ -387,7 +396,7 @@ public enum Compositor {
         let mask = coverage(Shapes.rect(bounds), h, clip: clip, antialiased: true)
         Painter.drawTexture(
             &image, texture, deviceToTexture: local * inverse, coverage: mask,
-            opacity: UInt8((alpha * 255).rounded()))
+            opacity: UInt8((alpha * 255).rounded().clampedInt(in: 0...255, nan: 0)))
     }
 }
 
@@ -468,8 +477,9 @@ struct Occluder {
     /// Clears the mask where this layer will cover: in a convex quad the rectangle between the
     /// chords at a row's top and bottom is inside; a pixel of slack each side absorbs rounding.
     func hide(in mask: inout CoverageMask) {
-        let first = max(mask.y, Int(y0.rounded(.up)) + 1)
-        let last = min(mask.y + mask.height, Int(y1.rounded(.down)) - 1)
+        let first = max(mask.y, y0.rounded(.up).clampedInt(in: pixelCoordinateRange, nan: 0) + 1)
+        let last = min(
+            mask.y + mask.height, y1.rounded(.down).clampedInt(in: pixelCoordinateRange, nan: 0) - 1)
         guard first < last else { return }
         let (mx, w) = (mask.x, mask.width)
         let my = mask.y
@@ -480,8 +490,11 @@ struct Occluder {
                 let top = next
                 next = chord(Double(y + 1))
                 guard let top, let bottom = next else { continue }
-                let a = max(mx, Int(max(top.0, bottom.0).rounded(.up)) + 1)
-                let b = min(mx + w, Int(min(top.1, bottom.1).rounded(.down)) - 1)
+                let a = max(
+                    mx, max(top.0, bottom.0).rounded(.up).clampedInt(in: pixelCoordinateRange, nan: 0) + 1)
+                let b = min(
+                    mx + w,
+                    min(top.1, bottom.1).rounded(.down).clampedInt(in: pixelCoordinateRange, nan: 0) - 1)
                 guard a < b else { continue }
                 (d.baseAddress! + (y - my) * w + (a - mx)).update(repeating: 0, count: b - a)
             }

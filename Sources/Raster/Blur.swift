@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 
 /// Gaussian blur of coverage masks, O(1) work per pixel whatever sigma (docs/design/rendering.md §9).
 ///
@@ -79,7 +80,7 @@ public enum Blur {
         var out = CoverageMask(x: mask.x - gx, y: mask.y - gy, width: w, height: h)
         plane.withUnsafeBufferPointer { p in
             out.data.withUnsafeMutableBufferPointer { o in
-                for i in 0..<(w * h) { o[i] = UInt8(min(max(p[i], 0), 255) + 0.5) }
+                for i in 0..<(w * h) { o[i] = UInt8((p[i] + 0.5).clampedInt(in: 0...255, nan: 0)) }
             }
         }
         return out
@@ -123,7 +124,7 @@ public enum Blur {
     /// A box of radius r with end weights α (0 <= α < 1) whose variance is `variance`:
     /// (r(r+1)(2r+1)/3 + 2α(r+1)²) / (2r+1+2α) = variance.
     static func extendedBox(variance v: Double) -> (radius: Int, alpha: Double) {
-        var r = Int((((1 + 12 * v).squareRoot() - 1) / 2).rounded(.down))
+        var r = (((1 + 12 * v).squareRoot() - 1) / 2).rounded(.down).clampedInt(in: 0...1 << 20, nan: 0)
         // Guard against rounding at the boundary: need r(r+1)/3 <= v < (r+1)(r+2)/3.
         while Double(r * (r + 1)) / 3 > v { r -= 1 }
         while Double((r + 1) * (r + 2)) / 3 <= v { r += 1 }
@@ -166,7 +167,7 @@ public enum Blur {
             return x * 0.5 * (1 + erf(z / 2.0.squareRoot())) + s * exp(-0.5 * z * z)
                 / (2 * Double.pi).squareRoot()
         }
-        let radius = Int((4 * s).rounded(.up)) + 1
+        let radius = (4 * s).rounded(.up).clampedInt(in: 0...1 << 20, nan: 0) + 1
         var k = (-radius...radius).map { d -> Double in
             let x = Double(d)
             return f2(x + 1) - 2 * f2(x) + f2(x - 1)

@@ -1,3 +1,5 @@
+import Geometry
+
 /// A straight-alpha 8-bit sRGB colour, as scenes and PNG files spell it.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
@@ -60,7 +62,7 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// This colour with its alpha multiplied by `opacity` (0...1), rounded.
     public func withOpacity(_ opacity: Double) -> Color {
         let o = Swift.min(Swift.max(opacity, 0), 1)
-        return Color(r: r, g: g, b: b, a: UInt8((Double(a) * o).rounded()))
+        return Color(r: r, g: g, b: b, a: UInt8((Double(a) * o).rounded().clampedInt(in: 0...255, nan: 0)))
     }
 }
 

@@ -1,3 +1,5 @@
+import Geometry
+
 /// How overlapping contours combine.
 public enum FillRule: Sendable, Hashable {
     case nonZero
@@ -47,8 +49,12 @@ public enum Rasterizer {
         }
         guard !edges.isEmpty else { return .empty(at: clip.x0, clip.y0) }
         // The box of the path's pixels; far-away coordinates are clamped before converting.
-        func floorInt(_ v: Double) -> Int { Int(min(max(v.rounded(.down), -1e9), 1e9)) }
-        func ceilInt(_ v: Double) -> Int { Int(min(max(v.rounded(.up), -1e9), 1e9)) }
+        func floorInt(_ v: Double) -> Int {
+            v.rounded(.down).clampedInt(in: -1_000_000_000...1_000_000_000, nan: 0)
+        }
+        func ceilInt(_ v: Double) -> Int {
+            v.rounded(.up).clampedInt(in: -1_000_000_000...1_000_000_000, nan: 0)
+        }
         let bx0 = max(clip.x0, floorInt(lo.x))
         let by0 = max(clip.y0, floorInt(lo.y))
         let bx1 = min(clip.x1, ceilInt(hi.x))
@@ -122,7 +128,7 @@ public enum Rasterizer {
                             } else if a > 1 {
                                 a = 1
                             }
-                            return UInt8(a * 255 + 0.5)
+                            return UInt8((a * 255 + 0.5).clampedInt(in: 0...255, nan: 0))
                         }
                         // One prefix sum turns per-column differences into coverage. Columns no
                         // edge touched add zero, so between the edges' columns the value is
@@ -219,7 +225,8 @@ public enum Rasterizer {
         _ x0: Double, _ x1: Double, _ d: Double, _ acc: UnsafeMutableBufferPointer<Double>,
         _ touched: inout Touched
     ) {
-        let i0 = Int(x0)  // x0 >= 0, so truncation is floor
+        // x0 >= 0, so truncation is floor; acc holds the row's columns and two spare ones.
+        let i0 = x0.clampedInt(in: 0...acc.count - 2, nan: 0)
         if x1 - x0 < 1e-9 || x1 <= Double(i0 + 1) {
             let xm = 0.5 * (x0 + x1) - Double(i0)
             acc[i0] += d * (1 - xm)
@@ -227,7 +234,7 @@ public enum Rasterizer {
             touched.add(i0, i0 + 1)
             return
         }
-        let i1 = Int(x1)
+        let i1 = x1.clampedInt(in: i0...acc.count - 2, nan: i0)
         touched.add(i0, i1 + 1)
         let k = d / (x1 - x0)
         var prev = 0.0
@@ -344,6 +351,6 @@ public enum Rasterizer {
 
     /// The first column whose centre j + 0.5 is >= x, clamped to a sane range.
     @inline(__always) static func firstCentre(atOrAfter x: Double) -> Int {
-        Int(min(max((x - 0.5).rounded(.up), -1), 1e9))
+        (x - 0.5).rounded(.up).clampedInt(in: -1...1_000_000_000, nan: 1_000_000_000)
     }
 }

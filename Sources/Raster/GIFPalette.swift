@@ -1,3 +1,5 @@
+import Geometry
+
 /// The colours of a whole animation, gathered frame by frame (so frames are never all held):
 /// a histogram of straight RGB at 5 bits a channel with the exact sums of each bin (a box of
 /// bins then averages to the true mean colour), the exact colours while there are at most 256,
@@ -159,7 +161,8 @@ public struct GIFPalette: Sendable {
         }
         return boxes.map { box in
             let c = (box.mean.rounded(.toNearestOrAwayFromZero))
-            return UInt32(c.x) << 16 | UInt32(c.y) << 8 | UInt32(c.z)
+            func channel(_ v: Double) -> UInt32 { UInt32(v.clampedInt(in: 0...255, nan: 0)) }
+            return channel(c.x) << 16 | channel(c.y) << 8 | channel(c.z)
         }
     }
 
@@ -173,7 +176,7 @@ public struct GIFPalette: Sendable {
         }
         nearest.sort()
         let median = Double(nearest[nearest.count / 2]).squareRoot()
-        return min(48, max(4, Int(median.rounded())))
+        return median.rounded().clampedInt(in: 4...48, nan: 4)
     }
 
     @inline(__always) static func distance(_ a: UInt32, _ b: UInt32) -> Int {

@@ -1,3 +1,5 @@
+import Geometry
+
 /// A GIF89a animation built frame by frame from palette indices: one global palette, the
 /// NETSCAPE2.0 extension (looping forever), and per frame a graphic control extension and an
 /// image. Opaque animations store only the rectangle that changed since the previous frame
@@ -107,7 +109,7 @@ public enum GIFTiming {
     /// show too long).
     public static func schedule(frameCount: Int, fps: Double) -> [(frame: Int, delay: Int)] {
         guard frameCount > 0, fps.isFinite, fps > 0 else { return [] }
-        func due(_ i: Int) -> Int { Int((Double(i) * 100 / fps).rounded()) }
+        func due(_ i: Int) -> Int { (Double(i) * 100 / fps).rounded().clampedInt(in: 0...1 << 40, nan: 0) }
         var kept: [(frame: Int, start: Int)] = [(0, 0)]
         for i in 1..<max(1, frameCount) where due(i) - kept[kept.count - 1].start >= minimumDelay {
             kept.append((i, due(i)))

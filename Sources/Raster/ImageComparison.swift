@@ -1,3 +1,5 @@
+import Geometry
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -409,7 +411,8 @@ public struct ImageComparison: Sendable, Equatable {
                 let i = (y * expected.width + x) * 4
                 let e = expected.rgba
                 let luma = rgb2y(Double(e[i]), Double(e[i + 1]), Double(e[i + 2]))
-                let grey = UInt8(blend(luma, 0.1 * Double(e[i + 3]) / 255).rounded())
+                let grey = UInt8(
+                    blend(luma, 0.1 * Double(e[i + 3]) / 255).rounded().clampedInt(in: 0...255, nan: 0))
                 c = (grey, grey, grey)
             case .antialiased: c = (255, 255, 0)
             case .different: c = (255, 0, 0)
@@ -437,7 +440,10 @@ public struct ImageComparison: Sendable, Equatable {
                     let i = (y * part.width + x) * 4
                     let a = Double(part.rgba[i + 3]) / 255
                     let k = (y * width + left + x) * 4
-                    for c in 0..<3 { out[k + c] = UInt8(blend(Double(part.rgba[i + c]), a).rounded()) }
+                    for c in 0..<3 {
+                        out[k + c] = UInt8(
+                            blend(Double(part.rgba[i + c]), a).rounded().clampedInt(in: 0...255, nan: 0))
+                    }
                 }
             }
             left += part.width + gap
@@ -473,9 +479,10 @@ func formatSSIM(_ s: Double) -> String {
 func formatFixed(_ x: Double, digits: Int) -> String {
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
-    let n = Int((x * scale).rounded())
-    let whole = n / Int(scale)
-    var frac = String(n % Int(scale))
+    let n = (x * scale).rounded().clampedInt(in: 0...1 << 53, nan: 0)
+    let unit = Int(scale)  // checked: 10^digits, exact
+    let whole = n / unit
+    var frac = String(n % unit)
     while frac.count < digits { frac = "0" + frac }
     return digits == 0 ? String(whole) : "\(whole).\(frac)"
 }

@@ -1,3 +1,5 @@
+import Geometry
+
 extension Texture {
     /// The finest mip level trilinear drawing can read from a `width` x `height` texture drawn
     /// through `deviceToTexture` (the painter's map): the level of detail is evaluated, as the
@@ -28,6 +30,6 @@ extension Texture {
             }
         }
         let margin = m.isAffine ? 1e-6 : 0.5
-        return least > margin ? Int(least - margin) : 0
+        return (least - margin).clampedInt(in: 0...64, nan: 0)
     }
 }

@@ -1,3 +1,5 @@
+import Geometry
+
 /// Animated PNG (APNG 1.0: acTL, fcTL and fdAT chunks) assembled from PNG files of one size:
 /// each frame's compressed image data is reused as it is, so building the animation costs no
 /// re-encoding and every frame decodes to exactly its PNG's pixels. Browsers and GitHub play it;
@@ -69,8 +71,8 @@ public enum PNGAnimation {
 
     /// A frame delay for `fps` frames per second as APNG stores it.
     public static func delay(fps: Double) -> (numerator: UInt16, denominator: UInt16) {
-        if fps == fps.rounded(), fps >= 1, fps <= 65535 { return (1, UInt16(fps)) }
-        return (UInt16(max(1, min(65535, (1000 / fps).rounded()))), 1000)
+        if fps == fps.rounded(), fps >= 1, fps <= 65535 { return (1, UInt16(fps)) }  // checked: just tested
+        return (UInt16((1000 / fps).rounded().clampedInt(in: 1...65535, nan: 1)), 1000)
     }
 
     private static func be32(_ v: UInt32) -> [UInt8] {

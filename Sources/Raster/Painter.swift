@@ -227,7 +227,7 @@ public enum Painter {
                     guard v.isFinite, abs(v) <= Double(1 << 28) else { return nil }
                 }
             }
-            func fixed(_ v: Double) -> Int64 { Int64((v * 4_294_967_296).rounded()) }
+            func fixed(_ v: Double) -> Int64 { Int64((v * 4_294_967_296).rounded()) }  // checked: |v| <= 4096 above
             k0 = k
             self.t = t
             (fx0, fy0, fx1, fy1) = (a0, b0, a1, b1)
@@ -238,7 +238,8 @@ public enum Painter {
         /// The four fixed coordinates at the centre of pixel (x0, y).
         @inline(__always) func rowStart(_ y: Int) -> (Int64, Int64, Int64, Int64) {
             let p = SIMD3(Double(x0) + 0.5, Double(y) + 0.5, 1)
-            func fixed(_ r: SIMD3<Double>) -> Int64 { Int64(((r * p).sum() * 4_294_967_296).rounded()) }
+            // The plan exists only where |v| <= 2^28 at the box's corners (init), so inside it too.
+            func fixed(_ r: SIMD3<Double>) -> Int64 { Int64(((r * p).sum() * 4_294_967_296).rounded()) }  // checked: init
             return (fixed(fx0), fixed(fy0), fixed(fx1), fixed(fy1))
         }
     }

@@ -1,3 +1,5 @@
+import Geometry
+
 /// Closed contours of lines and cubic Béziers in device pixels (or local points before
 /// `transformed(by:)`). Every contour is closed implicitly by a line back to its start, as
 /// fills need. Orientation matters only to the non-zero rule; `reversed()` flips it.
@@ -207,7 +209,7 @@ public struct Path: Sendable, Hashable {
         let m = max((a * a).sum(), (b * b).sum()).squareRoot()
         let n = (0.75 * m / max(tolerance, 1e-6)).squareRoot().rounded(.up)
         guard n.isFinite else { return maxSubdivisions }
-        return min(max(Int(n), 1), maxSubdivisions)
+        return n.clampedInt(in: 1...maxSubdivisions, nan: maxSubdivisions)
     }
 
     @inline(__always) static func cubicPoint(

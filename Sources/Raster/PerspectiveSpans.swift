@@ -1,4 +1,5 @@
 import CKernels
+import Geometry
 
 /// The texture loop under perspective (cover flow's covers, every layer rotated about x or y
 /// with m34 set): a divide and a level of detail per pixel.
@@ -159,9 +160,9 @@ enum PerspectiveSpans {
         -> Sample
     {
         guard l > 1.0 / 512 else { return s.bilinear(0, u, v) }
-        let k = Int(l)
+        let k = l.clampedInt(in: 0...last, nan: 0)
         if k >= last { return s.bilinear(last, u, v) }
-        let t = UInt64((l - Double(k)) * 256 + 0.5)
+        let t = UInt64(((l - Double(k)) * 256 + 0.5).clampedInt(in: 0...256, nan: 0))
         let sample = s.bilinear(k, u, v)
         return t == 0 ? sample : s.mix(sample, s.bilinear(k &+ 1, u, v), t)
     }

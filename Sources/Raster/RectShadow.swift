@@ -15,7 +15,7 @@ public enum RectShadow {
     /// Φ(z) and F(z) = ∫Φ = zΦ(z) + φ(z) at steps of 1/64; linear interpolation between entries
     /// is within 10⁻⁵ for both (|Φ''|, |F''| <= 0.4).
     static let tables: [Double] = {
-        let n = Int(2 * tableRange * tableStepsPerUnit) + 2
+        let n = Int(2 * tableRange * tableStepsPerUnit) + 2  // checked: constants, 768
         var t = [Double](repeating: 0, count: 2 * n)
         for i in 0..<n {
             let z = Double(i) / tableStepsPerUnit - tableRange
@@ -98,10 +98,12 @@ public enum RectShadow {
         let lo = q.reduce(SIMD2(Double.infinity, .infinity)) { pointwiseMin($0, $1) }
         let hi = q.reduce(-SIMD2(Double.infinity, .infinity)) { pointwiseMax($0, $1) }
         guard lo.x.isFinite, lo.y.isFinite, hi.x.isFinite, hi.y.isFinite else { return false }
-        let by0 = max(clip.y0, max(0, Int(max(lo.y, -1e9).rounded(.down))))
-        let by1 = min(clip.y1, min(image.height, Int(min(hi.y, 1e9).rounded(.up))))
-        let bx0 = max(clip.x0, max(0, Int(max(lo.x, -1e9).rounded(.down))))
-        let bx1 = min(clip.x1, min(image.width, Int(min(hi.x, 1e9).rounded(.up))))
+        // Clamped to the image both ways: a quad wholly off one side (an offset of -1e300)
+        // gives an empty box, never a trap.
+        let by0 = max(clip.y0, lo.y.rounded(.down).clampedInt(in: 0...image.height, nan: image.height))
+        let by1 = min(clip.y1, hi.y.rounded(.up).clampedInt(in: 0...image.height, nan: 0))
+        let bx0 = max(clip.x0, lo.x.rounded(.down).clampedInt(in: 0...image.width, nan: image.width))
+        let bx1 = min(clip.x1, hi.x.rounded(.up).clampedInt(in: 0...image.width, nan: 0))
         guard bx0 < bx1, by0 < by1 else { return true }
 
         let affine = inv.isAffine
@@ -124,7 +126,7 @@ public enum RectShadow {
             @inline(__always) func lookup(_ z: Double, _ which: Int) -> Double {
                 var p = (z + range) * steps
                 p = p > 0 ? (p < last ? p : last) : 0
-                let i = Int(p)
+                let i = Int(p)  // checked: p is in 0...last just above (NaN: 0)
                 let f = p - Double(i)
                 let a = t[2 * i + which]
                 return a + f * (t[2 * i + 2 + which] - a)
@@ -160,8 +162,8 @@ public enum RectShadow {
                         maxX = max(maxX, max(xa, xb))
                     }
                     guard minX <= maxX else { continue }
-                    let xs = max(bx0, Int(minX.rounded(.down)))
-                    let xe = min(bx1, Int(maxX.rounded(.up)))
+                    let xs = max(bx0, minX.rounded(.down).clampedInt(in: bx0...bx1, nan: bx1))
+                    let xe = min(bx1, maxX.rounded(.up).clampedInt(in: bx0...bx1, nan: bx0))
                     guard xs < xe else { continue }
                     let py = Double(y) + 0.5
                     let row = y * stride
@@ -185,8 +187,9 @@ public enum RectShadow {
                         within(a0 / c2, (a1 * py + a2) / c2, skip.x0, skip.x1)
                         within(b0 / c2, (b1 * py + b2) / c2, skip.y0, skip.y1)
                         if lo < hi, lo.isFinite, hi.isFinite {
-                            let first = max(xs, Int((lo - 0.5).rounded(.up)) + 1)
-                            let last = min(xe, Int((hi - 0.5).rounded(.down)))
+                            let first = max(
+                                xs, (lo - 0.5).rounded(.up).clampedInt(in: (xs - 1)...xe, nan: xe) + 1)
+                            let last = min(xe, (hi - 0.5).rounded(.down).clampedInt(in: xs...xe, nan: xs))
                             if first < last { (hx0, hx1) = (first, last) }
                         }
                     }
@@ -207,7 +210,7 @@ public enum RectShadow {
                                 v /= c2
                             }
                             let value = profile(ax, u) * profile(ay, v)
-                            let k = UInt32(min(max(value, 0), 1) * 255 + 0.5)
+                            let k = UInt32((value * 255 + 0.5).clampedInt(in: 0...255, nan: 0))
                             if k == 0 { continue }
                             let o = row + x * 4
                             let src = k >= 255 ? full : PackedPixel.scale(full, k)

@@ -1,3 +1,5 @@
+import Geometry
+
 /// How a texture is filtered (docs/design/rendering.md §7).
 public enum TextureFilter: Sendable, Hashable {
     /// Bilinear from level 0 only (what a layer without mipmaps does; shimmers when minified).
@@ -86,7 +88,7 @@ struct TextureSampler {
         y = y > -1 ? (y < fh ? y : fh) : -1
         // 12-bit weights: (x + 1) * 4096 rounded (>= 0.5, so truncation rounds); its low 12 bits
         // are the fraction.
-        return gather(l, Int(x * 4096 + 4096.5), Int(y * 4096 + 4096.5))
+        return gather(l, Int(x * 4096 + 4096.5), Int(y * 4096 + 4096.5))  // checked: in [-1, size] above
     }
 
     /// Bilinear in level k at (x + 1, y + 1) given in 32.32 fixed point, x and y being the
@@ -202,9 +204,9 @@ struct TextureSampler {
         // that identity mappings stay exact despite rounding in the derivatives.
         guard lod > 1.0 / 512 else { return .level(0) }
         let last = levels.count - 1
-        let k = Int(lod)
+        let k = lod.clampedInt(in: 0...last, nan: 0)
         if k >= last { return .level(last) }
-        let t = UInt64((lod - Double(k)) * 256 + 0.5)
+        let t = UInt64(((lod - Double(k)) * 256 + 0.5).clampedInt(in: 0...256, nan: 0))
         return t == 0 ? .level(k) : .blend(k, t)
     }
 

@@ -1,5 +1,6 @@
 import CFreeType
 import CHarfBuzz
+import Geometry
 
 /// One open FreeType face with the metrics text layout needs, in font units, and its HarfBuzz
 /// font for shaping (made on first use, scaled to font units so positions are exact integers).
@@ -188,10 +189,12 @@ struct FontFace {
         let left = Double(slot.pointee.bitmap_left) * k
         let top = Double(slot.pointee.bitmap_top) * k
         // The output grid covers the scaled strike's extent, snapped outward to whole pixels.
-        let x0 = Int(left.rounded(.down))
-        let y0 = Int(top.rounded(.up))
-        let width = max(1, Int((left + Double(sw) * k).rounded(.up)) - x0)
-        let rows = max(1, y0 - Int((top - Double(sh) * k).rounded(.down)))
+        let x0 = left.rounded(.down).clampedInt(in: pixelCoordinateRange, nan: 0)
+        let y0 = top.rounded(.up).clampedInt(in: pixelCoordinateRange, nan: 0)
+        let width = max(
+            1, (left + Double(sw) * k).rounded(.up).clampedInt(in: pixelCoordinateRange, nan: 0) - x0)
+        let rows = max(
+            1, y0 - (top - Double(sh) * k).rounded(.down).clampedInt(in: pixelCoordinateRange, nan: 0))
         var color = [UInt8](repeating: 0, count: width * rows * 4)
         let step = 1 / k
         color.withUnsafeMutableBufferPointer { out in
@@ -203,12 +206,12 @@ struct FontFace {
                     let sx0 = (Double(ox) + Double(x0) - left) * step
                     let sx1 = sx0 + step
                     var sum = SIMD4<Double>()
-                    var y = max(0, Int(sy0.rounded(.down)))
-                    while y < min(sh, Int(sy1.rounded(.up))) {
+                    var y = max(0, sy0.rounded(.down).clampedInt(in: pixelCoordinateRange, nan: 0))
+                    while y < min(sh, sy1.rounded(.up).clampedInt(in: pixelCoordinateRange, nan: 0)) {
                         let wy = min(sy1, Double(y + 1)) - max(sy0, Double(y))
                         let row = pitch >= 0 ? buffer + y * pitch : buffer + (sh - 1 - y) * -pitch
-                        var x = max(0, Int(sx0.rounded(.down)))
-                        while x < min(sw, Int(sx1.rounded(.up))) {
+                        var x = max(0, sx0.rounded(.down).clampedInt(in: pixelCoordinateRange, nan: 0))
+                        while x < min(sw, sx1.rounded(.up).clampedInt(in: pixelCoordinateRange, nan: 0)) {
                             let w = wy * (min(sx1, Double(x + 1)) - max(sx0, Double(x)))
                             let p = row + x * 4
                             sum += w * SIMD4(Double(p[2]), Double(p[1]), Double(p[0]), Double(p[3]))
@@ -218,7 +221,10 @@ struct FontFace {
                     }
                     let mean = sum * (k * k)
                     let o = (oy * width + ox) * 4
-                    for c in 0..<4 { out[o + c] = UInt8(min(255, max(0, mean[c].rounded()))) }
+                    for c in 0..<4 {
+                        out[o + c] = UInt8(
+                            min(255, max(0, mean[c].rounded())).clampedInt(in: 0...255, nan: 0))
+                    }
                 }
             }
         }

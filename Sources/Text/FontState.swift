@@ -1,6 +1,7 @@
 import CFontconfig
 import CFreeType
 import CHarfBuzz
+import Geometry
 
 #if canImport(Glibc)
     import Glibc
@@ -301,7 +302,7 @@ struct FontState {
         _ scalars: [Unicode.Scalar], pixelSize: Double, request: FontRequest, rasterize: Bool
     ) throws(TextError) -> GlyphRun {
         let (runs, primary, isRightToLeft) = try shape(scalars, request: request)
-        let size26d6 = Int((pixelSize * 64).rounded())
+        let size26d6 = (pixelSize * 64).rounded().clampedInt(in: pixelCoordinateRange, nan: 0)
         var glyphs: [(bitmap: GlyphBitmap, x: Int, y: Int)] = []
         if rasterize { glyphs.reserveCapacity(scalars.count) }
         let primaryScale = pixelSize / Double(faces[primary].unitsPerEm)
@@ -316,7 +317,8 @@ struct FontState {
             }
             if rasterize {
                 for g in run.glyphs {
-                    let quarters = Int(((start + Double(g.x) * scale) * 4 + 0.5).rounded(.down))
+                    let quarters = ((start + Double(g.x) * scale) * 4 + 0.5).rounded(.down).clampedInt(
+                        in: pixelCoordinateRange, nan: 0)
                     let color = faces[run.face].isColorBitmap
                     let key = GlyphKey(
                         face: run.face, size26d6: size26d6, glyph: g.glyph,
@@ -329,7 +331,11 @@ struct FontState {
                         cache.insert(bitmap, for: key)
                     }
                     if bitmap.width > 0 {
-                        glyphs.append((bitmap, quarters >> 2, Int((Double(g.y) * scale).rounded())))
+                        glyphs.append(
+                            (
+                                bitmap, quarters >> 2,
+                                (Double(g.y) * scale).rounded().clampedInt(in: pixelCoordinateRange, nan: 0)
+                            ))
                     }
                 }
             }

@@ -131,7 +131,7 @@ public struct TextMask: Sendable, Equatable {
     @inline(__always) static func snap(_ v: Double) -> Int {
         let r = (v + 0.5).rounded(.down)
         guard r.isFinite else { return r > 0 ? 1 << 40 : r < 0 ? -(1 << 40) : 0 }
-        return Int(min(max(r, -1e12), 1e12))
+        return r.clampedInt(in: -1_000_000_000_000...1_000_000_000_000, nan: 0)
     }
 }
 

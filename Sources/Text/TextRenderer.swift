@@ -76,7 +76,7 @@ public final class TextRenderer: Sendable {
         let limit = 1e9
         guard [rect.minX, rect.minY, rect.width, rect.height].allSatisfy({ $0.isFinite && abs($0) < limit })
         else {
-            throw TextError(.badSize, "text rect \(rect) is not a finite rect within \(Int(limit)) px")
+            throw TextError(.badSize, "text rect \(rect) is not a finite rect within \(Int(limit)) px")  // checked: a constant
         }
         let placed: [PlacedText]
         if numberOfLines == 1 {
@@ -90,10 +90,10 @@ public final class TextRenderer: Sendable {
                 alignment: alignment,
                 numberOfLines: numberOfLines, in: rect)
         }
-        let left = Int(rect.minX.rounded(.down))
-        let top = Int(rect.minY.rounded(.down))
-        let right = Int(rect.maxX.rounded(.up))
-        let bottom = Int(rect.maxY.rounded(.up))
+        let left = rect.minX.rounded(.down).clampedInt(in: pixelCoordinateRange, nan: 0)
+        let top = rect.minY.rounded(.down).clampedInt(in: pixelCoordinateRange, nan: 0)
+        let right = rect.maxX.rounded(.up).clampedInt(in: pixelCoordinateRange, nan: 0)
+        let bottom = rect.maxY.rounded(.up).clampedInt(in: pixelCoordinateRange, nan: 0)
         let whole = try Self.merge(placed)
         let clipped = whole.mask.cropped(
             x0: left - whole.x, y0: top - whole.y, x1: right - whole.x, y1: bottom - whole.y)
@@ -265,7 +265,11 @@ public final class TextRenderer: Sendable {
         try Self.check(pixelSize)
         let metrics = try layout(Self.scalars(string), pixelSize: pixelSize, request, rasterize: false)
         let lineHeight = metrics.ascent + metrics.descent
-        let fitting = lineHeight > 0 ? max(1, Int((rect.height / lineHeight + 1e-9).rounded(.down))) : 1
+        let fitting =
+            lineHeight > 0
+            ? max(
+                1, (rect.height / lineHeight + 1e-9).rounded(.down).clampedInt(in: 1...Int(Int32.max), nan: 1)
+            ) : 1
         let count = numberOfLines > 0 ? min(numberOfLines, fitting) : fitting
         let lines = try wrap(string, pixelSize: pixelSize, request, maxWidth: rect.width, maximumLines: count)
         var baseline = rect.minY + (rect.height - Double(lines.count) * lineHeight) / 2 + metrics.ascent
@@ -287,7 +291,7 @@ public final class TextRenderer: Sendable {
     private static func check(_ pixelSize: Double) throws(TextError) {
         guard pixelSize.isFinite, pixelSize > 0, pixelSize <= maximumPixelSize else {
             throw TextError(
-                .badSize, "font size \(pixelSize) px is not between 0 and \(Int(maximumPixelSize)) px")
+                .badSize, "font size \(pixelSize) px is not between 0 and \(Int(maximumPixelSize)) px")  // checked: a constant
         }
     }
 

@@ -28,9 +28,10 @@ import Testing
         "scene": ["fuzz/corpus/scene", "examples", "golden"],
         "attributes": ["fuzz/corpus/attributes"],
         "render": ["fuzz/corpus/render"],
+        "attribute-numbers": ["fuzz/corpus/attribute-numbers"],
     ]
 
-    @Test(arguments: ["png", "jpeg", "scene", "attributes", "render"])
+    @Test(arguments: ["png", "jpeg", "scene", "attributes", "render", "attribute-numbers"])
     func corpusReplays(_ target: String) throws {
         let files = Self.files(Self.seeds[target]!)
         #expect(files.count >= 3, "the \(target) corpus is missing")

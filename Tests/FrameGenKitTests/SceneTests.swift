@@ -106,7 +106,7 @@ func sceneError(_ yaml: String) -> String {
             sceneError("layout: {type: album, columns: 0}").hasPrefix("test.yaml: layout.columns: found 0"))
         #expect(
             sceneError("layout: {type: flow}\ncell: {border: {width: -1}}").contains(
-                "cell.border.width: found -1, expected a number of 0 or more"))
+                "cell.border.width: found -1, expected a number from 0 to 100000"))
         #expect(
             sceneError("layout: {type: flow}\ncell: {background: blu}").contains(
                 "cell.background: found \"blu\", expected a colour"))

@@ -21,7 +21,7 @@ public func generatedAspectRatio(seed: UInt64, index: Int) -> Double {
 public func generatedPhotoSize(seed: UInt64, index: Int, longSide: Int) -> (width: Int, height: Int) {
     let ratio = generatedAspectRatio(seed: seed, index: index)
     if ratio >= 1 {
-        return (longSide, max(1, Int((Double(longSide) / ratio).rounded())))
+        return (longSide, max(1, (Double(longSide) / ratio).rounded().clampedInt(in: 1...65536, nan: 1)))
     }
-    return (max(1, Int((Double(longSide) * ratio).rounded())), longSide)
+    return (max(1, (Double(longSide) * ratio).rounded().clampedInt(in: 1...65536, nan: 1)), longSide)
 }

@@ -41,7 +41,7 @@ public func generatedBackgroundPattern(seed: UInt64, pixelSize: Int) throws(Fram
                 bits >>= 8
                 left -= 1
                 let v = base + 14 * m + 9 * rows[y] + 9 * columns[x] + 6 * grain
-                let byte = UInt8(min(max(v + 0.5, 0), 255))
+                let byte = UInt8((v + 0.5).clampedInt(in: 0...255, nan: 0))
                 // A faint cool cast, as grey concrete and linen have under daylight.
                 out[o] = byte
                 out[o + 1] = byte

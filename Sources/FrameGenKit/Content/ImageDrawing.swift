@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 import Text
 
@@ -9,7 +10,9 @@ extension Image {
     ) {
         blend(x0: x0, y0: y0, x1: x1, y1: y1) { x, y in
             let c = coverage(x, y)
-            return c > 0 ? scale(color, by: UInt8(Swift.min(c, 1) * 255 + 0.5)) : .clear
+            return c > 0
+                ? scale(color, by: UInt8((Swift.min(c, 1) * 255 + 0.5).clampedInt(in: 0...255, nan: 0)))
+                : .clear
         }
     }
 
@@ -72,8 +75,11 @@ extension Image {
 /// A straight colour with coverage (0...1) as a premultiplied pixel.
 @inline(__always) func premultiplied(_ c: RGB, alpha: Float) -> Pixel {
     let a = min(max(alpha, 0), 1)
-    func byte(_ v: Float) -> UInt8 { UInt8(min(max(v, 0), 1) * a * 255 + 0.5) }
-    return Pixel(r: byte(c.r), g: byte(c.g), b: byte(c.b), a: UInt8(a * 255 + 0.5))
+    func byte(_ v: Float) -> UInt8 {
+        UInt8((min(max(v, 0), 1) * a * 255 + 0.5).clampedInt(in: 0...255, nan: 0))
+    }
+    return Pixel(
+        r: byte(c.r), g: byte(c.g), b: byte(c.b), a: UInt8((a * 255 + 0.5).clampedInt(in: 0...255, nan: 0)))
 }
 
 /// Coverage of a pixel centre at signed distance d (pixels) from a shape's edge.

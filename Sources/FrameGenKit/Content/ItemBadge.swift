@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 import Text
 
@@ -15,8 +16,11 @@ enum ItemBadge {
         let cy = Float(image.height) / 2
         let (hw, hh) = (width / 2, height / 2)
         image.blend(
-            Color(r: 0, g: 0, b: 0, a: 105).premultiplied, x0: Int(cx - hw) - 1, y0: Int(cy - hh) - 1,
-            x1: Int(cx + hw) + 2, y1: Int(cy + hh) + 2
+            Color(r: 0, g: 0, b: 0, a: 105).premultiplied,
+            x0: (cx - hw).clampedInt(in: pixelCoordinateRange, nan: 0) - 1,
+            y0: (cy - hh).clampedInt(in: pixelCoordinateRange, nan: 0) - 1,
+            x1: (cx + hw).clampedInt(in: pixelCoordinateRange, nan: 0) + 2,
+            y1: (cy + hh).clampedInt(in: pixelCoordinateRange, nan: 0) + 2
         ) { px, py in
             edgeCoverage(roundedRectDistance(px, py, cx: cx, cy: cy, hw: hw, hh: hh, r: hh))
         }
@@ -24,7 +28,7 @@ enum ItemBadge {
         let (x, y) = mask.origin(
             centeredIn: .init(
                 x: Double(cx - hw), y: Double(cy - hh), width: Double(width), height: Double(height)))
-        let shadow = max(1, Int((textSize * 0.05).rounded()))
+        let shadow = max(1, (textSize * 0.05).rounded().clampedInt(in: pixelCoordinateRange, nan: 0))
         image.blend(Color(r: 0, g: 0, b: 0, a: 90).premultiplied, mask: mask, x: x, y: y + shadow)
         image.blend(Color.white.premultiplied, mask: mask, x: x, y: y)
     }

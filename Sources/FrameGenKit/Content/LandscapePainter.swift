@@ -51,15 +51,17 @@ struct LandscapePainter {
     }
 
     private mutating func paintStars() {
-        let count = Int(w * horizon / 900)
+        let count = (w * horizon / 900).clampedInt(in: 0...1_000_000, nan: 0)
         let size = max(0.6, s / 600)
         for _ in 0..<count {
             let x = w * random.unit(0, 1)
             let y = horizon * random.unit(0, 0.8)
             let brightness = random.unit(0.25, 0.9)
             canvas.blend(
-                x0: Int(x - 2 * size), y0: Int(y - 2 * size), x1: Int(x + 2 * size) + 1,
-                y1: Int(y + 2 * size) + 1
+                x0: (x - 2 * size).clampedInt(in: pixelCoordinateRange, nan: 0),
+                y0: (y - 2 * size).clampedInt(in: pixelCoordinateRange, nan: 0),
+                x1: (x + 2 * size).clampedInt(in: pixelCoordinateRange, nan: 0) + 1,
+                y1: (y + 2 * size).clampedInt(in: pixelCoordinateRange, nan: 0) + 1
             ) { px, py in
                 let d2 = ((px - x) * (px - x) + (py - y) * (py - y)) / (size * size)
                 return (.white, brightness * max(0, 1 - d2))
@@ -74,12 +76,20 @@ struct LandscapePainter {
         let g2 = 1 / (glowRadius * glowRadius)
         let reach = glowRadius * 2.6
         canvas.blend(
-            x0: Int(x - reach), y0: Int(y - reach), x1: Int(x + reach) + 1, y1: Int(y + reach) + 1
+            x0: (x - reach).clampedInt(in: pixelCoordinateRange, nan: 0),
+            y0: (y - reach).clampedInt(in: pixelCoordinateRange, nan: 0),
+            x1: (x + reach).clampedInt(in: pixelCoordinateRange, nan: 0) + 1,
+            y1: (y + reach).clampedInt(in: pixelCoordinateRange, nan: 0) + 1
         ) { px, py in
             let d2 = ((px - x) * (px - x) + (py - y) * (py - y)) * g2
             return (light, glow * 0.7 * decay(d2))
         }
-        canvas.blend(x0: Int(x - r - 1), y0: Int(y - r - 1), x1: Int(x + r) + 2, y1: Int(y + r) + 2) {
+        canvas.blend(
+            x0: (x - r - 1).clampedInt(in: pixelCoordinateRange, nan: 0),
+            y0: (y - r - 1).clampedInt(in: pixelCoordinateRange, nan: 0),
+            x1: (x + r).clampedInt(in: pixelCoordinateRange, nan: 0) + 2,
+            y1: (y + r).clampedInt(in: pixelCoordinateRange, nan: 0) + 2
+        ) {
             px, py in
             let d = ((px - x) * (px - x) + (py - y) * (py - y)).squareRoot()
             return (light, min(max(r - d + 0.5, 0), 1))
@@ -101,7 +111,10 @@ struct LandscapePainter {
                 let ry = rx * random.unit(0.3, 0.55)
                 let (cloud, shadow) = (theme.cloud, theme.cloud.mixed(with: theme.skyTop, 0.3))
                 canvas.blend(
-                    x0: Int(ex - rx), y0: Int(ey - ry), x1: Int(ex + rx) + 1, y1: Int(ey + ry) + 1
+                    x0: (ex - rx).clampedInt(in: pixelCoordinateRange, nan: 0),
+                    y0: (ey - ry).clampedInt(in: pixelCoordinateRange, nan: 0),
+                    x1: (ex + rx).clampedInt(in: pixelCoordinateRange, nan: 0) + 1,
+                    y1: (ey + ry).clampedInt(in: pixelCoordinateRange, nan: 0) + 1
                 ) { px, py in
                     let dx = (px - ex) / rx
                     let dy = (py - ey) / ry
@@ -142,7 +155,7 @@ struct LandscapePainter {
             let (lighting, snowLine) = (layer.lighting, layer.snowLine)
             // Rows the next layer covers completely are left to it.
             let bottom = i + 1 < layers.count ? layers[i + 1].solidFrom : canvas.height
-            let top = Int(ridge.min() ?? h)
+            let top = (ridge.min() ?? h).clampedInt(in: pixelCoordinateRange, nan: 0)
             canvas.blend(x0: 0, y0: top, x1: canvas.width, y1: bottom) { px, py in
                 let x = min(Int(px), ridge.count - 1)
                 let r = ridge[x]
@@ -151,7 +164,9 @@ struct LandscapePainter {
                 guard coverage > 0 else { return (color, 0) }
                 let below = py - r
                 // Faces run diagonally down from the crests, away from the sun, as ridges do.
-                let fx = min(max(x + Int(below * 0.6 * sunSide), 0), faces.count - 1)
+                let fx = min(
+                    max(x + (below * 0.6 * sunSide).clampedInt(in: pixelCoordinateRange, nan: 0), 0),
+                    faces.count - 1)
                 let lit = min(max(-faces[fx] * sunSide * 2, -1), 1) * decay(below / (ss * 0.35))
                 // A lighter rim along the ridge separates it from the layer behind.
                 let rim = 0.07 * decay(below / (ss * 0.015))
@@ -209,7 +224,8 @@ struct LandscapePainter {
             }
         }
         // Lighting follows the broad faces of the ridge, not every wiggle of its edge.
-        let lightWindow = max(1, Int(s * (terrain == .hills ? 0.08 : 0.035)))
+        let lightWindow = max(
+            1, (s * (terrain == .hills ? 0.08 : 0.035)).clampedInt(in: pixelCoordinateRange, nan: 0))
         let color = theme.layers[theme.layers.count - count + i].mixed(
             with: theme.skyHorizon, 0.38 * (1 - depth))
         let snowLine = base - amplitude * random.unit(0.4, 0.55)
@@ -223,7 +239,8 @@ struct LandscapePainter {
             ridge: ridge, faces: Self.smoothedSlope(ridge, radius: lightWindow), color: color, depth: depth,
             lighting: terrain == .hills ? 0.1 : 0.32,
             snowLine: theme.snow && i < count - 1 ? snowLine : nil,
-            solidFrom: min(canvas.height, max(0, Int(solid.rounded(.up)) + 1)))
+            solidFrom: min(
+                canvas.height, max(0, solid.rounded(.up).clampedInt(in: pixelCoordinateRange, nan: 0) + 1)))
     }
 
     /// The ridge's mean slope over 2 radius + 1 columns: the rise across the window over its width.
@@ -243,7 +260,10 @@ struct LandscapePainter {
         let landOffset = random.unit(0, 100)
         let landHeight = h * random.unit(0.02, 0.06)
         let landColor = theme.layers[0].mixed(with: theme.skyHorizon, 0.35)
-        canvas.blend(x0: 0, y0: Int(horizon - landHeight) - 1, x1: canvas.width, y1: Int(horizon) + 1) {
+        canvas.blend(
+            x0: 0, y0: (horizon - landHeight).clampedInt(in: pixelCoordinateRange, nan: 0) - 1,
+            x1: canvas.width, y1: horizon.clampedInt(in: pixelCoordinateRange, nan: 0) + 1
+        ) {
             px, py in
             let v = land.fractal(px / w * 2.5 + landOffset, octaves: 4)
             let r = horizon - landHeight * max(0, v - 0.45) * 3.5
@@ -252,7 +272,10 @@ struct LandscapePainter {
         let ripples = ValueNoise1D(random: &random)
         let glitter = ValueNoise2D(random: &random, period: 64)
         let (sunX, sunRadius, glow, light) = (sunX, sunRadius, theme.glow, theme.light)
-        canvas.blend(x0: 0, y0: Int(horizon), x1: canvas.width, y1: canvas.height) { px, py in
+        canvas.blend(
+            x0: 0, y0: horizon.clampedInt(in: pixelCoordinateRange, nan: 0), x1: canvas.width,
+            y1: canvas.height
+        ) { px, py in
             let coverage = min(max(py - horizon + 0.5, 0), 1)
             let t = max(py - horizon, 0) / (h - horizon)
             var c = theme.waterFar.mixed(with: theme.waterNear, (t * t.squareRoot()).squareRoot())
@@ -278,7 +301,9 @@ struct LandscapePainter {
         let shoreAmplitude = h * random.unit(0.03, 0.08)
         let sand = theme.sand
         let foamWidth = max(1, s * 0.007)
-        let top = Int(shoreBase - shoreAmplitude) - Int(6 * foamWidth) - 2
+        let top =
+            (shoreBase - shoreAmplitude).clampedInt(in: pixelCoordinateRange, nan: 0)
+            - (6 * foamWidth).clampedInt(in: pixelCoordinateRange, nan: 0) - 2
         let shoreline = (0..<canvas.width).map { x in
             shoreBase - shoreAmplitude * shore.fractal((Float(x) + 0.5) / w * 1.5 + shoreOffset, octaves: 3)
         }

@@ -128,9 +128,7 @@ struct PhotoCanvas {
     }
 
     @inline(__always) static func byte(_ v: Float) -> UInt8 {
-        // `>=` is false for NaN, so a NaN becomes 0 rather than a trap.
-        let r = v + 0.5
-        return r >= 0 ? UInt8(min(r, 255)) : 0
+        UInt8((v + 0.5).clampedInt(in: 0...255, nan: 0))
     }
 }
 

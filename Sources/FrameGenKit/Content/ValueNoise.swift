@@ -18,7 +18,7 @@ struct ValueNoise1D {
     func value(_ x: Float) -> Float {
         let f = x.rounded(.down)
         let t = x - f
-        let i = Int(f) & mask
+        let i = f.clampedInt(in: pixelCoordinateRange, nan: 0) & mask
         let s = t * t * (3 - 2 * t)
         return values.withUnsafeBufferPointer { v in
             let a = v[i]
@@ -62,8 +62,8 @@ struct ValueNoise2D {
         let fy = y.rounded(.down)
         let tx = x - fx
         let ty = y - fy
-        let x0 = Int(fx) & mask
-        let y0 = Int(fy) & mask
+        let x0 = fx.clampedInt(in: pixelCoordinateRange, nan: 0) & mask
+        let y0 = fy.clampedInt(in: pixelCoordinateRange, nan: 0) & mask
         let x1 = (x0 + 1) & mask
         let y1 = (y0 + 1) & mask
         let sx = tx * tx * (3 - 2 * tx)
@@ -125,8 +125,8 @@ struct SampledNoise {
     @inline(__always) func value(_ x: Float, _ y: Float) -> Float {
         let gx = min(max(x / step, 0), Float(columns - 2))
         let gy = min(max(y / step, 0), Float(rows - 2))
-        let i = Int(gx)
-        let j = Int(gy)
+        let i = gx.clampedInt(in: pixelCoordinateRange, nan: 0)
+        let j = gy.clampedInt(in: pixelCoordinateRange, nan: 0)
         let tx = gx - Float(i)
         let ty = gy - Float(j)
         return samples.withUnsafeBufferPointer { s in

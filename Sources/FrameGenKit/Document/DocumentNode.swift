@@ -88,13 +88,20 @@ public struct DocumentNode: Sendable {
         }
     }
 
-    /// A list of exactly `count` finite numbers (`[x, y]`, `[top, left, bottom, right]`...).
-    public func numbers(_ count: Int, _ what: String) throws(FrameGenError) -> [Double] {
+    /// A list of exactly `count` finite numbers (`[x, y]`, `[top, left, bottom, right]`...),
+    /// each at most `limit` in magnitude when one is given.
+    public func numbers(_ count: Int, _ what: String, within limit: Double? = nil) throws(FrameGenError)
+        -> [Double]
+    {
         guard case .list(let items) = value, items.count == count else { throw error(what) }
         var out: [Double] = []
         for (i, item) in items.enumerated() {
             guard case .number(let n) = item, n.isFinite else {
                 throw element(i).error("a number (of \(what))")
+            }
+            if let limit, abs(n) > limit {
+                throw element(i).error(
+                    "a number from \(formatNumber(-limit)) to \(formatNumber(limit)) (of \(what))")
             }
             out.append(n)
         }
@@ -107,19 +114,19 @@ public struct DocumentNode: Sendable {
         return DocumentNode(value: items[i], path: "\(path)[\(i)]", file: file)
     }
 
-    public func point() throws(FrameGenError) -> Point {
-        let v = try numbers(2, "[x, y]")
+    public func point(within limit: Double? = nil) throws(FrameGenError) -> Point {
+        let v = try numbers(2, "[x, y]", within: limit)
         return Point(x: v[0], y: v[1])
     }
 
-    public func size() throws(FrameGenError) -> Size {
-        let v = try numbers(2, "[width, height]")
+    public func size(within limit: Double? = nil) throws(FrameGenError) -> Size {
+        let v = try numbers(2, "[width, height]", within: limit)
         guard v[0] >= 0, v[1] >= 0 else { throw error("[width, height] of 0 or more") }
         return Size(width: v[0], height: v[1])
     }
 
-    public func rect() throws(FrameGenError) -> Rect {
-        let v = try numbers(4, "[x, y, width, height]")
+    public func rect(within limit: Double? = nil) throws(FrameGenError) -> Rect {
+        let v = try numbers(4, "[x, y, width, height]", within: limit)
         guard v[2] >= 0, v[3] >= 0 else { throw error("[x, y, width, height] with a size of 0 or more") }
         return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }

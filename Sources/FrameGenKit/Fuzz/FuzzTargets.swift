@@ -11,6 +11,7 @@ public enum FuzzTargets {
     /// The fuzz targets by name, as `scripts/fuzz NAME` knows them.
     public static let all: [String: @Sendable ([UInt8]) -> Void] = [
         "png": png, "jpeg": jpeg, "scene": scene, "attributes": attributes, "render": render,
+        "attribute-numbers": attributeNumbers,
     ]
 
     /// Limits tighter than the defaults, so that a fuzzer's memory limit (2 GB) means a bug.
@@ -64,7 +65,9 @@ public enum FuzzTargets {
 
     /// Well-formed frames with hostile numbers: the bytes choose, element by element, centres,
     /// sizes, transforms (NaN, infinities, huge values, w <= 0 after projection), alpha outside
-    /// 0...1, corner radii, borders and shadows, then one 96 x 96 frame is drawn.
+    /// 0...1, corner radii, borders, shadows, image insets, offsets and masks, labels with their
+    /// font sizes and text shadows, and the view's bounds and sublayerTransform, then one 96 x 96
+    /// frame is drawn. Styles here are not read from a file, so they pass the parser's limits.
     @Sendable public static func render(_ bytes: [UInt8]) {
         var input = FuzzInput(bytes)
         var elements: [AttributeElement] = []
@@ -91,14 +94,37 @@ public enum FuzzTargets {
                     color: .black, opacity: input.number(), radius: input.number(),
                     offset: Point(x: input.number(), y: input.number()))
             }
+            if input.byte() < 64 { style.imageInset = input.number() }
+            if input.byte() < 64 { a.imageOffset = Point(x: input.number(), y: input.number()) }
+            if input.byte() < 64 {
+                a.maskRect = Rect(
+                    x: input.number(), y: input.number(), width: input.number(), height: input.number())
+            }
+            if input.byte() < 48 {
+                a.text = "Ab"
+                style.font = ElementStyle.Font(size: input.number(), bold: false)
+                style.color = .white
+                if input.byte() < 128 {
+                    style.textShadow = LayerShadow(
+                        color: .black, opacity: input.number(), radius: input.number(),
+                        offset: Point(x: input.number(), y: input.number()))
+                }
+            }
             let image =
                 input.byte() < 128 ? ImageName.photo(seed: 1, index: Int(input.byte() % 4)) : nil
             elements.append(AttributeElement(attributes: a, image: image, style: style))
         }
-        var view = AttributeView(bounds: Rect(x: 0, y: 0, width: 96, height: 96), elements: elements)
+        var bounds = Rect(x: 0, y: 0, width: 96, height: 96)
+        if input.byte() < 64 { bounds.origin = Point(x: input.number(), y: input.number()) }
+        var view = AttributeView(bounds: bounds, elements: elements)
         if input.byte() < 64 {
             var s = Transform3D.identity
             s.m34 = input.number()
+            if input.byte() < 64 {
+                var fields = s.fields
+                for k in 0..<16 where input.byte() < 64 { fields[k] = input.number() }
+                s = Transform3D(fields: fields) ?? s
+            }
             view.sublayerTransform = s
         }
         let canvas = Canvas(width: 96, height: 96, scale: 1, background: .color(.black))
@@ -106,6 +132,76 @@ public enum FuzzTargets {
             return
         }
         _ = try? composer.render(AttributeFrame(index: 0, time: 0, views: [view]), scale: 1)
+    }
+}
+
+extension FuzzTargets {
+    /// An attribute file written from the bytes (canvas, view bounds and sublayerTransform, up to
+    /// eight elements with centres, sizes, transforms, alpha and styles: every number the
+    /// format has, each one of `FuzzInput.number`'s extremes or an ordinary value), then read
+    /// and drawn as the `attributes` target does. Structure is always valid, so the numbers reach
+    /// the parser's limits and, past them, the renderer, instead of stopping at a syntax error.
+    @Sendable public static func attributeNumbers(_ bytes: [UInt8]) {
+        var input = FuzzInput(bytes)
+        attributes(Array(attributeFile(&input).utf8))
+    }
+
+    static func attributeFile(_ input: inout FuzzInput) -> String {
+        func n() -> String { json(input.number()) }
+        func list(_ count: Int) -> String { "[" + (0..<count).map { _ in n() }.joined(separator: ", ") + "]" }
+        func maybe(_ key: String, _ value: @autoclosure () -> String) -> String {
+            input.byte() < 96 ? ", \"\(key)\": \(value())" : ""
+        }
+        // A small canvas most of the time, so that most files reach the renderer.
+        let canvas =
+            input.byte() < 200
+            ? "{\"width\": 96, \"height\": 96, \"scale\": 1}"
+            : "{\"width\": \(n()), \"height\": \(n()), \"scale\": \(n())}"
+        var elements: [String] = []
+        let count = Int(input.byte() % 8) + 1
+        for i in 0..<count {
+            var e =
+                "{\"category\": \"cell\", \"indexPath\": [0, \(i)], \"center\": \(list(2)), \"size\": \(list(2))"
+            switch input.byte() % 3 {
+            case 0: e += ", \"transform3D\": \(list(16))"
+            case 1: e += ", \"transform\": \(list(6))"
+            default: break
+            }
+            e += maybe("alpha", n())
+            if input.byte() < 128 { e += ", \"image\": \"generated:photo/1/\(input.byte() % 4)\"" }
+            if input.byte() < 48 { e += ", \"text\": \"Ab\"" }
+            var style: [String] = []
+            if input.byte() < 128 { style.append("\"cornerRadius\": \(n())") }
+            if input.byte() < 96 { style.append("\"border\": {\"width\": \(n())}") }
+            if input.byte() < 128 {
+                style.append("\"shadow\": {\"opacity\": 1, \"radius\": \(n()), \"offset\": \(list(2))}")
+            }
+            if input.byte() < 64 { style.append("\"imageInset\": \(n())") }
+            if input.byte() < 64 { style.append("\"font\": {\"size\": \(n())}") }
+            if input.byte() < 64 {
+                style.append("\"textShadow\": {\"opacity\": 1, \"radius\": \(n()), \"offset\": \(list(2))}")
+            }
+            if !style.isEmpty { e += ", \"style\": {" + style.joined(separator: ", ") + "}" }
+            var custom: [String] = []
+            if input.byte() < 64 { custom.append("\"imageOffset\": \(list(2))") }
+            if input.byte() < 64 { custom.append("\"maskRect\": \(list(4))") }
+            if !custom.isEmpty { e += ", \"custom\": {" + custom.joined(separator: ", ") + "}" }
+            elements.append(e + "}")
+        }
+        var frame = "\"index\": 0, \"time\": 0"
+        frame += ", \"bounds\": " + (input.byte() < 160 ? "[0, 0, 96, 96]" : list(4))
+        frame += maybe("sublayerTransform", list(16))
+        if input.byte() < 64 { frame += ", \"drawingOrder\": \"depth\"" }
+        frame += ", \"elements\": [" + elements.joined(separator: ", ") + "]"
+        return
+            "{\"format\": \"framegen.attributes/1\", \"canvas\": \(canvas), \"fps\": 30, \"frames\": [{\(frame)}]}"
+    }
+
+    /// A JSON number; NaN and the infinities as the overflowing literals a file could hold.
+    static func json(_ x: Double) -> String {
+        if x.isNaN { return "\"nan\"" }
+        if x.isInfinite { return x > 0 ? "1e999" : "-1e999" }
+        return "\(x)"
     }
 }
 
@@ -124,23 +220,24 @@ struct FuzzInput {
         return bytes[position]
     }
 
-    /// Mostly ordinary numbers, sometimes the ones that break arithmetic.
+    /// Numbers that break arithmetic or conversions: NaN, the infinities, the largest and
+    /// smallest magnitudes (subnormals included), both zeros, the edges of Int64 and Int32 (where
+    /// `Int(x)` starts to trap), 2^53 and the double after it, huge and tiny values both signs
+    /// (a perspective m34 of 1e300 or 1e-300), and the parsers' limits.
+    static let extremes: [Double] = [
+        .nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+        .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude, 0, -0.0, 1e12,
+        1e300, -1e300, 1e-300, -1e-300, 9.223372036854775807e18, Double(Int64.max).nextDown,
+        -9.223372036854775808e18, Double(Int64.min).nextDown, 2_147_483_647.5, -2_147_483_648.5,
+        9_007_199_254_740_992, Double(1 << 53).nextUp, 1e7, -1e7, 1e9, 1e5, -1e5, 1e-7,
+    ]
+
+    /// Mostly ordinary numbers, one time in eight one of `extremes`.
     mutating func number() -> Double {
         let kind = byte()
-        switch kind {
-        case 0: return .nan
-        case 1: return .infinity
-        case 2: return -.infinity
-        case 3: return .greatestFiniteMagnitude
-        case 4: return -.greatestFiniteMagnitude
-        case 5: return .leastNonzeroMagnitude
-        case 6: return 0
-        case 7: return 1e12
-        default:
-            var raw: UInt16 = 0
-            raw = UInt16(byte()) << 8 | UInt16(byte())
-            // -256 ... 256 with 1/128 steps, plus a sign from the kind byte.
-            return (Double(raw) / 128 - 256) * (kind & 1 == 0 ? 1 : 0.5)
-        }
+        if kind < 32 { return FuzzInput.extremes[Int(kind) % FuzzInput.extremes.count] }
+        let raw = UInt16(byte()) << 8 | UInt16(byte())
+        // -256 ... 256 with 1/128 steps, halved when the kind byte is odd.
+        return (Double(raw) / 128 - 256) * (kind & 1 == 0 ? 1 : 0.5)
     }
 }

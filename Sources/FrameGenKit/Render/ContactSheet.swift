@@ -53,7 +53,8 @@ public enum ContactSheet {
         init(count: Int, columns: Int?, cellWidth: Int, cellHeight: Int) {
             self.cellWidth = cellWidth
             self.cellHeight = cellHeight
-            labelHeight = Int((Self.textSize(cellWidth) * 1.8).rounded(.up))
+            labelHeight = (Self.textSize(cellWidth) * 1.8).rounded(.up).clampedInt(
+                in: pixelCoordinateRange, nan: 0)
             func shape(_ c: Int) -> (Int, Int) { (c, (count + c - 1) / c) }
             var best = columns ?? 1
             if columns == nil {
@@ -90,14 +91,16 @@ public enum ContactSheet {
         guard count < frames.count else { return frames }
         guard count > 1 else { return [frames[0]] }
         return (0..<count).map { k in
-            frames[Int((Double(k) * Double(frames.count - 1) / Double(count - 1)).rounded())]
+            frames[
+                (Double(k) * Double(frames.count - 1) / Double(count - 1)).rounded().clampedInt(
+                    in: pixelCoordinateRange, nan: 0)]
         }
     }
 
     /// "12 · 0.40 s" (the time only when the frame rate is known).
     static func label(_ frame: Int, fps: Double?) -> String {
         guard let fps else { return "\(frame)" }
-        let centis = Int((Double(frame) / fps * 100).rounded())
+        let centis = (Double(frame) / fps * 100).rounded().clampedInt(in: pixelCoordinateRange, nan: 0)
         let fraction = String(centis % 100)
         return "\(frame) · \(centis / 100).\(fraction.count < 2 ? "0" + fraction : fraction) s"
     }
@@ -133,7 +136,10 @@ public enum ContactSheet {
         let picked = pick(options.count, of: frames.numbers)
         let (frameWidth, frameHeight) = frames.size
         let cellWidth = options.width ?? min(frameWidth, Options.defaultWidth)
-        let cellHeight = max(1, Int((Double(frameHeight) * Double(cellWidth) / Double(frameWidth)).rounded()))
+        let cellHeight = max(
+            1,
+            (Double(frameHeight) * Double(cellWidth) / Double(frameWidth)).rounded().clampedInt(
+                in: pixelCoordinateRange, nan: 0))
         let grid = Grid(
             count: picked.count, columns: options.columns, cellWidth: cellWidth, cellHeight: cellHeight)
         guard grid.width <= 16384, grid.height <= 16384 else {
@@ -257,13 +263,20 @@ struct SceneFrames: FrameProvider {
             canvas: source.canvas, style: source.style, kindStyles: source.kindStyles)
         let canvas = source.canvas
         let fullWidth = canvas.width * canvas.scale
-        let target = Double(width ?? min(Int(fullWidth.rounded()), ContactSheet.Options.defaultWidth))
+        let target = Double(
+            width
+                ?? min(
+                    fullWidth.rounded().clampedInt(in: pixelCoordinateRange, nan: 0),
+                    ContactSheet.Options.defaultWidth))
         scale = min(canvas.scale, target / canvas.width)
         guard canvas.width * scale >= 1, canvas.height * scale >= 1 else {
-            throw .badInput(path, "the frames would be less than a pixel at \(Int(target)) px wide")
+            throw .badInput(path, "the frames would be less than a pixel at \(Int(target)) px wide")  // checked: an Int above
         }
         // The size the compositor gives a frame at this scale.
-        size = (Int((canvas.width * scale).rounded()), Int((canvas.height * scale).rounded()))
+        size = (
+            (canvas.width * scale).rounded().clampedInt(in: pixelCoordinateRange, nan: 0),
+            (canvas.height * scale).rounded().clampedInt(in: pixelCoordinateRange, nan: 0)
+        )
     }
 
     func image(_ number: Int) throws(FrameGenError) -> Image {

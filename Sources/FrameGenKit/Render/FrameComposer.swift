@@ -14,8 +14,10 @@ public final class FrameComposer: Sendable {
     let textures: Mutex<TextureCache>
     /// Pixel sizes of images not decoded yet (headers read, sizes of generated images computed).
     private let imageSizes = Mutex<[ImageName: (width: Int, height: Int)]>([:])
-    /// docs/design/rendering.md §5: non-finite numbers make an element invisible, reported once.
+    /// docs/design/rendering.md §5: non-finite numbers make an element invisible, reported once; so do
+    /// numbers whose drawn extent passes `NumberLimits.drawnExtent`, reported once too.
     private let warnedNonFinite = Mutex(false)
+    private let warnedOutOfRange = Mutex(false)
     private let background: CanvasLayer.Background
     /// The seed of a built-in background tile, made again for each output scale drawn.
     private let generatedPatternSeed: UInt64?
@@ -159,8 +161,8 @@ public final class FrameComposer: Sendable {
         let ticket = textures.withLock { $0.beginFrame() }
         defer { textures.withLock { $0.endFrame(ticket) } }
         var views: [ViewLayer] = []
-        let pixelWidth = Int((canvas.width * scale).rounded())
-        let pixelHeight = Int((canvas.height * scale).rounded())
+        let pixelWidth = (canvas.width * scale).rounded().clampedInt(in: 0...65536, nan: 0)
+        let pixelHeight = (canvas.height * scale).rounded().clampedInt(in: 0...65536, nan: 0)
         for view in frame.views {
             var layers: [(key: OrderKey, layer: Layer)] = []
             var viewLayer = ViewLayer(
@@ -229,6 +231,16 @@ public final class FrameComposer: Sendable {
             }
             return nil
         }
+        guard FrameComposer.withinDrawnExtent(a, bounds: bounds) else {
+            if warnedOutOfRange.withLock({ warned in
+                defer { warned = true }; return !warned
+            }) {
+                FileHandleOutput.standardError.write(
+                    "framegen: warning: \(a.representedElementCategory) \(a.indexPath) reaches beyond \(formatNumber(NumberLimits.drawnExtent)) points (its centre, size or transform3D); such elements are not drawn\n"
+                )
+            }
+            return nil
+        }
         let kind = a.representedElementCategory == .cell ? AttributeFile.cellKind : a.representedElementKind
         var s = style
         if let k = kind, let ks = kindStyles[k] { s = ks.over(s) }
@@ -280,6 +292,23 @@ public final class FrameComposer: Sendable {
 }
 
 extension FrameComposer {
+    /// False when the element's place in the view, its size, its transform's translation, or
+    /// its size times the transform's largest factor passes `NumberLimits.drawnExtent` points:
+    /// such an element lies far off any canvas (16384 points at most), and placing it in pixels
+    /// would lose every digit. Finite numbers only (the caller checks).
+    static func withinDrawnExtent(_ a: LayoutAttributes, bounds: Rect) -> Bool {
+        let limit = NumberLimits.drawnExtent
+        let t = a.transform3D
+        let side = max(a.size.width, a.size.height)
+        let factor = max(
+            abs(t.m11), abs(t.m12), abs(t.m13), abs(t.m21), abs(t.m22), abs(t.m23), abs(t.m31), abs(t.m32),
+            abs(t.m33))
+        let reach = [
+            a.center.x - bounds.minX, a.center.y - bounds.minY, side, t.m41, t.m42, t.m43, side * factor,
+        ]
+        return reach.allSatisfy { abs($0) <= limit }
+    }
+
     /// Whether any pixel of the layer (bounds, image rect, shadow) can land inside `clip`:
     /// false only when the bounding box of its projected corners misses the clip, or when every
     /// corner is behind the eye (a layer crossing the eye's plane is kept).

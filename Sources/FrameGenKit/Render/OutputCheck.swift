@@ -1,3 +1,4 @@
+import Geometry
 import Raster
 
 /// `framegen render ... --check`: whether the output folder holds every frame the same render
@@ -43,8 +44,8 @@ public enum OutputCheck {
             return report
         }
         let records = FrameRecord.current(in: directory, fingerprint: manifest.fingerprint)
-        let width = Int((source.canvas.width * plan.scale).rounded())
-        let height = Int((source.canvas.height * plan.scale).rounded())
+        let width = (source.canvas.width * plan.scale).rounded().clampedInt(in: 0...65536, nan: 0)
+        let height = (source.canvas.height * plan.scale).rounded().clampedInt(in: 0...65536, nan: 0)
         let colorType: PNGInfo.ColorType = plan.encoding.channels == .rgb ? .rgb : .rgba
         var bad = 0
         for index in plan.frames {

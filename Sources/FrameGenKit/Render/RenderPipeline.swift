@@ -1,4 +1,5 @@
 import Dispatch
+import Geometry
 import Raster
 import Synchronization
 
@@ -201,7 +202,7 @@ extension RenderOptions {
         guard let n = Double(t), n.isFinite, n > 0 else { return nil }
         let bytes = n * Double(unit)
         guard bytes >= Double(1 << 20), bytes <= Double(1 << 40) else { return nil }
-        return Int(bytes)
+        return Int(bytes)  // checked: 2^20...2^40 just above
     }
 }
 
@@ -519,7 +520,7 @@ final class ProgressReporter: Sendable {
                 s.lastDraw = elapsed
                 let percent = total > 0 ? 100 * s.inOrder / total : 100
                 return
-                    "frame \(frames[s.inOrder - 1]) (\(s.inOrder)/\(total), \(percent) %)  \(format1(fps)) fps  ETA \(Int(eta.rounded())) s\n"
+                    "frame \(frames[s.inOrder - 1]) (\(s.inOrder)/\(total), \(percent) %)  \(format1(fps)) fps  ETA \(eta.rounded().clampedInt(in: 0...1 << 53, nan: 0)) s\n"
             default:
                 // Redraw at most 10 times a second, and at the end.
                 if elapsed - s.lastDraw < 0.1 && s.done < total { return nil }
@@ -529,7 +530,7 @@ final class ProgressReporter: Sendable {
                 let bar =
                     String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
                 return
-                    "\r[\(bar)] \(s.done)/\(total) frames  \(String(format1(fps))) fps  ETA \(Int(eta.rounded())) s "
+                    "\r[\(bar)] \(s.done)/\(total) frames  \(String(format1(fps))) fps  ETA \(eta.rounded().clampedInt(in: 0...1 << 53, nan: 0)) s "
             }
         }
         if let line { FileHandleOutput.standardError.write(line) }
@@ -542,5 +543,5 @@ final class ProgressReporter: Sendable {
 
 func format1(_ x: Double) -> String {
     let r = (x * 10).rounded() / 10
-    return r == r.rounded() ? "\(Int(r)).0" : "\(r)"
+    return abs(r) < 1e15 && r == r.rounded() ? "\(Int(r)).0" : "\(r)"  // checked: |r| < 1e15
 }

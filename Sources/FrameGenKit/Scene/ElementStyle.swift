@@ -89,17 +89,17 @@ public struct ElementStyle: Sendable, Equatable {
         if let n = map["background"] { background = try parseColor(n) }
         if let n = map["contentMode"] { contentMode = try parseEnum(n, ContentMode.self) }
         if let n = map["clipsToBounds"] { clipsToBounds = try n.bool() }
-        if let n = map["cornerRadius"] { cornerRadius = try n.nonNegative() }
+        if let n = map["cornerRadius"] { cornerRadius = try n.number(in: 0...NumberLimits.styleLength) }
         if let n = map["cornerCurve"] { cornerCurve = try parseEnum(n, CornerCurve.self) }
         if let n = map["border"] {
             let m = try n.map("{width, color}")
             try m.check(allowed: ElementStyle.borderKeys)
             border = Border(
-                width: try m["width"]?.nonNegative() ?? 1,
+                width: try m["width"]?.number(in: 0...NumberLimits.styleLength) ?? 1,
                 color: try m["color"].map { n throws(FrameGenError) in try parseColor(n) } ?? .black)
         }
         if let n = map["shadow"] { shadow = try parseShadow(n) }
-        if let n = map["imageInset"] { imageInset = try n.nonNegative() }
+        if let n = map["imageInset"] { imageInset = try n.number(in: 0...NumberLimits.styleLength) }
         if let n = map["edgeAntialiasing"] { edgeAntialiasing = try n.bool() }
         if let n = map["font"] {
             let m = try n.map("{size, weight, family}")
@@ -167,7 +167,7 @@ private func parseShadow(_ node: DocumentNode) throws(FrameGenError) -> ElementS
         color: try m["color"].map { n throws(FrameGenError) in try parseColor(n) } ?? .black,
         opacity: try m["opacity"]?.number(in: 0...1) ?? 0,
         radius: try m["radius"]?.number(in: 0...1000) ?? 3,
-        offset: try m["offset"]?.point() ?? Point(x: 0, y: -3))
+        offset: try m["offset"]?.point(within: NumberLimits.styleLength) ?? Point(x: 0, y: -3))
 }
 
 /// `#RRGGBB`, `#RRGGBBAA` or a colour name.

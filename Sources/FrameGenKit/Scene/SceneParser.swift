@@ -201,10 +201,15 @@ private func parseView(
 ) throws(FrameGenError) -> SceneView {
     var frame = defaultFrame
     if let f = view?["frame"] {
-        frame = try f.rect()
+        frame = try f.rect(within: NumberLimits.position)
         if frame.width < 1 || frame.height < 1 { throw f.error("a frame at least 1 point wide and high") }
+        if frame.width > NumberLimits.viewSize || frame.height > NumberLimits.viewSize {
+            throw f.error("a frame at most \(formatNumber(NumberLimits.viewSize)) points wide and high")
+        }
     }
-    let insetValues = try view?["contentInset"]?.numbers(4, "[top, left, bottom, right]") ?? [0, 0, 0, 0]
+    let insetValues =
+        try view?["contentInset"]?.numbers(4, "[top, left, bottom, right]", within: NumberLimits.position)
+        ?? [0, 0, 0, 0]
     var rate = DecelerationRate.normal
     if let r = view?["decelerationRate"] {
         rate = try parseRate(r)
@@ -252,7 +257,7 @@ private func parseView(
         name: name, frame: frame,
         contentInset: EdgeInsets(
             top: insetValues[0], left: insetValues[1], bottom: insetValues[2], right: insetValues[3]),
-        contentOffset: try view?["contentOffset"]?.point() ?? .zero,
+        contentOffset: try view?["contentOffset"]?.point(within: NumberLimits.position) ?? .zero,
         pagingEnabled: try view?["pagingEnabled"]?.bool() ?? false, decelerationRate: rate,
         layout: descriptor,
         layoutParameters: parameters, prototype: prototype,
@@ -274,9 +279,14 @@ func validateLayout(
     }
 }
 
+let layoutParameterRange =
+    "a number from \(formatNumber(-NumberLimits.layoutParameter)) to \(formatNumber(NumberLimits.layoutParameter))"
+
 func layoutParameterValue(_ node: DocumentNode) throws(FrameGenError) -> LayoutParameterValue {
     switch node.value {
-    case .number(let n) where n.isFinite: return .number(n)
+    case .number(let n) where n.isFinite:
+        guard abs(n) <= NumberLimits.layoutParameter else { throw node.error(layoutParameterRange) }
+        return .number(n)
     case .bool(let b): return .bool(b)
     case .string(let s): return .string(s)
     case .list(let items):
@@ -284,6 +294,9 @@ func layoutParameterValue(_ node: DocumentNode) throws(FrameGenError) -> LayoutP
         for (i, item) in items.enumerated() {
             guard case .number(let n) = item, n.isFinite else {
                 throw node.element(i).error("a number (the parameter is a list of numbers)")
+            }
+            guard abs(n) <= NumberLimits.layoutParameter else {
+                throw node.element(i).error(layoutParameterRange)
             }
             numbers.append(n)
         }

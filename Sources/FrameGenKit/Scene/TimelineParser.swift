@@ -74,14 +74,17 @@ func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
         let d = try duration(0.3)
         return action(
             .scroll(
-                to: try b.required("to").point(), duration: d, curve: try curve(.easeInEaseOut, duration: d)))
+                to: try b.required("to").point(within: NumberLimits.position), duration: d,
+                curve: try curve(.easeInEaseOut, duration: d)))
     case "drag":
         let d = try duration(0.3)
         if d <= 0 { throw b["duration"]!.error("a duration greater than 0") }
         return action(
-            .drag(by: try b.required("by").point(), duration: d, curve: try curve(.linear, duration: d)))
+            .drag(
+                by: try b.required("by").point(within: NumberLimits.position), duration: d,
+                curve: try curve(.linear, duration: d)))
     case "fling":
-        let v = try b.required("velocity").point()
+        let v = try b.required("velocity").point(within: NumberLimits.position)
         if abs(v.x) > 100_000 || abs(v.y) > 100_000 {
             throw b["velocity"]!.error("velocities within 100000 pt/s")
         }
@@ -93,7 +96,7 @@ func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
         switch to.value {
         case .string("landscape"): target = .landscape
         case .string("portrait"): target = .portrait
-        case .list: target = .size(try to.size())
+        case .list: target = .size(try to.size(within: NumberLimits.position))
         default: throw to.error("landscape, portrait or [width, height]")
         }
         let d = try duration(0.4)
@@ -117,7 +120,7 @@ func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
             if b["at"] != nil { throw i.problem("give either `item` or `at`, not both") }
             target = .item(try indexPath(i))
         } else if let p = b["at"] {
-            target = .point(try p.point())
+            target = .point(try p.point(within: NumberLimits.position))
         } else {
             throw body.problem("missing key \"item\" (or \"at\")")
         }
@@ -126,7 +129,8 @@ func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
         let d = try duration(0.6)
         return action(
             .pinch(
-                scale: try b.required("scale").number(in: 0.01...100), center: try b["center"]?.point(),
+                scale: try b.required("scale").number(in: 0.01...100),
+                center: try b["center"]?.point(within: NumberLimits.position),
                 duration: d,
                 curve: try curve(.easeInEaseOut, duration: d)))
     default:  // set
