@@ -66,7 +66,7 @@ public final class FrameComposer: Sendable {
     static func generatedPatternBackground(seed: UInt64, scale: Double) throws(FrameGenError)
         -> CanvasLayer.Background
     {
-        let pixels = min(4096, max(8, Int((generatedPatternPoints * scale).rounded())))
+        let pixels = (generatedPatternPoints * scale).rounded().clampedInt(in: 8...4096, nan: 128)
         let tile = try generatedBackgroundPattern(seed: seed, pixelSize: pixels)
         return .pattern(Texture(tile), texelsPerPoint: Double(pixels) / generatedPatternPoints)
     }
