@@ -12,9 +12,10 @@
 SANITIZER_ENV = LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp \
 	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 \
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1
-# The tests that run frames on several workers at once (the pipeline, bands, shards, bench).
-PARALLEL_TESTS = RenderTests|RenderPipelineParallelTests|DistributedRenderTests|Determinism
+	TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1:suppressions=$(CURDIR)/Tests/tsan.supp
+# The tests that draw or write on several threads at once: the pipeline and its workers, bands,
+# shards, stopping and resuming, the texture cache, generated photos and layouts from many threads.
+PARALLEL_TESTS = RenderTests|DistributedRenderTests|ReliabilityTests|FrameComposerTests|bandsAreByteIdentical|EveryThread|FromSeveralThreads|concurrentWriters|TheThreads
 
 deps:
 	@scripts/install-deps
