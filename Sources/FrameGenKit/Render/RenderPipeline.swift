@@ -513,14 +513,26 @@ final class ProgressReporter: Sendable {
             case .plain:
                 s.finished[position] = true
                 while s.inOrder < total && s.finished[s.inOrder] { s.inOrder += 1 }
-                let tenth = s.inOrder * 10 / max(total, 1) > s.printedInOrder * 10 / max(total, 1)
-                let due = elapsed - max(s.lastDraw, 0) >= ProgressReporter.plainInterval
-                guard s.inOrder > s.printedInOrder, tenth || due || s.inOrder == total else { return nil }
-                s.printedInOrder = s.inOrder
+                guard s.inOrder > s.printedInOrder else { return nil }
+                // A line for every tenth the frames done in order have reached: frames finish out
+                // of order, so one frame can complete several tenths at once.
+                var counts: [Int] = []
+                var tenth = s.printedInOrder * 10 / total + 1
+                while tenth <= 10, (tenth * total + 9) / 10 <= s.inOrder {
+                    let count = (tenth * total + 9) / 10
+                    if count > (counts.last ?? s.printedInOrder) { counts.append(count) }
+                    tenth += 1
+                }
+                if counts.isEmpty && elapsed - max(s.lastDraw, 0) >= ProgressReporter.plainInterval {
+                    counts = [s.inOrder]
+                }
+                guard let last = counts.last else { return nil }
+                s.printedInOrder = last
                 s.lastDraw = elapsed
-                let percent = total > 0 ? 100 * s.inOrder / total : 100
-                return
-                    "frame \(frames[s.inOrder - 1]) (\(s.inOrder)/\(total), \(percent) %)  \(format1(fps)) fps  ETA \(eta.rounded().clampedInt(in: 0...1 << 53, nan: 0)) s\n"
+                let seconds = eta.rounded().clampedInt(in: 0...1 << 53, nan: 0)
+                return counts.map { count in
+                    "frame \(frames[count - 1]) (\(count)/\(total), \(100 * count / total) %)  \(format1(fps)) fps  ETA \(seconds) s\n"
+                }.joined()
             default:
                 // Redraw at most 10 times a second, and at the end.
                 if elapsed - s.lastDraw < 0.1 && s.done < total { return nil }
