@@ -303,7 +303,7 @@ private func scenes(in folder: String) throws -> [String] {
     }
 }
 
-private func documentValue(_ v: LayoutParameterValue) -> DocumentValue {
+private func documentValue(_ v: CustomValue) -> DocumentValue {
     switch v {
     case .number(let n): return .number(n)
     case .bool(let b): return .bool(b)

@@ -182,8 +182,8 @@ public struct Timeline: Sendable {
 }
 
 func interpolateParameters(
-    _ a: [String: LayoutParameterValue], _ b: [String: LayoutParameterValue], _ p: Double
-) -> [String: LayoutParameterValue] {
+    _ a: [String: CustomValue], _ b: [String: CustomValue], _ p: Double
+) -> [String: CustomValue] {
     var out = b
     for (key, to) in b {
         switch (a[key], to) {
@@ -215,7 +215,7 @@ enum StepMotion: Sendable {
     case transition(Transition)
     /// Layout parameters driven continuously (pinch).
     case parameters(
-        from: [String: LayoutParameterValue], to: [String: LayoutParameterValue], curve: TimingCurve)
+        from: [String: CustomValue], to: [String: CustomValue], curve: TimingCurve)
     /// Pinch-to-zoom on a flow grid: item size and content offset together.
     case zoom(FlowZoom)
 }
