@@ -64,10 +64,8 @@ struct Planner {
         for v in states.indices {
             let published = prepared(v, states[v], at: before).publishedState
             for w in states.indices where w != moved {
-                if case .numbers(let p)? = published[
-                    PublishedStateKey.requestedContentOffset(scene.views[w].name)], p.count == 2
-                {
-                    states[w].offset = Point(x: p[0], y: p[1])
+                if let p = PublishedStateKey.requestedContentOffset(scene.views[w].name, in: [published]) {
+                    states[w].offset = p
                 }
             }
         }

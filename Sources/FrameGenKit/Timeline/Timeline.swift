@@ -89,14 +89,9 @@ public struct Timeline: Sendable {
             default: moving = nil
             }
             for v in states.indices where v != moving {
-                var request: Point?
-                for w in states.indices {
-                    if case .numbers(let p)? = peers[scene.views[w].name]?.published[
-                        PublishedStateKey.requestedContentOffset(scene.views[v].name)], p.count == 2
-                    {
-                        request = Point(x: p[0], y: p[1])
-                    }
-                }
+                let request = PublishedStateKey.requestedContentOffset(
+                    scene.views[v].name,
+                    in: states.indices.compactMap { peers[scene.views[$0].name]?.published })
                 guard let request, request != views[v].bounds.origin else { continue }
                 var moved = states[v]
                 moved.offset = request
