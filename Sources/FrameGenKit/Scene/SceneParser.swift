@@ -346,7 +346,7 @@ private func parseContent(_ node: DocumentNode?, seed: UInt64, folder: String) t
         {
             at += "[\(k)]"
         }
-        throw FrameGenError(error.status, file: m?.node.file, "\(at): \(error.description)")
+        throw FrameGenError(error.kind, file: m?.node.file, "\(at): \(error.description)")
     }
     var counts = [20]
     if let s = m?["sections"] {
