@@ -9,14 +9,24 @@ public enum Compositor {
     /// Renders the canvas. Text errors (a missing font) are thrown; everything else draws what
     /// it can (a non-finite matrix makes its layer invisible, docs/design/rendering.md §5).
     public static func render(_ canvas: CanvasLayer) throws(CompositorError) -> Image {
+        try render(canvas, occlusion: true)
+    }
+
+    /// `occlusion`: whether opaque later layers spare the sampling of what they hide
+    /// (`Occluder`); it never changes the bytes, and the test that checks so turns it off.
+    static func render(_ canvas: CanvasLayer, occlusion: Bool) throws(CompositorError) -> Image {
         // A colour background is the image's first and only fill.
         if case .color(let c) = canvas.background {
             var image = Image(width: canvas.pixelWidth, height: canvas.pixelHeight, fill: c.premultiplied)
-            try render(canvas, rows: 0..<canvas.pixelHeight, into: &image, backgroundPainted: true)
+            try render(
+                canvas, rows: 0..<canvas.pixelHeight, into: &image, backgroundPainted: true,
+                occlusion: occlusion)
             return image
         }
         var image = Image(width: canvas.pixelWidth, height: canvas.pixelHeight)
-        try render(canvas, rows: 0..<canvas.pixelHeight, into: &image)
+        try render(
+            canvas, rows: 0..<canvas.pixelHeight, into: &image, backgroundPainted: false, occlusion: occlusion
+        )
         return image
     }
 
@@ -28,12 +38,13 @@ public enum Compositor {
     public static func render(_ canvas: CanvasLayer, rows: Range<Int>, into image: inout Image)
         throws(CompositorError)
     {
-        try render(canvas, rows: rows, into: &image, backgroundPainted: false)
+        try render(canvas, rows: rows, into: &image, backgroundPainted: false, occlusion: true)
     }
 
     /// `backgroundPainted`: the rows already hold the colour background.
     static func render(
-        _ canvas: CanvasLayer, rows: Range<Int>, into image: inout Image, backgroundPainted: Bool
+        _ canvas: CanvasLayer, rows: Range<Int>, into image: inout Image, backgroundPainted: Bool,
+        occlusion: Bool
     )
         throws(CompositorError)
     {
@@ -45,7 +56,7 @@ public enum Compositor {
         if case .color = canvas.background {} else { image.fill(.clear, rows: band) }
         if !backgroundPainted { paintBackground(&image, canvas, rows: band) }
         for view in canvas.views {
-            try render(view, into: &image, scale: canvas.scale, rows: band)
+            try render(view, into: &image, scale: canvas.scale, rows: band, occlusion: occlusion)
         }
     }
 
@@ -149,7 +160,9 @@ public enum Compositor {
         return Homography(planar: m)
     }
 
-    static func render(_ view: ViewLayer, into image: inout Image, scale: Double, rows: Range<Int>)
+    static func render(
+        _ view: ViewLayer, into image: inout Image, scale: Double, rows: Range<Int>, occlusion: Bool
+    )
         throws(CompositorError)
     {
         // A scroll view clips its content to its frame.
@@ -176,7 +189,7 @@ public enum Compositor {
             guard h.isFinite else { continue }
             // Opaque layers drawn later (a bounded look-ahead) hide parts of this one.
             var hiders: [Occluder] = []
-            if Occluder.enabled {
+            if occlusion {
                 let reach = min(view.layers.count, i + 1 + Occluder.lookAhead)
                 for j in (i + 1)..<max(i + 1, reach) {
                     if let o = opaque[j], o.y0 < Double(band.3), o.y1 > Double(band.1) { hiders.append(o) }
@@ -431,8 +444,6 @@ private struct BandSlots: @unchecked Sendable {
 struct Occluder {
     /// How many later layers are asked, so that a long list costs linear time.
     static let lookAhead = 32
-    /// Off only in the test that checks the frame's bytes do not depend on it.
-    nonisolated(unsafe) static var enabled = true
     let corners: [SIMD2<Double>]
     let y0: Double, y1: Double
 

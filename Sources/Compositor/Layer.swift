@@ -60,7 +60,9 @@ public struct LayerShadow: Sendable, Equatable {
     }
 }
 
-public enum ContentMode: Sendable {
+/// UIView.contentMode's image placements; the raw values are the scene files' names for them
+/// (docs/scene.md "Style keys").
+public enum ContentMode: String, Sendable, CaseIterable {
     case scaleToFill, aspectFit, aspectFill
     /// The image at its size (pixels / the canvas scale), centred.
     case center

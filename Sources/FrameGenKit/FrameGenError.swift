@@ -1,26 +1,39 @@
-/// The exit statuses of docs/formats.md §3, mapped in one place (`FrameGenError.status`).
-public enum ExitStatus: Int32, Sendable {
-    case success = 0
-    /// `compare` / `golden check` found a difference.
-    case difference = 1
-    /// Bad input: an unreadable or invalid scene, attribute file or image, or bad arguments.
-    case badInput = 2
-    /// An output could not be written.
-    case cannotWrite = 3
-    /// Stopped by SIGINT (Ctrl-C) or SIGTERM: 128 + the signal, as shells report it.
-    case interrupted = 130
-    case terminated = 143
-}
-
-/// Every failure the command line reports: one line naming the file and the problem.
+/// Every failure the library reports: what kind of failure, and one line naming the file and the
+/// problem. The command line turns the kind into its exit status (docs/formats.md §3).
 public struct FrameGenError: Error, Sendable, CustomStringConvertible, Equatable {
-    public var status: ExitStatus
+    /// What went wrong, as a caller would act on it.
+    public enum Kind: Sendable, Equatable {
+        /// `compare` / `golden check` found a difference.
+        case difference
+        /// Bad input: an unreadable or invalid scene, attribute file or image, or bad arguments.
+        case badInput
+        /// An output could not be written.
+        case cannotWrite
+        /// Stopped by SIGINT (Ctrl-C) or SIGTERM.
+        case interrupted
+        case terminated
+
+        /// How grave the failure is when a report holds several (`CheckReport.kind`): a file
+        /// that could not be written over bad input over a difference, as diff(1) ranks trouble
+        /// over difference.
+        var gravity: Int {
+            switch self {
+            case .difference: 1
+            case .badInput: 2
+            case .cannotWrite: 3
+            case .interrupted: 4
+            case .terminated: 5
+            }
+        }
+    }
+
+    public var kind: Kind
     /// The file the problem is in, when there is one.
     public var file: String?
     public var message: String
 
-    public init(_ status: ExitStatus, file: String? = nil, _ message: String) {
-        self.status = status
+    public init(_ kind: Kind, file: String? = nil, _ message: String) {
+        self.kind = kind
         self.file = file
         self.message = message
     }

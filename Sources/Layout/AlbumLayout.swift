@@ -217,7 +217,7 @@ extension AlbumLayout {
             summary: "gap between the emblem and the content's top"),
     ]
 
-    public init(parameters values: [String: LayoutParameterValue]) throws(LayoutParameterError) {
+    public init(parameters values: [String: CustomValue]) throws(LayoutParameterError) {
         let r = LayoutParameterReader(values)
         let d = AlbumLayout()
         self.init(

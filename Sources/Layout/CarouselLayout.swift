@@ -252,7 +252,7 @@ extension CarouselLayout {
             summary: "seconds of the tap zoom (in to the screen width, and back)"),
     ]
 
-    public init(parameters values: [String: LayoutParameterValue]) throws(LayoutParameterError) {
+    public init(parameters values: [String: CustomValue]) throws(LayoutParameterError) {
         let r = LayoutParameterReader(values)
         self.init(
             itemSize: try r.size("itemSize", default: Size(width: 200, height: 200)),

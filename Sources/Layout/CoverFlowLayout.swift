@@ -169,7 +169,7 @@ extension CoverFlowLayout {
                 summary: "perspective of each cover about its own centre"),
         ]
 
-    public init(parameters values: [String: LayoutParameterValue]) throws(LayoutParameterError) {
+    public init(parameters values: [String: CustomValue]) throws(LayoutParameterError) {
         let r = LayoutParameterReader(values)
         _ = try r.choice("scrollDirection", default: "horizontal", from: ["horizontal"])
         var flowValues = values

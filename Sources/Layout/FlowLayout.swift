@@ -277,7 +277,7 @@ extension FlowLayout {
 
     /// A flow layout from scene parameters, with `defaults` standing in for absent keys (layouts
     /// built on flow change some defaults, e.g. cover flow's horizontal direction).
-    public init(parameters values: [String: LayoutParameterValue], defaults: FlowLayout = FlowLayout())
+    public init(parameters values: [String: CustomValue], defaults: FlowLayout = FlowLayout())
         throws(LayoutParameterError)
     {
         let r = LayoutParameterReader(values)

@@ -25,13 +25,28 @@ public enum CustomAttributeKey {
     public static let parallax = "parallax"
 }
 
-/// A layout-specific value carried next to the UIKit fields (a parallax ratio, an inner image
-/// offset, a mask rect), written to attribute files under `"custom"`. JSON-friendly on purpose.
-public enum CustomValue: Hashable, Sendable {
+/// A layout-specific value: carried next to the UIKit fields (a parallax ratio, an inner image
+/// offset, a mask rect) and written to attribute files under `"custom"`, published to the other
+/// views (`PublishedStateKey`), or a layout parameter as a scene file gives it (scene key
+/// `layout:`). JSON-friendly on purpose. `description` writes it as a scene file would.
+public enum CustomValue: Hashable, Sendable, CustomStringConvertible {
     case number(Double)
     case numbers([Double])
     case bool(Bool)
     case string(String)
+
+    public var description: String {
+        switch self {
+        case .number(let v): return CustomValue.format(v)
+        case .bool(let b): return b ? "true" : "false"
+        case .string(let s): return "\"\(s)\""
+        case .numbers(let v): return "[" + v.map(CustomValue.format).joined(separator: ", ") + "]"
+        }
+    }
+
+    static func format(_ v: Double) -> String {
+        v == v.rounded() && Swift.abs(v) < 1e15 ? String(Int64(v)) : String(v)
+    }
 
     public var number: Double? {
         if case .number(let v) = self { return v }

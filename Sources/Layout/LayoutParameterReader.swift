@@ -3,11 +3,11 @@ import Geometry
 /// Typed access to a scene's layout parameters, with their defaults (docs/scene.md "layout") and range
 /// checks. Every accessor throws a `LayoutParameterError` that names the parameter and what it wants.
 struct LayoutParameterReader {
-    let values: [String: LayoutParameterValue]
+    let values: [String: CustomValue]
 
-    init(_ values: [String: LayoutParameterValue]) { self.values = values }
+    init(_ values: [String: CustomValue]) { self.values = values }
 
-    private func fail(_ name: String, _ found: LayoutParameterValue, _ expected: String)
+    private func fail(_ name: String, _ found: CustomValue, _ expected: String)
         -> LayoutParameterError
     {
         LayoutParameterError(parameter: name, found: found.description, expected: expected)
@@ -21,9 +21,9 @@ struct LayoutParameterReader {
         switch (minimum, maximum) {
         case (let lo?, let hi?):
             expected =
-                "a number from \(LayoutParameterValue.format(lo)) to \(LayoutParameterValue.format(hi))"
-        case (let lo?, nil): expected = "a number >= \(LayoutParameterValue.format(lo))"
-        case (nil, let hi?): expected = "a number <= \(LayoutParameterValue.format(hi))"
+                "a number from \(CustomValue.format(lo)) to \(CustomValue.format(hi))"
+        case (let lo?, nil): expected = "a number >= \(CustomValue.format(lo))"
+        case (nil, let hi?): expected = "a number <= \(CustomValue.format(hi))"
         case (nil, nil): expected = "a number"
         }
         guard case .number(let x) = v, x.isFinite,
@@ -95,9 +95,9 @@ struct LayoutParameterReader {
     }
 }
 
-extension LayoutParameterValue {
-    static func size(_ s: Size) -> LayoutParameterValue { .numbers([s.width, s.height]) }
-    static func insets(_ i: EdgeInsets) -> LayoutParameterValue {
+extension CustomValue {
+    static func size(_ s: Size) -> CustomValue { .numbers([s.width, s.height]) }
+    static func insets(_ i: EdgeInsets) -> CustomValue {
         .numbers([i.top, i.left, i.bottom, i.right])
     }
 }

@@ -1,34 +1,13 @@
 import Synchronization
 
-/// A parameter value as a scene file gives it (scene key `layout:`).
-public enum LayoutParameterValue: Sendable, Equatable, CustomStringConvertible {
-    case number(Double)
-    case bool(Bool)
-    case string(String)
-    case numbers([Double])
-
-    public var description: String {
-        switch self {
-        case .number(let v): return LayoutParameterValue.format(v)
-        case .bool(let b): return b ? "true" : "false"
-        case .string(let s): return "\"\(s)\""
-        case .numbers(let v): return "[" + v.map(LayoutParameterValue.format).joined(separator: ", ") + "]"
-        }
-    }
-
-    static func format(_ v: Double) -> String {
-        v == v.rounded() && Swift.abs(v) < 1e15 ? String(Int64(v)) : String(v)
-    }
-}
-
 /// One parameter of a layout type: its scene name, its default (nil when the default is derived
 /// from the view, as `summary` then says) and a one-line description.
 public struct LayoutParameter: Sendable {
     public let name: String
-    public let defaultValue: LayoutParameterValue?
+    public let defaultValue: CustomValue?
     public let summary: String
 
-    public init(name: String, defaultValue: LayoutParameterValue?, summary: String) {
+    public init(name: String, defaultValue: CustomValue?, summary: String) {
         self.name = name
         self.defaultValue = defaultValue
         self.summary = summary
@@ -59,12 +38,12 @@ public struct LayoutDescriptor: Sendable {
     public let summary: String
     public let parameters: [LayoutParameter]
     public let make:
-        @Sendable ([String: LayoutParameterValue]) throws(LayoutParameterError) -> any CollectionViewLayout
+        @Sendable ([String: CustomValue]) throws(LayoutParameterError) -> any CollectionViewLayout
 
     public init(
         type: String, summary: String, parameters: [LayoutParameter],
         make:
-            @escaping @Sendable ([String: LayoutParameterValue]) throws(LayoutParameterError) ->
+            @escaping @Sendable ([String: CustomValue]) throws(LayoutParameterError) ->
             any CollectionViewLayout
     ) {
         self.type = type

@@ -174,7 +174,7 @@ extension PagingLayout {
             summary: "[width, height] of the leftIndicator and rightIndicator decoration views"),
     ]
 
-    public init(parameters values: [String: LayoutParameterValue]) throws(LayoutParameterError) {
+    public init(parameters values: [String: CustomValue]) throws(LayoutParameterError) {
         let r = LayoutParameterReader(values)
         self.init(
             itemsPerPage: try r.integer("itemsPerPage", default: 5, minimum: 1, maximum: 10_000),

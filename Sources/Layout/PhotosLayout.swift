@@ -106,7 +106,7 @@ extension PhotosLayout {
             ),
         ]
 
-    public init(parameters values: [String: LayoutParameterValue]) throws(LayoutParameterError) {
+    public init(parameters values: [String: CustomValue]) throws(LayoutParameterError) {
         let r = LayoutParameterReader(values)
         self.init(
             flow: try FlowLayout(parameters: values),

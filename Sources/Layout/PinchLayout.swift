@@ -118,7 +118,7 @@ extension PinchLayout {
                 summary: "[x, y] in content coordinates; default: the centre of the visible rect"),
         ]
 
-    public init(parameters values: [String: LayoutParameterValue]) throws(LayoutParameterError) {
+    public init(parameters values: [String: CustomValue]) throws(LayoutParameterError) {
         let r = LayoutParameterReader(values)
         self.init(
             flow: try FlowLayout(parameters: values),

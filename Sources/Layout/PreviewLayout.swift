@@ -131,7 +131,7 @@ extension PreviewLayout {
             summary: "image shift inside its page: -parallaxRatio x page width x r"),
     ]
 
-    public init(parameters values: [String: LayoutParameterValue]) throws(LayoutParameterError) {
+    public init(parameters values: [String: CustomValue]) throws(LayoutParameterError) {
         let r = LayoutParameterReader(values)
         self.init(
             offsetBetweenCells: try r.number("offsetBetweenCells", default: 44),

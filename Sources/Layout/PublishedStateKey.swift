@@ -1,3 +1,5 @@
+import Geometry
+
 /// Names of `CollectionViewLayout.publishedState` entries through which layouts of one scene
 /// drive each other and ask the timeline to move views (the Photos preview and its thumbnails).
 ///
@@ -12,6 +14,21 @@
 public enum PublishedStateKey {
     /// [x, y]: where the layout wants the view named `view` scrolled to.
     public static func requestedContentOffset(_ view: String) -> String { "requestedContentOffset.\(view)" }
+
+    /// Where the published states ask the view named `view` to be scrolled: the last request in
+    /// their order (the scene's), or nil. The one reader of the key, for the timeline's frames and
+    /// its planner alike.
+    public static func requestedContentOffset(
+        _ view: String, in published: some Sequence<[String: CustomValue]>
+    ) -> Point? {
+        var request: Point?
+        for state in published {
+            if case .numbers(let p)? = state[requestedContentOffset(view)], p.count == 2 {
+                request = Point(x: p[0], y: p[1])
+            }
+        }
+        return request
+    }
 
     /// [top, left, bottom, right]: the content inset the publishing layout needs.
     public static let requestedContentInset = "requestedContentInset"

@@ -233,7 +233,7 @@ extension ThumbnailsLayout {
         ),
     ]
 
-    public init(parameters values: [String: LayoutParameterValue]) throws(LayoutParameterError) {
+    public init(parameters values: [String: CustomValue]) throws(LayoutParameterError) {
         let r = LayoutParameterReader(values)
         var sync: String?
         if let v = values["syncWith"] {

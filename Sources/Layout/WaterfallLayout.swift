@@ -147,7 +147,7 @@ extension WaterfallLayout {
         ),
     ]
 
-    public init(parameters values: [String: LayoutParameterValue]) throws(LayoutParameterError) {
+    public init(parameters values: [String: CustomValue]) throws(LayoutParameterError) {
         let r = LayoutParameterReader(values)
         self.init(
             columns: try r.integer("columns", default: 3, minimum: 1, maximum: 1000),

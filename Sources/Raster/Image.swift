@@ -47,10 +47,10 @@ public struct Image: Sendable, Equatable {
             var i = 0
             while i < p.count {
                 let a = p[i + 3]
+                // An opaque pixel is its own premultiplied form.
                 if a != 255 {
-                    p[i] = mul255(p[i], a)
-                    p[i + 1] = mul255(p[i + 1], a)
-                    p[i + 2] = mul255(p[i + 2], a)
+                    let q = Color(r: p[i], g: p[i + 1], b: p[i + 2], a: a).premultiplied
+                    (p[i], p[i + 1], p[i + 2]) = (q.r, q.g, q.b)
                 }
                 i += 4
             }

@@ -384,7 +384,8 @@ public final class TextRenderer: Sendable {
         }
     }
 
-    /// Premultiplied RGBA source-over premultiplied RGBA.
+    /// Premultiplied RGBA source-over premultiplied RGBA: Raster's `sourceOver`, pixel by pixel
+    /// (the scalar form, whose bytes wrap as this plane's always did whatever the glyph holds).
     private static func over(
         _ src: [UInt8], width sw: Int, rows: Int, into out: inout [UInt8], _ width: Int, at ox: Int, _ oy: Int
     ) {
@@ -394,11 +395,10 @@ public final class TextRenderer: Sendable {
                     var d = ((oy + row) * width + ox) * 4
                     var s = row * sw * 4
                     for _ in 0..<sw {
-                        let k = 255 - UInt32(src[s + 3])
-                        for c in 0..<4 {
-                            out[d + c] = UInt8(
-                                truncatingIfNeeded: UInt32(src[s + c]) + div255(UInt32(out[d + c]) * k))
-                        }
+                        let o = sourceOver(
+                            Pixel(r: src[s], g: src[s + 1], b: src[s + 2], a: src[s + 3]),
+                            Pixel(r: out[d], g: out[d + 1], b: out[d + 2], a: out[d + 3]))
+                        (out[d], out[d + 1], out[d + 2], out[d + 3]) = (o.r, o.g, o.b, o.a)
                         d += 4
                         s += 4
                     }

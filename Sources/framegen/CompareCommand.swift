@@ -95,6 +95,6 @@ func finish(_ report: CheckReport) throws {
         FileHandleOutput.standardError.write("framegen: \(failure.description)\n")
     }
     if let last = report.failures.last {
-        FrameGen.fail(FrameGenError(report.status, file: last.file, last.message))
+        FrameGen.fail(FrameGenError(report.kind ?? last.kind, file: last.file, last.message))
     }
 }

@@ -39,6 +39,6 @@ struct FrameGen: ParsableCommand {
 
     static func fail(_ error: FrameGenError) -> Never {
         FileHandleOutput.standardError.write("framegen: \(error.description)\n")
-        Platform.exit(error.status.rawValue)
+        Platform.exit(ExitStatus(error.kind).rawValue)
     }
 }

@@ -104,9 +104,7 @@ private func busyCanvas() -> CanvasLayer {
     let canvas = CanvasLayer(
         pixelWidth: 200, pixelHeight: 120, scale: 1, background: .color(.black), views: [view])
     let hidden = try Compositor.render(canvas)
-    Occluder.enabled = false
-    defer { Occluder.enabled = true }
-    let drawn = try Compositor.render(canvas)
+    let drawn = try Compositor.render(canvas, occlusion: false)
     #expect(hidden.bytes == drawn.bytes)
     // And occlusion really happens: a later layer's quad hides part of an earlier one's mask.
     let h = Compositor.localToDevice(layers[1], in: view, scale: 1)

@@ -92,7 +92,7 @@ import Testing
             try VideoOutput.check("movie.avi")
             Issue.record("accepted .avi")
         } catch {
-            #expect(error.status == .badInput && error.description.contains(".apng"))
+            #expect(error.kind == .badInput && error.description.contains(".apng"))
         }
         try VideoOutput.check("preview.APNG")
     }

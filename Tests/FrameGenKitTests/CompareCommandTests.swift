@@ -38,7 +38,7 @@ func writeFlat(
     #expect(try CompareTool.run(expected: ep, actual: ep) == "\(ep): matches \(ep): identical (100 pixels)")
 
     let fail = try #require(throws: FrameGenError.self) { try CompareTool.run(expected: ep, actual: ap) }
-    #expect(fail.status == .difference && fail.file == ap)
+    #expect(fail.kind == .difference && fail.file == ap)
     #expect(fail.message.hasPrefix("differs from \(ep): 4 of 100 pixels differ (4.00%), SSIM 0."))
     #expect(
         fail.message.hasSuffix(
@@ -75,7 +75,7 @@ func writeFlat(
             options: .init(
                 maxDiffRatio: 1, diffPath: folder.file("d.png"), sideBySidePath: folder.file("s.png")))
     }
-    #expect(size.status == .difference)
+    #expect(size.kind == .difference)
     #expect(size.message.contains("size differs: expected 4 x 4 px, actual 4 x 5 px"))
     let diff = try PNG.decodeStraight(file: folder.file("d.png"))
     #expect(diff.width == 4 && diff.height == 5)
@@ -86,15 +86,15 @@ func writeFlat(
     let junk = try #require(throws: FrameGenError.self) {
         try CompareTool.run(expected: folder.file("junk.png"), actual: tall)
     }
-    #expect(junk.status == .badInput && junk.file == folder.file("junk.png"))
+    #expect(junk.kind == .badInput && junk.file == folder.file("junk.png"))
     let missing = try #require(throws: FrameGenError.self) {
         try CompareTool.run(expected: ep, actual: folder.file("x.png"))
     }
-    #expect(missing.status == .badInput)
+    #expect(missing.kind == .badInput)
     let unwritable = try #require(throws: FrameGenError.self) {
         try CompareTool.run(expected: ep, actual: ep, options: .init(diffPath: folder.file("none/d.png")))
     }
-    #expect(unwritable.status == .cannotWrite && unwritable.file == folder.file("none/d.png"))
+    #expect(unwritable.kind == .cannotWrite && unwritable.file == folder.file("none/d.png"))
 }
 
 @Test func foldersCompareFrameByFrameWithMissingAndExtra() throws {
@@ -110,7 +110,7 @@ func writeFlat(
     let report = CompareTool.check(
         expected: a, actual: b,
         options: .init(diffPath: folder.file("diffs"), sideBySidePath: folder.file("sbs")))
-    #expect(report.status == .difference)
+    #expect(report.kind == .difference)
     #expect(report.output == "\(b): 1 of 3 frames match \(a), 1 missing, 1 extra\n")
     #expect(
         report.failures.map(\.file) == [b + "/frame_0001.png", b + "/frame_0002.png", b + "/frame_0003.png"])
@@ -124,8 +124,8 @@ func writeFlat(
     #expect(diff[2, 3] == Color(r: 255, g: 0, b: 0) && diff[0, 0] == Color(r: 255, g: 255, b: 255))
     #expect(FileManager.default.fileExists(atPath: folder.file("sbs/frame_0001-side-by-side.png")))
     // A file against a folder is bad input.
-    #expect(CompareTool.check(expected: a, actual: b + "/frame_0000.png").status == .badInput)
-    #expect(CompareTool.check(expected: a, actual: a).status == .success)
+    #expect(CompareTool.check(expected: a, actual: b + "/frame_0000.png").kind == .badInput)
+    #expect(CompareTool.check(expected: a, actual: a).kind == nil)
 }
 
 /// The built `framegen` beside the test bundle (`swift build --build-tests` and `swift test`

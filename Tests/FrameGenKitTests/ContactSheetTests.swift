@@ -115,14 +115,14 @@ import Testing
                 _ = try ContactSheet.write(input: root, to: root + "/x.png", options: options)
                 Issue.record("accepted \(options)")
             } catch {
-                #expect(error.status == .badInput)
+                #expect(error.kind == .badInput)
             }
         }
         do {
             _ = try ContactSheet.write(input: root, to: root + "/x.png", options: .init())
             Issue.record("a folder without frames was accepted")
         } catch {
-            #expect(error.status == .badInput && error.description.hasPrefix(root + ": holds no frames"))
+            #expect(error.kind == .badInput && error.description.hasPrefix(root + ": holds no frames"))
         }
         #expect(!FileManager.default.fileExists(atPath: root + "/x.png"))
     }

@@ -263,7 +263,7 @@ private func channelVariances(_ image: Image) -> [Double] {
             try ContentImages(.folder(folder))
         } throws: { error in
             guard let error = error as? FrameGenError else { return false }
-            return error.status == .badInput && error.file == folder
+            return error.kind == .badInput && error.file == folder
                 && error.message.contains("no PNG files")
         }
         #expect(throws: FrameGenError.self) { try ContentImages(.folder(folder + "/missing")) }

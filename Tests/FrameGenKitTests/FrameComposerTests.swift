@@ -273,7 +273,7 @@ import Testing
         #expect(try read("p.png").frames[0].views[0].elements[0].image == .file("/data/p.png"))
         for bad in ["generated:photo/1", "generated:photo/x/2", "generated:moon", "generated:pattern/-1"] {
             let error = try #require(throws: FrameGenError.self) { try read(bad) }
-            #expect(error.status == .badInput && error.file == "a.json", "\(bad)")
+            #expect(error.kind == .badInput && error.file == "a.json", "\(bad)")
             #expect(
                 error.description.hasPrefix("a.json: frames[0].elements[0].image: "), "\(error.description)")
         }

@@ -137,7 +137,7 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         let frames = try GoldenTool.load(box.dir + "/scroll.yaml").source.frameCount
         #expect(frames == 6)
         let recorded = GoldenTool.record([box.dir], options: box.options)
-        #expect(recorded.status == .success)
+        #expect(recorded.kind == nil)
         #expect(
             recorded.output
                 == "\(box.dir)/scroll.yaml: 6 reference frames in \(box.dir)/scroll/ (6 written, 0 unchanged)\n"
@@ -156,7 +156,7 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         try "".write(
             toFile: box.artifacts + "/" + GoldenTool.artifactsMarker, atomically: true, encoding: .utf8)
         let check = GoldenTool.check([box.dir], options: box.options)
-        #expect(check.status == .success && check.failures.isEmpty)
+        #expect(check.kind == nil && check.failures.isEmpty)
         #expect(check.output == "\(box.dir)/scroll.yaml: 6 of 6 reference frames match\n")
         #expect(!box.exists(box.artifacts))
         #expect(box.files(box.dir) == ["scroll", "scroll.yaml"])
@@ -168,7 +168,7 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         ] {
             try "x".write(toFile: box.artifacts + "/" + name, atomically: true, encoding: .utf8)
         }
-        #expect(GoldenTool.check([box.dir], options: box.options).status == .success)
+        #expect(GoldenTool.check([box.dir], options: box.options).kind == nil)
         #expect(
             box.files(box.artifacts) == ["scroll"] && box.files(box.artifacts + "/scroll") == ["mine.png"])
     }
@@ -192,9 +192,9 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
 
         let report = GoldenTool.check([box.dir], options: box.options)
         // The unreadable reference is bad input (2), over the difference (1).
-        #expect(report.status == .badInput)
+        #expect(report.kind == .badInput)
         #expect(report.failures.map(\.file) == [f2, box.dir + "/scroll/frame_0003.png"])
-        #expect(report.failures[0].status == .difference)
+        #expect(report.failures[0].kind == .difference)
         #expect(
             report.failures[0].message.hasPrefix("the new render differs: 9 of 1600 pixels differ (0.56%)"))
         #expect(report.failures[0].message.contains("in x 20...22 y 10...12"))
@@ -242,7 +242,7 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         // The animation gets shorter: 7 frames, and the first 7 render differently too.
         try box.write("scroll.yaml", scrollingScene(seconds: 0.6))
         let check = GoldenTool.check([box.dir], options: box.options)
-        #expect(check.status == .difference)
+        #expect(check.kind == .difference)
         let extra = check.failures.filter { $0.message.hasPrefix("extra reference") }
         #expect(extra.map(\.file) == frameNames(7..<13).map { box.dir + "/scroll/" + $0 })
         #expect(
@@ -252,7 +252,7 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         let record = GoldenTool.record([box.dir + "/scroll.yaml"], options: box.options)
         #expect(record.output.contains("(6 written, 1 unchanged, 6 extra removed)\n"))
         #expect(box.files(box.dir + "/scroll") == frameNames(0..<7))
-        #expect(GoldenTool.check([box.dir], options: box.options).status == .success)
+        #expect(GoldenTool.check([box.dir], options: box.options).kind == nil)
     }
 
     @Test func recordMissingWritesOnlyWhatIsAbsent() throws {
@@ -297,7 +297,7 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         defer { box.remove() }
         try box.write("scroll.yaml", scrollingScene(seconds: 0.3))
         let report = GoldenTool.check([box.dir], options: box.options)
-        #expect(report.status == .badInput)
+        #expect(report.kind == .badInput)
         #expect(report.failures.count == 1)
         #expect(report.failures[0].file == box.dir + "/scroll/")
         #expect(
@@ -323,15 +323,15 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
             """)
         let single = GoldenTool.record([box.dir + "/two.json"], options: box.options)
         #expect(
-            single.status == .success && single.output.hasPrefix("\(box.dir)/two.json: 1 reference frames"))
+            single.kind == nil && single.output.hasPrefix("\(box.dir)/two.json: 1 reference frames"))
         #expect(box.files(box.dir) == ["one.yaml", "two", "two.json"])
-        #expect(GoldenTool.check([box.dir + "/two.json"], options: box.options).status == .success)
+        #expect(GoldenTool.check([box.dir + "/two.json"], options: box.options).kind == nil)
         // The folder as a whole: one.yaml has none yet.
         let all = GoldenTool.check([box.dir], options: box.options)
-        #expect(all.status == .badInput && all.failures.map(\.file) == [box.dir + "/one/"])
+        #expect(all.kind == .badInput && all.failures.map(\.file) == [box.dir + "/one/"])
         #expect(all.output.contains("two.json: 1 of 1 reference frames match"))
         let bad = GoldenTool.check([box.dir + "/nothing.yaml"], options: box.options)
-        #expect(bad.status == .badInput && bad.failures[0].message == "no such scene or folder")
+        #expect(bad.kind == .badInput && bad.failures[0].message == "no such scene or folder")
     }
 
     @Test func attributeFilesAreGoldenScenesToo() throws {
@@ -342,11 +342,11 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
             scene: box.root + "/golden/source.yml", selection: .all, output: box.root + "/dump.json")
         try FileManager.default.removeItem(atPath: box.dir + "/source.yml")
         try FileManager.default.moveItem(atPath: box.root + "/dump.json", toPath: box.dir + "/dump.json")
-        #expect(GoldenTool.record([box.dir], options: box.options).status == .success)
+        #expect(GoldenTool.record([box.dir], options: box.options).kind == nil)
         #expect(box.files(box.dir + "/dump") == frameNames(0..<3))
         let check = GoldenTool.check([box.dir], options: box.options)
         #expect(
-            check.status == .success
+            check.kind == nil
                 && check.output == "\(box.dir)/dump.json: 3 of 3 reference frames match\n")
     }
 
@@ -377,20 +377,20 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         var image = try PNG.decodeStraight(file: f)
         for x in 0..<3 { image.rgba[(5 * 40 + x * 2) * 4 + 1] = 0 }
         try PNG.write(image, to: f)
-        #expect(GoldenTool.check([box.dir + "/list.yaml"], options: box.options).status == .difference)
+        #expect(GoldenTool.check([box.dir + "/list.yaml"], options: box.options).kind == .difference)
         try box.write(
             "list.yaml", scrollingScene(seconds: 1, extra: "golden: {frames: [0, 4, 10], maxDiffPixels: 3}"))
-        #expect(GoldenTool.check([box.dir + "/list.yaml"], options: box.options).status == .success)
+        #expect(GoldenTool.check([box.dir + "/list.yaml"], options: box.options).kind == nil)
         var strict = box.options
         strict.tolerance = ToleranceOverride(allowance: .pixels(2))
-        #expect(GoldenTool.check([box.dir + "/list.yaml"], options: strict).status == .difference)
+        #expect(GoldenTool.check([box.dir + "/list.yaml"], options: strict).kind == .difference)
         strict.tolerance = ToleranceOverride(threshold: 1)
         try box.write("list.yaml", scrollingScene(seconds: 1, extra: "golden: {frames: [0, 4, 10]}"))
-        #expect(GoldenTool.check([box.dir + "/list.yaml"], options: strict).status == .success)
+        #expect(GoldenTool.check([box.dir + "/list.yaml"], options: strict).kind == nil)
 
         try box.write("list.yaml", scrollingScene(seconds: 1, extra: "golden: {frames: [0, 11]}"))
         let invalid = GoldenTool.check([box.dir + "/list.yaml"], options: box.options)
-        #expect(invalid.status == .badInput)
+        #expect(invalid.kind == .badInput)
         #expect(invalid.failures[0].description.contains("golden.frames[1]"))
     }
 
@@ -417,11 +417,11 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         _ = GoldenTool.record([box.dir], options: box.options)
         try FileManager.default.removeItem(atPath: box.dir + "/gone.yaml")
         let check = GoldenTool.check([box.dir], options: box.options)
-        #expect(check.status == .difference)
+        #expect(check.kind == .difference)
         #expect(check.failures.map(\.file) == [box.dir + "/gone/"])
         #expect(check.failures[0].message.hasSuffix("remove them with 'framegen golden record \(box.dir)'"))
         // Checking one scene says nothing about the folder's other references.
-        #expect(GoldenTool.check([box.dir + "/keep.yaml"], options: box.options).status == .success)
+        #expect(GoldenTool.check([box.dir + "/keep.yaml"], options: box.options).kind == nil)
         // An artifacts folder inside the golden folder is not taken for stale references.
         var inside = box.options
         inside.artifacts = box.dir + "/artifacts"
@@ -430,7 +430,7 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         try FileManager.default.copyItem(
             atPath: box.dir + "/keep/frame_0000.png", toPath: box.dir + "/artifacts/frame_0000-actual.png")
         let record = GoldenTool.record([box.dir], options: box.options)
-        #expect(record.status == .success)
+        #expect(record.kind == nil)
         #expect(record.output.contains("\(box.dir)/gone/: removed"))
         #expect(box.exists(box.dir + "/artifacts/frame_0000-actual.png"))
         try FileManager.default.removeItem(atPath: box.dir + "/artifacts")

@@ -87,7 +87,7 @@ struct ImageCommandFolder {
     let report = ImageTool.info(files: files, format: .lines)
     #expect(report.output.hasPrefix(folder.file("good.png") + ": 2 x 2 px"))
     #expect(report.failures.map(\.file) == [files[0], files[2], files[3]])
-    #expect(report.failures.allSatisfy { $0.status == .badInput })
+    #expect(report.failures.allSatisfy { $0.kind == .badInput })
     #expect(report.failures[0].message.contains("truncated"))
     #expect(report.failures[1].message == "no such file or folder")
     #expect(report.failures[2].message == "file is too short to be a PNG")
@@ -125,16 +125,16 @@ struct ImageCommandFolder {
         }
     }
     let bad = status(folder.file("bad.png"), folder.file("out.png"))
-    #expect(bad?.status == .badInput && bad?.file == folder.file("bad.png"))
+    #expect(bad?.kind == .badInput && bad?.file == folder.file("bad.png"))
     let missing = status(folder.file("none.png"), folder.file("out.png"))
-    #expect(missing?.status == .badInput)
+    #expect(missing?.kind == .badInput)
     let noFolder = status(folder.file("in.png"), folder.file("no/such/out.png"))
-    #expect(noFolder?.status == .cannotWrite && noFolder?.file == folder.file("no/such/out.png"))
+    #expect(noFolder?.kind == .cannotWrite && noFolder?.file == folder.file("no/such/out.png"))
     #expect(
         noFolder?.description == folder.file("no/such/out.png") + ": folder " + folder.file("no/such")
             + " does not exist")
     let isFolder = status(folder.file("in.png"), folder.path)
-    #expect(isFolder?.status == .cannotWrite)
+    #expect(isFolder?.kind == .cannotWrite)
     // Nothing but the inputs: no partial or temporary outputs.
     #expect(folder.contents() == ["bad.png", "in.png"])
 }

@@ -70,7 +70,7 @@ import Testing
         let files = ["cmyk.jpg", "cut.jpg", "huge.jpg"].map(folder.file)
         let report = ImageTool.info(files: files, format: .lines)
         #expect(report.output.isEmpty)
-        #expect(report.failures.map(\.file) == files && report.failures.allSatisfy { $0.status == .badInput })
+        #expect(report.failures.map(\.file) == files && report.failures.allSatisfy { $0.kind == .badInput })
         #expect(report.failures[0].message == "CMYK JPEGs are not supported (convert the image to RGB)")
         #expect(report.failures[1].message == "file is truncated (premature end of JPEG data)")
         #expect(report.failures[2].message.hasPrefix("image is 60000 x 60000 px, over the limit"))
@@ -79,7 +79,7 @@ import Testing
                 try ImageTool.convert(input: file, output: folder.file("out.png"))
                 Issue.record("\(file) converted")
             } catch {
-                #expect(error.status == .badInput && error.file == file)
+                #expect(error.kind == .badInput && error.file == file)
             }
         }
         #expect(!FileManager.default.fileExists(atPath: folder.file("out.png")))
@@ -104,7 +104,7 @@ import Testing
             try ImageTool.convert(input: folder.file("in.jpg"), output: folder.file("missing/out.png"))
             Issue.record("wrote into a missing folder")
         } catch {
-            #expect(error.status == .cannotWrite)
+            #expect(error.kind == .cannotWrite)
         }
     }
 

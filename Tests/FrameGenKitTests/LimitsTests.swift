@@ -13,7 +13,7 @@ struct LimitsTests {
             _ = try Timeline(try scene(yaml, file: "limits.yaml"))
             return "no error"
         } catch {
-            #expect(error.status == .badInput && error.status.rawValue == 2)
+            #expect(error.kind == .badInput)
             return error.description
         }
     }
@@ -27,7 +27,7 @@ struct LimitsTests {
         try handle.truncate(atOffset: UInt64(documentByteLimit) + 1)
         try handle.close()
         let error = try #require(throws: FrameGenError.self) { _ = try readDocument(path) }
-        #expect(error.status == .badInput && error.file == path)
+        #expect(error.kind == .badInput && error.file == path)
         #expect(error.description.contains("67108864"), "\(error.description)")
     }
 
@@ -101,7 +101,7 @@ struct LimitsTests {
         let error = try #require(throws: FrameGenError.self) {
             _ = try AttributeFile(document: parseDocument(file(100_001), file: "a.json"), folder: ".")
         }
-        #expect(error.status == .badInput)
+        #expect(error.kind == .badInput)
         #expect(
             error.description
                 == "a.json: frames[0].elements: found a list of 100001, expected at most 100000 elements")

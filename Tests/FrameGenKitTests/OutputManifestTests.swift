@@ -97,7 +97,7 @@ import Testing
             _ = try render(path)
             Issue.record("rendered into a folder of foreign PNGs")
         } catch {
-            #expect(error.status == .badInput)
+            #expect(error.kind == .badInput)
             #expect(error.description.contains(root + "/out"))
             #expect(error.description.contains("--force"))
         }

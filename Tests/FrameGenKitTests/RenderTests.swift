@@ -106,7 +106,7 @@ private func source(_ folder: Folder) throws -> FrameSource {
         do {
             _ = try FrameSource.load(bad, fps: nil)
         } catch {
-            #expect(error.status == .badInput)
+            #expect(error.kind == .badInput)
             #expect(error.description.contains("frames[0].bounds"))
         }
         let s = try source(folder)
@@ -116,14 +116,14 @@ private func source(_ folder: Folder) throws -> FrameSource {
                 s, options: RenderOptions(directory: folder.path + "/file/sub", frames: 0...0))
             Issue.record("no error")
         } catch {
-            #expect(error.status == .cannotWrite)
+            #expect(error.kind == .cannotWrite)
         }
         do {
             _ = try RenderPipeline.run(
                 s, options: RenderOptions(directory: folder.path + "/x", frames: 5...99))
             Issue.record("no error")
         } catch {
-            #expect(error.status == .badInput)
+            #expect(error.kind == .badInput)
         }
     }
 
@@ -164,7 +164,7 @@ private func source(_ folder: Folder) throws -> FrameSource {
                 clear, options: RenderOptions(directory: folder.path + "/x", frames: 0...0, rgb: true))
             Issue.record("no error")
         } catch {
-            #expect(error.status == .badInput)
+            #expect(error.kind == .badInput)
         }
     }
 

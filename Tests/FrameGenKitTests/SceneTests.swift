@@ -16,7 +16,7 @@ func sceneError(_ yaml: String) -> String {
         _ = try scene(yaml)
         return "no error"
     } catch {
-        #expect(error.status == .badInput)
+        #expect(error.kind == .badInput)
         return error.description
     }
 }

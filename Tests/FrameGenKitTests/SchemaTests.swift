@@ -212,7 +212,7 @@ private func scenes(in folder: String) throws -> [String] {
         let style = try #require(member(try definition("style"), "properties"))
         #expect(
             strings(member(member(style, "contentMode")!, "enum"))
-                == Set(ElementStyle.ContentMode.allCases.map(\.rawValue)))
+                == Set(ContentMode.allCases.map(\.rawValue)))
         #expect(
             strings(member(member(style, "cornerCurve")!, "enum"))
                 == Set(ElementStyle.CornerCurve.allCases.map(\.rawValue)))
@@ -303,7 +303,7 @@ private func scenes(in folder: String) throws -> [String] {
     }
 }
 
-private func documentValue(_ v: LayoutParameterValue) -> DocumentValue {
+private func documentValue(_ v: CustomValue) -> DocumentValue {
     switch v {
     case .number(let n): return .number(n)
     case .bool(let b): return .bool(b)

@@ -206,7 +206,7 @@ import Testing
                 try VideoOutput.check(name, searchPath: empty)
                 Issue.record("\(name) accepted without ffmpeg")
             } catch {
-                #expect(error.status == .badInput && error.file == name)
+                #expect(error.kind == .badInput && error.file == name)
                 #expect(error.message.contains("Debian package ffmpeg"), "\(error)")
             }
         }
@@ -221,7 +221,7 @@ import Testing
             try VideoOutput.check("movie.avi")
             Issue.record("accepted .avi")
         } catch {
-            #expect(error.status == .badInput && error.message.contains(".gif"))
+            #expect(error.kind == .badInput && error.message.contains(".gif"))
         }
     }
 
@@ -267,7 +267,7 @@ import Testing
             try VideoOutput.write(root + "/missing/v.mp4", frames: frames(folder, count: 5, fps: 25))
             Issue.record("wrote into a missing folder")
         } catch {
-            #expect(error.status == .cannotWrite && error.message.contains("ffmpeg failed"))
+            #expect(error.kind == .cannotWrite && error.message.contains("ffmpeg failed"))
         }
     }
 }

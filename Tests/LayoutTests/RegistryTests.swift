@@ -34,7 +34,7 @@ import Testing
         let state = viewState(
             320, 480, offset: Point(x: 0, y: 30), scale: 2, sections: [5, 3], titles: ["a", "b"], seed: 3)
         for d in LayoutRegistry.all {
-            var explicit: [String: LayoutParameterValue] = [:]
+            var explicit: [String: CustomValue] = [:]
             for p in d.parameters { if let v = p.defaultValue { explicit[p.name] = v } }
             var a = try d.make([:])
             var b = try d.make(explicit)

@@ -1,7 +1,7 @@
 import Raster
 
 /// What a command that checks many things found: lines for stdout, one failure per problem
-/// (each printed as its own line on stderr) and the exit status they add up to.
+/// (each printed as its own line on stderr) and the failure they add up to.
 public struct CheckReport: Sendable {
     public var output: String
     public var failures: [FrameGenError]
@@ -11,10 +11,9 @@ public struct CheckReport: Sendable {
         self.failures = failures
     }
 
-    /// 0 when nothing failed; otherwise the gravest: a file that could not be written (3) over
-    /// bad input (2) over a difference (1), as diff(1) ranks trouble over difference.
-    public var status: ExitStatus {
-        failures.map(\.status).max { $0.rawValue < $1.rawValue } ?? .success
+    /// nil when nothing failed; otherwise the gravest kind (`FrameGenError.Kind.gravity`).
+    public var kind: FrameGenError.Kind? {
+        failures.map(\.kind).max { $0.gravity < $1.gravity }
     }
 }
 

@@ -329,8 +329,8 @@ public enum GoldenTool {
             }
             report.output += "\n"
             for r in results where r.outcome != .match {
-                let status: ExitStatus = r.outcome == .unreadable ? .badInput : .difference
-                report.failures.append(FrameGenError(status, file: join(folder, r.name), r.message))
+                let kind: FrameGenError.Kind = r.outcome == .unreadable ? .badInput : .difference
+                report.failures.append(FrameGenError(kind, file: join(folder, r.name), r.message))
                 if !r.images.isEmpty { artifactsWritten = true }
             }
             suites.append((path, results))
@@ -403,7 +403,7 @@ public enum GoldenTool {
                             "the new render differs: \(comparison.summary)\(CompareTool.allowed(comparison, tolerance)); "
                             + "see \(join(options.artifacts, result.images[3])); \(fix)"
                     }
-                } catch  where error.status == .badInput {
+                } catch  where error.kind == .badInput {
                     result.outcome = .unreadable
                     result.message =
                         "unreadable reference: \(error.message); re-record it with 'framegen golden record \(scene.path)'"

@@ -261,7 +261,7 @@ public final class FrameComposer: Sendable {
             let h = Compositor.localToDevice(layer, in: view, scale: scale)
             let (width, height) = try imageSize(image)
             let rect = LayerContents.imageRect(
-                imageWidth: width, imageHeight: height, mode: contentMode(s.contentMode),
+                imageWidth: width, imageHeight: height, mode: s.contentMode ?? .scaleToFill,
                 inset: s.imageInset ?? 0,
                 offset: offset, in: layer.size, scale: scale)
             guard canShow(layer, h, imageRect: rect, style: s, clip: clip, scale: scale) else { return nil }
@@ -274,7 +274,7 @@ public final class FrameComposer: Sendable {
             }
             var contents = LayerContents(
                 texture: try texture(image, finestLevel: finest, ticket: ticket),
-                mode: contentMode(s.contentMode),
+                mode: s.contentMode ?? .scaleToFill,
                 inset: s.imageInset ?? 0,
                 offset: offset)
             contents.maskRect = a.maskRect
@@ -344,15 +344,6 @@ extension FrameComposer {
         if behind > 0 { return true }
         return x1 + margin > clip.x0 && x0 - margin < clip.x1 && y1 + margin > clip.y0
             && y0 - margin < clip.y1
-    }
-}
-
-private func contentMode(_ m: ElementStyle.ContentMode?) -> ContentMode {
-    switch m ?? .scaleToFill {
-    case .scaleToFill: .scaleToFill
-    case .aspectFit: .aspectFit
-    case .aspectFill: .aspectFill
-    case .center: .center
     }
 }
 

@@ -3,17 +3,17 @@ import Geometry
 import Raster
 import Text
 
+// A style's content mode is the compositor's; a library caller names it without importing Compositor.
+@_exported import enum Compositor.ContentMode
+
 /// CALayer-style styling of an element (docs/scene.md "Style keys": a scene's `cell` and
 /// `supplementary.KIND`, an attribute file's `style`). Every key is optional: an element's own style
 /// overrides the file's key by key, and what no one sets takes CALayer's default (`resolved`).
 public struct ElementStyle: Sendable, Equatable {
-    public enum ContentMode: String, Sendable, CaseIterable {
-        case scaleToFill, aspectFit, aspectFill, center
-    }
     public enum CornerCurve: String, Sendable, CaseIterable {
         case circular, continuous
     }
-    /// The compositor's types: a style's border and shadow are exactly a layer's.
+    /// The compositor's types: a style's content mode, border and shadow are exactly a layer's.
     public typealias Border = LayerBorder
     public typealias Shadow = LayerShadow
     public struct Font: Sendable, Equatable {

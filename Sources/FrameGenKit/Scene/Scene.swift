@@ -67,7 +67,7 @@ public struct SceneView: Sendable {
     public var decelerationRate: DecelerationRate
     /// The layout type the scene names, resolved when it was read.
     public internal(set) var layout: LayoutDescriptor
-    public internal(set) var layoutParameters: [String: LayoutParameterValue]
+    public internal(set) var layoutParameters: [String: CustomValue]
     /// The layout made from `layoutParameters` when the scene was read (which is how they were
     /// validated); layouts are values, so each caller gets a fresh copy.
     var prototype: any CollectionViewLayout

@@ -93,7 +93,7 @@ extension Scene {
         for (i, view) in views.enumerated() where !view.frame.intersects(canvasRect) {
             let f = view.frame
             warnings.append(
-                "\(map["views"] == nil ? "view" : "views[\(i)]").frame: [\(LayoutParameterValue.numbers([f.minX, f.minY, f.width, f.height]).description.dropFirst().dropLast())] lies entirely outside the \(LayoutParameterValue.numbers([canvas.width]).description.dropFirst().dropLast()) x \(LayoutParameterValue.numbers([canvas.height]).description.dropFirst().dropLast()) canvas; nothing of it is drawn"
+                "\(map["views"] == nil ? "view" : "views[\(i)]").frame: [\(CustomValue.numbers([f.minX, f.minY, f.width, f.height]).description.dropFirst().dropLast())] lies entirely outside the \(CustomValue.numbers([canvas.width]).description.dropFirst().dropLast()) x \(CustomValue.numbers([canvas.height]).description.dropFirst().dropLast()) canvas; nothing of it is drawn"
             )
         }
     }
@@ -225,7 +225,7 @@ private func parseView(
         throw typeNode.error(expected)
     }
     try lm.check(allowed: ["type"] + descriptor.parameters.map(\.name))
-    var parameters: [String: LayoutParameterValue] = [:]
+    var parameters: [String: CustomValue] = [:]
     for key in lm.keys where key != "type" {
         parameters[key] = try layoutParameterValue(lm[key]!)
     }
@@ -269,7 +269,7 @@ private func parseView(
 /// Checks parameter values by building the layout once; its error names the parameter.
 @discardableResult
 func validateLayout(
-    _ descriptor: LayoutDescriptor, _ parameters: [String: LayoutParameterValue], _ node: DocumentNode
+    _ descriptor: LayoutDescriptor, _ parameters: [String: CustomValue], _ node: DocumentNode
 ) throws(FrameGenError) -> any CollectionViewLayout {
     do {
         return try descriptor.make(parameters)
@@ -282,7 +282,7 @@ func validateLayout(
 let layoutParameterRange =
     "a number from \(formatNumber(-NumberLimits.layoutParameter)) to \(formatNumber(NumberLimits.layoutParameter))"
 
-func layoutParameterValue(_ node: DocumentNode) throws(FrameGenError) -> LayoutParameterValue {
+func layoutParameterValue(_ node: DocumentNode) throws(FrameGenError) -> CustomValue {
     switch node.value {
     case .number(let n) where n.isFinite:
         guard abs(n) <= NumberLimits.layoutParameter else { throw node.error(layoutParameterRange) }
@@ -346,7 +346,7 @@ private func parseContent(_ node: DocumentNode?, seed: UInt64, folder: String) t
         {
             at += "[\(k)]"
         }
-        throw FrameGenError(error.status, file: m?.node.file, "\(at): \(error.description)")
+        throw FrameGenError(error.kind, file: m?.node.file, "\(at): \(error.description)")
     }
     var counts = [20]
     if let s = m?["sections"] {

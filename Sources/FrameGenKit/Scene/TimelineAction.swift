@@ -47,7 +47,7 @@ public struct TimelineAction: Sendable, Equatable {
         case pinch(scale: Double, center: Point?, duration: Double, curve: TimingCurve)
         /// `set: {layout: {param: value...}, duration, curve}`: new layout parameters, animated
         /// as an invalidation (UIView.animate around invalidateLayout); duration 0 is immediate.
-        case set(layout: [String: LayoutParameterValue], duration: Double, curve: TimingCurve)
+        case set(layout: [String: CustomValue], duration: Double, curve: TimingCurve)
     }
 
     public enum RotationTarget: Sendable, Equatable {

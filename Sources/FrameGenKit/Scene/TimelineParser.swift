@@ -135,7 +135,7 @@ func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
                 curve: try curve(.easeInEaseOut, duration: d)))
     default:  // set
         let lm = try b.required("layout").map("a mapping of layout parameters")
-        var values: [String: LayoutParameterValue] = [:]
+        var values: [String: CustomValue] = [:]
         for key in lm.keys { values[key] = try layoutParameterValue(lm[key]!) }
         if values.isEmpty { throw lm.node.error("at least one layout parameter") }
         let d = try duration(0.3)

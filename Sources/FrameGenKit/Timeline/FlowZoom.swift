@@ -10,8 +10,8 @@ struct FlowZoom: Sendable {
     /// The zoom factor relative to the scene's own itemSize stays within this range.
     static let factorRange = 0.25...4.0
 
-    var from: [String: LayoutParameterValue]
-    var to: [String: LayoutParameterValue]
+    var from: [String: CustomValue]
+    var to: [String: CustomValue]
     var curve: TimingCurve
     /// The item under the fingers when the pinch starts, and where in it they are (0...1).
     var anchor: IndexPath?
@@ -24,7 +24,7 @@ struct FlowZoom: Sendable {
         layout is FlowLayout || layout is PhotosLayout
     }
 
-    static func itemSize(_ p: [String: LayoutParameterValue], of layout: LayoutDescriptor) -> Size {
+    static func itemSize(_ p: [String: CustomValue], of layout: LayoutDescriptor) -> Size {
         let value = p["itemSize"] ?? layout.parameters.first { $0.name == "itemSize" }?.defaultValue
         if case .numbers(let v)? = value, v.count == 2 { return Size(width: v[0], height: v[1]) }
         return Size(width: 50, height: 50)

@@ -64,10 +64,8 @@ struct Planner {
         for v in states.indices {
             let published = prepared(v, states[v], at: before).publishedState
             for w in states.indices where w != moved {
-                if case .numbers(let p)? = published[
-                    PublishedStateKey.requestedContentOffset(scene.views[w].name)], p.count == 2
-                {
-                    states[w].offset = Point(x: p[0], y: p[1])
+                if let p = PublishedStateKey.requestedContentOffset(scene.views[w].name, in: [published]) {
+                    states[w].offset = p
                 }
             }
         }
@@ -193,7 +191,7 @@ struct Planner {
             var to = states[v].parameters
             if pinchScale.pinchScale * scale > PinchLayout.maximumPinchScale {
                 warnings.append(
-                    "\(action.keyPath).pinch.scale: pinchScale would be \(LayoutParameterValue.number(pinchScale.pinchScale * scale)); it stops at \(LayoutParameterValue.number(PinchLayout.maximumPinchScale))"
+                    "\(action.keyPath).pinch.scale: pinchScale would be \(CustomValue.number(pinchScale.pinchScale * scale)); it stops at \(CustomValue.number(PinchLayout.maximumPinchScale))"
                 )
             }
             to["pinchScale"] = .number(
@@ -216,7 +214,7 @@ struct Planner {
         }
     }
 
-    mutating func setParameters(_ v: Int, _ params: [String: LayoutParameterValue], action: TimelineAction)
+    mutating func setParameters(_ v: Int, _ params: [String: CustomValue], action: TimelineAction)
         throws(FrameGenError)
     {
         let descriptor = scene.views[v].layout
@@ -240,7 +238,7 @@ struct Planner {
 
     /// Parameters with every unset one at its layout's default, so that an animation of a
     /// parameter the scene never set starts from the value the layout was using.
-    func withDefaults(_ v: Int, _ p: [String: LayoutParameterValue]) -> [String: LayoutParameterValue] {
+    func withDefaults(_ v: Int, _ p: [String: CustomValue]) -> [String: CustomValue] {
         var out = p
         for parameter in scene.views[v].layout.parameters {
             if out[parameter.name] == nil, let d = parameter.defaultValue { out[parameter.name] = d }
@@ -628,4 +626,4 @@ private func faded(_ a: LayoutAttributes) -> LayoutAttributes {
 }
 
 /// `[x, y]` as a scene would write it.
-func numbersText(_ p: Point) -> String { LayoutParameterValue.numbers([p.x, p.y]).description }
+func numbersText(_ p: Point) -> String { CustomValue.numbers([p.x, p.y]).description }

@@ -89,14 +89,9 @@ public struct Timeline: Sendable {
             default: moving = nil
             }
             for v in states.indices where v != moving {
-                var request: Point?
-                for w in states.indices {
-                    if case .numbers(let p)? = peers[scene.views[w].name]?.published[
-                        PublishedStateKey.requestedContentOffset(scene.views[v].name)], p.count == 2
-                    {
-                        request = Point(x: p[0], y: p[1])
-                    }
-                }
+                let request = PublishedStateKey.requestedContentOffset(
+                    scene.views[v].name,
+                    in: states.indices.compactMap { peers[scene.views[$0].name]?.published })
                 guard let request, request != views[v].bounds.origin else { continue }
                 var moved = states[v]
                 moved.offset = request
@@ -182,8 +177,8 @@ public struct Timeline: Sendable {
 }
 
 func interpolateParameters(
-    _ a: [String: LayoutParameterValue], _ b: [String: LayoutParameterValue], _ p: Double
-) -> [String: LayoutParameterValue] {
+    _ a: [String: CustomValue], _ b: [String: CustomValue], _ p: Double
+) -> [String: CustomValue] {
     var out = b
     for (key, to) in b {
         switch (a[key], to) {
@@ -215,7 +210,7 @@ enum StepMotion: Sendable {
     case transition(Transition)
     /// Layout parameters driven continuously (pinch).
     case parameters(
-        from: [String: LayoutParameterValue], to: [String: LayoutParameterValue], curve: TimingCurve)
+        from: [String: CustomValue], to: [String: CustomValue], curve: TimingCurve)
     /// Pinch-to-zoom on a flow grid: item size and content offset together.
     case zoom(FlowZoom)
 }

@@ -7,7 +7,7 @@ import Motion
 /// the plan keeps one per view per action boundary and evaluation works on copies.
 struct ViewState: Sendable {
     var layout: any CollectionViewLayout
-    var parameters: [String: LayoutParameterValue]
+    var parameters: [String: CustomValue]
     var dataSource: CollectionViewDataSource
     var size: Size
     var offset: Point
