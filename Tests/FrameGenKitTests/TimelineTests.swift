@@ -84,6 +84,20 @@ private let grid = """
     }
 }
 
+/// The Photos app's two views (seed 004): the pager above, the thumbnail strip following it,
+/// each view's extra keys after its layout, and the timeline's entries (indented lines).
+func photosApp(items: Int = 8, preview: String = "", thumbnails: String = "", timeline: String) -> String {
+    """
+    canvas: {width: 390, height: 844, scale: 1}
+    content: {items: \(items)}
+    views:
+      - {name: preview, frame: [0, 0, 390, 760], pagingEnabled: true, layout: {type: preview}\(preview)}
+      - {name: thumbnails, frame: [0, 770, 390, 66], layout: {type: thumbnails, syncWith: preview\(thumbnails)}}
+    timeline:
+    \(timeline)
+    """
+}
+
 @Suite struct TimelineTests {
     @Test func frameCountIsCeilOfDurationTimesFpsPlusOne() throws {
         // docs/layouts-and-motion.md "Frames and time": ceil(2.51 x 30) + 1 = 77 frames, the last one at 2.51
@@ -279,17 +293,12 @@ private let grid = """
 
     @Test func photosAppViewsFollowEachOther() throws {
         let t = try timeline(
-            """
-            canvas: {width: 390, height: 844, scale: 1}
-            content: {items: 8}
-            views:
-              - {name: preview, frame: [0, 0, 390, 760], pagingEnabled: true, layout: {type: preview}}
-              - {name: thumbnails, frame: [0, 770, 390, 66], layout: {type: thumbnails, syncWith: preview}}
-            timeline:
-              - tap: {item: [0, 3], view: thumbnails}
-              - delete: {items: [[0, 3]], view: thumbnails}
-              - wait: 0.2
-            """)
+            photosApp(
+                timeline: """
+                      - tap: {item: [0, 3], view: thumbnails}
+                      - delete: {items: [[0, 3]], view: thumbnails}
+                      - wait: 0.2
+                    """))
         // The tap focuses photo 3: the preview pages to it and stays there.
         let afterTap = t.frame(at: 0.35)
         #expect(afterTap.views[0].bounds.minX == 3 * 390)
@@ -508,15 +517,7 @@ private let grid = """
     /// shrink into it.
     @Test func aStripOverscrolledAtItsEndSettlesStraightOnTheSnap() throws {
         let t = try timeline(
-            """
-            canvas: {width: 390, height: 844, scale: 1}
-            content: {items: 8}
-            views:
-              - {name: preview, frame: [0, 0, 390, 760], pagingEnabled: true, layout: {type: preview}}
-              - {name: thumbnails, frame: [0, 770, 390, 66], layout: {type: thumbnails, syncWith: preview}}
-            timeline:
-              - drag: {by: [-900, 0], duration: 0.5, view: thumbnails}
-            """)
+            photosApp(timeline: "  - drag: {by: [-900, 0], duration: 0.5, view: thumbnails}"))
         let xs = (0..<t.frameCount).map { t.frame($0).views[1].bounds.minX }
         let rest = xs.last!
         let release = xs.firstIndex(of: xs.max()!)!
@@ -534,16 +535,12 @@ private let grid = """
     /// thumbnails move at most the 4 pt of `deleteShiftQuirk` (none without it).
     @Test(arguments: [true, false]) func deletingTheLastPhotoDoesNotPop(_ quirk: Bool) throws {
         let t = try timeline(
-            """
-            canvas: {width: 390, height: 844, scale: 1}
-            content: {items: 6}
-            views:
-              - {name: preview, frame: [0, 0, 390, 760], pagingEnabled: true, layout: {type: preview}, contentOffset: [1950, 0]}
-              - {name: thumbnails, frame: [0, 770, 390, 66], layout: {type: thumbnails, syncWith: preview, deleteShiftQuirk: \(quirk)}}
-            timeline:
-              - wait: 0.1
-              - delete: {items: [[0, 5]], view: thumbnails}
-            """)
+            photosApp(
+                items: 6, preview: ", contentOffset: [1950, 0]", thumbnails: ", deleteShiftQuirk: \(quirk)",
+                timeline: """
+                      - wait: 0.1
+                      - delete: {items: [[0, 5]], view: thumbnails}
+                    """))
         let frames = (0..<t.frameCount).map { t.frame($0).views[1] }
         // Where a thumbnail shows in the strip: its frame moved by its translation.
         func shown(_ v: AttributeView, _ item: Int) -> (x: Double, width: Double)? {
