@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "FrameGenLayouts", targets: ["Layout", "Geometry", "Motion"]),
         // One-line golden-image assertions for XCTest and Swift Testing.
         .library(name: "FrameGenTesting", targets: ["FrameGenTesting"]),
+        // Not for users: the fuzz targets, a product only because fuzz/ is a package of its own
+        // and SwiftPM lets another package depend on products alone.
+        .library(name: "FrameGenFuzzing", targets: ["FrameGenFuzzing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -77,6 +80,11 @@ let package = Package(
             ]
         ),
         .target(name: "FrameGenTesting", dependencies: ["FrameGenKit", "Raster"]),
+        // What each fuzz target feeds its input to, shared by fuzz/ and FuzzCorpusTests; out of
+        // FrameGenKit so that the shipped library carries no fuzzing code.
+        .target(
+            name: "FrameGenFuzzing",
+            dependencies: ["FrameGenKit", "Compositor", "Geometry", "Layout", "Raster"]),
         // The fast and heavy tiers of the test suite (README, "Tests"), shared by every test target.
         .target(name: "TestTiers", path: "Tests/TestTiers"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestTiers"]),
@@ -88,7 +96,7 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry", "TestTiers"]),
         .testTarget(
             name: "FrameGenKitTests",
-            dependencies: ["FrameGenKit", "TestTiers"],
+            dependencies: ["FrameGenKit", "FrameGenFuzzing", "TestTiers"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

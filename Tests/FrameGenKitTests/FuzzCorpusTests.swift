@@ -1,4 +1,5 @@
 import Foundation
+import FrameGenFuzzing
 import Raster
 import TestTiers
 import Testing

@@ -1,4 +1,5 @@
 import Compositor
+import FrameGenKit
 import Geometry
 import Layout
 import Raster
