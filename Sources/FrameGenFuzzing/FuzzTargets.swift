@@ -1,3 +1,4 @@
+import Codecs
 import Compositor
 import FrameGenKit
 import Geometry

@@ -1,3 +1,4 @@
+internal import Codecs
 import Foundation
 import FrameGenKit
 internal import Raster

@@ -1,3 +1,4 @@
+import Codecs
 import Raster
 
 /// What a command that checks many things found: lines for stdout, one failure per problem
