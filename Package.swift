@@ -5,9 +5,10 @@ import PackageDescription
 //   Geometry <- Motion <- Layout          (no pixels; layouts animate with Motion's curves)
 //   CKernels <- Raster <- Compositor      (pixels; Raster also uses Geometry)
 //   Raster, CPNG, CJPEG <- Codecs         (image files: PNG, APNG, JPEG, GIF, atomic writes)
+//   Raster <- Comparison                  (how two images differ: golden, compare, FrameGenTesting)
 //   Raster <- Text <- Compositor          (FreeType, fontconfig, HarfBuzz, FriBidi: glyph masks)
-//   FrameGenKit glues scenes, layouts, the timeline, the compositor and the codecs; framegen is
-//   a thin CLI.
+//   FrameGenKit glues scenes, layouts, the timeline, the compositor, codecs and comparison;
+//   framegen is a thin CLI.
 // No `platforms:` list: only Linux is built and tested (the C libraries come from Debian
 // packages, scripts/install-deps), and an Apple minimum version would claim otherwise.
 let package = Package(
@@ -63,6 +64,9 @@ let package = Package(
         .target(name: "Raster", dependencies: ["CKernels", "Geometry"]),
         // Image files apart from pixel work: PNG, APNG, JPEG and GIF, their limits, atomic writes.
         .target(name: "Codecs", dependencies: ["Raster", "Geometry", "CPNG", "CJPEG"]),
+        // How two images differ (pixelmatch, SSIM, diff images): one module for `golden`,
+        // `compare` and FrameGenTesting.
+        .target(name: "Comparison", dependencies: ["Raster", "Geometry"]),
         .target(name: "Layout", dependencies: ["Geometry", "Motion"]),
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(
@@ -72,7 +76,7 @@ let package = Package(
         .target(
             name: "FrameGenKit",
             dependencies: [
-                "Geometry", "Raster", "Codecs", "Layout", "Motion", "Text", "Compositor",
+                "Geometry", "Raster", "Codecs", "Comparison", "Layout", "Motion", "Text", "Compositor",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -83,7 +87,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "FrameGenTesting", dependencies: ["FrameGenKit", "Raster", "Codecs"]),
+        .target(name: "FrameGenTesting", dependencies: ["FrameGenKit", "Raster", "Codecs", "Comparison"]),
         // What each fuzz target feeds its input to, shared by fuzz/ and FuzzCorpusTests; out of
         // FrameGenKit so that the shipped library carries no fuzzing code.
         .target(
@@ -97,6 +101,7 @@ let package = Package(
         .testTarget(
             name: "CodecsTests", dependencies: ["Codecs", "Raster", "Geometry", "CPNG"],
             resources: [.copy("Fixtures")]),
+        .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Raster", "Geometry"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "TestTiers"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestTiers"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster", "TestTiers"]),

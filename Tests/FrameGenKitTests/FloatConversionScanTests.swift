@@ -14,7 +14,7 @@ import Testing
 
     /// Pixel code: where a computed coordinate, size or weight becomes an index or a byte.
     static let folders = [
-        "Sources/Raster", "Sources/Codecs", "Sources/Compositor", "Sources/Text",
+        "Sources/Raster", "Sources/Codecs", "Sources/Comparison", "Sources/Compositor", "Sources/Text",
         "Sources/FrameGenKit/Render", "Sources/FrameGenKit/Content", "Sources/FrameGenFuzzing",
     ]
 

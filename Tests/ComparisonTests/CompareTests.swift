@@ -1,8 +1,9 @@
 import Foundation
 import Geometry
+import Raster
 import Testing
 
-@testable import Raster
+@testable import Comparison
 
 func solid(_ w: Int, _ h: Int, _ c: Color) -> PNGImage {
     PNGImage(width: w, height: h, rgba: Array([[c.r, c.g, c.b, c.a]].repeated(w * h).joined()))!
