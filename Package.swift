@@ -3,9 +3,12 @@ import PackageDescription
 
 // Dependency direction (see README, "Architecture"):
 //   Geometry <- Motion <- Layout          (no pixels; layouts animate with Motion's curves)
-//   CPNG, CJPEG, CKernels <- Raster <- Compositor   (pixels; Raster also uses Geometry)
+//   CKernels <- Raster <- Compositor      (pixels; Raster also uses Geometry)
+//   Raster, CPNG, CJPEG <- Codecs         (image files: PNG, APNG, JPEG, GIF, atomic writes)
+//   Raster <- Comparison                  (how two images differ: golden, compare, FrameGenTesting)
 //   Raster <- Text <- Compositor          (FreeType, fontconfig, HarfBuzz, FriBidi: glyph masks)
-//   FrameGenKit glues scenes, layouts, the timeline and the compositor; framegen is a thin CLI.
+//   FrameGenKit glues scenes, layouts, the timeline, the compositor, codecs and comparison;
+//   framegen is a thin CLI.
 // No `platforms:` list: only Linux is built and tested (the C libraries come from Debian
 // packages, scripts/install-deps), and an Apple minimum version would claim otherwise.
 let package = Package(
@@ -17,6 +20,9 @@ let package = Package(
         .library(name: "FrameGenLayouts", targets: ["Layout", "Geometry", "Motion"]),
         // One-line golden-image assertions for XCTest and Swift Testing.
         .library(name: "FrameGenTesting", targets: ["FrameGenTesting"]),
+        // Not for users: the fuzz targets, a product only because fuzz/ is a package of its own
+        // and SwiftPM lets another package depend on products alone.
+        .library(name: "FrameGenFuzzing", targets: ["FrameGenFuzzing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -55,7 +61,12 @@ let package = Package(
         .target(name: "Geometry"),
         // Pixel loops in AVX2, chosen at run time; the Swift loops are the portable fallback.
         .target(name: "CKernels"),
-        .target(name: "Raster", dependencies: ["CPNG", "CJPEG", "CKernels", "Geometry"]),
+        .target(name: "Raster", dependencies: ["CKernels", "Geometry"]),
+        // Image files apart from pixel work: PNG, APNG, JPEG and GIF, their limits, atomic writes.
+        .target(name: "Codecs", dependencies: ["Raster", "Geometry", "CPNG", "CJPEG"]),
+        // How two images differ (pixelmatch, SSIM, diff images): one module for `golden`,
+        // `compare` and FrameGenTesting.
+        .target(name: "Comparison", dependencies: ["Raster", "Geometry"]),
         .target(name: "Layout", dependencies: ["Geometry", "Motion"]),
         .target(name: "Motion", dependencies: ["Geometry"]),
         .target(
@@ -65,35 +76,46 @@ let package = Package(
         .target(
             name: "FrameGenKit",
             dependencies: [
-                "Geometry", "Raster", "Layout", "Motion", "Text", "Compositor",
+                "Geometry", "Raster", "Codecs", "Comparison", "Layout", "Motion", "Text", "Compositor",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
         .executableTarget(
             name: "framegen",
             dependencies: [
-                "FrameGenKit",
+                "FrameGenKit", "Codecs",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .target(name: "FrameGenTesting", dependencies: ["FrameGenKit", "Raster"]),
+        .target(name: "FrameGenTesting", dependencies: ["FrameGenKit", "Raster", "Codecs", "Comparison"]),
+        // What each fuzz target feeds its input to, shared by fuzz/ and FuzzCorpusTests; out of
+        // FrameGenKit so that the shipped library carries no fuzzing code.
+        .target(
+            name: "FrameGenFuzzing",
+            dependencies: ["FrameGenKit", "Codecs", "Compositor", "Geometry", "Layout", "Raster"]),
         // The fast and heavy tiers of the test suite (README, "Tests"), shared by every test target.
         .target(name: "TestTiers", path: "Tests/TestTiers"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestTiers"]),
+        // Codecs only for writing images to look at (RASTER_TEST_IMAGES).
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "Codecs", "TestTiers"]),
         .testTarget(
-            name: "RasterTests", dependencies: ["Raster", "TestTiers"], resources: [.copy("Fixtures")]),
+            name: "CodecsTests", dependencies: ["Codecs", "Raster", "Geometry", "CPNG"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Raster", "Geometry"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "TestTiers"]),
         .testTarget(name: "MotionTests", dependencies: ["Motion", "TestTiers"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster", "TestTiers"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry", "TestTiers"]),
         .testTarget(
             name: "FrameGenKitTests",
-            dependencies: ["FrameGenKit", "TestTiers"],
+            dependencies: ["FrameGenKit", "FrameGenFuzzing", "Codecs", "TestTiers"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "FrameGenTestingTests",
-            dependencies: ["FrameGenTesting", "FrameGenKit", "Layout", "Geometry", "Raster", "TestTiers"]),
+            dependencies: [
+                "FrameGenTesting", "FrameGenKit", "Layout", "Geometry", "Raster", "Codecs", "TestTiers",
+            ]),
         // The example package's own test file (docs/library.md), built and run here too.
         .testTarget(
             name: "ExampleLibraryTests",

@@ -13,7 +13,7 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "framegen-fuzz",
-            dependencies: [.product(name: "FrameGenKit", package: root.lastPathComponent.lowercased())]
+            dependencies: [.product(name: "FrameGenFuzzing", package: root.lastPathComponent.lowercased())]
         )
     ],
     swiftLanguageModes: [.v6]

@@ -1,7 +1,7 @@
-/* Writes the JPEG test fixtures (Tests/RasterTests/Fixtures/jpeg) with libjpeg-turbo. Run once
+/* Writes the JPEG test fixtures (Tests/CodecsTests/Fixtures/jpeg) with libjpeg-turbo. Run once
    and commit the files; the tests never run it:
      cc scripts/make-jpeg-fixtures.c -ljpeg -o /tmp/make-jpeg-fixtures
-     /tmp/make-jpeg-fixtures Tests/RasterTests/Fixtures/jpeg fuzz/corpus/jpeg
+     /tmp/make-jpeg-fixtures Tests/CodecsTests/Fixtures/jpeg fuzz/corpus/jpeg
    With a second folder (fuzz/corpus/jpeg) it also writes the fuzzer's extra seeds there:
    restart markers with 4:4:4 sampling, arithmetic coding, and a progressive gray file.
    quadrants*: 64 x 32, four 32 x 16 quadrants (red top left, green top right, blue bottom left,

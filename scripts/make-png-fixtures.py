@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the PNG fixtures of Tests/RasterTests/Fixtures, chunk by chunk, with zlib and struct only.
+"""Writes the PNG fixtures of Tests/CodecsTests/Fixtures, chunk by chunk, with zlib and struct only.
 
 Run once from the repository root; the output is committed and byte-for-byte reproducible.
 `make-png-fixtures.py --check-convert PATH/TO/framegen` instead checks that `framegen image convert`
@@ -7,7 +7,7 @@ writes exactly libpng's 8-bit RGBA for every fixture, decoding its output with z
 
 decode/  one file for every colour type / bit depth / tRNS / interlace combination, named
          KIND BITS [-trns] [-adam7] -WxH .png (e.g. palette4-trns-adam7-13x11.png). Pixels follow
-         sample() below; RasterTests computes the expected 8-bit RGBA from the same formula,
+         sample() below; CodecsTests computes the expected 8-bit RGBA from the same formula,
          independently of this script. Rows cycle through all five filter types so that libpng's
          unfiltering is exercised in every format.
 extra/   valid files with ancillary chunks the decoder must skip (gAMA, tEXt, a malformed iCCP).
@@ -19,7 +19,7 @@ import struct
 import sys
 import zlib
 
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "RasterTests", "Fixtures")
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "CodecsTests", "Fixtures")
 
 KINDS = {  # name: (PNG colour type, channels)
     "gray": (0, 1),

@@ -1,3 +1,5 @@
+internal import Codecs
+internal import Comparison
 import Foundation
 import FrameGenKit
 internal import Raster

@@ -7,8 +7,8 @@ public struct Image: Sendable, Equatable {
     public let stride: Int
     public var bytes: [UInt8]
 
-    /// A transparent image. Sizes must be positive and within `ImageLimits.default`; callers
-    /// that take sizes from files check them first (see ImageLimits).
+    /// A transparent image. Sizes must be positive and within `ImageLimits.default` (Codecs);
+    /// callers that take sizes from files check them first (see ImageLimits).
     public init(width: Int, height: Int, fill: Pixel = .clear) {
         precondition(width > 0 && height > 0, "image size must be positive")
         self.width = width

@@ -71,7 +71,8 @@ extension Image {
 }
 
 /// Premultiplies packed RGBA in place; opaque pixels (the common case) are left untouched.
-func premultiplyInPlace(_ bytes: inout [UInt8]) {
+/// `package`: the PNG decoder (Codecs) premultiplies its rows with it, and users have `Image(_:)`.
+package func premultiplyInPlace(_ bytes: inout [UInt8]) {
     bytes.withUnsafeMutableBufferPointer { p in
         var i = 0
         let n = p.count

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Codecs
 import FrameGenKit
 
 /// The tolerance options `compare` and `golden` share.

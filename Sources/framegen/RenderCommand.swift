@@ -1,4 +1,5 @@
 import ArgumentParser
+import Codecs
 import FrameGenKit
 
 struct RenderCommand: ParsableCommand {

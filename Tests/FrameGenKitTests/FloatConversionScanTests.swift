@@ -14,8 +14,8 @@ import Testing
 
     /// Pixel code: where a computed coordinate, size or weight becomes an index or a byte.
     static let folders = [
-        "Sources/Raster", "Sources/Compositor", "Sources/Text", "Sources/FrameGenKit/Render",
-        "Sources/FrameGenKit/Content", "Sources/FrameGenKit/Fuzz",
+        "Sources/Raster", "Sources/Codecs", "Sources/Comparison", "Sources/Compositor", "Sources/Text",
+        "Sources/FrameGenKit/Render", "Sources/FrameGenKit/Content", "Sources/FrameGenFuzzing",
     ]
 
     /// Files in those folders that draw nothing: the showcase writes scene text from its own

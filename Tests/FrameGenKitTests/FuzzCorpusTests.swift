@@ -1,4 +1,6 @@
+import Codecs
 import Foundation
+import FrameGenFuzzing
 import Raster
 import TestTiers
 import Testing
@@ -21,10 +23,10 @@ import Testing
 
     static let seeds: [String: [String]] = [
         "png": [
-            "fuzz/corpus/png", "Tests/RasterTests/Fixtures/decode", "Tests/RasterTests/Fixtures/corrupt",
-            "Tests/RasterTests/Fixtures/extra",
+            "fuzz/corpus/png", "Tests/CodecsTests/Fixtures/decode", "Tests/CodecsTests/Fixtures/corrupt",
+            "Tests/CodecsTests/Fixtures/extra",
         ],
-        "jpeg": ["fuzz/corpus/jpeg", "Tests/RasterTests/Fixtures/jpeg"],
+        "jpeg": ["fuzz/corpus/jpeg", "Tests/CodecsTests/Fixtures/jpeg"],
         "scene": ["fuzz/corpus/scene", "examples", "golden"],
         "attributes": ["fuzz/corpus/attributes"],
         "render": ["fuzz/corpus/render"],

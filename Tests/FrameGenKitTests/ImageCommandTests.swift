@@ -1,10 +1,11 @@
+import Codecs
 import Foundation
 import Raster
 import Testing
 
 @testable import FrameGenKit
 
-/// A temporary folder with a few PNGs written by the encoder under test's sibling (Raster).
+/// A temporary folder with a few PNGs written by the encoder under test's sibling (Codecs).
 struct ImageCommandFolder {
     let path: String
 

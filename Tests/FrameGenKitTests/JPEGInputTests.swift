@@ -1,3 +1,4 @@
+import Codecs
 import Foundation
 import Raster
 import Testing
@@ -6,11 +7,11 @@ import Testing
 
 /// JPEG wherever images are read (issue 13): scenes, image folders, `image info` and
 /// `image convert`, the format always told by the bytes. The fixtures are
-/// Tests/RasterTests/Fixtures/jpeg (scripts/make-jpeg-fixtures.c).
+/// Tests/CodecsTests/Fixtures/jpeg (scripts/make-jpeg-fixtures.c).
 @Suite(.serialized) struct JPEGInputTests {
     static let fixtures =
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
-        + "/RasterTests/Fixtures/jpeg/"
+        + "/CodecsTests/Fixtures/jpeg/"
 
     let folder: ImageCommandFolder
 

@@ -1,3 +1,4 @@
+import Codecs
 import Foundation
 import Raster
 import TestTiers

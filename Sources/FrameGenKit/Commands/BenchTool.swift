@@ -1,3 +1,4 @@
+import Codecs
 import Dispatch
 import Geometry
 import Layout

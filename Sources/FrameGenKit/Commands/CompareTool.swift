@@ -1,3 +1,5 @@
+import Codecs
+import Comparison
 import Raster
 
 /// What a command that checks many things found: lines for stdout, one failure per problem

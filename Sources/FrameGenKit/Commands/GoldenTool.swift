@@ -1,3 +1,5 @@
+import Codecs
+import Comparison
 import Dispatch
 import Raster
 import Synchronization

@@ -1,3 +1,4 @@
+import Codecs
 import Raster
 
 /// `framegen image info` and `framegen image convert`: PNG and JPEG files as the decoders see

@@ -1,11 +1,13 @@
+import Codecs
+import Comparison
 import Geometry
 import Layout
 import Raster
 
+@_exported import struct Comparison.ImageComparison
 // The image and colour types of the rendering API, so that a user of FrameGenKit needs no
 // import of the pixel modules (which are not products).
 @_exported import struct Raster.Color
-@_exported import struct Raster.ImageComparison
 @_exported import struct Raster.PNGImage
 
 /// Renders a scene's frames in memory, as `framegen render` would write them (the same pixels

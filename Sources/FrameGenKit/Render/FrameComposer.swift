@@ -1,3 +1,4 @@
+import Codecs
 import Compositor
 import Geometry
 import Layout

@@ -1,3 +1,4 @@
+import Codecs
 import Raster
 
 /// What the frames in an output folder are (docs/formats.md §3): a fingerprint of everything

@@ -1,3 +1,4 @@
+import FrameGenFuzzing
 import FrameGenKit
 
 #if canImport(Glibc)

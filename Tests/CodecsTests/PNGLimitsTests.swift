@@ -1,5 +1,6 @@
 import Testing
 
+@testable import Codecs
 @testable import Raster
 
 @Test func defaultLimitsAreTheDocumentedOnes() {

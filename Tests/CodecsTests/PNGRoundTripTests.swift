@@ -1,6 +1,7 @@
 import Geometry
 import Testing
 
+@testable import Codecs
 @testable import Raster
 
 /// Straight RGBA with every byte from the seeded generator (alpha included).

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Codecs
 @testable import Raster
 
 @Test func writeThenReadAFile() throws {

@@ -1,4 +1,5 @@
 import Geometry
+import Raster
 
 /// The colours of a whole animation, gathered frame by frame (so frames are never all held):
 /// a histogram of straight RGB at 5 bits a channel with the exact sums of each bin (a box of

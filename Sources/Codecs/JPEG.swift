@@ -1,8 +1,9 @@
 import CJPEG
+import Raster
 
 /// JPEG decoding through libjpeg-turbo (via the CJPEG shim, the only code that touches its
 /// setjmp error handling), with the EXIF orientation applied. The same contract as `PNG`:
-/// thread-safe, errors are `PNGError`s (Raster's image error), bad input never crashes and
+/// thread-safe, errors are `PNGError`s (the codecs' image error), bad input never crashes and
 /// never yields a partial image, sizes are checked against `ImageLimits` before any pixel
 /// memory is allocated.
 public enum JPEG {

@@ -1,6 +1,7 @@
 import Geometry
 import Testing
 
+@testable import Codecs
 @testable import Raster
 
 /// Each broken fixture with the error it must give (kind and a phrase of the reason).

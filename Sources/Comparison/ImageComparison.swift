@@ -1,4 +1,5 @@
 import Geometry
+import Raster
 
 #if canImport(Glibc)
     import Glibc

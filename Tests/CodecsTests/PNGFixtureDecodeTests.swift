@@ -1,5 +1,6 @@
 import Testing
 
+@testable import Codecs
 @testable import Raster
 
 // The fixtures' pixels follow one formula (scripts/make-png-fixtures.py, `sample`); the expected

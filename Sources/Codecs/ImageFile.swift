@@ -1,3 +1,5 @@
+import Raster
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,6 @@
+import Codecs
 import Compositor
+import FrameGenKit
 import Geometry
 import Layout
 import Raster

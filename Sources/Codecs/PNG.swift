@@ -1,4 +1,5 @@
 import CPNG
+import Raster
 
 /// PNG decoding and encoding through libpng (via the CPNG shim, the only code that touches
 /// libpng's setjmp error handling). Every function is thread-safe and throws `PNGError`; bad

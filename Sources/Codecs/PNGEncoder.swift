@@ -1,5 +1,6 @@
 import CPNG
 import Dispatch
+import Raster
 
 extension PNG {
     /// Encodes a premultiplied image as an 8-bit PNG (straight alpha for RGBA; see

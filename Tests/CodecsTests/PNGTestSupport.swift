@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Codecs
 @testable import Raster
 
 /// The fixtures folder copied into the test bundle (written by scripts/make-png-fixtures.py).

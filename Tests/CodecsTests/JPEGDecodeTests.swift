@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import Codecs
 @testable import Raster
 
 /// The quadrants fixtures (scripts/make-jpeg-fixtures.c): 64 x 32 px as stored, red top left,

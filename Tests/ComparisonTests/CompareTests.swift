@@ -1,7 +1,9 @@
 import Foundation
+import Geometry
+import Raster
 import Testing
 
-@testable import Raster
+@testable import Comparison
 
 func solid(_ w: Int, _ h: Int, _ c: Color) -> PNGImage {
     PNGImage(width: w, height: h, rgba: Array([[c.r, c.g, c.b, c.a]].repeated(w * h).joined()))!
@@ -9,6 +11,16 @@ func solid(_ w: Int, _ h: Int, _ c: Color) -> PNGImage {
 
 extension Array {
     func repeated(_ n: Int) -> [Element] { Array((0..<n).map { _ in self }.joined()) }
+}
+
+/// Straight RGBA with every byte from the seeded generator (alpha included), as CodecsTests'
+/// round trips make it (test targets share no code).
+func randomStraight(width: Int, height: Int, seed: UInt64, opaque: Bool = false) -> PNGImage {
+    var rng = SeededRandom(seed: seed)
+    var bytes = [UInt8](repeating: 0, count: width * height * 4)
+    for i in bytes.indices { bytes[i] = UInt8(truncatingIfNeeded: rng.next()) }
+    if opaque { for i in Swift.stride(from: 3, to: bytes.count, by: 4) { bytes[i] = 255 } }
+    return PNGImage(width: width, height: height, rgba: bytes)!
 }
 
 extension PNGImage {

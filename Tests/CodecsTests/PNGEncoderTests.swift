@@ -2,6 +2,7 @@ import CPNG
 import Geometry
 import Testing
 
+@testable import Codecs
 @testable import Raster
 
 // The encoder writes its own container around libdeflate or ISA-L streams; libpng decodes it.
