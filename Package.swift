@@ -7,122 +7,145 @@ import PackageDescription
 //   Raster, CPNG, CJPEG <- Codecs         (image files: PNG, APNG, JPEG, GIF, atomic writes)
 //   Raster <- Comparison                  (how two images differ: golden, compare, FrameGenTesting)
 //   Raster <- Text <- Compositor          (FreeType, fontconfig, HarfBuzz, FriBidi: glyph masks)
+//   Geometry, Layout <- FrameGenUIKit    (UIKit, QuartzCore and Core Graphics API over Layout)
 //   FrameGenKit glues scenes, layouts, the timeline, the compositor, codecs and comparison;
-//   framegen is a thin CLI.
+//   FrameGenCommandLine is the whole command line as a library; framegen is one call to it.
 // No `platforms:` list: only Linux is built and tested (the C libraries come from Debian
 // packages, scripts/install-deps), and an Apple minimum version would claim otherwise.
+var products: [Product] = [
+    .executable(name: "framegen", targets: ["framegen"]),
+    // The command line as a library: a package's own executable with its layouts registered.
+    .library(name: "FrameGenCommandLine", targets: ["FrameGenCommandLine"]),
+    .library(name: "FrameGenKit", targets: ["FrameGenKit"]),
+    // The layouts and the CollectionViewLayout protocol, to write one's own (no pixels).
+    .library(name: "FrameGenLayouts", targets: ["Layout", "Geometry", "Motion"]),
+    // One-line golden-image assertions for XCTest and Swift Testing.
+    .library(name: "FrameGenTesting", targets: ["FrameGenTesting"]),
+    // Not for users: the fuzz targets, a product only because fuzz/ is a package of its own
+    // and SwiftPM lets another package depend on products alone.
+    .library(name: "FrameGenFuzzing", targets: ["FrameGenFuzzing"]),
+    // UIKit's, QuartzCore's and Core Graphics' API for layouts and cells (docs/uikit.md).
+    .library(name: "FrameGenUIKit", targets: ["FrameGenUIKit"]),
+]
+
+var targets: [Target] = [
+    .target(
+        name: "CPNG",
+        linkerSettings: [
+            .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"),
+            .linkedLibrary("isal"),
+        ]
+    ),
+    // libjpeg-turbo behind a setjmp shim, as CPNG is for libpng.
+    .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+    .systemLibrary(
+        name: "CFreeType",
+        pkgConfig: "freetype2",
+        providers: [.apt(["libfreetype-dev"])]
+    ),
+    .systemLibrary(
+        name: "CFontconfig",
+        pkgConfig: "fontconfig",
+        providers: [.apt(["libfontconfig-dev"])]
+    ),
+    .systemLibrary(
+        name: "CHarfBuzz",
+        pkgConfig: "harfbuzz",
+        providers: [.apt(["libharfbuzz-dev"])]
+    ),
+    .systemLibrary(
+        name: "CFriBidi",
+        pkgConfig: "fribidi",
+        providers: [.apt(["libfribidi-dev"])]
+    ),
+    .target(name: "Geometry"),
+    // Pixel loops in AVX2, chosen at run time; the Swift loops are the portable fallback.
+    .target(name: "CKernels"),
+    .target(name: "Raster", dependencies: ["CKernels", "Geometry"]),
+    // Image files apart from pixel work: PNG, APNG, JPEG and GIF, their limits, atomic writes.
+    .target(name: "Codecs", dependencies: ["Raster", "Geometry", "CPNG", "CJPEG"]),
+    // How two images differ (pixelmatch, SSIM, diff images): one module for `golden`,
+    // `compare` and FrameGenTesting.
+    .target(name: "Comparison", dependencies: ["Raster", "Geometry"]),
+    .target(name: "Layout", dependencies: ["Geometry", "Motion"]),
+    .target(name: "Motion", dependencies: ["Geometry"]),
+    .target(
+        name: "Text",
+        dependencies: ["Raster", "Geometry", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi"]),
+    .target(name: "Compositor", dependencies: ["Raster", "Geometry", "Text"]),
+    .target(
+        name: "FrameGenKit",
+        dependencies: [
+            "Geometry", "Raster", "Codecs", "Comparison", "Layout", "Motion", "Text", "Compositor",
+            .product(name: "Yams", package: "Yams"),
+        ]
+    ),
+    .target(name: "FrameGenUIKit", dependencies: ["Geometry", "Layout"]),
+    .target(
+        name: "FrameGenCommandLine",
+        dependencies: [
+            "FrameGenKit", "Codecs", "FrameGenUIKit",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]
+    ),
+    .executableTarget(name: "framegen", dependencies: ["FrameGenCommandLine"]),
+    .target(name: "FrameGenTesting", dependencies: ["FrameGenKit", "Raster", "Codecs", "Comparison"]),
+    // What each fuzz target feeds its input to, shared by fuzz/ and FuzzCorpusTests; out of
+    // FrameGenKit so that the shipped library carries no fuzzing code.
+    .target(
+        name: "FrameGenFuzzing",
+        dependencies: ["FrameGenKit", "Codecs", "Compositor", "Geometry", "Layout", "Raster"]),
+    // The fast and heavy tiers of the test suite (README, "Tests"), shared by every test target.
+    .target(name: "TestTiers", path: "Tests/TestTiers"),
+    .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestTiers"]),
+    // Codecs only for writing images to look at (RASTER_TEST_IMAGES).
+    .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "Codecs", "TestTiers"]),
+    .testTarget(
+        name: "CodecsTests", dependencies: ["Codecs", "Raster", "Geometry", "CPNG"],
+        resources: [.copy("Fixtures")]),
+    .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Raster", "Geometry"]),
+    .testTarget(name: "LayoutTests", dependencies: ["Layout", "TestTiers"]),
+    .testTarget(
+        name: "FrameGenUIKitTests", dependencies: ["FrameGenUIKit", "Layout", "Geometry", "TestTiers"]),
+    .testTarget(name: "MotionTests", dependencies: ["Motion", "TestTiers"]),
+    .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster", "TestTiers"]),
+    .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry", "TestTiers"]),
+    .testTarget(
+        name: "FrameGenKitTests",
+        dependencies: ["FrameGenKit", "FrameGenFuzzing", "Codecs", "TestTiers"],
+        resources: [.copy("Fixtures")]
+    ),
+    .testTarget(
+        name: "FrameGenTestingTests",
+        dependencies: [
+            "FrameGenTesting", "FrameGenKit", "Layout", "Geometry", "Raster", "Codecs", "TestTiers",
+        ]),
+    // The example package's own test file (docs/library.md), built and run here too.
+    .testTarget(
+        name: "ExampleLibraryTests",
+        dependencies: ["FrameGenTesting", "FrameGenKit", "Layout", "Geometry"],
+        path: "examples/library/Tests/GalleryTests",
+        exclude: ["__Golden__", "scenes"]
+    ),
+]
+
+// Modules named as Apple's, so that a layout file with `import UIKit` compiles unchanged. Each
+// re-exports FrameGenUIKit. Linux only: on Apple platforms they would shadow the real frameworks.
+#if os(Linux)
+    for name in ["UIKit", "QuartzCore", "CoreGraphics"] {
+        products.append(.library(name: name, targets: [name]))
+        targets.append(
+            .target(name: name, dependencies: ["FrameGenUIKit"], path: "Sources/AppleNames/\(name)"))
+    }
+#endif
+
 let package = Package(
     name: "framegen",
-    products: [
-        .executable(name: "framegen", targets: ["framegen"]),
-        .library(name: "FrameGenKit", targets: ["FrameGenKit"]),
-        // The layouts and the CollectionViewLayout protocol, to write one's own (no pixels).
-        .library(name: "FrameGenLayouts", targets: ["Layout", "Geometry", "Motion"]),
-        // One-line golden-image assertions for XCTest and Swift Testing.
-        .library(name: "FrameGenTesting", targets: ["FrameGenTesting"]),
-        // Not for users: the fuzz targets, a product only because fuzz/ is a package of its own
-        // and SwiftPM lets another package depend on products alone.
-        .library(name: "FrameGenFuzzing", targets: ["FrameGenFuzzing"]),
-    ],
+    products: products,
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
-    targets: [
-        .target(
-            name: "CPNG",
-            linkerSettings: [
-                .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"),
-                .linkedLibrary("isal"),
-            ]
-        ),
-        // libjpeg-turbo behind a setjmp shim, as CPNG is for libpng.
-        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-        .systemLibrary(
-            name: "CFreeType",
-            pkgConfig: "freetype2",
-            providers: [.apt(["libfreetype-dev"])]
-        ),
-        .systemLibrary(
-            name: "CFontconfig",
-            pkgConfig: "fontconfig",
-            providers: [.apt(["libfontconfig-dev"])]
-        ),
-        .systemLibrary(
-            name: "CHarfBuzz",
-            pkgConfig: "harfbuzz",
-            providers: [.apt(["libharfbuzz-dev"])]
-        ),
-        .systemLibrary(
-            name: "CFriBidi",
-            pkgConfig: "fribidi",
-            providers: [.apt(["libfribidi-dev"])]
-        ),
-        .target(name: "Geometry"),
-        // Pixel loops in AVX2, chosen at run time; the Swift loops are the portable fallback.
-        .target(name: "CKernels"),
-        .target(name: "Raster", dependencies: ["CKernels", "Geometry"]),
-        // Image files apart from pixel work: PNG, APNG, JPEG and GIF, their limits, atomic writes.
-        .target(name: "Codecs", dependencies: ["Raster", "Geometry", "CPNG", "CJPEG"]),
-        // How two images differ (pixelmatch, SSIM, diff images): one module for `golden`,
-        // `compare` and FrameGenTesting.
-        .target(name: "Comparison", dependencies: ["Raster", "Geometry"]),
-        .target(name: "Layout", dependencies: ["Geometry", "Motion"]),
-        .target(name: "Motion", dependencies: ["Geometry"]),
-        .target(
-            name: "Text",
-            dependencies: ["Raster", "Geometry", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi"]),
-        .target(name: "Compositor", dependencies: ["Raster", "Geometry", "Text"]),
-        .target(
-            name: "FrameGenKit",
-            dependencies: [
-                "Geometry", "Raster", "Codecs", "Comparison", "Layout", "Motion", "Text", "Compositor",
-                .product(name: "Yams", package: "Yams"),
-            ]
-        ),
-        .executableTarget(
-            name: "framegen",
-            dependencies: [
-                "FrameGenKit", "Codecs",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
-        .target(name: "FrameGenTesting", dependencies: ["FrameGenKit", "Raster", "Codecs", "Comparison"]),
-        // What each fuzz target feeds its input to, shared by fuzz/ and FuzzCorpusTests; out of
-        // FrameGenKit so that the shipped library carries no fuzzing code.
-        .target(
-            name: "FrameGenFuzzing",
-            dependencies: ["FrameGenKit", "Codecs", "Compositor", "Geometry", "Layout", "Raster"]),
-        // The fast and heavy tiers of the test suite (README, "Tests"), shared by every test target.
-        .target(name: "TestTiers", path: "Tests/TestTiers"),
-        .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestTiers"]),
-        // Codecs only for writing images to look at (RASTER_TEST_IMAGES).
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "Codecs", "TestTiers"]),
-        .testTarget(
-            name: "CodecsTests", dependencies: ["Codecs", "Raster", "Geometry", "CPNG"],
-            resources: [.copy("Fixtures")]),
-        .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Raster", "Geometry"]),
-        .testTarget(name: "LayoutTests", dependencies: ["Layout", "TestTiers"]),
-        .testTarget(name: "MotionTests", dependencies: ["Motion", "TestTiers"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster", "TestTiers"]),
-        .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry", "TestTiers"]),
-        .testTarget(
-            name: "FrameGenKitTests",
-            dependencies: ["FrameGenKit", "FrameGenFuzzing", "Codecs", "TestTiers"],
-            resources: [.copy("Fixtures")]
-        ),
-        .testTarget(
-            name: "FrameGenTestingTests",
-            dependencies: [
-                "FrameGenTesting", "FrameGenKit", "Layout", "Geometry", "Raster", "Codecs", "TestTiers",
-            ]),
-        // The example package's own test file (docs/library.md), built and run here too.
-        .testTarget(
-            name: "ExampleLibraryTests",
-            dependencies: ["FrameGenTesting", "FrameGenKit", "Layout", "Geometry"],
-            path: "examples/library/Tests/GalleryTests",
-            exclude: ["__Golden__", "scenes"]
-        ),
-    ],
+    targets: targets,
     swiftLanguageModes: [.v6]
 )

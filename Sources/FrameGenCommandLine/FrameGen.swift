@@ -3,7 +3,6 @@ import FrameGenKit
 
 /// The root command. Subcommands are small structs in this folder; each one's `run()` calls into
 /// FrameGenKit and throws `FrameGenError`, which `main` maps to an exit status in one place.
-@main
 struct FrameGen: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "framegen",
@@ -16,10 +15,11 @@ struct FrameGen: ParsableCommand {
         defaultSubcommand: ShowcaseCommand.self
     )
 
-    static func main() {
+    static func runAsRoot() -> Never {
         do {
             var command = try parseAsRoot()
             try command.run()
+            Platform.exit(0)
         } catch let error as FrameGenError {
             fail(error)
         } catch {

@@ -1,0 +1,4 @@
+// A layout file that says `import UIKit` expects Foundation with it (CGFloat, CGRect, NSObject,
+// IndexPath), as on iOS. Geometry and Layout stay internal: their Point, Size, Rect and IndexPath
+// would collide with Foundation's names in the user's file.
+@_exported import Foundation

@@ -1,0 +1,3 @@
+import FrameGenCommandLine
+
+FrameGenCommandLine.main()
