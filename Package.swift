@@ -84,12 +84,12 @@ var targets: [Target] = [
     .target(
         name: "FrameGenCommandLine",
         dependencies: [
-            "FrameGenKit", "Codecs", "FrameGenUIKit",
+            "FrameGenKit", "Codecs", "FrameGenUIKit", "Layout",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
     .executableTarget(name: "framegen", dependencies: ["FrameGenCommandLine"]),
-    .target(name: "FrameGenTesting", dependencies: ["FrameGenKit", "Raster", "Codecs", "Comparison"]),
+    .target(name: "FrameGenTesting", dependencies: ["FrameGenKit", "Layout", "Raster", "Codecs", "Comparison"]),
     // What each fuzz target feeds its input to, shared by fuzz/ and FuzzCorpusTests; out of
     // FrameGenKit so that the shipped library carries no fuzzing code.
     .target(

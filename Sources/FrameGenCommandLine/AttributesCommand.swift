@@ -38,7 +38,7 @@ struct AttributesCommand: ParsableCommand {
     func run() throws {
         let selection: AttributesTool.Selection = all ? .all : time.map { .time($0) } ?? .frame(frame ?? 0)
         if let text = try AttributesTool.run(
-            scene: scene, selection: selection, output: output,
+            scene: scene, selection: selection, output: output, layouts: ProgramLayouts.all,
             warn: { FileHandleOutput.standardError.write("framegen: warning: \($0)\n") })
         {
             FileHandleOutput.standardOutput.write(text)
@@ -56,6 +56,6 @@ struct LayoutsCommand: ParsableCommand {
     var type: String?
 
     func run() throws {
-        FileHandleOutput.standardOutput.write(try AttributesTool.layouts(type: type))
+        FileHandleOutput.standardOutput.write(try AttributesTool.layouts(type: type, in: ProgramLayouts.all))
     }
 }

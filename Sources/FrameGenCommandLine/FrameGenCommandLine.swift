@@ -1,10 +1,39 @@
+import FrameGenKit
+import FrameGenUIKit
+import Layout
+
 /// framegen's whole command line (render, attributes, golden, bench, sheet, showcase...), as a
-/// library: the stock `framegen` executable is this call and nothing else, and a package of one's
-/// own calls it from its `main.swift` to run the same commands (docs/uikit.md).
+/// library: the stock `framegen` executable is `FrameGenCommandLine.main()`, and a package of
+/// one's own calls it from its `main.swift` with its own layouts, which its scenes then name
+/// (`layout: {type: cards}`) as they name the built-in ones (docs/uikit.md).
 public enum FrameGenCommandLine {
     /// Parses the process's arguments, runs the command and exits with its status
     /// (docs/formats.md §3); never returns.
-    public static func main() -> Never {
-        FrameGen.runAsRoot()
+    ///
+    /// - Parameters:
+    ///   - layouts: UIKit layouts by the name scenes give them; each factory makes the layout for
+    ///     a new collection view and may set the view's delegate.
+    ///   - descriptors: layouts written against framegen's own `CollectionViewLayout` protocol.
+    public static func main(
+        layouts: [String: UIKitLayout.Factory] = [:], descriptors: [LayoutDescriptor] = []
+    ) -> Never {
+        let own =
+            layouts.keys.sorted().map { UIKitLayout.descriptor(type: $0, factory: layouts[$0]!) } + descriptors
+        if let clash = LayoutRegistry.firstClash(own) {
+            FrameGen.fail(
+                .badInput(
+                    nil,
+                    "this program registers the layout type \"\(clash)\" twice or under a built-in type's name; give it a name of its own (see 'framegen layouts')"
+                ))
+        }
+        ProgramLayouts.$all.withValue(LayoutRegistry.builtIn + own) {
+            FrameGen.runAsRoot()
+        }
     }
+}
+
+/// The layout types this program's scenes may name: the built-in ones, then those given to
+/// `FrameGenCommandLine.main`. Bound for the whole run, read by the commands.
+enum ProgramLayouts {
+    @TaskLocal static var all: [LayoutDescriptor] = LayoutRegistry.builtIn
 }

@@ -45,7 +45,8 @@ struct GoldenCommand: ParsableCommand {
 
     func run() throws {
         let options = GoldenTool.Options(
-            tolerance: tolerance.override, artifacts: artifacts, missingOnly: missing, jobs: jobs)
+            tolerance: tolerance.override, artifacts: artifacts, missingOnly: missing, jobs: jobs,
+            layouts: ProgramLayouts.all)
         try finish(
             action == "record"
                 ? GoldenTool.record(paths, options: options) : GoldenTool.check(paths, options: options))

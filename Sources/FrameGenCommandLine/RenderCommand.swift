@@ -119,7 +119,7 @@ struct RenderCommand: ParsableCommand {
         let part = try shard.map { (text) throws(FrameGenError) in
             try RenderShard.parse(text, environment: Platform.environment)
         }
-        let source = try FrameSource.load(input, fps: fps)
+        let source = try FrameSource.load(input, fps: fps, layouts: ProgramLayouts.all)
         var options = RenderOptions(
             directory: output, frames: frames.flatMap(parseFrames), scale: scale, jobs: jobs ?? 0,
             compression: compression.flatMap(RenderOptions.Compression.init),
@@ -232,7 +232,7 @@ struct BenchCommand: ParsableCommand {
         }
         let options = BenchTool.Options(
             frames: frames, jobs: jobs, compression: RenderOptions.Compression(compression)!)
-        let results = try BenchTool.run(scenes: scenes, options: options)
+        let results = try BenchTool.run(scenes: scenes, options: options, layouts: ProgramLayouts.all)
         FileHandleOutput.standardOutput.write(BenchTool.report(results, json: json))
     }
 }

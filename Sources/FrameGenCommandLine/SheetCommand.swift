@@ -39,7 +39,8 @@ struct SheetCommand: ParsableCommand {
     func run() throws {
         let summary = try ContactSheet.write(
             input: input, to: output,
-            options: ContactSheet.Options(count: count, columns: columns, width: width, fps: fps))
+            options: ContactSheet.Options(
+                count: count, columns: columns, width: width, fps: fps, layouts: ProgramLayouts.all))
         FileHandleOutput.standardOutput.write(
             "\(summary.frames.count) frames in \(summary.grid.columns) columns written to \(output) (\(summary.grid.width)x\(summary.grid.height))\n"
         )

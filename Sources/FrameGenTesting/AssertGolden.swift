@@ -2,6 +2,7 @@ internal import Codecs
 internal import Comparison
 import Foundation
 import FrameGenKit
+import Layout
 internal import Raster
 
 #if canImport(Testing)
@@ -61,16 +62,19 @@ public var goldenArtifactsFolder: String {
 ///   - name: tells several assertions of one test apart.
 ///   - tolerance: default: the scene's `golden:` tolerance keys over the defaults.
 ///   - record: default: `GoldenRecordMode.environment`.
+///   - layouts: your own layout types, which the scene may name besides the built-in ones
+///     (`UIKitLayout.descriptor(type:factory:)` for a UIKit layout, docs/uikit.md).
 public func assertGolden(
     scene: String, frames: [Int]? = nil, named name: String? = nil, tolerance: GoldenTolerance? = nil,
-    record: GoldenRecordMode? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
+    record: GoldenRecordMode? = nil, layouts: [LayoutDescriptor] = [], fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
     testName: String = #function, line: UInt = #line, column: UInt = #column
 ) {
     let location = GoldenLocation(filePath: "\(filePath)", testName: testName, name: name)
     let path = scene.hasPrefix("/") ? scene : location.testFolder + "/" + scene
     let failure = verifyGolden(
         scene: path, frames: frames, location: location, tolerance: tolerance, record: record ?? .environment,
-        artifacts: goldenArtifactsFolder)
+        artifacts: goldenArtifactsFolder, layouts: layouts)
     if let failure {
         reportGoldenFailure(failure, fileID: fileID, filePath: filePath, line: line, column: column)
     }
@@ -131,12 +135,15 @@ public struct GoldenLocation: Sendable {
 /// the failure message (also when it recorded references).
 public func verifyGolden(
     scene path: String, frames: [Int]? = nil, location: GoldenLocation, tolerance: GoldenTolerance? = nil,
-    record: GoldenRecordMode, artifacts: String
+    record: GoldenRecordMode, artifacts: String, layouts: [LayoutDescriptor] = []
 ) -> String? {
     let images: [(String, PNGImage)]
     let resolved: GoldenTolerance
+    if let clash = LayoutRegistry.firstClash(layouts) {
+        return "golden: the layout type \"\(clash)\" is a built-in one or given twice; give it another name"
+    }
     do {
-        let golden = try GoldenTool.load(path)
+        let golden = try GoldenTool.load(path, layouts: LayoutRegistry.builtIn + layouts)
         let renderer = try SceneRenderer(source: golden.source)
         images = try (frames ?? golden.frames).map { f throws(FrameGenError) in
             let stem = golden.referenceName(f)

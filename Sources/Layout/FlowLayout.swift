@@ -32,6 +32,12 @@ public struct FlowLayout: CollectionViewLayout {
     public var sizeForItem: (@Sendable (IndexPath, CollectionViewState) -> Size)?
     /// UICollectionViewDelegateFlowLayout's insetForSectionAt; nil uses `sectionInset`.
     public var insetForSection: (@Sendable (Int, CollectionViewState) -> EdgeInsets)?
+    /// UICollectionViewDelegateFlowLayout's per-section answers (line spacing, interitem spacing,
+    /// header and footer reference sizes); nil uses the properties above.
+    public var spacingForSection:
+        (@Sendable (Int, CollectionViewState) -> (line: Double, interitem: Double))?
+    public var referenceSizesForSection:
+        (@Sendable (Int, CollectionViewState) -> (header: Size, footer: Size))?
 
     /// The state the layout was last prepared with.
     public private(set) var collectionView: CollectionViewState?
@@ -75,8 +81,6 @@ public struct FlowLayout: CollectionViewLayout {
         let crossExtent = Swift.max(
             0, vertical ? cv.size.width - inset.left - inset.right : cv.size.height - inset.top - inset.bottom
         )
-        let headerThickness = vertical ? headerReferenceSize.height : headerReferenceSize.width
-        let footerThickness = vertical ? footerReferenceSize.height : footerReferenceSize.width
 
         func rect(cross: Double, main: Double, crossSize: Double, mainSize: Double) -> Rect {
             let r =
@@ -97,6 +101,12 @@ public struct FlowLayout: CollectionViewLayout {
             let mainStart = vertical ? si.top : si.left
             let mainEnd = vertical ? si.bottom : si.right
             let available = crossExtent - crossStart - crossEnd
+            let spacing =
+                spacingForSection?(s, cv) ?? (line: minimumLineSpacing, interitem: minimumInteritemSpacing)
+            let references =
+                referenceSizesForSection?(s, cv) ?? (header: headerReferenceSize, footer: footerReferenceSize)
+            let headerThickness = vertical ? references.header.height : references.header.width
+            let footerThickness = vertical ? references.footer.height : references.footer.width
             let title = cv.dataSource.title(forSection: s)
             var header: LayoutAttributes?
             if headerThickness > 0 {
@@ -119,7 +129,7 @@ public struct FlowLayout: CollectionViewLayout {
                 sizes.append(vertical ? (w, h) : (h, w))
             }
             let lines = FlowLayout.lineOffsets(
-                crossSizes: sizes.map(\.cross), available: available, spacing: minimumInteritemSpacing)
+                crossSizes: sizes.map(\.cross), available: available, spacing: spacing.interitem)
             var items: [LayoutAttributes] = []
             items.reserveCapacity(count)
             for (n, line) in lines.enumerated() {
@@ -134,7 +144,7 @@ public struct FlowLayout: CollectionViewLayout {
                                 crossSize: sz.cross, mainSize: sz.main)))
                 }
                 cursor += thickness
-                if n < lines.count - 1 { cursor += minimumLineSpacing }
+                if n < lines.count - 1 { cursor += spacing.line }
             }
             cursor += mainEnd
 

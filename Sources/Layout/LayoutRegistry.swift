@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One parameter of a layout type: its scene name, its default (nil when the default is derived
 /// from the view, as `summary` then says) and a one-line description.
 public struct LayoutParameter: Sendable {
@@ -53,23 +51,15 @@ public struct LayoutDescriptor: Sendable {
     }
 }
 
-/// The layout types a scene's `layout: {type: ...}` may name: the built-in ones (docs/design/layouts.md
-/// §1), then those a user registered.
+/// The layout types framegen has (docs/design/layouts.md §1). A program adds its own by passing
+/// a longer list where scenes are read (`Scene.load(_:layouts:)`, docs/uikit.md); there is no
+/// process-wide registry, so two renders in one process may know different layouts.
 public enum LayoutRegistry {
-    public static var all: [LayoutDescriptor] { builtIn + registered.withLock { $0 } }
-
-    private static let registered = Mutex<[LayoutDescriptor]>([])
-
-    /// Makes a layout of one's own nameable in scenes; registering a type again replaces it.
-    /// Returns false, changing nothing, for the name of a built-in type.
-    @discardableResult
-    public static func register(_ descriptor: LayoutDescriptor) -> Bool {
-        if builtIn.contains(where: { $0.type == descriptor.type }) { return false }
-        registered.withLock { list in
-            list.removeAll { $0.type == descriptor.type }
-            list.append(descriptor)
-        }
-        return true
+    /// The first type of `own` that is a built-in one or comes twice: such a list cannot be
+    /// added to `builtIn` (a program's layout must not shadow a built-in one). nil when none.
+    public static func firstClash(_ own: [LayoutDescriptor]) -> String? {
+        var seen = Set(builtIn.map(\.type))
+        return own.first { !seen.insert($0.type).inserted }?.type
     }
 
     public static let builtIn: [LayoutDescriptor] = [
@@ -79,6 +69,6 @@ public enum LayoutRegistry {
     ]
 
     public static func descriptor(for type: String) -> LayoutDescriptor? {
-        builtIn.first { $0.type == type } ?? registered.withLock { list in list.first { $0.type == type } }
+        builtIn.first { $0.type == type }
     }
 }

@@ -187,13 +187,12 @@ private struct RowLayout: CollectionViewLayout {
         if case .number(let s)? = p["spacing"] { layout.spacing = s }
         return layout
     }
-    #expect(LayoutRegistry.register(descriptor))
-    #expect(LayoutRegistry.all.contains { $0.type == "test-row" })
-    // A built-in name cannot be taken.
-    #expect(
-        !LayoutRegistry.register(
-            LayoutDescriptor(type: "flow", summary: "", parameters: [], make: descriptor.make)))
-    #expect(LayoutRegistry.descriptor(for: "flow")?.summary != "")
+    #expect(LayoutRegistry.firstClash([descriptor]) == nil)
+    // A built-in name cannot be taken, nor one name given twice.
+    let flow = LayoutDescriptor(type: "flow", summary: "", parameters: [], make: descriptor.make)
+    #expect(LayoutRegistry.firstClash([descriptor, flow]) == "flow")
+    #expect(LayoutRegistry.firstClash([descriptor, descriptor]) == "test-row")
+    let layouts = LayoutRegistry.builtIn + [descriptor]
 
     let box = try Sandbox()
     defer { box.remove() }
@@ -204,11 +203,11 @@ private struct RowLayout: CollectionViewLayout {
     cell: {background: "#FFFFFF"}
     layout: {type: test-row, spacing: 40}
     """.write(toFile: path, atomically: true, encoding: .utf8)
-    let image = try SceneRenderer(file: path).render(frame: 0)
+    let image = try SceneRenderer(file: path, layouts: layouts).render(frame: 0)
     // Cells at x 0 and 40 (spacing 40), 20 pt wide: white there, black between.
     #expect(image[10, 15].a == 255 && image[10, 15] != Color(r: 0, g: 0, b: 0))
     #expect(image[30, 15] == Color(r: 0, g: 0, b: 0))
     #expect(image[50, 15] != Color(r: 0, g: 0, b: 0))
     try "layout: {type: test-row, gap: 1}\n".write(toFile: path, atomically: true, encoding: .utf8)
-    #expect(throws: FrameGenError.self) { try SceneRenderer(file: path) }
+    #expect(throws: FrameGenError.self) { try SceneRenderer(file: path, layouts: layouts) }
 }

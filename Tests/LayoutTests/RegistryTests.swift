@@ -6,11 +6,11 @@ import Testing
 @Suite struct RegistryTests {
     @Test func gridFamilyIsRegistered() {
         #expect(
-            Array(LayoutRegistry.all.map(\.type).prefix(5)) == [
+            Array(LayoutRegistry.builtIn.map(\.type).prefix(5)) == [
                 "flow", "album", "photos", "waterfall", "pinch",
             ])
         #expect(LayoutRegistry.descriptor(for: "nope") == nil)
-        for d in LayoutRegistry.all {
+        for d in LayoutRegistry.builtIn {
             #expect(!d.summary.isEmpty)
             #expect(Set(d.parameters.map(\.name)).count == d.parameters.count)
         }
@@ -33,7 +33,7 @@ import Testing
     @Test func listedDefaultsAreTheDefaults() throws {
         let state = viewState(
             320, 480, offset: Point(x: 0, y: 30), scale: 2, sections: [5, 3], titles: ["a", "b"], seed: 3)
-        for d in LayoutRegistry.all {
+        for d in LayoutRegistry.builtIn {
             var explicit: [String: CustomValue] = [:]
             for p in d.parameters { if let v = p.defaultValue { explicit[p.name] = v } }
             var a = try d.make([:])

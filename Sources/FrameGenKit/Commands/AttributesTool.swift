@@ -14,9 +14,10 @@ public enum AttributesTool {
     /// text when `output` is nil.
     /// `warn` gets each of the scene's warnings (a line without the newline).
     public static func run(
-        scene path: String, selection: Selection, output: String?, warn: (String) -> Void = { _ in }
+        scene path: String, selection: Selection, output: String?, layouts: [LayoutDescriptor] = LayoutRegistry.builtIn,
+        warn: (String) -> Void = { _ in }
     ) throws(FrameGenError) -> String? {
-        let timeline = try Timeline(Scene.load(path))
+        let timeline = try Timeline(Scene.load(path, layouts: layouts))
         timeline.warnings.forEach(warn)
         let frames: [AttributeFrame]
         switch selection {
@@ -50,12 +51,14 @@ public enum AttributesTool {
     }
 
     /// `framegen layouts [TYPE]`: each layout, its parameters, their defaults and meanings.
-    public static func layouts(type: String?) throws(FrameGenError) -> String {
-        var list = LayoutRegistry.all
+    public static func layouts(type: String?, in all: [LayoutDescriptor] = LayoutRegistry.builtIn)
+        throws(FrameGenError) -> String
+    {
+        var list = all
         if let type {
-            guard let d = LayoutRegistry.descriptor(for: type) else {
+            guard let d = all.first(where: { $0.type == type }) else {
                 var message = "unknown layout type \"\(type)\""
-                if let close = closestName(to: type, in: LayoutRegistry.all.map(\.type)) {
+                if let close = closestName(to: type, in: all.map(\.type)) {
                     message += " (did you mean \"\(close)\"?)"
                 }
                 throw .badInput(nil, message + "; see 'framegen layouts'")

@@ -46,13 +46,15 @@ public enum BenchTool {
 
     /// Measures up to `frames` frames of each scene (the showcase when none is given), spread
     /// evenly over its timeline.
-    public static func run(scenes: [String], options: Options) throws(FrameGenError) -> [Result] {
+    public static func run(
+        scenes: [String], options: Options, layouts: [LayoutDescriptor] = LayoutRegistry.builtIn
+    ) throws(FrameGenError) -> [Result] {
         var sources: [(String, FrameSource)] = []
         if scenes.isEmpty {
             let parsed = try Scene(document: parseDocument(Showcase.scene, file: "<showcase>"), folder: ".")
             sources.append(("showcase", try FrameSource(scene: parsed)))
         }
-        for path in scenes { sources.append((path, try FrameSource.load(path, fps: nil))) }
+        for path in scenes { sources.append((path, try FrameSource.load(path, fps: nil, layouts: layouts))) }
         var results: [Result] = []
         for (name, source) in sources {
             let count = min(options.frames, source.frameCount)

@@ -1,6 +1,7 @@
 import Codecs
 import Comparison
 import Dispatch
+import Layout
 import Raster
 import Synchronization
 
@@ -22,15 +23,18 @@ public enum GoldenTool {
         public var missingOnly: Bool
         /// Frames rendered at once (0: one per core).
         public var jobs: Int
+        /// The layout types the scenes may name.
+        public var layouts: [LayoutDescriptor]
 
         public init(
             tolerance: ToleranceOverride = ToleranceOverride(), artifacts: String = ".golden-artifacts",
-            missingOnly: Bool = false, jobs: Int = 0
+            missingOnly: Bool = false, jobs: Int = 0, layouts: [LayoutDescriptor] = LayoutRegistry.builtIn
         ) {
             self.tolerance = tolerance
             self.artifacts = artifacts
             self.missingOnly = missingOnly
             self.jobs = jobs
+            self.layouts = layouts
         }
     }
 
@@ -63,8 +67,10 @@ public enum GoldenTool {
 
     /// Reads a golden scene: the scene itself (status 2 when invalid) and its `golden:` key,
     /// `{frames: [0, 15, 30]}` or `{every: 5}` plus tolerance keys.
-    public static func load(_ path: String) throws(FrameGenError) -> GoldenScene {
-        let source = try FrameSource.load(path, fps: nil)
+    public static func load(_ path: String, layouts: [LayoutDescriptor] = LayoutRegistry.builtIn) throws(FrameGenError)
+        -> GoldenScene
+    {
+        let source = try FrameSource.load(path, fps: nil, layouts: layouts)
         let document = try readDocument(path)
         var frames = Array(0..<source.frameCount)
         var tolerance = ToleranceOverride()
@@ -170,7 +176,7 @@ public enum GoldenTool {
         for path in resolved.scenes {
             do throws(FrameGenError) {
                 let scene: GoldenScene
-                do { scene = try load(path) } catch {
+                do { scene = try load(path, layouts: options.layouts) } catch {
                     allLoaded = false
                     throw error
                 }
@@ -273,7 +279,7 @@ public enum GoldenTool {
         for path in resolved.scenes {
             let scene: GoldenScene
             do {
-                scene = try load(path)
+                scene = try load(path, layouts: options.layouts)
                 inputs.formUnion(inputFolders(scene))
             } catch {
                 report.failures.append(error)

@@ -20,9 +20,9 @@ public final class SceneRenderer: Sendable {
         try self.init(source: FrameSource(scene: scene))
     }
 
-    /// A scene file or an attribute file.
-    public convenience init(file path: String) throws(FrameGenError) {
-        try self.init(source: FrameSource.load(path, fps: nil))
+    /// A scene file or an attribute file; `layouts` are the types the scene may name.
+    public convenience init(file path: String, layouts: [LayoutDescriptor] = LayoutRegistry.builtIn) throws(FrameGenError) {
+        try self.init(source: FrameSource.load(path, fps: nil, layouts: layouts))
     }
 
     public init(source: FrameSource) throws(FrameGenError) {

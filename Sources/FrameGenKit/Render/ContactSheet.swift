@@ -1,6 +1,7 @@
 import Codecs
 import Compositor
 import Geometry
+import Layout
 import Raster
 import Text
 
@@ -19,11 +20,17 @@ public enum ContactSheet {
         public var width: Int?
         /// Frames per second for the labels; nil: the folder's manifest or the scene's.
         public var fps: Double?
+        /// The layout types a scene may name.
+        public var layouts: [LayoutDescriptor]
 
         public static let defaultWidth = 320
         public static let maximumCount = 1000
 
-        public init(count: Int = 12, columns: Int? = nil, width: Int? = nil, fps: Double? = nil) {
+        public init(
+            count: Int = 12, columns: Int? = nil, width: Int? = nil, fps: Double? = nil,
+            layouts: [LayoutDescriptor] = LayoutRegistry.builtIn
+        ) {
+            self.layouts = layouts
             self.count = count
             self.columns = columns
             self.width = width
@@ -126,7 +133,7 @@ public enum ContactSheet {
         let frames: FrameProvider =
             FileIO.isDirectory(input)
             ? try FileFrames(folder: input, fps: options.fps)
-            : try SceneFrames(input, fps: options.fps, width: options.width)
+            : try SceneFrames(input, fps: options.fps, width: options.width, layouts: options.layouts)
         return try write(frames, named: input, to: output, options: options)
     }
 
@@ -258,8 +265,8 @@ struct SceneFrames: FrameProvider {
     var numbers: [Int] { Array(0..<source.frameCount) }
     var fps: Double? { source.fps }
 
-    init(_ path: String, fps: Double?, width: Int?) throws(FrameGenError) {
-        source = try FrameSource.load(path, fps: fps)
+    init(_ path: String, fps: Double?, width: Int?, layouts: [LayoutDescriptor]) throws(FrameGenError) {
+        source = try FrameSource.load(path, fps: fps, layouts: layouts)
         composer = try FrameComposer(
             canvas: source.canvas, style: source.style, kindStyles: source.kindStyles)
         let canvas = source.canvas

@@ -1,6 +1,7 @@
 import Codecs
 import Dispatch
 import Geometry
+import Layout
 import Raster
 import Synchronization
 
@@ -32,8 +33,10 @@ public struct FrameSource: Sendable {
 
     /// A scene file or an attribute file (by its `format` key), with `--fps` applied. `-` reads
     /// standard input: relative image paths then resolve against the current folder, and the
-    /// output manifest hashes the text.
-    public static func load(_ path: String, fps: Double?) throws(FrameGenError) -> FrameSource {
+    /// output manifest hashes the text. `layouts` are the types a scene may name.
+    public static func load(
+        _ path: String, fps: Double?, layouts: [LayoutDescriptor] = LayoutRegistry.builtIn
+    ) throws(FrameGenError) -> FrameSource {
         let fromStandardInput = path == standardInput
         let document: DocumentNode
         var text = ""
@@ -67,7 +70,7 @@ public struct FrameSource: Sendable {
                 inputFiles: ownFile + file.canvas.backgroundFiles + images.sorted(), inputText: text,
                 frame: { frames[$0] })
         }
-        var scene = try Scene(document: document, folder: folder)
+        var scene = try Scene(document: document, folder: folder, layouts: layouts)
         if let fps { scene.fps = fps }
         var source = try FrameSource(scene: scene)
         source.inputFiles.insert(contentsOf: ownFile, at: 0)

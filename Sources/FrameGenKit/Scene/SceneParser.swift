@@ -5,17 +5,18 @@ import Raster
 
 extension Scene {
     /// Reads and validates a scene file; the first problem is thrown with the file, the key path,
-    /// what was found and what was expected (exit status 2).
-    public static func load(_ path: String) throws(FrameGenError) -> Scene {
-        try Scene(document: readDocument(path), folder: folderOf(path))
+    /// what was found and what was expected (exit status 2). `layouts` are the types
+    /// `layout: {type: ...}` may name.
+    public static func load(_ path: String, layouts: [LayoutDescriptor] = LayoutRegistry.builtIn) throws(FrameGenError) -> Scene {
+        try Scene(document: readDocument(path), folder: folderOf(path), layouts: layouts)
     }
 
     /// Validates a parsed document; relative paths in it are resolved against `folder`. `layouts`
-    /// are the types `layout: {type: ...}` may name (default: the built-in ones and those
-    /// registered with `LayoutRegistry.register`); each view keeps the one it names, so nothing
-    /// later looks a layout up by name again.
+    /// are the types `layout: {type: ...}` may name (default: the built-in ones; a program adds
+    /// its own, docs/uikit.md); each view keeps the one it names, so nothing later looks a layout
+    /// up by name again.
     public init(
-        document root: DocumentNode, folder: String, layouts: [LayoutDescriptor] = LayoutRegistry.all
+        document root: DocumentNode, folder: String, layouts: [LayoutDescriptor] = LayoutRegistry.builtIn
     ) throws(FrameGenError) {
         file = root.file
         let map = try root.map("a scene mapping")
@@ -221,6 +222,9 @@ private func parseView(
         var expected = "a layout type: " + layouts.map(\.type).joined(separator: ", ")
         if let close = closestName(to: type, in: layouts.map(\.type)) {
             expected = "a layout type (did you mean \"\(close)\"?)"
+        } else {
+            // A type of the user's own is named by a program of theirs that registers it.
+            expected += "; a layout of your own runs in a program that registers it (docs/uikit.md)"
         }
         throw typeNode.error(expected)
     }

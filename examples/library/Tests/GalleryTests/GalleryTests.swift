@@ -46,7 +46,7 @@ struct DeskLayout: CollectionViewLayout {
 }
 
 extension DeskLayout {
-    /// What makes the layout nameable in scenes (`layout: {type: desk, tilt: 0.1}`) once registered.
+    /// What makes the layout nameable in scenes (`layout: {type: desk, tilt: 0.1}`) read with it.
     static let descriptor = LayoutDescriptor(
         type: "desk", summary: "cards stacked down the view, each turned a little",
         parameters: [LayoutParameter(name: "tilt", defaultValue: .number(0.06), summary: "radians")]
@@ -81,10 +81,9 @@ extension DeskLayout {
     assertGolden(of: image)
 }
 
-/// The registered layout in a scene, with a timeline: scrolled by a drag, decelerating.
+/// The layout in a scene, with a timeline: scrolled by a drag, decelerating.
 @Test func deskLayoutFlings() {
-    LayoutRegistry.register(DeskLayout.descriptor)
-    assertGolden(scene: "scenes/desk.yaml")
+    assertGolden(scene: "scenes/desk.yaml", layouts: [DeskLayout.descriptor])
 }
 
 /// XCTest works the same way.

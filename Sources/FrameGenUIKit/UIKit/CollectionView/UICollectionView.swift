@@ -1,0 +1,230 @@
+import Foundation
+import Geometry
+import Layout
+
+/// The scroll view framegen drives: its bounds, content offset and insets follow the scene's
+/// timeline, and it answers a layout's questions about the data as UIKit's does.
+open class UIScrollView: UIView {
+    /// UIScrollView.DecelerationRate: the fraction of velocity kept per millisecond.
+    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        public var rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let normal = DecelerationRate(rawValue: 0.998)
+        public static let fast = DecelerationRate(rawValue: 0.99)
+    }
+
+    open var contentOffset: CGPoint {
+        get { bounds.origin }
+        set { bounds.origin = newValue }
+    }
+
+    open var contentSize: CGSize = .zero
+
+    open var contentInset: UIEdgeInsets = .zero
+
+    /// framegen has no safe area or bars: the adjusted inset is the content inset.
+    open var adjustedContentInset: UIEdgeInsets { contentInset }
+
+    open var decelerationRate: DecelerationRate = .normal
+
+    open var isPagingEnabled = false
+
+    open var isScrollEnabled = true
+
+    open var alwaysBounceVertical = false
+
+    open var alwaysBounceHorizontal = false
+
+    open var showsVerticalScrollIndicator = true
+
+    open var showsHorizontalScrollIndicator = true
+
+    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
+
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+        case automatic
+        case scrollableAxes
+        case never
+        case always
+    }
+
+    /// True while framegen plays a drag of this view.
+    open internal(set) var isDragging = false
+
+    /// True while framegen plays a deceleration of this view.
+    open internal(set) var isDecelerating = false
+
+    open var isTracking: Bool { isDragging }
+
+    /// Recorded, not animated: framegen's timeline moves the view (docs/uikit.md).
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        self.contentOffset = contentOffset
+    }
+}
+
+/// The collection view a layout is installed in. framegen creates one per view of a scene and
+/// sets its frame, content offset, insets and data from the scene at every instant.
+open class UICollectionView: UIScrollView {
+    /// What kind of view an attributes object describes.
+    public enum ElementCategory: UInt, Sendable {
+        case cell
+        case supplementaryView
+        case decorationView
+    }
+
+    public enum ScrollDirection: Int, Sendable {
+        case vertical
+        case horizontal
+    }
+
+    /// UIKit's supplementary kinds (UICollectionView.elementKindSectionHeader); framegen's scene
+    /// styles call them `header` and `footer`.
+    public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+    public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+
+    open var collectionViewLayout: UICollectionViewLayout {
+        didSet {
+            oldValue.collectionView = nil
+            collectionViewLayout.collectionView = self
+        }
+    }
+
+    /// Held strongly, unlike iOS (where the view controller owns it), so that a registration can
+    /// write `collectionView.delegate = MyDelegate()`; framegen clears it when it drops the view.
+    open var delegate: UICollectionViewDelegate?
+
+    /// Held strongly, as `delegate` is.
+    open var dataSource: UICollectionViewDataSource?
+
+    /// The scene's data at the instant being drawn.
+    var data = CollectionViewDataSource()
+
+    /// The instant being drawn (time, seed, scale, the scene's other views), set by `UIKitLayout`.
+    var instant = CollectionViewState(bounds: .zero)
+
+    /// What the built-in layouts read: the instant with this view's own bounds, insets and data.
+    var layoutState: CollectionViewState {
+        var s = instant
+        s.bounds = Rect(bounds)
+        s.contentInset = EdgeInsets(adjustedContentInset)
+        s.dataSource = data
+        return s
+    }
+
+    public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+        collectionViewLayout = layout
+        super.init(frame: frame)
+        layout.collectionView = self
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    open var numberOfSections: Int { data.numberOfSections }
+
+    /// The number of items in `section`; 0 for a section that does not exist (UIKit raises an
+    /// exception; framegen records the problem, see `UIKitLayout`).
+    open func numberOfItems(inSection section: Int) -> Int {
+        guard data.sections.indices.contains(section) else {
+            problems.append("numberOfItems(inSection: \(section)) with \(data.numberOfSections) sections")
+            return 0
+        }
+        return data.numberOfItems(inSection: section)
+    }
+
+    /// What the layout asked that UIKit would have refused, reported with the frame.
+    var problems: [String] = []
+
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        collectionViewLayout.layoutAttributesForItem(at: indexPath)
+    }
+
+    open func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes?
+    {
+        collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+    }
+
+    /// The items whose frames intersect the visible bounds, in index path order.
+    open var indexPathsForVisibleItems: [IndexPath] {
+        (collectionViewLayout.layoutAttributesForElements(in: bounds) ?? [])
+            .filter { $0.representedElementCategory == .cell && !$0.isHidden && $0.frame.intersects(bounds) }
+            .map(\.indexPath).sorted()
+    }
+
+    /// The topmost item whose frame contains `point` (content coordinates), as UIKit hit-tests
+    /// cells by their frames.
+    open func indexPathForItem(at point: CGPoint) -> IndexPath? {
+        let rect = CGRect(origin: point, size: .zero).insetBy(dx: -0.5, dy: -0.5)
+        return (collectionViewLayout.layoutAttributesForElements(in: rect) ?? [])
+            .filter { $0.representedElementCategory == .cell && !$0.isHidden && $0.frame.contains(point) }
+            .max { $0.zIndex < $1.zIndex }?.indexPath
+    }
+
+    open func reloadData() { collectionViewLayout.invalidateLayout() }
+
+    /// Recorded, not animated: framegen's timeline scrolls (docs/uikit.md).
+    open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+        guard let a = collectionViewLayout.layoutAttributesForItem(at: indexPath) else { return }
+        var offset = contentOffset
+        if scrollPosition.contains(.centeredHorizontally) { offset.x = a.center.x - bounds.width / 2 }
+        if scrollPosition.contains(.centeredVertically) { offset.y = a.center.y - bounds.height / 2 }
+        if scrollPosition.contains(.left) { offset.x = a.frame.minX }
+        if scrollPosition.contains(.right) { offset.x = a.frame.maxX - bounds.width }
+        if scrollPosition.contains(.top) { offset.y = a.frame.minY }
+        if scrollPosition.contains(.bottom) { offset.y = a.frame.maxY - bounds.height }
+        contentOffset = offset
+    }
+
+    public struct ScrollPosition: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let top = ScrollPosition(rawValue: 1 << 0)
+        public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+        public static let bottom = ScrollPosition(rawValue: 1 << 2)
+        public static let left = ScrollPosition(rawValue: 1 << 3)
+        public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
+        public static let right = ScrollPosition(rawValue: 1 << 5)
+    }
+}
+
+/// UIScrollViewDelegate: framegen calls these as the timeline drags and decelerates the view.
+public protocol UIScrollViewDelegate: AnyObject {
+    func scrollViewDidScroll(_ scrollView: UIScrollView)
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
+    func scrollViewWillEndDragging(
+        _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+        targetContentOffset: UnsafeMutablePointer<CGPoint>)
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
+}
+
+extension UIScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    public func scrollViewWillEndDragging(
+        _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+        targetContentOffset: UnsafeMutablePointer<CGPoint>
+    ) {}
+    public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+}
+
+/// UICollectionViewDelegate; the members iOS marks optional have empty defaults here.
+public protocol UICollectionViewDelegate: UIScrollViewDelegate {
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
+}
+
+extension UICollectionViewDelegate {
+    public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
+}
+
+/// UICollectionViewDataSource. framegen's data comes from the scene (`content:`), so the item
+/// counts a data source returns are not asked for; its cells are (docs/uikit.md "Cells").
+public protocol UICollectionViewDataSource: AnyObject {
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
+    func numberOfSections(in collectionView: UICollectionView) -> Int
+}
+
+extension UICollectionViewDataSource {
+    public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+}

@@ -1,0 +1,240 @@
+import Foundation
+import Geometry
+import Layout
+
+/// UIKit's abstract layout class, which a layout of one's own subclasses. framegen calls its
+/// members in UIKit's order (docs/uikit.md "The contract"): `prepare()` before queries and after
+/// every invalidation; `shouldInvalidateLayout(forBoundsChange:)` when the bounds change, then
+/// `invalidateLayout(with:)` with the context from `invalidationContext(forBoundsChange:)`;
+/// `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)` when a drag or fling
+/// ends; `prepare(forCollectionViewUpdates:)`, the initial and final attributes and
+/// `finalizeCollectionViewUpdates()` around a batch update.
+open class UICollectionViewLayout: NSObject {
+    /// The collection view framegen drives this layout in; nil until the layout is installed.
+    open internal(set) weak var collectionView: UICollectionView?
+
+    /// Whether `prepare()` is due (set by every invalidation, cleared by the pass that calls it).
+    var needsPrepare = true
+
+    public override init() { super.init() }
+
+    /// Layouts built in a storyboard on iOS; framegen never decodes one.
+    public required init?(coder: NSCoder) { super.init() }
+
+    // MARK: Classes
+
+    open class var layoutAttributesClass: AnyClass { UICollectionViewLayoutAttributes.self }
+
+    open class var invalidationContextClass: AnyClass { UICollectionViewLayoutInvalidationContext.self }
+
+    // MARK: Preparing and queries
+
+    open func prepare() {}
+
+    open var collectionViewContentSize: CGSize { .zero }
+
+    open func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? { nil }
+
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? { nil }
+
+    open func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes?
+    { nil }
+
+    open func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes?
+    { nil }
+
+    // MARK: Invalidation
+
+    open func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { false }
+
+    open func invalidationContext(forBoundsChange newBounds: CGRect)
+        -> UICollectionViewLayoutInvalidationContext
+    {
+        let context = makeInvalidationContext()
+        context.contentOffsetAdjustment = .zero
+        return context
+    }
+
+    /// Self-sizing cells: framegen's cells keep the size their attributes give (no Auto
+    /// Layout), so a layout is never asked to take a preferred size.
+    open func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+        withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
+    ) -> Bool { false }
+
+    open func invalidationContext(
+        forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+        withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
+    ) -> UICollectionViewLayoutInvalidationContext { makeInvalidationContext() }
+
+    /// Invalidates everything: the same as `invalidateLayout(with:)` with a context whose
+    /// `invalidateEverything` is true, as on iOS.
+    open func invalidateLayout() {
+        let context = makeInvalidationContext()
+        context.everything = true
+        invalidateLayout(with: context)
+    }
+
+    open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
+        needsPrepare = true
+    }
+
+    func makeInvalidationContext() -> UICollectionViewLayoutInvalidationContext {
+        let cls = type(of: self).invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type
+        return (cls ?? UICollectionViewLayoutInvalidationContext.self).init()
+    }
+
+    // MARK: Scrolling
+
+    open func targetContentOffset(forProposedContentOffset proposedContentOffset: CGPoint) -> CGPoint {
+        proposedContentOffset
+    }
+
+    /// `velocity` is in points per millisecond, as on iOS (framegen converts from its own points
+    /// per second).
+    open func targetContentOffset(
+        forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint
+    ) -> CGPoint { proposedContentOffset }
+
+    // MARK: Batch updates
+
+    open func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem]) {}
+
+    open func finalizeCollectionViewUpdates() {}
+
+    open func prepare(forAnimatedBoundsChange oldBounds: CGRect) {}
+
+    open func finalizeAnimatedBoundsChange() {}
+
+    open func prepareForTransition(to newLayout: UICollectionViewLayout) {}
+
+    open func prepareForTransition(from oldLayout: UICollectionViewLayout) {}
+
+    open func finalizeLayoutTransition() {}
+
+    /// nil on the base class: the collection view then fades the item in at its final place.
+    open func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes?
+    { nil }
+
+    /// nil on the base class: the collection view then fades the item out where it was.
+    open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes?
+    { nil }
+
+    open func initialLayoutAttributesForAppearingSupplementaryElement(
+        ofKind elementKind: String, at elementIndexPath: IndexPath
+    ) -> UICollectionViewLayoutAttributes? { nil }
+
+    open func finalLayoutAttributesForDisappearingSupplementaryElement(
+        ofKind elementKind: String, at elementIndexPath: IndexPath
+    ) -> UICollectionViewLayoutAttributes? { nil }
+
+    open func initialLayoutAttributesForAppearingDecorationElement(
+        ofKind elementKind: String, at decorationIndexPath: IndexPath
+    ) -> UICollectionViewLayoutAttributes? { nil }
+
+    open func finalLayoutAttributesForDisappearingDecorationElement(
+        ofKind elementKind: String, at decorationIndexPath: IndexPath
+    ) -> UICollectionViewLayoutAttributes? { nil }
+
+    open func indexPathsToInsertForSupplementaryView(ofKind elementKind: String) -> [IndexPath] { [] }
+
+    open func indexPathsToDeleteForSupplementaryView(ofKind elementKind: String) -> [IndexPath] { [] }
+
+    // MARK: Decoration views
+
+    /// Decoration views are drawn with the scene's style for their kind; the class is kept for
+    /// layouts that ask for it back.
+    open func register(_ viewClass: AnyClass?, forDecorationViewOfKind elementKind: String) {
+        decorationClasses[elementKind] = viewClass
+    }
+
+    open func register(_ nib: Any?, forDecorationViewOfKind elementKind: String) {}
+
+    var decorationClasses: [String: AnyClass] = [:]
+
+    open var developmentLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
+
+    open var flipsHorizontallyInOppositeLayoutDirection: Bool { false }
+
+    /// A new attributes object of this layout's `layoutAttributesClass`.
+    func makeAttributes(_ value: LayoutAttributes) -> UICollectionViewLayoutAttributes {
+        let cls = type(of: self).layoutAttributesClass as? UICollectionViewLayoutAttributes.Type
+        return UICollectionViewLayoutAttributes.make(cls ?? UICollectionViewLayoutAttributes.self, value)
+    }
+}
+
+/// UIUserInterfaceLayoutDirection: framegen lays out left to right.
+public enum UIUserInterfaceLayoutDirection: Int, Sendable {
+    case leftToRight
+    case rightToLeft
+}
+
+/// What an invalidation covers. framegen re-prepares the layout after any invalidation, so the
+/// fields matter to the layout's own `invalidateLayout(with:)` and `prepare()`.
+open class UICollectionViewLayoutInvalidationContext: NSObject {
+    var everything = false
+    var dataSourceCounts = false
+
+    public required override init() { super.init() }
+
+    open var invalidateEverything: Bool { everything }
+
+    open var invalidateDataSourceCounts: Bool { dataSourceCounts }
+
+    open var contentOffsetAdjustment: CGPoint = .zero
+
+    open var contentSizeAdjustment: CGSize = .zero
+
+    open private(set) var invalidatedItemIndexPaths: [IndexPath]?
+
+    open private(set) var invalidatedSupplementaryIndexPaths: [String: [IndexPath]]?
+
+    open private(set) var invalidatedDecorationIndexPaths: [String: [IndexPath]]?
+
+    open func invalidateItems(at indexPaths: [IndexPath]) {
+        invalidatedItemIndexPaths = (invalidatedItemIndexPaths ?? []) + indexPaths
+    }
+
+    open func invalidateSupplementaryElements(ofKind elementKind: String, at indexPaths: [IndexPath]) {
+        var all = invalidatedSupplementaryIndexPaths ?? [:]
+        all[elementKind, default: []] += indexPaths
+        invalidatedSupplementaryIndexPaths = all
+    }
+
+    open func invalidateDecorationElements(ofKind elementKind: String, at indexPaths: [IndexPath]) {
+        var all = invalidatedDecorationIndexPaths ?? [:]
+        all[elementKind, default: []] += indexPaths
+        invalidatedDecorationIndexPaths = all
+    }
+}
+
+/// One change of a batch update, as UIKit hands it to `prepare(forCollectionViewUpdates:)`.
+open class UICollectionViewUpdateItem: NSObject {
+    public enum Action: Int, Sendable {
+        case insert
+        case delete
+        case reload
+        case move
+        case none
+    }
+
+    open private(set) var indexPathBeforeUpdate: IndexPath?
+    open private(set) var indexPathAfterUpdate: IndexPath?
+    open private(set) var updateAction: Action
+
+    init(_ item: UpdateItem) {
+        indexPathBeforeUpdate = item.indexPathBeforeUpdate.map(IndexPath.init)
+        indexPathAfterUpdate = item.indexPathAfterUpdate.map(IndexPath.init)
+        switch item.updateAction {
+        case .insert: updateAction = .insert
+        case .delete: updateAction = .delete
+        case .move: updateAction = .move
+        case .reload: updateAction = .reload
+        }
+        super.init()
+    }
+}

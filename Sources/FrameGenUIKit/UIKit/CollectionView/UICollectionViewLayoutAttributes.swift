@@ -1,0 +1,171 @@
+import Foundation
+import Geometry
+import Layout
+
+/// UIKit's layout attributes object: where one element of a collection view stands and how it
+/// looks. A reference type, as on iOS; its fields are framegen's `LayoutAttributes` value, so
+/// centre and size are primary, `frame` ignores the transform, `transform` and `transform3D`
+/// are one matrix, and `alpha` is clamped to 0...1 (docs/uikit.md "Attributes").
+///
+/// Subclasses add stored properties and override `copy(with:)` and `isEqual(_:)` as on iOS;
+/// framegen makes instances of a layout's `layoutAttributesClass` with `init()`.
+open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
+    /// framegen's value behind the object (internal: Layout's names would collide with
+    /// Foundation's in a user's file).
+    var value: LayoutAttributes
+
+    public required override init() {
+        value = LayoutAttributes(indexPath: Layout.IndexPath(section: 0, item: 0))
+        super.init()
+    }
+
+    public convenience init(forCellWith indexPath: IndexPath) {
+        self.init()
+        value.representedElementCategory = .cell
+        self.indexPath = indexPath
+    }
+
+    public convenience init(forSupplementaryViewOfKind elementKind: String, with indexPath: IndexPath) {
+        self.init()
+        value.representedElementCategory = .supplementaryView
+        value.representedElementKind = elementKind
+        self.indexPath = indexPath
+    }
+
+    public convenience init(forDecorationViewOfKind decorationViewKind: String, with indexPath: IndexPath) {
+        self.init()
+        value.representedElementCategory = .decorationView
+        value.representedElementKind = decorationViewKind
+        self.indexPath = indexPath
+    }
+
+    /// An object of `cls` (a layout's `layoutAttributesClass`) holding `value`.
+    static func make(_ cls: UICollectionViewLayoutAttributes.Type, _ value: LayoutAttributes)
+        -> UICollectionViewLayoutAttributes
+    {
+        let object = cls.init()
+        object.value = value
+        return object
+    }
+
+    open var frame: CGRect {
+        get { CGRect(value.frame) }
+        set { value.frame = Rect(newValue) }
+    }
+
+    open var bounds: CGRect {
+        get { CGRect(value.bounds) }
+        set { value.bounds = Rect(newValue) }
+    }
+
+    open var center: CGPoint {
+        get { CGPoint(value.center) }
+        set { value.center = Point(newValue) }
+    }
+
+    open var size: CGSize {
+        get { CGSize(value.size) }
+        set { value.size = Size(newValue) }
+    }
+
+    open var transform3D: CATransform3D {
+        get { CATransform3D(value.transform3D) }
+        set { value.transform3D = newValue.geometry }
+    }
+
+    open var transform: CGAffineTransform {
+        get { CGAffineTransform(value.transform) }
+        set { value.transform = newValue.geometry }
+    }
+
+    open var alpha: CGFloat {
+        get { CGFloat(value.alpha) }
+        set { value.alpha = Double(newValue) }
+    }
+
+    open var zIndex: Int {
+        get { value.zIndex }
+        set { value.zIndex = newValue }
+    }
+
+    open var isHidden: Bool {
+        get { value.isHidden }
+        set { value.isHidden = newValue }
+    }
+
+    open var indexPath: IndexPath {
+        get { IndexPath(item: value.indexPath.item, section: value.indexPath.section) }
+        set { value.indexPath = Layout.IndexPath(newValue) }
+    }
+
+    open var representedElementCategory: UICollectionView.ElementCategory {
+        switch value.representedElementCategory {
+        case .cell: return .cell
+        case .supplementaryView: return .supplementaryView
+        case .decorationView: return .decorationView
+        }
+    }
+
+    open var representedElementKind: String? { value.representedElementKind }
+
+    /// A new object of the same class with the same base fields. Subclasses with fields of their
+    /// own override this, call super and copy theirs, as on iOS.
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = type(of: self).init()
+        copy.value = value
+        return copy
+    }
+
+    open override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UICollectionViewLayoutAttributes, type(of: other) == type(of: self)
+        else { return false }
+        return other.value == value
+    }
+
+    open override var hash: Int { value.indexPath.hashValue }
+
+    open override var description: String {
+        "<\(type(of: self)): index path: (\(indexPath)); frame = \(frame); zIndex = \(zIndex); alpha = \(alpha)>"
+    }
+}
+
+extension CGRect {
+    init(_ r: Rect) {
+        self.init(x: CGFloat(r.minX), y: CGFloat(r.minY), width: CGFloat(r.width), height: CGFloat(r.height))
+    }
+}
+
+extension Rect {
+    init(_ r: CGRect) {
+        self.init(x: Double(r.origin.x), y: Double(r.origin.y), width: Double(r.size.width), height: Double(r.size.height))
+    }
+}
+
+extension CGPoint {
+    init(_ p: Point) { self.init(x: CGFloat(p.x), y: CGFloat(p.y)) }
+}
+
+extension Point {
+    init(_ p: CGPoint) { self.init(x: Double(p.x), y: Double(p.y)) }
+}
+
+extension CGSize {
+    init(_ s: Size) { self.init(width: CGFloat(s.width), height: CGFloat(s.height)) }
+}
+
+extension Size {
+    init(_ s: CGSize) { self.init(width: Double(s.width), height: Double(s.height)) }
+}
+
+extension IndexPath {
+    init(_ p: Layout.IndexPath) { self.init(item: p.item, section: p.section) }
+}
+
+extension Layout.IndexPath {
+    /// Any length other than two is a programming error on iOS too; framegen keeps the first two
+    /// indices (zeros for missing ones) rather than trapping in the middle of a render.
+    init(_ p: Foundation.IndexPath) {
+        let parts = Array(p) + [0, 0]
+        self.init(section: parts[0], item: parts[1])
+    }
+}

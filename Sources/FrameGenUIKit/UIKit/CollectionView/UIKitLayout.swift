@@ -1,0 +1,363 @@
+import Foundation
+import Geometry
+import Layout
+
+/// A user's `UICollectionViewLayout` subclass as one of framegen's layouts: the timeline asks it
+/// for attributes as it asks the built-in ones, and this value drives the user's objects in
+/// UIKit's order (docs/uikit.md "The contract").
+///
+/// framegen evaluates any instant on any thread (docs/decisions.md "Timeline"), while a UIKit
+/// layout is a mutable object. So this value keeps the history of what was done to its layout
+/// (prepared at these states, updates, drags, taps) and a live collection view and layout that
+/// have seen exactly that history. A copy that is changed gets a fresh collection view and
+/// layout from the factory and replays the history first: every instant is a pure function of
+/// the scene, and parallel frames equal serial ones. A layout whose answers depend only on its
+/// collection view's state, as UIKit asks of `prepare()`, sees the sequence it would see on iOS.
+public struct UIKitLayout: CollectionViewLayout {
+    /// Makes the layout for a new collection view; may also set the view's delegate.
+    public typealias Factory = @Sendable (UICollectionView) -> UICollectionViewLayout
+
+    /// The name scenes give it (`layout: {type: NAME}`).
+    public let name: String
+    private let factory: Factory
+    /// The scene's flow keys, set on a `UICollectionViewFlowLayout` after the factory made it.
+    private let flowParameters: [String: CustomValue]
+    private var history: [Event] = []
+    private var live: Live
+
+    enum Event: Sendable {
+        case prepare(CollectionViewState)
+        case invalidate
+        case updates([UpdateItem])
+        case finalizeUpdates
+        case willBeginDragging(CollectionViewState)
+        case didEndDragging(CollectionViewState, willDecelerate: Bool)
+        case didEndDecelerating(CollectionViewState)
+        case tap(Layout.IndexPath, CollectionViewState)
+    }
+
+    public init(name: String, parameters: [String: CustomValue] = [:], factory: @escaping Factory) {
+        self.name = name
+        self.factory = factory
+        flowParameters = parameters
+        live = Live(name: name, factory: factory, parameters: parameters)
+    }
+
+    // MARK: Events (recorded, then applied)
+
+    private mutating func record(_ event: Event) {
+        if !isKnownUniquelyReferenced(&live) {
+            live = Live(name: name, factory: factory, parameters: flowParameters)
+            live.withLock { $0.replay(history) }
+        }
+        history.append(event)
+        live.withLock { $0.apply(event) }
+    }
+
+    public mutating func prepare(_ collectionView: CollectionViewState) { record(.prepare(collectionView)) }
+
+    public mutating func invalidateLayout() { record(.invalidate) }
+
+    public mutating func prepare(forCollectionViewUpdates updateItems: [UpdateItem]) {
+        record(.updates(updateItems))
+    }
+
+    public mutating func finalizeCollectionViewUpdates() { record(.finalizeUpdates) }
+
+    public mutating func collectionViewWillBeginDragging(_ collectionView: CollectionViewState) {
+        record(.willBeginDragging(collectionView))
+    }
+
+    public mutating func collectionViewDidEndDragging(
+        _ collectionView: CollectionViewState, willDecelerate decelerate: Bool
+    ) { record(.didEndDragging(collectionView, willDecelerate: decelerate)) }
+
+    public mutating func collectionViewDidEndDecelerating(_ collectionView: CollectionViewState) {
+        record(.didEndDecelerating(collectionView))
+    }
+
+    /// UIKit selects the item and tells the delegate; it does not scroll, so the tap is handled.
+    public mutating func collectionViewDidTapItem(
+        at indexPath: Layout.IndexPath, _ collectionView: CollectionViewState
+    ) -> Bool {
+        record(.tap(indexPath, collectionView))
+        return true
+    }
+
+    // MARK: Queries
+
+    public var collectionViewContentSize: Size {
+        live.withLock { Size($0.layout.collectionViewContentSize) }
+    }
+
+    public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        live.withLock { s in (s.layout.layoutAttributesForElements(in: CGRect(rect)) ?? []).map(s.value) }
+    }
+
+    public func layoutAttributesForItem(at indexPath: Layout.IndexPath) -> LayoutAttributes? {
+        live.withLock { s in s.layout.layoutAttributesForItem(at: IndexPath(indexPath)).map(s.value) }
+    }
+
+    public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: Layout.IndexPath)
+        -> LayoutAttributes?
+    {
+        live.withLock { s in
+            s.layout.layoutAttributesForSupplementaryView(ofKind: SupplementaryKind.uikit(kind), at: IndexPath(indexPath))
+                .map(s.value)
+        }
+    }
+
+    public func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: Layout.IndexPath)
+        -> LayoutAttributes?
+    {
+        live.withLock { s in
+            s.layout.layoutAttributesForDecorationView(ofKind: kind, at: IndexPath(indexPath)).map(s.value)
+        }
+    }
+
+    public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
+        live.withLock { $0.layout.shouldInvalidateLayout(forBoundsChange: CGRect(newBounds)) }
+    }
+
+    public func targetContentOffset(forProposedContentOffset proposedContentOffset: Point) -> Point {
+        live.withLock { Point($0.layout.targetContentOffset(forProposedContentOffset: CGPoint(proposedContentOffset))) }
+    }
+
+    /// framegen's velocity is in points per second, UIKit's in points per millisecond. The
+    /// delegate's `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` may then move
+    /// the target, as on iOS.
+    public func targetContentOffset(
+        forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point
+    ) -> Point {
+        live.withLock { s in
+            let v = CGPoint(x: velocity.x / 1000, y: velocity.y / 1000)
+            var target = s.layout.targetContentOffset(
+                forProposedContentOffset: CGPoint(proposedContentOffset), withScrollingVelocity: v)
+            s.host.delegate?.scrollViewWillEndDragging(s.host, withVelocity: v, targetContentOffset: &target)
+            return Point(target)
+        }
+    }
+
+    public func initialLayoutAttributesForAppearingItem(at itemIndexPath: Layout.IndexPath) -> LayoutAttributes? {
+        live.withLock { s in s.layout.initialLayoutAttributesForAppearingItem(at: IndexPath(itemIndexPath)).map(s.value) }
+    }
+
+    public func finalLayoutAttributesForDisappearingItem(
+        at itemIndexPath: Layout.IndexPath, current: LayoutAttributes
+    ) -> LayoutAttributes? {
+        live.withLock { s in
+            let flow = s.layout as? UICollectionViewFlowLayout
+            flow?.disappearing = current
+            defer { flow?.disappearing = nil }
+            return s.layout.finalLayoutAttributesForDisappearingItem(at: IndexPath(itemIndexPath)).map(s.value)
+        }
+    }
+
+    public func initialLayoutAttributesForAppearingSupplementaryElement(
+        ofKind kind: String, at elementIndexPath: Layout.IndexPath
+    ) -> LayoutAttributes? {
+        live.withLock { s in
+            s.layout.initialLayoutAttributesForAppearingSupplementaryElement(
+                ofKind: SupplementaryKind.uikit(kind), at: IndexPath(elementIndexPath)
+            ).map(s.value)
+        }
+    }
+
+    public func finalLayoutAttributesForDisappearingSupplementaryElement(
+        ofKind kind: String, at elementIndexPath: Layout.IndexPath, current: LayoutAttributes
+    ) -> LayoutAttributes? {
+        live.withLock { s in
+            s.layout.finalLayoutAttributesForDisappearingSupplementaryElement(
+                ofKind: SupplementaryKind.uikit(kind), at: IndexPath(elementIndexPath)
+            ).map(s.value)
+        }
+    }
+
+    /// What the layout asked of its collection view that UIKit would have refused (an index
+    /// path out of range), one line each, since the last time they were read.
+    public func takeProblems() -> [String] {
+        live.withLock { s in
+            defer { s.host.problems = [] }
+            return s.host.problems
+        }
+    }
+}
+
+/// The collection view and layout a `UIKitLayout` drives, behind a lock: copies of one value
+/// share it, and frames are evaluated on several threads.
+final class Live: @unchecked Sendable {
+    private let lock = NSLock()
+    private let state: State
+
+    init(name: String, factory: UIKitLayout.Factory, parameters: [String: CustomValue]) {
+        state = State(name: name, factory: factory, parameters: parameters)
+    }
+
+    func withLock<R>(_ body: (State) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(state)
+    }
+
+    /// Not thread-safe on its own: reached only through `withLock`.
+    final class State {
+        let name: String
+        let host: UICollectionView
+        let layout: UICollectionViewLayout
+        private var started = false
+
+        init(name: String, factory: UIKitLayout.Factory, parameters: [String: CustomValue]) {
+            self.name = name
+            let placeholder = UICollectionViewLayout()
+            host = UICollectionView(frame: .zero, collectionViewLayout: placeholder)
+            layout = factory(host)
+            host.collectionViewLayout = layout
+            if let flow = layout as? UICollectionViewFlowLayout, !parameters.isEmpty {
+                FlowParameters.apply(parameters, to: flow)
+            }
+        }
+
+        deinit {
+            // The delegate may hold the collection view: break the cycle with the view.
+            host.delegate = nil
+            host.dataSource = nil
+            layout.collectionView = nil
+        }
+
+        func replay(_ events: [UIKitLayout.Event]) {
+            for e in events { apply(e) }
+        }
+
+        func apply(_ event: UIKitLayout.Event) {
+            switch event {
+            case .prepare(let s):
+                move(to: s)
+            case .invalidate:
+                layout.invalidateLayout()
+            case .updates(let items):
+                layout.prepare(forCollectionViewUpdates: items.map(UICollectionViewUpdateItem.init))
+            case .finalizeUpdates:
+                layout.finalizeCollectionViewUpdates()
+            case .willBeginDragging(let s):
+                move(to: s)
+                host.isDragging = true
+                host.delegate?.scrollViewWillBeginDragging(host)
+            case .didEndDragging(let s, let decelerate):
+                move(to: s)
+                host.isDragging = false
+                host.isDecelerating = decelerate
+                host.delegate?.scrollViewDidEndDragging(host, willDecelerate: decelerate)
+            case .didEndDecelerating(let s):
+                move(to: s)
+                host.isDecelerating = false
+                host.delegate?.scrollViewDidEndDecelerating(host)
+            case .tap(let indexPath, let s):
+                move(to: s)
+                host.delegate?.collectionView(host, didSelectItemAt: IndexPath(indexPath))
+            }
+        }
+
+        /// UIKit's sequence for a collection view whose data, insets or bounds change: the first
+        /// pass prepares; a data change invalidates everything (reloadData); a bounds change asks
+        /// `shouldInvalidateLayout(forBoundsChange:)` while the view still has its old bounds and,
+        /// if so, invalidates with the context from `invalidationContext(forBoundsChange:)`; then
+        /// the bounds change, and an invalidated layout prepares again.
+        private func move(to s: CollectionViewState) {
+            host.instant = s
+            let bounds = CGRect(s.bounds)
+            let inset = UIEdgeInsets(s.contentInset)
+            guard started else {
+                started = true
+                host.data = s.dataSource
+                host.contentInset = inset
+                host.bounds = bounds
+                layout.prepare()
+                layout.needsPrepare = false
+                return
+            }
+            if host.data != s.dataSource {
+                host.data = s.dataSource
+                layout.invalidateLayout()
+            }
+            if host.contentInset != inset {
+                host.contentInset = inset
+                layout.invalidateLayout()
+            }
+            if bounds != host.bounds {
+                if layout.shouldInvalidateLayout(forBoundsChange: bounds) {
+                    let context = layout.invalidationContext(forBoundsChange: bounds)
+                    layout.invalidateLayout(with: context)
+                    layout.needsPrepare = true
+                }
+                let scrolled = bounds.origin != host.bounds.origin
+                host.bounds = bounds
+                if scrolled { host.delegate?.scrollViewDidScroll(host) }
+            }
+            if layout.needsPrepare {
+                layout.needsPrepare = false
+                layout.prepare()
+            }
+        }
+
+        /// framegen's value for one of the layout's attributes objects: UIKit's element kinds
+        /// become the scene's (`header`, `footer`); a flow header shows its section's title.
+        func value(_ object: UICollectionViewLayoutAttributes) -> LayoutAttributes {
+            var v = object.value
+            if let kind = v.representedElementKind, let engine = SupplementaryKind.engine(kind) {
+                v.representedElementKind = engine
+                if v.text == nil { v.text = host.data.title(forSection: v.indexPath.section) }
+            }
+            return v
+        }
+    }
+}
+
+extension UIEdgeInsets {
+    init(_ i: EdgeInsets) {
+        self.init(top: CGFloat(i.top), left: CGFloat(i.left), bottom: CGFloat(i.bottom), right: CGFloat(i.right))
+    }
+}
+
+/// The scene's flow keys (docs/scene.md "flow") on a `UICollectionViewFlowLayout`, parsed by the
+/// built-in flow layout's own reader; only the keys the scene gives are set, so a subclass's
+/// own settings stand otherwise.
+enum FlowParameters {
+    /// Checks the keys as the built-in `flow` does (a wrong type is the scene's error).
+    static func validate(_ parameters: [String: CustomValue]) throws(LayoutParameterError) {
+        _ = try FlowLayout(parameters: parameters)
+    }
+
+    static func apply(_ parameters: [String: CustomValue], to layout: UICollectionViewFlowLayout) {
+        guard let flow = try? FlowLayout(parameters: parameters) else { return }
+        let given = Set(parameters.keys)
+        if given.contains("scrollDirection") {
+            layout.scrollDirection = flow.scrollDirection == .vertical ? .vertical : .horizontal
+        }
+        if given.contains("itemSize") { layout.itemSize = CGSize(flow.itemSize) }
+        if given.contains("minimumLineSpacing") { layout.minimumLineSpacing = CGFloat(flow.minimumLineSpacing) }
+        if given.contains("minimumInteritemSpacing") {
+            layout.minimumInteritemSpacing = CGFloat(flow.minimumInteritemSpacing)
+        }
+        if given.contains("sectionInset") { layout.sectionInset = UIEdgeInsets(flow.sectionInset) }
+        if given.contains("headerReferenceSize") { layout.headerReferenceSize = CGSize(flow.headerReferenceSize) }
+        if given.contains("footerReferenceSize") { layout.footerReferenceSize = CGSize(flow.footerReferenceSize) }
+    }
+}
+
+extension UIKitLayout {
+    /// A layout type scenes can name: `type` with the user's factory. A flow layout (or
+    /// subclass) takes the scene's flow keys; other layouts take none.
+    public static func descriptor(type: String, factory: @escaping Factory) -> LayoutDescriptor {
+        let probe = Live(name: type, factory: factory, parameters: [:])
+        let (isFlow, className) = probe.withLock { s in
+            (s.layout is UICollectionViewFlowLayout, String(describing: Swift.type(of: s.layout)))
+        }
+        return LayoutDescriptor(
+            type: type, summary: "\(className), a UIKit layout registered by this program",
+            parameters: isFlow ? FlowLayout.parameters : []
+        ) { parameters throws(LayoutParameterError) in
+            if isFlow { try FlowParameters.validate(parameters) }
+            return UIKitLayout(name: type, parameters: isFlow ? parameters : [:], factory: factory)
+        }
+    }
+}

@@ -1,0 +1,221 @@
+import FrameGenUIKit
+import Geometry
+import Testing
+
+import protocol Layout.CollectionViewLayout
+import struct Layout.CollectionViewDataSource
+import struct Layout.CollectionViewState
+import struct Layout.FlowLayout
+import struct Layout.LayoutAttributes
+
+/// A layout written as one writes it for iOS: a horizontal strip whose items shrink and turn
+/// away from the centre, with an attributes subclass carrying the distance from the centre.
+final class StripAttributes: UICollectionViewLayoutAttributes {
+    var distance: CGFloat = 0
+
+    override func copy(with zone: NSZone? = nil) -> Any {
+        let copy = super.copy(with: zone) as! StripAttributes
+        copy.distance = distance
+        return copy
+    }
+
+    override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? StripAttributes else { return false }
+        return other.distance == distance && super.isEqual(object)
+    }
+}
+
+final class StripLayout: UICollectionViewLayout {
+    var itemSize = CGSize(width: 100, height: 140)
+    var calls: [String] = []
+    private var cache: [UICollectionViewLayoutAttributes] = []
+
+    override class var layoutAttributesClass: AnyClass { StripAttributes.self }
+
+    override func prepare() {
+        super.prepare()
+        calls.append("prepare \(collectionView!.contentOffset.x)")
+        cache = []
+        let cv = collectionView!
+        let centre = cv.contentOffset.x + cv.bounds.width / 2
+        for item in 0..<cv.numberOfItems(inSection: 0) {
+            let a = StripAttributes(forCellWith: IndexPath(item: item, section: 0))
+            a.size = itemSize
+            a.center = CGPoint(x: itemSize.width * (CGFloat(item) + 0.5), y: cv.bounds.height / 2)
+            a.distance = (a.center.x - centre) / itemSize.width
+            var t = CATransform3DIdentity
+            t.m34 = -1 / 500
+            a.transform3D = rotateY(t, a.distance * .pi / 8)  // MERGE: CATransform3DRotate(t, angle, 0, 1, 0)
+            a.zIndex = -Int(abs(a.distance) * 10)
+            cache.append(a)
+        }
+    }
+
+    override var collectionViewContentSize: CGSize {
+        CGSize(width: itemSize.width * CGFloat(cache.count), height: collectionView!.bounds.height)
+    }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        cache.filter { $0.frame.intersects(rect) }.map { $0.copy() as! UICollectionViewLayoutAttributes }
+    }
+
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        cache.indices.contains(indexPath.item) ? cache[indexPath.item] : nil
+    }
+
+    override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        calls.append("should \(newBounds.origin.x) while \(collectionView!.bounds.origin.x)")
+        return true
+    }
+
+    override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
+        calls.append("invalidate")
+        super.invalidateLayout(with: context)
+    }
+
+    override func targetContentOffset(
+        forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint
+    ) -> CGPoint {
+        // Snap to whole items, a little further in the direction of a fast fling.
+        let page = (proposedContentOffset.x / itemSize.width + velocity.x).rounded()
+        return CGPoint(x: page * itemSize.width, y: proposedContentOffset.y)
+    }
+}
+
+private func state(x: Double, items: Int = 8, width: Double = 300) -> CollectionViewState {
+    CollectionViewState(
+        size: Size(width: width, height: 200), contentOffset: Point(x: x, y: 0),
+        dataSource: CollectionViewDataSource(itemCounts: [items]))
+}
+
+@Test func aUIKitLayoutIsDrivenInUIKitsOrder() throws {
+    let made = UncheckedBox<StripLayout?>(nil)
+    var layout = UIKitLayout(name: "strip") { _ in
+        let l = StripLayout()
+        made.value = l
+        return l
+    }
+    layout.prepare(state(x: 0))
+    layout.prepare(state(x: 50))
+    let strip = try #require(made.value)
+    // The layout is asked while the view still has its old bounds, as on iOS, then prepared.
+    #expect(strip.calls == ["prepare 0.0", "should 50.0 while 0.0", "invalidate", "prepare 50.0"])
+    #expect(layout.collectionViewContentSize == Size(width: 800, height: 200))
+    let all = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 800, height: 200))
+    #expect(all.count == 8)
+    // Item 1's centre is at 150, the view's centre at 50 + 150 = 200: half an item to the left,
+    // turned by -π/16 about y, with the perspective the layout set.
+    let one = try #require(all.first { $0.indexPath.item == 1 })
+    #expect(one.center == Point(x: 150, y: 100))
+    #expect(one.size == Size(width: 100, height: 140))
+    var expected = Transform3D.identity
+    expected.m34 = -1.0 / 500
+    expected = expected.rotated(-0.5 * .pi / 8, 0, 1, 0)
+    #expect(abs(one.transform3D.m11 - expected.m11) < 1e-12)
+    #expect(abs(one.transform3D.m13 - expected.m13) < 1e-12)
+    #expect(abs(one.transform3D.m34 - expected.m34) < 1e-12)
+    #expect(one.zIndex == -5)
+}
+
+@Test func velocityReachesTheLayoutInPointsPerMillisecond() {
+    var layout = UIKitLayout(name: "strip") { _ in StripLayout() }
+    layout.prepare(state(x: 0))
+    // 1000 points per second is 1 point per millisecond: one item further.
+    let target = layout.targetContentOffset(
+        forProposedContentOffset: Point(x: 240, y: 0), withScrollingVelocity: Point(x: 1000, y: 0))
+    #expect(target == Point(x: 300, y: 0))
+}
+
+@Test func copiesAreIndependentAndReplayTheirHistory() {
+    var a = UIKitLayout(name: "strip") { _ in StripLayout() }
+    a.prepare(state(x: 0))
+    let before = a.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 800, height: 200))
+    var b = a
+    b.prepare(state(x: 200))
+    // a still answers for offset 0; b equals a layout prepared at 0 and scrolled to 200.
+    #expect(a.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 800, height: 200)) == before)
+    var fresh = UIKitLayout(name: "strip") { _ in StripLayout() }
+    fresh.prepare(state(x: 0))
+    fresh.prepare(state(x: 200))
+    let r = Rect(x: 0, y: 0, width: 800, height: 200)
+    #expect(b.layoutAttributesForElements(in: r) == fresh.layoutAttributesForElements(in: r))
+    #expect(b.layoutAttributesForElements(in: r) != before)
+}
+
+@Test func attributesSubclassesKeepTheirFieldsThroughCopies() throws {
+    let a = StripAttributes(forCellWith: IndexPath(item: 2, section: 0))
+    a.distance = 1.5
+    a.alpha = 2
+    let copy = try #require(a.copy() as? StripAttributes)
+    #expect(copy.distance == 1.5)
+    #expect(copy.alpha == 1)
+    #expect(copy.isEqual(a))
+    #expect(copy !== a)
+    #expect(copy.representedElementCategory == .cell)
+    #expect(copy.indexPath == IndexPath(item: 2, section: 0))
+}
+
+/// A flow layout subclass as iOS code writes them: properties in init, super's attributes
+/// adjusted.
+final class FadingFlow: UICollectionViewFlowLayout {
+    override init() {
+        super.init()
+        itemSize = CGSize(width: 90, height: 60)
+        minimumLineSpacing = 12
+        sectionInset = UIEdgeInsets(top: 8, left: 10, bottom: 8, right: 10)
+        headerReferenceSize = CGSize(width: 0, height: 30)
+    }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+}
+
+@Test func theFlowLayoutEqualsTheBuiltInFlow() {
+    var sections = CollectionViewDataSource(itemCounts: [7, 3, 11], titles: ["A", "B", "C"])
+    sections.sections[1].title = nil
+    let view = CollectionViewState(
+        size: Size(width: 320, height: 480), contentOffset: Point(x: 0, y: 40), scale: 3, dataSource: sections)
+    var builtIn = FlowLayout(
+        itemSize: Size(width: 90, height: 60), minimumLineSpacing: 12,
+        sectionInset: EdgeInsets(top: 8, left: 10, bottom: 8, right: 10),
+        headerReferenceSize: Size(width: 0, height: 30))
+    builtIn.prepare(view)
+    var uikit = UIKitLayout(name: "fading") { _ in FadingFlow() }
+    uikit.prepare(view)
+    let r = Rect(x: 0, y: 0, width: 320, height: 2000)
+    #expect(uikit.collectionViewContentSize == builtIn.collectionViewContentSize)
+    #expect(uikit.layoutAttributesForElements(in: r) == builtIn.layoutAttributesForElements(in: r))
+}
+
+@Test func sceneFlowKeysSetAFlowLayoutsProperties() throws {
+    let descriptor = UIKitLayout.descriptor(type: "fading") { _ in FadingFlow() }
+    #expect(descriptor.parameters.map(\.name).contains("itemSize"))
+    var layout = try descriptor.make(["itemSize": .numbers([40, 40]), "scrollDirection": .string("horizontal")])
+    let view = state(x: 0, items: 5)
+    layout.prepare(view)
+    var builtIn = FlowLayout(
+        scrollDirection: .horizontal, itemSize: Size(width: 40, height: 40), minimumLineSpacing: 12,
+        sectionInset: EdgeInsets(top: 8, left: 10, bottom: 8, right: 10), headerReferenceSize: Size(width: 0, height: 30))
+    builtIn.prepare(view)
+    let r = Rect(x: 0, y: 0, width: 2000, height: 2000)
+    #expect(layout.layoutAttributesForElements(in: r) == builtIn.layoutAttributesForElements(in: r))
+    #expect(throws: (any Error).self) { _ = try descriptor.make(["itemSize": .string("big")]) }
+}
+
+/// Mutable state a test reads back from a `@Sendable` factory (one thread).
+final class UncheckedBox<T>: @unchecked Sendable {
+    var value: T
+    init(_ value: T) { self.value = value }
+}
+
+/// MERGE: replaced by CATransform3DRotate once the QuartzCore functions land.
+func rotateY(_ t: CATransform3D, _ a: CGFloat) -> CATransform3D {
+    var r = CATransform3DIdentity
+    r.m11 = cos(a); r.m13 = -sin(a); r.m31 = sin(a); r.m33 = cos(a)
+    var out = CATransform3D()
+    let x = [[r.m11, r.m12, r.m13, r.m14], [r.m21, r.m22, r.m23, r.m24], [r.m31, r.m32, r.m33, r.m34], [r.m41, r.m42, r.m43, r.m44]]
+    let y = [[t.m11, t.m12, t.m13, t.m14], [t.m21, t.m22, t.m23, t.m24], [t.m31, t.m32, t.m33, t.m34], [t.m41, t.m42, t.m43, t.m44]]
+    var m = [[CGFloat]](repeating: [0, 0, 0, 0], count: 4)
+    for i in 0..<4 { for j in 0..<4 { for k in 0..<4 { m[i][j] += x[i][k] * y[k][j] } } }
+    out = CATransform3D(m11: m[0][0], m12: m[0][1], m13: m[0][2], m14: m[0][3], m21: m[1][0], m22: m[1][1], m23: m[1][2], m24: m[1][3], m31: m[2][0], m32: m[2][1], m33: m[2][2], m34: m[2][3], m41: m[3][0], m42: m[3][1], m43: m[3][2], m44: m[3][3])
+    return out
+}
