@@ -6,8 +6,12 @@
 #                   targets (Swift on Linux has no -sanitize=undefined; its own overflow and bounds
 #                   checks trap in a debug build)
 #   make test-tsan  the render pipeline's parallel tests under ThreadSanitizer
+#   make install    the command line into $(PREFIX)/bin (default /usr/local), Swift's runtime
+#                   linked in, so the machine needs only the Debian libraries of scripts/install-deps
 # Each sanitizer builds in a scratch folder of its own so the builds do not undo each other.
-.PHONY: showcase test test-all test-asan test-tsan deps release format
+.PHONY: showcase test test-all test-asan test-tsan deps release format install
+
+PREFIX ?= /usr/local
 
 SANITIZER_ENV = LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp \
 	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 \
@@ -39,6 +43,15 @@ test-tsan: deps
 
 release: deps
 	swift build -c release
+
+# Resource bundles SwiftPM writes beside the binary (if any) travel with it.
+install: deps
+	swift build -c release --product framegen --static-swift-stdlib
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 .build/release/framegen "$(DESTDIR)$(PREFIX)/bin/framegen"
+	for bundle in .build/release/*.resources; do \
+		[ -d "$$bundle" ] && cp -R "$$bundle" "$(DESTDIR)$(PREFIX)/bin/" || true; \
+	done
 
 format:
 	swift format --in-place --recursive Sources Tests Package.swift

@@ -137,6 +137,21 @@ var targets: [Target] = [
         targets.append(
             .target(name: name, dependencies: ["FrameGenUIKit"], path: "Sources/AppleNames/\(name)"))
     }
+    // The UIKit example package (docs/uikit.md), built and tested here too.
+    targets += [
+        .target(name: "GalleryLayouts", dependencies: ["UIKit"], path: "examples/uikit/Sources/GalleryLayouts"),
+        .executableTarget(
+            name: "uikit-gallery", dependencies: ["FrameGenCommandLine", "GalleryLayouts"],
+            path: "examples/uikit/Sources/gallery"),
+        .testTarget(
+            name: "ExampleUIKitTests",
+            dependencies: ["GalleryLayouts", "UIKit", "FrameGenKit", "FrameGenTesting", "Layout"],
+            path: "examples/uikit/Tests/GalleryLayoutsTests", exclude: ["__Golden__"]),
+        // A program with a layout that traps, for FrameGenUIKitTests' crash report test.
+        .executableTarget(
+            name: "uikit-crash-fixture", dependencies: ["FrameGenCommandLine", "UIKit"],
+            path: "Tests/UIKitCrashFixture"),
+    ]
 #endif
 
 let package = Package(

@@ -2,6 +2,10 @@ import FrameGenKit
 import FrameGenUIKit
 import Layout
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// framegen's whole command line (render, attributes, golden, bench, sheet, showcase...), as a
 /// library: the stock `framegen` executable is `FrameGenCommandLine.main()`, and a package of
 /// one's own calls it from its `main.swift` with its own layouts, which its scenes then name
@@ -26,6 +30,7 @@ public enum FrameGenCommandLine {
                     "this program registers the layout type \"\(clash)\" twice or under a built-in type's name; give it a name of its own (see 'framegen layouts')"
                 ))
         }
+        if !layouts.isEmpty { LayoutCrash.install() }
         ProgramLayouts.$all.withValue(LayoutRegistry.builtIn + own) {
             FrameGen.runAsRoot()
         }
@@ -36,4 +41,23 @@ public enum FrameGenCommandLine {
 /// `FrameGenCommandLine.main`. Bound for the whole run, read by the commands.
 enum ProgramLayouts {
     @TaskLocal static var all: [LayoutDescriptor] = LayoutRegistry.builtIn
+}
+
+/// A user's layout that traps (a force unwrap of nil, an index out of range) ends the process as
+/// any Swift program does, after Swift's own message; the handler adds which layout and which
+/// call, and exits with status 2, bad input (docs/uikit.md "Bad input"). A crash anywhere else
+/// is framegen's own bug and keeps the signal's default behaviour.
+enum LayoutCrash {
+    static func install() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signal in
+            if CrashReport.inUserCode {
+                CrashReport.write(prefix: "framegen: crashed: ")
+                _exit(ExitStatus.badInput.rawValue)
+            }
+            Glibc.signal(signal, SIG_DFL)
+            raise(signal)
+        }
+        for s in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT] { sigaction(s, &action, nil) }
+    }
 }

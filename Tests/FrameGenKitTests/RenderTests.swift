@@ -138,11 +138,13 @@ private func source(_ folder: Folder) throws -> FrameSource {
         #expect(results[0].pixels == 120 * 200)
         let r = results[0]
         #expect(r.rasterMsPerFrame > 0 && r.encodeMsPerFrame > 0 && r.framesPerSecond > 0)
+        #expect(r.layoutMicrosecondsPerFrame > 0)
         #expect(r.peakMemoryMB > 1 && r.bytesPerFrame > 8)
         // Each frame's bytes are a PNG: the mean lies between the smallest and largest frame.
         let json = BenchTool.report(results, json: true)
         for key in [
-            "scene", "frames", "jobs", "rasterMsPerFrame", "encodeMsPerFrame", "bytesPerFrame",
+            "scene", "frames", "jobs", "layoutMicrosecondsPerFrame", "rasterMsPerFrame", "encodeMsPerFrame",
+            "bytesPerFrame",
             "cellsPerSecond",
             "megapixelsPerSecond", "framesPerSecond", "peakMemoryMB",
         ] {

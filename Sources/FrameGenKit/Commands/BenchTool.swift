@@ -21,6 +21,10 @@ public enum BenchTool {
         public var pixels: Int
         /// Elements drawn per frame, on average.
         public var cellsPerFrame: Double
+        /// The scene's layouts and timeline for one frame (prepare and queries, a user's layout
+        /// included), apart from drawing: the median over the frames, in microseconds; 0 for an
+        /// attribute file, whose frames are read, not computed.
+        public var layoutMicrosecondsPerFrame: Double = 0
         /// Single thread, warm: medians over the frames.
         public var rasterMsPerFrame: Double
         public var encodeMsPerFrame: Double
@@ -58,13 +62,18 @@ public enum BenchTool {
         var results: [Result] = []
         for (name, source) in sources {
             let count = min(options.frames, source.frameCount)
-            let frames = (0..<count).map {
-                source.frame(count == 1 ? 0 : $0 * (source.frameCount - 1) / (count - 1))
+            var layoutTimes: [Double] = []
+            let frames = (0..<count).map { i in
+                let t0 = now()
+                let frame = source.frame(count == 1 ? 0 : i * (source.frameCount - 1) / (count - 1))
+                layoutTimes.append(now() - t0)
+                return frame
             }
-            results.append(
-                try measure(
-                    name: name, canvas: source.canvas, style: source.style, kindStyles: source.kindStyles,
-                    frames: frames, options: options))
+            var result = try measure(
+                name: name, canvas: source.canvas, style: source.style, kindStyles: source.kindStyles,
+                frames: frames, options: options)
+            result.layoutMicrosecondsPerFrame = median(layoutTimes) * 1e6
+            results.append(result)
         }
         return results
     }
@@ -164,17 +173,18 @@ public enum BenchTool {
     public static func report(_ results: [Result], json: Bool) -> String {
         if json {
             let items = results.map { r in
-                "{\"scene\": \(jsonString(r.scene)), \"frames\": \(r.frames), \"jobs\": \(r.jobs), \"pixels\": \(r.pixels), \"rasterMsPerFrame\": \(jsonNumber(r.rasterMsPerFrame)), \"encodeMsPerFrame\": \(jsonNumber(r.encodeMsPerFrame)), \"bytesPerFrame\": \(jsonNumber(r.bytesPerFrame.rounded())), \"cellsPerSecond\": \(jsonNumber(r.cellsPerSecond.rounded())), \"megapixelsPerSecond\": \(jsonNumber(r.megapixelsPerSecond)), \"framesPerSecond\": \(jsonNumber(r.framesPerSecond)), \"peakMemoryMB\": \(jsonNumber(r.peakMemoryMB.rounded()))}"
+                "{\"scene\": \(jsonString(r.scene)), \"frames\": \(r.frames), \"jobs\": \(r.jobs), \"pixels\": \(r.pixels), \"layoutMicrosecondsPerFrame\": \(jsonNumber(r.layoutMicrosecondsPerFrame.rounded())), \"rasterMsPerFrame\": \(jsonNumber(r.rasterMsPerFrame)), \"encodeMsPerFrame\": \(jsonNumber(r.encodeMsPerFrame)), \"bytesPerFrame\": \(jsonNumber(r.bytesPerFrame.rounded())), \"cellsPerSecond\": \(jsonNumber(r.cellsPerSecond.rounded())), \"megapixelsPerSecond\": \(jsonNumber(r.megapixelsPerSecond)), \"framesPerSecond\": \(jsonNumber(r.framesPerSecond)), \"peakMemoryMB\": \(jsonNumber(r.peakMemoryMB.rounded()))}"
             }
             return "[\n  " + items.joined(separator: ",\n  ") + "\n]\n"
         }
         var out =
-            "scene                           frames  raster ms  encode ms   KB/frame   cells/s    Mpx/s   frames/s (jobs)  peak MB\n"
+            "scene                           frames  layout us  raster ms  encode ms   KB/frame   cells/s    Mpx/s   frames/s (jobs)  peak MB\n"
         for r in results {
             let name = r.scene.count > 30 ? "..." + r.scene.suffix(27) : r.scene
             out +=
                 name.padding(toLength: 32, withPad: " ", startingAt: 0)
-                + pad(String(r.frames), 6) + pad(format1(r.rasterMsPerFrame), 11)
+                + pad(String(r.frames), 6) + pad(String(Int(r.layoutMicrosecondsPerFrame.rounded())), 11)
+                + pad(format1(r.rasterMsPerFrame), 11)
                 + pad(format1(r.encodeMsPerFrame), 11) + pad(format1(r.bytesPerFrame / 1024), 11)
                 + pad(String(Int(r.cellsPerSecond.rounded())), 10) + pad(format1(r.megapixelsPerSecond), 9)
                 + pad(format1(r.framesPerSecond) + " (\(r.jobs))", 17) + pad(String(Int(r.peakMemoryMB)), 9)

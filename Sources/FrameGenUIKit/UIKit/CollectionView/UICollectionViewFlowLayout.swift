@@ -16,19 +16,19 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         case fromLayoutMargins
     }
 
-    // Every property invalidates the layout when set, as on iOS.
-    open var itemSize = CGSize(width: 50, height: 50) { didSet { invalidateLayout() } }
-    open var estimatedItemSize = CGSize.zero { didSet { invalidateLayout() } }
-    open var minimumLineSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
-    open var minimumInteritemSpacing: CGFloat = 10 { didSet { invalidateLayout() } }
-    open var sectionInset = UIEdgeInsets.zero { didSet { invalidateLayout() } }
+    // Every property invalidates the layout when it changes, as on iOS.
+    open var itemSize = CGSize(width: 50, height: 50) { didSet { if oldValue != itemSize { invalidateLayout() } } }
+    open var estimatedItemSize = CGSize.zero { didSet { if oldValue != estimatedItemSize { invalidateLayout() } } }
+    open var minimumLineSpacing: CGFloat = 10 { didSet { if oldValue != minimumLineSpacing { invalidateLayout() } } }
+    open var minimumInteritemSpacing: CGFloat = 10 { didSet { if oldValue != minimumInteritemSpacing { invalidateLayout() } } }
+    open var sectionInset = UIEdgeInsets.zero { didSet { if oldValue != sectionInset { invalidateLayout() } } }
     /// framegen has no safe area or layout margins: every reference is the content inset.
-    open var sectionInsetReference = SectionInsetReference.fromContentInset { didSet { invalidateLayout() } }
-    open var scrollDirection = UICollectionView.ScrollDirection.vertical { didSet { invalidateLayout() } }
-    open var headerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
-    open var footerReferenceSize = CGSize.zero { didSet { invalidateLayout() } }
-    open var sectionHeadersPinToVisibleBounds = false { didSet { invalidateLayout() } }
-    open var sectionFootersPinToVisibleBounds = false { didSet { invalidateLayout() } }
+    open var sectionInsetReference = SectionInsetReference.fromContentInset { didSet { if oldValue != sectionInsetReference { invalidateLayout() } } }
+    open var scrollDirection = UICollectionView.ScrollDirection.vertical { didSet { if oldValue != scrollDirection { invalidateLayout() } } }
+    open var headerReferenceSize = CGSize.zero { didSet { if oldValue != headerReferenceSize { invalidateLayout() } } }
+    open var footerReferenceSize = CGSize.zero { didSet { if oldValue != footerReferenceSize { invalidateLayout() } } }
+    open var sectionHeadersPinToVisibleBounds = false { didSet { if oldValue != sectionHeadersPinToVisibleBounds { invalidateLayout() } } }
+    open var sectionFootersPinToVisibleBounds = false { didSet { if oldValue != sectionFootersPinToVisibleBounds { invalidateLayout() } } }
 
     /// The built-in engine, prepared by `prepare()`.
     private var engine: FlowLayout?

@@ -76,12 +76,14 @@ public struct UIKitLayout: CollectionViewLayout {
         record(.didEndDecelerating(collectionView))
     }
 
-    /// UIKit selects the item and tells the delegate; it does not scroll, so the tap is handled.
+    /// UIKit tells the delegate (`collectionView(_:didSelectItemAt:)`) and scrolls nothing: with
+    /// a delegate the tap is handled. Without one, framegen's own answer to a tap applies, as
+    /// for the built-in layouts (docs/design/motion.md §6: the item scrolls to the centre).
     public mutating func collectionViewDidTapItem(
         at indexPath: Layout.IndexPath, _ collectionView: CollectionViewState
     ) -> Bool {
         record(.tap(indexPath, collectionView))
-        return true
+        return live.withLock { $0.host.delegate != nil }
     }
 
     // MARK: Queries
@@ -196,7 +198,7 @@ final class Live: @unchecked Sendable {
     func withLock<R>(_ body: (State) -> R) -> R {
         lock.lock()
         defer { lock.unlock() }
-        return body(state)
+        return CrashReport.during(state.answering) { body(state) }
     }
 
     /// Not thread-safe on its own: reached only through `withLock`.
@@ -205,13 +207,19 @@ final class Live: @unchecked Sendable {
         let host: UICollectionView
         let layout: UICollectionViewLayout
         private var started = false
+        /// How a crash report names this layout.
+        let title: String
+        let answering: String
 
         init(name: String, factory: UIKitLayout.Factory, parameters: [String: CustomValue]) {
             self.name = name
-            let placeholder = UICollectionViewLayout()
-            host = UICollectionView(frame: .zero, collectionViewLayout: placeholder)
-            layout = factory(host)
+            let view = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewLayout())
+            let title = "the layout \"\(name)\""
+            host = view
+            self.title = title
+            layout = CrashReport.during(title + ", in its factory") { factory(view) }
             host.collectionViewLayout = layout
+            answering = "\(title) (\(type(of: layout))), answering a query"
             if let flow = layout as? UICollectionViewFlowLayout, !parameters.isEmpty {
                 FlowParameters.apply(parameters, to: flow)
             }
@@ -229,6 +237,10 @@ final class Live: @unchecked Sendable {
         }
 
         func apply(_ event: UIKitLayout.Event) {
+            CrashReport.during("\(title) (\(type(of: layout))), \(event.summary)") { perform(event) }
+        }
+
+        private func perform(_ event: UIKitLayout.Event) {
             switch event {
             case .prepare(let s):
                 move(to: s)
@@ -271,8 +283,10 @@ final class Live: @unchecked Sendable {
                 host.data = s.dataSource
                 host.contentInset = inset
                 host.bounds = bounds
-                layout.prepare()
+                // Cleared first: a prepare() that changes the layout's own properties has
+                // invalidated it again, and the next pass prepares once more, as on iOS.
                 layout.needsPrepare = false
+                layout.prepare()
                 return
             }
             if host.data != s.dataSource {
@@ -358,6 +372,24 @@ extension UIKitLayout {
         ) { parameters throws(LayoutParameterError) in
             if isFlow { try FlowParameters.validate(parameters) }
             return UIKitLayout(name: type, parameters: isFlow ? parameters : [:], factory: factory)
+        }
+    }
+}
+
+
+extension UIKitLayout.Event {
+    /// For a crash report: what framegen was doing, and when in the scene.
+    var summary: String {
+        func at(_ s: CollectionViewState) -> String { "at t = \(s.time) s, content offset \(s.bounds.origin)" }
+        switch self {
+        case .prepare(let s): return "preparing (prepare(), invalidation) \(at(s))"
+        case .invalidate: return "in invalidateLayout()"
+        case .updates: return "in prepare(forCollectionViewUpdates:)"
+        case .finalizeUpdates: return "in finalizeCollectionViewUpdates()"
+        case .willBeginDragging(let s): return "as a drag begins \(at(s))"
+        case .didEndDragging(let s, _): return "as a drag ends \(at(s))"
+        case .didEndDecelerating(let s): return "as a deceleration ends \(at(s))"
+        case .tap(let p, let s): return "on a tap on item \(p) \(at(s))"
         }
     }
 }

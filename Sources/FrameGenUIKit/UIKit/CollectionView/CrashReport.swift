@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What framegen was asking of a user's layout, kept where a signal handler can read it: a
+/// layout that traps (a force unwrap of nil, an index out of range) ends the process, and the
+/// command line's handler then names the layout and the call after Swift's own message
+/// (docs/uikit.md "Bad input"). One buffer for the process: with several workers it names the
+/// call most recently begun, which is the crashing one unless two layouts run at once.
+public enum CrashReport {
+    private static let capacity = 512
+    nonisolated(unsafe) private static let buffer: UnsafeMutablePointer<UInt8> = {
+        let p = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        p.initialize(repeating: 0, count: capacity)
+        return p
+    }()
+    nonisolated(unsafe) private static var length = 0
+
+    /// Runs `body`, a call into a user's layout described by `line` (e.g. `the layout "cards"
+    /// (CardsLayout), in prepare() at t = 0.5 s`), noted while it runs.
+    static func during<R>(_ line: String, _ body: () -> R) -> R {
+        note(line)
+        defer { length = 0 }
+        return body()
+    }
+
+    private static func note(_ line: String) {
+        var n = 0
+        for byte in line.utf8 where n < capacity - 1 {
+            buffer[n] = byte
+            n += 1
+        }
+        buffer[n] = UInt8(ascii: "\n")
+        length = n + 1
+    }
+
+    /// Whether a call into a user's layout is in progress.
+    public static var inUserCode: Bool { length > 0 }
+
+    /// Writes `prefix` and the call in progress to standard error; async-signal-safe (no
+    /// allocation, no locks), for a signal handler.
+    public static func write(prefix: StaticString) {
+        _ = Glibc.write(2, prefix.utf8Start, prefix.utf8CodeUnitCount)
+        if length > 0 { _ = Glibc.write(2, buffer, length) }
+    }
+}

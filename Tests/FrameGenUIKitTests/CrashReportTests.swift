@@ -1,0 +1,54 @@
+import Foundation
+import TestTiers
+import Testing
+
+/// A program of one's own whose layout traps ends with status 2 and a line naming the layout
+/// and the call (after Swift's own message); a registration under a built-in name is refused
+/// before anything runs.
+@Test(.heavy, .tags(.heavy)) func aLayoutThatTrapsIsNamedAndExitsWithStatus2() throws {
+    let folder = NSTemporaryDirectory() + "framegen-crash-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scene = folder + "/s.yaml"
+    try """
+    canvas: {width: 40, height: 80, scale: 1}
+    content: {items: 5}
+    layout: {type: off-by-one}
+    timeline: [{scroll: {to: [0, 30], duration: 0.2}}]
+    """.write(toFile: scene, atomically: true, encoding: .utf8)
+    let crash = try fixture(["render", scene, "-o", folder + "/out", "--progress", "none"])
+    #expect(crash.status == 2)
+    let last = crash.stderr.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(last.hasPrefix("framegen: crashed: the layout \"off-by-one\" (OffByOneLayout), preparing"), "\(crash.stderr)")
+    #expect(last.contains("content offset"))
+    // Frame 0 (offset 0) is drawn before the crash; no half-written frame is left.
+    let written = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/out")) ?? []
+    #expect(!written.contains { $0.hasSuffix(".tmp") })
+
+    let clash = try fixture(["layouts"], environment: ["FIXTURE_CLASH": "1"])
+    #expect(clash.status == 2)
+    #expect(clash.stderr.contains("\"flow\""))
+}
+
+func fixture(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+    status: Int32, stdout: String, stderr: String
+) {
+    let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    let candidates = [folder, folder.deletingLastPathComponent()].map {
+        $0.appendingPathComponent("uikit-crash-fixture").path
+    }
+    let path = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) })
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, b in b }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, stdout, stderr)
+}

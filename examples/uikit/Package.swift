@@ -1,0 +1,35 @@
+// swift-tools-version: 6.0
+// A package of one's own UIKit layouts, rendered and golden-tested on Linux with framegen
+// (docs/uikit.md): the layouts (import UIKit), a command line with them registered, and tests.
+import PackageDescription
+
+let package = Package(
+    name: "Gallery",
+    dependencies: [
+        // In your own package: .package(url: "https://github.com/OWNER/framegen", from: "1.0.0")
+        .package(name: "framegen", path: "../..")
+    ],
+    targets: [
+        // Your layout files, unchanged from the iOS app.
+        .target(
+            name: "GalleryLayouts",
+            dependencies: [.product(name: "UIKit", package: "framegen")]),
+        // `swift run gallery render scenes/coverflow.yaml`: framegen's commands with your layouts.
+        .executableTarget(
+            name: "gallery",
+            dependencies: [
+                "GalleryLayouts", .product(name: "FrameGenCommandLine", package: "framegen"),
+            ]),
+        .testTarget(
+            name: "GalleryLayoutsTests",
+            dependencies: [
+                "GalleryLayouts",
+                .product(name: "UIKit", package: "framegen"),
+                .product(name: "FrameGenKit", package: "framegen"),
+                .product(name: "FrameGenLayouts", package: "framegen"),
+                .product(name: "FrameGenTesting", package: "framegen"),
+            ],
+            exclude: ["__Golden__"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
