@@ -7,7 +7,7 @@ import PackageDescription
 //   Raster, CPNG, CJPEG <- Codecs         (image files: PNG, APNG, JPEG, GIF, atomic writes)
 //   Raster <- Comparison                  (how two images differ: golden, compare, FrameGenTesting)
 //   Raster <- Text <- Compositor          (FreeType, fontconfig, HarfBuzz, FriBidi: glyph masks)
-//   Geometry, Layout <- FrameGenUIKit    (UIKit, QuartzCore and Core Graphics API over Layout)
+//   Geometry, Motion, Layout <- FrameGenUIKit (UIKit, QuartzCore and Core Graphics API over Layout)
 //   FrameGenKit glues scenes, layouts, the timeline, the compositor, codecs and comparison;
 //   FrameGenCommandLine is the whole command line as a library; framegen is one call to it.
 // No `platforms:` list: only Linux is built and tested (the C libraries come from Debian
@@ -80,7 +80,7 @@ var targets: [Target] = [
             .product(name: "Yams", package: "Yams"),
         ]
     ),
-    .target(name: "FrameGenUIKit", dependencies: ["Geometry", "Layout"]),
+    .target(name: "FrameGenUIKit", dependencies: ["Geometry", "Layout", "Motion"]),
     .target(
         name: "FrameGenCommandLine",
         dependencies: [
