@@ -89,7 +89,8 @@ var targets: [Target] = [
         ]
     ),
     .executableTarget(name: "framegen", dependencies: ["FrameGenCommandLine"]),
-    .target(name: "FrameGenTesting", dependencies: ["FrameGenKit", "Layout", "Raster", "Codecs", "Comparison"]),
+    .target(
+        name: "FrameGenTesting", dependencies: ["FrameGenKit", "Layout", "Raster", "Codecs", "Comparison"]),
     // What each fuzz target feeds its input to, shared by fuzz/ and FuzzCorpusTests; out of
     // FrameGenKit so that the shipped library carries no fuzzing code.
     .target(
@@ -133,13 +134,20 @@ var targets: [Target] = [
 // re-exports FrameGenUIKit. Linux only: on Apple platforms they would shadow the real frameworks.
 #if os(Linux)
     for name in ["UIKit", "QuartzCore", "CoreGraphics"] {
+        // Swift Testing's cross-import overlays for UIKit and CoreGraphics must exist for a test
+        // file importing both to compile (Sources/AppleNames/_Testing_UIKit).
+        let overlay = ["UIKit", "CoreGraphics"].contains(name) ? ["_Testing_" + name] : []
         products.append(.library(name: name, targets: [name]))
         targets.append(
-            .target(name: name, dependencies: ["FrameGenUIKit"], path: "Sources/AppleNames/\(name)"))
+            .target(
+                name: name, dependencies: ["FrameGenUIKit"] + overlay.map { .target(name: $0) },
+                path: "Sources/AppleNames/\(name)"))
+        for o in overlay { targets.append(.target(name: o, path: "Sources/AppleNames/\(o)")) }
     }
     // The UIKit example package (docs/uikit.md), built and tested here too.
     targets += [
-        .target(name: "GalleryLayouts", dependencies: ["UIKit"], path: "examples/uikit/Sources/GalleryLayouts"),
+        .target(
+            name: "GalleryLayouts", dependencies: ["UIKit"], path: "examples/uikit/Sources/GalleryLayouts"),
         .executableTarget(
             name: "uikit-gallery", dependencies: ["FrameGenCommandLine", "GalleryLayouts"],
             path: "examples/uikit/Sources/gallery"),

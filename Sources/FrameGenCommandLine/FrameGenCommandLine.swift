@@ -22,7 +22,8 @@ public enum FrameGenCommandLine {
         layouts: [String: UIKitLayout.Factory] = [:], descriptors: [LayoutDescriptor] = []
     ) -> Never {
         let own =
-            layouts.keys.sorted().map { UIKitLayout.descriptor(type: $0, factory: layouts[$0]!) } + descriptors
+            layouts.keys.sorted().map { UIKitLayout.descriptor(type: $0, factory: layouts[$0]!) }
+            + descriptors
         if let clash = LayoutRegistry.firstClash(own) {
             FrameGen.fail(
                 .badInput(

@@ -34,8 +34,7 @@ public struct FlowLayout: CollectionViewLayout {
     public var insetForSection: (@Sendable (Int, CollectionViewState) -> EdgeInsets)?
     /// UICollectionViewDelegateFlowLayout's per-section answers (line spacing, interitem spacing,
     /// header and footer reference sizes); nil uses the properties above.
-    public var spacingForSection:
-        (@Sendable (Int, CollectionViewState) -> (line: Double, interitem: Double))?
+    public var spacingForSection: (@Sendable (Int, CollectionViewState) -> (line: Double, interitem: Double))?
     public var referenceSizesForSection:
         (@Sendable (Int, CollectionViewState) -> (header: Size, footer: Size))?
 

@@ -37,9 +37,12 @@ public struct LayoutDescriptor: Sendable {
     public let parameters: [LayoutParameter]
     public let make:
         @Sendable ([String: CustomValue]) throws(LayoutParameterError) -> any CollectionViewLayout
+    /// The built-in type whose default look (cell and header styles) a scene naming this type
+    /// gets where it sets none; nil: this type's own (none for a type that is not built in).
+    public let look: String?
 
     public init(
-        type: String, summary: String, parameters: [LayoutParameter],
+        type: String, summary: String, parameters: [LayoutParameter], look: String? = nil,
         make:
             @escaping @Sendable ([String: CustomValue]) throws(LayoutParameterError) ->
             any CollectionViewLayout
@@ -47,6 +50,7 @@ public struct LayoutDescriptor: Sendable {
         self.type = type
         self.summary = summary
         self.parameters = parameters
+        self.look = look
         self.make = make
     }
 }

@@ -19,7 +19,9 @@ import Testing
     let crash = try fixture(["render", scene, "-o", folder + "/out", "--progress", "none"])
     #expect(crash.status == 2)
     let last = crash.stderr.split(separator: "\n").last.map(String.init) ?? ""
-    #expect(last.hasPrefix("framegen: crashed: the layout \"off-by-one\" (OffByOneLayout), preparing"), "\(crash.stderr)")
+    #expect(
+        last.hasPrefix("framegen: crashed: the layout \"off-by-one\" (OffByOneLayout), preparing"),
+        "\(crash.stderr)")
     #expect(last.contains("content offset"))
     // Frame 0 (offset 0) is drawn before the crash; no half-written frame is left.
     let written = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/out")) ?? []

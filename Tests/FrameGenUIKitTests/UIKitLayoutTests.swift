@@ -2,8 +2,8 @@ import FrameGenUIKit
 import Geometry
 import Testing
 
-import protocol Layout.CollectionViewLayout
 import struct Layout.CollectionViewDataSource
+import protocol Layout.CollectionViewLayout
 import struct Layout.CollectionViewState
 import struct Layout.FlowLayout
 import struct Layout.LayoutAttributes
@@ -45,7 +45,7 @@ final class StripLayout: UICollectionViewLayout {
             a.distance = (a.center.x - centre) / itemSize.width
             var t = CATransform3DIdentity
             t.m34 = -1 / 500
-            a.transform3D = rotateY(t, a.distance * .pi / 8)  // MERGE: CATransform3DRotate(t, angle, 0, 1, 0)
+            a.transform3D = CATransform3DRotate(t, a.distance * .pi / 8, 0, 1, 0)
             a.zIndex = -Int(abs(a.distance) * 10)
             cache.append(a)
         }
@@ -173,7 +173,8 @@ final class FadingFlow: UICollectionViewFlowLayout {
     var sections = CollectionViewDataSource(itemCounts: [7, 3, 11], titles: ["A", "B", "C"])
     sections.sections[1].title = nil
     let view = CollectionViewState(
-        size: Size(width: 320, height: 480), contentOffset: Point(x: 0, y: 40), scale: 3, dataSource: sections)
+        size: Size(width: 320, height: 480), contentOffset: Point(x: 0, y: 40), scale: 3, dataSource: sections
+    )
     var builtIn = FlowLayout(
         itemSize: Size(width: 90, height: 60), minimumLineSpacing: 12,
         sectionInset: EdgeInsets(top: 8, left: 10, bottom: 8, right: 10),
@@ -189,12 +190,15 @@ final class FadingFlow: UICollectionViewFlowLayout {
 @Test func sceneFlowKeysSetAFlowLayoutsProperties() throws {
     let descriptor = UIKitLayout.descriptor(type: "fading") { _ in FadingFlow() }
     #expect(descriptor.parameters.map(\.name).contains("itemSize"))
-    var layout = try descriptor.make(["itemSize": .numbers([40, 40]), "scrollDirection": .string("horizontal")])
+    var layout = try descriptor.make([
+        "itemSize": .numbers([40, 40]), "scrollDirection": .string("horizontal"),
+    ])
     let view = state(x: 0, items: 5)
     layout.prepare(view)
     var builtIn = FlowLayout(
         scrollDirection: .horizontal, itemSize: Size(width: 40, height: 40), minimumLineSpacing: 12,
-        sectionInset: EdgeInsets(top: 8, left: 10, bottom: 8, right: 10), headerReferenceSize: Size(width: 0, height: 30))
+        sectionInset: EdgeInsets(top: 8, left: 10, bottom: 8, right: 10),
+        headerReferenceSize: Size(width: 0, height: 30))
     builtIn.prepare(view)
     let r = Rect(x: 0, y: 0, width: 2000, height: 2000)
     #expect(layout.layoutAttributesForElements(in: r) == builtIn.layoutAttributesForElements(in: r))
@@ -205,17 +209,4 @@ final class FadingFlow: UICollectionViewFlowLayout {
 final class UncheckedBox<T>: @unchecked Sendable {
     var value: T
     init(_ value: T) { self.value = value }
-}
-
-/// MERGE: replaced by CATransform3DRotate once the QuartzCore functions land.
-func rotateY(_ t: CATransform3D, _ a: CGFloat) -> CATransform3D {
-    var r = CATransform3DIdentity
-    r.m11 = cos(a); r.m13 = -sin(a); r.m31 = sin(a); r.m33 = cos(a)
-    var out = CATransform3D()
-    let x = [[r.m11, r.m12, r.m13, r.m14], [r.m21, r.m22, r.m23, r.m24], [r.m31, r.m32, r.m33, r.m34], [r.m41, r.m42, r.m43, r.m44]]
-    let y = [[t.m11, t.m12, t.m13, t.m14], [t.m21, t.m22, t.m23, t.m24], [t.m31, t.m32, t.m33, t.m34], [t.m41, t.m42, t.m43, t.m44]]
-    var m = [[CGFloat]](repeating: [0, 0, 0, 0], count: 4)
-    for i in 0..<4 { for j in 0..<4 { for k in 0..<4 { m[i][j] += x[i][k] * y[k][j] } } }
-    out = CATransform3D(m11: m[0][0], m12: m[0][1], m13: m[0][2], m14: m[0][3], m21: m[1][0], m22: m[1][1], m23: m[1][2], m24: m[1][3], m31: m[2][0], m32: m[2][1], m33: m[2][2], m34: m[2][3], m41: m[3][0], m42: m[3][1], m43: m[3][2], m44: m[3][3])
-    return out
 }

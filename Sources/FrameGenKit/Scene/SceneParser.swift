@@ -78,7 +78,7 @@ extension Scene {
             }
         }
         if (try map["canvas"]?.map("a canvas mapping"))?["background"] == nil,
-            let background = LayoutLook.of(views[0].layoutType).background
+            let background = LayoutLook.of(views[0].layout.look ?? views[0].layoutType).background
         {
             canvas.background = background
         }
@@ -255,7 +255,7 @@ private func parseView(
             if !style.isEmpty { styles[kind] = style }
         }
     }
-    let look = LayoutLook.of(type)
+    let look = LayoutLook.of(descriptor.look ?? type)
     for (kind, style) in look.supplementary { styles[kind] = (styles[kind] ?? ElementStyle()).over(style) }
     return SceneView(
         name: name, frame: frame,

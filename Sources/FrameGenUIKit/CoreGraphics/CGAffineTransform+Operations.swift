@@ -56,8 +56,6 @@ extension CGPoint {
     public func applying(_ t: CGAffineTransform) -> CGPoint {
         CGPoint(t.geometry.apply(to: Geometry.Point(x: Double(x), y: Double(y))))
     }
-
-    init(_ p: Geometry.Point) { self.init(x: CGFloat(p.x), y: CGFloat(p.y)) }
 }
 
 extension CGSize {

@@ -219,7 +219,8 @@ extension UICollectionViewDelegate {
 }
 
 /// UICollectionViewDataSource. framegen's data comes from the scene (`content:`), so the item
-/// counts a data source returns are not asked for; its cells are (docs/uikit.md "Cells").
+/// counts a data source returns are not asked for, and cells are not drawn from it yet
+/// (docs/uikit.md "What is there").
 public protocol UICollectionViewDataSource: AnyObject {
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
     func numberOfSections(in collectionView: UICollectionView) -> Int

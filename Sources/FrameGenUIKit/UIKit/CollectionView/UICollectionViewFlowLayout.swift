@@ -8,7 +8,8 @@ import Layout
 open class UICollectionViewFlowLayout: UICollectionViewLayout {
     /// The size that asks the layout to use `estimatedItemSize`'s self-sizing (iOS); framegen's
     /// cells do not size themselves, so it lays items out at their estimated size.
-    public static let automaticSize = CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
+    public static let automaticSize = CGSize(
+        width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
 
     public enum SectionInsetReference: Int, Sendable {
         case fromContentInset
@@ -17,18 +18,40 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     }
 
     // Every property invalidates the layout when it changes, as on iOS.
-    open var itemSize = CGSize(width: 50, height: 50) { didSet { if oldValue != itemSize { invalidateLayout() } } }
-    open var estimatedItemSize = CGSize.zero { didSet { if oldValue != estimatedItemSize { invalidateLayout() } } }
-    open var minimumLineSpacing: CGFloat = 10 { didSet { if oldValue != minimumLineSpacing { invalidateLayout() } } }
-    open var minimumInteritemSpacing: CGFloat = 10 { didSet { if oldValue != minimumInteritemSpacing { invalidateLayout() } } }
-    open var sectionInset = UIEdgeInsets.zero { didSet { if oldValue != sectionInset { invalidateLayout() } } }
+    open var itemSize = CGSize(width: 50, height: 50) {
+        didSet { if oldValue != itemSize { invalidateLayout() } }
+    }
+    open var estimatedItemSize = CGSize.zero {
+        didSet { if oldValue != estimatedItemSize { invalidateLayout() } }
+    }
+    open var minimumLineSpacing: CGFloat = 10 {
+        didSet { if oldValue != minimumLineSpacing { invalidateLayout() } }
+    }
+    open var minimumInteritemSpacing: CGFloat = 10 {
+        didSet { if oldValue != minimumInteritemSpacing { invalidateLayout() } }
+    }
+    open var sectionInset = UIEdgeInsets.zero {
+        didSet { if oldValue != sectionInset { invalidateLayout() } }
+    }
     /// framegen has no safe area or layout margins: every reference is the content inset.
-    open var sectionInsetReference = SectionInsetReference.fromContentInset { didSet { if oldValue != sectionInsetReference { invalidateLayout() } } }
-    open var scrollDirection = UICollectionView.ScrollDirection.vertical { didSet { if oldValue != scrollDirection { invalidateLayout() } } }
-    open var headerReferenceSize = CGSize.zero { didSet { if oldValue != headerReferenceSize { invalidateLayout() } } }
-    open var footerReferenceSize = CGSize.zero { didSet { if oldValue != footerReferenceSize { invalidateLayout() } } }
-    open var sectionHeadersPinToVisibleBounds = false { didSet { if oldValue != sectionHeadersPinToVisibleBounds { invalidateLayout() } } }
-    open var sectionFootersPinToVisibleBounds = false { didSet { if oldValue != sectionFootersPinToVisibleBounds { invalidateLayout() } } }
+    open var sectionInsetReference = SectionInsetReference.fromContentInset {
+        didSet { if oldValue != sectionInsetReference { invalidateLayout() } }
+    }
+    open var scrollDirection = UICollectionView.ScrollDirection.vertical {
+        didSet { if oldValue != scrollDirection { invalidateLayout() } }
+    }
+    open var headerReferenceSize = CGSize.zero {
+        didSet { if oldValue != headerReferenceSize { invalidateLayout() } }
+    }
+    open var footerReferenceSize = CGSize.zero {
+        didSet { if oldValue != footerReferenceSize { invalidateLayout() } }
+    }
+    open var sectionHeadersPinToVisibleBounds = false {
+        didSet { if oldValue != sectionHeadersPinToVisibleBounds { invalidateLayout() } }
+    }
+    open var sectionFootersPinToVisibleBounds = false {
+        didSet { if oldValue != sectionFootersPinToVisibleBounds { invalidateLayout() } }
+    }
 
     /// The built-in engine, prepared by `prepare()`.
     private var engine: FlowLayout?
@@ -110,7 +133,9 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         engine?.layoutAttributesForItem(at: Layout.IndexPath(indexPath)).map(object)
     }
 
-    open override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath)
+    open override func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String, at indexPath: IndexPath
+    )
         -> UICollectionViewLayoutAttributes?
     {
         guard let engine, let kind = SupplementaryKind.engine(elementKind) else { return nil }
@@ -149,9 +174,13 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     /// A header or footer, pinned to the visible bounds when asked to be, within its section.
     private func supplementary(_ kind: String, _ section: Int, _ engine: FlowLayout) -> LayoutAttributes? {
-        guard var a = engine.layoutAttributesForSupplementaryView(ofKind: kind, at: Layout.IndexPath(section: section, item: 0))
+        guard
+            var a = engine.layoutAttributesForSupplementaryView(
+                ofKind: kind, at: Layout.IndexPath(section: section, item: 0))
         else { return nil }
-        let pin = kind == ElementKind.sectionHeader ? sectionHeadersPinToVisibleBounds : sectionFootersPinToVisibleBounds
+        let pin =
+            kind == ElementKind.sectionHeader
+            ? sectionHeadersPinToVisibleBounds : sectionFootersPinToVisibleBounds
         guard pin, let cv = collectionView, let band = sectionBand(section, engine) else { return a }
         let vertical = scrollDirection == .vertical
         let inset = cv.adjustedContentInset
@@ -181,11 +210,17 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     private func sectionBand(_ section: Int, _ engine: FlowLayout) -> Rect? {
         let p = Layout.IndexPath(section: section, item: 0)
         var parts: [Rect] = []
-        if let h = engine.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionHeader, at: p) { parts.append(h.frame) }
-        if let f = engine.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionFooter, at: p) { parts.append(f.frame) }
+        if let h = engine.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionHeader, at: p) {
+            parts.append(h.frame)
+        }
+        if let f = engine.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionFooter, at: p) {
+            parts.append(f.frame)
+        }
         let count = collectionView?.data.numberOfItems(inSection: section) ?? 0
         for i in [0, count - 1] where i >= 0 {
-            if let a = engine.layoutAttributesForItem(at: Layout.IndexPath(section: section, item: i)) { parts.append(a.frame) }
+            if let a = engine.layoutAttributesForItem(at: Layout.IndexPath(section: section, item: i)) {
+                parts.append(a.frame)
+            }
         }
         guard var band = parts.first else { return nil }
         for r in parts.dropFirst() { band = band.union(r) }
@@ -206,22 +241,28 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 public protocol UICollectionViewDelegateFlowLayout: UICollectionViewDelegate {
     func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
-        sizeForItemAt indexPath: IndexPath) -> CGSize
+        sizeForItemAt indexPath: IndexPath
+    ) -> CGSize
     func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
-        insetForSectionAt section: Int) -> UIEdgeInsets
+        insetForSectionAt section: Int
+    ) -> UIEdgeInsets
     func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
-        minimumLineSpacingForSectionAt section: Int) -> CGFloat
+        minimumLineSpacingForSectionAt section: Int
+    ) -> CGFloat
     func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
-        minimumInteritemSpacingForSectionAt section: Int) -> CGFloat
+        minimumInteritemSpacingForSectionAt section: Int
+    ) -> CGFloat
     func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
-        referenceSizeForHeaderInSection section: Int) -> CGSize
+        referenceSizeForHeaderInSection section: Int
+    ) -> CGSize
     func collectionView(
         _ collectionView: UICollectionView, layout collectionViewLayout: UICollectionViewLayout,
-        referenceSizeForFooterInSection section: Int) -> CGSize
+        referenceSizeForFooterInSection section: Int
+    ) -> CGSize
 }
 
 extension UICollectionViewDelegateFlowLayout {

@@ -104,8 +104,10 @@ public struct UIKitLayout: CollectionViewLayout {
         -> LayoutAttributes?
     {
         live.withLock { s in
-            s.layout.layoutAttributesForSupplementaryView(ofKind: SupplementaryKind.uikit(kind), at: IndexPath(indexPath))
-                .map(s.value)
+            s.layout.layoutAttributesForSupplementaryView(
+                ofKind: SupplementaryKind.uikit(kind), at: IndexPath(indexPath)
+            )
+            .map(s.value)
         }
     }
 
@@ -122,7 +124,9 @@ public struct UIKitLayout: CollectionViewLayout {
     }
 
     public func targetContentOffset(forProposedContentOffset proposedContentOffset: Point) -> Point {
-        live.withLock { Point($0.layout.targetContentOffset(forProposedContentOffset: CGPoint(proposedContentOffset))) }
+        live.withLock {
+            Point($0.layout.targetContentOffset(forProposedContentOffset: CGPoint(proposedContentOffset)))
+        }
     }
 
     /// framegen's velocity is in points per second, UIKit's in points per millisecond. The
@@ -140,8 +144,12 @@ public struct UIKitLayout: CollectionViewLayout {
         }
     }
 
-    public func initialLayoutAttributesForAppearingItem(at itemIndexPath: Layout.IndexPath) -> LayoutAttributes? {
-        live.withLock { s in s.layout.initialLayoutAttributesForAppearingItem(at: IndexPath(itemIndexPath)).map(s.value) }
+    public func initialLayoutAttributesForAppearingItem(at itemIndexPath: Layout.IndexPath)
+        -> LayoutAttributes?
+    {
+        live.withLock { s in
+            s.layout.initialLayoutAttributesForAppearingItem(at: IndexPath(itemIndexPath)).map(s.value)
+        }
     }
 
     public func finalLayoutAttributesForDisappearingItem(
@@ -151,7 +159,8 @@ public struct UIKitLayout: CollectionViewLayout {
             let flow = s.layout as? UICollectionViewFlowLayout
             flow?.disappearing = current
             defer { flow?.disappearing = nil }
-            return s.layout.finalLayoutAttributesForDisappearingItem(at: IndexPath(itemIndexPath)).map(s.value)
+            return s.layout.finalLayoutAttributesForDisappearingItem(at: IndexPath(itemIndexPath)).map(
+                s.value)
         }
     }
 
@@ -328,7 +337,8 @@ final class Live: @unchecked Sendable {
 
 extension UIEdgeInsets {
     init(_ i: EdgeInsets) {
-        self.init(top: CGFloat(i.top), left: CGFloat(i.left), bottom: CGFloat(i.bottom), right: CGFloat(i.right))
+        self.init(
+            top: CGFloat(i.top), left: CGFloat(i.left), bottom: CGFloat(i.bottom), right: CGFloat(i.right))
     }
 }
 
@@ -348,13 +358,19 @@ enum FlowParameters {
             layout.scrollDirection = flow.scrollDirection == .vertical ? .vertical : .horizontal
         }
         if given.contains("itemSize") { layout.itemSize = CGSize(flow.itemSize) }
-        if given.contains("minimumLineSpacing") { layout.minimumLineSpacing = CGFloat(flow.minimumLineSpacing) }
+        if given.contains("minimumLineSpacing") {
+            layout.minimumLineSpacing = CGFloat(flow.minimumLineSpacing)
+        }
         if given.contains("minimumInteritemSpacing") {
             layout.minimumInteritemSpacing = CGFloat(flow.minimumInteritemSpacing)
         }
         if given.contains("sectionInset") { layout.sectionInset = UIEdgeInsets(flow.sectionInset) }
-        if given.contains("headerReferenceSize") { layout.headerReferenceSize = CGSize(flow.headerReferenceSize) }
-        if given.contains("footerReferenceSize") { layout.footerReferenceSize = CGSize(flow.footerReferenceSize) }
+        if given.contains("headerReferenceSize") {
+            layout.headerReferenceSize = CGSize(flow.headerReferenceSize)
+        }
+        if given.contains("footerReferenceSize") {
+            layout.footerReferenceSize = CGSize(flow.footerReferenceSize)
+        }
     }
 }
 
@@ -368,7 +384,9 @@ extension UIKitLayout {
         }
         return LayoutDescriptor(
             type: type, summary: "\(className), a UIKit layout registered by this program",
-            parameters: isFlow ? FlowLayout.parameters : []
+            parameters: isFlow ? FlowLayout.parameters : [],
+            // A flow layout's headers and footers look as the built-in flow's do.
+            look: isFlow ? "flow" : nil
         ) { parameters throws(LayoutParameterError) in
             if isFlow { try FlowParameters.validate(parameters) }
             return UIKitLayout(name: type, parameters: isFlow ? parameters : [:], factory: factory)
@@ -376,11 +394,13 @@ extension UIKitLayout {
     }
 }
 
-
 extension UIKitLayout.Event {
     /// For a crash report: what framegen was doing, and when in the scene.
     var summary: String {
-        func at(_ s: CollectionViewState) -> String { "at t = \(s.time) s, content offset \(s.bounds.origin)" }
+        func at(_ s: CollectionViewState) -> String {
+            // + 0 writes -0.0 as 0.0.
+            "at t = \(s.time) s, content offset (\(s.bounds.minX + 0), \(s.bounds.minY + 0))"
+        }
         switch self {
         case .prepare(let s): return "preparing (prepare(), invalidation) \(at(s))"
         case .invalidate: return "in invalidateLayout()"

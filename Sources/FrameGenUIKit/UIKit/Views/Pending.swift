@@ -10,7 +10,11 @@ open class UIView: NSObject {
         super.init()
     }
     open var frame: CGRect {
-        get { CGRect(x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width, height: bounds.height) }
+        get {
+            CGRect(
+                x: center.x - bounds.width / 2, y: center.y - bounds.height / 2, width: bounds.width,
+                height: bounds.height)
+        }
         set {
             bounds.size = newValue.size
             center = CGPoint(x: newValue.midX, y: newValue.midY)

@@ -38,7 +38,8 @@ public final class CoverFlowLayout: UICollectionViewFlowLayout {
         super.layoutAttributesForElements(in: rect)?.map(turned)
     }
 
-    public override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    public override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes?
+    {
         super.layoutAttributesForItem(at: indexPath).map(turned)
     }
 
