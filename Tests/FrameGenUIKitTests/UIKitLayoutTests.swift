@@ -210,3 +210,22 @@ final class UncheckedBox<T>: @unchecked Sendable {
     var value: T
     init(_ value: T) { self.value = value }
 }
+
+/// A pattern of real carousels: properties set after `super.prepare()`. UIKit's flow layout
+/// computes lazily, so the first query already sees them.
+final class InsetAfterSuperFlow: UICollectionViewFlowLayout {
+    override func prepare() {
+        super.prepare()
+        scrollDirection = .horizontal
+        itemSize = CGSize(width: 100, height: 100)
+        let side = (collectionView!.bounds.width - itemSize.width) / 2
+        sectionInset = UIEdgeInsets(top: 0, left: side, bottom: 0, right: side)
+    }
+}
+
+@Test func propertiesSetAfterSuperPrepareApplyAtOnce() throws {
+    var layout = UIKitLayout(name: "late") { _ in InsetAfterSuperFlow() }
+    layout.prepare(state(x: 0, items: 3))
+    let first = try #require(layout.layoutAttributesForItem(at: .init(section: 0, item: 0)))
+    #expect(first.center.x == 150)
+}

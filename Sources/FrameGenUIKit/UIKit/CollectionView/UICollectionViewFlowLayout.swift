@@ -53,8 +53,21 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         didSet { if oldValue != sectionFootersPinToVisibleBounds { invalidateLayout() } }
     }
 
-    /// The built-in engine, prepared by `prepare()`.
-    private var engine: FlowLayout?
+    /// The built-in engine, prepared by `prepare()` and again by a query after an
+    /// invalidation: UIKit's flow layout computes lazily, so a subclass that sets `sectionInset`
+    /// in `prepare()` after calling `super` is answered with the new insets.
+    private var prepared: FlowLayout?
+    private var stale = true
+
+    private var engine: FlowLayout? {
+        if stale { prepareEngine() }
+        return prepared
+    }
+
+    open override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
+        stale = true
+        super.invalidateLayout(with: context)
+    }
 
     public override init() { super.init() }
 
@@ -62,8 +75,13 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     open override func prepare() {
         super.prepare()
+        prepareEngine()
+    }
+
+    private func prepareEngine() {
+        stale = false
         guard let cv = collectionView else {
-            engine = nil
+            prepared = nil
             return
         }
         var flow = FlowLayout(
@@ -98,7 +116,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             }
         }
         flow.prepare(cv.layoutState)
-        engine = flow
+        prepared = flow
     }
 
     /// `itemSize`, or `estimatedItemSize` when that is set (self-sizing on iOS).
