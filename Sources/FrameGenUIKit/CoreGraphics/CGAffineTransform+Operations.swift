@@ -54,10 +54,8 @@ extension CGAffineTransform {
 extension CGPoint {
     /// `[x y 1] · t` (CGPointApplyAffineTransform).
     public func applying(_ t: CGAffineTransform) -> CGPoint {
-        CGPoint(t.geometry.apply(to: Geometry.Point(x: Double(x), y: Double(y))))
+        CGPoint(t.geometry.apply(to: geometry))
     }
-
-    init(_ p: Geometry.Point) { self.init(x: CGFloat(p.x), y: CGFloat(p.y)) }
 }
 
 extension CGSize {
