@@ -101,7 +101,7 @@ open class CALayer: NSObject {
     open var shadowRadius: CGFloat = 3
     /// The shadow's shape; nil (the default) takes it from the layer's content and bounds.
     open var shadowPath: CGPath?
-    /// Typically a CGImage on iOS; framegen's compositor draws what it knows (docs/uikit.md).
+    /// A CGImage on iOS, which does not exist here: UIImageView puts its UIImage here instead.
     open var contents: Any?
     open var contentsGravity: CALayerContentsGravity = .resize
     open var contentsScale: CGFloat = 1
