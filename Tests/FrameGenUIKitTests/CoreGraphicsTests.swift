@@ -120,3 +120,33 @@ func close(_ a: CGRect, _ b: CGRect, _ tolerance: CGFloat = 1e-9) -> Bool {
     #expect(CGColor(gray: 0, alpha: 1) != CGColor(red: 0, green: 0, blue: 0, alpha: 1))
     #expect(red.copy(alpha: 1) == CGColor(red: 1, green: 0, blue: 0, alpha: 1))
 }
+
+@Test func pathsOfRectanglesEllipsesAndArcs() {
+    let r = CGRect(x: 10, y: 20, width: 40, height: 30)
+    let rect = CGPath(rect: r, transform: nil)
+    #expect(rect.boundingBox == r && !rect.isEmpty && rect.currentPoint == r.origin)
+    #expect(CGMutablePath().boundingBox.isNull && CGMutablePath().currentPoint == .zero)
+    var move = CGAffineTransform(translationX: 5, y: 0)
+    #expect(CGPath(rect: r, transform: &move).boundingBox == r.offsetBy(dx: 5, dy: 0))
+    // Four quarter arcs, no lines: control points stay inside the ellipse's box.
+    let ellipse = CGPath(ellipseIn: r, transform: nil)
+    #expect(ellipse.boundingBox == r)
+    #expect(ellipse.steps.filter { if case .curve = $0 { true } else { false } }.count == 4)
+    #expect(ellipse.steps.filter { if case .line = $0 { true } else { false } }.isEmpty)
+    // Core Graphics' counter-clockwise is increasing angles: +x toward +y.
+    let arc = CGMutablePath()
+    arc.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: false)
+    #expect(close(arc.currentPoint, CGPoint(x: 0, y: 10)))
+    guard case .curve(let end, let c1, let c2) = arc.steps.last else {
+        Issue.record("no curve")
+        return
+    }
+    // The cubic's midpoint is within 3e-3 of the circle (a quarter circle's cubic error 2.7e-4 r).
+    let mid = CGPoint(x: (10 + 3 * c1.x + 3 * c2.x + end.x) / 8, y: (0 + 3 * c1.y + 3 * c2.y + end.y) / 8)
+    #expect(abs((mid.x * mid.x + mid.y * mid.y).squareRoot() - 10) < 3e-3)
+    let back = CGMutablePath()
+    back.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
+    #expect(close(back.currentPoint, CGPoint(x: 0, y: 10)))
+    // Clockwise the long way: three quarters, through -y.
+    #expect(back.steps.count == 4 && back.boundingBox.minY < -9.9)
+}

@@ -54,7 +54,7 @@ extension CGAffineTransform {
 extension CGPoint {
     /// `[x y 1] · t` (CGPointApplyAffineTransform).
     public func applying(_ t: CGAffineTransform) -> CGPoint {
-        CGPoint(t.geometry.apply(to: Geometry.Point(x: Double(x), y: Double(y))))
+        CGPoint(t.geometry.apply(to: geometry))
     }
 }
 

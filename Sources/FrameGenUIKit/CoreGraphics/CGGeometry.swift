@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 
 // The CGGeometry comparisons Core Graphics' Swift overlay has and Foundation on Linux lacks.
 // They are `==`, as on Apple platforms.
@@ -12,4 +13,23 @@ extension CGSize {
 
 extension CGRect {
     public func equalTo(_ rect2: CGRect) -> Bool { self == rect2 }
+}
+
+// Conversions to and from Geometry's types, which Layout and the compositor use.
+extension CGPoint {
+    init(_ p: Geometry.Point) { self.init(x: CGFloat(p.x), y: CGFloat(p.y)) }
+
+    var geometry: Geometry.Point { Geometry.Point(x: Double(x), y: Double(y)) }
+}
+
+extension CGSize {
+    init(_ s: Geometry.Size) { self.init(width: CGFloat(s.width), height: CGFloat(s.height)) }
+
+    var geometry: Geometry.Size { Geometry.Size(width: Double(width), height: Double(height)) }
+}
+
+extension CGRect {
+    init(_ r: Geometry.Rect) { self.init(origin: CGPoint(r.origin), size: CGSize(r.size)) }
+
+    var geometry: Geometry.Rect { Geometry.Rect(origin: origin.geometry, size: size.geometry) }
 }

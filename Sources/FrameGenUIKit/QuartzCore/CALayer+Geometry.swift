@@ -93,7 +93,7 @@ extension Transform3D {
 
     /// `p` through the (flattened) transform, divided by w.
     func map(_ p: CGPoint) -> CGPoint {
-        CGPoint(project(Geometry.Point(x: Double(p.x), y: Double(p.y))))
+        CGPoint(project(p.geometry))
     }
 
     /// `p` through the inverse; NaN when there is none.

@@ -99,7 +99,9 @@ open class CALayer: NSObject {
     /// iOS.
     open var shadowOffset = CGSize(width: 0, height: -3)
     open var shadowRadius: CGFloat = 3
-    /// Typically a CGImage on iOS; framegen's compositor draws what it knows (docs/uikit.md).
+    /// The shadow's shape; nil (the default) takes it from the layer's content and bounds.
+    open var shadowPath: CGPath?
+    /// A CGImage on iOS, which does not exist here: UIImageView puts its UIImage here instead.
     open var contents: Any?
     open var contentsGravity: CALayerContentsGravity = .resize
     open var contentsScale: CGFloat = 1
@@ -247,10 +249,7 @@ open class CALayer: NSObject {
 
     // MARK: Life cycle
 
-    /// `required` so that UIView can make an instance of its `layerClass`, which Swift allows
-    /// only through a required initialiser; a CALayer subclass that declares its own designated
-    /// initialisers must therefore also write `override init()`.
-    public required override init() { super.init() }
+    public override init() { super.init() }
 
     /// A copy of `layer`'s properties, not its sublayers (Core Animation's shadow copies).
     /// Subclasses copy their own fields after calling it, as on iOS.
@@ -280,6 +279,7 @@ open class CALayer: NSObject {
         shadowOpacity = other.shadowOpacity
         shadowOffset = other.shadowOffset
         shadowRadius = other.shadowRadius
+        shadowPath = other.shadowPath
         contents = other.contents
         contentsGravity = other.contentsGravity
         contentsScale = other.contentsScale

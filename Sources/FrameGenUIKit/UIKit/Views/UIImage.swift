@@ -1,0 +1,87 @@
+import Foundation
+
+/// An image: a size in points, a scale, and (when framegen has them) its pixels or the name it
+/// was asked for. Immutable and Sendable, as in Apple's SDK.
+///
+/// `UIImage(named:)` returns an image only when framegen can resolve the name: there is no app
+/// bundle or asset catalog on Linux, so names resolve through the resolver that
+/// `UIImage.withNamedImages` binds for the work inside it (framegen binds one to the images a
+/// scene provides); with none bound, or when it does not know the name, the result is nil, as
+/// on iOS for a missing asset. SF Symbols do not exist here: `UIImage(systemName:)` is always nil.
+open class UIImage: NSObject, @unchecked Sendable {
+    /// How the image is drawn: as is, or as a template tinted with the view's tint colour.
+    public enum RenderingMode: Int, Sendable {
+        case automatic = 0
+        case alwaysOriginal = 1
+        case alwaysTemplate = 2
+    }
+
+    /// Premultiplied 8-bit RGBA rows, top first, the compositor's working format
+    /// (Sources/Raster/Color.swift).
+    package struct Bitmap: Hashable, Sendable {
+        package let width: Int
+        package let height: Int
+        package let pixels: [UInt8]
+
+        package init(width: Int, height: Int, pixels: [UInt8]) {
+            precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4)
+            self.width = width
+            self.height = height
+            self.pixels = pixels
+        }
+    }
+
+    /// In points: pixels divided by `scale`.
+    public let size: CGSize
+    public let scale: CGFloat
+    public let renderingMode: RenderingMode
+    /// The name it was resolved from, if any.
+    package let name: String?
+    package let bitmap: Bitmap?
+
+    package init(
+        size: CGSize, scale: CGFloat = 1, name: String? = nil, bitmap: Bitmap? = nil,
+        renderingMode: RenderingMode = .automatic
+    ) {
+        self.size = size
+        self.scale = scale
+        self.name = name
+        self.bitmap = bitmap
+        self.renderingMode = renderingMode
+        super.init()
+    }
+
+    /// An image of `bitmap`'s pixels at `scale` pixels per point.
+    package convenience init(bitmap: Bitmap, scale: CGFloat = 1, name: String? = nil) {
+        self.init(
+            size: CGSize(width: CGFloat(bitmap.width) / scale, height: CGFloat(bitmap.height) / scale),
+            scale: scale, name: name, bitmap: bitmap)
+    }
+
+    /// An empty image, of size zero.
+    public override convenience init() { self.init(size: .zero) }
+
+    /// The image the bound resolver gives for `name`, or nil (see the type's comment).
+    public convenience init?(named name: String) {
+        guard let image = UIImage.namedImages?(name) else { return nil }
+        self.init(
+            size: image.size, scale: image.scale, name: name, bitmap: image.bitmap,
+            renderingMode: image.renderingMode)
+    }
+
+    /// Always nil: framegen has no SF Symbols.
+    public convenience init?(systemName name: String) { return nil }
+
+    open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
+        UIImage(size: size, scale: scale, name: name, bitmap: bitmap, renderingMode: renderingMode)
+    }
+
+    @TaskLocal package static var namedImages: (@Sendable (String) -> UIImage?)?
+
+    /// framegen's, not Apple's: runs `body` with `resolve` answering `UIImage(named:)`.
+    public static func withNamedImages<R>(
+        _ resolve: @escaping @Sendable (String) -> UIImage?, _ body: () throws -> R
+    ) rethrows -> R {
+        try $namedImages.withValue(resolve, operation: body)
+    }
+}

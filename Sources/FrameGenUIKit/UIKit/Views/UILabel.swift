@@ -1,0 +1,73 @@
+import Foundation
+
+/// How lines of text align; the raw values are iOS's (they differ on macOS).
+public enum NSTextAlignment: Int, Sendable {
+    case left = 0
+    case center = 1
+    case right = 2
+    case justified = 3
+    /// The script's natural alignment: left for the left-to-right text framegen lays out.
+    case natural = 4
+}
+
+/// Where a line that does not fit breaks or is cut; the raw values are UIKit's.
+public enum NSLineBreakMode: Int, Sendable {
+    case byWordWrapping = 0
+    case byCharWrapping = 1
+    case byClipping = 2
+    case byTruncatingHead = 3
+    case byTruncatingTail = 4
+    case byTruncatingMiddle = 5
+}
+
+/// A view that shows text. Its properties are what the compositor draws with (Sources/Text
+/// shapes the text); measuring text (sizeThatFits, intrinsicContentSize) needs that module,
+/// which UIKit's does not have, so those are UIView's.
+open class UILabel: UIView {
+    /// The plain string of `attributedText`; setting it replaces `attributedText` with a string
+    /// without attributes (the label's font and colours apply).
+    open var text: String? {
+        get { attributedText?.string }
+        set { attributedText = newValue.map { NSAttributedString(string: $0) } }
+    }
+
+    open var attributedText: NSAttributedString?
+
+    /// The system font at 17 points by default; setting nil restores it, as on iOS.
+    open var font: UIFont! {
+        get { storedFont }
+        set { storedFont = newValue ?? UILabel.defaultFont }
+    }
+
+    /// Label colour (black in the light appearance) by default; setting nil restores it.
+    open var textColor: UIColor! {
+        get { storedTextColor }
+        set { storedTextColor = newValue ?? .label }
+    }
+
+    open var textAlignment: NSTextAlignment = .natural
+    /// 1 by default; 0 is as many lines as needed.
+    open var numberOfLines = 1
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail
+    open var isEnabled = true
+    open var isHighlighted = false
+    open var highlightedTextColor: UIColor?
+    open var shadowColor: UIColor?
+    /// (0, -1) by default, as UILabel documents.
+    open var shadowOffset = CGSize(width: 0, height: -1)
+    open var adjustsFontSizeToFitWidth = false
+    open var minimumScaleFactor: CGFloat = 0
+    open var preferredMaxLayoutWidth: CGFloat = 0
+
+    private static var defaultFont: UIFont { UIFont.systemFont(ofSize: 17) }
+    private var storedFont: UIFont = UILabel.defaultFont
+    private var storedTextColor: UIColor = .label
+
+    /// Not interactive, as on iOS.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        isUserInteractionEnabled = false
+    }
+
+    public required init?(coder: NSCoder) { return nil }
+}

@@ -1,0 +1,341 @@
+import Foundation
+
+/// The base of UIKit's event-handling objects; framegen delivers no events, so only the chain
+/// is here.
+open class UIResponder: NSObject {
+    /// The superview for a view; nil otherwise.
+    open var next: UIResponder? { nil }
+}
+
+/// A rectangle of content in a tree of views, backed by a CALayer.
+///
+/// The view's geometry and the layer's are one state, as on iOS: `frame`, `bounds`, `center`
+/// (the layer's position), `transform` (the layer's transform, 2D), `alpha` (opacity), `isHidden`,
+/// `clipsToBounds` (masksToBounds) and `backgroundColor` read and write the layer, so a change
+/// through either is seen through both. Subviews' layers are the view layer's sublayers, in the
+/// same order. Not Sendable and not main-actor bound: framegen drives views from one thread at a
+/// time.
+open class UIView: UIResponder, CALayerDelegate {
+    /// The class of the backing layer. Only CALayer itself works here: Swift makes an instance
+    /// of a class chosen at run time only through a `required` initialiser, and CALayer's init()
+    /// cannot be required without breaking every subclass that writes `override init()`, as
+    /// iOS code does. A view whose class names a CALayer subclass traps at its creation, with
+    /// that explanation, rather than hand the subclass's code a layer of the wrong class.
+    open class var layerClass: AnyClass { CALayer.self }
+
+    private var backingLayer: CALayer!
+    private var storedSubviews: [UIView] = []
+    private weak var storedSuperview: UIView?
+    private var storedBackgroundColor: UIColor?
+    private var storedTintColor: UIColor?
+
+    public init(frame: CGRect) {
+        super.init()
+        let layerClass: AnyClass = Self.layerClass
+        precondition(
+            layerClass == CALayer.self,
+            "\(Self.self).layerClass is \(layerClass): framegen makes only CALayer backing layers")
+        backingLayer = CALayer()
+        backingLayer.delegate = self
+        self.frame = frame
+    }
+
+    /// A view of frame zero, as `UIView()` is on iOS.
+    public override convenience init() { self.init(frame: .zero) }
+
+    /// framegen reads no archives (there are no nibs or storyboards), so decoding always fails.
+    /// A subclass's `required init?(coder: NSCoder) { fatalError(...) }` compiles as on iOS.
+    public required init?(coder: NSCoder) { return nil }
+
+    /// The backing layer; its delegate is the view.
+    open var layer: CALayer { backingLayer }
+
+    open override var next: UIResponder? { superview }
+
+    // MARK: Geometry (the layer's)
+
+    /// The layer's frame: when `transform` is not the identity, the bounding box of the
+    /// transformed view (Apple calls the value undefined then; framegen's setter is CALayer's).
+    open var frame: CGRect {
+        get { layer.frame }
+        set { resizing { layer.frame = newValue } }
+    }
+
+    /// Setting it keeps `center`, as on iOS.
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set { resizing { layer.bounds = newValue } }
+    }
+
+    /// The layer's position: with the default anchor point, the centre of the frame.
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+
+    /// The layer's transform, 2D, about the centre; setting it keeps `center` and `bounds`.
+    open var transform: CGAffineTransform {
+        get { layer.affineTransform() }
+        set { layer.setAffineTransform(newValue) }
+    }
+
+    /// The layer's transform.
+    open var transform3D: CATransform3D {
+        get { layer.transform }
+        set { layer.transform = newValue }
+    }
+
+    // MARK: Appearance
+
+    /// The layer's opacity, a Float: 0.3 reads back as 0.30000001192092896, as on iOS.
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+
+    /// Sets the layer's backgroundColor; reads it back as the UIColor that was set, or as a new
+    /// UIColor when the layer's colour was changed directly.
+    open var backgroundColor: UIColor? {
+        get {
+            guard let color = layer.backgroundColor else { return nil }
+            if let stored = storedBackgroundColor, stored.cgColor == color { return stored }
+            return UIColor(cgColor: color)
+        }
+        set {
+            storedBackgroundColor = newValue
+            layer.backgroundColor = newValue?.cgColor
+        }
+    }
+
+    /// The own tint, else the superview's, else system blue; `tintColorDidChange()` follows a set.
+    open var tintColor: UIColor! {
+        get { storedTintColor ?? superview?.tintColor ?? UIColor.tintColor }
+        set {
+            storedTintColor = newValue
+            tintColorDidChange()
+        }
+    }
+
+    open func tintColorDidChange() {}
+
+    /// How content (an image view's image) fills the bounds. Kept on the view, not mapped to the
+    /// layer's contentsGravity (whose top and bottom are swapped on iOS).
+    open var contentMode: ContentMode = .scaleToFill
+    open var isOpaque = true
+    open var tag = 0
+    open var isUserInteractionEnabled = true
+    open var isMultipleTouchEnabled = false
+    open var autoresizingMask: AutoresizingMask = []
+    open var autoresizesSubviews = true
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+
+    /// `layoutMargins` read and written by leading and trailing (left to right).
+    open var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get {
+            NSDirectionalEdgeInsets(
+                top: layoutMargins.top, leading: layoutMargins.left, bottom: layoutMargins.bottom,
+                trailing: layoutMargins.right)
+        }
+        set {
+            layoutMargins = UIEdgeInsets(
+                top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing)
+        }
+    }
+
+    // Accessibility is not rendered; these are kept so that cell code setting them compiles.
+    open var isAccessibilityElement = false
+    open var accessibilityLabel: String?
+    open var accessibilityHint: String?
+    open var accessibilityValue: String?
+    open var accessibilityIdentifier: String?
+
+    // MARK: Hierarchy
+
+    /// Back to front.
+    open var subviews: [UIView] { storedSubviews }
+
+    open var superview: UIView? { storedSuperview }
+
+    /// Adds `view` in front of the other subviews, taking it from its old superview; adding a
+    /// subview again brings it to the front, as on iOS.
+    open func addSubview(_ view: UIView) { insert(view, at: storedSubviews.count) }
+
+    /// At `index` among the subviews (clamped to their count, as iOS does).
+    open func insertSubview(_ view: UIView, at index: Int) { insert(view, at: index) }
+
+    /// Just above `siblingSubview`; at the front when that is not a subview (framegen's choice).
+    open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+        insert(view, nextTo: siblingSubview, offset: 1)
+    }
+
+    /// Just below `siblingSubview`; at the front when that is not a subview (framegen's choice).
+    open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+        insert(view, nextTo: siblingSubview, offset: 0)
+    }
+
+    open func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self else { return }
+        move(view, to: storedSubviews.count - 1)
+    }
+
+    open func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self else { return }
+        move(view, to: 0)
+    }
+
+    open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        guard index1 != index2 else { return }
+        let first = storedSubviews[index1]
+        let second = storedSubviews[index2]
+        move(first, to: index2)
+        move(second, to: index1)
+    }
+
+    open func removeFromSuperview() {
+        guard let parent = storedSuperview else { return }
+        parent.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        parent.storedSubviews.removeAll { $0 === self }
+        layer.removeFromSuperlayer()
+        storedSuperview = nil
+        didMoveToSuperview()
+    }
+
+    open func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    /// The first view with `tag`, depth first, the receiver included.
+    open func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for view in storedSubviews {
+            if let found = view.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+
+    open func didAddSubview(_ subview: UIView) {}
+    open func willRemoveSubview(_ subview: UIView) {}
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    open func didMoveToSuperview() {}
+
+    /// Takes `view` from wherever it is and puts it at `index` among the subviews, with its layer
+    /// just below the layer of the subview it now precedes (on top when it is the front one).
+    private func insert(_ view: UIView, at index: Int) {
+        precondition(!isDescendant(of: view), "a view cannot be its own subview")
+        if view.superview === self {
+            move(view, to: Swift.min(index, storedSubviews.count - 1))
+            return
+        }
+        view.superview?.willRemoveSubview(view)
+        view.willMove(toSuperview: self)
+        view.superview?.storedSubviews.removeAll { $0 === view }
+        let position = Swift.max(0, Swift.min(index, storedSubviews.count))
+        storedSubviews.insert(view, at: position)
+        view.storedSuperview = self
+        placeLayer(of: view, at: position)
+        view.setNeedsLayout()
+        view.didMoveToSuperview()
+        didAddSubview(view)
+    }
+
+    /// Reorders an existing subview, without the move callbacks (iOS sends none for a reorder).
+    /// `index` counts the subviews without `view`.
+    private func move(_ view: UIView, to index: Int) {
+        storedSubviews.removeAll { $0 === view }
+        let position = Swift.max(0, Swift.min(index, storedSubviews.count))
+        storedSubviews.insert(view, at: position)
+        placeLayer(of: view, at: position)
+    }
+
+    private func insert(_ view: UIView, nextTo sibling: UIView, offset: Int) {
+        guard sibling !== view, sibling.superview === self else { return addSubview(view) }
+        let index = { self.storedSubviews.firstIndex { $0 === sibling }! + offset }
+        if view.superview === self {
+            storedSubviews.removeAll { $0 === view }
+            move(view, to: index())
+        } else {
+            insert(view, at: index())
+        }
+    }
+
+    private func placeLayer(of view: UIView, at position: Int) {
+        if position + 1 < storedSubviews.count {
+            layer.insertSublayer(view.layer, below: storedSubviews[position + 1].layer)
+        } else {
+            layer.addSublayer(view.layer)
+        }
+    }
+
+    // MARK: Layout
+
+    /// Marks the view (its layer) as needing layout.
+    open func setNeedsLayout() { layer.setNeedsLayout() }
+
+    /// Lays out, now, whatever in the tree needs it: layoutSubviews() of each such view, parents
+    /// before children (the layer's layoutIfNeeded()).
+    open func layoutIfNeeded() { layer.layoutIfNeeded() }
+
+    /// Does nothing; subclasses lay out their subviews here.
+    open func layoutSubviews() {}
+
+    /// The layer asks its view: layoutSubviews().
+    open func layoutSublayers(of layer: CALayer) {
+        if layer === self.layer { layoutSubviews() }
+    }
+
+    /// The current size, as Apple documents for UIView.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    open func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
+
+    /// No intrinsic size in either direction.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    open func invalidateIntrinsicContentSize() {}
+
+    /// framegen composites the layer's properties and never calls draw(_:).
+    open func setNeedsDisplay() { layer.setNeedsDisplay() }
+
+    // MARK: Coordinates
+
+    /// Through the layers' transforms (CALayer.convert); nil is the root view's coordinates.
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint { layer.convert(point, to: view?.layer) }
+
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        layer.convert(point, from: view?.layer)
+    }
+
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect { layer.convert(rect, to: view?.layer) }
+
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { layer.convert(rect, from: view?.layer) }
+
+    /// Makes `change` to the geometry; after a new bounds size, layout is due (the layer marked
+    /// it) and subviews autoresize.
+    private func resizing(_ change: () -> Void) {
+        let old = layer.bounds.size
+        change()
+        let new = layer.bounds.size
+        guard new != old, autoresizesSubviews else { return }
+        for view in storedSubviews where !view.autoresizingMask.isEmpty {
+            view.autoresize(superviewSize: old, to: new)
+        }
+    }
+}
