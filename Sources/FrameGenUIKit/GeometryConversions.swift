@@ -1,39 +1,8 @@
 import Foundation
-import Geometry
 import Layout
 
-// Between the API's Core Graphics values and Geometry's and Layout's, which framegen computes
-// with: CGFloat is Double on every platform framegen builds for, so no value changes.
-
-extension CGRect {
-    init(_ r: Rect) {
-        self.init(x: CGFloat(r.minX), y: CGFloat(r.minY), width: CGFloat(r.width), height: CGFloat(r.height))
-    }
-}
-
-extension Rect {
-    init(_ r: CGRect) {
-        self.init(
-            x: Double(r.origin.x), y: Double(r.origin.y), width: Double(r.size.width),
-            height: Double(r.size.height))
-    }
-}
-
-extension CGPoint {
-    init(_ p: Point) { self.init(x: CGFloat(p.x), y: CGFloat(p.y)) }
-}
-
-extension Point {
-    init(_ p: CGPoint) { self.init(x: Double(p.x), y: Double(p.y)) }
-}
-
-extension CGSize {
-    init(_ s: Size) { self.init(width: CGFloat(s.width), height: CGFloat(s.height)) }
-}
-
-extension Size {
-    init(_ s: CGSize) { self.init(width: Double(s.width), height: Double(s.height)) }
-}
+// Index paths between the API (Foundation's) and Layout's. Core Graphics values convert in
+// CoreGraphics/CGGeometry.swift, edge insets in UIKit/Views/UIEdgeInsets.swift.
 
 extension IndexPath {
     init(_ p: Layout.IndexPath) { self.init(item: p.item, section: p.section) }

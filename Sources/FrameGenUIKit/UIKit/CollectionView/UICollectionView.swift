@@ -105,8 +105,8 @@ open class UICollectionView: UIScrollView {
     /// What the built-in layouts read: the instant with this view's own bounds, insets and data.
     var layoutState: CollectionViewState {
         var s = instant
-        s.bounds = Rect(bounds)
-        s.contentInset = EdgeInsets(adjustedContentInset)
+        s.bounds = bounds.geometry
+        s.contentInset = adjustedContentInset.geometry
         s.dataSource = data
         return s
     }

@@ -86,19 +86,20 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         }
         var flow = FlowLayout(
             scrollDirection: scrollDirection == .vertical ? .vertical : .horizontal,
-            itemSize: Size(effectiveItemSize), minimumLineSpacing: Double(minimumLineSpacing),
-            minimumInteritemSpacing: Double(minimumInteritemSpacing), sectionInset: EdgeInsets(sectionInset),
-            headerReferenceSize: Size(headerReferenceSize), footerReferenceSize: Size(footerReferenceSize))
+            itemSize: effectiveItemSize.geometry, minimumLineSpacing: Double(minimumLineSpacing),
+            minimumInteritemSpacing: Double(minimumInteritemSpacing), sectionInset: sectionInset.geometry,
+            headerReferenceSize: headerReferenceSize.geometry,
+            footerReferenceSize: footerReferenceSize.geometry)
         if let delegate = cv.delegate as? UICollectionViewDelegateFlowLayout {
             // Called synchronously inside `prepare(_:)` below, on this thread.
             let ask = UncheckedSendable((delegate, cv, self))
             flow.sizeForItem = { indexPath, _ in
                 let (d, cv, layout) = ask.value
-                return Size(d.collectionView(cv, layout: layout, sizeForItemAt: IndexPath(indexPath)))
+                return d.collectionView(cv, layout: layout, sizeForItemAt: IndexPath(indexPath)).geometry
             }
             flow.insetForSection = { section, _ in
                 let (d, cv, layout) = ask.value
-                return EdgeInsets(d.collectionView(cv, layout: layout, insetForSectionAt: section))
+                return d.collectionView(cv, layout: layout, insetForSectionAt: section).geometry
             }
             flow.spacingForSection = { section, _ in
                 let (d, cv, layout) = ask.value
@@ -110,8 +111,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             flow.referenceSizesForSection = { section, _ in
                 let (d, cv, layout) = ask.value
                 return (
-                    Size(d.collectionView(cv, layout: layout, referenceSizeForHeaderInSection: section)),
-                    Size(d.collectionView(cv, layout: layout, referenceSizeForFooterInSection: section))
+                    d.collectionView(cv, layout: layout, referenceSizeForHeaderInSection: section).geometry,
+                    d.collectionView(cv, layout: layout, referenceSizeForFooterInSection: section).geometry
                 )
             }
         }
@@ -128,13 +129,15 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
         guard let engine else { return [] }
-        var values = engine.layoutAttributesForElements(in: Rect(rect))
+        var values = engine.layoutAttributesForElements(in: rect.geometry)
         if sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds {
             // A pinned header belongs to every rect its section reaches, wherever it sits.
             var sections = Set(values.map(\.indexPath.section))
             if let cv = collectionView {
                 for s in 0..<cv.numberOfSections where !sections.contains(s) {
-                    if let band = sectionBand(s, engine), band.intersects(Rect(rect)) { sections.insert(s) }
+                    if let band = sectionBand(s, engine), band.intersects(rect.geometry) {
+                        sections.insert(s)
+                    }
                 }
             }
             values.removeAll { $0.representedElementCategory == .supplementaryView }
@@ -324,12 +327,6 @@ extension UICollectionViewDelegateFlowLayout {
 struct UncheckedSendable<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
-}
-
-extension EdgeInsets {
-    init(_ i: UIEdgeInsets) {
-        self.init(top: Double(i.top), left: Double(i.left), bottom: Double(i.bottom), right: Double(i.right))
-    }
 }
 
 /// The flow layout's supplementary kinds: UIKit's names in a user's layout, framegen's (`header`,

@@ -50,22 +50,22 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
 
     open var frame: CGRect {
         get { CGRect(value.frame) }
-        set { value.frame = Rect(newValue) }
+        set { value.frame = newValue.geometry }
     }
 
     open var bounds: CGRect {
         get { CGRect(value.bounds) }
-        set { value.bounds = Rect(newValue) }
+        set { value.bounds = newValue.geometry }
     }
 
     open var center: CGPoint {
         get { CGPoint(value.center) }
-        set { value.center = Point(newValue) }
+        set { value.center = newValue.geometry }
     }
 
     open var size: CGSize {
         get { CGSize(value.size) }
-        set { value.size = Size(newValue) }
+        set { value.size = newValue.geometry }
     }
 
     open var transform3D: CATransform3D {

@@ -89,7 +89,7 @@ public struct UIKitLayout: CollectionViewLayout {
     // MARK: Queries
 
     public var collectionViewContentSize: Size {
-        live.withLock { Size($0.layout.collectionViewContentSize) }
+        live.withLock { $0.layout.collectionViewContentSize.geometry }
     }
 
     public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
@@ -125,7 +125,7 @@ public struct UIKitLayout: CollectionViewLayout {
 
     public func targetContentOffset(forProposedContentOffset proposedContentOffset: Point) -> Point {
         live.withLock {
-            Point($0.layout.targetContentOffset(forProposedContentOffset: CGPoint(proposedContentOffset)))
+            $0.layout.targetContentOffset(forProposedContentOffset: CGPoint(proposedContentOffset)).geometry
         }
     }
 
@@ -140,7 +140,7 @@ public struct UIKitLayout: CollectionViewLayout {
             var target = s.layout.targetContentOffset(
                 forProposedContentOffset: CGPoint(proposedContentOffset), withScrollingVelocity: v)
             s.host.delegate?.scrollViewWillEndDragging(s.host, withVelocity: v, targetContentOffset: &target)
-            return Point(target)
+            return target.geometry
         }
     }
 
@@ -332,13 +332,6 @@ final class Live: @unchecked Sendable {
             }
             return v
         }
-    }
-}
-
-extension UIEdgeInsets {
-    init(_ i: EdgeInsets) {
-        self.init(
-            top: CGFloat(i.top), left: CGFloat(i.left), bottom: CGFloat(i.bottom), right: CGFloat(i.right))
     }
 }
 
