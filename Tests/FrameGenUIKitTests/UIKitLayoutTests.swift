@@ -229,3 +229,21 @@ final class InsetAfterSuperFlow: UICollectionViewFlowLayout {
     let first = try #require(layout.layoutAttributesForItem(at: .init(section: 0, item: 0)))
     #expect(first.center.x == 150)
 }
+
+/// Layouts that read `UIScreen.main` (as many do for their item sizes) see the scene's screen.
+final class ScreenReadingLayout: UICollectionViewFlowLayout {
+    override func prepare() {
+        itemSize = CGSize(width: UIScreen.main.bounds.width / 2, height: 10 * UIScreen.main.scale)
+        super.prepare()
+    }
+}
+
+@Test func uiScreenMainIsTheScenesScreen() throws {
+    var layout = UIKitLayout(name: "screen") { _ in ScreenReadingLayout() }
+    layout.prepare(
+        CollectionViewState(
+            bounds: Rect(x: 0, y: 0, width: 300, height: 200), scale: 2,
+            dataSource: CollectionViewDataSource(itemCounts: [1])))
+    let a = try #require(layout.layoutAttributesForItem(at: .init(section: 0, item: 0)))
+    #expect(a.size == Size(width: 150, height: 20))
+}

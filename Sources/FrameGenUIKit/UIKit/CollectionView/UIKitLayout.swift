@@ -207,7 +207,7 @@ final class Live: @unchecked Sendable {
     func withLock<R>(_ body: (State) -> R) -> R {
         lock.lock()
         defer { lock.unlock() }
-        return CrashReport.during(state.answering) { body(state) }
+        return UIScreen.withMain(state.screen) { CrashReport.during(state.answering) { body(state) } }
     }
 
     /// Not thread-safe on its own: reached only through `withLock`.
@@ -216,6 +216,8 @@ final class Live: @unchecked Sendable {
         let host: UICollectionView
         let layout: UICollectionViewLayout
         private var started = false
+        /// `UIScreen.main` while the layout runs: the scene's canvas, as the instant gives it.
+        private(set) var screen = UIScreen.main
         /// How a crash report names this layout.
         let title: String
         let answering: String
@@ -246,7 +248,10 @@ final class Live: @unchecked Sendable {
         }
 
         func apply(_ event: UIKitLayout.Event) {
-            CrashReport.during("\(title) (\(type(of: layout))), \(event.summary)") { perform(event) }
+            if let s = event.state { screen = UIScreen(size: CGSize(s.screenSize), scale: CGFloat(s.scale)) }
+            UIScreen.withMain(screen) {
+                CrashReport.during("\(title) (\(type(of: layout))), \(event.summary)") { perform(event) }
+            }
         }
 
         private func perform(_ event: UIKitLayout.Event) {
@@ -388,6 +393,16 @@ extension UIKitLayout {
 }
 
 extension UIKitLayout.Event {
+    /// The collection view's state the event happens in, when it has one.
+    var state: CollectionViewState? {
+        switch self {
+        case .prepare(let s), .willBeginDragging(let s), .didEndDragging(let s, _), .didEndDecelerating(let s),
+            .tap(_, let s):
+            return s
+        case .invalidate, .updates, .finalizeUpdates: return nil
+        }
+    }
+
     /// For a crash report: what framegen was doing, and when in the scene.
     var summary: String {
         func at(_ s: CollectionViewState) -> String {
