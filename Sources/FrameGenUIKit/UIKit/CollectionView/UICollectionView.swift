@@ -162,6 +162,35 @@ open class UICollectionView: UIScrollView {
 
     open func reloadData() { collectionViewLayout.invalidateLayout() }
 
+    // MARK: Cells
+
+    /// The cell shown for `indexPath`: nil, as UIKit answers for an item whose cell is not on
+    /// screen, because framegen does not make your cells yet (docs/uikit.md "What is there").
+    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { nil }
+
+    /// The cells on screen: none, for the reason `cellForItem(at:)` gives.
+    open var visibleCells: [UICollectionViewCell] { [] }
+
+    open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath)
+        -> UICollectionReusableView?
+    { nil }
+
+    /// Kept, not used: framegen cannot make your cells yet. (Making one from a class needs a
+    /// `required` initialiser in Swift; UIKit uses the Objective-C runtime instead, so
+    /// `dequeueReusableCell` waits for framegen to draw cells.)
+    private var registered: [String: AnyClass] = [:]
+
+    open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+        registered["cell/" + identifier] = cellClass
+    }
+
+    open func register(
+        _ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String,
+        withReuseIdentifier identifier: String
+    ) {
+        registered[elementKind + "/" + identifier] = viewClass
+    }
+
     /// Recorded, not animated: framegen's timeline scrolls (docs/uikit.md).
     open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
         guard let a = collectionViewLayout.layoutAttributesForItem(at: indexPath) else { return }

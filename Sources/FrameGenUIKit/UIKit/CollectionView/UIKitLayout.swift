@@ -200,7 +200,7 @@ final class Live: @unchecked Sendable {
     private let lock = NSLock()
     private let state: State
 
-    init(name: String, factory: UIKitLayout.Factory, parameters: [String: CustomValue]) {
+    init(name: String, factory: @escaping UIKitLayout.Factory, parameters: [String: CustomValue]) {
         state = State(name: name, factory: factory, parameters: parameters)
     }
 
@@ -213,34 +213,55 @@ final class Live: @unchecked Sendable {
     /// Not thread-safe on its own: reached only through `withLock`.
     final class State {
         let name: String
-        let host: UICollectionView
-        let layout: UICollectionViewLayout
+        private let factory: UIKitLayout.Factory
+        private let parameters: [String: CustomValue]
+        private var made: (host: UICollectionView, layout: UICollectionViewLayout)?
         private var started = false
         /// `UIScreen.main` while the layout runs: the scene's canvas, as the instant gives it.
         private(set) var screen = UIScreen.main
         /// How a crash report names this layout.
         let title: String
-        let answering: String
+        private(set) var answering: String
 
-        init(name: String, factory: UIKitLayout.Factory, parameters: [String: CustomValue]) {
+        init(name: String, factory: @escaping UIKitLayout.Factory, parameters: [String: CustomValue]) {
             self.name = name
+            self.factory = factory
+            self.parameters = parameters
+            title = "the layout \"\(name)\""
+            answering = title + ", answering a query"
+        }
+
+        var host: UICollectionView { objects.host }
+        var layout: UICollectionViewLayout { objects.layout }
+
+        /// The collection view and layout, made on first use: at the first instant framegen
+        /// evaluates, with the view at that instant's size and `UIScreen.main` bound, as an app
+        /// makes them in a view controller whose view has its size.
+        private var objects: (host: UICollectionView, layout: UICollectionViewLayout) {
+            if let made { return made }
             let view = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewLayout())
-            let title = "the layout \"\(name)\""
-            host = view
-            self.title = title
-            layout = CrashReport.during(title + ", in its factory") { factory(view) }
-            host.collectionViewLayout = layout
-            answering = "\(title) (\(type(of: layout))), answering a query"
+            if let size = pendingSize { view.frame = CGRect(origin: .zero, size: size) }
+            let layout = UIScreen.withMain(screen) {
+                CrashReport.during(title + ", in its factory") { factory(view) }
+            }
+            view.collectionViewLayout = layout
             if let flow = layout as? UICollectionViewFlowLayout, !parameters.isEmpty {
                 FlowParameters.apply(parameters, to: flow)
             }
+            answering = "\(title) (\(type(of: layout))), answering a query"
+            made = (view, layout)
+            return (view, layout)
         }
+
+        /// The size of the first instant's view, for `objects`.
+        private var pendingSize: CGSize?
 
         deinit {
             // The delegate may hold the collection view: break the cycle with the view.
-            host.delegate = nil
-            host.dataSource = nil
-            layout.collectionView = nil
+            guard let made else { return }
+            made.host.delegate = nil
+            made.host.dataSource = nil
+            made.layout.collectionView = nil
         }
 
         func replay(_ events: [UIKitLayout.Event]) {
@@ -248,7 +269,10 @@ final class Live: @unchecked Sendable {
         }
 
         func apply(_ event: UIKitLayout.Event) {
-            if let s = event.state { screen = UIScreen(size: CGSize(s.screenSize), scale: CGFloat(s.scale)) }
+            if let s = event.state {
+                screen = UIScreen(size: CGSize(s.screenSize), scale: CGFloat(s.scale))
+                if made == nil { pendingSize = CGSize(s.bounds.size) }
+            }
             UIScreen.withMain(screen) {
                 CrashReport.during("\(title) (\(type(of: layout))), \(event.summary)") { perform(event) }
             }
