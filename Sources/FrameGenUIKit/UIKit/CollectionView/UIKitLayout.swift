@@ -420,7 +420,8 @@ extension UIKitLayout.Event {
     /// The collection view's state the event happens in, when it has one.
     var state: CollectionViewState? {
         switch self {
-        case .prepare(let s), .willBeginDragging(let s), .didEndDragging(let s, _), .didEndDecelerating(let s),
+        case .prepare(let s), .willBeginDragging(let s), .didEndDragging(let s, _),
+            .didEndDecelerating(let s),
             .tap(_, let s):
             return s
         case .invalidate, .updates, .finalizeUpdates: return nil

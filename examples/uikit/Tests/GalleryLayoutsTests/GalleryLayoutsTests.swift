@@ -5,6 +5,9 @@ import GalleryLayouts
 import Testing
 import UIKit
 
+import struct Layout.CollectionViewDataSource
+import struct Layout.CollectionViewState
+import struct Layout.CoverFlowLayout
 import struct Layout.LayoutDescriptor
 import enum Layout.LayoutRegistry
 
@@ -115,4 +118,15 @@ func gallery(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
     let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     return (process.terminationStatus, stdout, stderr)
+}
+
+/// A UIKit layout renders in memory as framegen's own layouts do.
+@Test func aUIKitLayoutRendersInMemory() throws {
+    let view = CollectionViewState(
+        size: .init(width: 240, height: 160), contentOffset: .init(x: 60, y: 0),
+        dataSource: CollectionViewDataSource(itemCounts: [6]))
+    let mine = try render(
+        layout: UIKitLayout(name: "cover") { _ in GalleryLayouts.CoverFlowLayout() }, in: view)
+    let builtIn = try render(layout: Layout.CoverFlowLayout(), in: view)
+    #expect(mine == builtIn)
 }
