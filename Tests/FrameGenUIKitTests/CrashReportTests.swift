@@ -27,6 +27,16 @@ import Testing
     let written = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/out")) ?? []
     #expect(!written.contains { $0.hasSuffix(".tmp") })
 
+    // NaN from a layout is drawn around, with a warning naming the element, not a crash.
+    try """
+    canvas: {width: 40, height: 40, scale: 1}
+    content: {items: 2}
+    layout: {type: nan}
+    """.write(toFile: scene, atomically: true, encoding: .utf8)
+    let nan = try fixture(["render", scene, "-o", folder + "/nan", "--progress", "none"])
+    #expect(nan.status == 0, "\(nan.stderr)")
+    #expect(nan.stderr.contains("warning") && nan.stderr.contains("[0, 1]"), "\(nan.stderr)")
+
     let clash = try fixture(["layouts"], environment: ["FIXTURE_CLASH": "1"])
     #expect(clash.status == 2)
     #expect(clash.stderr.contains("\"flow\""))

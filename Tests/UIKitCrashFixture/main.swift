@@ -22,8 +22,24 @@ final class OffByOneLayout: UICollectionViewLayout {
     }
 }
 
+/// A layout whose second item has a NaN centre (a division by zero in real code).
+final class NaNLayout: UICollectionViewLayout {
+    override var collectionViewContentSize: CGSize { collectionView!.bounds.size }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        (0..<2).map { item in
+            let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: 0))
+            a.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+            if item == 1 { a.center = CGPoint(x: CGFloat.nan, y: 10) }
+            return a
+        }
+    }
+}
+
 // framegen's command line with a layout that crashes (FrameGenUIKitTests' crash test); with
 // FIXTURE_CLASH set, under a built-in layout's name as well.
-var layouts: [String: UIKitLayout.Factory] = ["off-by-one": { _ in OffByOneLayout() }]
+var layouts: [String: UIKitLayout.Factory] = [
+    "off-by-one": { _ in OffByOneLayout() }, "nan": { _ in NaNLayout() },
+]
 if ProcessInfo.processInfo.environment["FIXTURE_CLASH"] != nil { layouts["flow"] = { _ in OffByOneLayout() } }
 FrameGenCommandLine.main(layouts: layouts)
