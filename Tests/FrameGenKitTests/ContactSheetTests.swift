@@ -73,6 +73,38 @@ import Testing
         #expect(sheet[ex + 20, ey + 15] == Self.background)
     }
 
+    /// A test's references (`__Golden__/<TestFile>/<test>.frame_NNNN.png`): one assertion's by
+    /// its stem, or the folder's when it holds only one assertion's.
+    @Test func aTestsReferencesMakeASheet() throws {
+        defer { cleanUp() }
+        let folder = root + "/__Golden__/GalleryTests"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for i in [0, 4, 10] {
+            try PNG.write(
+                Image(width: 20, height: 10, fill: Color.white.premultiplied),
+                to: folder + "/albumPulls.frame_" + String(format: "%04d", i) + ".png")
+        }
+        let byStem = try ContactSheet.write(
+            input: folder + "/albumPulls", to: root + "/a.png", options: .init(count: 3))
+        #expect(byStem.frames == [0, 4, 10])
+        let byFolder = try ContactSheet.write(input: folder, to: root + "/b.png", options: .init(count: 3))
+        #expect(byFolder.frames == [0, 4, 10])
+        try PNG.write(
+            Image(width: 20, height: 10, fill: Color.white.premultiplied),
+            to: folder + "/deskFlings.frame_0000.png")
+        #expect(throws: FrameGenError.self) {
+            try ContactSheet.write(input: folder, to: root + "/c.png", options: .init(count: 3))
+        }
+        do {
+            _ = try ContactSheet.write(input: folder, to: root + "/c.png", options: .init(count: 3))
+        } catch {
+            #expect(error.description.contains("albumPulls, deskFlings"))
+        }
+        #expect(throws: FrameGenError.self) {
+            try ContactSheet.write(input: folder + "/nothing", to: root + "/d.png", options: .init(count: 3))
+        }
+    }
+
     @Test func aSceneRendersOnlyItsPickedFramesAtTheThumbnailSize() throws {
         defer { cleanUp() }
         try """

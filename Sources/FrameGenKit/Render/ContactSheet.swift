@@ -130,10 +130,15 @@ public enum ContactSheet {
         if let f = options.fps, !(f.isFinite && f > 0 && f <= 1000) {
             throw .badInput(nil, "--fps must be a number over 0")
         }
-        let frames: FrameProvider =
-            FileIO.isDirectory(input)
-            ? try FileFrames(folder: input, fps: options.fps)
-            : try SceneFrames(input, fps: options.fps, width: options.width, layouts: options.layouts)
+        let frames: FrameProvider
+        if FileIO.isDirectory(input) {
+            frames = try FileFrames(folder: input, fps: options.fps)
+        } else if !FileIO.fileExists(input) {
+            // `__Golden__/GalleryTests/albumPulls`: one assertion's references.
+            frames = try FileFrames(references: input, fps: options.fps)
+        } else {
+            frames = try SceneFrames(input, fps: options.fps, width: options.width, layouts: options.layouts)
+        }
         return try write(frames, named: input, to: output, options: options)
     }
 
@@ -238,10 +243,50 @@ struct FileFrames: FrameProvider {
         } catch {
             throw .badInput(folder, error.reason)
         }
-        let numbers = names.compactMap { OutputManifest.frameIndex($0, pattern: pattern) }.sorted()
+        var numbers = names.compactMap { OutputManifest.frameIndex($0, pattern: pattern) }.sorted()
+        var chosen = pattern
+        if numbers.isEmpty, manifest == nil {
+            // A test's references (`__Golden__/<TestFile>/<test>.frame_0003.png`, docs/library.md):
+            // the frames of the one assertion the folder holds.
+            let stems = Set(names.compactMap(FileFrames.referenceStem)).sorted()
+            if stems.count > 1 {
+                throw .badInput(
+                    folder,
+                    "holds the references of \(stems.count) assertions (\(stems.prefix(3).joined(separator: ", "))\(stems.count > 3 ? ", ..." : "")); give one, e.g. \(folder)/\(stems[0])"
+                )
+            }
+            if let stem = stems.first {
+                chosen = stem + ".frame_%04d.png"
+                numbers = names.compactMap { OutputManifest.frameIndex($0, pattern: chosen) }.sorted()
+            }
+        }
         guard !numbers.isEmpty else { throw .badInput(folder, "holds no frames named \(pattern)") }
         try self.init(
-            numbers.map { ($0, folder + "/" + formatFrameName(pattern, $0)) }, fps: fps ?? manifest?.fps)
+            numbers.map { ($0, folder + "/" + formatFrameName(chosen, $0)) }, fps: fps ?? manifest?.fps)
+    }
+
+    /// The frames `<stem>.frame_NNNN.png` beside `path` = `<folder>/<stem>`: one assertion's
+    /// references in a test's `__Golden__` folder.
+    init(references path: String, fps: Double?) throws(FrameGenError) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let stem = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let names = (try? FileIO.listDirectory(folder)) ?? []
+        let pattern = stem + ".frame_%04d.png"
+        let numbers = names.compactMap { OutputManifest.frameIndex($0, pattern: pattern) }.sorted()
+        guard !numbers.isEmpty else {
+            throw .badInput(path, "no such file or folder")
+        }
+        try self.init(numbers.map { ($0, folder + "/" + formatFrameName(pattern, $0)) }, fps: fps)
+    }
+
+    /// `albumPulls` for `albumPulls.frame_0004.png`; nil for other names.
+    static func referenceStem(_ name: String) -> String? {
+        guard name.hasSuffix(".png"), let r = name.range(of: ".frame_", options: .backwards),
+            OutputManifest.frameIndex(String(name[r.lowerBound...].dropFirst()), pattern: "frame_%04d.png")
+                != nil
+        else { return nil }
+        return String(name[..<r.lowerBound])
     }
 
     /// PNG files in the order given, numbered from 0 (the showcase's segments, one after another).
