@@ -73,6 +73,12 @@ final class StripLayout: UICollectionViewLayout {
         super.invalidateLayout(with: context)
     }
 
+    override func prepare(forAnimatedBoundsChange oldBounds: CGRect) {
+        calls.append("animated from \(oldBounds.size.width)")
+    }
+
+    override func finalizeAnimatedBoundsChange() { calls.append("finalize") }
+
     override func targetContentOffset(
         forProposedContentOffset proposedContentOffset: CGPoint, withScrollingVelocity velocity: CGPoint
     ) -> CGPoint {
@@ -100,6 +106,13 @@ private func state(x: Double, items: Int = 8, width: Double = 300) -> Collection
     let strip = try #require(made.value)
     // The layout is asked while the view still has its old bounds, as on iOS, then prepared.
     #expect(strip.calls == ["prepare 0.0", "should 50.0 while 0.0", "invalidate", "prepare 50.0"])
+    // A rotation: a new size is an animated bounds change.
+    layout.prepare(state(x: 50, width: 500))
+    #expect(
+        strip.calls.suffix(5) == [
+            "should 50.0 while 50.0", "invalidate", "prepare 50.0", "animated from 300.0", "finalize",
+        ])
+    layout.prepare(state(x: 50))
     #expect(layout.collectionViewContentSize == Size(width: 800, height: 200))
     let all = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 800, height: 200))
     #expect(all.count == 8)

@@ -335,6 +335,7 @@ final class Live: @unchecked Sendable {
                 host.contentInset = inset
                 layout.invalidateLayout()
             }
+            let old = host.bounds
             if bounds != host.bounds {
                 if layout.shouldInvalidateLayout(forBoundsChange: bounds) {
                     let context = layout.invalidationContext(forBoundsChange: bounds)
@@ -348,6 +349,12 @@ final class Live: @unchecked Sendable {
             if layout.needsPrepare {
                 layout.needsPrepare = false
                 layout.prepare()
+            }
+            // A new size (a rotation) is an animated bounds change on iOS: the layout hears of
+            // it around the animation framegen plays from the attributes before and after.
+            if bounds.size != old.size {
+                layout.prepare(forAnimatedBoundsChange: old)
+                layout.finalizeAnimatedBoundsChange()
             }
         }
 
