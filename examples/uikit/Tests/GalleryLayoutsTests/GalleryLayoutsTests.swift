@@ -32,7 +32,7 @@ func attributeFile(_ text: String, layouts: [LayoutDescriptor]) throws -> String
 /// scene with framegen's built-in layout of the same kind gives the same attributes at every
 /// frame (to rounding: `CGRect.midX` is Foundation's `(minX + maxX) / 2`, the built-in layouts'
 /// `minX + width / 2`) and the same pixels.
-@Test(arguments: ["coverflow", "coverflow-snap", "flow", "flow-headers"])
+@Test(arguments: ["coverflow", "coverflow-snap", "flow", "flow-headers", "flow-rotate"])
 func uikitLayoutsEqualTheBuiltInOnes(scene: String) throws {
     let text = try String(contentsOfFile: scenesFolder + "/\(scene).yaml", encoding: .utf8)
     let builtIn = text.replacingOccurrences(of: "type: uikit-", with: "type: ")
@@ -44,7 +44,9 @@ func uikitLayoutsEqualTheBuiltInOnes(scene: String) throws {
     #expect(differences.isEmpty, "\(differences.prefix(5))")
 
     // Pixels too, for the small golden-sized scenes (a debug build draws slowly).
-    guard scene.hasSuffix("-snap") || scene.hasSuffix("-headers") else { return }
+    guard scene.hasSuffix("-snap") || scene.hasSuffix("-headers") || scene.hasSuffix("-rotate") else {
+        return
+    }
     let uikit = try SceneRenderer(
         scene: Scene(
             document: parseDocument(text, file: "uikit.yaml"), folder: scenesFolder,
