@@ -44,12 +44,14 @@ test-tsan: deps
 release: deps
 	swift build -c release
 
-# Resource bundles SwiftPM writes beside the binary (if any) travel with it.
+# The library's resource bundles SwiftPM writes beside the binary (if any) travel with it; the
+# test targets' do not.
 install: deps
 	swift build -c release --product framegen --static-swift-stdlib
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 .build/release/framegen "$(DESTDIR)$(PREFIX)/bin/framegen"
 	for bundle in .build/release/*.resources; do \
+		case "$$bundle" in *Tests.resources) continue ;; esac; \
 		[ -d "$$bundle" ] && cp -R "$$bundle" "$(DESTDIR)$(PREFIX)/bin/" || true; \
 	done
 
