@@ -194,8 +194,10 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             Per scene: raster and encode milliseconds per frame (single thread, medians, textures \
             made before timing), bytes per frame, cells and megapixels per second of raster, frames \
-            per second end to end with --jobs threads, and peak memory. --scaling instead shows how \
-            raster time grows with cells and with scale.
+            per second end to end with --jobs threads, and peak memory; times are the median, the \
+            best and the spread of at least 9 samples. --scaling instead shows how raster time \
+            grows with cells and with scale; --compression all, every PNG setting's encode time and \
+            size on the same frames, with the Pareto front marked.
             """
     )
 
@@ -208,7 +210,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Threads for the end-to-end frames per second (default 1).", valueName: "N"))
     var jobs = 1
 
-    @Option(help: ArgumentHelp("PNG compression, 0-9 or fast (default 6).", valueName: "0-9|fast"))
+    @Option(
+        help: ArgumentHelp(
+            "PNG compression, 0-9 or fast (default 6); all compares every setting.", valueName: "0-9|fast|all"
+        ))
     var compression = "6"
 
     @Flag(help: "Print JSON.")
@@ -220,14 +225,20 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         if !(1...100_000).contains(frames) { throw ValidationError("--frames must be 1 or more.") }
         if !(1...256).contains(jobs) { throw ValidationError("--jobs must be 1-256.") }
-        if RenderOptions.Compression(compression) == nil {
-            throw ValidationError("--compression must be 0-9 or fast.")
+        if compression != "all" && RenderOptions.Compression(compression) == nil {
+            throw ValidationError("--compression must be 0-9, fast or all.")
         }
     }
 
     func run() throws {
         if scaling {
             FileHandleOutput.standardOutput.write(try BenchTool.scaling(frames: min(frames, 5)))
+            return
+        }
+        if compression == "all" {
+            let rows = try BenchTool.compareCompression(
+                scenes: scenes, frames: frames, layouts: ProgramLayouts.all)
+            FileHandleOutput.standardOutput.write(BenchTool.report(rows, json: json))
             return
         }
         let options = BenchTool.Options(
