@@ -11,6 +11,9 @@ import Geometry
 /// only shifts the whole section down. The section ends below its lowest item plus
 /// inset.bottom; an empty section still takes its header's space.
 ///
+/// The book's insets are zero, so its tiles touch; a Pinterest board has gutters, and so does
+/// the default here (`gutters`: 8 pt between tiles and columns, 4 pt from the view's edges).
+///
 /// Quirk: the original grows the section only when an item's bottom passes the section's
 /// current bottom, so an item ending within inset.bottom of it leaves no inset.bottom below
 /// (`sectionGrowthQuirk: false` always keeps inset.bottom below the lowest item).
@@ -31,8 +34,13 @@ public struct WaterfallLayout: CollectionViewLayout {
         var items: [LayoutAttributes]
     }
 
+    /// The default item insets: 4 pt beside a tile and 8 pt below it (the top inset only moves
+    /// the whole section down), so tiles and columns are 8 pt apart and 4 pt from the view's
+    /// top and sides, as on a Pinterest board.
+    public static let gutters = EdgeInsets(top: 4, left: 4, bottom: 8, right: 4)
+
     public init(
-        columns: Int = 3, itemInsets: EdgeInsets = .zero, headerHeight: Double = 0,
+        columns: Int = 3, itemInsets: EdgeInsets = WaterfallLayout.gutters, headerHeight: Double = 0,
         sectionGrowthQuirk: Bool = true
     ) {
         self.columns = Swift.max(1, columns)
@@ -135,8 +143,10 @@ extension WaterfallLayout {
     public static let parameters: [LayoutParameter] = [
         LayoutParameter(name: "columns", defaultValue: .number(3), summary: "number of columns"),
         LayoutParameter(
-            name: "itemInsets", defaultValue: .numbers([0, 0, 0, 0]),
-            summary: "[top, left, bottom, right] inside each column slot; bottom is the gap between items"),
+            name: "itemInsets", defaultValue: .numbers([4, 4, 8, 4]),
+            summary:
+                "[top, left, bottom, right] inside each column slot; bottom is the gap between items (the book's: 0, tiles touching)"
+        ),
         LayoutParameter(
             name: "headerHeight", defaultValue: .number(0),
             summary: "section header height (shows the section title); 0 = no header"),
@@ -151,7 +161,7 @@ extension WaterfallLayout {
         let r = LayoutParameterReader(values)
         self.init(
             columns: try r.integer("columns", default: 3, minimum: 1, maximum: 1000),
-            itemInsets: try r.insets("itemInsets", default: .zero),
+            itemInsets: try r.insets("itemInsets", default: WaterfallLayout.gutters),
             headerHeight: try r.number("headerHeight", default: 0, minimum: 0),
             sectionGrowthQuirk: try r.bool("sectionGrowthQuirk", default: true))
     }

@@ -72,11 +72,12 @@ import Testing
         #expect(fixed.layoutAttributesForItem(at: ip(0, 4)) == l.layoutAttributesForItem(at: ip(0, 4)))
     }
 
-    /// Ties go to the left-most column: equal items fill columns 0, 1, 2, then 0 again.
+    /// Ties go to the left-most column: equal items fill columns 0, 1, 2, then 0 again (the
+    /// book's zero insets).
     @Test func tiesGoLeft() {
         let data = CollectionViewDataSource(sections: [.init(count: 4)])
         let l = prepared(
-            WaterfallLayout(),
+            WaterfallLayout(itemInsets: .zero),
             CollectionViewState(bounds: Rect(x: 0, y: 0, width: 300, height: 400), dataSource: data))
         #expect(
             (0..<4).map { l.layoutAttributesForItem(at: ip(0, $0))!.frame.origin } == [
@@ -87,6 +88,20 @@ import Testing
     }
 
     /// 600 wide: column width 200, items 194 wide; aspect 2 gives 97.
+    /// The default has gutters, as a Pinterest board does: tiles 8 pt apart, 4 pt from the top
+    /// and sides.
+    @Test func theDefaultHasGutters() {
+        let data = CollectionViewDataSource(sections: [.init(count: 4)])
+        let l = prepared(
+            WaterfallLayout(),
+            CollectionViewState(bounds: Rect(x: 0, y: 0, width: 300, height: 400), dataSource: data))
+        #expect(l.layoutAttributesForItem(at: ip(0, 0))?.frame == Rect(x: 4, y: 4, width: 92, height: 92))
+        #expect(l.layoutAttributesForItem(at: ip(0, 1))?.frame == Rect(x: 104, y: 4, width: 92, height: 92))
+        #expect(l.layoutAttributesForItem(at: ip(0, 3))?.frame == Rect(x: 4, y: 104, width: 92, height: 92))
+        let d = WaterfallLayout.descriptor
+        #expect(d.parameters.first { $0.name == "itemInsets" }?.defaultValue == .numbers([4, 4, 8, 4]))
+    }
+
     @Test func anotherWidth() {
         let l = layout([3], width: 600)
         #expect(l.layoutAttributesForItem(at: ip(0, 0))?.frame == Rect(x: 4, y: 46, width: 194, height: 97))
@@ -130,7 +145,7 @@ import Testing
         #expect(d.parameters.map(\.name) == ["columns", "itemInsets", "headerHeight", "sectionGrowthQuirk"])
         #expect(
             d.parameters.map(\.defaultValue) == [
-                .number(3), .numbers([0, 0, 0, 0]), .number(0), .bool(true),
+                .number(3), .numbers([4, 4, 8, 4]), .number(0), .bool(true),
             ])
         #expect(throws: LayoutParameterError.self) { try d.make(["headerHeight": .number(-1)]) }
         #expect(throws: LayoutParameterError.self) { try d.make(["columns": .string("3")]) }
