@@ -1,4 +1,3 @@
-import FrameGenUIKit
 import Geometry
 import Testing
 
@@ -7,6 +6,8 @@ import protocol Layout.CollectionViewLayout
 import struct Layout.CollectionViewState
 import struct Layout.FlowLayout
 import struct Layout.LayoutAttributes
+
+@testable import FrameGenUIKit
 
 /// A layout written as one writes it for iOS: a horizontal strip whose items shrink and turn
 /// away from the centre, with an attributes subclass carrying the distance from the centre.
@@ -259,4 +260,38 @@ final class ScreenReadingLayout: UICollectionViewFlowLayout {
             dataSource: CollectionViewDataSource(itemCounts: [1])))
     let a = try #require(layout.layoutAttributesForItem(at: .init(section: 0, item: 0)))
     #expect(a.size == Size(width: 150, height: 20))
+}
+
+/// An attributes subclass that forgets to override `copy(with:)`, and a layout that asks for a
+/// section that does not exist: each is one warning naming the layout, however often it happens.
+final class ForgetfulAttributes: UICollectionViewLayoutAttributes {
+    var tilt: CGFloat = 0
+}
+
+final class CarelessLayout: UICollectionViewLayout {
+    override class var layoutAttributesClass: AnyClass { ForgetfulAttributes.self }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        _ = collectionView!.numberOfItems(inSection: 5)
+        let a = ForgetfulAttributes(forCellWith: IndexPath(item: 0, section: 0))
+        a.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        a.tilt = 0.5
+        return [a]
+    }
+}
+
+@Test func carelessLayoutsAreWarnedOnce() {
+    let lines = UncheckedBox<[String]>([])
+    let warnings = LayoutWarnings { lines.value.append($0) }
+    var layout = UIKitLayout(name: "careless", warnings: warnings) { _ in CarelessLayout() }
+    layout.prepare(state(x: 0, items: 1))
+    for _ in 0..<3 { _ = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 100, height: 100)) }
+    #expect(lines.value.count == 2, "\(lines.value)")
+    #expect(
+        lines.value.contains { $0.contains("\"careless\"") && $0.contains("ForgetfulAttributes loses tilt") })
+    #expect(lines.value.contains { $0.contains("numberOfItems(inSection: 5) of 1 sections") })
+    // A subclass that copies its fields is not warned about.
+    let careful = StripAttributes(forCellWith: IndexPath(item: 0, section: 0))
+    careful.distance = 1
+    #expect(AttributesCopyCheck.lostFields(careful) == nil)
 }

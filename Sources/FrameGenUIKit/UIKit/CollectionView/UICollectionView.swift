@@ -125,14 +125,16 @@ open class UICollectionView: UIScrollView {
     /// exception; framegen records the problem, see `UIKitLayout`).
     open func numberOfItems(inSection section: Int) -> Int {
         guard data.sections.indices.contains(section) else {
-            problems.append("numberOfItems(inSection: \(section)) with \(data.numberOfSections) sections")
+            report(
+                "asked numberOfItems(inSection: \(section)) of \(data.numberOfSections) sections; answered 0")
             return 0
         }
         return data.numberOfItems(inSection: section)
     }
 
-    /// What the layout asked that UIKit would have refused, reported with the frame.
-    var problems: [String] = []
+    /// Where what the layout asked that UIKit would have refused is reported (`UIKitLayout`
+    /// warns once per problem).
+    var report: (String) -> Void = { _ in }
 
     open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
         collectionViewLayout.layoutAttributesForItem(at: indexPath)

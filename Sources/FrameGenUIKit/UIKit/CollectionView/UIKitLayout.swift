@@ -36,18 +36,27 @@ public struct UIKitLayout: CollectionViewLayout {
         case tap(Layout.IndexPath, CollectionViewState)
     }
 
-    public init(name: String, parameters: [String: CustomValue] = [:], factory: @escaping Factory) {
+    /// - Parameter warnings: where problems go that UIKit would raise an exception for (an index
+    ///   path out of range) or that lose data (an attributes subclass whose copies lose its
+    ///   fields), each once; default: standard error.
+    public init(
+        name: String, parameters: [String: CustomValue] = [:], warnings: LayoutWarnings = LayoutWarnings(),
+        factory: @escaping Factory
+    ) {
         self.name = name
         self.factory = factory
+        self.warnings = warnings
         flowParameters = parameters
-        live = Live(name: name, factory: factory, parameters: parameters)
+        live = Live(name: name, factory: factory, parameters: parameters, warnings: warnings)
     }
+
+    private let warnings: LayoutWarnings
 
     // MARK: Events (recorded, then applied)
 
     private mutating func record(_ event: Event) {
         if !isKnownUniquelyReferenced(&live) {
-            live = Live(name: name, factory: factory, parameters: flowParameters)
+            live = Live(name: name, factory: factory, parameters: flowParameters, warnings: warnings)
             live.withLock { $0.replay(history) }
         }
         history.append(event)
@@ -183,15 +192,6 @@ public struct UIKitLayout: CollectionViewLayout {
             ).map(s.value)
         }
     }
-
-    /// What the layout asked of its collection view that UIKit would have refused (an index
-    /// path out of range), one line each, since the last time they were read.
-    public func takeProblems() -> [String] {
-        live.withLock { s in
-            defer { s.host.problems = [] }
-            return s.host.problems
-        }
-    }
 }
 
 /// The collection view and layout a `UIKitLayout` drives, behind a lock: copies of one value
@@ -200,8 +200,11 @@ final class Live: @unchecked Sendable {
     private let lock = NSLock()
     private let state: State
 
-    init(name: String, factory: @escaping UIKitLayout.Factory, parameters: [String: CustomValue]) {
-        state = State(name: name, factory: factory, parameters: parameters)
+    init(
+        name: String, factory: @escaping UIKitLayout.Factory, parameters: [String: CustomValue],
+        warnings: LayoutWarnings
+    ) {
+        state = State(name: name, factory: factory, parameters: parameters, warnings: warnings)
     }
 
     func withLock<R>(_ body: (State) -> R) -> R {
@@ -223,10 +226,18 @@ final class Live: @unchecked Sendable {
         let title: String
         private(set) var answering: String
 
-        init(name: String, factory: @escaping UIKitLayout.Factory, parameters: [String: CustomValue]) {
+        private let warnings: LayoutWarnings
+        /// The attributes classes whose copies were checked.
+        private var checkedClasses: Set<ObjectIdentifier> = []
+
+        init(
+            name: String, factory: @escaping UIKitLayout.Factory, parameters: [String: CustomValue],
+            warnings: LayoutWarnings
+        ) {
             self.name = name
             self.factory = factory
             self.parameters = parameters
+            self.warnings = warnings
             title = "the layout \"\(name)\""
             answering = title + ", answering a query"
         }
@@ -245,6 +256,8 @@ final class Live: @unchecked Sendable {
                 CrashReport.during(title + ", in its factory") { factory(view) }
             }
             view.collectionViewLayout = layout
+            let (sink, named) = (warnings, title)
+            view.report = { sink.warn(named + " " + $0) }
             if let flow = layout as? UICollectionViewFlowLayout, !parameters.isEmpty {
                 FlowParameters.apply(parameters, to: flow)
             }
@@ -361,6 +374,13 @@ final class Live: @unchecked Sendable {
         /// framegen's value for one of the layout's attributes objects: UIKit's element kinds
         /// become the scene's (`header`, `footer`); a flow header shows its section's title.
         func value(_ object: UICollectionViewLayoutAttributes) -> LayoutAttributes {
+            if checkedClasses.insert(ObjectIdentifier(type(of: object))).inserted,
+                let lost = AttributesCopyCheck.lostFields(object)
+            {
+                warnings.warn(
+                    "\(title): a copy of \(type(of: object)) loses \(lost.joined(separator: ", ")); override copy(with:) to copy them, as iOS needs too"
+                )
+            }
             var v = object.value
             if let kind = v.representedElementKind, let engine = SupplementaryKind.engine(kind) {
                 v.representedElementKind = engine
@@ -406,8 +426,10 @@ enum FlowParameters {
 extension UIKitLayout {
     /// A layout type scenes can name: `type` with the user's factory. A flow layout (or
     /// subclass) takes the scene's flow keys; other layouts take none.
-    public static func descriptor(type: String, factory: @escaping Factory) -> LayoutDescriptor {
-        let probe = Live(name: type, factory: factory, parameters: [:])
+    public static func descriptor(
+        type: String, warnings: LayoutWarnings = LayoutWarnings(), factory: @escaping Factory
+    ) -> LayoutDescriptor {
+        let probe = Live(name: type, factory: factory, parameters: [:], warnings: warnings)
         let (isFlow, className) = probe.withLock { s in
             (s.layout is UICollectionViewFlowLayout, String(describing: Swift.type(of: s.layout)))
         }
@@ -418,7 +440,8 @@ extension UIKitLayout {
             look: isFlow ? "flow" : nil
         ) { parameters throws(LayoutParameterError) in
             if isFlow { try FlowParameters.validate(parameters) }
-            return UIKitLayout(name: type, parameters: isFlow ? parameters : [:], factory: factory)
+            return UIKitLayout(
+                name: type, parameters: isFlow ? parameters : [:], warnings: warnings, factory: factory)
         }
     }
 }
@@ -451,5 +474,51 @@ extension UIKitLayout.Event {
         case .didEndDecelerating(let s): return "as a deceleration ends \(at(s))"
         case .tap(let p, let s): return "on a tap on item \(p) \(at(s))"
         }
+    }
+}
+
+/// Where a UIKit layout's problems go, each line once (frames are evaluated many times, on
+/// several threads).
+public final class LayoutWarnings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen: Set<String> = []
+    private let write: @Sendable (String) -> Void
+
+    /// `write` gets each line once; default: standard error, as framegen's other warnings.
+    public init(
+        _ write: @escaping @Sendable (String) -> Void = { line in
+            FileHandle.standardError.write(Data("framegen: warning: \(line)\n".utf8))
+        }
+    ) {
+        self.write = write
+    }
+
+    func warn(_ line: String) {
+        lock.lock()
+        let first = seen.insert(line).inserted
+        lock.unlock()
+        if first { write(line) }
+    }
+}
+
+/// UIKit copies attributes (and so does framegen): a subclass whose `copy(with:)` does not copy
+/// its own fields draws with their defaults. Seen by comparing an object's fields with a copy's.
+enum AttributesCopyCheck {
+    /// The subclass fields (below UICollectionViewLayoutAttributes) whose value a copy does not
+    /// keep; nil when it keeps them all.
+    static func lostFields(_ object: UICollectionViewLayoutAttributes) -> [String]? {
+        guard let copy = object.copy() as? UICollectionViewLayoutAttributes else { return ["its class"] }
+        var lost: [String] = []
+        var a: Mirror? = Mirror(reflecting: object)
+        var b: Mirror? = Mirror(reflecting: copy)
+        while let m = a, let n = b, m.subjectType != UICollectionViewLayoutAttributes.self {
+            for (x, y) in zip(m.children, n.children)
+            where String(describing: x.value) != String(describing: y.value) {
+                lost.append(x.label ?? "a field")
+            }
+            a = m.superclassMirror
+            b = n.superclassMirror
+        }
+        return lost.isEmpty ? nil : lost
     }
 }
