@@ -16,7 +16,7 @@ import Testing
         let h = Homography(sx, 0, 3.25, 0, sy, 1.5, 0, 0, 1)
         var image = Image(width: 24, height: 14)
         Painter.drawTexture(&image, texture, deviceToTexture: h, coverage: .full((0, 0, 24, 14)))
-        let lod = Painter.lod(sx, 0, 0, sy)
+        let lod = LevelOfDetail.of(sx, 0, 0, sy)
         var worst = 0
         for y in 0..<14 {
             for x in 0..<24 {

@@ -1,3 +1,4 @@
+import CKernels
 import Foundation
 import Geometry
 import Testing
@@ -187,13 +188,16 @@ func homography(from src: [SIMD2<Double>], to dst: [SIMD2<Double>]) -> Homograph
 }
 
 @Test func levelOfDetailFollowsTheFootprint() {
-    #expect(Painter.lod(1, 0, 0, 1) == 0)
-    #expect(Painter.lod(0.5, 0, 0, 0.5) == 0)
+    let lod = LevelOfDetail.of
+    #expect(lod(1, 0, 0, 1) == 0)
+    #expect(lod(0.5, 0, 0, 0.5) == 0)
     // Half a level sharper than the footprint (Skia's SkMipmap::ComputeLevel, GPU sharpen).
-    #expect(abs(Painter.lod(4, 0, 0, 1) - 1.5) < 1e-12)
-    #expect(abs(Painter.lod(0, 3, 0, 1) - (log2(3) - 0.5)) < 0.01)
-    #expect(Painter.lod(1.4, 0, 0, 1) == 0)
-    for x in stride(from: 1.0, to: 1000, by: 0.37) { #expect(abs(fastLog2(x) - log2(x)) < 0.008) }
+    #expect(abs(lod(4, 0, 0, 1) - 1.5) < 1e-12)
+    #expect(abs(lod(0, 3, 0, 1) - (log2(3) - 0.5)) < 0.01)
+    #expect(lod(1.4, 0, 0, 1) == 0)
+    for x in stride(from: 1.0, to: 1000, by: 0.37) {
+        #expect(abs(ckernels_fast_log2(SIMD4(repeating: x)).x - log2(x)) < 0.008)
+    }
 }
 
 @Test func affineFixedPointSpansMatchTheFloatingPointPath() {
