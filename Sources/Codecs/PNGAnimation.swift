@@ -1,3 +1,4 @@
+import CPNG
 import Geometry
 
 /// Animated PNG (APNG 1.0: acTL, fcTL and fdAT chunks) assembled from PNG files of one size:
@@ -88,15 +89,8 @@ public enum PNGAnimation {
         out += be32(crc32(typed))
     }
 
-    private static let crcTable: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
+    /// A chunk's CRC (over its type and data), as the encoder's container computes it.
     public static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for b in bytes { c = crcTable[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFF_FFFF
+        bytes.withUnsafeBufferPointer { cpng_crc32(0, $0.baseAddress, $0.count) }
     }
 }

@@ -106,14 +106,12 @@ func corruptFileIsAClearError(name: String) throws {
     #expect(refused > 1900)
 }
 
-/// CRC-32 (PNG's, ISO 3309), bit by bit: only for re-sealing mutated chunks in the test below.
-func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-    var c: UInt32 = 0xFFFF_FFFF
-    for b in bytes {
-        c ^= UInt32(b)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-    }
-    return ~c
+/// The chunk CRC re-seals mutated chunks below, so check it against CRC-32's published values:
+/// the standard check string and the IEND chunk every PNG ends with.
+@Test func chunkCRCIsPNGs() {
+    #expect(PNGAnimation.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
+    #expect(PNGAnimation.crc32(Array("IEND".utf8)) == 0xAE42_6082)
+    #expect(PNGAnimation.crc32([]) == 0)
 }
 
 /// The byte ranges of each chunk: (start of the type field, end of the data).
@@ -144,7 +142,7 @@ func chunkRanges(_ png: [UInt8]) -> [(Int, Int)] {
                 let i = start + 4 + rng.next(below: Swift.max(1, end - start - 4))
                 if i < end { bytes[i] ^= UInt8(1 + rng.next(below: 255)) }
             }
-            let crc = crc32(bytes[start..<end])
+            let crc = PNGAnimation.crc32(Array(bytes[start..<end]))
             for k in 0..<4 { bytes[end + k] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * k)) }
             do {
                 let header = try PNG.readInfo(bytes)
