@@ -176,53 +176,39 @@ public func verifyGolden(
             return "\(path): cannot write (\(error))"
         }
     }
-    func saveArtifacts(_ stem: String, _ images: [(String, PNGImage)]) -> String {
-        for (suffix, image) in images {
-            _ = write(image, artifactFolder + "/" + stem + "-" + suffix + ".png")
-        }
-        return artifactFolder + "/" + stem + "-" + (images.count > 1 ? "side-by-side" : "actual") + ".png"
-    }
     for (stem, actual) in images {
         let path = reference(stem)
-        guard fm.fileExists(atPath: path), record != .all else {
-            if record == .never {
-                let seen = saveArtifacts(stem, [("actual", actual)])
-                problems.append(
-                    "\(path): missing reference (record mode never); the render is in \(seen); record it with FRAMEGEN_RECORD=missing"
-                )
-                continue
-            }
+        if record == .all || (!fm.fileExists(atPath: path) && record != .never) {
             if let error = write(actual, path) { problems.append(error) } else { recorded.append(path) }
             continue
         }
-        let expected: PNGImage
+        let check: GoldenFrameCheck
         do {
-            expected = try PNG.decodeStraight(file: path)
+            check = try GoldenFrameCheck(
+                reference: path, actual: actual, tolerance: tolerance, artifacts: artifactFolder, stem: stem,
+                writesArtifacts: record != .failed)
         } catch {
+            problems.append(error.description)
+            continue
+        }
+        switch check.outcome {
+        case .match:
+            continue
+        case .missing:
             problems.append(
-                "\(path): unreadable reference (\(error.reason)); re-record it with FRAMEGEN_RECORD=failed")
-            continue
-        }
-        let comparison = ImageComparison(expected: expected, actual: actual, tolerance: tolerance)
-        if comparison.passes(tolerance.allowance) {
-            for suffix in ["expected", "actual", "diff", "side-by-side"] {
-                try? fm.removeItem(atPath: artifactFolder + "/" + stem + "-" + suffix + ".png")
-            }
-            continue
-        }
-        if record == .failed {
+                "\(path): missing reference (record mode never); the render is in \(artifactFolder)/\(stem)-actual.png; record it with FRAMEGEN_RECORD=missing"
+            )
+        case .unreadable:
+            problems.append(
+                "\(path): unreadable reference (\(check.reason)); re-record it with FRAMEGEN_RECORD=failed")
+        case .differs where record == .failed:
             if let error = write(actual, path) { problems.append(error) } else { recorded.append(path) }
-            continue
+        case .differs:
+            problems.append(
+                "\(path): the new render differs: \(check.comparison!.summary); see \(artifactFolder)/\(stem)-side-by-side.png"
+            )
+            differed = true
         }
-        let diff = ImageComparison.diffImage(expected: expected, actual: actual, tolerance: tolerance)
-        let seen = saveArtifacts(
-            stem,
-            [
-                ("expected", expected), ("actual", actual), ("diff", diff),
-                ("side-by-side", ImageComparison.sideBySide(expected: expected, diff: diff, actual: actual)),
-            ])
-        problems.append("\(path): the new render differs: \(comparison.summary); see \(seen)")
-        differed = true
     }
     // Frames of a scene assertion that are no longer checked (an image assertion has one file).
     let isScene = images.contains { $0.0 != location.prefix }
