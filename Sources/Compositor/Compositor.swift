@@ -130,9 +130,8 @@ public enum Compositor {
                             (y + th).rounded().clampedInt(in: pixelCoordinateRange, nan: 0), image.height,
                             rows.upperBound)
                     )
-                    let h =
-                        Homography.scale(1 / pixelsPerTexel, 1 / pixelsPerTexel)
-                        * Homography.translation(-x, -y)
+                    let h = Homography.translation(-x, -y).concatenating(
+                        .scale(1 / pixelsPerTexel, 1 / pixelsPerTexel))
                     Painter.drawTexture(
                         &image, t, deviceToTexture: h, coverage: .full(box), filter: .bilinear)
                     x += tw
@@ -222,7 +221,8 @@ public enum Compositor {
             // Square corners: the analytic shadow, exact and constant cost per pixel.
             if s.radius > 0, layer.cornerRadius <= 0,
                 RectShadow.fill(
-                    &image, color: color, rect: bounds, sigma: s.radius, localToDevice: h * offset,
+                    &image, color: color, rect: bounds, sigma: s.radius,
+                    localToDevice: offset.concatenating(h),
                     clip: clip,
                     hidden: hidesItsBounds(layer, opacity: opacity, scale: scale)
                         ? bounds.offsetBy(dx: -s.offset.x, dy: -s.offset.y) : nil)
@@ -231,7 +231,8 @@ public enum Compositor {
                     layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, opacity: opacity,
                     hiders: hiders)
             }
-            var mask = coverage(rounded, h * offset, clip: s.radius > 0 ? viewClip : clip, antialiased: aa)
+            var mask = coverage(
+                rounded, offset.concatenating(h), clip: s.radius > 0 ? viewClip : clip, antialiased: aa)
             if s.radius > 0 {
                 mask = Blur.gaussian(mask, sigma: s.radius * scale).cropped(to: clip)
             }
@@ -290,7 +291,8 @@ public enum Compositor {
         guard w > 0, hgt > 0, contentBox.y0 < clip.y1, contentBox.y1 > clip.y0 else { return }
         var group = Image(width: w, height: hgt)
         let shift = Homography.translation(Double(-contentBox.x0), Double(-contentBox.y0))
-        try drawParts(layer, shift * h, into: &group, clip: (0, 0, w, hgt), scale: scale, opacity: 255)
+        try drawParts(
+            layer, h.concatenating(shift), into: &group, clip: (0, 0, w, hgt), scale: scale, opacity: 255)
         Painter.composite(
             &image, layer: group, at: (contentBox.x0, contentBox.y0),
             opacity: UInt8((opacity * 255).rounded().clampedInt(in: 0...255, nan: 0)),
@@ -349,11 +351,11 @@ public enum Compositor {
         alpha: Double
     ) throws(CompositorError) {
         let weight: FontWeight = t.bold ? .bold : .regular
-        if h.isAffine, h.r0.y == 0, h.r1.x == 0, h.r0.x > 0, h.r1.y > 0 {
+        if h.isAffine, h.m21 == 0, h.m12 == 0, h.m11 > 0, h.m22 > 0 {
             let o = h.map(SIMD2(0, 0))
             let e = h.map(SIMD2(bounds.width, bounds.height))
             let rect = Rect(x: o.x, y: o.y, width: e.x - o.x, height: e.y - o.y)
-            let sy = h.r1.y / h.r2.z
+            let sy = h.m22 / h.m33
             let placed: PlacedText
             do {
                 placed = try TextRenderer.shared.render(
@@ -408,7 +410,7 @@ public enum Compositor {
         guard let inverse = h.inverted else { return }
         let mask = coverage(Shapes.rect(bounds), h, clip: clip, antialiased: true)
         Painter.drawTexture(
-            &image, texture, deviceToTexture: local * inverse, coverage: mask,
+            &image, texture, deviceToTexture: inverse.concatenating(local), coverage: mask,
             opacity: UInt8((alpha * 255).rounded().clampedInt(in: 0...255, nan: 0)))
     }
 }

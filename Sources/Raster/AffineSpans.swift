@@ -20,11 +20,13 @@ struct AffineSpans {
             case .level(let k): (k, 0)
             case .blend(let k, let t): (k, t)
             }
-        let iw = 1 / m.r2.z
+        let iw = 1 / m.m33
         func rows(_ level: Int) -> (SIMD3<Double>, SIMD3<Double>) {
             let l = s.levels[level]
-            // X = u · scale + 0.5 with u = (r0 · (px, py, 1)) / W.
-            return (m.r0 * (iw * l.scaleX) + SIMD3(0, 0, 0.5), m.r1 * (iw * l.scaleY) + SIMD3(0, 0, 0.5))
+            // X = u · scale + 0.5 with u = (xTerms · (px, py, 1)) / W.
+            return (
+                m.xTerms * (iw * l.scaleX) + SIMD3(0, 0, 0.5), m.yTerms * (iw * l.scaleY) + SIMD3(0, 0, 0.5)
+            )
         }
         let (a0, b0) = rows(k)
         let (a1, b1) = rows(t == 0 ? k : k + 1)

@@ -44,6 +44,6 @@ extension Homography {
     /// The map as the level-of-detail code reads it: u, v and W's coefficients.
     var texelMap: ckernels_map {
         ckernels_map(
-            ux: r0.x, uy: r0.y, u0: r0.z, vx: r1.x, vy: r1.y, v0: r1.z, wx: r2.x, wy: r2.y, w0: r2.z)
+            ux: m11, uy: m21, u0: m31, vx: m12, vy: m22, v0: m32, wx: m13, wy: m23, w0: m33)
     }
 }

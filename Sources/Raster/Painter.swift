@@ -59,9 +59,9 @@ public enum Painter {
         // other side are then behind the eye and skipped.
         guard let first = firstCovered(coverage, b) else { return }
         let w0 = h.mapHomogeneous(SIMD2(Double(first.x) + 0.5, Double(first.y) + 0.5)).z
-        let m = w0 < 0 ? Homography(-h.r0, -h.r1, -h.r2) : h
+        let m = w0 < 0 ? -h : h
         // An affine map with W = 0 sends every pixel to infinity: nothing to draw.
-        guard !m.isAffine || m.r2.z > 0 else { return }
+        guard !m.isAffine || m.m33 > 0 else { return }
         let stride = image.stride
         texture.withSampler { s in
             let path = TexturePath(m, filter: filter, box: b, sampler: s)

@@ -21,11 +21,11 @@ enum TexturePath {
             return
         }
         // An affine map has the same derivatives everywhere: one plan for every pixel.
-        let h22 = m.r2.z
+        let w = m.m33
         let plan =
             filter == .bilinear
             ? .level(0)
-            : s.plan(lod: LevelOfDetail.of(m.r0.x / h22, m.r1.x / h22, m.r0.y / h22, m.r1.y / h22))
+            : s.plan(lod: LevelOfDetail.of(m.m11 / w, m.m12 / w, m.m21 / w, m.m22 / w))
         guard let spans = AffineSpans(m, plan: plan, box: b, sampler: s) else {
             self = .pixelByPixel(plan)
             return

@@ -11,8 +11,10 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
     -> Homography
 {
     let toCentre = Homography.translation(-Double(texture.width) / 2, -Double(texture.height) / 2)
-    let rotation = Homography(cos(angle), 0, 0, 0, 1, 0, sin(angle) / 500, 0, 1)
-    let device = Homography.translation(centre.0, centre.1) * rotation * .scale(scale, scale) * toCentre
+    let rotation = Homography(
+        m11: cos(angle), m12: 0, m13: sin(angle) / 500, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
+    let device = toCentre.concatenating(.scale(scale, scale)).concatenating(rotation).concatenating(
+        .translation(centre.0, centre.1))
     return device.inverted!
 }
 
@@ -82,7 +84,7 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
     // is not on is skipped by both.
     let texture = textures[1]
     let h = coverFlow(texture, scale: 4, angle: 1.53, centre: (60, 45))
-    let horizon = -(h.r2.y * 45 + h.r2.z) / h.r2.x
+    let horizon = -(h.m23 * 45 + h.m33) / h.m13
     #expect(horizon > 70 && horizon < 90)
     for mask in masks {
         var reference = destination

@@ -49,7 +49,7 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
     for texture in textures {
         for (sx, sy, tx, ty) in mappings {
             for opacity: UInt8 in [255, 204, 77] {
-                let h = Homography(sx, 0, tx, 0, sy, ty, 0, 0, 1)
+                let h = Homography(m11: sx, m12: 0, m13: 0, m21: 0, m22: sy, m23: 0, m31: tx, m32: ty, m33: 1)
                 var fast = destination
                 var reference = destination
                 Painter.drawTexture(
@@ -140,7 +140,8 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
         for (sx, sy, tx, ty) in scales {
             for opacity: UInt8 in [255, 204, 1] {
                 for box in boxes {
-                    let h = Homography(sx, 0, tx, 0, sy, ty, 0, 0, 1)
+                    let h = Homography(
+                        m11: sx, m12: 0, m13: 0, m21: 0, m22: sy, m23: 0, m31: tx, m32: ty, m33: 1)
                     var images = [destination, destination]
                     texture.withSampler { s in
                         let plan = s.plan(lod: LevelOfDetail.of(sx, 0, 0, sy))

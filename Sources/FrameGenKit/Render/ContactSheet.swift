@@ -161,7 +161,10 @@ public enum ContactSheet {
                 let sy = Double(frame.height) / Double(cellHeight)
                 Painter.drawTexture(
                     &sheet, Texture(frame),
-                    deviceToTexture: Homography(sx, 0, -Double(x) * sx, 0, sy, -Double(y) * sy, 0, 0, 1),
+                    deviceToTexture: Homography(
+                        m11: sx, m12: 0, m13: 0, m21: 0, m22: sy, m23: 0, m31: -Double(x) * sx,
+                        m32: -Double(y) * sy,
+                        m33: 1),
                     coverage: .full((x, y, x + cellWidth, y + cellHeight)))
             }
             let box = Rect(
