@@ -9,6 +9,8 @@ import Raster
 // import of the pixel modules (which are not products).
 @_exported import struct Raster.Color
 @_exported import struct Raster.PNGImage
+// What draws text: a caller of `generatedPhoto` or `ImageSource.image(forItem:)` passes one.
+@_exported import class Text.TextRenderer
 
 /// Renders a scene's frames in memory, as `framegen render` would write them (the same pixels
 /// as the PNG files, straight RGBA), reusing decoded images from frame to frame.

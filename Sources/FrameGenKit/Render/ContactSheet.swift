@@ -123,17 +123,19 @@ public enum ContactSheet {
         if let f = options.fps, !(f.isFinite && f > 0 && f <= 1000) {
             throw .badInput(nil, "--fps must be a number over 0")
         }
+        // One renderer for the sheet's labels and the frames it renders.
+        let text = TextRenderer()
         let frames: FrameProvider =
             FileIO.isDirectory(input)
             ? try FileFrames(folder: input, fps: options.fps)
-            : try SceneFrames(input, fps: options.fps, width: options.width)
-        return try write(frames, named: input, to: output, options: options)
+            : try SceneFrames(input, fps: options.fps, width: options.width, text: text)
+        return try write(frames, named: input, to: output, options: options, text: text)
     }
 
-    /// The sheet of `frames` (`input` names them in errors).
-    static func write(_ frames: FrameProvider, named input: String, to output: String, options: Options)
-        throws(FrameGenError) -> Summary
-    {
+    /// The sheet of `frames` (`input` names them in errors), labelled with `text`.
+    static func write(
+        _ frames: FrameProvider, named input: String, to output: String, options: Options, text: TextRenderer
+    ) throws(FrameGenError) -> Summary {
         let picked = pick(options.count, of: frames.numbers)
         let (frameWidth, frameHeight) = frames.size
         let cellWidth = options.width ?? min(frameWidth, Options.defaultWidth)
@@ -171,9 +173,9 @@ public enum ContactSheet {
                 x: Double(x), y: Double(y + cellHeight), width: Double(cellWidth),
                 height: Double(grid.labelHeight))
             do {
-                let text = try TextRenderer.shared.renderCentered(
+                let placed = try text.renderCentered(
                     label(number, fps: frames.fps), pixelSize: textSize, in: box)
-                sheet.blend(labelColor, mask: text.mask, x: text.x, y: text.y)
+                sheet.blend(labelColor, mask: placed.mask, x: placed.x, y: placed.y)
             } catch {
                 throw .badInput(input, "cannot draw the frame labels: \(error)")
             }
@@ -261,10 +263,10 @@ struct SceneFrames: FrameProvider {
     var numbers: [Int] { Array(0..<source.frameCount) }
     var fps: Double? { source.fps }
 
-    init(_ path: String, fps: Double?, width: Int?) throws(FrameGenError) {
+    init(_ path: String, fps: Double?, width: Int?, text: TextRenderer) throws(FrameGenError) {
         source = try FrameSource.load(path, fps: fps)
         composer = try FrameComposer(
-            canvas: source.canvas, style: source.style, kindStyles: source.kindStyles)
+            canvas: source.canvas, style: source.style, kindStyles: source.kindStyles, text: text)
         let canvas = source.canvas
         let fullWidth = canvas.width * canvas.scale
         let target = Double(

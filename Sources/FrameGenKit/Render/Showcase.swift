@@ -290,7 +290,8 @@ public enum Showcase {
         let sheet = directory + "/" + Output.sheet
         _ = try ContactSheet.write(
             FileFrames(paths: previewFrames, fps: preview.fps), named: directory + "/" + Output.previewFrames,
-            to: sheet, options: ContactSheet.Options(count: 2 * segments.count, columns: 6))
+            to: sheet, options: ContactSheet.Options(count: 2 * segments.count, columns: 6),
+            text: TextRenderer())
         summary.sheet = sheet
         return summary
     }
