@@ -86,7 +86,7 @@ public enum ImageFile {
 
     /// Reads and decodes an image file to straight RGBA (what `image convert` writes).
     public static func decodeStraight(file path: String, limits: ImageLimits = .default) throws(PNGError)
-        -> PNGImage
+        -> StraightImage
     {
         let bytes = try PNG.readFile(path, limits: limits)
         return try naming(path) { () throws(PNGError) in

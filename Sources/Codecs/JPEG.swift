@@ -32,10 +32,10 @@ public enum JPEG {
 
     /// Decodes a JPEG to straight RGBA as it is shown (what `image convert` writes).
     public static func decodeStraight(_ bytes: [UInt8], limits: ImageLimits = .default) throws(PNGError)
-        -> PNGImage
+        -> StraightImage
     {
         let (width, height, pixels) = try decodePixels(bytes, limits: limits)
-        return PNGImage(width: width, height: height, rgba: pixels)!
+        return StraightImage(width: width, height: height, rgba: pixels)!
     }
 
     static func decodePixels(_ bytes: [UInt8], limits: ImageLimits) throws(PNGError) -> (Int, Int, [UInt8]) {

@@ -25,10 +25,10 @@ public enum PNG {
     /// Decodes a PNG of any colour type, bit depth and interlace to 8-bit straight RGBA,
     /// exactly as libpng expands it (see `cpng_decode_rgba8`).
     public static func decodeStraight(_ bytes: [UInt8], limits: ImageLimits = .default) throws(PNGError)
-        -> PNGImage
+        -> StraightImage
     {
         let (width, height, pixels) = try decodePixels(bytes, limits: limits)
-        return PNGImage(width: width, height: height, rgba: pixels)!
+        return StraightImage(width: width, height: height, rgba: pixels)!
     }
 
     /// Decodes a PNG to a premultiplied `Image` (premultiplied in place: no second buffer).
@@ -75,7 +75,7 @@ public enum PNG {
 
     /// Reads and decodes a PNG file to straight RGBA (what `image convert` writes).
     public static func decodeStraight(file path: String, limits: ImageLimits = .default) throws(PNGError)
-        -> PNGImage
+        -> StraightImage
     {
         let bytes = try readFile(path, limits: limits)
         do {

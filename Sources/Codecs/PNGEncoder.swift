@@ -19,8 +19,8 @@ extension PNG {
         }
     }
 
-    /// Encodes straight RGBA rows (e.g. a decoded `PNGImage`) unchanged as an 8-bit PNG.
-    public static func encode(_ image: PNGImage, options: PNGEncodingOptions = .init(), threads: Int = 1)
+    /// Encodes straight RGBA rows (e.g. a decoded `StraightImage`) unchanged as an 8-bit PNG.
+    public static func encode(_ image: StraightImage, options: PNGEncodingOptions = .init(), threads: Int = 1)
         throws(PNGError) -> [UInt8]
     {
         try image.rgba.withUnsafeBufferPointer { rows throws(PNGError) in
@@ -41,7 +41,7 @@ extension PNG {
 
     /// `write` for straight RGBA rows.
     public static func write(
-        _ image: PNGImage, to path: String, options: PNGEncodingOptions = .init(), threads: Int = 1,
+        _ image: StraightImage, to path: String, options: PNGEncodingOptions = .init(), threads: Int = 1,
         durable: Bool = false
     ) throws(PNGError) {
         try write(encode(image, options: options, threads: threads), to: path, durable: durable)

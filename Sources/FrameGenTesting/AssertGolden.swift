@@ -79,7 +79,7 @@ public func assertGolden(
 /// An image rendered in memory (`render(layout:in:)`, `render(attributes:canvas:)`, ...)
 /// against `__Golden__/<TestFile>/<testName>.png`.
 public func assertGolden(
-    of image: PNGImage, named name: String? = nil, tolerance: GoldenTolerance = GoldenTolerance(),
+    of image: StraightImage, named name: String? = nil, tolerance: GoldenTolerance = GoldenTolerance(),
     record: GoldenRecordMode? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     testName: String = #function, line: UInt = #line, column: UInt = #column
 ) {
@@ -133,7 +133,7 @@ public func verifyGolden(
     scene path: String, frames: [Int]? = nil, location: GoldenLocation, tolerance: GoldenTolerance? = nil,
     record: GoldenRecordMode, artifacts: String
 ) -> String? {
-    let images: [(String, PNGImage)]
+    let images: [(String, StraightImage)]
     let resolved: GoldenTolerance
     do {
         let golden = try GoldenTool.load(path)
@@ -155,7 +155,7 @@ public func verifyGolden(
 
 /// Compares named images (file stems) with the references in `location.referenceFolder`.
 public func verifyGolden(
-    images: [(String, PNGImage)], location: GoldenLocation, tolerance: GoldenTolerance,
+    images: [(String, StraightImage)], location: GoldenLocation, tolerance: GoldenTolerance,
     record: GoldenRecordMode,
     artifacts: String
 ) -> String? {
@@ -166,7 +166,7 @@ public func verifyGolden(
     var recorded: [String] = []
     var differed = false
     func reference(_ stem: String) -> String { folder + "/" + stem + ".png" }
-    func write(_ image: PNGImage, _ path: String) -> String? {
+    func write(_ image: StraightImage, _ path: String) -> String? {
         do {
             try fm.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

@@ -15,7 +15,7 @@ import Testing
     // Overwriting replaces the file whole; no temporary file is left beside it.
     let other = randomStraight(width: 3, height: 3, seed: 6)
     try PNG.write(Image(other), to: path, durable: true)
-    #expect(try PNG.decodeStraight(file: path) == PNGImage(Image(other)))
+    #expect(try PNG.decodeStraight(file: path) == StraightImage(Image(other)))
     #expect(folder.contents() == ["out.png"])
     // Written with the umask's permissions, not a temporary file's 0600.
     let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! Int

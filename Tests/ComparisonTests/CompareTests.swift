@@ -5,8 +5,8 @@ import Testing
 
 @testable import Comparison
 
-func solid(_ w: Int, _ h: Int, _ c: Color) -> PNGImage {
-    PNGImage(width: w, height: h, rgba: Array([[c.r, c.g, c.b, c.a]].repeated(w * h).joined()))!
+func solid(_ w: Int, _ h: Int, _ c: Color) -> StraightImage {
+    StraightImage(width: w, height: h, rgba: Array([[c.r, c.g, c.b, c.a]].repeated(w * h).joined()))!
 }
 
 extension Array {
@@ -14,7 +14,7 @@ extension Array {
 }
 
 /// One-pixel black and white squares, white first (or black first, `inverted`): all structure.
-func checkerboard(_ w: Int, _ h: Int, inverted: Bool = false) -> PNGImage {
+func checkerboard(_ w: Int, _ h: Int, inverted: Bool = false) -> StraightImage {
     var img = solid(w, h, .white)
     for y in 0..<h {
         for x in 0..<w where (x + y) % 2 == (inverted ? 0 : 1) { img.set(x, y, .black) }
@@ -22,7 +22,7 @@ func checkerboard(_ w: Int, _ h: Int, inverted: Bool = false) -> PNGImage {
     return img
 }
 
-extension PNGImage {
+extension StraightImage {
     mutating func set(_ x: Int, _ y: Int, _ c: Color) {
         let i = (y * width + x) * 4
         (rgba[i], rgba[i + 1], rgba[i + 2], rgba[i + 3]) = (c.r, c.g, c.b, c.a)
@@ -32,7 +32,7 @@ extension PNGImage {
 func grey(_ v: UInt8) -> Color { Color(r: v, g: v, b: v) }
 
 /// Black on the left, white on the right and one column of grey between: an anti-aliased edge.
-func edge(_ w: Int, _ h: Int, column: Int, grey g: UInt8) -> PNGImage {
+func edge(_ w: Int, _ h: Int, column: Int, grey g: UInt8) -> StraightImage {
     var img = solid(w, h, .white)
     for y in 0..<h {
         for x in 0..<column { img.set(x, y, .black) }

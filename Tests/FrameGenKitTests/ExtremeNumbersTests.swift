@@ -23,7 +23,7 @@ import Testing
         let path = NSTemporaryDirectory() + "framegen-extreme-\(getpid()).png"
         var rgba: [UInt8] = []
         for i in 0..<16 { rgba += [UInt8(i * 16), 128, UInt8(255 - i * 16), 255] }
-        let bytes = try! PNG.encode(PNGImage(width: 4, height: 4, rgba: rgba)!)
+        let bytes = try! PNG.encode(StraightImage(width: 4, height: 4, rgba: rgba)!)
         FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return path
     }()

@@ -34,10 +34,11 @@ public struct GoldenFrameCheck: Sendable {
     /// `artifacts` (unless `writesArtifacts` is false: the caller records the render instead); a
     /// match removes the images an earlier failure of `stem` left there.
     public init(
-        reference: String, actual: PNGImage, tolerance: ImageComparison.Tolerance, artifacts folder: String,
+        reference: String, actual: StraightImage, tolerance: ImageComparison.Tolerance,
+        artifacts folder: String,
         stem: String, writesArtifacts: Bool = true
     ) throws(FrameGenError) {
-        func save(_ images: [(suffix: String, image: PNGImage)]) throws(FrameGenError) -> [String] {
+        func save(_ images: [(suffix: String, image: StraightImage)]) throws(FrameGenError) -> [String] {
             guard writesArtifacts else { return [] }
             do { try FileIO.makeDirectory(folder) } catch { throw .cannotWrite(folder, error.reason) }
             var names: [String] = []
@@ -54,7 +55,7 @@ public struct GoldenFrameCheck: Sendable {
             images = try save([("actual", actual)])
             return
         }
-        let expected: PNGImage
+        let expected: StraightImage
         do {
             expected = try PNG.decodeStraight(file: reference)
         } catch {

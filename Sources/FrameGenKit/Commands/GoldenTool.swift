@@ -373,7 +373,8 @@ public enum GoldenTool {
         try forEachFrame(scene, scene.frames, jobs: options.jobs) { frame, image throws(FrameGenError) in
             let name = scene.referenceName(frame)
             let check = try GoldenFrameCheck(
-                reference: join(scene.referenceFolder, name), actual: PNGImage(image), tolerance: tolerance,
+                reference: join(scene.referenceFolder, name), actual: StraightImage(image),
+                tolerance: tolerance,
                 artifacts: artifactFolder, stem: name.hasSuffix(".png") ? String(name.dropLast(4)) : name)
             var result = FrameResult(frame: frame, name: name, outcome: .match, comparison: check.comparison)
             result.images = check.images.map { scene.name + "/" + $0 }

@@ -48,7 +48,7 @@ public enum ImageTool {
     public static func convert(input: String, output: String, limits: ImageLimits = .default)
         throws(FrameGenError)
     {
-        let image: PNGImage
+        let image: StraightImage
         do {
             image = try ImageFile.decodeStraight(file: input, limits: limits)
         } catch {

@@ -149,9 +149,9 @@ enum VideoOutput {
 
     /// A frame's straight pixels; bad input when it is not the size of the first.
     static func loadFrame(_ frame: String, size: (width: Int, height: Int)) throws(FrameGenError)
-        -> PNGImage
+        -> StraightImage
     {
-        let image: PNGImage
+        let image: StraightImage
         do {
             image = try PNG.decodeStraight(file: frame)
         } catch {
