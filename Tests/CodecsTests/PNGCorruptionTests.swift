@@ -5,7 +5,7 @@ import Testing
 @testable import Raster
 
 /// Each broken fixture with the error it must give (kind and a phrase of the reason).
-let corruptExpectations: [String: (PNGError.Kind, String)] = [
+let corruptExpectations: [String: (ImageFileError.Kind, String)] = [
     "bad-bit-depth.png": (.invalidData, "IHDR"),
     "bad-color-type.png": (.invalidData, "IHDR"),
     "bad-crc-idat.png": (.invalidData, "CRC"),
@@ -52,7 +52,7 @@ func corruptFileIsAClearError(name: String) throws {
         do {
             try decode()
             Issue.record("\(name) decoded without an error by \(label)")
-        } catch let error as PNGError {
+        } catch let error as ImageFileError {
             #expect(error.kind == kind, "\(name): \(error)")
             #expect(error.reason.lowercased().contains(phrase.lowercased()), "\(name): \(error.reason)")
             #expect(!error.reason.contains("\n") && !error.reason.isEmpty)
@@ -72,10 +72,10 @@ func corruptFileIsAClearError(name: String) throws {
     for name in ["rgba8-adam7-13x11.png", "palette4-trns-13x11.png", "gray16-trns-adam7-13x11.png"] {
         let bytes = try Fixtures.bytes("decode", name)
         for cut in 0..<bytes.count {
-            #expect(throws: PNGError.self, "\(name) cut at \(cut)") {
+            #expect(throws: ImageFileError.self, "\(name) cut at \(cut)") {
                 try PNG.decodeStraight(Array(bytes[0..<cut]))
             }
-            #expect(throws: PNGError.self) { try PNG.validate(Array(bytes[0..<cut])) }
+            #expect(throws: ImageFileError.self) { try PNG.validate(Array(bytes[0..<cut])) }
         }
     }
 }

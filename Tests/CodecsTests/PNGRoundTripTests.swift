@@ -92,10 +92,10 @@ func everyFilterChoiceRoundTrips(filters: PNGEncodingOptions.Filters) throws {
 
 @Test func invalidEncoderArgumentsAreErrors() {
     let image = randomStraight(width: 2, height: 2, seed: 1)
-    #expect(throws: PNGError.self) {
+    #expect(throws: ImageFileError.self) {
         try PNG.encode(image, options: PNGEncodingOptions(compressionLevel: 10))
     }
-    #expect(throws: PNGError.self) {
+    #expect(throws: ImageFileError.self) {
         try PNG.encode(image, options: PNGEncodingOptions(compressionLevel: -1))
     }
 }

@@ -212,7 +212,7 @@ public enum GoldenTool {
         try forEachFrame(scene, todo, jobs: options.jobs) { frame, image throws(FrameGenError) in
             let path = join(folder, scene.referenceName(frame))
             let bytes: [UInt8]
-            do throws(PNGError) { bytes = try PNG.encode(image, options: encoding) } catch {
+            do throws(ImageFileError) { bytes = try PNG.encode(image, options: encoding) } catch {
                 throw .cannotWrite(path, error.reason)
             }
             if let old = try? FileIO.read(path, maxBytes: 1 << 30), old == bytes { return }

@@ -63,7 +63,7 @@ public enum ImageTool {
 
     /// An image problem as the command line reports it: writing problems are status 3, all the
     /// others (unreadable, corrupt, unsupported, over the limits) status 2.
-    public static func frameGenError(_ error: PNGError, file: String) -> FrameGenError {
+    public static func frameGenError(_ error: ImageFileError, file: String) -> FrameGenError {
         FrameGenError(error.kind == .cannotWrite ? .cannotWrite : .badInput, file: file, error.reason)
     }
 

@@ -84,7 +84,7 @@ enum VideoOutput {
         do {
             let bytes = try PNGAnimation.assemble(pngs, delay: PNGAnimation.delay(fps: fps))
             try FileIO.writeAtomically(bytes, to: path)
-        } catch let error as PNGError {
+        } catch let error as ImageFileError {
             throw .cannotWrite(path, error.reason)
         } catch {
             throw .cannotWrite(path, "\(error)")
