@@ -78,7 +78,10 @@ var targets: [Target] = [
         dependencies: [
             "Geometry", "Raster", "Codecs", "Comparison", "Layout", "Motion", "Text", "Compositor",
             .product(name: "Yams", package: "Yams"),
-        ]
+        ],
+        // The showcase's scenes, examples/showcase/*.yaml (ShowcaseScenes links there), compiled
+        // in so that an installed binary needs no files beside it.
+        resources: [.embedInCode("ShowcaseScenes")]
     ),
     .target(name: "FrameGenUIKit", dependencies: ["Geometry", "Layout", "Motion"]),
     .target(

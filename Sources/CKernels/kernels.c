@@ -167,89 +167,37 @@ static inline void bilinear(const uint8_t *texels, const ckernels_level *l, doub
     for (int k = 0; k < 4; k++) s[k] = a[k] * w00 + b[k] * w01 + c[k] * w10 + d[k] * w11;
 }
 
-/* TextureSampler.plan + sample + Sample.pixel(scaledBy:), packed (R in the low byte). */
+/* TextureSampler.sample at the levels ckernels_mip_levels chooses, then Sample.pixel(scaledBy:),
+   packed (R in the low byte). */
 static inline uint32_t trilinear_scaled(const uint8_t *texels, const ckernels_level *levels, int count, double u,
                                         double v, double lod, uint64_t k) {
     uint64_t s[4];
-    if (!(lod > 1.0 / 512)) {
-        bilinear(texels, &levels[0], u, v, s);
-    } else {
-        int64_t level = (int64_t)lod;
-        uint64_t t = 0;
-        if (level >= count - 1) {
-            level = count - 1;
-        } else {
-            t = (uint64_t)((lod - (double)level) * 256 + 0.5);
-        }
-        bilinear(texels, &levels[level], u, v, s);
-        if (t != 0) {
-            uint64_t q[4];
-            bilinear(texels, &levels[level + 1], u, v, q);
-            for (int c = 0; c < 4; c++) s[c] = (uint32_t)((s[c] * (256 - t) + q[c] * t + 128) >> 8);
-        }
+    ckernels_mip_choice c = ckernels_mip_levels(lod, count - 1);
+    bilinear(texels, &levels[c.level], u, v, s);
+    if (c.t != 0) {
+        uint64_t q[4];
+        bilinear(texels, &levels[c.level + 1], u, v, q);
+        for (int i = 0; i < 4; i++) s[i] = (uint32_t)((s[i] * (256 - c.t) + q[i] * c.t + 128) >> 8);
     }
     uint32_t p = 0;
-    for (int c = 0; c < 4; c++) p |= scaled_channel(s[c], k) << (8 * c);
+    for (int i = 0; i < 4; i++) p |= scaled_channel(s[i], k) << (8 * i);
     return p;
 }
 
-
-/* fastLog2 per lane: the exponent, and a quadratic in the mantissa. */
-__attribute__((target("avx2"))) static inline __m256d fast_log2(__m256d x) {
-    __m256i bits = _mm256_castpd_si256(x);
-    const __m256d two52 = _mm256_set1_pd(4503599627370496.0);
-    __m256i e = _mm256_and_si256(_mm256_srli_epi64(bits, 52), _mm256_set1_epi64x(0x7FF));
-    /* e < 2^52: its bits under 2^52's exponent give 2^52 + e exactly. */
-    __m256d ed = _mm256_sub_pd(_mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(e, _mm256_castpd_si256(two52))), two52),
-                               _mm256_set1_pd(1023));
-    __m256d f = _mm256_sub_pd(
-        _mm256_castsi256_pd(_mm256_or_si256(_mm256_and_si256(bits, _mm256_set1_epi64x(0x000FFFFFFFFFFFFFLL)),
-                                            _mm256_set1_epi64x(0x3FF0000000000000LL))),
-        _mm256_set1_pd(1));
-    return _mm256_add_pd(ed, _mm256_mul_pd(f, _mm256_sub_pd(_mm256_set1_pd(1.3465552),
-                                                           _mm256_mul_pd(_mm256_set1_pd(0.34655524), f))));
-}
-
-__attribute__((target("avx2"))) void ckernels_perspective_row_avx2(const double m[9], double py,
-                                                                  const uint8_t *texels,
+__attribute__((target("avx2"))) void ckernels_perspective_row_avx2(ckernels_map m, double py, const uint8_t *texels,
                                                                   const ckernels_level *levels, int level_count,
                                                                   const uint8_t *mask, uint8_t *out, int x0, int x1,
                                                                   uint32_t opacity) {
-    const __m256d h00 = _mm256_set1_pd(m[0]), h10 = _mm256_set1_pd(m[3]), h20 = _mm256_set1_pd(m[6]);
-    const __m256d h01 = _mm256_set1_pd(m[1]), h11 = _mm256_set1_pd(m[4]), h21 = _mm256_set1_pd(m[7]);
-    /* h · (px, py, 1) = (h_0 · px + h_1 · py) + h_2, py's products the same in every lane. */
-    const __m256d a0 = _mm256_set1_pd(m[1] * py), a1 = _mm256_set1_pd(m[4] * py), a2 = _mm256_set1_pd(m[7] * py);
-    const __m256d b0 = _mm256_set1_pd(m[2]), b1 = _mm256_set1_pd(m[5]), b2 = _mm256_set1_pd(m[8]);
-    const __m256d two = _mm256_set1_pd(2), inf = _mm256_set1_pd(__builtin_inf()), half = _mm256_set1_pd(0.5);
     for (int x = x0; x < x1; x += 4) {
         uint32_t m4 = 0;
         int n = x1 - x < 4 ? x1 - x : 4;
         memcpy(&m4, mask + x, (size_t)n);
         if (m4 == 0) continue;
-        __m256d px = _mm256_setr_pd((double)x + 0.5, (double)(x + 1) + 0.5, (double)(x + 2) + 0.5, (double)(x + 3) + 0.5);
-        __m256d w = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(h20, px), a2), b2);
-        __m256d iw = _mm256_div_pd(_mm256_set1_pd(1), w);
-        __m256d u = _mm256_mul_pd(_mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(h00, px), a0), b0), iw);
-        __m256d v = _mm256_mul_pd(_mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(h10, px), a1), b1), iw);
-        __m256d dux = _mm256_mul_pd(_mm256_sub_pd(h00, _mm256_mul_pd(u, h20)), iw);
-        __m256d dvx = _mm256_mul_pd(_mm256_sub_pd(h10, _mm256_mul_pd(v, h20)), iw);
-        __m256d duy = _mm256_mul_pd(_mm256_sub_pd(h01, _mm256_mul_pd(u, h21)), iw);
-        __m256d dvy = _mm256_mul_pd(_mm256_sub_pd(h11, _mm256_mul_pd(v, h21)), iw);
-        __m256d rx = _mm256_add_pd(_mm256_mul_pd(dux, dux), _mm256_mul_pd(dvx, dvx));
-        __m256d ry = _mm256_add_pd(_mm256_mul_pd(duy, duy), _mm256_mul_pd(dvy, dvy));
-        /* Swift's max(rx, ry): ry >= rx ? ry : rx. */
-        __m256d r2 = _mm256_blendv_pd(rx, ry, _mm256_cmp_pd(ry, rx, _CMP_GE_OQ));
-        __m256d use = _mm256_and_pd(_mm256_cmp_pd(r2, two, _CMP_GT_OQ), _mm256_cmp_pd(r2, inf, _CMP_LT_OQ));
-        __m256d lod = _mm256_and_pd(use, _mm256_sub_pd(_mm256_mul_pd(half, fast_log2(r2)), half));
-        double wl[4], ul[4], vl[4], ll[4];
-        _mm256_storeu_pd(wl, w);
-        _mm256_storeu_pd(ul, u);
-        _mm256_storeu_pd(vl, v);
-        _mm256_storeu_pd(ll, lod);
+        ckernels_footprint f = ckernels_footprint_at(m, (double)x + 0.5, py);
         for (int i = 0; i < n; i++) {
             uint8_t c = mask[x + i];
-            if (c == 0 || !(wl[i] > 0)) continue;
-            uint32_t p = trilinear_scaled(texels, levels, level_count, ul[i], vl[i], ll[i], (uint64_t)c * opacity);
+            if (c == 0 || !(f.w[i] > 0)) continue;
+            uint32_t p = trilinear_scaled(texels, levels, level_count, f.u[i], f.v[i], f.lod[i], (uint64_t)c * opacity);
             uint8_t *o = out + 4 * (x + i);
             if (p >> 24 == 255) {
                 memcpy(o, &p, 4);
@@ -272,7 +220,7 @@ void ckernels_separable_row_avx2(const uint32_t *v0, const uint32_t *v1, const c
     (void)x0; (void)x1; (void)box_x0; (void)opacity;
 }
 
-void ckernels_perspective_row_avx2(const double m[9], double py, const uint8_t *texels,
+void ckernels_perspective_row_avx2(ckernels_map m, double py, const uint8_t *texels,
                                    const ckernels_level *levels, int level_count, const uint8_t *mask,
                                    uint8_t *out, int x0, int x1, uint32_t opacity) {
     (void)m; (void)py; (void)texels; (void)levels; (void)level_count; (void)mask; (void)out;

@@ -292,6 +292,10 @@ uint32_t cpng_adler32(uint32_t adler, const uint8_t *in, size_t n) {
     return libdeflate_adler32(adler, in, n);
 }
 
+uint32_t cpng_crc32(uint32_t crc, const uint8_t *in, size_t n) {
+    return libdeflate_crc32(crc, in, n);
+}
+
 /* ---- Container --------------------------------------------------------------------------- */
 
 #define IDAT_MAX ((size_t)1 << 20)
@@ -317,7 +321,7 @@ static uint8_t *chunk(uint8_t *p, const char type[4], const uint8_t *data, size_
         memcpy(p + 4, data, n);
     }
     p += 4 + n;
-    return put32(p, libdeflate_crc32(0, body, n + 4));
+    return put32(p, cpng_crc32(0, body, n + 4));
 }
 
 int cpng_write_container(uint32_t width, uint32_t height, int channels, const uint8_t *zdata, size_t zsize,

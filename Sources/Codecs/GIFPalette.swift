@@ -15,7 +15,7 @@ public struct GIFColorHistogram: Sendable {
 
     public init() {}
 
-    public mutating func add(_ image: PNGImage) {
+    public mutating func add(_ image: StraightImage) {
         var lastColor = UInt32.max
         var sawTransparent = false
         var colors = exact
@@ -230,7 +230,7 @@ public struct GIFColorMapper: Sendable {
     }
 
     /// The palette indices of `image`'s pixels into `indices` (width x height bytes).
-    public mutating func map(_ image: PNGImage, into indices: inout [UInt8]) {
+    public mutating func map(_ image: StraightImage, into indices: inout [UInt8]) {
         precondition(indices.count == image.width * image.height)
         let width = image.width
         let transparent = palette.transparentIndex ?? 0

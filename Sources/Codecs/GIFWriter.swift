@@ -16,9 +16,9 @@ public struct GIFWriter: Sendable {
 
     public static let maximumSide = 65535
 
-    public init(width: Int, height: Int, palette: GIFPalette) throws(PNGError) {
+    public init(width: Int, height: Int, palette: GIFPalette) throws(ImageFileError) {
         guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
-            throw PNGError(.invalidArgument, "a GIF is at most \(Self.maximumSide) pixels on a side")
+            throw ImageFileError(.invalidArgument, "a GIF is at most \(Self.maximumSide) pixels on a side")
         }
         self.width = width
         self.height = height

@@ -73,23 +73,28 @@ public enum ImageInfo: Sendable, Equatable {
 /// format go to the PNG decoder, whose error ("not a PNG file (bad signature)") names the problem.
 public enum ImageFile {
     /// Decodes PNG or JPEG bytes to a premultiplied `Image` as shown.
-    public static func decode(_ bytes: [UInt8], limits: ImageLimits = .default) throws(PNGError) -> Image {
+    public static func decode(_ bytes: [UInt8], limits: ImageLimits = .default) throws(ImageFileError)
+        -> Image
+    {
         ImageFormat(magic: bytes) == .jpeg
             ? try JPEG.decode(bytes, limits: limits) : try PNG.decode(bytes, limits: limits)
     }
 
     /// Reads and decodes an image file; the file size is checked before it is read.
-    public static func decode(file path: String, limits: ImageLimits = .default) throws(PNGError) -> Image {
+    public static func decode(file path: String, limits: ImageLimits = .default) throws(ImageFileError)
+        -> Image
+    {
         let bytes = try PNG.readFile(path, limits: limits)
-        return try naming(path) { () throws(PNGError) in try decode(bytes, limits: limits) }
+        return try naming(path) { () throws(ImageFileError) in try decode(bytes, limits: limits) }
     }
 
     /// Reads and decodes an image file to straight RGBA (what `image convert` writes).
-    public static func decodeStraight(file path: String, limits: ImageLimits = .default) throws(PNGError)
-        -> PNGImage
+    public static func decodeStraight(file path: String, limits: ImageLimits = .default)
+        throws(ImageFileError)
+        -> StraightImage
     {
         let bytes = try PNG.readFile(path, limits: limits)
-        return try naming(path) { () throws(PNGError) in
+        return try naming(path) { () throws(ImageFileError) in
             ImageFormat(magic: bytes) == .jpeg
                 ? try JPEG.decodeStraight(bytes, limits: limits)
                 : try PNG.decodeStraight(bytes, limits: limits)
@@ -99,10 +104,10 @@ public enum ImageFile {
     /// The header of an image file, after checking that the whole file decodes unless
     /// `validate` is false.
     public static func readInfo(file path: String, validate: Bool = true, limits: ImageLimits = .default)
-        throws(PNGError) -> ImageInfo
+        throws(ImageFileError) -> ImageInfo
     {
         let bytes = try PNG.readFile(path, limits: limits)
-        return try naming(path) { () throws(PNGError) in
+        return try naming(path) { () throws(ImageFileError) in
             if ImageFormat(magic: bytes) == .jpeg {
                 return .jpeg(try JPEG.info(bytes, validate: validate, limits: limits))
             }
@@ -111,11 +116,12 @@ public enum ImageFile {
     }
 
     /// Runs `body`, putting `path` on the error it throws.
-    static func naming<T>(_ path: String, _ body: () throws(PNGError) -> T) throws(PNGError) -> T {
+    static func naming<T>(_ path: String, _ body: () throws(ImageFileError) -> T) throws(ImageFileError) -> T
+    {
         do {
             return try body()
         } catch {
-            throw PNGError(error.kind, error.reason, path: path)
+            throw ImageFileError(error.kind, error.reason, path: path)
         }
     }
 }

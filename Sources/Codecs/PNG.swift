@@ -2,7 +2,7 @@ import CPNG
 import Raster
 
 /// PNG decoding and encoding through libpng (via the CPNG shim, the only code that touches
-/// libpng's setjmp error handling). Every function is thread-safe and throws `PNGError`; bad
+/// libpng's setjmp error handling). Every function is thread-safe and throws `ImageFileError`; bad
 /// input never crashes and never yields a partial image.
 public enum PNG {
     /// The libpng version in use, e.g. "1.6.39".
@@ -10,40 +10,45 @@ public enum PNG {
 
     /// The header of a PNG in memory; reads nothing past the first IDAT chunk and allocates
     /// nothing for pixels (a 100000 x 100000 header is reported as such).
-    public static func readInfo(_ bytes: [UInt8]) throws(PNGError) -> PNGInfo {
+    public static func readInfo(_ bytes: [UInt8]) throws(ImageFileError) -> PNGInfo {
         try info(bytes, validate: false, limits: .default)
     }
 
     /// The header of a PNG in memory, after checking that the whole file decodes: every row
     /// is inflated and unfiltered (one row at a time, so memory stays O(width)) and the file
     /// is read through IEND. Sizes over `limits` are refused before that.
-    public static func validate(_ bytes: [UInt8], limits: ImageLimits = .default) throws(PNGError) -> PNGInfo
+    public static func validate(_ bytes: [UInt8], limits: ImageLimits = .default) throws(ImageFileError)
+        -> PNGInfo
     {
         try info(bytes, validate: true, limits: limits)
     }
 
     /// Decodes a PNG of any colour type, bit depth and interlace to 8-bit straight RGBA,
     /// exactly as libpng expands it (see `cpng_decode_rgba8`).
-    public static func decodeStraight(_ bytes: [UInt8], limits: ImageLimits = .default) throws(PNGError)
-        -> PNGImage
+    public static func decodeStraight(_ bytes: [UInt8], limits: ImageLimits = .default) throws(ImageFileError)
+        -> StraightImage
     {
         let (width, height, pixels) = try decodePixels(bytes, limits: limits)
-        return PNGImage(width: width, height: height, rgba: pixels)!
+        return StraightImage(width: width, height: height, rgba: pixels)!
     }
 
     /// Decodes a PNG to a premultiplied `Image` (premultiplied in place: no second buffer).
-    public static func decode(_ bytes: [UInt8], limits: ImageLimits = .default) throws(PNGError) -> Image {
+    public static func decode(_ bytes: [UInt8], limits: ImageLimits = .default) throws(ImageFileError)
+        -> Image
+    {
         var (width, height, pixels) = try decodePixels(bytes, limits: limits)
         premultiplyInPlace(&pixels)
         return Image(width: width, height: height, stride: width * 4, premultipliedBytes: pixels)!
     }
 
-    static func decodePixels(_ bytes: [UInt8], limits: ImageLimits) throws(PNGError) -> (Int, Int, [UInt8]) {
+    static func decodePixels(_ bytes: [UInt8], limits: ImageLimits) throws(ImageFileError) -> (
+        Int, Int, [UInt8]
+    ) {
         // The header is read and checked first, so the pixel buffer is only allocated for a
         // size within the limits.
         let header = try readInfo(bytes)
         if let refusal = limits.refusal(width: header.width, height: header.height) {
-            throw PNGError(.exceedsLimits, refusal)
+            throw ImageFileError(.exceedsLimits, refusal)
         }
         // Zeroed rather than uninitialised: the decode fills every byte, and a failure discards
         // the buffer, but nothing may ever depend on leftover memory.
@@ -64,49 +69,53 @@ public enum PNG {
 
     /// Reads and decodes a PNG file to a premultiplied `Image`; the file size is checked
     /// against `limits.maxFileBytes` before it is read.
-    public static func decode(file path: String, limits: ImageLimits = .default) throws(PNGError) -> Image {
+    public static func decode(file path: String, limits: ImageLimits = .default) throws(ImageFileError)
+        -> Image
+    {
         let bytes = try readFile(path, limits: limits)
         do {
             return try decode(bytes, limits: limits)
         } catch {
-            throw PNGError(error.kind, error.reason, path: path)
+            throw ImageFileError(error.kind, error.reason, path: path)
         }
     }
 
     /// Reads and decodes a PNG file to straight RGBA (what `image convert` writes).
-    public static func decodeStraight(file path: String, limits: ImageLimits = .default) throws(PNGError)
-        -> PNGImage
+    public static func decodeStraight(file path: String, limits: ImageLimits = .default)
+        throws(ImageFileError)
+        -> StraightImage
     {
         let bytes = try readFile(path, limits: limits)
         do {
             return try decodeStraight(bytes, limits: limits)
         } catch {
-            throw PNGError(error.kind, error.reason, path: path)
+            throw ImageFileError(error.kind, error.reason, path: path)
         }
     }
 
     /// The header of a PNG file, after validating the whole file (see `validate(_:limits:)`)
     /// unless `validate` is false.
     public static func readInfo(file path: String, validate: Bool = true, limits: ImageLimits = .default)
-        throws(PNGError) -> PNGInfo
+        throws(ImageFileError) -> PNGInfo
     {
         let bytes = try readFile(path, limits: limits)
         do {
             return try info(bytes, validate: validate, limits: limits)
         } catch {
-            throw PNGError(error.kind, error.reason, path: path)
+            throw ImageFileError(error.kind, error.reason, path: path)
         }
     }
 
-    static func readFile(_ path: String, limits: ImageLimits) throws(PNGError) -> [UInt8] {
+    static func readFile(_ path: String, limits: ImageLimits) throws(ImageFileError) -> [UInt8] {
         do {
             return try FileIO.read(path, maxBytes: limits.maxFileBytes)
         } catch {
-            throw PNGError(error)
+            throw ImageFileError(error)
         }
     }
 
-    static func info(_ bytes: [UInt8], validate: Bool, limits: ImageLimits) throws(PNGError) -> PNGInfo {
+    static func info(_ bytes: [UInt8], validate: Bool, limits: ImageLimits) throws(ImageFileError) -> PNGInfo
+    {
         var climits = limits.c
         var cinfo = cpng_info()
         let (status, message) = withErrorBuffer { err in
@@ -116,7 +125,7 @@ public enum PNG {
         }
         try check(status, message)
         guard let info = PNGInfo(cinfo) else {
-            throw PNGError(.invalidData, "unknown colour type \(cinfo.color_type)")
+            throw ImageFileError(.invalidData, "unknown colour type \(cinfo.color_type)")
         }
         return info
     }
@@ -130,13 +139,13 @@ public enum PNG {
         return (status, message)
     }
 
-    static func check(_ status: Int32, _ message: String) throws(PNGError) {
+    static func check(_ status: Int32, _ message: String) throws(ImageFileError) {
         switch status {
         case CPNG_OK: return
-        case CPNG_ERROR_LIMIT: throw PNGError(.exceedsLimits, message)
-        case CPNG_ERROR_MEMORY: throw PNGError(.outOfMemory, message)
-        case CPNG_ERROR_ARGUMENT: throw PNGError(.invalidArgument, message)
-        default: throw PNGError(.invalidData, describeFormatError(message))
+        case CPNG_ERROR_LIMIT: throw ImageFileError(.exceedsLimits, message)
+        case CPNG_ERROR_MEMORY: throw ImageFileError(.outOfMemory, message)
+        case CPNG_ERROR_ARGUMENT: throw ImageFileError(.invalidArgument, message)
+        default: throw ImageFileError(.invalidData, describeFormatError(message))
         }
     }
 

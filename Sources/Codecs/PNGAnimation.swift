@@ -1,3 +1,4 @@
+import CPNG
 import Geometry
 
 /// Animated PNG (APNG 1.0: acTL, fcTL and fdAT chunks) assembled from PNG files of one size:
@@ -6,17 +7,19 @@ import Geometry
 /// viewers that know only PNG show the first frame.
 public enum PNGAnimation {
     /// The chunks of a PNG file, checked for a signature, whole chunks and an IHDR first.
-    public static func chunks(_ png: [UInt8]) throws(PNGError) -> [(type: String, data: ArraySlice<UInt8>)] {
+    public static func chunks(_ png: [UInt8]) throws(ImageFileError) -> [(
+        type: String, data: ArraySlice<UInt8>
+    )] {
         let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
         guard png.count >= 8, Array(png[0..<8]) == signature else {
-            throw PNGError(.invalidData, "not a PNG file (bad signature)")
+            throw ImageFileError(.invalidData, "not a PNG file (bad signature)")
         }
         var out: [(String, ArraySlice<UInt8>)] = []
         var i = 8
         while i + 12 <= png.count {
             let length = Int(png[i]) << 24 | Int(png[i + 1]) << 16 | Int(png[i + 2]) << 8 | Int(png[i + 3])
             guard length <= png.count - i - 12 else {
-                throw PNGError(.invalidData, "a chunk runs past the end")
+                throw ImageFileError(.invalidData, "a chunk runs past the end")
             }
             let type = String(decoding: png[(i + 4)..<(i + 8)], as: UTF8.self)
             out.append((type, png[(i + 8)..<(i + 8 + length)]))
@@ -24,7 +27,7 @@ public enum PNGAnimation {
             if type == "IEND" { break }
         }
         guard out.first?.0 == "IHDR", out.first?.1.count == 13 else {
-            throw PNGError(.invalidData, "no IHDR chunk first")
+            throw ImageFileError(.invalidData, "no IHDR chunk first")
         }
         return out
     }
@@ -32,10 +35,10 @@ public enum PNGAnimation {
     /// The animation of `frames` (whole PNG files, all with the same IHDR), each shown for
     /// `delay` = numerator / denominator seconds, looping forever.
     public static func assemble(_ frames: [[UInt8]], delay: (numerator: UInt16, denominator: UInt16))
-        throws(PNGError) -> [UInt8]
+        throws(ImageFileError) -> [UInt8]
     {
         guard !frames.isEmpty, frames.count < Int(UInt32.max / 2) else {
-            throw PNGError(.invalidArgument, "an animation needs 1 or more frames")
+            throw ImageFileError(.invalidArgument, "an animation needs 1 or more frames")
         }
         var out: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
         var header: ArraySlice<UInt8> = []
@@ -47,7 +50,7 @@ public enum PNGAnimation {
                 appendChunk("IHDR", Array(header), to: &out)
                 appendChunk("acTL", be32(UInt32(frames.count)) + be32(0), to: &out)
             } else if parts[0].data != header {
-                throw PNGError(
+                throw ImageFileError(
                     .invalidArgument, "frame \(index) differs in size or pixel format from frame 0")
             }
             // fcTL: sequence, size, offset (0, 0), delay, dispose NONE, blend SOURCE (each frame
@@ -88,15 +91,8 @@ public enum PNGAnimation {
         out += be32(crc32(typed))
     }
 
-    private static let crcTable: [UInt32] = (0..<256).map { n in
-        var c = UInt32(n)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
-
+    /// A chunk's CRC (over its type and data), as the encoder's container computes it.
     public static func crc32(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xFFFF_FFFF
-        for b in bytes { c = crcTable[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
-        return c ^ 0xFFFF_FFFF
+        bytes.withUnsafeBufferPointer { cpng_crc32(0, $0.baseAddress, $0.count) }
     }
 }

@@ -9,21 +9,21 @@ extension PNG {
     /// `threads` > 1 filters (and with `.fast`, compresses) row strips at once; the bytes never
     /// depend on it.
     public static func encode(_ image: Image, options: PNGEncodingOptions = .init(), threads: Int = 1)
-        throws(PNGError) -> [UInt8]
+        throws(ImageFileError) -> [UInt8]
     {
         // RGB output is defined as the premultiplied colour (the image over black).
-        try image.bytes.withUnsafeBufferPointer { rows throws(PNGError) in
+        try image.bytes.withUnsafeBufferPointer { rows throws(ImageFileError) in
             try encodeRows(
                 rows.baseAddress!, width: image.width, height: image.height, stride: image.stride,
                 premultiplied: options.channels == .rgba, options: options, threads: threads)
         }
     }
 
-    /// Encodes straight RGBA rows (e.g. a decoded `PNGImage`) unchanged as an 8-bit PNG.
-    public static func encode(_ image: PNGImage, options: PNGEncodingOptions = .init(), threads: Int = 1)
-        throws(PNGError) -> [UInt8]
+    /// Encodes straight RGBA rows (e.g. a decoded `StraightImage`) unchanged as an 8-bit PNG.
+    public static func encode(_ image: StraightImage, options: PNGEncodingOptions = .init(), threads: Int = 1)
+        throws(ImageFileError) -> [UInt8]
     {
-        try image.rgba.withUnsafeBufferPointer { rows throws(PNGError) in
+        try image.rgba.withUnsafeBufferPointer { rows throws(ImageFileError) in
             try encodeRows(
                 rows.baseAddress!, width: image.width, height: image.height, stride: image.width * 4,
                 premultiplied: false, options: options, threads: threads)
@@ -35,20 +35,22 @@ extension PNG {
     public static func write(
         _ image: Image, to path: String, options: PNGEncodingOptions = .init(), threads: Int = 1,
         durable: Bool = false
-    ) throws(PNGError) {
+    ) throws(ImageFileError) {
         try write(encode(image, options: options, threads: threads), to: path, durable: durable)
     }
 
     /// `write` for straight RGBA rows.
     public static func write(
-        _ image: PNGImage, to path: String, options: PNGEncodingOptions = .init(), threads: Int = 1,
+        _ image: StraightImage, to path: String, options: PNGEncodingOptions = .init(), threads: Int = 1,
         durable: Bool = false
-    ) throws(PNGError) {
+    ) throws(ImageFileError) {
         try write(encode(image, options: options, threads: threads), to: path, durable: durable)
     }
 
-    static func write(_ bytes: [UInt8], to path: String, durable: Bool) throws(PNGError) {
-        do { try FileIO.writeAtomically(bytes, to: path, durable: durable) } catch { throw PNGError(error) }
+    static func write(_ bytes: [UInt8], to path: String, durable: Bool) throws(ImageFileError) {
+        do { try FileIO.writeAtomically(bytes, to: path, durable: durable) } catch {
+            throw ImageFileError(error)
+        }
     }
 
     /// Rows per strip: the unit of parallel filtering and of `.fast`'s independent deflate pieces,
@@ -59,18 +61,18 @@ extension PNG {
     static func encodeRows(
         _ rows: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, premultiplied: Bool,
         options: PNGEncodingOptions, threads: Int
-    ) throws(PNGError) -> [UInt8] {
+    ) throws(ImageFileError) -> [UInt8] {
         if case .level(let n) = options.compression, !(0...9).contains(n) {
-            throw PNGError(.invalidArgument, "compression level \(n) is not 0-9")
+            throw ImageFileError(.invalidArgument, "compression level \(n) is not 0-9")
         }
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
-            throw PNGError(.invalidArgument, "cannot encode a \(width) x \(height) px image")
+            throw ImageFileError(.invalidArgument, "cannot encode a \(width) x \(height) px image")
         }
         let channels = options.channels == .rgba ? 4 : 3
         let rowBytes = width * channels + 1
         let (total, overflow) = rowBytes.multipliedReportingOverflow(by: height)
         guard !overflow, total <= Int(UInt32.max) else {
-            throw PNGError(.invalidArgument, "a \(width) x \(height) px image is too large to encode")
+            throw ImageFileError(.invalidArgument, "a \(width) x \(height) px image is too large to encode")
         }
         let perStrip = stripRows(rowBytes: rowBytes)
         let strips = (height + perStrip - 1) / perStrip
@@ -96,7 +98,7 @@ extension PNG {
         let stream: [UInt8]
         switch options.compression {
         case .level:
-            stream = try filtered.withUnsafeBufferPointer { input throws(PNGError) in
+            stream = try filtered.withUnsafeBufferPointer { input throws(ImageFileError) in
                 try compressed(bound: cpng_zlib_bound(total)) { out, cap, written in
                     cpng_zlib_compress(
                         options.compression.libdeflateLevel, input.baseAddress, total, out, cap, written)
@@ -119,7 +121,8 @@ extension PNG {
 
     /// `.fast`: each strip deflated on its own (in parallel), the pieces joined behind a zlib
     /// header, the Adler-32 of all the filtered bytes behind them.
-    static func fastStream(_ filtered: [UInt8], strips: Int, stripBytes: Int, workers: Int) throws(PNGError)
+    static func fastStream(_ filtered: [UInt8], strips: Int, stripBytes: Int, workers: Int)
+        throws(ImageFileError)
         -> [UInt8]
     {
         let total = filtered.count
@@ -176,7 +179,7 @@ extension PNG {
     /// Calls a C writer with a buffer of `bound` bytes and returns what it wrote.
     static func compressed(
         bound: Int, _ body: (UnsafeMutablePointer<UInt8>, Int, UnsafeMutablePointer<Int>) -> Int32
-    ) throws(PNGError) -> [UInt8] {
+    ) throws(ImageFileError) -> [UInt8] {
         var written = 0
         var status: Int32 = CPNG_OK
         let bytes = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in

@@ -8,7 +8,7 @@ public struct PNGEncodingOptions: Sendable, Equatable {
         case rgba
         /// 8-bit RGB (colour type 2): alpha is dropped. For a premultiplied `Image` that is the
         /// image over black, identical to RGBA when the image is opaque; for a straight
-        /// `PNGImage` it is the colour bytes as they are.
+        /// `StraightImage` it is the colour bytes as they are.
         case rgb
     }
 

@@ -127,14 +127,16 @@ public struct ImageComparison: Sendable, Equatable {
             + "actual \(actualWidth) x \(actualHeight) px; in the common \(commonW) x \(commonH) px: " + stats
     }
 
-    public init(expected: PNGImage, actual: PNGImage, tolerance: Tolerance) {
+    public init(expected: StraightImage, actual: StraightImage, tolerance: Tolerance) {
         self.init(
             expected: expected, actual: actual, threshold: tolerance.threshold, includeAA: tolerance.includeAA
         )
     }
 
     /// Compares `actual` with `expected` (the reference).
-    public init(expected: PNGImage, actual: PNGImage, threshold: Double = 0.1, includeAA: Bool = false) {
+    public init(
+        expected: StraightImage, actual: StraightImage, threshold: Double = 0.1, includeAA: Bool = false
+    ) {
         var differing = 0
         var antialiased = 0
         var changed = 0
@@ -179,7 +181,7 @@ public struct ImageComparison: Sendable, Equatable {
 
     /// Calls `body` for every pixel of the common area, in reading order, with what it is.
     static func scan(
-        _ expected: PNGImage, _ actual: PNGImage, threshold: Double, includeAA: Bool,
+        _ expected: StraightImage, _ actual: StraightImage, threshold: Double, includeAA: Bool,
         _ body: (Int, Int, PixelKind) -> Void
     ) {
         let w = Swift.min(expected.width, actual.width)
@@ -327,11 +329,11 @@ public struct ImageComparison: Sendable, Equatable {
 
     /// Mean SSIM (Wang et al.) of the luma over white, on 8 x 8 windows every 4 pixels with
     /// uniform weights: a whole-image figure of how alike the structure is, beside the count.
-    static func meanSSIM(_ expected: PNGImage, _ actual: PNGImage) -> Double {
+    static func meanSSIM(_ expected: StraightImage, _ actual: StraightImage) -> Double {
         let w = Swift.min(expected.width, actual.width)
         let h = Swift.min(expected.height, actual.height)
         if w == 0 || h == 0 { return 1 }
-        func luma(_ img: PNGImage) -> [Double] {
+        func luma(_ img: StraightImage) -> [Double] {
             var out = [Double](repeating: 0, count: w * h)
             for y in 0..<h {
                 for x in 0..<w {
@@ -385,15 +387,17 @@ public struct ImageComparison: Sendable, Equatable {
     /// pixelmatch's picture of the differences, opaque and the size of both images' union: the
     /// expected image faded to a pale grey, differing pixels red, anti-aliasing differences
     /// yellow (red too when `includeAA`), pixels outside the common area magenta.
-    public static func diffImage(expected: PNGImage, actual: PNGImage, tolerance: Tolerance) -> PNGImage {
+    public static func diffImage(expected: StraightImage, actual: StraightImage, tolerance: Tolerance)
+        -> StraightImage
+    {
         diffImage(
             expected: expected, actual: actual, threshold: tolerance.threshold, includeAA: tolerance.includeAA
         )
     }
 
     public static func diffImage(
-        expected: PNGImage, actual: PNGImage, threshold: Double = 0.1, includeAA: Bool = false
-    ) -> PNGImage {
+        expected: StraightImage, actual: StraightImage, threshold: Double = 0.1, includeAA: Bool = false
+    ) -> StraightImage {
         let uw = Swift.max(expected.width, actual.width)
         let uh = Swift.max(expected.height, actual.height)
         var out = [UInt8](repeating: 255, count: uw * uh * 4)
@@ -420,12 +424,14 @@ public struct ImageComparison: Sendable, Equatable {
             }
             (out[k], out[k + 1], out[k + 2]) = c
         }
-        return PNGImage(width: uw, height: uh, rgba: out)!
+        return StraightImage(width: uw, height: uh, rgba: out)!
     }
 
     /// Expected | diff | actual on one opaque strip, 4 px of dark grey between them, each
     /// image over white and top-aligned, so a reviewer sees all three at once.
-    public static func sideBySide(expected: PNGImage, diff: PNGImage, actual: PNGImage) -> PNGImage {
+    public static func sideBySide(expected: StraightImage, diff: StraightImage, actual: StraightImage)
+        -> StraightImage
+    {
         let gap = 4
         let parts = [expected, diff, actual]
         let width = parts.reduce(0) { $0 + $1.width } + gap * 2
@@ -449,7 +455,7 @@ public struct ImageComparison: Sendable, Equatable {
             }
             left += part.width + gap
         }
-        return PNGImage(width: width, height: height, rgba: out)!
+        return StraightImage(width: width, height: height, rgba: out)!
     }
 }
 

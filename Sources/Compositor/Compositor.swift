@@ -6,27 +6,31 @@ import Text
 /// Core Animation's layer semantics on the CPU (docs/design/rendering.md). Stateless and Sendable:
 /// several threads may render different frames at once, sharing textures read-only.
 public enum Compositor {
-    /// Renders the canvas. Text errors (a missing font) are thrown; everything else draws what
-    /// it can (a non-finite matrix makes its layer invisible, docs/design/rendering.md §5).
-    public static func render(_ canvas: CanvasLayer) throws(CompositorError) -> Image {
-        try render(canvas, occlusion: true)
+    /// Renders the canvas, its text with `text` (one renderer per render, so that its fonts and
+    /// glyphs are loaded once and shared by every frame and thread). Text errors (a missing font)
+    /// are thrown; everything else draws what it can (a non-finite matrix makes its layer
+    /// invisible, docs/design/rendering.md §5).
+    public static func render(_ canvas: CanvasLayer, text: TextRenderer) throws(CompositorError) -> Image {
+        try render(canvas, text: text, occlusion: true)
     }
 
     /// `occlusion`: whether opaque later layers spare the sampling of what they hide
     /// (`Occluder`); it never changes the bytes, and the test that checks so turns it off.
-    static func render(_ canvas: CanvasLayer, occlusion: Bool) throws(CompositorError) -> Image {
+    static func render(_ canvas: CanvasLayer, text: TextRenderer, occlusion: Bool) throws(CompositorError)
+        -> Image
+    {
         // A colour background is the image's first and only fill.
         if case .color(let c) = canvas.background {
             var image = Image(width: canvas.pixelWidth, height: canvas.pixelHeight, fill: c.premultiplied)
             try render(
-                canvas, rows: 0..<canvas.pixelHeight, into: &image, backgroundPainted: true,
+                canvas, rows: 0..<canvas.pixelHeight, into: &image, text: text, backgroundPainted: true,
                 occlusion: occlusion)
             return image
         }
         var image = Image(width: canvas.pixelWidth, height: canvas.pixelHeight)
         try render(
-            canvas, rows: 0..<canvas.pixelHeight, into: &image, backgroundPainted: false, occlusion: occlusion
-        )
+            canvas, rows: 0..<canvas.pixelHeight, into: &image, text: text, backgroundPainted: false,
+            occlusion: occlusion)
         return image
     }
 
@@ -35,16 +39,16 @@ public enum Compositor {
     /// image across frames instead of allocating one per frame. Every pixel is computed in
     /// device coordinates from the whole scene, never from what a band happens to hold, so any
     /// split of the rows gives exactly the bytes of one full render.
-    public static func render(_ canvas: CanvasLayer, rows: Range<Int>, into image: inout Image)
-        throws(CompositorError)
-    {
-        try render(canvas, rows: rows, into: &image, backgroundPainted: false, occlusion: true)
+    public static func render(
+        _ canvas: CanvasLayer, rows: Range<Int>, into image: inout Image, text: TextRenderer
+    ) throws(CompositorError) {
+        try render(canvas, rows: rows, into: &image, text: text, backgroundPainted: false, occlusion: true)
     }
 
     /// `backgroundPainted`: the rows already hold the colour background.
     static func render(
-        _ canvas: CanvasLayer, rows: Range<Int>, into image: inout Image, backgroundPainted: Bool,
-        occlusion: Bool
+        _ canvas: CanvasLayer, rows: Range<Int>, into image: inout Image, text: TextRenderer,
+        backgroundPainted: Bool, occlusion: Bool
     )
         throws(CompositorError)
     {
@@ -56,16 +60,18 @@ public enum Compositor {
         if case .color = canvas.background {} else { image.fill(.clear, rows: band) }
         if !backgroundPainted { paintBackground(&image, canvas, rows: band) }
         for view in canvas.views {
-            try render(view, into: &image, scale: canvas.scale, rows: band, occlusion: occlusion)
+            try render(view, into: &image, scale: canvas.scale, rows: band, text: text, occlusion: occlusion)
         }
     }
 
     /// One frame drawn as `bands` row bands in parallel (when there are fewer frames in flight
     /// than cores); byte-identical to `render(_:)` whatever `bands` is.
-    public static func render(_ canvas: CanvasLayer, bands: Int) throws(CompositorError) -> Image {
+    public static func render(_ canvas: CanvasLayer, bands: Int, text: TextRenderer) throws(CompositorError)
+        -> Image
+    {
         let height = canvas.pixelHeight
         let n = min(max(bands, 1), max(height, 1))
-        guard n > 1 else { return try render(canvas) }
+        guard n > 1 else { return try render(canvas, text: text) }
         @Sendable func rows(_ i: Int) -> Range<Int> { (height * i / n)..<(height * (i + 1) / n) }
         // Each band draws into its own canvas and writes only its own slot.
         let out = BandSlots(count: n)
@@ -73,7 +79,7 @@ public enum Compositor {
         DispatchQueue.concurrentPerform(iterations: n) { i in
             var band = Image(width: canvas.pixelWidth, height: height)
             do throws(CompositorError) {
-                try render(canvas, rows: rows(i), into: &band)
+                try render(canvas, rows: rows(i), into: &band, text: text)
                 out.images[i] = band
             } catch {
                 out.errors[i] = error
@@ -130,9 +136,8 @@ public enum Compositor {
                             (y + th).rounded().clampedInt(in: pixelCoordinateRange, nan: 0), image.height,
                             rows.upperBound)
                     )
-                    let h =
-                        Homography.scale(1 / pixelsPerTexel, 1 / pixelsPerTexel)
-                        * Homography.translation(-x, -y)
+                    let h = Homography.translation(-x, -y).concatenating(
+                        .scale(1 / pixelsPerTexel, 1 / pixelsPerTexel))
                     Painter.drawTexture(
                         &image, t, deviceToTexture: h, coverage: .full(box), filter: .bilinear)
                     x += tw
@@ -161,7 +166,8 @@ public enum Compositor {
     }
 
     static func render(
-        _ view: ViewLayer, into image: inout Image, scale: Double, rows: Range<Int>, occlusion: Bool
+        _ view: ViewLayer, into image: inout Image, scale: Double, rows: Range<Int>, text: TextRenderer,
+        occlusion: Bool
     )
         throws(CompositorError)
     {
@@ -195,7 +201,8 @@ public enum Compositor {
                     if let o = opaque[j], o.y0 < Double(band.3), o.y1 > Double(band.1) { hiders.append(o) }
                 }
             }
-            try draw(layer, h, into: &image, clip: band, viewClip: clip, scale: scale, hiders: hiders)
+            try draw(
+                layer, h, into: &image, clip: band, viewClip: clip, scale: scale, text: text, hiders: hiders)
         }
     }
 
@@ -208,7 +215,7 @@ public enum Compositor {
     /// (a blur, an offscreen group's origin), so that bands reproduce a full render exactly.
     static func draw(
         _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, viewClip: PixelBox,
-        scale: Double, hiders: [Occluder] = []
+        scale: Double, text: TextRenderer, hiders: [Occluder] = []
     ) throws(CompositorError) {
         let bounds = Rect(origin: .zero, size: layer.size)
         let aa = layer.allowsEdgeAntialiasing
@@ -222,16 +229,18 @@ public enum Compositor {
             // Square corners: the analytic shadow, exact and constant cost per pixel.
             if s.radius > 0, layer.cornerRadius <= 0,
                 RectShadow.fill(
-                    &image, color: color, rect: bounds, sigma: s.radius, localToDevice: h * offset,
+                    &image, color: color, rect: bounds, sigma: s.radius,
+                    localToDevice: offset.concatenating(h),
                     clip: clip,
                     hidden: hidesItsBounds(layer, opacity: opacity, scale: scale)
                         ? bounds.offsetBy(dx: -s.offset.x, dy: -s.offset.y) : nil)
             {
                 return try drawBody(
                     layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, opacity: opacity,
-                    hiders: hiders)
+                    text: text, hiders: hiders)
             }
-            var mask = coverage(rounded, h * offset, clip: s.radius > 0 ? viewClip : clip, antialiased: aa)
+            var mask = coverage(
+                rounded, offset.concatenating(h), clip: s.radius > 0 ? viewClip : clip, antialiased: aa)
             if s.radius > 0 {
                 mask = Blur.gaussian(mask, sigma: s.radius * scale).cropped(to: clip)
             }
@@ -239,7 +248,7 @@ public enum Compositor {
         }
         try drawBody(
             layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, opacity: opacity,
-            hiders: hiders)
+            text: text, hiders: hiders)
     }
 
     /// True when the layer's own drawing will cover every pixel inside its (square) bounds with
@@ -255,7 +264,7 @@ public enum Compositor {
     /// Everything above the shadow, with group opacity.
     static func drawBody(
         _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, viewClip: PixelBox,
-        scale: Double, opacity: Double, hiders: [Occluder] = []
+        scale: Double, opacity: Double, text: TextRenderer, hiders: [Occluder] = []
     ) throws(CompositorError) {
         let rounded = Shapes.roundedRect(
             Rect(origin: .zero, size: layer.size), radius: layer.cornerRadius, curve: layer.cornerCurve)
@@ -266,7 +275,7 @@ public enum Compositor {
         if opacity >= 1 || parts == 1 {
             try drawParts(
                 layer, h, into: &image, clip: clip, scale: scale,
-                opacity: UInt8((opacity * 255).rounded().clampedInt(in: 0...255, nan: 0)),
+                opacity: UInt8((opacity * 255).rounded().clampedInt(in: 0...255, nan: 0)), text: text,
                 hiders: hiders)
             return
         }
@@ -290,7 +299,9 @@ public enum Compositor {
         guard w > 0, hgt > 0, contentBox.y0 < clip.y1, contentBox.y1 > clip.y0 else { return }
         var group = Image(width: w, height: hgt)
         let shift = Homography.translation(Double(-contentBox.x0), Double(-contentBox.y0))
-        try drawParts(layer, shift * h, into: &group, clip: (0, 0, w, hgt), scale: scale, opacity: 255)
+        try drawParts(
+            layer, h.concatenating(shift), into: &group, clip: (0, 0, w, hgt), scale: scale, opacity: 255,
+            text: text)
         Painter.composite(
             &image, layer: group, at: (contentBox.x0, contentBox.y0),
             opacity: UInt8((opacity * 255).rounded().clampedInt(in: 0...255, nan: 0)),
@@ -300,7 +311,7 @@ public enum Compositor {
     /// Background, contents (and the inner image layer), text, border: docs/design/rendering.md §8.1.
     static func drawParts(
         _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, scale: Double,
-        opacity: UInt8, hiders: [Occluder] = []
+        opacity: UInt8, text: TextRenderer, hiders: [Occluder] = []
     ) throws(CompositorError) {
         let bounds = Rect(origin: .zero, size: layer.size)
         let aa = layer.allowsEdgeAntialiasing
@@ -330,7 +341,8 @@ public enum Compositor {
             }
         }
         if let t = layer.text {
-            try drawText(t, bounds: bounds, h, into: &image, clip: clip, scale: scale, alpha: alpha)
+            try drawText(
+                t, bounds: bounds, h, into: &image, clip: clip, scale: scale, alpha: alpha, text: text)
         }
         if let b = layer.border, b.width > 0 {
             let ring = Shapes.border(
@@ -346,17 +358,17 @@ public enum Compositor {
     /// and drawn through its transform like an image.
     static func drawText(
         _ t: LayerText, bounds: Rect, _ h: Homography, into image: inout Image, clip: PixelBox, scale: Double,
-        alpha: Double
+        alpha: Double, text: TextRenderer
     ) throws(CompositorError) {
         let weight: FontWeight = t.bold ? .bold : .regular
-        if h.isAffine, h.r0.y == 0, h.r1.x == 0, h.r0.x > 0, h.r1.y > 0 {
+        if h.isAffine, h.m21 == 0, h.m12 == 0, h.m11 > 0, h.m22 > 0 {
             let o = h.map(SIMD2(0, 0))
             let e = h.map(SIMD2(bounds.width, bounds.height))
             let rect = Rect(x: o.x, y: o.y, width: e.x - o.x, height: e.y - o.y)
-            let sy = h.r1.y / h.r2.z
+            let sy = h.m22 / h.m33
             let placed: PlacedText
             do {
-                placed = try TextRenderer.shared.render(
+                placed = try text.render(
                     t.string, pixelSize: t.fontSize * sy, weight: weight, family: t.family,
                     alignment: t.alignment,
                     numberOfLines: t.numberOfLines, in: rect)
@@ -403,12 +415,14 @@ public enum Compositor {
         let local = Homography.scale(scale, scale)
         var flat = t
         flat.shadow = t.shadow
-        try drawText(flat, bounds: bounds, local, into: &label, clip: (0, 0, w, hh), scale: scale, alpha: 1)
+        try drawText(
+            flat, bounds: bounds, local, into: &label, clip: (0, 0, w, hh), scale: scale, alpha: 1, text: text
+        )
         let texture = Texture(label)
         guard let inverse = h.inverted else { return }
         let mask = coverage(Shapes.rect(bounds), h, clip: clip, antialiased: true)
         Painter.drawTexture(
-            &image, texture, deviceToTexture: local * inverse, coverage: mask,
+            &image, texture, deviceToTexture: inverse.concatenating(local), coverage: mask,
             opacity: UInt8((alpha * 255).rounded().clampedInt(in: 0...255, nan: 0)))
     }
 }

@@ -104,8 +104,10 @@ public struct LayerContents: Sendable {
         imageWidth: Int, imageHeight: Int, rect: Rect, localToDevice: Homography
     ) -> Homography? {
         guard rect.width > 0, rect.height > 0, let inverse = localToDevice.inverted else { return nil }
-        return Homography.scale(Double(imageWidth) / rect.width, Double(imageHeight) / rect.height)
-            * Homography.translation(-rect.minX, -rect.minY) * inverse
+        // Device to local, then to the rect's corner, then to texels.
+        return inverse.concatenating(
+            Homography.translation(-rect.minX, -rect.minY).concatenating(
+                .scale(Double(imageWidth) / rect.width, Double(imageHeight) / rect.height)))
     }
 
     /// The same for an image of the given pixel size before it is decoded (what a caller needs

@@ -83,7 +83,7 @@ public func assertGolden(
 /// An image rendered in memory (`render(layout:in:)`, `render(attributes:canvas:)`, ...)
 /// against `__Golden__/<TestFile>/<testName>.png`.
 public func assertGolden(
-    of image: PNGImage, named name: String? = nil, tolerance: GoldenTolerance = GoldenTolerance(),
+    of image: StraightImage, named name: String? = nil, tolerance: GoldenTolerance = GoldenTolerance(),
     record: GoldenRecordMode? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
     testName: String = #function, line: UInt = #line, column: UInt = #column
 ) {
@@ -137,7 +137,7 @@ public func verifyGolden(
     scene path: String, frames: [Int]? = nil, location: GoldenLocation, tolerance: GoldenTolerance? = nil,
     record: GoldenRecordMode, artifacts: String, layouts: [LayoutDescriptor] = []
 ) -> String? {
-    let images: [(String, PNGImage)]
+    let images: [(String, StraightImage)]
     let resolved: GoldenTolerance
     if let clash = LayoutRegistry.firstClash(layouts) {
         return "golden: the layout type \"\(clash)\" is a built-in one or given twice; give it another name"
@@ -162,7 +162,7 @@ public func verifyGolden(
 
 /// Compares named images (file stems) with the references in `location.referenceFolder`.
 public func verifyGolden(
-    images: [(String, PNGImage)], location: GoldenLocation, tolerance: GoldenTolerance,
+    images: [(String, StraightImage)], location: GoldenLocation, tolerance: GoldenTolerance,
     record: GoldenRecordMode,
     artifacts: String
 ) -> String? {
@@ -173,7 +173,7 @@ public func verifyGolden(
     var recorded: [String] = []
     var differed = false
     func reference(_ stem: String) -> String { folder + "/" + stem + ".png" }
-    func write(_ image: PNGImage, _ path: String) -> String? {
+    func write(_ image: StraightImage, _ path: String) -> String? {
         do {
             try fm.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -183,53 +183,39 @@ public func verifyGolden(
             return "\(path): cannot write (\(error))"
         }
     }
-    func saveArtifacts(_ stem: String, _ images: [(String, PNGImage)]) -> String {
-        for (suffix, image) in images {
-            _ = write(image, artifactFolder + "/" + stem + "-" + suffix + ".png")
-        }
-        return artifactFolder + "/" + stem + "-" + (images.count > 1 ? "side-by-side" : "actual") + ".png"
-    }
     for (stem, actual) in images {
         let path = reference(stem)
-        guard fm.fileExists(atPath: path), record != .all else {
-            if record == .never {
-                let seen = saveArtifacts(stem, [("actual", actual)])
-                problems.append(
-                    "\(path): missing reference (record mode never); the render is in \(seen); record it with FRAMEGEN_RECORD=missing"
-                )
-                continue
-            }
+        if record == .all || (!fm.fileExists(atPath: path) && record != .never) {
             if let error = write(actual, path) { problems.append(error) } else { recorded.append(path) }
             continue
         }
-        let expected: PNGImage
+        let check: GoldenFrameCheck
         do {
-            expected = try PNG.decodeStraight(file: path)
+            check = try GoldenFrameCheck(
+                reference: path, actual: actual, tolerance: tolerance, artifacts: artifactFolder, stem: stem,
+                writesArtifacts: record != .failed)
         } catch {
+            problems.append(error.description)
+            continue
+        }
+        switch check.outcome {
+        case .match:
+            continue
+        case .missing:
             problems.append(
-                "\(path): unreadable reference (\(error.reason)); re-record it with FRAMEGEN_RECORD=failed")
-            continue
-        }
-        let comparison = ImageComparison(expected: expected, actual: actual, tolerance: tolerance)
-        if comparison.passes(tolerance.allowance) {
-            for suffix in ["expected", "actual", "diff", "side-by-side"] {
-                try? fm.removeItem(atPath: artifactFolder + "/" + stem + "-" + suffix + ".png")
-            }
-            continue
-        }
-        if record == .failed {
+                "\(path): missing reference (record mode never); the render is in \(artifactFolder)/\(stem)-actual.png; record it with FRAMEGEN_RECORD=missing"
+            )
+        case .unreadable:
+            problems.append(
+                "\(path): unreadable reference (\(check.reason)); re-record it with FRAMEGEN_RECORD=failed")
+        case .differs where record == .failed:
             if let error = write(actual, path) { problems.append(error) } else { recorded.append(path) }
-            continue
+        case .differs:
+            problems.append(
+                "\(path): the new render differs: \(check.comparison!.summary); see \(artifactFolder)/\(stem)-side-by-side.png"
+            )
+            differed = true
         }
-        let diff = ImageComparison.diffImage(expected: expected, actual: actual, tolerance: tolerance)
-        let seen = saveArtifacts(
-            stem,
-            [
-                ("expected", expected), ("actual", actual), ("diff", diff),
-                ("side-by-side", ImageComparison.sideBySide(expected: expected, diff: diff, actual: actual)),
-            ])
-        problems.append("\(path): the new render differs: \(comparison.summary); see \(seen)")
-        differed = true
     }
     // Frames of a scene assertion that are no longer checked (an image assertion has one file).
     let isScene = images.contains { $0.0 != location.prefix }

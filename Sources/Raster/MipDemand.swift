@@ -17,14 +17,8 @@ extension Texture {
                 let q = f.mapHomogeneous(t)
                 guard q.z > 0 else { return 0 }
                 let (px, py) = (q.x / q.z, q.y / q.z)
-                let w = m.r2.x * px + m.r2.y * py + m.r2.z
-                let iw = 1 / w
-                let u = (m.r0.x * px + m.r0.y * py + m.r0.z) * iw
-                let v = (m.r1.x * px + m.r1.y * py + m.r1.z) * iw
-                // The painter's derivatives; their sign does not depend on the matrix's.
-                let lod = Painter.lod(
-                    (m.r0.x - u * m.r2.x) * iw, (m.r1.x - v * m.r2.x) * iw, (m.r0.y - u * m.r2.y) * iw,
-                    (m.r1.y - v * m.r2.y) * iw)
+                // The painter's footprint; its level of detail does not depend on the matrix's sign.
+                let lod = LevelOfDetail.footprint(m.texelMap, px, py).lod.x
                 guard lod.isFinite else { return 0 }
                 least = min(least, lod)
             }

@@ -138,7 +138,7 @@ public struct Path: Sendable, Hashable {
     ) -> Path {
         guard h.isFinite else { return Path() }
         var out = Path()
-        if h.isAffine && h.r2.z > 0 {
+        if h.isAffine && h.m33 > 0 {
             for c in contours {
                 out.move(to: h.map(c.start))
                 for s in c.segments {

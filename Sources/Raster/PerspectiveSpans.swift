@@ -4,21 +4,19 @@ import Geometry
 /// The texture loop under perspective (cover flow's covers, every layer rotated about x or y
 /// with m34 set): a divide and a level of detail per pixel.
 ///
-/// The arithmetic per pixel is the reference loop's (`Painter.drawTexture` with
-/// `perspectiveReference: true`), done for four pixels at once in SIMD lanes: the same IEEE
-/// operations in the same order on every lane (no fused multiply-add: Swift does not contract,
-/// and each lane rounds as the scalar operation would), so every texel coordinate, level and
-/// weight is bit-for-bit the scalar one, and so is every pixel. The level choice and the
-/// sampling then run per pixel with the sampler's own functions, inlined, without the `Plan`
-/// value.
+/// Four pixels at once: their footprints (W, texel coordinates, level of detail) come from
+/// `ckernels_footprint_at` in SIMD lanes, the same function the reference `PixelByPixel` (below)
+/// calls per pixel, so every texel coordinate, level and weight is bit-for-bit the reference's,
+/// and so is every pixel. The level choice and the sampling then run per pixel with the
+/// sampler's own functions, inlined, without the `Plan` value; magnified groups find level 0's
+/// taps in 32-bit lanes. Where the CPU has AVX2 the rows run in C (`ckernels_perspective_row_avx2`,
+/// the same footprints and samples, tested against both).
 enum PerspectiveSpans {
     typealias Lanes = SIMD4<Double>
 
     /// The box's rows through `ckernels_perspective_row_avx2`.
-    static func drawRows(
-        _ s: TextureSampler, _ m: Homography, box b: PixelBox, coverage: CoverageMask,
-        mask: UnsafePointer<UInt8>, into base: UnsafeMutablePointer<UInt8>, stride: Int, opacity: UInt8
-    ) {
+    static func drawRows(_ target: TextureTarget, _ m: Homography) {
+        let (s, b) = (target.sampler, target.box)
         withUnsafeTemporaryAllocation(of: ckernels_level.self, capacity: s.levels.count) { levels in
             for (i, l) in s.levels.enumerated() {
                 levels[i] = ckernels_level(
@@ -26,18 +24,14 @@ enum PerspectiveSpans {
                     scale_x: l.scaleX,
                     scale_y: l.scaleY)
             }
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: 9) { h in
-                for (i, v) in [m.r0, m.r1, m.r2].enumerated() {
-                    (h[3 * i], h[3 * i + 1], h[3 * i + 2]) = (v.x, v.y, v.z)
-                }
-                for y in b.y0..<b.y1 {
-                    let row = mask + ((y - coverage.y) * coverage.width - coverage.x)
-                    let x = Painter.nonZero(row, from: b.x0, to: b.x1)
-                    if x == b.x1 { continue }
-                    ckernels_perspective_row_avx2(
-                        h.baseAddress!, Double(y) + 0.5, s.texels.baseAddress!, levels.baseAddress!,
-                        Int32(s.levels.count), row, base + y * stride, Int32(x), Int32(b.x1), UInt32(opacity))
-                }
+            let map = m.texelMap
+            for y in b.y0..<b.y1 {
+                let row = target.coverageRow(y)
+                let x = Painter.nonZero(row, from: b.x0, to: b.x1)
+                if x == b.x1 { continue }
+                ckernels_perspective_row_avx2(
+                    map, Double(y) + 0.5, s.texels.baseAddress!, levels.baseAddress!, Int32(s.levels.count),
+                    row, target.base + y * target.stride, Int32(x), Int32(b.x1), UInt32(target.opacity))
             }
         }
     }
@@ -45,22 +39,16 @@ enum PerspectiveSpans {
     /// Draws every covered pixel of the box whose W (under `m`, whose sign the caller has fixed)
     /// is positive.
     /// `vector`: the AVX2 row loop (CKernels), the same arithmetic four pixels a vector.
-    static func draw(
-        _ s: TextureSampler, _ m: Homography, box b: PixelBox, coverage: CoverageMask,
-        mask: UnsafePointer<UInt8>, into base: UnsafeMutablePointer<UInt8>, stride: Int, opacity: UInt8,
-        vector: Bool = SeparableRows.hasAVX2
-    ) {
+    static func draw(_ target: TextureTarget, _ m: Homography, vector: Bool = SeparableRows.hasAVX2) {
         if vector {
-            drawRows(
-                s, m, box: b, coverage: coverage, mask: mask, into: base, stride: stride, opacity: opacity)
+            drawRows(target, m)
             return
         }
-        let (h00, h01, h02) = (m.r0.x, m.r0.y, m.r0.z)
-        let (h10, h11, h12) = (m.r1.x, m.r1.y, m.r1.z)
-        let (h20, h21, h22) = (m.r2.x, m.r2.y, m.r2.z)
+        let (s, b) = (target.sampler, target.box)
+        let map = m.texelMap
         let last = s.levels.count - 1
-        let scaleOpacity = UInt32(opacity)
-        let centres = Lanes(0.5, 1.5, 2.5, 3.5)
+        let scaleOpacity = UInt32(target.opacity)
+        let (base, stride) = (target.base, target.stride)
         // Level 0, read by every magnified pixel: its texels and weights are found in lanes,
         // in 32 bits when its fixed coordinates and byte offsets fit.
         let l0 = s.levels[0]
@@ -78,21 +66,13 @@ enum PerspectiveSpans {
             let (x0s, x1s, wx1s) = (scratch + 128, scratch + 144, scratch + 160)
             let (y0s, y1s, wy1s) = (scratch + 176, scratch + 192, scratch + 208)
             for y in b.y0..<b.y1 {
-                let row = mask + ((y - coverage.y) * coverage.width - coverage.x)
+                let row = target.coverageRow(y)
                 let py = Double(y) + 0.5
-                // The products with py, as the scalar expressions form them before adding.
-                let (wy, uy, vy) = (h21 * py, h01 * py, h11 * py)
                 var x = Painter.nonZero(row, from: b.x0, to: b.x1)
                 while x < b.x1 {
-                    // x + i + 0.5 exactly, as Double(x + i) + 0.5 is.
-                    let px = Lanes(repeating: Double(x)) + centres
-                    let w = h20 * px + wy + h22
-                    let iw = 1 / w
-                    let u = (h00 * px + uy + h02) * iw
-                    let v = (h10 * px + vy + h12) * iw
-                    let lod = levelOfDetail(
-                        (h00 - u * h20) * iw, (h10 - v * h20) * iw, (h01 - u * h21) * iw, (h11 - v * h21) * iw
-                    )
+                    // Lane i at x + i + 0.5 exactly, as Double(x + i) + 0.5 is.
+                    let f = LevelOfDetail.footprint(map, Double(x) + 0.5, py)
+                    let (w, u, v, lod) = (f.w, f.u, f.v, f.lod)
                     ws.storeBytes(of: w, as: Lanes.self)
                     lods.storeBytes(of: lod, as: Lanes.self)
                     // Magnified everywhere in the group (cover flow's usual case): level 0 only.
@@ -159,10 +139,7 @@ enum PerspectiveSpans {
     )
         -> Sample
     {
-        guard l > 1.0 / 512 else { return s.bilinear(0, u, v) }
-        let k = l.clampedInt(in: 0...last, nan: 0)
-        if k >= last { return s.bilinear(last, u, v) }
-        let t = UInt64(((l - Double(k)) * 256 + 0.5).clampedInt(in: 0...256, nan: 0))
+        let (k, t) = LevelOfDetail.levels(l, last: last)
         let sample = s.bilinear(k, u, v)
         return t == 0 ? sample : s.mix(sample, s.bilinear(k &+ 1, u, v), t)
     }
@@ -195,30 +172,28 @@ enum PerspectiveSpans {
         r = r.replacing(with: r - 1, where: r - magic .> f)
         return unsafeBitCast(r, to: SIMD4<Int64>.self) & 0x000F_FFFF_FFFF_FFFF
     }
+}
 
-    /// `Painter.lod` on four lanes: `max` as Swift's (the second when not smaller, so NaN in the
-    /// first wins and then fails the test), `fastLog2` with its exponent read exactly.
-    @inline(__always) static func levelOfDetail(_ dux: Lanes, _ dvx: Lanes, _ duy: Lanes, _ dvy: Lanes)
-        -> Lanes
-    {
-        let a = dux * dux + dvx * dvx
-        let b = duy * duy + dvy * dvy
-        let r2 = a.replacing(with: b, where: b .>= a)
-        let minified = r2 .> 2 .& r2 .< .infinity
-        // Magnified lanes have 0 whatever the logarithm: skip it when all are.
-        guard any(minified) else { return Lanes(repeating: 0) }
-        let lod = 0.5 * fastLog2(r2) - Painter.sharpenBias
-        return Lanes(repeating: 0).replacing(with: lod, where: minified)
-    }
-
-    /// `fastLog2` on four lanes. The exponent e (0...2047) becomes a double exactly as
-    /// (2⁵² + e) - (2⁵² + 1023), which is Double(e - 1023): SSE2 has no 64-bit integer to
-    /// double conversion in lanes.
-    @inline(__always) static func fastLog2(_ x: Lanes) -> Lanes {
-        let bits = unsafeBitCast(x, to: SIMD4<UInt64>.self)
-        let biased = unsafeBitCast(((bits &>> 52) & 0x7FF) | 0x4330_0000_0000_0000, to: Lanes.self)
-        let e = biased - (4_503_599_627_370_496 + 1023)
-        let f = unsafeBitCast((bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000, to: Lanes.self) - 1
-        return e + f * (1.3465552 - 0.34655524 * f)
+/// The exact per-pixel texture loop: each covered pixel's centre mapped through a divide, its
+/// mip levels from the level of detail there (or one plan for every pixel). The reference
+/// `PerspectiveSpans` is tested against, and the loop for maps no faster path takes.
+enum PixelByPixel {
+    /// Draws every covered pixel of the box whose W (under `m`, whose sign the caller has fixed)
+    /// is positive; `plan` nil reads each pixel's own level of detail.
+    static func draw(_ target: TextureTarget, _ m: Homography, plan: TextureSampler.Plan?) {
+        let (s, b) = (target.sampler, target.box)
+        let map = m.texelMap
+        for y in b.y0..<b.y1 {
+            let row = target.coverageRow(y)
+            let py = Double(y) + 0.5
+            var x = b.x0 - 1
+            while true {
+                x = Painter.nonZero(row, from: x + 1, to: b.x1)
+                if x == b.x1 { break }
+                let f = LevelOfDetail.footprint(map, Double(x) + 0.5, py)
+                guard f.w.x > 0 else { continue }
+                target.put(s.sample(plan ?? s.plan(lod: f.lod.x), f.u.x, f.v.x), row[x], x, y)
+            }
+        }
     }
 }

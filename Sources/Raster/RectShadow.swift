@@ -73,10 +73,10 @@ public enum RectShadow {
         let ic = inv.mapHomogeneous(dc)
         guard ic.z != 0 else { return false }
         let (uc, vc) = (ic.x / ic.z, ic.y / ic.z)
-        let dux = (inv.r0.x - uc * inv.r2.x) / ic.z
-        let duy = (inv.r0.y - uc * inv.r2.y) / ic.z
-        let dvx = (inv.r1.x - vc * inv.r2.x) / ic.z
-        let dvy = (inv.r1.y - vc * inv.r2.y) / ic.z
+        let dux = (inv.m11 - uc * inv.m13) / ic.z
+        let duy = (inv.m21 - uc * inv.m23) / ic.z
+        let dvx = (inv.m12 - vc * inv.m13) / ic.z
+        let dvy = (inv.m22 - vc * inv.m23) / ic.z
         let lu = (dux * dux + duy * duy).squareRoot()
         let lv = (dvx * dvx + dvy * dvy).squareRoot()
         guard lu > 0, lv > 0, lu.isFinite, lv.isFinite else { return false }
@@ -112,9 +112,9 @@ public enum RectShadow {
         if affine, let r = hidden, r.width > 2 * lu, r.height > 2 * lv {
             skip = (r.minX + lu, r.minY + lv, r.maxX - lu, r.maxY - lv)
         }
-        let (a0, a1, a2) = (inv.r0.x, inv.r0.y, inv.r0.z)
-        let (b0, b1, b2) = (inv.r1.x, inv.r1.y, inv.r1.z)
-        let (c0, c1, c2) = (inv.r2.x, inv.r2.y, inv.r2.z)
+        let (a0, a1, a2) = (inv.m11, inv.m21, inv.m31)
+        let (b0, b1, b2) = (inv.m12, inv.m22, inv.m32)
+        let (c0, c1, c2) = (inv.m13, inv.m23, inv.m33)
         let full = PackedPixel.word(color)
         let stride = image.stride
         let steps = tableStepsPerUnit

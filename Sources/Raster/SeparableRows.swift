@@ -28,16 +28,15 @@ enum SeparableRows {
     /// At most this many texel columns per pixel of the box: beyond it (a strongly minified
     /// texture read without mip levels) blending every column vertically would cost more than it
     /// saves, and the caller's per-pixel loop runs instead. Mip levels read up to 2^1.5 texels a
-    /// pixel (the level of detail is half a level sharp, `Painter.sharpenBias`).
+    /// pixel (the level of detail is half a level sharp, `LevelOfDetail.sharpenBias`).
     static let maxColumnsPerPixel = 4
 
     /// Draws the box's covered pixels; false (having drawn nothing) when the texel columns are
     /// too many for the box (see `maxColumnsPerPixel`). `vector`: the AVX2 loop (where it runs).
-    static func draw(
-        _ s: TextureSampler, _ spans: Painter.AffineSpans, box b: PixelBox, coverage: CoverageMask,
-        mask: UnsafePointer<UInt8>, into base: UnsafeMutablePointer<UInt8>, stride: Int, opacity: UInt8,
-        vector: Bool = SeparableRows.hasAVX2
-    ) -> Bool {
+    static func draw(_ target: TextureTarget, _ spans: AffineSpans, vector: Bool = SeparableRows.hasAVX2)
+        -> Bool
+    {
+        let (s, b, opacity) = (target.sampler, target.box, target.opacity)
         let l0 = s.levels[spans.k0]
         let l1 = s.levels[spans.t != 0 ? spans.k0 + 1 : spans.k0]
         let width = b.x1 - b.x0
@@ -76,13 +75,13 @@ enum SeparableRows {
                 let texels = UnsafeRawPointer(s.texels.baseAddress!)
                 let t = UInt32(truncatingIfNeeded: spans.t)
                 for y in b.y0..<b.y1 {
-                    let row = mask + ((y - coverage.y) * coverage.width - coverage.x)
+                    let row = target.coverageRow(y)
                     var x = Painter.nonZero(row, from: b.x0, to: b.x1)
                     if x == b.x1 { continue }
                     let (_, sy0, _, sy1) = spans.rowStart(y)
                     verticalBlend(texels, s.rowY(l0, fixedY: sy0), c0, into: v0)
                     if levels == 2 { verticalBlend(texels, s.rowY(l1, fixedY: sy1), c1, into: v1) }
-                    let out = base + y * stride
+                    let out = target.base + y * target.stride
                     if vector {
                         let blends = UnsafeRawPointer(v0).assumingMemoryBound(to: UInt32.self)
                         ckernels_separable_row_avx2(
@@ -115,6 +114,41 @@ enum SeparableRows {
             }
         }
         return true
+    }
+
+    /// The loop the separable rows replace, and the reference they are tested against: per
+    /// pixel, the bilinear sum of `TextureSampler` from texel rows found once per row and texel
+    /// columns found once per layer.
+    static func reference(_ target: TextureTarget, _ spans: AffineSpans) {
+        let (s, b) = (target.sampler, target.box)
+        let l0 = s.levels[spans.k0]
+        let l1 = s.levels[spans.t != 0 ? spans.k0 + 1 : spans.k0]
+        let width = b.x1 - b.x0
+        let (cx0, _, cx1, _) = spans.rowStart(b.y0)
+        withUnsafeTemporaryAllocation(of: TextureSampler.ColumnX.self, capacity: 2 * width) { cols in
+            for i in 0..<width {
+                let n = Int64(i)
+                cols[i] = s.columnX(l0, fixedX: cx0 &+ spans.dx0 &* n)
+                cols[width + i] = s.columnX(l1, fixedX: cx1 &+ spans.dx1 &* n)
+            }
+            for y in b.y0..<b.y1 {
+                let row = target.coverageRow(y)
+                let (_, sy0, _, sy1) = spans.rowStart(y)
+                let r0 = s.rowY(l0, fixedY: sy0)
+                let r1 = s.rowY(l1, fixedY: sy1)
+                var x = b.x0 - 1
+                while true {
+                    x = Painter.nonZero(row, from: x + 1, to: b.x1)
+                    if x == b.x1 { break }
+                    let i = x - b.x0
+                    var sample = s.bilinear(r0, cols[i])
+                    if spans.t != 0 {
+                        sample = s.mix(sample, s.bilinear(r1, cols[width + i]), spans.t)
+                    }
+                    target.put(sample, row[x], x, y)
+                }
+            }
+        }
     }
 
     /// V[j] = texel(top, first + j) · wy0 + texel(bottom, first + j) · wy1 (each lane <= 255 · 2¹²).

@@ -200,13 +200,7 @@ struct TextureSampler {
     }
 
     @inline(__always) func plan(lod: Double) -> Plan {
-        // Blends below 1/512 would not change an 8-bit result; treat them as magnification so
-        // that identity mappings stay exact despite rounding in the derivatives.
-        guard lod > 1.0 / 512 else { return .level(0) }
-        let last = levels.count - 1
-        let k = lod.clampedInt(in: 0...last, nan: 0)
-        if k >= last { return .level(last) }
-        let t = UInt64(((lod - Double(k)) * 256 + 0.5).clampedInt(in: 0...256, nan: 0))
+        let (k, t) = LevelOfDetail.levels(lod, last: levels.count - 1)
         return t == 0 ? .level(k) : .blend(k, t)
     }
 
@@ -232,14 +226,4 @@ struct TextureSampler {
     func trilinear(_ u: Double, _ v: Double, lod: Double) -> Sample {
         sample(plan(lod: lod), u, v)
     }
-}
-
-/// log2 within 0.008, from the float's exponent and a quadratic in the
-/// mantissa: enough to choose and blend mip levels, several times cheaper than log2, and
-/// exact (0) at 1 so that unscaled mappings take the magnification path. Requires x > 0.
-@inline(__always) func fastLog2(_ x: Double) -> Double {
-    let bits = x.bitPattern
-    let e = Int((bits >> 52) & 0x7FF) - 1023
-    let f = Double(bitPattern: (bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000) - 1
-    return Double(e) + f * (1.3465552 - 0.34655524 * f)
 }

@@ -8,9 +8,12 @@ import Synchronization
 /// bidirectional algorithm where the script needs it. Safe to call from any thread: the font
 /// state is behind a mutex, glyphs are composed outside it, and the output depends only on the
 /// arguments (and the fonts installed).
+///
+/// There is no process-wide instance: a render makes one and hands it to whatever draws text
+/// (the compositor, generated photos' badges, contact sheets), so that its loaded fonts and
+/// glyphs serve every frame and thread of that render, and what one render configures (the font
+/// locator) touches no other.
 public final class TextRenderer: Sendable {
-    /// The renderer every frame uses; fonts are located on first use.
-    public static let shared = TextRenderer(locator: .system)
 
     /// Larger sizes are refused rather than allocating huge glyph bitmaps.
     public static let maximumPixelSize = 2048.0
@@ -21,7 +24,8 @@ public final class TextRenderer: Sendable {
 
     private let state: Mutex<FontState>
 
-    public init(locator: FontLocator) {
+    /// Fonts are located on first use.
+    public init(locator: FontLocator = .system) {
         state = Mutex(FontState(locator: locator))
     }
 

@@ -99,7 +99,7 @@ private func expectCorners(_ image: Image, _ expected: [Quadrant], _ label: Stri
             do {
                 try attempt()
                 Issue.record("\(name) was accepted")
-            } catch let error as PNGError {
+            } catch let error as ImageFileError {
                 #expect(error.kind == .invalidData && error.reason.contains("CMYK"), "\(error)")
             }
         }
@@ -174,14 +174,14 @@ private func expectCorners(_ image: Image, _ expected: [Quadrant], _ label: Stri
             do {
                 try attempt()
                 Issue.record("a truncated JPEG decoded")
-            } catch let error as PNGError {
+            } catch let error as ImageFileError {
                 #expect(error.kind == .invalidData && error.reason.contains("truncated"), "\(error)")
             }
         }
         // Every shorter cut of a good file fails too, and none crashes.
         let good = try Fixtures.bytes("jpeg", "progressive.jpg")
         for n in stride(from: 0, to: good.count - 2, by: 7) {
-            #expect(throws: PNGError.self) { try JPEG.decode(Array(good.prefix(n))) }
+            #expect(throws: ImageFileError.self) { try JPEG.decode(Array(good.prefix(n))) }
         }
     }
 
@@ -193,13 +193,14 @@ private func expectCorners(_ image: Image, _ expected: [Quadrant], _ label: Stri
             do {
                 try attempt()
                 Issue.record("a 60000 x 60000 JPEG was accepted")
-            } catch let error as PNGError {
+            } catch let error as ImageFileError {
                 #expect(error.kind == .exceedsLimits && error.reason.contains("60000 x 60000"), "\(error)")
             }
         }
         #expect(Date().timeIntervalSince(start) < 1)
         let small = ImageLimits(maxWidth: 63, maxHeight: 100, maxPixels: 10_000, maxFileBytes: 1 << 20)
-        #expect(throws: PNGError(.exceedsLimits, "image is 64 x 32 px, over the limit of 63 x 100 px")) {
+        #expect(throws: ImageFileError(.exceedsLimits, "image is 64 x 32 px, over the limit of 63 x 100 px"))
+        {
             try JPEG.decode(try Fixtures.bytes("jpeg", "baseline.jpg"), limits: small)
         }
     }

@@ -5,7 +5,7 @@ import Testing
 @testable import Raster
 
 /// Each broken fixture with the error it must give (kind and a phrase of the reason).
-let corruptExpectations: [String: (PNGError.Kind, String)] = [
+let corruptExpectations: [String: (ImageFileError.Kind, String)] = [
     "bad-bit-depth.png": (.invalidData, "IHDR"),
     "bad-color-type.png": (.invalidData, "IHDR"),
     "bad-crc-idat.png": (.invalidData, "CRC"),
@@ -52,7 +52,7 @@ func corruptFileIsAClearError(name: String) throws {
         do {
             try decode()
             Issue.record("\(name) decoded without an error by \(label)")
-        } catch let error as PNGError {
+        } catch let error as ImageFileError {
             #expect(error.kind == kind, "\(name): \(error)")
             #expect(error.reason.lowercased().contains(phrase.lowercased()), "\(name): \(error.reason)")
             #expect(!error.reason.contains("\n") && !error.reason.isEmpty)
@@ -72,10 +72,10 @@ func corruptFileIsAClearError(name: String) throws {
     for name in ["rgba8-adam7-13x11.png", "palette4-trns-13x11.png", "gray16-trns-adam7-13x11.png"] {
         let bytes = try Fixtures.bytes("decode", name)
         for cut in 0..<bytes.count {
-            #expect(throws: PNGError.self, "\(name) cut at \(cut)") {
+            #expect(throws: ImageFileError.self, "\(name) cut at \(cut)") {
                 try PNG.decodeStraight(Array(bytes[0..<cut]))
             }
-            #expect(throws: PNGError.self) { try PNG.validate(Array(bytes[0..<cut])) }
+            #expect(throws: ImageFileError.self) { try PNG.validate(Array(bytes[0..<cut])) }
         }
     }
 }
@@ -106,14 +106,12 @@ func corruptFileIsAClearError(name: String) throws {
     #expect(refused > 1900)
 }
 
-/// CRC-32 (PNG's, ISO 3309), bit by bit: only for re-sealing mutated chunks in the test below.
-func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-    var c: UInt32 = 0xFFFF_FFFF
-    for b in bytes {
-        c ^= UInt32(b)
-        for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-    }
-    return ~c
+/// The chunk CRC re-seals mutated chunks below, so check it against CRC-32's published values:
+/// the standard check string and the IEND chunk every PNG ends with.
+@Test func chunkCRCIsPNGs() {
+    #expect(PNGAnimation.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
+    #expect(PNGAnimation.crc32(Array("IEND".utf8)) == 0xAE42_6082)
+    #expect(PNGAnimation.crc32([]) == 0)
 }
 
 /// The byte ranges of each chunk: (start of the type field, end of the data).
@@ -144,7 +142,7 @@ func chunkRanges(_ png: [UInt8]) -> [(Int, Int)] {
                 let i = start + 4 + rng.next(below: Swift.max(1, end - start - 4))
                 if i < end { bytes[i] ^= UInt8(1 + rng.next(below: 255)) }
             }
-            let crc = crc32(bytes[start..<end])
+            let crc = PNGAnimation.crc32(Array(bytes[start..<end]))
             for k in 0..<4 { bytes[end + k] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * k)) }
             do {
                 let header = try PNG.readInfo(bytes)

@@ -15,7 +15,7 @@ import Testing
     // Overwriting replaces the file whole; no temporary file is left beside it.
     let other = randomStraight(width: 3, height: 3, seed: 6)
     try PNG.write(Image(other), to: path, durable: true)
-    #expect(try PNG.decodeStraight(file: path) == PNGImage(Image(other)))
+    #expect(try PNG.decodeStraight(file: path) == StraightImage(Image(other)))
     #expect(folder.contents() == ["out.png"])
     // Written with the umask's permissions, not a temporary file's 0600.
     let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! Int
@@ -32,7 +32,7 @@ func umaskValue() -> Int {
     let folder = try TemporaryFolder()
     defer { folder.remove() }
     let path = folder.path + "/missing/out.png"
-    let error = try #require(throws: PNGError.self) {
+    let error = try #require(throws: ImageFileError.self) {
         try PNG.write(randomStraight(width: 2, height: 2, seed: 1), to: path)
     }
     #expect(error.kind == .cannotWrite)
@@ -48,7 +48,7 @@ func umaskValue() -> Int {
     // written; the temporary file must be removed.
     try FileManager.default.createDirectory(
         atPath: folder.path + "/taken.png", withIntermediateDirectories: false)
-    let error = try #require(throws: PNGError.self) {
+    let error = try #require(throws: ImageFileError.self) {
         try PNG.write(randomStraight(width: 2, height: 2, seed: 1), to: folder.path + "/taken.png")
     }
     #expect(error.kind == .cannotWrite)
@@ -58,7 +58,7 @@ func umaskValue() -> Int {
         try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
         chmod(locked, 0o555)
         defer { chmod(locked, 0o755) }
-        let denied = try #require(throws: PNGError.self) {
+        let denied = try #require(throws: ImageFileError.self) {
             try PNG.write(randomStraight(width: 2, height: 2, seed: 1), to: locked + "/x.png")
         }
         #expect(denied.kind == .cannotWrite)
@@ -66,10 +66,10 @@ func umaskValue() -> Int {
 }
 
 @Test func missingAndFolderInputsAreCannotRead() throws {
-    let missing = try #require(throws: PNGError.self) { try PNG.decode(file: "/nonexistent/x.png") }
+    let missing = try #require(throws: ImageFileError.self) { try PNG.decode(file: "/nonexistent/x.png") }
     #expect(missing.kind == .cannotRead)
     #expect(missing.description == "/nonexistent/x.png: no such file or folder")
-    let folder = try #require(throws: PNGError.self) { try PNG.decode(file: Fixtures.root) }
+    let folder = try #require(throws: ImageFileError.self) { try PNG.decode(file: Fixtures.root) }
     #expect(folder.kind == .cannotRead)
 }
 

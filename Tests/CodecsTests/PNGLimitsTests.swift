@@ -24,10 +24,10 @@ import Testing
     let bytes = try Fixtures.bytes("corrupt", "huge-100000x100000.png")
     let info = try PNG.readInfo(bytes)
     #expect(info.width == 100000 && info.height == 100000)
-    let error = try #require(throws: PNGError.self) { try PNG.decodeStraight(bytes) }
+    let error = try #require(throws: ImageFileError.self) { try PNG.decodeStraight(bytes) }
     #expect(error.kind == .exceedsLimits)
     #expect(error.reason.contains("100000 x 100000") && error.reason.contains("16384"))
-    let validate = try #require(throws: PNGError.self) { try PNG.validate(bytes) }
+    let validate = try #require(throws: ImageFileError.self) { try PNG.validate(bytes) }
     #expect(validate.kind == .exceedsLimits)
 }
 
@@ -41,7 +41,9 @@ import Testing
     var small = base
     small.maxPixels = 142
     for limits in [narrow, short, small] {
-        let error = try #require(throws: PNGError.self) { try PNG.decodeStraight(bytes, limits: limits) }
+        let error = try #require(throws: ImageFileError.self) {
+            try PNG.decodeStraight(bytes, limits: limits)
+        }
         #expect(error.kind == .exceedsLimits)
         #expect(error.reason.contains("13 x 11"))
     }
@@ -54,7 +56,7 @@ import Testing
     var limits = ImageLimits.default
     limits.maxFileBytes = 100
     let path = Fixtures.path("decode", "rgba16-13x11.png")
-    let error = try #require(throws: PNGError.self) { try PNG.decode(file: path, limits: limits) }
+    let error = try #require(throws: ImageFileError.self) { try PNG.decode(file: path, limits: limits) }
     #expect(error.kind == .exceedsLimits)
     #expect(error.description.hasPrefix(path))
     #expect(error.reason.contains("over the limit of 100 bytes"))

@@ -5,12 +5,12 @@ import Testing
 @testable import Raster
 
 /// Straight RGBA with every byte from the seeded generator (alpha included).
-func randomStraight(width: Int, height: Int, seed: UInt64, opaque: Bool = false) -> PNGImage {
+func randomStraight(width: Int, height: Int, seed: UInt64, opaque: Bool = false) -> StraightImage {
     var rng = SeededRandom(seed: seed)
     var bytes = [UInt8](repeating: 0, count: width * height * 4)
     for i in bytes.indices { bytes[i] = UInt8(truncatingIfNeeded: rng.next()) }
     if opaque { for i in Swift.stride(from: 3, to: bytes.count, by: 4) { bytes[i] = 255 } }
-    return PNGImage(width: width, height: height, rgba: bytes)!
+    return StraightImage(width: width, height: height, rgba: bytes)!
 }
 
 let roundTripSizes = [(1, 1), (2, 1), (1, 3), (3, 3), (7, 5), (13, 11), (64, 1), (101, 67)]
@@ -92,10 +92,10 @@ func everyFilterChoiceRoundTrips(filters: PNGEncodingOptions.Filters) throws {
 
 @Test func invalidEncoderArgumentsAreErrors() {
     let image = randomStraight(width: 2, height: 2, seed: 1)
-    #expect(throws: PNGError.self) {
+    #expect(throws: ImageFileError.self) {
         try PNG.encode(image, options: PNGEncodingOptions(compressionLevel: 10))
     }
-    #expect(throws: PNGError.self) {
+    #expect(throws: ImageFileError.self) {
         try PNG.encode(image, options: PNGEncodingOptions(compressionLevel: -1))
     }
 }
@@ -104,7 +104,7 @@ func everyFilterChoiceRoundTrips(filters: PNGEncodingOptions.Filters) throws {
     // Every (colour, alpha) pair through the bulk loops, against the per-pixel definitions.
     var straight: [UInt8] = []
     for a in 0..<256 { for c in 0..<256 { straight += [UInt8(c), UInt8(255 - c), UInt8(c / 3), UInt8(a)] } }
-    let png = PNGImage(width: 256, height: 256, rgba: straight)!
+    let png = StraightImage(width: 256, height: 256, rgba: straight)!
     let image = Image(png)
     var premultiplied = Image(width: 256, height: 256)
     for a in 0..<256 {
@@ -116,6 +116,6 @@ func everyFilterChoiceRoundTrips(filters: PNGEncodingOptions.Filters) throws {
             }
         }
     }
-    let back = PNGImage(premultiplied)
+    let back = StraightImage(premultiplied)
     for a in 0..<256 { for c in 0..<256 { #expect(back[c, a] == premultiplied[c, a].unpremultiplied) } }
 }

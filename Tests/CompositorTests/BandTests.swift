@@ -3,6 +3,7 @@ import Geometry
 import Raster
 import TestTiers
 import Testing
+import Text
 
 @testable import Compositor
 
@@ -41,21 +42,23 @@ private func busyCanvas() -> CanvasLayer {
 }
 
 @Test(.heavy, .tags(.heavy)) func bandsAreByteIdenticalToOneRender() throws {
+    let text = TextRenderer()
     let canvas = busyCanvas()
-    let whole = try Compositor.render(canvas)
+    let whole = try Compositor.render(canvas, text: text)
     // The canvas is not blank: the shadows, the cells and the pattern all drew.
     #expect(whole[0, 0] != whole[75, 70])
     for bands in [2, 3, 5, 7, 64, 151, 400] {
-        let banded = try Compositor.render(canvas, bands: bands)
+        let banded = try Compositor.render(canvas, bands: bands, text: text)
         #expect(banded.bytes == whole.bytes, "bands \(bands)")
     }
 }
 
 @Test func renderingRowsLeavesOtherRowsAlone() throws {
+    let text = TextRenderer()
     let canvas = busyCanvas()
-    let whole = try Compositor.render(canvas)
+    let whole = try Compositor.render(canvas, text: text)
     var image = Image(width: 160, height: 151, fill: Pixel(r: 1, g: 2, b: 3, a: 4))
-    try Compositor.render(canvas, rows: 50..<90, into: &image)
+    try Compositor.render(canvas, rows: 50..<90, into: &image, text: text)
     for y in [0, 49, 90, 150] { #expect(image[80, y] == Pixel(r: 1, g: 2, b: 3, a: 4)) }
     for y in 50..<90 {
         for x in 0..<160 { #expect(image[x, y] == whole[x, y]) }
@@ -63,20 +66,22 @@ private func busyCanvas() -> CanvasLayer {
 }
 
 @Test func aReusedImageIsOverwrittenEvenUnderATransparentPattern() throws {
+    let text = TextRenderer()
     // Half the pattern's texels are transparent: the rows must still not keep old bytes.
     var texels = [UInt8]()
     for i in 0..<16 { texels += i % 2 == 0 ? [255, 0, 0, 255] : [0, 0, 0, 0] }
     let pattern = Texture(Image(width: 4, height: 4, straightRGBA: texels)!)
     let canvas = CanvasLayer(
         pixelWidth: 20, pixelHeight: 10, scale: 1, background: .pattern(pattern), views: [])
-    let fresh = try Compositor.render(canvas)
+    let fresh = try Compositor.render(canvas, text: text)
     #expect(fresh[1, 0] == .clear && fresh[0, 0] == Pixel(r: 255, g: 0, b: 0, a: 255))
     var reused = Image(width: 20, height: 10, fill: Pixel(r: 9, g: 9, b: 9, a: 9))
-    try Compositor.render(canvas, rows: 0..<10, into: &reused)
+    try Compositor.render(canvas, rows: 0..<10, into: &reused, text: text)
     #expect(reused.bytes == fresh.bytes)
 }
 
 @Test func layersHiddenByLaterOpaqueLayersAreNotSampledAndTheBytesStayTheSame() throws {
+    let text = TextRenderer()
     // Overlapping opaque cells (rotated, perspective, image-backed), back to front.
     var texels = [UInt8]()
     for j in 0..<32 {
@@ -103,8 +108,8 @@ private func busyCanvas() -> CanvasLayer {
     let view = ViewLayer(frame: Rect(x: 0, y: 0, width: 200, height: 120), layers: layers)
     let canvas = CanvasLayer(
         pixelWidth: 200, pixelHeight: 120, scale: 1, background: .color(.black), views: [view])
-    let hidden = try Compositor.render(canvas)
-    let drawn = try Compositor.render(canvas, occlusion: false)
+    let hidden = try Compositor.render(canvas, text: text)
+    let drawn = try Compositor.render(canvas, text: text, occlusion: false)
     #expect(hidden.bytes == drawn.bytes)
     // And occlusion really happens: a later layer's quad hides part of an earlier one's mask.
     let h = Compositor.localToDevice(layers[1], in: view, scale: 1)

@@ -1,12 +1,15 @@
 import Geometry
 import Raster
 import Testing
+import Text
 
 @testable import Compositor
 
 /// Colour glyphs (emoji) through the compositor: drawn in their own colours whatever the text
 /// colour, at the layer's opacity, upright and through a transform.
 @Suite struct ColorTextTests {
+    let text = TextRenderer()
+
     private func pinkPixels(_ transform: Transform3D = .identity, opacity: Double = 1) throws -> (
         pink: Int, ink: Int
     ) {
@@ -17,7 +20,8 @@ import Testing
         l.text = LayerText(string: "🌸", fontSize: 40, bold: false, color: .black)
         let view = ViewLayer(frame: Rect(x: 0, y: 0, width: 96, height: 96), layers: [l])
         let out = try Compositor.render(
-            CanvasLayer(pixelWidth: 96, pixelHeight: 96, scale: 1, background: .color(.white), views: [view]))
+            CanvasLayer(pixelWidth: 96, pixelHeight: 96, scale: 1, background: .color(.white), views: [view]),
+            text: text)
         var pink = 0
         var ink = 0
         for y in 0..<96 {

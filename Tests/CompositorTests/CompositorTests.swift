@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Raster
 import Testing
+import Text
 
 @testable import Compositor
 
@@ -15,7 +16,8 @@ private func render(
         frame: Rect(x: 0, y: 0, width: Double(w), height: Double(h)), sublayerTransform: sublayer,
         layers: layers)
     return try Compositor.render(
-        CanvasLayer(pixelWidth: w, pixelHeight: h, scale: 1, background: .color(background), views: [view]))
+        CanvasLayer(pixelWidth: w, pixelHeight: h, scale: 1, background: .color(background), views: [view]),
+        text: TextRenderer())
 }
 
 private func solid(_ c: Color, size: Size, at center: Point) -> Layer {
@@ -271,7 +273,8 @@ private func gradientImage(_ w: Int, _ h: Int) -> Image {
         let l = solid(.white, size: Size(width: 40, height: 40), at: Point(x: 10, y: 10))
         let view = ViewLayer(frame: Rect(x: 20, y: 20, width: 20, height: 20), layers: [l])
         let out = try Compositor.render(
-            CanvasLayer(pixelWidth: 64, pixelHeight: 64, scale: 1, background: .color(.black), views: [view]))
+            CanvasLayer(pixelWidth: 64, pixelHeight: 64, scale: 1, background: .color(.black), views: [view]),
+            text: TextRenderer())
         #expect(out[25, 25].r == 255)
         #expect(out[45, 25].r == 0)
         #expect(out[10, 10].r == 0)

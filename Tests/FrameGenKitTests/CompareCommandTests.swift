@@ -10,14 +10,14 @@ import Testing
 @discardableResult
 func writeFlat(
     _ path: String, _ w: Int, _ h: Int, _ c: Color = .white, marks: [(Int, Int, Color)] = []
-) throws -> PNGImage {
+) throws -> StraightImage {
     var bytes = [UInt8]()
     for _ in 0..<(w * h) { bytes += [c.r, c.g, c.b, c.a] }
     for (x, y, m) in marks {
         let i = (y * w + x) * 4
         (bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]) = (m.r, m.g, m.b, m.a)
     }
-    let image = PNGImage(width: w, height: h, rgba: bytes)!
+    let image = StraightImage(width: w, height: h, rgba: bytes)!
     try PNG.write(image, to: path)
     return image
 }

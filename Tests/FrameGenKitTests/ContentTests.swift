@@ -34,13 +34,15 @@ private func channelVariances(_ image: Image) -> [Double] {
 }
 
 @Suite struct ContentGeneratedTests {
+    let text = TextRenderer()
+
     @Test func sameSeedSamePixelsAndDifferentSeedsDiffer() throws {
-        let a = try generatedPhoto(seed: 7, index: 3, longSide: 96)
-        let b = try generatedPhoto(seed: 7, index: 3, longSide: 96)
+        let a = try generatedPhoto(seed: 7, index: 3, longSide: 96, text: text)
+        let b = try generatedPhoto(seed: 7, index: 3, longSide: 96, text: text)
         #expect(a == b)
         #expect(fingerprint(a) == fingerprint(b))
-        let otherSeed = try generatedPhoto(seed: 8, index: 3, longSide: 96)
-        let otherIndex = try generatedPhoto(seed: 7, index: 4, longSide: 96)
+        let otherSeed = try generatedPhoto(seed: 8, index: 3, longSide: 96, text: text)
+        let otherIndex = try generatedPhoto(seed: 7, index: 4, longSide: 96, text: text)
         #expect(fingerprint(otherSeed) != fingerprint(a))
         #expect(fingerprint(otherIndex) != fingerprint(a))
         #expect(
@@ -76,7 +78,7 @@ private func channelVariances(_ image: Image) -> [Double] {
             } else {
                 #expect(size.width == Int((80 * ratio).rounded()))
             }
-            let photo = try generatedPhoto(seed: 7, index: index, longSide: 80)
+            let photo = try generatedPhoto(seed: 7, index: index, longSide: 80, text: text)
             #expect(photo.width == size.width && photo.height == size.height)
             #expect(photo.isOpaque)
         }
@@ -84,7 +86,7 @@ private func channelVariances(_ image: Image) -> [Double] {
 
     @Test func photosAreNotFlat() throws {
         for index in 0..<10 {
-            let photo = try generatedPhoto(seed: 21, index: index, longSide: 96)
+            let photo = try generatedPhoto(seed: 21, index: index, longSide: 96, text: text)
             let variances = channelVariances(photo)
             // A standard deviation of at least 8 levels in every channel: gradients and shapes,
             // not a flat fill with grain.
@@ -93,8 +95,8 @@ private func channelVariances(_ image: Image) -> [Double] {
     }
 
     @Test func photosShowTheirNumberInWhiteAtTheCentre() throws {
-        let photo = try generatedPhoto(seed: 3, index: 42, longSide: 160)
-        let relabelled = try generatedPhoto(seed: 3, index: 42, longSide: 160, label: "7")
+        let photo = try generatedPhoto(seed: 3, index: 42, longSide: 160, text: text)
+        let relabelled = try generatedPhoto(seed: 3, index: 42, longSide: 160, label: "7", text: text)
         #expect(photo != relabelled)
         // The digits are the only pure white in the badge region (the badge darkens the photo).
         let cx = photo.width / 2
@@ -109,9 +111,11 @@ private func channelVariances(_ image: Image) -> [Double] {
     }
 
     @Test func photosAreTheSameOnEveryThread() async throws {
-        let serial = try (0..<6).map { try generatedPhoto(seed: 5, index: $0, longSide: 64) }
+        let serial = try (0..<6).map { try generatedPhoto(seed: 5, index: $0, longSide: 64, text: text) }
         let parallel = try await withThrowingTaskGroup(of: (Int, Image).self) { group in
-            for i in 0..<6 { group.addTask { (i, try generatedPhoto(seed: 5, index: i, longSide: 64)) } }
+            for i in 0..<6 {
+                group.addTask { (i, try generatedPhoto(seed: 5, index: i, longSide: 64, text: text)) }
+            }
             return try await group.reduce(into: [Int: Image]()) { $0[$1.0] = $1.1 }
         }
         for i in 0..<6 { #expect(parallel[i] == serial[i]) }
@@ -196,11 +200,13 @@ private func channelVariances(_ image: Image) -> [Double] {
     }
 
     @Test func sizesOutOfRangeAreErrors() {
-        #expect(throws: FrameGenError.self) { try generatedPhoto(seed: 1, index: 0, longSide: 0) }
-        #expect(throws: FrameGenError.self) { try generatedPhoto(seed: 1, index: 0, longSide: 2049) }
+        #expect(throws: FrameGenError.self) { try generatedPhoto(seed: 1, index: 0, longSide: 0, text: text) }
+        #expect(throws: FrameGenError.self) {
+            try generatedPhoto(seed: 1, index: 0, longSide: 2049, text: text)
+        }
         // The smallest size still draws every part (the badge is then wider than the photo).
         for index in 0..<24 {
-            let tiny = try? generatedPhoto(seed: 1, index: index, longSide: 16)
+            let tiny = try? generatedPhoto(seed: 1, index: index, longSide: 16, text: text)
             #expect(tiny.map { max($0.width, $0.height) } == 16)
         }
         #expect(throws: FrameGenError.self) { try generatedEmblem(pixelSize: 100_000) }
@@ -209,6 +215,8 @@ private func channelVariances(_ image: Image) -> [Double] {
 }
 
 @Suite struct ContentImageSourceTests {
+    let text = TextRenderer()
+
     /// A fresh folder under the system temporary directory, removed by the caller.
     private func temporaryFolder() throws -> String {
         let path = NSTemporaryDirectory() + "framegen-content-\(UUID().uuidString)"
@@ -234,7 +242,7 @@ private func channelVariances(_ image: Image) -> [Double] {
         #expect(images.files == [folder + "/a.png", folder + "/b.png", folder + "/c.PNG"])
         let expected: [UInt8] = [10, 20, 30, 10, 20, 30, 10]
         for (index, red) in expected.enumerated() {
-            let image = try images.image(forItem: index)
+            let image = try images.image(forItem: index, text: text)
             #expect(image[0, 0].r == red)
         }
         #expect(try images.aspectRatio(forItem: 0) == 0.5)
@@ -251,9 +259,9 @@ private func channelVariances(_ image: Image) -> [Double] {
         let folder = try ContentImages(.folder("photos/"), baseDirectory: base)
         #expect(folder.files == [base + "/photos/one.png"])
         let list = try ContentImages(.files(["two.png", "photos/one.png"]), baseDirectory: base)
-        #expect(try list.image(forItem: 0)[0, 0].r == 60)
-        #expect(try list.image(forItem: 1)[0, 0].r == 50)
-        #expect(try list.image(forItem: 2)[0, 0].r == 60)
+        #expect(try list.image(forItem: 0, text: text)[0, 0].r == 60)
+        #expect(try list.image(forItem: 1, text: text)[0, 0].r == 50)
+        #expect(try list.image(forItem: 2, text: text)[0, 0].r == 60)
     }
 
     @Test func folderWithoutPNGsIsAnError() throws {
@@ -278,7 +286,7 @@ private func channelVariances(_ image: Image) -> [Double] {
         try Data("not a png at all".utf8).write(to: URL(fileURLWithPath: folder + "/broken.png"))
         let images = try ContentImages(.folder(folder))
         #expect {
-            try images.image(forItem: 0)
+            try images.image(forItem: 0, text: text)
         } throws: { error in
             (error as? FrameGenError)?.file == folder + "/broken.png"
         }
@@ -289,6 +297,8 @@ private func channelVariances(_ image: Image) -> [Double] {
         let images = try ContentImages(.generated(seed: 7))
         #expect(images.files.isEmpty && images.file(forItem: 3) == nil)
         #expect(try images.aspectRatio(forItem: 3) == generatedAspectRatio(seed: 7, index: 3))
-        #expect(try images.image(forItem: 3, longSide: 64) == generatedPhoto(seed: 7, index: 3, longSide: 64))
+        #expect(
+            try images.image(forItem: 3, longSide: 64, text: text)
+                == generatedPhoto(seed: 7, index: 3, longSide: 64, text: text))
     }
 }

@@ -23,7 +23,7 @@ import Testing
         let path = NSTemporaryDirectory() + "framegen-extreme-\(getpid()).png"
         var rgba: [UInt8] = []
         for i in 0..<16 { rgba += [UInt8(i * 16), 128, UInt8(255 - i * 16), 255] }
-        let bytes = try! PNG.encode(PNGImage(width: 4, height: 4, rgba: rgba)!)
+        let bytes = try! PNG.encode(StraightImage(width: 4, height: 4, rgba: rgba)!)
         FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return path
     }()
@@ -85,7 +85,7 @@ import Testing
         """
 
     /// Every path to a number in `value`, and the value with the number at one path replaced.
-    enum Step: CustomStringConvertible {
+    enum Step: Equatable, CustomStringConvertible {
         case key(String)
         case index(Int)
         var description: String {
@@ -153,40 +153,32 @@ import Testing
     }
 
     @Test func everySceneNumberAtEveryExtreme() throws {
-        let base = try parseDocument(
-            Self.scene.replacing("IMAGE", with: Self.imagePath), file: "extreme.yaml"
-        ).value
-        #expect(Self.sceneCase(base), "the base scene must draw")
-        let paths = Self.numberPaths(base)
-        #expect(paths.count >= 30)
-        var outcome = Outcome()
-        for path in paths {
-            for x in Self.extremes {
-                if Self.sceneCase(Self.replacing(base, at: path[...], with: x)) {
-                    outcome.drawn += 1
-                } else {
-                    outcome.refused += 1
-                }
-            }
-        }
-        #expect(outcome.drawn > 0 && outcome.refused > 0)
+        try Self.everyNumberAtEveryExtreme(Self.scene, file: "extreme.yaml", atLeast: 30, Self.sceneCase)
     }
 
     @Test func everyAttributeNumberAtEveryExtreme() throws {
-        let base = try parseDocument(
-            Self.attributes.replacing("IMAGE", with: Self.imagePath), file: "extreme.json"
-        ).value
-        #expect(Self.attributesCase(base), "the base attribute file must draw")
-        let paths = Self.numberPaths(base)
-        #expect(paths.count >= 60)
-        var outcome = Outcome()
         // Perspective: m34 of the element and of the view, huge and tiny both signs.
-        let extra: [Double] = [1e300, -1e300, 1e-300, -1e-300, 1e9, -1e9]
+        let perspective: [Double] = [1e300, -1e300, 1e-300, -1e-300, 1e9, -1e9]
+        try Self.everyNumberAtEveryExtreme(
+            Self.attributes, file: "extreme.json", atLeast: 60,
+            more: { path in path.last == .index(11) ? perspective : [] }, Self.attributesCase)
+    }
+
+    /// Every number of `text` (a scene or an attribute file) in turn set to every extreme, and to
+    /// `more(path)`, run by `draws`: the base file draws, and the cases both draw and are refused
+    /// (each refusal with a message, checked by `draws`).
+    static func everyNumberAtEveryExtreme(
+        _ text: String, file: String, atLeast count: Int, more: ([Step]) -> [Double] = { _ in [] },
+        _ draws: (DocumentValue) -> Bool
+    ) throws {
+        let base = try parseDocument(text.replacing("IMAGE", with: imagePath), file: file).value
+        #expect(draws(base), "the base file must draw")
+        let paths = numberPaths(base)
+        #expect(paths.count >= count)
+        var outcome = Outcome()
         for path in paths {
-            var m34 = false
-            if case .index(11)? = path.last { m34 = true }
-            for x in Self.extremes + (m34 ? extra : []) {
-                if Self.attributesCase(Self.replacing(base, at: path[...], with: x)) {
+            for x in extremes + more(path) {
+                if draws(replacing(base, at: path[...], with: x)) {
                     outcome.drawn += 1
                 } else {
                     outcome.refused += 1

@@ -403,7 +403,7 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
             atPath: box.dir + "/photos", withIntermediateDirectories: true)
         for i in 1...2 {
             try PNG.write(
-                PNGImage(width: 3, height: 2, rgba: [UInt8](repeating: 200, count: 24))!,
+                StraightImage(width: 3, height: 2, rgba: [UInt8](repeating: 200, count: 24))!,
                 to: box.dir + "/photos/IMG_000\(i).png")
         }
         // Loose images that are no numbered sequence are not references either.

@@ -25,13 +25,13 @@ struct ImageCommandFolder {
     /// Writes straight RGBA pixels (x * 10, y * 20, 7, alpha) as an 8-bit RGBA or RGB PNG.
     @discardableResult
     func writePNG(_ name: String, width: Int, height: Int, alpha: UInt8 = 255, rgb: Bool = false) throws
-        -> PNGImage
+        -> StraightImage
     {
         var bytes: [UInt8] = []
         for y in 0..<height {
             for x in 0..<width { bytes += [UInt8(x * 10 % 256), UInt8(y * 20 % 256), 7, alpha] }
         }
-        let image = PNGImage(width: width, height: height, rgba: bytes)!
+        let image = StraightImage(width: width, height: height, rgba: bytes)!
         try PNG.write(image, to: file(name), options: PNGEncodingOptions(channels: rgb ? .rgb : .rgba))
         return image
     }

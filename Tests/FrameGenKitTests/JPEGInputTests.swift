@@ -9,6 +9,8 @@ import Testing
 /// `image convert`, the format always told by the bytes. The fixtures are
 /// Tests/CodecsTests/Fixtures/jpeg (scripts/make-jpeg-fixtures.c).
 @Suite(.serialized) struct JPEGInputTests {
+    let text = TextRenderer()
+
     static let fixtures =
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
         + "/CodecsTests/Fixtures/jpeg/"
@@ -123,10 +125,12 @@ import Testing
         #expect(try images.aspectRatio(forItem: 0) == 1)
         #expect(try images.aspectRatio(forItem: 2) == 0.5)  // 64 x 32 stored, turned a quarter
         #expect(try images.aspectRatio(forItem: 3) == 2)
-        let solid = try images.image(forItem: 1)
+        let solid = try images.image(forItem: 1, text: text)
         #expect(solid.width == 64 && Self.isSolidColour(solid[32, 32]))
-        #expect(try images.image(forItem: 2).width == 32)
-        #expect(try images.image(forItem: 4)[0, 0] == (try images.image(forItem: 0))[0, 0])  // cycles
+        #expect(try images.image(forItem: 2, text: text).width == 32)
+        #expect(
+            try images.image(forItem: 4, text: text)[0, 0] == (try images.image(forItem: 0, text: text))[0, 0]
+        )  // cycles
     }
 
     /// A JPEG background stretched over the canvas and a rotated JPEG in the one cell, which the

@@ -43,10 +43,10 @@ private func scenes(in folder: String) throws -> [String] {
 }
 
 @Suite struct SchemaTests {
-    @Test func everyExampleAndGoldenSceneIsValid() throws {
+    @Test func everyExampleShowcaseAndGoldenSceneIsValid() throws {
         let schema = try loadSchema()
-        let files = try scenes(in: "examples") + scenes(in: "golden")
-        #expect(files.count >= 12)
+        let files = try scenes(in: "examples") + scenes(in: "examples/showcase") + scenes(in: "golden")
+        #expect(files.count >= 21)
         for file in files {
             #expect(schema.validate(try readDocument(file).value) == [], "\(file)")
             // The parser agrees: a scene the schema passes here is one framegen renders.

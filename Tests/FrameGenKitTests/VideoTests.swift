@@ -18,7 +18,7 @@ import Testing
 
     /// Writes straight-RGBA frames as frame_NNNN.png into `folder` (a render's output, minus
     /// the rendering).
-    func writeFrames(_ frames: [PNGImage], into folder: String) throws {
+    func writeFrames(_ frames: [StraightImage], into folder: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for (i, f) in frames.enumerated() {
             try PNG.write(Image(f), to: folder + "/" + String(format: "frame_%04d.png", i))
@@ -35,7 +35,7 @@ import Testing
     }
 
     /// An opaque frame of `w` x `h` whose pixel colours come from `color(x, y)`.
-    func image(_ w: Int, _ h: Int, _ color: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> PNGImage {
+    func image(_ w: Int, _ h: Int, _ color: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> StraightImage {
         var rgba: [UInt8] = []
         for y in 0..<h {
             for x in 0..<w {
@@ -43,7 +43,7 @@ import Testing
                 rgba += [c.0, c.1, c.2, c.3]
             }
         }
-        return PNGImage(width: w, height: h, rgba: rgba)!
+        return StraightImage(width: w, height: h, rgba: rgba)!
     }
 
     @Test func delaysAreWholeCentisecondsThatAddUpToTheDuration() {
@@ -74,7 +74,7 @@ import Testing
     @Test func aFewColoursRoundTripExactlyAndOnlyChangesAreStored() throws {
         defer { cleanUp() }
         // 200 colours in a gradient, and a block that moves; frame 2 repeats frame 1.
-        func frame(_ t: Int) -> PNGImage {
+        func frame(_ t: Int) -> StraightImage {
             image(40, 30) { x, y in
                 if (10 + 5 * t..<16 + 5 * t).contains(x) && (8..<14).contains(y) { return (255, 255, 0, 255) }
                 let k = (y * 40 + x) % 199
@@ -101,7 +101,7 @@ import Testing
     @Test(.heavy, .tags(.heavy)) func manyColoursAreDitheredWithinThePaletteError() throws {
         defer { cleanUp() }
         // A smooth gradient in three channels (about 3000 colours) that scrolls.
-        func frame(_ t: Int) -> PNGImage {
+        func frame(_ t: Int) -> StraightImage {
             image(96, 64) { x, y in
                 (UInt8((x + 3 * t) * 255 / 130), UInt8(y * 255 / 63), UInt8(255 - (x + y) * 255 / 160), 255)
             }
@@ -142,7 +142,7 @@ import Testing
     @Test func transparentPixelsAreOneBitAndWholeFramesAreReplaced() throws {
         defer { cleanUp() }
         // A square that moves over a transparent canvas, half-transparent at its edge.
-        func frame(_ t: Int) -> PNGImage {
+        func frame(_ t: Int) -> StraightImage {
             image(32, 20) { x, y in
                 guard (4 + 8 * t..<14 + 8 * t).contains(x), (5..<15).contains(y) else { return (0, 0, 0, 0) }
                 return x == 4 + 8 * t ? (0, 120, 255, 100) : (0, 120, 255, 200)

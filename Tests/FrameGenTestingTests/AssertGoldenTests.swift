@@ -132,7 +132,7 @@ private struct Sandbox {
     let box = try Sandbox()
     defer { box.remove() }
     try image.write(to: box.root + "/white.png")
-    #expect(try PNGImage(file: box.root + "/white.png") == image)
+    #expect(try StraightImage(file: box.root + "/white.png") == image)
     #expect(try image.pngBytes().prefix(4) == [0x89, 0x50, 0x4E, 0x47])
     #expect(throws: FrameGenError.self) { try image.write(to: box.root + "/no/white.png") }
     withKnownIssue {
@@ -154,7 +154,9 @@ private struct Sandbox {
 }
 
 extension PNG {
-    static func decodeStraightForTests(_ data: Data) throws -> PNGImage { try decodeStraight([UInt8](data)) }
+    static func decodeStraightForTests(_ data: Data) throws -> StraightImage {
+        try decodeStraight([UInt8](data))
+    }
 }
 
 /// A layout of a user's own: every item in one row, 30 pt apart.

@@ -72,10 +72,12 @@ private func drawBothWays(_ img: Image, corners: [SIMD2<Double>], size: Int = 16
 
 @Test func finestLevelReadIsZeroForMapsItCannotBound() {
     // Part of the texture behind the eye (W <= 0 at a corner of the texture rectangle).
-    let behind = Homography(1, 0, 0, 0, 1, 0, 0.02, 0, -1)
+    let behind = Homography(m11: 1, m12: 0, m13: 0.02, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: -1)
     #expect(Texture.finestLevelRead(width: 100, height: 100, deviceToTexture: behind) == 0)
     #expect(
         Texture.finestLevelRead(
-            width: 100, height: 100, deviceToTexture: Homography(0, 0, 0, 0, 0, 0, 0, 0, 1)) == 0)
+            width: 100, height: 100,
+            deviceToTexture: Homography(
+                m11: 0, m12: 0, m13: 0, m21: 0, m22: 0, m23: 0, m31: 0, m32: 0, m33: 1)) == 0)
     #expect(Texture.finestLevelRead(width: 100, height: 100, deviceToTexture: .scale(.nan, 1)) == 0)
 }

@@ -40,12 +40,20 @@ import Testing
     let tex = Texture(Image(width: 8, height: 8, fill: Pixel(r: 9, g: 9, b: 9, a: 255)))
     var canvas = Image(width: 10, height: 10)
     let mask = CoverageMask.full((0, 0, 10, 10))
-    Painter.drawTexture(&canvas, tex, deviceToTexture: Homography(1, 0, 0, 0, 1, 0, 0, 0, 0), coverage: mask)
     Painter.drawTexture(
-        &canvas, tex, deviceToTexture: Homography(.infinity, 0, 0, 0, 1, 0, 0, 0, 1), coverage: mask)
+        &canvas, tex,
+        deviceToTexture: Homography(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 0),
+        coverage: mask)
+    Painter.drawTexture(
+        &canvas, tex,
+        deviceToTexture: Homography(
+            m11: .infinity, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1), coverage: mask)
     #expect(canvas.bytes.allSatisfy { $0 == 0 })
     // W = 4 - x: positive left of x = 4 (drawn), negative right of it (behind the eye: skipped).
-    Painter.drawTexture(&canvas, tex, deviceToTexture: Homography(1, 0, 0, 0, 1, 0, -1, 0, 4), coverage: mask)
+    Painter.drawTexture(
+        &canvas, tex,
+        deviceToTexture: Homography(m11: 1, m12: 0, m13: -1, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 4),
+        coverage: mask)
     #expect(canvas[2, 5] == Pixel(r: 9, g: 9, b: 9, a: 255))
     #expect(canvas[6, 5] == .clear && canvas[9, 5] == .clear)
 }
@@ -113,11 +121,11 @@ func zoomed(_ image: Image, x: Int, y: Int, width: Int, height: Int, by k: Int) 
     m.m34 = -1.0 / 500
     let rot = Transform3D.makeRotation(radians(40), 0, 1, 0).concatenating(m)
         .concatenating(Transform3D.makeTranslation(340, 170, 0))
-    let local = Homography(planar: rot) * .translation(-100, -100)  // local (u, v) in [0, 200]²
+    let local = Homography.translation(-100, -100).concatenating(Homography(planar: rot))  // local (u, v) in [0, 200]²
     let shape = Shapes.roundedRect(Rect(x: 0, y: 0, width: 200, height: 200), radius: 30).transformed(
         by: local)
     let cover = Rasterizer.coverage(of: shape, clip: clip)
-    let toTexture = (local * .scale(200.0 / 128, 200.0 / 128)).inverted!
+    let toTexture = Homography.scale(200.0 / 128, 200.0 / 128).concatenating(local).inverted!
     Painter.drawTexture(&canvas, tex, deviceToTexture: toTexture, coverage: cover)
     // Stripes minified in perspective: grey with the mip chain.
     var stripes = Image(width: 256, height: 256)

@@ -1,3 +1,4 @@
+import CKernels
 import Foundation
 import TestTiers
 import Testing
@@ -10,8 +11,10 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
     -> Homography
 {
     let toCentre = Homography.translation(-Double(texture.width) / 2, -Double(texture.height) / 2)
-    let rotation = Homography(cos(angle), 0, 0, 0, 1, 0, sin(angle) / 500, 0, 1)
-    let device = Homography.translation(centre.0, centre.1) * rotation * .scale(scale, scale) * toCentre
+    let rotation = Homography(
+        m11: cos(angle), m12: 0, m13: sin(angle) / 500, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
+    let device = toCentre.concatenating(.scale(scale, scale)).concatenating(rotation).concatenating(
+        .translation(centre.0, centre.1))
     return device.inverted!
 }
 
@@ -67,12 +70,7 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
                 // Which levels the pixels read (from the scalar rule), to show both kinds ran.
                 texture.withSampler { s in
                     for (x, y) in [(10.5, 44.5), (61.5, 44.5), (110.5, 44.5)] {
-                        let w = h.mapHomogeneous(SIMD2(x, y)).z
-                        let uv = h.map(SIMD2(x, y))
-                        let (h20, h21) = (h.r2.x / w, h.r2.y / w)
-                        let lod = Painter.lod(
-                            h.r0.x / w - uv.x * h20, h.r1.x / w - uv.y * h20, h.r0.y / w - uv.x * h21,
-                            h.r1.y / w - uv.y * h21)
+                        let lod = LevelOfDetail.footprint(h.texelMap, x, y).lod.x
                         levels.insert(String("\(s.plan(lod: lod))".prefix(5)))
                     }
                 }
@@ -86,7 +84,7 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
     // is not on is skipped by both.
     let texture = textures[1]
     let h = coverFlow(texture, scale: 4, angle: 1.53, centre: (60, 45))
-    let horizon = -(h.r2.y * 45 + h.r2.z) / h.r2.x
+    let horizon = -(h.m23 * 45 + h.m33) / h.m13
     #expect(horizon > 70 && horizon < 90)
     for mask in masks {
         var reference = destination
@@ -113,9 +111,21 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
     }
 }
 
-/// The lane level of detail is `Painter.lod` on each lane, NaN, infinities and the edges
-/// of the magnified range included; the lane fixed coordinate is `Int` of the scalar one.
+/// The level of detail in lanes (CKernels' one definition, bit tricks included) is, on each
+/// lane, the plain scalar formula below (Swift's `max`, the exponent converted as an integer), NaN,
+/// infinities and the edges of the magnified range included; the lane fixed coordinate is `Int`
+/// of the scalar one.
 @Test func perspectiveLaneArithmeticMatchesTheScalar() {
+    func fastLog2(_ x: Double) -> Double {
+        let bits = x.bitPattern
+        let e = Int((bits >> 52) & 0x7FF) - 1023
+        let f = Double(bitPattern: (bits & 0x000F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000) - 1
+        return Double(e) + f * (1.3465552 - 0.34655524 * f)
+    }
+    func lod(_ dux: Double, _ dvx: Double, _ duy: Double, _ dvy: Double) -> Double {
+        let r2 = max(dux * dux + dvx * dvx, duy * duy + dvy * dvy)
+        return r2 > 2 && r2.isFinite ? 0.5 * fastLog2(r2) - 0.5 : 0
+    }
     var r = Bytes(state: 21)
     func value() -> Double {
         switch r.next() {
@@ -131,9 +141,9 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
     }
     for _ in 0..<4000 {
         let d = (0..<4).map { _ in PerspectiveSpans.Lanes(value(), value(), value(), value()) }
-        let lanes = PerspectiveSpans.levelOfDetail(d[0], d[1], d[2], d[3])
+        let lanes = ckernels_level_of_detail(d[0], d[1], d[2], d[3])
         for i in 0..<4 {
-            let scalar = Painter.lod(d[0][i], d[1][i], d[2][i], d[3][i])
+            let scalar = lod(d[0][i], d[1][i], d[2][i], d[3][i])
             #expect(lanes[i].bitPattern == scalar.bitPattern, "\(d.map { $0[i] })")
         }
         let x = PerspectiveSpans.Lanes(value(), value(), value(), value()) * 300
@@ -148,7 +158,7 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
     for e in -1022...1023 {
         let p = Double(sign: .plus, exponent: e, significand: 1)
         let v = PerspectiveSpans.Lanes(p, p.nextUp, p.nextDown, p * 1.75)
-        let lanes = PerspectiveSpans.fastLog2(v)
+        let lanes = ckernels_fast_log2(v)
         for i in 0..<4 { #expect(lanes[i].bitPattern == fastLog2(v[i]).bitPattern) }
     }
 }

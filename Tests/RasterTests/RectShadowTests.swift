@@ -41,9 +41,11 @@ private func analytic(_ rect: Rect, _ h: Homography, sigma: Double, size: Int) -
     let angle = 0.52
     // Rotation by 30° and scale 1.5 about the origin, then moved into the canvas.
     let h =
-        Homography.translation(70, 40)
-        * Homography(
-            1.5 * cos(angle), -1.5 * sin(angle), 0, 1.5 * sin(angle), 1.5 * cos(angle), 0, 0, 0, 1)
+        Homography(
+            m11: 1.5 * cos(angle), m12: 1.5 * sin(angle), m13: 0, m21: -1.5 * sin(angle),
+            m22: 1.5 * cos(angle), m23: 0, m31: 0, m32: 0, m33: 1
+        )
+        .concatenating(.translation(70, 40))
     for sigma in [2.0, 5.0] {
         let a = analytic(rect, h, sigma: sigma, size: 160)
         let b = blurredReference(rect, h, sigma: sigma * 1.5, size: 160)
@@ -59,7 +61,8 @@ private func analytic(_ rect: Rect, _ h: Homography, sigma: Double, size: Int) -
 @Test func rectShadowUnderPerspectiveIsBlurredInTheLayerPlane() {
     let rect = Rect(x: 0, y: 0, width: 100, height: 100)
     // W grows with x: the right side is smaller, so its blur is narrower on screen.
-    let h = Homography.translation(30, 30) * Homography(1, 0, 0, 0, 1, 0, 0.004, 0, 1)
+    let h = Homography(m11: 1, m12: 0, m13: 0.004, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
+        .concatenating(.translation(30, 30))
     let image = analytic(rect, h, sigma: 3, size: 180)
     // The local point (50, 50) lands at (50 / 1.2 + 30, 50 / 1.2 + 30) and is deep inside.
     #expect(image[71, 71].a == 255)
@@ -73,7 +76,7 @@ private func analytic(_ rect: Rect, _ h: Homography, sigma: Double, size: Int) -
 
 @Test func rectShadowRefusesCornersBehindTheEye() {
     var image = Image(width: 10, height: 10)
-    let h = Homography(1, 0, 0, 0, 1, 0, -0.02, 0, 1)
+    let h = Homography(m11: 1, m12: 0, m13: -0.02, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
     #expect(
         !RectShadow.fill(
             &image, color: Pixel(r: 0, g: 0, b: 0, a: 255), rect: Rect(x: 0, y: 0, width: 100, height: 10),
@@ -100,8 +103,11 @@ private func analytic(_ rect: Rect, _ h: Homography, sigma: Double, size: Int) -
     let bounds = Rect(x: 0, y: 0, width: 60, height: 40)
     let angle = 0.3
     let h =
-        Homography.translation(60, 40)
-        * Homography(cos(angle), -sin(angle), 0, sin(angle), cos(angle), 0, 0, 0, 1)
+        Homography(
+            m11: cos(angle), m12: sin(angle), m13: 0, m21: -sin(angle), m22: cos(angle), m23: 0, m31: 0,
+            m32: 0, m33: 1
+        )
+        .concatenating(.translation(60, 40))
     let offset = Homography.translation(2, 5)
     let grey = Pixel(r: 50, g: 60, b: 70, a: 255)
     let layer = Rasterizer.coverage(of: Shapes.rect(bounds).transformed(by: h), clip: (0, 0, 130, 120))
@@ -109,7 +115,8 @@ private func analytic(_ rect: Rect, _ h: Homography, sigma: Double, size: Int) -
     for hidden in [nil, bounds.offsetBy(dx: -2, dy: -5)] {
         var image = Image(width: 130, height: 120, fill: Pixel(r: 200, g: 200, b: 200, a: 255))
         RectShadow.fill(
-            &image, color: Pixel(r: 0, g: 0, b: 0, a: 128), rect: bounds, sigma: 4, localToDevice: h * offset,
+            &image, color: Pixel(r: 0, g: 0, b: 0, a: 128), rect: bounds, sigma: 4,
+            localToDevice: offset.concatenating(h),
             clip: (0, 0, 130, 120), hidden: hidden)
         Painter.fill(&image, color: grey, coverage: layer)
         images.append(image)

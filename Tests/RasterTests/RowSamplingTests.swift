@@ -13,10 +13,10 @@ import Testing
     }
     let texture = Texture(Image(width: 64, height: 48, straightRGBA: texels)!)
     for (sx, sy) in [(2.5, 2.5), (1.7, 3.1), (0.6, 0.6)] {
-        let h = Homography(sx, 0, 3.25, 0, sy, 1.5, 0, 0, 1)
+        let h = Homography(m11: sx, m12: 0, m13: 0, m21: 0, m22: sy, m23: 0, m31: 3.25, m32: 1.5, m33: 1)
         var image = Image(width: 24, height: 14)
         Painter.drawTexture(&image, texture, deviceToTexture: h, coverage: .full((0, 0, 24, 14)))
-        let lod = Painter.lod(sx, 0, 0, sy)
+        let lod = LevelOfDetail.of(sx, 0, 0, sy)
         var worst = 0
         for y in 0..<14 {
             for x in 0..<24 {

@@ -1,3 +1,4 @@
+import CKernels
 import Foundation
 import Geometry
 import Testing
@@ -91,7 +92,8 @@ func homography(from src: [SIMD2<Double>], to dst: [SIMD2<Double>]) -> Homograph
         }
     }
     let h = (0..<8).map { m[$0][8] / m[$0][$0] }
-    return Homography(h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], 1)
+    return Homography(
+        m11: h[0], m12: h[3], m13: h[6], m21: h[1], m22: h[4], m23: h[7], m31: h[2], m32: h[5], m33: 1)
 }
 
 @Test func perspectiveMappingLandsTexelCentresWhereTheHomographySays() {
@@ -143,7 +145,7 @@ func homography(from src: [SIMD2<Double>], to dst: [SIMD2<Double>]) -> Homograph
         var canvas = Image(width: 120, height: 60)
         // 4.2 texels per pixel (level of detail 1.57 after the half-level sharpen bias, so
         // levels 1 and 2 only), with perspective on top in the right half.
-        let h = Homography(4.2, 0, 0, 0, 4.2, 0, 0.002, 0, 1)
+        let h = Homography(m11: 4.2, m12: 0, m13: 0.002, m21: 0, m22: 4.2, m23: 0, m31: 0, m32: 0, m33: 1)
         Painter.drawTexture(&canvas, tex, deviceToTexture: h, coverage: .full((0, 0, 90, 60)), filter: filter)
         var lo = 255
         var hi = 0
@@ -187,13 +189,16 @@ func homography(from src: [SIMD2<Double>], to dst: [SIMD2<Double>]) -> Homograph
 }
 
 @Test func levelOfDetailFollowsTheFootprint() {
-    #expect(Painter.lod(1, 0, 0, 1) == 0)
-    #expect(Painter.lod(0.5, 0, 0, 0.5) == 0)
+    let lod = LevelOfDetail.of
+    #expect(lod(1, 0, 0, 1) == 0)
+    #expect(lod(0.5, 0, 0, 0.5) == 0)
     // Half a level sharper than the footprint (Skia's SkMipmap::ComputeLevel, GPU sharpen).
-    #expect(abs(Painter.lod(4, 0, 0, 1) - 1.5) < 1e-12)
-    #expect(abs(Painter.lod(0, 3, 0, 1) - (log2(3) - 0.5)) < 0.01)
-    #expect(Painter.lod(1.4, 0, 0, 1) == 0)
-    for x in stride(from: 1.0, to: 1000, by: 0.37) { #expect(abs(fastLog2(x) - log2(x)) < 0.008) }
+    #expect(abs(lod(4, 0, 0, 1) - 1.5) < 1e-12)
+    #expect(abs(lod(0, 3, 0, 1) - (log2(3) - 0.5)) < 0.01)
+    #expect(lod(1.4, 0, 0, 1) == 0)
+    for x in stride(from: 1.0, to: 1000, by: 0.37) {
+        #expect(abs(ckernels_fast_log2(SIMD4(repeating: x)).x - log2(x)) < 0.008)
+    }
 }
 
 @Test func affineFixedPointSpansMatchTheFloatingPointPath() {
@@ -202,14 +207,18 @@ func homography(from src: [SIMD2<Double>], to dst: [SIMD2<Double>]) -> Homograph
     for scale in [1.7, 0.37] {
         let a = 23.0 * Double.pi / 180
         let toDevice =
-            Homography.translation(90, 80)
-            * Homography(cos(a) * scale, -sin(a) * scale, 0, sin(a) * scale, cos(a) * scale, 0, 0, 0, 1)
-            * Homography.translation(-32, -24)
+            Homography.translation(-32, -24)
+            .concatenating(
+                Homography(
+                    m11: cos(a) * scale, m12: sin(a) * scale, m13: 0, m21: -sin(a) * scale,
+                    m22: cos(a) * scale, m23: 0, m31: 0, m32: 0, m33: 1)
+            )
+            .concatenating(.translation(90, 80))
         let affine = toDevice.inverted!
         // A perspective term too small to change W = 1, but it sends drawing down the per-pixel
         // floating-point path.
         var nearlyAffine = affine
-        nearlyAffine.r2.x = 1e-300
+        nearlyAffine.m13 = 1e-300
         #expect(!nearlyAffine.isAffine)
         let mask = CoverageMask.full((0, 0, 180, 160))
         var fixed = Image(width: 180, height: 160)
@@ -236,20 +245,30 @@ func homography(from src: [SIMD2<Double>], to dst: [SIMD2<Double>]) -> Homograph
         0.7771459615, 0, 0.629320391, -0.001258640782, 0, 1, 0, 0,
         -0.629320391, 0, 0.7771459615, -0.001554291923, 163.8, 0, -122.85, 1.2457,
     ])!
-    let h = Homography.translation(960, 486) * Homography(planar: t) * Homography.translation(-210, -210)
-    let n = 1 / h.r2.z
+    let h = Homography.translation(-210, -210).concatenating(Homography(planar: t)).concatenating(
+        .translation(960, 486))
+    let n = 1 / h.m33
     let expected: [Double] = [
-        -0.28552651, 0, 960.396915, -0.405095046, 0.662245268, 346.928494, -0.000833528902, 0, 1,
+        -0.28552651, -0.405095046, -0.000833528902, 0, 0.662245268, 0, 960.396915, 346.928494, 1,
     ]
-    let got = [h.r0.x, h.r0.y, h.r0.z, h.r1.x, h.r1.y, h.r1.z, h.r2.x, h.r2.y, h.r2.z].map { $0 * n }
+    let got = [h.m11, h.m12, h.m13, h.m21, h.m22, h.m23, h.m31, h.m32, h.m33].map { $0 * n }
     for (g, e) in zip(got, expected) { #expect(abs(g - e) <= 1e-6 * max(1, abs(e))) }
     let corner = h.map(SIMD2(0, 0))
     #expect(abs(corner.x - 960.397) < 1e-3 && abs(corner.y - 346.928) < 1e-3)
-    // The inverse takes the corner back, and composition applies the right-hand map first.
+    // The inverse takes the corner back, and `a.concatenating(b)` applies a first, as
+    // Transform3D's does.
     let back = h.inverted!.map(corner)
     #expect(abs(back.x) < 1e-9 && abs(back.y) < 1e-9)
-    #expect((Homography.translation(5, 0) * .scale(2, 2)).map(SIMD2(1, 1)) == SIMD2(7, 2))
-    #expect(Homography(1, 2, 3, 2, 4, 6, 0, 0, 1).inverted == nil)
+    #expect(Homography.scale(2, 2).concatenating(.translation(5, 0)).map(SIMD2(1, 1)) == SIMD2(7, 2))
+    // Transform3D and Homography agree on a planar map and on the order of composition.
+    let (a, b) = (Transform3D.makeRotation(0.3, 0, 0, 1), Transform3D.makeTranslation(4, -2, 0))
+    #expect(
+        Homography(planar: a.concatenating(b)) == Homography(planar: a).concatenating(Homography(planar: b)))
+    let p = Homography(planar: a.concatenating(b)).map(SIMD2(3, 5))
+    let q = a.concatenating(b).project(Point(x: 3, y: 5))
+    #expect(abs(p.x - q.x) < 1e-12 && abs(p.y - q.y) < 1e-12)
+    #expect(
+        Homography(m11: 1, m12: 2, m13: 0, m21: 2, m22: 4, m23: 0, m31: 3, m32: 6, m33: 1).inverted == nil)
 }
 
 @Test func maskTextureTintsByCoverageAndToleratesEmptyMasks() {

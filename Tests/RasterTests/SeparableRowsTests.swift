@@ -49,7 +49,7 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
     for texture in textures {
         for (sx, sy, tx, ty) in mappings {
             for opacity: UInt8 in [255, 204, 77] {
-                let h = Homography(sx, 0, tx, 0, sy, ty, 0, 0, 1)
+                let h = Homography(m11: sx, m12: 0, m13: 0, m21: 0, m22: sy, m23: 0, m31: tx, m32: ty, m33: 1)
                 var fast = destination
                 var reference = destination
                 Painter.drawTexture(
@@ -63,7 +63,7 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
                     fast == reference,
                     "\(texture.width)x\(texture.height) scale \(sx) x \(sy), opacity \(opacity)")
                 #expect(fast != destination, "nothing drawn at scale \(sx) x \(sy)")
-                texture.withSampler { s in plans.insert("\(s.plan(lod: Painter.lod(sx, 0, 0, sy)))") }
+                texture.withSampler { s in plans.insert("\(s.plan(lod: LevelOfDetail.of(sx, 0, 0, sy)))") }
             }
         }
     }
@@ -140,21 +140,21 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
         for (sx, sy, tx, ty) in scales {
             for opacity: UInt8 in [255, 204, 1] {
                 for box in boxes {
-                    let h = Homography(sx, 0, tx, 0, sy, ty, 0, 0, 1)
+                    let h = Homography(
+                        m11: sx, m12: 0, m13: 0, m21: 0, m22: sy, m23: 0, m31: tx, m32: ty, m33: 1)
                     var images = [destination, destination]
                     texture.withSampler { s in
-                        let plan = s.plan(lod: Painter.lod(sx, 0, 0, sy))
-                        guard let spans = Painter.AffineSpans(h, plan: plan, box: box, sampler: s) else {
+                        let plan = s.plan(lod: LevelOfDetail.of(sx, 0, 0, sy))
+                        guard let spans = AffineSpans(h, plan: plan, box: box, sampler: s) else {
                             return
                         }
                         mask.data.withUnsafeBufferPointer { m in
                             for (i, vector) in [false, true].enumerated() {
                                 images[i].bytes.withUnsafeMutableBufferPointer { out in
-                                    if SeparableRows.draw(
-                                        s, spans, box: box, coverage: mask, mask: m.baseAddress!,
-                                        into: out.baseAddress!, stride: destination.stride, opacity: opacity,
-                                        vector: vector)
-                                    {
+                                    let target = TextureTarget(
+                                        sampler: s, box: box, coverage: mask, mask: m.baseAddress!,
+                                        base: out.baseAddress!, stride: destination.stride, opacity: opacity)
+                                    if SeparableRows.draw(target, spans, vector: vector) {
                                         drawn += i
                                     }
                                 }

@@ -113,14 +113,17 @@ func maskArea(_ m: CoverageMask) -> Double { m.data.reduce(0.0) { $0 + Double($1
     #expect(moved.contours[0].segments.count == path.contours[0].segments.count)
     #expect(moved.contours[0].start == path.contours[0].start + SIMD2(5, 7))
     // W = 1 - x / 100: everything at x >= 100 is behind the eye.
-    let h = Homography(1, 0, 0, 0, 1, 0, -0.01, 0, 1)
+    let h = Homography(m11: 1, m12: 0, m13: -0.01, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
     let seen = path.transformed(by: h)
     #expect(seen.contours.count == 1)
     let pts = seen.flattened()[0]
     #expect(pts.allSatisfy { $0.x.isFinite && $0.y.isFinite })
     // The clipped edge sits at W = 1e-5, i.e. x/W of about 1e7.
     #expect(pts.map(\.x).max()! > 9e6)
-    let behind = Homography(1, 0, 0, 0, 1, 0, 0, 0, -1)
+    let behind = Homography(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: -1)
     #expect(path.transformed(by: behind).isEmpty)
-    #expect(path.transformed(by: Homography(.nan, 0, 0, 0, 1, 0, 0, 0, 1)).isEmpty)
+    #expect(
+        path.transformed(
+            by: Homography(m11: .nan, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
+        ).isEmpty)
 }

@@ -6,7 +6,7 @@ import Testing
 /// Fallback, shaping and bidi with the fonts scripts/install-deps installs: DejaVu Sans (Latin,
 /// Arabic), WenQuanYi Micro Hei (CJK) and Noto Color Emoji.
 @Suite struct MultilingualTextTests {
-    let text = TextRenderer.shared
+    let text = TextRenderer()
 
     @Test func everyCharacterOfMixedScriptsHasAGlyphFromAFaceThatCoversIt() throws {
         let runs = try text.shapedRuns("東京 🌸 مرحبا")

@@ -26,7 +26,7 @@ private func inkCentre(_ placed: PlacedText) -> (x: Double, y: Double) {
 }
 
 @Suite struct TextRendererTests {
-    let text = TextRenderer.shared
+    let text = TextRenderer()
 
     @Test func glyphMaskIsInkedAndInsideItsMetrics() throws {
         let mask = try text.render("H", pixelSize: 26)

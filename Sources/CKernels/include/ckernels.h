@@ -3,6 +3,8 @@
 
 #include <stdint.h>
 
+#include "level_of_detail.h"
+
 /* Pixel loops written with wider vector instructions than the portable x86-64 baseline the
    Swift code is compiled for, chosen at run time (ckernels_has_avx2). Each gives exactly the
    bytes of the Swift loop it stands in for; the Swift loop stays the reference and the fallback. */
@@ -33,12 +35,12 @@ typedef struct {
     double scale_x, scale_y;
 } ckernels_level;
 
-/* Painter.drawTexture's perspective loop for pixels [x0, x1) of row y (AVX2 only): m is the
-   device-to-texture homography (row-major, its sign fixed so that W > 0 in front), py = y + 0.5;
-   mask and out are the row's coverage and RGBA8 pixels indexed by x. Each covered pixel in front
-   of the eye: the texture coordinate and level of detail at its centre, trilinear sample,
-   scaled by mask[x] * opacity / 65025 rounded once, source-over onto out. */
-void ckernels_perspective_row_avx2(const double m[9], double py, const uint8_t *texels,
+/* Raster's perspective spans for pixels [x0, x1) of row y (AVX2 only): m is the device-to-texture
+   map (its sign fixed so that w > 0 in front), py = y + 0.5; mask and out are the row's coverage
+   and RGBA8 pixels indexed by x. Each covered pixel in front of the eye: its footprint
+   (ckernels_footprint_at), trilinear sample, scaled by mask[x] * opacity / 65025 rounded once,
+   source-over onto out. */
+void ckernels_perspective_row_avx2(ckernels_map m, double py, const uint8_t *texels,
                                    const ckernels_level *levels, int level_count, const uint8_t *mask,
                                    uint8_t *out, int x0, int x1, uint32_t opacity);
 

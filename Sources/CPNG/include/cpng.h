@@ -93,6 +93,10 @@ int cpng_fast_deflate(const uint8_t *in, size_t n, int last, uint8_t *out, size_
 
 uint32_t cpng_adler32(uint32_t adler, const uint8_t *in, size_t n);
 
+/* PNG's chunk CRC (CRC-32 of ISO 3309) of `in` continued from `crc` (0 to start), by libdeflate:
+   the one CRC the encoder's container and the APNG writer (Codecs) both use. */
+uint32_t cpng_crc32(uint32_t crc, const uint8_t *in, size_t n);
+
 /* The bytes cpng_write_container writes for a zlib stream of zsize bytes. */
 size_t cpng_container_size(size_t zsize);
 

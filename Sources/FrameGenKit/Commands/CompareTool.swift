@@ -194,7 +194,8 @@ public enum CompareTool {
 
     /// Writes the diff and side-by-side images that were asked for; returns their paths.
     static func writeImages(
-        expected: PNGImage, actual: PNGImage, tolerance: Tolerance, diff: String?, sideBySide: String?
+        expected: StraightImage, actual: StraightImage, tolerance: Tolerance, diff: String?,
+        sideBySide: String?
     ) throws(FrameGenError) -> [String] {
         if diff == nil && sideBySide == nil { return [] }
         let image = ImageComparison.diffImage(expected: expected, actual: actual, tolerance: tolerance)
@@ -210,7 +211,7 @@ public enum CompareTool {
         return written
     }
 
-    static func write(_ image: PNGImage, _ path: String) throws(FrameGenError) {
+    static func write(_ image: StraightImage, _ path: String) throws(FrameGenError) {
         do {
             try PNG.write(image, to: path, options: PNGEncodingOptions(channels: .rgb))
         } catch {
@@ -224,7 +225,7 @@ public enum CompareTool {
         return "; allowed \(describe(tolerance.allowance))"
     }
 
-    static func load(_ path: String, limits: ImageLimits) throws(FrameGenError) -> PNGImage {
+    static func load(_ path: String, limits: ImageLimits) throws(FrameGenError) -> StraightImage {
         do {
             return try PNG.decodeStraight(file: path, limits: limits)
         } catch {

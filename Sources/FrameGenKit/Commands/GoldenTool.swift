@@ -218,7 +218,7 @@ public enum GoldenTool {
         try forEachFrame(scene, todo, jobs: options.jobs) { frame, image throws(FrameGenError) in
             let path = join(folder, scene.referenceName(frame))
             let bytes: [UInt8]
-            do throws(PNGError) { bytes = try PNG.encode(image, options: encoding) } catch {
+            do throws(ImageFileError) { bytes = try PNG.encode(image, options: encoding) } catch {
                 throw .cannotWrite(path, error.reason)
             }
             if let old = try? FileIO.read(path, maxBytes: 1 << 30), old == bytes { return }
@@ -378,45 +378,29 @@ public enum GoldenTool {
         let fix = "if the change is intended, 'framegen golden record \(scene.path)'"
         try forEachFrame(scene, scene.frames, jobs: options.jobs) { frame, image throws(FrameGenError) in
             let name = scene.referenceName(frame)
-            let reference = join(scene.referenceFolder, name)
-            let stem = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
-            let actual = PNGImage(image)
-            var result = FrameResult(frame: frame, name: name, outcome: .match)
-            func save(_ img: PNGImage, _ suffix: String) throws(FrameGenError) {
-                let file = try CompareTool.folderFile(artifactFolder, stem + "-" + suffix + ".png")
-                try CompareTool.write(img, file)
-                result.images.append(scene.name + "/" + stem + "-" + suffix + ".png")
-            }
-            if !FileIO.fileExists(reference) {
+            let check = try GoldenFrameCheck(
+                reference: join(scene.referenceFolder, name), actual: StraightImage(image),
+                tolerance: tolerance,
+                artifacts: artifactFolder, stem: name.hasSuffix(".png") ? String(name.dropLast(4)) : name)
+            var result = FrameResult(frame: frame, name: name, outcome: .match, comparison: check.comparison)
+            result.images = check.images.map { scene.name + "/" + $0 }
+            switch check.outcome {
+            case .match:
+                break
+            case .missing:
                 result.outcome = .missing
                 result.message =
                     "missing reference (frame \(frame) of \(scene.frameDescription)); add it with 'framegen golden record --missing \(scene.path)'"
-                try save(actual, "actual")
-            } else {
-                do throws(FrameGenError) {
-                    let expected = try CompareTool.load(reference, limits: .default)
-                    let comparison = ImageComparison(expected: expected, actual: actual, tolerance: tolerance)
-                    result.comparison = comparison
-                    if !comparison.passes(tolerance.allowance) {
-                        result.outcome = .differs
-                        try save(expected, "expected")
-                        try save(actual, "actual")
-                        let diff = ImageComparison.diffImage(
-                            expected: expected, actual: actual, tolerance: tolerance)
-                        try save(diff, "diff")
-                        try save(
-                            ImageComparison.sideBySide(expected: expected, diff: diff, actual: actual),
-                            "side-by-side")
-                        result.message =
-                            "the new render differs: \(comparison.summary)\(CompareTool.allowed(comparison, tolerance)); "
-                            + "see \(join(options.artifacts, result.images[3])); \(fix)"
-                    }
-                } catch  where error.kind == .badInput {
-                    result.outcome = .unreadable
-                    result.message =
-                        "unreadable reference: \(error.message); re-record it with 'framegen golden record \(scene.path)'"
-                    try save(actual, "actual")
-                }
+            case .unreadable:
+                result.outcome = .unreadable
+                result.message =
+                    "unreadable reference: \(check.reason); re-record it with 'framegen golden record \(scene.path)'"
+            case .differs:
+                let comparison = check.comparison!
+                result.outcome = .differs
+                result.message =
+                    "the new render differs: \(comparison.summary)\(CompareTool.allowed(comparison, tolerance)); "
+                    + "see \(join(options.artifacts, result.images[3])); \(fix)"
             }
             results.withLock { $0.append(result) }
         }
@@ -529,7 +513,7 @@ public enum GoldenTool {
     static let artifactsMarker = ".framegen-golden-artifacts"
 
     /// The endings of the images a check writes.
-    static let artifactSuffixes = ["-expected.png", "-actual.png", "-diff.png", "-side-by-side.png"]
+    static let artifactSuffixes = GoldenFrameCheck.artifactSuffixes.map { "-" + $0 + ".png" }
 
     /// Removes what an earlier check wrote, in a folder that holds the marker: its reports and
     /// images, then the folders they leave empty. Nothing else is touched, so `--artifacts .`

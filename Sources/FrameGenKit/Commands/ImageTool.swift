@@ -48,7 +48,7 @@ public enum ImageTool {
     public static func convert(input: String, output: String, limits: ImageLimits = .default)
         throws(FrameGenError)
     {
-        let image: PNGImage
+        let image: StraightImage
         do {
             image = try ImageFile.decodeStraight(file: input, limits: limits)
         } catch {
@@ -63,7 +63,7 @@ public enum ImageTool {
 
     /// An image problem as the command line reports it: writing problems are status 3, all the
     /// others (unreadable, corrupt, unsupported, over the limits) status 2.
-    public static func frameGenError(_ error: PNGError, file: String) -> FrameGenError {
+    public static func frameGenError(_ error: ImageFileError, file: String) -> FrameGenError {
         FrameGenError(error.kind == .cannotWrite ? .cannotWrite : .badInput, file: file, error.reason)
     }
 

@@ -5,11 +5,11 @@ import Raster
 /// The built-in photo for item `index` of a scene with `seed`: a landscape (sky, sun or moon,
 /// clouds, hills, mountains, dunes or a beach, in one of several lights), `longSide` pixels on
 /// its longer side at `generatedAspectRatio(seed:index:)`, with film grain, a vignette and the
-/// item's number (`label`, by default the index) on a badge at its centre. Deterministic: the
-/// same arguments give the same pixels on every machine and thread.
-public func generatedPhoto(seed: UInt64, index: Int, longSide: Int = 512, label: String? = nil)
-    throws(FrameGenError) -> Image
-{
+/// item's number (`label`, by default the index) on a badge at its centre, drawn with `text`.
+/// Deterministic: the same arguments give the same pixels on every machine and thread.
+public func generatedPhoto(
+    seed: UInt64, index: Int, longSide: Int = 512, label: String? = nil, text: TextRenderer
+) throws(FrameGenError) -> Image {
     guard (16...2048).contains(longSide) else {
         throw FrameGenError.badInput(nil, "generated photo size \(longSide) px is not between 16 and 2048")
     }
@@ -28,7 +28,7 @@ public func generatedPhoto(seed: UInt64, index: Int, longSide: Int = 512, label:
     var image = canvas.finished(
         vignette: random.unit(0.2, 0.45), grain: random.unit(0.012, 0.028), random: &random)
     do {
-        try ItemBadge.draw(label ?? String(index), on: &image)
+        try ItemBadge.draw(label ?? String(index), on: &image, text: text)
     } catch {
         throw FrameGenError.badInput(nil, error.message)
     }

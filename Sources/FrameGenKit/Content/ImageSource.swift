@@ -87,13 +87,16 @@ public final class ContentImages: Sendable {
         return ratio
     }
 
-    /// Item `index`'s image, decoded (premultiplied) or generated with `longSide` pixels.
-    public func image(forItem index: Int, longSide: Int = 512) throws(FrameGenError) -> Image {
+    /// Item `index`'s image, decoded (premultiplied) or generated with `longSide` pixels (its
+    /// badge drawn with `text`).
+    public func image(forItem index: Int, longSide: Int = 512, text: TextRenderer) throws(FrameGenError)
+        -> Image
+    {
         guard let file = file(forItem: index) else {
             guard case .generated(let seed) = source else {
                 throw FrameGenError.badInput(nil, "no images to show")
             }
-            return try generatedPhoto(seed: seed, index: index, longSide: longSide)
+            return try generatedPhoto(seed: seed, index: index, longSide: longSide, text: text)
         }
         return try decodeImage(file)
     }

@@ -6,10 +6,10 @@ import Text
 /// photo's centre. The centre is the part that survives any aspect-fill crop, so the number is
 /// readable in every cell a viewer follows.
 enum ItemBadge {
-    static func draw(_ label: String, on image: inout Image) throws(TextError) {
+    static func draw(_ label: String, on image: inout Image, text: TextRenderer) throws(TextError) {
         let short = Float(min(image.width, image.height))
         let textSize = Double(max(9, short * 0.15))
-        let mask = try TextRenderer.shared.render(label, pixelSize: textSize, weight: .bold)
+        let mask = try text.render(label, pixelSize: textSize, weight: .bold)
         let height = Float(textSize) * 1.5
         let width = max(height, Float(mask.advance) + Float(textSize) * 0.9)
         let cx = Float(image.width) / 2

@@ -8,7 +8,9 @@ import Raster
 // The image and colour types of the rendering API, so that a user of FrameGenKit needs no
 // import of the pixel modules (which are not products).
 @_exported import struct Raster.Color
-@_exported import struct Raster.PNGImage
+@_exported import struct Raster.StraightImage
+// What draws text: a caller of `generatedPhoto` or `ImageSource.image(forItem:)` passes one.
+@_exported import class Text.TextRenderer
 
 /// Renders a scene's frames in memory, as `framegen render` would write them (the same pixels
 /// as the PNG files, straight RGBA), reusing decoded images from frame to frame.
@@ -34,16 +36,16 @@ public final class SceneRenderer: Sendable {
     public var frameCount: Int { source.frameCount }
 
     /// Frame `frame` (0-based); status 2 when out of range.
-    public func render(frame: Int) throws(FrameGenError) -> PNGImage {
+    public func render(frame: Int) throws(FrameGenError) -> StraightImage {
         guard (0..<source.frameCount).contains(frame) else {
             throw .badInput(nil, "frame \(frame) is outside the frames 0-\(source.frameCount - 1)")
         }
-        return PNGImage(try composer.render(source.frame(frame), scale: source.canvas.scale))
+        return StraightImage(try composer.render(source.frame(frame), scale: source.canvas.scale))
     }
 }
 
 /// Frame `frame` of a scene, in memory.
-public func render(scene: Scene, frame: Int) throws(FrameGenError) -> PNGImage {
+public func render(scene: Scene, frame: Int) throws(FrameGenError) -> StraightImage {
     try SceneRenderer(scene: scene).render(frame: frame)
 }
 
@@ -52,13 +54,13 @@ public func render(scene: Scene, frame: Int) throws(FrameGenError) -> PNGImage {
 public func render(
     attributes: AttributeFrame, canvas: Canvas, style: ElementStyle = ElementStyle(),
     kindStyles: [String: ElementStyle] = [:]
-) throws(FrameGenError) -> PNGImage {
+) throws(FrameGenError) -> StraightImage {
     let composer = try FrameComposer(canvas: canvas, style: style, kindStyles: kindStyles)
-    return PNGImage(try composer.render(attributes, scale: canvas.scale))
+    return StraightImage(try composer.render(attributes, scale: canvas.scale))
 }
 
 /// Frame `frame` of an attribute file, in memory.
-public func render(attributes file: AttributeFile, frame: Int) throws(FrameGenError) -> PNGImage {
+public func render(attributes file: AttributeFile, frame: Int) throws(FrameGenError) -> StraightImage {
     guard file.frames.indices.contains(frame) else {
         throw .badInput(nil, "frame \(frame) is outside the frames 0-\(file.frames.count - 1)")
     }
@@ -73,7 +75,7 @@ public func render(attributes file: AttributeFile, frame: Int) throws(FrameGenEr
 public func render(
     layout: some CollectionViewLayout, in collectionView: CollectionViewState, canvas: Canvas? = nil,
     cell: ElementStyle = ElementStyle(), seed: UInt64 = 0
-) throws(FrameGenError) -> PNGImage {
+) throws(FrameGenError) -> StraightImage {
     var layout = layout
     layout.prepare(collectionView)
     let visible = collectionView.bounds
@@ -116,7 +118,7 @@ public func render(
         kindStyles: kinds)
 }
 
-extension PNGImage {
+extension StraightImage {
     /// Reads a PNG file as straight RGBA (status 2 when it cannot be read or decoded).
     public init(file path: String) throws(FrameGenError) {
         self = try CompareTool.load(path, limits: .default)

@@ -130,6 +130,8 @@ public enum ContactSheet {
         if let f = options.fps, !(f.isFinite && f > 0 && f <= 1000) {
             throw .badInput(nil, "--fps must be a number over 0")
         }
+        // One renderer for the sheet's labels and the frames it renders.
+        let text = TextRenderer()
         let frames: FrameProvider
         if FileIO.isDirectory(input) {
             frames = try FileFrames(folder: input, fps: options.fps)
@@ -137,15 +139,16 @@ public enum ContactSheet {
             // `__Golden__/GalleryTests/albumPulls`: one assertion's references.
             frames = try FileFrames(references: input, fps: options.fps)
         } else {
-            frames = try SceneFrames(input, fps: options.fps, width: options.width, layouts: options.layouts)
+            frames = try SceneFrames(
+                input, fps: options.fps, width: options.width, layouts: options.layouts, text: text)
         }
-        return try write(frames, named: input, to: output, options: options)
+        return try write(frames, named: input, to: output, options: options, text: text)
     }
 
-    /// The sheet of `frames` (`input` names them in errors).
-    static func write(_ frames: FrameProvider, named input: String, to output: String, options: Options)
-        throws(FrameGenError) -> Summary
-    {
+    /// The sheet of `frames` (`input` names them in errors), labelled with `text`.
+    static func write(
+        _ frames: FrameProvider, named input: String, to output: String, options: Options, text: TextRenderer
+    ) throws(FrameGenError) -> Summary {
         let picked = pick(options.count, of: frames.numbers)
         let (frameWidth, frameHeight) = frames.size
         let cellWidth = options.width ?? min(frameWidth, Options.defaultWidth)
@@ -173,16 +176,19 @@ public enum ContactSheet {
                 let sy = Double(frame.height) / Double(cellHeight)
                 Painter.drawTexture(
                     &sheet, Texture(frame),
-                    deviceToTexture: Homography(sx, 0, -Double(x) * sx, 0, sy, -Double(y) * sy, 0, 0, 1),
+                    deviceToTexture: Homography(
+                        m11: sx, m12: 0, m13: 0, m21: 0, m22: sy, m23: 0, m31: -Double(x) * sx,
+                        m32: -Double(y) * sy,
+                        m33: 1),
                     coverage: .full((x, y, x + cellWidth, y + cellHeight)))
             }
             let box = Rect(
                 x: Double(x), y: Double(y + cellHeight), width: Double(cellWidth),
                 height: Double(grid.labelHeight))
             do {
-                let text = try TextRenderer.shared.renderCentered(
+                let placed = try text.renderCentered(
                     label(number, fps: frames.fps), pixelSize: textSize, in: box)
-                sheet.blend(labelColor, mask: text.mask, x: text.x, y: text.y)
+                sheet.blend(labelColor, mask: placed.mask, x: placed.x, y: placed.y)
             } catch {
                 throw .badInput(input, "cannot draw the frame labels: \(error)")
             }
@@ -310,10 +316,12 @@ struct SceneFrames: FrameProvider {
     var numbers: [Int] { Array(0..<source.frameCount) }
     var fps: Double? { source.fps }
 
-    init(_ path: String, fps: Double?, width: Int?, layouts: [LayoutDescriptor]) throws(FrameGenError) {
+    init(_ path: String, fps: Double?, width: Int?, layouts: [LayoutDescriptor], text: TextRenderer)
+        throws(FrameGenError)
+    {
         source = try FrameSource.load(path, fps: fps, layouts: layouts)
         composer = try FrameComposer(
-            canvas: source.canvas, style: source.style, kindStyles: source.kindStyles)
+            canvas: source.canvas, style: source.style, kindStyles: source.kindStyles, text: text)
         let canvas = source.canvas
         let fullWidth = canvas.width * canvas.scale
         let target = Double(

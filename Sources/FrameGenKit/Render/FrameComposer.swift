@@ -13,6 +13,9 @@ public final class FrameComposer: Sendable {
     let style: ElementStyle
     let kindStyles: [String: ElementStyle]
     let textures: Mutex<TextureCache>
+    /// Draws every text of this composer's frames (titles, labels, photo badges): one renderer
+    /// per render, so its fonts and glyphs load once for all its frames and threads.
+    public let text: TextRenderer
     /// Pixel sizes of images not decoded yet (headers read, sizes of generated images computed).
     private let imageSizes = Mutex<[ImageName: (width: Int, height: Int)]>([:])
     /// docs/design/rendering.md §5: non-finite numbers make an element invisible, reported once; so do
@@ -33,9 +36,10 @@ public final class FrameComposer: Sendable {
 
     public init(
         canvas: Canvas, style: ElementStyle, kindStyles: [String: ElementStyle],
-        memoryBudget: Int = FrameComposer.defaultMemoryBudget
+        memoryBudget: Int = FrameComposer.defaultMemoryBudget, text: TextRenderer = TextRenderer()
     ) throws(FrameGenError) {
         textures = Mutex(TextureCache(budget: memoryBudget))
+        self.text = text
         self.canvas = canvas
         self.style = style
         self.kindStyles = kindStyles
@@ -48,10 +52,10 @@ public final class FrameComposer: Sendable {
             background = try FrameComposer.generatedPatternBackground(seed: s, scale: canvas.scale)
         case (.pattern(let p), let name):
             background = .pattern(
-                Texture(try FrameComposer.image(name ?? .file(p), longSide: generatedLongSide)))
+                Texture(try FrameComposer.image(name ?? .file(p), longSide: generatedLongSide, text: text)))
         case (.image(let p), let name):
             background = .image(
-                Texture(try FrameComposer.image(name ?? .file(p), longSide: generatedLongSide)))
+                Texture(try FrameComposer.image(name ?? .file(p), longSide: generatedLongSide, text: text)))
         }
         generatedPatternSeed = seed
         if seed != nil {
@@ -82,11 +86,12 @@ public final class FrameComposer: Sendable {
         return b
     }
 
-    /// An image decoded from its file, or generated (`longSide` pixels for a photo).
-    static func image(_ name: ImageName, longSide: Int) throws(FrameGenError) -> Image {
+    /// An image decoded from its file, or generated (`longSide` pixels for a photo, its badge
+    /// drawn with `text`).
+    static func image(_ name: ImageName, longSide: Int, text: TextRenderer) throws(FrameGenError) -> Image {
         switch name {
         case .photo(let seed, let index):
-            return try generatedPhoto(seed: seed, index: index, longSide: longSide)
+            return try generatedPhoto(seed: seed, index: index, longSide: longSide, text: text)
         case .emblem:
             return try generatedEmblem(pixelSize: FrameComposer.emblemSize)
         case .pattern(let seed):
@@ -112,7 +117,7 @@ public final class FrameComposer: Sendable {
     /// budget allows.
     func texture(_ name: ImageName, finestLevel: Int = 0, ticket: UInt64) throws(FrameGenError) -> Texture {
         if let t = textures.withLock({ $0.get(name, finestLevel: finestLevel, ticket: ticket) }) { return t }
-        let image = try FrameComposer.image(name, longSide: generatedLongSide)
+        let image = try FrameComposer.image(name, longSide: generatedLongSide, text: text)
         let texture = Texture(image, finestLevel: finestLevel)
         // Two threads may make the same texture; the one with more levels stays.
         return textures.withLock { $0.insert(name, texture, ticket: ticket) }
@@ -194,10 +199,10 @@ public final class FrameComposer: Sendable {
             if bands <= 1, var image = buffer, image.width == pixelWidth, image.height == pixelHeight {
                 // Only `image` holds the storage now, so drawing writes it in place.
                 buffer = nil
-                try Compositor.render(c, rows: 0..<pixelHeight, into: &image)
+                try Compositor.render(c, rows: 0..<pixelHeight, into: &image, text: text)
                 return image
             }
-            return try Compositor.render(c, bands: bands)
+            return try Compositor.render(c, bands: bands, text: text)
         } catch {
             throw .badInput(nil, error.description)
         }

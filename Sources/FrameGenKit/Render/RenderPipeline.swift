@@ -431,7 +431,7 @@ public enum RenderPipeline {
         let image = try composer.render(
             source.frame(index), scale: plan.scale, bands: threads, reusing: &buffer)
         defer { buffer = image }
-        do throws(PNGError) {
+        do throws(ImageFileError) {
             return try PNG.encode(image, options: plan.encoding, threads: threads)
         } catch {
             throw .cannotWrite(name, error.reason)

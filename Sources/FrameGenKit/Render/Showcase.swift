@@ -16,7 +16,19 @@ public enum Showcase {
         /// Its folder in the output, `NN-layout`.
         public let folder: String
         public let caption: String
+        /// The scene file's text.
         public let scene: String
+
+        /// A scene file's bytes, without its final newline: the text the tour's output
+        /// folders are fingerprinted by (a caption is added to it), which is what it was
+        /// when the scenes were written in Swift, so folders rendered then still resume.
+        init(folder: String, caption: String, file: [UInt8]) {
+            self.folder = folder
+            self.caption = caption
+            var text = String(decoding: file, as: UTF8.self)
+            while text.hasSuffix("\n") { text.removeLast() }
+            scene = text
+        }
     }
 
     /// How large and how smooth a render of the tour is.
@@ -58,196 +70,29 @@ public enum Showcase {
         return s
     }()
 
-    /// The canvas line every segment uses (same size, so the preview can chain them; the scale
-    /// is the render's `Quality`).
-    private static func canvas(_ background: String) -> String {
-        "canvas: {width: \(Int(canvasWidth)), height: \(Int(canvasHeight)), background: \"\(background)\"}"
-    }
-
-    /// The phone-sized view's frame below the caption band, or a band of `height` centred in it.
-    private static func viewFrame(height: Double = 844) -> String {
-        let top = captionHeight + ((canvasHeight - captionHeight) - height) / 2
-        return "[0, \(Int(top)), \(Int(canvasWidth)), \(Int(height))]"
-    }
-
+    /// The tour, in order. Each scene is a file of `examples/showcase/` (render one with
+    /// `framegen render examples/showcase/album.yaml`), built into the library, so an installed
+    /// binary needs no files beside it (docs/decisions.md, "Showcase"). Every scene uses the
+    /// canvas above (`canvasWidth` x `canvasHeight`) with its views under the caption band;
+    /// ShowcaseTests checks that.
     public static let segments: [Segment] = [
         Segment(
-            folder: "01-album", caption: "Album: scroll, pull, release",
-            scene: """
-                name: showcase-album
-                \(canvas("#2B2B2B"))
-                seed: 11
-                view: {frame: \(viewFrame())}
-                content:
-                  sections: [4, 3, 5, 2, 4, 3, 6, 3, 4, 5, 2, 4, 3, 5, 2, 4, 6, 3, 4, 2]
-                  titles: [Beach, Snow, City, Forest, Desert, Lakes, Night, Rivers, Islands, Canyons, Meadows, Coast, Dunes, Peaks, Glaciers, Harbour, Valley, Reef, Tundra, Cliffs]
-                layout: {type: album}
-                cell:
-                  background: "#FFFFFF"
-                  contentMode: aspectFill
-                  clipsToBounds: true
-                  border: {width: 3, color: "#FFFFFF"}
-                  shadow: {color: "#000000", opacity: 0.5, radius: 3, offset: [0, 2]}
-                supplementary:
-                  title: {font: {size: 13, weight: bold}, color: "#FFFFFF", textShadow: {opacity: 0.5, radius: 1, offset: [0, 1]}}
-                timeline:
-                  - wait: 0.2
-                  - scroll: {to: [0, 600], duration: 0.8, curve: easeInEaseOut}
-                  - scroll: {to: [0, 0], duration: 0.5, curve: easeInEaseOut}
-                  - drag: {by: [0, 300], duration: 0.5}
-                """),
+            folder: "01-album", caption: "Album: scroll, pull, release", file: PackageResources.album_yaml),
+        Segment(folder: "02-flow", caption: "Flow: headers and footers", file: PackageResources.flow_yaml),
+        Segment(folder: "03-waterfall", caption: "Waterfall: fling", file: PackageResources.waterfall_yaml),
         Segment(
-            folder: "02-flow", caption: "Flow: headers and footers",
-            scene: """
-                name: showcase-flow
-                \(canvas("#F2F2F7"))
-                seed: 3
-                view: {frame: \(viewFrame()), decelerationRate: fast}
-                content:
-                  sections: [7, 5, 9, 4, 8, 6]
-                  titles: [Today, Yesterday, This week, Last week, May, April]
-                layout:
-                  type: flow
-                  itemSize: [110, 110]
-                  minimumLineSpacing: 8
-                  minimumInteritemSpacing: 8
-                  sectionInset: [8, 12, 8, 12]
-                  headerReferenceSize: [0, 44]
-                  footerReferenceSize: [0, 28]
-                cell: {contentMode: aspectFill, clipsToBounds: true, cornerRadius: 8, cornerCurve: continuous}
-                supplementary:
-                  header: {font: {size: 20, weight: bold}, color: "#000000", background: "#F2F2F7"}
-                  footer: {text: "End of {title}", font: {size: 12}, color: "#8E8E93"}
-                timeline:
-                  - wait: 0.2
-                  - drag: {by: [0, -500], duration: 0.5}
-                  - scroll: {to: [0, 0], duration: 0.7, curve: easeInEaseOut}
-                """),
-        Segment(
-            folder: "03-waterfall", caption: "Waterfall: fling",
-            scene: """
-                name: showcase-waterfall
-                \(canvas("#FFFFFF"))
-                seed: 9
-                view: {frame: \(viewFrame())}
-                content: {items: 60}
-                layout: {type: waterfall}
-                cell: {contentMode: aspectFill, clipsToBounds: true, cornerRadius: 10}
-                timeline:
-                  - wait: 0.2
-                  - fling: {velocity: [0, 4000], rate: 0.995}
-                """),
-        Segment(
-            folder: "04-photos", caption: "Photos: insert, delete, move",
-            scene: """
-                name: showcase-photos
-                \(canvas("#000000"))
-                seed: 5
-                view: {frame: \(viewFrame())}
-                content: {items: 40}
-                layout: {type: photos, itemSize: [90, 90]}
-                cell: {contentMode: aspectFill, clipsToBounds: true}
-                timeline:
-                  - wait: 0.2
-                  - insert: {items: [[0, 0], [0, 1]], duration: 0.4}
-                  - wait: 0.2
-                  - delete: {items: [[0, 4], [0, 5], [0, 6]], duration: 0.4}
-                  - wait: 0.2
-                  - move: {from: [0, 0], to: [0, 9], duration: 0.5}
-                  - wait: 0.2
-                """),
+            folder: "04-photos", caption: "Photos: insert, delete, move", file: PackageResources.photos_yaml),
         Segment(
             folder: "05-coverflow", caption: "Cover flow: drag and snap",
-            scene: """
-                name: showcase-coverflow
-                \(canvas("#101010"))
-                seed: 2
-                view: {frame: \(viewFrame(height: 400)), decelerationRate: fast}
-                content: {items: 20}
-                layout: {type: coverflow, itemSize: [180, 180]}
-                cell: {contentMode: aspectFill, clipsToBounds: true}
-                timeline:
-                  - wait: 0.2
-                  - drag: {by: [-260, 0], duration: 0.5}
-                  - drag: {by: [120, 0], duration: 0.4, curve: easeOut}
-                  - wait: 0.2
-                """),
+            file: PackageResources.coverflow_yaml),
         Segment(
-            folder: "06-carousel", caption: "Carousel: spin, snap, tap",
-            scene: """
-                name: showcase-carousel
-                \(canvas("#1B1B3A"))
-                seed: 4
-                view: {frame: \(viewFrame()), decelerationRate: fast}
-                content: {items: 12}
-                layout: {type: carousel}
-                cell: {contentMode: aspectFill, clipsToBounds: true, border: {width: 4, color: white}}
-                timeline:
-                  - wait: 0.2
-                  - drag: {by: [-320, 0], duration: 0.5}
-                  - tap: {at: [195, 422]}
-                  - wait: 0.2
-                  - tap: {at: [195, 422]}
-                """),
+            folder: "06-carousel", caption: "Carousel: spin, snap, tap", file: PackageResources.carousel_yaml),
         Segment(
             folder: "07-photos-app", caption: "Photos app: pages and strip",
-            scene: """
-                name: showcase-photos-app
-                \(canvas("#000000"))
-                seed: 12
-                content: {items: 14}
-                views:
-                  - name: preview
-                    frame: [0, \(Int(captionHeight)), 390, 760]
-                    pagingEnabled: true
-                    layout: {type: preview}
-                    cell: {contentMode: aspectFit}
-                  - name: thumbnails
-                    frame: [0, \(Int(captionHeight) + 770), 390, 66]
-                    layout: {type: thumbnails, syncWith: preview}
-                    cell: {contentMode: aspectFill, clipsToBounds: true}
-                timeline:
-                  - wait: 0.2
-                  - drag: {by: [-220, 0], duration: 0.3, view: preview}
-                  - tap: {item: [0, 4], view: thumbnails}
-                  - delete: {items: [[0, 4]], view: thumbnails}
-                  - wait: 0.3
-                """),
+            file: PackageResources.photos_app_yaml),
         Segment(
-            folder: "08-paging", caption: "Paging: fling, indicators",
-            scene: """
-                name: showcase-paging
-                \(canvas("#FFFFFF"))
-                seed: 6
-                view: {frame: \(viewFrame(height: 200)), pagingEnabled: true}
-                content: {items: 23}
-                layout: {type: paging}
-                cell: {contentMode: aspectFill, clipsToBounds: true, cornerRadius: 8}
-                decoration:
-                  leftIndicator: {background: "#0A84FFAA", cornerRadius: 6}
-                  rightIndicator: {background: "#0A84FFAA", cornerRadius: 6}
-                timeline:
-                  - wait: 0.2
-                  - fling: {velocity: [2500, 0]}
-                  - fling: {velocity: [-2500, 0]}
-                """),
-        Segment(
-            folder: "09-pinch", caption: "Pinch: gather and grow",
-            scene: """
-                name: showcase-pinch
-                \(canvas("#222222"))
-                seed: 8
-                view: {frame: \(viewFrame())}
-                content: {items: 30}
-                layout: {type: pinch, itemSize: [110, 110]}
-                cell: {contentMode: aspectFill, clipsToBounds: true, shadow: {opacity: 0.4, radius: 4, offset: [0, 3]}}
-                timeline:
-                  - wait: 0.2
-                  - pinch: {scale: 0.3, center: [195, 360], duration: 0.7}
-                  - wait: 0.2
-                  - pinch: {scale: 8, center: [195, 360], duration: 0.6}
-                  - wait: 0.3
-                """),
+            folder: "08-paging", caption: "Paging: fling, indicators", file: PackageResources.paging_yaml),
+        Segment(folder: "09-pinch", caption: "Pinch: gather and grow", file: PackageResources.pinch_yaml),
     ]
 
     /// The scene `bench` measures when given none: the tour's first segment.
@@ -290,7 +135,8 @@ public enum Showcase {
         let sheet = directory + "/" + Output.sheet
         _ = try ContactSheet.write(
             FileFrames(paths: previewFrames, fps: preview.fps), named: directory + "/" + Output.previewFrames,
-            to: sheet, options: ContactSheet.Options(count: 2 * segments.count, columns: 6))
+            to: sheet, options: ContactSheet.Options(count: 2 * segments.count, columns: 6),
+            text: TextRenderer())
         summary.sheet = sheet
         return summary
     }

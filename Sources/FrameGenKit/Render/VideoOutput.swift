@@ -84,7 +84,7 @@ enum VideoOutput {
         do {
             let bytes = try PNGAnimation.assemble(pngs, delay: PNGAnimation.delay(fps: fps))
             try FileIO.writeAtomically(bytes, to: path)
-        } catch let error as PNGError {
+        } catch let error as ImageFileError {
             throw .cannotWrite(path, error.reason)
         } catch {
             throw .cannotWrite(path, "\(error)")
@@ -149,9 +149,9 @@ enum VideoOutput {
 
     /// A frame's straight pixels; bad input when it is not the size of the first.
     static func loadFrame(_ frame: String, size: (width: Int, height: Int)) throws(FrameGenError)
-        -> PNGImage
+        -> StraightImage
     {
-        let image: PNGImage
+        let image: StraightImage
         do {
             image = try PNG.decodeStraight(file: frame)
         } catch {

@@ -1,10 +1,11 @@
-/// An 8-bit straight-alpha RGBA image exactly as a PNG stores it (after libpng's expansion to
-/// 8-bit RGBA): rows packed, `width * 4` bytes each.
+/// An 8-bit RGBA image in memory with straight (not premultiplied) alpha, as image files store
+/// it: rows packed, `width * 4` bytes each. What a PNG or JPEG decodes to before
+/// premultiplying, what a render hands a library caller, and what comparisons read.
 ///
 /// `Image` is premultiplied; converting a semi-transparent pixel to premultiplied and back
-/// loses precision, so tools that must pass PNG pixels through unchanged (`image convert`,
+/// loses precision, so tools that must pass a file's pixels through unchanged (`image convert`,
 /// `compare`) work on this type instead.
-public struct PNGImage: Sendable, Equatable {
+public struct StraightImage: Sendable, Equatable {
     public let width: Int
     public let height: Int
     /// Straight R, G, B, A bytes, `width * height * 4` of them.
@@ -62,11 +63,13 @@ public struct PNGImage: Sendable, Equatable {
 }
 
 extension Image {
-    /// Premultiplies a straight PNG image: c * a / 255 rounded to nearest (`mul255`).
-    public init(_ png: PNGImage) {
-        var bytes = png.rgba
+    /// Premultiplies a straight image: c * a / 255 rounded to nearest (`mul255`).
+    public init(_ straight: StraightImage) {
+        var bytes = straight.rgba
         premultiplyInPlace(&bytes)
-        self.init(width: png.width, height: png.height, stride: png.width * 4, premultipliedBytes: bytes)!
+        self.init(
+            width: straight.width, height: straight.height, stride: straight.width * 4,
+            premultipliedBytes: bytes)!
     }
 }
 

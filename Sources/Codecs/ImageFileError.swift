@@ -1,9 +1,10 @@
-/// Why a PNG could not be read, decoded, encoded or written: a kind to act on and a one-line
-/// reason to show (for files, `description` starts with the path).
-public struct PNGError: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why an image file (PNG, APNG, JPEG, GIF) could not be read, decoded, encoded or written: the
+/// one error of every codec and of the format dispatch (`ImageFile`), a kind to act on and a
+/// one-line reason to show (for files, `description` starts with the path).
+public struct ImageFileError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
-        /// Not a PNG, or a corrupt or truncated one (bad CRC, bad zlib data, chunks out of
-        /// order, missing IHDR or image data...).
+        /// Not an image of the format, or a corrupt or truncated one (a PNG's bad CRC, bad zlib
+        /// data, chunks out of order, missing IHDR or image data; a JPEG's corrupt data...).
         case invalidData
         /// The header (or the file size) is over the caller's `ImageLimits`; nothing was
         /// allocated for the pixels.
