@@ -124,10 +124,26 @@ public enum PNG {
             }
         }
         try check(status, message)
-        guard let info = PNGInfo(cinfo) else {
+        guard var info = PNGInfo(cinfo) else {
             throw ImageFileError(.invalidData, "unknown colour type \(cinfo.color_type)")
         }
+        info.animationFrames = animationFrames(bytes)
         return info
+    }
+
+    /// The frame count of an APNG's acTL chunk, which comes before the first IDAT; nil when
+    /// there is none (or the chunks do not parse: libpng has judged the file already).
+    static func animationFrames(_ bytes: [UInt8]) -> Int? {
+        guard let chunks = try? PNGAnimation.chunks(bytes) else { return nil }
+        for chunk in chunks {
+            if chunk.type == "IDAT" { return nil }
+            if chunk.type == "acTL", chunk.data.count >= 8 {
+                let d = chunk.data
+                let i = d.startIndex
+                return Int(d[i]) << 24 | Int(d[i + 1]) << 16 | Int(d[i + 2]) << 8 | Int(d[i + 3])
+            }
+        }
+        return nil
     }
 
     /// Calls `body` with a zeroed error buffer for the shim and returns its status and message.

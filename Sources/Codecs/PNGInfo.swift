@@ -34,6 +34,9 @@ public struct PNGInfo: Sendable, Equatable {
     public var isInterlaced: Bool
     /// A tRNS chunk is present (a transparent colour, or palette alphas).
     public var hasTRNS: Bool
+    /// An animated PNG (an acTL chunk before the image data): its frame count; nil for a still
+    /// PNG. Viewers without APNG support show the default image.
+    public var animationFrames: Int? = nil
 
     /// Some pixels may be transparent: an alpha channel or a tRNS chunk.
     public var hasTransparency: Bool { colorType.hasAlphaChannel || hasTRNS }

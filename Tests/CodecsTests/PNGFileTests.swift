@@ -122,3 +122,12 @@ func umaskValue() -> Int {
     #expect(try FileIO.read("/proc/self/fd/\(fds[0])", maxBytes: 300_000) == bytes)
     close(fds[0])
 }
+
+/// `image info` tells an animated PNG by its acTL chunk: the frame count; a still PNG has none.
+@Test func anAPNGsFrameCountIsInItsInfo() throws {
+    let frame = try PNG.encode(Image(width: 3, height: 2, fill: Color.white.premultiplied))
+    let animation = try PNGAnimation.assemble([frame, frame, frame], delay: (1, 10))
+    #expect(try PNG.readInfo(animation).animationFrames == 3)
+    #expect(try PNG.readInfo(frame).animationFrames == nil)
+    #expect(PNG.animationFrames(Array(animation.prefix(40))) == nil)
+}

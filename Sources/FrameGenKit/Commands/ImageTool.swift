@@ -75,10 +75,14 @@ public enum ImageTool {
         var interlace: String?
         var transparency: String
         var orientation: ImageOrientation?
+        /// "PNG", "APNG" or "JPEG".
+        var format: String
 
         init(_ info: ImageInfo) {
+            format = info.format.rawValue
             switch info {
             case .png(let p):
+                if p.animationFrames != nil { format = "APNG" }
                 colour = p.colorType.name
                 depth = p.bitDepth
                 interlace = p.isInterlaced ? "Adam7" : nil
@@ -100,7 +104,9 @@ public enum ImageTool {
         var text =
             "\(file): \(info.width) x \(info.height) px, \(info.format.rawValue), \(f.colour), \(f.depth)-bit, "
         switch info {
-        case .png: text += (f.interlace ?? "not interlaced") + ", transparency: \(f.transparency)"
+        case .png(let p):
+            text += (f.interlace ?? "not interlaced") + ", transparency: \(f.transparency)"
+            if let n = p.animationFrames { text += ", APNG: \(n) frames" }
         case .jpeg(let j):
             text +=
                 (f.interlace ?? "baseline")
@@ -118,7 +124,7 @@ public enum ImageTool {
         let cells = rows.map { file, info in
             let f = Fields(info)
             return [
-                file, info.format.rawValue, String(info.width), String(info.height), f.colour,
+                file, f.format, String(info.width), String(info.height), f.colour,
                 String(f.depth),
                 f.interlace ?? "none", f.transparency,
                 f.orientation.map { "\($0.rawValue) \($0.name)" } ?? "-",
@@ -145,6 +151,9 @@ public enum ImageTool {
                 + "\"colorType\": \(jsonString(f.colour)), \"bitDepth\": \(f.depth), "
                 + "\"interlaced\": \(f.interlace != nil), \"hasTransparency\": \(f.transparency != "none"), "
                 + "\"transparency\": \(jsonString(f.transparency))"
+            if case .png(let p) = info, let n = p.animationFrames {
+                object += ", \"animationFrames\": \(n)"
+            }
             if case .jpeg(let j) = info {
                 object +=
                     ", \"progressive\": \(j.isProgressive), \"orientation\": \(j.orientation.rawValue), "
