@@ -58,8 +58,9 @@ enum PerspectiveSpans {
             l0.width < 1 << 18 && l0.height < 1 << 18
             && l0.offset + l0.width * l0.height * 4 <= Int(Int32.max)
         // One group's lanes, stored once and read per pixel (a vector's lanes read by a
-        // variable index would go through the stack each time).
-        withUnsafeTemporaryAllocation(of: Lanes.self, capacity: 6) { lanes in
+        // variable index would go through the stack each time): four of doubles and six of
+        // 32-bit integers, 224 bytes.
+        withUnsafeTemporaryAllocation(of: Lanes.self, capacity: 7) { lanes in
             let scratch = UnsafeMutableRawPointer(lanes.baseAddress!)
             let (ws, us, vs, lods) = (scratch, scratch + 32, scratch + 64, scratch + 96)
             // Level 0's columns, rows (byte offsets) and weights, 32 bits a lane.
