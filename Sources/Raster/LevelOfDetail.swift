@@ -6,12 +6,9 @@ import CKernels
 enum LevelOfDetail {
     typealias Lanes = SIMD4<Double>
 
-    /// Levels subtracted from the footprint's level of detail (docs/decisions.md, "Agreement
-    /// with Skia").
-    static var sharpenBias: Double { CKERNELS_SHARPEN_BIAS }
-
     /// From the derivatives (du/dx, dv/dx) and (du/dy, dv/dy): log2 of the longer pixel
-    /// footprint axis in texels less `sharpenBias`; 0 when that is not positive or not finite.
+    /// footprint axis in texels less `CKERNELS_SHARPEN_BIAS` (half a level, docs/decisions.md,
+    /// "Agreement with Skia"); 0 when that is not positive or not finite.
     @inline(__always) static func of(_ dux: Double, _ dvx: Double, _ duy: Double, _ dvy: Double) -> Double {
         ckernels_level_of_detail(
             Lanes(repeating: dux), Lanes(repeating: dvx), Lanes(repeating: duy), Lanes(repeating: dvy)

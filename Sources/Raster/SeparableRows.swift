@@ -28,7 +28,7 @@ enum SeparableRows {
     /// At most this many texel columns per pixel of the box: beyond it (a strongly minified
     /// texture read without mip levels) blending every column vertically would cost more than it
     /// saves, and the caller's per-pixel loop runs instead. Mip levels read up to 2^1.5 texels a
-    /// pixel (the level of detail is half a level sharp, `LevelOfDetail.sharpenBias`).
+    /// pixel (the level of detail is half a level sharp, `CKERNELS_SHARPEN_BIAS`).
     static let maxColumnsPerPixel = 4
 
     /// Draws the box's covered pixels; false (having drawn nothing) when the texel columns are
