@@ -177,21 +177,15 @@ open class UICollectionView: UIScrollView {
         -> UICollectionReusableView?
     { nil }
 
-    /// Kept, not used: framegen cannot make your cells yet. (Making one from a class needs a
-    /// `required` initialiser in Swift; UIKit uses the Objective-C runtime instead, so
+    /// Accepted and ignored: framegen cannot make your cells yet. (Making one from a class needs
+    /// a `required` initialiser in Swift; UIKit uses the Objective-C runtime instead, so
     /// `dequeueReusableCell` waits for framegen to draw cells.)
-    private var registered: [String: AnyClass] = [:]
-
-    open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
-        registered["cell/" + identifier] = cellClass
-    }
+    open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {}
 
     open func register(
         _ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String,
         withReuseIdentifier identifier: String
-    ) {
-        registered[elementKind + "/" + identifier] = viewClass
-    }
+    ) {}
 
     /// Recorded, not animated: framegen's timeline scrolls (docs/uikit.md).
     open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {

@@ -146,15 +146,10 @@ open class UICollectionViewLayout: NSObject {
 
     // MARK: Decoration views
 
-    /// Decoration views are drawn with the scene's style for their kind; the class is kept for
-    /// layouts that ask for it back.
-    open func register(_ viewClass: AnyClass?, forDecorationViewOfKind elementKind: String) {
-        decorationClasses[elementKind] = viewClass
-    }
+    /// Accepted and ignored: decoration views are drawn with the scene's style for their kind.
+    open func register(_ viewClass: AnyClass?, forDecorationViewOfKind elementKind: String) {}
 
     open func register(_ nib: Any?, forDecorationViewOfKind elementKind: String) {}
-
-    var decorationClasses: [String: AnyClass] = [:]
 
     open var developmentLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
 

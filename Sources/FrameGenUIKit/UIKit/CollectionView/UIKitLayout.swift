@@ -20,8 +20,9 @@ public struct UIKitLayout: CollectionViewLayout {
     /// The name scenes give it (`layout: {type: NAME}`).
     public let name: String
     private let factory: Factory
-    /// The scene's flow keys, set on a `UICollectionViewFlowLayout` after the factory made it.
-    private let flowParameters: [String: CustomValue]
+    /// The scene's flow keys, parsed once, set on a `UICollectionViewFlowLayout` after the
+    /// factory made it (every fresh copy).
+    private let flowParameters: FlowParameters?
     private var history: [Event] = []
     private var live: Live
 
@@ -46,8 +47,8 @@ public struct UIKitLayout: CollectionViewLayout {
         self.name = name
         self.factory = factory
         self.warnings = warnings
-        flowParameters = parameters
-        live = Live(name: name, factory: factory, parameters: parameters, warnings: warnings)
+        flowParameters = parameters.isEmpty ? nil : try? FlowParameters(parameters)
+        live = Live(name: name, factory: factory, parameters: flowParameters, warnings: warnings)
     }
 
     private let warnings: LayoutWarnings
@@ -201,7 +202,7 @@ final class Live: @unchecked Sendable {
     private let state: State
 
     init(
-        name: String, factory: @escaping UIKitLayout.Factory, parameters: [String: CustomValue],
+        name: String, factory: @escaping UIKitLayout.Factory, parameters: FlowParameters?,
         warnings: LayoutWarnings
     ) {
         state = State(name: name, factory: factory, parameters: parameters, warnings: warnings)
@@ -217,7 +218,7 @@ final class Live: @unchecked Sendable {
     final class State {
         let name: String
         private let factory: UIKitLayout.Factory
-        private let parameters: [String: CustomValue]
+        private let parameters: FlowParameters?
         private var made: (host: UICollectionView, layout: UICollectionViewLayout)?
         private var started = false
         /// `UIScreen.main` while the layout runs: the scene's canvas, as the instant gives it.
@@ -231,7 +232,7 @@ final class Live: @unchecked Sendable {
         private var checkedClasses: Set<ObjectIdentifier> = []
 
         init(
-            name: String, factory: @escaping UIKitLayout.Factory, parameters: [String: CustomValue],
+            name: String, factory: @escaping UIKitLayout.Factory, parameters: FlowParameters?,
             warnings: LayoutWarnings
         ) {
             self.name = name
@@ -258,9 +259,7 @@ final class Live: @unchecked Sendable {
             view.collectionViewLayout = layout
             let (sink, named) = (warnings, title)
             view.report = { sink.warn(named + " " + $0) }
-            if let flow = layout as? UICollectionViewFlowLayout, !parameters.isEmpty {
-                FlowParameters.apply(parameters, to: flow)
-            }
+            if let flow = layout as? UICollectionViewFlowLayout { parameters?.apply(to: flow) }
             answering = "\(title) (\(type(of: layout))), answering a query"
             made = (view, layout)
             return (view, layout)
@@ -394,15 +393,17 @@ final class Live: @unchecked Sendable {
 /// The scene's flow keys (docs/scene.md "flow") on a `UICollectionViewFlowLayout`, parsed by the
 /// built-in flow layout's own reader; only the keys the scene gives are set, so a subclass's
 /// own settings stand otherwise.
-enum FlowParameters {
+struct FlowParameters: Sendable {
+    private let flow: FlowLayout
+    private let given: Set<String>
+
     /// Checks the keys as the built-in `flow` does (a wrong type is the scene's error).
-    static func validate(_ parameters: [String: CustomValue]) throws(LayoutParameterError) {
-        _ = try FlowLayout(parameters: parameters)
+    init(_ parameters: [String: CustomValue]) throws(LayoutParameterError) {
+        flow = try FlowLayout(parameters: parameters)
+        given = Set(parameters.keys)
     }
 
-    static func apply(_ parameters: [String: CustomValue], to layout: UICollectionViewFlowLayout) {
-        guard let flow = try? FlowLayout(parameters: parameters) else { return }
-        let given = Set(parameters.keys)
+    func apply(to layout: UICollectionViewFlowLayout) {
         if given.contains("scrollDirection") {
             layout.scrollDirection = flow.scrollDirection == .vertical ? .vertical : .horizontal
         }
@@ -429,7 +430,7 @@ extension UIKitLayout {
     public static func descriptor(
         type: String, warnings: LayoutWarnings = LayoutWarnings(), factory: @escaping Factory
     ) -> LayoutDescriptor {
-        let probe = Live(name: type, factory: factory, parameters: [:], warnings: warnings)
+        let probe = Live(name: type, factory: factory, parameters: nil, warnings: warnings)
         let (isFlow, className) = probe.withLock { s in
             (s.layout is UICollectionViewFlowLayout, String(describing: Swift.type(of: s.layout)))
         }
@@ -439,7 +440,7 @@ extension UIKitLayout {
             // A flow layout's headers and footers look as the built-in flow's do.
             look: isFlow ? "flow" : nil
         ) { parameters throws(LayoutParameterError) in
-            if isFlow { try FlowParameters.validate(parameters) }
+            if isFlow { _ = try FlowParameters(parameters) }
             return UIKitLayout(
                 name: type, parameters: isFlow ? parameters : [:], warnings: warnings, factory: factory)
         }
