@@ -184,8 +184,9 @@ enum mode { MODE_INFO, MODE_VALIDATE, MODE_DECODE };
 
 /* The one function that calls setjmp, so that every entry point shares its error path. */
 static int run(enum mode mode, const uint8_t *data, size_t size, const cjpeg_limits *limits,
-               cjpeg_info *out, uint8_t *pixels, size_t capacity, char *err) {
-    if (!out || !data || (mode != MODE_INFO && !limits) || (mode == MODE_DECODE && !pixels)) {
+               unsigned denom, cjpeg_info *out, uint8_t *pixels, size_t capacity, char *err) {
+    if (!out || !data || (mode != MODE_INFO && !limits) || (mode == MODE_DECODE && !pixels) ||
+        (denom != 1 && denom != 2 && denom != 4 && denom != 8)) {
         set_err(err, "missing argument");
         return CJPEG_ERROR_ARGUMENT;
     }
@@ -203,8 +204,16 @@ static int run(enum mode mode, const uint8_t *data, size_t size, const cjpeg_lim
     read_header(c, out);
     if (mode != MODE_INFO) {
         check_limits(c, out, limits);
-        size_t row_bytes = (size_t)out->width * 4;
-        if (mode == MODE_DECODE && capacity / row_bytes < out->height) {
+        /* libjpeg-turbo scales by 1/2, 1/4 or 1/8 inside the inverse DCT (a smaller transform
+           over each block's low frequencies), so a reduced image costs the entropy decoding and
+           little more; its size is the full one divided and rounded up. */
+        c->cinfo.scale_num = 1;
+        c->cinfo.scale_denom = denom;
+        jpeg_calc_output_dimensions(&c->cinfo);
+        out->output_width = c->cinfo.output_width;
+        out->output_height = c->cinfo.output_height;
+        size_t row_bytes = (size_t)out->output_width * 4;
+        if (mode == MODE_DECODE && capacity / row_bytes < out->output_height) {
             fail(c, CJPEG_ERROR_ARGUMENT, "pixel buffer too small for the image");
         }
         if (mode == MODE_VALIDATE && !(c->row = malloc(row_bytes))) {
@@ -229,12 +238,17 @@ static int run(enum mode mode, const uint8_t *data, size_t size, const cjpeg_lim
 
 int cjpeg_read_info(const uint8_t *data, size_t size, const cjpeg_limits *limits, int validate,
                     cjpeg_info *out, char err[CJPEG_ERRLEN]) {
-    return run(validate ? MODE_VALIDATE : MODE_INFO, data, size, limits, out, NULL, 0, err);
+    return run(validate ? MODE_VALIDATE : MODE_INFO, data, size, limits, 1, out, NULL, 0, err);
 }
 
 int cjpeg_decode_rgba8(const uint8_t *data, size_t size, const cjpeg_limits *limits, cjpeg_info *out,
                        uint8_t *pixels, size_t capacity, char err[CJPEG_ERRLEN]) {
-    return run(MODE_DECODE, data, size, limits, out, pixels, capacity, err);
+    return run(MODE_DECODE, data, size, limits, 1, out, pixels, capacity, err);
+}
+
+int cjpeg_decode_rgba8_scaled(const uint8_t *data, size_t size, const cjpeg_limits *limits, unsigned denom,
+                              cjpeg_info *out, uint8_t *pixels, size_t capacity, char err[CJPEG_ERRLEN]) {
+    return run(MODE_DECODE, data, size, limits, denom, out, pixels, capacity, err);
 }
 
 #define CJPEG_STR2(x) #x
@@ -247,3 +261,73 @@ const char *cjpeg_library_version(void) {
     return "unknown";
 #endif
 }
+
+/* ---- Encoding (generated test photos only) ------------------------------------------------ */
+
+typedef struct enc_ctx {
+    struct jpeg_compress_struct cinfo;
+    struct jpeg_error_mgr jerr;
+    jmp_buf jmp;
+    char *err;
+    int created;
+    unsigned char *buffer; /* jpeg_mem_dest's, malloc'ed by libjpeg */
+    unsigned long length;
+} enc_ctx;
+
+static void on_encode_error(j_common_ptr cinfo) {
+    enc_ctx *c = (enc_ctx *)cinfo->client_data;
+    char msg[JMSG_LENGTH_MAX];
+    (*cinfo->err->format_message)(cinfo, msg);
+    set_err(c->err, msg);
+    longjmp(c->jmp, 1);
+}
+
+int cjpeg_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, int quality,
+                       uint8_t **jpeg, size_t *length, char err[CJPEG_ERRLEN]) {
+    if (!pixels || !jpeg || !length || width == 0 || height == 0 || width > JPEG_MAX_DIMENSION ||
+        height > JPEG_MAX_DIMENSION || stride < (size_t)width * 4 || quality < 1 || quality > 100) {
+        set_err(err, "bad arguments for a JPEG");
+        return CJPEG_ERROR_ARGUMENT;
+    }
+    *jpeg = NULL;
+    *length = 0;
+    enc_ctx *c = calloc(1, sizeof *c);
+    if (!c) {
+        set_err(err, "out of memory");
+        return CJPEG_ERROR_MEMORY;
+    }
+    c->err = err;
+    if (setjmp(c->jmp)) {
+        if (c->created) {
+            jpeg_destroy_compress(&c->cinfo);
+        }
+        free(c->buffer);
+        free(c);
+        return CJPEG_ERROR_FORMAT;
+    }
+    c->cinfo.err = jpeg_std_error(&c->jerr);
+    c->jerr.error_exit = on_encode_error;
+    c->cinfo.client_data = c;
+    jpeg_create_compress(&c->cinfo);
+    c->created = 1;
+    jpeg_mem_dest(&c->cinfo, &c->buffer, &c->length);
+    c->cinfo.image_width = width;
+    c->cinfo.image_height = height;
+    c->cinfo.input_components = 4;
+    c->cinfo.in_color_space = JCS_EXT_RGBA; /* alpha ignored: a JPEG is opaque */
+    jpeg_set_defaults(&c->cinfo);
+    jpeg_set_quality(&c->cinfo, quality, TRUE);
+    jpeg_start_compress(&c->cinfo, TRUE);
+    while (c->cinfo.next_scanline < c->cinfo.image_height) {
+        JSAMPROW row = (JSAMPROW)(pixels + stride * c->cinfo.next_scanline);
+        jpeg_write_scanlines(&c->cinfo, &row, 1);
+    }
+    jpeg_finish_compress(&c->cinfo);
+    jpeg_destroy_compress(&c->cinfo);
+    *jpeg = c->buffer;
+    *length = c->length;
+    free(c);
+    return CJPEG_OK;
+}
+
+void cjpeg_free(uint8_t *jpeg) { free(jpeg); }

@@ -80,6 +80,13 @@ public enum ImageFile {
             ? try JPEG.decode(bytes, limits: limits) : try PNG.decode(bytes, limits: limits)
     }
 
+    /// An image file's bytes, its size checked against `limits` before it is read.
+    public static func read(file path: String, limits: ImageLimits = .default) throws(ImageFileError)
+        -> [UInt8]
+    {
+        try PNG.readFile(path, limits: limits)
+    }
+
     /// Reads and decodes an image file; the file size is checked before it is read.
     public static func decode(file path: String, limits: ImageLimits = .default) throws(ImageFileError)
         -> Image

@@ -29,7 +29,17 @@ public enum JPEG {
     public static func decode(_ bytes: [UInt8], limits: ImageLimits = .default) throws(ImageFileError)
         -> Image
     {
-        let (width, height, pixels) = try decodePixels(bytes, limits: limits)
+        try decode(bytes, reducedBy: 1, limits: limits)
+    }
+
+    /// The same at 1/`reduction` of its size (1, 2, 4 or 8; each side divided and rounded up),
+    /// reduced by libjpeg-turbo inside the inverse DCT: the cost is mostly the entropy decoding,
+    /// a quarter to a half of a full decode, and no full-size pixels are ever held. Limits apply
+    /// to the full size.
+    public static func decode(_ bytes: [UInt8], reducedBy reduction: Int, limits: ImageLimits = .default)
+        throws(ImageFileError) -> Image
+    {
+        let (width, height, pixels) = try decodePixels(bytes, reduction: reduction, limits: limits)
         return Image(width: width, height: height, stride: width * 4, premultipliedBytes: pixels)!
     }
 
@@ -37,30 +47,62 @@ public enum JPEG {
     public static func decodeStraight(_ bytes: [UInt8], limits: ImageLimits = .default) throws(ImageFileError)
         -> StraightImage
     {
-        let (width, height, pixels) = try decodePixels(bytes, limits: limits)
+        let (width, height, pixels) = try decodePixels(bytes, reduction: 1, limits: limits)
         return StraightImage(width: width, height: height, rgba: pixels)!
     }
 
-    static func decodePixels(_ bytes: [UInt8], limits: ImageLimits) throws(ImageFileError) -> (
-        Int, Int, [UInt8]
-    ) {
+    static func decodePixels(_ bytes: [UInt8], reduction: Int, limits: ImageLimits) throws(ImageFileError)
+        -> (Int, Int, [UInt8])
+    {
+        guard [1, 2, 4, 8].contains(reduction) else {
+            throw ImageFileError(.invalidArgument, "a JPEG reduces by 1, 2, 4 or 8, not \(reduction)")
+        }
         let header = try readInfo(bytes)
         if let refusal = limits.refusal(width: header.width, height: header.height) {
             throw ImageFileError(.exceedsLimits, refusal)
         }
-        var pixels = [UInt8](repeating: 0, count: header.storedWidth * header.storedHeight * 4)
+        let width = (header.storedWidth + reduction - 1) / reduction
+        let height = (header.storedHeight + reduction - 1) / reduction
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
         var climits = limits.cjpeg
         var cinfo = cjpeg_info()
         let (status, message) = PNG.withErrorBuffer { err in
             bytes.withUnsafeBufferPointer { data in
                 pixels.withUnsafeMutableBufferPointer { out in
-                    cjpeg_decode_rgba8(
-                        data.baseAddress, data.count, &climits, &cinfo, out.baseAddress, out.count, err)
+                    cjpeg_decode_rgba8_scaled(
+                        data.baseAddress, data.count, &climits, UInt32(reduction), &cinfo, out.baseAddress,
+                        out.count, err)
                 }
             }
         }
         try check(status, message)
-        return header.orientation.apply(pixels, width: header.storedWidth, height: header.storedHeight)
+        guard Int(cinfo.output_width) == width, Int(cinfo.output_height) == height else {
+            throw ImageFileError(.invalidData, "invalid JPEG: its size changed while decoding")
+        }
+        return header.orientation.apply(pixels, width: width, height: height)
+    }
+
+    /// A baseline JPEG of `image` (its colours; alpha is dropped) at `quality` 1-100: framegen
+    /// writes JPEGs only to make camera-like photos for benchmarks and tests.
+    public static func encode(_ image: Image, quality: Int) throws(ImageFileError) -> [UInt8] {
+        guard (1...100).contains(quality), image.width > 0, image.height > 0 else {
+            throw ImageFileError(.invalidArgument, "a JPEG needs a quality of 1-100 and a non-empty image")
+        }
+        var jpeg: UnsafeMutablePointer<UInt8>? = nil
+        var length = 0
+        let (status, message) = PNG.withErrorBuffer { err in
+            image.bytes.withUnsafeBufferPointer { px in
+                cjpeg_encode_rgba8(
+                    px.baseAddress, UInt32(clamping: image.width), UInt32(clamping: image.height),
+                    image.stride,
+                    Int32(quality), &jpeg, &length, err)
+            }
+        }
+        defer { cjpeg_free(jpeg) }
+        guard status == CJPEG_OK, let jpeg else {
+            throw ImageFileError(status == CJPEG_ERROR_MEMORY ? .outOfMemory : .invalidArgument, message)
+        }
+        return Array(UnsafeBufferPointer(start: jpeg, count: length))
     }
 
     static func info(_ bytes: [UInt8], validate: Bool, limits: ImageLimits) throws(ImageFileError) -> JPEGInfo

@@ -6,7 +6,7 @@ struct ImageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "image",
         abstract: "Inspect and convert PNG and JPEG files as the decoders see them.",
-        subcommands: [Info.self, Convert.self]
+        subcommands: [Info.self, Convert.self, Photos.self]
     )
 
     struct Info: ParsableCommand {
@@ -62,6 +62,53 @@ struct ImageCommand: ParsableCommand {
 
         func run() throws {
             try ImageTool.convert(input: input, output: output)
+        }
+    }
+
+    struct Photos: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write generated camera-sized JPEG photos (for benchmarks and tests of your own).",
+            discussion: """
+                Landscapes painted at a quarter of the size, enlarged and given per-pixel sensor \
+                grain, so each file decodes as slowly as a camera's: photo-001.jpg... in FOLDER \
+                (created if missing), the same bytes for the same options on every machine. \
+                `framegen bench --camera-photos` makes 60 of them itself.
+                """
+        )
+
+        @Argument(help: ArgumentHelp("The folder to write them into.", valueName: "FOLDER"))
+        var folder: String
+
+        @Option(help: ArgumentHelp("How many photos (default 60).", valueName: "N"))
+        var count = 60
+
+        @Option(help: ArgumentHelp("Pixel size (default 4000x3000).", valueName: "WxH"))
+        var size = "\(CameraPhotos.defaultWidth)x\(CameraPhotos.defaultHeight)"
+
+        @Option(help: ArgumentHelp("JPEG quality 1-100 (default 88).", valueName: "Q"))
+        var quality = CameraPhotos.defaultQuality
+
+        @Option(help: ArgumentHelp("Which photos (default 1).", valueName: "N"))
+        var seed: UInt64 = 1
+
+        func validate() throws {
+            if Self.parseSize(size) == nil { throw ValidationError("--size must be WxH, each 16-8192.") }
+            if !(1...10_000).contains(count) { throw ValidationError("--count must be 1-10000.") }
+            if !(1...100).contains(quality) { throw ValidationError("--quality must be 1-100.") }
+        }
+
+        static func parseSize(_ text: String) -> (Int, Int)? {
+            let parts = text.split(separator: "x").compactMap { Int($0) }
+            guard parts.count == 2, parts.allSatisfy({ (16...8192).contains($0) }) else { return nil }
+            return (parts[0], parts[1])
+        }
+
+        func run() throws {
+            let (width, height) = Self.parseSize(size)!
+            let paths = try CameraPhotos.write(
+                count: count, width: width, height: height, quality: quality, seed: seed, into: folder)
+            FileHandleOutput.standardOutput.write(
+                "wrote \(paths.count) photos of \(width) x \(height) px to \(folder)\n")
         }
     }
 }

@@ -197,7 +197,10 @@ struct BenchCommand: ParsableCommand {
             per second end to end with --jobs threads, and peak memory; times are the median, the \
             best and the spread of at least 9 samples. --scaling instead shows how raster time \
             grows with cells and with scale; --compression all, every PNG setting's encode time and \
-            size on the same frames, with the Pareto front marked.
+            size on the same frames, with the Pareto front marked. --camera-photos makes 60 \
+            camera-sized JPEGs (4000 x 3000, quality 88) and times a whole render of them in a \
+            flow grid at scale 3, flung once, with --jobs threads and --compression (photos and \
+            frames in a temporary folder, removed afterwards).
             """
     )
 
@@ -222,6 +225,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Report raster time against cells (10-1000) and scale (1-3) instead.")
     var scaling = false
 
+    @Flag(help: "Time a whole render of 60 generated camera JPEGs instead (see below).")
+    var cameraPhotos = false
+
     func validate() throws {
         if !(1...100_000).contains(frames) { throw ValidationError("--frames must be 1 or more.") }
         if !(1...256).contains(jobs) { throw ValidationError("--jobs must be 1-256.") }
@@ -233,6 +239,15 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         if scaling {
             FileHandleOutput.standardOutput.write(try BenchTool.scaling(frames: min(frames, 5)))
+            return
+        }
+        if cameraPhotos {
+            guard scenes.isEmpty, compression != "all" else {
+                throw ValidationError("--camera-photos renders its own scene, with one --compression.")
+            }
+            let result = try CameraPhotosBench.run(
+                jobs: jobs, compression: RenderOptions.Compression(compression))
+            FileHandleOutput.standardOutput.write(CameraPhotosBench.report(result, json: json))
             return
         }
         if compression == "all" {

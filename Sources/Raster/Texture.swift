@@ -37,51 +37,71 @@ public struct Texture: Sendable {
     /// `finestLevel`: the finest level kept (clamped to the chain; 0 keeps every level). The
     /// levels kept are exactly those of the whole chain: each is made from the one above it.
     public init(_ image: Image, finestLevel: Int = 0) {
-        var sizes = [(image.width, image.height)]
+        self.init(
+            width: image.width, height: image.height, decoded: [image], firstLevel: 0,
+            finestLevel: finestLevel)!
+    }
+
+    /// The sizes of an image's levels, level 0 first: each halves the one above it, rounding
+    /// down, to 1 x 1.
+    public static func levelSizes(width: Int, height: Int) -> [(width: Int, height: Int)] {
+        var sizes = [(width, height)]
         while sizes[sizes.count - 1] != (1, 1) {
             let (w, h) = sizes[sizes.count - 1]
             sizes.append((max(1, w / 2), max(1, h / 2)))
         }
+        return sizes
+    }
+
+    /// A texture of a `width` x `height` image whose levels from `firstLevel` on start from
+    /// images made at those levels' sizes by someone else (a JPEG reduced inside its inverse
+    /// DCT, without its full size ever decoded): `decoded[i]` is level `firstLevel + i`, the
+    /// levels after the last are made from it as always. Levels finer than `finestLevel` (or
+    /// than `firstLevel`) are not kept. Nil when an image's size is not its level's.
+    public init?(width: Int, height: Int, decoded: [Image], firstLevel: Int, finestLevel: Int) {
+        let sizes = Texture.levelSizes(width: width, height: height)
+        guard !decoded.isEmpty, firstLevel >= 0, firstLevel + decoded.count <= sizes.count,
+            decoded.indices.allSatisfy({
+                (decoded[$0].width, decoded[$0].height) == sizes[firstLevel + $0]
+            })
+        else { return nil }
         var levels: [Level] = []
         var total = 0
-        for (w, h) in sizes {
+        for (w, h) in sizes[firstLevel...] {
             levels.append(
                 Level(
-                    width: w, height: h, offset: total, scaleX: Double(w) / Double(image.width),
-                    scaleY: Double(h) / Double(image.height)))
+                    width: w, height: h, offset: total, scaleX: Double(w) / Double(width),
+                    scaleY: Double(h) / Double(height)))
             total += w * h * 4
         }
         var texels = [UInt8](repeating: 0, count: total)
         texels.withUnsafeMutableBufferPointer { t in
-            image.bytes.withUnsafeBufferPointer { src in
-                for y in 0..<image.height {
-                    let s = y * image.stride
-                    let d = y * image.width * 4
-                    for i in 0..<(image.width * 4) { t[d + i] = src[s + i] }
+            for (k, image) in decoded.enumerated() {
+                image.bytes.withUnsafeBufferPointer { src in
+                    for y in 0..<image.height {
+                        let s = y * image.stride
+                        let d = levels[k].offset + y * image.width * 4
+                        for i in 0..<(image.width * 4) { t[d + i] = src[s + i] }
+                    }
                 }
             }
-            for k in 1..<levels.count {
+            for k in decoded.count..<levels.count {
                 Texture.reduce(levels[k - 1], into: levels[k], t)
             }
         }
-        width = image.width
-        height = image.height
-        isOpaque = image.isOpaque
-        let base = min(max(finestLevel, 0), levels.count - 1)
+        self.width = width
+        self.height = height
+        isOpaque = decoded.allSatisfy(\.isOpaque)
+        let base = min(max(finestLevel, firstLevel), sizes.count - 1)
         baseLevel = base
-        guard base > 0 else {
-            self.levels = levels
-            self.texels = texels
-            return
-        }
-        let start = levels[base].offset
-        let kept = levels[base...].map {
+        let start = levels[base - firstLevel].offset
+        let kept = levels[(base - firstLevel)...].map {
             Level(
                 width: $0.width, height: $0.height, offset: $0.offset - start, scaleX: $0.scaleX,
                 scaleY: $0.scaleY)
         }
         self.levels = Array(repeating: kept[0], count: base) + kept
-        self.texels = Array(texels[start...])
+        self.texels = base == firstLevel ? texels : Array(texels[start...])
     }
 
     /// An alpha mask as a texture of `color` (premultiplied) scaled by the coverage: how a mask

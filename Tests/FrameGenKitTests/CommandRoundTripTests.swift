@@ -32,6 +32,9 @@ import Testing
         #expect(try PNG.decode(file: first).width == 40)
         #expect(try run("image", "info", first).stdout.contains("40 x 40"))
         _ = try run("compare", first, first)
+        _ = try run("image", "photos", root + "/photos", "--count", "2", "--size", "32x24", "--quality", "70")
+        #expect(try run("image", "info", root + "/photos/photo-002.jpg").stdout.contains("32 x 24 px, JPEG"))
+        #expect(try runFramegen(["image", "photos", root + "/photos", "--size", "4x4"]).status == 2)
 
         let attributes = root + "/attributes.json"
         _ = try run("attributes", scene, "--frame", "1", "-o", attributes)

@@ -28,6 +28,8 @@ typedef struct cjpeg_info {
     int components;  /* 1 or 3 */
     int color_space; /* CJPEG_COLOR_* */
     int progressive; /* 1 for a progressive (SOF2) file */
+    uint32_t output_width; /* what a decode wrote (the stored size, divided when scaled) */
+    uint32_t output_height;
 } cjpeg_info;
 
 typedef struct cjpeg_limits {
@@ -51,6 +53,20 @@ int cjpeg_read_info(const uint8_t *data, size_t size, const cjpeg_limits *limits
    errors: a damaged file never yields a partly grey image. */
 int cjpeg_decode_rgba8(const uint8_t *data, size_t size, const cjpeg_limits *limits, cjpeg_info *info,
                        uint8_t *pixels, size_t capacity, char err[CJPEG_ERRLEN]);
+
+/* The same at 1/denom of the stored size (denom 1, 2, 4 or 8), scaled inside the inverse DCT:
+   info->output_width and output_height are width / denom and height / denom rounded up, and
+   `capacity` must hold output_width * output_height * 4 bytes. Limits apply to the stored
+   size. */
+int cjpeg_decode_rgba8_scaled(const uint8_t *data, size_t size, const cjpeg_limits *limits, unsigned denom,
+                              cjpeg_info *info, uint8_t *pixels, size_t capacity, char err[CJPEG_ERRLEN]);
+
+/* Encodes RGBA rows (alpha ignored) as a baseline 4:2:0 JPEG of `quality` 1-100, libjpeg's
+   defaults otherwise: framegen writes JPEGs only to make camera-like test photos. On success
+   *jpeg is a malloc'ed buffer of *length bytes, freed with cjpeg_free. */
+int cjpeg_encode_rgba8(const uint8_t *pixels, uint32_t width, uint32_t height, size_t stride, int quality,
+                       uint8_t **jpeg, size_t *length, char err[CJPEG_ERRLEN]);
+void cjpeg_free(uint8_t *jpeg);
 
 /* The libjpeg-turbo version the shim was built against, e.g. "2.1.5". */
 const char *cjpeg_library_version(void);

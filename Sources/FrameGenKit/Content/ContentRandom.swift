@@ -7,6 +7,7 @@ enum ContentRandom {
     static let aspectSalt: UInt64 = 0x6173_7065_6374  // "aspect"
     static let photoSalt: UInt64 = 0x7068_6F74_6F00  // "photo"
     static let patternSalt: UInt64 = 0x7061_7474_6E00  // "pattn"
+    static let cameraSalt: UInt64 = 0x6361_6D65_7261  // "camera"
 
     /// A generator for (seed, index, salt): each part goes through SplitMix64's mixer so nearby
     /// seeds and indices give unrelated streams.

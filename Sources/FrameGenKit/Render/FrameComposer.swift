@@ -117,8 +117,14 @@ public final class FrameComposer: Sendable {
     /// budget allows.
     func texture(_ name: ImageName, finestLevel: Int = 0, ticket: UInt64) throws(FrameGenError) -> Texture {
         if let t = textures.withLock({ $0.get(name, finestLevel: finestLevel, ticket: ticket) }) { return t }
-        let image = try FrameComposer.image(name, longSide: generatedLongSide, text: text)
-        let texture = Texture(image, finestLevel: finestLevel)
+        let texture: Texture
+        if case .file(let path) = name {
+            texture = try FileTexture.make(path, finestLevel: finestLevel)
+        } else {
+            texture = Texture(
+                try FrameComposer.image(name, longSide: generatedLongSide, text: text),
+                finestLevel: finestLevel)
+        }
         // Two threads may make the same texture; the one with more levels stays.
         return textures.withLock { $0.insert(name, texture, ticket: ticket) }
     }
