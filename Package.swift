@@ -110,7 +110,7 @@ var targets: [Target] = [
     .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Raster", "Geometry"]),
     .testTarget(name: "LayoutTests", dependencies: ["Layout", "TestTiers"]),
     .testTarget(
-        name: "FrameGenUIKitTests", dependencies: ["FrameGenUIKit", "Layout", "Geometry", "TestTiers"]),
+        name: "FrameGenUIKitTests", dependencies: ["FrameGenUIKit", "FrameGenKit", "Layout", "Geometry", "TestTiers"]),
     .testTarget(name: "MotionTests", dependencies: ["Motion", "TestTiers"]),
     .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster", "TestTiers"]),
     .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry", "TestTiers"]),

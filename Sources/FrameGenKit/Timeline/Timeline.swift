@@ -163,12 +163,15 @@ public struct Timeline: Sendable {
         layout.prepare(cv)
         let attributes = data.visibleElements(view: v, layout, bounds: state.bounds)
         let identity = state.identity
+        var elements = data.elements(view: v, attributes, imageIndex: { identity[attributes[$0].indexPath] })
+        if let views = layout.display(attributes) {
+            for (i, content) in views.enumerated() where i < elements.count { elements[i].content = content }
+        }
         let view = AttributeView(
             name: scene.views.count > 1 ? scene.views[v].name : nil,
             frame: data.viewFrame(v, size: state.size),
             bounds: state.bounds, sublayerTransform: layout.sublayerTransform,
-            drawingOrder: layout.drawingOrder,
-            elements: data.elements(view: v, attributes, imageIndex: { identity[attributes[$0].indexPath] }))
+            drawingOrder: layout.drawingOrder, elements: elements)
         let peer = PeerViewState(
             name: scene.views[v].name, bounds: state.bounds, contentSize: layout.collectionViewContentSize,
             contentInset: cv.contentInset, published: layout.publishedState)

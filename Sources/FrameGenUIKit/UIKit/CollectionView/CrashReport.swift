@@ -15,12 +15,20 @@ public enum CrashReport {
         return p
     }()
     nonisolated(unsafe) private static var length = 0
+    /// The line noted, so that a call nested in another (a cell's apply(_:) during a layout
+    /// pass) gives the outer one back when it returns.
+    nonisolated(unsafe) private static var current: String?
 
     /// Runs `body`, a call into a user's layout described by `line` (e.g. `the layout "cards"
     /// (CardsLayout), in prepare() at t = 0.5 s`), noted while it runs.
     static func during<R>(_ line: String, _ body: () -> R) -> R {
+        let outer = current
         note(line)
-        defer { length = 0 }
+        current = line
+        defer {
+            current = outer
+            if let outer { note(outer) } else { length = 0 }
+        }
         return body()
     }
 
