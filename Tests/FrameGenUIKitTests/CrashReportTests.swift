@@ -2,6 +2,8 @@ import Foundation
 import TestTiers
 import Testing
 
+@testable import FrameGenUIKit
+
 /// A program of one's own whose layout traps ends with status 2 and a line naming the layout
 /// and the call (after Swift's own message); a registration under a built-in name is refused
 /// before anything runs.
@@ -89,4 +91,18 @@ func fixture(_ arguments: [String], environment: [String: String] = [:]) throws 
     let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     return (process.terminationStatus, stdout, stderr)
+}
+
+/// Frames are evaluated on several threads, each noting calls into user code and nesting a
+/// cell's calls in a layout's: the notes must survive that (a shared nesting record crashed).
+@Test func crashNotesNestOnSeveralThreadsAtOnce() {
+    DispatchQueue.concurrentPerform(iterations: 8) { i in
+        for n in 0..<20_000 {
+            let inner = CrashReport.during("the layout \"\(i)\", a query \(n)") {
+                CrashReport.during("the cell \"\(i)\" in apply(_:) \(n)") { n + 1 }
+            }
+            precondition(inner == n + 1)
+        }
+    }
+    #expect(!CrashReport.inUserCode)
 }
