@@ -208,8 +208,8 @@ enum LayerSnapshotting {
             red: Double(v.red), green: Double(v.green), blue: Double(v.blue), alpha: Double(v.alpha))
     }
 
-    /// The placements the compositor has; the edge-pinned modes draw as `center` would not
-    /// (framegen's choice: they keep the image's size like `center`, pinned to the middle).
+    /// The placements the compositor has; the edge-pinned modes (`top`, `left`...) keep the
+    /// image's size as `center` does and draw centred (framegen's choice, docs/uikit.md "Cells").
     private static func mode(_ mode: UIView.ContentMode?) -> LayerSnapshot.Contents.Mode {
         switch mode {
         case .scaleAspectFit: .aspectFit

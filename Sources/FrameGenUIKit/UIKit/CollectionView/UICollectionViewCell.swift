@@ -1,9 +1,8 @@
 import Foundation
 
-/// A view a collection view shows for a supplementary element, and the base of cells. framegen
-/// does not draw your cell classes yet (cells are drawn with the scene's styles, docs/uikit.md
-/// "What is there"), so these exist for your files to compile and your code to create and
-/// configure them, with UIKit's members and defaults.
+/// A view a collection view shows for a supplementary element, and the base of cells. A scene
+/// that names a cell of yours (`cell:`) has framegen create, reuse, configure and draw them in
+/// UIKit's order (docs/uikit.md "Cells"); supplementary views are drawn with the scene's styles.
 open class UICollectionReusableView: UIView {
     /// The identifier the view was registered and dequeued with.
     open internal(set) var reuseIdentifier: String?
