@@ -212,3 +212,19 @@ final class Mutex2<Value>: @unchecked Sendable {
         return value[k]
     }
 }
+
+@Test func cellsAreDrawnThroughAnUpdateAnimation() throws {
+    // Item 0 is deleted over 0.3 s: it fades out where it was while item 1 (blue, hue 2/3)
+    // moves up into its place, becoming item 0 (red). Mid-way, both are cells, not styles.
+    let deleting = scene + "\ntimeline: [{delete: {items: [[0, 0]], duration: 0.3, curve: linear}}]\n"
+    let mid = try render(deleting, frame: 5)
+    // Item 1's cell halfway from y 60 to y 10 (35...75), applied with its new index path's
+    // attributes (hue 0, red), over the fading old item 0 (red): red above its badge.
+    #expect(mid[30, 45] == Color(r: 255, g: 0, b: 0))
+    // Item 2's cell (blue at its new index path 1) turning from 0 to a quarter: at 45 degrees,
+    // its centre is blue; item 3's (red, turning the other way) likewise red.
+    #expect(mid[40, 90] == Color(r: 0, g: 0, b: 255))
+    // The last frame: the old item 1 at the top, as item 0.
+    let end = try render(deleting, frame: 9)
+    #expect(end[30, 15] == Color(r: 255, g: 0, b: 0))
+}

@@ -21,11 +21,13 @@ final class CellDisplay {
         var category: UICollectionView.ElementCategory
         var kind: String?
         var indexPath: IndexPath
+        /// During an update animation an item that leaves and the one that takes its index
+        /// path are both shown, each with its own cell: the second is occurrence 1.
+        var occurrence = 0
 
         static func < (a: Key, b: Key) -> Bool {
-            (a.category.rawValue, a.kind ?? "", a.indexPath) < (
-                b.category.rawValue, b.kind ?? "", b.indexPath
-            )
+            (a.category.rawValue, a.kind ?? "", a.indexPath, a.occurrence)
+                < (b.category.rawValue, b.kind ?? "", b.indexPath, b.occurrence)
         }
     }
 
@@ -113,10 +115,14 @@ final class CellDisplay {
     func display(_ elements: [UICollectionViewLayoutAttributes], in host: UICollectionView)
         -> [UICollectionReusableView?]
     {
-        let keys = elements.map {
-            Key(
-                category: $0.representedElementCategory, kind: $0.representedElementKind,
-                indexPath: $0.indexPath)
+        var seen: [Key: Int] = [:]
+        let keys = elements.map { a -> Key in
+            var key = Key(
+                category: a.representedElementCategory, kind: a.representedElementKind, indexPath: a.indexPath
+            )
+            key.occurrence = seen[key, default: 0]
+            seen[key] = key.occurrence + 1
+            return key
         }
         let shown = Set(keys)
         for key in displayed.keys.sorted() where !shown.contains(key) {
@@ -134,8 +140,15 @@ final class CellDisplay {
             if let shownAlready = displayed[key] {
                 view = shownAlready
             } else {
+                // An item that is leaving (an index path the data no longer has, or the second of
+                // two at one index path) is not asked of the data source, which knows only the
+                // data after the change: it gets the scene's cell.
+                let current =
+                    key.occurrence == 0 && key.indexPath.section < host.data.numberOfSections
+                    && key.indexPath.item < host.data.numberOfItems(inSection: key.indexPath.section)
                 view =
-                    host.dataSource.map { $0.collectionView(host, cellForItemAt: key.indexPath) }
+                    (current
+                        ? host.dataSource.map { $0.collectionView(host, cellForItemAt: key.indexPath) } : nil)
                     ?? host.dequeueReusableCell(withReuseIdentifier: sceneCell ?? "", for: key.indexPath)
                 displayed[key] = view
                 if view.superview !== host { host.addSubview(view) }

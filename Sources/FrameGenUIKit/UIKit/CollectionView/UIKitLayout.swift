@@ -118,6 +118,8 @@ public struct UIKitLayout: CollectionViewLayout {
         return live.withLock { $0.host.delegate != nil }
     }
 
+    public var drawsOwnViews: Bool { cells.scene != nil }
+
     /// The frame's cells, when the scene draws the items with one (docs/uikit.md "Cells").
     public mutating func display(_ elements: [LayoutAttributes]) -> [LayerSnapshot?]? {
         guard cells.scene != nil else { return nil }
