@@ -37,6 +37,16 @@ public struct LayerSnapshot: Hashable, Sendable {
         public init(width: Int, height: Int, pixels: [UInt8], mode: Mode) {
             (self.width, self.height, self.pixels, self.mode) = (width, height, pixels, mode)
         }
+
+        /// A few pixels only: the renderer looks images up by their contents at every frame,
+        /// and equal images nearly always share their pixels' storage, which == compares first.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(width)
+            hasher.combine(height)
+            hasher.combine(mode)
+            let step = max(1, pixels.count / 61)
+            for i in Swift.stride(from: 0, to: pixels.count, by: step) { hasher.combine(pixels[i]) }
+        }
     }
 
     /// A label's text, drawn in the layer's bounds.

@@ -104,7 +104,46 @@ final class SwatchCell: UICollectionViewCell {
     }
 }
 
-private let swatchCells: [String: UICollectionViewCellFactory] = ["swatch": { SwatchCell(frame: $0) }]
+/// A cell with only a background view (yellow) and a selected one (cyan, not shown unselected),
+/// and a content view holding a 10-point magenta square at its top left.
+final class BackgroundCell: UICollectionViewCell {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        backgroundView = UIView()
+        backgroundView?.backgroundColor = .yellow
+        selectedBackgroundView = UIView()
+        selectedBackgroundView?.backgroundColor = .cyan
+        let square = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        square.backgroundColor = .magenta
+        contentView.addSubview(square)
+    }
+
+    required init?(coder: NSCoder) { nil }
+}
+
+/// A cell showing a two-pixel image (red, blue) from a PNG file, stretched over it.
+final class ImageCell: UICollectionViewCell {
+    static let file: String = {
+        let path = NSTemporaryDirectory() + "framegen-cells-\(UUID().uuidString).png"
+        try! StraightImage(width: 2, height: 1, rgba: [255, 0, 0, 255, 0, 0, 255, 255])!.write(to: path)
+        return path
+    }()
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        let imageView = UIImageView(image: UIImage(contentsOfFile: ImageCell.file))
+        imageView.frame = contentView.bounds
+        imageView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        contentView.addSubview(imageView)
+    }
+
+    required init?(coder: NSCoder) { nil }
+}
+
+private let swatchCells: [String: UICollectionViewCellFactory] = [
+    "swatch": { SwatchCell(frame: $0) }, "background": { BackgroundCell(frame: $0) },
+    "image": { ImageCell(frame: $0) },
+]
 
 private func render(_ scene: String, frame: Int = 0, shrink: Bool = false) throws -> StraightImage {
     let folder = NSTemporaryDirectory() + "framegen-cells-" + UUID().uuidString
@@ -227,4 +266,29 @@ final class Mutex2<Value>: @unchecked Sendable {
     // The last frame: the old item 1 at the top, as item 0.
     let end = try render(deleting, frame: 9)
     #expect(end[30, 15] == Color(r: 255, g: 0, b: 0))
+}
+
+@Test func aCellsBackgroundViewFillsItBehindTheContentView() throws {
+    let image = try render(scene.replacingOccurrences(of: "cell: swatch", with: "cell: background"))
+    #expect(image[25, 15] == Color(r: 255, g: 0, b: 255))
+    #expect(image[40, 30] == Color(r: 255, g: 255, b: 0))
+    #expect(image[59, 49] == Color(r: 255, g: 255, b: 0))
+    #expect(image[61, 30] == Color(r: 0, g: 0, b: 0))
+    let cell = BackgroundCell(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+    #expect(cell.subviews.map(\.backgroundColor) == [.yellow, nil])
+    cell.isSelected = true
+    #expect(cell.subviews.map(\.backgroundColor) == [.yellow, .cyan, nil])
+    cell.isSelected = false
+    #expect(cell.subviews.count == 2)
+}
+
+@Test func anImageViewShowsAnImageFileWithItsContentMode() throws {
+    #expect(UIImage(contentsOfFile: ImageCell.file)?.size == CGSize(width: 2, height: 1))
+    #expect(UIImage(contentsOfFile: "/nonexistent/framegen.png") == nil)
+    let image = try render(scene.replacingOccurrences(of: "cell: swatch", with: "cell: image"))
+    // scaleToFill: the red pixel over the left half of the 40-point cell, the blue one over
+    // the right half (blended across the middle).
+    #expect(image[22, 30] == Color(r: 255, g: 0, b: 0))
+    #expect(image[58, 30] == Color(r: 0, g: 0, b: 255))
+    #expect(image[10, 30] == Color(r: 0, g: 0, b: 0))
 }
