@@ -140,9 +140,27 @@ final class ImageCell: UICollectionViewCell {
     required init?(coder: NSCoder) { nil }
 }
 
+/// A section header as apps write them: an orange bar with the section's number, set from the
+/// attributes' index path in apply(_:).
+final class TitleView: UICollectionReusableView {
+    let label = UILabel(frame: CGRect(x: 4, y: 0, width: 30, height: 20))
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        backgroundColor = .orange
+        addSubview(label)
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {
+        label.text = "\(layoutAttributes.indexPath.section + 1)"
+    }
+}
+
 private let swatchCells: [String: UICollectionViewCellFactory] = [
     "swatch": { SwatchCell(frame: $0) }, "background": { BackgroundCell(frame: $0) },
-    "image": { ImageCell(frame: $0) },
+    "image": { ImageCell(frame: $0) }, "title": { TitleView(frame: $0) },
 ]
 
 private func render(_ scene: String, frame: Int = 0, shrink: Bool = false) throws -> StraightImage {
@@ -291,4 +309,24 @@ final class Mutex2<Value>: @unchecked Sendable {
     #expect(image[22, 30] == Color(r: 255, g: 0, b: 0))
     #expect(image[58, 30] == Color(r: 0, g: 0, b: 255))
     #expect(image[10, 30] == Color(r: 0, g: 0, b: 0))
+}
+
+@Test func aFlowLayoutsHeadersAreDrawnWithTheirOwnViewClass() throws {
+    let folder = NSTemporaryDirectory() + "framegen-cells-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try """
+    canvas: {width: 100, height: 200, scale: 1, background: "#000000"}
+    content: {sections: [2, 2]}
+    layout: {type: uikit-flow, itemSize: [40, 40], headerReferenceSize: [100, 20], cell: background, header: title}
+    """.write(toFile: folder + "/s.yaml", atomically: true, encoding: .utf8)
+    let layouts = [
+        UIKitLayout.descriptor(type: "uikit-flow", cells: swatchCells) { _ in UICollectionViewFlowLayout() }
+    ]
+    let image = try SceneRenderer(file: folder + "/s.yaml", layouts: layouts).render(frame: 0)
+    // Section 1's header across the top, orange; its items below it (yellow backgrounds).
+    #expect(image[95, 10] == Color(r: 255, g: 128, b: 0))
+    #expect(image[20, 40] == Color(r: 255, g: 255, b: 0))
+    // Section 2's header below section 1's row of items (20 + 40 + 0 insets).
+    #expect(image[95, 70] == Color(r: 255, g: 128, b: 0))
 }

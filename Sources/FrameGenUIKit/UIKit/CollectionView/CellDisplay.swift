@@ -25,6 +25,16 @@ final class CellDisplay {
         /// path are both shown, each with its own cell: the second is occurrence 1.
         var occurrence = 0
 
+        init(category: UICollectionView.ElementCategory, kind: String?, indexPath: IndexPath) {
+            (self.category, self.kind, self.indexPath) = (category, kind, indexPath)
+        }
+
+        init(_ a: UICollectionViewLayoutAttributes) {
+            self.init(
+                category: a.representedElementCategory, kind: a.representedElementKind, indexPath: a.indexPath
+            )
+        }
+
         static func < (a: Key, b: Key) -> Bool {
             (a.category.rawValue, a.kind ?? "", a.indexPath, a.occurrence)
                 < (b.category.rawValue, b.kind ?? "", b.indexPath, b.occurrence)
@@ -35,6 +45,10 @@ final class CellDisplay {
     var registered: [String: UICollectionViewCellFactory] = [:]
     /// The cell the scene names (`cell:`): cells are drawn when it is set.
     var sceneCell: String?
+    /// The views the scene names per supplementary kind (`header:`, `footer:`).
+    var sceneViews: [String: String] = [:]
+    /// Supplementary views' identifiers (registered per kind), as `identifiers` is for cells.
+    var viewIdentifiers: [String: [String: UICollectionViewCellFactory]] = [:]
     /// Reuse identifiers and what makes their cells: the scene's cell under its own name, then
     /// the view's registrations.
     var identifiers: [String: UICollectionViewCellFactory] = [:]
@@ -47,27 +61,38 @@ final class CellDisplay {
     /// How crash reports name the layout.
     var layoutTitle = "the layout"
 
-    var isDrawing: Bool { sceneCell != nil }
+    var isDrawing: Bool { sceneCell != nil || !sceneViews.isEmpty }
+
+    /// Whether an element of this category and kind is drawn with a view of the program's.
+    func drawsView(category: UICollectionView.ElementCategory, kind: String?) -> Bool {
+        switch category {
+        case .cell: sceneCell != nil
+        case .supplementaryView: kind.map { sceneViews[$0] != nil } ?? false
+        case .decorationView: false
+        }
+    }
+
+    func drawsView(for a: UICollectionViewLayoutAttributes) -> Bool {
+        drawsView(category: a.representedElementCategory, kind: a.representedElementKind)
+    }
 
     var visibleItems: [IndexPath] {
         displayed.keys.filter { $0.category == .cell }.map(\.indexPath).sorted()
     }
 
-    func configure(registered: [String: UICollectionViewCellFactory], sceneCell: String?) {
+    func configure(
+        registered: [String: UICollectionViewCellFactory], sceneCell: String?,
+        sceneViews: [String: String] = [:]
+    ) {
         self.registered = registered
         self.sceneCell = sceneCell
+        self.sceneViews = sceneViews
         if let sceneCell, let factory = registered[sceneCell] { identifiers[sceneCell] = factory }
+        for (kind, name) in sceneViews { viewIdentifiers[kind, default: [:]][name] = registered[name] }
     }
 
-    func register(_ cellClass: AnyClass?, as identifier: String) {
-        guard let cellClass else {
-            identifiers[identifier] = nil
-            return
-        }
-        if cellClass == UICollectionViewCell.self {
-            identifiers[identifier] = { UICollectionViewCell(frame: $0) }
-            return
-        }
+    /// The factory of a registered class (`cells:`), learnt by making one of each.
+    func factory(for viewClass: AnyClass) -> UICollectionViewCellFactory? {
         if factoryClasses == nil {
             var classes: [ObjectIdentifier: UICollectionViewCellFactory] = [:]
             for name in registered.keys.sorted() {
@@ -80,7 +105,24 @@ final class CellDisplay {
             }
             factoryClasses = classes
         }
-        if let factory = factoryClasses?[ObjectIdentifier(cellClass)] {
+        return factoryClasses?[ObjectIdentifier(viewClass)]
+    }
+
+    /// The queue of views waiting under `identifier` for elements of `kind` (nil: cells).
+    static func queue(_ identifier: String, kind: String?) -> String {
+        kind.map { $0 + "/" + identifier } ?? identifier
+    }
+
+    func register(_ cellClass: AnyClass?, as identifier: String) {
+        guard let cellClass else {
+            identifiers[identifier] = nil
+            return
+        }
+        if cellClass == UICollectionViewCell.self {
+            identifiers[identifier] = { UICollectionViewCell(frame: $0) }
+            return
+        }
+        if let factory = factory(for: cellClass) {
             identifiers[identifier] = factory
         } else {
             identifiers[identifier] = nil
@@ -128,17 +170,26 @@ final class CellDisplay {
         for key in displayed.keys.sorted() where !shown.contains(key) {
             let view = displayed.removeValue(forKey: key)!
             view.removeFromSuperview()
-            queues[view.reuseIdentifier ?? "", default: []].append(view)
+            queues[CellDisplay.queue(view.reuseIdentifier ?? "", kind: key.kind), default: []].append(view)
         }
         var views: [UICollectionReusableView?] = []
         for (key, attributes) in zip(keys, elements) {
-            guard key.category == .cell else {
+            guard drawsView(category: key.category, kind: key.kind) else {
                 views.append(nil)
                 continue
             }
             let view: UICollectionReusableView
             if let shownAlready = displayed[key] {
                 view = shownAlready
+            } else if key.category == .supplementaryView, let kind = key.kind {
+                view =
+                    host.dataSource.map {
+                        $0.collectionView(host, viewForSupplementaryElementOfKind: kind, at: key.indexPath)
+                    }
+                    ?? host.dequeueReusableSupplementaryView(
+                        ofKind: kind, withReuseIdentifier: sceneViews[kind] ?? "", for: key.indexPath)
+                displayed[key] = view
+                if view.superview !== host { host.addSubview(view) }
             } else {
                 // An item that is leaving (an index path the data no longer has, or the second of
                 // two at one index path) is not asked of the data source, which knows only the
@@ -238,6 +289,16 @@ enum LayerSnapshotting {
         case .right: "right"
         case .left, .justified: "left"
         case .natural: "natural"
+        }
+    }
+}
+
+extension UICollectionView.ElementCategory {
+    init(_ category: Layout.ElementCategory) {
+        switch category {
+        case .cell: self = .cell
+        case .supplementaryView: self = .supplementaryView
+        case .decorationView: self = .decorationView
         }
     }
 }

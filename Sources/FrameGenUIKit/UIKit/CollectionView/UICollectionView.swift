@@ -183,9 +183,13 @@ open class UICollectionView: UIScrollView {
         cells.displayed.sorted { $0.key < $1.key }.compactMap { $0.value as? UICollectionViewCell }
     }
 
+    /// The supplementary view on screen for the element; nil when none is.
     open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath)
         -> UICollectionReusableView?
-    { nil }
+    {
+        cells.displayed[
+            CellDisplay.Key(category: .supplementaryView, kind: elementKind, indexPath: indexPath)]
+    }
 
     /// Registers the cell class for `identifier`. framegen makes it with the factory the program
     /// registered for that class (`cells:`, docs/uikit.md "Cells"); `UICollectionViewCell` itself
@@ -201,11 +205,51 @@ open class UICollectionView: UIScrollView {
         cells.identifiers[identifier] = factory
     }
 
-    /// Accepted; supplementary views are drawn with the scene's styles (docs/uikit.md "Cells").
+    /// Registers the view class for `identifier` among views of `elementKind`, through the
+    /// factory the program registered for that class, as cells are.
     open func register(
         _ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String,
         withReuseIdentifier identifier: String
-    ) {}
+    ) {
+        var factory: UICollectionViewCellFactory?
+        if viewClass == UICollectionReusableView.self {
+            factory = { @Sendable in UICollectionReusableView(frame: $0) }
+        } else if let viewClass {
+            factory = cells.factory(for: viewClass)
+        }
+        cells.viewIdentifiers[elementKind, default: [:]][identifier] = factory
+    }
+
+    /// A view waiting for reuse under `identifier` among views of `elementKind` (after
+    /// `prepareForReuse()`), or a new one; an identifier nothing registered is reported once and
+    /// gets a plain `UICollectionReusableView`.
+    open func dequeueReusableSupplementaryView(
+        ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
+    ) -> UICollectionReusableView {
+        if let view = cells.dequeue(CellDisplay.queue(identifier, kind: elementKind)) {
+            CrashReport.during(cells.describe(view, "in prepareForReuse()", at: instant)) {
+                view.prepareForReuse()
+            }
+            return view
+        }
+        let frame =
+            collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath)?
+            .frame
+            ?? .zero
+        let made: UICollectionReusableView
+        if let factory = cells.viewIdentifiers[elementKind]?[identifier] {
+            made = CrashReport.during(
+                "\(cells.layoutTitle), making the view \"\(identifier)\" at t = \(instant.time) s"
+            ) { factory(frame) }
+        } else {
+            report(
+                "dequeued the supplementary view \"\(identifier)\" of kind \(elementKind), which nothing registered; drawn as a plain UICollectionReusableView"
+            )
+            made = UICollectionReusableView(frame: frame)
+        }
+        made.reuseIdentifier = identifier
+        return made
+    }
 
     /// A cell waiting for reuse under `identifier` (after `prepareForReuse()`), or a new one. An
     /// identifier nothing registered is reported once and gets a plain `UICollectionViewCell`
@@ -308,10 +352,24 @@ public protocol UICollectionViewDataSource: AnyObject {
     func numberOfSections(in collectionView: UICollectionView) -> Int
     func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
         -> UICollectionViewCell
+    func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+        at indexPath: IndexPath
+    ) -> UICollectionReusableView
 }
 
 extension UICollectionViewDataSource {
     public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+
+    /// framegen's, where iOS makes a layout that asks for supplementary views require one: the
+    /// view the scene names for the kind (`header:`, `footer:`), dequeued.
+    public func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+        at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+        collectionView.dequeueReusableSupplementaryView(
+            ofKind: kind, withReuseIdentifier: collectionView.cells.sceneViews[kind] ?? "", for: indexPath)
+    }
 
     /// framegen's, where iOS requires one: the cell the scene names (`cell:`), dequeued.
     public func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)

@@ -45,6 +45,10 @@ public struct UIKitLayout: CollectionViewLayout {
     struct Cells: Sendable {
         var registered: [String: UICollectionViewCellFactory] = [:]
         var scene: String?
+        /// The views the scene names for UIKit's supplementary kinds (`header:`, `footer:`).
+        var supplementary: [String: String] = [:]
+
+        var drawsViews: Bool { scene != nil || !supplementary.isEmpty }
     }
 
     /// - Parameter warnings: where problems go that UIKit would raise an exception for (an index
@@ -63,7 +67,11 @@ public struct UIKitLayout: CollectionViewLayout {
         var flow = parameters
         var sceneCell: String?
         if case .string(let cell)? = flow.removeValue(forKey: UIKitLayout.cellParameter) { sceneCell = cell }
-        self.cells = Cells(registered: cells, scene: sceneCell)
+        var supplementary: [String: String] = [:]
+        for (key, kind) in UIKitLayout.viewParameters {
+            if case .string(let view)? = flow.removeValue(forKey: key) { supplementary[kind] = view }
+        }
+        self.cells = Cells(registered: cells, scene: sceneCell, supplementary: supplementary)
         flowParameters = flow.isEmpty ? nil : try? FlowParameters(flow)
         live = Live(
             name: name, factory: factory, parameters: flowParameters, cells: self.cells, warnings: warnings)
@@ -71,6 +79,11 @@ public struct UIKitLayout: CollectionViewLayout {
 
     /// The scene key naming the cell that draws the items.
     static let cellParameter = "cell"
+    /// The scene keys naming the views of UIKit's supplementary kinds.
+    static let viewParameters = [
+        ("header", UICollectionView.elementKindSectionHeader),
+        ("footer", UICollectionView.elementKindSectionFooter),
+    ]
 
     private let warnings: LayoutWarnings
 
@@ -118,11 +131,11 @@ public struct UIKitLayout: CollectionViewLayout {
         return live.withLock { $0.host.delegate != nil }
     }
 
-    public var drawsOwnViews: Bool { cells.scene != nil }
+    public var drawsOwnViews: Bool { cells.drawsViews }
 
     /// The frame's cells, when the scene draws the items with one (docs/uikit.md "Cells").
     public mutating func display(_ elements: [LayoutAttributes]) -> [LayerSnapshot?]? {
-        guard cells.scene != nil else { return nil }
+        guard cells.drawsViews else { return nil }
         record(.display(elements))
         return live.withLock { $0.snapshots }
     }
@@ -297,7 +310,8 @@ final class Live: @unchecked Sendable {
             if let flow = layout as? UICollectionViewFlowLayout { parameters?.apply(to: flow) }
             answering = "\(title) (\(type(of: layout))), answering a query"
             view.cells.layoutTitle = "\(title) (\(type(of: layout)))"
-            view.cells.configure(registered: cells.registered, sceneCell: cells.scene)
+            view.cells.configure(
+                registered: cells.registered, sceneCell: cells.scene, sceneViews: cells.supplementary)
             made = (view, layout)
             return (view, layout)
         }
@@ -425,8 +439,8 @@ final class Live: @unchecked Sendable {
         /// visible bounds (so that the cells of a replayed history are reused as on iOS).
         private func displayVisible() {
             let objects = (layout.layoutAttributesForElements(in: host.bounds) ?? [])
-                .filter { $0.representedElementCategory == .cell && !$0.isHidden }
-                .sorted { $0.indexPath < $1.indexPath }
+                .filter { !$0.isHidden && host.cells.drawsView(for: $0) }
+                .sorted { CellDisplay.Key($0) < CellDisplay.Key($1) }
                 .map { ($0.copy() as? UICollectionViewLayoutAttributes) ?? $0 }
             host.cells.display(objects, in: host)
         }
@@ -437,21 +451,36 @@ final class Live: @unchecked Sendable {
         /// layer tree.
         @discardableResult
         private func display(_ elements: [LayoutAttributes]) -> [LayerSnapshot?] {
-            var rect = host.bounds
-            for e in elements where e.representedElementCategory == .cell {
-                rect = rect.union(CGRect(e.frame))
+            /// UIKit's names for the elements (a flow header is `header` to the renderer).
+            func key(_ e: LayoutAttributes) -> CellDisplay.Key {
+                CellDisplay.Key(
+                    category: UICollectionView.ElementCategory(e.representedElementCategory),
+                    kind: e.representedElementKind.map(SupplementaryKind.uikit),
+                    indexPath: IndexPath(e.indexPath))
             }
-            var objects: [IndexPath: UICollectionViewLayoutAttributes] = [:]
-            for o in layout.layoutAttributesForElements(in: rect) ?? []
-            where o.representedElementCategory == .cell {
-                if objects[o.indexPath] == nil { objects[o.indexPath] = o }
+            var rect = host.bounds
+            for e in elements { rect = rect.union(CGRect(e.frame)) }
+            var objects: [CellDisplay.Key: UICollectionViewLayoutAttributes] = [:]
+            for o in layout.layoutAttributesForElements(in: rect) ?? [] {
+                let k = CellDisplay.Key(o)
+                if objects[k] == nil { objects[k] = o }
             }
             var picked: [UICollectionViewLayoutAttributes] = []
             var positions: [Int] = []
-            for (i, e) in elements.enumerated() where e.representedElementCategory == .cell && !e.isHidden {
-                let indexPath = IndexPath(e.indexPath)
-                let source = objects[indexPath] ?? layout.layoutAttributesForItem(at: indexPath)
+            for (i, e) in elements.enumerated() where !e.isHidden {
+                let k = key(e)
+                guard host.cells.drawsView(category: k.category, kind: k.kind) else { continue }
+                let source: UICollectionViewLayoutAttributes?
+                switch k.category {
+                case .cell: source = objects[k] ?? layout.layoutAttributesForItem(at: k.indexPath)
+                case .supplementaryView:
+                    source =
+                        objects[k]
+                        ?? layout.layoutAttributesForSupplementaryView(ofKind: k.kind ?? "", at: k.indexPath)
+                case .decorationView: source = nil
+                }
                 let copy = (source?.copy() as? UICollectionViewLayoutAttributes) ?? layout.makeAttributes(e)
+                copy.value.representedElementKind = k.kind
                 copy.value.center = e.center
                 copy.value.size = e.size
                 copy.value.transform3D = e.transform3D
@@ -538,30 +567,42 @@ extension UIKitLayout {
             (s.layout is UICollectionViewFlowLayout, String(describing: Swift.type(of: s.layout)))
         }
         let names = cells.keys.sorted()
-        let cellParameter = LayoutParameter(
-            name: cellParameter, defaultValue: nil,
-            summary: names.isEmpty
-                ? "the cell that draws the items; this program registers none"
-                : "the cell that draws the items: " + names.joined(separator: ", "))
+        let registered = names.isEmpty ? "this program registers none" : names.joined(separator: ", ")
+        let viewParameters =
+            [
+                LayoutParameter(
+                    name: cellParameter, defaultValue: nil,
+                    summary: "the cell that draws the items: " + registered)
+            ]
+            + UIKitLayout.viewParameters.map { key, _ in
+                LayoutParameter(
+                    name: key, defaultValue: nil,
+                    summary: "the view that draws the section \(key)s: " + registered)
+            }
+        let viewKeys = viewParameters.map(\.name)
         return LayoutDescriptor(
             type: type, summary: "\(className), a UIKit layout registered by this program",
-            parameters: (isFlow ? FlowLayout.parameters : []) + [cellParameter],
+            parameters: (isFlow ? FlowLayout.parameters : []) + viewParameters,
             // A flow layout's headers and footers look as the built-in flow's do.
             look: isFlow ? "flow" : nil
         ) { parameters throws(LayoutParameterError) in
             var given = parameters
-            if let cell = given.removeValue(forKey: UIKitLayout.cellParameter) {
-                guard case .string(let name) = cell, cells[name] != nil else {
+            var kept: [String: CustomValue] = [:]
+            for key in viewKeys {
+                guard let view = given.removeValue(forKey: key) else { continue }
+                guard case .string(let name) = view, cells[name] != nil else {
                     throw LayoutParameterError(
-                        parameter: UIKitLayout.cellParameter, found: cell.description,
+                        parameter: key, found: view.description,
                         expected: names.isEmpty
                             ? "no value: this program registers no cells (FrameGenCommandLine.main(layouts:cells:))"
                             : "one of the cells this program registers: " + names.joined(separator: ", "))
                 }
+                kept[key] = view
             }
-            if isFlow { _ = try FlowParameters(given) }
-            var kept = isFlow ? given : [:]
-            if let cell = parameters[UIKitLayout.cellParameter] { kept[UIKitLayout.cellParameter] = cell }
+            if isFlow {
+                _ = try FlowParameters(given)
+                kept.merge(given) { a, _ in a }
+            }
             return UIKitLayout(
                 name: type, parameters: kept, cells: cells, warnings: warnings, factory: factory)
         }
