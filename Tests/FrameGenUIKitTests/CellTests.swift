@@ -330,3 +330,27 @@ final class Mutex2<Value>: @unchecked Sendable {
     // Section 2's header below section 1's row of items (20 + 40 + 0 insets).
     #expect(image[95, 70] == Color(r: 255, g: 128, b: 0))
 }
+
+@Test func aTappedItemsCellIsSelectedAndShowsItsSelectedBackground() throws {
+    let tapped =
+        scene.replacingOccurrences(of: "cell: swatch", with: "cell: background")
+        + "\ntimeline: [{wait: 0.1}, {tap: {item: [0, 1]}}]\n"
+    let folder = NSTemporaryDirectory() + "framegen-cells-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try tapped.write(toFile: folder + "/s.yaml", atomically: true, encoding: .utf8)
+    final class Selecting: UICollectionViewDelegate {}
+    let layouts = [
+        UIKitLayout.descriptor(type: "swatches", cells: swatchCells) { collectionView in
+            collectionView.delegate = Selecting()
+            return SwatchLayout()
+        }
+    ]
+    let renderer = try SceneRenderer(file: folder + "/s.yaml", layouts: layouts)
+    let before = try renderer.render(frame: 0)
+    #expect(before[40, 80] == Color(r: 255, g: 255, b: 0))
+    let after = try renderer.render(frame: renderer.frameCount - 1)
+    // Item 1 selected: its selected background (cyan) over its background; item 0 unchanged.
+    #expect(after[40, 80] == Color(r: 0, g: 255, b: 255))
+    #expect(after[40, 30] == Color(r: 255, g: 255, b: 0))
+}

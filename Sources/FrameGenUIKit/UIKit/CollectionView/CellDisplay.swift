@@ -204,23 +204,28 @@ final class CellDisplay {
                 displayed[key] = view
                 if view.superview !== host { host.addSubview(view) }
             }
-            apply(attributes, to: view, at: host.instant)
+            apply(attributes, to: view, in: host)
             views.append(view)
         }
         return views
     }
 
     /// UIKit's order: the view's geometry from the attributes (centre, bounds size, transform,
-    /// alpha, hidden), then `apply(_:)`, then layout.
+    /// alpha, hidden) and a cell's selection, then `apply(_:)`, then layout.
     private func apply(
         _ attributes: UICollectionViewLayoutAttributes, to view: UICollectionReusableView,
-        at instant: CollectionViewState
+        in host: UICollectionView
     ) {
+        let instant = host.instant
         view.center = attributes.center
         view.bounds = CGRect(origin: view.bounds.origin, size: attributes.size)
         view.layer.transform = attributes.transform3D
         view.alpha = attributes.alpha
         view.isHidden = attributes.isHidden
+        if let cell = view as? UICollectionViewCell, attributes.representedElementCategory == .cell {
+            let selected = host.indexPathsForSelectedItems?.contains(attributes.indexPath) ?? false
+            if cell.isSelected != selected { cell.isSelected = selected }
+        }
         CrashReport.during(describe(view, "in apply(_:)", at: instant)) { view.apply(attributes) }
         CrashReport.during(describe(view, "in layoutSubviews()", at: instant)) { view.layoutIfNeeded() }
     }

@@ -288,6 +288,54 @@ open class UICollectionView: UIScrollView {
         return cell
     }
 
+    // MARK: Selection
+
+    open var allowsSelection = true
+
+    open var allowsMultipleSelection = false
+
+    /// Kept in the order of selection.
+    private var selected: [IndexPath] = []
+
+    /// nil when none is selected, as UIKit answers.
+    open var indexPathsForSelectedItems: [IndexPath]? { selected.isEmpty ? nil : selected }
+
+    /// Selects the item (and, without multiple selection, deselects the others), without
+    /// telling the delegate, as UIKit does; its cell, if shown, becomes selected.
+    open func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        guard let indexPath else {
+            for p in selected { deselectItem(at: p, animated: animated) }
+            return
+        }
+        if !allowsMultipleSelection {
+            for p in selected where p != indexPath { deselectItem(at: p, animated: animated) }
+        }
+        if !selected.contains(indexPath) { selected.append(indexPath) }
+        cellForItem(at: indexPath)?.isSelected = true
+        if !scrollPosition.isEmpty { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
+    }
+
+    open func deselectItem(at indexPath: IndexPath, animated: Bool) {
+        selected.removeAll { $0 == indexPath }
+        cellForItem(at: indexPath)?.isSelected = false
+    }
+
+    /// A tap on an item, as UIKit handles one: `shouldSelectItemAt`, then the selection
+    /// (`didDeselectItemAt` for an item it replaces), then `didSelectItemAt`.
+    func tap(_ indexPath: IndexPath) {
+        guard allowsSelection, delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else {
+            return
+        }
+        if !allowsMultipleSelection {
+            for p in selected where p != indexPath {
+                deselectItem(at: p, animated: false)
+                delegate?.collectionView(self, didDeselectItemAt: p)
+            }
+        }
+        selectItem(at: indexPath, animated: false, scrollPosition: [])
+        delegate?.collectionView(self, didSelectItemAt: indexPath)
+    }
+
     /// Recorded, not animated: framegen's timeline scrolls (docs/uikit.md).
     open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
         guard let a = collectionViewLayout.layoutAttributesForItem(at: indexPath) else { return }
@@ -337,11 +385,19 @@ extension UIScrollViewDelegate {
 
 /// UICollectionViewDelegate; the members iOS marks optional have empty defaults here.
 public protocol UICollectionViewDelegate: UIScrollViewDelegate {
+    func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
+    func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
 }
 
 extension UICollectionViewDelegate {
+    public func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath)
+        -> Bool
+    {
+        true
+    }
     public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
 }
 
 /// UICollectionViewDataSource. framegen's data comes from the scene (`content:`), so the item

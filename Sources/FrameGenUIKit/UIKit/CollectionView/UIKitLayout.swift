@@ -380,7 +380,7 @@ final class Live: @unchecked Sendable {
                 host.delegate?.scrollViewDidEndDecelerating(host)
             case .tap(let indexPath, let s):
                 move(to: s)
-                host.delegate?.collectionView(host, didSelectItemAt: IndexPath(indexPath))
+                host.tap(IndexPath(indexPath))
             }
         }
 
