@@ -7,7 +7,8 @@ import PackageDescription
 //   Raster, CPNG, CJPEG <- Codecs         (image files: PNG, APNG, JPEG, GIF, atomic writes)
 //   Raster <- Comparison                  (how two images differ: golden, compare, FrameGenTesting)
 //   Raster <- Text <- Compositor          (FreeType, fontconfig, HarfBuzz, FriBidi: glyph masks)
-//   Geometry, Motion, Layout <- FrameGenUIKit (UIKit, QuartzCore and Core Graphics API over Layout)
+//   Geometry, Motion, Layout, Codecs <- FrameGenUIKit (UIKit, QuartzCore and Core Graphics API over
+//   Layout; UIImage decodes files with Codecs)
 //   FrameGenKit glues scenes, layouts, the timeline, the compositor, codecs and comparison;
 //   FrameGenCommandLine is the whole command line as a library; framegen is one call to it.
 // No `platforms:` list: only Linux is built and tested (the C libraries come from Debian
@@ -83,7 +84,8 @@ var targets: [Target] = [
         // in so that an installed binary needs no files beside it.
         resources: [.embedInCode("ShowcaseScenes")]
     ),
-    .target(name: "FrameGenUIKit", dependencies: ["Geometry", "Layout", "Motion"]),
+    // UIImage(contentsOfFile:) and UIImage(data:) decode with Codecs (Raster's image type).
+    .target(name: "FrameGenUIKit", dependencies: ["Geometry", "Layout", "Motion", "Codecs", "Raster"]),
     .target(
         name: "FrameGenCommandLine",
         dependencies: [
@@ -110,7 +112,7 @@ var targets: [Target] = [
     .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Raster", "Geometry"]),
     .testTarget(name: "LayoutTests", dependencies: ["Layout", "TestTiers"]),
     .testTarget(
-        name: "FrameGenUIKitTests", dependencies: ["FrameGenUIKit", "Layout", "Geometry", "TestTiers"]),
+        name: "FrameGenUIKitTests", dependencies: ["FrameGenUIKit", "FrameGenKit", "Layout", "Geometry", "TestTiers"]),
     .testTarget(name: "MotionTests", dependencies: ["Motion", "TestTiers"]),
     .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster", "TestTiers"]),
     .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry", "TestTiers"]),

@@ -217,6 +217,11 @@ public enum Compositor {
         _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, viewClip: PixelBox,
         scale: Double, text: TextRenderer, hiders: [Occluder] = []
     ) throws(CompositorError) {
+        if !layer.sublayers.isEmpty {
+            return try drawTree(
+                layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text,
+                hiders: hiders)
+        }
         let bounds = Rect(origin: .zero, size: layer.size)
         let aa = layer.allowsEdgeAntialiasing
         let opacity = min(max(layer.opacity, 0), 1)

@@ -24,6 +24,11 @@ public struct Layer: Sendable {
     public var masksToBounds = false
     public var text: LayerText?
     public var allowsEdgeAntialiasing = true
+    /// Back to front (ties in zPosition keep this order), each placed in this layer's local
+    /// points (origin at the top left of its bounds) and flattened into its plane;
+    /// `masksToBounds` clips them to the rounded bounds and `opacity` applies to the layer and
+    /// them as one group (Compositor+Sublayers.swift).
+    public var sublayers: [Layer] = []
 
     public init(size: Size, position: Point) {
         self.size = size

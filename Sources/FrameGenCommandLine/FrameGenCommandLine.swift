@@ -17,12 +17,18 @@ public enum FrameGenCommandLine {
     /// - Parameters:
     ///   - layouts: UIKit layouts by the name scenes give them; each factory makes the layout for
     ///     a new collection view and may set the view's delegate.
+    ///   - cells: cell classes by the name scenes give them (`layout: {type: wheel, cell:
+    ///     wheel-cell}`), each a factory (`{ WheelCell(frame: $0) }`, docs/uikit.md "Cells");
+    ///     every layout of `layouts` can draw its items with them.
     ///   - descriptors: layouts written against framegen's own `CollectionViewLayout` protocol.
     public static func main(
-        layouts: [String: UIKitLayout.Factory] = [:], descriptors: [LayoutDescriptor] = []
+        layouts: [String: UIKitLayout.Factory] = [:], cells: [String: UICollectionViewCellFactory] = [:],
+        descriptors: [LayoutDescriptor] = []
     ) -> Never {
         let own =
-            layouts.keys.sorted().map { UIKitLayout.descriptor(type: $0, factory: layouts[$0]!) }
+            layouts.keys.sorted().map {
+                UIKitLayout.descriptor(type: $0, cells: cells, factory: layouts[$0]!)
+            }
             + descriptors
         if let clash = LayoutRegistry.firstClash(own) {
             FrameGen.fail(

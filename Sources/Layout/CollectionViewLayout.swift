@@ -123,9 +123,23 @@ public protocol CollectionViewLayout: Sendable {
     /// Values other views of the scene may read through `PeerViewState.published` (e.g. the
     /// index of the focused photo). Default: empty.
     var publishedState: [String: CustomValue] { get }
+
+    /// The views that draw `elements` (this frame's, as the renderer will draw them), one per
+    /// element, nil where the renderer draws the element with the scene's styles. Called after
+    /// the frame's `prepare(_:)` and queries, as UIKit's display pass follows its layout pass.
+    /// Default: nil (every element drawn with the scene's styles).
+    mutating func display(_ elements: [LayoutAttributes]) -> [LayerSnapshot?]?
+
+    /// Whether `display(_:)` draws views of the layout's own (then an animated change prepares
+    /// the layout at each instant so that it can). Default: false.
+    var drawsOwnViews: Bool { get }
 }
 
 extension CollectionViewLayout {
+    public mutating func display(_ elements: [LayoutAttributes]) -> [LayerSnapshot?]? { nil }
+
+    public var drawsOwnViews: Bool { false }
+
     public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
         -> LayoutAttributes?
     { nil }

@@ -2,6 +2,8 @@ import Foundation
 import TestTiers
 import Testing
 
+@testable import FrameGenUIKit
+
 /// A program of one's own whose layout traps ends with status 2 and a line naming the layout
 /// and the call (after Swift's own message); a registration under a built-in name is refused
 /// before anything runs.
@@ -37,6 +39,32 @@ import Testing
     #expect(nan.status == 0, "\(nan.stderr)")
     #expect(nan.stderr.contains("warning") && nan.stderr.contains("[0, 1]"), "\(nan.stderr)")
 
+    // A cell that traps in apply(_:) is named as a layout is, with the call and the instant.
+    try """
+    canvas: {width: 40, height: 80, scale: 1}
+    content: {items: 2}
+    layout: {type: column, cell: star}
+    """.write(toFile: scene, atomically: true, encoding: .utf8)
+    let cell = try fixture(["render", scene, "-o", folder + "/cell", "--progress", "none"])
+    #expect(cell.status == 2)
+    let cellLine = cell.stderr.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(
+        cellLine.hasPrefix(
+            "framegen: crashed: the layout \"column\" (ColumnLayout), the cell \"star\" (StarCell) in apply(_:) at t = 0"
+        ), "\(cell.stderr)")
+
+    // A scene naming a cell the program does not register: status 2 before anything is drawn.
+    try """
+    canvas: {width: 40, height: 80, scale: 1}
+    content: {items: 2}
+    layout: {type: column, cell: stra}
+    """.write(toFile: scene, atomically: true, encoding: .utf8)
+    let unknown = try fixture(["render", scene, "-o", folder + "/unknown", "--progress", "none"])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("s.yaml") && unknown.stderr.contains("\"stra\""), "\(unknown.stderr)")
+    #expect(unknown.stderr.contains("star"), "\(unknown.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder + "/unknown"))
+
     let clash = try fixture(["layouts"], environment: ["FIXTURE_CLASH": "1"])
     #expect(clash.status == 2)
     #expect(clash.stderr.contains("\"flow\""))
@@ -63,4 +91,18 @@ func fixture(_ arguments: [String], environment: [String: String] = [:]) throws 
     let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     return (process.terminationStatus, stdout, stderr)
+}
+
+/// Frames are evaluated on several threads, each noting calls into user code and nesting a
+/// cell's calls in a layout's: the notes must survive that (a shared nesting record crashed).
+@Test func crashNotesNestOnSeveralThreadsAtOnce() {
+    DispatchQueue.concurrentPerform(iterations: 8) { i in
+        for n in 0..<20_000 {
+            let inner = CrashReport.during("the layout \"\(i)\", a query \(n)") {
+                CrashReport.during("the cell \"\(i)\" in apply(_:) \(n)") { n + 1 }
+            }
+            precondition(inner == n + 1)
+        }
+    }
+    #expect(!CrashReport.inUserCode)
 }

@@ -36,10 +36,31 @@ final class NaNLayout: UICollectionViewLayout {
     }
 }
 
+/// A cell whose apply(_:) force-casts the attributes to a subclass the layout does not use.
+final class StarCell: UICollectionViewCell {
+    final class StarAttributes: UICollectionViewLayoutAttributes { var points = 5 }
+    override func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {
+        backgroundColor = (layoutAttributes as! StarAttributes).points > 4 ? .yellow : .red
+    }
+}
+
+/// A column of 40 x 40 items.
+final class ColumnLayout: UICollectionViewLayout {
+    override var collectionViewContentSize: CGSize { CGSize(width: 40, height: 500) }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        (0..<collectionView!.numberOfItems(inSection: 0)).map { item in
+            let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: 0))
+            a.frame = CGRect(x: 0, y: CGFloat(item) * 50, width: 40, height: 40)
+            return a
+        }
+    }
+}
+
 // framegen's command line with a layout that crashes (FrameGenUIKitTests' crash test); with
 // FIXTURE_CLASH set, under a built-in layout's name as well.
 var layouts: [String: UIKitLayout.Factory] = [
-    "off-by-one": { _ in OffByOneLayout() }, "nan": { _ in NaNLayout() },
+    "off-by-one": { _ in OffByOneLayout() }, "nan": { _ in NaNLayout() }, "column": { _ in ColumnLayout() },
 ]
 if ProcessInfo.processInfo.environment["FIXTURE_CLASH"] != nil { layouts["flow"] = { _ in OffByOneLayout() } }
-FrameGenCommandLine.main(layouts: layouts)
+FrameGenCommandLine.main(layouts: layouts, cells: ["star": { StarCell(frame: $0) }])

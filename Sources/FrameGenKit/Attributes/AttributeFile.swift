@@ -76,11 +76,18 @@ public struct AttributeElement: Sendable {
     public var attributes: LayoutAttributes
     public var image: ImageName?
     public var style: ElementStyle?
+    /// The view tree that draws the element instead of the styles and image (a UIKit layout's
+    /// registered cell, docs/uikit.md "Cells"); not written to attribute files.
+    public var content: LayerSnapshot?
 
-    public init(attributes: LayoutAttributes, image: ImageName? = nil, style: ElementStyle? = nil) {
+    public init(
+        attributes: LayoutAttributes, image: ImageName? = nil, style: ElementStyle? = nil,
+        content: LayerSnapshot? = nil
+    ) {
         self.attributes = attributes
         self.image = image
         self.style = style
+        self.content = content
     }
 }
 

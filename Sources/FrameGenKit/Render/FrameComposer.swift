@@ -26,6 +26,8 @@ public final class FrameComposer: Sendable {
     /// The seed of a built-in background tile, made again for each output scale drawn.
     private let generatedPatternSeed: UInt64?
     private let patternBackgrounds = Mutex<[Double: CanvasLayer.Background]>([:])
+    /// The images of cells' image views (FrameComposer+Cells.swift), made into textures once.
+    let cellTextures = Mutex<[LayerSnapshot.Contents: Texture]>([:])
 
     /// Generated photos are made as large as the canvas's longer side in pixels (a full-screen
     /// page is the largest a cell gets), within 128...1024.
@@ -253,6 +255,7 @@ public final class FrameComposer: Sendable {
             }
             return nil
         }
+        if let content = e.content { return cellLayer(content, viewBounds: bounds, scale: scale) }
         let kind = a.representedElementCategory == .cell ? AttributeFile.cellKind : a.representedElementKind
         var s = style
         if let k = kind, let ks = kindStyles[k] { s = ks.over(s) }

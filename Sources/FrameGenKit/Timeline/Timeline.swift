@@ -136,11 +136,22 @@ public struct Timeline: Sendable {
                 elements.append(tr.from[key]!.interpolated(to: tr.to[key]!, progress: p))
                 if case .cell(let id) = key { images.append(id) } else { images.append(nil) }
             }
+            var drawn = data.elements(view: v, elements, imageIndex: { images[$0] })
+            // The layout after the change, laid out at this instant, draws its cells, as UIKit
+            // animates them.
+            var layout = state.layout
+            if layout.drawsOwnViews {
+                layout.prepare(
+                    data.state(view: v, bounds: b, time: time, dataSource: state.dataSource, peers: peers))
+            }
+            if let views = layout.display(elements) {
+                for (i, content) in views.enumerated() where i < drawn.count { drawn[i].content = content }
+            }
             let view = AttributeView(
                 name: scene.views.count > 1 ? scene.views[v].name : nil,
                 frame: data.viewFrame(v, size: b.size),
                 bounds: b, sublayerTransform: tr.sublayerTransform, drawingOrder: tr.drawingOrder,
-                elements: data.elements(view: v, elements, imageIndex: { images[$0] }))
+                elements: drawn)
             return (
                 view,
                 PeerViewState(name: scene.views[v].name, bounds: b, contentInset: scene.views[v].contentInset)
@@ -163,12 +174,15 @@ public struct Timeline: Sendable {
         layout.prepare(cv)
         let attributes = data.visibleElements(view: v, layout, bounds: state.bounds)
         let identity = state.identity
+        var elements = data.elements(view: v, attributes, imageIndex: { identity[attributes[$0].indexPath] })
+        if let views = layout.display(attributes) {
+            for (i, content) in views.enumerated() where i < elements.count { elements[i].content = content }
+        }
         let view = AttributeView(
             name: scene.views.count > 1 ? scene.views[v].name : nil,
             frame: data.viewFrame(v, size: state.size),
             bounds: state.bounds, sublayerTransform: layout.sublayerTransform,
-            drawingOrder: layout.drawingOrder,
-            elements: data.elements(view: v, attributes, imageIndex: { identity[attributes[$0].indexPath] }))
+            drawingOrder: layout.drawingOrder, elements: elements)
         let peer = PeerViewState(
             name: scene.views[v].name, bounds: state.bounds, contentSize: layout.collectionViewContentSize,
             contentInset: cv.contentInset, published: layout.publishedState)

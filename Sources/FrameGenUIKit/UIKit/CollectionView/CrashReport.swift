@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -15,12 +17,27 @@ public enum CrashReport {
         return p
     }()
     nonisolated(unsafe) private static var length = 0
+    /// Each thread's line, so that a call nested in another (a cell's apply(_:) during a layout
+    /// pass) gives the outer one back when it returns; per thread because frames are evaluated
+    /// on several at once (the signal handler reads only `buffer` and `length`).
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var lines: [pthread_t: String] = [:]
 
     /// Runs `body`, a call into a user's layout described by `line` (e.g. `the layout "cards"
     /// (CardsLayout), in prepare() at t = 0.5 s`), noted while it runs.
     static func during<R>(_ line: String, _ body: () -> R) -> R {
+        let thread = pthread_self()
+        lock.lock()
+        let outer = lines[thread]
+        lines[thread] = line
         note(line)
-        defer { length = 0 }
+        lock.unlock()
+        defer {
+            lock.lock()
+            lines[thread] = outer
+            if let outer { note(outer) } else { length = 0 }
+            lock.unlock()
+        }
         return body()
     }
 

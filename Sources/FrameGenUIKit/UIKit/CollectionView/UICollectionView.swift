@@ -146,9 +146,11 @@ open class UICollectionView: UIScrollView {
         collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
     }
 
-    /// The items whose frames intersect the visible bounds, in index path order.
+    /// The items whose frames intersect the visible bounds, in index path order; with cells
+    /// drawn (docs/uikit.md "Cells"), the items whose cells are shown.
     open var indexPathsForVisibleItems: [IndexPath] {
-        (collectionViewLayout.layoutAttributesForElements(in: bounds) ?? [])
+        if cells.isDrawing { return cells.visibleItems }
+        return (collectionViewLayout.layoutAttributesForElements(in: bounds) ?? [])
             .filter { $0.representedElementCategory == .cell && !$0.isHidden && $0.frame.intersects(bounds) }
             .map(\.indexPath).sorted()
     }
@@ -164,28 +166,175 @@ open class UICollectionView: UIScrollView {
 
     open func reloadData() { collectionViewLayout.invalidateLayout() }
 
-    // MARK: Cells
+    // MARK: Cells (the display pass: CellDisplay)
 
-    /// The cell shown for `indexPath`: nil, as UIKit answers for an item whose cell is not on
-    /// screen, because framegen does not make your cells yet (docs/uikit.md "What is there").
-    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { nil }
+    /// The cells this view shows and keeps for reuse.
+    let cells = CellDisplay()
 
-    /// The cells on screen: none, for the reason `cellForItem(at:)` gives.
-    open var visibleCells: [UICollectionViewCell] { [] }
+    /// The cell on screen for `indexPath`; nil when none is (off screen, or the scene draws no
+    /// cells, docs/uikit.md "Cells").
+    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
+        cells.displayed[CellDisplay.Key(category: .cell, kind: nil, indexPath: indexPath)]
+            as? UICollectionViewCell
+    }
 
+    /// The cells on screen, in index path order.
+    open var visibleCells: [UICollectionViewCell] {
+        cells.displayed.sorted { $0.key < $1.key }.compactMap { $0.value as? UICollectionViewCell }
+    }
+
+    /// The supplementary view on screen for the element; nil when none is.
     open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath)
         -> UICollectionReusableView?
-    { nil }
+    {
+        cells.displayed[
+            CellDisplay.Key(category: .supplementaryView, kind: elementKind, indexPath: indexPath)]
+    }
 
-    /// Accepted and ignored: framegen cannot make your cells yet. (Making one from a class needs
-    /// a `required` initialiser in Swift; UIKit uses the Objective-C runtime instead, so
-    /// `dequeueReusableCell` waits for framegen to draw cells.)
-    open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {}
+    /// Registers the cell class for `identifier`. framegen makes it with the factory the program
+    /// registered for that class (`cells:`, docs/uikit.md "Cells"); `UICollectionViewCell` itself
+    /// needs none. A class with no factory is reported when a cell is dequeued.
+    open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+        cells.register(cellClass, as: identifier)
+    }
 
+    /// framegen's, beside UIKit's: registers a factory for `identifier` directly.
+    open func register(
+        _ factory: @escaping UICollectionViewCellFactory, forCellWithReuseIdentifier identifier: String
+    ) {
+        cells.identifiers[identifier] = factory
+    }
+
+    /// Registers the view class for `identifier` among views of `elementKind`, through the
+    /// factory the program registered for that class, as cells are.
     open func register(
         _ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String,
         withReuseIdentifier identifier: String
-    ) {}
+    ) {
+        var factory: UICollectionViewCellFactory?
+        if viewClass == UICollectionReusableView.self {
+            factory = { @Sendable in UICollectionReusableView(frame: $0) }
+        } else if let viewClass {
+            factory = cells.factory(for: viewClass)
+        }
+        cells.viewIdentifiers[elementKind, default: [:]][identifier] = factory
+    }
+
+    /// A view waiting for reuse under `identifier` among views of `elementKind` (after
+    /// `prepareForReuse()`), or a new one; an identifier nothing registered is reported once and
+    /// gets a plain `UICollectionReusableView`.
+    open func dequeueReusableSupplementaryView(
+        ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
+    ) -> UICollectionReusableView {
+        if let view = cells.dequeue(CellDisplay.queue(identifier, kind: elementKind)) {
+            CrashReport.during(cells.describe(view, "in prepareForReuse()", at: instant)) {
+                view.prepareForReuse()
+            }
+            return view
+        }
+        let frame =
+            collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath)?
+            .frame
+            ?? .zero
+        let made: UICollectionReusableView
+        if let factory = cells.viewIdentifiers[elementKind]?[identifier] {
+            made = CrashReport.during(
+                "\(cells.layoutTitle), making the view \"\(identifier)\" at t = \(instant.time) s"
+            ) { factory(frame) }
+        } else {
+            report(
+                "dequeued the supplementary view \"\(identifier)\" of kind \(elementKind), which nothing registered; drawn as a plain UICollectionReusableView"
+            )
+            made = UICollectionReusableView(frame: frame)
+        }
+        made.reuseIdentifier = identifier
+        return made
+    }
+
+    /// A cell waiting for reuse under `identifier` (after `prepareForReuse()`), or a new one. An
+    /// identifier nothing registered is reported once and gets a plain `UICollectionViewCell`
+    /// (UIKit raises an exception).
+    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
+        -> UICollectionViewCell
+    {
+        if let cell = cells.dequeue(identifier) as? UICollectionViewCell {
+            CrashReport.during(cells.describe(cell, "in prepareForReuse()", at: instant)) {
+                cell.prepareForReuse()
+            }
+            return cell
+        }
+        let factory: UICollectionViewCellFactory
+        if let f = cells.identifiers[identifier] {
+            factory = f
+        } else {
+            report(cells.unregisteredProblem(identifier))
+            factory = { UICollectionViewCell(frame: $0) }
+        }
+        let frame = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame ?? .zero
+        let made = CrashReport.during(
+            "\(cells.layoutTitle), making the cell \"\(identifier)\" at t = \(instant.time) s"
+        ) {
+            factory(frame)
+        }
+        guard let cell = made as? UICollectionViewCell else {
+            report(
+                "the cell factory for \"\(identifier)\" made a \(type(of: made)), not a UICollectionViewCell; drawn as a plain cell"
+            )
+            let plain = UICollectionViewCell(frame: frame)
+            plain.reuseIdentifier = identifier
+            return plain
+        }
+        cell.reuseIdentifier = identifier
+        return cell
+    }
+
+    // MARK: Selection
+
+    open var allowsSelection = true
+
+    open var allowsMultipleSelection = false
+
+    /// Kept in the order of selection.
+    private var selected: [IndexPath] = []
+
+    /// nil when none is selected, as UIKit answers.
+    open var indexPathsForSelectedItems: [IndexPath]? { selected.isEmpty ? nil : selected }
+
+    /// Selects the item (and, without multiple selection, deselects the others), without
+    /// telling the delegate, as UIKit does; its cell, if shown, becomes selected.
+    open func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        guard let indexPath else {
+            for p in selected { deselectItem(at: p, animated: animated) }
+            return
+        }
+        if !allowsMultipleSelection {
+            for p in selected where p != indexPath { deselectItem(at: p, animated: animated) }
+        }
+        if !selected.contains(indexPath) { selected.append(indexPath) }
+        cellForItem(at: indexPath)?.isSelected = true
+        if !scrollPosition.isEmpty { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
+    }
+
+    open func deselectItem(at indexPath: IndexPath, animated: Bool) {
+        selected.removeAll { $0 == indexPath }
+        cellForItem(at: indexPath)?.isSelected = false
+    }
+
+    /// A tap on an item, as UIKit handles one: `shouldSelectItemAt`, then the selection
+    /// (`didDeselectItemAt` for an item it replaces), then `didSelectItemAt`.
+    func tap(_ indexPath: IndexPath) {
+        guard allowsSelection, delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else {
+            return
+        }
+        if !allowsMultipleSelection {
+            for p in selected where p != indexPath {
+                deselectItem(at: p, animated: false)
+                delegate?.collectionView(self, didDeselectItemAt: p)
+            }
+        }
+        selectItem(at: indexPath, animated: false, scrollPosition: [])
+        delegate?.collectionView(self, didSelectItemAt: indexPath)
+    }
 
     /// Recorded, not animated: framegen's timeline scrolls (docs/uikit.md).
     open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
@@ -236,21 +385,53 @@ extension UIScrollViewDelegate {
 
 /// UICollectionViewDelegate; the members iOS marks optional have empty defaults here.
 public protocol UICollectionViewDelegate: UIScrollViewDelegate {
+    func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
+    func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
 }
 
 extension UICollectionViewDelegate {
+    public func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath)
+        -> Bool
+    {
+        true
+    }
     public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
 }
 
 /// UICollectionViewDataSource. framegen's data comes from the scene (`content:`), so the item
-/// counts a data source returns are not asked for, and cells are not drawn from it yet
-/// (docs/uikit.md "What is there").
+/// counts a data source returns are not asked for. When the scene draws cells (`cell:`),
+/// `collectionView(_:cellForItemAt:)` makes each item's cell (docs/uikit.md "Cells").
 public protocol UICollectionViewDataSource: AnyObject {
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
     func numberOfSections(in collectionView: UICollectionView) -> Int
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+        -> UICollectionViewCell
+    func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+        at indexPath: IndexPath
+    ) -> UICollectionReusableView
 }
 
 extension UICollectionViewDataSource {
     public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+
+    /// framegen's, where iOS makes a layout that asks for supplementary views require one: the
+    /// view the scene names for the kind (`header:`, `footer:`), dequeued.
+    public func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+        at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+        collectionView.dequeueReusableSupplementaryView(
+            ofKind: kind, withReuseIdentifier: collectionView.cells.sceneViews[kind] ?? "", for: indexPath)
+    }
+
+    /// framegen's, where iOS requires one: the cell the scene names (`cell:`), dequeued.
+    public func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+        -> UICollectionViewCell
+    {
+        collectionView.dequeueReusableCell(
+            withReuseIdentifier: collectionView.cells.sceneCell ?? "", for: indexPath)
+    }
 }

@@ -1,9 +1,8 @@
 import Foundation
 
-/// A view a collection view shows for a supplementary element, and the base of cells. framegen
-/// does not draw your cell classes yet (cells are drawn with the scene's styles, docs/uikit.md
-/// "What is there"), so these exist for your files to compile and your code to create and
-/// configure them, with UIKit's members and defaults.
+/// A view a collection view shows for a supplementary element, and the base of cells. A scene
+/// that names a cell of yours (`cell:`) has framegen create, reuse, configure and draw them in
+/// UIKit's order (docs/uikit.md "Cells"); supplementary views are drawn with the scene's styles.
 open class UICollectionReusableView: UIView {
     /// The identifier the view was registered and dequeued with.
     open internal(set) var reuseIdentifier: String?
@@ -33,13 +32,44 @@ open class UICollectionViewCell: UICollectionReusableView {
     /// Where a cell's own subviews go; it fills the cell.
     open private(set) var contentView = UIView(frame: .zero)
 
-    open var backgroundView: UIView?
+    /// Behind the content view, filling the cell, as UIKit places it.
+    open var backgroundView: UIView? {
+        didSet {
+            guard oldValue !== backgroundView else { return }
+            oldValue?.removeFromSuperview()
+            arrangeBackgrounds()
+        }
+    }
 
-    open var selectedBackgroundView: UIView?
+    /// Between the background view and the content view while the cell is selected or
+    /// highlighted, filling the cell.
+    open var selectedBackgroundView: UIView? {
+        didSet {
+            guard oldValue !== selectedBackgroundView else { return }
+            oldValue?.removeFromSuperview()
+            arrangeBackgrounds()
+        }
+    }
 
-    open var isSelected = false
+    open var isSelected = false {
+        didSet { arrangeBackgrounds() }
+    }
 
-    open var isHighlighted = false
+    open var isHighlighted = false {
+        didSet { arrangeBackgrounds() }
+    }
+
+    /// The background views below the content view, back to front, sized to the cell; the
+    /// selected one only while selected or highlighted.
+    private func arrangeBackgrounds() {
+        let shown = [backgroundView, (isSelected || isHighlighted) ? selectedBackgroundView : nil]
+        if !(isSelected || isHighlighted) { selectedBackgroundView?.removeFromSuperview() }
+        for view in shown.compactMap({ $0 }) {
+            view.frame = bounds
+            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            insertSubview(view, belowSubview: contentView)
+        }
+    }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)

@@ -23,6 +23,9 @@ public struct UIKitLayout: CollectionViewLayout {
     /// The scene's flow keys, parsed once, set on a `UICollectionViewFlowLayout` after the
     /// factory made it (every fresh copy).
     private let flowParameters: FlowParameters?
+    /// The program's cells, and the one the scene draws the items with (`cell:`; nil: the
+    /// scene's styles draw them).
+    private let cells: Cells
     private var history: [Event] = []
     private var live: Live
 
@@ -35,21 +38,52 @@ public struct UIKitLayout: CollectionViewLayout {
         case didEndDragging(CollectionViewState, willDecelerate: Bool)
         case didEndDecelerating(CollectionViewState)
         case tap(Layout.IndexPath, CollectionViewState)
+        /// The frame's display pass over the elements the renderer draws.
+        case display([LayoutAttributes])
+    }
+
+    struct Cells: Sendable {
+        var registered: [String: UICollectionViewCellFactory] = [:]
+        var scene: String?
+        /// The views the scene names for UIKit's supplementary kinds (`header:`, `footer:`).
+        var supplementary: [String: String] = [:]
+
+        var drawsViews: Bool { scene != nil || !supplementary.isEmpty }
     }
 
     /// - Parameter warnings: where problems go that UIKit would raise an exception for (an index
     ///   path out of range) or that lose data (an attributes subclass whose copies lose its
     ///   fields), each once; default: standard error.
+    ///   - cells: the program's cell classes by name; `parameters`' `cell` names the one that
+    ///     draws the items (docs/uikit.md "Cells").
     public init(
-        name: String, parameters: [String: CustomValue] = [:], warnings: LayoutWarnings = LayoutWarnings(),
+        name: String, parameters: [String: CustomValue] = [:],
+        cells: [String: UICollectionViewCellFactory] = [:], warnings: LayoutWarnings = LayoutWarnings(),
         factory: @escaping Factory
     ) {
         self.name = name
         self.factory = factory
         self.warnings = warnings
-        flowParameters = parameters.isEmpty ? nil : try? FlowParameters(parameters)
-        live = Live(name: name, factory: factory, parameters: flowParameters, warnings: warnings)
+        var flow = parameters
+        var sceneCell: String?
+        if case .string(let cell)? = flow.removeValue(forKey: UIKitLayout.cellParameter) { sceneCell = cell }
+        var supplementary: [String: String] = [:]
+        for (key, kind) in UIKitLayout.viewParameters {
+            if case .string(let view)? = flow.removeValue(forKey: key) { supplementary[kind] = view }
+        }
+        self.cells = Cells(registered: cells, scene: sceneCell, supplementary: supplementary)
+        flowParameters = flow.isEmpty ? nil : try? FlowParameters(flow)
+        live = Live(
+            name: name, factory: factory, parameters: flowParameters, cells: self.cells, warnings: warnings)
     }
+
+    /// The scene key naming the cell that draws the items.
+    static let cellParameter = "cell"
+    /// The scene keys naming the views of UIKit's supplementary kinds.
+    static let viewParameters = [
+        ("header", UICollectionView.elementKindSectionHeader),
+        ("footer", UICollectionView.elementKindSectionFooter),
+    ]
 
     private let warnings: LayoutWarnings
 
@@ -57,7 +91,8 @@ public struct UIKitLayout: CollectionViewLayout {
 
     private mutating func record(_ event: Event) {
         if !isKnownUniquelyReferenced(&live) {
-            live = Live(name: name, factory: factory, parameters: flowParameters, warnings: warnings)
+            live = Live(
+                name: name, factory: factory, parameters: flowParameters, cells: cells, warnings: warnings)
             live.withLock { $0.replay(history) }
         }
         history.append(event)
@@ -94,6 +129,15 @@ public struct UIKitLayout: CollectionViewLayout {
     ) -> Bool {
         record(.tap(indexPath, collectionView))
         return live.withLock { $0.host.delegate != nil }
+    }
+
+    public var drawsOwnViews: Bool { cells.drawsViews }
+
+    /// The frame's cells, when the scene draws the items with one (docs/uikit.md "Cells").
+    public mutating func display(_ elements: [LayoutAttributes]) -> [LayerSnapshot?]? {
+        guard cells.drawsViews else { return nil }
+        record(.display(elements))
+        return live.withLock { $0.snapshots }
     }
 
     // MARK: Queries
@@ -203,9 +247,9 @@ final class Live: @unchecked Sendable {
 
     init(
         name: String, factory: @escaping UIKitLayout.Factory, parameters: FlowParameters?,
-        warnings: LayoutWarnings
+        cells: UIKitLayout.Cells = UIKitLayout.Cells(), warnings: LayoutWarnings
     ) {
-        state = State(name: name, factory: factory, parameters: parameters, warnings: warnings)
+        state = State(name: name, factory: factory, parameters: parameters, cells: cells, warnings: warnings)
     }
 
     func withLock<R>(_ body: (State) -> R) -> R {
@@ -219,6 +263,9 @@ final class Live: @unchecked Sendable {
         let name: String
         private let factory: UIKitLayout.Factory
         private let parameters: FlowParameters?
+        private let cells: UIKitLayout.Cells
+        /// What the last display pass drew, one per element asked for.
+        private(set) var snapshots: [LayerSnapshot?] = []
         private var made: (host: UICollectionView, layout: UICollectionViewLayout)?
         private var started = false
         /// `UIScreen.main` while the layout runs: the scene's canvas, as the instant gives it.
@@ -233,11 +280,12 @@ final class Live: @unchecked Sendable {
 
         init(
             name: String, factory: @escaping UIKitLayout.Factory, parameters: FlowParameters?,
-            warnings: LayoutWarnings
+            cells: UIKitLayout.Cells, warnings: LayoutWarnings
         ) {
             self.name = name
             self.factory = factory
             self.parameters = parameters
+            self.cells = cells
             self.warnings = warnings
             title = "the layout \"\(name)\""
             answering = title + ", answering a query"
@@ -261,6 +309,9 @@ final class Live: @unchecked Sendable {
             view.report = { sink.warn(named + " " + $0) }
             if let flow = layout as? UICollectionViewFlowLayout { parameters?.apply(to: flow) }
             answering = "\(title) (\(type(of: layout))), answering a query"
+            view.cells.layoutTitle = "\(title) (\(type(of: layout)))"
+            view.cells.configure(
+                registered: cells.registered, sceneCell: cells.scene, sceneViews: cells.supplementary)
             made = (view, layout)
             return (view, layout)
         }
@@ -294,6 +345,20 @@ final class Live: @unchecked Sendable {
             switch event {
             case .prepare(let s):
                 move(to: s)
+                if host.cells.isDrawing { displayVisible() }
+            case .display(let elements):
+                // The instant's objects are new (docs/uikit.md "The contract"), so its first
+                // display pass makes the cells; a second layout pass at the same bounds lets
+                // code that reaches them (cellForItem(at:), visibleCells) in prepare() or
+                // scrollViewDidScroll(_:) act on them, as on iOS from one frame to the next.
+                display(elements)
+                host.delegate?.scrollViewDidScroll(host)
+                if layout.shouldInvalidateLayout(forBoundsChange: host.bounds) {
+                    layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: host.bounds))
+                    layout.needsPrepare = false
+                    layout.prepare()
+                }
+                snapshots = display(elements)
             case .invalidate:
                 layout.invalidateLayout()
             case .updates(let items):
@@ -315,7 +380,7 @@ final class Live: @unchecked Sendable {
                 host.delegate?.scrollViewDidEndDecelerating(host)
             case .tap(let indexPath, let s):
                 move(to: s)
-                host.delegate?.collectionView(host, didSelectItemAt: IndexPath(indexPath))
+                host.tap(IndexPath(indexPath))
             }
         }
 
@@ -368,6 +433,68 @@ final class Live: @unchecked Sendable {
                 layout.prepare(forAnimatedBoundsChange: old)
                 layout.finalizeAnimatedBoundsChange()
             }
+        }
+
+        /// UIKit's display pass after a layout pass: cells for what the layout returns for the
+        /// visible bounds (so that the cells of a replayed history are reused as on iOS).
+        private func displayVisible() {
+            let objects = (layout.layoutAttributesForElements(in: host.bounds) ?? [])
+                .filter { !$0.isHidden && host.cells.drawsView(for: $0) }
+                .sorted { CellDisplay.Key($0) < CellDisplay.Key($1) }
+                .map { ($0.copy() as? UICollectionViewLayoutAttributes) ?? $0 }
+            host.cells.display(objects, in: host)
+        }
+
+        /// The frame's display pass over the elements the renderer draws: for each item, a copy
+        /// of the layout's attributes object (its subclass and fields) with the geometry drawn
+        /// at this instant (an animation interpolates it), applied to its cell; then each cell's
+        /// layer tree.
+        @discardableResult
+        private func display(_ elements: [LayoutAttributes]) -> [LayerSnapshot?] {
+            /// UIKit's names for the elements (a flow header is `header` to the renderer).
+            func key(_ e: LayoutAttributes) -> CellDisplay.Key {
+                CellDisplay.Key(
+                    category: UICollectionView.ElementCategory(e.representedElementCategory),
+                    kind: e.representedElementKind.map(SupplementaryKind.uikit),
+                    indexPath: IndexPath(e.indexPath))
+            }
+            var rect = host.bounds
+            for e in elements { rect = rect.union(CGRect(e.frame)) }
+            var objects: [CellDisplay.Key: UICollectionViewLayoutAttributes] = [:]
+            for o in layout.layoutAttributesForElements(in: rect) ?? [] {
+                let k = CellDisplay.Key(o)
+                if objects[k] == nil { objects[k] = o }
+            }
+            var picked: [UICollectionViewLayoutAttributes] = []
+            var positions: [Int] = []
+            for (i, e) in elements.enumerated() where !e.isHidden {
+                let k = key(e)
+                guard host.cells.drawsView(category: k.category, kind: k.kind) else { continue }
+                let source: UICollectionViewLayoutAttributes?
+                switch k.category {
+                case .cell: source = objects[k] ?? layout.layoutAttributesForItem(at: k.indexPath)
+                case .supplementaryView:
+                    source =
+                        objects[k]
+                        ?? layout.layoutAttributesForSupplementaryView(ofKind: k.kind ?? "", at: k.indexPath)
+                case .decorationView: source = nil
+                }
+                let copy = (source?.copy() as? UICollectionViewLayoutAttributes) ?? layout.makeAttributes(e)
+                copy.value.representedElementKind = k.kind
+                copy.value.center = e.center
+                copy.value.size = e.size
+                copy.value.transform3D = e.transform3D
+                copy.value.zIndex = e.zIndex
+                copy.alpha = CGFloat(e.alpha)
+                picked.append(copy)
+                positions.append(i)
+            }
+            let views = host.cells.display(picked, in: host)
+            var out = [LayerSnapshot?](repeating: nil, count: elements.count)
+            for (i, view) in zip(positions, views) {
+                if let view { out[i] = LayerSnapshotting.snapshot(view.layer) }
+            }
+            return out
         }
 
         /// framegen's value for one of the layout's attributes objects: UIKit's element kinds
@@ -427,22 +554,57 @@ struct FlowParameters: Sendable {
 extension UIKitLayout {
     /// A layout type scenes can name: `type` with the user's factory. A flow layout (or
     /// subclass) takes the scene's flow keys; other layouts take none.
+    ///
+    /// `cells`: the program's cell classes by name (`{ WheelCell(frame: $0) }`); a scene draws
+    /// the items with one by naming it (`layout: {type: wheel, cell: wheel-cell}`).
     public static func descriptor(
-        type: String, warnings: LayoutWarnings = LayoutWarnings(), factory: @escaping Factory
+        type: String, cells: [String: UICollectionViewCellFactory] = [:],
+        warnings: LayoutWarnings = LayoutWarnings(),
+        factory: @escaping Factory
     ) -> LayoutDescriptor {
         let probe = Live(name: type, factory: factory, parameters: nil, warnings: warnings)
         let (isFlow, className) = probe.withLock { s in
             (s.layout is UICollectionViewFlowLayout, String(describing: Swift.type(of: s.layout)))
         }
+        let names = cells.keys.sorted()
+        let registered = names.isEmpty ? "this program registers none" : names.joined(separator: ", ")
+        let viewParameters =
+            [
+                LayoutParameter(
+                    name: cellParameter, defaultValue: nil,
+                    summary: "the cell that draws the items: " + registered)
+            ]
+            + UIKitLayout.viewParameters.map { key, _ in
+                LayoutParameter(
+                    name: key, defaultValue: nil,
+                    summary: "the view that draws the section \(key)s: " + registered)
+            }
+        let viewKeys = viewParameters.map(\.name)
         return LayoutDescriptor(
             type: type, summary: "\(className), a UIKit layout registered by this program",
-            parameters: isFlow ? FlowLayout.parameters : [],
+            parameters: (isFlow ? FlowLayout.parameters : []) + viewParameters,
             // A flow layout's headers and footers look as the built-in flow's do.
             look: isFlow ? "flow" : nil
         ) { parameters throws(LayoutParameterError) in
-            if isFlow { _ = try FlowParameters(parameters) }
+            var given = parameters
+            var kept: [String: CustomValue] = [:]
+            for key in viewKeys {
+                guard let view = given.removeValue(forKey: key) else { continue }
+                guard case .string(let name) = view, cells[name] != nil else {
+                    throw LayoutParameterError(
+                        parameter: key, found: view.description,
+                        expected: names.isEmpty
+                            ? "no value: this program registers no cells (FrameGenCommandLine.main(layouts:cells:))"
+                            : "one of the cells this program registers: " + names.joined(separator: ", "))
+                }
+                kept[key] = view
+            }
+            if isFlow {
+                _ = try FlowParameters(given)
+                kept.merge(given) { a, _ in a }
+            }
             return UIKitLayout(
-                name: type, parameters: isFlow ? parameters : [:], warnings: warnings, factory: factory)
+                name: type, parameters: kept, cells: cells, warnings: warnings, factory: factory)
         }
     }
 }
@@ -455,7 +617,7 @@ extension UIKitLayout.Event {
             .didEndDecelerating(let s),
             .tap(_, let s):
             return s
-        case .invalidate, .updates, .finalizeUpdates: return nil
+        case .invalidate, .updates, .finalizeUpdates, .display: return nil
         }
     }
 
@@ -474,6 +636,7 @@ extension UIKitLayout.Event {
         case .didEndDragging(let s, _): return "as a drag ends \(at(s))"
         case .didEndDecelerating(let s): return "as a deceleration ends \(at(s))"
         case .tap(let p, let s): return "on a tap on item \(p) \(at(s))"
+        case .display: return "in its display pass (cells)"
         }
     }
 }

@@ -1,0 +1,148 @@
+import Geometry
+import Raster
+import Text
+
+// Layers with sublayers (a cell's view tree, docs/design/rendering.md's semantics applied at
+// every level): each sublayer is flattened into its superlayer's plane, so its map to the
+// device is its own planar map followed by its superlayer's; a superlayer that masks to its
+// bounds clips them to its rounded bounds; opacity below 1 draws the layer and its sublayers
+// offscreen at full opacity and composites the group once. Offscreen images are placed from
+// the view's whole clip, never from the band being drawn, so bands reproduce one full render.
+extension Compositor {
+    /// `layer` has sublayers; `hiders` apply to its own drawing only.
+    static func drawTree(
+        _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, viewClip: PixelBox,
+        scale: Double, text: TextRenderer, hiders: [Occluder] = []
+    ) throws(CompositorError) {
+        guard !layer.isHidden, layer.opacity > 0, h.isFinite else { return }
+        let opacity = min(layer.opacity, 1)
+        if opacity < 1 {
+            guard let box = extent(of: layer, h, scale: scale, within: viewClip),
+                box.y0 < clip.y1, box.y1 > clip.y0
+            else { return }
+            let (w, hh) = (box.x1 - box.x0, box.y1 - box.y0)
+            var group = Image(width: w, height: hh)
+            var opaque = layer
+            opaque.opacity = 1
+            let shift = Homography.translation(Double(-box.x0), Double(-box.y0))
+            let local: PixelBox = (0, max(0, clip.y0 - box.y0), w, min(hh, clip.y1 - box.y0))
+            try drawTree(
+                opaque, h.concatenating(shift), into: &group, clip: local, viewClip: (0, 0, w, hh),
+                scale: scale,
+                text: text)
+            Painter.composite(
+                &image, layer: group, at: (box.x0, box.y0),
+                opacity: UInt8((opacity * 255).rounded().clampedInt(in: 0...255, nan: 0)), clip: .full(clip))
+            return
+        }
+        var own = layer
+        own.sublayers = []
+        if !own.isInvisible {
+            try draw(
+                own, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text, hiders: hiders
+            )
+        }
+        let children = layer.sublayers.enumerated().sorted {
+            ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset)
+        }.map(\.element)
+        guard layer.masksToBounds else {
+            for child in children {
+                try drawChild(
+                    child, in: h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
+            }
+            return
+        }
+        // Clipped: the sublayers are drawn offscreen over the bounds' box, then composited
+        // through the rounded bounds' coverage.
+        let rounded = Shapes.roundedRect(
+            Rect(origin: .zero, size: layer.size), radius: layer.cornerRadius, curve: layer.cornerCurve)
+        let box = coverage(rounded, h, clip: viewClip, antialiased: false).box
+        let grown: PixelBox = (
+            max(viewClip.x0, box.x0 - 2), max(viewClip.y0, box.y0 - 2), min(viewClip.x1, box.x1 + 2),
+            min(viewClip.y1, box.y1 + 2)
+        )
+        let (w, hh) = (grown.x1 - grown.x0, grown.y1 - grown.y0)
+        guard w > 0, hh > 0, grown.y0 < clip.y1, grown.y1 > clip.y0 else { return }
+        var inside = Image(width: w, height: hh)
+        let shift = Homography.translation(Double(-grown.x0), Double(-grown.y0))
+        let local: PixelBox = (0, max(0, clip.y0 - grown.y0), w, min(hh, clip.y1 - grown.y0))
+        for child in children {
+            try drawChild(
+                child, in: h.concatenating(shift), into: &inside, clip: local, viewClip: (0, 0, w, hh),
+                scale: scale, text: text)
+        }
+        let mask = coverage(rounded, h, clip: clip, antialiased: layer.allowsEdgeAntialiasing)
+        Painter.composite(&image, layer: inside, at: (grown.x0, grown.y0), clip: mask)
+    }
+
+    /// A sublayer's map: `[p - anchor, 0, 1] · transform · T(position, zPosition)` into its
+    /// superlayer's local points, flattened (planar), then the superlayer's map.
+    static func sublayerMap(_ child: Layer, in parent: Homography) -> Homography {
+        let m = Transform3D.makeTranslation(-child.size.width / 2, -child.size.height / 2, 0)
+            .concatenating(child.transform)
+            .concatenating(.makeTranslation(child.position.x, child.position.y, child.zPosition))
+        return Homography(planar: m).concatenating(parent)
+    }
+
+    private static func drawChild(
+        _ child: Layer, in parent: Homography, into image: inout Image, clip: PixelBox, viewClip: PixelBox,
+        scale: Double, text: TextRenderer
+    ) throws(CompositorError) {
+        guard !child.isHidden, child.opacity > 0 else { return }
+        let h = sublayerMap(child, in: parent)
+        guard h.isFinite else { return }
+        if child.sublayers.isEmpty {
+            guard !child.isInvisible else { return }
+            try draw(child, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
+        } else {
+            try drawTree(child, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
+        }
+    }
+
+    /// The device pixels the layer and its sublayers may touch (bounds, image, shadow with its
+    /// blur), within `limit`; `limit` itself when a corner is at or behind the eye (the
+    /// projection is unbounded); nil when nothing shows.
+    static func extent(of layer: Layer, _ h: Homography, scale: Double, within limit: PixelBox) -> PixelBox? {
+        var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        var unbounded = false
+        func add(_ layer: Layer, _ h: Homography) {
+            guard !unbounded, !layer.isHidden, layer.opacity > 0, h.isFinite else { return }
+            let bounds = Rect(origin: .zero, size: layer.size)
+            var rects = [bounds]
+            var margin = 2.0
+            if let c = layer.contents, !layer.masksToBounds {
+                rects.append(c.imageRect(in: layer.size, scale: scale))
+            }
+            if let s = layer.shadow, s.opacity > 0 {
+                rects.append(bounds.offsetBy(dx: s.offset.x, dy: s.offset.y))
+                margin += 3 * max(s.radius, 0) * scale
+            }
+            if layer.text != nil { margin += 4 * scale }
+            for r in rects {
+                for p in [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)] {
+                    let q = h.mapHomogeneous(SIMD2(p.0, p.1))
+                    let (x, y) = (q.x / q.z, q.y / q.z)
+                    guard q.z > 0, x.isFinite, y.isFinite else {
+                        unbounded = true
+                        return
+                    }
+                    (x0, y0) = (min(x0, x - margin), min(y0, y - margin))
+                    (x1, y1) = (max(x1, x + margin), max(y1, y + margin))
+                }
+            }
+            // Clipped sublayers stay inside the bounds, which are counted already.
+            guard !layer.masksToBounds else { return }
+            for child in layer.sublayers { add(child, sublayerMap(child, in: h)) }
+        }
+        add(layer, h)
+        if unbounded { return limit }
+        guard x0 <= x1 else { return nil }
+        let box: PixelBox = (
+            max(limit.x0, x0.rounded(.down).clampedInt(in: pixelCoordinateRange, nan: limit.x0)),
+            max(limit.y0, y0.rounded(.down).clampedInt(in: pixelCoordinateRange, nan: limit.y0)),
+            min(limit.x1, x1.rounded(.up).clampedInt(in: pixelCoordinateRange, nan: limit.x1)),
+            min(limit.y1, y1.rounded(.up).clampedInt(in: pixelCoordinateRange, nan: limit.y1))
+        )
+        return box.x0 < box.x1 && box.y0 < box.y1 ? box : nil
+    }
+}

@@ -1,0 +1,309 @@
+import Foundation
+import Geometry
+import Layout
+
+/// Makes a cell (or a supplementary view) of one of a program's classes, with its frame: what
+/// `register(_:forCellWithReuseIdentifier:)` does with a class on iOS through the Objective-C
+/// runtime. Swift makes an instance of a class chosen at run time only through a `required`
+/// initialiser, and UIKit subclasses write `override init(frame:)`, so a program hands
+/// framegen a factory per class instead: `{ WheelCell(frame: $0) }` (docs/uikit.md "Cells").
+public typealias UICollectionViewCellFactory = @Sendable (CGRect) -> UICollectionReusableView
+
+/// A collection view's cells, in UIKit's order (docs/uikit.md "Cells"): each display pass
+/// takes the elements to show, puts the cells of elements no longer shown in a reuse queue
+/// per identifier, makes or dequeues (with `prepareForReuse()`) a cell for each new element,
+/// sets its geometry from the attributes and calls `apply(_:)` with a copy of the layout's
+/// attributes object, then lays it out (`layoutSubviews()` where its bounds changed).
+/// Everything runs in a fixed order (elements by index path), so a replay of the same history
+/// makes the same cells in the same states.
+final class CellDisplay {
+    struct Key: Hashable, Comparable {
+        var category: UICollectionView.ElementCategory
+        var kind: String?
+        var indexPath: IndexPath
+        /// During an update animation an item that leaves and the one that takes its index
+        /// path are both shown, each with its own cell: the second is occurrence 1.
+        var occurrence = 0
+
+        init(category: UICollectionView.ElementCategory, kind: String?, indexPath: IndexPath) {
+            (self.category, self.kind, self.indexPath) = (category, kind, indexPath)
+        }
+
+        init(_ a: UICollectionViewLayoutAttributes) {
+            self.init(
+                category: a.representedElementCategory, kind: a.representedElementKind, indexPath: a.indexPath
+            )
+        }
+
+        static func < (a: Key, b: Key) -> Bool {
+            (a.category.rawValue, a.kind ?? "", a.indexPath, a.occurrence)
+                < (b.category.rawValue, b.kind ?? "", b.indexPath, b.occurrence)
+        }
+    }
+
+    /// The program's cells by name (`cells:`).
+    var registered: [String: UICollectionViewCellFactory] = [:]
+    /// The cell the scene names (`cell:`): cells are drawn when it is set.
+    var sceneCell: String?
+    /// The views the scene names per supplementary kind (`header:`, `footer:`).
+    var sceneViews: [String: String] = [:]
+    /// Supplementary views' identifiers (registered per kind), as `identifiers` is for cells.
+    var viewIdentifiers: [String: [String: UICollectionViewCellFactory]] = [:]
+    /// Reuse identifiers and what makes their cells: the scene's cell under its own name, then
+    /// the view's registrations.
+    var identifiers: [String: UICollectionViewCellFactory] = [:]
+    var displayed: [Key: UICollectionReusableView] = [:]
+    private var queues: [String: [UICollectionReusableView]] = [:]
+    /// The classes the program's factories make, learnt by making one of each when a class is
+    /// registered.
+    private var factoryClasses: [ObjectIdentifier: UICollectionViewCellFactory]?
+    private var unknownClasses: [String: String] = [:]
+    /// How crash reports name the layout.
+    var layoutTitle = "the layout"
+
+    var isDrawing: Bool { sceneCell != nil || !sceneViews.isEmpty }
+
+    /// Whether an element of this category and kind is drawn with a view of the program's.
+    func drawsView(category: UICollectionView.ElementCategory, kind: String?) -> Bool {
+        switch category {
+        case .cell: sceneCell != nil
+        case .supplementaryView: kind.map { sceneViews[$0] != nil } ?? false
+        case .decorationView: false
+        }
+    }
+
+    func drawsView(for a: UICollectionViewLayoutAttributes) -> Bool {
+        drawsView(category: a.representedElementCategory, kind: a.representedElementKind)
+    }
+
+    var visibleItems: [IndexPath] {
+        displayed.keys.filter { $0.category == .cell }.map(\.indexPath).sorted()
+    }
+
+    func configure(
+        registered: [String: UICollectionViewCellFactory], sceneCell: String?,
+        sceneViews: [String: String] = [:]
+    ) {
+        self.registered = registered
+        self.sceneCell = sceneCell
+        self.sceneViews = sceneViews
+        if let sceneCell, let factory = registered[sceneCell] { identifiers[sceneCell] = factory }
+        for (kind, name) in sceneViews { viewIdentifiers[kind, default: [:]][name] = registered[name] }
+    }
+
+    /// The factory of a registered class (`cells:`), learnt by making one of each.
+    func factory(for viewClass: AnyClass) -> UICollectionViewCellFactory? {
+        if factoryClasses == nil {
+            var classes: [ObjectIdentifier: UICollectionViewCellFactory] = [:]
+            for name in registered.keys.sorted() {
+                let factory = registered[name]!
+                let made = CrashReport.during("\(layoutTitle), making the cell \"\(name)\"") {
+                    factory(.zero)
+                }
+                classes[ObjectIdentifier(type(of: made))] =
+                    classes[ObjectIdentifier(type(of: made))] ?? factory
+            }
+            factoryClasses = classes
+        }
+        return factoryClasses?[ObjectIdentifier(viewClass)]
+    }
+
+    /// The queue of views waiting under `identifier` for elements of `kind` (nil: cells).
+    static func queue(_ identifier: String, kind: String?) -> String {
+        kind.map { $0 + "/" + identifier } ?? identifier
+    }
+
+    func register(_ cellClass: AnyClass?, as identifier: String) {
+        guard let cellClass else {
+            identifiers[identifier] = nil
+            return
+        }
+        if cellClass == UICollectionViewCell.self {
+            identifiers[identifier] = { UICollectionViewCell(frame: $0) }
+            return
+        }
+        if let factory = factory(for: cellClass) {
+            identifiers[identifier] = factory
+        } else {
+            identifiers[identifier] = nil
+            unknownClasses[identifier] = "\(cellClass)"
+        }
+    }
+
+    func unregisteredProblem(_ identifier: String) -> String {
+        if let name = unknownClasses[identifier] {
+            return
+                "dequeued \"\(identifier)\", registered as \(name), a class this program has no factory for; framegen makes cells through factories: register one, e.g. cells: [\"\(identifier)\": { \(name)(frame: $0) }]; drawn as a plain UICollectionViewCell"
+        }
+        return
+            "dequeued the reuse identifier \"\(identifier)\", which nothing registered; drawn as a plain UICollectionViewCell"
+    }
+
+    func dequeue(_ identifier: String) -> UICollectionReusableView? {
+        guard var queue = queues[identifier], !queue.isEmpty else { return nil }
+        let view = queue.removeFirst()
+        queues[identifier] = queue
+        return view
+    }
+
+    func describe(_ view: UICollectionReusableView, _ call: String, at instant: CollectionViewState) -> String
+    {
+        "\(layoutTitle), the cell \"\(view.reuseIdentifier ?? "")\" (\(type(of: view))) \(call) at t = \(instant.time) s"
+    }
+
+    /// One display pass (the type's comment): `elements` are the layout's attributes objects
+    /// (copies) of the elements to show, cells only. Returns the view showing each.
+    @discardableResult
+    func display(_ elements: [UICollectionViewLayoutAttributes], in host: UICollectionView)
+        -> [UICollectionReusableView?]
+    {
+        var seen: [Key: Int] = [:]
+        let keys = elements.map { a -> Key in
+            var key = Key(
+                category: a.representedElementCategory, kind: a.representedElementKind, indexPath: a.indexPath
+            )
+            key.occurrence = seen[key, default: 0]
+            seen[key] = key.occurrence + 1
+            return key
+        }
+        let shown = Set(keys)
+        for key in displayed.keys.sorted() where !shown.contains(key) {
+            let view = displayed.removeValue(forKey: key)!
+            view.removeFromSuperview()
+            queues[CellDisplay.queue(view.reuseIdentifier ?? "", kind: key.kind), default: []].append(view)
+        }
+        var views: [UICollectionReusableView?] = []
+        for (key, attributes) in zip(keys, elements) {
+            guard drawsView(category: key.category, kind: key.kind) else {
+                views.append(nil)
+                continue
+            }
+            let view: UICollectionReusableView
+            if let shownAlready = displayed[key] {
+                view = shownAlready
+            } else if key.category == .supplementaryView, let kind = key.kind {
+                view =
+                    host.dataSource.map {
+                        $0.collectionView(host, viewForSupplementaryElementOfKind: kind, at: key.indexPath)
+                    }
+                    ?? host.dequeueReusableSupplementaryView(
+                        ofKind: kind, withReuseIdentifier: sceneViews[kind] ?? "", for: key.indexPath)
+                displayed[key] = view
+                if view.superview !== host { host.addSubview(view) }
+            } else {
+                // An item that is leaving (an index path the data no longer has, or the second of
+                // two at one index path) is not asked of the data source, which knows only the
+                // data after the change: it gets the scene's cell.
+                let current =
+                    key.occurrence == 0 && key.indexPath.section < host.data.numberOfSections
+                    && key.indexPath.item < host.data.numberOfItems(inSection: key.indexPath.section)
+                view =
+                    (current
+                        ? host.dataSource.map { $0.collectionView(host, cellForItemAt: key.indexPath) } : nil)
+                    ?? host.dequeueReusableCell(withReuseIdentifier: sceneCell ?? "", for: key.indexPath)
+                displayed[key] = view
+                if view.superview !== host { host.addSubview(view) }
+            }
+            apply(attributes, to: view, in: host)
+            views.append(view)
+        }
+        return views
+    }
+
+    /// UIKit's order: the view's geometry from the attributes (centre, bounds size, transform,
+    /// alpha, hidden) and a cell's selection, then `apply(_:)`, then layout.
+    private func apply(
+        _ attributes: UICollectionViewLayoutAttributes, to view: UICollectionReusableView,
+        in host: UICollectionView
+    ) {
+        let instant = host.instant
+        view.center = attributes.center
+        view.bounds = CGRect(origin: view.bounds.origin, size: attributes.size)
+        view.layer.transform = attributes.transform3D
+        view.alpha = attributes.alpha
+        view.isHidden = attributes.isHidden
+        if let cell = view as? UICollectionViewCell, attributes.representedElementCategory == .cell {
+            let selected = host.indexPathsForSelectedItems?.contains(attributes.indexPath) ?? false
+            if cell.isSelected != selected { cell.isSelected = selected }
+        }
+        CrashReport.during(describe(view, "in apply(_:)", at: instant)) { view.apply(attributes) }
+        CrashReport.during(describe(view, "in layoutSubviews()", at: instant)) { view.layoutIfNeeded() }
+    }
+}
+
+/// A view's layer tree as the renderer's values (Layout's `LayerSnapshot`).
+enum LayerSnapshotting {
+    static func snapshot(_ layer: CALayer) -> LayerSnapshot {
+        var s = LayerSnapshot(bounds: layer.bounds.geometry, position: layer.position.geometry)
+        s.anchorPoint = layer.anchorPoint.geometry
+        s.anchorPointZ = Double(layer.anchorPointZ)
+        s.zPosition = Double(layer.zPosition)
+        s.transform = layer.transform.geometry
+        s.sublayerTransform = layer.sublayerTransform.geometry
+        s.opacity = Double(layer.opacity)
+        s.isHidden = layer.isHidden
+        s.masksToBounds = layer.masksToBounds
+        s.backgroundColor = layer.backgroundColor.map(color)
+        s.cornerRadius = Double(layer.cornerRadius)
+        s.borderWidth = Double(layer.borderWidth)
+        s.borderColor = layer.borderColor.map(color)
+        if layer.shadowOpacity > 0, let c = layer.shadowColor {
+            s.shadow = LayerSnapshot.Shadow(
+                color: color(c), opacity: Double(layer.shadowOpacity), radius: Double(layer.shadowRadius),
+                offset: Point(x: Double(layer.shadowOffset.width), y: Double(layer.shadowOffset.height)))
+        }
+        let view = layer.delegate as? UIView
+        if let image = layer.contents as? UIImage, let bitmap = image.bitmap {
+            s.contents = LayerSnapshot.Contents(
+                width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels,
+                mode: mode(view?.contentMode))
+        }
+        if let label = view as? UILabel, label.layer === layer, let text = label.text, !text.isEmpty {
+            let font: UIFont = label.font
+            s.text = LayerSnapshot.Text(
+                string: text, fontSize: Double(font.pointSize),
+                bold: font.weight.rawValue >= UIFont.Weight.semibold.rawValue,
+                family: font.familyName.hasPrefix(".") ? nil : font.familyName,
+                color: color(label.textColor.cgColor),
+                alignment: alignment(label.textAlignment), numberOfLines: label.numberOfLines)
+        }
+        s.sublayers = (layer.sublayers ?? []).map(snapshot)
+        return s
+    }
+
+    private static func color(_ c: CGColor) -> LayerSnapshot.Color {
+        let v = c.rgba
+        return LayerSnapshot.Color(
+            red: Double(v.red), green: Double(v.green), blue: Double(v.blue), alpha: Double(v.alpha))
+    }
+
+    /// The placements the compositor has; the edge-pinned modes (`top`, `left`...) keep the
+    /// image's size as `center` does and draw centred (framegen's choice, docs/uikit.md "Cells").
+    private static func mode(_ mode: UIView.ContentMode?) -> LayerSnapshot.Contents.Mode {
+        switch mode {
+        case .scaleAspectFit: .aspectFit
+        case .scaleAspectFill: .aspectFill
+        case .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight: .center
+        default: .scaleToFill
+        }
+    }
+
+    private static func alignment(_ a: NSTextAlignment) -> String {
+        switch a {
+        case .center: "center"
+        case .right: "right"
+        case .left, .justified: "left"
+        case .natural: "natural"
+        }
+    }
+}
+
+extension UICollectionView.ElementCategory {
+    init(_ category: Layout.ElementCategory) {
+        switch category {
+        case .cell: self = .cell
+        case .supplementaryView: self = .supplementaryView
+        case .decorationView: self = .decorationView
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Codecs
+import Foundation
+import Raster
+
+// UIImage's initialisers that read image files, through framegen's own decoders (PNG and JPEG,
+// Sources/Codecs), so that a cell's image view shows a picture (docs/uikit.md "Cells").
+extension UIImage {
+    /// The PNG or JPEG file at `path` (a relative path from the current directory), or nil when
+    /// it cannot be read or decoded, as on iOS. A name ending in `@2x` or `@3x` (before the
+    /// extension) gives the image that scale, as on iOS. Each file is decoded once per process.
+    public convenience init?(contentsOfFile path: String) {
+        guard let bitmap = DecodedImages.shared.bitmap(file: path) else { return nil }
+        let stem = (path as NSString).deletingPathExtension
+        let scale: CGFloat = stem.hasSuffix("@3x") ? 3 : stem.hasSuffix("@2x") ? 2 : 1
+        self.init(bitmap: bitmap, scale: scale)
+    }
+
+    /// A PNG or JPEG image from its bytes; nil when they are not one.
+    public convenience init?(data: Data) { self.init(data: data, scale: 1) }
+
+    public convenience init?(data: Data, scale: CGFloat) {
+        guard let image = try? ImageFile.decode([UInt8](data)) else { return nil }
+        self.init(bitmap: DecodedImages.bitmap(image), scale: scale)
+    }
+}
+
+/// Files decoded once: every instant of a render makes its cells anew, and they load the same
+/// few images again and again.
+final class DecodedImages: @unchecked Sendable {
+    static let shared = DecodedImages()
+    private let lock = NSLock()
+    private var files: [String: UIImage.Bitmap?] = [:]
+
+    func bitmap(file path: String) -> UIImage.Bitmap? {
+        lock.lock()
+        if let known = files[path] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let bitmap = (try? ImageFile.decode(file: path)).map(DecodedImages.bitmap)
+        lock.lock()
+        files[path] = bitmap
+        lock.unlock()
+        return bitmap
+    }
+
+    /// Premultiplied rows without padding.
+    static func bitmap(_ image: Image) -> UIImage.Bitmap {
+        let row = image.width * 4
+        guard image.stride != row else {
+            return UIImage.Bitmap(width: image.width, height: image.height, pixels: image.bytes)
+        }
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(row * image.height)
+        for y in 0..<image.height { pixels += image.bytes[(y * image.stride)..<(y * image.stride + row)] }
+        return UIImage.Bitmap(width: image.width, height: image.height, pixels: pixels)
+    }
+}

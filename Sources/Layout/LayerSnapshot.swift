@@ -1,0 +1,101 @@
+import Geometry
+
+/// A cell's view tree as Core Animation would composite it: one value per layer, with the
+/// layer's own geometry (bounds, position, anchor point, transform) and appearance, and its
+/// sublayers back to front. A layout that draws its elements with views of its own (a UIKit
+/// layout's registered cells, docs/uikit.md "Cells") hands these to the renderer; values only,
+/// so the layout side never sees pixels.
+public struct LayerSnapshot: Hashable, Sendable {
+    /// A straight (not premultiplied) sRGB colour, components in 0...1.
+    public struct Color: Hashable, Sendable {
+        public var red, green, blue, alpha: Double
+        public init(red: Double, green: Double, blue: Double, alpha: Double) {
+            (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
+        }
+    }
+
+    public struct Shadow: Hashable, Sendable {
+        public var color: Color
+        public var opacity: Double
+        /// Core Animation's shadowRadius, in points.
+        public var radius: Double
+        public var offset: Point
+        public init(color: Color, opacity: Double, radius: Double, offset: Point) {
+            (self.color, self.opacity, self.radius, self.offset) = (color, opacity, radius, offset)
+        }
+    }
+
+    /// An image the layer shows (a UIImageView's), fitted into the bounds.
+    public struct Contents: Hashable, Sendable {
+        /// Premultiplied 8-bit RGBA rows, top first.
+        public var width: Int
+        public var height: Int
+        public var pixels: [UInt8]
+        /// UIView.contentMode's placements the renderer has; others draw as `scaleToFill`.
+        public enum Mode: String, Hashable, Sendable { case scaleToFill, aspectFit, aspectFill, center }
+        public var mode: Mode
+        public init(width: Int, height: Int, pixels: [UInt8], mode: Mode) {
+            (self.width, self.height, self.pixels, self.mode) = (width, height, pixels, mode)
+        }
+
+        /// A few pixels only: the renderer looks images up by their contents at every frame,
+        /// and equal images nearly always share their pixels' storage, which == compares first.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(width)
+            hasher.combine(height)
+            hasher.combine(mode)
+            let step = max(1, pixels.count / 61)
+            for i in Swift.stride(from: 0, to: pixels.count, by: step) { hasher.combine(pixels[i]) }
+        }
+    }
+
+    /// A label's text, drawn in the layer's bounds.
+    public struct Text: Hashable, Sendable {
+        public var string: String
+        public var fontSize: Double
+        public var bold: Bool
+        public var family: String?
+        public var color: Color
+        /// `left`, `center`, `right` or `natural`.
+        public var alignment: String
+        /// 0: as many lines as the bounds hold.
+        public var numberOfLines: Int
+        public init(
+            string: String, fontSize: Double, bold: Bool, family: String?, color: Color, alignment: String,
+            numberOfLines: Int
+        ) {
+            (self.string, self.fontSize, self.bold, self.family) = (string, fontSize, bold, family)
+            (self.color, self.alignment, self.numberOfLines) = (color, alignment, numberOfLines)
+        }
+    }
+
+    public var bounds: Rect
+    /// Where the anchor point lies in the superlayer's bounds coordinates (for a cell: the
+    /// collection view's content coordinates).
+    public var position: Point
+    /// In the unit square of the bounds.
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    public var anchorPointZ = 0.0
+    public var zPosition = 0.0
+    public var transform = Transform3D.identity
+    public var sublayerTransform = Transform3D.identity
+    /// Group opacity over the layer and its sublayers.
+    public var opacity = 1.0
+    public var isHidden = false
+    /// Clips the contents and the sublayers to the (rounded) bounds.
+    public var masksToBounds = false
+    public var backgroundColor: Color?
+    public var cornerRadius = 0.0
+    public var borderWidth = 0.0
+    public var borderColor: Color?
+    public var shadow: Shadow?
+    public var contents: Contents?
+    public var text: Text?
+    /// Back to front.
+    public var sublayers: [LayerSnapshot] = []
+
+    public init(bounds: Rect, position: Point) {
+        self.bounds = bounds
+        self.position = position
+    }
+}
