@@ -7,8 +7,8 @@ import Testing
 
 @testable import FrameGenKit
 
-/// A JPEG's levels 1 to 3 decoded at 1/2, 1/4 and 1/8 (docs/design/rendering.md §7, "JPEG
-/// levels"): only the levels a drawing reads are decoded, and each level is the same whichever
+/// A JPEG's levels 1 to 3 decoded at 1/2, 1/4 and 1/8 (docs/design/rendering.md §7, its
+/// JPEG levels): only the levels a drawing reads are decoded, and each level is the same whichever
 /// is asked for first.
 @Suite struct FileTextureTests {
     /// A JPEG of a picture with detail in every block, written to a temporary file.

@@ -39,30 +39,30 @@ public enum CameraPhotos {
     {
         var out = Image(width: width, height: height)
         let (sw, sh) = (source.width, source.height)
-        let sx = Double(sw) / Double(width)
-        let sy = Double(sh) / Double(height)
+        // A destination pixel's centre in source pixels, in 1/256ths and integers only: (2i + 1)
+        // * source / (2 * destination) - 1/2, at least 0.
+        func position(_ i: Int, _ from: Int, _ to: Int) -> (index: Int, next: Int, weight: Int) {
+            let p = max(0, ((2 * i + 1) * from * 256) / (2 * to) - 128)
+            let index = min(p >> 8, from - 1)
+            return (index, min(index + 1, from - 1), p & 255)
+        }
+        let columns = (0..<width).map { position($0, sw, width) }
         source.bytes.withUnsafeBufferPointer { src in
             out.bytes.withUnsafeMutableBufferPointer { dst in
                 for y in 0..<height {
-                    let fy = max(0, (Double(y) + 0.5) * sy - 0.5)
-                    let y0 = min(Int(fy), sh - 1)
-                    let y1 = min(y0 + 1, sh - 1)
-                    let wy = Int((fy - Double(y0)) * 256)
+                    let (y0, y1, wy) = position(y, sh, height)
+                    let (top, bottom) = (y0 * source.stride, y1 * source.stride)
                     for x in 0..<width {
-                        let fx = max(0, (Double(x) + 0.5) * sx - 0.5)
-                        let x0 = min(Int(fx), sw - 1)
-                        let x1 = min(x0 + 1, sw - 1)
-                        let wx = Int((fx - Double(x0)) * 256)
-                        let noise = Int(random.next() % UInt64(2 * grain + 1)) - grain
+                        let (x0, x1, wx) = columns[x]
+                        let noise = Int(truncatingIfNeeded: random.next() % UInt64(2 * grain + 1)) - grain
                         let o = (y * width + x) * 4
                         for c in 0..<3 {
-                            let a = Int(src[y0 * source.stride + x0 * 4 + c])
-                            let b = Int(src[y0 * source.stride + x1 * 4 + c])
-                            let d = Int(src[y1 * source.stride + x0 * 4 + c])
-                            let e = Int(src[y1 * source.stride + x1 * 4 + c])
-                            let top = a * (256 - wx) + b * wx
-                            let bottom = d * (256 - wx) + e * wx
-                            let v = (top * (256 - wy) + bottom * wy + 32768) >> 16
+                            let upper =
+                                Int(src[top + x0 * 4 + c]) * (256 - wx) + Int(src[top + x1 * 4 + c]) * wx
+                            let lower =
+                                Int(src[bottom + x0 * 4 + c]) * (256 - wx) + Int(src[bottom + x1 * 4 + c])
+                                * wx
+                            let v = (upper * (256 - wy) + lower * wy + 32768) >> 16
                             dst[o + c] = UInt8(clamping: v + noise)
                         }
                         dst[o + 3] = 255

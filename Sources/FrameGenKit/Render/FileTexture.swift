@@ -2,7 +2,7 @@ import Codecs
 import Raster
 
 /// The texture of an image file, with its mip levels from `finestLevel` down (docs/design/rendering.md
-/// §7, "JPEG levels"). A JPEG's levels 1 to 3 are decoded at that reduction, inside libjpeg-turbo's
+/// §7, its JPEG levels). A JPEG's levels 1 to 3 are decoded at that reduction, inside libjpeg-turbo's
 /// inverse DCT, instead of being reduced from the full image: a camera photo drawn as a thumbnail
 /// never has its 12 megapixels decoded (a 1/8 decode costs about half a full one, mostly the
 /// entropy decoding, and holds 1/64 of the pixels). Every level is the same whichever level a
