@@ -75,11 +75,11 @@ public final class AlbumStacksLayout: UICollectionViewLayout {
 
     public override func prepare() {
         super.prepare()
-        if rotations.isEmpty { rotations = Self.tilts(count: max(1, rotationCount), seed: seed) }
+        let count = max(1, rotationCount)
+        if rotations.count != count { rotations = Self.tilts(count: count, seed: seed) }
         cells = [:]
         titles = [:]
         guard let collectionView else { return }
-        let count = max(1, rotationCount)
         for section in 0..<collectionView.numberOfSections {
             let items = collectionView.numberOfItems(inSection: section)
             let frame = stackFrame(section: section)

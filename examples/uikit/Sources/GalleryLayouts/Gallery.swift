@@ -27,7 +27,7 @@ public enum Gallery {
                 LayoutParameter(
                     name: "seed", defaultValue: .number(0),
                     summary:
-                        "the tilts' seed, a whole number 0...2147483647 (the scene's seed for the built-in album's tilts)"
+                        "the tilts' seed, a whole number 0...1000000 (the scene's seed for the built-in album's tilts)"
                 )
             ], look: "album"
         ) { values throws(LayoutParameterError) in
@@ -54,9 +54,9 @@ public enum Gallery {
         -> UInt64
     {
         guard let value = values[name] else { return 0 }
-        guard case .number(let n) = value, n >= 0, n <= Double(Int32.max), n == n.rounded() else {
+        guard case .number(let n) = value, n >= 0, n <= 1_000_000, n == n.rounded() else {
             throw LayoutParameterError(
-                parameter: name, found: value.description, expected: "a whole number 0...2147483647")
+                parameter: name, found: value.description, expected: "a whole number 0...1000000")
         }
         return UInt64(n)
     }

@@ -170,3 +170,30 @@ func pagerPortEqualsTheBuiltIn(scene: PortedScene) throws {
     let found = try differences(scene, ignoring: ["custom"])
     #expect(found.isEmpty, "\(found.prefix(5))")
 }
+
+/// The album's seed key: a whole number up to a million (framegen's limit on a layout key's
+/// numbers), else a scene error naming the key (status 2 on the command line).
+@Test func albumSeedIsAWholeNumber() throws {
+    for (bad, expected) in [
+        ("-1", "a whole number 0...1000000"), ("1.5", "a whole number 0...1000000"),
+        ("\"seven\"", "a whole number 0...1000000"), ("[7]", "a whole number 0...1000000"),
+        ("1000001", "from -1000000 to 1000000"),
+    ] {
+        let text = "name: s\ncontent: {items: 3}\nlayout: {type: uikit-album, seed: \(bad)}\n"
+        do {
+            _ = try Scene(
+                document: parseDocument(text, file: "s.yaml"), folder: repositoryFolder,
+                layouts: LayoutRegistry.builtIn + allGalleryLayouts)
+            Issue.record("seed: \(bad) was accepted")
+        } catch {
+            #expect("\(error)".contains("s.yaml: layout.seed: found \(bad)"), "\(error)")
+            #expect("\(error)".contains(expected), "\(error)")
+        }
+    }
+    for good in ["0", "7", "1000000"] {
+        let text = "name: s\ncontent: {items: 3}\nlayout: {type: uikit-album, seed: \(good)}\n"
+        _ = try Scene(
+            document: parseDocument(text, file: "s.yaml"), folder: repositoryFolder,
+            layouts: LayoutRegistry.builtIn + allGalleryLayouts)
+    }
+}
