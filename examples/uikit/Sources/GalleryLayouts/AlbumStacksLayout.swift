@@ -32,8 +32,9 @@ public final class AlbumStacksLayout: UICollectionViewLayout {
     public let seed: UInt64
 
     private var rotations: [CATransform3D] = []
-    private var cells: [IndexPath: UICollectionViewLayoutAttributes] = [:]
-    private var titles: [IndexPath: UICollectionViewLayoutAttributes] = [:]
+    /// Each section's photos, top one first, and its title (nil for an empty album).
+    private var cells: [[UICollectionViewLayoutAttributes]] = []
+    private var titles: [UICollectionViewLayoutAttributes?] = []
     private var contentSize = CGSize.zero
 
     public init(seed: UInt64) {
@@ -77,12 +78,13 @@ public final class AlbumStacksLayout: UICollectionViewLayout {
         super.prepare()
         let count = max(1, rotationCount)
         if rotations.count != count { rotations = Self.tilts(count: count, seed: seed) }
-        cells = [:]
-        titles = [:]
+        cells = []
+        titles = []
         guard let collectionView else { return }
         for section in 0..<collectionView.numberOfSections {
             let items = collectionView.numberOfItems(inSection: section)
             let frame = stackFrame(section: section)
+            var stack: [UICollectionViewLayoutAttributes] = []
             for item in 0..<items {
                 let indexPath = IndexPath(item: item, section: section)
                 let attributes = UICollectionViewLayoutAttributes(forCellWith: indexPath)
@@ -90,16 +92,18 @@ public final class AlbumStacksLayout: UICollectionViewLayout {
                 let slot = (section * rotationStride + item) % count
                 attributes.transform3D = rotations[(slot + count) % count]
                 attributes.zIndex = baseZIndex + items - item
-                cells[indexPath] = attributes
+                stack.append(attributes)
             }
+            cells.append(stack)
             // The title belongs to the stack's first photo: an empty album has none.
+            var title: UICollectionViewLayoutAttributes?
             if items > 0 {
-                let indexPath = IndexPath(item: 0, section: section)
-                let title = UICollectionViewLayoutAttributes(
-                    forSupplementaryViewOfKind: Self.titleKind, with: indexPath)
-                title.frame = CGRect(x: frame.minX, y: frame.maxY, width: itemSize.width, height: titleHeight)
-                titles[indexPath] = title
+                title = UICollectionViewLayoutAttributes(
+                    forSupplementaryViewOfKind: Self.titleKind, with: IndexPath(item: 0, section: section))
+                title?.frame = CGRect(
+                    x: frame.minX, y: frame.maxY, width: itemSize.width, height: titleHeight)
             }
+            titles.append(title)
         }
         let rows = CGFloat((collectionView.numberOfSections + columnCount - 1) / columnCount)
         let height =
@@ -111,20 +115,11 @@ public final class AlbumStacksLayout: UICollectionViewLayout {
     public override var collectionViewContentSize: CGSize { contentSize }
 
     public override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-        guard let collectionView else { return nil }
         var result: [UICollectionViewLayoutAttributes] = []
-        for section in 0..<collectionView.numberOfSections {
-            let items = collectionView.numberOfItems(inSection: section)
-            guard items > 0 else { continue }
+        for (section, stack) in cells.enumerated() where !stack.isEmpty {
             // Culled by the untransformed frame, as the tutorial does.
-            if stackFrame(section: section).intersects(rect) {
-                for item in 0..<items {
-                    if let cell = cells[IndexPath(item: item, section: section)] { result.append(cell) }
-                }
-            }
-            if let title = titles[IndexPath(item: 0, section: section)], title.frame.intersects(rect) {
-                result.append(title)
-            }
+            if stack[0].frame.intersects(rect) { result += stack }
+            if let title = titles[section], title.frame.intersects(rect) { result.append(title) }
         }
         if let emblem = layoutAttributesForDecorationView(
             ofKind: Self.emblemKind, at: IndexPath(item: 0, section: 0)), emblem.frame.intersects(rect)
@@ -136,13 +131,18 @@ public final class AlbumStacksLayout: UICollectionViewLayout {
 
     public override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes?
     {
-        cells[indexPath]
+        guard cells.indices.contains(indexPath.section),
+            cells[indexPath.section].indices.contains(indexPath.item)
+        else { return nil }
+        return cells[indexPath.section][indexPath.item]
     }
 
     public override func layoutAttributesForSupplementaryView(
         ofKind elementKind: String, at indexPath: IndexPath
     ) -> UICollectionViewLayoutAttributes? {
-        elementKind == Self.titleKind ? titles[indexPath] : nil
+        guard elementKind == Self.titleKind, indexPath.item == 0, titles.indices.contains(indexPath.section)
+        else { return nil }
+        return titles[indexPath.section]
     }
 
     public override func layoutAttributesForDecorationView(
