@@ -152,13 +152,16 @@ var targets: [Target] = [
     // The UIKit example package (docs/uikit.md), built and tested here too.
     targets += [
         .target(
-            name: "GalleryLayouts", dependencies: ["UIKit"], path: "examples/uikit/Sources/GalleryLayouts"),
+            name: "GalleryLayouts", dependencies: ["UIKit", "Layout"],
+            path: "examples/uikit/Sources/GalleryLayouts"),
         .executableTarget(
             name: "uikit-gallery", dependencies: ["FrameGenCommandLine", "GalleryLayouts"],
             path: "examples/uikit/Sources/gallery"),
         .testTarget(
             name: "ExampleUIKitTests",
-            dependencies: ["GalleryLayouts", "UIKit", "FrameGenKit", "FrameGenTesting", "Layout"],
+            dependencies: [
+                "GalleryLayouts", "UIKit", "FrameGenKit", "FrameGenTesting", "Layout", "TestTiers",
+            ],
             path: "examples/uikit/Tests/GalleryLayoutsTests", exclude: ["__Golden__"]),
         // A program with a layout that traps, for FrameGenUIKitTests' crash report test.
         .executableTarget(

@@ -13,7 +13,11 @@ let package = Package(
         // Your layout files, unchanged from the iOS app.
         .target(
             name: "GalleryLayouts",
-            dependencies: [.product(name: "UIKit", package: "framegen")]),
+            dependencies: [
+                .product(name: "UIKit", package: "framegen"),
+                // Only for scene keys of one's own (Gallery.descriptors): LayoutDescriptor.
+                .product(name: "FrameGenLayouts", package: "framegen"),
+            ]),
         // `swift run gallery render scenes/coverflow.yaml`: framegen's commands with your layouts.
         .executableTarget(
             name: "gallery",

@@ -1,5 +1,10 @@
 import UIKit
 
+import enum Layout.CustomValue
+import struct Layout.LayoutDescriptor
+import struct Layout.LayoutParameter
+import struct Layout.LayoutParameterError
+
 /// The layouts this package's scenes name, for its command line (`Sources/gallery`) and its
 /// tests alike.
 public enum Gallery {
@@ -8,4 +13,51 @@ public enum Gallery {
         // UIKit's own flow layout: the scene's flow keys set its properties.
         "uikit-flow": { _ in UICollectionViewFlowLayout() },
     ]
+
+    /// The ports of framegen's built-in layouts (docs/uikit.md "Ports of the built-in layouts"),
+    /// each with the look of the app it comes from (`look:`, the built-in type's default cell and
+    /// title styles), so that a scene naming `uikit-album` looks as one naming `album`.
+    /// `layout: {type: uikit-album, seed: 7}` makes `AlbumStacksLayout(seed: 7)`: the built-in
+    /// `album` draws its tilts from the scene's `seed:`, so give the same number for the same
+    /// album.
+    public static let descriptors: [LayoutDescriptor] = [
+        LayoutDescriptor(
+            type: "uikit-album", summary: "AlbumStacksLayout, a UIKit layout registered by this program",
+            parameters: [
+                LayoutParameter(
+                    name: "seed", defaultValue: .number(0),
+                    summary:
+                        "the tilts' seed, a whole number 0...1000000 (the scene's seed for the built-in album's tilts)"
+                )
+            ], look: "album"
+        ) { values throws(LayoutParameterError) in
+            let seed = try wholeNumber("seed", in: values)
+            return UIKitLayout(name: "uikit-album") { _ in AlbumStacksLayout(seed: seed) }
+        },
+        port("uikit-carousel", look: "carousel") { collectionView in
+            collectionView.delegate = SpinningCarouselDelegate()
+            return SpinningCarouselLayout()
+        },
+        port("uikit-preview", look: "preview") { _ in PhotoPagerLayout() },
+    ]
+
+    /// A UIKit layout that takes no scene keys, drawn with the look of the built-in `look`.
+    static func port(_ type: String, look: String, factory: @escaping UIKitLayout.Factory) -> LayoutDescriptor
+    {
+        LayoutDescriptor(
+            type: type, summary: "a UIKit layout registered by this program", parameters: [], look: look
+        ) { _ throws(LayoutParameterError) in UIKitLayout(name: type, factory: factory) }
+    }
+
+    /// The scene key `name` as a seed: 0 when absent, as the scene's own `seed:` defaults.
+    static func wholeNumber(_ name: String, in values: [String: CustomValue]) throws(LayoutParameterError)
+        -> UInt64
+    {
+        guard let value = values[name] else { return 0 }
+        guard case .number(let n) = value, n >= 0, n <= 1_000_000, n == n.rounded() else {
+            throw LayoutParameterError(
+                parameter: name, found: value.description, expected: "a whole number 0...1000000")
+        }
+        return UInt64(n)
+    }
 }

@@ -1,0 +1,199 @@
+import Foundation
+import FrameGenKit
+import GalleryLayouts
+import Testing
+
+import struct Layout.LayoutDescriptor
+import enum Layout.LayoutRegistry
+
+#if canImport(TestTiers)
+    import TestTiers
+
+    /// Inside framegen's own suite the whole-timeline comparisons belong to its heavy tier
+    /// (`make test-all`); in this package's own `swift test` they always run.
+    let wholeTimelines = ConditionTrait.heavy
+#else
+    let wholeTimelines = ConditionTrait.enabled(if: true)
+
+    extension Tag {
+        @Tag static var heavy: Self
+    }
+#endif
+
+/// Every layout this package registers, by the names scenes give them.
+let allGalleryLayouts = galleryLayouts + Gallery.descriptors
+
+/// framegen's own scenes, the examples and golden scenes whose timelines the ports replay.
+let repositoryFolder = URL(fileURLWithPath: scenesFolder).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().path
+
+/// A built-in layout's scene and the same scene naming this package's port of it.
+struct PortedScene: CustomTestStringConvertible, Sendable {
+    /// The scene's file, from the repository's root.
+    let path: String
+    let builtIn: String
+    let port: String
+    /// Pixels too, for golden-sized scenes.
+    var pixels = false
+
+    var testDescription: String { path }
+
+    /// The scene's text with the built-in type, and with the port's (the album's seed and title
+    /// given as a UIKit app gives them: the seed to the initialiser, the title to the header).
+    func texts(cutAtFirstTap: Bool = false) throws -> (builtIn: String, port: String) {
+        var text = try String(contentsOfFile: repositoryFolder + "/" + path, encoding: .utf8)
+        if cutAtFirstTap, let tap = text.range(of: "\n  - tap:") {
+            text = String(text[..<tap.lowerBound]) + "\n"
+        }
+        if text.contains("type: \(self.port)") {
+            // A scene of this package, naming the port: the built-in takes no seed key.
+            let builtInText = text.replacingOccurrences(of: "type: \(self.port)", with: "type: \(builtIn)")
+                .replacing(/, seed: \d+\}/, with: "}")
+            return (builtInText, text)
+        }
+        var port = text.replacingOccurrences(of: "type: \(builtIn)}", with: "type: \(self.port)}")
+        if builtIn == "album" {
+            let seed = text.split(separator: "\n").first { $0.hasPrefix("seed: ") }?.dropFirst(6) ?? "0"
+            port = port.replacingOccurrences(
+                of: "type: uikit-album}", with: "type: uikit-album, seed: \(seed)}")
+            // UIKit's attributes carry no text: the title view's label comes from the app (here
+            // the scene's template), as a data source sets it.
+            port = port.replacingOccurrences(of: "\n  title: {", with: "\n  title: {text: \"{title}\", ")
+        }
+        return (text, port)
+    }
+}
+
+let albumScenes = [
+    PortedScene(path: "examples/album.yaml", builtIn: "album", port: "uikit-album"),
+    PortedScene(path: "golden/album-pull.yaml", builtIn: "album", port: "uikit-album", pixels: true),
+    PortedScene(path: "golden/album-rotate.yaml", builtIn: "album", port: "uikit-album", pixels: true),
+    PortedScene(
+        path: "examples/uikit/scenes/album.yaml", builtIn: "album", port: "uikit-album", pixels: true),
+]
+
+let carouselScenes = [
+    PortedScene(path: "examples/carousel.yaml", builtIn: "carousel", port: "uikit-carousel"),
+    PortedScene(path: "golden/carousel-tap.yaml", builtIn: "carousel", port: "uikit-carousel", pixels: true),
+    PortedScene(
+        path: "examples/uikit/scenes/carousel.yaml", builtIn: "carousel", port: "uikit-carousel", pixels: true
+    ),
+]
+
+let previewScenes = [
+    PortedScene(path: "examples/photos-app.yaml", builtIn: "preview", port: "uikit-preview"),
+    PortedScene(path: "golden/photos-app.yaml", builtIn: "preview", port: "uikit-preview", pixels: true),
+    PortedScene(path: "examples/uikit/scenes/photos-app.yaml", builtIn: "preview", port: "uikit-preview"),
+]
+
+/// Every frame's attributes of `text`, as JSON.
+func attributes(_ text: String, layouts: [LayoutDescriptor]) throws -> Any {
+    let scene = try Scene(
+        document: parseDocument(text, file: "scene.yaml"), folder: repositoryFolder,
+        layouts: LayoutRegistry.builtIn + layouts)
+    let timeline = try Timeline(scene)
+    let file = timeline.data.attributeFile(frames: (0..<timeline.frameCount).map(timeline.frame)).jsonText()
+    return try JSONSerialization.jsonObject(with: Data(file.utf8))
+}
+
+/// The differences between the port's and the built-in's attribute files (numbers to the
+/// relative 1e-12 of `compare`), leaving out the keys in `ignoring`.
+func differences(_ scene: PortedScene, cutAtFirstTap: Bool = false, ignoring: Set<String> = []) throws
+    -> [String]
+{
+    let (builtIn, port) = try scene.texts(cutAtFirstTap: cutAtFirstTap)
+    #expect(builtIn != port)
+    var found: [String] = []
+    compare(
+        strip(try attributes(port, layouts: allGalleryLayouts), ignoring),
+        strip(try attributes(builtIn, layouts: []), ignoring), path: "", into: &found)
+    return found
+}
+
+/// `json` without the object keys in `keys`, at any depth.
+func strip(_ json: Any, _ keys: Set<String>) -> Any {
+    guard !keys.isEmpty else { return json }
+    if let object = json as? [String: Any] {
+        return object.filter { !keys.contains($0.key) }.mapValues { strip($0, keys) }
+    }
+    if let array = json as? [Any] { return array.map { strip($0, keys) } }
+    return json
+}
+
+/// The scene's frames drawn with the port and with the built-in layout, every one equal.
+func expectSamePixels(_ scene: PortedScene, cutAtFirstTap: Bool = false) throws {
+    let (builtIn, port) = try scene.texts(cutAtFirstTap: cutAtFirstTap)
+    let mine = try SceneRenderer(
+        scene: Scene(
+            document: parseDocument(port, file: "port.yaml"), folder: repositoryFolder,
+            layouts: LayoutRegistry.builtIn + allGalleryLayouts))
+    let reference = try SceneRenderer(
+        scene: Scene(document: parseDocument(builtIn, file: "built-in.yaml"), folder: repositoryFolder))
+    #expect(mine.source.frameCount == reference.source.frameCount)
+    for frame in 0..<reference.source.frameCount {
+        #expect(
+            try mine.render(frame: frame) == reference.render(frame: frame), "\(scene.path) frame \(frame)")
+    }
+}
+
+/// The album stacks' port gives the built-in's attributes at every frame of the golden pull
+/// (fast: a few frames).
+@Test func albumPortPullsAsTheBuiltIn() throws {
+    let found = try differences(albumScenes[1])
+    #expect(found.isEmpty, "\(found.prefix(5))")
+}
+
+/// The album stacks' port over every album timeline of framegen's examples and golden scenes:
+/// the same attributes at every frame, and the same pixels for the golden-sized scenes.
+@Test(wholeTimelines, .tags(.heavy), arguments: albumScenes)
+func albumPortEqualsTheBuiltIn(scene: PortedScene) throws {
+    let found = try differences(scene)
+    #expect(found.isEmpty, "\(found.prefix(5))")
+    if scene.pixels { try expectSamePixels(scene) }
+}
+
+/// The carousel's port until the first tap: the tap's zoom is a cell animation, which
+/// framegen's UIKit does not draw yet (docs/uikit.md "Ports of the built-in layouts").
+@Test(wholeTimelines, .tags(.heavy), arguments: carouselScenes)
+func carouselPortEqualsTheBuiltInUntilATap(scene: PortedScene) throws {
+    let found = try differences(scene, cutAtFirstTap: true)
+    #expect(found.isEmpty, "\(found.prefix(5))")
+    if scene.pixels { try expectSamePixels(scene, cutAtFirstTap: true) }
+}
+
+/// The pager's port beside the built-in thumbnail strip: the same pages at every frame of the
+/// Photos app's timelines (swipes, the strip's sync, the delete, the rotation). `custom` holds
+/// the inner photo's parallax shift and aspect-fit mask, which a UIKit app's cell applies
+/// (`PhotoPagerCell`), not its layout.
+@Test(wholeTimelines, .tags(.heavy), arguments: previewScenes)
+func pagerPortEqualsTheBuiltIn(scene: PortedScene) throws {
+    let found = try differences(scene, ignoring: ["custom"])
+    #expect(found.isEmpty, "\(found.prefix(5))")
+}
+
+/// The album's seed key: a whole number up to a million (framegen's limit on a layout key's
+/// numbers), else a scene error naming the key (status 2 on the command line).
+@Test func albumSeedIsAWholeNumber() throws {
+    for (bad, expected) in [
+        ("-1", "a whole number 0...1000000"), ("1.5", "a whole number 0...1000000"),
+        ("\"seven\"", "a whole number 0...1000000"), ("[7]", "a whole number 0...1000000"),
+        ("1000001", "from -1000000 to 1000000"),
+    ] {
+        let text = "name: s\ncontent: {items: 3}\nlayout: {type: uikit-album, seed: \(bad)}\n"
+        do {
+            _ = try Scene(
+                document: parseDocument(text, file: "s.yaml"), folder: repositoryFolder,
+                layouts: LayoutRegistry.builtIn + allGalleryLayouts)
+            Issue.record("seed: \(bad) was accepted")
+        } catch {
+            #expect("\(error)".contains("s.yaml: layout.seed: found \(bad)"), "\(error)")
+            #expect("\(error)".contains(expected), "\(error)")
+        }
+    }
+    for good in ["0", "7", "1000000"] {
+        let text = "name: s\ncontent: {items: 3}\nlayout: {type: uikit-album, seed: \(good)}\n"
+        _ = try Scene(
+            document: parseDocument(text, file: "s.yaml"), folder: repositoryFolder,
+            layouts: LayoutRegistry.builtIn + allGalleryLayouts)
+    }
+}
