@@ -150,3 +150,22 @@ func applyTilt(to view: UIView, progress: CGFloat) {
     #expect(tilt.alpha == 0.5 && tilt.backgroundColor == .clear)
     #expect(!CATransform3DIsAffine(tilt.layer.transform))
 }
+
+// A layout that narrows `collectionView` to its own host class, as card-stack layouts do
+// (UIKit declares it read-only and open, so the override compiles there and here).
+final class CardsCollectionView: UICollectionView {}
+
+final class CardsHostLayout: UICollectionViewLayout {
+    override var collectionView: CardsCollectionView {
+        super.collectionView as! CardsCollectionView
+    }
+}
+
+@Suite struct NarrowedCollectionViewTests {
+    @MainActor @Test func aLayoutMayNarrowItsCollectionView() {
+        let layout = CardsHostLayout()
+        let view = CardsCollectionView(
+            frame: CGRect(x: 0, y: 0, width: 100, height: 100), collectionViewLayout: layout)
+        #expect(layout.collectionView === view)
+    }
+}

@@ -84,8 +84,8 @@ open class UICollectionView: UIScrollView {
 
     open var collectionViewLayout: UICollectionViewLayout {
         didSet {
-            oldValue.collectionView = nil
-            collectionViewLayout.collectionView = self
+            oldValue.installedView = nil
+            collectionViewLayout.installedView = self
         }
     }
 
@@ -114,7 +114,7 @@ open class UICollectionView: UIScrollView {
     public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
         collectionViewLayout = layout
         super.init(frame: frame)
-        layout.collectionView = self
+        layout.installedView = self
     }
 
     public required init?(coder: NSCoder) { nil }

@@ -11,7 +11,10 @@ import Layout
 /// `finalizeCollectionViewUpdates()` around a batch update.
 open class UICollectionViewLayout: NSObject {
     /// The collection view framegen drives this layout in; nil until the layout is installed.
-    open internal(set) weak var collectionView: UICollectionView?
+    /// Read-only and overridable as UIKit's (`open var collectionView: UICollectionView? { get }`),
+    /// so a subclass may narrow it (`override var collectionView: MyCollectionView { ... }`).
+    open var collectionView: UICollectionView? { installedView }
+    weak var installedView: UICollectionView?
 
     /// Whether `prepare()` is due (set by every invalidation, cleared by the pass that calls it).
     var needsPrepare = true

@@ -324,7 +324,7 @@ final class Live: @unchecked Sendable {
             guard let made else { return }
             made.host.delegate = nil
             made.host.dataSource = nil
-            made.layout.collectionView = nil
+            made.layout.installedView = nil
         }
 
         func replay(_ events: [UIKitLayout.Event]) {
