@@ -168,3 +168,29 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
     }
     #expect(drawn > 200)
 }
+
+/// The AVX2 row that composites kept drawings (CKernels) gives `Painter.sourceOverRow`'s bytes:
+/// opaque, zero and translucent words over translucent pixels, every row length up to 20.
+@Test(.enabled(if: SeparableRows.hasAVX2)) func vectorSourceOverRowMatchesTheSwiftRow() {
+    var r = Bytes(state: 21)
+    let destination = noise(20, 1, seed: 22, opaque: false)
+    for count in 0...20 {
+        let words: [UInt32] = (0..<count).map { _ in
+            let pick = r.next()
+            if pick < 40 { return 0 }
+            let a = pick < 90 ? 255 : r.next()
+            return PackedPixel.word(
+                Pixel(r: mul255(r.next(), a), g: mul255(r.next(), a), b: mul255(r.next(), a), a: a))
+        }
+        var images = [destination, destination]
+        words.withUnsafeBufferPointer { w in
+            images[0].bytes.withUnsafeMutableBufferPointer { out in
+                Painter.sourceOverRow(w.baseAddress!, out.baseAddress!, count: count, vector: false)
+            }
+            images[1].bytes.withUnsafeMutableBufferPointer { out in
+                Painter.sourceOverRow(w.baseAddress!, out.baseAddress!, count: count, vector: true)
+            }
+        }
+        #expect(images[0] == images[1], "count \(count)")
+    }
+}

@@ -26,6 +26,9 @@ public final class FrameComposer: Sendable {
     /// The seed of a built-in background tile, made again for each output scale drawn.
     private let generatedPatternSeed: UInt64?
     private let patternBackgrounds = Mutex<[Double: CanvasLayer.Background]>([:])
+    /// Drawings kept between frames (`DrawnLayerCache`), one per frame being drawn at once: a
+    /// frame takes one and gives it back, so a worker usually finds its previous frame's.
+    private let drawnLayers = Mutex<[DrawnLayerCache]>([])
 
     /// Generated photos are made as large as the canvas's longer side in pixels (a full-screen
     /// page is the largest a cell gets), within 128...1024.
@@ -199,13 +202,25 @@ public final class FrameComposer: Sendable {
             if bands <= 1, var image = buffer, image.width == pixelWidth, image.height == pixelHeight {
                 // Only `image` holds the storage now, so drawing writes it in place.
                 buffer = nil
-                try Compositor.render(c, rows: 0..<pixelHeight, into: &image, text: text)
+                // As much as one frame's pixels: a screen of cells.
+                let layers =
+                    drawnLayers.withLock { $0.popLast() }
+                    ?? DrawnLayerCache(byteLimit: max(image.bytes.count, 4 << 20))
+                defer { drawnLayers.withLock { $0.append(layers) } }
+                layers.beginFrame()
+                try Compositor.render(c, rows: 0..<pixelHeight, into: &image, text: text, layers: layers)
                 return image
             }
             return try Compositor.render(c, bands: bands, text: text)
         } catch {
             throw .badInput(nil, error.description)
         }
+    }
+
+    /// Forgets the drawings kept between frames: a benchmark drawing one frame again and again
+    /// times its drawing, not its reuse.
+    public func forgetDrawnLayers() {
+        drawnLayers.withLock { $0.removeAll() }
     }
 
     /// The bounds with its origin (the content offset) on the device pixel grid, as UIScrollView
