@@ -24,7 +24,8 @@ import Glibc
 public final class DrawnLayerCache: @unchecked Sendable {
     /// The most bytes of drawings and their inputs kept.
     public let byteLimit: Int
-    private var entries: [Entry] = []
+    /// Entries by what they draw, so that a frame of many cells finds its candidates at once.
+    private var entries: [Key: [Entry]] = [:]
     private var generation = 0
     /// Bytes held by the entries.
     public private(set) var bytes = 0
@@ -39,10 +40,13 @@ public final class DrawnLayerCache: @unchecked Sendable {
     /// Starts a frame: entries unused during the last two frames are dropped.
     public func beginFrame() {
         generation += 1
-        entries.removeAll { e in
-            let stale = e.lastUsed < generation - 2
-            if stale { bytes -= e.bytes }
-            return stale
+        for key in Array(entries.keys) {
+            entries[key]!.removeAll { e in
+                let stale = e.lastUsed < generation - 2
+                if stale { bytes -= e.bytes }
+                return stale
+            }
+            if entries[key]!.isEmpty { entries[key] = nil }
         }
     }
 
@@ -54,7 +58,7 @@ public final class DrawnLayerCache: @unchecked Sendable {
 
     /// What identifies a drawing up to its position: the texture's storage, the levels read and
     /// their mix, the opacity.
-    struct Key: Equatable {
+    struct Key: Hashable {
         let texels: UnsafeRawPointer
         let k0: Int
         let t: UInt64
@@ -139,20 +143,26 @@ public final class DrawnLayerCache: @unchecked Sendable {
             texels: UnsafeRawPointer(target.sampler.texels.baseAddress!), k0: spans.k0, t: spans.t,
             opacity: target.opacity)
         let placement = Placement(spans)
-        let inputs = Inputs(target, spans)
+        // Made only when some entry lies a whole-pixel move away.
+        var made: Inputs? = nil
         var translated: Int? = nil
-        for i in entries.indices where entries[i].key == key {
-            guard let d = entries[i].placement.shift(to: placement) else { continue }
-            if !entries[i].pixels.isEmpty, replay(entries[i], shift: d, inputs, target, vector: vector) {
-                entries[i].lastUsed = generation
+        // Taken out while drawing, so that changing it copies nothing.
+        var list = entries.removeValue(forKey: key) ?? []
+        defer { if !list.isEmpty { entries[key] = list } }
+        for i in list.indices {
+            guard let d = list[i].placement.shift(to: placement) else { continue }
+            let inputs = made ?? Inputs(target, spans)
+            made = inputs
+            if !list[i].pixels.isEmpty, replay(list[i], shift: d, inputs, target, vector: vector) {
+                list[i].lastUsed = generation
                 hits += 1
                 return true
             }
             translated = translated ?? i
         }
-        guard let i = translated else {
+        guard let i = translated, let inputs = made else {
             // First sight: a note, so that the next whole-pixel move keeps the drawing.
-            store(Entry(texture: texture, key: key, placement: placement, lastUsed: generation))
+            store(Entry(texture: texture, key: key, placement: placement, lastUsed: generation), in: &list)
             return SeparableRows.draw(target, spans, vector: vector)
         }
         // Drawn onto transparent pixels, the words themselves; then composited as a replay does.
@@ -177,25 +187,45 @@ public final class DrawnLayerCache: @unchecked Sendable {
             texture: texture, key: key, placement: placement, lastUsed: generation, box: b,
             columns: inputs.columns, rows: inputs.rows, mask: mask, pixels: pixels)
         composite(entry, from: (b.x0, b.y0), target, vector: vector)
-        bytes -= entries[i].bytes
-        entries.remove(at: i)
-        if entry.bytes <= byteLimit { store(entry) }
+        bytes -= list[i].bytes
+        list.remove(at: i)
+        store(entry, in: &list)
         stores += 1
         return true
     }
 
-    private func store(_ e: Entry) {
-        // The least recently used go first.
-        while bytes + e.bytes > byteLimit,
-            let oldest = entries.indices.min(by: {
-                entries[$0].lastUsed < entries[$1].lastUsed
-            })
+    /// At most this many entries per image, levels and opacity: a frame drawing one image in
+    /// many cells looks through a short list.
+    static let entriesPerKey = 32
+
+    /// Adds `e` to `list` (its key's entries, held apart by the caller while it draws).
+    private func store(_ e: Entry, in list: inout [Entry]) {
+        if list.count >= DrawnLayerCache.entriesPerKey,
+            let oldest = list.indices.min(by: { list[$0].lastUsed < list[$1].lastUsed })
         {
-            bytes -= entries[oldest].bytes
-            entries.remove(at: oldest)
+            bytes -= list[oldest].bytes
+            list.remove(at: oldest)
         }
-        guard bytes + e.bytes <= byteLimit else { return }
-        entries.append(e)
+        // The least recently used go first, the caller's list (out of `entries`) last.
+        while bytes + e.bytes > byteLimit {
+            var victim: (key: Key, index: Int, lastUsed: Int)? = nil
+            for (key, entries) in entries {
+                for (i, x) in entries.enumerated() where x.lastUsed < victim?.lastUsed ?? Int.max {
+                    victim = (key, i, x.lastUsed)
+                }
+            }
+            if let v = victim {
+                bytes -= entries[v.key]![v.index].bytes
+                entries[v.key]!.remove(at: v.index)
+                if entries[v.key]!.isEmpty { entries[v.key] = nil }
+            } else if let oldest = list.indices.min(by: { list[$0].lastUsed < list[$1].lastUsed }) {
+                bytes -= list[oldest].bytes
+                list.remove(at: oldest)
+            } else {
+                return
+            }
+        }
+        list.append(e)
         bytes += e.bytes
     }
 

@@ -202,10 +202,11 @@ public final class FrameComposer: Sendable {
             if bands <= 1, var image = buffer, image.width == pixelWidth, image.height == pixelHeight {
                 // Only `image` holds the storage now, so drawing writes it in place.
                 buffer = nil
-                // As much as one frame's pixels: a screen of cells.
+                // Twice a frame's bytes: a screen of cells, each kept with its coverage and the
+                // texel rows and columns it read.
                 let layers =
                     drawnLayers.withLock { $0.popLast() }
-                    ?? DrawnLayerCache(byteLimit: max(image.bytes.count, 4 << 20))
+                    ?? DrawnLayerCache(byteLimit: max(2 * image.bytes.count, 4 << 20))
                 defer { drawnLayers.withLock { $0.append(layers) } }
                 layers.beginFrame()
                 try Compositor.render(c, rows: 0..<pixelHeight, into: &image, text: text, layers: layers)
