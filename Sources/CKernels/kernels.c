@@ -107,6 +107,8 @@ __attribute__((target("avx2"))) void ckernels_separable_row_avx2(
         memcpy(&m8, mask + x, 8);
         if (m8 == 0) continue;
         int i = x - box_x0;
+        /* Fully covered at full opacity: k = 65025, and the scaling is Sample.word()'s rounding. */
+        int whole = m8 == ~(uint64_t)0 && opacity == 255;
         /* Coverage x opacity for the eight pixels, one a lane. */
         __m256i k8 = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(mask + x))), vop);
         __m256i s[4];
@@ -120,6 +122,10 @@ __attribute__((target("avx2"))) void ckernels_separable_row_avx2(
                 __m256i low = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_and_si256(p, byte), vu),
                                                _mm256_mullo_epi32(_mm256_and_si256(q, byte), vt));
                 p = _mm256_add_epi32(high, _mm256_srli_epi32(_mm256_add_epi32(low, round), 8));
+            }
+            if (whole) {
+                s[j] = _mm256_srli_epi32(_mm256_add_epi32(p, _mm256_set1_epi32(1 << 23)), 24);
+                continue;
             }
             __m256i k = _mm256_permutevar8x32_epi32(
                 k8, _mm256_setr_epi32(2 * j, 2 * j, 2 * j, 2 * j, 2 * j + 1, 2 * j + 1, 2 * j + 1, 2 * j + 1));

@@ -128,9 +128,14 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
         let v = r.next()
         mask.data[i] = v < 40 ? 0 : (v < 180 ? 255 : v)
     }
+    // Full coverage over the right half: whole vectors of it (at opacity 255, the rounding alone).
+    for y in 0..<51 {
+        for x in 40..<83 { mask.data[y * 83 + x] = 255 }
+    }
     // Rows of every length from 1 to 20 pixels, then the whole width.
     var boxes: [PixelBox] = (1...20).map { (3, 2, 3 + $0, 9) }
     boxes.append((0, 0, 83, 51))
+    boxes.append((41, 5, 83, 30))
     let scales: [(Double, Double, Double, Double)] = [
         (1, 1, 0, 0), (0.37, 0.41, 2.25, -1.5), (3.4, 3.1, 0.5, 0.5), (2.6, 1.9, -7.1, 3.3),
         (-2.2, 1.3, 120.4, 4),
