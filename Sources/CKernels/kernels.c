@@ -66,6 +66,23 @@ static inline uint32_t scalar_pixel(const uint32_t *v0, const uint32_t *v1, int3
     return source_over(s, d);
 }
 
+/* source_over for eight pixels: src + d * (255 - alpha(src)) / 255, Blinn's rounding in 16-bit
+   lanes, onto the eight pixels at out. */
+__attribute__((target("avx2"))) static inline void source_over8(__m256i src, uint8_t *out) {
+    const __m256i lanes = _mm256_set1_epi32(0x00FF00FF);
+    const __m256i half = _mm256_set1_epi32(0x00800080);
+    __m256i d = _mm256_loadu_si256((const __m256i *)out);
+    __m256i ka = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(src, 24));
+    ka = _mm256_or_si256(ka, _mm256_slli_epi32(ka, 16));
+    __m256i rb = _mm256_add_epi32(_mm256_mullo_epi16(_mm256_and_si256(d, lanes), ka), half);
+    __m256i ga = _mm256_add_epi32(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(d, 8), lanes), ka), half);
+    rb = _mm256_and_si256(_mm256_srli_epi32(_mm256_add_epi32(rb, _mm256_and_si256(_mm256_srli_epi32(rb, 8), lanes)), 8),
+                          lanes);
+    ga = _mm256_and_si256(_mm256_srli_epi32(_mm256_add_epi32(ga, _mm256_and_si256(_mm256_srli_epi32(ga, 8), lanes)), 8),
+                          lanes);
+    _mm256_storeu_si256((__m256i *)out, _mm256_add_epi32(src, _mm256_or_si256(rb, _mm256_slli_epi32(ga, 8))));
+}
+
 /* The 8.24 samples of two pixels (a's in the low half) from one level: each pixel's two
    adjacent vertical blends in one load, times its weights (w0 x 4, w1 x 4), the halves added. */
 __attribute__((target("avx2"))) static inline __m256i level2(const uint32_t *v, const int32_t *index,
@@ -98,8 +115,6 @@ __attribute__((target("avx2"))) void ckernels_separable_row_avx2(
     const __m256i byte = _mm256_set1_epi32(255);
     const __m256i round = _mm256_set1_epi32(128);
     const __m256i vop = _mm256_set1_epi32((int)opacity);
-    const __m256i lanes = _mm256_set1_epi32(0x00FF00FF);
-    const __m256i half = _mm256_set1_epi32(0x00800080);
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
     int x = x0;
     for (; x + 8 <= x1; x += 8) {
@@ -135,16 +150,7 @@ __attribute__((target("avx2"))) void ckernels_separable_row_avx2(
         __m256i w01 = _mm256_packus_epi32(s[0], s[1]);
         __m256i w23 = _mm256_packus_epi32(s[2], s[3]);
         __m256i src = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(w01, w23), order);
-        __m256i d = _mm256_loadu_si256((const __m256i *)(out + 4 * x));
-        /* source-over: s + d * (255 - alpha(s)) / 255, Blinn's rounding in 16-bit lanes. */
-        __m256i ka = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(src, 24));
-        ka = _mm256_or_si256(ka, _mm256_slli_epi32(ka, 16));
-        __m256i rb = _mm256_add_epi32(_mm256_mullo_epi16(_mm256_and_si256(d, lanes), ka), half);
-        __m256i ga = _mm256_add_epi32(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(d, 8), lanes), ka), half);
-        rb = _mm256_and_si256(_mm256_srli_epi32(_mm256_add_epi32(rb, _mm256_and_si256(_mm256_srli_epi32(rb, 8), lanes)), 8), lanes);
-        ga = _mm256_and_si256(_mm256_srli_epi32(_mm256_add_epi32(ga, _mm256_and_si256(_mm256_srli_epi32(ga, 8), lanes)), 8), lanes);
-        __m256i result = _mm256_add_epi32(src, _mm256_or_si256(rb, _mm256_slli_epi32(ga, 8)));
-        _mm256_storeu_si256((__m256i *)(out + 4 * x), result);
+        source_over8(src, out + 4 * x);
     }
     for (; x < x1; x++) {
         if (mask[x] == 0) continue;
@@ -157,22 +163,12 @@ __attribute__((target("avx2"))) void ckernels_separable_row_avx2(
     }
 }
 
-/* Painter.sourceOverRow: premultiplied words source-over onto out, eight a vector (the blend of
-   ckernels_separable_row_avx2: a zero word leaves the pixel, an opaque one replaces it). */
+/* Painter.sourceOverRow: premultiplied words source-over onto out, eight a vector (source_over8,
+   as the pixel loop blends: a zero word leaves the pixel, an opaque one replaces it). */
 __attribute__((target("avx2"))) void ckernels_source_over_row_avx2(const uint32_t *words, uint8_t *out, int count) {
-    const __m256i lanes = _mm256_set1_epi32(0x00FF00FF);
-    const __m256i half = _mm256_set1_epi32(0x00800080);
     int x = 0;
     for (; x + 8 <= count; x += 8) {
-        __m256i src = _mm256_loadu_si256((const __m256i *)(words + x));
-        __m256i d = _mm256_loadu_si256((const __m256i *)(out + 4 * x));
-        __m256i ka = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(src, 24));
-        ka = _mm256_or_si256(ka, _mm256_slli_epi32(ka, 16));
-        __m256i rb = _mm256_add_epi32(_mm256_mullo_epi16(_mm256_and_si256(d, lanes), ka), half);
-        __m256i ga = _mm256_add_epi32(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(d, 8), lanes), ka), half);
-        rb = _mm256_and_si256(_mm256_srli_epi32(_mm256_add_epi32(rb, _mm256_and_si256(_mm256_srli_epi32(rb, 8), lanes)), 8), lanes);
-        ga = _mm256_and_si256(_mm256_srli_epi32(_mm256_add_epi32(ga, _mm256_and_si256(_mm256_srli_epi32(ga, 8), lanes)), 8), lanes);
-        _mm256_storeu_si256((__m256i *)(out + 4 * x), _mm256_add_epi32(src, _mm256_or_si256(rb, _mm256_slli_epi32(ga, 8))));
+        source_over8(_mm256_loadu_si256((const __m256i *)(words + x)), out + 4 * x);
     }
     for (; x < count; x++) {
         uint32_t d;
