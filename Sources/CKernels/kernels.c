@@ -17,6 +17,19 @@ int ckernels_has_avx2(void) {
 #endif
 }
 
+void ckernels_pair_taps(const ckernels_tap *taps, int count, int32_t *index, uint32_t *weights) {
+    for (int i = 0; i < count; i++) {
+        ckernels_tap a = taps[i];
+        /* A clamped tap reads one column twice: V * w0 + V * w1 = V * (w0 + w1), exactly. */
+        uint32_t w0 = a.i1 == a.i0 ? a.w0 + a.w1 : a.w0, w1 = a.i1 == a.i0 ? 0 : a.w1;
+        index[i] = a.i0;
+        for (int c = 0; c < 4; c++) {
+            weights[8 * i + c] = w0;
+            weights[8 * i + 4 + c] = w1;
+        }
+    }
+}
+
 #if defined(__x86_64__)
 
 /* Sample.pixel(scaledBy: k): an 8.24 channel times k / 65025, rounded once. */
@@ -35,13 +48,14 @@ static inline uint32_t source_over(uint32_t s, uint32_t d) {
 }
 
 /* The arithmetic of SeparableRows (Swift), one pixel at a time: the tail of a row. */
-static inline uint32_t scalar_pixel(const uint32_t *v0, const uint32_t *v1, const ckernels_tap *a,
-                                    const ckernels_tap *b, int levels, uint32_t t, uint32_t k, uint32_t d) {
+static inline uint32_t scalar_pixel(const uint32_t *v0, const uint32_t *v1, int32_t i0, int32_t j0,
+                                    const uint32_t *wa, const uint32_t *wb, int levels, uint32_t t, uint32_t k,
+                                    uint32_t d) {
     uint32_t m[4];
     for (int c = 0; c < 4; c++) {
-        uint32_t p = v0[4 * a->i0 + c] * a->w0 + v0[4 * a->i1 + c] * a->w1;
+        uint32_t p = v0[4 * i0 + c] * wa[0] + v0[4 * i0 + 4 + c] * wa[4];
         if (levels == 2) {
-            uint32_t q = v1[4 * b->i0 + c] * b->w0 + v1[4 * b->i1 + c] * b->w1;
+            uint32_t q = v1[4 * j0 + c] * wb[0] + v1[4 * j0 + 4 + c] * wb[4];
             uint32_t u = 256 - t;
             p = (p >> 8) * u + (q >> 8) * t + (((p & 255) * u + (q & 255) * t + 128) >> 8);
         }
@@ -52,41 +66,37 @@ static inline uint32_t scalar_pixel(const uint32_t *v0, const uint32_t *v1, cons
     return source_over(s, d);
 }
 
-__attribute__((target("avx2"))) static inline __m256i pair(const uint32_t *v, int i, int j) {
-    return _mm256_inserti128_si256(
-        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(v + 4 * i))),
-        _mm_loadu_si128((const __m128i *)(v + 4 * j)), 1);
+/* source_over for eight pixels: src + d * (255 - alpha(src)) / 255, Blinn's rounding in 16-bit
+   lanes, onto the eight pixels at out. */
+__attribute__((target("avx2"))) static inline void source_over8(__m256i src, uint8_t *out) {
+    const __m256i lanes = _mm256_set1_epi32(0x00FF00FF);
+    const __m256i half = _mm256_set1_epi32(0x00800080);
+    __m256i d = _mm256_loadu_si256((const __m256i *)out);
+    __m256i ka = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(src, 24));
+    ka = _mm256_or_si256(ka, _mm256_slli_epi32(ka, 16));
+    __m256i rb = _mm256_add_epi32(_mm256_mullo_epi16(_mm256_and_si256(d, lanes), ka), half);
+    __m256i ga = _mm256_add_epi32(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(d, 8), lanes), ka), half);
+    rb = _mm256_and_si256(_mm256_srli_epi32(_mm256_add_epi32(rb, _mm256_and_si256(_mm256_srli_epi32(rb, 8), lanes)), 8),
+                          lanes);
+    ga = _mm256_and_si256(_mm256_srli_epi32(_mm256_add_epi32(ga, _mm256_and_si256(_mm256_srli_epi32(ga, 8), lanes)), 8),
+                          lanes);
+    _mm256_storeu_si256((__m256i *)out, _mm256_add_epi32(src, _mm256_or_si256(rb, _mm256_slli_epi32(ga, 8))));
 }
 
-__attribute__((target("avx2"))) static inline __m256i weights(uint32_t a, uint32_t b) {
-    return _mm256_setr_epi32((int)a, (int)a, (int)a, (int)a, (int)b, (int)b, (int)b, (int)b);
+/* The 8.24 samples of two pixels (a's in the low half) from one level: each pixel's two
+   adjacent vertical blends in one load, times its weights (w0 x 4, w1 x 4), the halves added. */
+__attribute__((target("avx2"))) static inline __m256i level2(const uint32_t *v, const int32_t *index,
+                                                             const uint32_t *weights, int a) {
+    __m256i pa = _mm256_mullo_epi32(_mm256_loadu_si256((const __m256i *)(v + 4 * index[a])),
+                                    _mm256_loadu_si256((const __m256i *)(weights + 8 * a)));
+    __m256i pb = _mm256_mullo_epi32(_mm256_loadu_si256((const __m256i *)(v + 4 * index[a + 1])),
+                                    _mm256_loadu_si256((const __m256i *)(weights + 8 * a + 8)));
+    return _mm256_add_epi32(_mm256_permute2x128_si256(pa, pb, 0x20), _mm256_permute2x128_si256(pa, pb, 0x31));
 }
 
-/* The 8.24 samples of pixels a and b (4 channels each, a in the low half). */
-__attribute__((target("avx2"))) static inline __m256i sample2(const uint32_t *v0, const uint32_t *v1,
-                                                             const ckernels_tap *a, const ckernels_tap *b,
-                                                             const ckernels_tap *a1, const ckernels_tap *b1,
-                                                             int levels, __m256i vt, __m256i vu) {
-    __m256i p = _mm256_add_epi32(_mm256_mullo_epi32(pair(v0, a->i0, b->i0), weights(a->w0, b->w0)),
-                                 _mm256_mullo_epi32(pair(v0, a->i1, b->i1), weights(a->w1, b->w1)));
-    if (levels == 2) {
-        __m256i q = _mm256_add_epi32(_mm256_mullo_epi32(pair(v1, a1->i0, b1->i0), weights(a1->w0, b1->w0)),
-                                     _mm256_mullo_epi32(pair(v1, a1->i1, b1->i1), weights(a1->w1, b1->w1)));
-        __m256i high = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srli_epi32(p, 8), vu),
-                                        _mm256_mullo_epi32(_mm256_srli_epi32(q, 8), vt));
-        __m256i byte = _mm256_set1_epi32(255);
-        __m256i low = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_and_si256(p, byte), vu),
-                                       _mm256_mullo_epi32(_mm256_and_si256(q, byte), vt));
-        low = _mm256_srli_epi32(_mm256_add_epi32(low, _mm256_set1_epi32(128)), 8);
-        p = _mm256_add_epi32(high, low);
-    }
-    return p;
-}
-
-/* round(m * k / (2^24 * 65025)) per 32-bit lane, k per pixel (a's in the low half): 64-bit
+/* round(m * k / (2^24 * 65025)) per 32-bit lane, k in the low half of each 64-bit lane: 64-bit
    products of the even and the odd lanes, the division by a multiply and shift. */
-__attribute__((target("avx2"))) static inline __m256i scale2(__m256i m, uint32_t ka, uint32_t kb) {
-    __m256i k = _mm256_setr_epi32((int)ka, 0, (int)ka, 0, (int)kb, 0, (int)kb, 0);
+__attribute__((target("avx2"))) static inline __m256i scale2(__m256i m, __m256i k) {
     __m256i bias = _mm256_set1_epi64x((long long)(1u << 23) * 65025);
     __m256i magic = _mm256_set1_epi64x(16909061);
     __m256i even = _mm256_add_epi64(_mm256_mul_epu32(m, k), bias);
@@ -97,49 +107,94 @@ __attribute__((target("avx2"))) static inline __m256i scale2(__m256i m, uint32_t
 }
 
 __attribute__((target("avx2"))) void ckernels_separable_row_avx2(
-    const uint32_t *v0, const uint32_t *v1, const ckernels_tap *tap0, const ckernels_tap *tap1, int levels,
-    uint32_t t, const uint8_t *mask, uint8_t *out, int x0, int x1, int box_x0, uint32_t opacity) {
+    const uint32_t *v0, const uint32_t *v1, const int32_t *index0, const int32_t *index1, const uint32_t *weights0,
+    const uint32_t *weights1, int levels, uint32_t t, const uint8_t *mask, uint8_t *out, int x0, int x1,
+    int box_x0, uint32_t opacity) {
     const __m256i vt = _mm256_set1_epi32((int)t);
     const __m256i vu = _mm256_set1_epi32((int)(256 - t));
-    const __m256i lanes = _mm256_set1_epi32(0x00FF00FF);
-    const __m256i half = _mm256_set1_epi32(0x00800080);
+    const __m256i byte = _mm256_set1_epi32(255);
+    const __m256i round = _mm256_set1_epi32(128);
+    const __m256i vop = _mm256_set1_epi32((int)opacity);
     const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
     int x = x0;
     for (; x + 8 <= x1; x += 8) {
         uint64_t m8;
         memcpy(&m8, mask + x, 8);
         if (m8 == 0) continue;
-        const ckernels_tap *a = tap0 + (x - box_x0);
-        const ckernels_tap *a1 = tap1 + (x - box_x0);
+        int i = x - box_x0;
+        /* Fully covered at full opacity: k = 65025, and the scaling is Sample.word()'s rounding. */
+        int whole = m8 == ~(uint64_t)0 && opacity == 255;
+        /* Coverage x opacity for the eight pixels, one a lane. */
+        __m256i k8 = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(mask + x))), vop);
         __m256i s[4];
         for (int j = 0; j < 4; j++) {
-            int i = 2 * j;
-            __m256i m = sample2(v0, v1, a + i, a + i + 1, a1 + i, a1 + i + 1, levels, vt, vu);
-            s[j] = scale2(m, (uint32_t)mask[x + i] * opacity, (uint32_t)mask[x + i + 1] * opacity);
+            __m256i p = level2(v0, index0, weights0, i + 2 * j);
+            if (levels == 2) {
+                /* TextureSampler.mix: (p (256 - t) + q t + 128) >> 8 without overflow. */
+                __m256i q = level2(v1, index1, weights1, i + 2 * j);
+                __m256i high = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srli_epi32(p, 8), vu),
+                                                _mm256_mullo_epi32(_mm256_srli_epi32(q, 8), vt));
+                __m256i low = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_and_si256(p, byte), vu),
+                                               _mm256_mullo_epi32(_mm256_and_si256(q, byte), vt));
+                p = _mm256_add_epi32(high, _mm256_srli_epi32(_mm256_add_epi32(low, round), 8));
+            }
+            if (whole) {
+                s[j] = _mm256_srli_epi32(_mm256_add_epi32(p, _mm256_set1_epi32(1 << 23)), 24);
+                continue;
+            }
+            __m256i k = _mm256_permutevar8x32_epi32(
+                k8, _mm256_setr_epi32(2 * j, 2 * j, 2 * j, 2 * j, 2 * j + 1, 2 * j + 1, 2 * j + 1, 2 * j + 1));
+            s[j] = scale2(p, k);
         }
         /* Pixels (0,1) (2,3) (4,5) (6,7) as 32-bit channels -> bytes in order 0..7. */
         __m256i w01 = _mm256_packus_epi32(s[0], s[1]);
         __m256i w23 = _mm256_packus_epi32(s[2], s[3]);
         __m256i src = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(w01, w23), order);
-        __m256i d = _mm256_loadu_si256((const __m256i *)(out + 4 * x));
-        /* source-over: s + d * (255 - alpha(s)) / 255, Blinn's rounding in 16-bit lanes. */
-        __m256i k = _mm256_sub_epi32(_mm256_set1_epi32(255), _mm256_srli_epi32(src, 24));
-        k = _mm256_or_si256(k, _mm256_slli_epi32(k, 16));
-        __m256i rb = _mm256_add_epi32(_mm256_mullo_epi16(_mm256_and_si256(d, lanes), k), half);
-        __m256i ga = _mm256_add_epi32(_mm256_mullo_epi16(_mm256_and_si256(_mm256_srli_epi32(d, 8), lanes), k), half);
-        rb = _mm256_and_si256(_mm256_srli_epi32(_mm256_add_epi32(rb, _mm256_and_si256(_mm256_srli_epi32(rb, 8), lanes)), 8), lanes);
-        ga = _mm256_and_si256(_mm256_srli_epi32(_mm256_add_epi32(ga, _mm256_and_si256(_mm256_srli_epi32(ga, 8), lanes)), 8), lanes);
-        __m256i result = _mm256_add_epi32(src, _mm256_or_si256(rb, _mm256_slli_epi32(ga, 8)));
-        _mm256_storeu_si256((__m256i *)(out + 4 * x), result);
+        source_over8(src, out + 4 * x);
     }
     for (; x < x1; x++) {
         if (mask[x] == 0) continue;
         uint32_t d;
         memcpy(&d, out + 4 * x, 4);
-        const ckernels_tap *a = tap0 + (x - box_x0);
-        uint32_t r = scalar_pixel(v0, v1, a, tap1 + (x - box_x0), levels, t, (uint32_t)mask[x] * opacity, d);
+        int i = x - box_x0;
+        uint32_t r = scalar_pixel(v0, v1, index0[i], index1[i], weights0 + 8 * i, weights1 + 8 * i, levels, t,
+                                  (uint32_t)mask[x] * opacity, d);
         memcpy(out + 4 * x, &r, 4);
     }
+}
+
+/* Painter.sourceOverRow: premultiplied words source-over onto out, eight a vector (source_over8,
+   as the pixel loop blends: a zero word leaves the pixel, an opaque one replaces it). */
+__attribute__((target("avx2"))) void ckernels_source_over_row_avx2(const uint32_t *words, uint8_t *out, int count) {
+    int x = 0;
+    for (; x + 8 <= count; x += 8) {
+        source_over8(_mm256_loadu_si256((const __m256i *)(words + x)), out + 4 * x);
+    }
+    for (; x < count; x++) {
+        uint32_t d;
+        memcpy(&d, out + 4 * x, 4);
+        d = source_over(words[x], d);
+        memcpy(out + 4 * x, &d, 4);
+    }
+}
+
+/* SeparableRows.verticalBlend: v[4j + c] = top[4j + c] * w0 + bottom[4j + c] * w1. Bytes and
+   weights (<= 4096) fit signed 16-bit lanes and each sum (<= 255 * 4096) a 32-bit one, so
+   vpmaddwd over (top, bottom) pairs gives exactly the Swift loop's integers, four texels a step. */
+__attribute__((target("avx2"))) void ckernels_vertical_blend_avx2(const uint8_t *top, const uint8_t *bottom,
+                                                                 uint32_t w0, uint32_t w1, int count,
+                                                                 uint32_t *v) {
+    const __m256i w = _mm256_set1_epi32((int)(w0 | w1 << 16));
+    int j = 0;
+    for (; j + 4 <= count; j += 4) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(top + 4 * j));
+        __m128i b = _mm_loadu_si128((const __m128i *)(bottom + 4 * j));
+        __m256i lo = _mm256_cvtepu8_epi16(_mm_unpacklo_epi8(a, b));
+        __m256i hi = _mm256_cvtepu8_epi16(_mm_unpackhi_epi8(a, b));
+        _mm256_storeu_si256((__m256i *)(v + 4 * j), _mm256_madd_epi16(lo, w));
+        _mm256_storeu_si256((__m256i *)(v + 4 * j + 8), _mm256_madd_epi16(hi, w));
+    }
+    for (int i = 4 * j; i < 4 * count; i++) v[i] = top[i] * w0 + bottom[i] * w1;
 }
 
 /* ---- Perspective: TextureSampler and Painter's per-pixel loop ---------------------------- */
@@ -213,11 +268,21 @@ __attribute__((target("avx2"))) void ckernels_perspective_row_avx2(ckernels_map 
 
 #else
 
-void ckernels_separable_row_avx2(const uint32_t *v0, const uint32_t *v1, const ckernels_tap *tap0,
-                                 const ckernels_tap *tap1, int levels, uint32_t t, const uint8_t *mask,
-                                 uint8_t *out, int x0, int x1, int box_x0, uint32_t opacity) {
-    (void)v0; (void)v1; (void)tap0; (void)tap1; (void)levels; (void)t; (void)mask; (void)out;
-    (void)x0; (void)x1; (void)box_x0; (void)opacity;
+void ckernels_source_over_row_avx2(const uint32_t *words, uint8_t *out, int count) {
+    (void)words; (void)out; (void)count;
+}
+
+void ckernels_vertical_blend_avx2(const uint8_t *top, const uint8_t *bottom, uint32_t w0, uint32_t w1, int count,
+                                  uint32_t *v) {
+    (void)top; (void)bottom; (void)w0; (void)w1; (void)count; (void)v;
+}
+
+void ckernels_separable_row_avx2(const uint32_t *v0, const uint32_t *v1, const int32_t *index0,
+                                 const int32_t *index1, const uint32_t *weights0, const uint32_t *weights1,
+                                 int levels, uint32_t t, const uint8_t *mask, uint8_t *out, int x0, int x1,
+                                 int box_x0, uint32_t opacity) {
+    (void)v0; (void)v1; (void)index0; (void)index1; (void)weights0; (void)weights1; (void)levels; (void)t;
+    (void)mask; (void)out; (void)x0; (void)x1; (void)box_x0; (void)opacity;
 }
 
 void ckernels_perspective_row_avx2(ckernels_map m, double py, const uint8_t *texels,

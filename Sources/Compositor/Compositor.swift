@@ -39,16 +39,22 @@ public enum Compositor {
     /// image across frames instead of allocating one per frame. Every pixel is computed in
     /// device coordinates from the whole scene, never from what a band happens to hold, so any
     /// split of the rows gives exactly the bytes of one full render.
+    ///
+    /// `layers`: drawings kept from the frames this worker drew before, reused where a cell
+    /// has only moved by whole pixels (`DrawnLayerCache`); the bytes are the same without it.
     public static func render(
-        _ canvas: CanvasLayer, rows: Range<Int>, into image: inout Image, text: TextRenderer
+        _ canvas: CanvasLayer, rows: Range<Int>, into image: inout Image, text: TextRenderer,
+        layers: DrawnLayerCache? = nil
     ) throws(CompositorError) {
-        try render(canvas, rows: rows, into: &image, text: text, backgroundPainted: false, occlusion: true)
+        try render(
+            canvas, rows: rows, into: &image, text: text, backgroundPainted: false, occlusion: true,
+            layers: layers)
     }
 
     /// `backgroundPainted`: the rows already hold the colour background.
     static func render(
         _ canvas: CanvasLayer, rows: Range<Int>, into image: inout Image, text: TextRenderer,
-        backgroundPainted: Bool, occlusion: Bool
+        backgroundPainted: Bool, occlusion: Bool, layers: DrawnLayerCache? = nil
     )
         throws(CompositorError)
     {
@@ -60,7 +66,9 @@ public enum Compositor {
         if case .color = canvas.background {} else { image.fill(.clear, rows: band) }
         if !backgroundPainted { paintBackground(&image, canvas, rows: band) }
         for view in canvas.views {
-            try render(view, into: &image, scale: canvas.scale, rows: band, text: text, occlusion: occlusion)
+            try render(
+                view, into: &image, scale: canvas.scale, rows: band, text: text, occlusion: occlusion,
+                layers: layers)
         }
     }
 
@@ -167,7 +175,7 @@ public enum Compositor {
 
     static func render(
         _ view: ViewLayer, into image: inout Image, scale: Double, rows: Range<Int>, text: TextRenderer,
-        occlusion: Bool
+        occlusion: Bool, layers: DrawnLayerCache? = nil
     )
         throws(CompositorError)
     {
@@ -202,7 +210,8 @@ public enum Compositor {
                 }
             }
             try draw(
-                layer, h, into: &image, clip: band, viewClip: clip, scale: scale, text: text, hiders: hiders)
+                layer, h, into: &image, clip: band, viewClip: clip, scale: scale, text: text, hiders: hiders,
+                layers: layers)
         }
     }
 
@@ -215,7 +224,7 @@ public enum Compositor {
     /// (a blur, an offscreen group's origin), so that bands reproduce a full render exactly.
     static func draw(
         _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, viewClip: PixelBox,
-        scale: Double, text: TextRenderer, hiders: [Occluder] = []
+        scale: Double, text: TextRenderer, hiders: [Occluder] = [], layers: DrawnLayerCache? = nil
     ) throws(CompositorError) {
         if !layer.sublayers.isEmpty {
             return try drawTree(
@@ -242,7 +251,7 @@ public enum Compositor {
             {
                 return try drawBody(
                     layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, opacity: opacity,
-                    text: text, hiders: hiders)
+                    text: text, hiders: hiders, layers: layers)
             }
             var mask = coverage(
                 rounded, offset.concatenating(h), clip: s.radius > 0 ? viewClip : clip, antialiased: aa)
@@ -253,7 +262,7 @@ public enum Compositor {
         }
         try drawBody(
             layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, opacity: opacity,
-            text: text, hiders: hiders)
+            text: text, hiders: hiders, layers: layers)
     }
 
     /// True when the layer's own drawing will cover every pixel inside its (square) bounds with
@@ -269,7 +278,8 @@ public enum Compositor {
     /// Everything above the shadow, with group opacity.
     static func drawBody(
         _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, viewClip: PixelBox,
-        scale: Double, opacity: Double, text: TextRenderer, hiders: [Occluder] = []
+        scale: Double, opacity: Double, text: TextRenderer, hiders: [Occluder] = [],
+        layers: DrawnLayerCache? = nil
     ) throws(CompositorError) {
         let rounded = Shapes.roundedRect(
             Rect(origin: .zero, size: layer.size), radius: layer.cornerRadius, curve: layer.cornerCurve)
@@ -281,7 +291,7 @@ public enum Compositor {
             try drawParts(
                 layer, h, into: &image, clip: clip, scale: scale,
                 opacity: UInt8((opacity * 255).rounded().clampedInt(in: 0...255, nan: 0)), text: text,
-                hiders: hiders)
+                hiders: hiders, layers: layers)
             return
         }
         // Group opacity: the parts are flattened offscreen, then composited as one image.
@@ -316,7 +326,7 @@ public enum Compositor {
     /// Background, contents (and the inner image layer), text, border: docs/design/rendering.md §8.1.
     static func drawParts(
         _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, scale: Double,
-        opacity: UInt8, text: TextRenderer, hiders: [Occluder] = []
+        opacity: UInt8, text: TextRenderer, hiders: [Occluder] = [], layers: DrawnLayerCache? = nil
     ) throws(CompositorError) {
         let bounds = Rect(origin: .zero, size: layer.size)
         let aa = layer.allowsEdgeAntialiasing
@@ -342,7 +352,7 @@ public enum Compositor {
             {
                 Painter.drawTexture(
                     &image, c.texture, deviceToTexture: deviceToTexture, coverage: mask,
-                    opacity: opacity)
+                    opacity: opacity, cache: layers)
             }
         }
         if let t = layer.text {

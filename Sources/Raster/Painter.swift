@@ -1,3 +1,5 @@
+import CKernels
+
 /// Span fills into an image: colour, texture and offscreen layers composited source-over
 /// (premultiplied, in encoded sRGB, docs/decisions.md "Colour") through coverage masks. Everything is
 /// clipped to the image; work is proportional to the mask's box.
@@ -37,11 +39,11 @@ public enum Painter {
     /// scaled by coverage and opacity and composited source-over.
     public static func drawTexture(
         _ image: inout Image, _ texture: Texture, deviceToTexture h: Homography, coverage: CoverageMask,
-        opacity: UInt8 = 255, filter: TextureFilter = .trilinear
+        opacity: UInt8 = 255, filter: TextureFilter = .trilinear, cache: DrawnLayerCache? = nil
     ) {
         drawTexture(
             &image, texture, deviceToTexture: h, coverage: coverage, opacity: opacity, filter: filter,
-            separable: true, perspectiveReference: false)
+            separable: true, perspectiveReference: false, cache: cache)
     }
 
     /// `separable: false` keeps scaled textures on `SeparableRows.reference`, and
@@ -51,7 +53,7 @@ public enum Painter {
     static func drawTexture(
         _ image: inout Image, _ texture: Texture, deviceToTexture h: Homography, coverage: CoverageMask,
         opacity: UInt8, filter: TextureFilter, separable: Bool, perspectiveReference: Bool = false,
-        vector: Bool = SeparableRows.hasAVX2
+        vector: Bool = SeparableRows.hasAVX2, cache: DrawnLayerCache? = nil
     ) {
         guard let b = box(coverage, image), opacity != 0, h.isFinite else { return }
         // A homography is defined up to scale, sign included. The covered area lies on one
@@ -73,6 +75,9 @@ public enum Painter {
                         stride: stride, opacity: opacity)
                     switch path {
                     case .scaled(let spans):
+                        if separable, let cache, cache.draw(target, spans, texture: texture, vector: vector) {
+                            return
+                        }
                         if separable, SeparableRows.draw(target, spans, vector: vector) { return }
                         SeparableRows.reference(target, spans)
                     case .affine(let spans):
@@ -137,6 +142,27 @@ public enum Painter {
     }
 
     // MARK: Helpers
+
+    /// Premultiplied words source-over onto a row of pixels, as every texture loop composites
+    /// its samples (an opaque word is stored, a zero one leaves the pixel): how `DrawnLayerCache`
+    /// composites its drawings. `vector`: the AVX2 row (CKernels), eight pixels a step, the same
+    /// bytes.
+    static func sourceOverRow(
+        _ words: UnsafePointer<UInt32>, _ out: UnsafeMutablePointer<UInt8>, count: Int, vector: Bool
+    ) {
+        if vector {
+            ckernels_source_over_row_avx2(words, out, Int32(truncatingIfNeeded: count))
+            return
+        }
+        for x in 0..<count {
+            let p = words[x]
+            if p >> 24 == 255 {
+                PackedPixel.store(p, out, x &* 4)
+            } else if p != 0 {
+                PackedPixel.store(PackedPixel.sourceOver(p, PackedPixel.load(out, x &* 4)), out, x &* 4)
+            }
+        }
+    }
 
     /// A sample scaled by k / 65025 (coverage x opacity) over the pixel at byte offset i.
     @inline(__always) static func put(

@@ -67,48 +67,69 @@ enum SeparableRows {
                 taps[i] = tap(l0, cx0 &+ spans.dx0 &* n, c0)
                 if levels == 2 { taps[width + i] = tap(l1, cx1 &+ spans.dx1 &* n, c1) }
             }
-            withUnsafeTemporaryAllocation(of: SIMD4<UInt32>.self, capacity: vCount) { v in
+            // One spare column after each level's blends: the vector loop reads a pixel's two
+            // columns in one load, the second with weight 0 where the tap is clamped.
+            withUnsafeTemporaryAllocation(of: SIMD4<UInt32>.self, capacity: vCount + 2) { v in
                 let v0 = v.baseAddress!
-                let v1 = v0 + c0.count
+                let v1 = v0 + c0.count + 1
+                v0[c0.count] = .zero
+                v1[levels == 2 ? c1.count : 0] = .zero
                 let tap0 = UnsafePointer(taps.baseAddress!)
                 let tap1 = tap0 + width
                 let texels = UnsafeRawPointer(s.texels.baseAddress!)
                 let t = UInt32(truncatingIfNeeded: spans.t)
-                for y in b.y0..<b.y1 {
-                    let row = target.coverageRow(y)
-                    var x = Painter.nonZero(row, from: b.x0, to: b.x1)
-                    if x == b.x1 { continue }
-                    let (_, sy0, _, sy1) = spans.rowStart(y)
-                    verticalBlend(texels, s.rowY(l0, fixedY: sy0), c0, into: v0)
-                    if levels == 2 { verticalBlend(texels, s.rowY(l1, fixedY: sy1), c1, into: v1) }
-                    let out = target.base + y * target.stride
-                    if vector {
-                        let blends = UnsafeRawPointer(v0).assumingMemoryBound(to: UInt32.self)
-                        ckernels_separable_row_avx2(
-                            blends, levels == 2 ? blends + 4 * c0.count : blends, tap0,
-                            levels == 2 ? tap1 : tap0, Int32(levels), t, row, out, Int32(x), Int32(b.x1),
-                            Int32(b.x0), UInt32(opacity))
-                        continue
-                    }
-                    // Coverage is a rectangle's here, mostly full: zeros (rounded corners,
-                    // hidden parts) are skipped one at a time.
-                    while x < b.x1 {
-                        let c = row[x]
-                        if c == 0 {
-                            x &+= 1
-                            continue
+                // The vector loop's taps: an index and eight weight lanes a pixel and level.
+                let pairs = vector ? levels * width : 0
+                withUnsafeTemporaryAllocation(of: Int32.self, capacity: pairs) { index in
+                    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8 * pairs) { weights in
+                        if vector {
+                            ckernels_pair_taps(
+                                tap0, Int32(levels * width), index.baseAddress!, weights.baseAddress!)
                         }
-                        let i = x &- b.x0
-                        var sample = horizontal(v0, tap0[i])
-                        if levels == 2 { sample = mix(sample, horizontal(v1, tap1[i]), t) }
-                        let p = scaled(sample, UInt32(c) &* UInt32(opacity))
-                        if p >> 24 == 255 {
-                            PackedPixel.store(p, out, x &* 4)
-                        } else if p != 0 {
-                            PackedPixel.store(
-                                PackedPixel.sourceOver(p, PackedPixel.load(out, x &* 4)), out, x &* 4)
+                        let index0 = UnsafePointer(index.baseAddress)
+                        let index1 = index0.map { $0 + (levels == 2 ? width : 0) }
+                        let weights0 = UnsafePointer(weights.baseAddress)
+                        let weights1 = weights0.map { $0 + (levels == 2 ? 8 * width : 0) }
+                        for y in b.y0..<b.y1 {
+                            let row = target.coverageRow(y)
+                            var x = Painter.nonZero(row, from: b.x0, to: b.x1)
+                            if x == b.x1 { continue }
+                            let (_, sy0, _, sy1) = spans.rowStart(y)
+                            verticalBlend(texels, s.rowY(l0, fixedY: sy0), c0, into: v0, vector: vector)
+                            if levels == 2 {
+                                verticalBlend(texels, s.rowY(l1, fixedY: sy1), c1, into: v1, vector: vector)
+                            }
+                            let out = target.base + y * target.stride
+                            if vector {
+                                let blends = UnsafeRawPointer(v0).assumingMemoryBound(to: UInt32.self)
+                                ckernels_separable_row_avx2(
+                                    blends, UnsafeRawPointer(v1).assumingMemoryBound(to: UInt32.self), index0,
+                                    index1, weights0, weights1, Int32(levels), t, row, out, Int32(x),
+                                    Int32(b.x1),
+                                    Int32(b.x0), UInt32(opacity))
+                                continue
+                            }
+                            // Coverage is a rectangle's here, mostly full: zeros (rounded corners,
+                            // hidden parts) are skipped one at a time.
+                            while x < b.x1 {
+                                let c = row[x]
+                                if c == 0 {
+                                    x &+= 1
+                                    continue
+                                }
+                                let i = x &- b.x0
+                                var sample = horizontal(v0, tap0[i])
+                                if levels == 2 { sample = mix(sample, horizontal(v1, tap1[i]), t) }
+                                let p = scaled(sample, UInt32(c) &* UInt32(opacity))
+                                if p >> 24 == 255 {
+                                    PackedPixel.store(p, out, x &* 4)
+                                } else if p != 0 {
+                                    PackedPixel.store(
+                                        PackedPixel.sourceOver(p, PackedPixel.load(out, x &* 4)), out, x &* 4)
+                                }
+                                x &+= 1
+                            }
                         }
-                        x &+= 1
                     }
                 }
             }
@@ -152,14 +173,22 @@ enum SeparableRows {
     }
 
     /// V[j] = texel(top, first + j) · wy0 + texel(bottom, first + j) · wy1 (each lane <= 255 · 2¹²).
+    /// `vector`: the AVX2 loop (CKernels), four texel columns a step, the same integers.
     @inline(__always) static func verticalBlend(
         _ texels: UnsafeRawPointer, _ r: TextureSampler.RowY, _ c: Columns,
-        into v: UnsafeMutablePointer<SIMD4<UInt32>>
+        into v: UnsafeMutablePointer<SIMD4<UInt32>>, vector: Bool
     ) {
         let top = texels + r.row0 + c.first * 4
         let bottom = texels + r.row1 + c.first * 4
         let w0 = UInt32(truncatingIfNeeded: r.wy0)
         let w1 = UInt32(truncatingIfNeeded: r.wy1)
+        if vector {
+            ckernels_vertical_blend_avx2(
+                top.assumingMemoryBound(to: UInt8.self), bottom.assumingMemoryBound(to: UInt8.self), w0, w1,
+                Int32(truncatingIfNeeded: c.count),
+                UnsafeMutableRawPointer(v).assumingMemoryBound(to: UInt32.self))
+            return
+        }
         var j = 0
         while j < c.count {
             let a = SIMD4<UInt32>(

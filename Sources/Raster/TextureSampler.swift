@@ -111,7 +111,7 @@ struct TextureSampler {
 
     /// The rows and vertical weights `bilinear(_:fixedX:fixedY:)` uses for `fixedY`: under a
     /// scale and translation they are the same for a whole row of pixels.
-    struct RowY {
+    struct RowY: Equatable {
         let row0: Int, row1: Int
         let wy0: UInt64, wy1: UInt64
     }
@@ -131,7 +131,7 @@ struct TextureSampler {
 
     /// The columns and horizontal weights for `fixedX`: under a scale and translation the same
     /// for every row of a layer.
-    struct ColumnX {
+    struct ColumnX: Equatable {
         let x0: Int, x1: Int
         let wx0: UInt64, wx1: UInt64
     }

@@ -128,9 +128,14 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
         let v = r.next()
         mask.data[i] = v < 40 ? 0 : (v < 180 ? 255 : v)
     }
+    // Full coverage over the right half: whole vectors of it (at opacity 255, the rounding alone).
+    for y in 0..<51 {
+        for x in 40..<83 { mask.data[y * 83 + x] = 255 }
+    }
     // Rows of every length from 1 to 20 pixels, then the whole width.
     var boxes: [PixelBox] = (1...20).map { (3, 2, 3 + $0, 9) }
     boxes.append((0, 0, 83, 51))
+    boxes.append((41, 5, 83, 30))
     let scales: [(Double, Double, Double, Double)] = [
         (1, 1, 0, 0), (0.37, 0.41, 2.25, -1.5), (3.4, 3.1, 0.5, 0.5), (2.6, 1.9, -7.1, 3.3),
         (-2.2, 1.3, 120.4, 4),
@@ -167,4 +172,30 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
         }
     }
     #expect(drawn > 200)
+}
+
+/// The AVX2 row that composites kept drawings (CKernels) gives `Painter.sourceOverRow`'s bytes:
+/// opaque, zero and translucent words over translucent pixels, every row length up to 20.
+@Test(.enabled(if: SeparableRows.hasAVX2)) func vectorSourceOverRowMatchesTheSwiftRow() {
+    var r = Bytes(state: 21)
+    let destination = noise(20, 1, seed: 22, opaque: false)
+    for count in 0...20 {
+        let words: [UInt32] = (0..<count).map { _ in
+            let pick = r.next()
+            if pick < 40 { return 0 }
+            let a = pick < 90 ? 255 : r.next()
+            return PackedPixel.word(
+                Pixel(r: mul255(r.next(), a), g: mul255(r.next(), a), b: mul255(r.next(), a), a: a))
+        }
+        var images = [destination, destination]
+        words.withUnsafeBufferPointer { w in
+            images[0].bytes.withUnsafeMutableBufferPointer { out in
+                Painter.sourceOverRow(w.baseAddress!, out.baseAddress!, count: count, vector: false)
+            }
+            images[1].bytes.withUnsafeMutableBufferPointer { out in
+                Painter.sourceOverRow(w.baseAddress!, out.baseAddress!, count: count, vector: true)
+            }
+        }
+        #expect(images[0] == images[1], "count \(count)")
+    }
 }

@@ -28,6 +28,9 @@ public final class FrameComposer: Sendable {
     private let patternBackgrounds = Mutex<[Double: CanvasLayer.Background]>([:])
     /// The images of cells' image views (FrameComposer+Cells.swift), made into textures once.
     let cellTextures = Mutex<[LayerSnapshot.Contents: Texture]>([:])
+    /// Drawings kept between frames (`DrawnLayerCache`), one per frame being drawn at once: a
+    /// frame takes one and gives it back, so a worker usually finds its previous frame's.
+    private let drawnLayers = Mutex<[DrawnLayerCache]>([])
 
     /// Generated photos are made as large as the canvas's longer side in pixels (a full-screen
     /// page is the largest a cell gets), within 128...1024.
@@ -207,13 +210,26 @@ public final class FrameComposer: Sendable {
             if bands <= 1, var image = buffer, image.width == pixelWidth, image.height == pixelHeight {
                 // Only `image` holds the storage now, so drawing writes it in place.
                 buffer = nil
-                try Compositor.render(c, rows: 0..<pixelHeight, into: &image, text: text)
+                // Twice a frame's bytes: a screen of cells, each kept with its coverage and the
+                // texel rows and columns it read.
+                let layers =
+                    drawnLayers.withLock { $0.popLast() }
+                    ?? DrawnLayerCache(byteLimit: max(2 * image.bytes.count, 4 << 20))
+                defer { drawnLayers.withLock { $0.append(layers) } }
+                layers.beginFrame()
+                try Compositor.render(c, rows: 0..<pixelHeight, into: &image, text: text, layers: layers)
                 return image
             }
             return try Compositor.render(c, bands: bands, text: text)
         } catch {
             throw .badInput(nil, error.description)
         }
+    }
+
+    /// Forgets the drawings kept between frames: a benchmark drawing one frame again and again
+    /// times its drawing, not its reuse.
+    public func forgetDrawnLayers() {
+        drawnLayers.withLock { $0.removeAll() }
     }
 
     /// The bounds with its origin (the content offset) on the device pixel grid, as UIScrollView
