@@ -33,6 +33,11 @@ public struct SceneData: Sendable {
         imageIndexOfItem = map
     }
 
+    /// The screen's pixel grid, to which every content offset is rounded as UIScrollView rounds
+    /// (docs/layouts-and-motion.md "Pixel alignment"): the scene's `canvas.scale`, whatever scale
+    /// a render draws at.
+    public var pixelGrid: PixelGrid { PixelGrid(scale: scene.canvas.scale) }
+
     /// The image an item shows: a file of the scene's content, or a generated photo.
     public func imageName(forImageIndex index: Int) -> ImageName {
         scene.content.images.file(forItem: index).map(ImageName.file)

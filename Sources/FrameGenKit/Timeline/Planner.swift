@@ -20,7 +20,8 @@ struct Planner {
         states = data.scene.views.enumerated().map { v, view in
             ViewState(
                 layout: view.makeLayout(), parameters: view.layoutParameters, dataSource: data.dataSource,
-                size: view.frame.size, offset: view.contentOffset, inset: view.contentInset,
+                size: view.frame.size, offset: data.pixelGrid.round(view.contentOffset),
+                inset: view.contentInset,
                 identity: identity)
         }
         identity = [:]
@@ -65,7 +66,7 @@ struct Planner {
             let published = prepared(v, states[v], at: before).publishedState
             for w in states.indices where w != moved {
                 if let p = PublishedStateKey.requestedContentOffset(scene.views[w].name, in: [published]) {
-                    states[w].offset = p
+                    states[w].offset = data.pixelGrid.round(p)
                 }
             }
         }
@@ -109,9 +110,11 @@ struct Planner {
             states[w].dataSource = states[v].dataSource
             states[w].identity = states[v].identity
             let layout = prepared(w, states[w], at: time)
-            states[w].offset = OffsetRange(
-                contentSize: layout.collectionViewContentSize, size: states[w].size, inset: states[w].inset
-            ).clamp(states[w].offset)
+            states[w].offset = data.pixelGrid.round(
+                OffsetRange(
+                    contentSize: layout.collectionViewContentSize, size: states[w].size,
+                    inset: states[w].inset
+                ).clamp(states[w].offset))
         }
     }
 
@@ -122,12 +125,13 @@ struct Planner {
         case .wait(let d):
             add(v, duration: d, before: states, .still)
         case .scroll(let to, let d, let curve):
-            let target = range(v, states[v], at: t).clamp(to)
-            if target != to {
+            let clamped = range(v, states[v], at: t).clamp(to)
+            if clamped != to {
                 warnings.append(
-                    "\(action.keyPath).scroll.to: \(numbersText(to)) is outside the offsets the content allows; it scrolls to \(numbersText(target))"
+                    "\(action.keyPath).scroll.to: \(numbersText(to)) is outside the offsets the content allows; it scrolls to \(numbersText(clamped))"
                 )
             }
+            let target = data.pixelGrid.round(clamped)
             let before = states
             add(v, duration: d, before: before, .scroll(from: states[v].offset, to: target, curve: curve))
             states[v].offset = target
@@ -142,7 +146,7 @@ struct Planner {
             var before = states
             before[v] = s
             add(v, duration: release.duration, before: before, .fling(release))
-            s.offset = release.restOffset
+            s.offset = data.pixelGrid.round(release.restOffset)
             s.layout.collectionViewDidEndDecelerating(cvState(v, s, at: time))
             states[v] = s
         case .rotate(let target, let d, let curve):
@@ -163,10 +167,11 @@ struct Planner {
             new.layout = layout
             layout.prepare(cvState(v, new, at: t))
             let proposed = layout.targetContentOffset(forProposedContentOffset: old.offset)
-            new.offset = OffsetRange(
-                contentSize: layout.collectionViewContentSize, size: new.size,
-                inset: new.inset
-            ).clamp(proposed)
+            new.offset = data.pixelGrid.round(
+                OffsetRange(
+                    contentSize: layout.collectionViewContentSize, size: new.size,
+                    inset: new.inset
+                ).clamp(proposed))
             transition(v, from: old, to: new, updates: [], duration: d, curve: curve)
         case .delete(let items, let d, let curve):
             try update(v, items.map(UpdateItem.delete), action: action, duration: d, curve: curve)
@@ -208,7 +213,7 @@ struct Planner {
             for (k, value) in values { params[k] = value }
             try setParameters(v, params, action: action)
             var new = states[v]
-            new.offset = range(v, new, at: t).clamp(new.offset)
+            new.offset = data.pixelGrid.round(range(v, new, at: t).clamp(new.offset))
             states[v] = old
             transition(v, from: old, to: new, updates: [], duration: d, curve: curve)
         }
@@ -296,7 +301,8 @@ struct Planner {
             fraction: fraction, center: c)
         add(v, duration: d, before: states, .zoom(motion))
         try setParameters(v, to, action: action)
-        states[v].offset = motion.state(s, progress: 1, view: v, data: data, time: time).offset
+        states[v].offset = data.pixelGrid.round(
+            motion.state(s, progress: 1, view: v, data: data, time: time).offset)
     }
 
     // MARK: Scrolling
@@ -337,7 +343,7 @@ struct Planner {
                 DragMotion(
                     x: dragX, y: dragY, by: by, dragDuration: d, curve: curve, released: released,
                     release: release)))
-        released.offset = release.restOffset
+        released.offset = data.pixelGrid.round(release.restOffset)
         released.layout.collectionViewDidEndDecelerating(cvState(v, released, at: time))
         states[v] = released
     }
@@ -410,8 +416,9 @@ struct Planner {
         }
         // docs/design/motion.md §6: without tap behaviour, the item scrolls to the centre.
         guard let item = layout.layoutAttributesForItem(at: indexPath) else { return }
-        let target = range(v, s, at: t).clamp(
-            Point(x: item.center.x - s.size.width / 2, y: item.center.y - s.size.height / 2))
+        let target = data.pixelGrid.round(
+            range(v, s, at: t).clamp(
+                Point(x: item.center.x - s.size.width / 2, y: item.center.y - s.size.height / 2)))
         let before = states
         add(
             v, duration: duration ?? 0.3, before: before,
@@ -497,7 +504,7 @@ struct Planner {
             new.layout.prepare(cvState(v, new, at: time))
             new.layout.prepare(forCollectionViewUpdates: items)
             new.layout.finalizeCollectionViewUpdates()
-            new.offset = range(v, new, at: time).clamp(new.offset)
+            new.offset = data.pixelGrid.round(range(v, new, at: time).clamp(new.offset))
             states[v] = new
             // The original then calls deleteItems on both collections: the strip without
             // animation, the other views (the preview) with their layout's update animation, one
@@ -509,9 +516,10 @@ struct Planner {
                 var layout = other.layout
                 layout.prepare(cvState(w, other, at: time))
                 other.layout = layout
-                other.offset = OffsetRange(
-                    contentSize: layout.collectionViewContentSize, size: other.size, inset: other.inset
-                ).clamp(other.offset)
+                other.offset = data.pixelGrid.round(
+                    OffsetRange(
+                        contentSize: layout.collectionViewContentSize, size: other.size, inset: other.inset
+                    ).clamp(other.offset))
                 // The action's duration and curve (default 0.3 s easeInEaseOut), which the
                 // strip's own two-phase animation does not use.
                 transition(w, from: states[w], to: other, updates: items, duration: d, curve: curve)
@@ -520,10 +528,11 @@ struct Planner {
         }
         new.layout = driving
         new.layout.prepare(cvState(v, new, at: t))
-        new.offset = OffsetRange(
-            contentSize: new.layout.collectionViewContentSize, size: new.size,
-            inset: new.inset
-        ).clamp(new.offset)
+        new.offset = data.pixelGrid.round(
+            OffsetRange(
+                contentSize: new.layout.collectionViewContentSize, size: new.size,
+                inset: new.inset
+            ).clamp(new.offset))
         transition(v, from: old, to: new, updates: items, duration: d, curve: curve)
     }
 

@@ -91,7 +91,8 @@ public struct Timeline: Sendable {
             for v in states.indices where v != moving {
                 let request = PublishedStateKey.requestedContentOffset(
                     scene.views[v].name,
-                    in: states.indices.compactMap { peers[scene.views[$0].name]?.published })
+                    in: states.indices.compactMap { peers[scene.views[$0].name]?.published }
+                ).map(data.pixelGrid.round)
                 guard let request, request != views[v].bounds.origin else { continue }
                 var moved = states[v]
                 moved.offset = request
@@ -157,6 +158,9 @@ public struct Timeline: Sendable {
         case .still, .layoutDriven, nil:
             break
         }
+        // UIScrollView rounds every offset it is given, so what a scroll, drag, fling or zoom
+        // shows sits on the pixel grid (the plan's resting offsets already do).
+        state.offset = data.pixelGrid.round(state.offset)
         var layout = state.layout
         let cv = data.state(
             view: v, bounds: state.bounds, time: time, dataSource: state.dataSource, peers: peers)
