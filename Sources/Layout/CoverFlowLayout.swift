@@ -176,7 +176,7 @@ extension CoverFlowLayout {
                 summary: "horizontal only: the covers form one row"),
             LayoutParameter(
                 name: "itemSize", defaultValue: .numbers([160, 160]),
-                summary: "[width, height] of every cover"),
+                summary: "[width, height] of every cover (the original: [100, 100])"),
             LayoutParameter(
                 name: "minimumLineSpacing", defaultValue: nil,
                 summary:
