@@ -149,16 +149,15 @@ public struct CollectionViewState: Hashable, Sendable {
         dataSource.numberOfItems(inSection: section)
     }
 
-    /// Rounds a length in points to the nearest whole pixel at `scale` (halves away from zero).
-    public func roundToPixel(_ v: Double) -> Double { (v * scale).rounded() / scale }
+    /// The screen's pixel grid at `scale`.
+    public var pixelGrid: PixelGrid { PixelGrid(scale: scale) }
+
+    /// Rounds a length in points to the nearest whole pixel at `scale` (a tie goes up, as UIKit's).
+    public func roundToPixel(_ v: Double) -> Double { pixelGrid.round(v) }
 
     /// Floors a length to whole pixels at `scale` (CHT's floorToPixel).
     public func floorToPixel(_ v: Double) -> Double { (v * scale).rounded(.down) / scale }
 
     /// Origin and size each rounded to whole pixels, so equal sizes stay equal.
-    public func roundToPixels(_ r: Rect) -> Rect {
-        Rect(
-            x: roundToPixel(r.minX), y: roundToPixel(r.minY), width: roundToPixel(r.width),
-            height: roundToPixel(r.height))
-    }
+    public func roundToPixels(_ r: Rect) -> Rect { pixelGrid.round(r) }
 }

@@ -23,7 +23,7 @@ import Testing
         #expect(a.transform3D == .identity && a.alpha == 1 && a.zIndex == 0 && !a.isHidden)
     }
 
-    /// At scale 1 the half points round to whole pixels (halves away from zero).
+    /// At scale 1 the half points round to whole pixels (a tie goes up, as UIKit's).
     @Test func framesAreRoundedToWholePixels() {
         let l = prepared(FlowLayout(), viewState(320, 480, scale: 1, sections: [7]))
         #expect(frame(l, 0, 1) == Rect(x: 68, y: 0, width: 50, height: 50))

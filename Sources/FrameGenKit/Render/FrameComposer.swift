@@ -235,9 +235,11 @@ public final class FrameComposer: Sendable {
     /// The bounds with its origin (the content offset) on the device pixel grid, as UIScrollView
     /// keeps it: layouts place cells on whole pixels, so edges that cells share stay on pixel
     /// boundaries while scrolling and never show the background through a half-covered seam.
+    /// A scene's timeline already rounds at the canvas scale; this covers attribute files and
+    /// renders at another `--scale`.
     func pixelAligned(_ bounds: Rect, scale: Double) -> Rect {
         var b = bounds
-        b.origin = Point(x: (b.minX * scale).rounded() / scale, y: (b.minY * scale).rounded() / scale)
+        b.origin = PixelGrid(scale: scale).round(b.origin)
         return b
     }
 

@@ -61,6 +61,9 @@ public struct Canvas: Sendable, Equatable {
 public struct SceneView: Sendable {
     public var name: String
     public var frame: Rect
+    /// The frame after the window turns to the other orientation (its landscape frame, for a
+    /// scene that starts in portrait); nil: the frame follows the window (docs/scene.md "view").
+    public var rotatedFrame: Rect?
     public var contentInset: EdgeInsets
     public var contentOffset: Point
     public var pagingEnabled: Bool

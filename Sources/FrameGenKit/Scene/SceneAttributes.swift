@@ -33,6 +33,11 @@ public struct SceneData: Sendable {
         imageIndexOfItem = map
     }
 
+    /// The screen's pixel grid, to which every content offset is rounded as UIScrollView rounds
+    /// (docs/layouts-and-motion.md "Pixel alignment"): the scene's `canvas.scale`, whatever scale
+    /// a render draws at.
+    public var pixelGrid: PixelGrid { PixelGrid(scale: scene.canvas.scale) }
+
     /// The image an item shows: a file of the scene's content, or a generated photo.
     public func imageName(forImageIndex index: Int) -> ImageName {
         scene.content.images.file(forItem: index).map(ImageName.file)
@@ -119,19 +124,41 @@ public struct SceneData: Sendable {
         return AttributeFile(canvas: scene.canvas, fps: scene.fps, kindStyles: kinds, frames: frames)
     }
 
-    /// Where view `v` sits in the canvas for a view size (centred when it is rotated), nil when
-    /// a single view fills the canvas (the frame-level form of attribute files).
-    public func viewFrame(_ v: Int, size: Size) -> Rect? {
+    /// The window the views sit in: the smallest rect holding every view's frame (a single
+    /// view's is its frame). A rotation turns it (docs/design/motion.md §5).
+    public var window: Rect {
+        scene.views.dropFirst().reduce(scene.views[0].frame) { $0.union($1.frame) }
+    }
+
+    /// View `v`'s frame once the window is `size`, centred in the canvas: its scene frame at the
+    /// window's first size, its `rotatedFrame` (when it has one) at that size turned, else where
+    /// the window's new rect puts it with every margin and size flexible (UIKit's
+    /// autoresizingMask with all six flexible): its frame scaled from the window's first rect
+    /// to the new one.
+    public func frame(ofView v: Int, windowSize size: Size) -> Rect {
         let view = scene.views[v]
-        if size == view.frame.size {
-            if scene.views.count == 1 && view.frame == Rect(origin: .zero, size: scene.canvas.size) {
-                return nil
-            }
-            return view.frame
+        let first = window
+        if size == first.size { return view.frame }
+        if size == Size(width: first.height, height: first.width), let rotated = view.rotatedFrame {
+            return rotated
         }
-        return Rect(
+        let turned = Rect(
             x: (scene.canvas.width - size.width) / 2, y: (scene.canvas.height - size.height) / 2,
-            width: size.width,
-            height: size.height)
+            width: size.width, height: size.height)
+        if view.frame == first { return turned }
+        let sx = size.width / first.width
+        let sy = size.height / first.height
+        return Rect(
+            x: turned.minX + (view.frame.minX - first.minX) * sx,
+            y: turned.minY + (view.frame.minY - first.minY) * sy,
+            width: view.frame.width * sx, height: view.frame.height * sy)
+    }
+
+    /// The frame an attribute file writes for view `v` at `frame`: none for a scene's single
+    /// view that fills the canvas.
+    public func attributeFrame(ofView v: Int, _ frame: Rect) -> Rect? {
+        let canvas = Rect(origin: .zero, size: scene.canvas.size)
+        if scene.views.count == 1 && frame == canvas && scene.views[v].frame == canvas { return nil }
+        return frame
     }
 }

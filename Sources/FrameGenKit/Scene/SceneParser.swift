@@ -7,7 +7,9 @@ extension Scene {
     /// Reads and validates a scene file; the first problem is thrown with the file, the key path,
     /// what was found and what was expected (exit status 2). `layouts` are the types
     /// `layout: {type: ...}` may name.
-    public static func load(_ path: String, layouts: [LayoutDescriptor] = LayoutRegistry.builtIn) throws(FrameGenError) -> Scene {
+    public static func load(_ path: String, layouts: [LayoutDescriptor] = LayoutRegistry.builtIn)
+        throws(FrameGenError) -> Scene
+    {
         try Scene(document: readDocument(path), folder: folderOf(path), layouts: layouts)
     }
 
@@ -120,7 +122,9 @@ extension Canvas {
 }
 
 extension SceneView {
-    static let keys = ["frame", "contentInset", "contentOffset", "pagingEnabled", "decelerationRate"]
+    static let keys = [
+        "frame", "rotatedFrame", "contentInset", "contentOffset", "pagingEnabled", "decelerationRate",
+    ]
     /// What an entry of `views` holds besides `keys`.
     static let listedKeys = ["name", "layout", "cell", "supplementary", "decoration"]
 }
@@ -200,14 +204,16 @@ private func parseView(
     name: String, view: DocumentMap?, layout: DocumentNode, cell: DocumentNode?, supplementary: DocumentNode?,
     decoration: DocumentNode?, defaultFrame: Rect, folder: String, layouts: [LayoutDescriptor]
 ) throws(FrameGenError) -> SceneView {
-    var frame = defaultFrame
-    if let f = view?["frame"] {
-        frame = try f.rect(within: NumberLimits.position)
+    func viewFrame(_ f: DocumentNode) throws(FrameGenError) -> Rect {
+        let frame = try f.rect(within: NumberLimits.position)
         if frame.width < 1 || frame.height < 1 { throw f.error("a frame at least 1 point wide and high") }
         if frame.width > NumberLimits.viewSize || frame.height > NumberLimits.viewSize {
             throw f.error("a frame at most \(formatNumber(NumberLimits.viewSize)) points wide and high")
         }
+        return frame
     }
+    let frame = try view?["frame"].map(viewFrame) ?? defaultFrame
+    let rotatedFrame = try view?["rotatedFrame"].map(viewFrame)
     let insetValues =
         try view?["contentInset"]?.numbers(4, "[top, left, bottom, right]", within: NumberLimits.position)
         ?? [0, 0, 0, 0]
@@ -258,7 +264,7 @@ private func parseView(
     let look = LayoutLook.of(descriptor.look ?? type)
     for (kind, style) in look.supplementary { styles[kind] = (styles[kind] ?? ElementStyle()).over(style) }
     return SceneView(
-        name: name, frame: frame,
+        name: name, frame: frame, rotatedFrame: rotatedFrame,
         contentInset: EdgeInsets(
             top: insetValues[0], left: insetValues[1], bottom: insetValues[2], right: insetValues[3]),
         contentOffset: try view?["contentOffset"]?.point(within: NumberLimits.position) ?? .zero,

@@ -10,6 +10,8 @@ struct Planner {
     var steps: [Step] = []
     var time = 0.0
     var nextIdentity: Int
+    /// The window's size: the views' first one, turned by each rotation.
+    var window: Size
     /// `KEY.PATH: message` of each action that did nothing or less than asked.
     var warnings: [String] = []
 
@@ -17,10 +19,12 @@ struct Planner {
         self.data = data
         var identity: [IndexPath: Int] = data.imageIndexOfItem
         nextIdentity = (identity.values.max() ?? -1) + 1
+        window = data.window.size
         states = data.scene.views.enumerated().map { v, view in
             ViewState(
                 layout: view.makeLayout(), parameters: view.layoutParameters, dataSource: data.dataSource,
-                size: view.frame.size, offset: view.contentOffset, inset: view.contentInset,
+                frame: view.frame, offset: data.pixelGrid.round(view.contentOffset),
+                inset: view.contentInset,
                 identity: identity)
         }
         identity = [:]
@@ -65,7 +69,7 @@ struct Planner {
             let published = prepared(v, states[v], at: before).publishedState
             for w in states.indices where w != moved {
                 if let p = PublishedStateKey.requestedContentOffset(scene.views[w].name, in: [published]) {
-                    states[w].offset = p
+                    states[w].offset = data.pixelGrid.round(p)
                 }
             }
         }
@@ -109,9 +113,11 @@ struct Planner {
             states[w].dataSource = states[v].dataSource
             states[w].identity = states[v].identity
             let layout = prepared(w, states[w], at: time)
-            states[w].offset = OffsetRange(
-                contentSize: layout.collectionViewContentSize, size: states[w].size, inset: states[w].inset
-            ).clamp(states[w].offset)
+            states[w].offset = data.pixelGrid.round(
+                OffsetRange(
+                    contentSize: layout.collectionViewContentSize, size: states[w].size,
+                    inset: states[w].inset
+                ).clamp(states[w].offset))
         }
     }
 
@@ -122,12 +128,13 @@ struct Planner {
         case .wait(let d):
             add(v, duration: d, before: states, .still)
         case .scroll(let to, let d, let curve):
-            let target = range(v, states[v], at: t).clamp(to)
-            if target != to {
+            let clamped = range(v, states[v], at: t).clamp(to)
+            if clamped != to {
                 warnings.append(
-                    "\(action.keyPath).scroll.to: \(numbersText(to)) is outside the offsets the content allows; it scrolls to \(numbersText(target))"
+                    "\(action.keyPath).scroll.to: \(numbersText(to)) is outside the offsets the content allows; it scrolls to \(numbersText(clamped))"
                 )
             }
+            let target = data.pixelGrid.round(clamped)
             let before = states
             add(v, duration: d, before: before, .scroll(from: states[v].offset, to: target, curve: curve))
             states[v].offset = target
@@ -142,32 +149,16 @@ struct Planner {
             var before = states
             before[v] = s
             add(v, duration: release.duration, before: before, .fling(release))
-            s.offset = release.restOffset
+            s.offset = data.pixelGrid.round(release.restOffset)
             s.layout.collectionViewDidEndDecelerating(cvState(v, s, at: time))
             states[v] = s
         case .rotate(let target, let d, let curve):
-            let old = states[v]
-            var new = old
-            let long = max(old.size.width, old.size.height)
-            let short = min(old.size.width, old.size.height)
-            switch target {
-            case .landscape: new.size = Size(width: long, height: short)
-            case .portrait: new.size = Size(width: short, height: long)
-            case .size(let s): new.size = s
+            if let name = action.view, scene.views.count > 1 {
+                warnings.append(
+                    "\(action.keyPath).view: a rotation turns the window with every view in it; naming \(name) changes nothing"
+                )
             }
-            // UIKit: the layout is invalidated for the new bounds, then asked where the content
-            // offset should go (the Photos preview keeps its photo).
-            var layout = prepared(v, old, at: t)
-            _ = layout.shouldInvalidateLayout(forBoundsChange: new.bounds)
-            layout.invalidateLayout()
-            new.layout = layout
-            layout.prepare(cvState(v, new, at: t))
-            let proposed = layout.targetContentOffset(forProposedContentOffset: old.offset)
-            new.offset = OffsetRange(
-                contentSize: layout.collectionViewContentSize, size: new.size,
-                inset: new.inset
-            ).clamp(proposed)
-            transition(v, from: old, to: new, updates: [], duration: d, curve: curve)
+            rotate(to: target, duration: d, curve: curve)
         case .delete(let items, let d, let curve):
             try update(v, items.map(UpdateItem.delete), action: action, duration: d, curve: curve)
         case .insert(let items, let d, let curve):
@@ -208,7 +199,7 @@ struct Planner {
             for (k, value) in values { params[k] = value }
             try setParameters(v, params, action: action)
             var new = states[v]
-            new.offset = range(v, new, at: t).clamp(new.offset)
+            new.offset = data.pixelGrid.round(range(v, new, at: t).clamp(new.offset))
             states[v] = old
             transition(v, from: old, to: new, updates: [], duration: d, curve: curve)
         }
@@ -296,7 +287,8 @@ struct Planner {
             fraction: fraction, center: c)
         add(v, duration: d, before: states, .zoom(motion))
         try setParameters(v, to, action: action)
-        states[v].offset = motion.state(s, progress: 1, view: v, data: data, time: time).offset
+        states[v].offset = data.pixelGrid.round(
+            motion.state(s, progress: 1, view: v, data: data, time: time).offset)
     }
 
     // MARK: Scrolling
@@ -337,7 +329,7 @@ struct Planner {
                 DragMotion(
                     x: dragX, y: dragY, by: by, dragDuration: d, curve: curve, released: released,
                     release: release)))
-        released.offset = release.restOffset
+        released.offset = data.pixelGrid.round(release.restOffset)
         released.layout.collectionViewDidEndDecelerating(cvState(v, released, at: time))
         states[v] = released
     }
@@ -410,13 +402,63 @@ struct Planner {
         }
         // docs/design/motion.md §6: without tap behaviour, the item scrolls to the centre.
         guard let item = layout.layoutAttributesForItem(at: indexPath) else { return }
-        let target = range(v, s, at: t).clamp(
-            Point(x: item.center.x - s.size.width / 2, y: item.center.y - s.size.height / 2))
+        let target = data.pixelGrid.round(
+            range(v, s, at: t).clamp(
+                Point(x: item.center.x - s.size.width / 2, y: item.center.y - s.size.height / 2)))
         let before = states
         add(
             v, duration: duration ?? 0.3, before: before,
             .scroll(from: s.offset, to: target, curve: .easeInEaseOut))
         states[v].offset = target
+    }
+
+    // MARK: Rotation
+
+    /// docs/design/motion.md §5: the window turns, so every view does at once: each takes its
+    /// frame in the turned window, its layout is invalidated for the new bounds and asked where
+    /// the content offset should go (the Photos preview keeps its photo), the offsets views ask
+    /// of each other are applied, and every element of every view animates to its new place.
+    mutating func rotate(to target: TimelineAction.RotationTarget, duration d: Double, curve: TimingCurve) {
+        let t = time
+        let size = window
+        let long = max(size.width, size.height)
+        let short = min(size.width, size.height)
+        switch target {
+        case .landscape: window = Size(width: long, height: short)
+        case .portrait: window = Size(width: short, height: long)
+        case .size(let s): window = s
+        }
+        let old = states
+        var new = states
+        for v in states.indices {
+            new[v].frame = data.frame(ofView: v, windowSize: window)
+            var layout = prepared(v, old[v], at: t)
+            _ = layout.shouldInvalidateLayout(forBoundsChange: new[v].bounds)
+            layout.invalidateLayout()
+            new[v].layout = layout
+            layout.prepare(cvState(v, new[v], at: t))
+            let proposed = layout.targetContentOffset(forProposedContentOffset: old[v].offset)
+            new[v].offset = data.pixelGrid.round(
+                OffsetRange(
+                    contentSize: layout.collectionViewContentSize, size: new[v].size,
+                    inset: new[v].inset
+                ).clamp(proposed))
+        }
+        // The insets and offsets the views ask of each other in the new bounds (the strip
+        // centres its focus in its new width and follows the preview's page), so that the
+        // rotation ends where they stay rather than jumping after it.
+        states = new
+        settle(after: nil)
+        new = states
+        states = old
+        var transitions: [Int: Transition] = [:]
+        var after = states
+        for v in states.indices {
+            (transitions[v], after[v]) = makeTransition(
+                v, from: old[v], to: new[v], updates: [], curve: curve)
+        }
+        add(0, duration: d, before: states, .transitions(transitions))
+        states = after
     }
 
     // MARK: Batch updates
@@ -497,7 +539,7 @@ struct Planner {
             new.layout.prepare(cvState(v, new, at: time))
             new.layout.prepare(forCollectionViewUpdates: items)
             new.layout.finalizeCollectionViewUpdates()
-            new.offset = range(v, new, at: time).clamp(new.offset)
+            new.offset = data.pixelGrid.round(range(v, new, at: time).clamp(new.offset))
             states[v] = new
             // The original then calls deleteItems on both collections: the strip without
             // animation, the other views (the preview) with their layout's update animation, one
@@ -509,9 +551,10 @@ struct Planner {
                 var layout = other.layout
                 layout.prepare(cvState(w, other, at: time))
                 other.layout = layout
-                other.offset = OffsetRange(
-                    contentSize: layout.collectionViewContentSize, size: other.size, inset: other.inset
-                ).clamp(other.offset)
+                other.offset = data.pixelGrid.round(
+                    OffsetRange(
+                        contentSize: layout.collectionViewContentSize, size: other.size, inset: other.inset
+                    ).clamp(other.offset))
                 // The action's duration and curve (default 0.3 s easeInEaseOut), which the
                 // strip's own two-phase animation does not use.
                 transition(w, from: states[w], to: other, updates: items, duration: d, curve: curve)
@@ -520,10 +563,11 @@ struct Planner {
         }
         new.layout = driving
         new.layout.prepare(cvState(v, new, at: t))
-        new.offset = OffsetRange(
-            contentSize: new.layout.collectionViewContentSize, size: new.size,
-            inset: new.inset
-        ).clamp(new.offset)
+        new.offset = data.pixelGrid.round(
+            OffsetRange(
+                contentSize: new.layout.collectionViewContentSize, size: new.size,
+                inset: new.inset
+            ).clamp(new.offset))
         transition(v, from: old, to: new, updates: items, duration: d, curve: curve)
     }
 
@@ -535,6 +579,15 @@ struct Planner {
         _ v: Int, from old: ViewState, to new: ViewState, updates: [UpdateItem], duration d: Double,
         curve: TimingCurve
     ) {
+        let (tr, after) = makeTransition(v, from: old, to: new, updates: updates, curve: curve)
+        add(v, duration: d, before: states, .transitions([v: tr]))
+        states[v] = after
+    }
+
+    /// The animation of view `v` from `old` to `new`, and the view after it.
+    func makeTransition(
+        _ v: Int, from old: ViewState, to new: ViewState, updates: [UpdateItem], curve: TimingCurve
+    ) -> (Transition, ViewState) {
         let t = time
         let oldLayout = prepared(v, old, at: t)
         var newLayout = new.layout
@@ -550,12 +603,12 @@ struct Planner {
         var order: [ElementKey] = []
         let oldPaths = Dictionary(old.identity.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         let newPaths = Dictionary(new.identity.map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-        for a in data.elementsNear(view: v, oldLayout, bounds: old.bounds) {
+        for a in data.elementsNear(view: v, oldLayout, frame: old.frame, bounds: old.bounds) {
             let k = key(a, old.identity)
             if from[k] == nil { order.append(k) }
             from[k] = a
         }
-        for a in data.elementsNear(view: v, newLayout, bounds: new.bounds) {
+        for a in data.elementsNear(view: v, newLayout, frame: new.frame, bounds: new.bounds) {
             let k = key(a, new.identity)
             if from[k] == nil && to[k] == nil { order.append(k) }
             to[k] = a
@@ -593,13 +646,13 @@ struct Planner {
             }
         }
         let tr = Transition(
-            from: from, to: to, order: order, fromBounds: old.bounds, toBounds: new.bounds, curve: curve,
+            from: from, to: to, order: order, fromBounds: old.bounds, toBounds: new.bounds,
+            fromFrame: old.frame, toFrame: new.frame, curve: curve,
             sublayerTransform: newLayout.sublayerTransform, drawingOrder: newLayout.drawingOrder)
-        add(v, duration: d, before: states, .transition(tr))
         var after = new
         if !updates.isEmpty { newLayout.finalizeCollectionViewUpdates() }
         after.layout = newLayout
-        states[v] = after
+        return (tr, after)
     }
 }
 

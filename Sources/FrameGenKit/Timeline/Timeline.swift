@@ -75,23 +75,27 @@ public struct Timeline: Sendable {
         }
         for v in states.indices {
             let (view, peer) = evaluate(
-                v, states[v], step: step?.view == v ? step : nil, local: local, time: t, peers: peersOf(v))
+                v, states[v], step: step?.drives(v) == true ? step : nil, local: local, time: t,
+                peers: peersOf(v))
             views.append(view)
             peers[scene.views[v].name] = peer
         }
         // PublishedStateKey: a view goes where another view's layout asks, unless the current
         // action moves it; one pass suffices.
         if states.count > 1 {
-            // The view a scroll, drag or fling moves follows the finger, not requests.
-            var moving: Int?
+            // The view a scroll, drag or fling moves follows the finger, not requests, and views
+            // in a transition (a rotation turns them all) animate to where the plan put them.
+            var moving: Set<Int> = []
             switch step?.motion {
-            case .scroll, .drag, .fling, .zoom: moving = step?.view
-            default: moving = nil
+            case .scroll, .drag, .fling, .zoom: moving = [step!.view]
+            case .transitions(let transitions): moving = Set(transitions.keys)
+            default: break
             }
-            for v in states.indices where v != moving {
+            for v in states.indices where !moving.contains(v) {
                 let request = PublishedStateKey.requestedContentOffset(
                     scene.views[v].name,
-                    in: states.indices.compactMap { peers[scene.views[$0].name]?.published })
+                    in: states.indices.compactMap { peers[scene.views[$0].name]?.published }
+                ).map(data.pixelGrid.round)
                 guard let request, request != views[v].bounds.origin else { continue }
                 var moved = states[v]
                 moved.offset = request
@@ -123,13 +127,11 @@ public struct Timeline: Sendable {
             }
         case .fling(let release):
             state.offset = release.offset(at: local)
-        case .transition(let tr):
+        case .transitions(let transitions):
+            let tr = transitions[v]!
             let p = tr.curve.progress(local / step!.duration)
-            let b = Rect(
-                x: tr.fromBounds.minX + (tr.toBounds.minX - tr.fromBounds.minX) * p,
-                y: tr.fromBounds.minY + (tr.toBounds.minY - tr.fromBounds.minY) * p,
-                width: tr.fromBounds.width + (tr.toBounds.width - tr.fromBounds.width) * p,
-                height: tr.fromBounds.height + (tr.toBounds.height - tr.fromBounds.height) * p)
+            let b = tr.fromBounds.interpolated(to: tr.toBounds, progress: p)
+            let frame = tr.fromFrame.interpolated(to: tr.toFrame, progress: p)
             var elements: [LayoutAttributes] = []
             var images: [Int?] = []
             for key in tr.order {
@@ -149,7 +151,7 @@ public struct Timeline: Sendable {
             }
             let view = AttributeView(
                 name: scene.views.count > 1 ? scene.views[v].name : nil,
-                frame: data.viewFrame(v, size: b.size),
+                frame: data.attributeFrame(ofView: v, frame),
                 bounds: b, sublayerTransform: tr.sublayerTransform, drawingOrder: tr.drawingOrder,
                 elements: drawn)
             return (
@@ -168,11 +170,14 @@ public struct Timeline: Sendable {
         case .still, .layoutDriven, nil:
             break
         }
+        // UIScrollView rounds every offset it is given, so what a scroll, drag, fling or zoom
+        // shows sits on the pixel grid (the plan's resting offsets already do).
+        state.offset = data.pixelGrid.round(state.offset)
         var layout = state.layout
         let cv = data.state(
             view: v, bounds: state.bounds, time: time, dataSource: state.dataSource, peers: peers)
         layout.prepare(cv)
-        let attributes = data.visibleElements(view: v, layout, bounds: state.bounds)
+        let attributes = data.visibleElements(view: v, layout, frame: state.frame, bounds: state.bounds)
         let identity = state.identity
         var elements = data.elements(view: v, attributes, imageIndex: { identity[attributes[$0].indexPath] })
         if let views = layout.display(attributes) {
@@ -180,7 +185,7 @@ public struct Timeline: Sendable {
         }
         let view = AttributeView(
             name: scene.views.count > 1 ? scene.views[v].name : nil,
-            frame: data.viewFrame(v, size: state.size),
+            frame: data.attributeFrame(ofView: v, state.frame),
             bounds: state.bounds, sublayerTransform: layout.sublayerTransform,
             drawingOrder: layout.drawingOrder, elements: elements)
         let peer = PeerViewState(
@@ -212,6 +217,12 @@ struct Step: Sendable {
     /// Every view at the step's start, with the step's starting events already delivered.
     var before: [ViewState]
     var motion: StepMotion
+
+    /// Whether the step moves view `v`: its own view, or any view a transition animates.
+    func drives(_ v: Int) -> Bool {
+        if case .transitions(let transitions) = motion { return transitions[v] != nil }
+        return v == view
+    }
 }
 
 enum StepMotion: Sendable {
@@ -221,7 +232,8 @@ enum StepMotion: Sendable {
     case scroll(from: Point, to: Point, curve: TimingCurve)
     case drag(DragMotion)
     case fling(ReleaseMotion)
-    case transition(Transition)
+    /// Per view: a batch update or `set` animates one, a rotation every view of the window.
+    case transitions([Int: Transition])
     /// Layout parameters driven continuously (pinch).
     case parameters(
         from: [String: CustomValue], to: [String: CustomValue], curve: TimingCurve)
@@ -257,6 +269,8 @@ struct Transition: Sendable {
     var order: [ElementKey]
     var fromBounds: Rect
     var toBounds: Rect
+    var fromFrame: Rect
+    var toFrame: Rect
     var curve: TimingCurve
     var sublayerTransform: Transform3D?
     var drawingOrder: DrawingOrder

@@ -9,13 +9,15 @@ struct ViewState: Sendable {
     var layout: any CollectionViewLayout
     var parameters: [String: CustomValue]
     var dataSource: CollectionViewDataSource
-    var size: Size
+    /// Where the view sits on the canvas; a rotation moves and resizes it.
+    var frame: Rect
     var offset: Point
     /// The scene's inset, or what the layout asks for (`requestedContentInset`).
     var inset: EdgeInsets
     /// The stable identity of each item (its image index); survives inserts, deletes and moves.
     var identity: [IndexPath: Int]
 
+    var size: Size { frame.size }
     var bounds: Rect { Rect(origin: offset, size: size) }
 
     /// How the other views' layouts see this one at time t (CollectionViewState.peers).
@@ -55,11 +57,7 @@ extension LayoutAttributes {
         r.imageOffset = Point(
             x: imageOffset.x + (b.imageOffset.x - imageOffset.x) * p,
             y: imageOffset.y + (b.imageOffset.y - imageOffset.y) * p)
-        if let m = maskRect, let n = b.maskRect {
-            r.maskRect = Rect(
-                x: m.minX + (n.minX - m.minX) * p, y: m.minY + (n.minY - m.minY) * p,
-                width: m.width + (n.width - m.width) * p, height: m.height + (n.height - m.height) * p)
-        }
+        if let m = maskRect, let n = b.maskRect { r.maskRect = m.interpolated(to: n, progress: p) }
         for (key, to) in b.custom {
             switch (custom[key], to) {
             case (.number(let x)?, .number(let y)):
@@ -71,6 +69,15 @@ extension LayoutAttributes {
             }
         }
         return r
+    }
+}
+
+extension Rect {
+    /// Origin and size each linearly, as Core Animation animates a frame or bounds.
+    func interpolated(to b: Rect, progress p: Double) -> Rect {
+        Rect(
+            x: minX + (b.minX - minX) * p, y: minY + (b.minY - minY) * p,
+            width: width + (b.width - width) * p, height: height + (b.height - height) * p)
     }
 }
 

@@ -120,10 +120,12 @@ struct ElementVisibility {
 }
 
 extension SceneData {
-    /// How view `v` decides what it draws at `bounds` with its layout's sublayerTransform.
-    func visibility(view v: Int, bounds: Rect, sublayerTransform: Transform3D?) -> ElementVisibility {
+    /// How view `v`, at `frame` on the canvas, decides what it draws at `bounds` with its
+    /// layout's sublayerTransform.
+    func visibility(view v: Int, frame: Rect, bounds: Rect, sublayerTransform: Transform3D?)
+        -> ElementVisibility
+    {
         let view = scene.views[v]
-        let frame = viewFrame(v, size: bounds.size) ?? Rect(origin: .zero, size: scene.canvas.size)
         return ElementVisibility(
             bounds: bounds, frame: frame, canvas: scene.canvas.size, sublayerTransform: sublayerTransform
         ) { a in
@@ -155,15 +157,18 @@ extension SceneData {
     }
 
     /// The elements view `v`'s layout shows at `bounds`, by their drawn extents.
-    func visibleElements(view v: Int, _ layout: some CollectionViewLayout, bounds: Rect) -> [LayoutAttributes]
+    func visibleElements(view v: Int, _ layout: some CollectionViewLayout, frame: Rect, bounds: Rect)
+        -> [LayoutAttributes]
     {
-        visibility(view: v, bounds: bounds, sublayerTransform: layout.sublayerTransform)
+        visibility(view: v, frame: frame, bounds: bounds, sublayerTransform: layout.sublayerTransform)
             .elements(of: layout, minimumPad: minimumPad(view: v))
     }
 
     /// The elements view `v`'s layout may draw at `bounds`, unculled (a transition moves them).
-    func elementsNear(view v: Int, _ layout: some CollectionViewLayout, bounds: Rect) -> [LayoutAttributes] {
-        visibility(view: v, bounds: bounds, sublayerTransform: layout.sublayerTransform)
+    func elementsNear(view v: Int, _ layout: some CollectionViewLayout, frame: Rect, bounds: Rect)
+        -> [LayoutAttributes]
+    {
+        visibility(view: v, frame: frame, bounds: bounds, sublayerTransform: layout.sublayerTransform)
             .query(layout, minimumPad: minimumPad(view: v))
     }
 }

@@ -13,9 +13,14 @@ open class UIScrollView: UIView {
         public static let fast = DecelerationRate(rawValue: 0.99)
     }
 
+    /// Rounded to the screen's pixels when set, as on iOS: 3.8 reads back 4.0 on a 1x screen
+    /// (docs/layouts-and-motion.md "Pixel alignment"). Setting `bounds` keeps the value as given.
     open var contentOffset: CGPoint {
         get { bounds.origin }
-        set { bounds.origin = newValue }
+        set {
+            let grid = PixelGrid(scale: Double(UIScreen.main.scale))
+            bounds.origin = CGPoint(x: grid.round(Double(newValue.x)), y: grid.round(Double(newValue.y)))
+        }
     }
 
     open var contentSize: CGSize = .zero

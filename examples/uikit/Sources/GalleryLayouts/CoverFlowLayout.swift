@@ -1,21 +1,26 @@
 import UIKit
 
-/// Cover flow as iOS apps write it: a horizontal flow layout whose covers turn about y and grow
-/// as they near the centre of the view, and which comes to rest with a cover centred. Written
-/// for UIKit; it compiles on Linux against framegen unchanged.
+/// Cover flow as the Music app shows it: a horizontal flow layout of big covers stacked closer
+/// than their width; each turns about y and moves aside as it leaves the centre of the view,
+/// covers nearer the centre are drawn over the others, and the view comes to rest with a cover
+/// centred. Written for UIKit; it compiles on Linux against framegen unchanged.
 public final class CoverFlowLayout: UICollectionViewFlowLayout {
-    /// The distance from the centre, as a fraction of the view's width, at which a cover is
-    /// fully turned and no longer zoomed.
-    public var maxDistancePercentage: CGFloat = 0.3
+    /// How much of a cover the next one covers (the line spacing is -overlap x the width).
+    public var overlap: CGFloat = 0.75
+    /// The distance from the centre at which a cover is fully turned and pushed aside, as a
+    /// fraction of the view's width; nil: one cover's distance from the next.
+    public var maxDistancePercentage: CGFloat?
     /// Degrees.
-    public var maxRotation: CGFloat = 50
-    public var maxZoom: CGFloat = 0.3
-    public var perspective: CGFloat = -0.001
+    public var maxRotation: CGFloat = 60
+    public var maxZoom: CGFloat = 0
+    public var perspective: CGFloat = -0.002
+    /// How far a fully turned cover moves away from the centre, in cover widths.
+    public var sideShift: CGFloat = 0.55
 
     public override init() {
         super.init()
         scrollDirection = .horizontal
-        itemSize = CGSize(width: 100, height: 100)
+        itemSize = CGSize(width: 160, height: 160)
     }
 
     public required init?(coder: NSCoder) {
@@ -31,6 +36,8 @@ public final class CoverFlowLayout: UICollectionViewFlowLayout {
             let side = (size.width - itemSize.width) / 2
             sectionInset = UIEdgeInsets(top: 0, left: side, bottom: 0, right: side)
         }
+        // Negative: each cover starts under the one before it.
+        minimumLineSpacing = -overlap * itemSize.width
         super.prepare()
     }
 
@@ -66,7 +73,8 @@ public final class CoverFlowLayout: UICollectionViewFlowLayout {
         let attributes = original.copy() as! UICollectionViewLayoutAttributes
         guard let collectionView else { return attributes }
         let visible = collectionView.bounds
-        let maxDistance = maxDistancePercentage * visible.width
+        let maxDistance =
+            maxDistancePercentage.map { $0 * visible.width } ?? itemSize.width + minimumLineSpacing
         let distance = visible.midX - attributes.center.x
         let normalized: CGFloat
         if maxDistance > 0 {
@@ -79,7 +87,14 @@ public final class CoverFlowLayout: UICollectionViewFlowLayout {
         transform.m34 = perspective
         transform = CATransform3DRotate(transform, normalized * maxRotation * .pi / 180, 0, 1, 0)
         transform = CATransform3DScale(transform, zoom, zoom, 0)
+        if sideShift != 0 {
+            // Applied after the projection, so the whole drawn cover moves aside.
+            transform = CATransform3DConcat(
+                transform, CATransform3DMakeTranslation(-normalized * sideShift * itemSize.width, 0, 0))
+        }
         attributes.transform3D = transform
+        // Nearer the centre, drawn later: the side covers stack toward it.
+        attributes.zIndex = -Int(min(abs(distance), 1e9).rounded())
         return attributes
     }
 }
