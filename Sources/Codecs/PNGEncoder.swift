@@ -106,7 +106,8 @@ extension PNG {
             }
         case .fast:
             stream = try fastStream(
-                filtered, strips: strips, stripBytes: perStrip * rowBytes, workers: workers)
+                filtered, strips: strips, stripBytes: perStrip * rowBytes, bytesPerPixel: channels,
+                workers: workers)
         }
 
         // 3. The container.
@@ -121,12 +122,11 @@ extension PNG {
 
     /// `.fast`: each strip deflated on its own (in parallel), the pieces joined behind a zlib
     /// header, the Adler-32 of all the filtered bytes behind them.
-    static func fastStream(_ filtered: [UInt8], strips: Int, stripBytes: Int, workers: Int)
-        throws(ImageFileError)
-        -> [UInt8]
-    {
+    static func fastStream(
+        _ filtered: [UInt8], strips: Int, stripBytes: Int, bytesPerPixel: Int, workers: Int
+    ) throws(ImageFileError) -> [UInt8] {
         let total = filtered.count
-        let pieceBound = cpng_zlib_bound(stripBytes)
+        let pieceBound = cpng_fast_deflate_bound(stripBytes)
         var pieces = [UInt8](repeating: 0, count: pieceBound * strips)
         var sizes = [Int](repeating: 0, count: strips)
         let status = filtered.withUnsafeBufferPointer { input in
@@ -140,8 +140,8 @@ extension PNG {
                         let start = s * stripBytes
                         var written = 0
                         let status = cpng_fast_deflate(
-                            src.pointer + start, min(stripBytes, total - start), s == strips - 1 ? 1 : 0,
-                            dst.pointer + s * pieceBound, pieceBound, &written)
+                            src.pointer + start, min(stripBytes, total - start), bytesPerPixel,
+                            s == strips - 1 ? 1 : 0, dst.pointer + s * pieceBound, pieceBound, &written)
                         counts.pointer[s] = written
                         return status
                     }
