@@ -490,3 +490,41 @@ int cpng_fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8_t
     *written = (size_t)(w.out - out);
     return CPNG_OK;
 }
+
+/* ---- One strip, filtered and compressed while it is in cache --------------------------------- */
+
+int cpng_fast_strip(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride, int out_channels,
+                    int premultiplied, int filters, uint32_t y0, uint32_t y1, int last, uint8_t *out, size_t cap,
+                    size_t *written, uint32_t *adler) {
+    if (!adler || !written || y0 > y1 || (out_channels != 3 && out_channels != 4)) {
+        return CPNG_ERROR_ARGUMENT;
+    }
+    const size_t n = (size_t)(y1 - y0) * ((size_t)width * (size_t)out_channels + 1);
+    uint8_t *filtered = malloc(n ? n : 1);
+    if (!filtered) {
+        return CPNG_ERROR_MEMORY;
+    }
+    int status = cpng_filter_rows(rows, width, height, stride, 4, out_channels, premultiplied, filters, y0, y1,
+                                  filtered);
+    if (status == CPNG_OK) {
+        *adler = cpng_adler32(1, filtered, n);
+        status = cpng_fast_deflate(filtered, n, (size_t)out_channels, last, out, cap, written);
+    }
+    free(filtered);
+    return status;
+}
+
+uint32_t cpng_adler32_combine(uint32_t first, uint32_t second, size_t second_length) {
+    /* zlib's adler32_combine: the sums of the second part shifted by the first's. */
+    const uint32_t base = 65521;
+    uint32_t rem = (uint32_t)(second_length % base);
+    uint32_t sum1 = first & 0xffff;
+    uint32_t sum2 = (uint32_t)(((uint64_t)rem * sum1) % base);
+    sum1 += (second & 0xffff) + base - 1;
+    sum2 += ((first >> 16) & 0xffff) + ((second >> 16) & 0xffff) + base - rem;
+    if (sum1 >= base) sum1 -= base;
+    if (sum1 >= base) sum1 -= base;
+    if (sum2 >= ((uint32_t)base << 1)) sum2 -= ((uint32_t)base << 1);
+    if (sum2 >= base) sum2 -= base;
+    return sum1 | (sum2 << 16);
+}

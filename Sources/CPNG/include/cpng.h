@@ -105,6 +105,17 @@ int cpng_fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8_t
 
 uint32_t cpng_adler32(uint32_t adler, const uint8_t *in, size_t n);
 
+/* `fast` for rows y0..<y1 of 8-bit RGBA rows (cpng_filter_rows' arguments with 4 channels in):
+   filtered into a strip-sized buffer and compressed by cpng_fast_deflate while still in cache.
+   `adler` receives the Adler-32 of the strip's filtered bytes (started at 1), which
+   cpng_adler32_combine joins in strip order. `cap` as for cpng_fast_deflate. */
+int cpng_fast_strip(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride, int out_channels,
+                    int premultiplied, int filters, uint32_t y0, uint32_t y1, int last, uint8_t *out, size_t cap,
+                    size_t *written, uint32_t *adler);
+
+/* The Adler-32 of A followed by B from adler32(A), adler32(B) and B's length (zlib's formula). */
+uint32_t cpng_adler32_combine(uint32_t first, uint32_t second, size_t second_length);
+
 /* PNG's chunk CRC (CRC-32 of ISO 3309) of `in` continued from `crc` (0 to start), by libdeflate:
    the one CRC the encoder's container and the APNG writer (Codecs) both use. */
 uint32_t cpng_crc32(uint32_t crc, const uint8_t *in, size_t n);
