@@ -148,3 +148,17 @@ func fastDecodesAcrossStripsForEveryTexture(kind: Int) throws {
         #expect(dispatched == portable, "trial \(trial): \(width) x \(height)")
     }
 }
+
+@Test func stripChecksumsCombineToTheWholeChecksum() {
+    // `fast` sums each strip apart; the stream's Adler-32 is their combination.
+    var rng = SeededRandom(seed: 11)
+    let bytes = (0..<300_000).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+    for split in [0, 1, 5552, 65_521, 150_000, 299_999, 300_000] {
+        let whole = cpng_adler32(1, bytes, bytes.count)
+        let first = cpng_adler32(1, bytes, split)
+        let second = bytes.withUnsafeBufferPointer {
+            cpng_adler32(1, $0.baseAddress! + split, bytes.count - split)
+        }
+        #expect(cpng_adler32_combine(first, second, bytes.count - split) == whole, "split at \(split)")
+    }
+}
