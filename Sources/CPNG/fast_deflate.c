@@ -95,64 +95,72 @@ static int leaf_order(const void *x, const void *y) {
     return a->symbol < b->symbol ? -1 : 1;
 }
 
-/* Optimal code lengths for `freq` (two-queue Huffman over the sorted leaves); when the longest
-   exceeds `limit` the counts are halved (keeping every used symbol at least 1) and the tree built
-   again, which converges to a balanced tree. Symbols with count 0 get length 0. At least two
-   symbols must be used (callers make sure), so every code is complete. */
-static void huffman_lengths(const uint32_t *freq_in, int n, int limit, uint8_t *lengths) {
-    uint32_t freq[LITLEN_SYMBOLS];
-    memcpy(freq, freq_in, sizeof(uint32_t) * (size_t)n);
-    for (;;) {
-        leaf leaves[LITLEN_SYMBOLS];
-        int used = 0;
-        for (int s = 0; s < n; s++) {
-            lengths[s] = 0;
-            if (freq[s]) {
-                leaves[used].freq = freq[s];
-                leaves[used].symbol = (uint16_t)s;
-                used++;
+/* Huffman code lengths for `freq`, none longer than `limit`: the two-queue Huffman construction
+   over the leaves sorted by count, then, when the tree is deeper than `limit`, the lengths beyond
+   it are cut to `limit` and the code made complete again by moving leaves one level down from the
+   deepest level that still has room (Kraft's sum back to exactly 1). Lengths go to the symbols
+   in order of count, the rarest taking the longest. Symbols with count 0 get length 0. At least
+   two symbols must be used (callers make sure), so every code is complete. */
+static void huffman_lengths(const uint32_t *freq, int n, int limit, uint8_t *lengths) {
+    leaf leaves[LITLEN_SYMBOLS];
+    int used = 0;
+    for (int s = 0; s < n; s++) {
+        lengths[s] = 0;
+        if (freq[s]) {
+            leaves[used].freq = freq[s];
+            leaves[used].symbol = (uint16_t)s;
+            used++;
+        }
+    }
+    qsort(leaves, (size_t)used, sizeof(leaf), leaf_order);
+    /* nodes 0..used-1 are the leaves, used.. the internal nodes in creation order */
+    uint64_t weight[2 * LITLEN_SYMBOLS];
+    int parent[2 * LITLEN_SYMBOLS];
+    for (int i = 0; i < used; i++) {
+        weight[i] = leaves[i].freq;
+    }
+    int next_leaf = 0, next_node = used, made = used;
+    for (int k = 0; k < used - 1; k++) {
+        int pick[2];
+        for (int j = 0; j < 2; j++) {
+            if (next_leaf < used && (next_node >= made || weight[next_leaf] <= weight[next_node])) {
+                pick[j] = next_leaf++;
+            } else {
+                pick[j] = next_node++;
             }
         }
-        qsort(leaves, (size_t)used, sizeof(leaf), leaf_order);
-        /* nodes 0..used-1 are the leaves, used.. the internal nodes in creation order */
-        uint64_t weight[2 * LITLEN_SYMBOLS];
-        int parent[2 * LITLEN_SYMBOLS];
-        for (int i = 0; i < used; i++) {
-            weight[i] = leaves[i].freq;
+        weight[made] = weight[pick[0]] + weight[pick[1]];
+        parent[pick[0]] = parent[pick[1]] = made;
+        made++;
+    }
+    int depth[2 * LITLEN_SYMBOLS];
+    uint32_t count[LITLEN_SYMBOLS + 1] = {0}; /* leaves per depth */
+    depth[made - 1] = 0;
+    for (int i = made - 2; i >= 0; i--) {
+        depth[i] = depth[parent[i]] + 1;
+        if (i < used) {
+            count[depth[i] > limit ? limit : depth[i]]++;
         }
-        int next_leaf = 0, next_node = used, made = used;
-        for (int k = 0; k < used - 1; k++) {
-            int pick[2];
-            for (int j = 0; j < 2; j++) {
-                if (next_leaf < used && (next_node >= made || weight[next_leaf] <= weight[next_node])) {
-                    pick[j] = next_leaf++;
-                } else {
-                    pick[j] = next_node++;
-                }
-            }
-            weight[made] = weight[pick[0]] + weight[pick[1]];
-            parent[pick[0]] = parent[pick[1]] = made;
-            made++;
-        }
-        int depth[2 * LITLEN_SYMBOLS];
-        depth[made - 1] = 0;
-        int longest = 0;
-        for (int i = made - 2; i >= 0; i--) {
-            depth[i] = depth[parent[i]] + 1;
-            if (i < used && depth[i] > longest) {
-                longest = depth[i];
+    }
+    uint64_t kraft = 0; /* in units of 2^-limit */
+    for (int d = 1; d <= limit; d++) {
+        kraft += (uint64_t)count[d] << (limit - d);
+    }
+    while (kraft > (1ull << limit)) { /* a leaf at the limit moves into a pair one level down */
+        count[limit]--;
+        for (int d = limit - 1; d > 0; d--) {
+            if (count[d]) {
+                count[d]--;
+                count[d + 1] += 2;
+                break;
             }
         }
-        if (longest <= limit) {
-            for (int i = 0; i < used; i++) {
-                lengths[leaves[i].symbol] = (uint8_t)depth[i];
-            }
-            return;
-        }
-        for (int s = 0; s < n; s++) {
-            if (freq[s]) {
-                freq[s] = (freq[s] >> 1) | 1;
-            }
+        kraft--;
+    }
+    int i = 0;
+    for (int d = limit; d >= 1; d--) {
+        for (uint32_t k = 0; k < count[d]; k++) {
+            lengths[leaves[i++].symbol] = (uint8_t)d;
         }
     }
 }

@@ -162,3 +162,31 @@ func fastDecodesAcrossStripsForEveryTexture(kind: Int) throws {
         #expect(cpng_adler32_combine(first, second, bytes.count - split) == whole, "split at \(split)")
     }
 }
+
+@Test func codesDeeperThanFifteenBitsAreCutToDeflatesLimit() throws {
+    // Byte k appears fib(k) times (k = 1...25): an optimal Huffman tree would be 24 levels deep,
+    // deflate allows 15. No filter, so these are the bytes the compressor sees; shuffled, so
+    // that literals, not runs, carry them.
+    var fib = [1, 1]
+    while fib.count < 25 { fib.append(fib[fib.count - 1] + fib[fib.count - 2]) }
+    var bytes: [UInt8] = []
+    for (k, n) in fib.enumerated() { bytes += [UInt8](repeating: UInt8(k * 9), count: n) }
+    var rng = SeededRandom(seed: 25)
+    for i in stride(from: bytes.count - 1, to: 0, by: -1) { bytes.swapAt(i, Int(rng.next() % UInt64(i + 1))) }
+    let width = 256
+    let height = bytes.count / (width * 3)
+    var image = Image(width: width, height: height)
+    for y in 0..<height {
+        for x in 0..<width {
+            let i = (y * width + x) * 3
+            image[x, y] = Pixel(r: bytes[i], g: bytes[i + 1], b: bytes[i + 2], a: 255)
+        }
+    }
+    let png = try PNG.encode(
+        image,
+        options: PNGEncodingOptions(
+            channels: .rgb, compression: .fast, filters: PNGEncodingOptions.Filters.none))
+    #expect(try PNG.decode(png) == image)
+    // The bytes' entropy is 2.51 bits; codes cut to 15 bits cost a little more.
+    #expect(png.count < width * height * 3 * 27 / 80, "Huffman-coded (under 2.7 bits a byte), not stored")
+}
