@@ -307,6 +307,9 @@ static inline __attribute__((always_inline)) size_t find_runs(const uint8_t *in,
     for (size_t k = 0; k < bpp && k < n; k++) {
         litlen_freq[in[k]]++;
     }
+    /* A count per byte of the pixel: neighbouring residuals are often equal, and one counter
+       incremented back to back waits for its own store each time. */
+    uint32_t lane_freq[4][256] = {{0}};
     const size_t guard = n >= 8 ? n - 8 : 0; /* 8-byte loads stay inside the input */
     while (i < guard) {
         size_t len = 0;
@@ -334,7 +337,7 @@ static inline __attribute__((always_inline)) size_t find_runs(const uint8_t *in,
         }
         if (len < MIN_MATCH) { /* a pixel's bytes as literals: runs start at pixel steps only */
             for (size_t k = 0; k < bpp; k++) {
-                litlen_freq[in[i + k]]++;
+                lane_freq[k & 3][in[i + k]]++;
             }
             i += bpp;
             continue;
@@ -349,6 +352,9 @@ static inline __attribute__((always_inline)) size_t find_runs(const uint8_t *in,
     }
     for (; i < n; i++) {
         litlen_freq[in[i]]++;
+    }
+    for (int s = 0; s < 256; s++) {
+        litlen_freq[s] += lane_freq[0][s] + lane_freq[1][s] + lane_freq[2][s] + lane_freq[3][s];
     }
     seqs[nseq].literals = (uint32_t)(n - run_start);
     seqs[nseq].length = 0;
@@ -462,10 +468,13 @@ int cpng_fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8_t
     for (size_t q = 0; q < nseq; q++) {
         const uint8_t *end = p + seqs[q].literals;
         for (; p + 3 <= end; p += 3) { /* 3 x 15 bits + 7 pending < 64 */
+            /* The three codes joined before they meet the accumulator, whose shift-or-add chain
+               bounded the loop when each code went in on its own. */
             uint32_t a = literal[p[0]], b = literal[p[1]], c = literal[p[2]];
-            PUT(w, a & 0xffff, a >> 16);
-            PUT(w, b & 0xffff, b >> 16);
-            PUT(w, c & 0xffff, c >> 16);
+            unsigned la = a >> 16, lb = b >> 16, lc = c >> 16;
+            uint64_t codes = (uint64_t)(a & 0xffff) | (uint64_t)(b & 0xffff) << la |
+                             (uint64_t)(c & 0xffff) << (la + lb);
+            PUT(w, codes, la + lb + lc);
             FLUSH(w);
         }
         for (; p < end; p++) {
