@@ -4,15 +4,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* `fast`'s deflate, made for filtered PNG rows (docs/compression.md): after a row filter what
-   repeats is mostly a run of equal pixels (a flat area: residuals 0), so the only matches looked
-   for are runs at distance one pixel (bpp), at pixel steps, at least MIN_MATCH bytes long;
-   everything else is a literal. One dynamic Huffman block per piece, its codes fitted to the
-   piece's own histogram (residuals cluster near 0, so literals take 2 to 6 bits instead of 8).
-   Two passes over a piece: the first finds the runs and counts the symbols, the second writes the
-   codes. No hash table, no window search. Measured on the peer scenes' frames: matches at one row
-   up, or runs of 4 bytes, made the files larger (their distance and length codes cost more than
-   the literals they replace) and the encoder slower. */
+/* `fast`'s deflate, made for filtered PNG rows (docs/decisions.md, "PNG compression"): after a
+   row filter what repeats is mostly a run of equal pixels (a flat area: residuals 0), so the only
+   matches looked for are runs at distance one pixel (bpp), at pixel steps, at least MIN_MATCH
+   bytes long; everything else is a literal. One dynamic Huffman block per piece, its codes fitted
+   to the piece's own histogram (residuals cluster near 0, so literals take 2 to 6 bits instead of
+   8). Two passes over a piece: the first finds the runs and counts the symbols, the second writes
+   the codes. No hash table, no window search. Measured on the peer scenes' frames: matches at one
+   row up, or runs of 4 bytes, made the files larger (their distance and length codes cost more
+   than the literals they replace) and the encoder slower. */
 
 #define MIN_MATCH 6
 #define MIN_PROBE 4 /* bytes compared before a run is extended */
