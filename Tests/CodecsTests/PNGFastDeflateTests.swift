@@ -190,3 +190,25 @@ func fastDecodesAcrossStripsForEveryTexture(kind: Int) throws {
     // The bytes' entropy is 2.51 bits; codes cut to 15 bits cost a little more.
     #expect(png.count < width * height * 3 * 27 / 80, "Huffman-coded (under 2.7 bits a byte), not stored")
 }
+
+@Test func anAPNGOfFastFramesCarriesEachFramesStream() throws {
+    // The animation reuses each frame's zlib stream (IDAT for the first, fdAT after): the second
+    // frame's fdAT data, rewrapped as a still PNG, decodes to that frame's pixels.
+    let first = textureImage(width: 300, height: 700, kind: 4, seed: 1, opaque: true)
+    let second = textureImage(width: 300, height: 700, kind: 2, seed: 2, opaque: false)
+    let options = PNGEncodingOptions(compression: .fast)
+    let animation = try PNGAnimation.assemble(
+        [try PNG.encode(first, options: options), try PNG.encode(second, options: options)], delay: (1, 30))
+    #expect(try PNG.decode(animation) == first)
+    var stream: [UInt8] = []
+    var frameControls = 0
+    for chunk in try PNGAnimation.chunks(animation) {
+        if chunk.type == "fcTL" { frameControls += 1 }
+        if chunk.type == "fdAT" && frameControls == 2 { stream += chunk.data.dropFirst(4) }  // after the sequence number
+    }
+    #expect(!stream.isEmpty)
+    var still = [UInt8](repeating: 0, count: cpng_container_size(stream.count))
+    var written = 0
+    #expect(cpng_write_container(300, 700, 4, stream, stream.count, &still, still.count, &written) == CPNG_OK)
+    #expect(try PNG.decode(Array(still.prefix(written))) == second)
+}
