@@ -34,7 +34,6 @@ var targets: [Target] = [
         name: "CPNG",
         linkerSettings: [
             .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"),
-            .linkedLibrary("isal"),
         ]
     ),
     // libjpeg-turbo behind a setjmp shim, as CPNG is for libpng.

@@ -1,18 +1,17 @@
 #include "cpng.h"
 
-#include <isa-l/igzip_lib.h>
 #include <libdeflate.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* The PNG writer: row filters, deflate (libdeflate for the numbered levels, ISA-L's igzip for the
-   fast one) and the chunk container, without libpng, whose adaptive filtering and zlib level 6
+/* The PNG writer: row filters, deflate (libdeflate for the numbered levels; `fast` has its own,
+   fast_deflate.c) and the chunk container, without libpng, whose adaptive filtering and zlib level 6
    took more time than drawing a frame (README, "PNG encoding"). */
 
 /* ---- Row filters ------------------------------------------------------------------------- */
 
-static inline int paeth(int a, int b, int c) {
+static inline __attribute__((always_inline)) int paeth(int a, int b, int c) {
     int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
     return (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
 }
@@ -25,7 +24,7 @@ static inline int paeth(int a, int b, int c) {
 typedef uint8_t u8x16 __attribute__((vector_size(16)));
 typedef int16_t i16x16 __attribute__((vector_size(32)));
 
-static inline uint8_t predict(int kind, int a, int b, int c) {
+static inline __attribute__((always_inline)) uint8_t predict(int kind, int a, int b, int c) {
     switch (kind) {
     case 1: return (uint8_t)a;
     case 2: return (uint8_t)b;
@@ -95,7 +94,7 @@ static inline __attribute__((always_inline)) uint32_t filter_kind(int kind, int 
     return total > UINT32_MAX ? UINT32_MAX : (uint32_t)total;
 }
 
-static uint32_t filter_row(int kind, int sum, const uint8_t *r, const uint8_t *p, size_t n, size_t bpp,
+static inline __attribute__((always_inline)) uint32_t filter_row(int kind, int sum, const uint8_t *r, const uint8_t *p, size_t n, size_t bpp,
                            uint8_t *o) {
     switch (kind) {
     case 1: return sum ? filter_kind(1, 1, r, p, n, bpp, o) : filter_kind(1, 0, r, p, n, bpp, o);
@@ -129,7 +128,7 @@ static void build_straight_table(void) {
 
 /* Whether every pixel of a premultiplied RGBA row is opaque (then it is already straight). An
    AND over all alpha bytes rather than an early exit, so that the compiler vectorises it. */
-static int row_is_opaque(const uint8_t *src, uint32_t width) {
+static inline __attribute__((always_inline)) int row_is_opaque(const uint8_t *src, uint32_t width) {
     uint8_t all = 255;
     for (uint32_t x = 0; x < width; x++) {
         all &= src[(size_t)x * 4 + 3];
@@ -139,7 +138,7 @@ static int row_is_opaque(const uint8_t *src, uint32_t width) {
 
 /* Row y of the image as out_channels bytes a pixel: in place when nothing changes, else written
    into `dst` (channels dropped, or premultiplied RGBA made straight). */
-static const uint8_t *packed_row(const uint8_t *rows, size_t stride, uint32_t width, int in_ch, int out_ch,
+static inline __attribute__((always_inline)) const uint8_t *packed_row(const uint8_t *rows, size_t stride, uint32_t width, int in_ch, int out_ch,
                                  int premultiplied, uint32_t y, uint8_t *dst) {
     const uint8_t *src = rows + stride * y;
     if (premultiplied && out_ch == 4) {
@@ -160,26 +159,32 @@ static const uint8_t *packed_row(const uint8_t *rows, size_t stride, uint32_t wi
     if (in_ch == out_ch) {
         return src;
     }
-    for (uint32_t x = 0; x < width; x++) {
-        memcpy(dst + (size_t)x * out_ch, src + (size_t)x * in_ch, (size_t)out_ch);
+    /* RGBA to RGB (the only narrowing cpng_filter_rows accepts): four pixels a shuffle, each
+       16-byte store overlapping the next group's by 4 bytes, so the last group goes byte by byte.
+       A memcpy of 3 bytes a pixel cost more than the filter. */
+    uint32_t x = 0;
+    for (; x + 5 < width; x += 4) {
+        u8x16 v;
+        memcpy(&v, src + (size_t)x * 4, 16);
+        u8x16 rgb = __builtin_shufflevector(v, v, 0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 0, 0, 0, 0);
+        memcpy(dst + (size_t)x * 3, &rgb, 16);
+    }
+    for (; x < width; x++) {
+        dst[(size_t)x * 3] = src[(size_t)x * 4];
+        dst[(size_t)x * 3 + 1] = src[(size_t)x * 4 + 1];
+        dst[(size_t)x * 3 + 2] = src[(size_t)x * 4 + 2];
     }
     return dst;
 }
 
-int cpng_filter_rows(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride, int in_channels,
-                     int out_channels, int premultiplied, int filters, uint32_t y0, uint32_t y1, uint8_t *out) {
-    if (!rows || !out || width == 0 || y0 > y1 || y1 > height || (in_channels != 3 && in_channels != 4) ||
-        (premultiplied && in_channels != 4) ||
-        (out_channels != 3 && out_channels != 4) || out_channels > in_channels ||
-        stride < (size_t)width * in_channels || (filters & ~CPNG_FILTER_ALL) != 0) {
-        return CPNG_ERROR_ARGUMENT;
-    }
-    if (filters == 0) {
-        filters = CPNG_FILTER_ALL;
-    }
-    if (premultiplied) {
-        pthread_once(&straight_table_once, build_straight_table);
-    }
+/* The filter pass, inlined twice: into filter_rows_portable (SSE2 / NEON, what every CPU has) and
+   into filter_rows_avx2, compiled for AVX2, where the same vector expressions become 32-byte
+   operations. Integer vector arithmetic, so both give the same bytes (a test compares them). */
+static inline __attribute__((always_inline)) int filter_rows_body(const uint8_t *rows, uint32_t width,
+                                                                  size_t stride, int in_channels,
+                                                                  int out_channels, int premultiplied,
+                                                                  int filters, uint32_t y0, uint32_t y1,
+                                                                  uint8_t *out) {
     const size_t n = (size_t)width * out_channels;
     /* zero (the row above the first), the two packed rows, and one scratch row per candidate */
     uint8_t *buf = calloc(n, 4);
@@ -233,6 +238,62 @@ int cpng_filter_rows(const uint8_t *rows, uint32_t width, uint32_t height, size_
     return CPNG_OK;
 }
 
+static int filter_rows_portable(const uint8_t *rows, uint32_t width, size_t stride, int in_channels,
+                                int out_channels, int premultiplied, int filters, uint32_t y0, uint32_t y1,
+                                uint8_t *out) {
+    return filter_rows_body(rows, width, stride, in_channels, out_channels, premultiplied, filters, y0, y1, out);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2"))) static int filter_rows_avx2(const uint8_t *rows, uint32_t width, size_t stride,
+                                                           int in_channels, int out_channels, int premultiplied,
+                                                           int filters, uint32_t y0, uint32_t y1, uint8_t *out) {
+    return filter_rows_body(rows, width, stride, in_channels, out_channels, premultiplied, filters, y0, y1, out);
+}
+
+static int has_avx2(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2");
+}
+#endif
+
+static int filter_rows_checked(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride, int in_channels,
+                               int out_channels, int premultiplied, int filters, uint32_t y0, uint32_t y1,
+                               uint8_t *out, int portable) {
+    if (!rows || !out || width == 0 || y0 > y1 || y1 > height || (in_channels != 3 && in_channels != 4) ||
+        (premultiplied && in_channels != 4) ||
+        (out_channels != 3 && out_channels != 4) || out_channels > in_channels ||
+        stride < (size_t)width * in_channels || (filters & ~CPNG_FILTER_ALL) != 0) {
+        return CPNG_ERROR_ARGUMENT;
+    }
+    if (filters == 0) {
+        filters = CPNG_FILTER_ALL;
+    }
+    if (premultiplied) {
+        pthread_once(&straight_table_once, build_straight_table);
+    }
+#if defined(__x86_64__)
+    if (!portable && has_avx2()) {
+        return filter_rows_avx2(rows, width, stride, in_channels, out_channels, premultiplied, filters, y0, y1, out);
+    }
+#endif
+    (void)portable;
+    return filter_rows_portable(rows, width, stride, in_channels, out_channels, premultiplied, filters, y0, y1, out);
+}
+
+int cpng_filter_rows(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride, int in_channels,
+                     int out_channels, int premultiplied, int filters, uint32_t y0, uint32_t y1, uint8_t *out) {
+    return filter_rows_checked(rows, width, height, stride, in_channels, out_channels, premultiplied, filters, y0,
+                               y1, out, 0);
+}
+
+int cpng_filter_rows_portable(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride,
+                              int in_channels, int out_channels, int premultiplied, int filters, uint32_t y0,
+                              uint32_t y1, uint8_t *out) {
+    return filter_rows_checked(rows, width, height, stride, in_channels, out_channels, premultiplied, filters, y0,
+                               y1, out, 1);
+}
+
 /* ---- Deflate ----------------------------------------------------------------------------- */
 
 size_t cpng_zlib_bound(size_t n) {
@@ -254,37 +315,6 @@ int cpng_zlib_compress(int level, const uint8_t *in, size_t n, uint8_t *out, siz
         return CPNG_ERROR_MEMORY; /* the caller's buffer was below the bound */
     }
     *written = size;
-    return CPNG_OK;
-}
-
-int cpng_fast_deflate(const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap, size_t *written) {
-    if (!in || !out || !written || n > UINT32_MAX || cap > UINT32_MAX) {
-        return CPNG_ERROR_ARGUMENT;
-    }
-    struct isal_zstream s;
-    isal_deflate_stateless_init(&s);
-    uint8_t *level_buf = malloc(ISAL_DEF_LVL1_DEFAULT);
-    if (!level_buf) {
-        return CPNG_ERROR_MEMORY;
-    }
-    s.level = 1;
-    s.level_buf = level_buf;
-    s.level_buf_size = ISAL_DEF_LVL1_DEFAULT;
-    s.gzip_flag = IGZIP_DEFLATE;
-    /* A piece that is not the last ends on a byte boundary with no final-block bit (FULL_FLUSH
-       also drops the history), so independently compressed pieces concatenate into one stream. */
-    s.end_of_stream = last ? 1 : 0;
-    s.flush = last ? NO_FLUSH : FULL_FLUSH;
-    s.next_in = (uint8_t *)in;
-    s.avail_in = (uint32_t)n;
-    s.next_out = out;
-    s.avail_out = (uint32_t)cap;
-    int status = isal_deflate_stateless(&s);
-    free(level_buf);
-    if (status != COMP_OK) {
-        return status == STATELESS_OVERFLOW ? CPNG_ERROR_MEMORY : CPNG_ERROR_ARGUMENT;
-    }
-    *written = s.total_out;
     return CPNG_OK;
 }
 

@@ -78,26 +78,26 @@ extension PNG {
         let strips = (height + perStrip - 1) / perStrip
         let workers = max(1, min(threads, strips))
 
-        // 1. Filter, strip by strip (each strip reads the row above it from the image).
-        var filtered = [UInt8](repeating: 0, count: total)
-        let filterStatus = filtered.withUnsafeMutableBufferPointer { out in
-            let base = SendablePointer(out.baseAddress!)
-            let source = SendableConstPointer(rows)
-            return forEachStrip(strips, workers: workers) { s in
-                let y0 = s * perStrip
-                let y1 = min(height, y0 + perStrip)
-                return cpng_filter_rows(
-                    source.pointer, UInt32(width), UInt32(height), stride, 4, Int32(channels),
-                    premultiplied ? 1 : 0, options.filters.rawValue, UInt32(y0), UInt32(y1),
-                    base.pointer + y0 * rowBytes)
-            }
-        }
-        try check(filterStatus, "the PNG row filter failed")
-
-        // 2. Deflate into one zlib stream.
         let stream: [UInt8]
         switch options.compression {
         case .level:
+            // 1. Filter, strip by strip (each strip reads the row above it from the image).
+            let filtered = try [UInt8](unsafeUninitializedCapacity: total) {
+                buffer, count throws(ImageFileError) in
+                let base = SendablePointer(buffer.baseAddress!)
+                let source = SendableConstPointer(rows)
+                let status = forEachStrip(strips, workers: workers) { s in
+                    let y0 = s * perStrip
+                    let y1 = min(height, y0 + perStrip)
+                    return cpng_filter_rows(
+                        source.pointer, UInt32(width), UInt32(height), stride, 4, Int32(channels),
+                        premultiplied ? 1 : 0, options.filters.rawValue, UInt32(y0), UInt32(y1),
+                        base.pointer + y0 * rowBytes)
+                }
+                count = status == CPNG_OK ? total : 0
+                try check(status, "the PNG row filter failed")
+            }
+            // 2. Deflate into one zlib stream.
             stream = try filtered.withUnsafeBufferPointer { input throws(ImageFileError) in
                 try compressed(bound: cpng_zlib_bound(total)) { out, cap, written in
                     cpng_zlib_compress(
@@ -106,7 +106,8 @@ extension PNG {
             }
         case .fast:
             stream = try fastStream(
-                filtered, strips: strips, stripBytes: perStrip * rowBytes, workers: workers)
+                rows, width: width, height: height, stride: stride, premultiplied: premultiplied,
+                options: options, channels: channels, perStrip: perStrip, strips: strips, workers: workers)
         }
 
         // 3. The container.
@@ -119,43 +120,64 @@ extension PNG {
         }
     }
 
-    /// `.fast`: each strip deflated on its own (in parallel), the pieces joined behind a zlib
-    /// header, the Adler-32 of all the filtered bytes behind them.
-    static func fastStream(_ filtered: [UInt8], strips: Int, stripBytes: Int, workers: Int)
-        throws(ImageFileError)
-        -> [UInt8]
-    {
-        let total = filtered.count
-        let pieceBound = cpng_zlib_bound(stripBytes)
-        var pieces = [UInt8](repeating: 0, count: pieceBound * strips)
+    /// `.fast`: each strip filtered and deflated on its own (in parallel) while it is in cache,
+    /// the pieces joined behind a zlib header, the Adler-32 of all the filtered bytes (combined
+    /// from the strips') behind them.
+    static func fastStream(
+        _ rows: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, premultiplied: Bool,
+        options: PNGEncodingOptions, channels: Int, perStrip: Int, strips: Int, workers: Int
+    ) throws(ImageFileError) -> [UInt8] {
+        let rowBytes = width * channels + 1
+        let pieceBound = cpng_fast_deflate_bound(perStrip * rowBytes)
         var sizes = [Int](repeating: 0, count: strips)
-        let status = filtered.withUnsafeBufferPointer { input in
-            pieces.withUnsafeMutableBufferPointer { piecesBuffer in
-                sizes.withUnsafeMutableBufferPointer { sizesBuffer in
-                    let (src, dst, counts) = (
-                        SendableConstPointer(input.baseAddress!), SendablePointer(piecesBuffer.baseAddress!),
-                        SendablePointer(sizesBuffer.baseAddress!)
+        var adlers = [UInt32](repeating: 0, count: strips)
+        // The pieces are written at fixed offsets, then moved down behind one another.
+        var status: Int32 = CPNG_OK
+        let stream = [UInt8](unsafeUninitializedCapacity: 2 + pieceBound * strips + 4) { buffer, count in
+            let base = buffer.baseAddress!
+            status = sizes.withUnsafeMutableBufferPointer { sizesBuffer in
+                adlers.withUnsafeMutableBufferPointer { adlersBuffer in
+                    let (source, pieces) = (SendableConstPointer(rows), SendablePointer(base + 2))
+                    let (counts, sums) = (
+                        SendablePointer(sizesBuffer.baseAddress!), SendablePointer(adlersBuffer.baseAddress!)
                     )
                     return forEachStrip(strips, workers: workers) { s in
-                        let start = s * stripBytes
+                        let y0 = s * perStrip
+                        let y1 = min(height, y0 + perStrip)
                         var written = 0
-                        let status = cpng_fast_deflate(
-                            src.pointer + start, min(stripBytes, total - start), s == strips - 1 ? 1 : 0,
-                            dst.pointer + s * pieceBound, pieceBound, &written)
+                        var adler: UInt32 = 1
+                        let status = cpng_fast_strip(
+                            source.pointer, UInt32(width), UInt32(height), stride, Int32(channels),
+                            premultiplied ? 1 : 0, options.filters.rawValue, UInt32(y0), UInt32(y1),
+                            s == strips - 1 ? 1 : 0, pieces.pointer + s * pieceBound, pieceBound, &written,
+                            &adler)
                         counts.pointer[s] = written
+                        sums.pointer[s] = adler
                         return status
                     }
                 }
             }
+            guard status == CPNG_OK else {
+                count = 0
+                return
+            }
+            base[0] = 0x78  // deflate, 32 KiB window
+            base[1] = 0x01  // "fastest" level hint
+            var end = 2
+            var adler: UInt32 = 1
+            for s in 0..<strips {
+                if end != 2 + s * pieceBound {  // overlapping ranges: memmove
+                    UnsafeMutableRawPointer(base + end).copyMemory(
+                        from: base + 2 + s * pieceBound, byteCount: sizes[s])
+                }
+                end += sizes[s]
+                let y0 = s * perStrip
+                adler = cpng_adler32_combine(adler, adlers[s], (min(height, y0 + perStrip) - y0) * rowBytes)
+            }
+            for k in 0..<4 { base[end + k] = UInt8(truncatingIfNeeded: adler >> (24 - 8 * k)) }
+            count = end + 4
         }
         try check(status, "the PNG compressor failed")
-        var stream: [UInt8] = [0x78, 0x01]  // deflate, 32 KiB window, "fastest" level hint
-        stream.reserveCapacity(sizes.reduce(6, +))
-        for s in 0..<strips {
-            stream.append(contentsOf: pieces[s * pieceBound..<s * pieceBound + sizes[s]])
-        }
-        let adler = filtered.withUnsafeBufferPointer { cpng_adler32(1, $0.baseAddress, total) }
-        stream += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: adler >> $0) }
         return stream
     }
 

@@ -17,8 +17,10 @@ public struct PNGEncodingOptions: Sendable, Equatable {
         /// 0 (stored) to 9 (smallest), zlib's scale: level N writes files no larger than zlib's
         /// level N (libdeflate one level up, which is still several times faster).
         case level(Int)
-        /// ISA-L's igzip level 1 over independent pieces that several threads compress at once:
-        /// larger files than the levels, faster than any of them.
+        /// framegen's own deflate (fast_deflate.c): runs of repeated pixels and literals with
+        /// Huffman codes fitted to each strip, strips compressed apart (several threads at once):
+        /// larger files than the levels, several times faster than any of them (docs/decisions.md,
+        /// "PNG compression").
         case fast
 
         /// The default: files no larger than zlib level 6's.

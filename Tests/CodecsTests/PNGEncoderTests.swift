@@ -5,7 +5,8 @@ import Testing
 @testable import Codecs
 @testable import Raster
 
-// The encoder writes its own container around libdeflate or ISA-L streams; libpng decodes it.
+// The encoder writes its own container around libdeflate or fast_deflate.c streams; libpng
+// decodes it.
 
 /// A premultiplied image with smooth areas, noise and translucent pixels: every filter wins
 /// some rows.

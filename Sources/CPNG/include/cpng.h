@@ -80,18 +80,41 @@ int cpng_decode_rgba8(const uint8_t *data, size_t size, const cpng_limits *limit
 int cpng_filter_rows(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride, int in_channels,
                      int out_channels, int premultiplied, int filters, uint32_t y0, uint32_t y1, uint8_t *out);
 
-/* Room that cpng_zlib_compress and cpng_fast_deflate need at most for n input bytes. */
+/* cpng_filter_rows without the AVX2 path it takes where the CPU has one: the portable reference
+   whose bytes the tests compare it with. */
+int cpng_filter_rows_portable(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride,
+                              int in_channels, int out_channels, int premultiplied, int filters, uint32_t y0,
+                              uint32_t y1, uint8_t *out);
+
+/* Room that cpng_zlib_compress needs at most for n input bytes. */
 size_t cpng_zlib_bound(size_t n);
 
 /* One zlib stream of `in` with libdeflate at `level` (0 stored ... 12 smallest). */
 int cpng_zlib_compress(int level, const uint8_t *in, size_t n, uint8_t *out, size_t cap, size_t *written);
 
-/* Raw deflate of one piece with ISA-L's level 1. Pieces that are not `last` end byte-aligned
-   without a final block and without history, so pieces compressed apart (on several threads)
-   concatenate into one valid stream, after a zlib header, before the Adler-32 of all input. */
-int cpng_fast_deflate(const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap, size_t *written);
+/* Room cpng_fast_deflate needs at most for n input bytes (8 bytes more than stored blocks). */
+size_t cpng_fast_deflate_bound(size_t n);
+
+/* `fast`'s raw deflate of one piece of filtered rows (fast_deflate.c): runs at distance `bpp`
+   (1 to 8, the bytes a pixel) are the only matches, one dynamic Huffman block fitted to the piece,
+   stored blocks when they are smaller. `cap` must be at least cpng_fast_deflate_bound(n). Pieces
+   that are not `last` end byte-aligned after an empty stored block, so pieces compressed apart
+   concatenate into one valid stream (after a zlib header, before the Adler-32 of all input). */
+int cpng_fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8_t *out, size_t cap,
+                      size_t *written);
 
 uint32_t cpng_adler32(uint32_t adler, const uint8_t *in, size_t n);
+
+/* `fast` for rows y0..<y1 of 8-bit RGBA rows (cpng_filter_rows' arguments with 4 channels in):
+   filtered into a strip-sized buffer and compressed by cpng_fast_deflate while still in cache.
+   `adler` receives the Adler-32 of the strip's filtered bytes (started at 1), which
+   cpng_adler32_combine joins in strip order. `cap` as for cpng_fast_deflate. */
+int cpng_fast_strip(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride, int out_channels,
+                    int premultiplied, int filters, uint32_t y0, uint32_t y1, int last, uint8_t *out, size_t cap,
+                    size_t *written, uint32_t *adler);
+
+/* The Adler-32 of A followed by B from adler32(A), adler32(B) and B's length (zlib's formula). */
+uint32_t cpng_adler32_combine(uint32_t first, uint32_t second, size_t second_length);
 
 /* PNG's chunk CRC (CRC-32 of ISO 3309) of `in` continued from `crc` (0 to start), by libdeflate:
    the one CRC the encoder's container and the APNG writer (Codecs) both use. */

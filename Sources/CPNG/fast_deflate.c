@@ -1,0 +1,547 @@
+#include "cpng.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* `fast`'s deflate, made for filtered PNG rows (docs/decisions.md, "PNG compression"): after a
+   row filter what repeats is mostly a run of equal pixels (a flat area: residuals 0), so the only
+   matches looked for are runs at distance one pixel (bpp), at pixel steps, at least MIN_MATCH
+   bytes long; everything else is a literal. One dynamic Huffman block per piece, its codes fitted
+   to the piece's own histogram (residuals cluster near 0, so literals take 2 to 6 bits instead of
+   8). Two passes over a piece: the first finds the runs and counts the symbols, the second writes
+   the codes. No hash table, no window search. Measured on the peer scenes' frames: matches at one
+   row up, or runs of 4 bytes, made the files larger (their distance and length codes cost more
+   than the literals they replace) and the encoder slower. */
+
+#define MIN_MATCH 6
+#define MIN_PROBE 4 /* bytes compared before a run is extended */
+#define MAX_MATCH 258
+#define LITLEN_SYMBOLS 286
+#define DIST_SYMBOLS 30
+#define CODELEN_SYMBOLS 19
+
+/* A run of literals (read back from the input) followed by a match at distance bpp; the last one
+   has length 0. */
+typedef struct {
+    uint32_t literals;
+    uint32_t length;
+} sequence;
+
+static inline uint32_t load32(const uint8_t *p) {
+    uint32_t v;
+    memcpy(&v, p, 4);
+    return v;
+}
+
+static inline uint64_t load64(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+static inline void store64le(uint8_t *p, uint64_t v) {
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    v = __builtin_bswap64(v);
+#endif
+    memcpy(p, &v, 8);
+}
+
+/* ---- Deflate's symbol tables (RFC 1951, 3.2.5) ------------------------------------------------ */
+
+static const uint16_t LENGTH_BASE[29] = {3,  4,  5,  6,  7,  8,  9,  10, 11,  13,  15,  17,  19,  23, 27,
+                                         31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258};
+static const uint8_t LENGTH_EXTRA[29] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2,
+                                         2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0};
+static const uint16_t DIST_BASE[30] = {1,   2,   3,   4,   5,   7,    9,    13,   17,   25,   33,   49,   65,    97,    129,
+                                       193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577};
+static const uint8_t DIST_EXTRA[30] = {0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6,
+                                       6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13};
+static const uint8_t CODELEN_ORDER[CODELEN_SYMBOLS] = {16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15};
+
+static uint8_t length_symbol[MAX_MATCH + 1]; /* length -> index into LENGTH_BASE */
+static pthread_once_t length_symbol_once = PTHREAD_ONCE_INIT;
+
+static void build_length_table(void) {
+    for (int s = 0; s < 29; s++) {
+        int end = s == 28 ? MAX_MATCH + 1 : LENGTH_BASE[s + 1];
+        for (int l = LENGTH_BASE[s]; l < end && l <= MAX_MATCH; l++) {
+            length_symbol[l] = (uint8_t)s;
+        }
+    }
+    length_symbol[MAX_MATCH] = 28; /* 258 has a code of its own, not 227 + 31 */
+}
+
+static int distance_symbol(uint32_t d) {
+    int s = 0;
+    while (s < 29 && DIST_BASE[s + 1] <= d) {
+        s++;
+    }
+    return s;
+}
+
+/* ---- Huffman code lengths ------------------------------------------------------------------- */
+
+typedef struct {
+    uint32_t freq;
+    uint16_t symbol;
+} leaf;
+
+static int leaf_order(const void *x, const void *y) {
+    const leaf *a = x, *b = y;
+    if (a->freq != b->freq) {
+        return a->freq < b->freq ? -1 : 1;
+    }
+    return a->symbol < b->symbol ? -1 : 1;
+}
+
+/* Huffman code lengths for `freq`, none longer than `limit`: the two-queue Huffman construction
+   over the leaves sorted by count, then, when the tree is deeper than `limit`, the lengths beyond
+   it are cut to `limit` and the code made complete again by moving leaves one level down from the
+   deepest level that still has room (Kraft's sum back to exactly 1). Lengths go to the symbols
+   in order of count, the rarest taking the longest. Symbols with count 0 get length 0. At least
+   two symbols must be used (callers make sure), so every code is complete. */
+static void huffman_lengths(const uint32_t *freq, int n, int limit, uint8_t *lengths) {
+    leaf leaves[LITLEN_SYMBOLS];
+    int used = 0;
+    for (int s = 0; s < n; s++) {
+        lengths[s] = 0;
+        if (freq[s]) {
+            leaves[used].freq = freq[s];
+            leaves[used].symbol = (uint16_t)s;
+            used++;
+        }
+    }
+    qsort(leaves, (size_t)used, sizeof(leaf), leaf_order);
+    /* nodes 0..used-1 are the leaves, used.. the internal nodes in creation order */
+    uint64_t weight[2 * LITLEN_SYMBOLS];
+    int parent[2 * LITLEN_SYMBOLS];
+    for (int i = 0; i < used; i++) {
+        weight[i] = leaves[i].freq;
+    }
+    int next_leaf = 0, next_node = used, made = used;
+    for (int k = 0; k < used - 1; k++) {
+        int pick[2];
+        for (int j = 0; j < 2; j++) {
+            if (next_leaf < used && (next_node >= made || weight[next_leaf] <= weight[next_node])) {
+                pick[j] = next_leaf++;
+            } else {
+                pick[j] = next_node++;
+            }
+        }
+        weight[made] = weight[pick[0]] + weight[pick[1]];
+        parent[pick[0]] = parent[pick[1]] = made;
+        made++;
+    }
+    int depth[2 * LITLEN_SYMBOLS];
+    uint32_t count[LITLEN_SYMBOLS + 1] = {0}; /* leaves per depth */
+    depth[made - 1] = 0;
+    for (int i = made - 2; i >= 0; i--) {
+        depth[i] = depth[parent[i]] + 1;
+        if (i < used) {
+            count[depth[i] > limit ? limit : depth[i]]++;
+        }
+    }
+    uint64_t kraft = 0; /* in units of 2^-limit */
+    for (int d = 1; d <= limit; d++) {
+        kraft += (uint64_t)count[d] << (limit - d);
+    }
+    while (kraft > (1ull << limit)) { /* a leaf at the limit moves into a pair one level down */
+        count[limit]--;
+        for (int d = limit - 1; d > 0; d--) {
+            if (count[d]) {
+                count[d]--;
+                count[d + 1] += 2;
+                break;
+            }
+        }
+        kraft--;
+    }
+    int i = 0;
+    for (int d = limit; d >= 1; d--) {
+        for (uint32_t k = 0; k < count[d]; k++) {
+            lengths[leaves[i++].symbol] = (uint8_t)d;
+        }
+    }
+}
+
+/* Gives unused symbols a count of 1 until two are used, so that every code is complete (a
+   one-symbol tree is a special case some inflaters refuse). */
+static void at_least_two_used(uint32_t *freq, int n) {
+    int used = 0;
+    for (int s = 0; s < n; s++) {
+        used += freq[s] != 0;
+    }
+    for (int s = 0; used < 2; s++) {
+        if (!freq[s]) {
+            freq[s] = 1;
+            used++;
+        }
+    }
+}
+
+/* Canonical codes (RFC 1951, 3.2.2), bit-reversed for the LSB-first bit writer. */
+static void canonical_codes(const uint8_t *lengths, int n, uint16_t *codes) {
+    uint16_t count[16] = {0}, next[16];
+    for (int s = 0; s < n; s++) {
+        count[lengths[s]]++;
+    }
+    count[0] = 0;
+    uint16_t code = 0;
+    for (int b = 1; b < 16; b++) {
+        code = (uint16_t)((code + count[b - 1]) << 1);
+        next[b] = code;
+    }
+    for (int s = 0; s < n; s++) {
+        int len = lengths[s];
+        if (!len) {
+            codes[s] = 0;
+            continue;
+        }
+        uint16_t c = next[len]++, r = 0;
+        for (int b = 0; b < len; b++) {
+            r = (uint16_t)((r << 1) | ((c >> b) & 1));
+        }
+        codes[s] = r;
+    }
+}
+
+/* ---- Bit writer ----------------------------------------------------------------------------- */
+
+/* 64-bit accumulator; after each flush fewer than 8 bits are pending, so up to 56 bits may be put
+   between flushes. A flush stores 8 bytes, hence the 8 bytes of slack cpng_fast_deflate_bound
+   leaves. */
+typedef struct {
+    uint64_t bits;
+    unsigned count;
+    uint8_t *out;
+} bit_writer;
+
+#define PUT(w, code, len)                                                                                        \
+    do {                                                                                                         \
+        (w).bits |= (uint64_t)(code) << (w).count;                                                               \
+        (w).count += (len);                                                                                      \
+    } while (0)
+#define FLUSH(w)                                                                                                 \
+    do {                                                                                                         \
+        store64le((w).out, (w).bits);                                                                            \
+        (w).out += (w).count >> 3;                                                                               \
+        (w).bits = (w).count >= 8 ? (w).bits >> ((w).count & ~7u) : (w).bits;                                   \
+        (w).count &= 7;                                                                                          \
+    } while (0)
+
+/* ---- The encoder ---------------------------------------------------------------------------- */
+
+size_t cpng_fast_deflate_bound(size_t n) {
+    /* Stored blocks at worst (a dynamic block is written only when it is smaller), plus the empty
+       stored block that byte-aligns a piece and the bit writer's 8 bytes of slack. */
+    return n + (n / 65535 + 2) * 5 + 16;
+}
+
+/* Stored blocks for in[0..n) (starting byte-aligned), the final bit on the last when `last`. */
+static uint8_t *write_stored(const uint8_t *in, size_t n, int last, uint8_t *o) {
+    size_t done = 0;
+    do {
+        size_t k = n - done < 65535 ? n - done : 65535;
+        int final = last && done + k == n;
+        *o++ = (uint8_t)final; /* BFINAL, BTYPE 00, then padding to the byte */
+        o[0] = (uint8_t)k;
+        o[1] = (uint8_t)(k >> 8);
+        o[2] = (uint8_t)~k;
+        o[3] = (uint8_t)(~k >> 8);
+        memcpy(o + 4, in + done, k);
+        o += 4 + k;
+        done += k;
+    } while (done < n);
+    return o;
+}
+
+/* The code-length sequence of the two trees, run-length coded with symbols 16, 17 and 18.
+   Returns the number of entries; each is symbol | extra value << 8. */
+static int codelen_runs(const uint8_t *lengths, int n, uint16_t *runs, uint32_t *freq) {
+    int count = 0;
+    for (int i = 0; i < n;) {
+        uint8_t len = lengths[i];
+        int run = 1;
+        while (i + run < n && lengths[i + run] == len) {
+            run++;
+        }
+        i += run;
+        if (len == 0) {
+            while (run >= 11) {
+                int k = run > 138 ? 138 : run;
+                runs[count++] = (uint16_t)(18 | (k - 11) << 8);
+                freq[18]++;
+                run -= k;
+            }
+            if (run >= 3) {
+                runs[count++] = (uint16_t)(17 | (run - 3) << 8);
+                freq[17]++;
+                run = 0;
+            }
+        } else {
+            runs[count++] = len;
+            freq[len]++;
+            run--;
+            while (run >= 3) {
+                int k = run > 6 ? 6 : run;
+                runs[count++] = (uint16_t)(16 | (k - 3) << 8);
+                freq[16]++;
+                run -= k;
+            }
+        }
+        while (run-- > 0) {
+            runs[count++] = len;
+            freq[len]++;
+        }
+    }
+    return count;
+}
+
+/* Pass 1 with `bpp` a constant in each caller (3 or 4), so that a pixel's literals are counted
+   without a loop. Returns the number of sequences. */
+static inline __attribute__((always_inline)) size_t find_runs(const uint8_t *in, size_t n, const size_t bpp,
+                                                              sequence *seqs, uint32_t *litlen_freq,
+                                                              uint32_t *match_count) {
+    size_t nseq = 0, i = bpp, run_start = 0;
+    for (size_t k = 0; k < bpp && k < n; k++) {
+        litlen_freq[in[k]]++;
+    }
+    /* A count per byte of the pixel: neighbouring residuals are often equal, and one counter
+       incremented back to back waits for its own store each time. */
+    uint32_t lane_freq[4][256] = {{0}};
+    const size_t guard = n >= 8 ? n - 8 : 0; /* 8-byte loads stay inside the input */
+    while (i < guard) {
+        size_t len = 0;
+        if (load32(in + i - bpp) == load32(in + i)) {
+            const size_t most = n - i < MAX_MATCH ? n - i : MAX_MATCH;
+            len = MIN_PROBE;
+            for (;;) {
+                if (len + 8 > most) {
+                    while (len < most && in[i + len] == in[i + len - bpp]) {
+                        len++;
+                    }
+                    break;
+                }
+                uint64_t diff = load64(in + i + len) ^ load64(in + i + len - bpp);
+                if (diff) {
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+                    len += (size_t)__builtin_clzll(diff) >> 3;
+#else
+                    len += (size_t)__builtin_ctzll(diff) >> 3;
+#endif
+                    break;
+                }
+                len += 8;
+            }
+        }
+        if (len < MIN_MATCH) { /* a pixel's bytes as literals: runs start at pixel steps only */
+            for (size_t k = 0; k < bpp; k++) {
+                lane_freq[k & 3][in[i + k]]++;
+            }
+            i += bpp;
+            continue;
+        }
+        seqs[nseq].literals = (uint32_t)(i - run_start);
+        seqs[nseq].length = (uint32_t)len;
+        nseq++;
+        litlen_freq[257 + length_symbol[len]]++;
+        (*match_count)++;
+        i += len;
+        run_start = i;
+    }
+    for (; i < n; i++) {
+        litlen_freq[in[i]]++;
+    }
+    for (int s = 0; s < 256; s++) {
+        litlen_freq[s] += lane_freq[0][s] + lane_freq[1][s] + lane_freq[2][s] + lane_freq[3][s];
+    }
+    seqs[nseq].literals = (uint32_t)(n - run_start);
+    seqs[nseq].length = 0;
+    nseq++;
+    return nseq;
+}
+
+int cpng_fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8_t *out,
+                      size_t cap, size_t *written) {
+    if (!in || !out || !written || bpp == 0 || bpp > 8 || n > UINT32_MAX ||
+        cap < cpng_fast_deflate_bound(n)) {
+        return CPNG_ERROR_ARGUMENT;
+    }
+    pthread_once(&length_symbol_once, build_length_table);
+    /* Pass 1: runs at distance bpp, symbol counts. */
+    sequence *seqs = malloc(sizeof(sequence) * (n / MIN_MATCH + 2));
+    if (!seqs) {
+        return CPNG_ERROR_MEMORY;
+    }
+    const int distance_code = distance_symbol((uint32_t)bpp);
+    uint32_t litlen_freq[LITLEN_SYMBOLS] = {0}, dist_freq[DIST_SYMBOLS] = {0}, matches = 0;
+    const size_t nseq = bpp == 3   ? find_runs(in, n, 3, seqs, litlen_freq, &matches)
+                        : bpp == 4 ? find_runs(in, n, 4, seqs, litlen_freq, &matches)
+                                   : find_runs(in, n, bpp, seqs, litlen_freq, &matches);
+    dist_freq[distance_code] = matches;
+    litlen_freq[256] = 1;
+    at_least_two_used(litlen_freq, LITLEN_SYMBOLS);
+    at_least_two_used(dist_freq, DIST_SYMBOLS);
+
+    /* The trees and the block's exact size, to fall back to stored blocks when they are smaller. */
+    uint8_t lengths[LITLEN_SYMBOLS + DIST_SYMBOLS];
+    huffman_lengths(litlen_freq, LITLEN_SYMBOLS, 15, lengths);
+    huffman_lengths(dist_freq, DIST_SYMBOLS, 15, lengths + LITLEN_SYMBOLS);
+    int hlit = LITLEN_SYMBOLS, hdist = DIST_SYMBOLS;
+    while (hlit > 257 && lengths[hlit - 1] == 0) {
+        hlit--;
+    }
+    while (hdist > 1 && lengths[LITLEN_SYMBOLS + hdist - 1] == 0) {
+        hdist--;
+    }
+    uint8_t packed[LITLEN_SYMBOLS + DIST_SYMBOLS];
+    memcpy(packed, lengths, (size_t)hlit);
+    memcpy(packed + hlit, lengths + LITLEN_SYMBOLS, (size_t)hdist);
+    uint16_t runs[LITLEN_SYMBOLS + DIST_SYMBOLS];
+    uint32_t codelen_freq[CODELEN_SYMBOLS] = {0};
+    int nruns = codelen_runs(packed, hlit + hdist, runs, codelen_freq);
+    at_least_two_used(codelen_freq, CODELEN_SYMBOLS);
+    uint8_t codelen_lengths[CODELEN_SYMBOLS];
+    huffman_lengths(codelen_freq, CODELEN_SYMBOLS, 7, codelen_lengths);
+    int hclen = CODELEN_SYMBOLS;
+    while (hclen > 4 && codelen_lengths[CODELEN_ORDER[hclen - 1]] == 0) {
+        hclen--;
+    }
+    uint64_t bits = 3 + 5 + 5 + 4 + 3 * (uint64_t)hclen;
+    for (int r = 0; r < nruns; r++) {
+        int sym = runs[r] & 0xff;
+        bits += codelen_lengths[sym] + (sym == 16 ? 2 : sym == 17 ? 3 : sym == 18 ? 7 : 0);
+    }
+    for (int s = 0; s < LITLEN_SYMBOLS; s++) {
+        bits += (uint64_t)litlen_freq[s] * (lengths[s] + (s > 256 ? LENGTH_EXTRA[s - 257] : 0));
+    }
+    for (int s = 0; s < DIST_SYMBOLS; s++) {
+        bits += (uint64_t)dist_freq[s] * (lengths[LITLEN_SYMBOLS + s] + DIST_EXTRA[s]);
+    }
+    const size_t stored = n + (n / 65535 + 1) * 5;
+    if (bits / 8 + 1 + (last ? 0 : 5) >= stored) {
+        free(seqs);
+        *written = (size_t)(write_stored(in, n, last, out) - out);
+        return CPNG_OK;
+    }
+
+    /* Pass 2: the header, then each sequence's literals and match. */
+    uint16_t litlen_code[LITLEN_SYMBOLS], dist_code[DIST_SYMBOLS], codelen_code[CODELEN_SYMBOLS];
+    canonical_codes(lengths, LITLEN_SYMBOLS, litlen_code);
+    canonical_codes(lengths + LITLEN_SYMBOLS, DIST_SYMBOLS, dist_code);
+    canonical_codes(codelen_lengths, CODELEN_SYMBOLS, codelen_code);
+    bit_writer w = {0, 0, out};
+    PUT(w, (last ? 1u : 0u) | 2u << 1, 3);
+    PUT(w, hlit - 257, 5);
+    PUT(w, hdist - 1, 5);
+    PUT(w, hclen - 4, 4);
+    FLUSH(w);
+    for (int k = 0; k < hclen; k++) {
+        PUT(w, codelen_lengths[CODELEN_ORDER[k]], 3);
+        FLUSH(w);
+    }
+    for (int r = 0; r < nruns; r++) {
+        int sym = runs[r] & 0xff, extra = runs[r] >> 8;
+        PUT(w, codelen_code[sym], codelen_lengths[sym]);
+        if (sym >= 16) {
+            PUT(w, extra, sym == 16 ? 2 : sym == 17 ? 3 : 7);
+        }
+        FLUSH(w);
+    }
+    /* A literal's code and length in one word; a match's length code with its extra bits, and
+       each distance's code with its extra bits. */
+    uint32_t literal[256];
+    for (int s = 0; s < 256; s++) {
+        literal[s] = litlen_code[s] | (uint32_t)lengths[s] << 16;
+    }
+    uint64_t match_length[MAX_MATCH + 1]; /* bits in the low word, their count in the high one */
+    for (int l = MIN_MATCH; l <= MAX_MATCH; l++) {
+        int s = length_symbol[l], sym = 257 + s;
+        match_length[l] = (litlen_code[sym] | (uint64_t)(l - LENGTH_BASE[s]) << lengths[sym]) |
+                          (uint64_t)(lengths[sym] + LENGTH_EXTRA[s]) << 32;
+    }
+    const uint32_t distance_bits = dist_code[distance_code] | (uint32_t)(bpp - DIST_BASE[distance_code])
+                                                                  << lengths[LITLEN_SYMBOLS + distance_code];
+    const unsigned distance_count = lengths[LITLEN_SYMBOLS + distance_code] + DIST_EXTRA[distance_code];
+    const uint8_t *p = in;
+    for (size_t q = 0; q < nseq; q++) {
+        const uint8_t *end = p + seqs[q].literals;
+        for (; p + 3 <= end; p += 3) { /* 3 x 15 bits + 7 pending < 64 */
+            /* The three codes joined before they meet the accumulator, whose shift-or-add chain
+               bounded the loop when each code went in on its own. */
+            uint32_t a = literal[p[0]], b = literal[p[1]], c = literal[p[2]];
+            unsigned la = a >> 16, lb = b >> 16, lc = c >> 16;
+            uint64_t codes = (uint64_t)(a & 0xffff) | (uint64_t)(b & 0xffff) << la |
+                             (uint64_t)(c & 0xffff) << (la + lb);
+            PUT(w, codes, la + lb + lc);
+            FLUSH(w);
+        }
+        for (; p < end; p++) {
+            uint32_t a = literal[p[0]];
+            PUT(w, a & 0xffff, a >> 16);
+        }
+        FLUSH(w);
+        if (seqs[q].length) { /* 20 + 16 bits + 7 pending */
+            uint64_t l = match_length[seqs[q].length];
+            PUT(w, (uint32_t)l, (unsigned)(l >> 32));
+            PUT(w, distance_bits, distance_count);
+            FLUSH(w);
+            p += seqs[q].length;
+        }
+    }
+    free(seqs);
+    PUT(w, litlen_code[256], lengths[256]);
+    if (!last) { /* an empty stored block, so that the next piece starts on a byte */
+        PUT(w, 0, 3); /* BFINAL 0, BTYPE 00 */
+    }
+    FLUSH(w);
+    if (w.count) { /* to the byte */
+        PUT(w, 0, 8 - w.count);
+        FLUSH(w);
+    }
+    if (!last) { /* the stored block's LEN 0 and NLEN */
+        PUT(w, 0xffff0000u, 32);
+        FLUSH(w);
+    }
+    *written = (size_t)(w.out - out);
+    return CPNG_OK;
+}
+
+/* ---- One strip, filtered and compressed while it is in cache --------------------------------- */
+
+int cpng_fast_strip(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride, int out_channels,
+                    int premultiplied, int filters, uint32_t y0, uint32_t y1, int last, uint8_t *out, size_t cap,
+                    size_t *written, uint32_t *adler) {
+    if (!adler || !written || y0 > y1 || (out_channels != 3 && out_channels != 4)) {
+        return CPNG_ERROR_ARGUMENT;
+    }
+    const size_t n = (size_t)(y1 - y0) * ((size_t)width * (size_t)out_channels + 1);
+    uint8_t *filtered = malloc(n ? n : 1);
+    if (!filtered) {
+        return CPNG_ERROR_MEMORY;
+    }
+    int status = cpng_filter_rows(rows, width, height, stride, 4, out_channels, premultiplied, filters, y0, y1,
+                                  filtered);
+    if (status == CPNG_OK) {
+        *adler = cpng_adler32(1, filtered, n);
+        status = cpng_fast_deflate(filtered, n, (size_t)out_channels, last, out, cap, written);
+    }
+    free(filtered);
+    return status;
+}
+
+uint32_t cpng_adler32_combine(uint32_t first, uint32_t second, size_t second_length) {
+    /* zlib's adler32_combine: the sums of the second part shifted by the first's. */
+    const uint32_t base = 65521;
+    uint32_t rem = (uint32_t)(second_length % base);
+    uint32_t sum1 = first & 0xffff;
+    uint32_t sum2 = (uint32_t)(((uint64_t)rem * sum1) % base);
+    sum1 += (second & 0xffff) + base - 1;
+    sum2 += ((first >> 16) & 0xffff) + ((second >> 16) & 0xffff) + base - rem;
+    if (sum1 >= base) sum1 -= base;
+    if (sum1 >= base) sum1 -= base;
+    if (sum2 >= ((uint32_t)base << 1)) sum2 -= ((uint32_t)base << 1);
+    if (sum2 >= base) sum2 -= base;
+    return sum1 | (sum2 << 16);
+}
