@@ -186,3 +186,39 @@ func rowFiltersMatchTheSpecification(caseIndex: Int) {
         }
     }
 }
+
+@Test func paethAloneMatchesTheSpecificationAtTheEdgesOfTheByteRange() {
+    // Paeth alone (`fast`'s filter) runs 32 bytes at a time in 8-bit lanes where the CPU has AVX2,
+    // with |a + b - 2c| saturated: values at 0, 127-129 and 255 drive the distances to their
+    // extremes and to ties (a before b before c), on rows wide enough for many vector steps.
+    let values: [UInt8] = [0, 1, 2, 127, 128, 129, 253, 254, 255]
+    var rng = SeededRandom(seed: 29)
+    for (width, height) in [(11, 40), (97, 12), (333, 5)] {
+        for channels in [3, 4] {
+            let stride = width * 4
+            var bytes = [UInt8](repeating: 0, count: stride * height)
+            for i in bytes.indices {
+                bytes[i] =
+                    rng.next() % 4 == 0 ? UInt8(truncatingIfNeeded: rng.next()) : values[Int(rng.next() % 9)]
+            }
+            var rows: [[UInt8]] = []
+            for y in 0..<height {
+                var row: [UInt8] = []
+                for x in 0..<width {
+                    let start = y * stride + x * 4
+                    row += bytes[start..<(start + channels)]
+                }
+                rows.append(row)
+            }
+            let expected = slowFilter(rows, bpp: channels, allowed: [4])
+            var out = [UInt8](repeating: 0xEE, count: expected.count)
+            let status = cpng_filter_rows(
+                bytes, UInt32(width), UInt32(height), stride, 4, Int32(channels), 0, Int32(CPNG_FILTER_PAETH),
+                0,
+                UInt32(height), &out)
+            #expect(status == CPNG_OK)
+            let mismatch = out.indices.first { out[$0] != expected[$0] }  // not the whole rows on failure
+            #expect(mismatch == nil, "\(width) x \(height), \(channels) channels")
+        }
+    }
+}
