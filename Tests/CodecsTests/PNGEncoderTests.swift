@@ -156,15 +156,7 @@ func rowFiltersMatchTheSpecification(caseIndex: Int) {
                     bytes[y * stride + i] = y % 3 == 0 ? UInt8(truncatingIfNeeded: rng.next()) : ramp
                 }
             }
-            var rows: [[UInt8]] = []
-            for y in 0..<height {
-                var row: [UInt8] = []
-                for x in 0..<width {
-                    let start = y * stride + x * 4
-                    row += bytes[start..<(start + channels)]
-                }
-                rows.append(row)
-            }
+            let rows = packedRows(bytes, width: width, height: height, stride: stride, channels: channels)
             let expected = slowFilter(rows, bpp: channels, allowed: allowed)
             // Whole image, and in two ranges (the second reads its row above from the image).
             for split in [height, height / 2] {
@@ -201,15 +193,7 @@ func rowFiltersMatchTheSpecification(caseIndex: Int) {
                 bytes[i] =
                     rng.next() % 4 == 0 ? UInt8(truncatingIfNeeded: rng.next()) : values[Int(rng.next() % 9)]
             }
-            var rows: [[UInt8]] = []
-            for y in 0..<height {
-                var row: [UInt8] = []
-                for x in 0..<width {
-                    let start = y * stride + x * 4
-                    row += bytes[start..<(start + channels)]
-                }
-                rows.append(row)
-            }
+            let rows = packedRows(bytes, width: width, height: height, stride: stride, channels: channels)
             let expected = slowFilter(rows, bpp: channels, allowed: [4])
             var out = [UInt8](repeating: 0xEE, count: expected.count)
             let status = cpng_filter_rows(
@@ -220,5 +204,12 @@ func rowFiltersMatchTheSpecification(caseIndex: Int) {
             let mismatch = out.indices.first { out[$0] != expected[$0] }  // not the whole rows on failure
             #expect(mismatch == nil, "\(width) x \(height), \(channels) channels")
         }
+    }
+}
+
+/// An RGBA image's rows as the encoder packs them: `channels` bytes a pixel, no padding.
+private func packedRows(_ bytes: [UInt8], width: Int, height: Int, stride: Int, channels: Int) -> [[UInt8]] {
+    (0..<height).map { y in
+        (0..<width).flatMap { x in bytes[(y * stride + x * 4)..<(y * stride + x * 4 + channels)] }
     }
 }
