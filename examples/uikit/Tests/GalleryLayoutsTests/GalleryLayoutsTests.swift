@@ -47,17 +47,26 @@ func uikitLayoutsEqualTheBuiltInOnes(scene: String) throws {
     guard scene.hasSuffix("-snap") || scene.hasSuffix("-headers") || scene.hasSuffix("-rotate") else {
         return
     }
-    let uikit = try SceneRenderer(
-        scene: Scene(
-            document: parseDocument(text, file: "uikit.yaml"), folder: scenesFolder,
-            layouts: LayoutRegistry.builtIn + galleryLayouts))
-    let reference = try SceneRenderer(
-        scene: Scene(document: parseDocument(builtIn, file: "built-in.yaml"), folder: scenesFolder))
+    let (uikit, reference) = try renderers(
+        text, builtIn: builtIn, folder: scenesFolder, layouts: galleryLayouts)
     let count = uikit.source.frameCount
     // A drag under way and the end at rest.
     for frame in [count / 3, count - 1] {
         #expect(try uikit.render(frame: frame) == reference.render(frame: frame), "frame \(frame)")
     }
+}
+
+/// A scene drawn with this package's layouts, and the same scene (`builtIn`) naming framegen's.
+func renderers(_ text: String, builtIn: String, folder: String, layouts: [LayoutDescriptor]) throws
+    -> (mine: SceneRenderer, reference: SceneRenderer)
+{
+    let mine = try SceneRenderer(
+        scene: Scene(
+            document: parseDocument(text, file: "uikit.yaml"), folder: folder,
+            layouts: LayoutRegistry.builtIn + layouts))
+    let reference = try SceneRenderer(
+        scene: Scene(document: parseDocument(builtIn, file: "built-in.yaml"), folder: folder))
+    return (mine, reference)
 }
 
 /// Equal JSON, numbers to a relative 1e-12.

@@ -123,12 +123,8 @@ func strip(_ json: Any, _ keys: Set<String>) -> Any {
 /// The scene's frames drawn with the port and with the built-in layout, every one equal.
 func expectSamePixels(_ scene: PortedScene, cutAtFirstTap: Bool = false) throws {
     let (builtIn, port) = try scene.texts(cutAtFirstTap: cutAtFirstTap)
-    let mine = try SceneRenderer(
-        scene: Scene(
-            document: parseDocument(port, file: "port.yaml"), folder: repositoryFolder,
-            layouts: LayoutRegistry.builtIn + allGalleryLayouts))
-    let reference = try SceneRenderer(
-        scene: Scene(document: parseDocument(builtIn, file: "built-in.yaml"), folder: repositoryFolder))
+    let (mine, reference) = try renderers(
+        port, builtIn: builtIn, folder: repositoryFolder, layouts: allGalleryLayouts)
     #expect(mine.source.frameCount == reference.source.frameCount)
     for frame in 0..<reference.source.frameCount {
         #expect(
