@@ -297,3 +297,44 @@ final class CarelessLayout: UICollectionViewLayout {
     careful.distance = 1
     #expect(AttributesCopyCheck.lostFields(careful) == nil)
 }
+
+/// A layout that counts its items when asked for its content size, as some do, counting on
+/// UIKit asking for it right after `prepare()`, and that reads the scroll view's content size.
+final class LazyCountLayout: UICollectionViewLayout {
+    var count: Int?
+    var contentSizeSeenInPrepare: [CGSize] = []
+
+    override func prepare() {
+        contentSizeSeenInPrepare.append(collectionView!.contentSize)
+    }
+
+    override var collectionViewContentSize: CGSize {
+        count = count ?? collectionView!.numberOfItems(inSection: 0)
+        return CGSize(width: 50 * CGFloat(count!), height: 50)
+    }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        (0..<(count ?? 0)).map { i in
+            let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: i, section: 0))
+            a.frame = CGRect(x: 50 * CGFloat(i), y: 0, width: 50, height: 50)
+            return a
+        }.filter { $0.frame.intersects(rect) }
+    }
+
+    override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { true }
+}
+
+@Test func theContentSizeIsAskedAfterEveryPrepareAndKeptByTheView() throws {
+    let made = UncheckedBox<LazyCountLayout?>(nil)
+    var layout = UIKitLayout(name: "lazy") { _ in
+        let l = LazyCountLayout()
+        made.value = l
+        return l
+    }
+    layout.prepare(state(x: 0, items: 6))
+    // Asked for elements before anyone asked for the content size: the layout has counted.
+    #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 300, height: 200)).count == 6)
+    layout.prepare(state(x: 10, items: 6))
+    let lazy = try #require(made.value)
+    #expect(lazy.contentSizeSeenInPrepare == [.zero, CGSize(width: 300, height: 50)])
+}

@@ -28,6 +28,13 @@ struct Planner {
                 identity: identity)
         }
         identity = [:]
+        // The first layout pass at the scene's start stays in each layout's history, so every
+        // later instant replays it first: a UIKit layout may change its collection view once,
+        // at its first pass (an infinite carousel moves the offset to the middle of its
+        // content), and a fresh copy must not do that again at a later offset.
+        for v in states.indices {
+            states[v].layout.prepare(cvState(v, states[v], at: 0))
+        }
         settle(after: nil)
     }
 

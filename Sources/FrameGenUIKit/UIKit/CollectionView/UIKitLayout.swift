@@ -337,6 +337,8 @@ final class Live: @unchecked Sendable {
         /// The content inset the timeline last gave; the view's own may differ (the program
         /// set it) until the timeline takes the program's.
         private var sceneInset: UIEdgeInsets?
+        /// The bounds the timeline last gave, likewise.
+        private var sceneBounds: CGRect?
 
         deinit {
             // The delegate may hold the collection view: break the cycle with the view.
@@ -378,7 +380,7 @@ final class Live: @unchecked Sendable {
                 if layout.shouldInvalidateLayout(forBoundsChange: host.bounds) {
                     layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: host.bounds))
                     layout.needsPrepare = false
-                    layout.prepare()
+                    prepareLayout()
                 }
                 snapshots = display(elements)
             case .invalidate:
@@ -420,6 +422,7 @@ final class Live: @unchecked Sendable {
                 host.data = s.dataSource
                 host.contentInset = inset
                 sceneInset = inset
+                sceneBounds = bounds
                 host.bounds = bounds
                 // Installing a layout and loading the data invalidate it with a context, as
                 // reloadData's does (UIKit's documentation of the invalidation context).
@@ -427,7 +430,7 @@ final class Live: @unchecked Sendable {
                 // Cleared first: a prepare() that changes the layout's own properties has
                 // invalidated it again, and the next pass prepares once more, as on iOS.
                 layout.needsPrepare = false
-                layout.prepare()
+                prepareLayout()
                 return
             }
             if host.data != s.dataSource {
@@ -442,26 +445,38 @@ final class Live: @unchecked Sendable {
                 }
             }
             let old = host.bounds
-            if bounds != host.bounds {
-                if layout.shouldInvalidateLayout(forBoundsChange: bounds) {
-                    let context = layout.invalidationContext(forBoundsChange: bounds)
+            // The timeline moves the view where its state moved; an offset the program set
+            // stays until then (and is published for the timeline to take).
+            let target = bounds == sceneBounds ? host.bounds : bounds
+            sceneBounds = bounds
+            if target != host.bounds {
+                if layout.shouldInvalidateLayout(forBoundsChange: target) {
+                    let context = layout.invalidationContext(forBoundsChange: target)
                     layout.invalidateLayout(with: context)
                     layout.needsPrepare = true
                 }
-                let scrolled = bounds.origin != host.bounds.origin
-                host.bounds = bounds
+                let scrolled = target.origin != host.bounds.origin
+                host.bounds = target
                 if scrolled { host.delegate?.scrollViewDidScroll(host) }
             }
             if layout.needsPrepare {
                 layout.needsPrepare = false
-                layout.prepare()
+                prepareLayout()
             }
             // A new size (a rotation) is an animated bounds change on iOS: the layout hears of
             // it around the animation framegen plays from the attributes before and after.
-            if bounds.size != old.size {
+            if target.size != old.size {
                 layout.prepare(forAnimatedBoundsChange: old)
                 layout.finalizeAnimatedBoundsChange()
             }
+        }
+
+        /// A layout pass: `prepare()`, then the content size, which the collection view asks
+        /// for before any attributes and keeps as its scroll view's `contentSize`, as UIKit's
+        /// does (layouts that compute lazily count on that order).
+        private func prepareLayout() {
+            layout.prepare()
+            host.contentSize = layout.collectionViewContentSize
         }
 
         /// What the program set on the view apart from the timeline's state (`publishedState`).
