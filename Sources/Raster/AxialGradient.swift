@@ -93,18 +93,38 @@ extension Painter {
         guard b.0 < b.2, b.1 < b.3, opacity != 0, h.isFinite, !gradient.colors.isEmpty else { return }
         let stride = image.stride
         let stops = gradient.stops
+        // t = ((p - start) · d) / |d|² with p = (X / W, Y / W), [X Y W] = [x y 1] · h, is one
+        // projective function of the pixel centre: (n · [x y 1]) / (w · [x y 1]).
+        let d = gradient.end - gradient.start
+        let length2 = (d * d).sum()
+        let sd = (gradient.start * d).sum()
+        let n = SIMD3(
+            h.m11 * d.x + h.m12 * d.y - h.m13 * sd, h.m21 * d.x + h.m22 * d.y - h.m23 * sd,
+            h.m31 * d.x + h.m32 * d.y - h.m33 * sd)
+        let w = SIMD3(h.m13, h.m23, h.m33) * length2
         stops.withUnsafeBufferPointer { s in
             coverage.data.withUnsafeBufferPointer { m in
                 image.bytes.withUnsafeMutableBufferPointer { buffer in
                     let out = buffer.baseAddress!
+                    // The colour is a function of t alone: a run of equal t (every row of a
+                    // gradient across the rows) computes it once.
+                    var lastT = Double.nan
+                    var colour = Pixel(r: 0, g: 0, b: 0, a: 0)
                     for y in b.1..<b.3 {
                         let row = m.baseAddress! + (y - coverage.y) * coverage.width - coverage.x
+                        let cy = Double(y) + 0.5
                         for x in b.0..<b.2 {
                             let c = row[x]
                             guard c != 0 else { continue }
-                            let q = h.mapHomogeneous(SIMD2(Double(x) + 0.5, Double(y) + 0.5))
-                            let p = gradient.parameter(at: SIMD2(q.x, q.y) / q.z)
-                            var src = AxialGradient.color(t: p, stops: s)
+                            let cx = Double(x) + 0.5
+                            let t =
+                                length2 > 0
+                                ? (n.x * cx + n.y * cy + n.z) / (w.x * cx + w.y * cy + w.z) : 0
+                            if t != lastT {
+                                colour = AxialGradient.color(t: t, stops: s)
+                                lastT = t
+                            }
+                            var src = colour
                             let k = mul255(c, opacity)
                             if k != 255 { src = scale(src, by: k) }
                             let o = y * stride + x * 4

@@ -103,3 +103,35 @@ private func canvas(scale: Double = 2) -> CanvasLayer {
         AxialGradient(colors: [.black, .white, .black], locations: [0.5], start: .zero, end: SIMD2(1, 0))
             .locations == [0, 0.5, 1])
 }
+
+@Test func aGradientFillTakesEachPixelsColourAtItsCentreThroughTheMap() throws {
+    // A 60 x 40 layer turned and in perspective; every covered pixel is the gradient's colour at
+    // its centre mapped back to the layer (±1 for the two ways of rounding the same t).
+    let g = AxialGradient(
+        colors: [Color(r: 255, g: 0, b: 0), Color(r: 0, g: 255, b: 0), Color(r: 0, g: 0, b: 255)],
+        locations: [0, 0.3, 1], start: SIMD2(10, 0), end: SIMD2(50, 40))
+    var turn = Transform3D.identity
+    turn.m34 = -1 / 200
+    let m = Transform3D.makeTranslation(-30, -20, 0).concatenating(.makeRotation(0.6, 1, 1, 0))
+        .concatenating(turn).concatenating(.makeTranslation(40, 40, 0))
+    let h = Homography(planar: m)
+    let inverse = try #require(h.inverted)
+    let mask = Rasterizer.coverage(
+        of: Shapes.rect(Rect(x: 0, y: 0, width: 60, height: 40)).transformed(by: h), clip: (0, 0, 80, 80))
+    var image = Image(width: 80, height: 80)
+    Painter.fill(&image, gradient: g, deviceToLocal: inverse, coverage: mask)
+    var checked = 0
+    for y in mask.y..<(mask.y + mask.height) {
+        for x in mask.x..<(mask.x + mask.width)
+        where mask.data[(y - mask.y) * mask.width + (x - mask.x)] == 255 {
+            let q = inverse.mapHomogeneous(SIMD2(Double(x) + 0.5, Double(y) + 0.5))
+            let expected = g.color(at: SIMD2(q.x, q.y) / q.z)
+            let p = image[x, y]
+            #expect(
+                abs(Int(p.r) - Int(expected.r)) <= 1 && abs(Int(p.g) - Int(expected.g)) <= 1
+                    && abs(Int(p.b) - Int(expected.b)) <= 1 && p.a == 255, "(\(x), \(y))")
+            checked += 1
+        }
+    }
+    #expect(checked > 500)
+}
