@@ -217,3 +217,29 @@ private func areaInCircle(pixel x: Int, _ y: Int, centre: (Double, Double), radi
     #expect([127, 128].contains(image[39, 30].r), "\(image[39, 30])")
     #expect(image[39, 30].g == image[39, 30].r)
 }
+
+private final class ShapeView: UIView {
+    override class var layerClass: AnyClass { CAShapeLayer.self }
+}
+
+@Test func gradientAndShapeLayersHaveApplesDefaultsAndCopies() {
+    let g = CAGradientLayer()
+    #expect(g.startPoint == CGPoint(x: 0.5, y: 0) && g.endPoint == CGPoint(x: 0.5, y: 1))
+    #expect(g.type == .axial && g.colors == nil && g.locations == nil)
+    g.colors = [UIColor.red.cgColor]
+    g.locations = [0.5]
+    let copy = CAGradientLayer(layer: g)
+    #expect((copy.colors?.first as? CGColor) == UIColor.red.cgColor && copy.locations == [0.5])
+    let s = CAShapeLayer()
+    #expect(
+        s.fillColor == CGColor.black && s.strokeColor == nil && s.lineWidth == 1 && s.fillRule == .nonZero)
+    s.path = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4)).cgPath
+    #expect(CAShapeLayer(layer: s).path == s.path)
+    // A view's layerClass makes its backing layer; UIView.mask sets the layer's mask.
+    #expect(ShapeView().layer is CAShapeLayer)
+    #expect(GradientView().layer is CAGradientLayer)
+    let view = UIView()
+    let mask = UIView()
+    view.mask = mask
+    #expect(view.layer.mask === mask.layer && view.mask === mask)
+}
