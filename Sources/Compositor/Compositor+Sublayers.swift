@@ -54,8 +54,7 @@ extension Compositor {
         }
         // Clipped: the sublayers are drawn offscreen over the bounds' box, then composited
         // through the rounded bounds' coverage.
-        let rounded = Shapes.roundedRect(
-            Rect(origin: .zero, size: layer.size), radius: layer.cornerRadius, curve: layer.cornerCurve)
+        let rounded = layer.roundedBounds
         let box = coverage(rounded, h, clip: viewClip, antialiased: false).box
         let grown: PixelBox = (
             max(viewClip.x0, box.x0 - 2), max(viewClip.y0, box.y0 - 2), min(viewClip.x1, box.x1 + 2),
@@ -91,12 +90,8 @@ extension Compositor {
         guard !child.isHidden, child.opacity > 0 else { return }
         let h = sublayerMap(child, in: parent)
         guard h.isFinite else { return }
-        if child.sublayers.isEmpty {
-            guard !child.isInvisible else { return }
-            try draw(child, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
-        } else {
-            try drawTree(child, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
-        }
+        if child.sublayers.isEmpty, child.mask == nil, child.isInvisible { return }
+        try draw(child, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
     }
 
     /// The device pixels the layer and its sublayers may touch (bounds, image, shadow with its
@@ -118,6 +113,12 @@ extension Compositor {
                 margin += 3 * max(s.radius, 0) * scale
             }
             if layer.text != nil { margin += 4 * scale }
+            if let bounds = layer.shape?.path.controlBounds {
+                rects.append(
+                    Rect(
+                        x: bounds.min.x, y: bounds.min.y, width: bounds.max.x - bounds.min.x,
+                        height: bounds.max.y - bounds.min.y))
+            }
             for r in rects {
                 for p in [(r.minX, r.minY), (r.maxX, r.minY), (r.maxX, r.maxY), (r.minX, r.maxY)] {
                     let q = h.mapHomogeneous(SIMD2(p.0, p.1))

@@ -215,8 +215,11 @@ public enum Compositor {
         }
     }
 
-    static func coverage(_ path: Path, _ h: Homography, clip: PixelBox, antialiased: Bool) -> CoverageMask {
-        Rasterizer.coverage(of: path.transformed(by: h), clip: clip, antialiased: antialiased)
+    static func coverage(
+        _ path: Path, _ h: Homography, fillRule: FillRule = .nonZero, clip: PixelBox, antialiased: Bool
+    ) -> CoverageMask {
+        Rasterizer.coverage(
+            of: path.transformed(by: h), fillRule: fillRule, clip: clip, antialiased: antialiased)
     }
 
     /// `clip` is where pixels may change (the view's clip within the band being drawn);
@@ -226,6 +229,11 @@ public enum Compositor {
         _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, viewClip: PixelBox,
         scale: Double, text: TextRenderer, hiders: [Occluder] = [], layers: DrawnLayerCache? = nil
     ) throws(CompositorError) {
+        if !layer.isDoubleSided, facesAway(h) { return }
+        if let mask = layer.mask {
+            return try drawMasked(
+                layer, by: mask, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
+        }
         if !layer.sublayers.isEmpty {
             return try drawTree(
                 layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text,
@@ -234,7 +242,7 @@ public enum Compositor {
         let bounds = Rect(origin: .zero, size: layer.size)
         let aa = layer.allowsEdgeAntialiasing
         let opacity = min(max(layer.opacity, 0), 1)
-        let rounded = Shapes.roundedRect(bounds, radius: layer.cornerRadius, curve: layer.cornerCurve)
+        let rounded = layer.roundedBounds
 
         // Shadow: below everything, outside the group, scaled by the layer's opacity.
         if let s = layer.shadow, s.opacity > 0 {
@@ -268,7 +276,9 @@ public enum Compositor {
     /// True when the layer's own drawing will cover every pixel inside its (square) bounds with
     /// an opaque colour, stored without blending: its shadow need not be drawn there.
     static func hidesItsBounds(_ layer: Layer, opacity: Double, scale: Double) -> Bool {
-        guard opacity >= 1, layer.cornerRadius <= 0 else { return false }
+        guard opacity >= 1, layer.cornerRadius <= 0, layer.mask == nil, layer.isDoubleSided else {
+            return false
+        }
         if let bg = layer.backgroundColor, bg.a == 255 { return true }
         guard let c = layer.contents, c.maskRect == nil, c.texture.isOpaque else { return false }
         let r = c.imageRect(in: layer.size, scale: scale)
@@ -281,11 +291,11 @@ public enum Compositor {
         scale: Double, opacity: Double, text: TextRenderer, hiders: [Occluder] = [],
         layers: DrawnLayerCache? = nil
     ) throws(CompositorError) {
-        let rounded = Shapes.roundedRect(
-            Rect(origin: .zero, size: layer.size), radius: layer.cornerRadius, curve: layer.cornerCurve)
+        let rounded = layer.roundedBounds
         let parts =
             (layer.backgroundColor != nil ? 1 : 0) + (layer.contents != nil ? 1 : 0)
             + (layer.border != nil ? 1 : 0) + (layer.text != nil ? 1 : 0)
+            + (layer.gradient != nil ? 1 : 0) + (layer.shape != nil ? 1 : 0)
         guard parts > 0 else { return }
         if opacity >= 1 || parts == 1 {
             try drawParts(
@@ -302,12 +312,19 @@ public enum Compositor {
             max(vc.x0, box.x0 - 2), max(vc.y0, box.y0 - 2), min(vc.x1, box.x1 + 2), min(vc.y1, box.y1 + 2)
         )
         var contentBox = grown
+        if let shape = layer.shape, let r = shapeBox(shape, h, clip: vc) {
+            // A path may reach past the bounds.
+            contentBox = (min(grown.x0, r.x0), min(grown.y0, r.y0), max(grown.x1, r.x1), max(grown.y1, r.y1))
+        }
         if let c = layer.contents, !layer.masksToBounds {
             // Aspect-fill may overflow the bounds.
             let r = coverage(
                 Shapes.rect(c.imageRect(in: layer.size, scale: scale)), h, clip: vc, antialiased: false
             ).box
-            contentBox = (min(grown.x0, r.x0), min(grown.y0, r.y0), max(grown.x1, r.x1), max(grown.y1, r.y1))
+            contentBox = (
+                min(contentBox.x0, r.x0), min(contentBox.y0, r.y0), max(contentBox.x1, r.x1),
+                max(contentBox.y1, r.y1)
+            )
         }
         let w = contentBox.x1 - contentBox.x0
         let hgt = contentBox.y1 - contentBox.y0
@@ -330,13 +347,14 @@ public enum Compositor {
     ) throws(CompositorError) {
         let bounds = Rect(origin: .zero, size: layer.size)
         let aa = layer.allowsEdgeAntialiasing
-        let rounded = Shapes.roundedRect(bounds, radius: layer.cornerRadius, curve: layer.cornerCurve)
+        let rounded = layer.roundedBounds
         let alpha = Double(opacity) / 255
         if let bg = layer.backgroundColor {
             var mask = coverage(rounded, h, clip: clip, antialiased: aa)
             for o in hiders { o.hide(in: &mask) }
             Painter.fill(&image, color: bg.withOpacity(alpha).premultiplied, coverage: mask)
         }
+        drawGradientAndShape(layer, h, into: &image, clip: clip, opacity: opacity, hiders: hiders)
         if let c = layer.contents {
             let rect = c.imageRect(in: layer.size, scale: scale)
             var mask = coverage(Shapes.rect(rect), h, clip: clip, antialiased: aa)
@@ -361,7 +379,8 @@ public enum Compositor {
         }
         if let b = layer.border, b.width > 0 {
             let ring = Shapes.border(
-                bounds, width: b.width, radius: layer.cornerRadius, curve: layer.cornerCurve)
+                bounds, width: b.width, radius: layer.cornerRadius, curve: layer.cornerCurve,
+                corners: layer.maskedCorners)
             var mask = coverage(ring, h, clip: clip, antialiased: aa)
             for o in hiders { o.hide(in: &mask) }
             Painter.fill(&image, color: b.color.withOpacity(alpha).premultiplied, coverage: mask)

@@ -18,6 +18,15 @@ public struct Layer: Sendable {
     public var backgroundColor: Color?
     public var cornerRadius = 0.0
     public var cornerCurve = Shapes.CornerCurve.circular
+    /// The corners `cornerRadius` rounds (CALayer's `maskedCorners`).
+    public var maskedCorners = Shapes.Corners.all
+    /// false: not drawn, sublayers included, while its front faces away from the viewer
+    /// (docs/design/rendering.md §4).
+    public var isDoubleSided = true
+    /// A CAGradientLayer's gradient, in local points, above the background colour.
+    public var gradient: AxialGradient?
+    /// A CAShapeLayer's filled path, above the background colour and the gradient.
+    public var shape: LayerShape?
     public var border: LayerBorder?
     public var shadow: LayerShadow?
     public var contents: LayerContents?
@@ -29,15 +38,42 @@ public struct Layer: Sendable {
     /// `masksToBounds` clips them to the rounded bounds and `opacity` applies to the layer and
     /// them as one group (Compositor+Sublayers.swift).
     public var sublayers: [Layer] = []
+    /// CALayer's `mask`: placed as a sublayer would be, its alpha clips this layer, its shadow and
+    /// its sublayers (docs/design/rendering.md §8.7). One element or none.
+    private var maskStorage: [Layer] = []
+
+    public var mask: Layer? {
+        get { maskStorage.first }
+        set { maskStorage = newValue.map { [$0] } ?? [] }
+    }
 
     public init(size: Size, position: Point) {
         self.size = size
         self.position = position
     }
 
+    /// The bounds with the rounded corners, which the background, the clip and the border follow.
+    var roundedBounds: Path {
+        Shapes.roundedRect(
+            Rect(origin: .zero, size: size), radius: cornerRadius, curve: cornerCurve, corners: maskedCorners)
+    }
+
     /// Costs nothing to draw (docs/design/rendering.md §8.4).
     var isInvisible: Bool {
         isHidden || !(opacity > 0) || !(size.width > 0) || !(size.height > 0)
+    }
+}
+
+/// A CAShapeLayer's path, filled (its stroke is not drawn).
+public struct LayerShape: Sendable {
+    /// In the layer's local points.
+    public var path: Path
+    public var fillColor: Color
+    public var fillRule: FillRule
+    public init(path: Path, fillColor: Color, fillRule: FillRule = .nonZero) {
+        self.path = path
+        self.fillColor = fillColor
+        self.fillRule = fillRule
     }
 }
 

@@ -96,8 +96,9 @@ public struct CollectionViewState: Hashable, Sendable {
     public var contentInset: EdgeInsets
     /// Pixels per point, for rounding frames to whole pixels (UIScreen.scale).
     public var scale: Double
-    /// UIScreen.main.bounds.size, which some originals read instead of the view's size;
-    /// defaults to the view's size.
+    /// UIScreen.main.bounds.size, which some originals read instead of the view's size: a
+    /// scene's window, turned from a rotation's start (docs/uikit.md "What is there"); defaults
+    /// to the view's size.
     public var screenSize: Size
     public var dataSource: CollectionViewDataSource
     /// Scene time in seconds; layouts that run their own animations evaluate them at this time,

@@ -69,6 +69,38 @@ public struct LayerSnapshot: Hashable, Sendable {
         }
     }
 
+    /// A CAGradientLayer's axial gradient: `locations` nil spreads the colours evenly; the
+    /// points are in the unit square of the bounds.
+    public struct Gradient: Hashable, Sendable {
+        public var colors: [Color]
+        public var locations: [Double]?
+        public var startPoint: Point
+        public var endPoint: Point
+        public init(colors: [Color], locations: [Double]?, startPoint: Point, endPoint: Point) {
+            (self.colors, self.locations, self.startPoint, self.endPoint) = (
+                colors, locations, startPoint, endPoint
+            )
+        }
+    }
+
+    /// A CAShapeLayer's path (in the layer's bounds coordinates) and fill.
+    public struct Shape: Hashable, Sendable {
+        public enum Element: Hashable, Sendable {
+            case move(Point)
+            case line(Point)
+            case quadCurve(Point, control: Point)
+            case curve(Point, control1: Point, control2: Point)
+            case close
+        }
+        public var path: [Element]
+        /// nil: not filled.
+        public var fillColor: Color?
+        public var evenOdd: Bool
+        public init(path: [Element], fillColor: Color?, evenOdd: Bool) {
+            (self.path, self.fillColor, self.evenOdd) = (path, fillColor, evenOdd)
+        }
+    }
+
     public var bounds: Rect
     /// Where the anchor point lies in the superlayer's bounds coordinates (for a cell: the
     /// collection view's content coordinates).
@@ -86,6 +118,15 @@ public struct LayerSnapshot: Hashable, Sendable {
     public var masksToBounds = false
     public var backgroundColor: Color?
     public var cornerRadius = 0.0
+    /// Which corners the radius rounds, as CACornerMask's bits: 1 min-x min-y (top left), 2
+    /// max-x min-y, 4 min-x max-y, 8 max-x max-y.
+    public var maskedCorners: UInt8 = 0b1111
+    /// `cornerCurve == .continuous`.
+    public var continuousCorners = false
+    /// false: not drawn while turned away from the viewer.
+    public var isDoubleSided = true
+    public var gradient: Gradient?
+    public var shape: Shape?
     public var borderWidth = 0.0
     public var borderColor: Color?
     public var shadow: Shadow?
@@ -93,6 +134,12 @@ public struct LayerSnapshot: Hashable, Sendable {
     public var text: Text?
     /// Back to front.
     public var sublayers: [LayerSnapshot] = []
+    private var maskStorage: [LayerSnapshot] = []
+    /// CALayer's `mask`, in this layer's bounds coordinates as a sublayer would be.
+    public var mask: LayerSnapshot? {
+        get { maskStorage.first }
+        set { maskStorage = newValue.map { [$0] } ?? [] }
+    }
 
     public init(bounds: Rect, position: Point) {
         self.bounds = bounds

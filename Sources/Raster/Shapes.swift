@@ -12,6 +12,18 @@ public enum Shapes {
         case continuous
     }
 
+    /// Which corners a rounded rect rounds (CALayer's `maskedCorners`), in local points with y
+    /// down: `minXMinY` is the top left on screen.
+    public struct Corners: OptionSet, Sendable, Hashable {
+        public let rawValue: UInt8
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        public static let minXMinY = Corners(rawValue: 1 << 0)
+        public static let maxXMinY = Corners(rawValue: 1 << 1)
+        public static let minXMaxY = Corners(rawValue: 1 << 2)
+        public static let maxXMaxY = Corners(rawValue: 1 << 3)
+        public static let all: Corners = [.minXMinY, .maxXMinY, .minXMaxY, .maxXMaxY]
+    }
+
     /// Where the continuous curve leaves the straight edge, in units of the radius
     /// (docs/design/rendering.md §8.3).
     public static let continuousCornerExtent = 1.52866483
@@ -35,21 +47,29 @@ public enum Shapes {
         }
     }
 
-    /// A rounded rect, clockwise on screen like `rect`.
-    public static func roundedRect(_ rect: Rect, radius: Double, curve: CornerCurve = .circular) -> Path {
+    /// A rounded rect, clockwise on screen like `rect`; the corners `corners` leaves out stay
+    /// square (the radius is clamped as if all four were rounded, as Core Animation does).
+    public static func roundedRect(
+        _ rect: Rect, radius: Double, curve: CornerCurve = .circular, corners: Corners = .all
+    ) -> Path {
         let s = rect.standardized
         guard !s.isEmpty else { return Path() }
         let r = effectiveRadius(radius, in: s, curve: curve)
-        guard r > 0 else { return Shapes.rect(s) }
+        guard r > 0, !corners.isEmpty else { return Shapes.rect(s) }
         // Each corner in its own frame: `a` back along the incoming edge, `b` into the rect.
-        let corners = [
+        let points = [
             SIMD2(s.maxX, s.minY), SIMD2(s.maxX, s.maxY), SIMD2(s.minX, s.maxY), SIMD2(s.minX, s.minY),
         ]
+        let rounded: [Corners] = [.maxXMinY, .maxXMaxY, .minXMaxY, .minXMinY]
         let directions = [SIMD2(1.0, 0), SIMD2(0, 1.0), SIMD2(-1.0, 0), SIMD2(0, -1.0)]
         let corner = curve == .circular ? circularCorner : continuousCorner
         var path = Path()
         for k in 0..<4 {
-            let c = corners[k]
+            let c = points[k]
+            guard corners.contains(rounded[k]) else {
+                if k == 0 { path.move(to: c) } else { path.line(to: c) }
+                continue
+            }
             let din = directions[k]
             let n = SIMD2(-din.y, din.x)
             func place(_ q: SIMD2<Double>) -> SIMD2<Double> { c - (q.x * r) * din + (q.y * r) * n }
@@ -69,16 +89,18 @@ public enum Shapes {
     /// max(r - width, 0) (docs/design/rendering.md §8.2). The inner contour runs the other way, so the ring
     /// is the same under both fill rules; a border wider than half the rect fills the whole shape.
     public static func border(
-        _ rect: Rect, width: Double, radius: Double, curve: CornerCurve = .circular
+        _ rect: Rect, width: Double, radius: Double, curve: CornerCurve = .circular, corners: Corners = .all
     ) -> Path {
         let s = rect.standardized
         guard width > 0, width.isFinite else { return Path() }
-        var path = roundedRect(s, radius: radius, curve: curve)
+        var path = roundedRect(s, radius: radius, curve: curve, corners: corners)
         let inner = s.insetBy(dx: width, dy: width)
         guard !path.isEmpty, inner.width > 0, inner.height > 0 else { return path }
         // docs/design/rendering.md §8.2's rule takes the requested radius: clamp it on the outer rect first.
         let outerRadius = effectiveRadius(radius, in: s, curve: curve)
-        path.append(roundedRect(inner, radius: max(outerRadius - width, 0), curve: curve).reversed())
+        path.append(
+            roundedRect(inner, radius: max(outerRadius - width, 0), curve: curve, corners: corners).reversed()
+        )
         return path
     }
 

@@ -137,7 +137,8 @@ func photosApp(items: Int = 8, preview: String = "", thumbnails: String = "", ti
               - fling: {velocity: [1234, 0]}
             """)
         var layout = ct.scene.views[0].makeLayout()
-        layout.prepare(ct.data.state(view: 0, bounds: bounds(cover), time: ct.duration))
+        layout.prepare(
+            ct.data.state(view: 0, bounds: bounds(cover), window: ct.data.window.size, time: ct.duration))
         let target = layout.targetContentOffset(
             forProposedContentOffset: bounds(cover).origin, withScrollingVelocity: .zero)
         #expect(target.x == bounds(cover).minX)
@@ -208,7 +209,9 @@ func photosApp(items: Int = 8, preview: String = "", thumbnails: String = "", ti
         // Cover flow snaps a cover's centre to the view's centre: 110 pt pitch.
         var layout = t.scene.views[0].makeLayout()
         layout.prepare(
-            t.data.state(view: 0, bounds: Rect(x: end, y: 0, width: 390, height: 300), time: t.duration))
+            t.data.state(
+                view: 0, bounds: Rect(x: end, y: 0, width: 390, height: 300), window: t.data.window.size,
+                time: t.duration))
         let target = layout.targetContentOffset(
             forProposedContentOffset: Point(x: end, y: 0), withScrollingVelocity: .zero)
         #expect(abs(target.x - end) < 1e-9)

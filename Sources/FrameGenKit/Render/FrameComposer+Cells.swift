@@ -41,6 +41,20 @@ extension FrameComposer {
         layer.masksToBounds = s.masksToBounds
         layer.backgroundColor = s.backgroundColor.map(color)
         layer.cornerRadius = max(s.cornerRadius, 0)
+        layer.maskedCorners = Shapes.Corners(rawValue: s.maskedCorners & 0b1111)
+        layer.cornerCurve = s.continuousCorners ? .continuous : .circular
+        layer.isDoubleSided = s.isDoubleSided
+        if let g = s.gradient, !g.colors.isEmpty {
+            layer.gradient = AxialGradient(
+                colors: g.colors.map(color), locations: g.locations,
+                start: SIMD2(g.startPoint.x * size.width, g.startPoint.y * size.height),
+                end: SIMD2(g.endPoint.x * size.width, g.endPoint.y * size.height))
+        }
+        if let sh = s.shape, let fill = sh.fillColor {
+            layer.shape = LayerShape(
+                path: path(sh.path, origin: s.bounds.origin), fillColor: color(fill),
+                fillRule: sh.evenOdd ? .evenOdd : .nonZero)
+        }
         if s.borderWidth > 0, let c = s.borderColor {
             layer.border = LayerBorder(width: s.borderWidth, color: color(c))
         }
@@ -72,7 +86,54 @@ extension FrameComposer {
         layer.sublayers = s.sublayers.map {
             self.layer($0, parentOrigin: s.bounds.origin, parentSublayerTransform: sublayerTransform)
         }
+        // A mask is placed as a sublayer is, but not by the sublayerTransform (it is no sublayer).
+        layer.mask = s.mask.map {
+            self.layer($0, parentOrigin: s.bounds.origin, parentSublayerTransform: nil)
+        }
         return layer
+    }
+
+    /// A CGPath's elements in the bounds coordinates whose origin is `origin`, as the
+    /// compositor's local points (origin at the bounds' top left). Every subpath is closed for
+    /// the fill; a quadratic becomes the cubic that traces it.
+    private func path(_ elements: [LayerSnapshot.Shape.Element], origin: Point) -> Path {
+        func local(_ p: Point) -> SIMD2<Double> { SIMD2(p.x - origin.x, p.y - origin.y) }
+        var path = Path()
+        var start = SIMD2<Double>(0, 0)
+        var current = start
+        var open = false
+        func begin(at p: SIMD2<Double>) {
+            if !open {
+                path.move(to: p)
+                (start, open) = (p, true)
+            }
+        }
+        for e in elements {
+            switch e {
+            case .move(let p):
+                let q = local(p)
+                path.move(to: q)
+                (start, current, open) = (q, q, true)
+            case .line(let p):
+                begin(at: current)
+                current = local(p)
+                path.line(to: current)
+            case .quadCurve(let p, let c):
+                begin(at: current)
+                let (q, k) = (local(p), local(c))
+                path.cubic(
+                    to: q, control1: current + (k - current) * (2.0 / 3), control2: q + (k - q) * (2.0 / 3))
+                current = q
+            case .curve(let p, let c1, let c2):
+                begin(at: current)
+                let q = local(p)
+                path.cubic(to: q, control1: local(c1), control2: local(c2))
+                current = q
+            case .close:
+                (current, open) = (start, false)
+            }
+        }
+        return path
     }
 
     private func color(_ c: LayerSnapshot.Color) -> Color {

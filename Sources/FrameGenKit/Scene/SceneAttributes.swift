@@ -44,14 +44,16 @@ public struct SceneData: Sendable {
             ?? .photo(seed: scene.seed, index: index)
     }
 
-    /// The collection view's state for view `v` with `bounds` at scene time `time`.
+    /// The collection view's state for view `v` with `bounds` at scene time `time`, in a window
+    /// of size `window` (the screen a layout reads, UIScreen.main; docs/uikit.md "What is there").
     public func state(
-        view v: Int, bounds: Rect, time: Double, dataSource: CollectionViewDataSource? = nil,
+        view v: Int, bounds: Rect, window: Size, time: Double, dataSource: CollectionViewDataSource? = nil,
         inset: EdgeInsets? = nil, peers: [String: PeerViewState] = [:]
     ) -> CollectionViewState {
         let view = scene.views[v]
         return CollectionViewState(
             bounds: bounds, contentInset: inset ?? view.contentInset, scale: scene.canvas.scale,
+            screenSize: window,
             dataSource: dataSource ?? self.dataSource, time: time, seed: scene.seed, name: view.name,
             peers: peers, decelerationRate: view.decelerationRate, isPagingEnabled: view.pagingEnabled)
     }

@@ -51,7 +51,9 @@ struct FlowZoom: Sendable {
         out.parameters = interpolateParameters(from, to, p)
         guard var layout = try? data.scene.views[v].layout.make(out.parameters) else { return s }
         layout.prepare(
-            data.state(view: v, bounds: out.bounds, time: time, dataSource: s.dataSource, inset: s.inset))
+            data.state(
+                view: v, bounds: out.bounds, window: s.window, time: time, dataSource: s.dataSource,
+                inset: s.inset))
         out.layout = layout
         guard let anchor, let a = layout.layoutAttributesForItem(at: anchor) else { return out }
         let vertical =

@@ -10,8 +10,6 @@ struct Planner {
     var steps: [Step] = []
     var time = 0.0
     var nextIdentity: Int
-    /// The window's size: the views' first one, turned by each rotation.
-    var window: Size
     /// `KEY.PATH: message` of each action that did nothing or less than asked.
     var warnings: [String] = []
 
@@ -19,11 +17,10 @@ struct Planner {
         self.data = data
         var identity: [IndexPath: Int] = data.imageIndexOfItem
         nextIdentity = (identity.values.max() ?? -1) + 1
-        window = data.window.size
         states = data.scene.views.enumerated().map { v, view in
             ViewState(
                 layout: view.makeLayout(), parameters: view.layoutParameters, dataSource: data.dataSource,
-                frame: view.frame, offset: data.pixelGrid.round(view.contentOffset),
+                frame: view.frame, window: data.window.size, offset: data.pixelGrid.round(view.contentOffset),
                 inset: view.contentInset,
                 identity: identity)
         }
@@ -42,7 +39,7 @@ struct Planner {
 
     func cvState(_ v: Int, _ s: ViewState, at t: Double) -> CollectionViewState {
         data.state(
-            view: v, bounds: s.bounds, time: t, dataSource: s.dataSource, inset: s.inset,
+            view: v, bounds: s.bounds, window: s.window, time: t, dataSource: s.dataSource, inset: s.inset,
             peers: peers(except: v, at: t))
     }
 
@@ -430,9 +427,10 @@ struct Planner {
     /// of each other are applied, and every element of every view animates to its new place.
     mutating func rotate(to target: TimelineAction.RotationTarget, duration d: Double, curve: TimingCurve) {
         let t = time
-        let size = window
+        let size = states[0].window
         let long = max(size.width, size.height)
         let short = min(size.width, size.height)
+        let window: Size
         switch target {
         case .landscape: window = Size(width: long, height: short)
         case .portrait: window = Size(width: short, height: long)
@@ -442,6 +440,7 @@ struct Planner {
         var new = states
         for v in states.indices {
             new[v].frame = data.frame(ofView: v, windowSize: window)
+            new[v].window = window
             var layout = prepared(v, old[v], at: t)
             _ = layout.shouldInvalidateLayout(forBoundsChange: new[v].bounds)
             layout.invalidateLayout()
@@ -657,7 +656,7 @@ struct Planner {
         }
         let tr = Transition(
             from: from, to: to, order: order, fromBounds: old.bounds, toBounds: new.bounds,
-            fromFrame: old.frame, toFrame: new.frame, curve: curve,
+            fromFrame: old.frame, toFrame: new.frame, window: new.window, curve: curve,
             sublayerTransform: newLayout.sublayerTransform, drawingOrder: newLayout.drawingOrder)
         var after = new
         if !updates.isEmpty { newLayout.finalizeCollectionViewUpdates() }

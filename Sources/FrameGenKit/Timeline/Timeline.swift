@@ -144,7 +144,9 @@ public struct Timeline: Sendable {
             var layout = state.layout
             if layout.drawsOwnViews {
                 layout.prepare(
-                    data.state(view: v, bounds: b, time: time, dataSource: state.dataSource, peers: peers))
+                    data.state(
+                        view: v, bounds: b, window: tr.window, time: time, dataSource: state.dataSource,
+                        peers: peers))
             }
             if let views = layout.display(elements) {
                 for (i, content) in views.enumerated() where i < drawn.count { drawn[i].content = content }
@@ -175,7 +177,8 @@ public struct Timeline: Sendable {
         state.offset = data.pixelGrid.round(state.offset)
         var layout = state.layout
         let cv = data.state(
-            view: v, bounds: state.bounds, time: time, dataSource: state.dataSource, peers: peers)
+            view: v, bounds: state.bounds, window: state.window, time: time, dataSource: state.dataSource,
+            peers: peers)
         layout.prepare(cv)
         let attributes = data.visibleElements(view: v, layout, frame: state.frame, bounds: state.bounds)
         let identity = state.identity
@@ -271,6 +274,8 @@ struct Transition: Sendable {
     var toBounds: Rect
     var fromFrame: Rect
     var toFrame: Rect
+    /// The window's size while it animates: the new one (ViewState.window).
+    var window: Size
     var curve: TimingCurve
     var sublayerTransform: Transform3D?
     var drawingOrder: DrawingOrder

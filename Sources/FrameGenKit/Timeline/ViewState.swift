@@ -11,6 +11,9 @@ struct ViewState: Sendable {
     var dataSource: CollectionViewDataSource
     /// Where the view sits on the canvas; a rotation moves and resizes it.
     var frame: Rect
+    /// The window's size, `UIScreen.main.bounds.size`: the views' first one, turned by a rotation
+    /// from the rotation's start, as iOS reports the screen (CollectionViewState.screenSize).
+    var window: Size
     var offset: Point
     /// The scene's inset, or what the layout asks for (`requestedContentInset`).
     var inset: EdgeInsets
@@ -24,7 +27,8 @@ struct ViewState: Sendable {
     func peerState(view v: Int, data: SceneData, time: Double) -> PeerViewState {
         var prepared = layout
         prepared.prepare(
-            data.state(view: v, bounds: bounds, time: time, dataSource: dataSource, inset: inset))
+            data.state(
+                view: v, bounds: bounds, window: window, time: time, dataSource: dataSource, inset: inset))
         return PeerViewState(
             name: data.scene.views[v].name, bounds: bounds, contentSize: prepared.collectionViewContentSize,
             contentInset: inset, published: prepared.publishedState)

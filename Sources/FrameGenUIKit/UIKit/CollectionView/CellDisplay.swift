@@ -245,6 +245,21 @@ enum LayerSnapshotting {
         s.masksToBounds = layer.masksToBounds
         s.backgroundColor = layer.backgroundColor.map(color)
         s.cornerRadius = Double(layer.cornerRadius)
+        s.maskedCorners = UInt8(truncatingIfNeeded: layer.maskedCorners.rawValue & 0b1111)
+        s.continuousCorners = layer.cornerCurve == .continuous
+        s.isDoubleSided = layer.isDoubleSided
+        s.mask = layer.mask.map(snapshot)
+        if let g = layer as? CAGradientLayer, g.type == .axial {
+            let colors = (g.colors ?? []).compactMap { ($0 as? CGColor).map(color) }
+            s.gradient = LayerSnapshot.Gradient(
+                colors: colors, locations: g.locations?.map(\.doubleValue), startPoint: g.startPoint.geometry,
+                endPoint: g.endPoint.geometry)
+        }
+        if let shape = layer as? CAShapeLayer, let path = shape.path {
+            s.shape = LayerSnapshot.Shape(
+                path: path.steps.map(element), fillColor: shape.fillColor.map(color),
+                evenOdd: shape.fillRule == .evenOdd)
+        }
         s.borderWidth = Double(layer.borderWidth)
         s.borderColor = layer.borderColor.map(color)
         if layer.shadowOpacity > 0, let c = layer.shadowColor {
@@ -269,6 +284,16 @@ enum LayerSnapshotting {
         }
         s.sublayers = (layer.sublayers ?? []).map(snapshot)
         return s
+    }
+
+    private static func element(_ step: CGPathStep) -> LayerSnapshot.Shape.Element {
+        switch step {
+        case .move(let p): .move(p.geometry)
+        case .line(let p): .line(p.geometry)
+        case .quadCurve(let p, let c): .quadCurve(p.geometry, control: c.geometry)
+        case .curve(let p, let c1, let c2): .curve(p.geometry, control1: c1.geometry, control2: c2.geometry)
+        case .close: .close
+        }
     }
 
     private static func color(_ c: CGColor) -> LayerSnapshot.Color {

@@ -1,20 +1,24 @@
 import Foundation
 
-/// The screen framegen renders for: the canvas's size in points and its scale. Immutable, so
-/// Sendable, which lets `main` come from a task-local value.
+/// The screen framegen renders for: the scene's window (the smallest rectangle holding its
+/// views' frames) in points, turned by a rotation from the rotation's start as iOS reports it,
+/// at the canvas scale (docs/uikit.md "What is there"). Immutable, so Sendable, which lets
+/// `main` come from a task-local value.
 ///
 /// `UIScreen.main` is the screen bound by `UIScreen.withMain` for the work inside it (framegen
-/// binds the canvas it renders); unbound, it is 390 x 844 points at scale 3, an iPhone 12, 13 or
-/// 14 in portrait, the default of framegen's choosing.
+/// binds the window of the instant it evaluates); unbound, it is 390 x 844 points at scale 3,
+/// an iPhone 12, 13 or 14 in portrait, the default of framegen's choosing.
 public final class UIScreen: NSObject, @unchecked Sendable {
-    /// In points, origin zero.
+    /// In points, origin zero, in the interface's orientation (turned with the window).
     public let bounds: CGRect
     public let scale: CGFloat
     /// The same as `scale`: framegen draws no downsampled (Plus-style) screens.
     public var nativeScale: CGFloat { scale }
-    /// In pixels.
+    /// In pixels, portrait-up whatever the orientation, as Apple documents it: the shorter
+    /// side is the width.
     public var nativeBounds: CGRect {
-        CGRect(x: 0, y: 0, width: bounds.width * nativeScale, height: bounds.height * nativeScale)
+        let (short, long) = (Swift.min(bounds.width, bounds.height), Swift.max(bounds.width, bounds.height))
+        return CGRect(x: 0, y: 0, width: short * nativeScale, height: long * nativeScale)
     }
 
     /// framegen's, not Apple's: a screen of `size` points at `scale` pixels per point.

@@ -16,11 +16,8 @@ open class UIResponder: NSObject {
 /// same order. Not Sendable and not main-actor bound: framegen drives views from one thread at a
 /// time.
 open class UIView: UIResponder, CALayerDelegate {
-    /// The class of the backing layer. Only CALayer itself works here: Swift makes an instance
-    /// of a class chosen at run time only through a `required` initialiser, and CALayer's init()
-    /// cannot be required without breaking every subclass that writes `override init()`, as
-    /// iOS code does. A view whose class names a CALayer subclass traps at its creation, with
-    /// that explanation, rather than hand the subclass's code a layer of the wrong class.
+    /// The class of the backing layer: CALayer, CAGradientLayer or CAShapeLayer
+    /// (`CALayer.backingLayer(of:for:)` says why no other).
     open class var layerClass: AnyClass { CALayer.self }
 
     private var backingLayer: CALayer!
@@ -31,11 +28,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
     public init(frame: CGRect) {
         super.init()
-        let layerClass: AnyClass = Self.layerClass
-        precondition(
-            layerClass == CALayer.self,
-            "\(Self.self).layerClass is \(layerClass): framegen makes only CALayer backing layers")
-        backingLayer = CALayer()
+        backingLayer = CALayer.backingLayer(of: Self.layerClass, for: Self.self)
         backingLayer.delegate = self
         self.frame = frame
     }
@@ -51,6 +44,11 @@ open class UIView: UIResponder, CALayerDelegate {
     open var layer: CALayer { backingLayer }
 
     open override var next: UIResponder? { superview }
+
+    /// Its layer is this view's layer's `mask`: its alpha clips this view and its subviews.
+    open var mask: UIView? {
+        didSet { layer.mask = mask?.layer }
+    }
 
     // MARK: Geometry (the layer's)
 

@@ -1,0 +1,163 @@
+import Geometry
+
+/// A linear (axial) gradient in a layer's local points, as CAGradientLayer draws one
+/// (docs/design/rendering.md §8.6): colour stops at `locations` along the axis from `start` to
+/// `end`, the straight components interpolated linearly between stops, the end colours
+/// extended beyond them. Lines across the axis at right angles (in local points) share one colour.
+public struct AxialGradient: Sendable, Hashable {
+    /// Straight (not premultiplied) colours.
+    public var colors: [Color]
+    /// One per colour, in 0...1, not decreasing.
+    public var locations: [Double]
+    public var start: SIMD2<Double>
+    public var end: SIMD2<Double>
+
+    /// `locations` nil or of another count than `colors`: spread evenly from 0 to 1, as Core
+    /// Animation does. Locations are clamped to 0...1 and made non-decreasing.
+    public init(colors: [Color], locations: [Double]?, start: SIMD2<Double>, end: SIMD2<Double>) {
+        self.colors = colors
+        self.start = start
+        self.end = end
+        var locs: [Double]
+        if let locations, locations.count == colors.count {
+            locs = locations.map { $0.isFinite ? Swift.min(Swift.max($0, 0), 1) : 0 }
+        } else {
+            let n = colors.count
+            locs = (0..<n).map { n > 1 ? Double($0) / Double(n - 1) : 0 }
+        }
+        for i in locs.indices.dropFirst() { locs[i] = Swift.max(locs[i], locs[i - 1]) }
+        self.locations = locs
+    }
+
+    /// One stop: location and straight components in 0...1.
+    struct Stop {
+        var location: Double
+        var color: SIMD4<Double>
+    }
+
+    var stops: [Stop] {
+        zip(locations, colors).map {
+            Stop(
+                location: $0,
+                color: SIMD4(Double($1.r), Double($1.g), Double($1.b), Double($1.a)) / 255)
+        }
+    }
+
+    /// The premultiplied colour at local point `p`.
+    public func color(at p: SIMD2<Double>) -> Pixel {
+        let s = stops
+        return s.withUnsafeBufferPointer { AxialGradient.color(t: parameter(at: p), stops: $0) }
+    }
+
+    /// Where `p` projects on the axis: 0 at `start`, 1 at `end`; 0 when the axis has no length.
+    @inline(__always) func parameter(at p: SIMD2<Double>) -> Double {
+        let d = end - start
+        let length2 = (d * d).sum()
+        guard length2 > 0 else { return 0 }
+        return ((p - start) * d).sum() / length2
+    }
+
+    @inline(__always) static func color(t: Double, stops s: UnsafeBufferPointer<Stop>) -> Pixel {
+        guard let first = s.first, let last = s.last else { return Pixel(r: 0, g: 0, b: 0, a: 0) }
+        var c: SIMD4<Double>
+        if !(t > first.location) {
+            c = first.color
+        } else if t >= last.location {
+            c = last.color
+        } else {
+            var i = 1
+            while i < s.count - 1, s[i].location <= t { i += 1 }
+            let (a, b) = (s[i - 1], s[i])
+            let f = b.location > a.location ? (t - a.location) / (b.location - a.location) : 1
+            c = a.color + (b.color - a.color) * f
+        }
+        @inline(__always) func byte(_ v: Double) -> UInt8 {
+            UInt8((v * 255).rounded().clampedInt(in: 0...255, nan: 0))
+        }
+        let alpha = c.w
+        return Pixel(r: byte(c.x * alpha), g: byte(c.y * alpha), b: byte(c.z * alpha), a: byte(alpha))
+    }
+}
+
+extension Painter {
+    /// `gradient` over the image where `coverage` says, each pixel's colour taken at its centre
+    /// mapped through `deviceToLocal` (perspective-correct), scaled by coverage and `opacity`.
+    public static func fill(
+        _ image: inout Image, gradient: AxialGradient, deviceToLocal h: Homography, coverage: CoverageMask,
+        opacity: UInt8 = 255
+    ) {
+        let b = (
+            max(coverage.x, 0), max(coverage.y, 0), min(coverage.x + coverage.width, image.width),
+            min(coverage.y + coverage.height, image.height)
+        )
+        guard b.0 < b.2, b.1 < b.3, opacity != 0, h.isFinite, !gradient.colors.isEmpty else { return }
+        let stride = image.stride
+        let stops = gradient.stops
+        // t = ((p - start) · d) / |d|² with p = (X / W, Y / W), [X Y W] = [x y 1] · h, is one
+        // projective function of the pixel centre: (n · [x y 1]) / (w · [x y 1]).
+        let d = gradient.end - gradient.start
+        let length2 = (d * d).sum()
+        let sd = (gradient.start * d).sum()
+        let n = SIMD3(
+            h.m11 * d.x + h.m12 * d.y - h.m13 * sd, h.m21 * d.x + h.m22 * d.y - h.m23 * sd,
+            h.m31 * d.x + h.m32 * d.y - h.m33 * sd)
+        let w = SIMD3(h.m13, h.m23, h.m33) * length2
+        stops.withUnsafeBufferPointer { s in
+            coverage.data.withUnsafeBufferPointer { m in
+                image.bytes.withUnsafeMutableBufferPointer { buffer in
+                    let out = buffer.baseAddress!
+                    // The colour is a function of t alone: a run of equal t (every row of a
+                    // gradient across the rows) computes it once.
+                    var lastT = Double.nan
+                    var colour = Pixel(r: 0, g: 0, b: 0, a: 0)
+                    for y in b.1..<b.3 {
+                        let row = m.baseAddress! + (y - coverage.y) * coverage.width - coverage.x
+                        let cy = Double(y) + 0.5
+                        for x in b.0..<b.2 {
+                            let c = row[x]
+                            guard c != 0 else { continue }
+                            let cx = Double(x) + 0.5
+                            let t =
+                                length2 > 0
+                                ? (n.x * cx + n.y * cy + n.z) / (w.x * cx + w.y * cy + w.z) : 0
+                            if t != lastT {
+                                colour = AxialGradient.color(t: t, stops: s)
+                                lastT = t
+                            }
+                            var src = colour
+                            let k = mul255(c, opacity)
+                            if k != 255 { src = scale(src, by: k) }
+                            let o = y * stride + x * 4
+                            let d = Pixel(r: out[o], g: out[o + 1], b: out[o + 2], a: out[o + 3])
+                            let r = src.a == 255 ? src : sourceOver(src, d)
+                            (out[o], out[o + 1], out[o + 2], out[o + 3]) = (r.r, r.g, r.b, r.a)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Image {
+    /// Each pixel scaled by the alpha of `mask`'s pixel at the same place (a layer's `mask`,
+    /// docs/design/rendering.md §8.7): both premultiplied and of the same size.
+    public mutating func multiplyAlpha(by mask: Image) {
+        precondition(mask.width == width && mask.height == height, "mask size mismatch")
+        let (stride, mstride) = (self.stride, mask.stride)
+        let (w, h) = (width, height)
+        mask.bytes.withUnsafeBufferPointer { m in
+            bytes.withUnsafeMutableBufferPointer { out in
+                let (src, dst) = (m.baseAddress!, out.baseAddress!)
+                for y in 0..<h {
+                    for x in 0..<w {
+                        let a = src[y * mstride + x * 4 + 3]
+                        guard a != 255 else { continue }
+                        let o = y * stride + x * 4
+                        for k in 0..<4 { dst[o + k] = mul255(dst[o + k], a) }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Geometry
+import Raster
+import Testing
+import Text
+
+@testable import Compositor
+
+/// A cell-like tree with each of the newer parts: a turned parent with masked, continuous corners
+/// and a shadow, masked by a layer with a sublayer of its own; a gradient child; a shape child
+/// whose path reaches out of its bounds; a translucent masked sibling in perspective.
+private func canvas(scale: Double = 2) -> CanvasLayer {
+    var parent = Layer(size: Size(width: 40, height: 40), position: Point(x: 30, y: 30))
+    parent.transform = Transform3D.makeRotation(.pi / 7, 0, 0, 1)
+    parent.backgroundColor = Color(r: 255, g: 0, b: 0)
+    parent.cornerRadius = 12
+    parent.cornerCurve = .continuous
+    parent.maskedCorners = [.minXMinY, .maxXMaxY]
+    parent.shadow = LayerShadow(color: .black, opacity: 0.6, radius: 3, offset: Point(x: 2, y: 3))
+    var gradient = Layer(size: Size(width: 30, height: 20), position: Point(x: 20, y: 12))
+    gradient.gradient = AxialGradient(
+        colors: [Color(r: 0, g: 255, b: 0), Color(r: 0, g: 0, b: 255, a: 128)], locations: nil,
+        start: SIMD2(0, 0), end: SIMD2(30, 20))
+    var shape = Layer(size: Size(width: 20, height: 20), position: Point(x: 30, y: 30))
+    var path = Path(polygon: [SIMD2(0, 0), SIMD2(35, 5), SIMD2(5, 30)])
+    path.append(Path(polygon: [SIMD2(5, 5), SIMD2(15, 5), SIMD2(5, 15)]))
+    shape.shape = LayerShape(path: path, fillColor: Color(r: 255, g: 255, b: 0), fillRule: .evenOdd)
+    parent.sublayers = [gradient, shape]
+    var mask = Layer(size: Size(width: 30, height: 40), position: Point(x: 15, y: 20))
+    mask.backgroundColor = .black
+    mask.cornerRadius = 6
+    var maskChild = Layer(size: Size(width: 20, height: 40), position: Point(x: 35, y: 20))
+    maskChild.backgroundColor = Color(r: 0, g: 0, b: 0, a: 100)
+    mask.sublayers = [maskChild]
+    parent.mask = mask
+
+    var sibling = parent
+    sibling.position = Point(x: 90, y: 35)
+    var turn = Transform3D.identity
+    turn.m34 = -1 / 300
+    sibling.transform = Transform3D.makeRotation(.pi / 4, 0, 1, 0).concatenating(turn)
+    sibling.opacity = 0.7
+    let view = ViewLayer(frame: Rect(x: 0, y: 0, width: 130, height: 70), layers: [parent, sibling])
+    return CanvasLayer(
+        pixelWidth: Int(130 * scale), pixelHeight: Int(70 * scale), scale: scale,
+        background: .color(Color(r: 30, g: 30, b: 30)), views: [view])
+}
+
+@Test func masksGradientsAndShapesDrawnInBandsEqualOneRender() throws {
+    let text = TextRenderer()
+    let c = canvas(scale: 3)
+    let whole = try Compositor.render(c, text: text)
+    for bands in [2, 3, 7, 50] {
+        #expect(try Compositor.render(c, bands: bands, text: text).bytes == whole.bytes, "bands \(bands)")
+    }
+    // Occlusion never changes the bytes, masked layers included.
+    #expect(try Compositor.render(c, text: text, occlusion: false).bytes == whole.bytes)
+}
+
+@Test func aMaskClipsTheLayersShadowToo() throws {
+    var layer = Layer(size: Size(width: 20, height: 20), position: Point(x: 20, y: 20))
+    layer.backgroundColor = .white
+    layer.shadow = LayerShadow(color: .black, opacity: 1, radius: 0, offset: Point(x: 10, y: 0))
+    let background = Color(r: 200, g: 0, b: 0)
+    func render(_ layer: Layer) throws -> Image {
+        try Compositor.render(
+            CanvasLayer(
+                pixelWidth: 40, pixelHeight: 40, scale: 1, background: .color(background),
+                views: [ViewLayer(frame: Rect(x: 0, y: 0, width: 40, height: 40), layers: [layer])]),
+            text: TextRenderer())
+    }
+    // Unmasked, the shadow shows right of the layer (x 30..<40).
+    #expect(try render(layer)[35, 20] == Color.black.premultiplied)
+    var mask = Layer(size: Size(width: 30, height: 20), position: Point(x: 10, y: 10))
+    mask.backgroundColor = .black
+    layer.mask = mask
+    let masked = try render(layer)
+    // The mask covers the layer's local x -5..<25 (canvas 5..<35): the shadow shows up to
+    // x 35 only, the layer itself whole.
+    #expect(masked[32, 20] == Color.black.premultiplied)
+    #expect(masked[37, 20] == background.premultiplied)
+    #expect(masked[15, 20] == Color.white.premultiplied)
+}
+
+@Test func aGradientsColourAtAPointFollowsItsAxis() {
+    // Red to half-transparent blue along the diagonal of a 100 x 50 rect: the point (60, 30)
+    // projects at t = (60 * 100 + 30 * 50) / (100² + 50²) = 0.6.
+    let g = AxialGradient(
+        colors: [Color(r: 255, g: 0, b: 0), Color(r: 0, g: 0, b: 255, a: 128)], locations: nil,
+        start: SIMD2(0, 0), end: SIMD2(100, 50))
+    // Straight components: r 0.4, b 0.6, alpha 0.4 + 0.6 · 128/255; premultiplied.
+    let alpha = 0.4 + 0.6 * 128.0 / 255
+    let p = g.color(at: SIMD2(60, 30))
+    #expect(p.a == UInt8((alpha * 255).rounded()))
+    #expect(p.r == UInt8((0.4 * alpha * 255).rounded()))
+    #expect(p.b == UInt8((0.6 * alpha * 255).rounded()))
+    #expect(p.g == 0)
+    // Beyond the ends, the end colours.
+    #expect(g.color(at: SIMD2(-10, -10)) == Color(r: 255, g: 0, b: 0).premultiplied)
+    #expect(g.color(at: SIMD2(200, 100)) == Color(r: 0, g: 0, b: 255, a: 128).premultiplied)
+    // Locations of another count than the colours spread them evenly.
+    #expect(
+        AxialGradient(colors: [.black, .white, .black], locations: [0.5], start: .zero, end: SIMD2(1, 0))
+            .locations == [0, 0.5, 1])
+}
+
+@Test func aGradientFillTakesEachPixelsColourAtItsCentreThroughTheMap() throws {
+    // A 60 x 40 layer turned and in perspective; every covered pixel is the gradient's colour at
+    // its centre mapped back to the layer (±1 for the two ways of rounding the same t).
+    let g = AxialGradient(
+        colors: [Color(r: 255, g: 0, b: 0), Color(r: 0, g: 255, b: 0), Color(r: 0, g: 0, b: 255)],
+        locations: [0, 0.3, 1], start: SIMD2(10, 0), end: SIMD2(50, 40))
+    var turn = Transform3D.identity
+    turn.m34 = -1 / 200
+    let m = Transform3D.makeTranslation(-30, -20, 0).concatenating(.makeRotation(0.6, 1, 1, 0))
+        .concatenating(turn).concatenating(.makeTranslation(40, 40, 0))
+    let h = Homography(planar: m)
+    let inverse = try #require(h.inverted)
+    let mask = Rasterizer.coverage(
+        of: Shapes.rect(Rect(x: 0, y: 0, width: 60, height: 40)).transformed(by: h), clip: (0, 0, 80, 80))
+    var image = Image(width: 80, height: 80)
+    Painter.fill(&image, gradient: g, deviceToLocal: inverse, coverage: mask)
+    var checked = 0
+    for y in mask.y..<(mask.y + mask.height) {
+        for x in mask.x..<(mask.x + mask.width)
+        where mask.data[(y - mask.y) * mask.width + (x - mask.x)] == 255 {
+            let q = inverse.mapHomogeneous(SIMD2(Double(x) + 0.5, Double(y) + 0.5))
+            let expected = g.color(at: SIMD2(q.x, q.y) / q.z)
+            let p = image[x, y]
+            #expect(
+                abs(Int(p.r) - Int(expected.r)) <= 1 && abs(Int(p.g) - Int(expected.g)) <= 1
+                    && abs(Int(p.b) - Int(expected.b)) <= 1 && p.a == 255, "(\(x), \(y))")
+            checked += 1
+        }
+    }
+    #expect(checked > 500)
+}
