@@ -165,26 +165,36 @@ private final class SpacingDelegate: NSObject, UICollectionViewDelegate {
     }
 }
 
-/// The column scene with a tap at 0.1 s that changes the spacing.
-private func columnTimeline(_ change: SpacingChange) throws -> Timeline {
+/// The timeline of a scene whose layout, `type`, the factory makes, with a delegate as a view
+/// controller sets one; item 0 is tapped at `tap` seconds, and the scene waits `then` after it.
+private func timeline(
+    type: String, fps: Int, tap: Double, then: Double = 0,
+    delegate: @escaping @Sendable () -> UICollectionViewDelegate,
+    _ factory: @escaping @Sendable () -> UICollectionViewLayout
+) throws -> Timeline {
     let text = """
-        canvas: {width: 100, height: 300, scale: 1}
-        fps: 20
+        canvas: {width: 200, height: 300, scale: 1}
+        fps: \(fps)
         content: {items: 4}
-        layout: {type: column}
+        layout: {type: \(type)}
         timeline:
-          - wait: 0.1
+          - wait: \(tap)
           - tap: {item: [0, 0]}
-        """
+        """ + (then > 0 ? "\n  - wait: \(then)\n" : "\n")
     let layouts = [
-        UIKitLayout.descriptor(type: "column") { view in
-            view.delegate = SpacingDelegate(change)
-            return ColumnLayout()
+        UIKitLayout.descriptor(type: type) { view in
+            view.delegate = delegate()
+            return factory()
         }
     ]
     let scene = try Scene(
         document: parseDocument(text, file: "s.yaml"), folder: ".", layouts: LayoutRegistry.builtIn + layouts)
     return try Timeline(scene)
+}
+
+/// The column scene with a tap at 0.1 s that changes the spacing.
+private func columnTimeline(_ change: SpacingChange) throws -> Timeline {
+    try timeline(type: "column", fps: 20, tap: 0.1, delegate: { SpacingDelegate(change) }) { ColumnLayout() }
 }
 
 /// Item 2's centre y in the scene's frames at `times`.
@@ -236,4 +246,52 @@ private func centres(_ change: SpacingChange, at times: [Double]) throws -> (dur
     #expect(count == 11)
     #expect((0..<count).map { parallel.texts[$0]! } == serial)
     #expect(Set(serial).count > 5)
+}
+
+// MARK: Display links
+
+/// Items in a column that slide 100 points right over a second from a tap, driven by a display
+/// link as an app drives a layout animation of its own.
+private final class SlidingLayout: UICollectionViewLayout {
+    private var offset: CGFloat = 0
+    private var start: CFTimeInterval = 0
+
+    func slide() {
+        start = CACurrentMediaTime()
+        let link = CADisplayLink { [unowned self] link in
+            self.offset = 100 * min(1, (link.timestamp - self.start) / 1)
+            self.invalidateLayout()
+            if self.offset >= 100 { link.invalidate() }
+        }
+        link.add(to: .main, forMode: .common)
+    }
+
+    override var collectionViewContentSize: CGSize { collectionView!.bounds.size }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        (0..<collectionView!.numberOfItems(inSection: 0)).map { item in
+            let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: 0))
+            a.frame = CGRect(x: offset, y: CGFloat(item) * 50, width: 40, height: 40)
+            return a
+        }
+    }
+}
+
+@Test func aDisplayLinkFiresAtEachInstantOnTheScenesClock() throws {
+    let timeline = try timeline(type: "sliding", fps: 10, tap: 0.2, then: 1.3, delegate: { SlideOnTap() }) {
+        SlidingLayout()
+    }
+    func x(_ frame: Int) -> Double { timeline.frame(frame).views[0].elements[0].attributes.frame.minX }
+    #expect(x(2) == 0)
+    #expect(abs(x(5) - 30) < 1e-9)
+    #expect(abs(x(9) - 70) < 1e-9)
+    #expect(x(14) == 100)
+    // Out of order, as parallel workers ask: the same.
+    #expect(abs(x(9) - 70) < 1e-9 && abs(x(5) - 30) < 1e-9)
+}
+
+private final class SlideOnTap: NSObject, UICollectionViewDelegate {
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+        (collectionView.collectionViewLayout as! SlidingLayout).slide()
+    }
 }

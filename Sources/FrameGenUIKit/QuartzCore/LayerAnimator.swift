@@ -34,6 +34,20 @@ final class LayerAnimator: @unchecked Sendable {
     private var running: [ObjectIdentifier: LayerAnimations] = [:]
     /// Completions still to run, in the order the blocks were made.
     private var pending: [AnimationGroup] = []
+    /// The display links added, in order; each fires once per instant after the one it was
+    /// added or last fired at.
+    private var displayLinks: [CADisplayLink] = []
+    private var linkTimes: [ObjectIdentifier: Double] = [:]
+
+    func add(_ link: CADisplayLink) {
+        displayLinks.append(link)
+        linkTimes[ObjectIdentifier(link)] = now
+    }
+
+    func remove(_ link: CADisplayLink) {
+        displayLinks.removeAll { $0 === link }
+        linkTimes[ObjectIdentifier(link)] = nil
+    }
     /// The blocks being run, outermost first.
     private var blocks: [Block] = []
     private var serial = 0
@@ -55,6 +69,13 @@ final class LayerAnimator: @unchecked Sendable {
             next.element.completion?(next.element.finished)
         }
         now = max(now, time)
+        for link in displayLinks {
+            // A link a firing invalidated does not fire.
+            let id = ObjectIdentifier(link)
+            guard let last = linkTimes[id], now > last else { continue }
+            linkTimes[id] = now
+            link.fire(at: now, frameDuration: 1.0 / 60)
+        }
         for (id, animations) in running {
             animations.byKey = animations.byKey.filter { $0.value.end > now }
             if animations.byKey.isEmpty { running[id] = nil }
