@@ -340,6 +340,9 @@ final class Live: @unchecked Sendable {
             animator.willAnimate = { [unowned self] in self.makeCells() }
             view.cellsNeeded = { [unowned self] in self.makeCells() }
             view.layoutPass = { [unowned self] in
+                // Inside framegen's own pass (code in prepare() or scrollViewDidScroll(_:)) the
+                // pass itself prepares and displays.
+                guard self.passDepth == 0 else { return }
                 if self.layout.needsPrepare {
                     self.layout.needsPrepare = false
                     self.layout.prepare()
