@@ -361,6 +361,9 @@ final class Live: @unchecked Sendable {
             made.host.delegate = nil
             made.host.dataSource = nil
             made.layout.installedView = nil
+            // Code that kept the view must not reach this state through it.
+            made.host.cellsNeeded = {}
+            made.host.layoutPass = {}
         }
 
         func replay(_ events: [UIKitLayout.Event]) {
