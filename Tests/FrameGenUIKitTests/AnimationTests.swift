@@ -295,3 +295,19 @@ private final class SlideOnTap: NSObject, UICollectionViewDelegate {
         (collectionView.collectionViewLayout as! SlidingLayout).slide()
     }
 }
+
+@Test func completionsThatAnimateForeverDoNotHang() {
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    var runs = 0
+    func again(_ finished: Bool) {
+        runs += 1
+        UIView.animate(withDuration: 0, animations: { view.alpha = 1 - view.alpha }, completion: again)
+    }
+    withClock(view, at: 0) { clock in
+        UIView.animate(withDuration: 0.1, animations: { view.alpha = 0 }, completion: again)
+        clock.advance(to: 1)
+        #expect(runs == LayerAnimator.completionLimit)
+        clock.advance(to: 2)
+        #expect(runs == 2 * LayerAnimator.completionLimit)
+    }
+}

@@ -48,6 +48,7 @@ final class LayerAnimator: @unchecked Sendable {
         displayLinks.removeAll { $0 === link }
         linkTimes[ObjectIdentifier(link)] = nil
     }
+
     /// The blocks being run, outermost first.
     private var blocks: [Block] = []
     private var serial = 0
@@ -60,10 +61,18 @@ final class LayerAnimator: @unchecked Sendable {
 
     /// Moves the clock to `time`, running the completions due by then, each with the clock at
     /// its own instant (a completion that animates again begins there).
+    ///
+    /// At most `completionLimit` completions run in one advance: completions that start
+    /// animations of no length from their own forever would otherwise never let the clock move
+    /// (the rest run at the next event).
     func advance(to time: Double) {
-        while let next = pending.enumerated().filter({ $0.element.end <= time }).min(by: {
-            ($0.element.end, $0.element.order) < ($1.element.end, $1.element.order)
-        }) {
+        var budget = LayerAnimator.completionLimit
+        while budget > 0,
+            let next = pending.enumerated().filter({ $0.element.end <= time }).min(by: {
+                ($0.element.end, $0.element.order) < ($1.element.end, $1.element.order)
+            })
+        {
+            budget -= 1
             pending.remove(at: next.offset)
             now = max(now, next.element.end)
             next.element.completion?(next.element.finished)
@@ -81,6 +90,8 @@ final class LayerAnimator: @unchecked Sendable {
             if animations.byKey.isEmpty { running[id] = nil }
         }
     }
+
+    static let completionLimit = 10_000
 
     /// Runs the completions due at `now` (a block that animated nothing completes at once,
     /// after the code that started it, as UIKit completes it on the next turn of the run loop).
