@@ -228,7 +228,7 @@ private func centres(_ change: SpacingChange, at times: [Double]) throws -> (dur
     #expect(inBlock.y[1] == 180)
 }
 
-@Test func animatedFramesInParallelEqualSerialOnes() throws {
+@Test func animatedFramesFromSeveralThreadsEqualSerialOnes() throws {
     let timeline = try columnTimeline(.animateAndLayOut)
     let count = timeline.frameCount
     let serial = (0..<count).map { "\(timeline.frame($0))" }
