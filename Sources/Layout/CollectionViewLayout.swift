@@ -133,12 +133,19 @@ public protocol CollectionViewLayout: Sendable {
     /// Whether `display(_:)` draws views of the layout's own (then an animated change prepares
     /// the layout at each instant so that it can). Default: false.
     var drawsOwnViews: Bool { get }
+
+    /// `elements` (those just given to `display(_:)`) where their views show them at this
+    /// instant: a view animation on a cell drawn with the scene's styles moves it (a UIKit
+    /// layout's `UIView.animate`). Default: `elements`.
+    func presented(_ elements: [LayoutAttributes]) -> [LayoutAttributes]
 }
 
 extension CollectionViewLayout {
     public mutating func display(_ elements: [LayoutAttributes]) -> [LayerSnapshot?]? { nil }
 
     public var drawsOwnViews: Bool { false }
+
+    public func presented(_ elements: [LayoutAttributes]) -> [LayoutAttributes] { elements }
 
     public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
         -> LayoutAttributes?

@@ -138,7 +138,6 @@ public struct Timeline: Sendable {
                 elements.append(tr.from[key]!.interpolated(to: tr.to[key]!, progress: p))
                 if case .cell(let id) = key { images.append(id) } else { images.append(nil) }
             }
-            var drawn = data.elements(view: v, elements, imageIndex: { images[$0] })
             // The layout after the change, laid out at this instant, draws its cells, as UIKit
             // animates them.
             var layout = state.layout
@@ -148,7 +147,10 @@ public struct Timeline: Sendable {
                         view: v, bounds: b, window: tr.window, time: time, dataSource: state.dataSource,
                         peers: peers))
             }
-            if let views = layout.display(elements) {
+            let views = layout.display(elements)
+            elements = layout.presented(elements)
+            var drawn = data.elements(view: v, elements, imageIndex: { images[$0] })
+            if let views {
                 for (i, content) in views.enumerated() where i < drawn.count { drawn[i].content = content }
             }
             let view = AttributeView(
@@ -180,10 +182,12 @@ public struct Timeline: Sendable {
             view: v, bounds: state.bounds, window: state.window, time: time, dataSource: state.dataSource,
             peers: peers)
         layout.prepare(cv)
-        let attributes = data.visibleElements(view: v, layout, frame: state.frame, bounds: state.bounds)
+        var attributes = data.visibleElements(view: v, layout, frame: state.frame, bounds: state.bounds)
+        let views = layout.display(attributes)
+        attributes = layout.presented(attributes)
         let identity = state.identity
         var elements = data.elements(view: v, attributes, imageIndex: { identity[attributes[$0].indexPath] })
-        if let views = layout.display(attributes) {
+        if let views {
             for (i, content) in views.enumerated() where i < elements.count { elements[i].content = content }
         }
         let view = AttributeView(

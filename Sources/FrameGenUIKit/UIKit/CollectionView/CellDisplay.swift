@@ -60,13 +60,29 @@ final class CellDisplay {
     private var unknownClasses: [String: String] = [:]
     /// How crash reports name the layout.
     var layoutTitle = "the layout"
+    /// Plain `UICollectionViewCell`s for the items of a scene that names no cell, made once code
+    /// reaches for a cell (docs/uikit.md "Animations"); drawn with the scene's styles.
+    private(set) var plainCells = false
+    /// The attributes last applied to each view shown: UIKit applies attributes again only when
+    /// they changed, so what code did to a cell since stays until then.
+    private var applied: [ObjectIdentifier: UICollectionViewLayoutAttributes] = [:]
+    private static let plainIdentifier = "framegen.plain-cell"
 
-    var isDrawing: Bool { sceneCell != nil || !sceneViews.isEmpty }
+    var isDrawing: Bool { sceneCell != nil || !sceneViews.isEmpty || plainCells }
+
+    /// Whether the items' cells are plain ones, drawn with the scene's styles.
+    var drawsPlainCells: Bool { plainCells && sceneCell == nil }
+
+    func makePlainCells() {
+        guard sceneCell == nil, !plainCells else { return }
+        plainCells = true
+        identifiers[CellDisplay.plainIdentifier] = { UICollectionViewCell(frame: $0) }
+    }
 
     /// Whether an element of this category and kind is drawn with a view of the program's.
     func drawsView(category: UICollectionView.ElementCategory, kind: String?) -> Bool {
         switch category {
-        case .cell: sceneCell != nil
+        case .cell: sceneCell != nil || plainCells
         case .supplementaryView: kind.map { sceneViews[$0] != nil } ?? false
         case .decorationView: false
         }
@@ -170,6 +186,7 @@ final class CellDisplay {
         for key in displayed.keys.sorted() where !shown.contains(key) {
             let view = displayed.removeValue(forKey: key)!
             view.removeFromSuperview()
+            applied[ObjectIdentifier(view)] = nil
             queues[CellDisplay.queue(view.reuseIdentifier ?? "", kind: key.kind), default: []].append(view)
         }
         var views: [UICollectionReusableView?] = []
@@ -195,12 +212,14 @@ final class CellDisplay {
                 // two at one index path) is not asked of the data source, which knows only the
                 // data after the change: it gets the scene's cell.
                 let current =
-                    key.occurrence == 0 && key.indexPath.section < host.data.numberOfSections
+                    sceneCell != nil && key.occurrence == 0
+                    && key.indexPath.section < host.data.numberOfSections
                     && key.indexPath.item < host.data.numberOfItems(inSection: key.indexPath.section)
                 view =
                     (current
                         ? host.dataSource.map { $0.collectionView(host, cellForItemAt: key.indexPath) } : nil)
-                    ?? host.dequeueReusableCell(withReuseIdentifier: sceneCell ?? "", for: key.indexPath)
+                    ?? host.dequeueReusableCell(
+                        withReuseIdentifier: sceneCell ?? CellDisplay.plainIdentifier, for: key.indexPath)
                 displayed[key] = view
                 if view.superview !== host { host.addSubview(view) }
             }
@@ -210,41 +229,67 @@ final class CellDisplay {
         return views
     }
 
-    /// UIKit's order: the view's geometry from the attributes (centre, bounds size, transform,
-    /// alpha, hidden) and a cell's selection, then `apply(_:)`, then layout.
+    /// UIKit's order: a cell's selection; then, when the attributes differ from those last
+    /// applied to the view (`isEqual(_:)`), its geometry from them (centre, bounds size,
+    /// transform, alpha, hidden) and `apply(_:)`; then layout. Inside an animation block the
+    /// geometry animates (docs/uikit.md "Animations").
     private func apply(
         _ attributes: UICollectionViewLayoutAttributes, to view: UICollectionReusableView,
         in host: UICollectionView
     ) {
         let instant = host.instant
-        view.center = attributes.center
-        view.bounds = CGRect(origin: view.bounds.origin, size: attributes.size)
-        view.layer.transform = attributes.transform3D
-        view.alpha = attributes.alpha
-        view.isHidden = attributes.isHidden
         if let cell = view as? UICollectionViewCell, attributes.representedElementCategory == .cell {
             let selected = host.indexPathsForSelectedItems?.contains(attributes.indexPath) ?? false
             if cell.isSelected != selected { cell.isSelected = selected }
         }
-        CrashReport.during(describe(view, "in apply(_:)", at: instant)) { view.apply(attributes) }
+        if applied[ObjectIdentifier(view)]?.isEqual(attributes) != true {
+            applied[ObjectIdentifier(view)] = attributes
+            view.center = attributes.center
+            view.bounds = CGRect(origin: view.bounds.origin, size: attributes.size)
+            view.layer.transform = attributes.transform3D
+            view.alpha = attributes.alpha
+            view.isHidden = attributes.isHidden
+            CrashReport.during(describe(view, "in apply(_:)", at: instant)) { view.apply(attributes) }
+        }
         CrashReport.during(describe(view, "in layoutSubviews()", at: instant)) { view.layoutIfNeeded() }
+    }
+
+    /// `element` where the plain cell `view` shows it now: a property its layer shows
+    /// otherwise than the attributes put it (an animation running, or code that changed it since
+    /// they were applied) is the layer's.
+    func presented(_ element: LayoutAttributes, by view: UIView, _ animator: LayerAnimator)
+        -> LayoutAttributes
+    {
+        let shown = animator.presentation(of: view.layer)
+        var e = element
+        if shown.position != CGPoint(e.center) { e.center = shown.position.geometry }
+        if shown.bounds.size != CGSize(e.size) { e.size = shown.bounds.size.geometry }
+        let transform = shown.transform(.transform)
+        if transform != CATransform3D(e.transform3D) { e.transform3D = transform.geometry }
+        let opacity = shown.number(.opacity)
+        if Float(opacity) != Float(e.alpha) { e.alpha = opacity }
+        if view.layer.isHidden != e.isHidden { e.isHidden = view.layer.isHidden }
+        return e
     }
 }
 
 /// A view's layer tree as the renderer's values (Layout's `LayerSnapshot`).
 enum LayerSnapshotting {
+    /// The layer as drawn now: its presentation values while animations run
+    /// (docs/uikit.md "Animations").
     static func snapshot(_ layer: CALayer) -> LayerSnapshot {
-        var s = LayerSnapshot(bounds: layer.bounds.geometry, position: layer.position.geometry)
-        s.anchorPoint = layer.anchorPoint.geometry
+        let v = LayerAnimator.current?.presentation(of: layer) ?? LayerValues(layer)
+        var s = LayerSnapshot(bounds: v.bounds.geometry, position: v.position.geometry)
+        s.anchorPoint = v.anchorPoint.geometry
         s.anchorPointZ = Double(layer.anchorPointZ)
-        s.zPosition = Double(layer.zPosition)
-        s.transform = layer.transform.geometry
-        s.sublayerTransform = layer.sublayerTransform.geometry
-        s.opacity = Double(layer.opacity)
+        s.zPosition = v.number(.zPosition)
+        s.transform = v.transform(.transform).geometry
+        s.sublayerTransform = v.transform(.sublayerTransform).geometry
+        s.opacity = v.number(.opacity)
         s.isHidden = layer.isHidden
         s.masksToBounds = layer.masksToBounds
-        s.backgroundColor = layer.backgroundColor.map(color)
-        s.cornerRadius = Double(layer.cornerRadius)
+        s.backgroundColor = v.color(.backgroundColor).map(color)
+        s.cornerRadius = v.number(.cornerRadius)
         s.maskedCorners = UInt8(truncatingIfNeeded: layer.maskedCorners.rawValue & 0b1111)
         s.continuousCorners = layer.cornerCurve == .continuous
         s.isDoubleSided = layer.isDoubleSided
@@ -260,12 +305,12 @@ enum LayerSnapshotting {
                 path: path.steps.map(element), fillColor: shape.fillColor.map(color),
                 evenOdd: shape.fillRule == .evenOdd)
         }
-        s.borderWidth = Double(layer.borderWidth)
-        s.borderColor = layer.borderColor.map(color)
-        if layer.shadowOpacity > 0, let c = layer.shadowColor {
+        s.borderWidth = v.number(.borderWidth)
+        s.borderColor = v.color(.borderColor).map(color)
+        if v.number(.shadowOpacity) > 0, let c = v.color(.shadowColor) {
             s.shadow = LayerSnapshot.Shadow(
-                color: color(c), opacity: Double(layer.shadowOpacity), radius: Double(layer.shadowRadius),
-                offset: Point(x: Double(layer.shadowOffset.width), y: Double(layer.shadowOffset.height)))
+                color: color(c), opacity: v.number(.shadowOpacity), radius: v.number(.shadowRadius),
+                offset: Point(x: Double(v.shadowOffset.width), y: Double(v.shadowOffset.height)))
         }
         let view = layer.delegate as? UIView
         if let image = layer.contents as? UIImage, let bitmap = image.bitmap {

@@ -176,16 +176,51 @@ open class UICollectionView: UIScrollView {
     /// The cells this view shows and keeps for reuse.
     let cells = CellDisplay()
 
-    /// The cell on screen for `indexPath`; nil when none is (off screen, or the scene draws no
-    /// cells, docs/uikit.md "Cells").
+    /// The cell on screen for `indexPath`; nil when none is (off screen). A scene that names no
+    /// cell gets plain ones from the first call (docs/uikit.md "Animations").
     open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
+        cellsNeeded()
+        return shownCell(at: indexPath)
+    }
+
+    func shownCell(at indexPath: IndexPath) -> UICollectionViewCell? {
         cells.displayed[CellDisplay.Key(category: .cell, kind: nil, indexPath: indexPath)]
             as? UICollectionViewCell
     }
 
     /// The cells on screen, in index path order.
     open var visibleCells: [UICollectionViewCell] {
-        cells.displayed.sorted { $0.key < $1.key }.compactMap { $0.value as? UICollectionViewCell }
+        cellsNeeded()
+        return cells.displayed.sorted { $0.key < $1.key }.compactMap { $0.value as? UICollectionViewCell }
+    }
+
+    /// Set by `UIKitLayout`: gives the items plain cells when the scene names none.
+    var cellsNeeded: () -> Void = {}
+    /// Set by `UIKitLayout`: a layout pass (prepare an invalidated layout, apply the new
+    /// attributes to the cells shown).
+    var layoutPass: () -> Void = {}
+
+    /// Lays the view out, and with it the collection view's layout: an invalidated layout
+    /// prepares again and the cells take its new attributes, animated inside an animation block
+    /// (docs/uikit.md "Animations").
+    open override func layoutIfNeeded() {
+        super.layoutIfNeeded()
+        layoutPass()
+    }
+
+    /// Runs `updates`, then lays the layout out again, animating the cells to their new
+    /// attributes with the enclosing animation block's duration and curve, or UIKit's default
+    /// update animation (0.3 s, ease-in-ease-out, docs/design/motion.md §4.1); `completion` runs
+    /// when it ends. The data comes from the scene: inserts and deletes your code makes do not
+    /// reach the timeline.
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        UIView.animate(
+            withDuration: 0.3,
+            animations: {
+                updates?()
+                self.collectionViewLayout.invalidateLayout()
+                self.layoutIfNeeded()
+            }, completion: completion)
     }
 
     /// The supplementary view on screen for the element; nil when none is.
@@ -316,13 +351,13 @@ open class UICollectionView: UIScrollView {
             for p in selected where p != indexPath { deselectItem(at: p, animated: animated) }
         }
         if !selected.contains(indexPath) { selected.append(indexPath) }
-        cellForItem(at: indexPath)?.isSelected = true
+        shownCell(at: indexPath)?.isSelected = true
         if !scrollPosition.isEmpty { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
     }
 
     open func deselectItem(at indexPath: IndexPath, animated: Bool) {
         selected.removeAll { $0 == indexPath }
-        cellForItem(at: indexPath)?.isSelected = false
+        shownCell(at: indexPath)?.isSelected = false
     }
 
     /// A tap on an item, as UIKit handles one: `shouldSelectItemAt`, then the selection

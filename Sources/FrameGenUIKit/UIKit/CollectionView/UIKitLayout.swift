@@ -141,12 +141,26 @@ public struct UIKitLayout: CollectionViewLayout {
         live.withLock { $0.requests }
     }
 
-    /// The frame's cells, when the scene draws the items with one (docs/uikit.md "Cells").
+    /// The frame's cells, when the scene draws the items with one (docs/uikit.md "Cells"), or
+    /// when code reached for the plain cells of a scene that names none (docs/uikit.md
+    /// "Animations").
     public mutating func display(_ elements: [LayoutAttributes]) -> [LayerSnapshot?]? {
-        guard cells.drawsViews else { return nil }
+        guard cells.drawsViews || live.withLock({ $0.host.cells.drawsPlainCells }) else { return nil }
         record(.display(elements))
         return live.withLock { $0.snapshots }
     }
+
+    /// Where the plain cells of the last display pass show their items: a view animation
+    /// (`UIView.animate`) moves them.
+    public func presented(_ elements: [LayoutAttributes]) -> [LayoutAttributes] {
+        live.withLock { s in
+            guard !s.presented.isEmpty, s.presented.count == elements.count else { return elements }
+            return s.presented
+        }
+    }
+
+    /// The end of the view animations and completions still to come (docs/uikit.md "Animations").
+    public var animationEndTime: Double? { live.withLock { $0.animator.endTime } }
 
     // MARK: Queries
 
@@ -263,7 +277,9 @@ final class Live: @unchecked Sendable {
     func withLock<R>(_ body: (State) -> R) -> R {
         lock.lock()
         defer { lock.unlock() }
-        return UIScreen.withMain(state.screen) { CrashReport.during(state.answering) { body(state) } }
+        return LayerAnimator.$current.withValue(state.animator) {
+            UIScreen.withMain(state.screen) { CrashReport.during(state.answering) { body(state) } }
+        }
     }
 
     /// Not thread-safe on its own: reached only through `withLock`.
@@ -274,6 +290,13 @@ final class Live: @unchecked Sendable {
         private let cells: UIKitLayout.Cells
         /// What the last display pass drew, one per element asked for.
         private(set) var snapshots: [LayerSnapshot?] = []
+        /// The elements of the last display pass where their plain cells show them; empty
+        /// when none does.
+        private(set) var presented: [LayoutAttributes] = []
+        /// Core Animation's clock and the running view animations (docs/uikit.md "Animations").
+        let animator = LayerAnimator()
+        /// Inside framegen's own layout pass: code that reaches for cells then gets those shown.
+        private var passDepth = 0
         private var made: (host: UICollectionView, layout: UICollectionViewLayout)?
         private var started = false
         /// `UIScreen.main` while the layout runs: the scene's canvas, as the instant gives it.
@@ -327,6 +350,19 @@ final class Live: @unchecked Sendable {
             view.cells.configure(
                 registered: cells.registered, sceneCell: cells.scene, sceneViews: cells.supplementary)
             made = (view, layout)
+            animator.roots = [view.layer]
+            animator.willAnimate = { [unowned self] in self.makeCells() }
+            view.cellsNeeded = { [unowned self] in self.makeCells() }
+            view.layoutPass = { [unowned self] in
+                // Inside framegen's own pass (code in prepare() or scrollViewDidScroll(_:)) the
+                // pass itself prepares and displays.
+                guard self.passDepth == 0 else { return }
+                if self.layout.needsPrepare {
+                    self.layout.needsPrepare = false
+                    self.layout.prepare()
+                }
+                if self.host.cells.isDrawing { self.displayVisible() }
+            }
             return (view, layout)
         }
 
@@ -346,6 +382,9 @@ final class Live: @unchecked Sendable {
             made.host.delegate = nil
             made.host.dataSource = nil
             made.layout.installedView = nil
+            // Code that kept the view must not reach this state through it.
+            made.host.cellsNeeded = {}
+            made.host.layoutPass = {}
         }
 
         func replay(_ events: [UIKitLayout.Event]) {
@@ -360,9 +399,23 @@ final class Live: @unchecked Sendable {
                     pendingScrolling = s
                 }
             }
-            UIScreen.withMain(screen) {
-                CrashReport.during("\(title) (\(type(of: layout))), \(event.summary)") { perform(event) }
+            LayerAnimator.$current.withValue(animator) {
+                UIScreen.withMain(screen) {
+                    CrashReport.during("\(title) (\(type(of: layout))), \(event.summary)") {
+                        if let s = event.state { animator.advance(to: s.time) }
+                        perform(event)
+                        animator.settle()
+                    }
+                }
             }
+        }
+
+        /// The plain cells of a scene that names none, made when code first reaches for a cell
+        /// (or animates): outside framegen's layout pass, for the items shown now.
+        private func makeCells() {
+            guard !host.cells.isDrawing else { return }
+            host.cells.makePlainCells()
+            if passDepth == 0 { displayVisible() }
         }
 
         private func perform(_ event: UIKitLayout.Event) {
@@ -376,12 +429,14 @@ final class Live: @unchecked Sendable {
                 // code that reaches them (cellForItem(at:), visibleCells) in prepare() or
                 // scrollViewDidScroll(_:) act on them, as on iOS from one frame to the next.
                 display(elements)
+                passDepth += 1
                 host.delegate?.scrollViewDidScroll(host)
                 if layout.shouldInvalidateLayout(forBoundsChange: host.bounds) {
                     layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: host.bounds))
                     layout.needsPrepare = false
                     prepareLayout()
                 }
+                passDepth -= 1
                 snapshots = display(elements)
             case .invalidate:
                 layout.invalidateLayout()
@@ -404,6 +459,9 @@ final class Live: @unchecked Sendable {
                 host.delegate?.scrollViewDidEndDecelerating(host)
             case .tap(let indexPath, let s):
                 move(to: s)
+                // The delegate may change the layout before it animates: the cells it animates
+                // must show what was laid out before.
+                if host.delegate != nil { makeCells() }
                 host.tap(IndexPath(indexPath))
             }
         }
@@ -414,6 +472,8 @@ final class Live: @unchecked Sendable {
         /// if so, invalidates with the context from `invalidationContext(forBoundsChange:)`; then
         /// the bounds change, and an invalidated layout prepares again.
         private func move(to s: CollectionViewState) {
+            passDepth += 1
+            defer { passDepth -= 1 }
             host.instant = s
             let bounds = CGRect(s.bounds)
             let inset = UIEdgeInsets(s.contentInset)
@@ -559,8 +619,15 @@ final class Live: @unchecked Sendable {
             }
             let views = host.cells.display(picked, in: host)
             var out = [LayerSnapshot?](repeating: nil, count: elements.count)
+            let plain = host.cells.drawsPlainCells
+            presented = plain ? elements : []
             for (i, view) in zip(positions, views) {
-                if let view { out[i] = LayerSnapshotting.snapshot(view.layer) }
+                guard let view else { continue }
+                if plain && elements[i].representedElementCategory == .cell {
+                    presented[i] = host.cells.presented(elements[i], by: view, animator)
+                } else {
+                    out[i] = LayerSnapshotting.snapshot(view.layer)
+                }
             }
             return out
         }

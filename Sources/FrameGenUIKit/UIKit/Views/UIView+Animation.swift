@@ -1,11 +1,13 @@
 import Foundation
+import Motion
 
-// UIView's animation API. framegen drives time itself: a scene's timeline (or a collection
-// view's update) decides what moves between frames, so each call here applies its changes at
-// once: the animations block runs immediately and the completion follows, synchronously, with
-// `true` (finished). On iOS the completion comes later, on the main run loop, after the duration;
-// code that relies only on "after the changes" behaves the same. Durations, delays, curves and
-// spring parameters are accepted and not used.
+// UIView's animation API over Core Animation's model (QuartzCore/LayerAnimator.swift,
+// docs/uikit.md "Animations"): the block runs at once and its changes are the model; every
+// animatable property it changed on a layer of the collection view's tree animates from what was
+// shown to the new value, from the instant of the event being handled (plus the delay) over the
+// duration and curve, and the completion runs at the instant the animations end. Outside a
+// collection view framegen drives there is no clock: the changes apply at once and the
+// completion follows with `true`.
 extension UIView {
     public struct AnimationOptions: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
@@ -57,46 +59,76 @@ extension UIView {
         public static let calculationModeCubicPaced = KeyframeAnimationOptions(rawValue: 4 << 10)
     }
 
-    /// Runs `animations` now and then `completion` with true (see the comment above).
-    private static func applyNow(_ animations: () -> Void, _ completion: ((Bool) -> Void)?) {
-        animations()
-        completion?(true)
+    /// UIKit's curve for `options` (bits 16 to 19), ease-in-ease-out by default.
+    static func curve(_ options: AnimationOptions) -> TimingCurve {
+        switch (options.rawValue >> 16) & 0xF {
+        case 1: .easeIn
+        case 2: .easeOut
+        case 3: .linear
+        default: .easeInEaseOut
+        }
+    }
+
+    /// Runs `animations` as an animation block (the comment above).
+    private static func animate(
+        _ duration: TimeInterval, delay: TimeInterval = 0, curve: TimingCurve = .easeInEaseOut,
+        options: AnimationOptions = [], _ animations: () -> Void, _ completion: ((Bool) -> Void)?
+    ) {
+        guard let animator = LayerAnimator.current else {
+            animations()
+            completion?(true)
+            return
+        }
+        let finite = duration.isFinite ? duration : 0
+        animator.run(
+            LayerAnimator.Timing(
+                duration: finite, delay: delay.isFinite ? delay : 0, curve: curve),
+            inheritsDuration: !options.contains(.overrideInheritedDuration),
+            inheritsCurve: !options.contains(.overrideInheritedCurve), animations, completion: completion)
     }
 
     public class func animate(withDuration duration: TimeInterval, animations: @escaping () -> Void) {
-        applyNow(animations, nil)
+        animate(duration, animations, nil)
     }
 
     public class func animate(
         withDuration duration: TimeInterval, animations: @escaping () -> Void,
         completion: ((Bool) -> Void)? = nil
     ) {
-        applyNow(animations, completion)
+        animate(duration, animations, completion)
     }
 
+    /// `.repeat` and `.autoreverse` play once, forwards (framegen's choice: not yet modelled).
     public class func animate(
         withDuration duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions = [],
         animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
-        applyNow(animations, completion)
+        animate(duration, delay: delay, curve: curve(options), options: options, animations, completion)
     }
 
+    /// UIKit's spring: `dampingRatio` and `velocity` (the whole distance per second) make a
+    /// spring that settles over `duration` (Motion's SpringCurve, docs/design/motion.md §2.2).
     public class func animate(
         withDuration duration: TimeInterval, delay: TimeInterval,
         usingSpringWithDamping dampingRatio: CGFloat,
         initialSpringVelocity velocity: CGFloat, options: UIView.AnimationOptions = [],
         animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
     ) {
-        applyNow(animations, completion)
+        let spring = SpringCurve(
+            duration: duration, dampingRatio: Double(dampingRatio), initialVelocity: Double(velocity))
+        animate(
+            duration, delay: delay, curve: spring.map(TimingCurve.spring) ?? curve(options),
+            options: options.union(.overrideInheritedCurve), animations, completion)
     }
 
-    /// Runs the block; the keyframes it adds run as it adds them.
+    /// Runs the block as one animation over the whole duration (its keyframes are not yet
+    /// played one by one: each `addKeyframe` block's changes animate over the whole).
     public class func animateKeyframes(
         withDuration duration: TimeInterval, delay: TimeInterval,
         options: UIView.KeyframeAnimationOptions = [], animations: @escaping () -> Void,
         completion: ((Bool) -> Void)? = nil
     ) {
-        applyNow(animations, completion)
+        animate(duration, delay: delay, curve: .linear, animations, completion)
     }
 
     public class func addKeyframe(
@@ -106,15 +138,19 @@ extension UIView {
         animations()
     }
 
+    /// The changes apply at once, even inside an animation block.
     public class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
-        actionsWithoutAnimation()
+        guard let animator = LayerAnimator.current else { return actionsWithoutAnimation() }
+        animator.run(nil, actionsWithoutAnimation, completion: nil)
     }
 
+    /// The block's changes animate as `animate(withDuration:delay:options:...)`'s do (the
+    /// transition's flip or curl is not drawn).
     public class func transition(
         with view: UIView, duration: TimeInterval, options: UIView.AnimationOptions = [],
         animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil
     ) {
-        applyNow(animations ?? {}, completion)
+        animate(duration, curve: curve(options), options: options, animations ?? {}, completion)
     }
 
     /// Replaces `fromView` by `toView` in `fromView`'s superview, or, with

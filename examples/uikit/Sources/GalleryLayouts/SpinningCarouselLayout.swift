@@ -93,11 +93,11 @@ public final class SpinningCarouselLayout: UICollectionViewLayout {
 }
 
 /// The carousel's view controller as the original demo has it: a tap zooms the tapped cell to
-/// the screen's width, and the next tap zooms it back, a cell animation of half a second.
-///
-/// framegen's UIKit runs `UIView.animate` at once and does not draw your cells (docs/uikit.md
-/// "Ports of the built-in layouts"), so the zoom does not show yet; the tap is still handled,
-/// so the carousel does not scroll to the tapped cell.
+/// the screen's width, and the next tap (on any cell: the demo's one flag for all cells) zooms
+/// it back, each a cell animation of half a second with UIKit's default curve (ease in, ease
+/// out). The zoom replaces the layout's turn on that cell until the layout applies its
+/// attributes again (the next scroll), as UIKit keeps what code did to a cell until then
+/// (docs/uikit.md "Animations").
 public final class SpinningCarouselDelegate: NSObject, UICollectionViewDelegate {
     private var zoomed = false
 

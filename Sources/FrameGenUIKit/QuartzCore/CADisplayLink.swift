@@ -1,0 +1,61 @@
+import Foundation
+
+/// A timer that calls your code before each frame is drawn, on the scene's clock
+/// (docs/uikit.md "Animations").
+///
+/// On iOS it fires at every screen refresh. framegen evaluates each instant by replaying the
+/// history on new objects (docs/uikit.md "The contract"), so a link fires before
+/// each event of that history (a tap, the end of a drag, a frame's layout pass) and before the
+/// frame drawn, with `timestamp` at that instant: code that computes from `timestamp` (or
+/// `CACurrentMediaTime()`) and a start time, as animation code does, draws as on iOS; code that
+/// counts its calls does not.
+///
+/// iOS makes one with `CADisplayLink(target: self, selector: #selector(step))`; `#selector`
+/// needs the Objective-C runtime, which Swift on Linux does not have, so the port passes the
+/// method as a closure instead: `CADisplayLink { [unowned self] link in self.step(link) }`
+/// (docs/uikit.md "Porting a file: `@objc`").
+open class CADisplayLink: NSObject {
+    private let step: (CADisplayLink) -> Void
+    /// The animator of the collection view it was added in; nil before `add(to:forMode:)` or
+    /// outside a collection view framegen drives (then it never fires).
+    private weak var animator: LayerAnimator?
+
+    /// framegen's, for iOS's `init(target:selector:)`: `step` is called at each firing.
+    public init(_ step: @escaping (CADisplayLink) -> Void) {
+        self.step = step
+        super.init()
+    }
+
+    /// The instant of the last firing, in `CACurrentMediaTime()`'s seconds.
+    open private(set) var timestamp: CFTimeInterval = 0
+    /// One frame of the scene after `timestamp` (framegen's scenes run at their `fps`).
+    open var targetTimestamp: CFTimeInterval { timestamp + duration }
+    /// The time between two frames of the scene (1/60 s before the first firing).
+    open private(set) var duration: CFTimeInterval = 1.0 / 60
+    /// While true the link does not fire.
+    open var isPaused = false
+    /// Accepted; the link fires at the scene's frames whatever the rate.
+    open var preferredFramesPerSecond = 0
+
+    /// Starts firing at the collection view's instants (`runloop` and `mode` are accepted:
+    /// framegen has one clock).
+    open func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
+        guard animator == nil, let current = LayerAnimator.current else { return }
+        animator = current
+        current.add(self)
+    }
+
+    /// Stops it for good, as on iOS.
+    open func invalidate() {
+        animator?.remove(self)
+        animator = nil
+    }
+
+    /// Called by the animator at each instant.
+    func fire(at time: Double, frameDuration: Double) {
+        guard !isPaused else { return }
+        timestamp = time
+        if frameDuration > 0 { duration = frameDuration }
+        step(self)
+    }
+}
