@@ -509,12 +509,8 @@ struct Planner {
             if let b = item.indexPathBeforeUpdate, let entry = moved[b] {
                 sections[a.section].insert(entry, at: a.item)
             } else {
-                let ratio = try scene.content.images.aspectRatio(forItem: identityCounter)
                 sections[a.section].insert(
-                    (
-                        identityCounter,
-                        CollectionViewDataSource.Item(imageSize: Size(width: ratio * 1000, height: 1000))
-                    ), at: a.item)
+                    (identityCounter, try SceneData.item(scene, imageIndex: identityCounter)), at: a.item)
                 identityCounter += 1
             }
         }
@@ -523,7 +519,7 @@ struct Planner {
             sections: sections.enumerated().map { s, entries in
                 CollectionViewDataSource.Section(
                     items: entries.map(\.1), title: old.dataSource.sections[s].title)
-            })
+            }, photos: old.dataSource.photos)
         new.identity = [:]
         for (s, entries) in sections.enumerated() {
             for (i, entry) in entries.enumerated() { new.identity[IndexPath(item: i, section: s)] = entry.0 }

@@ -253,7 +253,12 @@ enum LayerSnapshotting {
                 offset: Point(x: Double(layer.shadowOffset.width), y: Double(layer.shadowOffset.height)))
         }
         let view = layer.delegate as? UIView
-        if let image = layer.contents as? UIImage, let bitmap = image.bitmap {
+        if let image = layer.contents as? UIImage, let photo = image.scenePhoto {
+            // Drawn from the renderer's own texture of the photo, as the scene's styles draw it.
+            s.contents = LayerSnapshot.Contents(
+                width: Int(photo.pixelSize.width), height: Int(photo.pixelSize.height), pixels: [],
+                mode: mode(view?.contentMode), source: photo.source)
+        } else if let image = layer.contents as? UIImage, let bitmap = image.bitmap {
             s.contents = LayerSnapshot.Contents(
                 width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels,
                 mode: mode(view?.contentMode))

@@ -255,7 +255,9 @@ final class Live: @unchecked Sendable {
     func withLock<R>(_ body: (State) -> R) -> R {
         lock.lock()
         defer { lock.unlock() }
-        return UIScreen.withMain(state.screen) { CrashReport.during(state.answering) { body(state) } }
+        return UIScreen.withMain(state.screen) {
+            UIImage.withNamedImages(state.namedImage) { CrashReport.during(state.answering) { body(state) } }
+        }
     }
 
     /// Not thread-safe on its own: reached only through `withLock`.
@@ -277,6 +279,9 @@ final class Live: @unchecked Sendable {
         private let warnings: LayoutWarnings
         /// The attributes classes whose copies were checked.
         private var checkedClasses: Set<ObjectIdentifier> = []
+        /// `UIImage(named:)` while the layout and its cells run: the scene's photos.
+        private let photoNaming: ScenePhotoNaming
+        let namedImage: @Sendable (String) -> UIImage?
 
         init(
             name: String, factory: @escaping UIKitLayout.Factory, parameters: FlowParameters?,
@@ -289,6 +294,10 @@ final class Live: @unchecked Sendable {
             self.warnings = warnings
             title = "the layout \"\(name)\""
             answering = title + ", answering a query"
+            let (sink, named) = (warnings, title)
+            let naming = ScenePhotoNaming { sink.warn(named + " " + $0) }
+            photoNaming = naming
+            namedImage = { naming.image(named: $0) }
         }
 
         var host: UICollectionView { objects.host }
@@ -301,6 +310,11 @@ final class Live: @unchecked Sendable {
             if let made { return made }
             let view = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewLayout())
             if let size = pendingSize { view.frame = CGRect(origin: .zero, size: size) }
+            photoNaming.host = view
+            // Before the factory, which may register the program's classes as a view
+            // controller's viewDidLoad does.
+            view.cells.configure(
+                registered: cells.registered, sceneCell: cells.scene, sceneViews: cells.supplementary)
             let layout = UIScreen.withMain(screen) {
                 CrashReport.during(title + ", in its factory") { factory(view) }
             }
@@ -310,8 +324,6 @@ final class Live: @unchecked Sendable {
             if let flow = layout as? UICollectionViewFlowLayout { parameters?.apply(to: flow) }
             answering = "\(title) (\(type(of: layout))), answering a query"
             view.cells.layoutTitle = "\(title) (\(type(of: layout)))"
-            view.cells.configure(
-                registered: cells.registered, sceneCell: cells.scene, sceneViews: cells.supplementary)
             made = (view, layout)
             return (view, layout)
         }
@@ -333,6 +345,7 @@ final class Live: @unchecked Sendable {
 
         func apply(_ event: UIKitLayout.Event) {
             if let s = event.state {
+                photoNaming.use(s.dataSource.photos)
                 screen = UIScreen(size: CGSize(s.screenSize), scale: CGFloat(s.scale))
                 if made == nil { pendingSize = CGSize(s.bounds.size) }
             }
