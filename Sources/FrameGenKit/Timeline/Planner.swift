@@ -641,13 +641,14 @@ struct Planner {
                 }
             }
         }
-        let tr = Transition(
+        var tr = Transition(
             from: from, to: to, order: order, fromBounds: old.bounds, toBounds: new.bounds,
             fromFrame: old.frame, toFrame: new.frame, curve: curve,
             sublayerTransform: newLayout.sublayerTransform, drawingOrder: newLayout.drawingOrder)
         var after = new
         if !updates.isEmpty { newLayout.finalizeCollectionViewUpdates() }
         after.layout = newLayout
+        if newLayout.drawsOwnViews { tr.after = (newLayout, new.dataSource) }
         return (tr, after)
     }
 }

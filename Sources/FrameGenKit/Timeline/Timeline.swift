@@ -141,12 +141,14 @@ public struct Timeline: Sendable {
             var drawn = data.elements(view: v, elements, imageIndex: { images[$0] })
             // The layout after the change, laid out at this instant, draws its cells, as UIKit
             // animates them.
-            var layout = state.layout
+            var layout = tr.after?.layout ?? state.layout
             if layout.drawsOwnViews {
                 layout.prepare(
-                    data.state(view: v, bounds: b, time: time, dataSource: state.dataSource, peers: peers))
+                    data.state(
+                        view: v, bounds: b, time: time, dataSource: tr.after?.dataSource ?? state.dataSource,
+                        peers: peers))
             }
-            if let views = layout.display(elements) {
+            if let views = layout.display(elements, items: images) {
                 for (i, content) in views.enumerated() where i < drawn.count { drawn[i].content = content }
             }
             let view = AttributeView(
@@ -180,7 +182,8 @@ public struct Timeline: Sendable {
         let attributes = data.visibleElements(view: v, layout, frame: state.frame, bounds: state.bounds)
         let identity = state.identity
         var elements = data.elements(view: v, attributes, imageIndex: { identity[attributes[$0].indexPath] })
-        if let views = layout.display(attributes) {
+        let items = attributes.map { $0.representedElementCategory == .cell ? identity[$0.indexPath] : nil }
+        if let views = layout.display(attributes, items: items) {
             for (i, content) in views.enumerated() where i < elements.count { elements[i].content = content }
         }
         let view = AttributeView(
@@ -274,4 +277,7 @@ struct Transition: Sendable {
     var curve: TimingCurve
     var sublayerTransform: Transform3D?
     var drawingOrder: DrawingOrder
+    /// The view after the change, whose layout draws the cells of a layout that draws its own
+    /// views (UIKit's cells animate with the data after the update); nil for other layouts.
+    var after: (layout: any CollectionViewLayout, dataSource: CollectionViewDataSource)? = nil
 }

@@ -179,8 +179,7 @@ open class UICollectionView: UIScrollView {
     /// The cell on screen for `indexPath`; nil when none is (off screen, or the scene draws no
     /// cells, docs/uikit.md "Cells").
     open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
-        cells.displayed[CellDisplay.Key(category: .cell, kind: nil, indexPath: indexPath)]
-            as? UICollectionViewCell
+        cells.cell(at: indexPath, in: data) as? UICollectionViewCell
     }
 
     /// The cells on screen, in index path order.

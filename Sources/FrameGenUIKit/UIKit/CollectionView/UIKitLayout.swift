@@ -39,7 +39,7 @@ public struct UIKitLayout: CollectionViewLayout {
         case didEndDecelerating(CollectionViewState)
         case tap(Layout.IndexPath, CollectionViewState)
         /// The frame's display pass over the elements the renderer draws.
-        case display([LayoutAttributes])
+        case display([LayoutAttributes], items: [Int?])
     }
 
     struct Cells: Sendable {
@@ -135,8 +135,12 @@ public struct UIKitLayout: CollectionViewLayout {
 
     /// The frame's cells, when the scene draws the items with one (docs/uikit.md "Cells").
     public mutating func display(_ elements: [LayoutAttributes]) -> [LayerSnapshot?]? {
+        display(elements, items: [])
+    }
+
+    public mutating func display(_ elements: [LayoutAttributes], items: [Int?]) -> [LayerSnapshot?]? {
         guard cells.drawsViews else { return nil }
-        record(.display(elements))
+        record(.display(elements, items: items))
         return live.withLock { $0.snapshots }
     }
 
@@ -359,19 +363,19 @@ final class Live: @unchecked Sendable {
             case .prepare(let s):
                 move(to: s)
                 if host.cells.isDrawing { displayVisible() }
-            case .display(let elements):
+            case .display(let elements, let items):
                 // The instant's objects are new (docs/uikit.md "The contract"), so its first
                 // display pass makes the cells; a second layout pass at the same bounds lets
                 // code that reaches them (cellForItem(at:), visibleCells) in prepare() or
                 // scrollViewDidScroll(_:) act on them, as on iOS from one frame to the next.
-                display(elements)
+                display(elements, items: items)
                 host.delegate?.scrollViewDidScroll(host)
                 if layout.shouldInvalidateLayout(forBoundsChange: host.bounds) {
                     layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: host.bounds))
                     layout.needsPrepare = false
                     layout.prepare()
                 }
-                snapshots = display(elements)
+                snapshots = display(elements, items: items)
             case .invalidate:
                 layout.invalidateLayout()
             case .updates(let items):
@@ -418,6 +422,7 @@ final class Live: @unchecked Sendable {
                 return
             }
             if host.data != s.dataSource {
+                host.cells.dataChanged(from: host.data, to: s.dataSource)
                 host.data = s.dataSource
                 layout.invalidateLayout()
             }
@@ -463,7 +468,7 @@ final class Live: @unchecked Sendable {
         /// at this instant (an animation interpolates it), applied to its cell; then each cell's
         /// layer tree.
         @discardableResult
-        private func display(_ elements: [LayoutAttributes]) -> [LayerSnapshot?] {
+        private func display(_ elements: [LayoutAttributes], items: [Int?]) -> [LayerSnapshot?] {
             /// UIKit's names for the elements (a flow header is `header` to the renderer).
             func key(_ e: LayoutAttributes) -> CellDisplay.Key {
                 CellDisplay.Key(
@@ -479,6 +484,7 @@ final class Live: @unchecked Sendable {
                 if objects[k] == nil { objects[k] = o }
             }
             var picked: [UICollectionViewLayoutAttributes] = []
+            var pickedItems: [Int?] = []
             var positions: [Int] = []
             for (i, e) in elements.enumerated() where !e.isHidden {
                 let k = key(e)
@@ -500,9 +506,10 @@ final class Live: @unchecked Sendable {
                 copy.value.zIndex = e.zIndex
                 copy.alpha = CGFloat(e.alpha)
                 picked.append(copy)
+                pickedItems.append(i < items.count ? items[i] : nil)
                 positions.append(i)
             }
-            let views = host.cells.display(picked, in: host)
+            let views = host.cells.display(picked, items: pickedItems, in: host)
             var out = [LayerSnapshot?](repeating: nil, count: elements.count)
             for (i, view) in zip(positions, views) {
                 if let view { out[i] = LayerSnapshotting.snapshot(view.layer) }
