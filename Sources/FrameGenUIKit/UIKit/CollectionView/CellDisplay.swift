@@ -64,15 +64,52 @@ final class CellDisplay {
     /// How crash reports name the layout.
     var layoutTitle = "the layout"
 
-    var isDrawing: Bool { sceneCell != nil || !sceneViews.isEmpty }
+    /// The collection view's layout, whose registered decoration classes draw its decoration
+    /// views.
+    weak var layout: UICollectionViewLayout?
+
+    var isDrawing: Bool {
+        sceneCell != nil || !sceneViews.isEmpty || !(layout?.decorationViewClasses.isEmpty ?? true)
+    }
 
     /// Whether an element of this category and kind is drawn with a view of the program's.
     func drawsView(category: UICollectionView.ElementCategory, kind: String?) -> Bool {
         switch category {
         case .cell: sceneCell != nil
         case .supplementaryView: kind.map { sceneViews[$0] != nil } ?? false
-        case .decorationView: false
+        case .decorationView: kind.flatMap { layout?.decorationViewClasses[$0] } != nil
         }
+    }
+
+    /// A decoration view of `kind`: one waiting for reuse (after `prepareForReuse()`), or a new
+    /// one of the class the layout registered, made as UIKit makes it (no data source).
+    private func decorationView(_ kind: String, frame: CGRect, in host: UICollectionView)
+        -> UICollectionReusableView
+    {
+        if let view = dequeue(CellDisplay.queue(kind, kind: kind)) {
+            CrashReport.during(describe(view, "in prepareForReuse()", at: host.instant)) {
+                view.prepareForReuse()
+            }
+            return view
+        }
+        let viewClass: AnyClass = layout?.decorationViewClasses[kind] ?? UICollectionReusableView.self
+        let made: UICollectionReusableView
+        if viewClass == UICollectionReusableView.self {
+            made = UICollectionReusableView(frame: frame)
+        } else if let factory = factory(for: viewClass) {
+            made = CrashReport.during(
+                "\(layoutTitle), making the decoration view \"\(kind)\" at t = \(host.instant.time) s"
+            ) {
+                factory(frame)
+            }
+        } else {
+            host.report(
+                "registered \(viewClass) for decoration views of kind \(kind), a class this program has no factory for (cells: [\"name\": { \(viewClass)(frame: $0) }]); drawn as a plain UICollectionReusableView"
+            )
+            made = UICollectionReusableView(frame: frame)
+        }
+        made.reuseIdentifier = kind
+        return made
     }
 
     func drawsView(for a: UICollectionViewLayoutAttributes) -> Bool {
@@ -265,6 +302,10 @@ final class CellDisplay {
             let view: UICollectionReusableView
             if let shownAlready = displayed[key] {
                 view = shownAlready
+            } else if key.category == .decorationView, let kind = key.kind {
+                view = decorationView(kind, frame: attributes.frame, in: host)
+                displayed[key] = view
+                if view.superview !== host { host.addSubview(view) }
             } else if key.category == .supplementaryView, let kind = key.kind {
                 view =
                     host.dataSource.map {

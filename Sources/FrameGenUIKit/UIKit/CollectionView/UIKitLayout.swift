@@ -131,7 +131,9 @@ public struct UIKitLayout: CollectionViewLayout {
         return live.withLock { $0.host.delegate != nil }
     }
 
-    public var drawsOwnViews: Bool { cells.drawsViews }
+    /// Cells, supplementary views the scene names, or decoration views whose class the layout
+    /// registered.
+    public var drawsOwnViews: Bool { cells.drawsViews || live.withLock(\.registersViews) }
 
     /// The frame's cells, when the scene draws the items with one (docs/uikit.md "Cells").
     public mutating func display(_ elements: [LayoutAttributes]) -> [LayerSnapshot?]? {
@@ -139,7 +141,7 @@ public struct UIKitLayout: CollectionViewLayout {
     }
 
     public mutating func display(_ elements: [LayoutAttributes], items: [Int?]) -> [LayerSnapshot?]? {
-        guard cells.drawsViews else { return nil }
+        guard drawsOwnViews else { return nil }
         record(.display(elements, items: items))
         return live.withLock { $0.snapshots }
     }
@@ -305,6 +307,9 @@ final class Live: @unchecked Sendable {
         }
 
         var host: UICollectionView { objects.host }
+
+        /// Whether the layout, once made, registered decoration view classes.
+        var registersViews: Bool { made.map { $0.host.cells.isDrawing } ?? false }
         var layout: UICollectionViewLayout { objects.layout }
 
         /// The collection view and layout, made on first use: at the first instant framegen
@@ -496,7 +501,10 @@ final class Live: @unchecked Sendable {
                     source =
                         objects[k]
                         ?? layout.layoutAttributesForSupplementaryView(ofKind: k.kind ?? "", at: k.indexPath)
-                case .decorationView: source = nil
+                case .decorationView:
+                    source =
+                        objects[k]
+                        ?? layout.layoutAttributesForDecorationView(ofKind: k.kind ?? "", at: k.indexPath)
                 }
                 let copy = (source?.copy() as? UICollectionViewLayoutAttributes) ?? layout.makeAttributes(e)
                 copy.value.representedElementKind = k.kind
