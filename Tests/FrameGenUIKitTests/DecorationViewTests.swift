@@ -38,9 +38,21 @@ final class BadgeLayout: UICollectionViewLayout {
         (0..<collectionView!.numberOfSections).flatMap { s -> [UICollectionViewLayoutAttributes] in
             let item = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: 0, section: s))
             item.frame = CGRect(x: 10, y: 10 + 60 * CGFloat(s), width: 40, height: 40)
+            let caption = UICollectionViewLayoutAttributes(
+                forSupplementaryViewOfKind: "caption", with: IndexPath(item: 0, section: s))
+            caption.frame = CGRect(x: 10, y: 50 + 60 * CGFloat(s), width: 40, height: 8)
             return [
-                item, layoutAttributesForDecorationView(ofKind: "badge", at: IndexPath(item: 0, section: s))!,
+                item, caption,
+                layoutAttributesForDecorationView(ofKind: "badge", at: IndexPath(item: 0, section: s))!,
             ]
+        }
+    }
+
+    override func layoutAttributesForSupplementaryView(ofKind elementKind: String, at indexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes?
+    {
+        layoutAttributesForElements(in: .zero)?.first {
+            $0.representedElementKind == elementKind && $0.indexPath == indexPath
         }
     }
 
@@ -53,7 +65,18 @@ final class BadgeLayout: UICollectionViewLayout {
     }
 }
 
-private func renderBadges(registering viewClass: AnyClass?, warnings: LayoutWarnings) throws -> StraightImage
+/// A supplementary view of the layout's own kind `caption`: an orange bar.
+final class CaptionView: UICollectionReusableView {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        backgroundColor = .orange
+    }
+
+    required init?(coder: NSCoder) { nil }
+}
+
+private func renderBadges(registering viewClass: AnyClass?, warnings: LayoutWarnings, layoutKeys: String = "")
+    throws -> StraightImage
 {
     let folder = NSTemporaryDirectory() + "framegen-decoration-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -61,13 +84,17 @@ private func renderBadges(registering viewClass: AnyClass?, warnings: LayoutWarn
     try """
     canvas: {width: 100, height: 200, scale: 1, background: "#000000"}
     content: {sections: [1, 1]}
-    layout: {type: badges}
+    layout: {type: badges\(layoutKeys)}
     cell: {background: "#FF0000"}
     decoration: {badge: {background: "#FFFFFF"}}
+    supplementary: {caption: {background: "#FFFFFF"}}
     """.write(toFile: folder + "/s.yaml", atomically: true, encoding: .utf8)
     let layouts = [
-        UIKitLayout.descriptor(type: "badges", cells: ["badge": { GreenBadgeView(frame: $0) }], warnings: warnings)
-        {
+        UIKitLayout.descriptor(
+            type: "badges",
+            cells: ["badge": { GreenBadgeView(frame: $0) }, "caption-view": { CaptionView(frame: $0) }],
+            supplementaryKinds: ["caption"], warnings: warnings
+        ) {
             _ in BadgeLayout(registering: viewClass)
         }
     ]
@@ -93,4 +120,16 @@ private func renderBadges(registering viewClass: AnyClass?, warnings: LayoutWarn
     let unknown = try renderBadges(registering: TitleView.self, warnings: sink)
     #expect(unknown[70, 30] == Color(r: 0, g: 0, b: 0))
     #expect(warnings.all.count == 1 && warnings.all[0].contains("TitleView"), "\(warnings.all)")
+}
+
+/// A supplementary kind of the layout's own is drawn with the class the scene names under the
+/// kind's key (`caption: caption-view`), as `header:` and `footer:` name UIKit's; without the
+/// key, with the scene's style for the kind.
+@Test func supplementaryViewsOfALayoutsOwnKindAreDrawnWithTheNamedClass() throws {
+    let sink = LayoutWarnings { _ in }
+    let named = try renderBadges(registering: nil, warnings: sink, layoutKeys: ", caption: caption-view")
+    #expect(named[30, 54] == Color(r: 255, g: 128, b: 0))
+    #expect(named[30, 114] == Color(r: 255, g: 128, b: 0))
+    let styled = try renderBadges(registering: nil, warnings: sink)
+    #expect(styled[30, 54] == Color(r: 255, g: 255, b: 255))
 }

@@ -56,10 +56,13 @@ public struct UIKitLayout: CollectionViewLayout {
     ///   fields), each once; default: standard error.
     ///   - cells: the program's cell classes by name; `parameters`' `cell` names the one that
     ///     draws the items (docs/uikit.md "Cells").
+    ///   - supplementaryKinds: the layout's own supplementary kinds whose views a scene may draw
+    ///     with a class of the program's: `parameters`' key of the kind's name names it, as
+    ///     `header` and `footer` do for UIKit's section headers and footers.
     public init(
         name: String, parameters: [String: CustomValue] = [:],
-        cells: [String: UICollectionViewCellFactory] = [:], warnings: LayoutWarnings = LayoutWarnings(),
-        factory: @escaping Factory
+        cells: [String: UICollectionViewCellFactory] = [:], supplementaryKinds: [String] = [],
+        warnings: LayoutWarnings = LayoutWarnings(), factory: @escaping Factory
     ) {
         self.name = name
         self.factory = factory
@@ -68,7 +71,7 @@ public struct UIKitLayout: CollectionViewLayout {
         var sceneCell: String?
         if case .string(let cell)? = flow.removeValue(forKey: UIKitLayout.cellParameter) { sceneCell = cell }
         var supplementary: [String: String] = [:]
-        for (key, kind) in UIKitLayout.viewParameters {
+        for (key, kind) in UIKitLayout.viewKeys(supplementaryKinds) {
             if case .string(let view)? = flow.removeValue(forKey: key) { supplementary[kind] = view }
         }
         self.cells = Cells(registered: cells, scene: sceneCell, supplementary: supplementary)
@@ -84,6 +87,14 @@ public struct UIKitLayout: CollectionViewLayout {
         ("header", UICollectionView.elementKindSectionHeader),
         ("footer", UICollectionView.elementKindSectionFooter),
     ]
+
+    /// The scene keys naming views, and their kinds: UIKit's headers and footers, then the
+    /// layout's own kinds under their names (those that are not already a key).
+    static func viewKeys(_ supplementaryKinds: [String]) -> [(key: String, kind: String)] {
+        let taken = Set(viewParameters.map(\.0) + [cellParameter])
+        return viewParameters.map { (key: $0.0, kind: $0.1) }
+            + supplementaryKinds.filter { !taken.contains($0) }.map { (key: $0, kind: $0) }
+    }
 
     private let warnings: LayoutWarnings
 
@@ -585,8 +596,12 @@ extension UIKitLayout {
     ///
     /// `cells`: the program's cell classes by name (`{ WheelCell(frame: $0) }`); a scene draws
     /// the items with one by naming it (`layout: {type: wheel, cell: wheel-cell}`).
+    ///
+    /// `supplementaryKinds`: the layout's own supplementary kinds (beside UIKit's headers and
+    /// footers) that a scene may draw with a class of the program's, each by a key of its name
+    /// (`layout: {type: album, cell: photo, title: album-title}`).
     public static func descriptor(
-        type: String, cells: [String: UICollectionViewCellFactory] = [:],
+        type: String, cells: [String: UICollectionViewCellFactory] = [:], supplementaryKinds: [String] = [],
         warnings: LayoutWarnings = LayoutWarnings(),
         factory: @escaping Factory
     ) -> LayoutDescriptor {
@@ -602,10 +617,12 @@ extension UIKitLayout {
                     name: cellParameter, defaultValue: nil,
                     summary: "the cell that draws the items: " + registered)
             ]
-            + UIKitLayout.viewParameters.map { key, _ in
+            + UIKitLayout.viewKeys(supplementaryKinds).map { key, kind in
                 LayoutParameter(
                     name: key, defaultValue: nil,
-                    summary: "the view that draws the section \(key)s: " + registered)
+                    summary: (key == kind
+                        ? "the view that draws the supplementary views of kind \(kind): "
+                        : "the view that draws the section \(key)s: ") + registered)
             }
         let viewKeys = viewParameters.map(\.name)
         return LayoutDescriptor(
@@ -632,7 +649,8 @@ extension UIKitLayout {
                 kept.merge(given) { a, _ in a }
             }
             return UIKitLayout(
-                name: type, parameters: kept, cells: cells, warnings: warnings, factory: factory)
+                name: type, parameters: kept, cells: cells, supplementaryKinds: supplementaryKinds,
+                warnings: warnings, factory: factory)
         }
     }
 }
