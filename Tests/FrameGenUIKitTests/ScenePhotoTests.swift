@@ -99,7 +99,8 @@ func aScenePhotoInAnImageViewDrawsAsTheCellStyle(images: String) throws {
     for byName in [false, true] {
         let cells = try SceneRenderer(file: folder + "/u.yaml", layouts: photoLayouts(byName: byName))
         #expect(cells.source.frameCount == 6)
-        for frame in 0..<cells.source.frameCount {
+        // At rest, scrolled (whole pixels: kept drawings), mid-delete, the end.
+        for frame in byName ? [3] : [0, 2, 3, 5] {
             let (a, b) = (try cells.render(frame: frame), try builtIn.render(frame: frame))
             #expect(a.rgba == b.rgba, "frame \(frame), by name: \(byName)")
         }
