@@ -67,8 +67,11 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Overwrite frames that already exist.")
     var force = false
 
-    @Flag(help: "Write RGB PNGs (the canvas background must be an opaque colour).")
+    @Flag(help: "Write RGB PNGs (the canvas background must be an opaque colour; the default where it is).")
     var rgb = false
+
+    @Flag(help: "Write RGBA PNGs even where the canvas is opaque.")
+    var rgba = false
 
     @Option(
         help: ArgumentHelp(
@@ -89,6 +92,7 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--scale must be 0.1-8.")
         }
         if let j = jobs, !(1...256).contains(j) { throw ValidationError("--jobs must be 1-256.") }
+        if rgb && rgba { throw ValidationError("--rgb and --rgba: choose one.") }
         if let c = compression, RenderOptions.Compression(c) == nil {
             throw ValidationError("--compression must be 0-9 or fast.")
         }
@@ -123,7 +127,8 @@ struct RenderCommand: ParsableCommand {
         var options = RenderOptions(
             directory: output, frames: frames.flatMap(parseFrames), scale: scale, jobs: jobs ?? 0,
             compression: compression.flatMap(RenderOptions.Compression.init),
-            progress: RenderOptions.ProgressStyle(rawValue: progress)!, force: force, rgb: rgb ? true : nil,
+            progress: RenderOptions.ProgressStyle(rawValue: progress)!, force: force,
+            rgb: rgb ? true : rgba ? false : nil,
             memoryBudget: memoryBudget.flatMap(RenderOptions.byteSize), video: video
         )
         if let part { options.shard = part }
@@ -145,6 +150,7 @@ struct RenderCommand: ParsableCommand {
         if let scale { words += ["--scale", "\(scale)"] }
         if let compression { words += ["--compression", compression] }
         if rgb { words.append("--rgb") }
+        if rgba { words.append("--rgba") }
         if let frame {
             words += ["--frames", "\(frame)"]
         } else {
@@ -219,6 +225,12 @@ struct BenchCommand: ParsableCommand {
         ))
     var compression = "6"
 
+    @Flag(help: "Encode RGB PNGs (default where the canvas is opaque, as render writes).")
+    var rgb = false
+
+    @Flag(help: "Encode RGBA PNGs even where the canvas is opaque.")
+    var rgba = false
+
     @Flag(help: "Print JSON.")
     var json = false
 
@@ -231,6 +243,7 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         if !(1...100_000).contains(frames) { throw ValidationError("--frames must be 1 or more.") }
         if !(1...256).contains(jobs) { throw ValidationError("--jobs must be 1-256.") }
+        if rgb && rgba { throw ValidationError("--rgb and --rgba: choose one.") }
         if compression != "all" && RenderOptions.Compression(compression) == nil {
             throw ValidationError("--compression must be 0-9, fast or all.")
         }
@@ -252,12 +265,14 @@ struct BenchCommand: ParsableCommand {
         }
         if compression == "all" {
             let rows = try BenchTool.compareCompression(
-                scenes: scenes, frames: frames, layouts: ProgramLayouts.all)
+                scenes: scenes, frames: frames, rgb: rgb ? true : rgba ? false : nil,
+                layouts: ProgramLayouts.all)
             FileHandleOutput.standardOutput.write(BenchTool.report(rows, json: json))
             return
         }
         let options = BenchTool.Options(
-            frames: frames, jobs: jobs, compression: RenderOptions.Compression(compression)!)
+            frames: frames, jobs: jobs, compression: RenderOptions.Compression(compression)!,
+            rgb: rgb ? true : rgba ? false : nil)
         let results = try BenchTool.run(scenes: scenes, options: options, layouts: ProgramLayouts.all)
         FileHandleOutput.standardOutput.write(BenchTool.report(results, json: json))
     }

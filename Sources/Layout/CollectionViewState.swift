@@ -1,4 +1,5 @@
 import Geometry
+import Motion
 
 /// The content a collection view shows: sections of items (each with its image's pixel size when
 /// known) and optional section titles. Layouts read it through UICollectionView-style accessors.
@@ -164,12 +165,19 @@ public struct CollectionViewState: Hashable, Sendable {
     public var name: String
     /// The scene's other views, by name.
     public var peers: [String: PeerViewState]
+    /// The view's scroll settings as the scene gives them (UIScrollView's `decelerationRate`
+    /// and `isPagingEnabled`); a layout may ask for others (PublishedStateKey).
+    public var decelerationRate: DecelerationRate
+    public var isPagingEnabled: Bool
 
     public init(
         bounds: Rect, contentInset: EdgeInsets = .zero, scale: Double = 1, screenSize: Size? = nil,
         dataSource: CollectionViewDataSource = .init(), time: Double = 0, seed: UInt64 = 0,
-        name: String = "", peers: [String: PeerViewState] = [:]
+        name: String = "", peers: [String: PeerViewState] = [:], decelerationRate: DecelerationRate = .normal,
+        isPagingEnabled: Bool = false
     ) {
+        self.decelerationRate = decelerationRate
+        self.isPagingEnabled = isPagingEnabled
         self.bounds = bounds
         self.contentInset = contentInset
         self.scale = scale > 0 && scale.isFinite ? scale : 1

@@ -33,6 +33,14 @@ public enum PublishedStateKey {
     /// [top, left, bottom, right]: the content inset the publishing layout needs.
     public static let requestedContentInset = "requestedContentInset"
 
+    /// number: the deceleration rate per millisecond the publishing view's releases use in
+    /// place of the scene's (a UIKit program set its collection view's `decelerationRate`).
+    public static let requestedDecelerationRate = "requestedDecelerationRate"
+
+    /// bool: paging for the publishing view's releases in place of the scene's setting (a UIKit
+    /// program set `isPagingEnabled`).
+    public static let requestedPagingEnabled = "requestedPagingEnabled"
+
     /// number: the index of the item the layout considers active (the centred page or thumbnail).
     public static let activeIndex = "activeIndex"
 

@@ -30,6 +30,10 @@ import Testing
         _ = try run("render", scene, "-o", frames, "--progress", "none")
         let first = frames + "/frame_0000.png"
         #expect(try PNG.decode(file: first).width == 40)
+        #expect(try run("image", "info", first).stdout.contains("RGB,"))
+        _ = try run("render", scene, "-o", root + "/rgba", "--progress", "none", "--frames", "0", "--rgba")
+        #expect(try PNG.readInfo(file: root + "/rgba/frame_0000.png").colorType == .rgba)
+        #expect(try runFramegen(["render", scene, "-o", root + "/x", "--rgb", "--rgba"]).status == 2)
         #expect(try run("image", "info", first).stdout.contains("40 x 40"))
         _ = try run("compare", first, first)
         _ = try run("image", "photos", root + "/photos", "--count", "2", "--size", "32x24", "--quality", "70")

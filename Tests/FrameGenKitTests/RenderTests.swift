@@ -198,15 +198,34 @@ private func source(_ folder: Folder) throws -> FrameSource {
         }
     }
 
-    @Test func aScenesRGBChannelsReachTheFiles() throws {
+    /// An opaque canvas is written as RGB unless the scene or `--rgba` asks for RGBA; a
+    /// translucent one keeps its alpha channel.
+    @Test func channelsFollowTheCanvasUnlessAsked() throws {
         let folder = try Folder()
         defer { folder.remove() }
-        let path = folder.path + "/rgb.yaml"
-        try (tinyScene + "\noutput: {channels: rgb}\n").write(toFile: path, atomically: true, encoding: .utf8)
+        var renders = 0
+        func colorType(_ extra: String, rgb: Bool? = nil) throws -> PNGInfo.ColorType {
+            renders += 1
+            let name = "s\(renders)"
+            let path = folder.path + "/\(name).yaml"
+            try (tinyScene + "\n" + extra + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            _ = try RenderPipeline.run(
+                try FrameSource.load(path, fps: nil),
+                options: RenderOptions(directory: folder.path + "/" + name, frames: 0...0, rgb: rgb))
+            return try PNG.readInfo(file: folder.path + "/\(name)/frame_0000.png").colorType
+        }
+        #expect(try colorType("") == .rgb)
+        #expect(try colorType("output: {channels: rgb}") == .rgb)
+        #expect(try colorType("output: {channels: rgba}") == .rgba)
+        #expect(try colorType("", rgb: false) == .rgba)
+        #expect(try colorType("output: {channels: rgba}", rgb: true) == .rgb)
+        let translucent = tinyScene.replacingOccurrences(of: "\"#203040\"", with: "\"#20304080\"")
+        let path = folder.path + "/translucent.yaml"
+        try translucent.write(toFile: path, atomically: true, encoding: .utf8)
         _ = try RenderPipeline.run(
             try FrameSource.load(path, fps: nil),
-            options: RenderOptions(directory: folder.path + "/o", frames: 0...0))
-        #expect(!(try PNG.readInfo(file: folder.path + "/o/frame_0000.png")).colorType.hasAlphaChannel)
+            options: RenderOptions(directory: folder.path + "/translucent", frames: 0...0))
+        #expect(try PNG.readInfo(file: folder.path + "/translucent/frame_0000.png").colorType == .rgba)
     }
 
     @Test func memoryBudgetSizes() {

@@ -169,3 +169,26 @@ final class CardsHostLayout: UICollectionViewLayout {
         #expect(layout.collectionView === view)
     }
 }
+
+// Alignment layouts read the app's layout direction to resolve leading and trailing.
+enum ChipAlignment { case leading, trailing }
+
+func resolvedEdgeIsLeft(_ alignment: ChipAlignment, in view: UIView) -> Bool {
+    let direction = UIApplication.shared.userInterfaceLayoutDirection
+    #expect(direction == view.effectiveUserInterfaceLayoutDirection)
+    switch (alignment, direction) {
+    case (.leading, .leftToRight), (.trailing, .rightToLeft): return true
+    default: return false
+    }
+}
+
+@Suite struct LayoutDirectionTests {
+    @Test func everythingIsLaidOutLeftToRight() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect(resolvedEdgeIsLeft(.leading, in: view))
+        #expect(!resolvedEdgeIsLeft(.trailing, in: view))
+        #expect(UIApplication.shared.applicationState == .active)
+        #expect(UIView.userInterfaceLayoutDirection(for: .forceRightToLeft) == .rightToLeft)
+        #expect(UIView.userInterfaceLayoutDirection(for: .unspecified) == .leftToRight)
+    }
+}

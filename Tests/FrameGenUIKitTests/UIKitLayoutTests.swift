@@ -105,8 +105,10 @@ private func state(x: Double, items: Int = 8, width: Double = 300) -> Collection
     layout.prepare(state(x: 0))
     layout.prepare(state(x: 50))
     let strip = try #require(made.value)
-    // The layout is asked while the view still has its old bounds, as on iOS, then prepared.
-    #expect(strip.calls == ["prepare 0.0", "should 50.0 while 0.0", "invalidate", "prepare 50.0"])
+    // Installed and loaded: invalidated with a context, as reloadData does, then prepared. A
+    // scroll: the layout is asked while the view still has its old bounds, as on iOS.
+    #expect(
+        strip.calls == ["invalidate", "prepare 0.0", "should 50.0 while 0.0", "invalidate", "prepare 50.0"])
     // A rotation: a new size is an animated bounds change.
     layout.prepare(state(x: 50, width: 500))
     #expect(

@@ -49,12 +49,18 @@ public enum BenchTool {
         public var frames: Int
         public var jobs: Int
         public var compression: PNGEncodingOptions.Compression
+        /// RGB or RGBA as `RenderOptions.rgb`: nil encodes what `render` writes.
+        public var rgb: Bool?
         /// Timed samples per scene at least: a scene of fewer frames times them again.
         public static let minimumSamples = 9
-        public init(frames: Int = 30, jobs: Int = 1, compression: PNGEncodingOptions.Compression = .default) {
+        public init(
+            frames: Int = 30, jobs: Int = 1, compression: PNGEncodingOptions.Compression = .default,
+            rgb: Bool? = nil
+        ) {
             self.frames = frames
             self.jobs = jobs
             self.compression = compression
+            self.rgb = rgb
         }
     }
 
@@ -76,7 +82,7 @@ public enum BenchTool {
             }
             var result = try measure(
                 name: name, canvas: source.canvas, style: source.style, kindStyles: source.kindStyles,
-                frames: frames, options: options)
+                frames: frames, channels: try source.channels(asked: options.rgb), options: options)
             result.layoutMicrosecondsPerFrame = median(layoutTimes) * 1e6
             results.append(result)
         }
@@ -111,7 +117,7 @@ public enum BenchTool {
     /// Every PNG setting (`fast`, then 0 to 9) on the same frames of each scene: encode time and
     /// size, and which settings no other one beats in both.
     public static func compareCompression(
-        scenes: [String], frames: Int, layouts: [LayoutDescriptor] = LayoutRegistry.builtIn
+        scenes: [String], frames: Int, rgb: Bool? = nil, layouts: [LayoutDescriptor] = LayoutRegistry.builtIn
     ) throws(FrameGenError) -> [Compression] {
         var out: [Compression] = []
         let settings = [PNGEncodingOptions.Compression.fast] + (0...9).map { .level($0) }
@@ -125,8 +131,9 @@ public enum BenchTool {
                 images.append(try composer.render(frame, scale: source.canvas.scale))
             }
             var rows: [Compression] = []
+            let channels = try source.channels(asked: rgb)
             for setting in settings {
-                let options = PNGEncodingOptions(compression: setting)
+                let options = PNGEncodingOptions(channels: channels, compression: setting)
                 var times: [Double] = []
                 var bytes = 0
                 for k in 0..<max(images.count, Options.minimumSamples) {
@@ -184,10 +191,10 @@ public enum BenchTool {
 
     static func measure(
         name: String, canvas: Canvas, style: ElementStyle, kindStyles: [String: ElementStyle],
-        frames: [AttributeFrame], options: Options
+        frames: [AttributeFrame], channels: PNGEncodingOptions.Channels, options: Options
     ) throws(FrameGenError) -> Result {
         let composer = try FrameComposer(canvas: canvas, style: style, kindStyles: kindStyles)
-        let encoding = PNGEncodingOptions(compression: options.compression)
+        let encoding = PNGEncodingOptions(channels: channels, compression: options.compression)
         @Sendable func encode(_ image: Image, threads: Int = 1) throws(FrameGenError) -> [UInt8] {
             do { return try PNG.encode(image, options: encoding, threads: threads) } catch {
                 throw .badInput(name, error.reason)
@@ -253,7 +260,8 @@ public enum BenchTool {
             let frame = syntheticFrame(cells: cells, canvas: canvas)
             let r = try measure(
                 name: "synthetic", canvas: canvas, style: ElementStyle(), kindStyles: [:],
-                frames: Array(repeating: frame, count: max(1, frames)), options: Options(frames: frames))
+                frames: Array(repeating: frame, count: max(1, frames)), channels: .rgb,
+                options: Options(frames: frames))
             let covered = Double(cells) * 60 * 60 * scale * scale
             out +=
                 pad(String(cells), 5) + pad(format1(scale), 7) + pad(format1(covered / 1e6), 13)

@@ -67,7 +67,8 @@ public enum GoldenTool {
 
     /// Reads a golden scene: the scene itself (status 2 when invalid) and its `golden:` key,
     /// `{frames: [0, 15, 30]}` or `{every: 5}` plus tolerance keys.
-    public static func load(_ path: String, layouts: [LayoutDescriptor] = LayoutRegistry.builtIn) throws(FrameGenError)
+    public static func load(_ path: String, layouts: [LayoutDescriptor] = LayoutRegistry.builtIn)
+        throws(FrameGenError)
         -> GoldenScene
     {
         let source = try FrameSource.load(path, fps: nil, layouts: layouts)
@@ -213,7 +214,7 @@ public enum GoldenTool {
             options.missingOnly
             ? scene.frames.filter { !FileIO.fileExists(join(folder, scene.referenceName($0))) } : scene.frames
         let encoding = PNGEncodingOptions(
-            channels: scene.source.rgb ? .rgb : .rgba, compression: scene.source.compression)
+            channels: try scene.source.channels(asked: nil), compression: scene.source.compression)
         let written = Mutex(0)
         try forEachFrame(scene, todo, jobs: options.jobs) { frame, image throws(FrameGenError) in
             let path = join(folder, scene.referenceName(frame))

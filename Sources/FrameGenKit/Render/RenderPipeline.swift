@@ -20,8 +20,9 @@ public struct FrameSource: Sendable {
     public var defaultDirectory: String
     public var pattern: String
     public var compression: PNGEncodingOptions.Compression
-    /// RGB output (docs/decisions.md "RGB output": when the canvas is opaque and the user asks).
-    public var rgb = false
+    /// RGB or RGBA output as the scene or attribute file asks; nil: RGB where the canvas is
+    /// opaque (docs/decisions.md, "RGB output").
+    public var rgb: Bool?
     /// The files whose bytes decide the pixels (the scene or attribute file, images), and the
     /// text of a scene that has no file: the output folder's manifest fingerprints them.
     public var inputFiles: [String] = []
@@ -100,6 +101,17 @@ public struct FrameSource: Sendable {
             fps: fps)
     }
 
+    /// The channels frames are written with: as asked (`--rgb`/`--rgba`), else as the scene
+    /// says, else RGB where every pixel is opaque, since an alpha channel of 255s only costs
+    /// bytes and time (docs/decisions.md, "RGB output").
+    public func channels(asked: Bool?) throws(FrameGenError) -> PNGEncodingOptions.Channels {
+        guard let rgb = asked ?? rgb else { return canvasIsOpaque ? .rgb : .rgba }
+        if rgb && !canvasIsOpaque {
+            throw .badInput(nil, "RGB output needs an opaque colour as the canvas background")
+        }
+        return rgb ? .rgb : .rgba
+    }
+
     /// Whether every output pixel is opaque: the canvas background is.
     var canvasIsOpaque: Bool {
         switch canvas.background {
@@ -158,7 +170,8 @@ public struct RenderOptions: Sendable {
     public var compression: PNGEncodingOptions.Compression?
     public var progress: ProgressStyle
     public var force: Bool
-    /// nil: the scene's `output.channels`.
+    /// true: RGB (`--rgb`), false: RGBA (`--rgba`); nil: the scene's `output.channels`, else RGB
+    /// where the canvas is opaque.
     public var rgb: Bool?
     /// The texture cache's byte budget (`--memory-budget`); nil: FrameComposer's default.
     public var memoryBudget: Int?
@@ -318,12 +331,9 @@ public enum RenderPipeline {
         guard source.canvas.width * scale <= 16384, source.canvas.height * scale <= 16384 else {
             throw .badInput(nil, "the canvas at scale \(scale) would be over 16384 pixels on a side")
         }
-        let rgb = options.rgb ?? source.rgb
-        if rgb && !source.canvasIsOpaque {
-            throw .badInput(nil, "RGB output needs an opaque colour as the canvas background")
-        }
         let encoding = PNGEncodingOptions(
-            channels: rgb ? .rgb : .rgba, compression: options.compression ?? source.compression)
+            channels: try source.channels(asked: options.rgb),
+            compression: options.compression ?? source.compression)
         let plan = Plan(
             directory: directory, selection: range, frames: Array(options.shard.frames(of: range)),
             scale: scale, encoding: encoding, manifest: source.manifest(scale: scale, encoding: encoding))

@@ -100,8 +100,9 @@ public struct SceneOutput: Sendable, Equatable {
     public var directory: String
     public var pattern: String
     public var compression: Int
-    /// `channels: rgb` writes RGB PNGs (the canvas must be opaque); default RGBA.
-    public var rgb: Bool
+    /// `channels: rgb` or `rgba`; nil (no key): RGB where the canvas is opaque
+    /// (docs/decisions.md, "RGB output").
+    public var rgb: Bool?
 
     /// The file name of frame `index` (printf `%d` / `%0Nd` in the pattern).
     public func fileName(_ index: Int) -> String {

@@ -70,7 +70,7 @@ public struct SceneData: Sendable {
         return CollectionViewState(
             bounds: bounds, contentInset: inset ?? view.contentInset, scale: scene.canvas.scale,
             dataSource: dataSource ?? self.dataSource, time: time, seed: scene.seed, name: view.name,
-            peers: peers)
+            peers: peers, decelerationRate: view.decelerationRate, isPagingEnabled: view.pagingEnabled)
     }
 
     /// What a header or footer says: the scene's template for its kind, else "Section Header N"

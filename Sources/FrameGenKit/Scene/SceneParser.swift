@@ -380,7 +380,7 @@ private func parseOutput(_ node: DocumentNode?, name: String, folder: String) th
 {
     let m = try node?.map("an output mapping")
     try m?.check(allowed: SceneOutput.keys)
-    var rgb = false
+    var rgb: Bool?
     if let c = m?["channels"] {
         guard case .string(let name) = c.value, name == "rgb" || name == "rgba" else {
             throw c.error("rgb or rgba")

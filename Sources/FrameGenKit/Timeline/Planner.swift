@@ -145,7 +145,7 @@ struct Planner {
             s.layout.collectionViewWillBeginDragging(cvState(v, s, at: t))
             s.layout.collectionViewDidEndDragging(cvState(v, s, at: t), willDecelerate: true)
             let release = releaseMotion(
-                v, s, velocity: velocity, rate: rate ?? scene.views[v].decelerationRate, at: t)
+                v, s, velocity: velocity, rate: rate, at: t)
             var before = states
             before[v] = s
             add(v, duration: release.duration, before: before, .fling(release))
@@ -320,7 +320,7 @@ struct Planner {
         released.layout.collectionViewDidEndDragging(
             cvState(v, released, at: releaseTime), willDecelerate: velocity != .zero)
         let release = releaseMotion(
-            v, released, velocity: velocity, rate: scene.views[v].decelerationRate, at: releaseTime)
+            v, released, velocity: velocity, rate: nil, at: releaseTime)
         var before = states
         before[v] = s
         add(
@@ -335,11 +335,14 @@ struct Planner {
     }
 
     /// The motion after a release at `s.offset` with `velocity`: paging, the layout's snapping
-    /// target, or the natural deceleration (Motion's ScrollMotion per axis).
-    func releaseMotion(_ v: Int, _ s: ViewState, velocity: Point, rate: DecelerationRate, at t: Double)
+    /// target, or the natural deceleration (Motion's ScrollMotion per axis). The rate is a
+    /// fling's own, else the one the layout asks for, else the view's; paging likewise.
+    func releaseMotion(_ v: Int, _ s: ViewState, velocity: Point, rate: DecelerationRate?, at t: Double)
         -> ReleaseMotion
     {
         let layout = prepared(v, s, at: t)
+        let settings = ScrollSettings(scene.views[v], asked: layout.publishedState)
+        let rate = rate ?? settings.decelerationRate
         let r = OffsetRange(
             contentSize: layout.collectionViewContentSize, size: s.size, inset: s.inset)
         let natural = Point(
@@ -348,7 +351,7 @@ struct Planner {
         let snapped = layout.targetContentOffset(
             forProposedContentOffset: natural, withScrollingVelocity: velocity)
         func target(_ naturalValue: Double, _ snappedValue: Double, page: Double) -> ScrollMotion.Target {
-            if scene.views[v].pagingEnabled { return .paging(pageSize: page) }
+            if settings.isPagingEnabled { return .paging(pageSize: page) }
             return snappedValue == naturalValue ? .natural : .offset(snappedValue)
         }
         return ReleaseMotion(
@@ -677,3 +680,23 @@ private func faded(_ a: LayoutAttributes) -> LayoutAttributes {
 
 /// `[x, y]` as a scene would write it.
 func numbersText(_ p: Point) -> String { CustomValue.numbers([p.x, p.y]).description }
+
+/// A view's `decelerationRate` and `isPagingEnabled` for its releases: the scene's, unless its
+/// layout asks for others (a UIKit program set them on its collection view).
+struct ScrollSettings {
+    var decelerationRate: DecelerationRate
+    var isPagingEnabled: Bool
+
+    init(_ view: SceneView, asked published: [String: CustomValue]) {
+        decelerationRate = view.decelerationRate
+        isPagingEnabled = view.pagingEnabled
+        if case .number(let r)? = published[PublishedStateKey.requestedDecelerationRate],
+            let rate = DecelerationRate(rawValue: r)
+        {
+            decelerationRate = rate
+        }
+        if case .bool(let paging)? = published[PublishedStateKey.requestedPagingEnabled] {
+            isPagingEnabled = paging
+        }
+    }
+}

@@ -86,9 +86,14 @@ open class UICollectionViewLayout: NSObject {
         needsPrepare = true
     }
 
-    func makeInvalidationContext() -> UICollectionViewLayoutInvalidationContext {
+    /// A context of the layout's `invalidationContextClass`; `reloadingData`: the one UIKit
+    /// makes when a layout is installed or the data reload (everything and the counts invalid).
+    func makeInvalidationContext(reloadingData: Bool = false) -> UICollectionViewLayoutInvalidationContext {
         let cls = type(of: self).invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type
-        return (cls ?? UICollectionViewLayoutInvalidationContext.self).init()
+        let context = (cls ?? UICollectionViewLayoutInvalidationContext.self).init()
+        context.everything = reloadingData
+        context.dataSourceCounts = reloadingData
+        return context
     }
 
     // MARK: Scrolling

@@ -146,6 +146,14 @@ public struct UIKitLayout: CollectionViewLayout {
     /// registered.
     public var drawsOwnViews: Bool { cells.drawsViews || live.withLock(\.registersViews) }
 
+    /// What the program set on its collection view that the timeline owns: a content inset or
+    /// offset (a centring layout sets them in `invalidateLayout(with:)`), `decelerationRate`,
+    /// `isPagingEnabled`. The timeline takes them from the next action on, as UIKit's scroll
+    /// view would from the moment they are set (docs/uikit.md "The contract").
+    public var publishedState: [String: CustomValue] {
+        live.withLock { $0.requests }
+    }
+
     /// The frame's cells, when the scene draws the items with one (docs/uikit.md "Cells").
     public mutating func display(_ elements: [LayoutAttributes]) -> [LayerSnapshot?]? {
         display(elements, items: [])
@@ -335,6 +343,12 @@ final class Live: @unchecked Sendable {
             // controller's viewDidLoad does.
             view.cells.configure(
                 registered: cells.registered, sceneCell: cells.scene, sceneViews: cells.supplementary)
+            // The scene's settings first, as a storyboard's: the factory's code may change them.
+            if let scrolling = pendingScrolling {
+                view.decelerationRate = UIScrollView.DecelerationRate(
+                    rawValue: CGFloat(scrolling.decelerationRate.rawValue))
+                view.isPagingEnabled = scrolling.isPagingEnabled
+            }
             let layout = UIScreen.withMain(screen) {
                 CrashReport.during(title + ", in its factory") { factory(view) }
             }
@@ -350,6 +364,11 @@ final class Live: @unchecked Sendable {
 
         /// The size of the first instant's view, for `objects`.
         private var pendingSize: CGSize?
+        /// The scene's scroll settings at the first instant, for `objects`.
+        private var pendingScrolling: CollectionViewState?
+        /// The content inset the timeline last gave; the view's own may differ (the program
+        /// set it) until the timeline takes the program's.
+        private var sceneInset: UIEdgeInsets?
 
         deinit {
             // The delegate may hold the collection view: break the cycle with the view.
@@ -367,7 +386,10 @@ final class Live: @unchecked Sendable {
             if let s = event.state {
                 photoNaming.use(s.dataSource.photos)
                 screen = UIScreen(size: CGSize(s.screenSize), scale: CGFloat(s.scale))
-                if made == nil { pendingSize = CGSize(s.bounds.size) }
+                if made == nil {
+                    pendingSize = CGSize(s.bounds.size)
+                    pendingScrolling = s
+                }
             }
             UIScreen.withMain(screen) {
                 CrashReport.during("\(title) (\(type(of: layout))), \(event.summary)") { perform(event) }
@@ -430,7 +452,11 @@ final class Live: @unchecked Sendable {
                 started = true
                 host.data = s.dataSource
                 host.contentInset = inset
+                sceneInset = inset
                 host.bounds = bounds
+                // Installing a layout and loading the data invalidate it with a context, as
+                // reloadData's does (UIKit's documentation of the invalidation context).
+                layout.invalidateLayout(with: layout.makeInvalidationContext(reloadingData: true))
                 // Cleared first: a prepare() that changes the layout's own properties has
                 // invalidated it again, and the next pass prepares once more, as on iOS.
                 layout.needsPrepare = false
@@ -440,11 +466,14 @@ final class Live: @unchecked Sendable {
             if host.data != s.dataSource {
                 host.cells.dataChanged(from: host.data, to: s.dataSource)
                 host.data = s.dataSource
-                layout.invalidateLayout()
+                layout.invalidateLayout(with: layout.makeInvalidationContext(reloadingData: true))
             }
-            if host.contentInset != inset {
-                host.contentInset = inset
-                layout.invalidateLayout()
+            if inset != sceneInset {
+                sceneInset = inset
+                if host.contentInset != inset {
+                    host.contentInset = inset
+                    layout.invalidateLayout()
+                }
             }
             let old = host.bounds
             if bounds != host.bounds {
@@ -467,6 +496,30 @@ final class Live: @unchecked Sendable {
                 layout.prepare(forAnimatedBoundsChange: old)
                 layout.finalizeAnimatedBoundsChange()
             }
+        }
+
+        /// What the program set on the view apart from the timeline's state (`publishedState`).
+        var requests: [String: CustomValue] {
+            guard let made, started else { return [:] }
+            let (view, s) = (made.host, made.host.instant)
+            var out: [String: CustomValue] = [:]
+            let inset = view.contentInset
+            if inset.geometry != s.contentInset {
+                out[PublishedStateKey.requestedContentInset] = .numbers(
+                    [inset.top, inset.left, inset.bottom, inset.right].map { Double($0) })
+            }
+            if view.contentOffset.geometry != s.contentOffset {
+                out[PublishedStateKey.requestedContentOffset(s.name)] = .numbers(
+                    [Double(view.contentOffset.x), Double(view.contentOffset.y)])
+            }
+            if Double(view.decelerationRate.rawValue) != s.decelerationRate.rawValue {
+                out[PublishedStateKey.requestedDecelerationRate] = .number(
+                    Double(view.decelerationRate.rawValue))
+            }
+            if view.isPagingEnabled != s.isPagingEnabled {
+                out[PublishedStateKey.requestedPagingEnabled] = .bool(view.isPagingEnabled)
+            }
+            return out
         }
 
         /// UIKit's display pass after a layout pass: cells for what the layout returns for the
