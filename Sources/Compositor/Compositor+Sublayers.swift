@@ -76,7 +76,7 @@ extension Compositor {
 
     /// A sublayer's map: `[p - anchor, 0, 1] · transform · T(position, zPosition)` into its
     /// superlayer's local points, flattened (planar), then the superlayer's map.
-    static func sublayerMap(_ child: Layer, in parent: Homography) -> Homography {
+    public static func sublayerMap(_ child: Layer, in parent: Homography) -> Homography {
         let m = Transform3D.makeTranslation(-child.size.width / 2, -child.size.height / 2, 0)
             .concatenating(child.transform)
             .concatenating(.makeTranslation(child.position.x, child.position.y, child.zPosition))

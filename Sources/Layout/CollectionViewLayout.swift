@@ -130,6 +130,12 @@ public protocol CollectionViewLayout: Sendable {
     /// Default: nil (every element drawn with the scene's styles).
     mutating func display(_ elements: [LayoutAttributes]) -> [LayerSnapshot?]?
 
+    /// `display(_:)` with the scene's identity of each element's item (nil for other elements
+    /// and where unknown), which follows an item through inserts, deletes and moves: during an
+    /// update animation an item that leaves and the one that takes its index path are both
+    /// shown, and each keeps its own view. Default: `display(elements)`.
+    mutating func display(_ elements: [LayoutAttributes], items: [Int?]) -> [LayerSnapshot?]?
+
     /// Whether `display(_:)` draws views of the layout's own (then an animated change prepares
     /// the layout at each instant so that it can). Default: false.
     var drawsOwnViews: Bool { get }
@@ -142,6 +148,10 @@ public protocol CollectionViewLayout: Sendable {
 
 extension CollectionViewLayout {
     public mutating func display(_ elements: [LayoutAttributes]) -> [LayerSnapshot?]? { nil }
+
+    public mutating func display(_ elements: [LayoutAttributes], items: [Int?]) -> [LayerSnapshot?]? {
+        display(elements)
+    }
 
     public var drawsOwnViews: Bool { false }
 

@@ -7,8 +7,13 @@ public struct CollectionViewDataSource: Hashable, Sendable {
     public struct Item: Hashable, Sendable {
         /// The image's size (any unit; only the ratio matters); nil when unknown.
         public var imageSize: Size?
+        /// The scene's photo the item shows (`photos` names it); nil when unknown.
+        public var photo: Photo?
 
-        public init(imageSize: Size? = nil) { self.imageSize = imageSize }
+        public init(imageSize: Size? = nil, photo: Photo? = nil) {
+            self.imageSize = imageSize
+            self.photo = photo
+        }
 
         /// width / height of the image; nil when unknown or degenerate.
         public var aspectRatio: Double? {
@@ -33,9 +38,60 @@ public struct CollectionViewDataSource: Hashable, Sendable {
         }
     }
 
-    public var sections: [Section]
+    /// A photo of the scene's content (`content.images`, or a generated one): the scene's image
+    /// index (item i of the content shows photo i; files cycle) and its size in pixels as
+    /// drawn (a JPEG's after its EXIF orientation).
+    public struct Photo: Hashable, Sendable {
+        public var index: Int
+        public var pixelWidth: Int
+        public var pixelHeight: Int
 
-    public init(sections: [Section] = []) { self.sections = sections }
+        public init(index: Int, pixelWidth: Int, pixelHeight: Int) {
+            (self.index, self.pixelWidth, self.pixelHeight) = (index, pixelWidth, pixelHeight)
+        }
+    }
+
+    /// Where the scene's photos come from, so that code of the app's shape (a UIKit data source,
+    /// `UIImage(named:)`) can name them: the files (resolved paths, cycled over the photos'
+    /// indices) or, when there are none, the generated photos of `seed`.
+    public struct PhotoLibrary: Hashable, Sendable {
+        public var files: [String]
+        public var seed: UInt64
+        /// The photos the content starts with (its items); inserted items count on from here.
+        public var count: Int
+
+        public init(files: [String], seed: UInt64, count: Int) {
+            (self.files, self.seed, self.count) = (files, seed, count)
+        }
+
+        /// The file photo `index` shows; nil for a generated photo.
+        public func file(ofPhoto index: Int) -> String? {
+            guard !files.isEmpty else { return nil }
+            return files[((index % files.count) + files.count) % files.count]
+        }
+
+        /// The name an app gives it (`UIImage(named:)`): the file's name (its last path
+        /// component), or `photo-N` for generated photo N.
+        public func name(ofPhoto index: Int) -> String {
+            guard let file = file(ofPhoto: index) else { return "photo-\(index)" }
+            return file.split(separator: "/").last.map(String.init) ?? file
+        }
+
+        /// The renderer's name for it (an attribute file's image name: the path, or
+        /// `generated:photo/SEED/INDEX`).
+        public func source(ofPhoto index: Int) -> String {
+            file(ofPhoto: index) ?? "generated:photo/\(seed)/\(index)"
+        }
+    }
+
+    public var sections: [Section]
+    /// The scene's photos; nil when the data does not come from a scene.
+    public var photos: PhotoLibrary?
+
+    public init(sections: [Section] = [], photos: PhotoLibrary? = nil) {
+        self.sections = sections
+        self.photos = photos
+    }
 
     /// Sections with these item counts and no image sizes or titles.
     public init(itemCounts: [Int], titles: [String] = []) {

@@ -34,8 +34,13 @@ public struct LayerSnapshot: Hashable, Sendable {
         /// UIView.contentMode's placements the renderer has; others draw as `scaleToFill`.
         public enum Mode: String, Hashable, Sendable { case scaleToFill, aspectFit, aspectFill, center }
         public var mode: Mode
-        public init(width: Int, height: Int, pixels: [UInt8], mode: Mode) {
+        /// One of the scene's images by the renderer's name (an attribute file's image name: a
+        /// path, `generated:photo/SEED/INDEX`), `width` x `height` pixels, with no `pixels`: the
+        /// renderer draws it from its own textures, as it draws the scene's cell style.
+        public var source: String?
+        public init(width: Int, height: Int, pixels: [UInt8], mode: Mode, source: String? = nil) {
             (self.width, self.height, self.pixels, self.mode) = (width, height, pixels, mode)
+            self.source = source
         }
 
         /// A few pixels only: the renderer looks images up by their contents at every frame,
@@ -44,6 +49,7 @@ public struct LayerSnapshot: Hashable, Sendable {
             hasher.combine(width)
             hasher.combine(height)
             hasher.combine(mode)
+            hasher.combine(source)
             let step = max(1, pixels.count / 61)
             for i in Swift.stride(from: 0, to: pixels.count, by: step) { hasher.combine(pixels[i]) }
         }

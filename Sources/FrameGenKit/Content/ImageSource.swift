@@ -27,7 +27,7 @@ public final class ContentImages: Sendable {
     /// The resolved files (paths as given, joined to the base folder when relative); empty for
     /// generated photos.
     public let files: [String]
-    private let ratios = Mutex<[Int: Double]>([:])
+    private let sizes = Mutex<[Int: (width: Int, height: Int)]>([:])
 
     /// Resolves `source`; relative paths are taken from `baseDirectory` (the scene file's folder).
     /// A missing folder, a folder without PNG or JPEG files, an empty list or a missing file is
@@ -70,21 +70,36 @@ public final class ContentImages: Sendable {
     /// Width / height of item `index`'s image: the generated ratio, or the file header's (a
     /// JPEG's as shown, after its EXIF orientation).
     public func aspectRatio(forItem index: Int) throws(FrameGenError) -> Double {
-        guard let file = file(forItem: index) else {
+        guard file(forItem: index) != nil else {
             if case .generated(let seed) = source { return generatedAspectRatio(seed: seed, index: index) }
             return 1
         }
+        let size = try pixelSize(forItem: index, generatedLongSide: 0)
+        return Double(size.width) / Double(size.height)
+    }
+
+    /// Item `index`'s image size in pixels: the file header's (as shown, after its EXIF
+    /// orientation), or a generated photo's at `generatedLongSide` pixels.
+    public func pixelSize(forItem index: Int, generatedLongSide: Int) throws(FrameGenError) -> (
+        width: Int, height: Int
+    ) {
+        guard let file = file(forItem: index) else {
+            if case .generated(let seed) = source {
+                return generatedPhotoSize(seed: seed, index: index, longSide: generatedLongSide)
+            }
+            return (1, 1)
+        }
         let slot = ((index % files.count) + files.count) % files.count
-        if let ratio = ratios.withLock({ $0[slot] }) { return ratio }
+        if let size = sizes.withLock({ $0[slot] }) { return size }
         let info: ImageInfo
         do {
             info = try ImageFile.readInfo(file: file, validate: false)
         } catch {
             throw FrameGenError.badInput(file, error.reason)
         }
-        let ratio = Double(info.width) / Double(info.height)
-        ratios.withLock { $0[slot] = ratio }
-        return ratio
+        let size = (width: info.width, height: info.height)
+        sizes.withLock { $0[slot] = size }
+        return size
     }
 
     /// Item `index`'s image, decoded (premultiplied) or generated with `longSide` pixels (its

@@ -9,17 +9,36 @@ import Text
 // centre-anchored transform and its superlayer's local points.
 extension FrameComposer {
     /// The cell's layer, placed in the view's visible bounds (`viewBounds`' origin is the content
-    /// offset the cell's position is measured from).
-    func cellLayer(_ snapshot: LayerSnapshot, viewBounds: Rect, scale: Double) -> Layer? {
+    /// offset the cell's position is measured from) of `view`, drawn at `scale`.
+    func cellLayer(
+        _ snapshot: LayerSnapshot, viewBounds: Rect, scale: Double, view: ViewLayer, ticket: UInt64
+    ) throws(FrameGenError) -> Layer? {
         guard !snapshot.isHidden, snapshot.opacity > 0 else { return nil }
-        return layer(snapshot, parentOrigin: viewBounds.origin, parentSublayerTransform: nil)
+        return try layer(
+            snapshot, parentOrigin: viewBounds.origin, parentSublayerTransform: nil,
+            place: .top(view, scale: scale), scale: scale, ticket: ticket)
+    }
+
+    /// Where a layer lies on the canvas: how its map to device pixels is made, which a scene
+    /// photo's mip levels depend on.
+    private enum Placement {
+        case top(ViewLayer, scale: Double)
+        case sublayer(of: Homography)
+
+        func map(_ layer: Layer) -> Homography {
+            switch self {
+            case .top(let view, let scale): Compositor.localToDevice(layer, in: view, scale: scale)
+            case .sublayer(let parent): Compositor.sublayerMap(layer, in: parent)
+            }
+        }
     }
 
     /// `parentSublayerTransform`: the superlayer's sublayerTransform about its anchor point (in
     /// its bounds coordinates), when it is not the identity.
     private func layer(
-        _ s: LayerSnapshot, parentOrigin: Point, parentSublayerTransform: (Transform3D, pivot: Point)?
-    ) -> Layer {
+        _ s: LayerSnapshot, parentOrigin: Point, parentSublayerTransform: (Transform3D, pivot: Point)?,
+        place: Placement, scale: Double, ticket: UInt64
+    ) throws(FrameGenError) -> Layer {
         let size = s.bounds.size
         // [p - anchor * size, -anchorPointZ] . transform, with p from the top left of the bounds.
         let toAnchor = Transform3D.makeTranslation(
@@ -63,7 +82,11 @@ extension FrameComposer {
                 color: color(sh.color), opacity: min(sh.opacity, 1), radius: max(sh.radius, 0),
                 offset: sh.offset)
         }
-        if let c = s.contents, let texture = cellTexture(c) {
+        let map = place.map(layer)
+        if let c = s.contents, let source = c.source {
+            layer.contents = try scenePhotoContents(
+                c, source: source, in: layer, map: map, scale: scale, ticket: ticket)
+        } else if let c = s.contents, let texture = cellTexture(c) {
             layer.contents = LayerContents(
                 texture: texture, mode: ContentMode(rawValue: c.mode.rawValue) ?? .scaleToFill)
         }
@@ -83,14 +106,43 @@ extension FrameComposer {
                     x: s.bounds.minX + s.anchorPoint.x * size.width,
                     y: s.bounds.minY + s.anchorPoint.y * size.height)
             )
-        layer.sublayers = s.sublayers.map {
-            self.layer($0, parentOrigin: s.bounds.origin, parentSublayerTransform: sublayerTransform)
+        var sublayers: [Layer] = []
+        for sub in s.sublayers {
+            sublayers.append(
+                try self.layer(
+                    sub, parentOrigin: s.bounds.origin, parentSublayerTransform: sublayerTransform,
+                    place: .sublayer(of: map), scale: scale, ticket: ticket))
         }
+        layer.sublayers = sublayers
         // A mask is placed as a sublayer is, but not by the sublayerTransform (it is no sublayer).
-        layer.mask = s.mask.map {
-            self.layer($0, parentOrigin: s.bounds.origin, parentSublayerTransform: nil)
+        if let m = s.mask {
+            layer.mask = try self.layer(
+                m, parentOrigin: s.bounds.origin, parentSublayerTransform: nil, place: .sublayer(of: map),
+                scale: scale, ticket: ticket)
         }
-        return layer
+        return CellLayerFolding.folded(layer)
+    }
+
+    /// A scene photo in an image view (docs/uikit.md "The scene's photos"): the texture the
+    /// scene's styles draw it from (the texture cache's, with the mip levels this drawing reads,
+    /// a JPEG's reduced decodes), placed by the view's content mode as a styled cell's image is.
+    private func scenePhotoContents(
+        _ c: LayerSnapshot.Contents, source: String, in layer: Layer, map: Homography, scale: Double,
+        ticket: UInt64
+    ) throws(FrameGenError) -> LayerContents? {
+        let name = try ImageName(parsing: source, relativeTo: "")
+        let (width, height) = try imageSize(name)
+        let mode = ContentMode(rawValue: c.mode.rawValue) ?? .scaleToFill
+        let rect = LayerContents.imageRect(
+            imageWidth: width, imageHeight: height, mode: mode, inset: 0, offset: .zero, in: layer.size,
+            scale: scale)
+        var finest = 0
+        if let m = LayerContents.deviceToTexture(
+            imageWidth: width, imageHeight: height, rect: rect, localToDevice: map)
+        {
+            finest = Texture.finestLevelRead(width: width, height: height, deviceToTexture: m)
+        }
+        return LayerContents(texture: try texture(name, finestLevel: finest, ticket: ticket), mode: mode)
     }
 
     /// A CGPath's elements in the bounds coordinates whose origin is `origin`, as the
@@ -154,5 +206,91 @@ extension FrameComposer {
         let texture = Texture(image)
         cellTextures.withLock { $0[c] = texture }
         return texture
+    }
+}
+
+/// A cell's view tree drawn as the scene's styles draw an element, where it has the same shape:
+/// a view that only holds one view of its size (a cell holding its content view) becomes that
+/// view, and a view that only clips an image view of its own size, directly or through one
+/// clipping window (a photo masked to its aspect-fit rect), becomes one image layer with the
+/// image's offset and the window as its mask, as `LayerContents` draws a styled cell's image.
+/// The clips are then the image's coverage intersected with the bounds' and the window's in one
+/// pass, where the nested layers drew the image offscreen and composited it through each clip:
+/// the same picture, rounded once instead of at every level, so a cell showing a scene photo
+/// gives the built-in style's pixels (docs/uikit.md "The scene's photos").
+enum CellLayerFolding {
+    static func folded(_ layer: Layer) -> Layer {
+        guard layer.sublayers.count == 1, hasNoParts(layer), layer.shadow == nil else { return layer }
+        let child = layer.sublayers[0]
+        // A view holding one view that fills it exactly.
+        if !layer.masksToBounds, child.opacity == 1, fills(child, layer) {
+            var merged = child
+            merged.size = layer.size
+            merged.position = layer.position
+            merged.transform = layer.transform
+            merged.zPosition = layer.zPosition
+            merged.opacity = layer.opacity
+            merged.isHidden = layer.isHidden || child.isHidden
+            // The child's map is its parent's, so one of them turned away culls both.
+            merged.isDoubleSided = layer.isDoubleSided && child.isDoubleSided
+            return merged
+        }
+        guard layer.masksToBounds, layer.opacity == 1 || child.opacity == 1 else { return layer }
+        // A clipping view holding an image view of its size.
+        if let contents = imageOnly(child, size: layer.size) {
+            return withImage(layer, contents, offset: origin(child), opacity: child.opacity)
+        }
+        // ...or holding a clipping window that holds it.
+        guard child.sublayers.count == 1, child.masksToBounds, child.cornerRadius <= 0, hasNoParts(child),
+            child.shadow == nil, child.opacity == 1, isPlain(child), child.isDoubleSided,
+            let contents = imageOnly(child.sublayers[0], size: layer.size)
+        else { return layer }
+        let window = origin(child)
+        let inner = origin(child.sublayers[0])
+        var image = withImage(
+            layer, contents, offset: Point(x: window.x + inner.x, y: window.y + inner.y),
+            opacity: child.sublayers[0].opacity)
+        image.contents?.maskRect = Rect(origin: window, size: child.size)
+        return image
+    }
+
+    private static func hasNoParts(_ l: Layer) -> Bool {
+        l.backgroundColor == nil && l.border == nil && l.contents == nil && l.text == nil && l.mask == nil
+            && l.gradient == nil && l.shape == nil
+    }
+
+    /// Untransformed, at no depth, not hidden.
+    private static func isPlain(_ l: Layer) -> Bool {
+        l.transform == .identity && l.zPosition == 0 && !l.isHidden
+    }
+
+    private static func fills(_ child: Layer, _ parent: Layer) -> Bool {
+        isPlain(child) && child.size == parent.size
+            && child.position == Point(x: parent.size.width / 2, y: parent.size.height / 2)
+    }
+
+    /// The top left of a plain sublayer in its superlayer's local points.
+    private static func origin(_ l: Layer) -> Point {
+        Point(x: l.position.x - l.size.width / 2, y: l.position.y - l.size.height / 2)
+    }
+
+    /// The contents of a layer that draws nothing else, is `size` large and untransformed.
+    private static func imageOnly(_ l: Layer, size: Size) -> LayerContents? {
+        guard let c = l.contents, l.sublayers.isEmpty, l.backgroundColor == nil, l.border == nil,
+            l.shadow == nil, l.text == nil, !l.masksToBounds, isPlain(l), l.size == size, l.isDoubleSided,
+            l.mask == nil, l.gradient == nil, l.shape == nil,
+            c.offset == .zero, c.maskRect == nil, c.inset == 0
+        else { return nil }
+        return c
+    }
+
+    private static func withImage(_ layer: Layer, _ c: LayerContents, offset: Point, opacity: Double) -> Layer
+    {
+        var image = layer
+        image.sublayers = []
+        image.contents = c
+        image.contents?.offset = offset
+        image.opacity = layer.opacity * opacity
+        return image
     }
 }

@@ -36,6 +36,11 @@ public final class FrameComposer: Sendable {
     /// page is the largest a cell gets), within 128...1024.
     let generatedLongSide: Int
 
+    /// The long side in pixels of the generated photos drawn on `canvas`.
+    static func generatedLongSide(_ canvas: Canvas) -> Int {
+        min(1024, max(128, Int(max(canvas.width, canvas.height) * canvas.scale)))
+    }
+
     /// The texture cache's default byte budget (`--memory-budget`).
     public static let defaultMemoryBudget = 128 << 20
 
@@ -48,7 +53,7 @@ public final class FrameComposer: Sendable {
         self.canvas = canvas
         self.style = style
         self.kindStyles = kindStyles
-        generatedLongSide = min(1024, max(128, Int(max(canvas.width, canvas.height) * canvas.scale)))
+        generatedLongSide = FrameComposer.generatedLongSide(canvas)
         var seed: UInt64? = nil
         switch (canvas.background, canvas.background.generatedImage) {
         case (.color(let c), _): background = .color(c)
@@ -273,7 +278,9 @@ public final class FrameComposer: Sendable {
             }
             return nil
         }
-        if let content = e.content { return cellLayer(content, viewBounds: bounds, scale: scale) }
+        if let content = e.content {
+            return try cellLayer(content, viewBounds: bounds, scale: scale, view: view, ticket: ticket)
+        }
         let kind = a.representedElementCategory == .cell ? AttributeFile.cellKind : a.representedElementKind
         var s = style
         if let k = kind, let ks = kindStyles[k] { s = ks.over(s) }

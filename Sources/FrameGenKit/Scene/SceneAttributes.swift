@@ -20,17 +20,34 @@ public struct SceneData: Sendable {
         for (s, count) in scene.content.itemCounts.enumerated() {
             var items: [CollectionViewDataSource.Item] = []
             for i in 0..<count {
-                let ratio = try scene.content.images.aspectRatio(forItem: index)
-                items.append(
-                    CollectionViewDataSource.Item(imageSize: Size(width: ratio * 1000, height: 1000)))
+                items.append(try SceneData.item(scene, imageIndex: index))
                 map[IndexPath(item: i, section: s)] = index
                 index += 1
             }
             let title = s < scene.content.titles.count ? scene.content.titles[s] : nil
             sections.append(CollectionViewDataSource.Section(items: items, title: title))
         }
-        dataSource = CollectionViewDataSource(sections: sections)
+        dataSource = CollectionViewDataSource(
+            sections: sections,
+            photos: CollectionViewDataSource.PhotoLibrary(
+                files: scene.content.images.files, seed: scene.seed, count: index))
         imageIndexOfItem = map
+    }
+
+    /// The data source's item showing the scene's image `index`: its aspect ratio (a size of
+    /// height 1000, which the built-in layouts read) and its photo (which a UIKit data source
+    /// reads, docs/uikit.md "The scene's photos").
+    static func item(_ scene: Scene, imageIndex index: Int) throws(FrameGenError)
+        -> CollectionViewDataSource.Item
+    {
+        let images = scene.content.images
+        let ratio = try images.aspectRatio(forItem: index)
+        let pixels = try images.pixelSize(
+            forItem: index, generatedLongSide: FrameComposer.generatedLongSide(scene.canvas))
+        return CollectionViewDataSource.Item(
+            imageSize: Size(width: ratio * 1000, height: 1000),
+            photo: CollectionViewDataSource.Photo(
+                index: index, pixelWidth: pixels.width, pixelHeight: pixels.height))
     }
 
     /// The screen's pixel grid, to which every content offset is rounded as UIScrollView rounds

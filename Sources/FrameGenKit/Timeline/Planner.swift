@@ -518,12 +518,8 @@ struct Planner {
             if let b = item.indexPathBeforeUpdate, let entry = moved[b] {
                 sections[a.section].insert(entry, at: a.item)
             } else {
-                let ratio = try scene.content.images.aspectRatio(forItem: identityCounter)
                 sections[a.section].insert(
-                    (
-                        identityCounter,
-                        CollectionViewDataSource.Item(imageSize: Size(width: ratio * 1000, height: 1000))
-                    ), at: a.item)
+                    (identityCounter, try SceneData.item(scene, imageIndex: identityCounter)), at: a.item)
                 identityCounter += 1
             }
         }
@@ -532,7 +528,7 @@ struct Planner {
             sections: sections.enumerated().map { s, entries in
                 CollectionViewDataSource.Section(
                     items: entries.map(\.1), title: old.dataSource.sections[s].title)
-            })
+            }, photos: old.dataSource.photos)
         new.identity = [:]
         for (s, entries) in sections.enumerated() {
             for (i, entry) in entries.enumerated() { new.identity[IndexPath(item: i, section: s)] = entry.0 }
@@ -654,13 +650,14 @@ struct Planner {
                 }
             }
         }
-        let tr = Transition(
+        var tr = Transition(
             from: from, to: to, order: order, fromBounds: old.bounds, toBounds: new.bounds,
             fromFrame: old.frame, toFrame: new.frame, window: new.window, curve: curve,
             sublayerTransform: newLayout.sublayerTransform, drawingOrder: newLayout.drawingOrder)
         var after = new
         if !updates.isEmpty { newLayout.finalizeCollectionViewUpdates() }
         after.layout = newLayout
+        if newLayout.drawsOwnViews { tr.after = (newLayout, new.dataSource) }
         return (tr, after)
     }
 }

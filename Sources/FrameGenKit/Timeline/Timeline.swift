@@ -140,14 +140,14 @@ public struct Timeline: Sendable {
             }
             // The layout after the change, laid out at this instant, draws its cells, as UIKit
             // animates them.
-            var layout = state.layout
+            var layout = tr.after?.layout ?? state.layout
             if layout.drawsOwnViews {
                 layout.prepare(
                     data.state(
-                        view: v, bounds: b, window: tr.window, time: time, dataSource: state.dataSource,
-                        peers: peers))
+                        view: v, bounds: b, window: tr.window, time: time,
+                        dataSource: tr.after?.dataSource ?? state.dataSource, peers: peers))
             }
-            let views = layout.display(elements)
+            let views = layout.display(elements, items: images)
             elements = layout.presented(elements)
             var drawn = data.elements(view: v, elements, imageIndex: { images[$0] })
             if let views {
@@ -183,9 +183,10 @@ public struct Timeline: Sendable {
             peers: peers)
         layout.prepare(cv)
         var attributes = data.visibleElements(view: v, layout, frame: state.frame, bounds: state.bounds)
-        let views = layout.display(attributes)
-        attributes = layout.presented(attributes)
         let identity = state.identity
+        let items = attributes.map { $0.representedElementCategory == .cell ? identity[$0.indexPath] : nil }
+        let views = layout.display(attributes, items: items)
+        attributes = layout.presented(attributes)
         var elements = data.elements(view: v, attributes, imageIndex: { identity[attributes[$0].indexPath] })
         if let views {
             for (i, content) in views.enumerated() where i < elements.count { elements[i].content = content }
@@ -283,4 +284,7 @@ struct Transition: Sendable {
     var curve: TimingCurve
     var sublayerTransform: Transform3D?
     var drawingOrder: DrawingOrder
+    /// The view after the change, whose layout draws the cells of a layout that draws its own
+    /// views (UIKit's cells animate with the data after the update); nil for other layouts.
+    var after: (layout: any CollectionViewLayout, dataSource: CollectionViewDataSource)? = nil
 }

@@ -21,8 +21,11 @@ final class CellDisplay {
         var category: UICollectionView.ElementCategory
         var kind: String?
         var indexPath: IndexPath
-        /// During an update animation an item that leaves and the one that takes its index
-        /// path are both shown, each with its own cell: the second is occurrence 1.
+        /// The scene's identity of a cell's item (its photo's index), which follows the item
+        /// through updates: during an update animation an item that leaves and the one that
+        /// takes its index path are both shown, each with its own cell. Nil where unknown.
+        var item: Int?
+        /// Where the item is unknown, the second element at one index path is occurrence 1.
         var occurrence = 0
 
         init(category: UICollectionView.ElementCategory, kind: String?, indexPath: IndexPath) {
@@ -36,8 +39,8 @@ final class CellDisplay {
         }
 
         static func < (a: Key, b: Key) -> Bool {
-            (a.category.rawValue, a.kind ?? "", a.indexPath, a.occurrence)
-                < (b.category.rawValue, b.kind ?? "", b.indexPath, b.occurrence)
+            (a.category.rawValue, a.kind ?? "", a.indexPath, a.item ?? -1, a.occurrence)
+                < (b.category.rawValue, b.kind ?? "", b.indexPath, b.item ?? -1, b.occurrence)
         }
     }
 
@@ -68,7 +71,13 @@ final class CellDisplay {
     private var applied: [ObjectIdentifier: UICollectionViewLayoutAttributes] = [:]
     private static let plainIdentifier = "framegen.plain-cell"
 
-    var isDrawing: Bool { sceneCell != nil || !sceneViews.isEmpty || plainCells }
+    /// The collection view's layout, whose registered decoration classes draw its decoration
+    /// views.
+    weak var layout: UICollectionViewLayout?
+
+    var isDrawing: Bool {
+        sceneCell != nil || !sceneViews.isEmpty || plainCells || !(layout?.decorationViewClasses.isEmpty ?? true)
+    }
 
     /// Whether the items' cells are plain ones, drawn with the scene's styles.
     var drawsPlainCells: Bool { plainCells && sceneCell == nil }
@@ -84,8 +93,39 @@ final class CellDisplay {
         switch category {
         case .cell: sceneCell != nil || plainCells
         case .supplementaryView: kind.map { sceneViews[$0] != nil } ?? false
-        case .decorationView: false
+        case .decorationView: kind.flatMap { layout?.decorationViewClasses[$0] } != nil
         }
+    }
+
+    /// A decoration view of `kind`: one waiting for reuse (after `prepareForReuse()`), or a new
+    /// one of the class the layout registered, made as UIKit makes it (no data source).
+    private func decorationView(_ kind: String, frame: CGRect, in host: UICollectionView)
+        -> UICollectionReusableView
+    {
+        if let view = dequeue(CellDisplay.queue(kind, kind: kind)) {
+            CrashReport.during(describe(view, "in prepareForReuse()", at: host.instant)) {
+                view.prepareForReuse()
+            }
+            return view
+        }
+        let viewClass: AnyClass = layout?.decorationViewClasses[kind] ?? UICollectionReusableView.self
+        let made: UICollectionReusableView
+        if viewClass == UICollectionReusableView.self {
+            made = UICollectionReusableView(frame: frame)
+        } else if let factory = factory(for: viewClass) {
+            made = CrashReport.during(
+                "\(layoutTitle), making the decoration view \"\(kind)\" at t = \(host.instant.time) s"
+            ) {
+                factory(frame)
+            }
+        } else {
+            host.report(
+                "registered \(viewClass) for decoration views of kind \(kind), a class this program has no factory for (cells: [\"name\": { \(viewClass)(frame: $0) }]); drawn as a plain UICollectionReusableView"
+            )
+            made = UICollectionReusableView(frame: frame)
+        }
+        made.reuseIdentifier = kind
+        return made
     }
 
     func drawsView(for a: UICollectionViewLayoutAttributes) -> Bool {
@@ -159,6 +199,7 @@ final class CellDisplay {
         guard var queue = queues[identifier], !queue.isEmpty else { return nil }
         let view = queue.removeFirst()
         queues[identifier] = queue
+        if let item = gone.first(where: { $0.value === view })?.key { gone[item] = nil }
         return view
     }
 
@@ -167,17 +208,97 @@ final class CellDisplay {
         "\(layoutTitle), the cell \"\(view.reuseIdentifier ?? "")\" (\(type(of: view))) \(call) at t = \(instant.time) s"
     }
 
+    /// The data changed (a batch update): as UIKit does, each shown cell moves with its item to
+    /// the item's new index path; the cell of an item that is gone stays where it was, for the
+    /// animation that takes it away, until a display pass no longer shows it.
+    func dataChanged(from old: CollectionViewDataSource, to new: CollectionViewDataSource) {
+        previous = old
+        guard displayed.keys.contains(where: { $0.category == .cell && $0.item != nil }) else { return }
+        var paths: [Int: IndexPath] = [:]
+        for (s, section) in new.sections.enumerated() {
+            for (i, item) in section.items.enumerated() {
+                if let photo = item.photo { paths[photo.index] = IndexPath(item: i, section: s) }
+            }
+        }
+        gone = [:]
+        for key in displayed.keys.sorted() where key.category == .cell {
+            guard let item = key.item else { continue }
+            guard let path = paths[item] else {
+                gone[item] = displayed[key]
+                continue
+            }
+            guard path != key.indexPath else { continue }
+            var moved = key
+            moved.indexPath = path
+            displayed[moved] = displayed.removeValue(forKey: key)
+        }
+    }
+
+    /// The cells of the items the last data change removed, by item: the animation that takes
+    /// an item away shows its own cell, even after a layout pass has put it in a reuse queue.
+    private var gone: [Int: UICollectionReusableView] = [:]
+
+    /// The cell that showed `item` before the data change that removed it, taken off its reuse
+    /// queue.
+    private func goneCell(_ item: Int?) -> UICollectionReusableView? {
+        guard let item, let view = gone.removeValue(forKey: item) else { return nil }
+        let queue = CellDisplay.queue(view.reuseIdentifier ?? "", kind: nil)
+        if let i = queues[queue]?.firstIndex(where: { $0 === view }) {
+            queues[queue]?.remove(at: i)
+        } else if displayed.values.contains(where: { $0 === view }) {
+            return nil
+        }
+        return view
+    }
+
+    /// The data before the last change, for the items it removed.
+    private var previous: CollectionViewDataSource?
+
+    /// A cell for an item the last data change removed that no cell of this history showed (an
+    /// instant's objects replay only part of what was on screen): the data source's, asked with
+    /// the data it had, at the item's index path then, as the cell on screen was made on iOS.
+    private func leavingCell(_ item: Int?, in host: UICollectionView) -> UICollectionReusableView? {
+        guard let item, let dataSource = host.dataSource, let old = previous else { return nil }
+        for (s, section) in old.sections.enumerated() {
+            guard let i = section.items.firstIndex(where: { $0.photo?.index == item }) else { continue }
+            let now = host.data
+            host.data = old
+            defer { host.data = now }
+            return dataSource.collectionView(host, cellForItemAt: IndexPath(item: i, section: s))
+        }
+        return nil
+    }
+
+    /// The scene's identity of the item at `indexPath` in `data`.
+    static func item(at indexPath: IndexPath, in data: CollectionViewDataSource) -> Int? {
+        guard indexPath.count == 2 else { return nil }
+        return data.item(at: Layout.IndexPath(indexPath))?.photo?.index
+    }
+
+    /// The cell shown for the item now at `indexPath` (not one leaving from there).
+    func cell(at indexPath: IndexPath, in data: CollectionViewDataSource) -> UICollectionReusableView? {
+        var key = Key(category: .cell, kind: nil, indexPath: indexPath)
+        key.item = CellDisplay.item(at: indexPath, in: data)
+        return displayed[key]
+    }
+
     /// One display pass (the type's comment): `elements` are the layout's attributes objects
     /// (copies) of the elements to show, cells only. Returns the view showing each.
     @discardableResult
-    func display(_ elements: [UICollectionViewLayoutAttributes], in host: UICollectionView)
-        -> [UICollectionReusableView?]
-    {
+    /// `items`: the scene's identity of each element's item, where the caller knows it (an
+    /// update animation's leaving items); otherwise the data's at the element's index path.
+    func display(
+        _ elements: [UICollectionViewLayoutAttributes], items: [Int?] = [], in host: UICollectionView
+    ) -> [UICollectionReusableView?] {
         var seen: [Key: Int] = [:]
-        let keys = elements.map { a -> Key in
+        let keys = elements.enumerated().map { i, a -> Key in
             var key = Key(
                 category: a.representedElementCategory, kind: a.representedElementKind, indexPath: a.indexPath
             )
+            if key.category == .cell {
+                key.item =
+                    (i < items.count ? items[i] : nil) ?? CellDisplay.item(at: a.indexPath, in: host.data)
+            }
             key.occurrence = seen[key, default: 0]
             seen[key] = key.occurrence + 1
             return key
@@ -198,6 +319,10 @@ final class CellDisplay {
             let view: UICollectionReusableView
             if let shownAlready = displayed[key] {
                 view = shownAlready
+            } else if key.category == .decorationView, let kind = key.kind {
+                view = decorationView(kind, frame: attributes.frame, in: host)
+                displayed[key] = view
+                if view.superview !== host { host.addSubview(view) }
             } else if key.category == .supplementaryView, let kind = key.kind {
                 view =
                     host.dataSource.map {
@@ -211,13 +336,18 @@ final class CellDisplay {
                 // An item that is leaving (an index path the data no longer has, or the second of
                 // two at one index path) is not asked of the data source, which knows only the
                 // data after the change: it gets the scene's cell.
-                let current =
-                    sceneCell != nil && key.occurrence == 0
-                    && key.indexPath.section < host.data.numberOfSections
+                let inData =
+                    key.indexPath.count == 2 && key.indexPath.section < host.data.numberOfSections
                     && key.indexPath.item < host.data.numberOfItems(inSection: key.indexPath.section)
+                // Plain cells (a scene that names none) never come from the data source.
+                let asksDataSource = sceneCell != nil
+                let current =
+                    asksDataSource && key.occurrence == 0 && inData
+                    && (key.item == nil || key.item == CellDisplay.item(at: key.indexPath, in: host.data))
                 view =
                     (current
-                        ? host.dataSource.map { $0.collectionView(host, cellForItemAt: key.indexPath) } : nil)
+                        ? host.dataSource.map { $0.collectionView(host, cellForItemAt: key.indexPath) }
+                        : goneCell(key.item) ?? (asksDataSource ? leavingCell(key.item, in: host) : nil))
                     ?? host.dequeueReusableCell(
                         withReuseIdentifier: sceneCell ?? CellDisplay.plainIdentifier, for: key.indexPath)
                 displayed[key] = view
@@ -313,7 +443,12 @@ enum LayerSnapshotting {
                 offset: Point(x: Double(v.shadowOffset.width), y: Double(v.shadowOffset.height)))
         }
         let view = layer.delegate as? UIView
-        if let image = layer.contents as? UIImage, let bitmap = image.bitmap {
+        if let image = layer.contents as? UIImage, let photo = image.scenePhoto {
+            // Drawn from the renderer's own texture of the photo, as the scene's styles draw it.
+            s.contents = LayerSnapshot.Contents(
+                width: Int(photo.pixelSize.width), height: Int(photo.pixelSize.height), pixels: [],
+                mode: mode(view?.contentMode), source: photo.source)
+        } else if let image = layer.contents as? UIImage, let bitmap = image.bitmap {
             s.contents = LayerSnapshot.Contents(
                 width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels,
                 mode: mode(view?.contentMode))

@@ -183,9 +183,9 @@ open class UICollectionView: UIScrollView {
         return shownCell(at: indexPath)
     }
 
+    /// The cell of the item now at `indexPath` (cells follow their items through updates).
     func shownCell(at indexPath: IndexPath) -> UICollectionViewCell? {
-        cells.displayed[CellDisplay.Key(category: .cell, kind: nil, indexPath: indexPath)]
-            as? UICollectionViewCell
+        cells.cell(at: indexPath, in: data) as? UICollectionViewCell
     }
 
     /// The cells on screen, in index path order.

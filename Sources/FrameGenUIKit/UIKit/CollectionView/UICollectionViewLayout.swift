@@ -14,7 +14,9 @@ open class UICollectionViewLayout: NSObject {
     /// Read-only and overridable as UIKit's (`open var collectionView: UICollectionView? { get }`),
     /// so a subclass may narrow it (`override var collectionView: MyCollectionView { ... }`).
     open var collectionView: UICollectionView? { installedView }
-    weak var installedView: UICollectionView?
+    weak var installedView: UICollectionView? {
+        didSet { installedView?.cells.layout = self }
+    }
 
     /// Whether `prepare()` is due (set by every invalidation, cleared by the pass that calls it).
     var needsPrepare = true
@@ -154,8 +156,16 @@ open class UICollectionViewLayout: NSObject {
 
     // MARK: Decoration views
 
-    /// Accepted and ignored: decoration views are drawn with the scene's style for their kind.
-    open func register(_ viewClass: AnyClass?, forDecorationViewOfKind elementKind: String) {}
+    /// The classes registered for decoration kinds (docs/uikit.md "Cells").
+    var decorationViewClasses: [String: AnyClass] = [:]
+
+    /// Decoration views of `elementKind` are then views of `viewClass`, made as UIKit makes them
+    /// (no data source is asked) through the factory the program registered for the class
+    /// (`cells:`), their geometry set from the attributes and `apply(_:)` called; nil goes back to
+    /// the scene's style for the kind.
+    open func register(_ viewClass: AnyClass?, forDecorationViewOfKind elementKind: String) {
+        decorationViewClasses[elementKind] = viewClass
+    }
 
     open func register(_ nib: Any?, forDecorationViewOfKind elementKind: String) {}
 

@@ -39,7 +39,7 @@ public struct UIKitLayout: CollectionViewLayout {
         case didEndDecelerating(CollectionViewState)
         case tap(Layout.IndexPath, CollectionViewState)
         /// The frame's display pass over the elements the renderer draws.
-        case display([LayoutAttributes])
+        case display([LayoutAttributes], items: [Int?])
     }
 
     struct Cells: Sendable {
@@ -56,10 +56,13 @@ public struct UIKitLayout: CollectionViewLayout {
     ///   fields), each once; default: standard error.
     ///   - cells: the program's cell classes by name; `parameters`' `cell` names the one that
     ///     draws the items (docs/uikit.md "Cells").
+    ///   - supplementaryKinds: the layout's own supplementary kinds whose views a scene may draw
+    ///     with a class of the program's: `parameters`' key of the kind's name names it, as
+    ///     `header` and `footer` do for UIKit's section headers and footers.
     public init(
         name: String, parameters: [String: CustomValue] = [:],
-        cells: [String: UICollectionViewCellFactory] = [:], warnings: LayoutWarnings = LayoutWarnings(),
-        factory: @escaping Factory
+        cells: [String: UICollectionViewCellFactory] = [:], supplementaryKinds: [String] = [],
+        warnings: LayoutWarnings = LayoutWarnings(), factory: @escaping Factory
     ) {
         self.name = name
         self.factory = factory
@@ -68,7 +71,7 @@ public struct UIKitLayout: CollectionViewLayout {
         var sceneCell: String?
         if case .string(let cell)? = flow.removeValue(forKey: UIKitLayout.cellParameter) { sceneCell = cell }
         var supplementary: [String: String] = [:]
-        for (key, kind) in UIKitLayout.viewParameters {
+        for (key, kind) in UIKitLayout.viewKeys(supplementaryKinds) {
             if case .string(let view)? = flow.removeValue(forKey: key) { supplementary[kind] = view }
         }
         self.cells = Cells(registered: cells, scene: sceneCell, supplementary: supplementary)
@@ -84,6 +87,14 @@ public struct UIKitLayout: CollectionViewLayout {
         ("header", UICollectionView.elementKindSectionHeader),
         ("footer", UICollectionView.elementKindSectionFooter),
     ]
+
+    /// The scene keys naming views, and their kinds: UIKit's headers and footers, then the
+    /// layout's own kinds under their names (those that are not already a key).
+    static func viewKeys(_ supplementaryKinds: [String]) -> [(key: String, kind: String)] {
+        let taken = Set(viewParameters.map(\.0) + [cellParameter])
+        return viewParameters.map { (key: $0.0, kind: $0.1) }
+            + supplementaryKinds.filter { !taken.contains($0) }.map { (key: $0, kind: $0) }
+    }
 
     private let warnings: LayoutWarnings
 
@@ -131,7 +142,9 @@ public struct UIKitLayout: CollectionViewLayout {
         return live.withLock { $0.host.delegate != nil }
     }
 
-    public var drawsOwnViews: Bool { cells.drawsViews }
+    /// Cells, supplementary views the scene names, or decoration views whose class the layout
+    /// registered.
+    public var drawsOwnViews: Bool { cells.drawsViews || live.withLock(\.registersViews) }
 
     /// What the program set on its collection view that the timeline owns: a content inset or
     /// offset (a centring layout sets them in `invalidateLayout(with:)`), `decelerationRate`,
@@ -145,8 +158,12 @@ public struct UIKitLayout: CollectionViewLayout {
     /// when code reached for the plain cells of a scene that names none (docs/uikit.md
     /// "Animations").
     public mutating func display(_ elements: [LayoutAttributes]) -> [LayerSnapshot?]? {
-        guard cells.drawsViews || live.withLock({ $0.host.cells.drawsPlainCells }) else { return nil }
-        record(.display(elements))
+        display(elements, items: [])
+    }
+
+    public mutating func display(_ elements: [LayoutAttributes], items: [Int?]) -> [LayerSnapshot?]? {
+        guard drawsOwnViews || live.withLock({ $0.host.cells.drawsPlainCells }) else { return nil }
+        record(.display(elements, items: items))
         return live.withLock { $0.snapshots }
     }
 
@@ -278,7 +295,9 @@ final class Live: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return LayerAnimator.$current.withValue(state.animator) {
-            UIScreen.withMain(state.screen) { CrashReport.during(state.answering) { body(state) } }
+            UIScreen.withMain(state.screen) {
+                UIImage.withNamedImages(state.namedImage) { CrashReport.during(state.answering) { body(state) } }
+            }
         }
     }
 
@@ -308,6 +327,9 @@ final class Live: @unchecked Sendable {
         private let warnings: LayoutWarnings
         /// The attributes classes whose copies were checked.
         private var checkedClasses: Set<ObjectIdentifier> = []
+        /// `UIImage(named:)` while the layout and its cells run: the scene's photos.
+        private let photoNaming: ScenePhotoNaming
+        let namedImage: @Sendable (String) -> UIImage?
 
         init(
             name: String, factory: @escaping UIKitLayout.Factory, parameters: FlowParameters?,
@@ -320,9 +342,16 @@ final class Live: @unchecked Sendable {
             self.warnings = warnings
             title = "the layout \"\(name)\""
             answering = title + ", answering a query"
+            let (sink, named) = (warnings, title)
+            let naming = ScenePhotoNaming { sink.warn(named + " " + $0) }
+            photoNaming = naming
+            namedImage = { naming.image(named: $0) }
         }
 
         var host: UICollectionView { objects.host }
+
+        /// Whether the layout, once made, registered decoration view classes.
+        var registersViews: Bool { made.map { $0.host.cells.isDrawing } ?? false }
         var layout: UICollectionViewLayout { objects.layout }
 
         /// The collection view and layout, made on first use: at the first instant framegen
@@ -332,6 +361,11 @@ final class Live: @unchecked Sendable {
             if let made { return made }
             let view = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewLayout())
             if let size = pendingSize { view.frame = CGRect(origin: .zero, size: size) }
+            photoNaming.host = view
+            // Before the factory, which may register the program's classes as a view
+            // controller's viewDidLoad does.
+            view.cells.configure(
+                registered: cells.registered, sceneCell: cells.scene, sceneViews: cells.supplementary)
             // The scene's settings first, as a storyboard's: the factory's code may change them.
             if let scrolling = pendingScrolling {
                 view.decelerationRate = UIScrollView.DecelerationRate(
@@ -347,8 +381,6 @@ final class Live: @unchecked Sendable {
             if let flow = layout as? UICollectionViewFlowLayout { parameters?.apply(to: flow) }
             answering = "\(title) (\(type(of: layout))), answering a query"
             view.cells.layoutTitle = "\(title) (\(type(of: layout)))"
-            view.cells.configure(
-                registered: cells.registered, sceneCell: cells.scene, sceneViews: cells.supplementary)
             made = (view, layout)
             animator.roots = [view.layer]
             animator.willAnimate = { [unowned self] in self.makeCells() }
@@ -359,7 +391,7 @@ final class Live: @unchecked Sendable {
                 guard self.passDepth == 0 else { return }
                 if self.layout.needsPrepare {
                     self.layout.needsPrepare = false
-                    self.layout.prepare()
+                    self.prepareLayout()
                 }
                 if self.host.cells.isDrawing { self.displayVisible() }
             }
@@ -393,6 +425,7 @@ final class Live: @unchecked Sendable {
 
         func apply(_ event: UIKitLayout.Event) {
             if let s = event.state {
+                photoNaming.use(s.dataSource.photos)
                 screen = UIScreen(size: CGSize(s.screenSize), scale: CGFloat(s.scale))
                 if made == nil {
                     pendingSize = CGSize(s.bounds.size)
@@ -423,12 +456,12 @@ final class Live: @unchecked Sendable {
             case .prepare(let s):
                 move(to: s)
                 if host.cells.isDrawing { displayVisible() }
-            case .display(let elements):
+            case .display(let elements, let items):
                 // The instant's objects are new (docs/uikit.md "The contract"), so its first
                 // display pass makes the cells; a second layout pass at the same bounds lets
                 // code that reaches them (cellForItem(at:), visibleCells) in prepare() or
                 // scrollViewDidScroll(_:) act on them, as on iOS from one frame to the next.
-                display(elements)
+                display(elements, items: items)
                 passDepth += 1
                 host.delegate?.scrollViewDidScroll(host)
                 if layout.shouldInvalidateLayout(forBoundsChange: host.bounds) {
@@ -437,7 +470,7 @@ final class Live: @unchecked Sendable {
                     prepareLayout()
                 }
                 passDepth -= 1
-                snapshots = display(elements)
+                snapshots = display(elements, items: items)
             case .invalidate:
                 layout.invalidateLayout()
             case .updates(let items):
@@ -494,6 +527,7 @@ final class Live: @unchecked Sendable {
                 return
             }
             if host.data != s.dataSource {
+                host.cells.dataChanged(from: host.data, to: s.dataSource)
                 host.data = s.dataSource
                 layout.invalidateLayout(with: layout.makeInvalidationContext(reloadingData: true))
             }
@@ -578,7 +612,7 @@ final class Live: @unchecked Sendable {
         /// at this instant (an animation interpolates it), applied to its cell; then each cell's
         /// layer tree.
         @discardableResult
-        private func display(_ elements: [LayoutAttributes]) -> [LayerSnapshot?] {
+        private func display(_ elements: [LayoutAttributes], items: [Int?]) -> [LayerSnapshot?] {
             /// UIKit's names for the elements (a flow header is `header` to the renderer).
             func key(_ e: LayoutAttributes) -> CellDisplay.Key {
                 CellDisplay.Key(
@@ -594,6 +628,7 @@ final class Live: @unchecked Sendable {
                 if objects[k] == nil { objects[k] = o }
             }
             var picked: [UICollectionViewLayoutAttributes] = []
+            var pickedItems: [Int?] = []
             var positions: [Int] = []
             for (i, e) in elements.enumerated() where !e.isHidden {
                 let k = key(e)
@@ -605,7 +640,10 @@ final class Live: @unchecked Sendable {
                     source =
                         objects[k]
                         ?? layout.layoutAttributesForSupplementaryView(ofKind: k.kind ?? "", at: k.indexPath)
-                case .decorationView: source = nil
+                case .decorationView:
+                    source =
+                        objects[k]
+                        ?? layout.layoutAttributesForDecorationView(ofKind: k.kind ?? "", at: k.indexPath)
                 }
                 let copy = (source?.copy() as? UICollectionViewLayoutAttributes) ?? layout.makeAttributes(e)
                 copy.value.representedElementKind = k.kind
@@ -615,9 +653,10 @@ final class Live: @unchecked Sendable {
                 copy.value.zIndex = e.zIndex
                 copy.alpha = CGFloat(e.alpha)
                 picked.append(copy)
+                pickedItems.append(i < items.count ? items[i] : nil)
                 positions.append(i)
             }
-            let views = host.cells.display(picked, in: host)
+            let views = host.cells.display(picked, items: pickedItems, in: host)
             var out = [LayerSnapshot?](repeating: nil, count: elements.count)
             let plain = host.cells.drawsPlainCells
             presented = plain ? elements : []
@@ -692,8 +731,12 @@ extension UIKitLayout {
     ///
     /// `cells`: the program's cell classes by name (`{ WheelCell(frame: $0) }`); a scene draws
     /// the items with one by naming it (`layout: {type: wheel, cell: wheel-cell}`).
+    ///
+    /// `supplementaryKinds`: the layout's own supplementary kinds (beside UIKit's headers and
+    /// footers) that a scene may draw with a class of the program's, each by a key of its name
+    /// (`layout: {type: album, cell: photo, title: album-title}`).
     public static func descriptor(
-        type: String, cells: [String: UICollectionViewCellFactory] = [:],
+        type: String, cells: [String: UICollectionViewCellFactory] = [:], supplementaryKinds: [String] = [],
         warnings: LayoutWarnings = LayoutWarnings(),
         factory: @escaping Factory
     ) -> LayoutDescriptor {
@@ -709,10 +752,12 @@ extension UIKitLayout {
                     name: cellParameter, defaultValue: nil,
                     summary: "the cell that draws the items: " + registered)
             ]
-            + UIKitLayout.viewParameters.map { key, _ in
+            + UIKitLayout.viewKeys(supplementaryKinds).map { key, kind in
                 LayoutParameter(
                     name: key, defaultValue: nil,
-                    summary: "the view that draws the section \(key)s: " + registered)
+                    summary: (key == kind
+                        ? "the view that draws the supplementary views of kind \(kind): "
+                        : "the view that draws the section \(key)s: ") + registered)
             }
         let viewKeys = viewParameters.map(\.name)
         return LayoutDescriptor(
@@ -739,7 +784,8 @@ extension UIKitLayout {
                 kept.merge(given) { a, _ in a }
             }
             return UIKitLayout(
-                name: type, parameters: kept, cells: cells, warnings: warnings, factory: factory)
+                name: type, parameters: kept, cells: cells, supplementaryKinds: supplementaryKinds,
+                warnings: warnings, factory: factory)
         }
     }
 }

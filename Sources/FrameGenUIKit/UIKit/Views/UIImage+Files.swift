@@ -30,6 +30,22 @@ final class DecodedImages: @unchecked Sendable {
     static let shared = DecodedImages()
     private let lock = NSLock()
     private var files: [String: UIImage.Bitmap?] = [:]
+    private var sizes: [String: (width: Int, height: Int)?] = [:]
+
+    /// A file's size in pixels as shown (after a JPEG's EXIF orientation), from its header.
+    func pixelSize(file path: String) -> (width: Int, height: Int)? {
+        lock.lock()
+        if let known = sizes[path] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let size = (try? ImageFile.readInfo(file: path, validate: false)).map { ($0.width, $0.height) }
+        lock.lock()
+        sizes[path] = size
+        lock.unlock()
+        return size
+    }
 
     func bitmap(file path: String) -> UIImage.Bitmap? {
         lock.lock()

@@ -5,9 +5,10 @@ import Foundation
 ///
 /// `UIImage(named:)` returns an image only when framegen can resolve the name: there is no app
 /// bundle or asset catalog on Linux, so names resolve through the resolver that
-/// `UIImage.withNamedImages` binds for the work inside it (framegen binds one to the images a
-/// scene provides); with none bound, or when it does not know the name, the result is nil, as
-/// on iOS for a missing asset. SF Symbols do not exist here: `UIImage(systemName:)` is always nil.
+/// `UIImage.withNamedImages` binds for the work inside it. While framegen drives a UIKit layout
+/// and its cells, that resolver knows the scene's photos (docs/uikit.md "The scene's photos");
+/// with none bound, or when it does not know the name, the result is nil, as on iOS for a
+/// missing asset. SF Symbols do not exist here: `UIImage(systemName:)` is always nil.
 open class UIImage: NSObject, @unchecked Sendable {
     /// How the image is drawn: as is, or as a template tinted with the view's tint colour.
     public enum RenderingMode: Int, Sendable {
@@ -38,16 +39,20 @@ open class UIImage: NSObject, @unchecked Sendable {
     /// The name it was resolved from, if any.
     package let name: String?
     package let bitmap: Bitmap?
+    /// One of the scene's photos, which the renderer draws from its own textures (its mip
+    /// levels, a JPEG's reduced decodes), as it draws the scene's cell style: no `bitmap`.
+    package let scenePhoto: ScenePhoto?
 
     package init(
         size: CGSize, scale: CGFloat = 1, name: String? = nil, bitmap: Bitmap? = nil,
-        renderingMode: RenderingMode = .automatic
+        renderingMode: RenderingMode = .automatic, scenePhoto: ScenePhoto? = nil
     ) {
         self.size = size
         self.scale = scale
         self.name = name
         self.bitmap = bitmap
         self.renderingMode = renderingMode
+        self.scenePhoto = scenePhoto
         super.init()
     }
 
@@ -66,14 +71,16 @@ open class UIImage: NSObject, @unchecked Sendable {
         guard let image = UIImage.namedImages?(name) else { return nil }
         self.init(
             size: image.size, scale: image.scale, name: name, bitmap: image.bitmap,
-            renderingMode: image.renderingMode)
+            renderingMode: image.renderingMode, scenePhoto: image.scenePhoto)
     }
 
     /// Always nil: framegen has no SF Symbols.
     public convenience init?(systemName name: String) { return nil }
 
     open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
-        UIImage(size: size, scale: scale, name: name, bitmap: bitmap, renderingMode: renderingMode)
+        UIImage(
+            size: size, scale: scale, name: name, bitmap: bitmap, renderingMode: renderingMode,
+            scenePhoto: scenePhoto)
     }
 
     @TaskLocal package static var namedImages: (@Sendable (String) -> UIImage?)?

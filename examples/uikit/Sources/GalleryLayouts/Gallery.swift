@@ -38,15 +38,32 @@ public enum Gallery {
             collectionView.delegate = SpinningCarouselDelegate()
             return SpinningCarouselLayout()
         },
-        port("uikit-preview", look: "preview") { _ in PhotoPagerLayout() },
+        // The Photos app's pager; `cell: photo-pager-cell` draws its pages with PhotoPagerCell,
+        // which the data source configures with the scene's photos.
+        port("uikit-preview", look: "preview", cells: cells) { collectionView in
+            collectionView.register(
+                PhotoPagerCell.self, forCellWithReuseIdentifier: PhotoPagerCell.reuseIdentifier)
+            collectionView.dataSource = PhotoPagerDataSource()
+            return PhotoPagerLayout()
+        },
     ]
 
-    /// A UIKit layout that takes no scene keys, drawn with the look of the built-in `look`.
-    static func port(_ type: String, look: String, factory: @escaping UIKitLayout.Factory) -> LayoutDescriptor
-    {
-        LayoutDescriptor(
-            type: type, summary: "a UIKit layout registered by this program", parameters: [], look: look
-        ) { _ throws(LayoutParameterError) in UIKitLayout(name: type, factory: factory) }
+    /// The cell classes the ports' scenes name (`cell:`).
+    public static let cells: [String: UICollectionViewCellFactory] = [
+        "photo-pager-cell": { PhotoPagerCell(frame: $0) }
+    ]
+
+    /// A UIKit layout that takes no scene keys but `cell:` (one of `cells`), drawn with the
+    /// look of the built-in `look`.
+    static func port(
+        _ type: String, look: String, cells: [String: UICollectionViewCellFactory] = [:],
+        factory: @escaping UIKitLayout.Factory
+    ) -> LayoutDescriptor {
+        let plain = UIKitLayout.descriptor(type: type, cells: cells, factory: factory)
+        return LayoutDescriptor(
+            type: type, summary: "a UIKit layout registered by this program",
+            parameters: cells.isEmpty ? [] : plain.parameters.filter { $0.name == "cell" }, look: look,
+            make: plain.make)
     }
 
     /// The scene key `name` as a seed: 0 when absent, as the scene's own `seed:` defaults.

@@ -117,28 +117,94 @@ public final class PhotoPagerLayoutAttributes: UICollectionViewLayoutAttributes 
     }
 }
 
-/// The cell of a page: an image view that slides by the page's parallax, as the Photos app's
-/// does. framegen draws each page with the scene's cell style for now, not this cell
-/// (docs/uikit.md "Ports of the built-in layouts").
+/// The cell of a page, as the Photos app's: the photo aspect-fitted in the page, seen through a
+/// window as large as its aspect-fit rect that stays put while the photo slides inside it by the
+/// page's parallax (-parallaxRatio x page width x parallaxValue), against the swipe.
 public final class PhotoPagerCell: UICollectionViewCell {
+    public static let reuseIdentifier = "photo-page"
+
+    /// The photo's aspect-fit rect in the page: it clips the sliding photo.
+    public let photoWindow = UIView()
     public let imageView = UIImageView()
+    /// Width / height of the photo shown (the model's), which places the window.
+    public private(set) var photoAspectRatio: CGFloat?
+    /// How far the photo slides inside its window.
+    private var parallaxShift: CGFloat = 0
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
-        imageView.contentMode = .scaleAspectFit
-        imageView.frame = contentView.bounds
-        contentView.addSubview(imageView)
         contentView.clipsToBounds = true
+        photoWindow.clipsToBounds = true
+        imageView.contentMode = .scaleAspectFit
+        contentView.addSubview(photoWindow)
+        photoWindow.addSubview(imageView)
     }
 
     public required init?(coder: NSCoder) {
         fatalError("init(coder:) has not been implemented")
     }
 
+    /// Shows one of the app's photos (here the scene's).
+    public func show(_ photo: ScenePhoto) {
+        imageView.image = photo.image
+        photoAspectRatio = photo.aspectRatio
+        setNeedsLayout()
+    }
+
+    public override func prepareForReuse() {
+        super.prepareForReuse()
+        imageView.image = nil
+        photoAspectRatio = nil
+        parallaxShift = 0
+    }
+
     public override func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {
         super.apply(layoutAttributes)
         guard let attributes = layoutAttributes as? PhotoPagerLayoutAttributes else { return }
-        let shift = -(attributes.bounds.width * attributes.parallaxRatio * (attributes.parallaxValue ?? 0))
-        imageView.frame = contentView.bounds.offsetBy(dx: shift, dy: 0)
+        parallaxShift = -(attributes.size.width * attributes.parallaxRatio * (attributes.parallaxValue ?? 0))
+        setNeedsLayout()
+    }
+
+    public override func layoutSubviews() {
+        super.layoutSubviews()
+        let page = contentView.bounds
+        let window = Self.aspectFitRect(aspectRatio: photoAspectRatio, in: page.size)
+        photoWindow.frame = window
+        imageView.frame = CGRect(
+            x: parallaxShift - window.minX, y: -window.minY, width: page.width, height: page.height)
+    }
+
+    /// The aspect-fit rect of a photo of `aspectRatio` (width / height) centred in `size`; all
+    /// of it when the ratio is unknown.
+    static func aspectFitRect(aspectRatio: CGFloat?, in size: CGSize) -> CGRect {
+        guard let a = aspectRatio, size.width > 0, size.height > 0 else {
+            return CGRect(origin: .zero, size: size)
+        }
+        if a > size.width / size.height {
+            let h = size.width / a
+            return CGRect(x: 0, y: (size.height - h) / 2, width: size.width, height: h)
+        }
+        let w = size.height * a
+        return CGRect(x: (size.width - w) / 2, y: 0, width: w, height: size.height)
+    }
+}
+
+/// The pager's data source, as an app's: one page per photo of its model (the scene's photos),
+/// each shown by a `PhotoPagerCell`. Register the cell class in the layout's factory.
+public final class PhotoPagerDataSource: NSObject, UICollectionViewDataSource {
+    public func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
+    {
+        collectionView.scenePhotos(inSection: section).count
+    }
+
+    public func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+        -> UICollectionViewCell
+    {
+        let cell = collectionView.dequeueReusableCell(
+            withReuseIdentifier: PhotoPagerCell.reuseIdentifier, for: indexPath)
+        if let page = cell as? PhotoPagerCell, let photo = collectionView.scenePhoto(at: indexPath) {
+            page.show(photo)
+        }
+        return cell
     }
 }
