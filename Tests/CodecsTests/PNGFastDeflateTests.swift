@@ -192,7 +192,7 @@ func fibonacciBytes(seed: UInt64) -> [UInt8] {
     let png = try PNG.encode(
         image,
         options: PNGEncodingOptions(
-            channels: .rgb, compression: .fast, filters: PNGEncodingOptions.Filters.none))
+            channels: .rgb, compression: .fast, filters: .none))
     #expect(try PNG.decode(png) == image)
     // The bytes' entropy is 2.51 bits; codes cut to 15 bits cost a little more.
     #expect(png.count < width * height * 3 * 27 / 80, "Huffman-coded (under 2.7 bits a byte), not stored")
