@@ -465,14 +465,13 @@ static inline __attribute__((always_inline)) size_t find_runs(const uint8_t *in,
     return nseq;
 }
 
-/* Pass 2's body: each sequence's literals, then its match. With `bpp` 3 or 4 (constants in the
-   callers) a pixel's codes are joined and put at once (a sequence's literals are whole pixels
-   but for the last one's tail); with 4 and `split` (a literal code longer than 14 bits, so four
-   could overflow the accumulator) two at a time. `bpp` 0 is the general loop, three literals a
-   flush, which the reference runs for every bpp. */
+/* Pass 2's body: each sequence's literals, then its match. Three literals a flush (with `bpp` 3,
+   a constant in the caller, an RGB pixel); with `bpp` 4 an RGBA pixel's four codes at once, two
+   at a time where together they are longer than 56 bits. A sequence's literals are whole pixels
+   but for the last one's tail. The reference takes `bpp` 0 for every pixel size. */
 static inline __attribute__((always_inline)) bit_writer write_sequences(bit_writer w, const uint8_t *in,
                                                                         const sequence *seqs, size_t nseq,
-                                                                        const size_t bpp, const int split,
+                                                                        const size_t bpp,
                                                                         const uint8_t *lengths,
                                                                         const uint16_t *code,
                                                                         const uint64_t *match_bits,
@@ -480,28 +479,21 @@ static inline __attribute__((always_inline)) bit_writer write_sequences(bit_writ
     const uint8_t *p = in;
     for (size_t q = 0; q < nseq; q++) {
         const uint8_t *end = p + seqs[q].literals;
-        if (bpp == 3) { /* 3 x 15 bits + 7 pending < 64 */
-            for (; p + 3 <= end; p += 3) {
-                const unsigned la = lengths[p[0]], lb = lengths[p[1]], lc = lengths[p[2]];
-                PUT(w, (uint64_t)code[p[0]] | (uint64_t)code[p[1]] << la | (uint64_t)code[p[2]] << (la + lb),
-                    la + lb + lc);
-                FLUSH(w);
-            }
-        } else if (bpp == 4) {
+        if (bpp == 4) {
             for (; p + 4 <= end; p += 4) {
                 const unsigned la = lengths[p[0]], lb = lengths[p[1]], lc = lengths[p[2]], ld = lengths[p[3]];
                 const uint64_t ab = (uint64_t)code[p[0]] | (uint64_t)code[p[1]] << la;
                 const uint64_t cd = (uint64_t)code[p[2]] | (uint64_t)code[p[3]] << lc;
-                if (split) {
+                if (la + lb + lc + ld > 56) { /* long codes, rare (so the branch predicts well) */
                     PUT(w, ab, la + lb);
                     FLUSH(w);
                     PUT(w, cd, lc + ld);
-                } else { /* 4 x 14 bits + 7 pending < 64 */
+                } else { /* 56 bits + 7 pending < 64 */
                     PUT(w, ab | cd << (la + lb), la + lb + lc + ld);
                 }
                 FLUSH(w);
             }
-        } else {
+        } else { /* 3 x 15 bits + 7 pending < 64 */
             for (; p + 3 <= end; p += 3) {
                 /* The three codes joined before they meet the accumulator, whose shift-or-add
                    chain bounded the loop when each code went in on its own. */
@@ -511,7 +503,7 @@ static inline __attribute__((always_inline)) bit_writer write_sequences(bit_writ
                 FLUSH(w);
             }
         }
-        for (; p < end; p++) { /* at most bpp - 1 literals: 7 x 15 bits would not fit */
+        for (; p < end; p++) { /* the last sequence's tail: fewer than a loop step */
             PUT(w, code[p[0]], lengths[p[0]]);
             FLUSH(w);
         }
@@ -624,15 +616,9 @@ static int fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8
                         (uint64_t)distance_bits << count;
         match_count[l] = (uint8_t)(count + distance_count);
     }
-    unsigned max_literal = 0;
-    for (int s = 0; s < 256; s++) {
-        max_literal = lengths[s] > max_literal ? lengths[s] : max_literal;
-    }
-    w = bpp == 3 && !reference   ? write_sequences(w, in, seqs, nseq, 3, 0, lengths, litlen_code, match_bits, match_count)
-        : bpp == 4 && !reference ? write_sequences(w, in, seqs, nseq, 4, max_literal > 14, lengths, litlen_code,
-                                                   match_bits, match_count)
-                                 : write_sequences(w, in, seqs, nseq, 0, 0, lengths, litlen_code, match_bits,
-                                                   match_count);
+    w = bpp == 3 && !reference   ? write_sequences(w, in, seqs, nseq, 3, lengths, litlen_code, match_bits, match_count)
+        : bpp == 4 && !reference ? write_sequences(w, in, seqs, nseq, 4, lengths, litlen_code, match_bits, match_count)
+                                 : write_sequences(w, in, seqs, nseq, 0, lengths, litlen_code, match_bits, match_count);
     free(seqs);
     PUT(w, litlen_code[256], lengths[256]);
     if (!last) { /* an empty stored block, so that the next piece starts on a byte */
