@@ -3,6 +3,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__x86_64__)
+#include <emmintrin.h>
+#endif
 
 /* `fast`'s deflate, made for filtered PNG rows (docs/decisions.md, "PNG compression"): after a
    row filter what repeats is mostly a run of equal pixels (a flat area: residuals 0), so the only
@@ -87,12 +90,35 @@ typedef struct {
     uint16_t symbol;
 } leaf;
 
-static int leaf_order(const void *x, const void *y) {
-    const leaf *a = x, *b = y;
-    if (a->freq != b->freq) {
-        return a->freq < b->freq ? -1 : 1;
+/* Sorts leaves by count, ties by symbol: a least-significant-digit radix sort on the count, 8 bits a
+   pass, which keeps the symbols' order within a count (the leaves arrive in symbol order). With
+   qsort through a comparison function the trees took a tenth of the deflate's time on the grid
+   frames. */
+static void sort_leaves(leaf *leaves, int used) {
+    uint32_t most = 0;
+    for (int i = 0; i < used; i++) {
+        most |= leaves[i].freq;
     }
-    return a->symbol < b->symbol ? -1 : 1;
+    leaf other[LITLEN_SYMBOLS];
+    leaf *from = leaves, *to = other;
+    for (unsigned shift = 0; shift < 32 && (most >> shift) != 0; shift += 8) {
+        uint32_t start[257] = {0};
+        for (int i = 0; i < used; i++) {
+            start[((from[i].freq >> shift) & 255) + 1]++;
+        }
+        for (int b = 0; b < 256; b++) {
+            start[b + 1] += start[b];
+        }
+        for (int i = 0; i < used; i++) {
+            to[start[(from[i].freq >> shift) & 255]++] = from[i];
+        }
+        leaf *t = from;
+        from = to;
+        to = t;
+    }
+    if (from != leaves) {
+        memcpy(leaves, from, sizeof(leaf) * (size_t)used);
+    }
 }
 
 /* Huffman code lengths for `freq`, none longer than `limit`: the two-queue Huffman construction
@@ -112,7 +138,7 @@ static void huffman_lengths(const uint32_t *freq, int n, int limit, uint8_t *len
             used++;
         }
     }
-    qsort(leaves, (size_t)used, sizeof(leaf), leaf_order);
+    sort_leaves(leaves, used);
     /* nodes 0..used-1 are the leaves, used.. the internal nodes in creation order */
     uint64_t weight[2 * LITLEN_SYMBOLS];
     int parent[2 * LITLEN_SYMBOLS];
@@ -198,11 +224,12 @@ static void canonical_codes(const uint8_t *lengths, int n, uint16_t *codes) {
             codes[s] = 0;
             continue;
         }
-        uint16_t c = next[len]++, r = 0;
-        for (int b = 0; b < len; b++) {
-            r = (uint16_t)((r << 1) | ((c >> b) & 1));
-        }
-        codes[s] = r;
+        uint32_t r = next[len]++; /* reversed in 16 bits by swapping halves, then the top len bits */
+        r = ((r & 0x5555u) << 1) | ((r >> 1) & 0x5555u);
+        r = ((r & 0x3333u) << 2) | ((r >> 2) & 0x3333u);
+        r = ((r & 0x0f0fu) << 4) | ((r >> 4) & 0x0f0fu);
+        r = ((r & 0x00ffu) << 8) | ((r >> 8) & 0x00ffu);
+        codes[s] = (uint16_t)(r >> (16 - len));
     }
 }
 
@@ -298,11 +325,62 @@ static int codelen_runs(const uint8_t *lengths, int n, uint16_t *runs, uint32_t 
     return count;
 }
 
+#if defined(__x86_64__)
+/* Bit k set where p[k] == p[k - bpp], for k = 0...63 (SSE2, which every x86-64 has). */
+static inline __attribute__((always_inline)) uint64_t equal_mask64(const uint8_t *p, size_t bpp) {
+    uint64_t m = 0;
+    for (int k = 0; k < 4; k++) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(p + 16 * k));
+        __m128i b = _mm_loadu_si128((const __m128i *)(p + 16 * k - bpp));
+        m |= (uint64_t)(uint32_t)_mm_movemask_epi8(_mm_cmpeq_epi8(a, b)) << (16 * k);
+    }
+    return m;
+}
+#endif
+
+/* The length of the run at in + i, `len` bytes of which are known to repeat the pixel before
+   them, up to `most` bytes. */
+static inline __attribute__((always_inline)) size_t run_length(const uint8_t *in, size_t i, size_t len,
+                                                               size_t most, size_t bpp) {
+    for (;;) {
+#if defined(__x86_64__)
+        if (len + 16 <= most) {
+            __m128i a = _mm_loadu_si128((const __m128i *)(in + i + len));
+            __m128i b = _mm_loadu_si128((const __m128i *)(in + i + len - bpp));
+            const unsigned differ = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, b)) ^ 0xffffu;
+            if (differ) {
+                return len + (size_t)__builtin_ctz(differ);
+            }
+            len += 16;
+            continue;
+        }
+#endif
+        if (len + 8 > most) {
+            while (len < most && in[i + len] == in[i + len - bpp]) {
+                len++;
+            }
+            return len;
+        }
+        uint64_t diff = load64(in + i + len) ^ load64(in + i + len - bpp);
+        if (diff) {
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+            return len + ((size_t)__builtin_clzll(diff) >> 3);
+#else
+            return len + ((size_t)__builtin_ctzll(diff) >> 3);
+#endif
+        }
+        len += 8;
+    }
+}
+
 /* Pass 1 with `bpp` a constant in each caller (3 or 4), so that a pixel's literals are counted
-   without a loop. Returns the number of sequences. */
+   without a loop. A run starts at the first pixel step from the end of the previous one (or from
+   the piece's second pixel) where at least MIN_MATCH bytes repeat the pixel before them. With
+   `windows` (x86-64) the starts are found 64 bytes at a time from bit masks; without, and for the
+   last bytes, a pixel at a time: the same runs (tested). Returns the number of sequences. */
 static inline __attribute__((always_inline)) size_t find_runs(const uint8_t *in, size_t n, const size_t bpp,
-                                                              sequence *seqs, uint32_t *litlen_freq,
-                                                              uint32_t *match_count) {
+                                                              int windows, sequence *seqs,
+                                                              uint32_t *litlen_freq, uint32_t *match_count) {
     size_t nseq = 0, i = bpp, run_start = 0;
     for (size_t k = 0; k < bpp && k < n; k++) {
         litlen_freq[in[k]]++;
@@ -310,46 +388,72 @@ static inline __attribute__((always_inline)) size_t find_runs(const uint8_t *in,
     /* A count per byte of the pixel: neighbouring residuals are often equal, and one counter
        incremented back to back waits for its own store each time. */
     uint32_t lane_freq[4][256] = {{0}};
+#define COUNT_PIXEL(at)                                                                                          \
+    do {                                                                                                         \
+        for (size_t k = 0; k < bpp; k++) {                                                                       \
+            lane_freq[k & 3][in[(at) + k]]++;                                                                    \
+        }                                                                                                        \
+    } while (0)
+#define ADD_RUN(len)                                                                                             \
+    do {                                                                                                         \
+        seqs[nseq].literals = (uint32_t)(i - run_start);                                                         \
+        seqs[nseq].length = (uint32_t)(len);                                                                     \
+        nseq++;                                                                                                  \
+        litlen_freq[257 + length_symbol[len]]++;                                                                 \
+        (*match_count)++;                                                                                        \
+        i += (len);                                                                                              \
+        run_start = i;                                                                                           \
+    } while (0)
     const size_t guard = n >= 8 ? n - 8 : 0; /* 8-byte loads stay inside the input */
+#if defined(__x86_64__)
+    /* Bit k of `e` says whether byte i + k repeats the pixel before it; `r` keeps the bits that
+       start MIN_MATCH such bytes at a pixel step from i. Where r is 0 the window's pixels up to
+       bit 58 are literals, decided without a branch a pixel (the branches at each probe were
+       most of this pass's time). While i + 67 <= n, every start found is below `guard`, as in
+       the loop below. */
+    uint64_t starts = 0;
+    for (size_t k = 0; k + MIN_MATCH <= 64; k += bpp) {
+        starts |= 1ull << k;
+    }
+    const size_t window_pixels = (64 - MIN_MATCH) / bpp + 1;
+    while (windows && i + 67 <= n) {
+        const uint64_t e = equal_mask64(in + i, bpp);
+        const uint64_t e2 = e & (e >> 1), e4 = e2 & (e2 >> 2), r = e4 & (e2 >> 4) & starts;
+        if (!r) {
+            for (size_t px = 0; px < window_pixels; px++, i += bpp) {
+                COUNT_PIXEL(i);
+            }
+            continue;
+        }
+        const size_t j = (size_t)__builtin_ctzll(r);
+        for (const size_t end = i + j; i < end; i += bpp) {
+            COUNT_PIXEL(i);
+        }
+        const size_t most = n - i < MAX_MATCH ? n - i : MAX_MATCH;
+        const uint64_t rest = ~(e >> j);
+        size_t len = rest & (~0ull >> j) ? (size_t)__builtin_ctzll(rest) /* it ends in the window */
+                                         : run_length(in, i, 64 - j, most, bpp);
+        len = len < most ? len : most;
+        ADD_RUN(len);
+    }
+#else
+    (void)windows;
+#endif
     while (i < guard) {
         size_t len = 0;
         if (load32(in + i - bpp) == load32(in + i)) {
             const size_t most = n - i < MAX_MATCH ? n - i : MAX_MATCH;
-            len = MIN_PROBE;
-            for (;;) {
-                if (len + 8 > most) {
-                    while (len < most && in[i + len] == in[i + len - bpp]) {
-                        len++;
-                    }
-                    break;
-                }
-                uint64_t diff = load64(in + i + len) ^ load64(in + i + len - bpp);
-                if (diff) {
-#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-                    len += (size_t)__builtin_clzll(diff) >> 3;
-#else
-                    len += (size_t)__builtin_ctzll(diff) >> 3;
-#endif
-                    break;
-                }
-                len += 8;
-            }
+            len = run_length(in, i, MIN_PROBE, most, bpp);
         }
         if (len < MIN_MATCH) { /* a pixel's bytes as literals: runs start at pixel steps only */
-            for (size_t k = 0; k < bpp; k++) {
-                lane_freq[k & 3][in[i + k]]++;
-            }
+            COUNT_PIXEL(i);
             i += bpp;
             continue;
         }
-        seqs[nseq].literals = (uint32_t)(i - run_start);
-        seqs[nseq].length = (uint32_t)len;
-        nseq++;
-        litlen_freq[257 + length_symbol[len]]++;
-        (*match_count)++;
-        i += len;
-        run_start = i;
+        ADD_RUN(len);
     }
+#undef COUNT_PIXEL
+#undef ADD_RUN
     for (; i < n; i++) {
         litlen_freq[in[i]]++;
     }
@@ -362,8 +466,58 @@ static inline __attribute__((always_inline)) size_t find_runs(const uint8_t *in,
     return nseq;
 }
 
-int cpng_fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8_t *out,
-                      size_t cap, size_t *written) {
+/* Pass 2's body: each sequence's literals, then its match. Three literals a flush (with `bpp` 3,
+   a constant in the caller, an RGB pixel); with `bpp` 4 an RGBA pixel's four codes at once, two
+   at a time where together they are longer than 56 bits. A sequence's literals are whole pixels
+   but for the last one's tail. The reference takes `bpp` 0 for every pixel size. */
+static inline __attribute__((always_inline)) bit_writer write_sequences(bit_writer w, const uint8_t *in,
+                                                                        const sequence *seqs, size_t nseq,
+                                                                        const size_t bpp,
+                                                                        const uint8_t *lengths,
+                                                                        const uint16_t *code,
+                                                                        const uint64_t *match_bits,
+                                                                        const uint8_t *match_count) {
+    const uint8_t *p = in;
+    for (size_t q = 0; q < nseq; q++) {
+        const uint8_t *end = p + seqs[q].literals;
+        if (bpp == 4) {
+            for (; p + 4 <= end; p += 4) {
+                const unsigned la = lengths[p[0]], lb = lengths[p[1]], lc = lengths[p[2]], ld = lengths[p[3]];
+                const uint64_t ab = (uint64_t)code[p[0]] | (uint64_t)code[p[1]] << la;
+                const uint64_t cd = (uint64_t)code[p[2]] | (uint64_t)code[p[3]] << lc;
+                if (la + lb + lc + ld > 56) { /* long codes, rare (so the branch predicts well) */
+                    PUT(w, ab, la + lb);
+                    FLUSH(w);
+                    PUT(w, cd, lc + ld);
+                } else { /* 56 bits + 7 pending < 64 */
+                    PUT(w, ab | cd << (la + lb), la + lb + lc + ld);
+                }
+                FLUSH(w);
+            }
+        } else { /* 3 x 15 bits + 7 pending < 64 */
+            for (; p + 3 <= end; p += 3) {
+                /* The three codes joined before they meet the accumulator, whose shift-or-add
+                   chain bounded the loop when each code went in on its own. */
+                const unsigned la = lengths[p[0]], lb = lengths[p[1]], lc = lengths[p[2]];
+                PUT(w, (uint64_t)code[p[0]] | (uint64_t)code[p[1]] << la | (uint64_t)code[p[2]] << (la + lb),
+                    la + lb + lc);
+                FLUSH(w);
+            }
+        }
+        for (; p < end; p++) { /* the last sequence's tail: fewer than a loop step */
+            PUT(w, code[p[0]], lengths[p[0]]);
+            FLUSH(w);
+        }
+        const uint32_t length = seqs[q].length; /* 37 bits + 7 pending */
+        PUT(w, match_bits[length], match_count[length]);
+        FLUSH(w);
+        p += length;
+    }
+    return w;
+}
+
+static int fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8_t *out, size_t cap,
+                        size_t *written, int reference) {
     if (!in || !out || !written || bpp == 0 || bpp > 8 || n > UINT32_MAX ||
         cap < cpng_fast_deflate_bound(n)) {
         return CPNG_ERROR_ARGUMENT;
@@ -376,9 +530,9 @@ int cpng_fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8_t
     }
     const int distance_code = distance_symbol((uint32_t)bpp);
     uint32_t litlen_freq[LITLEN_SYMBOLS] = {0}, dist_freq[DIST_SYMBOLS] = {0}, matches = 0;
-    const size_t nseq = bpp == 3   ? find_runs(in, n, 3, seqs, litlen_freq, &matches)
-                        : bpp == 4 ? find_runs(in, n, 4, seqs, litlen_freq, &matches)
-                                   : find_runs(in, n, bpp, seqs, litlen_freq, &matches);
+    const size_t nseq = bpp == 3   ? find_runs(in, n, 3, !reference, seqs, litlen_freq, &matches)
+                        : bpp == 4 ? find_runs(in, n, 4, !reference, seqs, litlen_freq, &matches)
+                                   : find_runs(in, n, bpp, !reference, seqs, litlen_freq, &matches);
     dist_freq[distance_code] = matches;
     litlen_freq[256] = 1;
     at_least_two_used(litlen_freq, LITLEN_SYMBOLS);
@@ -449,47 +603,23 @@ int cpng_fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8_t
         }
         FLUSH(w);
     }
-    /* A literal's code and length in one word; a match's length code with its extra bits, and
-       each distance's code with its extra bits. */
-    uint32_t literal[256];
-    for (int s = 0; s < 256; s++) {
-        literal[s] = litlen_code[s] | (uint32_t)lengths[s] << 16;
-    }
-    uint64_t match_length[MAX_MATCH + 1]; /* bits in the low word, their count in the high one */
-    for (int l = MIN_MATCH; l <= MAX_MATCH; l++) {
-        int s = length_symbol[l], sym = 257 + s;
-        match_length[l] = (litlen_code[sym] | (uint64_t)(l - LENGTH_BASE[s]) << lengths[sym]) |
-                          (uint64_t)(lengths[sym] + LENGTH_EXTRA[s]) << 32;
-    }
+    /* Each match length's code and extra bits, then the distance's (always bpp), as one string of
+       at most 15 + 5 + 15 + 2 bits; length 0 (the last sequence's) writes nothing. */
+    uint64_t match_bits[MAX_MATCH + 1] = {0};
+    uint8_t match_count[MAX_MATCH + 1] = {0};
     const uint32_t distance_bits = dist_code[distance_code] | (uint32_t)(bpp - DIST_BASE[distance_code])
                                                                   << lengths[LITLEN_SYMBOLS + distance_code];
     const unsigned distance_count = lengths[LITLEN_SYMBOLS + distance_code] + DIST_EXTRA[distance_code];
-    const uint8_t *p = in;
-    for (size_t q = 0; q < nseq; q++) {
-        const uint8_t *end = p + seqs[q].literals;
-        for (; p + 3 <= end; p += 3) { /* 3 x 15 bits + 7 pending < 64 */
-            /* The three codes joined before they meet the accumulator, whose shift-or-add chain
-               bounded the loop when each code went in on its own. */
-            uint32_t a = literal[p[0]], b = literal[p[1]], c = literal[p[2]];
-            unsigned la = a >> 16, lb = b >> 16, lc = c >> 16;
-            uint64_t codes = (uint64_t)(a & 0xffff) | (uint64_t)(b & 0xffff) << la |
-                             (uint64_t)(c & 0xffff) << (la + lb);
-            PUT(w, codes, la + lb + lc);
-            FLUSH(w);
-        }
-        for (; p < end; p++) {
-            uint32_t a = literal[p[0]];
-            PUT(w, a & 0xffff, a >> 16);
-        }
-        FLUSH(w);
-        if (seqs[q].length) { /* 20 + 16 bits + 7 pending */
-            uint64_t l = match_length[seqs[q].length];
-            PUT(w, (uint32_t)l, (unsigned)(l >> 32));
-            PUT(w, distance_bits, distance_count);
-            FLUSH(w);
-            p += seqs[q].length;
-        }
+    for (int l = MIN_MATCH; l <= MAX_MATCH; l++) {
+        const int s = length_symbol[l], sym = 257 + s;
+        const unsigned count = lengths[sym] + LENGTH_EXTRA[s];
+        match_bits[l] = litlen_code[sym] | (uint64_t)(l - LENGTH_BASE[s]) << lengths[sym] |
+                        (uint64_t)distance_bits << count;
+        match_count[l] = (uint8_t)(count + distance_count);
     }
+    w = bpp == 3 && !reference   ? write_sequences(w, in, seqs, nseq, 3, lengths, litlen_code, match_bits, match_count)
+        : bpp == 4 && !reference ? write_sequences(w, in, seqs, nseq, 4, lengths, litlen_code, match_bits, match_count)
+                                 : write_sequences(w, in, seqs, nseq, 0, lengths, litlen_code, match_bits, match_count);
     free(seqs);
     PUT(w, litlen_code[256], lengths[256]);
     if (!last) { /* an empty stored block, so that the next piece starts on a byte */
@@ -509,6 +639,16 @@ int cpng_fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8_t
 }
 
 /* ---- One strip, filtered and compressed while it is in cache --------------------------------- */
+
+int cpng_fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8_t *out, size_t cap,
+                      size_t *written) {
+    return fast_deflate(in, n, bpp, last, out, cap, written, 0);
+}
+
+int cpng_fast_deflate_reference(const uint8_t *in, size_t n, size_t bpp, int last, uint8_t *out, size_t cap,
+                                size_t *written) {
+    return fast_deflate(in, n, bpp, last, out, cap, written, 1);
+}
 
 int cpng_fast_strip(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride, int out_channels,
                     int premultiplied, int filters, uint32_t y0, uint32_t y1, int last, uint8_t *out, size_t cap,

@@ -76,17 +76,31 @@ public struct PNGEncodingOptions: Sendable, Equatable {
     public var compression: Compression
     public var filters: Filters
 
-    public init(channels: Channels = .rgba, compression: Compression = .default, filters: Filters? = nil) {
-        self.channels = channels
-        self.compression = compression
-        // Measured (README, "PNG encoding"): the per-row choice among Sub, Up and Paeth keeps the
-        // files below zlib level 6's at a third of the cost of trying all five; `fast` takes
-        // Paeth alone, which compresses almost as well for the least filtering time.
-        self.filters = filters ?? (compression == .fast ? .paeth : .default)
+    /// The filters that suit `compression`. Measured (README, "PNG encoding"): the per-row choice
+    /// among Sub, Up and Paeth keeps the files below zlib level 6's at a third of the cost of
+    /// trying all five; `fast` takes Paeth alone, which compresses almost as well for the least
+    /// filtering time.
+    public init(channels: Channels = .rgba, compression: Compression = .default) {
+        self.init(
+            channels: channels, compression: compression, filters: compression == .fast ? .paeth : .default)
     }
 
-    /// `compression: .level(level)`.
-    public init(channels: Channels = .rgba, compressionLevel level: Int, filters: Filters? = nil) {
+    /// Exactly these filters. Not optional, so that `filters: .none` is `Filters.none` (rows
+    /// unfiltered), never Optional's nil; leave the argument out for the filters that suit
+    /// `compression`.
+    public init(channels: Channels = .rgba, compression: Compression = .default, filters: Filters) {
+        self.channels = channels
+        self.compression = compression
+        self.filters = filters
+    }
+
+    /// `compression: .level(level)`, with the filters that suit it.
+    public init(channels: Channels = .rgba, compressionLevel level: Int) {
+        self.init(channels: channels, compression: .level(level))
+    }
+
+    /// `compression: .level(level)` with exactly these filters.
+    public init(channels: Channels = .rgba, compressionLevel level: Int, filters: Filters) {
         self.init(channels: channels, compression: .level(level), filters: filters)
     }
 }

@@ -213,3 +213,33 @@ private func packedRows(_ bytes: [UInt8], width: Int, height: Int, stride: Int, 
         (0..<width).flatMap { x in bytes[(y * stride + x * 4)..<(y * stride + x * 4 + channels)] }
     }
 }
+
+@Test func filtersNoneMeansRowsUnfilteredNotTheDefaultFilters() throws {
+    // `filters: .none` once read as Optional's nil, so the encoder chose Sub, Up or Paeth per row.
+    let options = PNGEncodingOptions(channels: .rgb, compressionLevel: 0, filters: .none)
+    #expect(options.filters == PNGEncodingOptions.Filters.none)
+    #expect(PNGEncodingOptions(compression: .fast, filters: .none).filters == PNGEncodingOptions.Filters.none)
+    #expect(PNGEncodingOptions().filters == .default)
+    #expect(PNGEncodingOptions(compression: .fast).filters == .paeth)
+    // Level 0 stores the filtered rows as they are (after the zlib header and one stored block's
+    // header): on a gradient, where every other filter wins, each row's type byte is None's 0.
+    let (width, height) = (16, 4)
+    var image = Image(width: width, height: height)
+    for y in 0..<height {
+        for x in 0..<width {
+            image[x, y] = Pixel(r: UInt8(x * 9), g: UInt8(y * 30), b: UInt8(x + y), a: 255)
+        }
+    }
+    let png = try PNG.encode(image, options: options)
+    #expect(try PNG.decode(png) == image)
+    let stream = try PNGAnimation.chunks(png).filter { $0.type == "IDAT" }.flatMap { $0.data }
+    let rows = Array(stream.dropFirst(2 + 5))
+    #expect(rows.count >= height * (width * 3 + 1))
+    for y in 0..<height {
+        #expect(rows[y * (width * 3 + 1)] == 0, "row \(y)")
+    }
+    let chosen = try PNG.encode(image, options: PNGEncodingOptions(channels: .rgb, compressionLevel: 0))
+    let chosenRows = Array(
+        try PNGAnimation.chunks(chosen).filter { $0.type == "IDAT" }.flatMap { $0.data }.dropFirst(7))
+    #expect(chosenRows[width * 3 + 1] != 0, "the default filters filter the gradient's second row")
+}

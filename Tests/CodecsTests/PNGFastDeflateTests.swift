@@ -163,16 +163,23 @@ func fastDecodesAcrossStripsForEveryTexture(kind: Int) throws {
     }
 }
 
-@Test func codesDeeperThanFifteenBitsAreCutToDeflatesLimit() throws {
-    // Byte k appears fib(k) times (k = 1...25): an optimal Huffman tree would be 24 levels deep,
-    // deflate allows 15. No filter, so these are the bytes the compressor sees; shuffled, so
-    // that literals, not runs, carry them.
+/// Byte k * 9 fib(k) times (k = 0..<25), shuffled: an optimal Huffman code for them would be 24
+/// bits deep, deflate allows 15.
+func fibonacciBytes(seed: UInt64) -> [UInt8] {
     var fib = [1, 1]
     while fib.count < 25 { fib.append(fib[fib.count - 1] + fib[fib.count - 2]) }
     var bytes: [UInt8] = []
     for (k, n) in fib.enumerated() { bytes += [UInt8](repeating: UInt8(k * 9), count: n) }
-    var rng = SeededRandom(seed: 25)
+    var rng = SeededRandom(seed: seed)
     for i in stride(from: bytes.count - 1, to: 0, by: -1) { bytes.swapAt(i, Int(rng.next() % UInt64(i + 1))) }
+    return bytes
+}
+
+@Test func codesDeeperThanFifteenBitsAreCutToDeflatesLimit() throws {
+    // Byte k appears fib(k) times (k = 1...25): an optimal Huffman tree would be 24 levels deep,
+    // deflate allows 15. No filter, so these are the bytes the compressor sees; shuffled, so
+    // that literals, not runs, carry them.
+    let bytes = fibonacciBytes(seed: 25)
     let width = 256
     let height = bytes.count / (width * 3)
     var image = Image(width: width, height: height)
@@ -185,7 +192,7 @@ func fastDecodesAcrossStripsForEveryTexture(kind: Int) throws {
     let png = try PNG.encode(
         image,
         options: PNGEncodingOptions(
-            channels: .rgb, compression: .fast, filters: PNGEncodingOptions.Filters.none))
+            channels: .rgb, compression: .fast, filters: .none))
     #expect(try PNG.decode(png) == image)
     // The bytes' entropy is 2.51 bits; codes cut to 15 bits cost a little more.
     #expect(png.count < width * height * 3 * 27 / 80, "Huffman-coded (under 2.7 bits a byte), not stored")
@@ -211,4 +218,85 @@ func fastDecodesAcrossStripsForEveryTexture(kind: Int) throws {
     var written = 0
     #expect(cpng_write_container(300, 700, 4, stream, stream.count, &still, still.count, &written) == CPNG_OK)
     #expect(try PNG.decode(Array(still.prefix(written))) == second)
+}
+
+/// `fast`'s deflate of `bytes` by the dispatched path and by the plain reference.
+func fastDeflateBothWays(_ bytes: [UInt8], bpp: Int, last: Bool) -> (fast: [UInt8], reference: [UInt8]) {
+    let cap = cpng_fast_deflate_bound(bytes.count)
+    var fast = [UInt8](repeating: 0, count: cap)
+    var reference = [UInt8](repeating: 1, count: cap)
+    var fastCount = 0
+    var referenceCount = 0
+    #expect(cpng_fast_deflate(bytes, bytes.count, bpp, last ? 1 : 0, &fast, cap, &fastCount) == CPNG_OK)
+    #expect(
+        cpng_fast_deflate_reference(bytes, bytes.count, bpp, last ? 1 : 0, &reference, cap, &referenceCount)
+            == CPNG_OK)
+    return (Array(fast.prefix(fastCount)), Array(reference.prefix(referenceCount)))
+}
+
+@Test func fastDeflateWritesTheReferenceBytesOnFilteredImages() {
+    // Runs found 64 bytes at a time and a pixel's codes put at once against the plain loops:
+    // every texture, both pixel sizes, widths around the 64-byte window.
+    var rng = SeededRandom(seed: 31)
+    for trial in 0..<40 {
+        let width = [1, 5, 21, 22, 23, 64, 97, 300][trial % 8] + Int(rng.next() % 3)
+        let height = 1 + Int(rng.next() % 40)
+        let image = textureImage(
+            width: width, height: height, kind: trial % 5, seed: rng.next(), opaque: true)
+        for channels: Int32 in [3, 4] {
+            var filtered = [UInt8](repeating: 0, count: (width * Int(channels) + 1) * height)
+            image.bytes.withUnsafeBufferPointer { rows in
+                _ = cpng_filter_rows(
+                    rows.baseAddress!, UInt32(width), UInt32(height), image.stride, 4, channels, 1,
+                    CPNG_FILTER_PAETH, 0, UInt32(height), &filtered)
+            }
+            let (fast, reference) = fastDeflateBothWays(filtered, bpp: Int(channels), last: trial % 2 == 0)
+            #expect(fast == reference, "trial \(trial): \(width) x \(height), \(channels) channels")
+        }
+    }
+}
+
+@Test func fastDeflateWritesTheReferenceBytesOnRunsOfEveryPixelSize() {
+    // Stretches of one byte, of repeats of the pixel before (runs past 258 bytes and past the
+    // window's end), and noise, for every pixel size 1...8 and lengths from 0.
+    var rng = SeededRandom(seed: 32)
+    for trial in 0..<400 {
+        let bpp = 1 + trial % 8
+        let count = trial < 100 ? trial : Int(rng.next() % 3000)
+        var bytes: [UInt8] = []
+        while bytes.count < count {
+            let stretch = 1 + Int(rng.next() % [8, 300, 40][trial % 3])
+            let value = UInt8(truncatingIfNeeded: rng.next())
+            let mode = rng.next() % 3
+            for _ in 0..<min(stretch, count - bytes.count) {
+                switch mode {
+                case 0: bytes.append(value)
+                case 1: bytes.append(bytes.count >= bpp ? bytes[bytes.count - bpp] : value)
+                default: bytes.append(UInt8(truncatingIfNeeded: rng.next() % (trial % 4 == 0 ? 2 : 256)))
+                }
+            }
+        }
+        let (fast, reference) = fastDeflateBothWays(bytes, bpp: bpp, last: trial % 2 == 1)
+        #expect(fast == reference, "trial \(trial): \(count) bytes, pixel \(bpp)")
+    }
+}
+
+@Test func fastDeflateWritesTheReferenceBytesWithFifteenBitLiteralCodes() {
+    // Literal codes up to 15 bits, every pixel size. Byte k * 9 2^k times (k = 0..<18), shuffled,
+    // the rarest first: the first two RGBA pixels' four codes are longer than 56 bits together,
+    // so they go into the accumulator two at a time.
+    let lead: [UInt8] = [0, 9, 18, 27, 9, 18, 27, 36]
+    var rest: [UInt8] = []
+    for k in 0..<18 {
+        let value = UInt8(k * 9)
+        rest += [UInt8](repeating: value, count: (1 << k) - lead.filter { $0 == value }.count)
+    }
+    var rng = SeededRandom(seed: 33)
+    for i in stride(from: rest.count - 1, to: 0, by: -1) { rest.swapAt(i, Int(rng.next() % UInt64(i + 1))) }
+    for bytes in [fibonacciBytes(seed: 34), lead + rest] {
+        for bpp in 1...8 {
+            let (fast, reference) = fastDeflateBothWays(bytes, bpp: bpp, last: true)
+            #expect(fast == reference, "\(bytes.count) bytes, pixel \(bpp)")
+        }
+    }
 }

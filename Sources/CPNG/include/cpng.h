@@ -103,6 +103,11 @@ size_t cpng_fast_deflate_bound(size_t n);
 int cpng_fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8_t *out, size_t cap,
                       size_t *written);
 
+/* cpng_fast_deflate the plain way, the reference its tests compare bytes with: runs probed a
+   pixel at a time rather than found in 64-byte windows, literals three at a time. */
+int cpng_fast_deflate_reference(const uint8_t *in, size_t n, size_t bpp, int last, uint8_t *out, size_t cap,
+                                size_t *written);
+
 uint32_t cpng_adler32(uint32_t adler, const uint8_t *in, size_t n);
 
 /* `fast` for rows y0..<y1 of 8-bit RGBA rows (cpng_filter_rows' arguments with 4 channels in):
