@@ -192,3 +192,56 @@ func resolvedEdgeIsLeft(_ alignment: ChipAlignment, in view: UIView) -> Bool {
         #expect(UIView.userInterfaceLayoutDirection(for: .unspecified) == .leftToRight)
     }
 }
+
+// A cell that takes touches only inside its mask's path, as slanted layouts' cells do.
+final class MaskedTouchCell: UICollectionViewCell {
+    override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        guard let mask = layer.mask as? CAShapeLayer, let path = mask.path else {
+            return super.point(inside: point, with: event)
+        }
+        let bezierPath = UIBezierPath()
+        bezierPath.cgPath = path
+        return bezierPath.contains(point)
+    }
+}
+
+@Suite struct HitTestingTests {
+    @Test func pathsContainWhatTheyEncloseUnderTheirRule() {
+        let circle = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 100, height: 100))
+        #expect(circle.contains(CGPoint(x: 50, y: 50)))
+        // Within a hundredth of a point of the circle of radius 50 about (50, 50).
+        #expect(circle.contains(CGPoint(x: 50 + 49.98 * cos(0.3), y: 50 + 49.98 * sin(0.3))))
+        #expect(!circle.contains(CGPoint(x: 50 + 50.02 * cos(0.3), y: 50 + 50.02 * sin(0.3))))
+        #expect(!circle.contains(CGPoint(x: 2, y: 2)))
+        // A square inside a square, both clockwise: the hole is inside by winding, not by parity.
+        let framed = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 30, height: 30))
+        framed.append(UIBezierPath(rect: CGRect(x: 10, y: 10, width: 10, height: 10)))
+        #expect(framed.contains(CGPoint(x: 15, y: 15)))
+        framed.usesEvenOddFillRule = true
+        #expect(!framed.contains(CGPoint(x: 15, y: 15)))
+        #expect(framed.contains(CGPoint(x: 5, y: 15)))
+        #expect(framed.cgPath.contains(CGPoint(x: 15, y: 15), using: .winding))
+    }
+
+    @Test func hitTestingFindsTheFrontmostViewThatTakesThePoint() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        let back = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+        let cell = MaskedTouchCell(frame: CGRect(x: 100, y: 0, width: 100, height: 100))
+        let triangle = UIBezierPath()
+        triangle.move(to: .zero)
+        triangle.addLine(to: CGPoint(x: 100, y: 0))
+        triangle.addLine(to: CGPoint(x: 0, y: 100))
+        triangle.close()
+        let mask = CAShapeLayer()
+        mask.path = triangle.cgPath
+        cell.layer.mask = mask
+        root.addSubview(back)
+        root.addSubview(cell)
+        // (110, 10) is inside the triangle, (190, 90) in the cell's bounds but outside it.
+        #expect(root.hitTest(CGPoint(x: 110, y: 10), with: nil) === cell.contentView)
+        #expect(root.hitTest(CGPoint(x: 190, y: 90), with: nil) === back)
+        #expect(root.hitTest(CGPoint(x: 300, y: 10), with: nil) == nil)
+        cell.isHidden = true
+        #expect(root.hitTest(CGPoint(x: 110, y: 10), with: nil) === back)
+    }
+}

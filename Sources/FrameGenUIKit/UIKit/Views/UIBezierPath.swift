@@ -19,7 +19,7 @@ public struct UIRectCorner: OptionSet, Hashable, Sendable {
 /// circular quarter arcs; iOS draws its own continuous-curvature corners, whose exact shape
 /// Apple does not document.
 open class UIBezierPath: NSObject {
-    private let path: CGMutablePath
+    private var path: CGMutablePath
 
     public override init() {
         path = CGMutablePath()
@@ -70,8 +70,19 @@ open class UIBezierPath: NSObject {
             clockwise: clockwise)
     }
 
-    /// A copy of the path.
-    open var cgPath: CGPath { path.copy()! }
+    /// A copy of the path; setting it replaces the path's points with a copy of the new one's.
+    open var cgPath: CGPath {
+        get { path.copy()! }
+        set { path = newValue.mutableCopy()! }
+    }
+
+    /// The fill rule `contains(_:)` follows (and a fill would): non-zero winding by default.
+    open var usesEvenOddFillRule = false
+
+    /// Whether the area the path encloses holds `point` (CGPath.contains, with the path's rule).
+    open func contains(_ point: CGPoint) -> Bool {
+        path.contains(point, using: usesEvenOddFillRule ? .evenOdd : .winding)
+    }
 
     /// The bounding box of the points and control points (CGPath.boundingBox).
     open var bounds: CGRect { path.boundingBox }

@@ -325,6 +325,26 @@ open class UIView: UIResponder, CALayerDelegate {
 
     open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { layer.convert(rect, from: view?.layer) }
 
+    // MARK: Hit testing (framegen delivers no touches; taps select items by their attributes)
+
+    /// Whether `point`, in the view's bounds coordinates, is inside it: its bounds, as UIKit's
+    /// default (a cell of a slanted layout answers by its mask's path).
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+
+    /// UIKit's search: nil for a hidden view, one almost transparent (alpha under 0.01) or one
+    /// ignoring interaction, and for a point outside; else the frontmost subview that takes the
+    /// point (in its coordinates), else the view itself.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point, with: event)
+        else {
+            return nil
+        }
+        for view in storedSubviews.reversed() {
+            if let hit = view.hitTest(view.convert(point, from: self), with: event) { return hit }
+        }
+        return self
+    }
+
     /// Makes `change` to the geometry; after a new bounds size, layout is due (the layer marked
     /// it) and subviews autoresize.
     private func resizing(_ change: () -> Void) {
