@@ -155,6 +155,20 @@ __attribute__((target("avx2"))) void ckernels_scaled_row_avx2(const uint16_t *v0
                               opacity);
         source_over8(src, out + 4 * x);
     }
+    if (x < x1 && x1 - 8 >= box_x0) {
+        /* The last pixels as the end of the row's last eight: the pixels before x (drawn
+           already, or not covered) get a zero word, which source-over leaves as they are. */
+        int start = x1 - 8;
+        uint64_t m8;
+        memcpy(&m8, mask + start, 8);
+        if ((m8 & (~(uint64_t)0 << (8 * (x - start)))) != 0) {
+            __m256i src = scaled8(v0, v1, index0, index1, weights0, weights1, levels, t, mask, m8, start,
+                                  start - box_x0, opacity);
+            __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32(x - start), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+            source_over8(_mm256_andnot_si256(keep, src), out + 4 * start);
+        }
+        return;
+    }
     for (; x < x1; x++) {
         if (mask[x] == 0) continue;
         uint32_t d;
