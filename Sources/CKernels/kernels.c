@@ -17,19 +17,6 @@ int ckernels_has_avx2(void) {
 #endif
 }
 
-void ckernels_pair_taps(const ckernels_tap *taps, int count, int32_t *index, uint32_t *weights) {
-    for (int i = 0; i < count; i++) {
-        ckernels_tap a = taps[i];
-        /* A clamped tap reads one column twice: V * w0 + V * w1 = V * (w0 + w1), exactly. */
-        uint32_t w0 = a.i1 == a.i0 ? a.w0 + a.w1 : a.w0, w1 = a.i1 == a.i0 ? 0 : a.w1;
-        index[i] = a.i0;
-        for (int c = 0; c < 4; c++) {
-            weights[8 * i + c] = w0;
-            weights[8 * i + 4 + c] = w1;
-        }
-    }
-}
-
 #if defined(__x86_64__)
 
 /* Sample.pixel(scaledBy: k): an 8.24 channel times k / 65025, rounded once. */
@@ -45,25 +32,6 @@ static inline uint32_t source_over(uint32_t s, uint32_t d) {
     rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
     ga = ((ga + ((ga >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
     return s + (rb | ga << 8);
-}
-
-/* The arithmetic of SeparableRows (Swift), one pixel at a time: the tail of a row. */
-static inline uint32_t scalar_pixel(const uint32_t *v0, const uint32_t *v1, int32_t i0, int32_t j0,
-                                    const uint32_t *wa, const uint32_t *wb, int levels, uint32_t t, uint32_t k,
-                                    uint32_t d) {
-    uint32_t m[4];
-    for (int c = 0; c < 4; c++) {
-        uint32_t p = v0[4 * i0 + c] * wa[0] + v0[4 * i0 + 4 + c] * wa[4];
-        if (levels == 2) {
-            uint32_t q = v1[4 * j0 + c] * wb[0] + v1[4 * j0 + 4 + c] * wb[4];
-            uint32_t u = 256 - t;
-            p = (p >> 8) * u + (q >> 8) * t + (((p & 255) * u + (q & 255) * t + 128) >> 8);
-        }
-        m[c] = p;
-    }
-    uint32_t s = 0;
-    for (int c = 0; c < 4; c++) s |= scaled_channel(m[c], k) << (8 * c);
-    return source_over(s, d);
 }
 
 /* source_over for eight pixels: src + d * (255 - alpha(src)) / 255, Blinn's rounding in 16-bit
@@ -83,82 +51,132 @@ __attribute__((target("avx2"))) static inline void source_over8(__m256i src, uin
     _mm256_storeu_si256((__m256i *)out, _mm256_add_epi32(src, _mm256_or_si256(rb, _mm256_slli_epi32(ga, 8))));
 }
 
-/* The 8.24 samples of two pixels (a's in the low half) from one level: each pixel's two
-   adjacent vertical blends in one load, times its weights (w0 x 4, w1 x 4), the halves added. */
-__attribute__((target("avx2"))) static inline __m256i level2(const uint32_t *v, const int32_t *index,
-                                                             const uint32_t *weights, int a) {
-    __m256i pa = _mm256_mullo_epi32(_mm256_loadu_si256((const __m256i *)(v + 4 * index[a])),
-                                    _mm256_loadu_si256((const __m256i *)(weights + 8 * a)));
-    __m256i pb = _mm256_mullo_epi32(_mm256_loadu_si256((const __m256i *)(v + 4 * index[a + 1])),
-                                    _mm256_loadu_si256((const __m256i *)(weights + 8 * a + 8)));
-    return _mm256_add_epi32(_mm256_permute2x128_si256(pa, pb, 0x20), _mm256_permute2x128_si256(pa, pb, 0x31));
+/* SeparableRows' arithmetic for one pixel (the tail of a row): 8.7 samples, 7-bit horizontal
+   weights, the level mix by t / 256, the scaling by f / 65535 (SeparableRows.factor),
+   source-over onto d. */
+static inline uint32_t scaled_pixel(const uint16_t *v0, const uint16_t *v1, int32_t i0, int32_t j0, int32_t w0,
+                                    int32_t w1, int levels, uint32_t t, uint32_t f, uint32_t d) {
+    uint32_t s = 0;
+    for (int c = 0; c < 4; c++) {
+        uint32_t wa = (uint32_t)w0 >> 8, wb = (uint32_t)w1 >> 8;
+        uint32_t p = (v0[4 * i0 + c] * (128 - wa) + v0[4 * i0 + 4 + c] * wa + 64) >> 7;
+        if (levels == 2) {
+            uint32_t q = (v1[4 * j0 + c] * (128 - wb) + v1[4 * j0 + 4 + c] * wb + 64) >> 7;
+            p = (p * (256 - t) + q * t + 128) >> 8;
+        }
+        s |= ((((2 * p + 1) * f) >> 16) + 128) >> 8 << (8 * c);
+    }
+    return source_over(s, d);
 }
 
-/* round(m * k / (2^24 * 65025)) per 32-bit lane, k in the low half of each 64-bit lane: 64-bit
-   products of the even and the odd lanes, the division by a multiply and shift. */
-__attribute__((target("avx2"))) static inline __m256i scale2(__m256i m, __m256i k) {
-    __m256i bias = _mm256_set1_epi64x((long long)(1u << 23) * 65025);
-    __m256i magic = _mm256_set1_epi64x(16909061);
-    __m256i even = _mm256_add_epi64(_mm256_mul_epu32(m, k), bias);
-    __m256i odd = _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(m, 32), k), bias);
-    even = _mm256_srli_epi64(_mm256_mul_epu32(_mm256_srli_epi64(even, 24), magic), 40);
-    odd = _mm256_srli_epi64(_mm256_mul_epu32(_mm256_srli_epi64(odd, 24), magic), 40);
-    return _mm256_or_si256(even, _mm256_slli_epi64(odd, 32));
+/* The 8.7 samples of four pixels (i .. i + 3) from one level, 16-bit lanes in pixel order: each
+   pixel's two adjacent vertical blends in one 16-byte load (pixels i, i + 2 and i + 1, i + 3
+   share a vector, so that the 64-bit unpacks leave the pixels in order), then
+   V0 + round((V1 - V0) w / 128) by vpmulhrsw against w << 8: exactly
+   (V0 (128 - w) + V1 w + 64) >> 7. */
+__attribute__((target("avx2"))) static inline __m256i level4(const uint16_t *v, const int32_t *index,
+                                                             const int16_t *weights, int i) {
+    __m256i a = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(v + 4 * index[i]))),
+                                        _mm_loadu_si128((const __m128i *)(v + 4 * index[i + 2])), 1);
+    __m256i b = _mm256_inserti128_si256(
+        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(v + 4 * index[i + 1]))),
+        _mm_loadu_si128((const __m128i *)(v + 4 * index[i + 3])), 1);
+    __m256i left = _mm256_unpacklo_epi64(a, b), right = _mm256_unpackhi_epi64(a, b);
+    __m256i w = _mm256_loadu_si256((const __m256i *)(weights + 4 * i));
+    return _mm256_add_epi16(left, _mm256_mulhrs_epi16(_mm256_sub_epi16(right, left), w));
 }
 
-__attribute__((target("avx2"))) void ckernels_separable_row_avx2(
-    const uint32_t *v0, const uint32_t *v1, const int32_t *index0, const int32_t *index1, const uint32_t *weights0,
-    const uint32_t *weights1, int levels, uint32_t t, const uint8_t *mask, uint8_t *out, int x0, int x1,
-    int box_x0, uint32_t opacity) {
-    const __m256i vt = _mm256_set1_epi32((int)t);
-    const __m256i vu = _mm256_set1_epi32((int)(256 - t));
-    const __m256i byte = _mm256_set1_epi32(255);
-    const __m256i round = _mm256_set1_epi32(128);
-    const __m256i vop = _mm256_set1_epi32((int)opacity);
-    const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+/* The premultiplied words (bytes in pixel order) of the eight pixels at x, mask m8 not zero. */
+__attribute__((target("avx2"), always_inline)) static inline __m256i scaled8(const uint16_t *v0, const uint16_t *v1,
+                                                              const int32_t *index0, const int32_t *index1,
+                                                              const int16_t *weights0, const int16_t *weights1,
+                                                              int levels, uint32_t t, const uint8_t *mask,
+                                                              uint64_t m8, int x, int i, uint32_t opacity) {
+    const __m256i mix = _mm256_set1_epi16((short)(t << 7));
+    __m256i p[2];
+    for (int h = 0; h < 2; h++) {
+        p[h] = level4(v0, index0, weights0, i + 4 * h);
+        if (levels == 2) {
+            __m256i q = level4(v1, index1, weights1, i + 4 * h);
+            /* (p (256 - t) + q t + 128) >> 8 = p + round((q - p) t / 256); t << 7 fits a signed
+               16-bit lane up to t = 255, and t = 256 gives q. */
+            p[h] = t == 256 ? q : _mm256_add_epi16(p[h], _mm256_mulhrs_epi16(_mm256_sub_epi16(q, p[h]), mix));
+        }
+    }
+    __m256i s0, s1;
+    if (m8 == ~(uint64_t)0 && opacity == 255) {
+        /* F = 65535: p rounded half up to 8 bits. */
+        const __m256i half7 = _mm256_set1_epi16(64);
+        s0 = _mm256_srli_epi16(_mm256_add_epi16(p[0], half7), 7);
+        s1 = _mm256_srli_epi16(_mm256_add_epi16(p[1], half7), 7);
+    } else {
+        __m256i f0, f1;
+        if (m8 == ~(uint64_t)0) {
+            /* Fully covered: k = 255 opacity for every pixel. */
+            uint32_t k = 255 * opacity;
+            f0 = f1 = _mm256_set1_epi16((short)(k + (((k + 1) * 514) >> 16)));
+        } else {
+            /* k = c opacity, F = k + ((k + 1) 514) >> 16, spread to each pixel's four lanes:
+               pixels 0, 1 (low lane) and 2, 3 (high lane), then 4, 5 and 6, 7. */
+            const __m256i spread_lo = _mm256_setr_epi8(0, 1, 0, 1, 0, 1, 0, 1, 2, 3, 2, 3, 2, 3, 2, 3, 4, 5, 4, 5,
+                                                       4, 5, 4, 5, 6, 7, 6, 7, 6, 7, 6, 7);
+            const __m256i spread_hi = _mm256_setr_epi8(8, 9, 8, 9, 8, 9, 8, 9, 10, 11, 10, 11, 10, 11, 10, 11, 12,
+                                                       13, 12, 13, 12, 13, 12, 13, 14, 15, 14, 15, 14, 15, 14, 15);
+            __m128i c = _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)(mask + x)));
+            __m128i k = _mm_mullo_epi16(c, _mm_set1_epi16((short)opacity));
+            k = _mm_add_epi16(k, _mm_mulhi_epu16(_mm_add_epi16(k, _mm_set1_epi16(1)), _mm_set1_epi16(514)));
+            __m256i f = _mm256_broadcastsi128_si256(k);
+            f0 = _mm256_shuffle_epi8(f, spread_lo);
+            f1 = _mm256_shuffle_epi8(f, spread_hi);
+        }
+        /* (((2p + 1) F) >> 16 + 128) >> 8 */
+        const __m256i one = _mm256_set1_epi16(1), half = _mm256_set1_epi16(128);
+        s0 = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_add_epi16(p[0], p[0]), one), f0);
+        s1 = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_add_epi16(p[1], p[1]), one), f1);
+        s0 = _mm256_srli_epi16(_mm256_add_epi16(s0, half), 8);
+        s1 = _mm256_srli_epi16(_mm256_add_epi16(s1, half), 8);
+    }
+    /* Bytes of pixels 0 1 4 5 | 2 3 6 7, put in order. */
+    return _mm256_permute4x64_epi64(_mm256_packus_epi16(s0, s1), 0xD8);
+}
+
+__attribute__((target("avx2"))) void ckernels_scaled_row_avx2(const uint16_t *v0, const uint16_t *v1,
+                                                             const int32_t *index0, const int32_t *index1,
+                                                             const int16_t *weights0, const int16_t *weights1,
+                                                             int levels, uint32_t t, const uint8_t *mask,
+                                                             uint8_t *out, int x0, int x1, int box_x0,
+                                                             uint32_t opacity) {
     int x = x0;
     for (; x + 8 <= x1; x += 8) {
         uint64_t m8;
         memcpy(&m8, mask + x, 8);
         if (m8 == 0) continue;
-        int i = x - box_x0;
-        /* Fully covered at full opacity: k = 65025, and the scaling is Sample.word()'s rounding. */
-        int whole = m8 == ~(uint64_t)0 && opacity == 255;
-        /* Coverage x opacity for the eight pixels, one a lane. */
-        __m256i k8 = _mm256_mullo_epi32(_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(mask + x))), vop);
-        __m256i s[4];
-        for (int j = 0; j < 4; j++) {
-            __m256i p = level2(v0, index0, weights0, i + 2 * j);
-            if (levels == 2) {
-                /* TextureSampler.mix: (p (256 - t) + q t + 128) >> 8 without overflow. */
-                __m256i q = level2(v1, index1, weights1, i + 2 * j);
-                __m256i high = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_srli_epi32(p, 8), vu),
-                                                _mm256_mullo_epi32(_mm256_srli_epi32(q, 8), vt));
-                __m256i low = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_and_si256(p, byte), vu),
-                                               _mm256_mullo_epi32(_mm256_and_si256(q, byte), vt));
-                p = _mm256_add_epi32(high, _mm256_srli_epi32(_mm256_add_epi32(low, round), 8));
-            }
-            if (whole) {
-                s[j] = _mm256_srli_epi32(_mm256_add_epi32(p, _mm256_set1_epi32(1 << 23)), 24);
-                continue;
-            }
-            __m256i k = _mm256_permutevar8x32_epi32(
-                k8, _mm256_setr_epi32(2 * j, 2 * j, 2 * j, 2 * j, 2 * j + 1, 2 * j + 1, 2 * j + 1, 2 * j + 1));
-            s[j] = scale2(p, k);
-        }
-        /* Pixels (0,1) (2,3) (4,5) (6,7) as 32-bit channels -> bytes in order 0..7. */
-        __m256i w01 = _mm256_packus_epi32(s[0], s[1]);
-        __m256i w23 = _mm256_packus_epi32(s[2], s[3]);
-        __m256i src = _mm256_permutevar8x32_epi32(_mm256_packus_epi16(w01, w23), order);
+        __m256i src = scaled8(v0, v1, index0, index1, weights0, weights1, levels, t, mask, m8, x, x - box_x0,
+                              opacity);
         source_over8(src, out + 4 * x);
+    }
+    if (x < x1 && x1 - 8 >= box_x0) {
+        /* The last pixels as the end of the row's last eight: the pixels before x (drawn
+           already, or not covered) get a zero word, which source-over leaves as they are. */
+        int start = x1 - 8;
+        uint64_t m8;
+        memcpy(&m8, mask + start, 8);
+        if ((m8 & (~(uint64_t)0 << (8 * (x - start)))) != 0) {
+            __m256i src = scaled8(v0, v1, index0, index1, weights0, weights1, levels, t, mask, m8, start,
+                                  start - box_x0, opacity);
+            __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32(x - start), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+            source_over8(_mm256_andnot_si256(keep, src), out + 4 * start);
+        }
+        return;
     }
     for (; x < x1; x++) {
         if (mask[x] == 0) continue;
         uint32_t d;
         memcpy(&d, out + 4 * x, 4);
         int i = x - box_x0;
-        uint32_t r = scalar_pixel(v0, v1, index0[i], index1[i], weights0 + 8 * i, weights1 + 8 * i, levels, t,
-                                  (uint32_t)mask[x] * opacity, d);
+        uint32_t k = mask[x] * opacity;
+        uint32_t r = scaled_pixel(v0, v1, index0[i], index1[i], weights0[4 * i], weights1[4 * i], levels, t,
+                                  k + (((k + 1) * 514) >> 16), d);
         memcpy(out + 4 * x, &r, 4);
     }
 }
@@ -178,23 +196,19 @@ __attribute__((target("avx2"))) void ckernels_source_over_row_avx2(const uint32_
     }
 }
 
-/* SeparableRows.verticalBlend: v[4j + c] = top[4j + c] * w0 + bottom[4j + c] * w1. Bytes and
-   weights (<= 4096) fit signed 16-bit lanes and each sum (<= 255 * 4096) a 32-bit one, so
-   vpmaddwd over (top, bottom) pairs gives exactly the Swift loop's integers, four texels a step. */
+/* SeparableRows.verticalBlend: v[4j + c] = top[4j + c] (128 - w) + bottom[4j + c] w, at most
+   255 * 128: exact in 16-bit lanes, four texel columns a step. */
 __attribute__((target("avx2"))) void ckernels_vertical_blend_avx2(const uint8_t *top, const uint8_t *bottom,
-                                                                 uint32_t w0, uint32_t w1, int count,
-                                                                 uint32_t *v) {
-    const __m256i w = _mm256_set1_epi32((int)(w0 | w1 << 16));
+                                                                 uint32_t w, int count, uint16_t *v) {
+    const __m256i w0 = _mm256_set1_epi16((short)(128 - w)), w1 = _mm256_set1_epi16((short)w);
     int j = 0;
     for (; j + 4 <= count; j += 4) {
-        __m128i a = _mm_loadu_si128((const __m128i *)(top + 4 * j));
-        __m128i b = _mm_loadu_si128((const __m128i *)(bottom + 4 * j));
-        __m256i lo = _mm256_cvtepu8_epi16(_mm_unpacklo_epi8(a, b));
-        __m256i hi = _mm256_cvtepu8_epi16(_mm_unpackhi_epi8(a, b));
-        _mm256_storeu_si256((__m256i *)(v + 4 * j), _mm256_madd_epi16(lo, w));
-        _mm256_storeu_si256((__m256i *)(v + 4 * j + 8), _mm256_madd_epi16(hi, w));
+        __m256i a = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(top + 4 * j)));
+        __m256i b = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(bottom + 4 * j)));
+        _mm256_storeu_si256((__m256i *)(v + 4 * j),
+                            _mm256_add_epi16(_mm256_mullo_epi16(a, w0), _mm256_mullo_epi16(b, w1)));
     }
-    for (int i = 4 * j; i < 4 * count; i++) v[i] = top[i] * w0 + bottom[i] * w1;
+    for (int i = 4 * j; i < 4 * count; i++) v[i] = (uint16_t)(top[i] * (128 - w) + bottom[i] * w);
 }
 
 /* ---- Perspective: TextureSampler and Painter's per-pixel loop ---------------------------- */
@@ -272,15 +286,13 @@ void ckernels_source_over_row_avx2(const uint32_t *words, uint8_t *out, int coun
     (void)words; (void)out; (void)count;
 }
 
-void ckernels_vertical_blend_avx2(const uint8_t *top, const uint8_t *bottom, uint32_t w0, uint32_t w1, int count,
-                                  uint32_t *v) {
-    (void)top; (void)bottom; (void)w0; (void)w1; (void)count; (void)v;
+void ckernels_vertical_blend_avx2(const uint8_t *top, const uint8_t *bottom, uint32_t w, int count, uint16_t *v) {
+    (void)top; (void)bottom; (void)w; (void)count; (void)v;
 }
 
-void ckernels_separable_row_avx2(const uint32_t *v0, const uint32_t *v1, const int32_t *index0,
-                                 const int32_t *index1, const uint32_t *weights0, const uint32_t *weights1,
-                                 int levels, uint32_t t, const uint8_t *mask, uint8_t *out, int x0, int x1,
-                                 int box_x0, uint32_t opacity) {
+void ckernels_scaled_row_avx2(const uint16_t *v0, const uint16_t *v1, const int32_t *index0, const int32_t *index1,
+                              const int16_t *weights0, const int16_t *weights1, int levels, uint32_t t,
+                              const uint8_t *mask, uint8_t *out, int x0, int x1, int box_x0, uint32_t opacity) {
     (void)v0; (void)v1; (void)index0; (void)index1; (void)weights0; (void)weights1; (void)levels; (void)t;
     (void)mask; (void)out; (void)x0; (void)x1; (void)box_x0; (void)opacity;
 }

@@ -94,41 +94,41 @@ public final class DrawnLayerCache: @unchecked Sendable {
         var lastUsed: Int
         /// Empty for a note (a drawing seen, not kept).
         var box: PixelBox = (0, 0, 0, 0)
-        var columns: [TextureSampler.ColumnX] = []
-        var rows: [TextureSampler.RowY] = []
+        var columns: [SeparableRows.Column] = []
+        var rows: [SeparableRows.Row] = []
         var mask: [UInt8] = []
         var pixels: [UInt32] = []
 
         var bytes: Int {
-            columns.count * MemoryLayout<TextureSampler.ColumnX>.stride
-                + rows.count * MemoryLayout<TextureSampler.RowY>.stride + mask.count + pixels.count * 4 + 128
+            columns.count * MemoryLayout<SeparableRows.Column>.stride
+                + rows.count * MemoryLayout<SeparableRows.Row>.stride + mask.count + pixels.count * 4 + 128
         }
     }
 
     /// The inputs of one drawing over its box: two columns and two rows per pixel (levels k0 and
     /// k0 + 1, or k0 twice).
     struct Inputs {
-        let columns: [TextureSampler.ColumnX]
-        let rows: [TextureSampler.RowY]
+        let columns: [SeparableRows.Column]
+        let rows: [SeparableRows.Row]
 
         init(_ target: TextureTarget, _ spans: AffineSpans) {
             let (s, b) = (target.sampler, target.box)
             let l0 = s.levels[spans.k0]
             let l1 = s.levels[spans.t != 0 ? spans.k0 + 1 : spans.k0]
             let (cx0, _, cx1, _) = spans.rowStart(b.y0)
-            var columns: [TextureSampler.ColumnX] = []
+            var columns: [SeparableRows.Column] = []
             columns.reserveCapacity(2 * (b.x1 - b.x0))
             for i in 0..<(b.x1 - b.x0) {
                 let n = Int64(i)
-                columns.append(s.columnX(l0, fixedX: cx0 &+ spans.dx0 &* n))
-                columns.append(s.columnX(l1, fixedX: cx1 &+ spans.dx1 &* n))
+                columns.append(SeparableRows.column(l0, fixedX: cx0 &+ spans.dx0 &* n))
+                columns.append(SeparableRows.column(l1, fixedX: cx1 &+ spans.dx1 &* n))
             }
-            var rows: [TextureSampler.RowY] = []
+            var rows: [SeparableRows.Row] = []
             rows.reserveCapacity(2 * (b.y1 - b.y0))
             for y in b.y0..<b.y1 {
                 let (_, sy0, _, sy1) = spans.rowStart(y)
-                rows.append(s.rowY(l0, fixedY: sy0))
-                rows.append(s.rowY(l1, fixedY: sy1))
+                rows.append(SeparableRows.row(l0, fixedY: sy0))
+                rows.append(SeparableRows.row(l1, fixedY: sy1))
             }
             self.columns = columns
             self.rows = rows

@@ -109,50 +109,20 @@ struct TextureSampler {
             Int(truncatingIfNeeded: (cy &+ (1 << 19)) >> 20))
     }
 
-    /// The rows and vertical weights `bilinear(_:fixedX:fixedY:)` uses for `fixedY`: under a
-    /// scale and translation they are the same for a whole row of pixels.
+    /// Two texel rows (byte offsets) and their vertical weights (12 bits): the part of a
+    /// sample the perspective spans share across a row of magnified pixels.
     struct RowY: Equatable {
         let row0: Int, row1: Int
         let wy0: UInt64, wy1: UInt64
     }
 
-    @inline(__always) func rowY(_ l: Texture.Level, fixedY: Int64) -> RowY {
-        let maxY = Int64(l.height + 1) << 32
-        let cy = fixedY < 0 ? 0 : (fixedY < maxY ? fixedY : maxY)
-        let fy = Int(truncatingIfNeeded: (cy &+ (1 << 19)) >> 20)
-        let iy = (fy &>> 12) &- 1
-        let wy1 = UInt64(truncatingIfNeeded: fy & 0xFFF)
-        let y0 = iy < 0 ? 0 : (iy < l.height ? iy : l.height &- 1)
-        let y1 = iy &+ 1 < l.height ? iy &+ 1 : l.height &- 1
-        return RowY(
-            row0: l.offset &+ y0 &* l.width &* 4, row1: l.offset &+ y1 &* l.width &* 4, wy0: 4096 &- wy1,
-            wy1: wy1)
-    }
-
-    /// The columns and horizontal weights for `fixedX`: under a scale and translation the same
-    /// for every row of a layer.
+    /// Two texel columns (byte offsets) and their horizontal weights (12 bits).
     struct ColumnX: Equatable {
         let x0: Int, x1: Int
         let wx0: UInt64, wx1: UInt64
     }
 
-    @inline(__always) func columnX(_ l: Texture.Level, fixedX: Int64) -> ColumnX {
-        let maxX = Int64(l.width + 1) << 32
-        let cx = fixedX < 0 ? 0 : (fixedX < maxX ? fixedX : maxX)
-        let fx = Int(truncatingIfNeeded: (cx &+ (1 << 19)) >> 20)
-        let ix = (fx &>> 12) &- 1
-        let wx1 = UInt64(truncatingIfNeeded: fx & 0xFFF)
-        let x0 = ix < 0 ? 0 : (ix < l.width ? ix : l.width &- 1)
-        let x1 = ix &+ 1 < l.width ? ix &+ 1 : l.width &- 1
-        return ColumnX(x0: x0 &* 4, x1: x1 &* 4, wx0: 4096 &- wx1, wx1: wx1)
-    }
-
-    /// `bilinear(_:fixedX:fixedY:)` with the row part given: the same sums, term for term.
-    @inline(__always) func bilinear(_ l: Texture.Level, _ r: RowY, fixedX: Int64) -> Sample {
-        bilinear(r, columnX(l, fixedX: fixedX))
-    }
-
-    /// `bilinear(_:fixedX:fixedY:)` with both parts given.
+    /// The bilinear sum of `gather` with the rows and columns given.
     @inline(__always) func bilinear(_ r: RowY, _ c: ColumnX) -> Sample {
         let a = texel(r.row0 &+ c.x0)
         let b = texel(r.row0 &+ c.x1)

@@ -9,40 +9,28 @@
    Swift code is compiled for, chosen at run time (ckernels_has_avx2). Each gives exactly the
    bytes of the Swift loop it stands in for; the Swift loop stays the reference and the fallback. */
 
-/* One pixel's two texel columns (indices into a row's vertical blends) and their 12-bit
-   weights: Raster's SeparableRows.Tap. */
-typedef struct {
-    int32_t i0, i1;
-    uint32_t w0, w1;
-} ckernels_tap;
-
 /* 1 when this CPU runs AVX2 (and the OS saves its registers). */
 int ckernels_has_avx2(void);
 
-/* Taps as the AVX2 pixel loop reads them: per pixel its first column's index and its weights as
-   eight lanes (w0 x 4, w1 x 4) against columns index and index + 1; a clamped tap (i1 == i0)
-   becomes (w0 + w1, 0), the same sum. */
-void ckernels_pair_taps(const ckernels_tap *taps, int count, int32_t *index, uint32_t *weights);
-
 /* SeparableRows' pixel loop for pixels [x0, x1) of one row (AVX2 only: call it only when
-   ckernels_has_avx2()). v0 (and v1 when levels == 2) are the row's vertical blends, four uint32
-   channels a texel column, each followed by one more column that may be read with weight 0;
-   index and weights (ckernels_pair_taps) are indexed by x - box_x0; mask and out are the row's
-   coverage and RGBA8 pixels indexed by x. Each pixel: horizontal sample, level mix by t / 256,
-   scaled by mask[x] * opacity / 65025 rounded once, source-over onto out. */
-void ckernels_separable_row_avx2(const uint32_t *v0, const uint32_t *v1, const int32_t *index0,
-                                 const int32_t *index1, const uint32_t *weights0, const uint32_t *weights1,
-                                 int levels, uint32_t t, const uint8_t *mask, uint8_t *out, int x0, int x1,
-                                 int box_x0, uint32_t opacity);
+   ckernels_has_avx2()). v0 (and v1 when levels == 2) are the row's vertical blends in 8.7 fixed
+   point, four uint16 channels a texel column, each followed by one more column that may be read
+   with weight 0; index (a pixel's first column) and weights (four lanes of w << 8, w the 7-bit
+   weight of the next column) are indexed by x - box_x0; mask and out are the row's coverage and
+   RGBA8 pixels indexed by x. Each pixel: horizontal sample, level mix by t / 256, scaled by
+   mask[x] * opacity / 65025 in 16-bit fixed point (SeparableRows.factor, .scale) and rounded to
+   8 bits once, source-over onto out. */
+void ckernels_scaled_row_avx2(const uint16_t *v0, const uint16_t *v1, const int32_t *index0, const int32_t *index1,
+                              const int16_t *weights0, const int16_t *weights1, int levels, uint32_t t,
+                              const uint8_t *mask, uint8_t *out, int x0, int x1, int box_x0, uint32_t opacity);
 
 /* Raster's Painter.sourceOverRow (AVX2 only): count premultiplied words (R in the low byte)
    source-over onto count RGBA8 pixels at out. */
 void ckernels_source_over_row_avx2(const uint32_t *words, uint8_t *out, int count);
 
 /* SeparableRows' vertical blend (AVX2 only): for texel columns j in [0, count), four channels
-   each, v[4j + c] = top[4j + c] * w0 + bottom[4j + c] * w1 (w0 + w1 = 4096). */
-void ckernels_vertical_blend_avx2(const uint8_t *top, const uint8_t *bottom, uint32_t w0, uint32_t w1, int count,
-                                  uint32_t *v);
+   each, v[4j + c] = top[4j + c] * (128 - w) + bottom[4j + c] * w (w < 128). */
+void ckernels_vertical_blend_avx2(const uint8_t *top, const uint8_t *bottom, uint32_t w, int count, uint16_t *v);
 
 /* A mip level as Raster's Texture.Level: size, byte offset in the texels, level-0 to level
    coordinate scales. */
