@@ -296,7 +296,9 @@ final class Live: @unchecked Sendable {
         defer { lock.unlock() }
         return LayerAnimator.$current.withValue(state.animator) {
             UIScreen.withMain(state.screen) {
-                UIImage.withNamedImages(state.namedImage) { CrashReport.during(state.answering) { body(state) } }
+                UIImage.withNamedImages(state.namedImage) {
+                    CrashReport.during(state.answering) { body(state) }
+                }
             }
         }
     }
@@ -407,6 +409,11 @@ final class Live: @unchecked Sendable {
         private var sceneInset: UIEdgeInsets?
         /// The bounds the timeline last gave, likewise.
         private var sceneBounds: CGRect?
+        /// The view's bounds before the current event's display links fired.
+        private var shownBefore: CGRect?
+        /// The offset code gave the view during the current event where the timeline's state
+        /// put it elsewhere: still published (`requests`).
+        private var overruled: CGPoint?
 
         deinit {
             // The delegate may hold the collection view: break the cycle with the view.
@@ -431,6 +438,16 @@ final class Live: @unchecked Sendable {
                     pendingSize = CGSize(s.bounds.size)
                     pendingScrolling = s
                 }
+            }
+            if let made, let s = event.state {
+                // Requests for other views last for the instant they were made at
+                // (`sceneView(named:)`): a later event drops them; a display link firing before
+                // the event reads the other views at its instant.
+                if s.time > animator.now { made.host.peerRequests = [:] }
+                shownBefore = made.host.bounds
+                overruled = nil
+                made.host.instant.peers = s.peers
+                made.host.instant.time = s.time
             }
             LayerAnimator.$current.withValue(animator) {
                 UIScreen.withMain(screen) {
@@ -540,8 +557,14 @@ final class Live: @unchecked Sendable {
             }
             let old = host.bounds
             // The timeline moves the view where its state moved; an offset the program set
-            // stays until then (and is published for the timeline to take).
-            let target = bounds == sceneBounds ? host.bounds : bounds
+            // stays until then (and is published for the timeline to take). A state at the
+            // offset the view showed before this event is the program's, taken: code that moves
+            // the view again (a display link firing before the event) keeps its new offset.
+            let target = bounds == sceneBounds || bounds == shownBefore ? host.bounds : bounds
+            // The state moved since the history's last event (it took an earlier request of the
+            // program's, or the timeline moved the view): code that moved the view at this
+            // event still asks for its offset, which the timeline takes unless it moves the view.
+            if target != host.bounds, host.bounds != shownBefore { overruled = host.contentOffset }
             sceneBounds = bounds
             if target != host.bounds {
                 if layout.shouldInvalidateLayout(forBoundsChange: target) {
@@ -583,9 +606,10 @@ final class Live: @unchecked Sendable {
                 out[PublishedStateKey.requestedContentInset] = .numbers(
                     [inset.top, inset.left, inset.bottom, inset.right].map { Double($0) })
             }
-            if view.contentOffset.geometry != s.contentOffset {
+            let offset = overruled ?? view.contentOffset
+            if offset.geometry != s.contentOffset {
                 out[PublishedStateKey.requestedContentOffset(s.name)] = .numbers(
-                    [Double(view.contentOffset.x), Double(view.contentOffset.y)])
+                    [Double(offset.x), Double(offset.y)])
             }
             if Double(view.decelerationRate.rawValue) != s.decelerationRate.rawValue {
                 out[PublishedStateKey.requestedDecelerationRate] = .number(
@@ -593,6 +617,10 @@ final class Live: @unchecked Sendable {
             }
             if view.isPagingEnabled != s.isPagingEnabled {
                 out[PublishedStateKey.requestedPagingEnabled] = .bool(view.isPagingEnabled)
+            }
+            for (name, offset) in view.peerRequests where name != s.name {
+                out[PublishedStateKey.requestedContentOffset(name)] = .numbers(
+                    [Double(offset.x), Double(offset.y)])
             }
             return out
         }
