@@ -176,8 +176,58 @@ public struct UIKitLayout: CollectionViewLayout {
         }
     }
 
-    /// The end of the view animations and completions still to come (docs/uikit.md "Animations").
-    public var animationEndTime: Double? { live.withLock { $0.animator.endTime } }
+    /// The end of the view animations and completions still to come, and the last instant at
+    /// which code stops a display link it started (docs/uikit.md "Animations").
+    public var animationEndTime: Double? {
+        let (views, now, links) = live.withLock {
+            ($0.animator.endTime, $0.animator.now, $0.animator.runningLinkCount)
+        }
+        guard links > 0, let stop = displayLinkStop(after: now, running: links) else { return views }
+        return max(views ?? stop, stop)
+    }
+
+    /// How far after the last event a display link's animation is looked for: a link still
+    /// running then is one kept for the app's life, which does not lengthen the scene.
+    static let displayLinkHorizon = 10.0
+
+    /// The last instant within `displayLinkHorizon` after `start` at which fewer display links
+    /// run than at the one before (code invalidated or paused one), found on fresh objects that
+    /// replay the history and fire their links at 60 Hz, then to the exact instant by bisection
+    /// (an animation computes from `timestamp`, so firing it at any instant is the same).
+    private func displayLinkStop(after start: Double, running: Int) -> Double? {
+        let probe = replayed()
+        var last: (before: Double, at: Double, count: Int)?
+        var count = running
+        var t = start
+        for k in 1...Int(UIKitLayout.displayLinkHorizon * 60) {
+            let next = start + Double(k) / 60
+            let now = probe.withLock { $0.fireLinks(at: next) }
+            if now < count { last = (t, next, count) }
+            if now == 0 { break }
+            (count, t) = (now, next)
+        }
+        guard var (lo, hi, before) = last else { return nil }
+        // The smallest instant at which the link is stopped: fire a fresh replay at `lo` (the
+        // links it ran with), then at the middle.
+        while lo.nextUp < hi {
+            let mid = lo + (hi - lo) / 2
+            guard mid > lo, mid < hi else { break }
+            let fresh = replayed()
+            let counts = fresh.withLock { s in (s.fireLinks(at: lo), s.fireLinks(at: mid)) }
+            before = counts.0
+            if counts.1 < before { hi = mid } else { lo = mid }
+        }
+        return hi
+    }
+
+    /// New objects that have seen the history, for probing.
+    private func replayed() -> Live {
+        let probe = Live(
+            name: name, factory: factory, parameters: flowParameters, cells: cells,
+            warnings: LayoutWarnings { _ in })
+        probe.withLock { $0.replay(history) }
+        return probe
+    }
 
     // MARK: Queries
 
@@ -428,6 +478,16 @@ final class Live: @unchecked Sendable {
 
         func replay(_ events: [UIKitLayout.Event]) {
             for e in events { apply(e) }
+        }
+
+        /// Moves the clock to `time` with nothing else happening (the display links fire, due
+        /// completions run); returns how many links still run.
+        func fireLinks(at time: Double) -> Int {
+            CrashReport.during("\(title) (\(type(of: layout))), firing its display links at t = \(time) s") {
+                animator.advance(to: time)
+                animator.settle()
+            }
+            return animator.runningLinkCount
         }
 
         func apply(_ event: UIKitLayout.Event) {
