@@ -95,3 +95,75 @@ private func twoViews(_ timeline: String) throws -> Timeline {
     view.contentInset = .zero
     #expect(counter.count == 2)
 }
+
+/// A column whose delegate fades a deleted item out over 0.25 s on a display link before the
+/// data changes, committing the delete at the end, as an app calls `deleteItems(at:)` in its
+/// animation's completion.
+private final class FadingColumn: UICollectionViewLayout {
+    var fading: (item: Int, alpha: CGFloat)?
+
+    override var collectionViewContentSize: CGSize { collectionView!.bounds.size }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        (0..<collectionView!.numberOfItems(inSection: 0)).map { item in
+            let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: 0))
+            a.frame = CGRect(x: 0, y: CGFloat(item) * 50, width: 40, height: 40)
+            if let fading, fading.item == item { a.alpha = fading.alpha }
+            return a
+        }
+    }
+}
+
+private final class FadeThenDelete: NSObject, SceneUpdateDelegate {
+    func collectionView(
+        _ collectionView: UICollectionView, willPerformSceneUpdates updates: [UICollectionViewUpdateItem],
+        commit: @escaping () -> Void
+    ) -> Bool {
+        guard updates.count == 1, let deleted = updates[0].indexPathBeforeUpdate else { return false }
+        let layout = collectionView.collectionViewLayout as! FadingColumn
+        let start = CACurrentMediaTime()
+        let link = CADisplayLink { link in
+            let f = min(1, (link.timestamp - start) / 0.25)
+            layout.fading = (deleted.item, 1 - f)
+            layout.invalidateLayout()
+            if f >= 1 {
+                link.invalidate()
+                layout.fading = nil
+                commit()
+            }
+        }
+        link.add(to: .main, forMode: .common)
+        return true
+    }
+}
+
+/// The scene's delete plays the delegate's animation with the old data, and the data changes
+/// when it commits, to the instant (docs/uikit.md "Animations").
+@Test func aDelegateAnimatesTheScenesDeleteBeforeTheDataChanges() throws {
+    let text = """
+        canvas: {width: 200, height: 300, scale: 1}
+        fps: 20
+        content: {items: 4}
+        layout: {type: fading}
+        timeline:
+          - wait: 0.1
+          - delete: {items: [[0, 1]]}
+        """
+    let layouts = [
+        UIKitLayout.descriptor(type: "fading") { view in
+            view.delegate = FadeThenDelete()
+            return FadingColumn()
+        }
+    ]
+    let scene = try Scene(
+        document: parseDocument(text, file: "s.yaml"), folder: ".", layouts: LayoutRegistry.builtIn + layouts)
+    let timeline = try Timeline(scene)
+    #expect(abs(timeline.duration - 0.35) < 1e-12)
+    // Half way (0.225 s): the old data, item 1 half faded.
+    let mid = timeline.frame(at: 0.225).views[0].elements
+    #expect(mid.count == 4)
+    #expect(abs(mid[1].attributes.alpha - 0.5) < 1e-9)
+    let end = timeline.frame(at: timeline.duration).views[0].elements
+    #expect(end.count == 3)
+    #expect(end.allSatisfy { $0.attributes.alpha == 1 })
+}

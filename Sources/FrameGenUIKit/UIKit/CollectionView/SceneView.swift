@@ -70,3 +70,21 @@ final class SceneViewProxy: UIScrollView {
         set {}
     }
 }
+
+/// framegen's, not Apple's: a collection view delegate that animates the scene's `insert`,
+/// `delete` or `move` before the data changes (docs/uikit.md "Animations").
+///
+/// On iOS the app changes its model and calls `deleteItems(at:)` itself, so it can animate
+/// first and delete in the animation's completion (the Photos app's strip collapses the
+/// thumbnail, then closes the gap). In framegen the scene changes the data, so it asks first:
+/// return true and call `commit` where the app would call `deleteItems(at:)`; the data then
+/// changes at that instant, without the update animation, and the scene's other views animate
+/// theirs after it. Return false for UIKit's update animation at once.
+public protocol SceneUpdateDelegate: UICollectionViewDelegate {
+    /// `updates` as `prepare(forCollectionViewUpdates:)` will get them, before the data changes
+    /// (index paths before the update in the old numbering, after it in the new).
+    func collectionView(
+        _ collectionView: UICollectionView, willPerformSceneUpdates updates: [UICollectionViewUpdateItem],
+        commit: @escaping () -> Void
+    ) -> Bool
+}

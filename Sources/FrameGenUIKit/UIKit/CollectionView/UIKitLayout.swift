@@ -40,6 +40,8 @@ public struct UIKitLayout: CollectionViewLayout {
         case tap(Layout.IndexPath, CollectionViewState)
         /// The frame's display pass over the elements the renderer draws.
         case display([LayoutAttributes], items: [Int?])
+        /// The scene's insert, delete or move, offered to the delegate before the data changes.
+        case sceneUpdates([UpdateItem], CollectionViewState)
     }
 
     struct Cells: Sendable {
@@ -132,6 +134,33 @@ public struct UIKitLayout: CollectionViewLayout {
         record(.didEndDecelerating(collectionView))
     }
 
+    /// The scene's update, offered to a delegate that adopts `SceneUpdateDelegate` before the
+    /// data changes: when it animates first, the update lasts until it calls `commit`, which
+    /// framegen finds on fresh objects as it finds a display link's end; the data then changes
+    /// without the engine's animation (docs/uikit.md "Animations").
+    public mutating func collectionViewWillPerformBatchUpdates(
+        _ updateItems: [UpdateItem], _ collectionView: CollectionViewState
+    ) -> Double? {
+        guard live.withLock({ $0.host.delegate is SceneUpdateDelegate }) else { return nil }
+        record(.sceneUpdates(updateItems, collectionView))
+        switch live.withLock(\.sceneUpdate) {
+        case .committed: return 0
+        case .declined: return nil
+        case .animating:
+            let start = collectionView.time
+            guard let end = firstInstant(after: start, where: { $0.sceneUpdate == .committed }) else {
+                warnings.warn(
+                    "the layout \"\(name)\": its delegate animated the scene's update at t = \(start) s and did not call commit within \(UIKitLayout.displayLinkHorizon) s; the data changes then"
+                )
+                return UIKitLayout.displayLinkHorizon
+            }
+            // The engine changes the data at start + duration: no earlier than the commit.
+            var duration = end - start
+            while start + duration < end { duration = duration.nextUp }
+            return duration
+        }
+    }
+
     /// UIKit tells the delegate (`collectionView(_:didSelectItemAt:)`) and scrolls nothing: with
     /// a delegate the tap is handled. Without one, framegen's own answer to a tap applies, as
     /// for the built-in layouts (docs/design/motion.md §6: the item scrolls to the centre).
@@ -216,6 +245,43 @@ public struct UIKitLayout: CollectionViewLayout {
             let counts = fresh.withLock { s in (s.fireLinks(at: lo), s.fireLinks(at: mid)) }
             before = counts.0
             if counts.1 < before { hi = mid } else { lo = mid }
+        }
+        return hi
+    }
+
+    /// The first instant within `displayLinkHorizon` after `start` at which `reached` holds of
+    /// the objects, their display links fired at 60 Hz (as `displayLinkStop`), to the exact
+    /// instant by bisection.
+    private func firstInstant(after start: Double, where reached: @escaping (Live.State) -> Bool) -> Double? {
+        let probe = replayed()
+        var lo = start
+        var hi: Double?
+        for k in 1...Int(UIKitLayout.displayLinkHorizon * 60) {
+            let next = start + Double(k) / 60
+            if probe.withLock({ s in
+                _ = s.fireLinks(at: next)
+                return reached(s)
+            }) {
+                hi = next
+                break
+            }
+            lo = next
+        }
+        guard var hi else { return nil }
+        while lo.nextUp < hi {
+            let mid = lo + (hi - lo) / 2
+            guard mid > lo, mid < hi else { break }
+            let fresh = replayed()
+            let at = lo
+            if fresh.withLock({ s in
+                _ = s.fireLinks(at: at)
+                _ = s.fireLinks(at: mid)
+                return reached(s)
+            }) {
+                hi = mid
+            } else {
+                lo = mid
+            }
         }
         return hi
     }
@@ -459,6 +525,8 @@ final class Live: @unchecked Sendable {
         private var sceneInset: UIEdgeInsets?
         /// The bounds the timeline last gave, likewise.
         private var sceneBounds: CGRect?
+        /// Where the scene's last update offered to the delegate stands.
+        private(set) var sceneUpdate = SceneUpdateProgress.declined
         /// The view's bounds before the current event's display links fired.
         private var shownBefore: CGRect?
         /// The offset code gave the view during the current event where the timeline's state
@@ -567,6 +635,17 @@ final class Live: @unchecked Sendable {
                 move(to: s)
                 host.isDecelerating = false
                 host.delegate?.scrollViewDidEndDecelerating(host)
+            case .sceneUpdates(let items, let s):
+                move(to: s)
+                sceneUpdate = .declined
+                guard let delegate = host.delegate as? SceneUpdateDelegate else { return }
+                sceneUpdate = .animating
+                let accepted = delegate.collectionView(
+                    host, willPerformSceneUpdates: items.map(UICollectionViewUpdateItem.init),
+                    commit: { [weak self] in
+                        if self?.sceneUpdate == .animating { self?.sceneUpdate = .committed }
+                    })
+                if !accepted { sceneUpdate = .declined }
             case .tap(let indexPath, let s):
                 move(to: s)
                 // The delegate may change the layout before it animates: the cells it animates
@@ -884,7 +963,7 @@ extension UIKitLayout.Event {
         switch self {
         case .prepare(let s), .willBeginDragging(let s), .didEndDragging(let s, _),
             .didEndDecelerating(let s),
-            .tap(_, let s):
+            .tap(_, let s), .sceneUpdates(_, let s):
             return s
         case .invalidate, .updates, .finalizeUpdates, .display: return nil
         }
@@ -905,9 +984,19 @@ extension UIKitLayout.Event {
         case .didEndDragging(let s, _): return "as a drag ends \(at(s))"
         case .didEndDecelerating(let s): return "as a deceleration ends \(at(s))"
         case .tap(let p, let s): return "on a tap on item \(p) \(at(s))"
+        case .sceneUpdates(_, let s): return "offered the scene's update \(at(s))"
         case .display: return "in its display pass (cells)"
         }
     }
+}
+
+/// Where the scene's update stands with a `SceneUpdateDelegate`.
+enum SceneUpdateProgress: Sendable {
+    /// No delegate took it (or none was offered): the engine animates it.
+    case declined
+    /// The delegate animates; the data changes when it calls `commit`.
+    case animating
+    case committed
 }
 
 /// Where a UIKit layout's problems go, each line once (frames are evaluated many times, on
