@@ -105,9 +105,8 @@ public final class ThumbnailStripController: NSObject, SceneUpdateDelegate {
 
     public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { animateRate(to: 1) }
 
-    public func scrollViewDidScroll(_ scrollView: UIScrollView) {
-        if isTracking { showCentredPage() }
-    }
+    /// Whatever moved the strip (the user, a rotation), the two views are brought in step.
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) { update(at: CACurrentMediaTime()) }
 
     public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
         let centred = layout.centredIndex
