@@ -3,8 +3,12 @@ import FrameGenKit
 import Geometry
 import Testing
 
+import struct Layout.CollectionViewDataSource
+import struct Layout.CollectionViewState
 import struct Layout.LayoutDescriptor
 import enum Layout.LayoutRegistry
+import struct Layout.PeerViewState
+import enum Layout.PublishedStateKey
 
 @testable import FrameGenUIKit
 
@@ -166,4 +170,31 @@ private final class FadeThenDelete: NSObject, SceneUpdateDelegate {
     let end = timeline.frame(at: timeline.duration).views[0].elements
     #expect(end.count == 3)
     #expect(end.allSatisfy { $0.attributes.alpha == 1 })
+}
+
+/// A request is for the other view as the code saw it: once that view has another size (a
+/// rotation at the same instant), the request lapses and that view's own layout places its
+/// content (docs/uikit.md "Other views of the scene").
+@Test func aRequestLapsesWhenTheOtherViewChangesSize() {
+    var layout = UIKitLayout(name: "column") { view in
+        view.delegate = JumpOnTap()
+        return ColumnLayout()
+    }
+    func state(mainSize: Size) -> CollectionViewState {
+        CollectionViewState(
+            bounds: Rect(x: 0, y: 0, width: 100, height: 200),
+            dataSource: CollectionViewDataSource(itemCounts: [4]), time: 1, name: "side",
+            peers: ["main": PeerViewState(name: "main", bounds: Rect(origin: .zero, size: mainSize))])
+    }
+    let key = PublishedStateKey.requestedContentOffset("main")
+    layout.prepare(state(mainSize: Size(width: 300, height: 100)))
+    _ = layout.collectionViewDidTapItem(
+        at: .init(section: 0, item: 1), state(mainSize: Size(width: 300, height: 100)))
+    #expect(layout.publishedState[key] == .numbers([120, 0]))
+    var same = layout
+    same.prepare(state(mainSize: Size(width: 300, height: 100)))
+    #expect(same.publishedState[key] == .numbers([120, 0]))
+    var turned = layout
+    turned.prepare(state(mainSize: Size(width: 100, height: 300)))
+    #expect(turned.publishedState[key] == nil)
 }

@@ -23,6 +23,14 @@ extension UICollectionView {
     }
 }
 
+/// An offset code asked for another view of the scene, and that view's size when it asked: a
+/// view whose size changed since (a rotation) lets its own layout place its content, as the
+/// request was computed for the old size.
+struct SceneViewRequest {
+    var offset: CGPoint
+    var size: CGSize
+}
+
 /// The stand-in `sceneView(named:)` gives.
 final class SceneViewProxy: UIScrollView {
     let name: String
@@ -44,7 +52,7 @@ final class SceneViewProxy: UIScrollView {
     override var bounds: CGRect {
         get {
             var b = peer.map { CGRect($0.bounds) } ?? .zero
-            if let asked = host?.peerRequests[name] { b.origin = asked }
+            if let asked = host?.peerRequests[name] { b.origin = asked.offset }
             return b
         }
         set { contentOffset = newValue.origin }
@@ -55,8 +63,9 @@ final class SceneViewProxy: UIScrollView {
         set {
             guard initialised else { return }
             let grid = PixelGrid(scale: Double(UIScreen.main.scale))
-            host?.peerRequests[name] = CGPoint(
-                x: grid.round(Double(newValue.x)), y: grid.round(Double(newValue.y)))
+            host?.peerRequests[name] = SceneViewRequest(
+                offset: CGPoint(x: grid.round(Double(newValue.x)), y: grid.round(Double(newValue.y))),
+                size: peer.map { CGSize($0.bounds.size) } ?? .zero)
         }
     }
 

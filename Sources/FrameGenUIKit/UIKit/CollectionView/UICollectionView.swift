@@ -111,7 +111,7 @@ open class UICollectionView: UIScrollView {
     var sceneViews: [String: UIScrollView] = [:]
     /// The offsets code asked for the scene's other views during the current event or frame
     /// (`sceneView(named:)`); `UIKitLayout` publishes them and clears them at the next.
-    var peerRequests: [String: CGPoint] = [:]
+    var peerRequests: [String: SceneViewRequest] = [:]
 
     /// UIKit tells the delegate when the inset changes (a layout that sets it in `prepare()`).
     open override var contentInset: UIEdgeInsets {

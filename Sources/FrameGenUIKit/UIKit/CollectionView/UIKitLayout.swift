@@ -757,9 +757,10 @@ final class Live: @unchecked Sendable {
             if view.isPagingEnabled != s.isPagingEnabled {
                 out[PublishedStateKey.requestedPagingEnabled] = .bool(view.isPagingEnabled)
             }
-            for (name, offset) in view.peerRequests where name != s.name {
+            for (name, request) in view.peerRequests where name != s.name {
+                guard let peer = s.peers[name], CGSize(peer.bounds.size) == request.size else { continue }
                 out[PublishedStateKey.requestedContentOffset(name)] = .numbers(
-                    [Double(offset.x), Double(offset.y)])
+                    [Double(request.offset.x), Double(request.offset.y)])
             }
             return out
         }

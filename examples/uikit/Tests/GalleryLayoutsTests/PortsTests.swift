@@ -104,8 +104,9 @@ let stripScenes = [
 ]
 
 /// The frames of the strip's scenes where the port differs: the rotation of the package's own
-/// scene, which starts at the instant the strip's drag ends, and which the port plays as if the
-/// strip were still dragged (docs/uikit.md "Ports of the built-in layouts").
+/// scene, which starts at the instant the strip's drag ends, where the built-in strip still
+/// asks the preview for the page of the thumbnail it finds under the centre from its old offset
+/// and its new inset (docs/uikit.md "Ports of the built-in layouts").
 let stripDifferingFrames: [String: Set<Int>] = [
     "examples/photos-app.yaml": [],
     "golden/photos-app.yaml": [],
