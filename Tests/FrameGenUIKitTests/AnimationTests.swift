@@ -290,6 +290,18 @@ private final class SlidingLayout: UICollectionViewLayout {
     #expect(abs(x(9) - 70) < 1e-9 && abs(x(5) - 30) < 1e-9)
 }
 
+/// A tap lasts until the display link it started stops, to the instant: the link stops at
+/// the first firing 1 s after the tap, which framegen finds by firing it between frames
+/// (docs/uikit.md "Animations").
+@Test func aDisplayLinksAnimationLengthensTheTapAndTheScene() throws {
+    let timeline = try timeline(type: "sliding", fps: 10, tap: 0.2, delegate: { SlideOnTap() }) {
+        SlidingLayout()
+    }
+    #expect(timeline.duration == 0.2 + 1.0)
+    #expect(timeline.frameCount == 13)
+    #expect(timeline.frame(12).views[0].elements[0].attributes.frame.minX == 100)
+}
+
 private final class SlideOnTap: NSObject, UICollectionViewDelegate {
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
         (collectionView.collectionViewLayout as! SlidingLayout).slide()

@@ -44,6 +44,9 @@ final class LayerAnimator: @unchecked Sendable {
         linkTimes[ObjectIdentifier(link)] = now
     }
 
+    /// The display links that fire (added and not paused).
+    var runningLinkCount: Int { displayLinks.count { !$0.isPaused } }
+
     func remove(_ link: CADisplayLink) {
         displayLinks.removeAll { $0 === link }
         linkTimes[ObjectIdentifier(link)] = nil

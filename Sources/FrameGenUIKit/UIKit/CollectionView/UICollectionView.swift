@@ -107,6 +107,19 @@ open class UICollectionView: UIScrollView {
     /// The instant being drawn (time, seed, scale, the scene's other views), set by `UIKitLayout`.
     var instant = CollectionViewState(bounds: .zero)
 
+    /// The stand-ins `sceneView(named:)` made, by name.
+    var sceneViews: [String: UIScrollView] = [:]
+    /// The offsets code asked for the scene's other views during the current event or frame
+    /// (`sceneView(named:)`); `UIKitLayout` publishes them and clears them at the next.
+    var peerRequests: [String: SceneViewRequest] = [:]
+
+    /// UIKit tells the delegate when the inset changes (a layout that sets it in `prepare()`).
+    open override var contentInset: UIEdgeInsets {
+        didSet {
+            if contentInset != oldValue { delegate?.scrollViewDidChangeAdjustedContentInset(self) }
+        }
+    }
+
     /// What the built-in layouts read: the instant with this view's own bounds, insets and data.
     var layoutState: CollectionViewState {
         var s = instant
@@ -410,6 +423,7 @@ public protocol UIScrollViewDelegate: AnyObject {
         targetContentOffset: UnsafeMutablePointer<CGPoint>)
     func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
+    func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
 }
 
 extension UIScrollViewDelegate {
@@ -421,6 +435,7 @@ extension UIScrollViewDelegate {
     ) {}
     public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
     public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
 }
 
 /// UICollectionViewDelegate; the members iOS marks optional have empty defaults here.

@@ -40,6 +40,8 @@ public struct UIKitLayout: CollectionViewLayout {
         case tap(Layout.IndexPath, CollectionViewState)
         /// The frame's display pass over the elements the renderer draws.
         case display([LayoutAttributes], items: [Int?])
+        /// The scene's insert, delete or move, offered to the delegate before the data changes.
+        case sceneUpdates([UpdateItem], CollectionViewState)
     }
 
     struct Cells: Sendable {
@@ -132,6 +134,33 @@ public struct UIKitLayout: CollectionViewLayout {
         record(.didEndDecelerating(collectionView))
     }
 
+    /// The scene's update, offered to a delegate that adopts `SceneUpdateDelegate` before the
+    /// data changes: when it animates first, the update lasts until it calls `commit`, which
+    /// framegen finds on fresh objects as it finds a display link's end; the data then changes
+    /// without the engine's animation (docs/uikit.md "Animations").
+    public mutating func collectionViewWillPerformBatchUpdates(
+        _ updateItems: [UpdateItem], _ collectionView: CollectionViewState
+    ) -> Double? {
+        guard live.withLock({ $0.host.delegate is SceneUpdateDelegate }) else { return nil }
+        record(.sceneUpdates(updateItems, collectionView))
+        switch live.withLock(\.sceneUpdate) {
+        case .committed: return 0
+        case .declined: return nil
+        case .animating:
+            let start = collectionView.time
+            guard let end = firstInstant(after: start, where: { $0.sceneUpdate == .committed }) else {
+                warnings.warn(
+                    "the layout \"\(name)\": its delegate animated the scene's update at t = \(start) s and did not call commit within \(UIKitLayout.displayLinkHorizon) s; the data changes then"
+                )
+                return UIKitLayout.displayLinkHorizon
+            }
+            // The engine changes the data at start + duration: no earlier than the commit.
+            var duration = end - start
+            while start + duration < end { duration = duration.nextUp }
+            return duration
+        }
+    }
+
     /// UIKit tells the delegate (`collectionView(_:didSelectItemAt:)`) and scrolls nothing: with
     /// a delegate the tap is handled. Without one, framegen's own answer to a tap applies, as
     /// for the built-in layouts (docs/design/motion.md §6: the item scrolls to the centre).
@@ -176,8 +205,95 @@ public struct UIKitLayout: CollectionViewLayout {
         }
     }
 
-    /// The end of the view animations and completions still to come (docs/uikit.md "Animations").
-    public var animationEndTime: Double? { live.withLock { $0.animator.endTime } }
+    /// The end of the view animations and completions still to come, and the last instant at
+    /// which code stops a display link it started (docs/uikit.md "Animations").
+    public var animationEndTime: Double? {
+        let (views, now, links) = live.withLock {
+            ($0.animator.endTime, $0.animator.now, $0.animator.runningLinkCount)
+        }
+        guard links > 0, let stop = displayLinkStop(after: now, running: links) else { return views }
+        return max(views ?? stop, stop)
+    }
+
+    /// How far after the last event a display link's animation is looked for: a link still
+    /// running then is one kept for the app's life, which does not lengthen the scene.
+    static let displayLinkHorizon = 10.0
+
+    /// The last instant within `displayLinkHorizon` after `start` at which fewer display links
+    /// run than at the one before (code invalidated or paused one), found on fresh objects that
+    /// replay the history and fire their links at 60 Hz, then to the exact instant by bisection
+    /// (an animation computes from `timestamp`, so firing it at any instant is the same).
+    private func displayLinkStop(after start: Double, running: Int) -> Double? {
+        let probe = replayed()
+        var last: (before: Double, at: Double, count: Int)?
+        var count = running
+        var t = start
+        for k in 1...Int(UIKitLayout.displayLinkHorizon * 60) {
+            let next = start + Double(k) / 60
+            let now = probe.withLock { $0.fireLinks(at: next) }
+            if now < count { last = (t, next, count) }
+            if now == 0 { break }
+            (count, t) = (now, next)
+        }
+        guard var (lo, hi, before) = last else { return nil }
+        // The smallest instant at which the link is stopped: fire a fresh replay at `lo` (the
+        // links it ran with), then at the middle.
+        while lo.nextUp < hi {
+            let mid = lo + (hi - lo) / 2
+            guard mid > lo, mid < hi else { break }
+            let fresh = replayed()
+            let counts = fresh.withLock { s in (s.fireLinks(at: lo), s.fireLinks(at: mid)) }
+            before = counts.0
+            if counts.1 < before { hi = mid } else { lo = mid }
+        }
+        return hi
+    }
+
+    /// The first instant within `displayLinkHorizon` after `start` at which `reached` holds of
+    /// the objects, their display links fired at 60 Hz (as `displayLinkStop`), to the exact
+    /// instant by bisection.
+    private func firstInstant(after start: Double, where reached: @escaping (Live.State) -> Bool) -> Double? {
+        let probe = replayed()
+        var lo = start
+        var hi: Double?
+        for k in 1...Int(UIKitLayout.displayLinkHorizon * 60) {
+            let next = start + Double(k) / 60
+            if probe.withLock({ s in
+                _ = s.fireLinks(at: next)
+                return reached(s)
+            }) {
+                hi = next
+                break
+            }
+            lo = next
+        }
+        guard var hi else { return nil }
+        while lo.nextUp < hi {
+            let mid = lo + (hi - lo) / 2
+            guard mid > lo, mid < hi else { break }
+            let fresh = replayed()
+            let at = lo
+            if fresh.withLock({ s in
+                _ = s.fireLinks(at: at)
+                _ = s.fireLinks(at: mid)
+                return reached(s)
+            }) {
+                hi = mid
+            } else {
+                lo = mid
+            }
+        }
+        return hi
+    }
+
+    /// New objects that have seen the history, for probing.
+    private func replayed() -> Live {
+        let probe = Live(
+            name: name, factory: factory, parameters: flowParameters, cells: cells,
+            warnings: LayoutWarnings { _ in })
+        probe.withLock { $0.replay(history) }
+        return probe
+    }
 
     // MARK: Queries
 
@@ -296,7 +412,9 @@ final class Live: @unchecked Sendable {
         defer { lock.unlock() }
         return LayerAnimator.$current.withValue(state.animator) {
             UIScreen.withMain(state.screen) {
-                UIImage.withNamedImages(state.namedImage) { CrashReport.during(state.answering) { body(state) } }
+                UIImage.withNamedImages(state.namedImage) {
+                    CrashReport.during(state.answering) { body(state) }
+                }
             }
         }
     }
@@ -407,6 +525,13 @@ final class Live: @unchecked Sendable {
         private var sceneInset: UIEdgeInsets?
         /// The bounds the timeline last gave, likewise.
         private var sceneBounds: CGRect?
+        /// Where the scene's last update offered to the delegate stands.
+        private(set) var sceneUpdate = SceneUpdateProgress.declined
+        /// The view's bounds before the current event's display links fired.
+        private var shownBefore: CGRect?
+        /// The offset code gave the view during the current event where the timeline's state
+        /// put it elsewhere: still published (`requests`).
+        private var overruled: CGPoint?
 
         deinit {
             // The delegate may hold the collection view: break the cycle with the view.
@@ -423,6 +548,16 @@ final class Live: @unchecked Sendable {
             for e in events { apply(e) }
         }
 
+        /// Moves the clock to `time` with nothing else happening (the display links fire, due
+        /// completions run); returns how many links still run.
+        func fireLinks(at time: Double) -> Int {
+            CrashReport.during("\(title) (\(type(of: layout))), firing its display links at t = \(time) s") {
+                animator.advance(to: time)
+                animator.settle()
+            }
+            return animator.runningLinkCount
+        }
+
         func apply(_ event: UIKitLayout.Event) {
             if let s = event.state {
                 photoNaming.use(s.dataSource.photos)
@@ -431,6 +566,16 @@ final class Live: @unchecked Sendable {
                     pendingSize = CGSize(s.bounds.size)
                     pendingScrolling = s
                 }
+            }
+            if let made, let s = event.state {
+                // Requests for other views last for the instant they were made at
+                // (`sceneView(named:)`): a later event drops them; a display link firing before
+                // the event reads the other views at its instant.
+                if s.time > animator.now { made.host.peerRequests = [:] }
+                shownBefore = made.host.bounds
+                overruled = nil
+                made.host.instant.peers = s.peers
+                made.host.instant.time = s.time
             }
             LayerAnimator.$current.withValue(animator) {
                 UIScreen.withMain(screen) {
@@ -490,6 +635,17 @@ final class Live: @unchecked Sendable {
                 move(to: s)
                 host.isDecelerating = false
                 host.delegate?.scrollViewDidEndDecelerating(host)
+            case .sceneUpdates(let items, let s):
+                move(to: s)
+                sceneUpdate = .declined
+                guard let delegate = host.delegate as? SceneUpdateDelegate else { return }
+                sceneUpdate = .animating
+                let accepted = delegate.collectionView(
+                    host, willPerformSceneUpdates: items.map(UICollectionViewUpdateItem.init),
+                    commit: { [weak self] in
+                        if self?.sceneUpdate == .animating { self?.sceneUpdate = .committed }
+                    })
+                if !accepted { sceneUpdate = .declined }
             case .tap(let indexPath, let s):
                 move(to: s)
                 // The delegate may change the layout before it animates: the cells it animates
@@ -540,8 +696,14 @@ final class Live: @unchecked Sendable {
             }
             let old = host.bounds
             // The timeline moves the view where its state moved; an offset the program set
-            // stays until then (and is published for the timeline to take).
-            let target = bounds == sceneBounds ? host.bounds : bounds
+            // stays until then (and is published for the timeline to take). A state at the
+            // offset the view showed before this event is the program's, taken: code that moves
+            // the view again (a display link firing before the event) keeps its new offset.
+            let target = bounds == sceneBounds || bounds == shownBefore ? host.bounds : bounds
+            // The state moved since the history's last event (it took an earlier request of the
+            // program's, or the timeline moved the view): code that moved the view at this
+            // event still asks for its offset, which the timeline takes unless it moves the view.
+            if target != host.bounds, host.bounds != shownBefore { overruled = host.contentOffset }
             sceneBounds = bounds
             if target != host.bounds {
                 if layout.shouldInvalidateLayout(forBoundsChange: target) {
@@ -583,9 +745,10 @@ final class Live: @unchecked Sendable {
                 out[PublishedStateKey.requestedContentInset] = .numbers(
                     [inset.top, inset.left, inset.bottom, inset.right].map { Double($0) })
             }
-            if view.contentOffset.geometry != s.contentOffset {
+            let offset = overruled ?? view.contentOffset
+            if offset.geometry != s.contentOffset {
                 out[PublishedStateKey.requestedContentOffset(s.name)] = .numbers(
-                    [Double(view.contentOffset.x), Double(view.contentOffset.y)])
+                    [Double(offset.x), Double(offset.y)])
             }
             if Double(view.decelerationRate.rawValue) != s.decelerationRate.rawValue {
                 out[PublishedStateKey.requestedDecelerationRate] = .number(
@@ -593,6 +756,11 @@ final class Live: @unchecked Sendable {
             }
             if view.isPagingEnabled != s.isPagingEnabled {
                 out[PublishedStateKey.requestedPagingEnabled] = .bool(view.isPagingEnabled)
+            }
+            for (name, request) in view.peerRequests where name != s.name {
+                guard let peer = s.peers[name], CGSize(peer.bounds.size) == request.size else { continue }
+                out[PublishedStateKey.requestedContentOffset(name)] = .numbers(
+                    [Double(request.offset.x), Double(request.offset.y)])
             }
             return out
         }
@@ -796,7 +964,7 @@ extension UIKitLayout.Event {
         switch self {
         case .prepare(let s), .willBeginDragging(let s), .didEndDragging(let s, _),
             .didEndDecelerating(let s),
-            .tap(_, let s):
+            .tap(_, let s), .sceneUpdates(_, let s):
             return s
         case .invalidate, .updates, .finalizeUpdates, .display: return nil
         }
@@ -817,9 +985,19 @@ extension UIKitLayout.Event {
         case .didEndDragging(let s, _): return "as a drag ends \(at(s))"
         case .didEndDecelerating(let s): return "as a deceleration ends \(at(s))"
         case .tap(let p, let s): return "on a tap on item \(p) \(at(s))"
+        case .sceneUpdates(_, let s): return "offered the scene's update \(at(s))"
         case .display: return "in its display pass (cells)"
         }
     }
+}
+
+/// Where the scene's update stands with a `SceneUpdateDelegate`.
+enum SceneUpdateProgress: Sendable {
+    /// No delegate took it (or none was offered): the engine animates it.
+    case declined
+    /// The delegate animates; the data changes when it calls `commit`.
+    case animating
+    case committed
 }
 
 /// Where a UIKit layout's problems go, each line once (frames are evaluated many times, on

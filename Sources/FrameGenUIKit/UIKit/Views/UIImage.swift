@@ -68,7 +68,7 @@ open class UIImage: NSObject, @unchecked Sendable {
 
     /// The image the bound resolver gives for `name`, or nil (see the type's comment).
     public convenience init?(named name: String) {
-        guard let image = UIImage.namedImages?(name) else { return nil }
+        guard let image = UIImage.namedImages?.resolve(name) else { return nil }
         self.init(
             size: image.size, scale: image.scale, name: name, bitmap: image.bitmap,
             renderingMode: image.renderingMode, scenePhoto: image.scenePhoto)
@@ -83,12 +83,19 @@ open class UIImage: NSObject, @unchecked Sendable {
             scenePhoto: scenePhoto)
     }
 
-    @TaskLocal package static var namedImages: (@Sendable (String) -> UIImage?)?
+    /// Boxed: a task-local of an optional function type crashes when pushed in an optimised
+    /// build (Swift 6.3: `swift_task_localValuePush`, a bad pointer), which every UIKit layout's
+    /// first query does.
+    package struct ImageNaming: Sendable {
+        let resolve: @Sendable (String) -> UIImage?
+    }
+
+    @TaskLocal package static var namedImages: ImageNaming?
 
     /// framegen's, not Apple's: runs `body` with `resolve` answering `UIImage(named:)`.
     public static func withNamedImages<R>(
         _ resolve: @escaping @Sendable (String) -> UIImage?, _ body: () throws -> R
     ) rethrows -> R {
-        try $namedImages.withValue(resolve, operation: body)
+        try $namedImages.withValue(ImageNaming(resolve: resolve), operation: body)
     }
 }

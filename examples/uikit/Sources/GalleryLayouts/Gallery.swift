@@ -46,6 +46,33 @@ public enum Gallery {
             collectionView.dataSource = PhotoPagerDataSource()
             return PhotoPagerLayout()
         },
+        // The Photos app's thumbnail strip and its controller, which keeps the strip on the
+        // photo the scene's view `syncWith` (the preview) shows.
+        LayoutDescriptor(
+            type: "uikit-thumbnails",
+            summary: "ThumbnailStripLayout, a UIKit layout registered by this program",
+            parameters: [
+                LayoutParameter(
+                    name: "syncWith", defaultValue: nil,
+                    summary: "the name of the preview view the strip keeps in step with")
+            ], look: "thumbnails"
+        ) { values throws(LayoutParameterError) in
+            var preview = ""
+            if let value = values["syncWith"] {
+                guard case .string(let name) = value, !name.isEmpty else {
+                    throw LayoutParameterError(
+                        parameter: "syncWith", found: value.description, expected: "a view name")
+                }
+                preview = name
+            }
+            let previewName = preview
+            return UIKitLayout(name: "uikit-thumbnails") { collectionView in
+                let layout = ThumbnailStripLayout()
+                collectionView.delegate = ThumbnailStripController(
+                    strip: collectionView, layout: layout, previewName: previewName)
+                return layout
+            }
+        },
     ]
 
     /// The cell classes the ports' scenes name (`cell:`).

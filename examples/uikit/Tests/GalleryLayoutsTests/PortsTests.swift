@@ -60,6 +60,10 @@ struct PortedScene: CustomTestStringConvertible, Sendable {
             // the scene's template), as a data source sets it.
             port = port.replacingOccurrences(of: "\n  title: {", with: "\n  title: {text: \"{title}\", ")
         }
+        if builtIn == "thumbnails" {
+            // The strip's view names its preview (`syncWith`), which its controller takes.
+            port = port.replacingOccurrences(of: "type: thumbnails,", with: "type: \(self.port),")
+        }
         if builtIn == "preview" {
             // The pages drawn by the app's cell, which slides and masks the photo.
             port = port.replacingOccurrences(
@@ -91,6 +95,24 @@ let previewScenes = [
     PortedScene(path: "examples/uikit/scenes/photos-app.yaml", builtIn: "preview", port: "uikit-preview"),
 ]
 
+let stripScenes = [
+    PortedScene(path: "examples/photos-app.yaml", builtIn: "thumbnails", port: "uikit-thumbnails"),
+    PortedScene(
+        path: "golden/photos-app.yaml", builtIn: "thumbnails", port: "uikit-thumbnails", pixels: true),
+    PortedScene(
+        path: "examples/uikit/scenes/photos-app.yaml", builtIn: "thumbnails", port: "uikit-thumbnails"),
+]
+
+/// The frames of the strip's scenes where the port differs: the rotation of the package's own
+/// scene, which starts at the instant the strip's drag ends, where the built-in strip still
+/// asks the preview for the page of the thumbnail it finds under the centre from its old offset
+/// and its new inset (docs/uikit.md "Ports of the built-in layouts").
+let stripDifferingFrames: [String: Set<Int>] = [
+    "examples/photos-app.yaml": [],
+    "golden/photos-app.yaml": [],
+    "examples/uikit/scenes/photos-app.yaml": Set(37...41),
+]
+
 /// Every frame's attributes of `text`, as JSON.
 func attributes(_ text: String, layouts: [LayoutDescriptor]) throws -> Any {
     let scene = try Scene(
@@ -111,7 +133,7 @@ func differences(_ scene: PortedScene, cutAtFirstTap: Bool = false, ignoring: Se
     var found: [String] = []
     compare(
         strip(try attributes(port, layouts: allGalleryLayouts), ignoring),
-        strip(try attributes(builtIn, layouts: []), ignoring), path: "", into: &found)
+        strip(try attributes(builtIn, layouts: allGalleryLayouts), ignoring), path: "", into: &found)
     return found
 }
 
@@ -221,5 +243,49 @@ func pagerPortEqualsTheBuiltIn(scene: PortedScene) throws {
         _ = try Scene(
             document: parseDocument(text, file: "s.yaml"), folder: repositoryFolder,
             layouts: LayoutRegistry.builtIn + allGalleryLayouts)
+    }
+}
+
+/// The frames of `scene` whose attributes differ between the port and the built-in.
+func differingFrames(_ scene: PortedScene, ignoring: Set<String> = []) throws -> Set<Int> {
+    let (builtIn, port) = try scene.texts()
+    let mine = try #require(try attributes(port, layouts: allGalleryLayouts) as? [String: Any])
+    let theirs = try #require(try attributes(builtIn, layouts: allGalleryLayouts) as? [String: Any])
+    let a = try #require(mine["frames"] as? [Any])
+    let b = try #require(theirs["frames"] as? [Any])
+    #expect(a.count == b.count, "\(scene.path): \(a.count) frames against \(b.count)")
+    var differing: Set<Int> = []
+    for (i, (x, y)) in zip(a, b).enumerated() {
+        var found: [String] = []
+        compare(strip(x, ignoring), strip(y, ignoring), path: "", into: &found)
+        if !found.isEmpty { differing.insert(i) }
+    }
+    return differing
+}
+
+/// The thumbnail strip's port (`ThumbnailStripLayout` with `ThumbnailStripController`) beside
+/// the preview: the same attributes at every frame of the Photos app's timelines (swipes the
+/// strip follows, the strip's drag with its thumbnails collapsing and the preview following,
+/// the tap's focus, the two-phase delete before the data changes, the rotation), and the same
+/// pixels for the golden scene (docs/uikit.md "Ports of the built-in layouts").
+@Test(wholeTimelines, .tags(.heavy), arguments: stripScenes)
+func stripPortEqualsTheBuiltIn(scene: PortedScene) throws {
+    // The package's own scene draws its pages with PhotoPagerCell on both sides (`custom` is the
+    // built-in pager's inner photo, which that cell draws).
+    let differing = try differingFrames(scene, ignoring: ["custom"])
+    #expect(differing == stripDifferingFrames[scene.path], "\(differing.sorted())")
+    if scene.pixels { try expectSamePixels(scene, except: stripDifferingFrames[scene.path] ?? []) }
+}
+
+/// The golden Photos screen with the strip's port, fast: every frame's attributes, and the
+/// pixels mid-focus (frame 38) and in the delete's second phase (frame 42).
+@Test func stripPortFocusesAndDeletesAsTheBuiltIn() throws {
+    let scene = stripScenes[1]
+    #expect(try differingFrames(scene) == stripDifferingFrames[scene.path])
+    let (builtIn, port) = try scene.texts()
+    let (mine, reference) = try renderers(
+        port, builtIn: builtIn, folder: repositoryFolder, layouts: allGalleryLayouts)
+    for frame in [38, 42] {
+        #expect(try mine.render(frame: frame) == reference.render(frame: frame), "frame \(frame)")
     }
 }
