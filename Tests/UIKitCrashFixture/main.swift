@@ -20,6 +20,9 @@ final class OffByOneLayout: UICollectionViewLayout {
     override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
         cache.filter { $0.frame.intersects(rect) }
     }
+
+    // Prepared again at every scroll step, where the off-by-one read is.
+    override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { true }
 }
 
 /// A layout whose second item has a NaN centre (a division by zero in real code).
