@@ -179,6 +179,10 @@ public struct UIKitLayout: CollectionViewLayout {
     /// The end of the view animations and completions still to come (docs/uikit.md "Animations").
     public var animationEndTime: Double? { live.withLock { $0.animator.endTime } }
 
+    /// A layout that made a `UIDynamicAnimator` hears of every screen refresh of a drag or
+    /// fling, as its springs do on iOS (docs/uikit.md "UIKit Dynamics").
+    public var wantsEveryScrollStep: Bool { live.withLock { $0.layout.usesDynamics } }
+
     // MARK: Queries
 
     public var collectionViewContentSize: Size {

@@ -51,6 +51,7 @@ open class UIDynamicAnimator: NSObject {
     public convenience init(collectionViewLayout layout: UICollectionViewLayout) {
         self.init()
         self.layout = layout
+        layout.usesDynamics = true
     }
 
     /// The reference view's bounds, or the layout's content (its collection view's content
