@@ -238,3 +238,56 @@ private func springyTimeline() throws -> Timeline {
     #expect(timeline.duration > dragEnd + 0.3)
     #expect(Set(serial).count == count)
 }
+
+/// A column that counts the bounds changes it hears in its items' zIndex; with `dynamics` it
+/// makes a UIDynamicAnimator, as springy layouts do.
+private final class CountingColumn: UICollectionViewFlowLayout {
+    let dynamics: Bool
+    var heard = 0
+    lazy var animator = UIDynamicAnimator(collectionViewLayout: self)
+
+    init(dynamics: Bool) {
+        self.dynamics = dynamics
+        super.init()
+        itemSize = CGSize(width: 180, height: 60)
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func prepare() {
+        super.prepare()
+        if dynamics { _ = animator }
+    }
+
+    override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        heard += 1
+        return true
+    }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        super.layoutAttributesForElements(in: rect)?.map {
+            let a = $0.copy() as! UICollectionViewLayoutAttributes
+            a.zIndex = heard
+            return a
+        }
+    }
+}
+
+@Test(arguments: [true, false])
+func aLayoutWithAnAnimatorHearsEveryScreenRefreshOfADrag(dynamics: Bool) throws {
+    let text = """
+        canvas: {width: 200, height: 400, scale: 1}
+        fps: 10
+        content: {items: 40}
+        layout: {type: counting, itemSize: [180, 60]}
+        timeline:
+          - drag: {by: [0, -600], duration: 1, curve: linear}
+        """
+    let layouts = [UIKitLayout.descriptor(type: "counting") { _ in CountingColumn(dynamics: dynamics) }]
+    let scene = try Scene(
+        document: parseDocument(text, file: "s.yaml"), folder: ".", layouts: LayoutRegistry.builtIn + layouts)
+    let timeline = try Timeline(scene)
+    // At 0.5 s: the refreshes at 1/60 ... 29/60 s, and the frame's own, each a new offset.
+    let heard = timeline.frame(5).views[0].elements[0].attributes.zIndex
+    #expect(heard == (dynamics ? 30 : 1))
+}
