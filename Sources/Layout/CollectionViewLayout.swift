@@ -113,6 +113,12 @@ public protocol CollectionViewLayout: Sendable {
     /// without scrolling (so the engine knows frames differ); nil when none runs.
     var animationEndTime: Double? { get }
 
+    /// Whether the layout must hear of every screen refresh of a drag or fling (60 a second,
+    /// as UIKit's scroll view moves), not only of the instants drawn: a layout whose state
+    /// integrates over time, as UIKit Dynamics springs do (docs/uikit.md "UIKit Dynamics").
+    /// Default: false.
+    var wantsEveryScrollStep: Bool { get }
+
     /// How the renderer orders this layout's elements. Default: `.zIndex`.
     var drawingOrder: DrawingOrder { get }
 
@@ -216,6 +222,8 @@ extension CollectionViewLayout {
     ) -> Bool { false }
 
     public var animationEndTime: Double? { nil }
+
+    public var wantsEveryScrollStep: Bool { false }
 
     public var drawingOrder: DrawingOrder { .zIndex }
 

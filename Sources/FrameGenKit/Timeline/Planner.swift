@@ -153,6 +153,11 @@ struct Planner {
             var before = states
             before[v] = s
             add(v, duration: release.duration, before: before, .fling(release))
+            s.layout.replayScrollSteps(from: t, to: time) { [s] u in
+                var at = s
+                at.offset = data.pixelGrid.round(release.offset(at: u - t))
+                return cvState(v, at, at: u)
+            }
             s.offset = data.pixelGrid.round(release.restOffset)
             s.layout.collectionViewDidEndDecelerating(cvState(v, s, at: time))
             states[v] = s
@@ -317,9 +322,14 @@ struct Planner {
         let rate = (curve.progress(1) - curve.progress(1 - h)) / (h * d)
         let velocity = Point(x: scrollsX ? -by.x * rate : 0, y: scrollsY ? -by.y * rate : 0)
         var released = s
-        released.offset = Point(
-            x: dragX?.offset(forTranslation: -by.x) ?? s.offset.x,
-            y: dragY?.offset(forTranslation: -by.y) ?? s.offset.y)
+        released.layout.replayScrollSteps(from: t, to: t + d) { u in
+            var at = s
+            at.offset = data.pixelGrid.round(
+                DragMotion.offset(
+                    x: dragX, y: dragY, by: by, progress: curve.progress((u - t) / d), from: s.offset))
+            return cvState(v, at, at: u)
+        }
+        released.offset = DragMotion.offset(x: dragX, y: dragY, by: by, progress: 1, from: s.offset)
         let releaseTime = t + d
         released.layout.collectionViewDidEndDragging(
             cvState(v, released, at: releaseTime), willDecelerate: velocity != .zero)
@@ -333,6 +343,11 @@ struct Planner {
                 DragMotion(
                     x: dragX, y: dragY, by: by, dragDuration: d, curve: curve, released: released,
                     release: release)))
+        released.layout.replayScrollSteps(from: releaseTime, to: time) { [released] u in
+            var at = released
+            at.offset = data.pixelGrid.round(release.offset(at: u - releaseTime))
+            return cvState(v, at, at: u)
+        }
         released.offset = data.pixelGrid.round(release.restOffset)
         released.layout.collectionViewDidEndDecelerating(cvState(v, released, at: time))
         states[v] = released

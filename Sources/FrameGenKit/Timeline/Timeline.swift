@@ -117,16 +117,37 @@ public struct Timeline: Sendable {
             state.offset = Point(x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p)
         case .drag(let drag):
             if local < drag.dragDuration {
-                let f = drag.curve.progress(local / drag.dragDuration)
-                state.offset = Point(
-                    x: drag.x.map { $0.offset(forTranslation: -drag.by.x * f) } ?? state.offset.x,
-                    y: drag.y.map { $0.offset(forTranslation: -drag.by.y * f) } ?? state.offset.y)
+                state.offset = drag.offset(at: local, from: state.offset)
+                state.layout.replayScrollSteps(from: step!.start, to: time) { t in
+                    data.state(
+                        view: v,
+                        bounds: Rect(
+                            origin: data.pixelGrid.round(drag.offset(at: t - step!.start, from: s.offset)),
+                            size: s.size),
+                        window: s.window, time: t, dataSource: s.dataSource, peers: peers)
+                }
             } else {
                 state = drag.released
                 state.offset = drag.release.offset(at: local - drag.dragDuration)
+                let released = step!.start + drag.dragDuration
+                state.layout.replayScrollSteps(from: released, to: time) { [state] t in
+                    data.state(
+                        view: v,
+                        bounds: Rect(
+                            origin: data.pixelGrid.round(drag.release.offset(at: t - released)),
+                            size: state.size),
+                        window: state.window, time: t, dataSource: state.dataSource, peers: peers)
+                }
             }
         case .fling(let release):
             state.offset = release.offset(at: local)
+            state.layout.replayScrollSteps(from: step!.start, to: time) { t in
+                data.state(
+                    view: v,
+                    bounds: Rect(
+                        origin: data.pixelGrid.round(release.offset(at: t - step!.start)), size: s.size),
+                    window: s.window, time: t, dataSource: s.dataSource, peers: peers)
+            }
         case .transitions(let transitions):
             let tr = transitions[v]!
             let p = tr.curve.progress(local / step!.duration)
@@ -259,6 +280,39 @@ struct DragMotion: Sendable {
     /// The view after the finger lifted (didEndDragging delivered).
     var released: ViewState
     var release: ReleaseMotion
+
+    /// The offset `local` seconds into the drag (before the release), from `start`.
+    func offset(at local: Double, from start: Point) -> Point {
+        Self.offset(x: x, y: y, by: by, progress: curve.progress(local / dragDuration), from: start)
+    }
+
+    /// The offset when the finger has moved `progress` of `by`.
+    static func offset(x: ScrollDrag?, y: ScrollDrag?, by: Point, progress f: Double, from start: Point)
+        -> Point
+    {
+        Point(
+            x: x.map { $0.offset(forTranslation: -by.x * f) } ?? start.x,
+            y: y.map { $0.offset(forTranslation: -by.y * f) } ?? start.y)
+    }
+}
+
+/// UIKit's scroll view moves at every screen refresh, 60 a second.
+let screenRefresh = 60.0
+
+extension CollectionViewLayout {
+    /// For a layout that wants them (`wantsEveryScrollStep`), the bounds changes of the screen
+    /// refreshes strictly between `start` and `end` (on the clock's grid of 1/60 s, so every
+    /// instant replays the same ones), each prepared with the view's state `at` that instant.
+    mutating func replayScrollSteps(
+        from start: Double, to end: Double, _ state: (Double) -> CollectionViewState
+    ) {
+        guard wantsEveryScrollStep else { return }
+        var k = (start * screenRefresh).rounded(.down) + 1
+        while k / screenRefresh < end {
+            prepare(state(k / screenRefresh))
+            k += 1
+        }
+    }
 }
 
 /// The two axes of a scroll view after a release.

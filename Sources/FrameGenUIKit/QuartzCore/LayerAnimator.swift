@@ -56,9 +56,14 @@ final class LayerAnimator: @unchecked Sendable {
     private var blocks: [Block] = []
     private var serial = 0
 
-    /// The end of the last animation or completion still to come; nil when none is.
+    /// When each UIKit Dynamics simulation made on this clock comes to rest (nil: at rest).
+    var restTimes: [() -> Double?] = []
+
+    /// The end of the last animation, completion or simulation still to come; nil when none is.
     var endTime: Double? {
-        let ends = pending.map(\.end) + running.values.flatMap { $0.byKey.values.map(\.end) }
+        let ends =
+            pending.map(\.end) + running.values.flatMap { $0.byKey.values.map(\.end) }
+            + restTimes.compactMap { $0() }
         return ends.max()
     }
 

@@ -20,6 +20,8 @@ open class UICollectionViewLayout: NSObject {
 
     /// Whether `prepare()` is due (set by every invalidation, cleared by the pass that calls it).
     var needsPrepare = true
+    /// Whether a `UIDynamicAnimator` was made for it (`init(collectionViewLayout:)`).
+    var usesDynamics = false
 
     public override init() { super.init() }
 

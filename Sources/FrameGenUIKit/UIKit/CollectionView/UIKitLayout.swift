@@ -295,6 +295,10 @@ public struct UIKitLayout: CollectionViewLayout {
         return probe
     }
 
+    /// A layout that made a `UIDynamicAnimator` hears of every screen refresh of a drag or
+    /// fling, as its springs do on iOS (docs/uikit.md "UIKit Dynamics").
+    public var wantsEveryScrollStep: Bool { live.withLock { $0.layout.usesDynamics } }
+
     // MARK: Queries
 
     public var collectionViewContentSize: Size {

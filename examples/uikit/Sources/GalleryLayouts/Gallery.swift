@@ -12,6 +12,8 @@ public enum Gallery {
         "uikit-coverflow": { _ in CoverFlowLayout() },
         // UIKit's own flow layout: the scene's flow keys set its properties.
         "uikit-flow": { _ in UICollectionViewFlowLayout() },
+        // A flow layout on UIKit Dynamics springs; the scene's flow keys set its grid.
+        "springy": { _ in SpringyFlowLayout() },
     ]
 
     /// The ports of framegen's built-in layouts (docs/uikit.md "Ports of the built-in layouts"),

@@ -1,0 +1,173 @@
+import Foundation
+
+/// The state UIKit Dynamics integrates: each item's centre and velocity, in the animator's
+/// coordinates (points, seconds). Behaviours add accelerations to `Forces`; `step(by:)` moves
+/// the state with the classical fourth-order Runge-Kutta method (docs/uikit.md "UIKit Dynamics").
+struct DynamicsWorld {
+    /// The fixed step, in seconds: four per 60 Hz frame, so a step ends on every frame of a
+    /// 30, 60, 120 or 240 fps scene. A spring of up to 4 Hz (springy layouts use 1 to 2) gets
+    /// 60 steps per period, where Runge-Kutta's error stays under a thousandth of a point over
+    /// seconds (Tests/FrameGenUIKitTests/DynamicsTests.swift).
+    static let step = 1.0 / 240
+    /// The frequency of the spring that stands for a rod (an attachment of frequency 0):
+    /// ω h = 0.63 at the step, well inside Runge-Kutta's stability bound (2.8).
+    static let rodFrequency = 24.0
+    /// At rest: every item slower than this (points per second) ...
+    static let restSpeed = 0.25
+    /// ... and pulled by less than this (points per second squared: 0.1 point from a 1 Hz
+    /// spring's rest).
+    static let restAcceleration = 4.0
+
+    var items: [UIDynamicItem] = []
+    var index: [ObjectIdentifier: Int] = [:]
+    var state = State()
+    /// Mass (density times area, at least 1) and whether an item behaviour anchors it.
+    var mass: [Double] = []
+    var anchored: [Bool] = []
+
+    struct State {
+        var x: [Double] = [], y: [Double] = [], vx: [Double] = [], vy: [Double] = []
+    }
+
+    mutating func track(_ item: UIDynamicItem) {
+        let id = ObjectIdentifier(item)
+        guard index[id] == nil else { return }
+        index[id] = items.count
+        items.append(item)
+        state.x.append(Double(item.center.x))
+        state.y.append(Double(item.center.y))
+        state.vx.append(0)
+        state.vy.append(0)
+        mass.append(max(1, Double(item.bounds.width * item.bounds.height)))
+        anchored.append(false)
+    }
+
+    /// The accelerations behaviours give to a state.
+    struct Forces {
+        let index: [ObjectIdentifier: Int]
+        let s: State
+        let mass: [Double]
+        var ax: [Double], ay: [Double]
+
+        init(_ world: DynamicsWorld, _ s: State) {
+            index = world.index
+            self.s = s
+            mass = world.mass
+            ax = Array(repeating: 0, count: s.x.count)
+            ay = ax
+        }
+
+        /// A damped spring from the item's centre to `p`: acceleration −ω² stretch − 2ζω
+        /// speed, along the line when `length` > 0, in both axes at length 0.
+        mutating func spring(
+            _ item: UIDynamicItem, to p: CGPoint, length: Double, omega: Double, zeta: Double
+        ) {
+            guard let i = index[ObjectIdentifier(item)] else { return }
+            let dx = s.x[i] - Double(p.x), dy = s.y[i] - Double(p.y)
+            if length == 0 {
+                ax[i] -= omega * omega * dx + 2 * zeta * omega * s.vx[i]
+                ay[i] -= omega * omega * dy + 2 * zeta * omega * s.vy[i]
+                return
+            }
+            let d = (dx * dx + dy * dy).squareRoot()
+            guard d > 0 else { return }
+            let (nx, ny) = (dx / d, dy / d)
+            let a = omega * omega * (d - length) + 2 * zeta * omega * (s.vx[i] * nx + s.vy[i] * ny)
+            ax[i] -= a * nx
+            ay[i] -= a * ny
+        }
+
+        /// A damped spring between two items, on their reduced mass, as Box2D's distance joint.
+        mutating func spring(
+            _ a: UIDynamicItem, _ b: UIDynamicItem, length: Double, omega: Double, zeta: Double
+        ) {
+            guard let i = index[ObjectIdentifier(a)], let j = index[ObjectIdentifier(b)] else { return }
+            let mu = mass[i] * mass[j] / (mass[i] + mass[j])
+            let dx = s.x[i] - s.x[j], dy = s.y[i] - s.y[j]
+            let (rvx, rvy) = (s.vx[i] - s.vx[j], s.vy[i] - s.vy[j])
+            var (fx, fy): (Double, Double)
+            if length == 0 {
+                fx = mu * (omega * omega * dx + 2 * zeta * omega * rvx)
+                fy = mu * (omega * omega * dy + 2 * zeta * omega * rvy)
+            } else {
+                let d = (dx * dx + dy * dy).squareRoot()
+                guard d > 0 else { return }
+                let (nx, ny) = (dx / d, dy / d)
+                let f = mu * (omega * omega * (d - length) + 2 * zeta * omega * (rvx * nx + rvy * ny))
+                (fx, fy) = (f * nx, f * ny)
+            }
+            ax[i] -= fx / mass[i]
+            ay[i] -= fy / mass[i]
+            ax[j] += fx / mass[j]
+            ay[j] += fy / mass[j]
+        }
+
+        /// Linear damping: `rate` per second.
+        mutating func resist(_ item: UIDynamicItem, rate: Double) {
+            guard let i = index[ObjectIdentifier(item)] else { return }
+            ax[i] -= rate * s.vx[i]
+            ay[i] -= rate * s.vy[i]
+        }
+
+        mutating func push(_ item: UIDynamicItem, x: Double, y: Double) {
+            guard let i = index[ObjectIdentifier(item)] else { return }
+            ax[i] += x
+            ay[i] += y
+        }
+    }
+
+    func accelerations(_ s: State, _ behaviors: [UIDynamicBehavior]) -> (ax: [Double], ay: [Double]) {
+        var forces = Forces(self, s)
+        func add(_ b: UIDynamicBehavior) {
+            b.accelerate(&forces)
+            for child in b.childBehaviors { add(child) }
+        }
+        for b in behaviors { add(b) }
+        for i in anchored.indices where anchored[i] {
+            forces.ax[i] = 0
+            forces.ay[i] = 0
+        }
+        return (forces.ax, forces.ay)
+    }
+
+    /// One Runge-Kutta step of `h` seconds.
+    mutating func step(by h: Double, _ behaviors: [UIDynamicBehavior]) {
+        let n = state.x.count
+        func moved(_ s: State, _ k: (vx: [Double], vy: [Double], ax: [Double], ay: [Double]), _ f: Double)
+            -> State
+        {
+            var out = s
+            for i in 0..<n {
+                out.x[i] += k.vx[i] * f
+                out.y[i] += k.vy[i] * f
+                out.vx[i] += k.ax[i] * f
+                out.vy[i] += k.ay[i] * f
+            }
+            return out
+        }
+        func derivative(_ s: State) -> (vx: [Double], vy: [Double], ax: [Double], ay: [Double]) {
+            let a = accelerations(s, behaviors)
+            return (s.vx, s.vy, a.ax, a.ay)
+        }
+        let k1 = derivative(state)
+        let k2 = derivative(moved(state, k1, h / 2))
+        let k3 = derivative(moved(state, k2, h / 2))
+        let k4 = derivative(moved(state, k3, h))
+        for i in 0..<n where !anchored[i] {
+            state.x[i] += h / 6 * (k1.vx[i] + 2 * k2.vx[i] + 2 * k3.vx[i] + k4.vx[i])
+            state.y[i] += h / 6 * (k1.vy[i] + 2 * k2.vy[i] + 2 * k3.vy[i] + k4.vy[i])
+            state.vx[i] += h / 6 * (k1.ax[i] + 2 * k2.ax[i] + 2 * k3.ax[i] + k4.ax[i])
+            state.vy[i] += h / 6 * (k1.ay[i] + 2 * k2.ay[i] + 2 * k3.ay[i] + k4.ay[i])
+        }
+    }
+
+    func isAtRest(_ behaviors: [UIDynamicBehavior]) -> Bool {
+        let a = accelerations(state, behaviors)
+        for i in state.x.indices {
+            let v = (state.vx[i] * state.vx[i] + state.vy[i] * state.vy[i]).squareRoot()
+            let acc = (a.ax[i] * a.ax[i] + a.ay[i] * a.ay[i]).squareRoot()
+            if v >= Self.restSpeed || acc >= Self.restAcceleration { return false }
+        }
+        return true
+    }
+}
