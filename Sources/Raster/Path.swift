@@ -83,6 +83,70 @@ public struct Path: Sendable, Hashable {
         return out
     }
 
+    /// One step of a path as Core Graphics describes it (CGPathElement).
+    public enum Element: Sendable, Hashable {
+        case move(SIMD2<Double>)
+        case line(SIMD2<Double>)
+        case quadCurve(SIMD2<Double>, control: SIMD2<Double>)
+        case curve(SIMD2<Double>, control1: SIMD2<Double>, control2: SIMD2<Double>)
+        case close
+    }
+
+    /// Core Graphics' steps as closed contours: a drawing step after a `close` (or before any
+    /// `move`) begins a new subpath at the current point, and a quadratic becomes the cubic that
+    /// traces it exactly.
+    public init(elements: some Sequence<Element>) {
+        var start = SIMD2<Double>(0, 0)
+        var current = start
+        var open = false
+        func begin() {
+            if !open {
+                move(to: current)
+                (start, open) = (current, true)
+            }
+        }
+        for e in elements {
+            switch e {
+            case .move(let p):
+                move(to: p)
+                (start, current, open) = (p, p, true)
+            case .line(let p):
+                begin()
+                line(to: p)
+                current = p
+            case .quadCurve(let p, let c):
+                begin()
+                cubic(to: p, control1: current + (c - current) * (2.0 / 3), control2: p + (c - p) * (2.0 / 3))
+                current = p
+            case .curve(let p, let c1, let c2):
+                begin()
+                cubic(to: p, control1: c1, control2: c2)
+                current = p
+            case .close:
+                (current, open) = (start, false)
+            }
+        }
+    }
+
+    /// Whether the area the contours enclose holds `point`, under the non-zero rule or the
+    /// even-odd one, curves followed within `tolerance` (hit testing, not drawing).
+    public func contains(_ point: SIMD2<Double>, evenOdd: Bool, tolerance: Double = Path.flatteningTolerance)
+        -> Bool
+    {
+        var winding = 0
+        for polygon in flattened(tolerance: tolerance) {
+            for (k, a) in polygon.enumerated() {
+                let b = polygon[(k + 1) % polygon.count]
+                // A crossing of the horizontal line through `point`, right of it (the half-open
+                // rule counts a vertex once).
+                guard (a.y <= point.y) != (b.y <= point.y) else { continue }
+                let x = a.x + (point.y - a.y) / (b.y - a.y) * (b.x - a.x)
+                if x > point.x { winding += b.y > a.y ? 1 : -1 }
+            }
+        }
+        return evenOdd ? winding % 2 != 0 : winding != 0
+    }
+
     /// The bounding box of all points and control points (which contains the curves), nil when
     /// empty.
     public var controlBounds: (min: SIMD2<Double>, max: SIMD2<Double>)? {

@@ -146,46 +146,19 @@ extension FrameComposer {
     }
 
     /// A CGPath's elements in the bounds coordinates whose origin is `origin`, as the
-    /// compositor's local points (origin at the bounds' top left). Every subpath is closed for
-    /// the fill; a quadratic becomes the cubic that traces it.
+    /// compositor's local points (origin at the bounds' top left), closed for the fill.
     private func path(_ elements: [LayerSnapshot.Shape.Element], origin: Point) -> Path {
         func local(_ p: Point) -> SIMD2<Double> { SIMD2(p.x - origin.x, p.y - origin.y) }
-        var path = Path()
-        var start = SIMD2<Double>(0, 0)
-        var current = start
-        var open = false
-        func begin(at p: SIMD2<Double>) {
-            if !open {
-                path.move(to: p)
-                (start, open) = (p, true)
-            }
-        }
-        for e in elements {
-            switch e {
-            case .move(let p):
-                let q = local(p)
-                path.move(to: q)
-                (start, current, open) = (q, q, true)
-            case .line(let p):
-                begin(at: current)
-                current = local(p)
-                path.line(to: current)
-            case .quadCurve(let p, let c):
-                begin(at: current)
-                let (q, k) = (local(p), local(c))
-                path.cubic(
-                    to: q, control1: current + (k - current) * (2.0 / 3), control2: q + (k - q) * (2.0 / 3))
-                current = q
-            case .curve(let p, let c1, let c2):
-                begin(at: current)
-                let q = local(p)
-                path.cubic(to: q, control1: local(c1), control2: local(c2))
-                current = q
-            case .close:
-                (current, open) = (start, false)
-            }
-        }
-        return path
+        return Path(
+            elements: elements.map { e -> Path.Element in
+                switch e {
+                case .move(let p): .move(local(p))
+                case .line(let p): .line(local(p))
+                case .quadCurve(let p, let c): .quadCurve(local(p), control: local(c))
+                case .curve(let p, let c1, let c2): .curve(local(p), control1: local(c1), control2: local(c2))
+                case .close: .close
+                }
+            })
     }
 
     private func color(_ c: LayerSnapshot.Color) -> Color {

@@ -1,5 +1,7 @@
 import Foundation
 
+import struct Raster.Path
+
 /// How a path's inside is decided: by the winding number, or by the parity of crossings.
 public enum CGPathFillRule: Int, Sendable {
     case winding
@@ -84,54 +86,26 @@ public class CGPath: Hashable {
 
     /// Whether the area the path encloses under `rule` holds `point` (the path's points taken
     /// through `transform`); every subpath counts as closed, as a fill closes it. Curves are
-    /// followed as 32 chords each: within a hundredth of a point for the quarter circles and
-    /// shapes cells use, which is what hit testing asks.
+    /// followed within a hundredth of a point, which is what hit testing asks.
     public func contains(
         _ point: CGPoint, using rule: CGPathFillRule = .winding, transform: CGAffineTransform = .identity
     ) -> Bool {
-        var winding = 0
-        var start = CGPoint.zero
-        var current = CGPoint.zero
-        func edge(to p: CGPoint) {
-            let (a, b) = (current.applying(transform), p.applying(transform))
-            current = p
-            // A crossing of the horizontal line through `point`, left of it or right (the
-            // half-open rule counts a vertex once).
-            guard (a.y <= point.y) != (b.y <= point.y) else { return }
-            let x = a.x + (point.y - a.y) / (b.y - a.y) * (b.x - a.x)
-            if x > point.x { winding += b.y > a.y ? 1 : -1 }
+        func at(_ p: CGPoint) -> SIMD2<Double> {
+            let q = p.applying(transform)
+            return SIMD2(Double(q.x), Double(q.y))
         }
-        func chords(_ at: (CGFloat) -> CGPoint) {
-            for i in 1...32 { edge(to: at(CGFloat(i) / 32)) }
-        }
-        for step in steps {
-            switch step {
-            case .move(let p):
-                edge(to: start)
-                (start, current) = (p, p)
-            case .line(let p): edge(to: p)
-            case .quadCurve(let p, let c):
-                let p0 = current
-                chords { t in
-                    let u = 1 - t
-                    return CGPoint(
-                        x: u * u * p0.x + 2 * u * t * c.x + t * t * p.x,
-                        y: u * u * p0.y + 2 * u * t * c.y + t * t * p.y)
+        let path = Path(
+            elements: steps.map { step -> Path.Element in
+                switch step {
+                case .move(let p): .move(at(p))
+                case .line(let p): .line(at(p))
+                case .quadCurve(let p, let c): .quadCurve(at(p), control: at(c))
+                case .curve(let p, let c1, let c2): .curve(at(p), control1: at(c1), control2: at(c2))
+                case .close: .close
                 }
-            case .curve(let p, let c1, let c2):
-                let p0 = current
-                chords { t in
-                    let u = 1 - t
-                    let (a, b, c, d) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
-                    return CGPoint(
-                        x: a * p0.x + b * c1.x + c * c2.x + d * p.x,
-                        y: a * p0.y + b * c1.y + c * c2.y + d * p.y)
-                }
-            case .close: edge(to: start)
-            }
-        }
-        edge(to: start)
-        return rule == .evenOdd ? winding % 2 != 0 : winding != 0
+            })
+        return path.contains(
+            SIMD2(Double(point.x), Double(point.y)), evenOdd: rule == .evenOdd, tolerance: 0.01)
     }
 
     public func copy() -> CGPath? { CGPath(steps: steps) }
