@@ -64,6 +64,19 @@ open class UIDynamicBehavior: NSObject {
 
     /// A property changed: the simulation up to now keeps the old value.
     func changing() { dynamicAnimator?.willChange() }
+
+    /// `addItem(_:)` of a behaviour that keeps a list of items (UIKit's item, gravity,
+    /// collision and push behaviours): the change is a change of the simulation.
+    func add(_ item: UIDynamicItem, to items: inout [UIDynamicItem]) {
+        changing()
+        items.append(item)
+        dynamicAnimator?.track(item)
+    }
+
+    func remove(_ item: UIDynamicItem, from items: inout [UIDynamicItem]) {
+        changing()
+        items.removeAll { $0 === item }
+    }
 }
 
 /// A spring or rod between an item and an anchor point, or between two items.
@@ -165,16 +178,9 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
         super.init()
     }
 
-    open func addItem(_ item: UIDynamicItem) {
-        changing()
-        items.append(item)
-        dynamicAnimator?.track(item)
-    }
+    open func addItem(_ item: UIDynamicItem) { add(item, to: &items) }
 
-    open func removeItem(_ item: UIDynamicItem) {
-        changing()
-        items.removeAll { $0 === item }
-    }
+    open func removeItem(_ item: UIDynamicItem) { remove(item, from: &items) }
 
     /// Adds `velocity` (points per second) to the item's.
     open func addLinearVelocity(_ velocity: CGPoint, for item: UIDynamicItem) {
@@ -220,16 +226,9 @@ open class UIGravityBehavior: UIDynamicBehavior {
         set { gravityDirection = CGVector(dx: cos(newValue) * magnitude, dy: sin(newValue) * magnitude) }
     }
 
-    open func addItem(_ item: UIDynamicItem) {
-        changing()
-        items.append(item)
-        dynamicAnimator?.track(item)
-    }
+    open func addItem(_ item: UIDynamicItem) { add(item, to: &items) }
 
-    open func removeItem(_ item: UIDynamicItem) {
-        changing()
-        items.removeAll { $0 === item }
-    }
+    open func removeItem(_ item: UIDynamicItem) { remove(item, from: &items) }
 
     override var dynamicItems: [UIDynamicItem] { items }
 
