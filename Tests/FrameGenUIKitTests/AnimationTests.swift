@@ -232,19 +232,8 @@ private func centres(_ change: SpacingChange, at times: [Double]) throws -> (dur
     let timeline = try columnTimeline(.animateAndLayOut)
     let count = timeline.frameCount
     let serial = (0..<count).map { "\(timeline.frame($0))" }
-    final class Frames: @unchecked Sendable {
-        let lock = NSLock()
-        var texts: [Int: String] = [:]
-    }
-    let parallel = Frames()
-    DispatchQueue.concurrentPerform(iterations: count) { i in
-        let text = "\(timeline.frame(count - 1 - i))"
-        parallel.lock.lock()
-        parallel.texts[count - 1 - i] = text
-        parallel.lock.unlock()
-    }
     #expect(count == 11)
-    #expect((0..<count).map { parallel.texts[$0]! } == serial)
+    #expect(framesDrawnInReverseOnSeveralThreads(timeline) == serial)
     #expect(Set(serial).count > 5)
 }
 

@@ -221,18 +221,7 @@ private func springyTimeline() throws -> Timeline {
     let timeline = try springyTimeline()
     let count = timeline.frameCount
     let serial = (0..<count).map { "\(timeline.frame($0))" }
-    final class Frames: @unchecked Sendable {
-        let lock = NSLock()
-        var texts: [Int: String] = [:]
-    }
-    let parallel = Frames()
-    DispatchQueue.concurrentPerform(iterations: count) { i in
-        let text = "\(timeline.frame(count - 1 - i))"
-        parallel.lock.lock()
-        parallel.texts[count - 1 - i] = text
-        parallel.lock.unlock()
-    }
-    #expect((0..<count).map { parallel.texts[$0]! } == serial)
+    #expect(framesDrawnInReverseOnSeveralThreads(timeline) == serial)
     // The springs run on after the drag ends: the scene lasts until they rest.
     let dragEnd = 0.5
     #expect(timeline.duration > dragEnd + 0.3)

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-@testable import FrameGenKit
 import struct Layout.LayoutDescriptor
+
+@testable import FrameGenKit
 @testable import FrameGenUIKit
 
 /// A carousel that centres its first and last items by setting its collection view's content
