@@ -70,13 +70,33 @@ final class CellDisplay {
     /// they changed, so what code did to a cell since stays until then.
     private var applied: [ObjectIdentifier: UICollectionViewLayoutAttributes] = [:]
     private static let plainIdentifier = "framegen.plain-cell"
+    /// The attributes of the element whose view a display pass is asking the data source for.
+    /// UIKit dequeues a view for an element of its pass with the attributes it already has
+    /// from `layoutAttributesForElements(in:)`, asking `layoutAttributesForItem(at:)` only
+    /// otherwise; layouts that answer only for what the rect query returned rely on it.
+    private(set) var showing: UICollectionViewLayoutAttributes?
+
+    /// The frame a view dequeued for `indexPath` (of `category`, `kind`) starts with: the pass's
+    /// attributes where the view is for the element being shown, else what `ask` gives.
+    func startingFrame(
+        _ category: UICollectionView.ElementCategory, kind: String?, at indexPath: IndexPath,
+        ask: () -> UICollectionViewLayoutAttributes?
+    ) -> CGRect {
+        if let showing, showing.representedElementCategory == category,
+            showing.representedElementKind == kind, showing.indexPath == indexPath
+        {
+            return showing.frame
+        }
+        return ask()?.frame ?? .zero
+    }
 
     /// The collection view's layout, whose registered decoration classes draw its decoration
     /// views.
     weak var layout: UICollectionViewLayout?
 
     var isDrawing: Bool {
-        sceneCell != nil || !sceneViews.isEmpty || plainCells || !(layout?.decorationViewClasses.isEmpty ?? true)
+        sceneCell != nil || !sceneViews.isEmpty || plainCells
+            || !(layout?.decorationViewClasses.isEmpty ?? true)
     }
 
     /// Whether the items' cells are plain ones, drawn with the scene's styles.
@@ -309,14 +329,18 @@ final class CellDisplay {
             view.removeFromSuperview()
             applied[ObjectIdentifier(view)] = nil
             queues[CellDisplay.queue(view.reuseIdentifier ?? "", kind: key.kind), default: []].append(view)
+            tellDelegate(view, key, appearing: false, in: host)
         }
         var views: [UICollectionReusableView?] = []
+        defer { showing = nil }
         for (key, attributes) in zip(keys, elements) {
+            showing = attributes
             guard drawsView(category: key.category, kind: key.kind) else {
                 views.append(nil)
                 continue
             }
             let view: UICollectionReusableView
+            let appearing = displayed[key] == nil
             if let shownAlready = displayed[key] {
                 view = shownAlready
             } else if key.category == .decorationView, let kind = key.kind {
@@ -354,9 +378,38 @@ final class CellDisplay {
                 if view.superview !== host { host.addSubview(view) }
             }
             apply(attributes, to: view, in: host)
+            if appearing { tellDelegate(view, key, appearing: true, in: host) }
             views.append(view)
         }
         return views
+    }
+
+    /// The delegate hears of a view when it joins the views shown and when it leaves them, as
+    /// UIKit tells it, each time in this object's life (an instant's fresh objects meet the views
+    /// shown then for the first time: docs/uikit.md "Cells").
+    private func tellDelegate(
+        _ view: UICollectionReusableView, _ key: Key, appearing: Bool, in host: UICollectionView
+    ) {
+        guard let delegate = host.delegate, key.category != .decorationView else { return }
+        let call = appearing ? "in the delegate's willDisplay" : "in the delegate's didEndDisplaying"
+        CrashReport.during(describe(view, call, at: host.instant)) {
+            if let cell = view as? UICollectionViewCell, key.category == .cell {
+                if appearing {
+                    delegate.collectionView(host, willDisplay: cell, forItemAt: key.indexPath)
+                } else {
+                    delegate.collectionView(host, didEndDisplaying: cell, forItemAt: key.indexPath)
+                }
+            } else if key.category == .supplementaryView, let kind = key.kind {
+                if appearing {
+                    delegate.collectionView(
+                        host, willDisplaySupplementaryView: view, forElementKind: kind, at: key.indexPath)
+                } else {
+                    delegate.collectionView(
+                        host, didEndDisplayingSupplementaryView: view, forElementOfKind: kind,
+                        at: key.indexPath)
+                }
+            }
+        }
     }
 
     /// UIKit's order: a cell's selection; then, when the attributes differ from those last

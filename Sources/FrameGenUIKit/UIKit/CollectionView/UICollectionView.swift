@@ -98,8 +98,16 @@ open class UICollectionView: UIScrollView {
     /// write `collectionView.delegate = MyDelegate()`; framegen clears it when it drops the view.
     open var delegate: UICollectionViewDelegate?
 
-    /// Held strongly, as `delegate` is.
-    open var dataSource: UICollectionViewDataSource?
+    /// Held strongly, as `delegate` is. Until your code sets one, a data source of framegen's
+    /// answers the scene's counts and cells (`SceneDataSource`), so a layout that asks
+    /// `collectionView.dataSource` for counts works without a program's; setting nil gives that
+    /// one back (on iOS, nil stays nil).
+    open var dataSource: UICollectionViewDataSource? {
+        get { programDataSource ?? sceneDataSource }
+        set { programDataSource = newValue }
+    }
+    private var programDataSource: UICollectionViewDataSource?
+    private let sceneDataSource = SceneDataSource()
 
     /// The scene's data at the instant being drawn.
     var data = CollectionViewDataSource()
@@ -236,6 +244,23 @@ open class UICollectionView: UIScrollView {
             }, completion: completion)
     }
 
+    /// The index path of the item `cell` shows; nil when it shows none now (reused or off screen).
+    open func indexPath(for cell: UICollectionViewCell) -> IndexPath? {
+        cells.displayed.first { $0.key.category == .cell && $0.value === cell }?.key.indexPath
+    }
+
+    /// The supplementary views of `elementKind` on screen, in index path order.
+    open func visibleSupplementaryViews(ofKind elementKind: String) -> [UICollectionReusableView] {
+        cells.displayed.filter { $0.key.category == .supplementaryView && $0.key.kind == elementKind }
+            .sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    /// The index paths of the supplementary views of `elementKind` on screen, in order.
+    open func indexPathsForVisibleSupplementaryElements(ofKind elementKind: String) -> [IndexPath] {
+        cells.displayed.keys.filter { $0.category == .supplementaryView && $0.kind == elementKind }
+            .map(\.indexPath).sorted()
+    }
+
     /// The supplementary view on screen for the element; nil when none is.
     open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath)
         -> UICollectionReusableView?
@@ -285,10 +310,9 @@ open class UICollectionView: UIScrollView {
             }
             return view
         }
-        let frame =
-            collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath)?
-            .frame
-            ?? .zero
+        let frame = cells.startingFrame(.supplementaryView, kind: elementKind, at: indexPath) {
+            collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath)
+        }
         let made: UICollectionReusableView
         if let factory = cells.viewIdentifiers[elementKind]?[identifier] {
             made = CrashReport.during(
@@ -323,7 +347,9 @@ open class UICollectionView: UIScrollView {
             report(cells.unregisteredProblem(identifier))
             factory = { UICollectionViewCell(frame: $0) }
         }
-        let frame = collectionViewLayout.layoutAttributesForItem(at: indexPath)?.frame ?? .zero
+        let frame = cells.startingFrame(.cell, kind: nil, at: indexPath) {
+            collectionViewLayout.layoutAttributesForItem(at: indexPath)
+        }
         let made = CrashReport.during(
             "\(cells.layoutTitle), making the cell \"\(identifier)\" at t = \(instant.time) s"
         ) {
@@ -422,7 +448,11 @@ public protocol UIScrollViewDelegate: AnyObject {
         _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
         targetContentOffset: UnsafeMutablePointer<CGPoint>)
     func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+    func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
+    /// Never called: `setContentOffset(_:animated:)` and `scrollToItem` move the view at once
+    /// here (the timeline's `scroll` action is framegen's animated scroll).
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
     func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
 }
 
@@ -434,7 +464,9 @@ extension UIScrollViewDelegate {
         targetContentOffset: UnsafeMutablePointer<CGPoint>
     ) {}
     public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
     public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
     public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
 }
 
@@ -443,6 +475,18 @@ public protocol UICollectionViewDelegate: UIScrollViewDelegate {
     func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
     func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
     func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
+        forItemAt indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
+        forItemAt indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView,
+        forElementKind elementKind: String, at indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView,
+        forElementOfKind elementKind: String, at indexPath: IndexPath)
 }
 
 extension UICollectionViewDelegate {
@@ -453,6 +497,32 @@ extension UICollectionViewDelegate {
     }
     public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
     public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
+    public func collectionView(
+        _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
+        forItemAt indexPath: IndexPath
+    ) {}
+    public func collectionView(
+        _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
+        forItemAt indexPath: IndexPath
+    ) {}
+    public func collectionView(
+        _ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView,
+        forElementKind elementKind: String, at indexPath: IndexPath
+    ) {}
+    public func collectionView(
+        _ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView,
+        forElementOfKind elementKind: String, at indexPath: IndexPath
+    ) {}
+}
+
+/// The data source a collection view has until a program sets its own: the scene's sections,
+/// item counts (`content:`) and cells (`cell:`), as framegen uses them anyway.
+final class SceneDataSource: UICollectionViewDataSource {
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+        collectionView.numberOfItems(inSection: section)
+    }
+
+    func numberOfSections(in collectionView: UICollectionView) -> Int { collectionView.numberOfSections }
 }
 
 /// UICollectionViewDataSource. framegen's data comes from the scene (`content:`), so the item

@@ -635,6 +635,7 @@ final class Live: @unchecked Sendable {
                 host.isDragging = false
                 host.isDecelerating = decelerate
                 host.delegate?.scrollViewDidEndDragging(host, willDecelerate: decelerate)
+                if decelerate { host.delegate?.scrollViewWillBeginDecelerating(host) }
             case .didEndDecelerating(let s):
                 move(to: s)
                 host.isDecelerating = false

@@ -7,7 +7,7 @@ import Foundation
 /// space and the rest in extended sRGB, as on iOS: a grey and an RGB colour are never equal,
 /// and components are not clamped. Dynamic (light and dark) colours do not exist here: the
 /// system colours are their light, default-contrast values.
-open class UIColor: NSObject, @unchecked Sendable {
+open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
     public let cgColor: CGColor
 
     public init(cgColor: CGColor) {
@@ -17,6 +17,13 @@ open class UIColor: NSObject, @unchecked Sendable {
 
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.init(cgColor: CGColor(red: red, green: green, blue: blue, alpha: alpha))
+    }
+
+    /// `#colorLiteral(red:green:blue:alpha:)`, as Xcode's colour picker writes it.
+    public required convenience init(
+        _colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float
+    ) {
+        self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
     }
 
     public convenience init(white: CGFloat, alpha: CGFloat) {
@@ -173,3 +180,6 @@ extension UIColor {
     /// The tint views inherit when no ancestor sets one: system blue.
     public static var tintColor: UIColor { systemBlue }
 }
+
+/// What `#colorLiteral(red:green:blue:alpha:)` makes when nothing else says, as in Apple's UIKit.
+public typealias _ColorLiteralType = UIColor

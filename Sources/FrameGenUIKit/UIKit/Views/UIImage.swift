@@ -9,7 +9,7 @@ import Foundation
 /// and its cells, that resolver knows the scene's photos (docs/uikit.md "The scene's photos");
 /// with none bound, or when it does not know the name, the result is nil, as on iOS for a
 /// missing asset. SF Symbols do not exist here: `UIImage(systemName:)` is always nil.
-open class UIImage: NSObject, @unchecked Sendable {
+open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// How the image is drawn: as is, or as a template tinted with the view's tint colour.
     public enum RenderingMode: Int, Sendable {
         case automatic = 0
@@ -74,6 +74,15 @@ open class UIImage: NSObject, @unchecked Sendable {
             renderingMode: image.renderingMode, scenePhoto: image.scenePhoto)
     }
 
+    /// `#imageLiteral(resourceName:)`: the image `init(named:)` gives, or, where framegen cannot
+    /// resolve the name, an empty image of that name (iOS traps there; a render should not).
+    public required convenience init(imageLiteralResourceName name: String) {
+        let image = UIImage.namedImages?.resolve(name)
+        self.init(
+            size: image?.size ?? .zero, scale: image?.scale ?? 1, name: name, bitmap: image?.bitmap,
+            renderingMode: image?.renderingMode ?? .automatic, scenePhoto: image?.scenePhoto)
+    }
+
     /// Always nil: framegen has no SF Symbols.
     public convenience init?(systemName name: String) { return nil }
 
@@ -99,3 +108,6 @@ open class UIImage: NSObject, @unchecked Sendable {
         try $namedImages.withValue(ImageNaming(resolve: resolve), operation: body)
     }
 }
+
+/// What `#imageLiteral(resourceName:)` makes when nothing else says, as Apple's UIKit declares.
+public typealias _ImageLiteralType = UIImage

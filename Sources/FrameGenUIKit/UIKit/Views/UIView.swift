@@ -231,6 +231,10 @@ open class UIView: UIResponder, CALayerDelegate {
     open func willRemoveSubview(_ subview: UIView) {}
     open func willMove(toSuperview newSuperview: UIView?) {}
     open func didMoveToSuperview() {}
+    /// Never called by framegen: there are no nibs or storyboards here, and framegen makes
+    /// cells with `init(frame:)`, as a cell registered by class is made on iOS. Declared so that
+    /// a cell designed in Interface Builder compiles; move its set-up into `init(frame:)`.
+    open func awakeFromNib() {}
 
     /// Takes `view` from wherever it is and puts it at `index` among the subviews, with its layer
     /// just below the layer of the subview it now precedes (on top when it is the front one).

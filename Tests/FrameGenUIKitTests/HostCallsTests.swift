@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+import struct Geometry.Point
+import struct Geometry.Size
+import struct Layout.CollectionViewDataSource
+import struct Layout.CollectionViewState
+
+@testable import FrameGenUIKit
+
+/// A wheel-like layout as tutorials write it: it lays out only the items near the visible
+/// bounds, and `layoutAttributesForItem(at:)` indexes that short list by item number, which
+/// traps for an item outside it, as on iOS where UIKit never asks for the items of its own
+/// pass.
+private final class WindowLayout: UICollectionViewLayout {
+    private(set) var window: [UICollectionViewLayoutAttributes] = []
+    private(set) var itemQueries = 0
+
+    override func prepare() {
+        super.prepare()
+        let cv = collectionView!
+        let first = max(0, Int(cv.contentOffset.y / 50))
+        let last = min(cv.numberOfItems(inSection: 0) - 1, first + 1)
+        window = (first...last).map { item in
+            let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: 0))
+            a.frame = CGRect(x: 10, y: 50 * CGFloat(item), width: 30, height: 40)
+            return a
+        }
+    }
+
+    override var collectionViewContentSize: CGSize { CGSize(width: 50, height: 500) }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        window
+    }
+
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        itemQueries += 1
+        return window[indexPath.item]
+    }
+}
+
+/// A cell that remembers the frame it was made with.
+private final class FrameCell: UICollectionViewCell {
+    let madeWith: CGRect
+    override init(frame: CGRect) {
+        madeWith = frame
+        super.init(frame: frame)
+    }
+    required init?(coder: NSCoder) { nil }
+}
+
+/// An app's data source and delegate: dequeues the cell and records what the view tells it.
+private final class HostRecorder: NSObject, UICollectionViewDataSource, UICollectionViewDelegate {
+    var events: [String] = []
+
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+        collectionView.numberOfItems(inSection: section)
+    }
+
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+        -> UICollectionViewCell
+    {
+        collectionView.dequeueReusableCell(withReuseIdentifier: "frame", for: indexPath)
+    }
+
+    func collectionView(
+        _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
+        forItemAt indexPath: IndexPath
+    ) {
+        events.append("will \(indexPath.item) \(collectionView.indexPath(for: cell)?.item ?? -1)")
+    }
+
+    func collectionView(
+        _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
+        forItemAt indexPath: IndexPath
+    ) {
+        events.append("end \(indexPath.item)")
+    }
+
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView) { events.append("begin dragging") }
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+        events.append("end dragging \(decelerate)")
+    }
+    func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) { events.append("begin decelerating") }
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) { events.append("end decelerating") }
+}
+
+private func host(_ recorder: HostRecorder) -> (UICollectionView, WindowLayout) {
+    let layout = WindowLayout()
+    let view = UICollectionView(
+        frame: CGRect(x: 0, y: 0, width: 50, height: 100), collectionViewLayout: layout)
+    view.data = .init(itemCounts: [10])
+    view.cells.configure(registered: ["frame": { FrameCell(frame: $0) }], sceneCell: "frame")
+    view.dataSource = recorder
+    view.delegate = recorder
+    layout.prepare()
+    return (view, layout)
+}
+
+private func pass(_ view: UICollectionView) -> [UICollectionReusableView?] {
+    let elements = view.collectionViewLayout.layoutAttributesForElements(in: view.bounds) ?? []
+    return view.cells.display(elements, in: view)
+}
+
+@Test func aViewDequeuedInADisplayPassStartsFromThePassAttributes() throws {
+    let recorder = HostRecorder()
+    let (view, layout) = host(recorder)
+    view.contentOffset = CGPoint(x: 0, y: 100)
+    layout.prepare()
+    let shown = pass(view)
+    // Items 2 and 3: the layout's list starts at item 2, so asking it for item 2 would trap.
+    #expect(layout.itemQueries == 0)
+    let cell = try #require(shown.first as? FrameCell)
+    #expect(cell.madeWith == CGRect(x: 10, y: 100, width: 30, height: 40))
+}
+
+@Test func theDelegateHearsCellsComeAndGo() {
+    let recorder = HostRecorder()
+    let (view, layout) = host(recorder)
+    pass(view)
+    // willDisplay comes once the cell holds its item (indexPath(for:) answers it).
+    #expect(recorder.events == ["will 0 0", "will 1 1"])
+    pass(view)
+    #expect(recorder.events.count == 2)
+    view.contentOffset = CGPoint(x: 0, y: 50)
+    layout.prepare()
+    pass(view)
+    #expect(recorder.events.suffix(2) == ["end 0", "will 2 2"])
+    #expect(view.indexPath(for: view.cellForItem(at: IndexPath(item: 1, section: 0))!)?.item == 1)
+}
+
+@Test func withoutAProgramsDataSourceTheScenesAnswers() {
+    let view = UICollectionView(
+        frame: CGRect(x: 0, y: 0, width: 50, height: 100), collectionViewLayout: WindowLayout())
+    view.data = .init(itemCounts: [3, 5])
+    let scene = view.dataSource
+    #expect(scene?.numberOfSections(in: view) == 2)
+    #expect(scene?.collectionView(view, numberOfItemsInSection: 1) == 5)
+    let own = HostRecorder()
+    view.dataSource = own
+    #expect(view.dataSource === own)
+    view.dataSource = nil
+    #expect(view.dataSource === scene)
+}
+
+@Test func aDecelerationIsAnnouncedAfterTheDragEnds() {
+    let recorder = HostRecorder()
+    let box = UncheckedBox<HostRecorder>(recorder)
+    var layout = UIKitLayout(name: "window") { view in
+        view.delegate = box.value
+        return WindowLayout()
+    }
+    func at(_ y: Double) -> CollectionViewState {
+        CollectionViewState(
+            size: Size(width: 50, height: 100), contentOffset: Point(x: 0, y: y),
+            dataSource: CollectionViewDataSource(itemCounts: [10]))
+    }
+    layout.prepare(at(0))
+    layout.collectionViewWillBeginDragging(at(0))
+    layout.collectionViewDidEndDragging(at(20), willDecelerate: true)
+    layout.collectionViewDidEndDecelerating(at(60))
+    layout.prepare(at(60))
+    #expect(
+        recorder.events == ["begin dragging", "end dragging true", "begin decelerating", "end decelerating"])
+}
+
+@Test func imageAndColourLiteralsMakeUIKitsTypes() {
+    let photo = UIImage(size: CGSize(width: 4, height: 3), name: "photo-1")
+    UIImage.withNamedImages({ $0 == "photo-1" ? photo : nil }) {
+        let found = #imageLiteral(resourceName: "photo-1")
+        #expect(found.size == CGSize(width: 4, height: 3))
+        // A name framegen cannot resolve is an empty image (iOS traps).
+        let missing = #imageLiteral(resourceName: "awt.png")
+        #expect(missing.size == .zero)
+        #expect(missing.name == "awt.png")
+    }
+    let orange = #colorLiteral(red: 1, green: 0.5, blue: 0, alpha: 1)
+    var (r, g, b, a): (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
+    orange.getRed(&r, green: &g, blue: &b, alpha: &a)
+    #expect((r, g, b, a) == (1, 0.5, 0, 1))
+}
