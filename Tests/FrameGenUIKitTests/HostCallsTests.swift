@@ -180,3 +180,31 @@ private func pass(_ view: UICollectionView) -> [UICollectionReusableView?] {
     orange.getRed(&r, green: &g, blue: &b, alpha: &a)
     #expect((r, g, b, a) == (1, 0.5, 0, 1))
 }
+
+@Test func reloadedItemsAreAskedOfTheDataSourceAgain() {
+    let recorder = HostRecorder()
+    let (view, layout) = host(recorder)
+    let first = pass(view)
+    view.reloadItems(at: [IndexPath(item: 1, section: 0)])
+    #expect(recorder.events.suffix(1) == ["end 1"])
+    #expect(view.cellForItem(at: IndexPath(item: 1, section: 0)) == nil)
+    layout.prepare()
+    let second = pass(view)
+    #expect(recorder.events.suffix(1) == ["will 1 1"])
+    // Item 0's cell stays; item 1's is asked again (and reuses the cell it left).
+    #expect(second[0] === first[0])
+    #expect((second[1] as? FrameCell) != nil)
+}
+
+@Test func dataChangesFromCodeWarnThatTheSceneOwnsTheData() {
+    let view = UICollectionView(
+        frame: CGRect(x: 0, y: 0, width: 50, height: 100), collectionViewLayout: WindowLayout())
+    view.data = .init(itemCounts: [3])
+    var warnings: [String] = []
+    view.report = { warnings.append($0) }
+    view.deleteItems(at: [IndexPath(item: 0, section: 0)])
+    view.insertSections([1])
+    #expect(view.numberOfItems(inSection: 0) == 3)
+    #expect(warnings.count == 2)
+    #expect(warnings[0].contains("deleteItems(at:), which changes nothing"))
+}

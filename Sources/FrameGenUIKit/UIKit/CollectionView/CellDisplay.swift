@@ -254,6 +254,27 @@ final class CellDisplay {
         }
     }
 
+    /// `reloadItems(at:)`: the views shown at `indexPaths` (cells, or every view of the sections
+    /// in `sections`) leave the views shown, as UIKit replaces them, so that the next display
+    /// pass asks the data source for them again.
+    func reload(_ indexPaths: Set<IndexPath>, sections: IndexSet = [], in host: UICollectionView) {
+        for key in displayed.keys.sorted()
+        where (key.category == .cell && indexPaths.contains(key.indexPath))
+            || (key.category != .decorationView && sections.contains(key.indexPath.section))
+        {
+            retire(key, in: host)
+        }
+    }
+
+    /// The view shown for `key` leaves the views shown for its reuse queue.
+    private func retire(_ key: Key, in host: UICollectionView) {
+        let view = displayed.removeValue(forKey: key)!
+        view.removeFromSuperview()
+        applied[ObjectIdentifier(view)] = nil
+        queues[CellDisplay.queue(view.reuseIdentifier ?? "", kind: key.kind), default: []].append(view)
+        tellDelegate(view, key, appearing: false, in: host)
+    }
+
     /// The cells of the items the last data change removed, by item: the animation that takes
     /// an item away shows its own cell, even after a layout pass has put it in a reuse queue.
     private var gone: [Int: UICollectionReusableView] = [:]
@@ -325,11 +346,7 @@ final class CellDisplay {
         }
         let shown = Set(keys)
         for key in displayed.keys.sorted() where !shown.contains(key) {
-            let view = displayed.removeValue(forKey: key)!
-            view.removeFromSuperview()
-            applied[ObjectIdentifier(view)] = nil
-            queues[CellDisplay.queue(view.reuseIdentifier ?? "", kind: key.kind), default: []].append(view)
-            tellDelegate(view, key, appearing: false, in: host)
+            retire(key, in: host)
         }
         var views: [UICollectionReusableView?] = []
         defer { showing = nil }

@@ -244,6 +244,41 @@ open class UICollectionView: UIScrollView {
             }, completion: completion)
     }
 
+    // MARK: Data changes from code
+
+    /// framegen's data is the scene's (`content:`, and the timeline's `insert`, `delete` and
+    /// `move`), which a program cannot change: these compile, and each warns once that it
+    /// changes nothing (on iOS the data source's counts would then change).
+    open func insertItems(at indexPaths: [IndexPath]) { dataIsTheScenes("insertItems(at:)") }
+    open func deleteItems(at indexPaths: [IndexPath]) { dataIsTheScenes("deleteItems(at:)") }
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        dataIsTheScenes("moveItem(at:to:)")
+    }
+    open func insertSections(_ sections: IndexSet) { dataIsTheScenes("insertSections(_:)") }
+    open func deleteSections(_ sections: IndexSet) { dataIsTheScenes("deleteSections(_:)") }
+    open func moveSection(_ section: Int, toSection newSection: Int) {
+        dataIsTheScenes("moveSection(_:toSection:)")
+    }
+
+    private func dataIsTheScenes(_ call: String) {
+        report(
+            "called \(call), which changes nothing: framegen's data comes from the scene (content:, and the timeline's insert, delete and move)"
+        )
+    }
+
+    /// The items' cells are asked of the data source again at the next layout pass, as UIKit
+    /// replaces them (without its cross-fade); the layout is invalidated.
+    open func reloadItems(at indexPaths: [IndexPath]) {
+        cells.reload(Set(indexPaths), in: self)
+        collectionViewLayout.invalidateLayout()
+    }
+
+    /// As `reloadItems(at:)`, for every item and supplementary view of the sections.
+    open func reloadSections(_ sections: IndexSet) {
+        cells.reload([], sections: sections, in: self)
+        collectionViewLayout.invalidateLayout()
+    }
+
     /// The index path of the item `cell` shows; nil when it shows none now (reused or off screen).
     open func indexPath(for cell: UICollectionViewCell) -> IndexPath? {
         cells.displayed.first { $0.key.category == .cell && $0.value === cell }?.key.indexPath
