@@ -208,3 +208,30 @@ private func pass(_ view: UICollectionView) -> [UICollectionReusableView?] {
     #expect(warnings.count == 2)
     #expect(warnings[0].contains("deleteItems(at:), which changes nothing"))
 }
+
+/// A context as Blueprints writes one: its invalidated headers named by getters of its own.
+private final class HeadersContext: UICollectionViewFlowLayoutInvalidationContext {
+    var headers: [IndexPath] = []
+    override var invalidatedSupplementaryIndexPaths: [String: [IndexPath]]? {
+        headers.isEmpty ? nil : [UICollectionView.elementKindSectionHeader: headers]
+    }
+    override var invalidateEverything: Bool { false }
+}
+
+@Test func aFlowLayoutsContextIsTheFlowsAndItsGettersCanBeOverridden() throws {
+    let flow = UICollectionViewFlowLayout()
+    let context = try #require(
+        flow.invalidationContext(forBoundsChange: .zero) as? UICollectionViewFlowLayoutInvalidationContext)
+    #expect(context.invalidateFlowLayoutDelegateMetrics && context.invalidateFlowLayoutAttributes)
+    context.invalidateItems(at: [IndexPath(item: 1, section: 0)])
+    context.invalidateSupplementaryElements(ofKind: "badge", at: [IndexPath(item: 0, section: 0)])
+    context.invalidateSupplementaryElements(ofKind: "badge", at: [IndexPath(item: 2, section: 0)])
+    #expect(context.invalidatedItemIndexPaths == [IndexPath(item: 1, section: 0)])
+    #expect(context.invalidatedSupplementaryIndexPaths?["badge"]?.map(\.item) == [0, 2])
+    let own = HeadersContext()
+    own.headers = [IndexPath(item: 0, section: 3)]
+    #expect(
+        own.invalidatedSupplementaryIndexPaths?[UICollectionView.elementKindSectionHeader]?.first?.section
+            == 3)
+    #expect(!own.invalidateEverything)
+}

@@ -69,6 +69,10 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         super.invalidateLayout(with: context)
     }
 
+    open override class var invalidationContextClass: AnyClass {
+        UICollectionViewFlowLayoutInvalidationContext.self
+    }
+
     public override init() { super.init() }
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }

@@ -204,27 +204,41 @@ open class UICollectionViewLayoutInvalidationContext: NSObject {
 
     open var contentSizeAdjustment: CGSize = .zero
 
-    open private(set) var invalidatedItemIndexPaths: [IndexPath]?
+    // Get-only, as iOS declares them, so that a subclass may override them with getters (a
+    // context that names its invalidated headers itself).
+    open var invalidatedItemIndexPaths: [IndexPath]? { itemIndexPaths }
 
-    open private(set) var invalidatedSupplementaryIndexPaths: [String: [IndexPath]]?
+    open var invalidatedSupplementaryIndexPaths: [String: [IndexPath]]? { supplementaryIndexPaths }
 
-    open private(set) var invalidatedDecorationIndexPaths: [String: [IndexPath]]?
+    open var invalidatedDecorationIndexPaths: [String: [IndexPath]]? { decorationIndexPaths }
+
+    private var itemIndexPaths: [IndexPath]?
+    private var supplementaryIndexPaths: [String: [IndexPath]]?
+    private var decorationIndexPaths: [String: [IndexPath]]?
 
     open func invalidateItems(at indexPaths: [IndexPath]) {
-        invalidatedItemIndexPaths = (invalidatedItemIndexPaths ?? []) + indexPaths
+        itemIndexPaths = (itemIndexPaths ?? []) + indexPaths
     }
 
     open func invalidateSupplementaryElements(ofKind elementKind: String, at indexPaths: [IndexPath]) {
-        var all = invalidatedSupplementaryIndexPaths ?? [:]
-        all[elementKind, default: []] += indexPaths
-        invalidatedSupplementaryIndexPaths = all
+        supplementaryIndexPaths = (supplementaryIndexPaths ?? [:]).merging(
+            [elementKind: indexPaths], uniquingKeysWith: +)
     }
 
     open func invalidateDecorationElements(ofKind elementKind: String, at indexPaths: [IndexPath]) {
-        var all = invalidatedDecorationIndexPaths ?? [:]
-        all[elementKind, default: []] += indexPaths
-        invalidatedDecorationIndexPaths = all
+        decorationIndexPaths = (decorationIndexPaths ?? [:]).merging(
+            [elementKind: indexPaths], uniquingKeysWith: +)
     }
+}
+
+/// The flow layout's context (its `invalidationContextClass`). framegen's flow engine computes
+/// everything again after any invalidation (the answers are the same: UIKit's flags only let it
+/// keep what it cached), so the two flags are recorded for the layout's own code to read.
+open class UICollectionViewFlowLayoutInvalidationContext: UICollectionViewLayoutInvalidationContext {
+    /// True by default: the delegate's sizes, insets and spacings are asked again.
+    open var invalidateFlowLayoutDelegateMetrics = true
+    /// True by default: the flow's attributes are computed again.
+    open var invalidateFlowLayoutAttributes = true
 }
 
 /// One change of a batch update, as UIKit hands it to `prepare(forCollectionViewUpdates:)`.
