@@ -8,9 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The PNG writer: row filters, deflate (libdeflate for the numbered levels; `fast` has its own,
-   fast_deflate.c) and the chunk container, without libpng, whose adaptive filtering and zlib level 6
-   took more time than drawing a frame (README, "PNG encoding"). */
+/* The PNG writer: row filters, deflate (libdeflate for the numbered levels but the default 6;
+   6 and `fast` have their own, fast_deflate.c) and the chunk container, without libpng, whose
+   adaptive filtering and zlib level 6 took more time than drawing a frame (README, "PNG
+   encoding"). */
 
 /* ---- Row filters ------------------------------------------------------------------------- */
 

@@ -15,7 +15,8 @@
    8). Two passes over a piece: the first finds the runs and counts the symbols, the second writes
    the codes. No hash table, no window search. Measured on the peer scenes' frames: matches at one
    row up, or runs of 4 bytes, made the files larger (their distance and length codes cost more
-   than the literals they replace) and the encoder slower. */
+   than the literals they replace) and the encoder slower. The default level's LZ77 match finder
+   (cpng_lz_deflate, below) shares the Huffman trees, the block header and the bit writer. */
 
 #define MIN_MATCH 6
 #define MIN_PROBE 4 /* bytes compared before a run is extended */
@@ -691,7 +692,7 @@ static int fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8
    matches far back cost more bits than the literals they replace, and the long copies hide deep in
    hash chains flooded by the common short patterns, which is why zlib needs chains of 128 there.
    So: the pixel before first, then a single-entry table of 16-byte sequences (the long copies
-   directly), then a chain of 8 four-byte candidates, one-step lazy matching, and matches of 4 or
+   directly), then a chain of 12 four-byte candidates, one-step lazy matching, and matches of 4 or
    5 bytes only within LZ_NEAR. One dynamic block a piece, its codes fitted to it. */
 
 #define LZ_WINDOW 32768
@@ -701,7 +702,7 @@ static int fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8
 #define LZ_MIN 4      /* the shortest match */
 #define LZ_MIN_FAR 6  /* the shortest match farther back than LZ_NEAR */
 #define LZ_NEAR 256
-#define LZ_DEPTH 8    /* chain candidates tried */
+#define LZ_DEPTH 12   /* chain candidates tried */
 #define LZ_NICE 64    /* a match this long ends the chain walk */
 #define LZ_LAZY 32    /* a match shorter than this is compared with the next position's */
 #define LZ_INSERT 16  /* a run longer than this enters the tables by its last 16 positions only */

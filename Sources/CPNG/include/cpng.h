@@ -110,7 +110,7 @@ int cpng_fast_deflate_reference(const uint8_t *in, size_t n, size_t bpp, int las
 
 /* The default level's raw deflate of the piece in[start..end) of filtered rows (fast_deflate.c;
    docs/decisions.md, "PNG compression"): LZ77 matches found at one pixel back (`bpp`, 1 to 8),
-   through a table of 16-byte sequences and a hash chain of 8 candidates, lazily; matches reach
+   through a table of 16-byte sequences and a hash chain of 12 candidates, lazily; matches reach
    back up to 32 KiB, into in[0..start) too (the rows before the piece), so pieces compressed
    apart, in any order, give the bytes of one stream. One dynamic Huffman block fitted to the
    piece, or stored blocks when they are smaller; pieces that are not `last` end byte-aligned as
