@@ -692,8 +692,8 @@ static int fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8
    matches far back cost more bits than the literals they replace, and the long copies hide deep in
    hash chains flooded by the common short patterns, which is why zlib needs chains of 128 there.
    So: the pixel before first, then a single-entry table of 16-byte sequences (the long copies
-   directly), then a chain of 12 four-byte candidates, one-step lazy matching, and matches of 4 or
-   5 bytes only within LZ_NEAR. One dynamic block a piece, its codes fitted to it. */
+   directly), then a chain of 12 candidates sharing 6 bytes, one-step lazy matching, and matches of
+   4 or 5 bytes only one pixel back or within LZ_NEAR. One dynamic block a piece, its codes fitted to it. */
 
 #define LZ_WINDOW 32768
 #define LZ_HASH_BITS 15
@@ -732,7 +732,11 @@ static inline uint32_t lz_distance_symbol(uint32_t d) {
     return d <= 256 ? distance_symbol_table[d - 1] : distance_symbol_table[256 + ((d - 1) >> 7)];
 }
 
-static inline uint32_t lz_hash(const uint8_t *p) { return (load32(p) * 0x9E3779B1u) >> (32 - LZ_HASH_BITS); }
+/* The chain's key is 6 bytes, not 4: matches that far back must be at least LZ_MIN_FAR bytes
+   long, and shorter keys fill the chain with candidates that could never be used. */
+static inline uint32_t lz_hash(const uint8_t *p) {
+    return (uint32_t)(((load64(p) & 0xffffffffffffull) * 0x9E3779B97F4A7C15ull) >> (64 - LZ_HASH_BITS));
+}
 
 static inline uint32_t lz_long_hash(const uint8_t *p) {
     const uint64_t v = load64(p) ^ load64(p + LZ_LONG - 8) * 0xff51afd7ed558ccdull;
