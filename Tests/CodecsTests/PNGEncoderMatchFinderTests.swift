@@ -154,3 +154,17 @@ func theDefaultDecodesAcrossStripsForEveryTexture(kind: Int) throws {
         #expect(try PNG.encode(image, threads: 2) == png)
     }
 }
+
+@Test(arguments: ["photos-app", "flow-headers", "album-pull"])
+func theDefaultIsNoLargerThanLibdeflate6OnPhotoFrames(scene: String) throws {
+    // Frames of thumbnails over a flat background (the repository's golden frames), where a chain
+    // keyed by 4 bytes instead of 6 wrote files up to 3% larger than libdeflate's level 6 (level
+    // 5 here), which is zlib 6's size class (docs/decisions.md, "PNG compression").
+    let root = #filePath.components(separatedBy: "/Tests/")[0]
+    let image = try PNG.decode(file: root + "/golden/" + scene + "/frame_0000.png")
+    let rgb = PNGEncodingOptions.Channels.rgb
+    let ours = try PNG.encode(image, options: PNGEncodingOptions(channels: rgb))
+    let libdeflate6 = try PNG.encode(image, options: PNGEncodingOptions(channels: rgb, compressionLevel: 5))
+    #expect(ours.count <= libdeflate6.count, "\(scene): \(ours.count) against \(libdeflate6.count)")
+    #expect(try PNG.decode(ours) == image)
+}
