@@ -46,7 +46,7 @@ public struct PNGEncodingOptions: Sendable, Equatable {
         }
 
         /// Whether this level deflates with framegen's own match finder (`cpng_lz_deflate`) rather
-        /// than libdeflate: the default, 6, whose files it keeps no larger than zlib 6's at a third
+        /// than libdeflate: the default, 6, whose files it keeps below zlib 6's in about a quarter
         /// of zlib's time (docs/decisions.md, "PNG compression").
         var usesMatchFinder: Bool { self == .level(6) }
 
