@@ -693,7 +693,8 @@ static int fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8
    hash chains flooded by the common short patterns, which is why zlib needs chains of 128 there.
    So: the pixel before first, then a single-entry table of 16-byte sequences (the long copies
    directly), then a chain of 12 candidates sharing 6 bytes, one-step lazy matching, and matches of
-   4 or 5 bytes only one pixel back or within LZ_NEAR. One dynamic block a piece, its codes fitted to it. */
+   4 or 5 bytes only one pixel back or within LZ_NEAR. One dynamic block a piece, its codes fitted
+   to it. */
 
 #define LZ_WINDOW 32768
 #define LZ_HASH_BITS 15
@@ -906,7 +907,8 @@ int cpng_lz_deflate(const uint8_t *in, size_t start, size_t end, size_t bpp, int
     const uint8_t *p = in + start;
     for (size_t q = 0; q < nseq; q++) {
         const uint8_t *lit_end = p + seqs[q].literals;
-        w = bpp == 4 ? write_literals(w, p, lit_end, 4, lengths, code) : write_literals(w, p, lit_end, 3, lengths, code);
+        w = bpp == 4 ? write_literals(w, p, lit_end, 4, lengths, code)
+                     : write_literals(w, p, lit_end, 3, lengths, code);
         p = lit_end;
         const uint32_t len = seqs[q].length;
         if (len) { /* 15 + 5 + 15 + 13 bits + 7 pending < 64 */
