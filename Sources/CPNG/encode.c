@@ -8,9 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The PNG writer: row filters, deflate (libdeflate for the numbered levels; `fast` has its own,
-   fast_deflate.c) and the chunk container, without libpng, whose adaptive filtering and zlib level 6
-   took more time than drawing a frame (README, "PNG encoding"). */
+/* The PNG writer: row filters, deflate (libdeflate for the numbered levels but the default 6;
+   6 and `fast` have their own, fast_deflate.c) and the chunk container, without libpng, whose
+   adaptive filtering and zlib level 6 took more time than drawing a frame (README, "PNG
+   encoding"). */
 
 /* ---- Row filters ------------------------------------------------------------------------- */
 
@@ -364,6 +365,19 @@ int cpng_zlib_compress(int level, const uint8_t *in, size_t n, uint8_t *out, siz
     }
     *written = size;
     return CPNG_OK;
+}
+
+int cpng_zlib_decompress(const uint8_t *in, size_t n, uint8_t *out, size_t cap, size_t *written) {
+    if (!in || !out || !written) {
+        return CPNG_ERROR_ARGUMENT;
+    }
+    struct libdeflate_decompressor *d = libdeflate_alloc_decompressor();
+    if (!d) {
+        return CPNG_ERROR_MEMORY;
+    }
+    enum libdeflate_result r = libdeflate_zlib_decompress(d, in, n, out, cap, written);
+    libdeflate_free_decompressor(d);
+    return r == LIBDEFLATE_SUCCESS ? CPNG_OK : CPNG_ERROR_FORMAT;
 }
 
 uint32_t cpng_adler32(uint32_t adler, const uint8_t *in, size_t n) {

@@ -15,7 +15,8 @@
    8). Two passes over a piece: the first finds the runs and counts the symbols, the second writes
    the codes. No hash table, no window search. Measured on the peer scenes' frames: matches at one
    row up, or runs of 4 bytes, made the files larger (their distance and length codes cost more
-   than the literals they replace) and the encoder slower. */
+   than the literals they replace) and the encoder slower. The default level's LZ77 match finder
+   (cpng_lz_deflate, below) shares the Huffman trees, the block header and the bit writer. */
 
 #define MIN_MATCH 6
 #define MIN_PROBE 4 /* bytes compared before a run is extended */
@@ -466,10 +467,46 @@ static inline __attribute__((always_inline)) size_t find_runs(const uint8_t *in,
     return nseq;
 }
 
-/* Pass 2's body: each sequence's literals, then its match. Three literals a flush (with `bpp` 3,
-   a constant in the caller, an RGB pixel); with `bpp` 4 an RGBA pixel's four codes at once, two
-   at a time where together they are longer than 56 bits. A sequence's literals are whole pixels
-   but for the last one's tail. The reference takes `bpp` 0 for every pixel size. */
+/* A run of literals: three codes a flush (with `step` 3, a constant in the caller, an RGB pixel);
+   with `step` 4 an RGBA pixel's four codes at once, two at a time where together they are longer
+   than 56 bits; the rest one at a time. `step` 0 (the reference) writes every code on its own. */
+static inline __attribute__((always_inline)) bit_writer write_literals(bit_writer w, const uint8_t *p,
+                                                                       const uint8_t *end, const size_t step,
+                                                                       const uint8_t *lengths,
+                                                                       const uint16_t *code) {
+    if (step == 4) {
+        for (; p + 4 <= end; p += 4) {
+            const unsigned la = lengths[p[0]], lb = lengths[p[1]], lc = lengths[p[2]], ld = lengths[p[3]];
+            const uint64_t ab = (uint64_t)code[p[0]] | (uint64_t)code[p[1]] << la;
+            const uint64_t cd = (uint64_t)code[p[2]] | (uint64_t)code[p[3]] << lc;
+            if (la + lb + lc + ld > 56) { /* long codes, rare (so the branch predicts well) */
+                PUT(w, ab, la + lb);
+                FLUSH(w);
+                PUT(w, cd, lc + ld);
+            } else { /* 56 bits + 7 pending < 64 */
+                PUT(w, ab | cd << (la + lb), la + lb + lc + ld);
+            }
+            FLUSH(w);
+        }
+    } else if (step == 3) { /* 3 x 15 bits + 7 pending < 64 */
+        for (; p + 3 <= end; p += 3) {
+            /* The three codes joined before they meet the accumulator, whose shift-or-add chain
+               bounded the loop when each code went in on its own. */
+            const unsigned la = lengths[p[0]], lb = lengths[p[1]], lc = lengths[p[2]];
+            PUT(w, (uint64_t)code[p[0]] | (uint64_t)code[p[1]] << la | (uint64_t)code[p[2]] << (la + lb),
+                la + lb + lc);
+            FLUSH(w);
+        }
+    }
+    for (; p < end; p++) {
+        PUT(w, code[p[0]], lengths[p[0]]);
+        FLUSH(w);
+    }
+    return w;
+}
+
+/* Pass 2's body for `fast`: each sequence's literals, then its match (at distance bpp). A
+   sequence's literals are whole pixels but for the last one's tail. */
 static inline __attribute__((always_inline)) bit_writer write_sequences(bit_writer w, const uint8_t *in,
                                                                         const sequence *seqs, size_t nseq,
                                                                         const size_t bpp,
@@ -480,40 +517,117 @@ static inline __attribute__((always_inline)) bit_writer write_sequences(bit_writ
     const uint8_t *p = in;
     for (size_t q = 0; q < nseq; q++) {
         const uint8_t *end = p + seqs[q].literals;
-        if (bpp == 4) {
-            for (; p + 4 <= end; p += 4) {
-                const unsigned la = lengths[p[0]], lb = lengths[p[1]], lc = lengths[p[2]], ld = lengths[p[3]];
-                const uint64_t ab = (uint64_t)code[p[0]] | (uint64_t)code[p[1]] << la;
-                const uint64_t cd = (uint64_t)code[p[2]] | (uint64_t)code[p[3]] << lc;
-                if (la + lb + lc + ld > 56) { /* long codes, rare (so the branch predicts well) */
-                    PUT(w, ab, la + lb);
-                    FLUSH(w);
-                    PUT(w, cd, lc + ld);
-                } else { /* 56 bits + 7 pending < 64 */
-                    PUT(w, ab | cd << (la + lb), la + lb + lc + ld);
-                }
-                FLUSH(w);
-            }
-        } else { /* 3 x 15 bits + 7 pending < 64 */
-            for (; p + 3 <= end; p += 3) {
-                /* The three codes joined before they meet the accumulator, whose shift-or-add
-                   chain bounded the loop when each code went in on its own. */
-                const unsigned la = lengths[p[0]], lb = lengths[p[1]], lc = lengths[p[2]];
-                PUT(w, (uint64_t)code[p[0]] | (uint64_t)code[p[1]] << la | (uint64_t)code[p[2]] << (la + lb),
-                    la + lb + lc);
-                FLUSH(w);
-            }
-        }
-        for (; p < end; p++) { /* the last sequence's tail: fewer than a loop step */
-            PUT(w, code[p[0]], lengths[p[0]]);
-            FLUSH(w);
-        }
+        w = write_literals(w, p, end, bpp, lengths, code);
+        p = end;
         const uint32_t length = seqs[q].length; /* 37 bits + 7 pending */
         PUT(w, match_bits[length], match_count[length]);
         FLUSH(w);
         p += length;
     }
     return w;
+}
+
+/* One dynamic block's trees (RFC 1951, 3.2.7) from its symbol counts, their canonical codes, and
+   the block's exact size in bits, header included. */
+typedef struct {
+    uint8_t lengths[LITLEN_SYMBOLS + DIST_SYMBOLS]; /* literal/length, then distance code lengths */
+    uint16_t litlen_code[LITLEN_SYMBOLS], dist_code[DIST_SYMBOLS];
+    uint8_t codelen_lengths[CODELEN_SYMBOLS];
+    uint16_t codelen_code[CODELEN_SYMBOLS];
+    uint16_t runs[LITLEN_SYMBOLS + DIST_SYMBOLS]; /* codelen_runs' entries */
+    int nruns, hlit, hdist, hclen;
+    uint64_t bits;
+} block_plan;
+
+/* Adds the end-of-block symbol to `litlen_freq` and makes both codes complete (at_least_two_used)
+   before fitting them. */
+static void plan_block(uint32_t *litlen_freq, uint32_t *dist_freq, block_plan *b) {
+    litlen_freq[256] = 1;
+    at_least_two_used(litlen_freq, LITLEN_SYMBOLS);
+    at_least_two_used(dist_freq, DIST_SYMBOLS);
+    huffman_lengths(litlen_freq, LITLEN_SYMBOLS, 15, b->lengths);
+    huffman_lengths(dist_freq, DIST_SYMBOLS, 15, b->lengths + LITLEN_SYMBOLS);
+    b->hlit = LITLEN_SYMBOLS;
+    b->hdist = DIST_SYMBOLS;
+    while (b->hlit > 257 && b->lengths[b->hlit - 1] == 0) {
+        b->hlit--;
+    }
+    while (b->hdist > 1 && b->lengths[LITLEN_SYMBOLS + b->hdist - 1] == 0) {
+        b->hdist--;
+    }
+    uint8_t packed[LITLEN_SYMBOLS + DIST_SYMBOLS];
+    memcpy(packed, b->lengths, (size_t)b->hlit);
+    memcpy(packed + b->hlit, b->lengths + LITLEN_SYMBOLS, (size_t)b->hdist);
+    uint32_t codelen_freq[CODELEN_SYMBOLS] = {0};
+    b->nruns = codelen_runs(packed, b->hlit + b->hdist, b->runs, codelen_freq);
+    at_least_two_used(codelen_freq, CODELEN_SYMBOLS);
+    huffman_lengths(codelen_freq, CODELEN_SYMBOLS, 7, b->codelen_lengths);
+    b->hclen = CODELEN_SYMBOLS;
+    while (b->hclen > 4 && b->codelen_lengths[CODELEN_ORDER[b->hclen - 1]] == 0) {
+        b->hclen--;
+    }
+    uint64_t bits = 3 + 5 + 5 + 4 + 3 * (uint64_t)b->hclen;
+    for (int r = 0; r < b->nruns; r++) {
+        int sym = b->runs[r] & 0xff;
+        bits += b->codelen_lengths[sym] + (sym == 16 ? 2 : sym == 17 ? 3 : sym == 18 ? 7 : 0);
+    }
+    for (int s = 0; s < LITLEN_SYMBOLS; s++) {
+        bits += (uint64_t)litlen_freq[s] * (b->lengths[s] + (s > 256 ? LENGTH_EXTRA[s - 257] : 0));
+    }
+    for (int s = 0; s < DIST_SYMBOLS; s++) {
+        bits += (uint64_t)dist_freq[s] * (b->lengths[LITLEN_SYMBOLS + s] + DIST_EXTRA[s]);
+    }
+    b->bits = bits;
+    canonical_codes(b->lengths, LITLEN_SYMBOLS, b->litlen_code);
+    canonical_codes(b->lengths + LITLEN_SYMBOLS, DIST_SYMBOLS, b->dist_code);
+    canonical_codes(b->codelen_lengths, CODELEN_SYMBOLS, b->codelen_code);
+}
+
+/* The block's header: BFINAL, BTYPE 10, the three counts and the trees. */
+static bit_writer write_block_header(bit_writer w, const block_plan *b, int final) {
+    PUT(w, (final ? 1u : 0u) | 2u << 1, 3);
+    PUT(w, b->hlit - 257, 5);
+    PUT(w, b->hdist - 1, 5);
+    PUT(w, b->hclen - 4, 4);
+    FLUSH(w);
+    for (int k = 0; k < b->hclen; k++) {
+        PUT(w, b->codelen_lengths[CODELEN_ORDER[k]], 3);
+        FLUSH(w);
+    }
+    for (int r = 0; r < b->nruns; r++) {
+        int sym = b->runs[r] & 0xff, extra = b->runs[r] >> 8;
+        PUT(w, b->codelen_code[sym], b->codelen_lengths[sym]);
+        if (sym >= 16) {
+            PUT(w, extra, sym == 16 ? 2 : sym == 17 ? 3 : 7);
+        }
+        FLUSH(w);
+    }
+    return w;
+}
+
+/* Whether stored blocks (5 bytes a 65535) for the n bytes would be no larger than `bits` of
+   dynamic blocks, counting the empty stored block that ends a piece that is not the last. */
+static int stored_is_smaller(uint64_t bits, size_t n, int last) {
+    const size_t stored = n + (n / 65535 + 1) * 5;
+    return bits / 8 + 1 + (last ? 0 : 5) >= stored;
+}
+
+/* Ends a piece after its last block's end-of-block code: a piece that is not the last gets an
+   empty stored block, so that the next one starts on a byte. Returns the end of the output. */
+static uint8_t *end_piece(bit_writer w, int last) {
+    if (!last) {
+        PUT(w, 0, 3); /* BFINAL 0, BTYPE 00 */
+    }
+    FLUSH(w);
+    if (w.count) { /* to the byte */
+        PUT(w, 0, 8 - w.count);
+        FLUSH(w);
+    }
+    if (!last) { /* the stored block's LEN 0 and NLEN */
+        PUT(w, 0xffff0000u, 32);
+        FLUSH(w);
+    }
+    return w.out;
 }
 
 static int fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8_t *out, size_t cap,
@@ -534,107 +648,281 @@ static int fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8
                         : bpp == 4 ? find_runs(in, n, 4, !reference, seqs, litlen_freq, &matches)
                                    : find_runs(in, n, bpp, !reference, seqs, litlen_freq, &matches);
     dist_freq[distance_code] = matches;
-    litlen_freq[256] = 1;
-    at_least_two_used(litlen_freq, LITLEN_SYMBOLS);
-    at_least_two_used(dist_freq, DIST_SYMBOLS);
 
     /* The trees and the block's exact size, to fall back to stored blocks when they are smaller. */
-    uint8_t lengths[LITLEN_SYMBOLS + DIST_SYMBOLS];
-    huffman_lengths(litlen_freq, LITLEN_SYMBOLS, 15, lengths);
-    huffman_lengths(dist_freq, DIST_SYMBOLS, 15, lengths + LITLEN_SYMBOLS);
-    int hlit = LITLEN_SYMBOLS, hdist = DIST_SYMBOLS;
-    while (hlit > 257 && lengths[hlit - 1] == 0) {
-        hlit--;
-    }
-    while (hdist > 1 && lengths[LITLEN_SYMBOLS + hdist - 1] == 0) {
-        hdist--;
-    }
-    uint8_t packed[LITLEN_SYMBOLS + DIST_SYMBOLS];
-    memcpy(packed, lengths, (size_t)hlit);
-    memcpy(packed + hlit, lengths + LITLEN_SYMBOLS, (size_t)hdist);
-    uint16_t runs[LITLEN_SYMBOLS + DIST_SYMBOLS];
-    uint32_t codelen_freq[CODELEN_SYMBOLS] = {0};
-    int nruns = codelen_runs(packed, hlit + hdist, runs, codelen_freq);
-    at_least_two_used(codelen_freq, CODELEN_SYMBOLS);
-    uint8_t codelen_lengths[CODELEN_SYMBOLS];
-    huffman_lengths(codelen_freq, CODELEN_SYMBOLS, 7, codelen_lengths);
-    int hclen = CODELEN_SYMBOLS;
-    while (hclen > 4 && codelen_lengths[CODELEN_ORDER[hclen - 1]] == 0) {
-        hclen--;
-    }
-    uint64_t bits = 3 + 5 + 5 + 4 + 3 * (uint64_t)hclen;
-    for (int r = 0; r < nruns; r++) {
-        int sym = runs[r] & 0xff;
-        bits += codelen_lengths[sym] + (sym == 16 ? 2 : sym == 17 ? 3 : sym == 18 ? 7 : 0);
-    }
-    for (int s = 0; s < LITLEN_SYMBOLS; s++) {
-        bits += (uint64_t)litlen_freq[s] * (lengths[s] + (s > 256 ? LENGTH_EXTRA[s - 257] : 0));
-    }
-    for (int s = 0; s < DIST_SYMBOLS; s++) {
-        bits += (uint64_t)dist_freq[s] * (lengths[LITLEN_SYMBOLS + s] + DIST_EXTRA[s]);
-    }
-    const size_t stored = n + (n / 65535 + 1) * 5;
-    if (bits / 8 + 1 + (last ? 0 : 5) >= stored) {
+    block_plan b;
+    plan_block(litlen_freq, dist_freq, &b);
+    if (stored_is_smaller(b.bits, n, last)) {
         free(seqs);
         *written = (size_t)(write_stored(in, n, last, out) - out);
         return CPNG_OK;
     }
 
     /* Pass 2: the header, then each sequence's literals and match. */
-    uint16_t litlen_code[LITLEN_SYMBOLS], dist_code[DIST_SYMBOLS], codelen_code[CODELEN_SYMBOLS];
-    canonical_codes(lengths, LITLEN_SYMBOLS, litlen_code);
-    canonical_codes(lengths + LITLEN_SYMBOLS, DIST_SYMBOLS, dist_code);
-    canonical_codes(codelen_lengths, CODELEN_SYMBOLS, codelen_code);
-    bit_writer w = {0, 0, out};
-    PUT(w, (last ? 1u : 0u) | 2u << 1, 3);
-    PUT(w, hlit - 257, 5);
-    PUT(w, hdist - 1, 5);
-    PUT(w, hclen - 4, 4);
-    FLUSH(w);
-    for (int k = 0; k < hclen; k++) {
-        PUT(w, codelen_lengths[CODELEN_ORDER[k]], 3);
-        FLUSH(w);
-    }
-    for (int r = 0; r < nruns; r++) {
-        int sym = runs[r] & 0xff, extra = runs[r] >> 8;
-        PUT(w, codelen_code[sym], codelen_lengths[sym]);
-        if (sym >= 16) {
-            PUT(w, extra, sym == 16 ? 2 : sym == 17 ? 3 : 7);
-        }
-        FLUSH(w);
-    }
+    bit_writer w = write_block_header((bit_writer){0, 0, out}, &b, last);
     /* Each match length's code and extra bits, then the distance's (always bpp), as one string of
        at most 15 + 5 + 15 + 2 bits; length 0 (the last sequence's) writes nothing. */
+    const uint8_t *lengths = b.lengths;
     uint64_t match_bits[MAX_MATCH + 1] = {0};
     uint8_t match_count[MAX_MATCH + 1] = {0};
-    const uint32_t distance_bits = dist_code[distance_code] | (uint32_t)(bpp - DIST_BASE[distance_code])
-                                                                  << lengths[LITLEN_SYMBOLS + distance_code];
+    const uint32_t distance_bits = b.dist_code[distance_code] | (uint32_t)(bpp - DIST_BASE[distance_code])
+                                                                    << lengths[LITLEN_SYMBOLS + distance_code];
     const unsigned distance_count = lengths[LITLEN_SYMBOLS + distance_code] + DIST_EXTRA[distance_code];
     for (int l = MIN_MATCH; l <= MAX_MATCH; l++) {
         const int s = length_symbol[l], sym = 257 + s;
         const unsigned count = lengths[sym] + LENGTH_EXTRA[s];
-        match_bits[l] = litlen_code[sym] | (uint64_t)(l - LENGTH_BASE[s]) << lengths[sym] |
+        match_bits[l] = b.litlen_code[sym] | (uint64_t)(l - LENGTH_BASE[s]) << lengths[sym] |
                         (uint64_t)distance_bits << count;
         match_count[l] = (uint8_t)(count + distance_count);
     }
-    w = bpp == 3 && !reference   ? write_sequences(w, in, seqs, nseq, 3, lengths, litlen_code, match_bits, match_count)
-        : bpp == 4 && !reference ? write_sequences(w, in, seqs, nseq, 4, lengths, litlen_code, match_bits, match_count)
-                                 : write_sequences(w, in, seqs, nseq, 0, lengths, litlen_code, match_bits, match_count);
+    const uint16_t *code = b.litlen_code;
+    w = bpp == 3 && !reference   ? write_sequences(w, in, seqs, nseq, 3, lengths, code, match_bits, match_count)
+        : bpp == 4 && !reference ? write_sequences(w, in, seqs, nseq, 4, lengths, code, match_bits, match_count)
+                                 : write_sequences(w, in, seqs, nseq, 0, lengths, code, match_bits, match_count);
     free(seqs);
-    PUT(w, litlen_code[256], lengths[256]);
-    if (!last) { /* an empty stored block, so that the next piece starts on a byte */
-        PUT(w, 0, 3); /* BFINAL 0, BTYPE 00 */
+    PUT(w, code[256], lengths[256]);
+    *written = (size_t)(end_piece(w, last) - out);
+    return CPNG_OK;
+}
+
+/* ---- A match finder for the default level (docs/decisions.md, "PNG compression") ------------- */
+
+/* Filtered image rows repeat in two ways: runs (a flat area, residuals repeating the pixel before)
+   and long copies of earlier rows' stretches (the same picture drawn twice, a border). Most short
+   matches far back cost more bits than the literals they replace, and the long copies hide deep in
+   hash chains flooded by the common short patterns, which is why zlib needs chains of 128 there.
+   So: the pixel before first, then a single-entry table of 16-byte sequences (the long copies
+   directly), then a chain of 12 candidates sharing 6 bytes, one-step lazy matching, and matches of
+   4 or 5 bytes only one pixel back or within LZ_NEAR. One dynamic block a piece, its codes fitted
+   to it. */
+
+#define LZ_WINDOW 32768
+#define LZ_HASH_BITS 15
+#define LZ_LONG_BITS 15
+#define LZ_LONG 16    /* bytes hashed for the long-copy table */
+#define LZ_MIN 4      /* the shortest match */
+#define LZ_MIN_FAR 6  /* the shortest match farther back than LZ_NEAR */
+#define LZ_NEAR 256
+#define LZ_DEPTH 12   /* chain candidates tried */
+#define LZ_NICE 64    /* a match this long ends the chain walk */
+#define LZ_LAZY 32    /* a match shorter than this is compared with the next position's */
+#define LZ_INSERT 16  /* a run longer than this enters the tables by its last 16 positions only */
+#define LZ_TAIL 32    /* bytes before the end that are never hashed (the loads stay inside) */
+
+/* A run of literals (read back from the input) followed by a match; the last one has length 0. */
+typedef struct {
+    uint32_t literals;
+    uint16_t length;
+    uint16_t distance;
+} lz_sequence;
+
+static uint8_t distance_symbol_table[512]; /* d - 1 < 256 at [d - 1], else at [256 + ((d - 1) >> 7)] */
+static pthread_once_t lz_tables_once = PTHREAD_ONCE_INIT;
+
+static void build_lz_tables(void) {
+    build_length_table();
+    for (uint32_t d = 1; d <= 256; d++) {
+        distance_symbol_table[d - 1] = (uint8_t)distance_symbol(d);
     }
-    FLUSH(w);
-    if (w.count) { /* to the byte */
-        PUT(w, 0, 8 - w.count);
-        FLUSH(w);
+    for (uint32_t k = 2; k < 256; k++) {
+        distance_symbol_table[256 + k] = (uint8_t)distance_symbol((k << 7) + 1);
     }
-    if (!last) { /* the stored block's LEN 0 and NLEN */
-        PUT(w, 0xffff0000u, 32);
-        FLUSH(w);
+}
+
+static inline uint32_t lz_distance_symbol(uint32_t d) {
+    return d <= 256 ? distance_symbol_table[d - 1] : distance_symbol_table[256 + ((d - 1) >> 7)];
+}
+
+/* The chain's key is 6 bytes, not 4: matches that far back must be at least LZ_MIN_FAR bytes
+   long, and shorter keys fill the chain with candidates that could never be used. */
+static inline uint32_t lz_hash(const uint8_t *p) {
+    return (uint32_t)(((load64(p) & 0xffffffffffffull) * 0x9E3779B97F4A7C15ull) >> (64 - LZ_HASH_BITS));
+}
+
+static inline uint32_t lz_long_hash(const uint8_t *p) {
+    const uint64_t v = load64(p) ^ load64(p + LZ_LONG - 8) * 0xff51afd7ed558ccdull;
+    return (uint32_t)((v * 0x9E3779B97F4A7C15ull) >> (64 - LZ_LONG_BITS));
+}
+
+/* The tables: the newest position per hash, the chain of earlier ones, the long-copy table. */
+typedef struct {
+    uint32_t head[1u << LZ_HASH_BITS];
+    uint32_t prev[LZ_WINDOW];
+    uint32_t longest[1u << LZ_LONG_BITS];
+} lz_tables;
+
+/* How many bytes from `a` on equal those from `b` (< a), from `len` (known equal) to `most`. */
+static inline __attribute__((always_inline)) size_t lz_extend(const uint8_t *a, const uint8_t *b, size_t len,
+                                                             size_t most) {
+    while (len + 8 <= most) {
+        uint64_t diff = load64(a + len) ^ load64(b + len);
+        if (diff) {
+#if __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+            return len + ((size_t)__builtin_clzll(diff) >> 3);
+#else
+            return len + ((size_t)__builtin_ctzll(diff) >> 3);
+#endif
+        }
+        len += 8;
     }
-    *written = (size_t)(w.out - out);
+    while (len < most && a[len] == b[len]) {
+        len++;
+    }
+    return len;
+}
+
+/* Position k into the tables (k + LZ_TAIL <= the input's end). */
+static inline __attribute__((always_inline)) void lz_insert(const uint8_t *in, size_t k, lz_tables *t) {
+    const uint32_t h = lz_hash(in + k);
+    t->prev[k & (LZ_WINDOW - 1)] = t->head[h];
+    t->head[h] = (uint32_t)k;
+    t->longest[lz_long_hash(in + k)] = (uint32_t)k;
+}
+
+/* The longest match at in + i (which it inserts): one pixel back, the long-copy table's
+   candidate, then the chain, newest first. Table entries start as UINT32_MAX, which is never
+   within the window. */
+static inline __attribute__((always_inline)) size_t lz_best(const uint8_t *in, size_t i, size_t n, size_t bpp,
+                                                           lz_tables *t, uint32_t *distance) {
+    const uint32_t cur = load32(in + i);
+    const uint32_t h = lz_hash(in + i), hl = lz_long_hash(in + i);
+    size_t cand = t->head[h];
+    const size_t long_cand = t->longest[hl];
+    t->head[h] = (uint32_t)i;
+    t->prev[i & (LZ_WINDOW - 1)] = (uint32_t)cand;
+    t->longest[hl] = (uint32_t)i;
+    const size_t most = n - i < MAX_MATCH ? n - i : MAX_MATCH;
+    size_t best = 0;
+    if (i >= bpp && load32(in + i - bpp) == cur) {
+        best = lz_extend(in + i, in + i - bpp, 4, most);
+        *distance = (uint32_t)bpp;
+    }
+    if (i - long_cand < LZ_WINDOW && best < most && load64(in + long_cand) == load64(in + i)) {
+        const size_t len = lz_extend(in + i, in + long_cand, 8, most);
+        if (len > best) {
+            best = len;
+            *distance = (uint32_t)(i - long_cand);
+        }
+    }
+    for (int depth = LZ_DEPTH; depth > 0 && best < LZ_NICE && best < most; depth--) {
+        const size_t d = i - cand;
+        if (d >= LZ_WINDOW) {
+            break;
+        }
+        if (in[cand + best] == in[i + best] && load32(in + cand) == cur) {
+            const size_t len = lz_extend(in + i, in + cand, 4, most);
+            if (len > best && (len >= LZ_MIN_FAR || d <= LZ_NEAR)) {
+                best = len;
+                *distance = (uint32_t)d;
+            }
+        }
+        cand = t->prev[cand & (LZ_WINDOW - 1)];
+    }
+    return best;
+}
+
+/* Pass 1: the sequences of in[i..n) and their symbol counts. Returns the number of sequences. */
+static size_t lz_find(const uint8_t *in, size_t i, size_t n, size_t bpp, lz_tables *t, lz_sequence *seqs,
+                      uint32_t *litlen_freq, uint32_t *dist_freq) {
+    size_t nseq = 0, lit_start = i;
+    const size_t limit = n >= LZ_TAIL ? n - LZ_TAIL : 0;
+    while (i < limit) {
+        uint32_t distance = 0;
+        size_t len = lz_best(in, i, n, bpp, t, &distance);
+        if (len < LZ_MIN) {
+            litlen_freq[in[i]]++;
+            i++;
+            continue;
+        }
+        while (len < LZ_LAZY && i + 1 < limit) { /* a longer match one byte on wins */
+            uint32_t next_distance = 0;
+            const size_t next = lz_best(in, i + 1, n, bpp, t, &next_distance);
+            if (next <= len) {
+                break;
+            }
+            litlen_freq[in[i]]++;
+            i++;
+            len = next;
+            distance = next_distance;
+        }
+        seqs[nseq].literals = (uint32_t)(i - lit_start);
+        seqs[nseq].length = (uint16_t)len;
+        seqs[nseq].distance = (uint16_t)distance;
+        nseq++;
+        litlen_freq[257 + length_symbol[len]]++;
+        dist_freq[lz_distance_symbol(distance)]++;
+        const size_t end = i + len;
+        /* A run (a short period) hashes to the same few buckets all along: its end suffices. */
+        for (size_t k = distance <= 16 && len > LZ_INSERT ? end - LZ_INSERT : i + 1; k < end && k < limit; k++) {
+            lz_insert(in, k, t);
+        }
+        i = end;
+        lit_start = i;
+    }
+    for (; i < n; i++) {
+        litlen_freq[in[i]]++;
+    }
+    seqs[nseq].literals = (uint32_t)(i - lit_start);
+    seqs[nseq].length = 0;
+    seqs[nseq].distance = 0;
+    return nseq + 1;
+}
+
+int cpng_lz_deflate(const uint8_t *in, size_t start, size_t end, size_t bpp, int last, uint8_t *out, size_t cap,
+                    size_t *written) {
+    if (!in || !out || !written || bpp == 0 || bpp > 8 || end < start || end > UINT32_MAX ||
+        cap < cpng_fast_deflate_bound(end - start)) {
+        return CPNG_ERROR_ARGUMENT;
+    }
+    pthread_once(&lz_tables_once, build_lz_tables);
+    const size_t n = end - start;
+    lz_sequence *seqs = malloc(sizeof(lz_sequence) * (n / LZ_MIN + 2));
+    lz_tables *t = malloc(sizeof(lz_tables));
+    if (!seqs || !t) {
+        free(seqs);
+        free(t);
+        return CPNG_ERROR_MEMORY;
+    }
+    memset(t->head, 0xff, sizeof(t->head));
+    memset(t->longest, 0xff, sizeof(t->longest));
+    /* The window before the piece enters the tables, so that matches reach back into the rows
+       before it as they would in one stream, and the bytes do not depend on how pieces are
+       spread over threads. */
+    for (size_t k = start > LZ_WINDOW ? start - LZ_WINDOW : 0; k < start && k + LZ_TAIL <= end; k++) {
+        lz_insert(in, k, t);
+    }
+    uint32_t litlen_freq[LITLEN_SYMBOLS] = {0}, dist_freq[DIST_SYMBOLS] = {0};
+    const size_t nseq = lz_find(in, start, end, bpp, t, seqs, litlen_freq, dist_freq);
+    free(t);
+    block_plan b;
+    plan_block(litlen_freq, dist_freq, &b);
+    if (stored_is_smaller(b.bits, n, last)) {
+        free(seqs);
+        *written = (size_t)(write_stored(in + start, n, last, out) - out);
+        return CPNG_OK;
+    }
+    bit_writer w = write_block_header((bit_writer){0, 0, out}, &b, last);
+    const uint8_t *lengths = b.lengths;
+    const uint16_t *code = b.litlen_code;
+    const uint8_t *p = in + start;
+    for (size_t q = 0; q < nseq; q++) {
+        const uint8_t *lit_end = p + seqs[q].literals;
+        w = bpp == 4 ? write_literals(w, p, lit_end, 4, lengths, code)
+                     : write_literals(w, p, lit_end, 3, lengths, code);
+        p = lit_end;
+        const uint32_t len = seqs[q].length;
+        if (len) { /* 15 + 5 + 15 + 13 bits + 7 pending < 64 */
+            const uint32_t s = length_symbol[len], d = seqs[q].distance, ds = lz_distance_symbol(d);
+            const unsigned ll = lengths[257 + s], dl = lengths[LITLEN_SYMBOLS + ds];
+            PUT(w, code[257 + s] | (uint64_t)(len - LENGTH_BASE[s]) << ll, ll + LENGTH_EXTRA[s]);
+            PUT(w, b.dist_code[ds] | (uint64_t)(d - DIST_BASE[ds]) << dl, dl + DIST_EXTRA[ds]);
+            FLUSH(w);
+            p += len;
+        }
+    }
+    free(seqs);
+    PUT(w, code[256], lengths[256]);
+    *written = (size_t)(end_piece(w, last) - out);
     return CPNG_OK;
 }
 

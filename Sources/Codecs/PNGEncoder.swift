@@ -97,11 +97,18 @@ extension PNG {
                 count = status == CPNG_OK ? total : 0
                 try check(status, "the PNG row filter failed")
             }
-            // 2. Deflate into one zlib stream.
-            stream = try filtered.withUnsafeBufferPointer { input throws(ImageFileError) in
-                try compressed(bound: cpng_zlib_bound(total)) { out, cap, written in
-                    cpng_zlib_compress(
-                        options.compression.libdeflateLevel, input.baseAddress, total, out, cap, written)
+            // 2. Deflate into one zlib stream: the default level's own match finder, strip by
+            // strip, or libdeflate.
+            if options.compression.usesMatchFinder {
+                stream = try matchFinderStream(
+                    filtered, rowBytes: rowBytes, channels: channels, height: height, perStrip: perStrip,
+                    strips: strips, workers: workers)
+            } else {
+                stream = try filtered.withUnsafeBufferPointer { input throws(ImageFileError) in
+                    try compressed(bound: cpng_zlib_bound(total)) { out, cap, written in
+                        cpng_zlib_compress(
+                            options.compression.libdeflateLevel, input.baseAddress, total, out, cap, written)
+                    }
                 }
             }
         case .fast:
@@ -118,6 +125,64 @@ extension PNG {
                     written)
             }
         }
+    }
+
+    /// The default level: each strip of the filtered image deflated by `cpng_lz_deflate` (in
+    /// parallel), its matches reaching back into the strips before it, the pieces joined behind
+    /// a zlib header, the Adler-32 of all the filtered bytes behind them.
+    static func matchFinderStream(
+        _ filtered: [UInt8], rowBytes: Int, channels: Int, height: Int, perStrip: Int, strips: Int,
+        workers: Int
+    ) throws(ImageFileError) -> [UInt8] {
+        let pieceBound = cpng_fast_deflate_bound(perStrip * rowBytes)
+        var sizes = [Int](repeating: 0, count: strips)
+        var status: Int32 = CPNG_OK
+        let stream = [UInt8](unsafeUninitializedCapacity: 2 + pieceBound * strips + 4) { buffer, count in
+            let base = buffer.baseAddress!
+            status = filtered.withUnsafeBufferPointer { input in
+                sizes.withUnsafeMutableBufferPointer { sizesBuffer in
+                    let (source, pieces) = (
+                        SendableConstPointer(input.baseAddress!), SendablePointer(base + 2)
+                    )
+                    let counts = SendablePointer(sizesBuffer.baseAddress!)
+                    return forEachStrip(strips, workers: workers) { s in
+                        let start = s * perStrip * rowBytes
+                        let end = min(height, (s + 1) * perStrip) * rowBytes
+                        var written = 0
+                        let status = cpng_lz_deflate(
+                            source.pointer, start, end, channels, s == strips - 1 ? 1 : 0,
+                            pieces.pointer + s * pieceBound, pieceBound, &written)
+                        counts.pointer[s] = written
+                        return status
+                    }
+                }
+            }
+            guard status == CPNG_OK else {
+                count = 0
+                return
+            }
+            base[0] = 0x78  // deflate, 32 KiB window
+            base[1] = 0x9C  // "default" level hint
+            let end = joinPieces(base + 2, sizes: sizes, pieceBound: pieceBound) + 2
+            let adler = filtered.withUnsafeBufferPointer { cpng_adler32(1, $0.baseAddress, $0.count) }
+            for k in 0..<4 { base[end + k] = UInt8(truncatingIfNeeded: adler >> (24 - 8 * k)) }
+            count = end + 4
+        }
+        try check(status, "the PNG compressor failed")
+        return stream
+    }
+
+    /// Moves pieces written at multiples of `pieceBound` down behind one another; returns their
+    /// joined length.
+    static func joinPieces(_ base: UnsafeMutablePointer<UInt8>, sizes: [Int], pieceBound: Int) -> Int {
+        var end = 0
+        for (s, size) in sizes.enumerated() {
+            if end != s * pieceBound {  // overlapping ranges: memmove
+                UnsafeMutableRawPointer(base + end).copyMemory(from: base + s * pieceBound, byteCount: size)
+            }
+            end += size
+        }
+        return end
     }
 
     /// `.fast`: each strip filtered and deflated on its own (in parallel) while it is in cache,
@@ -163,14 +228,9 @@ extension PNG {
             }
             base[0] = 0x78  // deflate, 32 KiB window
             base[1] = 0x01  // "fastest" level hint
-            var end = 2
+            let end = joinPieces(base + 2, sizes: sizes, pieceBound: pieceBound) + 2
             var adler: UInt32 = 1
             for s in 0..<strips {
-                if end != 2 + s * pieceBound {  // overlapping ranges: memmove
-                    UnsafeMutableRawPointer(base + end).copyMemory(
-                        from: base + 2 + s * pieceBound, byteCount: sizes[s])
-                }
-                end += sizes[s]
                 let y0 = s * perStrip
                 adler = cpng_adler32_combine(adler, adlers[s], (min(height, y0 + perStrip) - y0) * rowBytes)
             }

@@ -15,7 +15,8 @@ public struct PNGEncodingOptions: Sendable, Equatable {
     /// How hard deflate works (README, "PNG encoding", has the measured table).
     public enum Compression: Sendable, Hashable, CustomStringConvertible {
         /// 0 (stored) to 9 (smallest), zlib's scale: level N writes files no larger than zlib's
-        /// level N (libdeflate one level up, which is still several times faster).
+        /// level N (libdeflate one level up, which is still several times faster; 6, the default,
+        /// framegen's own match finder, faster still).
         case level(Int)
         /// framegen's own deflate (fast_deflate.c): runs of repeated pixels and literals with
         /// Huffman codes fitted to each strip, strips compressed apart (several threads at once):
@@ -43,6 +44,11 @@ public struct PNGEncodingOptions: Sendable, Equatable {
             case .fast: "fast"
             }
         }
+
+        /// Whether this level deflates with framegen's own match finder (`cpng_lz_deflate`) rather
+        /// than libdeflate: the default, 6, whose files it keeps below zlib 6's in about a quarter
+        /// of zlib's time (docs/decisions.md, "PNG compression").
+        var usesMatchFinder: Bool { self == .level(6) }
 
         /// The libdeflate level for zlib-scale level n (measured: libdeflate's level n + 1 is
         /// never larger than zlib's level n on framegen's frames).

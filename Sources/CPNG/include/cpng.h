@@ -104,9 +104,23 @@ int cpng_fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8_t
                       size_t *written);
 
 /* cpng_fast_deflate the plain way, the reference its tests compare bytes with: runs probed a
-   pixel at a time rather than found in 64-byte windows, literals three at a time. */
+   pixel at a time rather than found in 64-byte windows, each literal's code written on its own. */
 int cpng_fast_deflate_reference(const uint8_t *in, size_t n, size_t bpp, int last, uint8_t *out, size_t cap,
                                 size_t *written);
+
+/* The default level's raw deflate of the piece in[start..end) of filtered rows (fast_deflate.c;
+   docs/decisions.md, "PNG compression"): LZ77 matches found at one pixel back (`bpp`, 1 to 8),
+   through a table of 16-byte sequences and a hash chain of 12 candidates, lazily; matches reach
+   back up to 32 KiB, into in[0..start) too (the rows before the piece), so pieces compressed
+   apart, in any order, give the bytes of one stream. One dynamic Huffman block fitted to the
+   piece, or stored blocks when they are smaller; pieces that are not `last` end byte-aligned as
+   cpng_fast_deflate's do. `cap` must be at least cpng_fast_deflate_bound(end - start). */
+int cpng_lz_deflate(const uint8_t *in, size_t start, size_t end, size_t bpp, int last, uint8_t *out, size_t cap,
+                    size_t *written);
+
+/* Inflates a zlib stream with libdeflate (for tests): CPNG_ERROR_FORMAT unless it is valid and
+   inflates to exactly `cap` bytes or fewer; `written` receives the count. */
+int cpng_zlib_decompress(const uint8_t *in, size_t n, uint8_t *out, size_t cap, size_t *written);
 
 uint32_t cpng_adler32(uint32_t adler, const uint8_t *in, size_t n);
 
