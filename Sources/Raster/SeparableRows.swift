@@ -131,7 +131,7 @@ enum SeparableRows {
             }
             for y in b.y0..<b.y1 {
                 let coverage = target.coverageRow(y)
-                let (_, sy0, _, sy1) = spans.rowStart(y)
+                let (sy0, sy1) = spans.rowStartY(y)
                 let r0 = row(l0, fixedY: sy0)
                 let r1 = row(l1, fixedY: sy1)
                 let out = target.base + y * target.stride
@@ -214,7 +214,7 @@ enum SeparableRows {
                         let coverage = target.coverageRow(y)
                         var x = Painter.nonZero(coverage, from: b.x0, to: b.x1)
                         if x == b.x1 { continue }
-                        let (_, sy0, _, sy1) = spans.rowStart(y)
+                        let (sy0, sy1) = spans.rowStartY(y)
                         verticalBlend(texels, row(l0, fixedY: sy0), c0, into: v0, vector: vector)
                         if levels == 2 {
                             verticalBlend(texels, row(l1, fixedY: sy1), c1, into: v1, vector: vector)
