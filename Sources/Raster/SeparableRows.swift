@@ -210,6 +210,7 @@ enum SeparableRows {
                     let index1 = index0 + (levels == 2 ? width : 0)
                     let weights0 = UnsafePointer(weights.baseAddress!)
                     let weights1 = weights0 + (levels == 2 ? width : 0)
+                    let overWord = target.over.map(PackedPixel.word) ?? 0
                     for y in b.y0..<b.y1 {
                         let coverage = target.coverageRow(y)
                         var x = Painter.nonZero(coverage, from: b.x0, to: b.x1)
@@ -227,7 +228,7 @@ enum SeparableRows {
                                 UnsafeRawPointer(weights0).assumingMemoryBound(to: Int16.self),
                                 UnsafeRawPointer(weights1).assumingMemoryBound(to: Int16.self),
                                 Int32(levels), t, coverage, out, Int32(x), Int32(b.x1), Int32(b.x0),
-                                UInt32(opacity))
+                                UInt32(opacity), target.over == nil ? 0 : 1, overWord)
                             continue
                         }
                         while x < b.x1 {
