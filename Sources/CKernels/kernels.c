@@ -54,7 +54,7 @@ __attribute__((target("avx2"))) static inline void source_over8(__m256i src, uin
 /* SeparableRows' arithmetic for one pixel (the tail of a row): 8.7 samples, 7-bit horizontal
    weights, the level mix by t / 256, the scaling by f / 65535 (SeparableRows.factor),
    source-over onto d. */
-static inline uint32_t scaled_pixel(const uint16_t *v0, const uint16_t *v1, int32_t i0, int32_t j0, int32_t w0,
+static inline uint32_t scaled_pixel(const uint16_t *v0, const uint16_t *v1, int64_t i0, int64_t j0, int32_t w0,
                                     int32_t w1, int levels, uint32_t t, uint32_t f, uint32_t d) {
     uint32_t s = 0;
     for (int c = 0; c < 4; c++) {
@@ -74,7 +74,7 @@ static inline uint32_t scaled_pixel(const uint16_t *v0, const uint16_t *v1, int3
    share a vector, so that the 64-bit unpacks leave the pixels in order), then
    V0 + round((V1 - V0) w / 128) by vpmulhrsw against w << 8: exactly
    (V0 (128 - w) + V1 w + 64) >> 7. */
-__attribute__((target("avx2"))) static inline __m256i level4(const uint16_t *v, const int32_t *index,
+__attribute__((target("avx2"))) static inline __m256i level4(const uint16_t *v, const int64_t *index,
                                                              const int16_t *weights, int i) {
     __m256i a = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(v + 4 * index[i]))),
                                         _mm_loadu_si128((const __m128i *)(v + 4 * index[i + 2])), 1);
@@ -88,7 +88,7 @@ __attribute__((target("avx2"))) static inline __m256i level4(const uint16_t *v, 
 
 /* The premultiplied words (bytes in pixel order) of the eight pixels at x, mask m8 not zero. */
 __attribute__((target("avx2"), always_inline)) static inline __m256i scaled8(const uint16_t *v0, const uint16_t *v1,
-                                                              const int32_t *index0, const int32_t *index1,
+                                                              const int64_t *index0, const int64_t *index1,
                                                               const int16_t *weights0, const int16_t *weights1,
                                                               int levels, uint32_t t, const uint8_t *mask,
                                                               uint64_t m8, int x, int i, uint32_t opacity, const int opaque) {
@@ -144,7 +144,7 @@ __attribute__((target("avx2"), always_inline)) static inline __m256i scaled8(con
    its own loop, with nothing tested per step that the row fixes. under: the constant word
    below. */
 __attribute__((target("avx2"), always_inline)) static inline void
-scaled_row(const uint16_t *v0, const uint16_t *v1, const int32_t *index0, const int32_t *index1,
+scaled_row(const uint16_t *v0, const uint16_t *v1, const int64_t *index0, const int64_t *index1,
            const int16_t *weights0, const int16_t *weights1, const int levels, uint32_t t, const uint8_t *mask,
            uint8_t *out, int x0, int x1, int box_x0, uint32_t opacity, const int over_color, const int opaque,
            __m256i under) {
@@ -188,7 +188,7 @@ scaled_row(const uint16_t *v0, const uint16_t *v1, const int32_t *index0, const 
 }
 
 __attribute__((target("avx2"))) void ckernels_scaled_row_avx2(const uint16_t *v0, const uint16_t *v1,
-                                                             const int32_t *index0, const int32_t *index1,
+                                                             const int64_t *index0, const int64_t *index1,
                                                              const int16_t *weights0, const int16_t *weights1,
                                                              int levels, uint32_t t, const uint8_t *mask,
                                                              uint8_t *out, int x0, int x1, int box_x0,
@@ -354,7 +354,7 @@ void ckernels_vertical_blend_avx2(const uint8_t *top, const uint8_t *bottom, uin
     (void)top; (void)bottom; (void)w; (void)count; (void)v;
 }
 
-void ckernels_scaled_row_avx2(const uint16_t *v0, const uint16_t *v1, const int32_t *index0, const int32_t *index1,
+void ckernels_scaled_row_avx2(const uint16_t *v0, const uint16_t *v1, const int64_t *index0, const int64_t *index1,
                               const int16_t *weights0, const int16_t *weights1, int levels, uint32_t t,
                               const uint8_t *mask, uint8_t *out, int x0, int x1, int box_x0, uint32_t opacity,
                               int over_color, uint32_t color) {

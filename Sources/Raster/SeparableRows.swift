@@ -182,12 +182,13 @@ enum SeparableRows {
         guard c0.count <= limit, levels == 1 || c1.count <= limit else { return false }
         // Per pixel and level: the first texel column (relative to the level's first) and the
         // weight of the next one, four lanes of w << 8 (`vpmulhrsw`'s form of w / 128). A clamped
-        // tap reads one column: weight 0 on the next, the same sum.
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: levels * width) { index in
+        // tap reads one column: weight 0 on the next, the same sum. 64-bit indices, so that the
+        // AVX2 loop addresses a column with one scalar load.
+        withUnsafeTemporaryAllocation(of: Int64.self, capacity: levels * width) { index in
             withUnsafeTemporaryAllocation(of: SIMD4<Int16>.self, capacity: levels * width) { weights in
                 func tap(_ k: Int, _ l: Texture.Level, _ fixedX: Int64, _ c: Columns) {
                     let col = column(l, fixedX: fixedX)
-                    index[k] = Int32(truncatingIfNeeded: col.x0 - c.first)
+                    index[k] = Int64(col.x0 - c.first)
                     weights[k] = SIMD4(repeating: col.x1 == col.x0 ? 0 : Int16(col.w) << 8)
                 }
                 for i in 0..<width {
@@ -279,7 +280,7 @@ enum SeparableRows {
     /// A pixel's bilinear sample in 8.7 from a row's vertical blends: its column `i` and the
     /// next mixed by the weight (lanes of w << 8).
     @inline(__always) static func horizontal(
-        _ v: UnsafeMutablePointer<SIMD4<UInt16>>, _ i: Int32, _ w: SIMD4<Int16>
+        _ v: UnsafeMutablePointer<SIMD4<UInt16>>, _ i: Int64, _ w: SIMD4<Int16>
     ) -> SIMD4<UInt32> {
         let a = SIMD4<UInt32>(truncatingIfNeeded: v[Int(i)])
         let b = SIMD4<UInt32>(truncatingIfNeeded: v[Int(i) &+ 1])
