@@ -617,21 +617,20 @@ struct UntouchedBackground {
         guard layer.sublayers.isEmpty, layer.mask == nil, layer.shadow == nil, layer.text == nil,
             layer.shape == nil, layer.gradient == nil, h.isFinite
         else { return nil }
-        var rects = [Rect(origin: .zero, size: layer.size)]
-        if let c = layer.contents { rects.append(c.imageRect(in: layer.size, scale: scale)) }
+        let bounds = Rect(origin: .zero, size: layer.size)
+        let image = layer.contents?.imageRect(in: layer.size, scale: scale) ?? bounds
         var lo = SIMD2(Double.infinity, .infinity)
         var hi = -lo
-        for r in rects {
-            for p in [
-                SIMD2(r.minX, r.minY), SIMD2(r.maxX, r.minY), SIMD2(r.maxX, r.maxY), SIMD2(r.minX, r.maxY),
-            ] {
-                let m = h.mapHomogeneous(p)
-                guard m.z > 1e-9 else { return nil }
-                let d = SIMD2(m.x, m.y) / m.z
-                guard d.x.isFinite, d.y.isFinite, abs(d.x) < 1e7, abs(d.y) < 1e7 else { return nil }
-                lo = pointwiseMin(lo, d)
-                hi = pointwiseMax(hi, d)
-            }
+        // The four corners of the bounds, then of the image.
+        for k in 0..<8 {
+            let r = k < 4 ? bounds : image
+            let p = SIMD2(k & 1 == 0 ? r.minX : r.maxX, k & 2 == 0 ? r.minY : r.maxY)
+            let m = h.mapHomogeneous(p)
+            guard m.z > 1e-9 else { return nil }
+            let d = SIMD2(m.x, m.y) / m.z
+            guard d.x.isFinite, d.y.isFinite, abs(d.x) < 1e7, abs(d.y) < 1e7 else { return nil }
+            lo = pointwiseMin(lo, d)
+            hi = pointwiseMax(hi, d)
         }
         func pixel(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int {
             v.rounded(rule).clampedInt(in: pixelCoordinateRange, nan: 0)
