@@ -54,7 +54,7 @@ __attribute__((target("avx2"))) static inline void source_over8(__m256i src, uin
 /* SeparableRows' arithmetic for one pixel (the tail of a row): 8.7 samples, 7-bit horizontal
    weights, the level mix by t / 256, the scaling by f / 65535 (SeparableRows.factor),
    source-over onto d. */
-static inline uint32_t scaled_pixel(const uint16_t *v0, const uint16_t *v1, int32_t i0, int32_t j0, int32_t w0,
+static inline uint32_t scaled_pixel(const uint16_t *v0, const uint16_t *v1, int64_t i0, int64_t j0, int32_t w0,
                                     int32_t w1, int levels, uint32_t t, uint32_t f, uint32_t d) {
     uint32_t s = 0;
     for (int c = 0; c < 4; c++) {
@@ -74,7 +74,7 @@ static inline uint32_t scaled_pixel(const uint16_t *v0, const uint16_t *v1, int3
    share a vector, so that the 64-bit unpacks leave the pixels in order), then
    V0 + round((V1 - V0) w / 128) by vpmulhrsw against w << 8: exactly
    (V0 (128 - w) + V1 w + 64) >> 7. */
-__attribute__((target("avx2"))) static inline __m256i level4(const uint16_t *v, const int32_t *index,
+__attribute__((target("avx2"))) static inline __m256i level4(const uint16_t *v, const int64_t *index,
                                                              const int16_t *weights, int i) {
     __m256i a = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(v + 4 * index[i]))),
                                         _mm_loadu_si128((const __m128i *)(v + 4 * index[i + 2])), 1);
@@ -88,10 +88,10 @@ __attribute__((target("avx2"))) static inline __m256i level4(const uint16_t *v, 
 
 /* The premultiplied words (bytes in pixel order) of the eight pixels at x, mask m8 not zero. */
 __attribute__((target("avx2"), always_inline)) static inline __m256i scaled8(const uint16_t *v0, const uint16_t *v1,
-                                                              const int32_t *index0, const int32_t *index1,
+                                                              const int64_t *index0, const int64_t *index1,
                                                               const int16_t *weights0, const int16_t *weights1,
                                                               int levels, uint32_t t, const uint8_t *mask,
-                                                              uint64_t m8, int x, int i, uint32_t opacity) {
+                                                              uint64_t m8, int x, int i, uint32_t opacity, const int opaque) {
     const __m256i mix = _mm256_set1_epi16((short)(t << 7));
     __m256i p[2];
     for (int h = 0; h < 2; h++) {
@@ -99,12 +99,12 @@ __attribute__((target("avx2"), always_inline)) static inline __m256i scaled8(con
         if (levels == 2) {
             __m256i q = level4(v1, index1, weights1, i + 4 * h);
             /* (p (256 - t) + q t + 128) >> 8 = p + round((q - p) t / 256); t << 7 fits a signed
-               16-bit lane up to t = 255, and t = 256 gives q. */
-            p[h] = t == 256 ? q : _mm256_add_epi16(p[h], _mm256_mulhrs_epi16(_mm256_sub_epi16(q, p[h]), mix));
+               16-bit lane up to t = 255 (t = 256 gives q: the caller reads level 1 alone). */
+            p[h] = _mm256_add_epi16(p[h], _mm256_mulhrs_epi16(_mm256_sub_epi16(q, p[h]), mix));
         }
     }
     __m256i s0, s1;
-    if (m8 == ~(uint64_t)0 && opacity == 255) {
+    if (m8 == ~(uint64_t)0 && opaque) {
         /* F = 65535: p rounded half up to 8 bits. */
         const __m256i half7 = _mm256_set1_epi16(64);
         s0 = _mm256_srli_epi16(_mm256_add_epi16(p[0], half7), 7);
@@ -140,20 +140,26 @@ __attribute__((target("avx2"), always_inline)) static inline __m256i scaled8(con
     return _mm256_permute4x64_epi64(_mm256_packus_epi16(s0, s1), 0xD8);
 }
 
-__attribute__((target("avx2"))) void ckernels_scaled_row_avx2(const uint16_t *v0, const uint16_t *v1,
-                                                             const int32_t *index0, const int32_t *index1,
-                                                             const int16_t *weights0, const int16_t *weights1,
-                                                             int levels, uint32_t t, const uint8_t *mask,
-                                                             uint8_t *out, int x0, int x1, int box_x0,
-                                                             uint32_t opacity) {
+/* ckernels_scaled_row_avx2 for constant levels, over_color and opaque (opacity 255): each gets
+   its own loop, with nothing tested per step that the row fixes. under: the constant word
+   below. */
+__attribute__((target("avx2"), always_inline)) static inline void
+scaled_row(const uint16_t *v0, const uint16_t *v1, const int64_t *index0, const int64_t *index1,
+           const int16_t *weights0, const int16_t *weights1, const int levels, uint32_t t, const uint8_t *mask,
+           uint8_t *out, int x0, int x1, int box_x0, uint32_t opacity, const int over_color, const int opaque,
+           __m256i under) {
     int x = x0;
     for (; x + 8 <= x1; x += 8) {
         uint64_t m8;
         memcpy(&m8, mask + x, 8);
         if (m8 == 0) continue;
         __m256i src = scaled8(v0, v1, index0, index1, weights0, weights1, levels, t, mask, m8, x, x - box_x0,
-                              opacity);
-        source_over8(src, out + 4 * x);
+                              opacity, opaque);
+        if (over_color && m8 == ~(uint64_t)0) {
+            _mm256_storeu_si256((__m256i *)(out + 4 * x), _mm256_add_epi32(src, under));
+        } else {
+            source_over8(src, out + 4 * x);
+        }
     }
     if (x < x1 && x1 - 8 >= box_x0) {
         /* The last pixels as the end of the row's last eight: the pixels before x (drawn
@@ -163,7 +169,7 @@ __attribute__((target("avx2"))) void ckernels_scaled_row_avx2(const uint16_t *v0
         memcpy(&m8, mask + start, 8);
         if ((m8 & (~(uint64_t)0 << (8 * (x - start)))) != 0) {
             __m256i src = scaled8(v0, v1, index0, index1, weights0, weights1, levels, t, mask, m8, start,
-                                  start - box_x0, opacity);
+                                  start - box_x0, opacity, opaque);
             __m256i keep = _mm256_cmpgt_epi32(_mm256_set1_epi32(x - start), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
             source_over8(_mm256_andnot_si256(keep, src), out + 4 * start);
         }
@@ -179,6 +185,45 @@ __attribute__((target("avx2"))) void ckernels_scaled_row_avx2(const uint16_t *v0
                                   k + (((k + 1) * 514) >> 16), d);
         memcpy(out + 4 * x, &r, 4);
     }
+}
+
+__attribute__((target("avx2"))) void ckernels_scaled_row_avx2(const uint16_t *v0, const uint16_t *v1,
+                                                             const int64_t *index0, const int64_t *index1,
+                                                             const int16_t *weights0, const int16_t *weights1,
+                                                             int levels, uint32_t t, const uint8_t *mask,
+                                                             uint8_t *out, int x0, int x1, int box_x0,
+                                                             uint32_t opacity, int over_color, uint32_t color) {
+    /* Over a known colour, a fully covered pixel of an opaque texture has the alpha a of 255 * 128
+       scaled by 255 * opacity (every texel's alpha is 255, and so is every blend of them), and
+       source-over adds the colour times (255 - a) / 255: one constant word. */
+    __m256i under = _mm256_setzero_si256();
+    if (over_color) {
+        uint32_t k = 255 * opacity, f = k + (((k + 1) * 514) >> 16);
+        uint32_t a = opacity == 255 ? 255 : ((((2 * 255 * 128 + 1) * f) >> 16) + 128) >> 8;
+        under = _mm256_set1_epi32((int)(source_over(a << 24, color) - (a << 24)));
+    }
+    if (levels == 2 && t == 256) {
+        /* Level 1 alone: (p 0 + q 256 + 128) >> 8 = q. */
+        levels = 1;
+        v0 = v1;
+        index0 = index1;
+        weights0 = weights1;
+    }
+#define SCALED_ROW(L, O, A)                                                                                   \
+    scaled_row(v0, v1, index0, index1, weights0, weights1, L, t, mask, out, x0, x1, box_x0, opacity, O, A, under)
+    int opaque = opacity == 255;
+    if (levels == 2) {
+        if (over_color) {
+            if (opaque) SCALED_ROW(2, 1, 1); else SCALED_ROW(2, 1, 0);
+        } else {
+            if (opaque) SCALED_ROW(2, 0, 1); else SCALED_ROW(2, 0, 0);
+        }
+    } else if (over_color) {
+        if (opaque) SCALED_ROW(1, 1, 1); else SCALED_ROW(1, 1, 0);
+    } else {
+        if (opaque) SCALED_ROW(1, 0, 1); else SCALED_ROW(1, 0, 0);
+    }
+#undef SCALED_ROW
 }
 
 /* Painter.sourceOverRow: premultiplied words source-over onto out, eight a vector (source_over8,
@@ -197,11 +242,30 @@ __attribute__((target("avx2"))) void ckernels_source_over_row_avx2(const uint32_
 }
 
 /* SeparableRows.verticalBlend: v[4j + c] = top[4j + c] (128 - w) + bottom[4j + c] w, at most
-   255 * 128: exact in 16-bit lanes, four texel columns a step. */
+   255 * 128: exact in 16-bit lanes. Eight texel columns a step: the top and bottom bytes
+   interleaved and multiplied by the byte pair (128 - w, w) in one vpmaddubsw (signed weights,
+   so 1 <= w <= 127; w = 0 is the top row times 128, a shift), then four columns a step. */
 __attribute__((target("avx2"))) void ckernels_vertical_blend_avx2(const uint8_t *top, const uint8_t *bottom,
                                                                  uint32_t w, int count, uint16_t *v) {
     const __m256i w0 = _mm256_set1_epi16((short)(128 - w)), w1 = _mm256_set1_epi16((short)w);
     int j = 0;
+    if (w == 0) {
+        for (; j + 4 <= count; j += 4) {
+            __m256i a = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(top + 4 * j)));
+            _mm256_storeu_si256((__m256i *)(v + 4 * j), _mm256_slli_epi16(a, 7));
+        }
+    } else {
+        const __m256i pair = _mm256_set1_epi16((short)(w << 8 | (128 - w)));
+        for (; j + 8 <= count; j += 8) {
+            __m256i a = _mm256_loadu_si256((const __m256i *)(top + 4 * j));
+            __m256i b = _mm256_loadu_si256((const __m256i *)(bottom + 4 * j));
+            /* Per 128-bit lane: columns 0, 1 | 4, 5 (lo) and 2, 3 | 6, 7 (hi). */
+            __m256i lo = _mm256_maddubs_epi16(_mm256_unpacklo_epi8(a, b), pair);
+            __m256i hi = _mm256_maddubs_epi16(_mm256_unpackhi_epi8(a, b), pair);
+            _mm256_storeu_si256((__m256i *)(v + 4 * j), _mm256_permute2x128_si256(lo, hi, 0x20));
+            _mm256_storeu_si256((__m256i *)(v + 4 * j + 16), _mm256_permute2x128_si256(lo, hi, 0x31));
+        }
+    }
     for (; j + 4 <= count; j += 4) {
         __m256i a = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(top + 4 * j)));
         __m256i b = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(bottom + 4 * j)));
@@ -290,9 +354,11 @@ void ckernels_vertical_blend_avx2(const uint8_t *top, const uint8_t *bottom, uin
     (void)top; (void)bottom; (void)w; (void)count; (void)v;
 }
 
-void ckernels_scaled_row_avx2(const uint16_t *v0, const uint16_t *v1, const int32_t *index0, const int32_t *index1,
+void ckernels_scaled_row_avx2(const uint16_t *v0, const uint16_t *v1, const int64_t *index0, const int64_t *index1,
                               const int16_t *weights0, const int16_t *weights1, int levels, uint32_t t,
-                              const uint8_t *mask, uint8_t *out, int x0, int x1, int box_x0, uint32_t opacity) {
+                              const uint8_t *mask, uint8_t *out, int x0, int x1, int box_x0, uint32_t opacity,
+                              int over_color, uint32_t color) {
+    (void)over_color; (void)color;
     (void)v0; (void)v1; (void)index0; (void)index1; (void)weights0; (void)weights1; (void)levels; (void)t;
     (void)mask; (void)out; (void)x0; (void)x1; (void)box_x0; (void)opacity;
 }

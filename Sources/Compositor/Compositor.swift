@@ -15,7 +15,9 @@ public enum Compositor {
     }
 
     /// `occlusion`: whether opaque later layers spare the sampling of what they hide
-    /// (`Occluder`); it never changes the bytes, and the test that checks so turns it off.
+    /// (`Occluder`), and cells over the untouched colour background the reading of it
+    /// (`UntouchedBackground`); it never changes the bytes, and the tests that check so turn it
+    /// off.
     static func render(_ canvas: CanvasLayer, text: TextRenderer, occlusion: Bool) throws(CompositorError)
         -> Image
     {
@@ -65,10 +67,11 @@ public enum Compositor {
         // Image backgrounds may leave transparent texels undrawn: start those rows clear.
         if case .color = canvas.background {} else { image.fill(.clear, rows: band) }
         if !backgroundPainted { paintBackground(&image, canvas, rows: band) }
+        var untouched = UntouchedBackground(canvas.background, tracked: occlusion)
         for view in canvas.views {
             try render(
                 view, into: &image, scale: canvas.scale, rows: band, text: text, occlusion: occlusion,
-                layers: layers)
+                layers: layers, untouched: &untouched)
         }
     }
 
@@ -173,9 +176,11 @@ public enum Compositor {
         return Homography(planar: m)
     }
 
+    /// `untouched`: where the band still holds its colour background, updated with what the
+    /// view's layers draw.
     static func render(
         _ view: ViewLayer, into image: inout Image, scale: Double, rows: Range<Int>, text: TextRenderer,
-        occlusion: Bool, layers: DrawnLayerCache? = nil
+        occlusion: Bool, layers: DrawnLayerCache? = nil, untouched: inout UntouchedBackground
     )
         throws(CompositorError)
     {
@@ -209,9 +214,13 @@ public enum Compositor {
                     if let o = opaque[j], o.y0 < Double(band.3), o.y1 > Double(band.1) { hiders.append(o) }
                 }
             }
+            // What the layer may change; its contents are drawn knowing what is still untouched.
+            let reach =
+                untouched.isTracked ? UntouchedBackground.reach(of: layer, h, scale: scale, clip: band) : nil
             try draw(
                 layer, h, into: &image, clip: band, viewClip: clip, scale: scale, text: text, hiders: hiders,
-                layers: layers)
+                layers: layers, untouched: reach == nil ? nil : untouched)
+            untouched.touch(reach ?? band)
         }
     }
 
@@ -227,7 +236,8 @@ public enum Compositor {
     /// (a blur, an offscreen group's origin), so that bands reproduce a full render exactly.
     static func draw(
         _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, viewClip: PixelBox,
-        scale: Double, text: TextRenderer, hiders: [Occluder] = [], layers: DrawnLayerCache? = nil
+        scale: Double, text: TextRenderer, hiders: [Occluder] = [], layers: DrawnLayerCache? = nil,
+        untouched: UntouchedBackground? = nil
     ) throws(CompositorError) {
         if !layer.isDoubleSided, facesAway(h) { return }
         if let mask = layer.mask {
@@ -270,7 +280,7 @@ public enum Compositor {
         }
         try drawBody(
             layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, opacity: opacity,
-            text: text, hiders: hiders, layers: layers)
+            text: text, hiders: hiders, layers: layers, untouched: layer.shadow == nil ? untouched : nil)
     }
 
     /// True when the layer's own drawing will cover every pixel inside its (square) bounds with
@@ -289,7 +299,7 @@ public enum Compositor {
     static func drawBody(
         _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, viewClip: PixelBox,
         scale: Double, opacity: Double, text: TextRenderer, hiders: [Occluder] = [],
-        layers: DrawnLayerCache? = nil
+        layers: DrawnLayerCache? = nil, untouched: UntouchedBackground? = nil
     ) throws(CompositorError) {
         let rounded = layer.roundedBounds
         let parts =
@@ -301,7 +311,7 @@ public enum Compositor {
             try drawParts(
                 layer, h, into: &image, clip: clip, scale: scale,
                 opacity: UInt8((opacity * 255).rounded().clampedInt(in: 0...255, nan: 0)), text: text,
-                hiders: hiders, layers: layers)
+                hiders: hiders, layers: layers, untouched: untouched)
             return
         }
         // Group opacity: the parts are flattened offscreen, then composited as one image.
@@ -341,9 +351,12 @@ public enum Compositor {
     }
 
     /// Background, contents (and the inner image layer), text, border: docs/design/rendering.md §8.1.
+    /// `untouched`: where the frame still holds its background, when nothing but this layer's
+    /// contents can have been drawn since (`UntouchedBackground`).
     static func drawParts(
         _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, scale: Double,
-        opacity: UInt8, text: TextRenderer, hiders: [Occluder] = [], layers: DrawnLayerCache? = nil
+        opacity: UInt8, text: TextRenderer, hiders: [Occluder] = [], layers: DrawnLayerCache? = nil,
+        untouched: UntouchedBackground? = nil
     ) throws(CompositorError) {
         let bounds = Rect(origin: .zero, size: layer.size)
         let aa = layer.allowsEdgeAntialiasing
@@ -370,7 +383,8 @@ public enum Compositor {
             {
                 Painter.drawTexture(
                     &image, c.texture, deviceToTexture: deviceToTexture, coverage: mask,
-                    opacity: opacity, cache: layers)
+                    opacity: opacity, cache: layers,
+                    over: layer.backgroundColor == nil ? untouched?.color(under: mask.box) : nil)
             }
         }
         if let t = layer.text {
@@ -558,5 +572,72 @@ struct Occluder {
                 (d.baseAddress! + (y - my) * w + (a - mx)).update(repeating: 0, count: b - a)
             }
         }
+    }
+}
+
+/// Where a band still holds the frame's colour background, as boxes that layers drawn so far may
+/// have changed: a layer drawing only its contents onto pixels nothing has touched blends over a
+/// known colour, and need not read it (`Painter.drawTexture`'s `over`; not under a background
+/// colour, which `drawParts` draws first). Conservative: a layer
+/// whose reach is not simply its bounds (a shadow, sublayers, a mask, text, a shape) touches
+/// its whole clip.
+struct UntouchedBackground {
+    /// At most this many boxes are compared with each layer, so that a long list costs linear
+    /// time; after them nothing is known to be untouched.
+    static let boxLimit = 64
+    private(set) var background: Pixel?
+    private var touched: [PixelBox] = []
+
+    init(_ background: CanvasLayer.Background, tracked: Bool) {
+        if tracked, case .color(let c) = background { self.background = c.premultiplied }
+    }
+
+    var isTracked: Bool { background != nil }
+
+    /// The background colour when nothing drawn so far touched `box`.
+    func color(under box: PixelBox) -> Pixel? {
+        guard let background else { return nil }
+        for t in touched where t.x0 < box.x1 && box.x0 < t.x1 && t.y0 < box.y1 && box.y0 < t.y1 { return nil }
+        return background
+    }
+
+    mutating func touch(_ box: PixelBox) {
+        guard background != nil, box.x0 < box.x1, box.y0 < box.y1 else { return }
+        guard touched.count < UntouchedBackground.boxLimit else {
+            background = nil
+            return
+        }
+        touched.append(box)
+    }
+
+    /// The pixels a layer of only a background, contents and a border may change within `clip`:
+    /// its bounds' and its image's device box, a pixel wider each side for rounding (nil when
+    /// it may reach further: behind the eye, or any other part).
+    static func reach(of layer: Layer, _ h: Homography, scale: Double, clip: PixelBox) -> PixelBox? {
+        guard layer.sublayers.isEmpty, layer.mask == nil, layer.shadow == nil, layer.text == nil,
+            layer.shape == nil, layer.gradient == nil, h.isFinite
+        else { return nil }
+        let bounds = Rect(origin: .zero, size: layer.size)
+        let image = layer.contents?.imageRect(in: layer.size, scale: scale) ?? bounds
+        var lo = SIMD2(Double.infinity, .infinity)
+        var hi = -lo
+        // The four corners of the bounds, then of the image.
+        for k in 0..<8 {
+            let r = k < 4 ? bounds : image
+            let p = SIMD2(k & 1 == 0 ? r.minX : r.maxX, k & 2 == 0 ? r.minY : r.maxY)
+            let m = h.mapHomogeneous(p)
+            guard m.z > 1e-9 else { return nil }
+            let d = SIMD2(m.x, m.y) / m.z
+            guard d.x.isFinite, d.y.isFinite, abs(d.x) < 1e7, abs(d.y) < 1e7 else { return nil }
+            lo = pointwiseMin(lo, d)
+            hi = pointwiseMax(hi, d)
+        }
+        func pixel(_ v: Double, _ rule: FloatingPointRoundingRule) -> Int {
+            v.rounded(rule).clampedInt(in: pixelCoordinateRange, nan: 0)
+        }
+        return (
+            max(clip.x0, pixel(lo.x, .down) - 1), max(clip.y0, pixel(lo.y, .down) - 1),
+            min(clip.x1, pixel(hi.x, .up) + 1), min(clip.y1, pixel(hi.y, .up) + 1)
+        )
     }
 }

@@ -50,10 +50,20 @@ struct AffineSpans {
 
     /// The four fixed coordinates at the centre of pixel (x0, y).
     @inline(__always) func rowStart(_ y: Int) -> (Int64, Int64, Int64, Int64) {
+        (fixed(fx0, y), fixed(fy0, y), fixed(fx1, y), fixed(fy1, y))
+    }
+
+    /// `rowStart`'s two y coordinates alone (levels k0 and k0 + 1): what a scaled texture's row
+    /// needs.
+    @inline(__always) func rowStartY(_ y: Int) -> (Int64, Int64) {
+        (fixed(fy0, y), fixed(fy1, y))
+    }
+
+    /// Row r of a level's map at the centre of pixel (x0, y), in 32.32.
+    @inline(__always) private func fixed(_ r: SIMD3<Double>, _ y: Int) -> Int64 {
         let p = SIMD3(Double(x0) + 0.5, Double(y) + 0.5, 1)
         // The plan exists only where |v| <= 2^28 at the box's corners (init), so inside it too.
-        func fixed(_ r: SIMD3<Double>) -> Int64 { Int64(((r * p).sum() * 4_294_967_296).rounded()) }  // checked: init
-        return (fixed(fx0), fixed(fy0), fixed(fx1), fixed(fy1))
+        return Int64(((r * p).sum() * 4_294_967_296).rounded())  // checked: init
     }
 
     /// Draws every covered pixel of the target's box.

@@ -27,8 +27,11 @@ public enum Rasterizer {
 
     /// `runs`: how many touched column ranges a row may record before it falls back to
     /// summing every column (0 always does: the reference the tests compare against).
+    /// `repeatRows: false` computes every row of an axis-aligned rectangle too (the reference
+    /// `repeatedRows` is tested against).
     static func coverage(
-        of path: Path, fillRule: FillRule, clip: PixelBox, antialiased: Bool, runs: Int
+        of path: Path, fillRule: FillRule, clip: PixelBox, antialiased: Bool, runs: Int,
+        repeatRows: Bool = true
     ) -> CoverageMask {
         guard clip.x1 > clip.x0, clip.y1 > clip.y0 else { return .empty(at: clip.x0, clip.y0) }
         var edges: [Edge] = []
@@ -48,6 +51,9 @@ public enum Rasterizer {
             }
         }
         guard !edges.isEmpty else { return .empty(at: clip.x0, clip.y0) }
+        // Vertical edges all spanning the path's whole height (an axis-aligned rectangle, a
+        // cell under a scale and translation): every row between them is the same.
+        let banded = edges.allSatisfy { $0.x0 == $0.x1 && $0.y0 == lo.y && $0.y1 == hi.y }
         // The box of the path's pixels; far-away coordinates are clamped before converting.
         func floorInt(_ v: Double) -> Int {
             v.rounded(.down).clampedInt(in: -1_000_000_000...1_000_000_000, nan: 0)
@@ -61,13 +67,41 @@ public enum Rasterizer {
         let by1 = min(clip.y1, ceilInt(hi.y))
         guard bx0 < bx1, by0 < by1 else { return .empty(at: clip.x0, clip.y0) }
         edges.sort { $0.y0 < $1.y0 }
-        var mask = CoverageMask(x: bx0, y: by0, width: bx1 - bx0, height: by1 - by0)
-        if antialiased {
-            accumulate(edges, into: &mask, evenOdd: fillRule == .evenOdd, runs: runs)
-        } else {
-            sampleCentres(edges, into: &mask, evenOdd: fillRule == .evenOdd)
+        // Rows y0..<y1 of the box; each row is computed from the edges alone, whatever the
+        // rows before it.
+        func rows(_ y0: Int, _ y1: Int) -> CoverageMask {
+            var mask = CoverageMask(x: bx0, y: y0, width: bx1 - bx0, height: y1 - y0)
+            if antialiased {
+                accumulate(edges, into: &mask, evenOdd: fillRule == .evenOdd, runs: runs)
+            } else {
+                sampleCentres(edges, into: &mask, evenOdd: fillRule == .evenOdd)
+            }
+            return mask
         }
-        return mask
+        // The rows lying wholly inside the edges' span (their pixel centres too) meet the same
+        // edges at the same x with the same height: the first is computed and copied.
+        let (first, end) = (max(by0, ceilInt(lo.y)), min(by1, floorInt(hi.y)))
+        guard repeatRows, banded, end - first > 2 else { return rows(by0, by1) }
+        return repeatedRows(head: rows(by0, first + 1), through: end, tail: rows(end, by1))
+    }
+
+    /// `head`'s rows, its last row repeated down to row `end`, then `tail`'s rows (same columns).
+    static func repeatedRows(head: CoverageMask, through end: Int, tail: CoverageMask) -> CoverageMask {
+        let w = head.width
+        let height = tail.y + tail.height - head.y
+        let data = [UInt8](unsafeUninitializedCapacity: w * height) { out, count in
+            let base = out.baseAddress!
+            head.data.withUnsafeBufferPointer { base.update(from: $0.baseAddress!, count: head.data.count) }
+            let last = base + (head.height - 1) * w
+            for y in (head.y + head.height)..<end {
+                (base + (y - head.y) * w).update(from: last, count: w)
+            }
+            tail.data.withUnsafeBufferPointer { t in
+                if !t.isEmpty { (base + (end - head.y) * w).update(from: t.baseAddress!, count: t.count) }
+            }
+            count = w * height
+        }
+        return CoverageMask(x: head.x, y: head.y, width: w, height: height, data: data)
     }
 
     struct Edge {

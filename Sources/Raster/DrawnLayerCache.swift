@@ -126,7 +126,7 @@ public final class DrawnLayerCache: @unchecked Sendable {
             var rows: [SeparableRows.Row] = []
             rows.reserveCapacity(2 * (b.y1 - b.y0))
             for y in b.y0..<b.y1 {
-                let (_, sy0, _, sy1) = spans.rowStart(y)
+                let (sy0, sy1) = spans.rowStartY(y)
                 rows.append(SeparableRows.row(l0, fixedY: sy0))
                 rows.append(SeparableRows.row(l1, fixedY: sy1))
             }

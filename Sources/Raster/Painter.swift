@@ -36,14 +36,17 @@ public enum Painter {
     /// level-0 texel coordinates (texel (i, j) covers [i, i+1) x [j, j+1)). Each covered pixel
     /// is sampled at its centre (x + 0.5, y + 0.5) mapped perspective-correctly (divide per
     /// pixel), the level of detail taken from the mapping's derivatives there; the sample is
-    /// scaled by coverage and opacity and composited source-over.
+    /// scaled by coverage and opacity and composited source-over. `over`: the premultiplied
+    /// colour every pixel under the coverage's box holds now, when known (the frame's background
+    /// where nothing has been drawn yet), which spares reading them; the same bytes.
     public static func drawTexture(
         _ image: inout Image, _ texture: Texture, deviceToTexture h: Homography, coverage: CoverageMask,
-        opacity: UInt8 = 255, filter: TextureFilter = .trilinear, cache: DrawnLayerCache? = nil
+        opacity: UInt8 = 255, filter: TextureFilter = .trilinear, cache: DrawnLayerCache? = nil,
+        over color: Pixel? = nil
     ) {
         drawTexture(
             &image, texture, deviceToTexture: h, coverage: coverage, opacity: opacity, filter: filter,
-            separable: true, perspectiveReference: false, cache: cache)
+            separable: true, perspectiveReference: false, cache: cache, over: color)
     }
 
     /// `separable: false` keeps scaled textures on `SeparableRows.reference`, and
@@ -53,7 +56,7 @@ public enum Painter {
     static func drawTexture(
         _ image: inout Image, _ texture: Texture, deviceToTexture h: Homography, coverage: CoverageMask,
         opacity: UInt8, filter: TextureFilter, separable: Bool, perspectiveReference: Bool = false,
-        vector: Bool = SeparableRows.hasAVX2, cache: DrawnLayerCache? = nil
+        vector: Bool = SeparableRows.hasAVX2, cache: DrawnLayerCache? = nil, over color: Pixel? = nil
     ) {
         guard let b = box(coverage, image), opacity != 0, h.isFinite else { return }
         // A homography is defined up to scale, sign included. The covered area lies on one
@@ -72,7 +75,7 @@ public enum Painter {
                     let target = TextureTarget(
                         sampler: s, box: b, coverage: coverage, mask: mask.baseAddress!,
                         base: out.baseAddress!,
-                        stride: stride, opacity: opacity)
+                        stride: stride, opacity: opacity, over: texture.isOpaque ? color : nil)
                     switch path {
                     case .scaled(let spans):
                         if separable, let cache, cache.draw(target, spans, texture: texture, vector: vector) {

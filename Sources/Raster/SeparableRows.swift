@@ -131,7 +131,7 @@ enum SeparableRows {
             }
             for y in b.y0..<b.y1 {
                 let coverage = target.coverageRow(y)
-                let (_, sy0, _, sy1) = spans.rowStart(y)
+                let (sy0, sy1) = spans.rowStartY(y)
                 let r0 = row(l0, fixedY: sy0)
                 let r1 = row(l1, fixedY: sy1)
                 let out = target.base + y * target.stride
@@ -182,12 +182,13 @@ enum SeparableRows {
         guard c0.count <= limit, levels == 1 || c1.count <= limit else { return false }
         // Per pixel and level: the first texel column (relative to the level's first) and the
         // weight of the next one, four lanes of w << 8 (`vpmulhrsw`'s form of w / 128). A clamped
-        // tap reads one column: weight 0 on the next, the same sum.
-        withUnsafeTemporaryAllocation(of: Int32.self, capacity: levels * width) { index in
+        // tap reads one column: weight 0 on the next, the same sum. 64-bit indices, so that the
+        // AVX2 loop addresses a column with one scalar load.
+        withUnsafeTemporaryAllocation(of: Int64.self, capacity: levels * width) { index in
             withUnsafeTemporaryAllocation(of: SIMD4<Int16>.self, capacity: levels * width) { weights in
                 func tap(_ k: Int, _ l: Texture.Level, _ fixedX: Int64, _ c: Columns) {
                     let col = column(l, fixedX: fixedX)
-                    index[k] = Int32(truncatingIfNeeded: col.x0 - c.first)
+                    index[k] = Int64(col.x0 - c.first)
                     weights[k] = SIMD4(repeating: col.x1 == col.x0 ? 0 : Int16(col.w) << 8)
                 }
                 for i in 0..<width {
@@ -210,11 +211,12 @@ enum SeparableRows {
                     let index1 = index0 + (levels == 2 ? width : 0)
                     let weights0 = UnsafePointer(weights.baseAddress!)
                     let weights1 = weights0 + (levels == 2 ? width : 0)
+                    let overWord = target.over.map(PackedPixel.word) ?? 0
                     for y in b.y0..<b.y1 {
                         let coverage = target.coverageRow(y)
                         var x = Painter.nonZero(coverage, from: b.x0, to: b.x1)
                         if x == b.x1 { continue }
-                        let (_, sy0, _, sy1) = spans.rowStart(y)
+                        let (sy0, sy1) = spans.rowStartY(y)
                         verticalBlend(texels, row(l0, fixedY: sy0), c0, into: v0, vector: vector)
                         if levels == 2 {
                             verticalBlend(texels, row(l1, fixedY: sy1), c1, into: v1, vector: vector)
@@ -227,7 +229,7 @@ enum SeparableRows {
                                 UnsafeRawPointer(weights0).assumingMemoryBound(to: Int16.self),
                                 UnsafeRawPointer(weights1).assumingMemoryBound(to: Int16.self),
                                 Int32(levels), t, coverage, out, Int32(x), Int32(b.x1), Int32(b.x0),
-                                UInt32(opacity))
+                                UInt32(opacity), target.over == nil ? 0 : 1, overWord)
                             continue
                         }
                         while x < b.x1 {
@@ -278,7 +280,7 @@ enum SeparableRows {
     /// A pixel's bilinear sample in 8.7 from a row's vertical blends: its column `i` and the
     /// next mixed by the weight (lanes of w << 8).
     @inline(__always) static func horizontal(
-        _ v: UnsafeMutablePointer<SIMD4<UInt16>>, _ i: Int32, _ w: SIMD4<Int16>
+        _ v: UnsafeMutablePointer<SIMD4<UInt16>>, _ i: Int64, _ w: SIMD4<Int16>
     ) -> SIMD4<UInt32> {
         let a = SIMD4<UInt32>(truncatingIfNeeded: v[Int(i)])
         let b = SIMD4<UInt32>(truncatingIfNeeded: v[Int(i) &+ 1])

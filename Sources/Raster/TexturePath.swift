@@ -49,6 +49,10 @@ struct TextureTarget {
     let base: UnsafeMutablePointer<UInt8>
     let stride: Int
     let opacity: UInt8
+    /// A premultiplied colour every pixel of the box holds before the drawing, when the texture
+    /// is opaque (a cell over the untouched frame background): the AVX2 loop then blends fully
+    /// covered pixels with a constant instead of reading them, the same bytes.
+    var over: Pixel? = nil
 
     /// Row y's coverage, indexed by x.
     @inline(__always) func coverageRow(_ y: Int) -> UnsafePointer<UInt8> {

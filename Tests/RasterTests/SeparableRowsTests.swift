@@ -259,3 +259,43 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
         #expect(images[0] == images[1], "count \(count)")
     }
 }
+
+/// Over a known colour, an opaque texture's fully covered pixels are blended with a constant
+/// instead of being read: the bytes must be those of reading them, over opaque and translucent
+/// colours, at every opacity, through partial and full coverage, at one level and two.
+@Test func drawingOverAKnownColourGivesTheBlendsBytes() {
+    let textures = [
+        Texture(noise(300, 180, seed: 21, opaque: true)), Texture(noise(64, 64, seed: 22, opaque: true)),
+    ]
+    var r = Bytes(state: 23)
+    var mask = CoverageMask(x: 3, y: 2, width: 90, height: 61)
+    for i in mask.data.indices {
+        let v = r.next()
+        mask.data[i] = v < 20 ? 0 : (v < 200 ? 255 : v)
+    }
+    let colours = [
+        Pixel(r: 28, g: 28, b: 30, a: 255), Pixel(r: 40, g: 10, b: 90, a: 128), .clear,
+        Pixel(r: 255, g: 255, b: 255, a: 255),
+    ]
+    let scales: [(Double, Double, Double, Double)] = [
+        (1, 1, 0, 0), (0.4, 0.43, 1.25, -0.5), (2.6, 1.9, -7.1, 3.3), (1.6, 1.6, 0.3, 0.7),
+    ]
+    var compared = 0
+    for texture in textures {
+        for (sx, sy, tx, ty) in scales {
+            let h = Homography(m11: sx, m12: 0, m13: 0, m21: 0, m22: sy, m23: 0, m31: tx, m32: ty, m33: 1)
+            for colour in colours {
+                for opacity: UInt8 in [255, 204, 77, 1] {
+                    var read = Image(width: 100, height: 70, fill: colour)
+                    var known = read
+                    Painter.drawTexture(&read, texture, deviceToTexture: h, coverage: mask, opacity: opacity)
+                    Painter.drawTexture(
+                        &known, texture, deviceToTexture: h, coverage: mask, opacity: opacity, over: colour)
+                    #expect(read == known, "scale \(sx) x \(sy), colour \(colour), opacity \(opacity)")
+                    compared += 1
+                }
+            }
+        }
+    }
+    #expect(compared == 128)
+}

@@ -19,10 +19,13 @@ int ckernels_has_avx2(void);
    weight of the next column) are indexed by x - box_x0; mask and out are the row's coverage and
    RGBA8 pixels indexed by x. Each pixel: horizontal sample, level mix by t / 256, scaled by
    mask[x] * opacity / 65025 in 16-bit fixed point (SeparableRows.factor, .scale) and rounded to
-   8 bits once, source-over onto out. */
-void ckernels_scaled_row_avx2(const uint16_t *v0, const uint16_t *v1, const int32_t *index0, const int32_t *index1,
+   8 bits once, source-over onto out. over_color: every pixel of out holds color (a premultiplied
+   word) and the texture is opaque, so fully covered pixels are blended with a constant, the same
+   bytes without reading out. */
+void ckernels_scaled_row_avx2(const uint16_t *v0, const uint16_t *v1, const int64_t *index0, const int64_t *index1,
                               const int16_t *weights0, const int16_t *weights1, int levels, uint32_t t,
-                              const uint8_t *mask, uint8_t *out, int x0, int x1, int box_x0, uint32_t opacity);
+                              const uint8_t *mask, uint8_t *out, int x0, int x1, int box_x0, uint32_t opacity,
+                              int over_color, uint32_t color);
 
 /* Raster's Painter.sourceOverRow (AVX2 only): count premultiplied words (R in the low byte)
    source-over onto count RGBA8 pixels at out. */
