@@ -170,6 +170,21 @@ public struct CollectionViewState: Hashable, Sendable {
     /// and `isPagingEnabled`); a layout may ask for others (PublishedStateKey).
     public var decelerationRate: DecelerationRate
     public var isPagingEnabled: Bool
+    /// Set on the state a rotation gives a layout at its start: the new size comes inside an
+    /// animation of this duration and curve, as UIKit changes a collection view's bounds in a
+    /// rotation (docs/uikit.md "Animations"); nil for a bounds change that is not animated.
+    public var boundsAnimation: BoundsAnimation?
+
+    /// How a bounds change animates: a rotation's duration and curve.
+    public struct BoundsAnimation: Hashable, Sendable {
+        public var duration: Double
+        public var curve: TimingCurve
+
+        public init(duration: Double, curve: TimingCurve) {
+            self.duration = duration
+            self.curve = curve
+        }
+    }
 
     public init(
         bounds: Rect, contentInset: EdgeInsets = .zero, scale: Double = 1, screenSize: Size? = nil,

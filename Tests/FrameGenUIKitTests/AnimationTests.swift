@@ -14,7 +14,7 @@ import enum Layout.LayoutRegistry
 
 /// The ease-in-ease-out family's progress at `x`, solved here by bisection on the Bézier's x(t)
 /// (independent of Motion's solver).
-private func bezierProgress(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
+func bezierProgress(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
     func b(_ t: Double, _ p1: Double, _ p2: Double) -> Double {
         3 * (1 - t) * (1 - t) * t * p1 + 3 * (1 - t) * t * t * p2 + t * t * t
     }

@@ -478,8 +478,11 @@ struct Planner {
         var transitions: [Int: Transition] = [:]
         var after = states
         for v in states.indices {
+            // UIKit changes the bounds inside the rotation's animation: a layout that draws its
+            // own views animates them from there (docs/uikit.md "Animations").
             (transitions[v], after[v]) = makeTransition(
-                v, from: old[v], to: new[v], updates: [], curve: curve)
+                v, from: old[v], to: new[v], updates: [], curve: curve,
+                boundsAnimation: d > 0 ? .init(duration: d, curve: curve) : nil)
         }
         add(0, duration: d, before: states, .transitions(transitions))
         states = after
@@ -606,12 +609,15 @@ struct Planner {
 
     /// The animation of view `v` from `old` to `new`, and the view after it.
     func makeTransition(
-        _ v: Int, from old: ViewState, to new: ViewState, updates: [UpdateItem], curve: TimingCurve
+        _ v: Int, from old: ViewState, to new: ViewState, updates: [UpdateItem], curve: TimingCurve,
+        boundsAnimation: CollectionViewState.BoundsAnimation? = nil
     ) -> (Transition, ViewState) {
         let t = time
         let oldLayout = prepared(v, old, at: t)
         var newLayout = new.layout
-        newLayout.prepare(cvState(v, new, at: t))
+        var state = cvState(v, new, at: t)
+        state.boundsAnimation = boundsAnimation
+        newLayout.prepare(state)
         if !updates.isEmpty { newLayout.prepare(forCollectionViewUpdates: updates) }
         func key(_ a: LayoutAttributes, _ identity: [IndexPath: Int]) -> ElementKey {
             a.representedElementCategory == .cell

@@ -70,6 +70,16 @@ final class CellDisplay {
     /// they changed, so what code did to a cell since stays until then.
     private var applied: [ObjectIdentifier: UICollectionViewLayoutAttributes] = [:]
     private static let plainIdentifier = "framegen.plain-cell"
+    /// The views an animated bounds change (a rotation) gave their final attributes, and when
+    /// its animation ends: until then each keeps them, and Core Animation shows it moving from
+    /// where it was to there (docs/uikit.md "Animations"), whatever the instant's attributes in
+    /// between say. A view that leaves the views shown leaves this set.
+    private var animatedBoundsChange: (views: Set<ObjectIdentifier>, end: Double)?
+
+    /// The views shown now were laid out inside an animated bounds change that ends at `end`.
+    func boundsAnimated(until end: Double) {
+        animatedBoundsChange = (Set(displayed.values.map(ObjectIdentifier.init)), end)
+    }
     /// The attributes of the element whose view a display pass is asking the data source for.
     /// UIKit dequeues a view for an element of its pass with the attributes it already has
     /// from `layoutAttributesForElements(in:)`, asking `layoutAttributesForItem(at:)` only
@@ -271,6 +281,7 @@ final class CellDisplay {
         let view = displayed.removeValue(forKey: key)!
         view.removeFromSuperview()
         applied[ObjectIdentifier(view)] = nil
+        animatedBoundsChange?.views.remove(ObjectIdentifier(view))
         queues[CellDisplay.queue(view.reuseIdentifier ?? "", kind: key.kind), default: []].append(view)
         tellDelegate(view, key, appearing: false, in: host)
     }
@@ -442,7 +453,10 @@ final class CellDisplay {
             let selected = host.indexPathsForSelectedItems?.contains(attributes.indexPath) ?? false
             if cell.isSelected != selected { cell.isSelected = selected }
         }
-        if applied[ObjectIdentifier(view)]?.isEqual(attributes) != true {
+        let animating = animatedBoundsChange.map {
+            instant.time < $0.end && $0.views.contains(ObjectIdentifier(view))
+        }
+        if animating != true, applied[ObjectIdentifier(view)]?.isEqual(attributes) != true {
             applied[ObjectIdentifier(view)] = attributes
             view.center = attributes.center
             view.bounds = CGRect(origin: view.bounds.origin, size: attributes.size)

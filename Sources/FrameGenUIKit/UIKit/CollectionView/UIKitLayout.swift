@@ -603,8 +603,14 @@ final class Live: @unchecked Sendable {
         private func perform(_ event: UIKitLayout.Event) {
             switch event {
             case .prepare(let s):
-                move(to: s)
-                if host.cells.isDrawing { displayVisible() }
+                if let animation = s.boundsAnimation, started, host.cells.isDrawing,
+                    CGSize(s.bounds.size) != host.bounds.size
+                {
+                    changeBoundsAnimated(to: s, animation)
+                } else {
+                    move(to: s)
+                    if host.cells.isDrawing { displayVisible() }
+                }
             case .display(let elements, let items):
                 // The instant's objects are new (docs/uikit.md "The contract"), so its first
                 // display pass makes the cells; a second layout pass at the same bounds lets
@@ -660,6 +666,33 @@ final class Live: @unchecked Sendable {
             }
         }
 
+        /// A rotation, as UIKit animates a collection view's new size: inside one animation block
+        /// of the rotation's duration and curve, the bounds change (and the layout pass it brings,
+        /// `move(to:)`) and the display pass at the new size, which applies each cell's final
+        /// attributes once and lays it out (`layoutSubviews()`) once, at its final size. Core
+        /// Animation then moves every layer that changed (a cell's and its subviews') from where
+        /// it was shown to its new place, so a subview's frame halfway is halfway between its
+        /// two layouts. Until the animation ends, the views it laid out keep those attributes
+        /// (`CellDisplay.animatedBoundsChange`), and an instant's bounds in between are what
+        /// Core Animation shows, not the view's own (`move(to:)`).
+        private func changeBoundsAnimated(
+            to s: CollectionViewState, _ animation: CollectionViewState.BoundsAnimation
+        ) {
+            let timing = LayerAnimator.Timing(duration: animation.duration, delay: 0, curve: animation.curve)
+            animator.run(
+                timing,
+                {
+                    move(to: s)
+                    displayVisible()
+                }, completion: nil)
+            let end = animator.now + animation.duration
+            boundsAnimationEnd = end
+            host.cells.boundsAnimated(until: end)
+        }
+
+        /// When the running animated bounds change (a rotation) ends.
+        private var boundsAnimationEnd: Double?
+
         /// UIKit's sequence for a collection view whose data, insets or bounds change: the first
         /// pass prepares; a data change invalidates everything (reloadData); a bounds change asks
         /// `shouldInvalidateLayout(forBoundsChange:)` while the view still has its old bounds and,
@@ -700,11 +733,16 @@ final class Live: @unchecked Sendable {
                 }
             }
             let old = host.bounds
+            // Inside an animated bounds change (a rotation) the view has its new bounds already:
+            // the instant's bounds in between are what Core Animation shows.
+            let presenting = boundsAnimationEnd.map { s.time < $0 } ?? false
+            if presenting { host.instant.bounds = host.bounds.geometry }
             // The timeline moves the view where its state moved; an offset the program set
             // stays until then (and is published for the timeline to take). A state at the
             // offset the view showed before this event is the program's, taken: code that moves
             // the view again (a display link firing before the event) keeps its new offset.
-            let target = bounds == sceneBounds || bounds == shownBefore ? host.bounds : bounds
+            let target =
+                presenting || bounds == sceneBounds || bounds == shownBefore ? host.bounds : bounds
             // The state moved since the history's last event (it took an earlier request of the
             // program's, or the timeline moved the view): code that moved the view at this
             // event still asks for its offset, which the timeline takes unless it moves the view.
