@@ -1,0 +1,230 @@
+import Foundation
+import FrameGenKit
+import Testing
+
+@testable import FrameGenUIKit
+
+// Auto Layout on views and cells (docs/uikit.md "Auto Layout").
+
+/// A cell as apps write it in code: an image view pinned to the content view's top-left with a
+/// 4:3 aspect, a label beside it centred on it, its background red and the image view's blue.
+final class PinnedCell: UICollectionViewCell {
+    let imageView = UIImageView()
+    let label = UILabel()
+    /// The frames `layoutSubviews()` saw after `super.layoutSubviews()`.
+    var seenImageFrame = CGRect.null
+    var imageWidth: NSLayoutConstraint!
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        imageView.backgroundColor = .blue
+        label.backgroundColor = .green
+        label.text = "Title"
+        contentView.backgroundColor = .red
+        for view in [imageView, label] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            contentView.addSubview(view)
+        }
+        imageWidth = imageView.widthAnchor.constraint(equalToConstant: 40)
+        NSLayoutConstraint.activate([
+            imageView.leadingAnchor.constraint(equalTo: contentView.leadingAnchor, constant: 8),
+            imageView.topAnchor.constraint(equalTo: contentView.topAnchor, constant: 8),
+            imageWidth,
+            imageView.heightAnchor.constraint(equalTo: imageView.widthAnchor, multiplier: 0.75),
+            label.leadingAnchor.constraint(equalTo: imageView.trailingAnchor, constant: 8),
+            label.trailingAnchor.constraint(equalTo: contentView.layoutMarginsGuide.trailingAnchor),
+            label.centerYAnchor.constraint(equalTo: imageView.centerYAnchor),
+        ])
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        seenImageFrame = imageView.frame
+    }
+}
+
+@Test func anchorsPlaceAContentViewsSubviews() {
+    let cell = PinnedCell(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
+    cell.layoutIfNeeded()
+    #expect(cell.imageView.frame == CGRect(x: 8, y: 8, width: 40, height: 30))
+    // Leading 8 after the image, trailing at the 8-point margin; centred on the image (y 23)
+    // at the label's intrinsic height, 17-point SF's line height on the 1/3-point grid.
+    let lineHeight = UIFont.systemFont(ofSize: 17).lineHeight
+    #expect(cell.label.frame.minX == 56 && cell.label.frame.maxX == 192)
+    #expect(abs(cell.label.frame.height - lineHeight) <= 1.0 / 3)
+    #expect(abs(cell.label.frame.midY - 23) <= 1.0 / 3)
+    // Constraints of one view are installed on it, as UIKit installs them.
+    #expect(cell.contentView.constraints.count == 5 && cell.imageView.constraints.count == 2)
+}
+
+@Test func aSubclassReadsTheSolvedFramesAfterSuperLayoutSubviews() {
+    let cell = PinnedCell(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
+    cell.layoutIfNeeded()
+    #expect(cell.seenImageFrame == CGRect(x: 8, y: 8, width: 40, height: 30))
+}
+
+@Test func aNewConstantOrNewBoundsLayOutAgainAtTheNextPass() {
+    let cell = PinnedCell(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
+    cell.layoutIfNeeded()
+    cell.imageWidth.constant = 60
+    #expect(cell.imageView.frame.width == 40)
+    cell.layoutIfNeeded()
+    #expect(cell.imageView.frame == CGRect(x: 8, y: 8, width: 60, height: 45))
+    #expect(cell.label.frame.minX == 76)
+    // The cell grows, as a layout's new attributes make it: the content view follows its mask
+    // and the label's trailing edge the new margin.
+    cell.bounds = CGRect(x: 0, y: 0, width: 300, height: 60)
+    cell.layoutIfNeeded()
+    #expect(cell.label.frame.maxX == 292)
+    cell.imageWidth.isActive = false
+    #expect(!cell.contentView.constraints.contains(cell.imageWidth))
+    cell.imageView.widthAnchor.constraint(equalTo: cell.contentView.widthAnchor, multiplier: 0.5).isActive =
+        true
+    cell.layoutIfNeeded()
+    #expect(cell.imageView.frame.width == 150 && cell.label.frame.minX == 166)
+}
+
+@Test func aRequiredConstraintBeatsAnOptionalOneAndPrioritiesRank() {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+    let a = UIView()
+    a.translatesAutoresizingMaskIntoConstraints = false
+    root.addSubview(a)
+    let low = a.widthAnchor.constraint(equalToConstant: 50)
+    low.priority = .defaultLow
+    let high = a.widthAnchor.constraint(equalToConstant: 80)
+    high.priority = .defaultHigh
+    NSLayoutConstraint.activate([
+        a.leftAnchor.constraint(equalTo: root.leftAnchor), a.topAnchor.constraint(equalTo: root.topAnchor),
+        a.heightAnchor.constraint(equalToConstant: 10), low, high,
+    ])
+    root.layoutIfNeeded()
+    #expect(a.frame.width == 80)
+    a.widthAnchor.constraint(lessThanOrEqualToConstant: 70).isActive = true
+    root.layoutIfNeeded()
+    #expect(a.frame.width == 70)
+    #expect(UILayoutPriority.required.rawValue == 1000 && UILayoutPriority.fittingSizeLevel.rawValue == 50)
+    #expect(UILayoutPriority.defaultHigh - 1 == UILayoutPriority(749))
+}
+
+@Test func contentHuggingAndCompressionResistanceShareTheSpace() {
+    // Two images side by side filling 200 points: the one that hugs less grows, the one that
+    // resists less shrinks.
+    func place(width: CGFloat, hugging: Bool) -> (CGFloat, CGFloat) {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: width, height: 50))
+        let small = UIImage(size: CGSize(width: 60, height: 20))
+        let left = UIImageView(image: small)
+        let right = UIImageView(image: small)
+        for view in [left, right] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            root.addSubview(view)
+            view.topAnchor.constraint(equalTo: root.topAnchor).isActive = true
+        }
+        if hugging {
+            left.setContentHuggingPriority(.defaultLow - 1, for: .horizontal)
+        } else {
+            left.setContentCompressionResistancePriority(.defaultHigh - 1, for: .horizontal)
+        }
+        NSLayoutConstraint.activate([
+            left.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            right.leadingAnchor.constraint(equalTo: left.trailingAnchor),
+            right.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+        ])
+        root.layoutIfNeeded()
+        #expect(left.frame.height == 20)
+        return (left.frame.width, right.frame.width)
+    }
+    #expect(place(width: 200, hugging: true) == (140, 60))
+    #expect(place(width: 100, hugging: false) == (40, 60))
+}
+
+@Test func unsatisfiableConstraintsWarnOnceNamingTheViewsAndBreakTheLastAdded() {
+    let lines = Lines()
+    let collectionView = UICollectionView(
+        frame: CGRect(x: 0, y: 0, width: 300, height: 300), collectionViewLayout: UICollectionViewFlowLayout()
+    )
+    collectionView.report = { lines.append($0) }
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+    collectionView.addSubview(root)
+    let label = UILabel()
+    label.translatesAutoresizingMaskIntoConstraints = false
+    root.addSubview(label)
+    let last = label.widthAnchor.constraint(equalToConstant: 200)
+    NSLayoutConstraint.activate([
+        label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+        label.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -10),
+        label.topAnchor.constraint(equalTo: root.topAnchor),
+        last,
+    ])
+    root.layoutIfNeeded()
+    #expect(label.frame.minX == 10 && label.frame.width == 280)
+    #expect(lines.all.count == 1)
+    #expect(lines.all.first?.contains("Unable to simultaneously satisfy constraints") == true)
+    #expect(lines.all.first?.contains("UILabel") == true && lines.all.first?.contains("width == 200") == true)
+}
+
+final class Lines: @unchecked Sendable {
+    private(set) var all: [String] = []
+    func append(_ line: String) { all.append(line) }
+}
+
+@Test func guidesMarginsAndSystemLayoutSizeFitting() {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+    root.layoutMargins = UIEdgeInsets(top: 4, left: 10, bottom: 6, right: 20)
+    let guide = UILayoutGuide()
+    root.addLayoutGuide(guide)
+    let view = UIView()
+    view.translatesAutoresizingMaskIntoConstraints = false
+    root.addSubview(view)
+    NSLayoutConstraint.activate([
+        guide.leadingAnchor.constraint(equalTo: root.layoutMarginsGuide.leadingAnchor),
+        guide.widthAnchor.constraint(equalToConstant: 30),
+        guide.topAnchor.constraint(equalTo: root.safeAreaLayoutGuide.topAnchor),
+        guide.heightAnchor.constraint(equalToConstant: 5),
+        view.leadingAnchor.constraint(equalTo: guide.trailingAnchor),
+        view.trailingAnchor.constraint(equalTo: root.layoutMarginsGuide.trailingAnchor),
+        view.topAnchor.constraint(equalTo: root.layoutMarginsGuide.topAnchor),
+        view.bottomAnchor.constraint(equalTo: root.layoutMarginsGuide.bottomAnchor),
+    ])
+    root.layoutIfNeeded()
+    #expect(guide.layoutFrame == CGRect(x: 10, y: 0, width: 30, height: 5))
+    #expect(view.frame == CGRect(x: 40, y: 4, width: 140, height: 90))
+    #expect(root.layoutMarginsGuide.layoutFrame == CGRect(x: 10, y: 4, width: 170, height: 90))
+
+    // A cell sized by its content: 8 + 40 + 8 wide at a required width, 8 + 30 + 8 high.
+    let cell = PinnedCell(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    cell.imageView.bottomAnchor.constraint(equalTo: cell.contentView.bottomAnchor, constant: -8).isActive =
+        true
+    let fitted = cell.systemLayoutSizeFitting(
+        CGSize(width: 250, height: 0), withHorizontalFittingPriority: .required,
+        verticalFittingPriority: .fittingSizeLevel)
+    #expect(fitted == CGSize(width: 250, height: 46))
+    #expect(
+        NSLayoutConstraint.Attribute.leading.rawValue == 5
+            && NSLayoutConstraint.Relation.lessThanOrEqual.rawValue == -1)
+}
+
+@Test func aCellLaidOutByConstraintsIsDrawnWhereTheEnginePutsItsViews() throws {
+    let folder = NSTemporaryDirectory() + "framegen-autolayout-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try """
+    canvas: {width: 220, height: 150, scale: 1, background: "#000000"}
+    content: {items: 2}
+    layout: {type: uikit-flow, itemSize: [200, 60], cell: pinned}
+    """.write(toFile: folder + "/s.yaml", atomically: true, encoding: .utf8)
+    let layouts = [
+        UIKitLayout.descriptor(type: "uikit-flow", cells: ["pinned": { PinnedCell(frame: $0) }]) { _ in
+            UICollectionViewFlowLayout()
+        }
+    ]
+    let image = try SceneRenderer(file: folder + "/s.yaml", layouts: layouts).render(frame: 0)
+    // The flow centres the 200-point items: the first from (10, 0). Its image view at
+    // (8, 8, 40, 30) in the cell: blue at (18 + 20, 8 + 15); red content beside and below it.
+    #expect(image[38, 23] == Color(r: 0, g: 0, b: 255))
+    #expect(image[14, 50] == Color(r: 255, g: 0, b: 0))
+    // The label (green) from x 66 to 202, centred on y 23.
+    #expect(image[150, 23] == Color(r: 0, g: 255, b: 0))
+    #expect(image[205, 23] == Color(r: 255, g: 0, b: 0))
+}
