@@ -95,7 +95,7 @@ extension UIView {
 
     // MARK: Priorities of the intrinsic size
 
-    /// 250 by default (251 for a label), as UIKit.
+    /// 250 by default, as UIKit gives a view made in code (labels included).
     public func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
         axis == .horizontal ? autoLayout.hugging.horizontal : autoLayout.hugging.vertical
     }

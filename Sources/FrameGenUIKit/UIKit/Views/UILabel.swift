@@ -70,11 +70,11 @@ open class UILabel: UIView {
     }
     private var storedTextColor: UIColor = .label
 
-    /// Not interactive, and hugging its content at 251, as on iOS.
+    /// Not interactive, as on iOS. Its content hugging is UIView's 250, as for a label made in
+    /// code on iOS (Interface Builder sets 251; framegen reads no nibs).
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
-        autoLayout.hugging = (UILayoutPriority(251), UILayoutPriority(251))
     }
 
     /// No width (framegen's UIKit module cannot measure text); the height of its lines in the
