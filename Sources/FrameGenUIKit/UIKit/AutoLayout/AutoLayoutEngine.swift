@@ -184,6 +184,12 @@ final class AutoLayoutEngine {
     @discardableResult
     private func add(_ source: Source, weight: Double?, relation: LayoutSolver.Relation? = nil) -> Bool {
         guard let (terms, constant, rel) = expression(source, relation: relation) else { return true }
+        guard constant.isFinite, terms.allSatisfy({ $0.coefficient.isFinite }) else {
+            if case .constraint(let c) = source {
+                AutoLayoutWarnings.warn("left out \(c.warningName): not a finite number", near: root)
+            }
+            return true
+        }
         guard let id = solver.add(terms, constant: constant, rel, weight: weight) else { return false }
         entries.append(Entry(source: source, id: id))
         return true
@@ -455,7 +461,7 @@ final class AutoLayoutEngine {
             }
             AutoLayoutWarnings.warn(
                 "Unable to simultaneously satisfy constraints (views: \(views.joined(separator: ", "))): "
-                    + "breaking \(constraint.described), the last added of those that conflict",
+                    + "breaking \(constraint.warningName), the last added of those that conflict",
                 near: root)
         }
     }

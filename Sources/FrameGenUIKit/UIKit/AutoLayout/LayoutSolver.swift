@@ -29,6 +29,8 @@ struct LayoutSolver {
     }
 
     private static let epsilon = 1e-9
+    /// Bland's rule ends every simplex; this bounds it should rounding ever defeat the rule.
+    private static let pivotLimit = 100_000
 
     private var kinds: [Kind] = []
     /// The row where each symbol is basic, or -1.
@@ -327,7 +329,7 @@ struct LayoutSolver {
     /// The primal simplex: while some symbol would lower the objective, bring it into the
     /// basis, leaving by the row that bounds it first (lowest index on ties: Bland's rule).
     private mutating func optimize(alsoCarrying: Bool = false) {
-        while true {
+        for _ in 0..<Self.pivotLimit {
             var entering = -1
             for j in 0..<kinds.count
             where rowOf[j] < 0 && kinds[j] != .dummy && objective[j] < -Self.epsilon {
@@ -370,7 +372,7 @@ struct LayoutSolver {
     /// The dual simplex, after constants changed: while a restricted basic symbol is negative,
     /// bring in the symbol that keeps the objective optimal. False when none can (infeasible).
     private mutating func dualOptimize() -> Bool {
-        while true {
+        for _ in 0..<Self.pivotLimit {
             var leaving = -1
             for r in 0..<basic.count
             where kinds[basic[r]] != .external && constants[r] < -Self.epsilon {
@@ -391,5 +393,6 @@ struct LayoutSolver {
             guard entering >= 0 else { return false }
             pivot(row: leaving, entering: entering)
         }
+        return false
     }
 }

@@ -133,7 +133,7 @@ open class NSLayoutConstraint: NSObject {
         for constraint in constraints where constraint.holder == nil {
             guard let holder = constraint.commonAncestor() else {
                 AutoLayoutWarnings.warn(
-                    "cannot activate \(constraint.described): its items have no common ancestor "
+                    "cannot activate \(constraint.warningName): its items have no common ancestor "
                         + "(UIKit raises an exception); left inactive",
                     near: constraint.firstView)
                 continue
@@ -175,9 +175,16 @@ open class NSLayoutConstraint: NSObject {
     }
 
     /// UIKit's description's shape: `UILabel:0x….leading == UIView:0x….leading + 8`.
-    var described: String {
+    var described: String { describe(withAddresses: true) }
+
+    /// Without the items' addresses: the same problem in every cell reads the same, so that a
+    /// warning comes once.
+    var warningName: String { describe(withAddresses: false) }
+
+    private func describe(withAddresses: Bool) -> String {
         func name(_ item: AnyObject?) -> String {
             guard let item else { return "nil" }
+            guard withAddresses else { return "\(type(of: item))" }
             return "\(type(of: item)):0x"
                 + String(UInt(bitPattern: ObjectIdentifier(item).hashValue), radix: 16)
         }
