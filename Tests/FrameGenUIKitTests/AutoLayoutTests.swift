@@ -232,3 +232,19 @@ final class Lines: @unchecked Sendable {
     #expect(image[150, 23] == Color(r: 0, g: 255, b: 0))
     #expect(image[205, 23] == Color(r: 255, g: 0, b: 0))
 }
+
+@Test func anImageSetAfterTheFirstPassGivesItsIntrinsicSize() {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+    let imageView = UIImageView()
+    imageView.translatesAutoresizingMaskIntoConstraints = false
+    root.addSubview(imageView)
+    NSLayoutConstraint.activate([
+        imageView.centerXAnchor.constraint(equalTo: root.centerXAnchor),
+        imageView.centerYAnchor.constraint(equalTo: root.centerYAnchor),
+    ])
+    root.layoutIfNeeded()
+    #expect(imageView.frame.size == .zero)
+    imageView.image = UIImage(size: CGSize(width: 40, height: 20))
+    root.layoutIfNeeded()
+    #expect(imageView.frame == CGRect(x: 80, y: 40, width: 40, height: 20))
+}

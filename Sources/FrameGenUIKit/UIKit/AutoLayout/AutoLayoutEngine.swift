@@ -68,6 +68,14 @@ final class AutoLayoutEngine {
     var isClean = false
     /// A constraint was added or removed, or a priority changed: build again.
     var isStale = false
+    /// The axes on which each placed view had an intrinsic size when the engine was built.
+    private var intrinsicAxes: [(view: UIView, axes: Int)] = []
+
+    private static func intrinsicAxes(of view: UIView) -> Int {
+        let size = view.intrinsicContentSize
+        return (size.width >= 0 ? 1 : 0) | (size.height >= 0 ? 2 : 0)
+    }
+
     /// The superview's pass solved it just now: the root's own pass, next, need not.
     var solvedAhead = false
 
@@ -116,6 +124,7 @@ final class AutoLayoutEngine {
             if !add(.constraint(constraint), weight: constraint.priority.weight) { broken.append(constraint) }
         }
         for (view, _, _) in views where view !== root {
+            intrinsicAxes.append((view, Self.intrinsicAxes(of: view)))
             for vertical in [false, true] {
                 let (hug, resist) =
                     vertical
@@ -397,6 +406,8 @@ final class AutoLayoutEngine {
     /// constants) and re-solves from the last optimum; false when the required constraints no
     /// longer hold together (then build again, which breaks one).
     func update() -> Bool {
+        // A view that gained or lost an intrinsic size on an axis needs other constraints.
+        for (view, axes) in intrinsicAxes where Self.intrinsicAxes(of: view) != axes { return false }
         for entry in entries {
             let relation: LayoutSolver.Relation? =
                 if case .intrinsic = entry.source { .equal } else { nil }
