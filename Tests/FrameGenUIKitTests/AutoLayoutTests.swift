@@ -248,3 +248,54 @@ final class Lines: @unchecked Sendable {
     root.layoutIfNeeded()
     #expect(imageView.frame == CGRect(x: 80, y: 40, width: 40, height: 20))
 }
+
+/// Every attribute of a view the engine places or of the root (read directly) agrees with the
+/// same attribute of a view outside the region (read through its box).
+@Test func everyAttributeReadsTheSameDirectlyAndThroughABox() {
+    let attributes: [NSLayoutConstraint.Attribute] = [
+        .left, .right, .top, .bottom, .leading, .trailing, .width, .height, .centerX, .centerY, .leftMargin,
+        .rightMargin, .topMargin, .bottomMargin, .leadingMargin, .trailingMargin, .centerXWithinMargins,
+        .centerYWithinMargins,
+    ]
+    let margins = UIEdgeInsets(top: 3, left: 5, bottom: 7, right: 11)
+    for attribute in attributes {
+        let cell = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
+        let root = UIView(frame: cell.bounds)
+        cell.addSubview(root)
+        root.layoutMargins = margins
+        cell.layoutMargins = margins
+        let direct = UIView()
+        let boxed = UIView()
+        let placed = UIView()
+        for view in [direct, boxed, placed] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            root.addSubview(view)
+        }
+        placed.layoutMargins = margins
+        NSLayoutConstraint.activate([
+            // `placed` fills the root from (20, 30), 200 x 100: a view the engine places.
+            placed.leftAnchor.constraint(equalTo: root.leftAnchor, constant: 20),
+            placed.topAnchor.constraint(equalTo: root.topAnchor, constant: 30),
+            placed.widthAnchor.constraint(equalToConstant: 200),
+            placed.heightAnchor.constraint(equalToConstant: 100),
+        ])
+        for (view, item) in [(direct, root as UIView), (boxed, cell)] {
+            let axis = [.top, .bottom, .centerY, .topMargin, .bottomMargin, .centerYWithinMargins].contains(
+                attribute)
+            let own: NSLayoutConstraint.Attribute = axis ? .top : .left
+            NSLayoutConstraint.activate([
+                NSLayoutConstraint(
+                    item: view, attribute: own, relatedBy: .equal, toItem: item, attribute: attribute,
+                    multiplier: 1, constant: 0),
+                NSLayoutConstraint(
+                    item: view, attribute: axis ? .left : .top, relatedBy: .equal, toItem: placed,
+                    attribute: attribute, multiplier: 1, constant: 0),
+                view.widthAnchor.constraint(equalToConstant: 1),
+                view.heightAnchor.constraint(equalToConstant: 1),
+            ])
+        }
+        root.layoutIfNeeded()
+        // The root and the cell have the same frame and margins: the same answer.
+        #expect(direct.frame == boxed.frame, "\(attribute.name)")
+    }
+}

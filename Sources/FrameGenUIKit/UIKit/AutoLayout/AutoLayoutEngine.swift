@@ -209,39 +209,122 @@ final class AutoLayoutEngine {
     private func expression(_ source: Source, relation: LayoutSolver.Relation?)
         -> ([(variable: Int, coefficient: Double)], Double, LayoutSolver.Relation)?
     {
-        var terms: [(variable: Int, coefficient: Double)] = []
-        var constant = 0.0
-        func add(_ t: Term, _ scale: Double) {
-            constant += scale * t.constant
-            if t.variable >= 0 { terms.append((t.variable, scale * t.coefficient)) }
-        }
-        func add(_ ts: [Term], _ scale: Double) { for t in ts { add(t, scale) } }
+        // One buffer for every expression: a cell's constraints are re-read at every pass.
+        scratch.removeAll(keepingCapacity: true)
+        scratchConstant = 0
         switch source {
         case .constraint(let c):
-            guard let first = c.firstItem, let a = anchor(first, c.firstAttribute) else { return nil }
-            add(a, 1)
+            guard let first = c.firstItem, accumulate(first, c.firstAttribute, 1) else { return nil }
             if let second = c.secondItem {
-                guard let b = anchor(second, c.secondAttribute) else { return nil }
-                add(b, -Double(c.multiplier))
+                guard accumulate(second, c.secondAttribute, -Double(c.multiplier)) else { return nil }
             }
-            constant -= Double(c.constant)
-            return (terms, constant, c.relation.solver)
+            scratchConstant -= Double(c.constant)
+            return (scratch, scratchConstant, c.relation.solver)
         case .intrinsic(let view, let vertical):
             let box = box(of: view)
             add(vertical ? box.height : box.width, 1)
             let size = view.intrinsicContentSize
-            constant -= Double(vertical ? size.height : size.width)
-            return (terms, constant, relation ?? .equal)
+            scratchConstant -= Double(vertical ? size.height : size.width)
+            return (scratch, scratchConstant, relation ?? .equal)
         case .fitting(let vertical):
             let box = box(of: root)
             add(vertical ? box.height : box.width, 1)
-            constant -= Double(vertical ? fitting!.size.height : fitting!.size.width)
-            return (terms, constant, .equal)
+            scratchConstant -= Double(vertical ? fitting!.size.height : fitting!.size.width)
+            return (scratch, scratchConstant, .equal)
         case .origin(let vertical):
-            add([Term(variable: rootVariables + (vertical ? 1 : 0), constant: 0)], 1)
-            constant -= Double(vertical ? root.bounds.minY : root.bounds.minX)
-            return (terms, constant, .equal)
+            scratch.append((rootVariables + (vertical ? 1 : 0), 1))
+            scratchConstant -= Double(vertical ? root.bounds.minY : root.bounds.minX)
+            return (scratch, scratchConstant, .equal)
         }
+    }
+
+    private var scratch: [(variable: Int, coefficient: Double)] = []
+    private var scratchConstant = 0.0
+
+    private func add(_ terms: [Term], _ scale: Double) {
+        for t in terms {
+            scratchConstant += scale * t.constant
+            if t.variable >= 0 { scratch.append((t.variable, scale * t.coefficient)) }
+        }
+    }
+
+    /// Adds `scale` × the anchor to the scratch expression; false for an item the engine cannot
+    /// place (gone). The common anchors, of a view the engine places or of the root, without
+    /// building a box.
+    private func accumulate(_ item: AnyObject, _ attribute: NSLayoutConstraint.Attribute, _ scale: Double)
+        -> Bool
+    {
+        guard let view = item as? UIView, attribute != .firstBaseline, attribute != .lastBaseline,
+            attribute != .notAnAttribute
+        else {
+            guard let terms = anchor(item, attribute) else { return false }
+            add(terms, scale)
+            return true
+        }
+        // Each side: a variable (its index) or a constant.
+        var sides: (left: (Int, Double), top: (Int, Double), width: (Int, Double), height: (Int, Double))
+        if let first = variables[ObjectIdentifier(view)] {
+            sides = ((first, 0), (first + 1, 0), (first + 2, 0), (first + 3, 0))
+        } else if view === root {
+            let b = root.bounds
+            sides = ((-1, b.minX), (-1, b.minY), (-1, b.width), (-1, b.height))
+        } else {
+            guard let terms = anchor(item, attribute) else { return false }
+            add(terms, scale)
+            return true
+        }
+        func side(_ s: (Int, Double), _ k: Double, shift: Double = 0) {
+            if s.0 >= 0 { scratch.append((s.0, scale * k)) } else { scratchConstant += scale * k * s.1 }
+            scratchConstant += scale * shift
+        }
+        let m =
+            attribute.rawValue >= NSLayoutConstraint.Attribute.leftMargin.rawValue
+            ? view.layoutMargins : .zero
+        let rightToLeft = view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+        var horizontal = attribute
+        switch attribute {
+        case .leading: horizontal = rightToLeft ? .right : .left
+        case .trailing: horizontal = rightToLeft ? .left : .right
+        case .leadingMargin: horizontal = rightToLeft ? .rightMargin : .leftMargin
+        case .trailingMargin: horizontal = rightToLeft ? .leftMargin : .rightMargin
+        default: break
+        }
+        switch horizontal {
+        case .left: side(sides.left, 1)
+        case .right:
+            side(sides.left, 1)
+            side(sides.width, 1)
+        case .top: side(sides.top, 1)
+        case .bottom:
+            side(sides.top, 1)
+            side(sides.height, 1)
+        case .width: side(sides.width, 1)
+        case .height: side(sides.height, 1)
+        case .centerX:
+            side(sides.left, 1)
+            side(sides.width, 0.5)
+        case .centerY:
+            side(sides.top, 1)
+            side(sides.height, 0.5)
+        case .leftMargin: side(sides.left, 1, shift: m.left)
+        case .rightMargin:
+            side(sides.left, 1)
+            side(sides.width, 1, shift: -m.right)
+        case .topMargin: side(sides.top, 1, shift: m.top)
+        case .bottomMargin:
+            side(sides.top, 1)
+            side(sides.height, 1, shift: -m.bottom)
+        case .centerXWithinMargins:
+            side(sides.left, 1, shift: m.left)
+            side(sides.width, 0.5, shift: -(m.left + m.right) / 2)
+        case .centerYWithinMargins:
+            side(sides.top, 1, shift: m.top)
+            side(sides.height, 0.5, shift: -(m.top + m.bottom) / 2)
+        case .leading, .trailing, .leadingMargin, .trailingMargin, .firstBaseline, .lastBaseline,
+            .notAnAttribute:
+            break
+        }
+        return true
     }
 
     // MARK: Geometry
