@@ -299,3 +299,18 @@ final class Lines: @unchecked Sendable {
         #expect(direct.frame == boxed.frame, "\(attribute.name)")
     }
 }
+
+@Test func aCellLaidOutByConstraintsIsFreedWithItsEngine() {
+    weak var contentView: UIView?
+    weak var label: UILabel?
+    do {
+        let cell = PinnedCell(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
+        cell.layoutIfNeeded()
+        cell.imageWidth.constant = 50
+        cell.layoutIfNeeded()
+        contentView = cell.contentView
+        label = cell.label
+        #expect(contentView != nil)
+    }
+    #expect(contentView == nil && label == nil)
+}

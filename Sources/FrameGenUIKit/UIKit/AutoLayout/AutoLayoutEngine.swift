@@ -55,8 +55,9 @@ final class AutoLayoutEngine {
     }
 
     unowned let root: UIView
-    /// Laid-out views, with the superview each had when the engine was built.
-    private(set) var views: [(view: UIView, superview: UIView?, variables: Int)] = []
+    /// Laid-out views, with the superview each had when the engine was built (its identity: the
+    /// root holds the engine, so a reference to it here would keep both alive).
+    private(set) var views: [(view: UIView, superview: ObjectIdentifier?, variables: Int)] = []
     private var guides: [(guide: UILayoutGuide, variables: Int)] = []
     private var variables: [ObjectIdentifier: Int] = [:]
     private var entries: [Entry] = []
@@ -90,7 +91,8 @@ final class AutoLayoutEngine {
     /// Whether the views are where they were when the engine was built.
     var hierarchyIsUnchanged: Bool {
         views.allSatisfy {
-            $0.view.superview === $0.superview && !$0.view.translatesAutoresizingMaskIntoConstraints
+            $0.view.superview.map(ObjectIdentifier.init) == $0.superview
+                && !$0.view.translatesAutoresizingMaskIntoConstraints
         }
     }
 
@@ -101,7 +103,7 @@ final class AutoLayoutEngine {
         for view in inRegion where view !== root || fitting != nil {
             let first = newBox()
             variables[ObjectIdentifier(view)] = first
-            views.append((view, view.superview, first))
+            views.append((view, view.superview.map(ObjectIdentifier.init), first))
             if view === root { rootVariables = first }
         }
         for view in [root] + holders {
@@ -527,8 +529,8 @@ final class AutoLayoutEngine {
             return CGRect(
                 x: x0 - originX, y: y0 - originY, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))
         }
-        for (view, parent, first) in views where view !== root {
-            let frame = rect(first, in: parent)
+        for (view, _, first) in views where view !== root {
+            let frame = rect(first, in: view.superview)
             let layer = view.layer
             if layer.bounds.size != frame.size {
                 view.bounds = CGRect(origin: view.bounds.origin, size: frame.size)
