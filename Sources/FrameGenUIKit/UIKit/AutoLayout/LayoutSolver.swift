@@ -63,7 +63,6 @@ struct LayoutSolver {
         _ terms: [(variable: Int, coefficient: Double)], constant: Double, _ relation: Relation,
         weight: Double?
     ) -> ConstraintID? {
-        let saved = self
         let sign: Double = relation == .lessThanOrEqual ? -1 : 1
         var row = [Double](repeating: 0, count: kinds.count)
         var c = sign * constant
@@ -120,14 +119,16 @@ struct LayoutSolver {
             insertRow(row, constant: c, solvingFor: subject)
         } else if allDummies(row) {
             // Redundant when the constant is zero: the dummy stays basic at 0.
-            guard abs(c) < Self.epsilon else {
+            // Otherwise refused; its new columns stay, in no row, and change nothing.
+            guard abs(c) < Self.epsilon else { return nil }
+            insertRow(row, constant: c, solvingFor: marker)
+        } else {
+            // Only this path changes the tableau before it knows whether the constraint can hold.
+            let saved = self
+            if !addWithArtificialVariable(row, constant: c) {
                 self = saved
                 return nil
             }
-            insertRow(row, constant: c, solvingFor: marker)
-        } else if !addWithArtificialVariable(row, constant: c) {
-            self = saved
-            return nil
         }
         optimize()
         return id
