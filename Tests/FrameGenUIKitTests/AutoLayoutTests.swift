@@ -314,3 +314,38 @@ final class Lines: @unchecked Sendable {
     }
     #expect(contentView == nil && label == nil)
 }
+
+/// Older code sets its constraints up in `updateConstraints()`, once.
+final class UpdatingView: UIView {
+    let child = UIView()
+    var updates = 0
+
+    override class var requiresConstraintBasedLayout: Bool { true }
+
+    override func updateConstraints() {
+        if updates == 0 {
+            child.translatesAutoresizingMaskIntoConstraints = false
+            addSubview(child)
+            NSLayoutConstraint.activate([
+                child.centerXAnchor.constraint(equalTo: centerXAnchor),
+                child.centerYAnchor.constraint(equalTo: centerYAnchor),
+                child.widthAnchor.constraint(equalTo: widthAnchor, multiplier: 0.5),
+                child.heightAnchor.constraint(equalToConstant: 10),
+            ])
+        }
+        updates += 1
+        super.updateConstraints()
+    }
+}
+
+@Test func updateConstraintsRunsBeforeTheFirstSolveAndAfterSetNeedsUpdateConstraints() {
+    let view = UpdatingView(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
+    view.layoutIfNeeded()
+    #expect(view.updates == 1)
+    #expect(view.child.frame == CGRect(x: 25, y: 20, width: 50, height: 10))
+    view.layoutIfNeeded()
+    #expect(view.updates == 1)
+    view.setNeedsUpdateConstraints()
+    view.layoutIfNeeded()
+    #expect(view.updates == 2)
+}

@@ -320,6 +320,10 @@ open class UIView: UIResponder, CALayerDelegate {
     /// constraints here.
     open func updateConstraints() {}
 
+    /// False, as UIKit's default; framegen calls `updateConstraints()` on every view's first
+    /// pass whatever a subclass answers.
+    open class var requiresConstraintBasedLayout: Bool { false }
+
     /// The smallest size near `targetSize` that the view's constraints allow, both axes at
     /// `fittingSizeLevel`.
     open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
