@@ -349,3 +349,53 @@ final class UpdatingView: UIView {
     view.layoutIfNeeded()
     #expect(view.updates == 2)
 }
+
+/// A title of two lines, a smaller caption on its first baseline at the right, and a note below
+/// kept inside the content view at a priority below required.
+@Test func baselinesAndInequalitiesPlaceLabelsAsTheirFontsSay() {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 120))
+    let title = UILabel()
+    title.numberOfLines = 0
+    title.text = "First line\nSecond line"
+    let caption = UILabel()
+    caption.font = .systemFont(ofSize: 13)
+    caption.text = "caption"
+    let note = UILabel()
+    note.text = "note"
+    for view in [title, caption, note] {
+        view.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(view)
+    }
+    let bottom = note.bottomAnchor.constraint(lessThanOrEqualTo: root.bottomAnchor, constant: -8)
+    bottom.priority = .defaultHigh
+    NSLayoutConstraint.activate([
+        title.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+        title.widthAnchor.constraint(equalToConstant: 200),
+        title.topAnchor.constraint(equalTo: root.topAnchor),
+        caption.leadingAnchor.constraint(equalTo: title.trailingAnchor),
+        caption.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+        caption.firstBaselineAnchor.constraint(equalTo: title.firstBaselineAnchor),
+        note.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+        note.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+        note.topAnchor.constraint(greaterThanOrEqualTo: title.bottomAnchor, constant: 4),
+        bottom,
+    ])
+    root.layoutIfNeeded()
+    let big = UIFont.systemFont(ofSize: 17)
+    let small = UIFont.systemFont(ofSize: 13)
+    let third: CGFloat = 1.0 / 3
+    // Two lines of 17-point text; the caption's top where its ascender meets the title's first
+    // baseline.
+    #expect(abs(title.frame.height - 2 * big.lineHeight) <= third)
+    #expect(abs(caption.frame.minY - (big.ascender - small.ascender)) <= third)
+    #expect(abs(caption.frame.height - small.lineHeight) <= third)
+    // The note hugs its one line; its top no higher than 4 below the title, and its bottom
+    // within 8 of the root's.
+    #expect(abs(note.frame.height - big.lineHeight) <= third)
+    #expect(note.frame.minY >= title.frame.maxY + 4 - third)
+    #expect(note.frame.maxY <= 112 + third)
+    // A root too short for both: the optional bottom gives way, the required gap holds.
+    root.bounds.size.height = 40
+    root.layoutIfNeeded()
+    #expect(note.frame.minY >= title.frame.maxY + 4 - third)
+}
