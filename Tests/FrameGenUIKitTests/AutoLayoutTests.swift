@@ -2,6 +2,8 @@ import Foundation
 import FrameGenKit
 import Testing
 
+import enum Layout.LayoutRegistry
+
 @testable import FrameGenUIKit
 
 // Auto Layout on views and cells (docs/uikit.md "Auto Layout").
@@ -398,4 +400,26 @@ final class UpdatingView: UIView {
     root.bounds.size.height = 40
     root.layoutIfNeeded()
     #expect(note.frame.minY >= title.frame.maxY + 4 - third)
+}
+
+@Test func cellsLaidOutByConstraintsGiveTheSameFramesOnSeveralThreadsInReverse() throws {
+    let text = """
+        canvas: {width: 220, height: 200, scale: 1, background: "#000000"}
+        content: {items: 12}
+        layout: {type: uikit-flow, itemSize: [200, 60], cell: pinned}
+        timeline:
+          - drag: {by: [0, -300], duration: 0.5}
+        """
+    let layouts = [
+        UIKitLayout.descriptor(type: "uikit-flow", cells: ["pinned": { PinnedCell(frame: $0) }]) { _ in
+            UICollectionViewFlowLayout()
+        }
+    ]
+    let scene = try Scene(
+        document: parseDocument(text, file: "s.yaml"), folder: ".", layouts: LayoutRegistry.builtIn + layouts)
+    let timeline = try Timeline(scene)
+    let serial = (0..<timeline.frameCount).map { "\(timeline.frame($0))" }
+    // The frames carry the cells' layer trees: the image view where its constraints put it.
+    #expect(serial[0].contains("bounds: [0.0, 0.0, 40.0, 30.0], position: (28.0, 23.0)"))
+    #expect(framesDrawnInReverseOnSeveralThreads(timeline) == serial)
 }
