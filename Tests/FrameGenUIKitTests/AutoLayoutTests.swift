@@ -423,3 +423,12 @@ final class UpdatingView: UIView {
     #expect(serial[0].contains("bounds: [0.0, 0.0, 40.0, 30.0], position: (28.0, 23.0)"))
     #expect(framesDrawnInReverseOnSeveralThreads(timeline) == serial)
 }
+
+@Test func newLayoutMarginsLayOutAgainAtTheNextPass() {
+    let cell = PinnedCell(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
+    cell.layoutIfNeeded()
+    #expect(cell.label.frame.maxX == 192)
+    cell.contentView.layoutMargins.right = 20
+    cell.layoutIfNeeded()
+    #expect(cell.label.frame.maxX == 180)
+}

@@ -135,7 +135,10 @@ open class UIView: UIResponder, CALayerDelegate {
     open var isMultipleTouchEnabled = false
     open var autoresizingMask: AutoresizingMask = []
     open var autoresizesSubviews = true
-    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    /// A change lays out again the views constrained to the margins (docs/uikit.md "Auto Layout").
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet { if layoutMargins != oldValue { autoLayoutChanged(structure: false) } }
+    }
 
     /// `layoutMargins` read and written by leading and trailing (left to right).
     open var directionalLayoutMargins: NSDirectionalEdgeInsets {
