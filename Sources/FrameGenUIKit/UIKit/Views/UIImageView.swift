@@ -5,7 +5,10 @@ import Foundation
 /// compositor reads one place for view and layer alike.
 open class UIImageView: UIView {
     open var image: UIImage? {
-        didSet { updateContents() }
+        didSet {
+            updateContents()
+            if image?.size != oldValue?.size { invalidateIntrinsicContentSize() }
+        }
     }
 
     open var highlightedImage: UIImage? {

@@ -21,8 +21,9 @@ public enum NSLineBreakMode: Int, Sendable {
 }
 
 /// A view that shows text. Its properties are what the compositor draws with (Sources/Text
-/// shapes the text); measuring text (sizeThatFits, intrinsicContentSize) needs that module,
-/// which UIKit's does not have, so those are UIView's.
+/// shapes the text); measuring a text's width needs that module, which UIKit's does not have,
+/// so `sizeThatFits` is UIView's and the intrinsic size has a height only (docs/uikit.md
+/// "Auto Layout").
 open class UILabel: UIView {
     /// The plain string of `attributedText`; setting it replaces `attributedText` with a string
     /// without attributes (the label's font and colours apply).
@@ -31,7 +32,9 @@ open class UILabel: UIView {
         set { attributedText = newValue.map { NSAttributedString(string: $0) } }
     }
 
-    open var attributedText: NSAttributedString?
+    open var attributedText: NSAttributedString? {
+        didSet { invalidateIntrinsicContentSize() }
+    }
 
     /// The system font at 17 points by default; setting nil restores it, as on iOS.
     open var font: UIFont! {
@@ -47,7 +50,9 @@ open class UILabel: UIView {
 
     open var textAlignment: NSTextAlignment = .natural
     /// 1 by default; 0 is as many lines as needed.
-    open var numberOfLines = 1
+    open var numberOfLines = 1 {
+        didSet { invalidateIntrinsicContentSize() }
+    }
     open var lineBreakMode: NSLineBreakMode = .byTruncatingTail
     open var isEnabled = true
     open var isHighlighted = false
@@ -60,13 +65,29 @@ open class UILabel: UIView {
     open var preferredMaxLayoutWidth: CGFloat = 0
 
     private static var defaultFont: UIFont { UIFont.systemFont(ofSize: 17) }
-    private var storedFont: UIFont = UILabel.defaultFont
+    private var storedFont: UIFont = UILabel.defaultFont {
+        didSet { invalidateIntrinsicContentSize() }
+    }
     private var storedTextColor: UIColor = .label
 
-    /// Not interactive, as on iOS.
+    /// Not interactive, as on iOS. Its content hugging is UIView's 250, as for a label made in
+    /// code on iOS (Interface Builder sets 251; framegen reads no nibs).
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
+    }
+
+    /// No width (framegen's UIKit module cannot measure text); the height of its lines in the
+    /// font's line height, none without text.
+    open override var intrinsicContentSize: CGSize {
+        guard let text, !text.isEmpty else { return CGSize(width: UIView.noIntrinsicMetric, height: 0) }
+        return CGSize(width: UIView.noIntrinsicMetric, height: CGFloat(textLineCount) * font.lineHeight)
+    }
+
+    /// The lines the text's line breaks make, at most `numberOfLines` (when not 0); at least 1.
+    var textLineCount: Int {
+        let breaks = (text ?? "").reduce(1) { $1.isNewline ? $0 + 1 : $0 }
+        return numberOfLines == 0 ? breaks : Swift.max(1, Swift.min(breaks, numberOfLines))
     }
 
     public required init?(coder: NSCoder) { return nil }

@@ -135,7 +135,10 @@ open class UIView: UIResponder, CALayerDelegate {
     open var isMultipleTouchEnabled = false
     open var autoresizingMask: AutoresizingMask = []
     open var autoresizesSubviews = true
-    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    /// A change lays out again the views constrained to the margins (docs/uikit.md "Auto Layout").
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet { if layoutMargins != oldValue { autoLayoutChanged(structure: false) } }
+    }
 
     /// `layoutMargins` read and written by leading and trailing (left to right).
     open var directionalLayoutMargins: NSDirectionalEdgeInsets {
@@ -293,8 +296,9 @@ open class UIView: UIResponder, CALayerDelegate {
     /// before children (the layer's layoutIfNeeded()).
     open func layoutIfNeeded() { layer.layoutIfNeeded() }
 
-    /// Does nothing; subclasses lay out their subviews here.
-    open func layoutSubviews() {}
+    /// Places the subviews that constraints place (docs/uikit.md "Auto Layout"): a subclass
+    /// calls `super.layoutSubviews()` first, then reads their frames.
+    open func layoutSubviews() { layoutSubviewsByConstraints() }
 
     /// The layer asks its view: layoutSubviews().
     open func layoutSublayers(of layer: CALayer) {
@@ -311,7 +315,41 @@ open class UIView: UIResponder, CALayerDelegate {
         CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
 
-    open func invalidateIntrinsicContentSize() {}
+    /// The views this one's intrinsic size places lay out again at the next pass.
+    open func invalidateIntrinsicContentSize() { autoLayoutChanged(structure: false) }
+
+    // MARK: Auto Layout (the engine and the rest of the API are in AutoLayout/)
+
+    var autoLayout = AutoLayoutState()
+
+    /// Called in the layout pass after `setNeedsUpdateConstraints()` and on a view's first
+    /// pass, before its superview's constraints are solved; subclasses add or change
+    /// constraints here.
+    open func updateConstraints() {}
+
+    /// False, as UIKit's default; framegen calls `updateConstraints()` on every view's first
+    /// pass whatever a subclass answers.
+    open class var requiresConstraintBasedLayout: Bool { false }
+
+    /// The smallest size near `targetSize` that the view's constraints allow, both axes at
+    /// `fittingSizeLevel`.
+    open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        systemLayoutSizeFitting(
+            targetSize, withHorizontalFittingPriority: .fittingSizeLevel,
+            verticalFittingPriority: .fittingSizeLevel)
+    }
+
+    /// The size the view's constraints give it when its width and height are drawn to
+    /// `targetSize` at these priorities (`.required` fixes an axis).
+    open func systemLayoutSizeFitting(
+        _ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+        verticalFittingPriority: UILayoutPriority
+    ) -> CGSize {
+        AutoLayoutEngine(
+            root: self, fitting: (targetSize, horizontalFittingPriority, verticalFittingPriority)
+        )
+        .fittingSize
+    }
 
     /// framegen composites the layer's properties and never calls draw(_:).
     open func setNeedsDisplay() { layer.setNeedsDisplay() }

@@ -1,0 +1,216 @@
+import Foundation
+
+extension UIView {
+    /// True by default: the view's frame, set by code, is where it is, and constraints may
+    /// refer to it. False: constraints place it, at its superview's layout pass.
+    public var translatesAutoresizingMaskIntoConstraints: Bool {
+        get { autoLayout.translatesAutoresizingMask }
+        set {
+            guard newValue != autoLayout.translatesAutoresizingMask else { return }
+            autoLayout.translatesAutoresizingMask = newValue
+            if newValue == false { autoLayout.engine = nil }
+            autoLayoutChanged(structure: true)
+            superview?.autoLayoutChanged(structure: true)
+        }
+    }
+
+    /// The constraints installed on this view (`activate(_:)` installs each on the closest
+    /// common ancestor of its items).
+    public var constraints: [NSLayoutConstraint] { autoLayout.installed }
+
+    public func addConstraint(_ constraint: NSLayoutConstraint) {
+        if let holder = constraint.holder {
+            guard holder !== self else { return }
+            holder.removeConstraint(constraint)
+        }
+        constraint.holder = self
+        autoLayout.installed.append(constraint)
+        constraint.changed(structure: true)
+    }
+
+    public func addConstraints(_ constraints: [NSLayoutConstraint]) { constraints.forEach(addConstraint) }
+
+    public func removeConstraint(_ constraint: NSLayoutConstraint) {
+        guard constraint.holder === self else { return }
+        autoLayout.installed.removeAll { $0 === constraint }
+        constraint.holder = nil
+        constraint.changed(structure: true)
+    }
+
+    public func removeConstraints(_ constraints: [NSLayoutConstraint]) {
+        constraints.forEach(removeConstraint)
+    }
+
+    // MARK: Anchors
+
+    public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .leading) }
+    public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .trailing) }
+    public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .left) }
+    public var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .right) }
+    public var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .centerX) }
+    public var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .top) }
+    public var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .bottom) }
+    public var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .centerY) }
+    public var firstBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .firstBaseline) }
+    public var lastBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .lastBaseline) }
+    public var widthAnchor: NSLayoutDimension { NSLayoutDimension(self, .width) }
+    public var heightAnchor: NSLayoutDimension { NSLayoutDimension(self, .height) }
+
+    // MARK: Layout guides
+
+    /// The bounds inset by `layoutMargins` (8 points each side by default).
+    public var layoutMarginsGuide: UILayoutGuide {
+        if let guide = autoLayout.marginsGuide { return guide }
+        let guide = UILayoutGuide(role: .margins, owningView: self)
+        autoLayout.marginsGuide = guide
+        return guide
+    }
+
+    /// The bounds inset by `safeAreaInsets`: the bounds, as framegen draws no bars.
+    public var safeAreaLayoutGuide: UILayoutGuide {
+        if let guide = autoLayout.safeAreaGuide { return guide }
+        let guide = UILayoutGuide(role: .safeArea, owningView: self)
+        autoLayout.safeAreaGuide = guide
+        return guide
+    }
+
+    /// The margins guide: framegen has no Dynamic Type to narrow it by.
+    public var readableContentGuide: UILayoutGuide { layoutMarginsGuide }
+
+    public var layoutGuides: [UILayoutGuide] { autoLayout.guides }
+
+    public func addLayoutGuide(_ guide: UILayoutGuide) {
+        guide.owningView?.removeLayoutGuide(guide)
+        guide.owningView = self
+        autoLayout.guides.append(guide)
+        autoLayoutChanged(structure: true)
+    }
+
+    public func removeLayoutGuide(_ guide: UILayoutGuide) {
+        guard guide.owningView === self else { return }
+        autoLayout.guides.removeAll { $0 === guide }
+        guide.owningView = nil
+        autoLayoutChanged(structure: true)
+    }
+
+    // MARK: Priorities of the intrinsic size
+
+    /// 250 by default, as UIKit gives a view made in code (labels included).
+    public func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        axis == .horizontal ? autoLayout.hugging.horizontal : autoLayout.hugging.vertical
+    }
+
+    public func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        if axis == .horizontal {
+            autoLayout.hugging.horizontal = priority
+        } else {
+            autoLayout.hugging.vertical = priority
+        }
+        autoLayoutChanged(structure: true)
+    }
+
+    /// 750 by default, as UIKit.
+    public func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        axis == .horizontal
+            ? autoLayout.compressionResistance.horizontal : autoLayout.compressionResistance.vertical
+    }
+
+    public func setContentCompressionResistancePriority(
+        _ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis
+    ) {
+        if axis == .horizontal {
+            autoLayout.compressionResistance.horizontal = priority
+        } else {
+            autoLayout.compressionResistance.vertical = priority
+        }
+        autoLayoutChanged(structure: true)
+    }
+
+    // MARK: Update constraints
+
+    public func setNeedsUpdateConstraints() {
+        autoLayout.needsUpdateConstraints = true
+        autoLayoutChanged(structure: false)
+    }
+
+    public func needsUpdateConstraints() -> Bool { autoLayout.needsUpdateConstraints }
+
+    public func updateConstraintsIfNeeded() {
+        for view in subviews { view.updateConstraintsIfNeeded() }
+        guard autoLayout.needsUpdateConstraints else { return }
+        autoLayout.needsUpdateConstraints = false
+        updateConstraints()
+    }
+
+    /// UIKit's sizes for `systemLayoutSizeFitting(_:)`: the smallest and (framegen's value) a
+    /// very large one.
+    public static let layoutFittingCompressedSize = CGSize.zero
+    public static let layoutFittingExpandedSize = CGSize(width: 10_000_000, height: 10_000_000)
+
+    // MARK: The pass
+
+    /// The default `layoutSubviews()`: pending `updateConstraints()`, then the frames the
+    /// engine of this view's region gives (docs/uikit.md "Auto Layout").
+    func layoutSubviewsByConstraints() {
+        if autoLayout.needsUpdateConstraints || subviews.contains(where: \.autoLayout.needsUpdateConstraints)
+        {
+            updateConstraintsIfNeeded()
+        }
+        if translatesAutoresizingMaskIntoConstraints {
+            if let engine = autoLayout.engine, engine.solvedAhead, engine.isClean {
+                engine.solvedAhead = false
+            } else {
+                solveConstraints(always: true)
+            }
+        } else {
+            var root: UIView = self
+            while !root.translatesAutoresizingMaskIntoConstraints, let parent = root.superview {
+                root = parent
+            }
+            root.solveConstraints(always: false)
+        }
+        // A subview whose own subviews constraints place (a cell's content view) is solved now
+        // too, so that an override reads their frames after `super.layoutSubviews()`.
+        for subview in subviews where subview.translatesAutoresizingMaskIntoConstraints {
+            guard
+                subview.autoLayout.engine != nil
+                    || subview.subviews.contains(where: { !$0.translatesAutoresizingMaskIntoConstraints })
+            else { continue }
+            subview.solveConstraints(always: true)
+            subview.autoLayout.engine?.solvedAhead = true
+        }
+    }
+
+    /// As the region's root: solves (again, when `always`, as after a change of bounds) and
+    /// sets the frames. Nothing for a view without constraint-placed subviews.
+    private func solveConstraints(always: Bool) {
+        var engine = autoLayout.engine
+        if engine == nil {
+            guard subviews.contains(where: { !$0.translatesAutoresizingMaskIntoConstraints }) else { return }
+        } else if engine!.isClean && !always {
+            return
+        }
+        if engine == nil || engine!.isStale || !engine!.hierarchyIsUnchanged || !engine!.update() {
+            engine = AutoLayoutEngine(root: self)
+            autoLayout.engine = engine
+        }
+        engine!.apply()
+        engine!.isClean = true
+    }
+
+    /// A constraint, priority or intrinsic size of this view changed: the engines that may
+    /// place it solve again (build again, for `structure`) at the next layout pass.
+    func autoLayoutChanged(structure: Bool) {
+        var current: UIView? = self
+        while let view = current {
+            if let engine = view.autoLayout.engine {
+                engine.isClean = false
+                engine.solvedAhead = false
+                if structure { engine.isStale = true }
+            }
+            view.setNeedsLayout()
+            if view.translatesAutoresizingMaskIntoConstraints { break }
+            current = view.superview
+        }
+    }
+}
