@@ -89,8 +89,12 @@ public struct LayerSnapshot: Hashable, Sendable {
         }
     }
 
-    /// A CAShapeLayer's path (in the layer's bounds coordinates) and fill.
+    /// A CAShapeLayer's path (in the layer's bounds coordinates), fill and stroke.
     public struct Shape: Hashable, Sendable {
+        /// CAShapeLayerLineCap.
+        public enum LineCap: String, Hashable, Sendable { case butt, round, square }
+        /// CAShapeLayerLineJoin.
+        public enum LineJoin: String, Hashable, Sendable { case miter, round, bevel }
         public enum Element: Hashable, Sendable {
             case move(Point)
             case line(Point)
@@ -102,6 +106,18 @@ public struct LayerSnapshot: Hashable, Sendable {
         /// nil: not filled.
         public var fillColor: Color?
         public var evenOdd: Bool
+        /// nil: not stroked. The stroke is drawn over the fill with Core Animation's defaults
+        /// below (docs/uikit.md "Cells").
+        public var strokeColor: Color?
+        public var lineWidth = 1.0
+        public var lineCap = LineCap.butt
+        public var lineJoin = LineJoin.miter
+        public var miterLimit = 10.0
+        /// Empty: a solid line.
+        public var lineDashPattern: [Double] = []
+        public var lineDashPhase = 0.0
+        public var strokeStart = 0.0
+        public var strokeEnd = 1.0
         public init(path: [Element], fillColor: Color?, evenOdd: Bool) {
             (self.path, self.fillColor, self.evenOdd) = (path, fillColor, evenOdd)
         }

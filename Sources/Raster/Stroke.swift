@@ -403,3 +403,17 @@ public enum Stroker {
         }
     }
 }
+
+extension Stroker {
+    /// The tolerance in local points that keeps a stroke drawn through `h` within
+    /// `Path.flatteningTolerance` of a device pixel: the tolerance over the longer image of a
+    /// unit step at the origin (perspective is taken where the layer's origin lies).
+    public static func tolerance(localToDevice h: Homography) -> Double {
+        let w = abs(h.m33)
+        guard w > 0, h.isFinite else { return Path.flatteningTolerance }
+        let sx = (h.m11 * h.m11 + h.m12 * h.m12).squareRoot() / w
+        let sy = (h.m21 * h.m21 + h.m22 * h.m22).squareRoot() / w
+        let s = max(sx, sy)
+        return s > 0 && s.isFinite ? Path.flatteningTolerance / s : Path.flatteningTolerance
+    }
+}

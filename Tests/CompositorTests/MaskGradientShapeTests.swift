@@ -8,7 +8,7 @@ import Text
 
 /// A cell-like tree with each of the newer parts: a turned parent with masked, continuous corners
 /// and a shadow, masked by a layer with a sublayer of its own; a gradient child; a shape child
-/// whose path reaches out of its bounds; a translucent masked sibling in perspective.
+/// whose path and dashed stroke reach out of its bounds; a translucent masked sibling in perspective.
 private func canvas(scale: Double = 2) -> CanvasLayer {
     var parent = Layer(size: Size(width: 40, height: 40), position: Point(x: 30, y: 30))
     parent.transform = Transform3D.makeRotation(.pi / 7, 0, 0, 1)
@@ -25,6 +25,10 @@ private func canvas(scale: Double = 2) -> CanvasLayer {
     var path = Path(polygon: [SIMD2(0, 0), SIMD2(35, 5), SIMD2(5, 30)])
     path.append(Path(polygon: [SIMD2(5, 5), SIMD2(15, 5), SIMD2(5, 15)]))
     shape.shape = LayerShape(path: path, fillColor: Color(r: 255, g: 255, b: 0), fillRule: .evenOdd)
+    shape.shape?.stroke = Stroker.outline(
+        of: [.move(SIMD2(0, 0)), .line(SIMD2(35, 5)), .line(SIMD2(5, 30))],
+        style: StrokeStyle(lineWidth: 3, lineCap: .round, dashPattern: [6, 3]))
+    shape.shape?.strokeColor = Color(r: 0, g: 255, b: 255, a: 200)
     parent.sublayers = [gradient, shape]
     var mask = Layer(size: Size(width: 30, height: 40), position: Point(x: 15, y: 20))
     mask.backgroundColor = .black

@@ -69,9 +69,9 @@ extension FrameComposer {
                 start: SIMD2(g.startPoint.x * size.width, g.startPoint.y * size.height),
                 end: SIMD2(g.endPoint.x * size.width, g.endPoint.y * size.height))
         }
-        if let sh = s.shape, let fill = sh.fillColor {
+        if let sh = s.shape, sh.fillColor != nil || sh.strokeColor != nil {
             layer.shape = LayerShape(
-                path: path(sh.path, origin: s.bounds.origin), fillColor: color(fill),
+                path: path(sh.path, origin: s.bounds.origin), fillColor: sh.fillColor.map(color) ?? .clear,
                 fillRule: sh.evenOdd ? .evenOdd : .nonZero)
         }
         if s.borderWidth > 0, let c = s.borderColor {
@@ -83,6 +83,12 @@ extension FrameComposer {
                 offset: sh.offset)
         }
         let map = place.map(layer)
+        if let sh = s.shape, let stroke = sh.strokeColor {
+            layer.shape?.stroke = Stroker.outline(
+                of: elements(sh.path, origin: s.bounds.origin), style: strokeStyle(sh),
+                tolerance: Stroker.tolerance(localToDevice: map))
+            layer.shape?.strokeColor = color(stroke)
+        }
         if let c = s.contents, let source = c.source {
             layer.contents = try scenePhotoContents(
                 c, source: source, in: layer, map: map, scale: scale, ticket: ticket)
@@ -148,17 +154,29 @@ extension FrameComposer {
     /// A CGPath's elements in the bounds coordinates whose origin is `origin`, as the
     /// compositor's local points (origin at the bounds' top left), closed for the fill.
     private func path(_ elements: [LayerSnapshot.Shape.Element], origin: Point) -> Path {
+        Path(elements: self.elements(elements, origin: origin))
+    }
+
+    private func elements(_ elements: [LayerSnapshot.Shape.Element], origin: Point) -> [Path.Element] {
         func local(_ p: Point) -> SIMD2<Double> { SIMD2(p.x - origin.x, p.y - origin.y) }
-        return Path(
-            elements: elements.map { e -> Path.Element in
-                switch e {
-                case .move(let p): .move(local(p))
-                case .line(let p): .line(local(p))
-                case .quadCurve(let p, let c): .quadCurve(local(p), control: local(c))
-                case .curve(let p, let c1, let c2): .curve(local(p), control1: local(c1), control2: local(c2))
-                case .close: .close
-                }
-            })
+        return elements.map { e -> Path.Element in
+            switch e {
+            case .move(let p): .move(local(p))
+            case .line(let p): .line(local(p))
+            case .quadCurve(let p, let c): .quadCurve(local(p), control: local(c))
+            case .curve(let p, let c1, let c2): .curve(local(p), control1: local(c1), control2: local(c2))
+            case .close: .close
+            }
+        }
+    }
+
+    private func strokeStyle(_ sh: LayerSnapshot.Shape) -> StrokeStyle {
+        StrokeStyle(
+            lineWidth: sh.lineWidth,
+            lineCap: sh.lineCap == .round ? .round : sh.lineCap == .square ? .square : .butt,
+            lineJoin: sh.lineJoin == .round ? .round : sh.lineJoin == .bevel ? .bevel : .miter,
+            miterLimit: sh.miterLimit, dashPattern: sh.lineDashPattern, dashPhase: sh.lineDashPhase,
+            strokeStart: sh.strokeStart, strokeEnd: sh.strokeEnd)
     }
 
     private func color(_ c: LayerSnapshot.Color) -> Color {

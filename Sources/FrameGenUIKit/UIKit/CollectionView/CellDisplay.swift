@@ -434,6 +434,7 @@ enum LayerSnapshotting {
             s.shape = LayerSnapshot.Shape(
                 path: path.steps.map(element), fillColor: shape.fillColor.map(color),
                 evenOdd: shape.fillRule == .evenOdd)
+            shape.snapshotStroke(into: &s.shape!)
         }
         s.borderWidth = v.number(.borderWidth)
         s.borderColor = v.color(.borderColor).map(color)
@@ -476,11 +477,7 @@ enum LayerSnapshotting {
         }
     }
 
-    private static func color(_ c: CGColor) -> LayerSnapshot.Color {
-        let v = c.rgba
-        return LayerSnapshot.Color(
-            red: Double(v.red), green: Double(v.green), blue: Double(v.blue), alpha: Double(v.alpha))
-    }
+    private static func color(_ c: CGColor) -> LayerSnapshot.Color { c.snapshot }
 
     /// The placements the compositor has; the edge-pinned modes (`top`, `left`...) keep the
     /// image's size as `center` does and draw centred (framegen's choice, docs/uikit.md "Cells").

@@ -1,0 +1,78 @@
+import Foundation
+import FrameGenKit
+import Geometry
+import Layout
+import Testing
+
+@testable import FrameGenUIKit
+
+// What a cell draws beyond filled shapes (docs/uikit.md "Cells"): shape layers' strokes.
+// `renderCell` (CellLayerTests.swift) puts the content view at (20, 10), 40 x 40 points, on a
+// black canvas at scale 1.
+
+private let red = Color(r: 255, g: 0, b: 0)
+private let black = Color(r: 0, g: 0, b: 0)
+
+@Test func aProgressRingStrokesItsFirstQuarterFromTheTop() throws {
+    let image = try renderCell { content in
+        let ring = CAShapeLayer()
+        ring.frame = content.bounds
+        // The ring every app draws: from the top, clockwise on screen.
+        ring.path =
+            UIBezierPath(
+                arcCenter: CGPoint(x: 20, y: 20), radius: 15, startAngle: -.pi / 2, endAngle: 3 * .pi / 2,
+                clockwise: true
+            ).cgPath
+        ring.fillColor = nil
+        ring.strokeColor = UIColor.red.cgColor
+        ring.lineWidth = 4
+        ring.strokeEnd = 0.25
+        content.layer.addSublayer(ring)
+    }
+    // On the ring (radius 13 to 17 about (40, 30) in the image): its top, and 45° on towards
+    // the right, are drawn; its left and bottom are not, nor is the unfilled inside.
+    #expect(image[41, 15] == red)
+    #expect(image[50, 19] == red)
+    #expect(image[24, 30] == black)
+    #expect(image[40, 45] == black)
+    #expect(image[40, 30] == black)
+    // The butt end at the rightmost point: the ring's pixels just past it are not drawn.
+    #expect(image[56, 32] == black)
+    #expect(image[55, 27] == red)
+}
+
+@Test func aShapeLayersStrokeIsDrawnOverItsFillCentredOnThePath() throws {
+    let image = try renderCell { content in
+        let box = CAShapeLayer()
+        box.frame = content.bounds
+        box.path = UIBezierPath(rect: CGRect(x: 10, y: 10, width: 20, height: 20)).cgPath
+        box.fillColor = UIColor.blue.cgColor
+        box.strokeColor = UIColor.white.cgColor
+        box.lineWidth = 4
+        content.layer.addSublayer(box)
+    }
+    // The edge at x = 10 in the cell (30 in the image): the stroke covers 28..<32, over the fill.
+    let white = Color(r: 255, g: 255, b: 255)
+    #expect(image[28, 30] == white && image[31, 30] == white)
+    #expect(image[27, 30] == black)
+    #expect(image[32, 30] == Color(r: 0, g: 0, b: 255))
+    // Miter corners: the corner pixel outside the path is covered.
+    #expect(image[28, 18] == white)
+}
+
+@Test func shapeLayerStrokePropertiesHaveApplesDefaultsAndReachTheSnapshot() {
+    let s = CAShapeLayer()
+    #expect(s.strokeColor == nil && s.lineWidth == 1 && s.lineCap == .butt && s.lineJoin == .miter)
+    #expect(s.miterLimit == 10 && s.strokeStart == 0 && s.strokeEnd == 1 && s.lineDashPattern == nil)
+    #expect(s.lineDashPhase == 0)
+    var shape = LayerSnapshot.Shape(path: [], fillColor: nil, evenOdd: false)
+    s.snapshotStroke(into: &shape)
+    #expect(shape.strokeColor == nil)
+    s.strokeColor = UIColor.red.cgColor
+    s.lineCap = .round
+    s.lineJoin = .bevel
+    s.lineDashPattern = [4, 2]
+    s.snapshotStroke(into: &shape)
+    #expect(shape.strokeColor == LayerSnapshot.Color(red: 1, green: 0, blue: 0, alpha: 1))
+    #expect(shape.lineCap == .round && shape.lineJoin == .bevel && shape.lineDashPattern == [4, 2])
+}
