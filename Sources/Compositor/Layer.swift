@@ -23,8 +23,8 @@ public struct Layer: Sendable {
     /// false: not drawn, sublayers included, while its front faces away from the viewer
     /// (docs/design/rendering.md §4).
     public var isDoubleSided = true
-    /// A CAGradientLayer's gradient, in local points, above the background colour.
-    public var gradient: AxialGradient?
+    /// A CAGradientLayer's gradient (axial, radial or conic), in local points, above the background colour.
+    public var gradient: Gradient?
     /// A CAShapeLayer's filled and stroked path, above the background colour and the gradient.
     public var shape: LayerShape?
     public var border: LayerBorder?

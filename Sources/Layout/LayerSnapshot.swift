@@ -75,9 +75,12 @@ public struct LayerSnapshot: Hashable, Sendable {
         }
     }
 
-    /// A CAGradientLayer's axial gradient: `locations` nil spreads the colours evenly; the
+    /// A CAGradientLayer's gradient: `locations` nil spreads the colours evenly; the
     /// points are in the unit square of the bounds.
     public struct Gradient: Hashable, Sendable {
+        /// CAGradientLayerType.
+        public enum Kind: String, Hashable, Sendable { case axial, radial, conic }
+        public var kind = Kind.axial
         public var colors: [Color]
         public var locations: [Double]?
         public var startPoint: Point

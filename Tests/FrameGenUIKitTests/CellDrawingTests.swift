@@ -76,3 +76,51 @@ private let black = Color(r: 0, g: 0, b: 0)
     #expect(shape.strokeColor == LayerSnapshot.Color(red: 1, green: 0, blue: 0, alpha: 1))
     #expect(shape.lineCap == .round && shape.lineJoin == .bevel && shape.lineDashPattern == [4, 2])
 }
+
+/// A view whose backing layer is a CAGradientLayer of `type`, white to black.
+private final class TypedGradientView: UIView {
+    override class var layerClass: AnyClass { CAGradientLayer.self }
+}
+
+private func gradientCell(_ type: CAGradientLayerType, end: CGPoint) throws -> StraightImage {
+    try renderCell { content in
+        let view = TypedGradientView(frame: content.bounds)
+        let g = view.layer as! CAGradientLayer
+        g.type = type
+        g.colors = [UIColor.white.cgColor, UIColor.black.cgColor]
+        g.startPoint = CGPoint(x: 0.5, y: 0.5)
+        g.endPoint = end
+        content.addSubview(view)
+    }
+}
+
+@Test func aRadialGradientLayerRunsOutToTheEllipseItsEndPointCorners() throws {
+    // Centre (20, 20) of the 40 x 40 view; end (1, 1): semi-axes 20 and 20.
+    let image = try gradientCell(.radial, end: CGPoint(x: 1, y: 1))
+    func expected(_ x: Double, _ y: Double) -> Int {
+        let t = min(((x - 20) * (x - 20) + (y - 20) * (y - 20)).squareRoot() / 20, 1)
+        return Int((255 * (1 - t)).rounded())
+    }
+    // Pixel (x, y) of the view is (20 + x, 10 + y) in the image; its centre is at + 0.5.
+    for (x, y) in [(20, 20), (30, 20), (20, 5), (33, 29), (0, 0), (39, 20)] {
+        let p = image[20 + x, 10 + y]
+        #expect(abs(Int(p.r) - expected(Double(x) + 0.5, Double(y) + 0.5)) <= 1, "(\(x), \(y)) \(p)")
+        #expect(p.r == p.g && p.g == p.b)
+    }
+}
+
+@Test func aConicGradientLayerTurnsClockwiseFromItsEndPoint() throws {
+    // Centre (20, 20); end (1, 0.5): from the right, clockwise on screen.
+    let image = try gradientCell(.conic, end: CGPoint(x: 1, y: 0.5))
+    func expected(_ x: Double, _ y: Double) -> Int {
+        var t = atan2(y - 20, x - 20) / (2 * .pi)
+        if t < 0 { t += 1 }
+        return Int((255 * (1 - t)).rounded())
+    }
+    for (x, y) in [(30, 20), (20, 30), (5, 22), (10, 5), (30, 12)] {
+        let p = image[20 + x, 10 + y]
+        #expect(abs(Int(p.r) - expected(Double(x) + 0.5, Double(y) + 0.5)) <= 1, "(\(x), \(y)) \(p)")
+    }
+    // Just above the start direction the turn is nearly whole: nearly black.
+    #expect(image[20 + 35, 10 + 19].r < 10)
+}

@@ -64,8 +64,14 @@ extension FrameComposer {
         layer.cornerCurve = s.continuousCorners ? .continuous : .circular
         layer.isDoubleSided = s.isDoubleSided
         if let g = s.gradient, !g.colors.isEmpty {
-            layer.gradient = AxialGradient(
-                colors: g.colors.map(color), locations: g.locations,
+            let kind: Gradient.Kind =
+                switch g.kind {
+                case .axial: .axial
+                case .radial: .radial
+                case .conic: .conic
+                }
+            layer.gradient = Gradient(
+                kind, colors: g.colors.map(color), locations: g.locations,
                 start: SIMD2(g.startPoint.x * size.width, g.startPoint.y * size.height),
                 end: SIMD2(g.endPoint.x * size.width, g.endPoint.y * size.height))
         }

@@ -424,11 +424,8 @@ enum LayerSnapshotting {
         s.continuousCorners = layer.cornerCurve == .continuous
         s.isDoubleSided = layer.isDoubleSided
         s.mask = layer.mask.map(snapshot)
-        if let g = layer as? CAGradientLayer, g.type == .axial {
-            let colors = (g.colors ?? []).compactMap { ($0 as? CGColor).map(color) }
-            s.gradient = LayerSnapshot.Gradient(
-                colors: colors, locations: g.locations?.map(\.doubleValue), startPoint: g.startPoint.geometry,
-                endPoint: g.endPoint.geometry)
+        if let g = layer as? CAGradientLayer {
+            s.gradient = g.snapshotGradient
         }
         if let shape = layer as? CAShapeLayer, let path = shape.path {
             s.shape = LayerSnapshot.Shape(
