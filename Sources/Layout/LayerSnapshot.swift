@@ -126,6 +126,18 @@ public struct LayerSnapshot: Hashable, Sendable {
         }
     }
 
+    /// What a view's `draw(_:)` painted, as its backing store holds it: filled and stroked
+    /// paths in the coordinates of bounds of `size` (origin at their top left), drawn above the
+    /// layer's background and below its sublayers, clipped to the bounds, and stretched to the
+    /// bounds when their size has changed since (docs/uikit.md "Drawing in draw(_:)").
+    public struct Drawing: Hashable, Sendable {
+        public var size: Size
+        public var shapes: [Shape]
+        public init(size: Size, shapes: [Shape]) {
+            (self.size, self.shapes) = (size, shapes)
+        }
+    }
+
     public var bounds: Rect
     /// Where the anchor point lies in the superlayer's bounds coordinates (for a cell: the
     /// collection view's content coordinates).
@@ -157,6 +169,7 @@ public struct LayerSnapshot: Hashable, Sendable {
     public var shadow: Shadow?
     public var contents: Contents?
     public var text: Text?
+    public var drawing: Drawing?
     /// Back to front.
     public var sublayers: [LayerSnapshot] = []
     private var maskStorage: [LayerSnapshot] = []

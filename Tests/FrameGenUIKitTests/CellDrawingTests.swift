@@ -6,7 +6,8 @@ import Testing
 
 @testable import FrameGenUIKit
 
-// What a cell draws beyond filled shapes (docs/uikit.md "Cells"): shape layers' strokes.
+// What a cell draws beyond filled shapes (docs/uikit.md "Cells"): shape layers' strokes, radial
+// and conic gradient layers, and views' own draw(_:).
 // `renderCell` (CellLayerTests.swift) puts the content view at (20, 10), 40 x 40 points, on a
 // black canvas at scale 1.
 
@@ -123,4 +124,72 @@ private func gradientCell(_ type: CAGradientLayerType, end: CGPoint) throws -> S
     }
     // Just above the start direction the turn is nearly whole: nearly black.
     #expect(image[20 + 35, 10 + 19].r < 10)
+}
+
+/// A badge as apps draw one in `draw(_:)`: a red disc (UIBezierPath.fill), a white bar across
+/// it (the context's own path and stroke), a green square drawn through a scaled context, and a
+/// blue square whose fill reaches past the bounds.
+private final class DrawnBadgeView: UIView {
+    var draws = 0
+    var tint = UIColor.red
+
+    override func draw(_ rect: CGRect) {
+        draws += 1
+        tint.setFill()
+        UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 40, height: 40)).fill()
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.setStrokeColor(UIColor.white.cgColor)
+        context.setLineWidth(4)
+        context.move(to: CGPoint(x: 10, y: 20))
+        context.addLine(to: CGPoint(x: 30, y: 20))
+        context.strokePath()
+        context.saveGState()
+        context.translateBy(x: 30, y: 30)
+        context.scaleBy(x: 2, y: 2)
+        context.setFillColor(UIColor.green.cgColor)
+        context.fill(CGRect(x: 0, y: 0, width: 5, height: 5))
+        context.restoreGState()
+        context.setFillColor(UIColor.blue.cgColor)
+        context.fill(CGRect(x: -10, y: -10, width: 15, height: 15))
+    }
+}
+
+@Test func aViewsDrawIsRecordedAndDrawnAsItsBackingStore() throws {
+    let image = try renderCell { content in
+        content.addSubview(DrawnBadgeView(frame: content.bounds))
+    }
+    // The view's pixel (x, y) is (20 + x, 10 + y) in the image.
+    let white = Color(r: 255, g: 255, b: 255)
+    #expect(image[20 + 20, 10 + 10] == red)
+    #expect(image[20 + 20, 10 + 19] == white && image[20 + 11, 10 + 21] == white)
+    #expect(image[20 + 20, 10 + 23] == red)
+    // The scaled square: (30, 30) to (40, 40), over the disc.
+    #expect(image[20 + 31, 10 + 31] == Color(r: 0, g: 255, b: 0))
+    #expect(image[20 + 39, 10 + 39] == Color(r: 0, g: 255, b: 0))
+    #expect(image[20 + 29, 10 + 29] == red)
+    // The blue square is clipped to the bounds: (0, 0) to (5, 5) only.
+    #expect(image[20, 10] == Color(r: 0, g: 0, b: 255) && image[24, 14] == Color(r: 0, g: 0, b: 255))
+    #expect(image[19, 10] == black && image[20, 9] == black)
+}
+
+@Test func drawIsCalledWhenDueAndItsContextIsCurrentOnlyThen() throws {
+    #expect(UIGraphicsGetCurrentContext() == nil)
+    let view = DrawnBadgeView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+    let first = try #require(view.recordedDrawing())
+    #expect(first.shapes.count == 4 && first.shapes[0].fillColor == UIColor.red.cgColor.snapshot)
+    view.tint = .orange
+    #expect(view.recordedDrawing() == first && view.draws == 1, "no setNeedsDisplay: kept")
+    view.setNeedsDisplay()
+    #expect(view.recordedDrawing()?.shapes[0].fillColor == UIColor.orange.cgColor.snapshot)
+    #expect(view.draws == 2)
+    // A new size stretches the recording, unless the content mode is `.redraw`.
+    view.bounds.size = CGSize(width: 80, height: 40)
+    #expect(view.recordedDrawing()?.size == Size(width: 40, height: 40) && view.draws == 2)
+    view.contentMode = .redraw
+    #expect(view.recordedDrawing()?.size == Size(width: 80, height: 40) && view.draws == 3)
+    // Views that do not draw record nothing; colours set outside draw(_:) go nowhere.
+    #expect(UIView(frame: view.frame).recordedDrawing() == nil)
+    UIColor.red.setFill()
+    UIBezierPath(rect: view.bounds).fill()
+    #expect(UIGraphicsGetCurrentContext() == nil)
 }

@@ -75,11 +75,6 @@ extension FrameComposer {
                 start: SIMD2(g.startPoint.x * size.width, g.startPoint.y * size.height),
                 end: SIMD2(g.endPoint.x * size.width, g.endPoint.y * size.height))
         }
-        if let sh = s.shape, sh.fillColor != nil || sh.strokeColor != nil {
-            layer.shape = LayerShape(
-                path: path(sh.path, origin: s.bounds.origin), fillColor: sh.fillColor.map(color) ?? .clear,
-                fillRule: sh.evenOdd ? .evenOdd : .nonZero)
-        }
         if s.borderWidth > 0, let c = s.borderColor {
             layer.border = LayerBorder(width: s.borderWidth, color: color(c))
         }
@@ -89,12 +84,7 @@ extension FrameComposer {
                 offset: sh.offset)
         }
         let map = place.map(layer)
-        if let sh = s.shape, let stroke = sh.strokeColor {
-            layer.shape?.stroke = Stroker.outline(
-                of: elements(sh.path, origin: s.bounds.origin), style: strokeStyle(sh),
-                tolerance: Stroker.tolerance(localToDevice: map))
-            layer.shape?.strokeColor = color(stroke)
-        }
+        if let sh = s.shape { layer.shape = shape(sh, origin: s.bounds.origin, map: map) }
         if let c = s.contents, let source = c.source {
             layer.contents = try scenePhotoContents(
                 c, source: source, in: layer, map: map, scale: scale, ticket: ticket)
@@ -125,6 +115,7 @@ extension FrameComposer {
                     sub, parentOrigin: s.bounds.origin, parentSublayerTransform: sublayerTransform,
                     place: .sublayer(of: map), scale: scale, ticket: ticket))
         }
+        if let d = s.drawing { sublayers.insert(drawing(d, in: size, map: map), at: 0) }
         layer.sublayers = sublayers
         // A mask is placed as a sublayer is, but not by the sublayerTransform (it is no sublayer).
         if let m = s.mask {
@@ -159,6 +150,40 @@ extension FrameComposer {
 
     /// A CGPath's elements in the bounds coordinates whose origin is `origin`, as the
     /// compositor's local points (origin at the bounds' top left), closed for the fill.
+    /// A shape's fill and stroke in local points (`origin`: the bounds' origin), the stroke
+    /// outlined within a tenth of a device pixel through `map`; nil when neither is painted.
+    private func shape(_ sh: LayerSnapshot.Shape, origin: Point, map: Homography) -> LayerShape? {
+        guard sh.fillColor != nil || sh.strokeColor != nil else { return nil }
+        var shape = LayerShape(
+            path: path(sh.path, origin: origin), fillColor: sh.fillColor.map(color) ?? .clear,
+            fillRule: sh.evenOdd ? .evenOdd : .nonZero)
+        if let stroke = sh.strokeColor {
+            shape.stroke = Stroker.outline(
+                of: elements(sh.path, origin: origin), style: strokeStyle(sh),
+                tolerance: Stroker.tolerance(localToDevice: map))
+            shape.strokeColor = color(stroke)
+        }
+        return shape
+    }
+
+    /// A view's `draw(_:)` as its backing store: a layer of the recorded size, clipped to its
+    /// bounds and stretched to the view's, holding one layer per painted path.
+    private func drawing(_ d: LayerSnapshot.Drawing, in size: Size, map: Homography) -> Layer {
+        let centre = Point(x: d.size.width / 2, y: d.size.height / 2)
+        var store = Layer(size: d.size, position: Point(x: size.width / 2, y: size.height / 2))
+        if d.size != size {
+            store.transform = .makeScale(size.width / d.size.width, size.height / d.size.height, 1)
+        }
+        store.masksToBounds = true
+        let storeMap = Compositor.sublayerMap(store, in: map)
+        store.sublayers = d.shapes.map { sh in
+            var layer = Layer(size: d.size, position: centre)
+            layer.shape = shape(sh, origin: .zero, map: Compositor.sublayerMap(layer, in: storeMap))
+            return layer
+        }
+        return store
+    }
+
     private func path(_ elements: [LayerSnapshot.Shape.Element], origin: Point) -> Path {
         Path(elements: self.elements(elements, origin: origin))
     }

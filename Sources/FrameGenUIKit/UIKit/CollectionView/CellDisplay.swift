@@ -429,7 +429,7 @@ enum LayerSnapshotting {
         }
         if let shape = layer as? CAShapeLayer, let path = shape.path {
             s.shape = LayerSnapshot.Shape(
-                path: path.steps.map(element), fillColor: shape.fillColor.map(color),
+                path: path.steps.map(\.snapshotElement), fillColor: shape.fillColor.map(color),
                 evenOdd: shape.fillRule == .evenOdd)
             shape.snapshotStroke(into: &s.shape!)
         }
@@ -441,6 +441,7 @@ enum LayerSnapshotting {
                 offset: Point(x: Double(v.shadowOffset.width), y: Double(v.shadowOffset.height)))
         }
         let view = layer.delegate as? UIView
+        if let view, view.layer === layer { s.drawing = view.recordedDrawing() }
         if let image = layer.contents as? UIImage, let photo = image.scenePhoto {
             // Drawn from the renderer's own texture of the photo, as the scene's styles draw it.
             s.contents = LayerSnapshot.Contents(
@@ -462,16 +463,6 @@ enum LayerSnapshotting {
         }
         s.sublayers = (layer.sublayers ?? []).map(snapshot)
         return s
-    }
-
-    private static func element(_ step: CGPathStep) -> LayerSnapshot.Shape.Element {
-        switch step {
-        case .move(let p): .move(p.geometry)
-        case .line(let p): .line(p.geometry)
-        case .quadCurve(let p, let c): .quadCurve(p.geometry, control: c.geometry)
-        case .curve(let p, let c1, let c2): .curve(p.geometry, control1: c1.geometry, control2: c2.geometry)
-        case .close: .close
-        }
     }
 
     private static func color(_ c: CGColor) -> LayerSnapshot.Color { c.snapshot }

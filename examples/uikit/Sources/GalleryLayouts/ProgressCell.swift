@@ -2,8 +2,8 @@ import UIKit
 
 /// A dashboard tile as fitness and finance apps draw them: a progress ring (a grey track and a
 /// round-capped `CAShapeLayer` stroke whose `strokeEnd` is the item's progress), a dashed
-/// outline, a soft radial glow behind the ring and a conic colour wheel chip (`CAGradientLayer`
-/// of `type` `.radial` and `.conic`).
+/// outline, a soft radial glow behind the ring, a conic colour wheel chip (`CAGradientLayer`
+/// of `type` `.radial` and `.conic`), and a pie badge that draws itself in `draw(_:)`.
 public final class ProgressCell: UICollectionViewCell {
     private let glow = GradientLayerView()
     private let track = CAShapeLayer()
@@ -11,6 +11,7 @@ public final class ProgressCell: UICollectionViewCell {
     private let outline = CAShapeLayer()
     private let wheel = GradientLayerView()
     private let percent = UILabel()
+    private let pie = PieView()
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -52,6 +53,7 @@ public final class ProgressCell: UICollectionViewCell {
         percent.textAlignment = .center
         percent.textColor = UIColor(white: 0.2, alpha: 1)
         contentView.addSubview(percent)
+        contentView.addSubview(pie)
     }
 
     required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
@@ -68,6 +70,8 @@ public final class ProgressCell: UICollectionViewCell {
             accent.withAlphaComponent(0.35).cgColor, accent.withAlphaComponent(0).cgColor,
         ]
         percent.text = "\(Int((progress * 100).rounded()))%"
+        pie.progress = progress
+        pie.tint = accent
     }
 
     public override func layoutSubviews() {
@@ -89,6 +93,40 @@ public final class ProgressCell: UICollectionViewCell {
         outline.path = UIBezierPath(roundedRect: b.insetBy(dx: 6, dy: 6), cornerRadius: 11).cgPath
         wheel.frame = CGRect(x: b.maxX - 36, y: b.maxY - 36, width: 24, height: 24)
         percent.frame = CGRect(x: centre.x - radius, y: centre.y - 12, width: 2 * radius, height: 24)
+        pie.frame = CGRect(x: 12, y: b.maxY - 36, width: 24, height: 24)
+    }
+}
+
+/// A pie chart badge drawn in `draw(_:)`, as apps draw small charts: a wedge of the progress
+/// from the top, clockwise, filled through the context, and a ring stroked with a UIBezierPath.
+final class PieView: UIView {
+    var progress: CGFloat = 0 { didSet { setNeedsDisplay() } }
+    var tint = UIColor.gray { didSet { setNeedsDisplay() } }
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        backgroundColor = .clear
+    }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
+    override func draw(_ rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        let centre = CGPoint(x: bounds.midX, y: bounds.midY)
+        let radius = min(bounds.width, bounds.height) / 2 - 2
+        context.setFillColor(tint.withAlphaComponent(0.85).cgColor)
+        context.move(to: centre)
+        // Core Graphics' clockwise is counter-clockwise on the flipped screen.
+        context.addArc(
+            center: centre, radius: radius, startAngle: -.pi / 2, endAngle: -.pi / 2 + 2 * .pi * progress,
+            clockwise: false)
+        context.closePath()
+        context.fillPath()
+        let ring = UIBezierPath(
+            arcCenter: centre, radius: radius, startAngle: 0, endAngle: 2 * .pi, clockwise: true)
+        ring.lineWidth = 1.5
+        tint.setStroke()
+        ring.stroke()
     }
 }
 
