@@ -140,7 +140,7 @@ public enum Stroker {
 
     /// The most dashes one subpath draws (a pattern far shorter than the path would otherwise
     /// make millions of pieces); past it the rest of the subpath is left out.
-    static let maxDashes = 100_000
+    static let maxDashes = 10_000
 
     /// The pieces stroked: each subpath cut into the pattern's painted lengths, then kept
     /// between strokeStart and strokeEnd of the whole path's length (the dashes stay where

@@ -130,9 +130,9 @@ private func value(_ m: CoverageMask, _ x: Int, _ y: Int) -> Int {
     let style = StrokeStyle(lineWidth: 2 * h, lineCap: .round, lineJoin: .round)
     let m = strokeMask([.move(p0), .curve(p3, control1: c1, control2: c2)], style)
     let curve = (0...400).map { Path.cubicPoint(p0, c1, c2, p3, Double($0) / 400) }
-    func distance(_ q: SIMD2<Double>) -> Double {
+    func distance(_ q: SIMD2<Double>, _ segments: [Int]) -> Double {
         var best = Double.infinity
-        for k in 1..<curve.count {
+        for k in segments {
             let (a, b) = (curve[k - 1], curve[k])
             let t = min(max(((q - a) * (b - a)).sum() / ((b - a) * (b - a)).sum(), 0), 1)
             let d = q - (a + (b - a) * t)
@@ -140,22 +140,26 @@ private func value(_ m: CoverageMask, _ x: Int, _ y: Int) -> Int {
         }
         return best.squareRoot()
     }
+    let all = Array(1..<curve.count)
     var worst = 0
     for y in stride(from: 0, to: 100, by: 2) {
         for x in 0..<100 {
-            let centre = distance(SIMD2(Double(x) + 0.5, Double(y) + 0.5))
+            let c = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
+            let centre = distance(c, all)
             var truth: Int
             if centre < h - 0.75 {
                 truth = 255
             } else if centre > h + 0.75 {
                 truth = 0
             } else {
+                // Only the segments that can come within h of the pixel.
+                let near = all.filter { distance(c, [$0]) < h + 1 }
                 var inside = 0
                 for sy in 0..<16 {
                     for sx in 0..<16 {
                         let q = SIMD2(
                             Double(x) + (Double(sx) + 0.5) / 16, Double(y) + (Double(sy) + 0.5) / 16)
-                        if distance(q) <= h { inside += 1 }
+                        if distance(q, near) <= h { inside += 1 }
                     }
                 }
                 truth = inside * 255 / 256
