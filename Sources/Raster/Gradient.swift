@@ -144,6 +144,7 @@ extension Painter {
                     // The colour is a function of t alone: a run of equal t (every row of an
                     // axial gradient across the rows) computes it once.
                     var lastT = Double.nan
+                    let (lo, hi) = (s[0].location, s[s.count - 1].location)
                     var colour = Pixel(r: 0, g: 0, b: 0, a: 0)
                     for y in b.1..<b.3 {
                         let row = m.baseAddress! + (y - coverage.y) * coverage.width - coverage.x
@@ -164,10 +165,14 @@ extension Painter {
                                 let local = SIMD2((q * hx).sum(), (q * hy).sum()) / (q * hw).sum()
                                 t = gradient.parameter(at: local)
                             }
-                            if t != lastT {
-                                colour = Gradient.color(t: t, stops: s)
-                                lastT = t
+                            // Before the first stop and past the last the colour is the
+                            // end's: clamped, those pixels reuse it (NaN takes the first).
+                            let tc = t > lo ? (t < hi ? t : hi) : lo
+                            if tc != lastT {
+                                colour = Gradient.color(t: tc, stops: s)
+                                lastT = tc
                             }
+                            guard colour.a != 0 else { continue }
                             var src = colour
                             let k = mul255(c, opacity)
                             if k != 255 { src = scale(src, by: k) }
