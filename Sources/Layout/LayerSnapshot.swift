@@ -131,10 +131,19 @@ public struct LayerSnapshot: Hashable, Sendable {
     /// layer's background and below its sublayers, clipped to the bounds, and stretched to the
     /// bounds when their size has changed since (docs/uikit.md "Drawing in draw(_:)").
     public struct Drawing: Hashable, Sendable {
+        /// One fill or stroke, seen only inside every one of `clips` (filled paths; none: the
+        /// whole bounds).
+        public struct Part: Hashable, Sendable {
+            public var shape: Shape
+            public var clips: [Shape]
+            public init(shape: Shape, clips: [Shape] = []) {
+                (self.shape, self.clips) = (shape, clips)
+            }
+        }
         public var size: Size
-        public var shapes: [Shape]
-        public init(size: Size, shapes: [Shape]) {
-            (self.size, self.shapes) = (size, shapes)
+        public var parts: [Part]
+        public init(size: Size, parts: [Part]) {
+            (self.size, self.parts) = (size, parts)
         }
     }
 

@@ -176,11 +176,11 @@ private final class DrawnBadgeView: UIView {
     #expect(UIGraphicsGetCurrentContext() == nil)
     let view = DrawnBadgeView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
     let first = try #require(view.recordedDrawing())
-    #expect(first.shapes.count == 4 && first.shapes[0].fillColor == UIColor.red.cgColor.snapshot)
+    #expect(first.parts.count == 4 && first.parts[0].shape.fillColor == UIColor.red.cgColor.snapshot)
     view.tint = .orange
     #expect(view.recordedDrawing() == first && view.draws == 1, "no setNeedsDisplay: kept")
     view.setNeedsDisplay()
-    #expect(view.recordedDrawing()?.shapes[0].fillColor == UIColor.orange.cgColor.snapshot)
+    #expect(view.recordedDrawing()?.parts[0].shape.fillColor == UIColor.orange.cgColor.snapshot)
     #expect(view.draws == 2)
     // A new size stretches the recording, unless the content mode is `.redraw`.
     view.bounds.size = CGSize(width: 80, height: 40)
@@ -192,4 +192,39 @@ private final class DrawnBadgeView: UIView {
     UIColor.red.setFill()
     UIBezierPath(rect: view.bounds).fill()
     #expect(UIGraphicsGetCurrentContext() == nil)
+}
+
+/// A disc clipped to its left half (a rect clip), then a ring clipped by a path (the even-odd
+/// inside of a square with a hole), saved and restored around each.
+private final class ClippedView: UIView {
+    override func draw(_ rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.saveGState()
+        context.clip(to: CGRect(x: 0, y: 0, width: 20, height: 40))
+        UIColor.red.setFill()
+        context.fillEllipse(in: bounds)
+        context.restoreGState()
+        let frame = UIBezierPath(rect: CGRect(x: 20, y: 0, width: 20, height: 20))
+        frame.append(UIBezierPath(rect: CGRect(x: 25, y: 5, width: 10, height: 10)))
+        frame.usesEvenOddFillRule = true
+        context.saveGState()
+        frame.addClip()
+        UIColor.green.setFill()
+        context.fill(bounds)
+        context.restoreGState()
+    }
+}
+
+@Test func clipsKeepWhatIsPaintedInsideThem() throws {
+    let image = try renderCell { content in
+        content.addSubview(ClippedView(frame: content.bounds))
+    }
+    let green = Color(r: 0, g: 255, b: 0)
+    // The disc's left half only.
+    #expect(image[20 + 10, 10 + 20] == red)
+    #expect(image[20 + 30, 10 + 20] == black)
+    // The green fill only in the square's frame, not its hole nor below it.
+    #expect(image[20 + 22, 10 + 2] == green && image[20 + 37, 10 + 17] == green)
+    #expect(image[20 + 30, 10 + 10] == black)
+    #expect(image[20 + 30, 10 + 30] == black)
 }

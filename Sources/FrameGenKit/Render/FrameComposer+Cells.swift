@@ -167,7 +167,7 @@ extension FrameComposer {
     }
 
     /// A view's `draw(_:)` as its backing store: a layer of the recorded size, clipped to its
-    /// bounds and stretched to the view's, holding one layer per painted path.
+    /// bounds and stretched to the view's, holding one layer per painted path, masked by its clips.
     private func drawing(_ d: LayerSnapshot.Drawing, in size: Size, map: Homography) -> Layer {
         let centre = Point(x: d.size.width / 2, y: d.size.height / 2)
         var store = Layer(size: d.size, position: Point(x: size.width / 2, y: size.height / 2))
@@ -176,9 +176,18 @@ extension FrameComposer {
         }
         store.masksToBounds = true
         let storeMap = Compositor.sublayerMap(store, in: map)
-        store.sublayers = d.shapes.map { sh in
+        store.sublayers = d.parts.map { part in
             var layer = Layer(size: d.size, position: centre)
-            layer.shape = shape(sh, origin: .zero, map: Compositor.sublayerMap(layer, in: storeMap))
+            layer.shape = shape(part.shape, origin: .zero, map: Compositor.sublayerMap(layer, in: storeMap))
+            // Each clip masks what it holds: a layer of the same place holding the part.
+            for clip in part.clips {
+                var holder = Layer(size: d.size, position: centre)
+                holder.sublayers = [layer]
+                var mask = Layer(size: d.size, position: centre)
+                mask.shape = shape(clip, origin: .zero, map: storeMap)
+                holder.mask = mask
+                layer = holder
+            }
             return layer
         }
         return store

@@ -21,8 +21,8 @@ public enum CGPathDrawingMode: Int32, Sendable {
 /// it records what is filled and stroked, as paths with their colours and line style in the
 /// view's bounds coordinates (origin at the top left of the bounds, y down), for the compositor
 /// to draw as the view's backing store (docs/uikit.md "Drawing in draw(_:)"). The everyday
-/// subset: graphics state (colours, line style, alpha, the transform) saved and restored, path
-/// construction, fill and stroke. Not Sendable: framegen makes one per call of `draw(_:)`.
+/// subset: graphics state (colours, line style, alpha, the transform, the clip) saved and
+/// restored, path construction, clipping, fill and stroke. Not Sendable: framegen makes one per call of `draw(_:)`.
 public final class CGContext {
     struct GState {
         var ctm = CGAffineTransform.identity
@@ -35,6 +35,8 @@ public final class CGContext {
         var dashPhase: CGFloat = 0
         var dashLengths: [CGFloat] = []
         var alpha: CGFloat = 1
+        /// Filled paths in the bounds' coordinates; what is painted shows inside all of them.
+        var clips: [LayerSnapshot.Shape] = []
     }
 
     private var state = GState()
@@ -42,7 +44,7 @@ public final class CGContext {
     /// In the bounds' coordinates: the transform applies as points are added, as in Core Graphics.
     private var path = CGMutablePath()
     /// What was filled and stroked, back to front.
-    private(set) var recorded: [LayerSnapshot.Shape] = []
+    private(set) var recorded: [LayerSnapshot.Drawing.Part] = []
     /// Added to every point: the bounds' origin taken back to the top left.
     private let origin: CGPoint
 
@@ -190,7 +192,31 @@ public final class CGContext {
             shape.lineDashPattern = state.dashLengths.map { Double($0) * scale }
             shape.lineDashPhase = Double(state.dashPhase) * scale
         }
-        recorded.append(shape)
+        recorded.append(LayerSnapshot.Drawing.Part(shape: shape, clips: state.clips))
+    }
+
+    // MARK: Clipping
+
+    /// Intersects the clip with the current path's inside, then empties the path.
+    public func clip(using rule: CGPathFillRule = .winding) {
+        defer { path = CGMutablePath() }
+        state.clips.append(
+            LayerSnapshot.Shape(
+                path: path.steps.map(\.snapshotElement),
+                fillColor: LayerSnapshot.Color(red: 0, green: 0, blue: 0, alpha: 1),
+                evenOdd: rule == .evenOdd))
+    }
+
+    public func clip(to rect: CGRect) {
+        clip(to: [rect])
+    }
+
+    public func clip(to rects: [CGRect]) {
+        let kept = path
+        path = CGMutablePath()
+        addRects(rects)
+        clip()
+        path = kept
     }
 
     public func fill(_ rect: CGRect) {
@@ -289,3 +315,6 @@ func withCurrentContext<T>(_ context: CGContext, _ body: () throws -> T) rethrow
 public func UIGraphicsPushContext(_ context: CGContext) { contextStack.contexts.append(context) }
 
 public func UIGraphicsPopContext() { _ = contextStack.contexts.popLast() }
+
+/// Intersects the current context's clip with `rect` (in `draw(_:)`; elsewhere does nothing).
+public func UIRectClip(_ rect: CGRect) { UIGraphicsGetCurrentContext()?.clip(to: rect) }

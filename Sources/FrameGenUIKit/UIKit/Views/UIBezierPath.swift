@@ -103,6 +103,15 @@ open class UIBezierPath: NSObject {
         context.restoreGState()
     }
 
+    /// Intersects the current context's clip with the enclosed area (with the path's fill
+    /// rule), for what `draw(_:)` paints after it; elsewhere does nothing.
+    open func addClip() {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.beginPath()
+        context.addPath(path)
+        context.clip(using: usesEvenOddFillRule ? .evenOdd : .winding)
+    }
+
     /// Strokes the path with the context's stroke colour (`UIColor.setStroke()`) and the path's
     /// line style, in `draw(_:)`; elsewhere does nothing.
     open func stroke() {

@@ -335,10 +335,10 @@ open class UIView: UIResponder, CALayerDelegate {
         if drawingDue || drawn == nil || (contentMode == .redraw && drawn?.size != b.size.geometry) {
             let context = CGContext(boundsOrigin: b.origin)
             withCurrentContext(context) { draw(b) }
-            drawn = LayerSnapshot.Drawing(size: b.size.geometry, shapes: context.recorded)
+            drawn = LayerSnapshot.Drawing(size: b.size.geometry, parts: context.recorded)
             drawingDue = false
         }
-        guard let drawn, !drawn.shapes.isEmpty else { return nil }
+        guard let drawn, !drawn.parts.isEmpty else { return nil }
         return drawn
     }
 
