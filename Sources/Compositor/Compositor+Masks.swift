@@ -2,7 +2,7 @@ import Geometry
 import Raster
 import Text
 
-// Back faces, mask layers, gradients and shape fills (docs/design/rendering.md §4, §8.6, §8.7).
+// Back faces, mask layers, gradients and shapes (docs/design/rendering.md §4, §8.6, §8.7, §8.8).
 extension Compositor {
     /// Whether a layer drawn through `h` shows its back: its image is mirrored on screen. Every
     /// point drawn lies in front of the eye (W > 0), where the map's Jacobian has the sign of
@@ -52,7 +52,7 @@ extension Compositor {
             clip: .full(clip))
     }
 
-    /// The gradient through the rounded bounds, then the shape's fill, at `opacity`; above the
+    /// The gradient through the rounded bounds, then the shape's fill and stroke, at `opacity`; above the
     /// background colour, below the contents (docs/design/rendering.md §8.1).
     static func drawGradientAndShape(
         _ layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, opacity: UInt8,
@@ -64,18 +64,27 @@ extension Compositor {
             for o in hiders { o.hide(in: &mask) }
             Painter.fill(&image, gradient: g, deviceToLocal: inverse, coverage: mask, opacity: opacity)
         }
-        if let s = layer.shape, s.fillColor.a > 0 {
+        guard let s = layer.shape else { return }
+        if s.fillColor.a > 0 {
             var mask = coverage(s.path, h, fillRule: s.fillRule, clip: clip, antialiased: aa)
             for o in hiders { o.hide(in: &mask) }
             Painter.fill(
                 &image, color: s.fillColor.withOpacity(Double(opacity) / 255).premultiplied, coverage: mask)
+        }
+        if s.strokeColor.a > 0, !s.stroke.isEmpty {
+            var mask = coverage(s.stroke, h, clip: clip, antialiased: aa)
+            for o in hiders { o.hide(in: &mask) }
+            Painter.fill(
+                &image, color: s.strokeColor.withOpacity(Double(opacity) / 255).premultiplied, coverage: mask)
         }
     }
 
     /// The device pixels a shape's path may cover (its pixel centres' box grown by the two
     /// pixels anti-aliasing may add, as for the bounds), within `clip`; nil when none.
     static func shapeBox(_ shape: LayerShape, _ h: Homography, clip: PixelBox) -> PixelBox? {
-        let b = coverage(shape.path, h, fillRule: shape.fillRule, clip: clip, antialiased: false).box
+        var path = shape.path
+        path.append(shape.stroke)
+        let b = coverage(path, h, fillRule: .nonZero, clip: clip, antialiased: false).box
         guard b.x0 < b.x1, b.y0 < b.y1 else { return nil }
         return (
             max(clip.x0, b.x0 - 2), max(clip.y0, b.y0 - 2), min(clip.x1, b.x1 + 2), min(clip.y1, b.y1 + 2)

@@ -113,7 +113,9 @@ extension Compositor {
                 margin += 3 * max(s.radius, 0) * scale
             }
             if layer.text != nil { margin += 4 * scale }
-            if let bounds = layer.shape?.path.controlBounds {
+            var shape = layer.shape?.path ?? Path()
+            shape.append(layer.shape?.stroke ?? Path())
+            if let bounds = shape.controlBounds {
                 rects.append(
                     Rect(
                         x: bounds.min.x, y: bounds.min.y, width: bounds.max.x - bounds.min.x,

@@ -23,9 +23,9 @@ public struct Layer: Sendable {
     /// false: not drawn, sublayers included, while its front faces away from the viewer
     /// (docs/design/rendering.md §4).
     public var isDoubleSided = true
-    /// A CAGradientLayer's gradient, in local points, above the background colour.
-    public var gradient: AxialGradient?
-    /// A CAShapeLayer's filled path, above the background colour and the gradient.
+    /// A CAGradientLayer's gradient (axial, radial or conic), in local points, above the background colour.
+    public var gradient: Gradient?
+    /// A CAShapeLayer's filled and stroked path, above the background colour and the gradient.
     public var shape: LayerShape?
     public var border: LayerBorder?
     public var shadow: LayerShadow?
@@ -64,12 +64,16 @@ public struct Layer: Sendable {
     }
 }
 
-/// A CAShapeLayer's path, filled (its stroke is not drawn).
+/// A CAShapeLayer's path, filled, then its stroke over the fill.
 public struct LayerShape: Sendable {
     /// In the layer's local points.
     public var path: Path
+    /// Transparent: not filled.
     public var fillColor: Color
     public var fillRule: FillRule
+    /// The stroke's outline (`Stroker.outline`, in local points), filled under non-zero.
+    public var stroke = Path()
+    public var strokeColor = Color.clear
     public init(path: Path, fillColor: Color, fillRule: FillRule = .nonZero) {
         self.path = path
         self.fillColor = fillColor

@@ -75,9 +75,12 @@ public struct LayerSnapshot: Hashable, Sendable {
         }
     }
 
-    /// A CAGradientLayer's axial gradient: `locations` nil spreads the colours evenly; the
+    /// A CAGradientLayer's gradient: `locations` nil spreads the colours evenly; the
     /// points are in the unit square of the bounds.
     public struct Gradient: Hashable, Sendable {
+        /// CAGradientLayerType.
+        public enum Kind: String, Hashable, Sendable { case axial, radial, conic }
+        public var kind = Kind.axial
         public var colors: [Color]
         public var locations: [Double]?
         public var startPoint: Point
@@ -89,8 +92,12 @@ public struct LayerSnapshot: Hashable, Sendable {
         }
     }
 
-    /// A CAShapeLayer's path (in the layer's bounds coordinates) and fill.
+    /// A CAShapeLayer's path (in the layer's bounds coordinates), fill and stroke.
     public struct Shape: Hashable, Sendable {
+        /// CAShapeLayerLineCap.
+        public enum LineCap: String, Hashable, Sendable { case butt, round, square }
+        /// CAShapeLayerLineJoin.
+        public enum LineJoin: String, Hashable, Sendable { case miter, round, bevel }
         public enum Element: Hashable, Sendable {
             case move(Point)
             case line(Point)
@@ -102,8 +109,41 @@ public struct LayerSnapshot: Hashable, Sendable {
         /// nil: not filled.
         public var fillColor: Color?
         public var evenOdd: Bool
+        /// nil: not stroked. The stroke is drawn over the fill with Core Animation's defaults
+        /// below (docs/uikit.md "Cells").
+        public var strokeColor: Color?
+        public var lineWidth = 1.0
+        public var lineCap = LineCap.butt
+        public var lineJoin = LineJoin.miter
+        public var miterLimit = 10.0
+        /// Empty: a solid line.
+        public var lineDashPattern: [Double] = []
+        public var lineDashPhase = 0.0
+        public var strokeStart = 0.0
+        public var strokeEnd = 1.0
         public init(path: [Element], fillColor: Color?, evenOdd: Bool) {
             (self.path, self.fillColor, self.evenOdd) = (path, fillColor, evenOdd)
+        }
+    }
+
+    /// What a view's `draw(_:)` painted, as its backing store holds it: filled and stroked
+    /// paths in the coordinates of bounds of `size` (origin at their top left), drawn above the
+    /// layer's background and below its sublayers, clipped to the bounds, and stretched to the
+    /// bounds when their size has changed since (docs/uikit.md "Drawing in draw(_:)").
+    public struct Drawing: Hashable, Sendable {
+        /// One fill or stroke, seen only inside every one of `clips` (filled paths; none: the
+        /// whole bounds).
+        public struct Part: Hashable, Sendable {
+            public var shape: Shape
+            public var clips: [Shape]
+            public init(shape: Shape, clips: [Shape] = []) {
+                (self.shape, self.clips) = (shape, clips)
+            }
+        }
+        public var size: Size
+        public var parts: [Part]
+        public init(size: Size, parts: [Part]) {
+            (self.size, self.parts) = (size, parts)
         }
     }
 
@@ -138,6 +178,7 @@ public struct LayerSnapshot: Hashable, Sendable {
     public var shadow: Shadow?
     public var contents: Contents?
     public var text: Text?
+    public var drawing: Drawing?
     /// Back to front.
     public var sublayers: [LayerSnapshot] = []
     private var maskStorage: [LayerSnapshot] = []

@@ -8,7 +8,7 @@ import Text
 
 /// A cell-like tree with each of the newer parts: a turned parent with masked, continuous corners
 /// and a shadow, masked by a layer with a sublayer of its own; a gradient child; a shape child
-/// whose path reaches out of its bounds; a translucent masked sibling in perspective.
+/// whose path and dashed stroke reach out of its bounds; a translucent masked sibling in perspective.
 private func canvas(scale: Double = 2) -> CanvasLayer {
     var parent = Layer(size: Size(width: 40, height: 40), position: Point(x: 30, y: 30))
     parent.transform = Transform3D.makeRotation(.pi / 7, 0, 0, 1)
@@ -18,13 +18,17 @@ private func canvas(scale: Double = 2) -> CanvasLayer {
     parent.maskedCorners = [.minXMinY, .maxXMaxY]
     parent.shadow = LayerShadow(color: .black, opacity: 0.6, radius: 3, offset: Point(x: 2, y: 3))
     var gradient = Layer(size: Size(width: 30, height: 20), position: Point(x: 20, y: 12))
-    gradient.gradient = AxialGradient(
+    gradient.gradient = Gradient(
         colors: [Color(r: 0, g: 255, b: 0), Color(r: 0, g: 0, b: 255, a: 128)], locations: nil,
         start: SIMD2(0, 0), end: SIMD2(30, 20))
     var shape = Layer(size: Size(width: 20, height: 20), position: Point(x: 30, y: 30))
     var path = Path(polygon: [SIMD2(0, 0), SIMD2(35, 5), SIMD2(5, 30)])
     path.append(Path(polygon: [SIMD2(5, 5), SIMD2(15, 5), SIMD2(5, 15)]))
     shape.shape = LayerShape(path: path, fillColor: Color(r: 255, g: 255, b: 0), fillRule: .evenOdd)
+    shape.shape?.stroke = Stroker.outline(
+        of: [.move(SIMD2(0, 0)), .line(SIMD2(35, 5)), .line(SIMD2(5, 30))],
+        style: StrokeStyle(lineWidth: 3, lineCap: .round, dashPattern: [6, 3]))
+    shape.shape?.strokeColor = Color(r: 0, g: 255, b: 255, a: 200)
     parent.sublayers = [gradient, shape]
     var mask = Layer(size: Size(width: 30, height: 40), position: Point(x: 15, y: 20))
     mask.backgroundColor = .black
@@ -85,7 +89,7 @@ private func canvas(scale: Double = 2) -> CanvasLayer {
 @Test func aGradientsColourAtAPointFollowsItsAxis() {
     // Red to half-transparent blue along the diagonal of a 100 x 50 rect: the point (60, 30)
     // projects at t = (60 * 100 + 30 * 50) / (100² + 50²) = 0.6.
-    let g = AxialGradient(
+    let g = Gradient(
         colors: [Color(r: 255, g: 0, b: 0), Color(r: 0, g: 0, b: 255, a: 128)], locations: nil,
         start: SIMD2(0, 0), end: SIMD2(100, 50))
     // Straight components: r 0.4, b 0.6, alpha 0.4 + 0.6 · 128/255; premultiplied.
@@ -100,14 +104,14 @@ private func canvas(scale: Double = 2) -> CanvasLayer {
     #expect(g.color(at: SIMD2(200, 100)) == Color(r: 0, g: 0, b: 255, a: 128).premultiplied)
     // Locations of another count than the colours spread them evenly.
     #expect(
-        AxialGradient(colors: [.black, .white, .black], locations: [0.5], start: .zero, end: SIMD2(1, 0))
+        Gradient(colors: [.black, .white, .black], locations: [0.5], start: .zero, end: SIMD2(1, 0))
             .locations == [0, 0.5, 1])
 }
 
 @Test func aGradientFillTakesEachPixelsColourAtItsCentreThroughTheMap() throws {
     // A 60 x 40 layer turned and in perspective; every covered pixel is the gradient's colour at
     // its centre mapped back to the layer (±1 for the two ways of rounding the same t).
-    let g = AxialGradient(
+    let g = Gradient(
         colors: [Color(r: 255, g: 0, b: 0), Color(r: 0, g: 255, b: 0), Color(r: 0, g: 0, b: 255)],
         locations: [0, 0.3, 1], start: SIMD2(10, 0), end: SIMD2(50, 40))
     var turn = Transform3D.identity
@@ -134,4 +138,66 @@ private func canvas(scale: Double = 2) -> CanvasLayer {
         }
     }
     #expect(checked > 500)
+}
+
+@Test func aRadialGradientRunsFromItsCentreToTheEllipseThroughItsEndPoint() {
+    // Centre (50, 50); end (70, 60): semi-axes 20 across, 10 down.
+    let g = Gradient(
+        .radial, colors: [.black, .white], locations: nil, start: SIMD2(50, 50), end: SIMD2(70, 60))
+    func grey(_ t: Double) -> Pixel {
+        let v = UInt8((min(t, 1) * 255).rounded())
+        return Pixel(r: v, g: v, b: v, a: 255)
+    }
+    #expect(g.color(at: SIMD2(50, 50)) == grey(0))
+    #expect(g.color(at: SIMD2(60, 50)) == grey(0.5))
+    #expect(g.color(at: SIMD2(50, 55)) == grey(0.5))
+    #expect(g.color(at: SIMD2(50, 60)) == grey(1))
+    #expect(g.color(at: SIMD2(50 + 20 * 0.6, 50 + 10 * 0.8)) == grey(1), "on the ellipse")
+    #expect(g.color(at: SIMD2(0, 0)) == grey(1))
+    // No radius at all: the first colour everywhere.
+    let point = Gradient(
+        .radial, colors: [.black, .white], locations: nil, start: SIMD2(5, 5), end: SIMD2(5, 5))
+    #expect(point.color(at: SIMD2(40, 9)) == grey(0))
+}
+
+@Test func aConicGradientTurnsClockwiseFromTheDirectionOfItsEndPoint() {
+    let g = Gradient(
+        .conic, colors: [.black, .white], locations: nil, start: SIMD2(50, 50), end: SIMD2(50, 100))
+    func grey(_ t: Double) -> Pixel {
+        let v = UInt8((t * 255).rounded())
+        return Pixel(r: v, g: v, b: v, a: 255)
+    }
+    // From straight down on screen, clockwise (y down): left, up, right.
+    #expect(g.color(at: SIMD2(50, 80)) == grey(0))
+    #expect(g.color(at: SIMD2(20, 50)) == grey(0.25))
+    #expect(g.color(at: SIMD2(50, 20)) == grey(0.5))
+    #expect(g.color(at: SIMD2(80, 50)) == grey(0.75))
+    // Just clockwise of the start, t is near 0; just before it, near 1.
+    #expect(g.color(at: SIMD2(49, 99)).r < 3 && g.color(at: SIMD2(51, 99)).r > 252)
+}
+
+@Test func radialAndConicFillsTakeEachPixelsColourAtItsCentreThroughTheMap() throws {
+    let m = Transform3D.makeTranslation(-30, -20, 0).concatenating(.makeRotation(0.6, 0, 0, 1))
+        .concatenating(.makeScale(1.5, 1.5, 1)).concatenating(.makeTranslation(40, 40, 0))
+    let h = Homography(planar: m)
+    let inverse = try #require(h.inverted)
+    let mask = Rasterizer.coverage(
+        of: Shapes.rect(Rect(x: 0, y: 0, width: 60, height: 40)).transformed(by: h), clip: (0, 0, 80, 80))
+    for kind in [Gradient.Kind.radial, .conic] {
+        let g = Gradient(
+            kind, colors: [Color(r: 255, g: 0, b: 0), Color(r: 0, g: 255, b: 0), Color(r: 0, g: 0, b: 255)],
+            locations: [0, 0.3, 1], start: SIMD2(30, 20), end: SIMD2(55, 35))
+        var image = Image(width: 80, height: 80)
+        Painter.fill(&image, gradient: g, deviceToLocal: inverse, coverage: mask)
+        var checked = 0
+        for y in mask.y..<(mask.y + mask.height) {
+            for x in mask.x..<(mask.x + mask.width)
+            where mask.data[(y - mask.y) * mask.width + (x - mask.x)] == 255 {
+                let q = inverse.mapHomogeneous(SIMD2(Double(x) + 0.5, Double(y) + 0.5))
+                #expect(image[x, y] == g.color(at: SIMD2(q.x, q.y) / q.z), "\(kind) (\(x), \(y))")
+                checked += 1
+            }
+        }
+        #expect(checked > 1000)
+    }
 }

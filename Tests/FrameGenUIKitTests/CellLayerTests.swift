@@ -12,7 +12,7 @@ import enum Raster.Shapes
 // continuous corners, back faces, mask layers, gradients and shape fills. SwatchLayout
 // (CellTests.swift) puts item 0 at (20, 10), 40 x 40 points; the canvas is black at scale 1.
 
-/// A cell whose content view `setup` dresses.
+/// A cell whose content view `setup` dresses (CellDrawingTests.swift draws with it too).
 private final class ProbeCell: UICollectionViewCell {
     init(frame: CGRect, setup: (UIView) -> Void) {
         super.init(frame: frame)
@@ -28,7 +28,8 @@ private final class GradientView: UIView {
     var gradient: CAGradientLayer { layer as! CAGradientLayer }
 }
 
-private func render(_ setup: @escaping @Sendable (UIView) -> Void) throws -> StraightImage {
+/// Frame 0 of a 100 x 60 scene whose one item is a ProbeCell that `setup` dresses.
+func renderCell(_ setup: @escaping @Sendable (UIView) -> Void) throws -> StraightImage {
     let folder = NSTemporaryDirectory() + "framegen-cell-layers-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -62,7 +63,7 @@ private func areaInCircle(pixel x: Int, _ y: Int, centre: (Double, Double), radi
 }
 
 @Test func maskedCornersRoundOnlyTheNamedCorners() throws {
-    let image = try render { content in
+    let image = try renderCell { content in
         content.backgroundColor = .white
         content.layer.cornerRadius = 10
         content.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
@@ -89,7 +90,7 @@ private func areaInCircle(pixel x: Int, _ y: Int, centre: (Double, Double), radi
     // and the continuous curve (docs/design/rendering.md §8.3), which leaves the edge 15.3
     // points from the corner rather than 10, differs from the circular one.
     func rows(_ curve: CALayerCornerCurve) throws -> (drawn: [UInt8], shape: [UInt8]) {
-        let image = try render { content in
+        let image = try renderCell { content in
             content.backgroundColor = .white
             content.layer.cornerRadius = 10
             content.layer.cornerCurve = curve
@@ -118,7 +119,7 @@ private func areaInCircle(pixel x: Int, _ y: Int, centre: (Double, Double), radi
 
 @Test func aLayerTurnedAwayIsNotDrawnWhenNotDoubleSided() throws {
     func centre(_ transform: CATransform3D, doubleSided: Bool) throws -> Color {
-        try render { content in
+        try renderCell { content in
             content.backgroundColor = .white
             content.layer.transform = transform
             content.layer.isDoubleSided = doubleSided
@@ -133,7 +134,7 @@ private func areaInCircle(pixel x: Int, _ y: Int, centre: (Double, Double), radi
 }
 
 @Test func aMaskLayersAlphaClipsTheLayerAndItsSublayers() throws {
-    let image = try render { content in
+    let image = try renderCell { content in
         content.backgroundColor = .white
         let child = UIView(frame: CGRect(x: 0, y: 20, width: 40, height: 20))
         child.backgroundColor = .green
@@ -155,7 +156,7 @@ private func areaInCircle(pixel x: Int, _ y: Int, centre: (Double, Double), radi
 }
 
 @Test func aGradientLayerInterpolatesItsColoursAlongItsAxis() throws {
-    let image = try render { content in
+    let image = try renderCell { content in
         let view = GradientView(frame: content.bounds)
         view.gradient.colors = [UIColor.red.cgColor, UIColor.blue.cgColor]
         view.gradient.locations = [0.25, 0.75]
@@ -175,7 +176,7 @@ private func areaInCircle(pixel x: Int, _ y: Int, centre: (Double, Double), radi
 
 @Test func aShapeLayerFillsItsPathWithItsRule() throws {
     func fill(_ rule: CAShapeLayerFillRule) throws -> StraightImage {
-        try render { content in
+        try renderCell { content in
             let shape = CAShapeLayer()
             shape.frame = content.bounds
             let path = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 40, height: 40))
@@ -197,7 +198,7 @@ private func areaInCircle(pixel x: Int, _ y: Int, centre: (Double, Double), radi
 }
 
 @Test func aShapeLayerFillsAPolygonWithAntialiasedEdges() throws {
-    let image = try render { content in
+    let image = try renderCell { content in
         content.backgroundColor = .white
         let shape = CAShapeLayer()
         shape.frame = content.bounds

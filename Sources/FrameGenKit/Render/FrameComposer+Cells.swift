@@ -64,15 +64,16 @@ extension FrameComposer {
         layer.cornerCurve = s.continuousCorners ? .continuous : .circular
         layer.isDoubleSided = s.isDoubleSided
         if let g = s.gradient, !g.colors.isEmpty {
-            layer.gradient = AxialGradient(
-                colors: g.colors.map(color), locations: g.locations,
+            let kind: Gradient.Kind =
+                switch g.kind {
+                case .axial: .axial
+                case .radial: .radial
+                case .conic: .conic
+                }
+            layer.gradient = Gradient(
+                kind, colors: g.colors.map(color), locations: g.locations,
                 start: SIMD2(g.startPoint.x * size.width, g.startPoint.y * size.height),
                 end: SIMD2(g.endPoint.x * size.width, g.endPoint.y * size.height))
-        }
-        if let sh = s.shape, let fill = sh.fillColor {
-            layer.shape = LayerShape(
-                path: path(sh.path, origin: s.bounds.origin), fillColor: color(fill),
-                fillRule: sh.evenOdd ? .evenOdd : .nonZero)
         }
         if s.borderWidth > 0, let c = s.borderColor {
             layer.border = LayerBorder(width: s.borderWidth, color: color(c))
@@ -83,6 +84,7 @@ extension FrameComposer {
                 offset: sh.offset)
         }
         let map = place.map(layer)
+        if let sh = s.shape { layer.shape = shape(sh, origin: s.bounds.origin, map: map) }
         if let c = s.contents, let source = c.source {
             layer.contents = try scenePhotoContents(
                 c, source: source, in: layer, map: map, scale: scale, ticket: ticket)
@@ -113,6 +115,7 @@ extension FrameComposer {
                     sub, parentOrigin: s.bounds.origin, parentSublayerTransform: sublayerTransform,
                     place: .sublayer(of: map), scale: scale, ticket: ticket))
         }
+        if let d = s.drawing { sublayers.insert(drawing(d, in: size, map: map), at: 0) }
         layer.sublayers = sublayers
         // A mask is placed as a sublayer is, but not by the sublayerTransform (it is no sublayer).
         if let m = s.mask {
@@ -147,18 +150,73 @@ extension FrameComposer {
 
     /// A CGPath's elements in the bounds coordinates whose origin is `origin`, as the
     /// compositor's local points (origin at the bounds' top left), closed for the fill.
+    /// A shape's fill and stroke in local points (`origin`: the bounds' origin), the stroke
+    /// outlined within a tenth of a device pixel through `map`; nil when neither is painted.
+    private func shape(_ sh: LayerSnapshot.Shape, origin: Point, map: Homography) -> LayerShape? {
+        guard sh.fillColor != nil || sh.strokeColor != nil else { return nil }
+        var shape = LayerShape(
+            path: path(sh.path, origin: origin), fillColor: sh.fillColor.map(color) ?? .clear,
+            fillRule: sh.evenOdd ? .evenOdd : .nonZero)
+        if let stroke = sh.strokeColor {
+            shape.stroke = Stroker.outline(
+                of: elements(sh.path, origin: origin), style: strokeStyle(sh),
+                tolerance: Stroker.tolerance(localToDevice: map))
+            shape.strokeColor = color(stroke)
+        }
+        return shape
+    }
+
+    /// A view's `draw(_:)` as its backing store: a layer of the recorded size, clipped to its
+    /// bounds and stretched to the view's, holding one layer per painted path, masked by its clips.
+    private func drawing(_ d: LayerSnapshot.Drawing, in size: Size, map: Homography) -> Layer {
+        let centre = Point(x: d.size.width / 2, y: d.size.height / 2)
+        var store = Layer(size: d.size, position: Point(x: size.width / 2, y: size.height / 2))
+        if d.size != size {
+            store.transform = .makeScale(size.width / d.size.width, size.height / d.size.height, 1)
+        }
+        store.masksToBounds = true
+        let storeMap = Compositor.sublayerMap(store, in: map)
+        store.sublayers = d.parts.map { part in
+            var layer = Layer(size: d.size, position: centre)
+            layer.shape = shape(part.shape, origin: .zero, map: Compositor.sublayerMap(layer, in: storeMap))
+            // Each clip masks what it holds: a layer of the same place holding the part.
+            for clip in part.clips {
+                var holder = Layer(size: d.size, position: centre)
+                holder.sublayers = [layer]
+                var mask = Layer(size: d.size, position: centre)
+                mask.shape = shape(clip, origin: .zero, map: storeMap)
+                holder.mask = mask
+                layer = holder
+            }
+            return layer
+        }
+        return store
+    }
+
     private func path(_ elements: [LayerSnapshot.Shape.Element], origin: Point) -> Path {
+        Path(elements: self.elements(elements, origin: origin))
+    }
+
+    private func elements(_ elements: [LayerSnapshot.Shape.Element], origin: Point) -> [Path.Element] {
         func local(_ p: Point) -> SIMD2<Double> { SIMD2(p.x - origin.x, p.y - origin.y) }
-        return Path(
-            elements: elements.map { e -> Path.Element in
-                switch e {
-                case .move(let p): .move(local(p))
-                case .line(let p): .line(local(p))
-                case .quadCurve(let p, let c): .quadCurve(local(p), control: local(c))
-                case .curve(let p, let c1, let c2): .curve(local(p), control1: local(c1), control2: local(c2))
-                case .close: .close
-                }
-            })
+        return elements.map { e -> Path.Element in
+            switch e {
+            case .move(let p): .move(local(p))
+            case .line(let p): .line(local(p))
+            case .quadCurve(let p, let c): .quadCurve(local(p), control: local(c))
+            case .curve(let p, let c1, let c2): .curve(local(p), control1: local(c1), control2: local(c2))
+            case .close: .close
+            }
+        }
+    }
+
+    private func strokeStyle(_ sh: LayerSnapshot.Shape) -> StrokeStyle {
+        StrokeStyle(
+            lineWidth: sh.lineWidth,
+            lineCap: sh.lineCap == .round ? .round : sh.lineCap == .square ? .square : .butt,
+            lineJoin: sh.lineJoin == .round ? .round : sh.lineJoin == .bevel ? .bevel : .miter,
+            miterLimit: sh.miterLimit, dashPattern: sh.lineDashPattern, dashPhase: sh.lineDashPhase,
+            strokeStart: sh.strokeStart, strokeEnd: sh.strokeEnd)
     }
 
     private func color(_ c: LayerSnapshot.Color) -> Color {

@@ -1,4 +1,5 @@
 import Foundation
+import Layout
 
 /// A colour (Core Graphics' CGColor): an immutable reference, as the Core Foundation type is,
 /// equal to another with the same colour space and components.
@@ -54,6 +55,13 @@ public final class CGColor: Hashable, Sendable, CustomStringConvertible {
         case .gray: (values[0], values[0], values[0], values[1])
         case .sRGB: (values[0], values[1], values[2], values[3])
         }
+    }
+
+    /// The colour as the renderer's value.
+    var snapshot: LayerSnapshot.Color {
+        let v = rgba
+        return LayerSnapshot.Color(
+            red: Double(v.red), green: Double(v.green), blue: Double(v.blue), alpha: Double(v.alpha))
     }
 
     public static func == (lhs: CGColor, rhs: CGColor) -> Bool {

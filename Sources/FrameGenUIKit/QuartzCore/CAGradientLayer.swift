@@ -1,7 +1,8 @@
 import Foundation
+import Layout
 
-/// The kind of gradient a CAGradientLayer draws; framegen draws `axial` (the others draw
-/// nothing, docs/uikit.md "Cells").
+/// The kind of gradient a CAGradientLayer draws (docs/uikit.md "Cells"); a kind of another
+/// name draws no gradient.
 public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
 
@@ -14,7 +15,9 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 
 /// A layer that draws a colour gradient over its background colour, as Core Animation's:
 /// `colors` (CGColors) at `locations` (nil: evenly spread) along the axis from `startPoint` to
-/// `endPoint`, in the unit square of the bounds (default top centre to bottom centre).
+/// `endPoint`, in the unit square of the bounds (default top centre to bottom centre); a
+/// radial one from `startPoint` out to the ellipse whose bounding box has a corner at
+/// `endPoint`, a conic one round `startPoint` from the direction of `endPoint`, clockwise.
 open class CAGradientLayer: CALayer {
     /// CGColor values; anything else in the array is skipped.
     open var colors: [Any]?
@@ -38,4 +41,17 @@ open class CAGradientLayer: CALayer {
     }
 
     public required init?(coder: NSCoder) { return nil }
+}
+
+extension CAGradientLayer {
+    /// The gradient as the renderer's value; nil for a type framegen does not know.
+    var snapshotGradient: LayerSnapshot.Gradient? {
+        guard let kind = LayerSnapshot.Gradient.Kind(rawValue: type.rawValue) else { return nil }
+        var g = LayerSnapshot.Gradient(
+            colors: (colors ?? []).compactMap { ($0 as? CGColor)?.snapshot },
+            locations: locations?.map(\.doubleValue), startPoint: startPoint.geometry,
+            endPoint: endPoint.geometry)
+        g.kind = kind
+        return g
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Layout
 
 /// How a CAShapeLayer's fill treats overlapping subpaths.
 public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
@@ -30,9 +31,9 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
     public static let bevel = CAShapeLayerLineJoin(rawValue: "bevel")
 }
 
-/// A layer that fills a path in its own coordinates, over its background colour, as Core
-/// Animation's; Apple's defaults (opaque black fill, no stroke, line width 1). framegen draws
-/// the fill; the stroke properties are kept but not drawn yet (docs/uikit.md "Cells").
+/// A layer that fills a path in its own coordinates, over its background colour, then strokes
+/// it, as Core Animation's; Apple's defaults (opaque black fill, no stroke, line width 1, butt
+/// caps, miter joins, miter limit 10, strokeEnd 1) (docs/uikit.md "Cells").
 open class CAShapeLayer: CALayer {
     open var path: CGPath?
     open var fillColor: CGColor? = CGColor.black
@@ -68,6 +69,23 @@ open class CAShapeLayer: CALayer {
     }
 
     public required init?(coder: NSCoder) { return nil }
+}
+
+extension CAShapeLayer {
+    /// The stroke's properties as the renderer's values; no stroke colour leaves the shape
+    /// unstroked.
+    func snapshotStroke(into shape: inout LayerSnapshot.Shape) {
+        guard let color = strokeColor else { return }
+        shape.strokeColor = color.snapshot
+        shape.lineWidth = Double(lineWidth)
+        shape.lineCap = LayerSnapshot.Shape.LineCap(rawValue: lineCap.rawValue) ?? .butt
+        shape.lineJoin = LayerSnapshot.Shape.LineJoin(rawValue: lineJoin.rawValue) ?? .miter
+        shape.miterLimit = Double(miterLimit)
+        shape.lineDashPattern = (lineDashPattern ?? []).map(\.doubleValue)
+        shape.lineDashPhase = Double(lineDashPhase)
+        shape.strokeStart = Double(strokeStart)
+        shape.strokeEnd = Double(strokeEnd)
+    }
 }
 
 extension CALayer {

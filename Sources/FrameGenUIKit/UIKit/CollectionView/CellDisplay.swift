@@ -508,16 +508,14 @@ enum LayerSnapshotting {
         s.continuousCorners = layer.cornerCurve == .continuous
         s.isDoubleSided = layer.isDoubleSided
         s.mask = layer.mask.map(snapshot)
-        if let g = layer as? CAGradientLayer, g.type == .axial {
-            let colors = (g.colors ?? []).compactMap { ($0 as? CGColor).map(color) }
-            s.gradient = LayerSnapshot.Gradient(
-                colors: colors, locations: g.locations?.map(\.doubleValue), startPoint: g.startPoint.geometry,
-                endPoint: g.endPoint.geometry)
+        if let g = layer as? CAGradientLayer {
+            s.gradient = g.snapshotGradient
         }
         if let shape = layer as? CAShapeLayer, let path = shape.path {
             s.shape = LayerSnapshot.Shape(
-                path: path.steps.map(element), fillColor: shape.fillColor.map(color),
+                path: path.steps.map(\.snapshotElement), fillColor: shape.fillColor.map(color),
                 evenOdd: shape.fillRule == .evenOdd)
+            shape.snapshotStroke(into: &s.shape!)
         }
         s.borderWidth = v.number(.borderWidth)
         s.borderColor = v.color(.borderColor).map(color)
@@ -527,6 +525,7 @@ enum LayerSnapshotting {
                 offset: Point(x: Double(v.shadowOffset.width), y: Double(v.shadowOffset.height)))
         }
         let view = layer.delegate as? UIView
+        if let view, view.layer === layer { s.drawing = view.recordedDrawing() }
         if let image = layer.contents as? UIImage, let photo = image.scenePhoto {
             // Drawn from the renderer's own texture of the photo, as the scene's styles draw it.
             s.contents = LayerSnapshot.Contents(
@@ -550,21 +549,7 @@ enum LayerSnapshotting {
         return s
     }
 
-    private static func element(_ step: CGPathStep) -> LayerSnapshot.Shape.Element {
-        switch step {
-        case .move(let p): .move(p.geometry)
-        case .line(let p): .line(p.geometry)
-        case .quadCurve(let p, let c): .quadCurve(p.geometry, control: c.geometry)
-        case .curve(let p, let c1, let c2): .curve(p.geometry, control1: c1.geometry, control2: c2.geometry)
-        case .close: .close
-        }
-    }
-
-    private static func color(_ c: CGColor) -> LayerSnapshot.Color {
-        let v = c.rgba
-        return LayerSnapshot.Color(
-            red: Double(v.red), green: Double(v.green), blue: Double(v.blue), alpha: Double(v.alpha))
-    }
+    private static func color(_ c: CGColor) -> LayerSnapshot.Color { c.snapshot }
 
     /// The placements the compositor has; the edge-pinned modes (`top`, `left`...) keep the
     /// image's size as `center` does and draw centred (framegen's choice, docs/uikit.md "Cells").

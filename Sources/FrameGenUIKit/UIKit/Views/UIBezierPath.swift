@@ -76,8 +76,57 @@ open class UIBezierPath: NSObject {
         set { path = newValue.mutableCopy()! }
     }
 
-    /// The fill rule `contains(_:)` follows (and a fill would): non-zero winding by default.
+    /// The fill rule `contains(_:)` and `fill()` follow: non-zero winding by default.
     open var usesEvenOddFillRule = false
+
+    /// The line style `stroke()` draws with; UIKit's defaults.
+    open var lineWidth: CGFloat = 1
+    open var lineCapStyle = CGLineCap.butt
+    open var lineJoinStyle = CGLineJoin.miter
+    open var miterLimit: CGFloat = 10
+    private var dash: (lengths: [CGFloat], phase: CGFloat) = ([], 0)
+
+    /// `pattern`'s first `count` lengths, painted and skipped in turn from `phase`.
+    open func setLineDash(_ pattern: UnsafePointer<CGFloat>?, count: Int, phase: CGFloat) {
+        let lengths = pattern.map { Array(UnsafeBufferPointer(start: $0, count: Swift.max(count, 0))) } ?? []
+        dash = (lengths, phase)
+    }
+
+    /// Fills the enclosed area with the context's fill colour (`UIColor.setFill()`), in
+    /// `draw(_:)`; elsewhere, where there is no current context, does nothing.
+    open func fill() {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.saveGState()
+        context.beginPath()
+        context.addPath(path)
+        context.fillPath(using: usesEvenOddFillRule ? .evenOdd : .winding)
+        context.restoreGState()
+    }
+
+    /// Intersects the current context's clip with the enclosed area (with the path's fill
+    /// rule), for what `draw(_:)` paints after it; elsewhere does nothing.
+    open func addClip() {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.beginPath()
+        context.addPath(path)
+        context.clip(using: usesEvenOddFillRule ? .evenOdd : .winding)
+    }
+
+    /// Strokes the path with the context's stroke colour (`UIColor.setStroke()`) and the path's
+    /// line style, in `draw(_:)`; elsewhere does nothing.
+    open func stroke() {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.saveGState()
+        context.setLineWidth(lineWidth)
+        context.setLineCap(lineCapStyle)
+        context.setLineJoin(lineJoinStyle)
+        context.setMiterLimit(miterLimit)
+        context.setLineDash(phase: dash.phase, lengths: dash.lengths)
+        context.beginPath()
+        context.addPath(path)
+        context.strokePath()
+        context.restoreGState()
+    }
 
     /// Whether the area the path encloses holds `point` (CGPath.contains, with the path's rule).
     open func contains(_ point: CGPoint) -> Bool {

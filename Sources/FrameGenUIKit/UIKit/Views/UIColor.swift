@@ -10,6 +10,18 @@ import Foundation
 open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
     public let cgColor: CGColor
 
+    /// The fill colour of the current context (in `draw(_:)`; elsewhere does nothing).
+    open func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
+
+    /// The stroke colour of the current context.
+    open func setStroke() { UIGraphicsGetCurrentContext()?.setStrokeColor(cgColor) }
+
+    /// Both the fill and the stroke colour of the current context.
+    open func set() {
+        setFill()
+        setStroke()
+    }
+
     public init(cgColor: CGColor) {
         self.cgColor = cgColor
         super.init()

@@ -1,4 +1,5 @@
 import Foundation
+import Layout
 
 /// The base of UIKit's event-handling objects; framegen delivers no events, so only the chain
 /// is here.
@@ -25,6 +26,8 @@ open class UIView: UIResponder, CALayerDelegate {
     private weak var storedSuperview: UIView?
     private var storedBackgroundColor: UIColor?
     private var storedTintColor: UIColor?
+    private var drawingDue = true
+    private var drawn: LayerSnapshot.Drawing?
 
     public init(frame: CGRect) {
         super.init()
@@ -351,8 +354,35 @@ open class UIView: UIResponder, CALayerDelegate {
         .fittingSize
     }
 
-    /// framegen composites the layer's properties and never calls draw(_:).
-    open func setNeedsDisplay() { layer.setNeedsDisplay() }
+    /// Draws nothing; a subclass draws its content here into `UIGraphicsGetCurrentContext()`,
+    /// which framegen records when the view is first drawn and after `setNeedsDisplay()`
+    /// (docs/uikit.md "Drawing in draw(_:)").
+    open func draw(_ rect: CGRect) {}
+
+    /// `draw(_:)` is called again before the view is next drawn.
+    open func setNeedsDisplay() {
+        layer.setNeedsDisplay()
+        drawingDue = true
+    }
+
+    /// The whole view is drawn again, as UIKit may.
+    open func setNeedsDisplay(_ rect: CGRect) { setNeedsDisplay() }
+
+    /// What `draw(_:)` painted, recorded when due: first, after `setNeedsDisplay()`, and after
+    /// a change of size with `contentMode` `.redraw` (otherwise the recording is stretched to
+    /// the new size, as UIKit stretches the backing store); nil when it painted nothing.
+    func recordedDrawing() -> LayerSnapshot.Drawing? {
+        let b = bounds
+        guard b.width > 0, b.height > 0 else { return nil }
+        if drawingDue || drawn == nil || (contentMode == .redraw && drawn?.size != b.size.geometry) {
+            let context = CGContext(boundsOrigin: b.origin)
+            withCurrentContext(context) { draw(b) }
+            drawn = LayerSnapshot.Drawing(size: b.size.geometry, parts: context.recorded)
+            drawingDue = false
+        }
+        guard let drawn, !drawn.parts.isEmpty else { return nil }
+        return drawn
+    }
 
     // MARK: Coordinates
 

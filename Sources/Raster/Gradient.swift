@@ -1,10 +1,25 @@
+import Foundation
 import Geometry
 
-/// A linear (axial) gradient in a layer's local points, as CAGradientLayer draws one
-/// (docs/design/rendering.md §8.6): colour stops at `locations` along the axis from `start` to
+/// A CAGradientLayer's gradient in a layer's local points (docs/design/rendering.md §8.6):
+/// colour stops at `locations` along a parameter t that each `Kind` defines from `start` and
 /// `end`, the straight components interpolated linearly between stops, the end colours
-/// extended beyond them. Lines across the axis at right angles (in local points) share one colour.
-public struct AxialGradient: Sendable, Hashable {
+/// extended beyond them.
+public struct Gradient: Sendable, Hashable {
+    /// CAGradientLayerType.
+    public enum Kind: Sendable, Hashable {
+        /// t is where a point projects on the axis from `start` (0) to `end` (1): lines across
+        /// the axis at right angles (in local points) share one colour.
+        case axial
+        /// t is 0 at `start`, 1 on the ellipse about it whose bounding box has a corner at
+        /// `end` (semi-axes |end.x - start.x| and |end.y - start.y|).
+        case radial
+        /// t is the angle about `start`, from the direction of `end`, clockwise on screen
+        /// (y down), over a full turn.
+        case conic
+    }
+
+    public var kind: Kind
     /// Straight (not premultiplied) colours.
     public var colors: [Color]
     /// One per colour, in 0...1, not decreasing.
@@ -14,7 +29,10 @@ public struct AxialGradient: Sendable, Hashable {
 
     /// `locations` nil or of another count than `colors`: spread evenly from 0 to 1, as Core
     /// Animation does. Locations are clamped to 0...1 and made non-decreasing.
-    public init(colors: [Color], locations: [Double]?, start: SIMD2<Double>, end: SIMD2<Double>) {
+    public init(
+        _ kind: Kind = .axial, colors: [Color], locations: [Double]?, start: SIMD2<Double>, end: SIMD2<Double>
+    ) {
+        self.kind = kind
         self.colors = colors
         self.start = start
         self.end = end
@@ -46,15 +64,30 @@ public struct AxialGradient: Sendable, Hashable {
     /// The premultiplied colour at local point `p`.
     public func color(at p: SIMD2<Double>) -> Pixel {
         let s = stops
-        return s.withUnsafeBufferPointer { AxialGradient.color(t: parameter(at: p), stops: $0) }
+        return s.withUnsafeBufferPointer { Gradient.color(t: parameter(at: p), stops: $0) }
     }
 
-    /// Where `p` projects on the axis: 0 at `start`, 1 at `end`; 0 when the axis has no length.
+    /// t at local point `p` (0 where the geometry is degenerate: an axis of no length, a
+    /// radial gradient with both semi-axes 0).
     @inline(__always) func parameter(at p: SIMD2<Double>) -> Double {
         let d = end - start
-        let length2 = (d * d).sum()
-        guard length2 > 0 else { return 0 }
-        return ((p - start) * d).sum() / length2
+        let q = p - start
+        switch kind {
+        case .axial:
+            let length2 = (d * d).sum()
+            guard length2 > 0 else { return 0 }
+            return (q * d).sum() / length2
+        case .radial:
+            let r = SIMD2(Swift.abs(d.x), Swift.abs(d.y))
+            guard r.x > 0 || r.y > 0 else { return 0 }
+            // A flat ellipse: t grows past 1 at once off its line.
+            let scaled = q / pointwiseMax(r, SIMD2(repeating: 1e-12))
+            return (scaled * scaled).sum().squareRoot()
+        case .conic:
+            let turn = atan2(q.y, q.x) - atan2(d.y, d.x)
+            let t = turn / (2 * .pi)
+            return t < 0 ? t + 1 : t
+        }
     }
 
     @inline(__always) static func color(t: Double, stops s: UnsafeBufferPointer<Stop>) -> Pixel {
@@ -83,7 +116,7 @@ extension Painter {
     /// `gradient` over the image where `coverage` says, each pixel's colour taken at its centre
     /// mapped through `deviceToLocal` (perspective-correct), scaled by coverage and `opacity`.
     public static func fill(
-        _ image: inout Image, gradient: AxialGradient, deviceToLocal h: Homography, coverage: CoverageMask,
+        _ image: inout Image, gradient: Gradient, deviceToLocal h: Homography, coverage: CoverageMask,
         opacity: UInt8 = 255
     ) {
         let b = (
@@ -102,13 +135,16 @@ extension Painter {
             h.m11 * d.x + h.m12 * d.y - h.m13 * sd, h.m21 * d.x + h.m22 * d.y - h.m23 * sd,
             h.m31 * d.x + h.m32 * d.y - h.m33 * sd)
         let w = SIMD3(h.m13, h.m23, h.m33) * length2
+        let axial = gradient.kind == .axial
+        let (hx, hy, hw) = (h.xTerms, h.yTerms, h.wTerms)
         stops.withUnsafeBufferPointer { s in
             coverage.data.withUnsafeBufferPointer { m in
                 image.bytes.withUnsafeMutableBufferPointer { buffer in
                     let out = buffer.baseAddress!
-                    // The colour is a function of t alone: a run of equal t (every row of a
-                    // gradient across the rows) computes it once.
+                    // The colour is a function of t alone: a run of equal t (every row of an
+                    // axial gradient across the rows) computes it once.
                     var lastT = Double.nan
+                    let (lo, hi) = (s[0].location, s[s.count - 1].location)
                     var colour = Pixel(r: 0, g: 0, b: 0, a: 0)
                     for y in b.1..<b.3 {
                         let row = m.baseAddress! + (y - coverage.y) * coverage.width - coverage.x
@@ -117,13 +153,26 @@ extension Painter {
                             let c = row[x]
                             guard c != 0 else { continue }
                             let cx = Double(x) + 0.5
-                            let t =
-                                length2 > 0
-                                ? (n.x * cx + n.y * cy + n.z) / (w.x * cx + w.y * cy + w.z) : 0
-                            if t != lastT {
-                                colour = AxialGradient.color(t: t, stops: s)
-                                lastT = t
+                            let t: Double
+                            if axial {
+                                t =
+                                    length2 > 0
+                                    ? (n.x * cx + n.y * cy + n.z) / (w.x * cx + w.y * cy + w.z) : 0
+                            } else {
+                                // Radial and conic t are no projective function of the pixel:
+                                // the centre goes back to local points.
+                                let q = SIMD3(cx, cy, 1)
+                                let local = SIMD2((q * hx).sum(), (q * hy).sum()) / (q * hw).sum()
+                                t = gradient.parameter(at: local)
                             }
+                            // Before the first stop and past the last the colour is the
+                            // end's: clamped, those pixels reuse it (NaN takes the first).
+                            let tc = t > lo ? (t < hi ? t : hi) : lo
+                            if tc != lastT {
+                                colour = Gradient.color(t: tc, stops: s)
+                                lastT = tc
+                            }
+                            guard colour.a != 0 else { continue }
                             var src = colour
                             let k = mul255(c, opacity)
                             if k != 255 { src = scale(src, by: k) }

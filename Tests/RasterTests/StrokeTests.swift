@@ -1,0 +1,182 @@
+import Foundation
+import Geometry
+import Testing
+
+@testable import Raster
+
+private func line(_ points: [SIMD2<Double>], closed: Bool = false) -> [Path.Element] {
+    [.move(points[0])] + points.dropFirst().map { .line($0) } + (closed ? [.close] : [])
+}
+
+/// A circle as Core Graphics adds an ellipse: from the rightmost point, clockwise on screen.
+private func circle(_ c: SIMD2<Double>, _ r: Double) -> [Path.Element] {
+    let k = 0.5522847498 * r
+    return [
+        .move(c + SIMD2(r, 0)),
+        .curve(c + SIMD2(0, r), control1: c + SIMD2(r, k), control2: c + SIMD2(k, r)),
+        .curve(c + SIMD2(-r, 0), control1: c + SIMD2(-k, r), control2: c + SIMD2(-r, k)),
+        .curve(c + SIMD2(0, -r), control1: c + SIMD2(-r, -k), control2: c + SIMD2(-k, -r)),
+        .curve(c + SIMD2(r, 0), control1: c + SIMD2(k, -r), control2: c + SIMD2(r, -k)),
+        .close,
+    ]
+}
+
+private func strokeMask(_ elements: [Path.Element], _ style: StrokeStyle, size: Int = 100) -> CoverageMask {
+    Rasterizer.coverage(of: Stroker.outline(of: elements, style: style), clip: (0, 0, size, size))
+}
+
+private func value(_ m: CoverageMask, _ x: Int, _ y: Int) -> Int {
+    guard x >= m.x, y >= m.y, x < m.x + m.width, y < m.y + m.height else { return 0 }
+    return Int(m.data[(y - m.y) * m.width + x - m.x])
+}
+
+@Test func aHorizontalLinesStrokeIsTheRectangleLineWidthTall() {
+    let m = strokeMask(line([SIMD2(10, 20), SIMD2(50, 20)]), StrokeStyle(lineWidth: 4))
+    for y in 10..<30 {
+        for x in 0..<60 {
+            let inside = (10..<50).contains(x) && (18..<22).contains(y)
+            #expect(value(m, x, y) == (inside ? 255 : 0), "(\(x), \(y))")
+        }
+    }
+}
+
+@Test func capsReachHalfTheLineWidthPastTheEnds() {
+    let ends = line([SIMD2(20, 20), SIMD2(40, 20)])
+    let square = strokeMask(ends, StrokeStyle(lineWidth: 10, lineCap: .square))
+    #expect(maskArea(square) == 300)
+    #expect(value(square, 15, 15) == 255 && value(square, 44, 24) == 255)
+    #expect(value(square, 14, 20) == 0 && value(square, 45, 20) == 0)
+    let round = strokeMask(ends, StrokeStyle(lineWidth: 10, lineCap: .round))
+    #expect(abs(maskArea(round) - (200 + .pi * 25)) < 0.1)
+    #expect(value(round, 15, 19) > 200 && value(round, 44, 20) > 200)
+    #expect(
+        value(round, 14, 20) < 3 && value(round, 45, 20) < 3, "a sixtieth of a pixel past the cap at most")
+    #expect(value(round, 15, 15) < 60, "the cap's corner is round")
+}
+
+@Test func aMiterBeyondTheLimitBecomesABevel() {
+    // A right angle: the miter is √2 line widths long, under the default limit of 10.
+    let corner = line([SIMD2(10, 50), SIMD2(50, 10), SIMD2(90, 50)])
+    let h = 5.0
+    let tip = 10 - h * 2.0.squareRoot()
+    let bevelTop = 10 - h / 2.0.squareRoot()
+    let miter = Stroker.outline(of: corner, style: StrokeStyle(lineWidth: 2 * h))
+    #expect(miter.contains(SIMD2(50, tip + 0.05), evenOdd: false))
+    #expect(!miter.contains(SIMD2(50, tip - 0.05), evenOdd: false))
+    let bevel = Stroker.outline(of: corner, style: StrokeStyle(lineWidth: 2 * h, miterLimit: 1.4))
+    #expect(!bevel.contains(SIMD2(50, bevelTop - 0.05), evenOdd: false))
+    #expect(bevel.contains(SIMD2(50, bevelTop + 0.05), evenOdd: false))
+    let round = Stroker.outline(of: corner, style: StrokeStyle(lineWidth: 2 * h, lineJoin: .round))
+    #expect(round.contains(SIMD2(50, 10 - h + 0.05), evenOdd: false))
+    #expect(!round.contains(SIMD2(50, 10 - h - 0.05), evenOdd: false))
+    #expect(!round.contains(SIMD2(50 + 3.6, 10 - 3.6), evenOdd: false), "outside the circle of radius h")
+}
+
+@Test func aClosedRectanglesStrokeIsAFrameWithSquareCorners() {
+    let m = strokeMask(
+        line([SIMD2(10, 10), SIMD2(50, 10), SIMD2(50, 50), SIMD2(10, 50)], closed: true),
+        StrokeStyle(lineWidth: 4))
+    #expect(maskArea(m) == 44 * 44 - 36 * 36)
+    #expect(
+        value(m, 8, 8) == 255 && value(m, 51, 51) == 255 && value(m, 12, 12) == 0 && value(m, 30, 30) == 0)
+}
+
+@Test func strokeEndOneHalfOfACircleCoversItsFirstHalf() {
+    let ring = circle(SIMD2(50, 50), 30)
+    let whole = strokeMask(ring, StrokeStyle(lineWidth: 6))
+    let annulus = Double.pi * (33 * 33 - 27 * 27)
+    #expect(abs(maskArea(whole) - annulus) < 2)
+    #expect(value(whole, 50, 51 - 30) == 255 && value(whole, 50, 50) == 0)
+    let half = strokeMask(ring, StrokeStyle(lineWidth: 6, strokeEnd: 0.5))
+    #expect(abs(maskArea(half) - annulus / 2) < 2)
+    // From the rightmost point clockwise on screen (y down): the lower half.
+    #expect(value(half, 50, 79) == 255 && value(half, 50, 20) == 0)
+    let quarter = strokeMask(ring, StrokeStyle(lineWidth: 6, strokeStart: 0.25, strokeEnd: 0.5))
+    #expect(abs(maskArea(quarter) - annulus / 4) < 2)
+    #expect(value(quarter, 28, 70) == 255 && value(quarter, 72, 70) == 0)
+    #expect(
+        strokeMask(ring, StrokeStyle(lineWidth: 6, strokeStart: 0.5, strokeEnd: 0.5)).data.allSatisfy {
+            $0 == 0
+        })
+}
+
+@Test func dashesPaintTheirOnLengthsFromThePhase() {
+    let rule = line([SIMD2(0, 10), SIMD2(100, 10)])
+    let m = strokeMask(rule, StrokeStyle(lineWidth: 2, dashPattern: [10, 5]))
+    for x in 0..<100 {
+        #expect(value(m, x, 9) == (x % 15 < 10 ? 255 : 0), "x \(x)")
+    }
+    let shifted = strokeMask(rule, StrokeStyle(lineWidth: 2, dashPattern: [10, 5], dashPhase: 3))
+    for x in 0..<100 {
+        #expect(value(shifted, x, 10) == ((x + 3) % 15 < 10 ? 255 : 0), "x \(x)")
+    }
+    // An odd count repeats: [4] is 4 on, 4 off.
+    let odd = strokeMask(rule, StrokeStyle(lineWidth: 2, dashPattern: [4]))
+    for x in 0..<100 { #expect(value(odd, x, 10) == (x % 8 < 4 ? 255 : 0), "x \(x)") }
+    // Dots: painted lengths of zero with round caps.
+    let dots = Stroker.outline(
+        of: line([SIMD2(10, 10), SIMD2(90, 10)]),
+        style: StrokeStyle(lineWidth: 6, lineCap: .round, dashPattern: [0, 20]))
+    #expect(dots.contours.count == 5)
+    let dotMask = Rasterizer.coverage(of: dots, clip: (0, 0, 100, 20))
+    #expect(abs(maskArea(dotMask) - 5 * .pi * 9) < 0.5)
+}
+
+/// The truth of a stroke: the points within half the line width of the curve (round joins and
+/// caps), sampled 16 x 16 per pixel where the pixel's centre lies near the edge.
+@Test func aCurvesRoundStrokeMatchesSupersampledDistance() {
+    let p0 = SIMD2(10.0, 80), c1 = SIMD2(20.0, 0), c2 = SIMD2(80.0, 100), p3 = SIMD2(90.0, 20)
+    let h = 4.5
+    let style = StrokeStyle(lineWidth: 2 * h, lineCap: .round, lineJoin: .round)
+    let m = strokeMask([.move(p0), .curve(p3, control1: c1, control2: c2)], style)
+    let curve = (0...400).map { Path.cubicPoint(p0, c1, c2, p3, Double($0) / 400) }
+    func distance(_ q: SIMD2<Double>, _ segments: [Int]) -> Double {
+        var best = Double.infinity
+        for k in segments {
+            let (a, b) = (curve[k - 1], curve[k])
+            let t = min(max(((q - a) * (b - a)).sum() / ((b - a) * (b - a)).sum(), 0), 1)
+            let d = q - (a + (b - a) * t)
+            best = min(best, (d * d).sum())
+        }
+        return best.squareRoot()
+    }
+    let all = Array(1..<curve.count)
+    var worst = 0
+    for y in stride(from: 0, to: 100, by: 2) {
+        for x in 0..<100 {
+            let c = SIMD2(Double(x) + 0.5, Double(y) + 0.5)
+            let centre = distance(c, all)
+            var truth: Int
+            if centre < h - 0.75 {
+                truth = 255
+            } else if centre > h + 0.75 {
+                truth = 0
+            } else {
+                // Only the segments that can come within h of the pixel.
+                let near = all.filter { distance(c, [$0]) < h + 1 }
+                var inside = 0
+                for sy in 0..<16 {
+                    for sx in 0..<16 {
+                        let q = SIMD2(
+                            Double(x) + (Double(sx) + 0.5) / 16, Double(y) + (Double(sy) + 0.5) / 16)
+                        if distance(q, near) <= h { inside += 1 }
+                    }
+                }
+                truth = inside * 255 / 256
+            }
+            worst = max(worst, abs(value(m, x, y) - truth))
+        }
+    }
+    #expect(worst <= 6)
+}
+
+@Test func strokesOfNothingAreEmpty() {
+    let rule = line([SIMD2(0, 10), SIMD2(100, 10)])
+    #expect(Stroker.outline(of: rule, style: StrokeStyle(lineWidth: 0)).isEmpty)
+    #expect(Stroker.outline(of: rule, style: StrokeStyle(lineWidth: .nan)).isEmpty)
+    #expect(Stroker.outline(of: [.move(SIMD2(3, 3))], style: StrokeStyle(lineCap: .round)).isEmpty)
+    #expect(
+        Stroker.outline(of: [.move(SIMD2(3, 3)), .line(SIMD2(.infinity, 3))], style: StrokeStyle()).isEmpty)
+    // A dash pattern of zeros draws the line solid, as Core Graphics does.
+    #expect(maskArea(strokeMask(rule, StrokeStyle(lineWidth: 2, dashPattern: [0, 0]))) == 200)
+}
