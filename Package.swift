@@ -84,7 +84,7 @@ var targets: [Target] = [
         resources: [.embedInCode("ShowcaseScenes")]
     ),
     // UIImage(contentsOfFile:) and UIImage(data:) decode with Codecs (Raster's image type).
-    .target(name: "FrameGenUIKit", dependencies: ["Geometry", "Layout", "Motion", "Codecs", "Raster"]),
+    .target(name: "FrameGenUIKit", dependencies: ["Geometry", "Layout", "Motion", "Codecs", "Raster", "Text"]),
     .target(
         name: "FrameGenCommandLine",
         dependencies: [

@@ -432,3 +432,32 @@ final class UpdatingView: UIView {
     cell.layoutIfNeeded()
     #expect(cell.label.frame.maxX == 180)
 }
+
+/// A label pinned by its leading edge and centred vertically, as a row's title is: its width is
+/// its text's, measured with the fonts it is drawn with (longer text, wider label; a second line
+/// as wide as its longer line), so it is not 0 wide.
+@Test func aLabelPinnedByOneEdgeTakesItsTextsWidth() {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 320, height: 60))
+    let short = UILabel()
+    let long = UILabel()
+    short.text = "Hi"
+    long.text = "Hi there, a longer title"
+    for (label, y) in [(short, 10.0), (long, 40.0)] {
+        label.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(label)
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 8),
+            label.centerYAnchor.constraint(equalTo: root.topAnchor, constant: y),
+        ])
+    }
+    root.layoutIfNeeded()
+    #expect(abs(short.frame.minX - 8) < 1e-9)
+    #expect(short.frame.width > 10 && short.frame.width < 40)
+    #expect(long.frame.width > 5 * short.frame.width)
+    let twoLines = UILabel()
+    twoLines.numberOfLines = 0
+    twoLines.text = "Hi\nHi there, a longer title"
+    #expect(twoLines.intrinsicContentSize.width == long.intrinsicContentSize.width)
+    #expect(twoLines.intrinsicContentSize.height > 1.9 * long.intrinsicContentSize.height)
+    #expect(UILabel().intrinsicContentSize.width == UIView.noIntrinsicMetric)
+}

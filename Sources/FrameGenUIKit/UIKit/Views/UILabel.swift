@@ -1,4 +1,5 @@
 import Foundation
+import Text
 
 /// How lines of text align; the raw values are iOS's (they differ on macOS).
 public enum NSTextAlignment: Int, Sendable {
@@ -21,8 +22,7 @@ public enum NSLineBreakMode: Int, Sendable {
 }
 
 /// A view that shows text. Its properties are what the compositor draws with (Sources/Text
-/// shapes the text); measuring a text's width needs that module, which UIKit's does not have,
-/// so `sizeThatFits` is UIView's and the intrinsic size has a height only (docs/uikit.md
+/// shapes the text), and its intrinsic size is measured with the same fonts (docs/uikit.md
 /// "Auto Layout").
 open class UILabel: UIView {
     /// The plain string of `attributedText`; setting it replaces `attributedText` with a string
@@ -77,12 +77,34 @@ open class UILabel: UIView {
         isUserInteractionEnabled = false
     }
 
-    /// No width (framegen's UIKit module cannot measure text); the height of its lines in the
-    /// font's line height, none without text.
+    /// The text's size: its widest line's advance in the label's font, measured with the fonts
+    /// the compositor draws it with (the family, bold from semibold up, as drawn), by the height
+    /// of its lines in the font's line height; each rounded up to the screen's pixels, as
+    /// UIKit's are. No size without text.
     open override var intrinsicContentSize: CGSize {
         guard let text, !text.isEmpty else { return CGSize(width: UIView.noIntrinsicMetric, height: 0) }
-        return CGSize(width: UIView.noIntrinsicMetric, height: CGFloat(textLineCount) * font.lineHeight)
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+            .prefix(textLineCount)
+        let weight: FontWeight = font.weight.rawValue >= UIFont.Weight.semibold.rawValue ? .bold : .regular
+        let family = font.familyName.hasPrefix(".") ? FontLocator.defaultFamily : font.familyName
+        var width = 0.0
+        for line in lines {
+            guard
+                let advance = try? UILabel.measuring.measure(
+                    String(line), pixelSize: Double(font.pointSize), weight: weight, family: family)
+            else {
+                return CGSize(
+                    width: UIView.noIntrinsicMetric, height: CGFloat(textLineCount) * font.lineHeight)
+            }
+            width = Swift.max(width, advance)
+        }
+        let scale = Double(UIScreen.main.scale)
+        func up(_ v: Double) -> CGFloat { CGFloat((v * scale).rounded(.up) / scale) }
+        return CGSize(width: up(width), height: up(Double(CGFloat(textLineCount) * font.lineHeight)))
     }
+
+    /// Fonts for measuring, shared by every label of the process (a render's own renderer draws).
+    private static let measuring = TextRenderer()
 
     /// The lines the text's line breaks make, at most `numberOfLines` (when not 0); at least 1.
     var textLineCount: Int {
