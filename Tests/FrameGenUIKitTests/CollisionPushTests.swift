@@ -153,3 +153,23 @@ private func headOn(elasticity: CGFloat, widths: (CGFloat, CGFloat), speeds: (CG
     #expect(abs(1 * va + 2 * vb - (120 - 60)) < 1e-9)
     #expect(abs((vb - va) - 0.5 * 150) < 1e-9)
 }
+
+@Test func aStackOfItemsComesToRestOnTheFloor() {
+    let a = box(CGPoint(x: 100, y: 300), 50, 50)
+    let b = box(CGPoint(x: 110, y: 200), 50, 50)
+    let c = box(CGPoint(x: 95, y: 100), 50, 50)
+    let animator = UIDynamicAnimator()
+    let collision = UICollisionBehavior(items: [a, b, c])
+    collision.addBoundary(
+        withIdentifier: "floor" as NSString, from: CGPoint(x: 0, y: 400), to: CGPoint(x: 400, y: 400))
+    let properties = UIDynamicItemBehavior(items: [a, b, c])
+    properties.elasticity = 0.3
+    animator.addBehavior(UIGravityBehavior(items: [a, b, c]))
+    animator.addBehavior(collision)
+    animator.addBehavior(properties)
+    animator.advance(to: 0)
+    animator.advance(to: 3)
+    // Each on the one below, as far as a step's fall (1000 / 240² points) from touching.
+    for (item, y) in [(a, 375.0), (b, 325), (c, 275)] { #expect(abs(Double(item.center.y) - y) < 0.02) }
+    #expect(!animator.isRunning)
+}

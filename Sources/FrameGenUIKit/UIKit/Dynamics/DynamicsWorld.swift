@@ -191,14 +191,18 @@ struct DynamicsWorld {
 
     func isAtRest(_ behaviors: [UIDynamicBehavior]) -> Bool {
         let a = accelerations(state, behaviors)
-        for i in state.x.indices {
-            let v = (state.vx[i] * state.vx[i] + state.vy[i] * state.vy[i]).squareRoot()
-            var pull = SIMD2(a.ax[i], a.ay[i])
+        /// What of `x` does not press into the item's contacts (those hold it).
+        func free(_ x: SIMD2<Double>, _ i: Int) -> Double {
+            var x = x
             for n in contacts[i] {
-                let into = (pull * n).sum()
-                if into < 0 { pull -= into * n }
+                let into = (x * n).sum()
+                if into < 0 { x -= into * n }
             }
-            let acc = (pull * pull).sum().squareRoot()
+            return (x * x).sum().squareRoot()
+        }
+        for i in state.x.indices {
+            let v = free(SIMD2(state.vx[i], state.vy[i]), i)
+            let acc = free(SIMD2(a.ax[i], a.ay[i]), i)
             if v >= Self.restSpeed || acc >= Self.restAcceleration { return false }
         }
         return true
@@ -234,7 +238,7 @@ extension DynamicsWorld {
     /// Pushes item `i` out of the segment along the axis of least overlap (the segment's normal
     /// on the side the item came from, or an axis of the item's box at the segment's ends) and
     /// takes its speed into the segment: `elasticity` of it back, `friction` off the slide.
-    mutating func resolve(_ i: Int, against s: Segment, before: State) {
+    mutating func resolve(_ i: Int, against s: Segment, before: State, recording: Bool = true) {
         guard !anchored[i] else { return }
         let c = position(i)
         let r = half[i]
@@ -263,7 +267,7 @@ extension DynamicsWorld {
             }
         }
         if depth > 0 { move(i, by: normal * depth) }
-        contacts[i].append(normal)
+        if recording { contacts[i].append(normal) }
         let v = velocity(i)
         let vn = (v * normal).sum()
         guard vn < 0 else { return }
@@ -279,7 +283,7 @@ extension DynamicsWorld {
     /// Separates two items' boxes along the axis of least overlap, in inverse proportion to
     /// their masses, and exchanges momentum along it: elasticity the larger of theirs, friction
     /// the geometric mean (Box2D's mixing).
-    mutating func resolve(_ i: Int, _ j: Int) {
+    mutating func resolve(_ i: Int, _ j: Int, recording: Bool = true) {
         let wi = anchored[i] ? 0 : 1 / mass[i]
         let wj = anchored[j] ? 0 : 1 / mass[j]
         guard wi + wj > 0 else { return }
@@ -294,8 +298,10 @@ extension DynamicsWorld {
             move(i, by: normal * depth * wi / (wi + wj))
             move(j, by: -normal * depth * wj / (wi + wj))
         }
-        contacts[i].append(normal)
-        contacts[j].append(-normal)
+        if recording {
+            contacts[i].append(normal)
+            contacts[j].append(-normal)
+        }
         let v = velocity(i) - velocity(j)
         let vn = (v * normal).sum()
         guard vn < 0 else { return }

@@ -131,17 +131,21 @@ open class UICollisionBehavior: UIDynamicBehavior {
         return out
     }
 
+    /// Passes over the contacts per step: a stack's impulses reach from the floor to its top
+    /// over several passes (sequential impulses, as Box2D's velocity iterations).
+    static let passes = 10
+
     override func collide(_ world: inout DynamicsWorld, before: DynamicsWorld.State) {
         let indices = items.compactMap { world.index[ObjectIdentifier($0)] }
-        if collisionMode.contains(.boundaries) {
-            let segments = segments(reference: world.referenceBounds)
+        let segments = collisionMode.contains(.boundaries) ? segments(reference: world.referenceBounds) : []
+        for pass in 0..<Self.passes {
+            let first = pass == 0
             for i in indices {
-                for s in segments { world.resolve(i, against: s, before: before) }
+                for s in segments { world.resolve(i, against: s, before: before, recording: first) }
             }
-        }
-        if collisionMode.contains(.items) {
+            guard collisionMode.contains(.items) else { continue }
             for (n, i) in indices.enumerated() {
-                for j in indices[(n + 1)...] { world.resolve(i, j) }
+                for j in indices[(n + 1)...] { world.resolve(i, j, recording: first) }
             }
         }
     }
