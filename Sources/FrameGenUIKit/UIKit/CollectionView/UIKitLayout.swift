@@ -109,11 +109,16 @@ public struct UIKitLayout: CollectionViewLayout {
 
     // MARK: Events (recorded, then applied)
 
-    /// The event joins the history. Objects of this value's own see it at once; a copy's
-    /// objects come when first asked for, once its events are known (a frame's scroll steps,
-    /// then its instant), and may be those of an earlier frame whose history begins alike.
+    /// The event joins the history. Objects of this value's own see it at once; the objects of
+    /// a copy of a dynamics layout come when first asked for, once its events are known (a
+    /// frame's scroll steps, then its instant), and may be those of an earlier frame whose
+    /// history begins alike.
     private mutating func record(_ event: Event) {
-        if !isKnownUniquelyReferenced(&live) { live = Live(replays) }
+        if !isKnownUniquelyReferenced(&live) {
+            // Only a dynamics layout's objects are kept (`Replays.keep`): other layouts' copies
+            // replay at once, on fresh objects, as they always have.
+            live = live.usesDynamics ? Live(replays) : Live(replays, objects: replays.makeState())
+        }
         tip = tip.appending(event)
         live.applyIfMade(tip)
     }
@@ -431,6 +436,14 @@ final class Live: @unchecked Sendable {
         probeWarnings = warnings
     }
 
+    /// Whether the objects this box holds are a dynamics layout's (a box that waits for its
+    /// objects is one: only those wait).
+    var usesDynamics: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return state?.usesDynamics ?? true
+    }
+
     /// Brings objects this box already holds to `tip`; a box without objects waits until asked.
     func applyIfMade(_ tip: HistoryNode) {
         lock.lock()
@@ -607,6 +620,9 @@ final class Live: @unchecked Sendable {
             made.host.cellsNeeded = {}
             made.host.layoutPass = {}
         }
+
+        /// Whether the layout, once made, made a `UIDynamicAnimator`.
+        var usesDynamics: Bool { made != nil && layout.usesDynamics }
 
         /// Applies the node's event: the objects have then seen its history.
         func apply(_ node: HistoryNode) {
