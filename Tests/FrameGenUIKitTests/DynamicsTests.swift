@@ -165,7 +165,7 @@ private func centre(at t: Double, looks: [Double], change: Double? = nil) -> CGP
 /// A springy column in the style of Apple's WWDC 2013 sample: an attachment per item to its
 /// place, and a scroll moves each item by the delta scaled by its distance from the view's
 /// centre, then lets the springs pull it home.
-private final class SpringyColumn: UICollectionViewFlowLayout {
+final class SpringyColumn: UICollectionViewFlowLayout {
     lazy var animator = UIDynamicAnimator(collectionViewLayout: self)
 
     override func prepare() {

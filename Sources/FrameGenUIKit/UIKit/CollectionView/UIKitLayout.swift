@@ -9,9 +9,10 @@ import Layout
 /// framegen evaluates any instant on any thread (docs/decisions.md "Timeline"), while a UIKit
 /// layout is a mutable object. So this value keeps the history of what was done to its layout
 /// (prepared at these states, updates, drags, taps) and a live collection view and layout that
-/// have seen exactly that history. A copy that is changed gets a fresh collection view and
-/// layout from the factory and replays the history first: every instant is a pure function of
-/// the scene, and parallel frames equal serial ones. A layout whose answers depend only on its
+/// have seen exactly that history. A copy that is changed gets objects that have seen a
+/// beginning of its history (kept from an instant drawn before, or fresh from the factory) and
+/// replays the rest: every instant is a pure function of the scene, and parallel frames equal
+/// serial ones. A layout whose answers depend only on its
 /// collection view's state, as UIKit asks of `prepare()`, sees the sequence it would see on iOS.
 public struct UIKitLayout: CollectionViewLayout {
     /// Makes the layout for a new collection view; may also set the view's delegate.
@@ -21,15 +22,19 @@ public struct UIKitLayout: CollectionViewLayout {
     public let name: String
     private let factory: Factory
     /// The scene's flow keys, parsed once, set on a `UICollectionViewFlowLayout` after the
-    /// factory made it (every fresh copy).
+    /// factory made it (all objects).
     private let flowParameters: FlowParameters?
     /// The program's cells, and the one the scene draws the items with (`cell:`; nil: the
     /// scene's styles draw them).
     private let cells: Cells
-    private var history: [Event] = []
+    /// What makes the objects, and the objects kept from instants already drawn.
+    private let replays: Replays
+    /// The history: its last event.
+    private var tip: HistoryNode
+    /// The objects, brought to `tip` when asked (a copy that records events gets its own).
     private var live: Live
 
-    enum Event: Sendable {
+    enum Event: Equatable, Sendable {
         case prepare(CollectionViewState)
         case invalidate
         case updates([UpdateItem])
@@ -78,8 +83,10 @@ public struct UIKitLayout: CollectionViewLayout {
         }
         self.cells = Cells(registered: cells, scene: sceneCell, supplementary: supplementary)
         flowParameters = flow.isEmpty ? nil : try? FlowParameters(flow)
-        live = Live(
+        replays = Replays(
             name: name, factory: factory, parameters: flowParameters, cells: self.cells, warnings: warnings)
+        tip = replays.root
+        live = Live(replays, objects: replays.makeState())
     }
 
     /// The scene key naming the cell that draws the items.
@@ -102,14 +109,18 @@ public struct UIKitLayout: CollectionViewLayout {
 
     // MARK: Events (recorded, then applied)
 
+    /// The event joins the history. Objects of this value's own see it at once; the objects of
+    /// a copy of a dynamics layout come when first asked for, once its events are known (a
+    /// frame's scroll steps, then its instant), and may be those of an earlier frame whose
+    /// history begins alike.
     private mutating func record(_ event: Event) {
         if !isKnownUniquelyReferenced(&live) {
-            live = Live(
-                name: name, factory: factory, parameters: flowParameters, cells: cells, warnings: warnings)
-            live.withLock { $0.replay(history) }
+            // Only a dynamics layout's objects are kept (`Replays.keep`): other layouts' copies
+            // replay at once, on fresh objects, as they always have.
+            live = live.usesDynamics ? Live(replays) : Live(replays, objects: replays.makeState())
         }
-        history.append(event)
-        live.withLock { $0.apply(event) }
+        tip = tip.appending(event)
+        live.applyIfMade(tip)
     }
 
     public mutating func prepare(_ collectionView: CollectionViewState) { record(.prepare(collectionView)) }
@@ -141,9 +152,9 @@ public struct UIKitLayout: CollectionViewLayout {
     public mutating func collectionViewWillPerformBatchUpdates(
         _ updateItems: [UpdateItem], _ collectionView: CollectionViewState
     ) -> Double? {
-        guard live.withLock({ $0.host.delegate is SceneUpdateDelegate }) else { return nil }
+        guard live.withLock(at: tip, { $0.host.delegate is SceneUpdateDelegate }) else { return nil }
         record(.sceneUpdates(updateItems, collectionView))
-        switch live.withLock(\.sceneUpdate) {
+        switch live.withLock(at: tip, \.sceneUpdate) {
         case .committed: return 0
         case .declined: return nil
         case .animating:
@@ -168,19 +179,19 @@ public struct UIKitLayout: CollectionViewLayout {
         at indexPath: Layout.IndexPath, _ collectionView: CollectionViewState
     ) -> Bool {
         record(.tap(indexPath, collectionView))
-        return live.withLock { $0.host.delegate != nil }
+        return live.withLock(at: tip) { $0.host.delegate != nil }
     }
 
     /// Cells, supplementary views the scene names, or decoration views whose class the layout
     /// registered.
-    public var drawsOwnViews: Bool { cells.drawsViews || live.withLock(\.registersViews) }
+    public var drawsOwnViews: Bool { cells.drawsViews || live.withLock(at: tip, \.registersViews) }
 
     /// What the program set on its collection view that the timeline owns: a content inset or
     /// offset (a centring layout sets them in `invalidateLayout(with:)`), `decelerationRate`,
     /// `isPagingEnabled`. The timeline takes them from the next action on, as UIKit's scroll
     /// view would from the moment they are set (docs/uikit.md "The contract").
     public var publishedState: [String: CustomValue] {
-        live.withLock { $0.requests }
+        live.withLock(at: tip) { $0.requests }
     }
 
     /// The frame's cells, when the scene draws the items with one (docs/uikit.md "Cells"), or
@@ -191,15 +202,15 @@ public struct UIKitLayout: CollectionViewLayout {
     }
 
     public mutating func display(_ elements: [LayoutAttributes], items: [Int?]) -> [LayerSnapshot?]? {
-        guard drawsOwnViews || live.withLock({ $0.host.cells.drawsPlainCells }) else { return nil }
+        guard drawsOwnViews || live.withLock(at: tip, { $0.host.cells.drawsPlainCells }) else { return nil }
         record(.display(elements, items: items))
-        return live.withLock { $0.snapshots }
+        return live.withLock(at: tip) { $0.snapshots }
     }
 
     /// Where the plain cells of the last display pass show their items: a view animation
     /// (`UIView.animate`) moves them.
     public func presented(_ elements: [LayoutAttributes]) -> [LayoutAttributes] {
-        live.withLock { s in
+        live.withLock(at: tip) { s in
             guard !s.presented.isEmpty, s.presented.count == elements.count else { return elements }
             return s.presented
         }
@@ -208,7 +219,7 @@ public struct UIKitLayout: CollectionViewLayout {
     /// The end of the view animations and completions still to come, and the last instant at
     /// which code stops a display link it started (docs/uikit.md "Animations").
     public var animationEndTime: Double? {
-        let (views, now, links) = live.withLock {
+        let (views, now, links) = live.withLock(at: tip) {
             ($0.animator.endTime, $0.animator.now, $0.animator.runningLinkCount)
         }
         guard links > 0, let stop = displayLinkStop(after: now, running: links) else { return views }
@@ -230,7 +241,7 @@ public struct UIKitLayout: CollectionViewLayout {
         var t = start
         for k in 1...Int(UIKitLayout.displayLinkHorizon * 60) {
             let next = start + Double(k) / 60
-            let now = probe.withLock { $0.fireLinks(at: next) }
+            let now = probe.withLock(at: tip) { $0.fireLinks(at: next) }
             if now < count { last = (t, next, count) }
             if now == 0 { break }
             (count, t) = (now, next)
@@ -242,7 +253,7 @@ public struct UIKitLayout: CollectionViewLayout {
             let mid = lo + (hi - lo) / 2
             guard mid > lo, mid < hi else { break }
             let fresh = replayed()
-            let counts = fresh.withLock { s in (s.fireLinks(at: lo), s.fireLinks(at: mid)) }
+            let counts = fresh.withLock(at: tip) { s in (s.fireLinks(at: lo), s.fireLinks(at: mid)) }
             before = counts.0
             if counts.1 < before { hi = mid } else { lo = mid }
         }
@@ -258,10 +269,13 @@ public struct UIKitLayout: CollectionViewLayout {
         var hi: Double?
         for k in 1...Int(UIKitLayout.displayLinkHorizon * 60) {
             let next = start + Double(k) / 60
-            if probe.withLock({ s in
-                _ = s.fireLinks(at: next)
-                return reached(s)
-            }) {
+            if probe.withLock(
+                at: tip,
+                { s in
+                    _ = s.fireLinks(at: next)
+                    return reached(s)
+                })
+            {
                 hi = next
                 break
             }
@@ -273,11 +287,14 @@ public struct UIKitLayout: CollectionViewLayout {
             guard mid > lo, mid < hi else { break }
             let fresh = replayed()
             let at = lo
-            if fresh.withLock({ s in
-                _ = s.fireLinks(at: at)
-                _ = s.fireLinks(at: mid)
-                return reached(s)
-            }) {
+            if fresh.withLock(
+                at: tip,
+                { s in
+                    _ = s.fireLinks(at: at)
+                    _ = s.fireLinks(at: mid)
+                    return reached(s)
+                })
+            {
                 hi = mid
             } else {
                 lo = mid
@@ -288,35 +305,36 @@ public struct UIKitLayout: CollectionViewLayout {
 
     /// New objects that have seen the history, for probing.
     private func replayed() -> Live {
-        let probe = Live(
-            name: name, factory: factory, parameters: flowParameters, cells: cells,
-            warnings: LayoutWarnings { _ in })
-        probe.withLock { $0.replay(history) }
+        let probe = Live(replays, probe: true, warnings: LayoutWarnings { _ in })
+        probe.withLock(at: tip) { _ in }
         return probe
     }
 
     /// A layout that made a `UIDynamicAnimator` hears of every screen refresh of a drag or
     /// fling, as its springs do on iOS (docs/uikit.md "UIKit Dynamics").
-    public var wantsEveryScrollStep: Bool { live.withLock { $0.layout.usesDynamics } }
+    public var wantsEveryScrollStep: Bool { live.withLock(at: tip) { $0.layout.usesDynamics } }
 
     // MARK: Queries
 
     public var collectionViewContentSize: Size {
-        live.withLock { $0.layout.collectionViewContentSize.geometry }
+        live.withLock(at: tip) { $0.layout.collectionViewContentSize.geometry }
     }
 
     public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-        live.withLock { s in (s.layout.layoutAttributesForElements(in: CGRect(rect)) ?? []).map(s.value) }
+        live.withLock(at: tip) { s in
+            (s.layout.layoutAttributesForElements(in: CGRect(rect)) ?? []).map(s.value)
+        }
     }
 
     public func layoutAttributesForItem(at indexPath: Layout.IndexPath) -> LayoutAttributes? {
-        live.withLock { s in s.layout.layoutAttributesForItem(at: IndexPath(indexPath)).map(s.value) }
+        live.withLock(at: tip) { s in s.layout.layoutAttributesForItem(at: IndexPath(indexPath)).map(s.value)
+        }
     }
 
     public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: Layout.IndexPath)
         -> LayoutAttributes?
     {
-        live.withLock { s in
+        live.withLock(at: tip) { s in
             s.layout.layoutAttributesForSupplementaryView(
                 ofKind: SupplementaryKind.uikit(kind), at: IndexPath(indexPath)
             )
@@ -327,17 +345,17 @@ public struct UIKitLayout: CollectionViewLayout {
     public func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: Layout.IndexPath)
         -> LayoutAttributes?
     {
-        live.withLock { s in
+        live.withLock(at: tip) { s in
             s.layout.layoutAttributesForDecorationView(ofKind: kind, at: IndexPath(indexPath)).map(s.value)
         }
     }
 
     public func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
-        live.withLock { $0.layout.shouldInvalidateLayout(forBoundsChange: CGRect(newBounds)) }
+        live.withLock(at: tip) { $0.layout.shouldInvalidateLayout(forBoundsChange: CGRect(newBounds)) }
     }
 
     public func targetContentOffset(forProposedContentOffset proposedContentOffset: Point) -> Point {
-        live.withLock {
+        live.withLock(at: tip) {
             $0.layout.targetContentOffset(forProposedContentOffset: CGPoint(proposedContentOffset)).geometry
         }
     }
@@ -348,7 +366,7 @@ public struct UIKitLayout: CollectionViewLayout {
     public func targetContentOffset(
         forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point
     ) -> Point {
-        live.withLock { s in
+        live.withLock(at: tip) { s in
             let v = CGPoint(x: velocity.x / 1000, y: velocity.y / 1000)
             var target = s.layout.targetContentOffset(
                 forProposedContentOffset: CGPoint(proposedContentOffset), withScrollingVelocity: v)
@@ -360,7 +378,7 @@ public struct UIKitLayout: CollectionViewLayout {
     public func initialLayoutAttributesForAppearingItem(at itemIndexPath: Layout.IndexPath)
         -> LayoutAttributes?
     {
-        live.withLock { s in
+        live.withLock(at: tip) { s in
             s.layout.initialLayoutAttributesForAppearingItem(at: IndexPath(itemIndexPath)).map(s.value)
         }
     }
@@ -368,7 +386,7 @@ public struct UIKitLayout: CollectionViewLayout {
     public func finalLayoutAttributesForDisappearingItem(
         at itemIndexPath: Layout.IndexPath, current: LayoutAttributes
     ) -> LayoutAttributes? {
-        live.withLock { s in
+        live.withLock(at: tip) { s in
             let flow = s.layout as? UICollectionViewFlowLayout
             flow?.disappearing = current
             defer { flow?.disappearing = nil }
@@ -380,7 +398,7 @@ public struct UIKitLayout: CollectionViewLayout {
     public func initialLayoutAttributesForAppearingSupplementaryElement(
         ofKind kind: String, at elementIndexPath: Layout.IndexPath
     ) -> LayoutAttributes? {
-        live.withLock { s in
+        live.withLock(at: tip) { s in
             s.layout.initialLayoutAttributesForAppearingSupplementaryElement(
                 ofKind: SupplementaryKind.uikit(kind), at: IndexPath(elementIndexPath)
             ).map(s.value)
@@ -390,7 +408,7 @@ public struct UIKitLayout: CollectionViewLayout {
     public func finalLayoutAttributesForDisappearingSupplementaryElement(
         ofKind kind: String, at elementIndexPath: Layout.IndexPath, current: LayoutAttributes
     ) -> LayoutAttributes? {
-        live.withLock { s in
+        live.withLock(at: tip) { s in
             s.layout.finalLayoutAttributesForDisappearingSupplementaryElement(
                 ofKind: SupplementaryKind.uikit(kind), at: IndexPath(elementIndexPath)
             ).map(s.value)
@@ -399,28 +417,72 @@ public struct UIKitLayout: CollectionViewLayout {
 }
 
 /// The collection view and layout a `UIKitLayout` drives, behind a lock: copies of one value
-/// share it, and frames are evaluated on several threads.
+/// share it, and frames are evaluated on several threads. The objects come when first asked for,
+/// kept from an instant drawn before (`Replays`) or fresh, and replay what they have not seen.
 final class Live: @unchecked Sendable {
     private let lock = NSLock()
-    private let state: State
+    private let replays: Replays
+    /// A probe fires display links outside the history: its objects are its own, fresh, and
+    /// never kept.
+    private let probe: Bool
+    private var state: State?
 
-    init(
-        name: String, factory: @escaping UIKitLayout.Factory, parameters: FlowParameters?,
-        cells: UIKitLayout.Cells = UIKitLayout.Cells(), warnings: LayoutWarnings
-    ) {
-        state = State(name: name, factory: factory, parameters: parameters, cells: cells, warnings: warnings)
+    private let probeWarnings: LayoutWarnings?
+
+    init(_ replays: Replays, objects: State? = nil, probe: Bool = false, warnings: LayoutWarnings? = nil) {
+        self.replays = replays
+        state = objects
+        self.probe = probe
+        probeWarnings = warnings
     }
 
-    func withLock<R>(_ body: (State) -> R) -> R {
+    /// Whether the objects this box holds are a dynamics layout's (a box that waits for its
+    /// objects is one: only those wait).
+    var usesDynamics: Bool {
         lock.lock()
         defer { lock.unlock() }
+        return state?.usesDynamics ?? true
+    }
+
+    /// Brings objects this box already holds to `tip`; a box without objects waits until asked.
+    func applyIfMade(_ tip: HistoryNode) {
+        lock.lock()
+        let made = state != nil
+        lock.unlock()
+        if made { withLock(at: tip) { _ in } }
+    }
+
+    deinit {
+        if !probe, let state { replays.keep(state) }
+    }
+
+    /// `body` with the objects once they have seen the history up to `tip`.
+    func withLock<R>(at tip: HistoryNode, _ body: (State) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        let (state, path) = objects(at: tip)
         return LayerAnimator.$current.withValue(state.animator) {
             UIScreen.withMain(state.screen) {
                 UIImage.withNamedImages(state.namedImage) {
-                    CrashReport.during(state.answering) { body(state) }
+                    for node in path { state.apply(node) }
+                    return CrashReport.during(state.answering) { body(state) }
                 }
             }
         }
+    }
+
+    private func objects(at tip: HistoryNode) -> (State, [HistoryNode]) {
+        if let state {
+            if let path = tip.path(after: state.seen) { return (state, path) }
+            self.state = nil
+            if !probe { replays.keep(state) }
+        }
+        let (made, path): (State, [HistoryNode]) =
+            probe
+            ? (replays.makeState(warnings: probeWarnings), tip.path(after: replays.root) ?? [])
+            : replays.take(for: tip) ?? (replays.makeState(), tip.path(after: replays.root) ?? [])
+        state = made
+        return (made, path)
     }
 
     /// Not thread-safe on its own: reached only through `withLock`.
@@ -453,10 +515,21 @@ final class Live: @unchecked Sendable {
         private let photoNaming: ScenePhotoNaming
         let namedImage: @Sendable (String) -> UIImage?
 
+        /// The last event these objects have seen.
+        private(set) var seen: HistoryNode
+        /// The collection view's state at the last event that had one.
+        private var lastState: CollectionViewState?
+        /// The instant of the last event when it was a layout pass on the 60 Hz grid that
+        /// followed the screen refreshes before it (`refreshes(before:)`): these objects are
+        /// then those of a history of refreshes up to that instant, which a later instant of
+        /// the same state continues (`continues(to:)`).
+        private(set) var refreshedThrough: Double?
+
         init(
             name: String, factory: @escaping UIKitLayout.Factory, parameters: FlowParameters?,
-            cells: UIKitLayout.Cells, warnings: LayoutWarnings
+            cells: UIKitLayout.Cells, warnings: LayoutWarnings, root: HistoryNode
         ) {
+            seen = root
             self.name = name
             self.factory = factory
             self.parameters = parameters
@@ -548,8 +621,73 @@ final class Live: @unchecked Sendable {
             made.host.layoutPass = {}
         }
 
-        func replay(_ events: [UIKitLayout.Event]) {
-            for e in events { apply(e) }
+        /// Whether the layout, once made, made a `UIDynamicAnimator`.
+        var usesDynamics: Bool { made != nil && layout.usesDynamics }
+
+        /// Applies the node's event: the objects have then seen its history.
+        func apply(_ node: HistoryNode) {
+            guard let event = node.event else { return }
+            var refreshed = false
+            if case .prepare(let s) = event, let refreshes = refreshes(before: s) {
+                for r in refreshes { apply(.prepare(r)) }
+                refreshed = true
+            }
+            apply(event)
+            seen = node
+            refreshedThrough = nil
+            if refreshed, case .prepare(let s) = event, Self.isScreenRefresh(s.time) {
+                refreshedThrough = s.time
+            }
+        }
+
+        /// The screen refreshes (60 a second) strictly between the last event and a layout
+        /// pass at `s`, for a layout with a `UIDynamicAnimator` whose view has stood still
+        /// since (the state differs only in time): on iOS the animator moves the items and
+        /// invalidates the layout at each, and the collection view lays it out again
+        /// (docs/uikit.md "UIKit Dynamics"). nil for other layouts and states.
+        private func refreshes(before s: CollectionViewState) -> [CollectionViewState]? {
+            guard let last = lastState, last.time < s.time, made != nil, layout.usesDynamics else {
+                return nil
+            }
+            var same = last
+            same.time = s.time
+            guard same == s else { return nil }
+            var out: [CollectionViewState] = []
+            var k = Self.firstRefresh(after: last.time)
+            while k / Self.screenRefreshRate < s.time {
+                var r = s
+                r.time = k / Self.screenRefreshRate
+                out.append(r)
+                k += 1
+            }
+            return out
+        }
+
+        /// Whether objects that have seen a layout pass on the refresh grid after the
+        /// refreshes before it (`refreshedThrough`) are those of a history whose last layout
+        /// pass, after the same events, is at `s`, later: the refreshes up to the earlier
+        /// instant are then the beginning of the later one's, the earlier pass one of them.
+        func continues(to s: CollectionViewState) -> Bool {
+            guard let t = refreshedThrough, case .prepare(let mine)? = seen.event, t < s.time else {
+                return false
+            }
+            var same = mine
+            same.time = s.time
+            return same == s
+        }
+
+        static let screenRefreshRate = 60.0
+
+        /// The first k with k / 60 after `t` (division rounds, so k is found by comparing).
+        static func firstRefresh(after t: Double) -> Double {
+            var k = (t * screenRefreshRate).rounded(.down)
+            while k / screenRefreshRate > t { k -= 1 }
+            while k / screenRefreshRate <= t { k += 1 }
+            return k
+        }
+
+        static func isScreenRefresh(_ t: Double) -> Bool {
+            (t * screenRefreshRate).rounded() / screenRefreshRate == t
         }
 
         /// Moves the clock to `time` with nothing else happening (the display links fire, due
@@ -563,6 +701,7 @@ final class Live: @unchecked Sendable {
         }
 
         func apply(_ event: UIKitLayout.Event) {
+            if let s = event.state { lastState = s }
             if let s = event.state {
                 photoNaming.use(s.dataSource.photos)
                 screen = UIScreen(size: CGSize(s.screenSize), scale: CGFloat(s.scale))
@@ -951,8 +1090,10 @@ extension UIKitLayout {
         warnings: LayoutWarnings = LayoutWarnings(),
         factory: @escaping Factory
     ) -> LayoutDescriptor {
-        let probe = Live(name: type, factory: factory, parameters: nil, warnings: warnings)
-        let (isFlow, className) = probe.withLock { s in
+        let replays = Replays(
+            name: type, factory: factory, parameters: nil, cells: Cells(), warnings: warnings)
+        let probe = Live(replays, probe: true)
+        let (isFlow, className) = probe.withLock(at: replays.root) { s in
             (s.layout is UICollectionViewFlowLayout, String(describing: Swift.type(of: s.layout)))
         }
         let names = cells.keys.sorted()

@@ -24,6 +24,15 @@ struct DynamicsWorld {
     /// Mass (density times area, at least 1) and whether an item behaviour anchors it.
     var mass: [Double] = []
     var anchored: [Bool] = []
+    /// Half the item's size, and its item behaviour's elasticity and friction (collisions).
+    var half: [SIMD2<Double>] = []
+    var elasticity: [Double] = []
+    var friction: [Double] = []
+    /// The normals (towards the item) of the contacts the last step's collisions found: an
+    /// item pressed against them is held there, not accelerated (`isAtRest`).
+    var contacts: [[SIMD2<Double>]] = []
+    /// The animator's reference bounds when it last stepped (a collision boundary).
+    var referenceBounds = CGRect.zero
 
     struct State {
         var x: [Double] = [], y: [Double] = [], vx: [Double] = [], vy: [Double] = []
@@ -40,6 +49,10 @@ struct DynamicsWorld {
         state.vy.append(0)
         mass.append(max(1, Double(item.bounds.width * item.bounds.height)))
         anchored.append(false)
+        half.append(SIMD2(Double(item.bounds.width), Double(item.bounds.height)) / 2)
+        elasticity.append(0)
+        friction.append(0)
+        contacts.append([])
     }
 
     /// The accelerations behaviours give to a state.
@@ -109,6 +122,14 @@ struct DynamicsWorld {
             ay[i] -= rate * s.vy[i]
         }
 
+        /// A push behaviour's force, on the item's mass.
+        mutating func pushByForce(_ item: UIDynamicItem, _ push: UIPushBehavior) {
+            guard let i = index[ObjectIdentifier(item)] else { return }
+            let a = push.push(mass: mass[i])
+            ax[i] += a.x
+            ay[i] += a.y
+        }
+
         mutating func push(_ item: UIDynamicItem, x: Double, y: Double) {
             guard let i = index[ObjectIdentifier(item)] else { return }
             ax[i] += x
@@ -149,6 +170,7 @@ struct DynamicsWorld {
             let a = accelerations(s, behaviors)
             return (s.vx, s.vy, a.ax, a.ay)
         }
+        let before = state
         let k1 = derivative(state)
         let k2 = derivative(moved(state, k1, h / 2))
         let k3 = derivative(moved(state, k2, h / 2))
@@ -159,15 +181,140 @@ struct DynamicsWorld {
             state.vx[i] += h / 6 * (k1.ax[i] + 2 * k2.ax[i] + 2 * k3.ax[i] + k4.ax[i])
             state.vy[i] += h / 6 * (k1.ay[i] + 2 * k2.ay[i] + 2 * k3.ay[i] + k4.ay[i])
         }
+        for i in contacts.indices where !contacts[i].isEmpty { contacts[i] = [] }
+        func collide(_ b: UIDynamicBehavior) {
+            b.collide(&self, before: before)
+            for child in b.childBehaviors { collide(child) }
+        }
+        for b in behaviors { collide(b) }
     }
 
     func isAtRest(_ behaviors: [UIDynamicBehavior]) -> Bool {
         let a = accelerations(state, behaviors)
+        /// What of `x` does not press into the item's contacts (those hold it).
+        func free(_ x: SIMD2<Double>, _ i: Int) -> Double {
+            var x = x
+            for n in contacts[i] {
+                let into = (x * n).sum()
+                if into < 0 { x -= into * n }
+            }
+            return (x * x).sum().squareRoot()
+        }
         for i in state.x.indices {
-            let v = (state.vx[i] * state.vx[i] + state.vy[i] * state.vy[i]).squareRoot()
-            let acc = (a.ax[i] * a.ax[i] + a.ay[i] * a.ay[i]).squareRoot()
+            let v = free(SIMD2(state.vx[i], state.vy[i]), i)
+            let acc = free(SIMD2(a.ax[i], a.ay[i]), i)
             if v >= Self.restSpeed || acc >= Self.restAcceleration { return false }
         }
         return true
+    }
+}
+
+// MARK: Collisions
+
+extension DynamicsWorld {
+    /// A boundary's straight piece.
+    struct Segment {
+        var a: SIMD2<Double>
+        var b: SIMD2<Double>
+    }
+
+    /// Below this speed into a contact (points per second) a collision does not bounce, as
+    /// Box2D's velocity threshold: a resting item stays at rest instead of trembling.
+    static let bounceThreshold = 5.0
+
+    private func position(_ i: Int) -> SIMD2<Double> { SIMD2(state.x[i], state.y[i]) }
+    private func velocity(_ i: Int) -> SIMD2<Double> { SIMD2(state.vx[i], state.vy[i]) }
+
+    private mutating func move(_ i: Int, by d: SIMD2<Double>) {
+        state.x[i] += d.x
+        state.y[i] += d.y
+    }
+
+    private mutating func accelerate(_ i: Int, by dv: SIMD2<Double>) {
+        state.vx[i] += dv.x
+        state.vy[i] += dv.y
+    }
+
+    /// Pushes item `i` out of the segment along the axis of least overlap (the segment's normal
+    /// on the side the item came from, or an axis of the item's box at the segment's ends) and
+    /// takes its speed into the segment: `elasticity` of it back, `friction` off the slide.
+    mutating func resolve(_ i: Int, against s: Segment, before: State, recording: Bool = true) {
+        guard !anchored[i] else { return }
+        let c = position(i)
+        let r = half[i]
+        let d = s.b - s.a
+        let length = (d * d).sum().squareRoot()
+        guard length > 0 else { return }
+        var n = SIMD2(-d.y, d.x) / length
+        // The side the item's centre was on before the step.
+        if ((SIMD2(before.x[i], before.y[i]) - s.a) * n).sum() < 0 { n = -n }
+        let reach = abs(n.x) * r.x + abs(n.y) * r.y
+        var depth = reach - ((c - s.a) * n).sum()
+        guard depth > -1e-9 else { return }
+        var normal = n
+        // The box's own axes: the segment's extent against the box's.
+        for axis in [SIMD2(1.0, 0), SIMD2(0, 1.0)] {
+            let lo = min((s.a * axis).sum(), (s.b * axis).sum())
+            let hi = max((s.a * axis).sum(), (s.b * axis).sum())
+            let centre = (c * axis).sum()
+            let extent = (r * axis).sum()
+            let overlap = min(centre + extent, hi) - max(centre - extent, lo)
+            guard overlap > -1e-9 else { return }
+            // Only a real edge-on contact (the segment not along this axis) turns the normal.
+            if abs((n * axis).sum()) < 1 - 1e-9, overlap < depth {
+                depth = overlap
+                normal = centre > (lo + hi) / 2 ? axis : -axis
+            }
+        }
+        if depth > 0 { move(i, by: normal * depth) }
+        if recording { contacts[i].append(normal) }
+        let v = velocity(i)
+        let vn = (v * normal).sum()
+        guard vn < 0 else { return }
+        let e = -vn < Self.bounceThreshold ? 0 : elasticity[i]
+        let jn = -(1 + e) * vn
+        var dv = normal * jn
+        let tangent = v - normal * vn
+        let slide = (tangent * tangent).sum().squareRoot()
+        if slide > 0 { dv -= tangent / slide * min(slide, friction[i] * jn) }
+        accelerate(i, by: dv)
+    }
+
+    /// Separates two items' boxes along the axis of least overlap, in inverse proportion to
+    /// their masses, and exchanges momentum along it: elasticity the larger of theirs, friction
+    /// the geometric mean (Box2D's mixing).
+    mutating func resolve(_ i: Int, _ j: Int, recording: Bool = true) {
+        let wi = anchored[i] ? 0 : 1 / mass[i]
+        let wj = anchored[j] ? 0 : 1 / mass[j]
+        guard wi + wj > 0 else { return }
+        let d = position(i) - position(j)
+        let reach = half[i] + half[j]
+        let overlap = reach - SIMD2(abs(d.x), abs(d.y))
+        guard overlap.x > -1e-9, overlap.y > -1e-9 else { return }
+        let normal: SIMD2<Double> =
+            overlap.x < overlap.y ? SIMD2(d.x < 0 ? -1 : 1, 0) : SIMD2(0, d.y < 0 ? -1 : 1)
+        let depth = min(overlap.x, overlap.y)
+        if depth > 0 {
+            move(i, by: normal * depth * wi / (wi + wj))
+            move(j, by: -normal * depth * wj / (wi + wj))
+        }
+        if recording {
+            contacts[i].append(normal)
+            contacts[j].append(-normal)
+        }
+        let v = velocity(i) - velocity(j)
+        let vn = (v * normal).sum()
+        guard vn < 0 else { return }
+        let e = -vn < Self.bounceThreshold ? 0 : max(elasticity[i], elasticity[j])
+        let jn = -(1 + e) * vn / (wi + wj)
+        var impulse = normal * jn
+        let tangent = v - normal * vn
+        let slide = (tangent * tangent).sum().squareRoot()
+        if slide > 0 {
+            let mu = (friction[i] * friction[j]).squareRoot()
+            impulse -= tangent / slide * min(slide / (wi + wj), mu * jn)
+        }
+        accelerate(i, by: impulse * wi)
+        accelerate(j, by: -impulse * wj)
     }
 }

@@ -215,14 +215,35 @@ open class UIDynamicAnimator: NSObject {
         for (i, item) in world.items.enumerated() {
             var density = 1.0
             var anchored = false
+            var (elasticity, friction) = (0.0, 0.0)
             for case let b as UIDynamicItemBehavior in allBehaviors()
             where b.items.contains(where: { $0 === item }) {
                 density = Double(b.density)
                 anchored = anchored || b.isAnchored
+                (elasticity, friction) = (Double(b.elasticity), Double(b.friction))
             }
             world.mass[i] = max(1, density * Double(item.bounds.width * item.bounds.height))
             world.anchored[i] = anchored
+            world.half[i] = SIMD2(Double(item.bounds.width), Double(item.bounds.height)) / 2
+            world.elasticity[i] = elasticity
+            world.friction[i] = friction
         }
+    }
+
+    /// An instantaneous push that became active here: its items' velocities change now, by
+    /// the push on their mass, and it reads inactive.
+    func applyInstantaneous(_ push: UIPushBehavior) {
+        guard push.mode == .instantaneous, push.isActive else { return }
+        willChange()
+        for item in push.items { world.track(item) }
+        refreshMasses()
+        for item in push.items {
+            guard let i = world.index[ObjectIdentifier(item)], !world.anchored[i] else { continue }
+            let dv = push.push(mass: world.mass[i])
+            world.state.vx[i] += dv.x
+            world.state.vy[i] += dv.y
+        }
+        push.isActive = false
     }
 
     func addVelocity(_ v: CGPoint, to item: UIDynamicItem) {
@@ -251,6 +272,7 @@ open class UIDynamicAnimator: NSObject {
         guard t >= start, !stepping else { return }
         stepping = true
         defer { stepping = false }
+        world.referenceBounds = referenceBounds
         let h = DynamicsWorld.step
         let actions = allBehaviors().compactMap(\.action)
         var now = start

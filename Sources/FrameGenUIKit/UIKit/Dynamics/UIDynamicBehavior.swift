@@ -62,6 +62,9 @@ open class UIDynamicBehavior: NSObject {
     /// Adds this behaviour's accelerations (points per second squared) for the bodies' state.
     func accelerate(_ world: inout DynamicsWorld.Forces) {}
 
+    /// After a step (from `before`): keeps the items out of each other and the boundaries.
+    func collide(_ world: inout DynamicsWorld, before: DynamicsWorld.State) {}
+
     /// A property changed: the simulation up to now keeps the old value.
     func changing() { dynamicAnimator?.willChange() }
 
@@ -160,14 +163,15 @@ public struct UIFloatRange: Equatable, Sendable {
 }
 
 /// Properties of items shared by the behaviours: `resistance` (linear damping, per second),
-/// `density` (mass is density times area). `elasticity`, `friction`, `angularResistance`,
-/// `allowsRotation`, `charge` and `isAnchored` are accepted; framegen has no collisions or rotation.
+/// `density` (mass is density times area), `elasticity` and `friction` (collisions),
+/// `isAnchored`. `angularResistance`, `allowsRotation` and `charge` are accepted; framegen's
+/// items do not rotate.
 open class UIDynamicItemBehavior: UIDynamicBehavior {
     public private(set) var items: [UIDynamicItem]
     open var resistance: CGFloat = 0 { willSet { changing() } }
     open var density: CGFloat = 1 { willSet { changing() } }
-    open var elasticity: CGFloat = 0
-    open var friction: CGFloat = 0
+    open var elasticity: CGFloat = 0 { willSet { changing() } }
+    open var friction: CGFloat = 0 { willSet { changing() } }
     open var angularResistance: CGFloat = 0
     open var allowsRotation = true
     open var charge: CGFloat = 0

@@ -14,6 +14,7 @@ public enum Gallery {
         "uikit-flow": { _ in UICollectionViewFlowLayout() },
         // A flow layout on UIKit Dynamics springs; the scene's flow keys set its grid.
         "springy": { _ in SpringyFlowLayout() },
+        "tumble": { _ in TumbleLayout() },
     ]
 
     /// The ports of framegen's built-in layouts (docs/uikit.md "Ports of the built-in layouts"),
