@@ -53,6 +53,20 @@ import Testing
             "framegen: crashed: the layout \"column\" (ColumnLayout), the cell \"star\" (StarCell) in apply(_:) at t = 0"
         ), "\(cell.stderr)")
 
+    // A view that traps in draw(_:) is named by its cell, the call and the instant.
+    try """
+    canvas: {width: 40, height: 80, scale: 1}
+    content: {items: 2}
+    layout: {type: column, cell: pie}
+    """.write(toFile: scene, atomically: true, encoding: .utf8)
+    let pie = try fixture(["render", scene, "-o", folder + "/pie", "--progress", "none"])
+    #expect(pie.status == 2)
+    let pieLine = pie.stderr.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(
+        pieLine.hasPrefix(
+            "framegen: crashed: the layout \"column\" (ColumnLayout), the cell \"pie\" (PieCell) drawing its view tree (draw(_:)) at t = 0"
+        ), "\(pie.stderr)")
+
     // A scene naming a cell the program does not register: status 2 before anything is drawn.
     try """
     canvas: {width: 40, height: 80, scale: 1}

@@ -47,6 +47,22 @@ final class StarCell: UICollectionViewCell {
     }
 }
 
+/// A cell whose badge's draw(_:) reads past the end of its slices.
+final class PieCell: UICollectionViewCell {
+    final class Pie: UIView {
+        let slices: [CGFloat] = [0.25, 0.5]
+        override func draw(_ rect: CGRect) {
+            UIColor.red.setFill()
+            UIBezierPath(ovalIn: rect.insetBy(dx: rect.width * slices[2], dy: 0)).fill()
+        }
+    }
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        contentView.addSubview(Pie(frame: CGRect(x: 0, y: 0, width: 20, height: 20)))
+    }
+    required init?(coder: NSCoder) { nil }
+}
+
 /// A column of 40 x 40 items.
 final class ColumnLayout: UICollectionViewLayout {
     override var collectionViewContentSize: CGSize { CGSize(width: 40, height: 500) }
@@ -66,4 +82,5 @@ var layouts: [String: UIKitLayout.Factory] = [
     "off-by-one": { _ in OffByOneLayout() }, "nan": { _ in NaNLayout() }, "column": { _ in ColumnLayout() },
 ]
 if ProcessInfo.processInfo.environment["FIXTURE_CLASH"] != nil { layouts["flow"] = { _ in OffByOneLayout() } }
-FrameGenCommandLine.main(layouts: layouts, cells: ["star": { StarCell(frame: $0) }])
+FrameGenCommandLine.main(
+    layouts: layouts, cells: ["star": { StarCell(frame: $0) }, "pie": { PieCell(frame: $0) }])

@@ -1015,7 +1015,10 @@ final class Live: @unchecked Sendable {
                 if plain && elements[i].representedElementCategory == .cell {
                     presented[i] = host.cells.presented(elements[i], by: view, animator)
                 } else {
-                    out[i] = LayerSnapshotting.snapshot(view.layer)
+                    // A view's draw(_:) runs here, the first time and after setNeedsDisplay().
+                    out[i] = CrashReport.during(
+                        host.cells.describe(view, "drawing its view tree (draw(_:))", at: host.instant)
+                    ) { LayerSnapshotting.snapshot(view.layer) }
                 }
             }
             return out
