@@ -133,10 +133,16 @@ public struct PNGEncodingOptions: Sendable, Equatable {
     /// The filters that suit `compression`. Measured (README, "PNG encoding"): the per-row choice
     /// among Sub, Up and Paeth keeps the files below zlib level 6's at a third of the cost of
     /// trying all five; `fast` takes Paeth alone, which compresses almost as well for the least
-    /// filtering time.
+    /// filtering time; level 0 stores the rows unfiltered, since filtering only pays for deflate
+    /// (choosing filters made it slower than `fast`).
     public init(channels: Channels = .rgba, compression: Compression = .default) {
-        self.init(
-            channels: channels, compression: compression, filters: compression == .fast ? .paeth : .default)
+        let filters: Filters =
+            switch compression {
+            case .fast: .paeth
+            case .level(0): .none
+            case .level: .default
+            }
+        self.init(channels: channels, compression: compression, filters: filters)
     }
 
     /// Exactly these filters. Not optional, so that `filters: .none` is `Filters.none` (rows
