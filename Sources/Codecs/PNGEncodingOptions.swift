@@ -63,19 +63,10 @@ public struct PNGEncodingOptions: Sendable, Equatable {
         }
 
         /// One way to deflate the filtered rows.
-        enum Deflater: Equatable {
+        enum Deflater {
             case matchFinder(cpng_lz_params)
             /// libdeflate at its own level (0 stored ... 12).
             case libdeflate(Int32)
-
-            static func == (a: Deflater, b: Deflater) -> Bool {
-                switch (a, b) {
-                case (.matchFinder(let x), .matchFinder(let y)):
-                    (x.depth, x.nice, x.lazy, x.insert) == (y.depth, y.nice, y.lazy, y.insert)
-                case (.libdeflate(let x), .libdeflate(let y)): x == y
-                default: false
-                }
-            }
         }
 
         /// What a level deflates with; the smallest stream wins. 0 is libdeflate's stored
