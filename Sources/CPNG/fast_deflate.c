@@ -685,16 +685,16 @@ static int fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8
     return CPNG_OK;
 }
 
-/* ---- A match finder for the default level (docs/decisions.md, "PNG compression") ------------- */
+/* ---- A match finder for levels 1 to 6 (docs/decisions.md, "PNG compression") ---------------- */
 
 /* Filtered image rows repeat in two ways: runs (a flat area, residuals repeating the pixel before)
    and long copies of earlier rows' stretches (the same picture drawn twice, a border). Most short
    matches far back cost more bits than the literals they replace, and the long copies hide deep in
    hash chains flooded by the common short patterns, which is why zlib needs chains of 128 there.
    So: the pixel before first, then a single-entry table of 16-byte sequences (the long copies
-   directly), then a chain of 12 candidates sharing 6 bytes, one-step lazy matching, and matches of
-   4 or 5 bytes only one pixel back or within LZ_NEAR. One dynamic block a piece, its codes fitted
-   to it. */
+   directly), then a chain of candidates sharing 6 bytes (12 at the default level, 1 to 4 below it),
+   lazy matching (none at levels 1 and 2), and matches of 4 or 5 bytes only one pixel back or
+   within LZ_NEAR. One dynamic block a piece, its codes fitted to it. */
 
 #define LZ_WINDOW 32768
 #define LZ_HASH_BITS 15
@@ -703,9 +703,6 @@ static int fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8
 #define LZ_MIN 4      /* the shortest match */
 #define LZ_MIN_FAR 6  /* the shortest match farther back than LZ_NEAR */
 #define LZ_NEAR 256
-#define LZ_DEPTH 12   /* chain candidates tried */
-#define LZ_NICE 64    /* a match this long ends the chain walk */
-#define LZ_LAZY 32    /* a match shorter than this is compared with the next position's */
 #define LZ_INSERT 16  /* a run longer than this enters the tables by its last 16 positions only */
 #define LZ_TAIL 32    /* bytes before the end that are never hashed (the loads stay inside) */
 
@@ -783,7 +780,8 @@ static inline __attribute__((always_inline)) void lz_insert(const uint8_t *in, s
    candidate, then the chain, newest first. Table entries start as UINT32_MAX, which is never
    within the window. */
 static inline __attribute__((always_inline)) size_t lz_best(const uint8_t *in, size_t i, size_t n, size_t bpp,
-                                                           lz_tables *t, uint32_t *distance) {
+                                                           const cpng_lz_params *p, lz_tables *t,
+                                                           uint32_t *distance) {
     const uint32_t cur = load32(in + i);
     const uint32_t h = lz_hash(in + i), hl = lz_long_hash(in + i);
     size_t cand = t->head[h];
@@ -804,7 +802,8 @@ static inline __attribute__((always_inline)) size_t lz_best(const uint8_t *in, s
             *distance = (uint32_t)(i - long_cand);
         }
     }
-    for (int depth = LZ_DEPTH; depth > 0 && best < LZ_NICE && best < most; depth--) {
+    const size_t nice = (size_t)p->nice;
+    for (int depth = p->depth; depth > 0 && best < nice && best < most; depth--) {
         const size_t d = i - cand;
         if (d >= LZ_WINDOW) {
             break;
@@ -822,21 +821,21 @@ static inline __attribute__((always_inline)) size_t lz_best(const uint8_t *in, s
 }
 
 /* Pass 1: the sequences of in[i..n) and their symbol counts. Returns the number of sequences. */
-static size_t lz_find(const uint8_t *in, size_t i, size_t n, size_t bpp, lz_tables *t, lz_sequence *seqs,
-                      uint32_t *litlen_freq, uint32_t *dist_freq) {
+static size_t lz_find(const uint8_t *in, size_t i, size_t n, size_t bpp, const cpng_lz_params *p, lz_tables *t,
+                      lz_sequence *seqs, uint32_t *litlen_freq, uint32_t *dist_freq) {
     size_t nseq = 0, lit_start = i;
     const size_t limit = n >= LZ_TAIL ? n - LZ_TAIL : 0;
     while (i < limit) {
         uint32_t distance = 0;
-        size_t len = lz_best(in, i, n, bpp, t, &distance);
+        size_t len = lz_best(in, i, n, bpp, p, t, &distance);
         if (len < LZ_MIN) {
             litlen_freq[in[i]]++;
             i++;
             continue;
         }
-        while (len < LZ_LAZY && i + 1 < limit) { /* a longer match one byte on wins */
+        while (len < (size_t)p->lazy && i + 1 < limit) { /* a longer match one byte on wins */
             uint32_t next_distance = 0;
-            const size_t next = lz_best(in, i + 1, n, bpp, t, &next_distance);
+            const size_t next = lz_best(in, i + 1, n, bpp, p, t, &next_distance);
             if (next <= len) {
                 break;
             }
@@ -852,8 +851,10 @@ static size_t lz_find(const uint8_t *in, size_t i, size_t n, size_t bpp, lz_tabl
         litlen_freq[257 + length_symbol[len]]++;
         dist_freq[lz_distance_symbol(distance)]++;
         const size_t end = i + len;
-        /* A run (a short period) hashes to the same few buckets all along: its end suffices. */
-        for (size_t k = distance <= 16 && len > LZ_INSERT ? end - LZ_INSERT : i + 1; k < end && k < limit; k++) {
+        /* A run (a short period) hashes to the same few buckets all along: its end suffices; the
+           shallow settings skip the inside of every long match likewise. */
+        const int tail_only = len > LZ_INSERT && (distance <= 16 || len > (size_t)p->insert);
+        for (size_t k = tail_only ? end - LZ_INSERT : i + 1; k < end && k < limit; k++) {
             lz_insert(in, k, t);
         }
         i = end;
@@ -868,9 +869,10 @@ static size_t lz_find(const uint8_t *in, size_t i, size_t n, size_t bpp, lz_tabl
     return nseq + 1;
 }
 
-int cpng_lz_deflate(const uint8_t *in, size_t start, size_t end, size_t bpp, int last, uint8_t *out, size_t cap,
-                    size_t *written) {
-    if (!in || !out || !written || bpp == 0 || bpp > 8 || end < start || end > UINT32_MAX ||
+int cpng_lz_deflate(const uint8_t *in, size_t start, size_t end, size_t bpp, const cpng_lz_params *params, int last,
+                    uint8_t *out, size_t cap, size_t *written) {
+    if (!in || !out || !written || !params || bpp == 0 || bpp > 8 || end < start || end > UINT32_MAX ||
+        params->depth < 0 || params->nice < LZ_MIN || params->lazy < 0 || params->insert < LZ_INSERT ||
         cap < cpng_fast_deflate_bound(end - start)) {
         return CPNG_ERROR_ARGUMENT;
     }
@@ -892,7 +894,7 @@ int cpng_lz_deflate(const uint8_t *in, size_t start, size_t end, size_t bpp, int
         lz_insert(in, k, t);
     }
     uint32_t litlen_freq[LITLEN_SYMBOLS] = {0}, dist_freq[DIST_SYMBOLS] = {0};
-    const size_t nseq = lz_find(in, start, end, bpp, t, seqs, litlen_freq, dist_freq);
+    const size_t nseq = lz_find(in, start, end, bpp, params, t, seqs, litlen_freq, dist_freq);
     free(t);
     block_plan b;
     plan_block(litlen_freq, dist_freq, &b);

@@ -97,20 +97,29 @@ extension PNG {
                 count = status == CPNG_OK ? total : 0
                 try check(status, "the PNG row filter failed")
             }
-            // 2. Deflate into one zlib stream: the default level's own match finder, strip by
-            // strip, or libdeflate.
-            if options.compression.usesMatchFinder {
-                stream = try matchFinderStream(
-                    filtered, rowBytes: rowBytes, channels: channels, height: height, perStrip: perStrip,
-                    strips: strips, workers: workers)
-            } else {
-                stream = try filtered.withUnsafeBufferPointer { input throws(ImageFileError) in
-                    try compressed(bound: cpng_zlib_bound(total)) { out, cap, written in
-                        cpng_zlib_compress(
-                            options.compression.libdeflateLevel, input.baseAddress, total, out, cap, written)
+            // 2. Deflate into one zlib stream with each of the level's deflaters (framegen's
+            // match finder strip by strip, or libdeflate); the smallest stream wins.
+            var smallest: [UInt8]? = nil
+            for deflater in options.compression.deflaters {
+                let candidate: [UInt8]
+                switch deflater {
+                case .matchFinder(let search):
+                    candidate = try matchFinderStream(
+                        filtered, rowBytes: rowBytes, channels: channels, height: height, perStrip: perStrip,
+                        strips: strips, search: search, headerHint: options.compression.zlibHeaderHint,
+                        workers: workers)
+                case .libdeflate(let level):
+                    candidate = try filtered.withUnsafeBufferPointer { input throws(ImageFileError) in
+                        try compressed(bound: cpng_zlib_bound(total)) { out, cap, written in
+                            cpng_zlib_compress(level, input.baseAddress, total, out, cap, written)
+                        }
                     }
                 }
+                if smallest == nil || candidate.count < smallest!.count {
+                    smallest = candidate
+                }
             }
+            stream = smallest!
         case .fast:
             stream = try fastStream(
                 rows, width: width, height: height, stride: stride, premultiplied: premultiplied,
@@ -127,12 +136,12 @@ extension PNG {
         }
     }
 
-    /// The default level: each strip of the filtered image deflated by `cpng_lz_deflate` (in
-    /// parallel), its matches reaching back into the strips before it, the pieces joined behind
-    /// a zlib header, the Adler-32 of all the filtered bytes behind them.
+    /// Levels 1 to 6: each strip of the filtered image deflated by `cpng_lz_deflate` searching
+    /// as `search` says (in parallel), its matches reaching back into the strips before it, the
+    /// pieces joined behind a zlib header, the Adler-32 of all the filtered bytes behind them.
     static func matchFinderStream(
         _ filtered: [UInt8], rowBytes: Int, channels: Int, height: Int, perStrip: Int, strips: Int,
-        workers: Int
+        search: cpng_lz_params, headerHint: UInt8 = 0x9C, workers: Int
     ) throws(ImageFileError) -> [UInt8] {
         let pieceBound = cpng_fast_deflate_bound(perStrip * rowBytes)
         var sizes = [Int](repeating: 0, count: strips)
@@ -149,8 +158,9 @@ extension PNG {
                         let start = s * perStrip * rowBytes
                         let end = min(height, (s + 1) * perStrip) * rowBytes
                         var written = 0
+                        var search = search
                         let status = cpng_lz_deflate(
-                            source.pointer, start, end, channels, s == strips - 1 ? 1 : 0,
+                            source.pointer, start, end, channels, &search, s == strips - 1 ? 1 : 0,
                             pieces.pointer + s * pieceBound, pieceBound, &written)
                         counts.pointer[s] = written
                         return status
@@ -162,7 +172,7 @@ extension PNG {
                 return
             }
             base[0] = 0x78  // deflate, 32 KiB window
-            base[1] = 0x9C  // "default" level hint
+            base[1] = headerHint
             let end = joinPieces(base + 2, sizes: sizes, pieceBound: pieceBound) + 2
             let adler = filtered.withUnsafeBufferPointer { cpng_adler32(1, $0.baseAddress, $0.count) }
             for k in 0..<4 { base[end + k] = UInt8(truncatingIfNeeded: adler >> (24 - 8 * k)) }

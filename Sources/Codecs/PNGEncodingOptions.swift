@@ -15,8 +15,9 @@ public struct PNGEncodingOptions: Sendable, Equatable {
     /// How hard deflate works (README, "PNG encoding", has the measured table).
     public enum Compression: Sendable, Hashable, CustomStringConvertible {
         /// 0 (stored) to 9 (smallest), zlib's scale: level N writes files no larger than zlib's
-        /// level N (libdeflate one level up, which is still several times faster; 6, the default,
-        /// framegen's own match finder, faster still).
+        /// level N, and a higher level never a larger one. 1 to 6 (6 is the default) are
+        /// framegen's own match finder searching deeper at each level, several times faster than
+        /// zlib; 7 to 9 add libdeflate's deeper searches (docs/decisions.md, "PNG compression").
         case level(Int)
         /// framegen's own deflate (fast_deflate.c): runs of repeated pixels and literals with
         /// Huffman codes fitted to each strip, strips compressed apart (several threads at once):
@@ -45,17 +46,55 @@ public struct PNGEncodingOptions: Sendable, Equatable {
             }
         }
 
-        /// Whether this level deflates with framegen's own match finder (`cpng_lz_deflate`) rather
-        /// than libdeflate: the default, 6, whose files it keeps below zlib 6's in about a quarter
-        /// of zlib's time (docs/decisions.md, "PNG compression").
-        var usesMatchFinder: Bool { self == .level(6) }
-
-        /// The libdeflate level for zlib-scale level n (measured: libdeflate's level n + 1 is
-        /// never larger than zlib's level n on framegen's frames).
-        var libdeflateLevel: Int32 {
+        /// How framegen's own match finder (`cpng_lz_deflate`) searches at levels 1 to 6, nil
+        /// elsewhere. Each level's search is the cheapest measured whose files stay no larger
+        /// than zlib's and Pillow's at that level, and each is deeper than the one below, so
+        /// that a higher level is never faster and larger (docs/decisions.md, "PNG compression").
+        var matchFinder: cpng_lz_params? {
             switch self {
-            case .level(let n): n == 0 ? 0 : Int32(min(n + 1, 12))
-            case .fast: 1
+            case .level(1): cpng_lz_params(depth: 1, nice: 16, lazy: 0, insert: 16)
+            case .level(2): cpng_lz_params(depth: 2, nice: 16, lazy: 0, insert: 32)
+            case .level(3): cpng_lz_params(depth: 2, nice: 16, lazy: 8, insert: 32)
+            case .level(4): cpng_lz_params(depth: 2, nice: 32, lazy: 16, insert: 64)
+            case .level(5): cpng_lz_params(depth: 4, nice: 32, lazy: 16, insert: 64)
+            case .level(6): cpng_lz_params(depth: 12, nice: 64, lazy: 32, insert: 258)
+            default: nil
+            }
+        }
+
+        /// One way to deflate the filtered rows.
+        enum Deflater {
+            case matchFinder(cpng_lz_params)
+            /// libdeflate at its own level (0 stored ... 12).
+            case libdeflate(Int32)
+        }
+
+        /// What a level deflates with; the smallest stream wins. 0 is libdeflate's stored
+        /// blocks; 1 to 6 the match finder. 7 to 9 are libdeflate 8 to 10 (whose files are no
+        /// larger than zlib's 7 to 9), each level also trying what the level below tries and
+        /// keeping the smaller: libdeflate 8 and 9 lose to the match finder on some frames
+        /// (thumbnails over a flat background) and 9 to 8 on a few, so that the sizes never grow
+        /// with the level. Empty for `fast`, which has a deflate of its own.
+        var deflaters: [Deflater] {
+            switch self {
+            case .level(0): [.libdeflate(0)]
+            case .level(let n) where n >= 7:
+                [.matchFinder(Compression.level(6).matchFinder!)]
+                    + (8...Int32(min(n + 1, 10))).map { .libdeflate($0) }
+            case .level: matchFinder.map { [.matchFinder($0)] } ?? []
+            case .fast: []
+            }
+        }
+
+        /// The second byte of the zlib header, its level hint (RFC 1950 FLEVEL: fastest, fast,
+        /// default, maximum) with the check bits, as zlib and libdeflate write it.
+        var zlibHeaderHint: UInt8 {
+            switch self {
+            case .level(let n) where n <= 1: 0x01
+            case .level(let n) where n <= 5: 0x5E
+            case .level(6): 0x9C
+            case .level: 0xDA
+            case .fast: 0x01
             }
         }
     }
@@ -85,10 +124,16 @@ public struct PNGEncodingOptions: Sendable, Equatable {
     /// The filters that suit `compression`. Measured (README, "PNG encoding"): the per-row choice
     /// among Sub, Up and Paeth keeps the files below zlib level 6's at a third of the cost of
     /// trying all five; `fast` takes Paeth alone, which compresses almost as well for the least
-    /// filtering time.
+    /// filtering time; level 0 stores the rows unfiltered, since filtering only pays for deflate
+    /// (choosing filters made it slower than `fast`).
     public init(channels: Channels = .rgba, compression: Compression = .default) {
-        self.init(
-            channels: channels, compression: compression, filters: compression == .fast ? .paeth : .default)
+        let filters: Filters =
+            switch compression {
+            case .fast: .paeth
+            case .level(0): .none
+            case .level: .default
+            }
+        self.init(channels: channels, compression: compression, filters: filters)
     }
 
     /// Exactly these filters. Not optional, so that `filters: .none` is `Filters.none` (rows

@@ -221,6 +221,7 @@ private func packedRows(_ bytes: [UInt8], width: Int, height: Int, stride: Int, 
     #expect(PNGEncodingOptions(compression: .fast, filters: .none).filters == PNGEncodingOptions.Filters.none)
     #expect(PNGEncodingOptions().filters == .default)
     #expect(PNGEncodingOptions(compression: .fast).filters == .paeth)
+    #expect(PNGEncodingOptions(compressionLevel: 0).filters == PNGEncodingOptions.Filters.none)
     // Level 0 stores the filtered rows as they are (after the zlib header and one stored block's
     // header): on a gradient, where every other filter wins, each row's type byte is None's 0.
     let (width, height) = (16, 4)
@@ -238,7 +239,8 @@ private func packedRows(_ bytes: [UInt8], width: Int, height: Int, stride: Int, 
     for y in 0..<height {
         #expect(rows[y * (width * 3 + 1)] == 0, "row \(y)")
     }
-    let chosen = try PNG.encode(image, options: PNGEncodingOptions(channels: .rgb, compressionLevel: 0))
+    let chosen = try PNG.encode(
+        image, options: PNGEncodingOptions(channels: .rgb, compressionLevel: 0, filters: .default))
     let chosenRows = Array(
         try PNGAnimation.chunks(chosen).filter { $0.type == "IDAT" }.flatMap { $0.data }.dropFirst(7))
     #expect(chosenRows[width * 3 + 1] != 0, "the default filters filter the gradient's second row")

@@ -108,15 +108,28 @@ int cpng_fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8_t
 int cpng_fast_deflate_reference(const uint8_t *in, size_t n, size_t bpp, int last, uint8_t *out, size_t cap,
                                 size_t *written);
 
-/* The default level's raw deflate of the piece in[start..end) of filtered rows (fast_deflate.c;
+/* How hard cpng_lz_deflate looks for matches: the default level's settings are
+   { 12, 64, 32, 258 }; the levels below it take shallower ones (docs/decisions.md,
+   "PNG compression"). */
+typedef struct cpng_lz_params {
+    int depth;  /* hash-chain candidates tried per position (0: the pixel before and the
+                   long-copy table only) */
+    int nice;   /* a match this long (at least 4) ends the chain walk */
+    int lazy;   /* a match shorter than this is compared with the next position's; 0: greedy */
+    int insert; /* a match longer than this (at least 16) enters the tables by its last 16
+                   positions only, as runs of a period up to 16 bytes always do; 258: every
+                   position */
+} cpng_lz_params;
+
+/* The numbered levels' raw deflate of the piece in[start..end) of filtered rows (fast_deflate.c;
    docs/decisions.md, "PNG compression"): LZ77 matches found at one pixel back (`bpp`, 1 to 8),
-   through a table of 16-byte sequences and a hash chain of 12 candidates, lazily; matches reach
+   through a table of 16-byte sequences and a hash chain searched as `params` says; matches reach
    back up to 32 KiB, into in[0..start) too (the rows before the piece), so pieces compressed
    apart, in any order, give the bytes of one stream. One dynamic Huffman block fitted to the
    piece, or stored blocks when they are smaller; pieces that are not `last` end byte-aligned as
    cpng_fast_deflate's do. `cap` must be at least cpng_fast_deflate_bound(end - start). */
-int cpng_lz_deflate(const uint8_t *in, size_t start, size_t end, size_t bpp, int last, uint8_t *out, size_t cap,
-                    size_t *written);
+int cpng_lz_deflate(const uint8_t *in, size_t start, size_t end, size_t bpp, const cpng_lz_params *params, int last,
+                    uint8_t *out, size_t cap, size_t *written);
 
 /* Inflates a zlib stream with libdeflate (for tests): CPNG_ERROR_FORMAT unless it is valid and
    inflates to exactly `cap` bytes or fewer; `written` receives the count. */
