@@ -117,6 +117,8 @@ func fixture(_ arguments: [String], environment: [String: String] = [:]) throws 
             }
             precondition(inner == n + 1)
         }
+        // Each thread's nesting is back to nothing (the global flag may be another test's).
+        precondition(CrashReport.lineOnThisThread == nil)
     }
-    #expect(!CrashReport.inUserCode)
+    #expect(CrashReport.lineOnThisThread == nil)
 }

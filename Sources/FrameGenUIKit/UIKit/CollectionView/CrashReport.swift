@@ -54,6 +54,14 @@ public enum CrashReport {
     /// Whether a call into a user's layout is in progress.
     public static var inUserCode: Bool { length > 0 }
 
+    /// The call noted on the calling thread, nil outside user code (tests: other threads'
+    /// calls, a parallel test's, do not show here).
+    static var lineOnThisThread: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return lines[pthread_self()]
+    }
+
     /// Writes `prefix` and the call in progress to standard error; async-signal-safe (no
     /// allocation, no locks), for a signal handler.
     public static func write(prefix: StaticString) {
