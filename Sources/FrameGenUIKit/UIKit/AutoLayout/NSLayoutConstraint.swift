@@ -391,6 +391,12 @@ open class UILayoutGuide: NSObject {
         }
     }
 
+}
+
+/// What views and layout guides share: the anchors of their frame's edges, centre and size.
+public protocol NSLayoutAnchorsOfFrame: AnyObject {}
+
+extension NSLayoutAnchorsOfFrame {
     public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .leading) }
     public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .trailing) }
     public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .left) }
@@ -402,6 +408,8 @@ open class UILayoutGuide: NSObject {
     public var widthAnchor: NSLayoutDimension { NSLayoutDimension(self, .width) }
     public var heightAnchor: NSLayoutDimension { NSLayoutDimension(self, .height) }
 }
+
+extension UILayoutGuide: NSLayoutAnchorsOfFrame {}
 
 /// Where Auto Layout's problems go: UIKit logs them; framegen warns once per problem, through
 /// the collection view's warnings when the view is in one, else on standard error.
