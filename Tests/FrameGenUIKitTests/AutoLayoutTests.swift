@@ -461,3 +461,38 @@ final class UpdatingView: UIView {
     #expect(twoLines.intrinsicContentSize.height > 1.9 * long.intrinsicContentSize.height)
     #expect(UILabel().intrinsicContentSize.width == UIView.noIntrinsicMetric)
 }
+
+/// A label of several lines pinned by both edges wraps its text at the width it is given, as
+/// UIKit's automatic `preferredMaxLayoutWidth` does over two layout passes, and at an explicit
+/// `preferredMaxLayoutWidth` at once; its height is its wrapped lines'.
+@Test func aMultilineLabelWrapsAtItsWidth() {
+    let text = "A title long enough to take several lines at this width"
+    func label(in root: UIView) -> UILabel {
+        let label = UILabel()
+        label.numberOfLines = 0
+        label.text = text
+        label.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(label)
+        NSLayoutConstraint.activate([
+            label.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            label.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+            label.topAnchor.constraint(equalTo: root.topAnchor),
+        ])
+        return label
+    }
+    let oneLine = UILabel()
+    oneLine.text = text
+    let lineHeight = oneLine.intrinsicContentSize.height
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 120, height: 400))
+    let automatic = label(in: root)
+    root.layoutIfNeeded()
+    root.layoutIfNeeded()
+    #expect(automatic.frame.width == 120)
+    #expect(automatic.frame.height >= 3 * lineHeight - 1e-9)
+    let other = UIView(frame: CGRect(x: 0, y: 0, width: 120, height: 400))
+    let explicit = label(in: other)
+    explicit.preferredMaxLayoutWidth = 120
+    other.layoutIfNeeded()
+    #expect(explicit.frame.height == automatic.frame.height)
+    #expect(explicit.intrinsicContentSize.width <= 120)
+}

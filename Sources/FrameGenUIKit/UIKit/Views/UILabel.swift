@@ -62,7 +62,9 @@ open class UILabel: UIView {
     open var shadowOffset = CGSize(width: 0, height: -1)
     open var adjustsFontSizeToFitWidth = false
     open var minimumScaleFactor: CGFloat = 0
-    open var preferredMaxLayoutWidth: CGFloat = 0
+    open var preferredMaxLayoutWidth: CGFloat = 0 {
+        didSet { if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() } }
+    }
 
     private static var defaultFont: UIFont { UIFont.systemFont(ofSize: 17) }
     private var storedFont: UIFont = UILabel.defaultFont {
@@ -80,27 +82,50 @@ open class UILabel: UIView {
     /// The text's size: its widest line's advance in the label's font, measured with the fonts
     /// the compositor draws it with (the family, bold from semibold up, as drawn), by the height
     /// of its lines in the font's line height; each rounded up to the screen's pixels, as
-    /// UIKit's are. No size without text.
+    /// UIKit's are. No size without text. A label of several lines (`numberOfLines` not 1)
+    /// wraps its text, as the compositor does, at `preferredMaxLayoutWidth`, or, where that is
+    /// 0 (automatic, as on iOS), at the width the last layout pass gave it.
     open override var intrinsicContentSize: CGSize {
         guard let text, !text.isEmpty else { return CGSize(width: UIView.noIntrinsicMetric, height: 0) }
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-            .prefix(textLineCount)
         let weight: FontWeight = font.weight.rawValue >= UIFont.Weight.semibold.rawValue ? .bold : .regular
         let family = font.familyName.hasPrefix(".") ? FontLocator.defaultFamily : font.familyName
+        let size = Double(font.pointSize)
+        let wrapWidth =
+            numberOfLines == 1 ? 0 : preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : laidOutWidth
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         var width = 0.0
-        for line in lines {
-            guard
-                let advance = try? UILabel.measuring.measure(
-                    String(line), pixelSize: Double(font.pointSize), weight: weight, family: family)
-            else {
-                return CGSize(
-                    width: UIView.noIntrinsicMetric, height: CGFloat(textLineCount) * font.lineHeight)
+        do {
+            if wrapWidth > 0 {
+                lines = try UILabel.measuring.lines(
+                    text, pixelSize: size, weight: weight, family: family, maxWidth: Double(wrapWidth),
+                    maximumLines: numberOfLines == 0 ? .max : numberOfLines)
+            } else {
+                lines = Array(lines.prefix(textLineCount))
             }
-            width = Swift.max(width, advance)
+            for line in lines {
+                width = Swift.max(
+                    width,
+                    try UILabel.measuring.measure(line, pixelSize: size, weight: weight, family: family))
+            }
+        } catch {
+            return CGSize(width: UIView.noIntrinsicMetric, height: CGFloat(textLineCount) * font.lineHeight)
         }
         let scale = Double(UIScreen.main.scale)
         func up(_ v: Double) -> CGFloat { CGFloat((v * scale).rounded(.up) / scale) }
-        return CGSize(width: up(width), height: up(Double(CGFloat(textLineCount) * font.lineHeight)))
+        return CGSize(
+            width: up(width), height: up(Double(CGFloat(Swift.max(1, lines.count)) * font.lineHeight)))
+    }
+
+    /// The width the last layout pass gave a label of several lines whose
+    /// `preferredMaxLayoutWidth` is automatic: its text wraps there, and a new width asks for
+    /// another pass (UIKit lays such a label out twice in the same way).
+    private var laidOutWidth: CGFloat = 0
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        guard numberOfLines != 1, preferredMaxLayoutWidth == 0, bounds.width != laidOutWidth else { return }
+        laidOutWidth = bounds.width
+        invalidateIntrinsicContentSize()
     }
 
     /// Fonts for measuring, shared by every label of the process (a render's own renderer draws).
