@@ -152,6 +152,24 @@ private let sizingLayouts = [
     }
 ]
 
+@Test func aFlingMeasuresEveryItemItShows() throws {
+    // Flung through all twelve items: whichever display pass first shows an item (the layout
+    // pass's, or a frame's beyond the visible bounds), it is measured, and every item drawn
+    // sits below the measured ones before it.
+    let scene = try Scene(
+        document: parseDocument(
+            sizingScene.replacingOccurrences(of: "by: [0, -200]", with: "by: [0, -400]"), file: "s.yaml"),
+        folder: ".", layouts: LayoutRegistry.builtIn + sizingLayouts)
+    let timeline = try Timeline(scene)
+    let last = timeline.frame(timeline.frameCount - 1).views[0]
+    #expect(last.bounds.minY > 380)
+    for element in last.elements {
+        let item = element.attributes.indexPath.item
+        let top = (0..<item).reduce(0.0) { $0 + Double(height($1)) }
+        #expect(element.attributes.frame == Rect(x: 0, y: top, width: 200, height: Double(height(item))))
+    }
+}
+
 @Test func theSecondRowIsDrawnWhereTheFirstCellsHeightPutsIt() throws {
     let folder = NSTemporaryDirectory() + "framegen-selfsizing-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

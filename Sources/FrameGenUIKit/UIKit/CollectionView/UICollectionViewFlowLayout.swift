@@ -81,6 +81,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     override var asksPreferredAttributes: Bool { selfSizes }
 
+    override var measuresPassedItems: Bool { selfSizes }
+
     override var fixedSelfSizingAxis: NSLayoutConstraint.Axis? {
         scrollDirection == .vertical ? .horizontal : .vertical
     }

@@ -83,6 +83,10 @@ open class UICollectionViewLayout: NSObject {
     /// layout is one (a flow without `estimatedItemSize`) that never takes them, as on iOS.
     var asksPreferredAttributes: Bool { true }
 
+    /// Whether items a scroll passes between two layout passes are displayed (and measured), as
+    /// iOS's frames between them would: a self-sizing flow's.
+    var measuresPassedItems: Bool { false }
+
     /// The axis whose size the layout fixes when a view sizes itself by constraints (a vertical
     /// flow's width); nil: both fit.
     var fixedSelfSizingAxis: NSLayoutConstraint.Axis? { nil }

@@ -954,8 +954,24 @@ final class Live: @unchecked Sendable {
         static let selfSizingRounds = 8
 
         private func displayVisible() {
+            // A history holds a scroll's start and the instant drawn, not the frames between,
+            // at which iOS displayed (and measured) the items the scroll passed: a self-sizing
+            // flow shows those first, then the visible ones.
+            let bounds = host.bounds
+            if layout.measuresPassedItems, let last = lastPassBounds, last.size == bounds.size, last != bounds
+            {
+                displayPasses(in: last.union(bounds))
+            }
+            lastPassBounds = bounds
+            displayPasses(in: bounds)
+        }
+
+        /// The bounds of the last layout pass's display pass.
+        private var lastPassBounds: CGRect?
+
+        private func displayPasses(in rect: CGRect) {
             for _ in 0..<Self.selfSizingRounds {
-                let objects = (layout.layoutAttributesForElements(in: host.bounds) ?? [])
+                let objects = (layout.layoutAttributesForElements(in: rect) ?? [])
                     .filter { !$0.isHidden && host.cells.drawsView(for: $0) }
                     .sorted { CellDisplay.Key($0) < CellDisplay.Key($1) }
                     .map { ($0.copy() as? UICollectionViewLayoutAttributes) ?? $0 }
