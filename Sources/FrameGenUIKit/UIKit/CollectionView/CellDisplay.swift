@@ -339,8 +339,11 @@ final class CellDisplay {
     @discardableResult
     /// `items`: the scene's identity of each element's item, where the caller knows it (an
     /// update animation's leaving items); otherwise the data's at the element's index path.
+    /// `selfSizing`: the layout pass's display, which asks each view given new attributes for
+    /// its preferred ones and invalidates the layout where it says so (`resized`).
     func display(
-        _ elements: [UICollectionViewLayoutAttributes], items: [Int?] = [], in host: UICollectionView
+        _ elements: [UICollectionViewLayoutAttributes], items: [Int?] = [], selfSizing: Bool = false,
+        in host: UICollectionView
     ) -> [UICollectionReusableView?] {
         var seen: [Key: Int] = [:]
         let keys = elements.enumerated().map { i, a -> Key in
@@ -405,7 +408,10 @@ final class CellDisplay {
                 displayed[key] = view
                 if view.superview !== host { host.addSubview(view) }
             }
-            apply(attributes, to: view, in: host)
+            let applied = apply(attributes, to: view, in: host)
+            if applied, selfSizing, key.category != .decorationView {
+                askPreferredAttributes(of: view, for: attributes, in: host)
+            }
             if appearing { tellDelegate(view, key, appearing: true, in: host) }
             views.append(view)
         }
@@ -444,10 +450,38 @@ final class CellDisplay {
     /// applied to the view (`isEqual(_:)`), its geometry from them (centre, bounds size,
     /// transform, alpha, hidden) and `apply(_:)`; then layout. Inside an animation block the
     /// geometry animates (docs/uikit.md "Animations").
+    /// Whether a self-sizing answer invalidated the layout in this pass.
+    var resized = false
+
+    /// UIKit's self-sizing step: the view's preferred attributes for a copy of those applied;
+    /// where the layout takes them, it is invalidated with its context for them.
+    private func askPreferredAttributes(
+        of view: UICollectionReusableView, for attributes: UICollectionViewLayoutAttributes,
+        in host: UICollectionView
+    ) {
+        let layout = host.collectionViewLayout
+        guard layout.asksPreferredAttributes,
+            let original = attributes.copy() as? UICollectionViewLayoutAttributes
+        else { return }
+        CrashReport.during(describe(view, "in preferredLayoutAttributesFitting(_:)", at: host.instant)) {
+            let preferred = view.preferredLayoutAttributesFitting(original)
+            guard
+                layout.shouldInvalidateLayout(
+                    forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes)
+            else { return }
+            layout.invalidateLayout(
+                with: layout.invalidationContext(
+                    forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes))
+            resized = true
+        }
+    }
+
+    /// Returns whether the attributes were new to the view (and applied).
+    @discardableResult
     private func apply(
         _ attributes: UICollectionViewLayoutAttributes, to view: UICollectionReusableView,
         in host: UICollectionView
-    ) {
+    ) -> Bool {
         let instant = host.instant
         if let cell = view as? UICollectionViewCell, attributes.representedElementCategory == .cell {
             let selected = host.indexPathsForSelectedItems?.contains(attributes.indexPath) ?? false
@@ -464,8 +498,11 @@ final class CellDisplay {
             view.alpha = attributes.alpha
             view.isHidden = attributes.isHidden
             CrashReport.during(describe(view, "in apply(_:)", at: instant)) { view.apply(attributes) }
+            CrashReport.during(describe(view, "in layoutSubviews()", at: instant)) { view.layoutIfNeeded() }
+            return true
         }
         CrashReport.during(describe(view, "in layoutSubviews()", at: instant)) { view.layoutIfNeeded() }
+        return false
     }
 
     /// `element` where the plain cell `view` shows it now: a property its layer shows

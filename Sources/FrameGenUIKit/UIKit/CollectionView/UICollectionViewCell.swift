@@ -21,10 +21,36 @@ open class UICollectionReusableView: UIView {
 
     open func didTransition(from oldLayout: UICollectionViewLayout, to newLayout: UICollectionViewLayout) {}
 
-    /// Self-sizing: framegen's cells keep the size their attributes give.
+    /// Self-sizing, UIKit's default: a copy of the attributes whose size is what the view's
+    /// constraints give at the attributes' size (a cell's content view's), the axis the layout
+    /// fixes at `.required` (a vertical flow's width) and the other at `.fittingSizeLevel`. A
+    /// view that Auto Layout does not lay out keeps its size. framegen asks only while the
+    /// layout sizes cells itself (docs/uikit.md "Self-sizing cells").
     open func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes)
         -> UICollectionViewLayoutAttributes
-    { layoutAttributes }
+    {
+        let sizing = (self as? UICollectionViewCell)?.contentView ?? self
+        guard sizing.laysOutByConstraints,
+            let preferred = layoutAttributes.copy() as? UICollectionViewLayoutAttributes
+        else { return layoutAttributes }
+        let layout = (superview as? UICollectionView)?.collectionViewLayout
+        let fixed = layout?.fixedSelfSizingAxis
+        let fitted = sizing.systemLayoutSizeFitting(
+            layoutAttributes.size,
+            withHorizontalFittingPriority: fixed == .horizontal ? .required : .fittingSizeLevel,
+            verticalFittingPriority: fixed == .vertical ? .required : .fittingSizeLevel)
+        preferred.size = fitted
+        return preferred
+    }
+}
+
+extension UIView {
+    /// Whether constraints place this view or a view below it (a subview with
+    /// `translatesAutoresizingMaskIntoConstraints` false, or a constraint installed here).
+    var laysOutByConstraints: Bool {
+        !autoLayout.installed.isEmpty
+            || subviews.contains { !$0.translatesAutoresizingMaskIntoConstraints || $0.laysOutByConstraints }
+    }
 }
 
 /// A collection view cell: a content view for your subviews over optional background views.

@@ -6,8 +6,8 @@ import Layout
 /// of framegen's built-in `flow` layout (docs/design/layouts.md §2), made as objects of the
 /// subclass's `layoutAttributesClass`, with UIKit's element kinds.
 open class UICollectionViewFlowLayout: UICollectionViewLayout {
-    /// The size that asks the layout to use `estimatedItemSize`'s self-sizing (iOS); framegen's
-    /// cells do not size themselves, so it lays items out at their estimated size.
+    /// The `estimatedItemSize` that has cells size themselves with no estimate of their own:
+    /// items not yet measured are laid out at `itemSize` (docs/uikit.md "Self-sizing cells").
     public static let automaticSize = CGSize(
         width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude)
 
@@ -66,7 +66,52 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     open override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
         stale = true
+        // New data: the measured sizes belong to items that may be elsewhere now.
+        if context.invalidateDataSourceCounts { preferredItemSizes = [:] }
         super.invalidateLayout(with: context)
+    }
+
+    // MARK: Self-sizing
+
+    /// The sizes displayed cells gave for themselves, used instead of the estimate; an item
+    /// never displayed keeps the estimate, as on iOS.
+    private var preferredItemSizes: [IndexPath: CGSize] = [:]
+
+    private var selfSizes: Bool { estimatedItemSize != .zero }
+
+    override var asksPreferredAttributes: Bool { selfSizes }
+
+    override var measuresPassedItems: Bool { selfSizes }
+
+    override var fixedSelfSizingAxis: NSLayoutConstraint.Axis? {
+        scrollDirection == .vertical ? .horizontal : .vertical
+    }
+
+    /// True for a cell whose preferred size differs from its attributes' while the layout
+    /// self-sizes (`estimatedItemSize` set).
+    open override func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+        withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
+    ) -> Bool {
+        selfSizes && preferredAttributes.representedElementCategory == .cell
+            && preferredAttributes.size != originalAttributes.size
+    }
+
+    /// Keeps the cell's preferred size for its item and names the item in the context.
+    open override func invalidationContext(
+        forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+        withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
+    ) -> UICollectionViewLayoutInvalidationContext {
+        let context = super.invalidationContext(
+            forPreferredLayoutAttributes: preferredAttributes, withOriginalAttributes: originalAttributes)
+        if preferredAttributes.representedElementCategory == .cell {
+            preferredItemSizes[preferredAttributes.indexPath] = preferredAttributes.size
+            context.invalidateItems(at: [preferredAttributes.indexPath])
+            context.contentSizeAdjustment = CGSize(
+                width: preferredAttributes.size.width - originalAttributes.size.width,
+                height: preferredAttributes.size.height - originalAttributes.size.height)
+        }
+        return context
     }
 
     open override class var invalidationContextClass: AnyClass {
@@ -94,13 +139,19 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             minimumInteritemSpacing: Double(minimumInteritemSpacing), sectionInset: sectionInset.geometry,
             headerReferenceSize: headerReferenceSize.geometry,
             footerReferenceSize: footerReferenceSize.geometry)
-        if let delegate = cv.delegate as? UICollectionViewDelegateFlowLayout {
+        let delegate = cv.delegate as? UICollectionViewDelegateFlowLayout
+        if delegate != nil || !preferredItemSizes.isEmpty {
             // Called synchronously inside `prepare(_:)` below, on this thread.
-            let ask = UncheckedSendable((delegate, cv, self))
+            let ask = UncheckedSendable((delegate, cv, self, preferredItemSizes, effectiveItemSize.geometry))
             flow.sizeForItem = { indexPath, _ in
-                let (d, cv, layout) = ask.value
-                return d.collectionView(cv, layout: layout, sizeForItemAt: IndexPath(indexPath)).geometry
+                let (d, cv, layout, preferred, estimate) = ask.value
+                let path = IndexPath(indexPath)
+                if let size = preferred[path] { return size.geometry }
+                return d?.collectionView(cv, layout: layout, sizeForItemAt: path).geometry ?? estimate
             }
+        }
+        if let delegate {
+            let ask = UncheckedSendable((delegate, cv, self))
             flow.insetForSection = { section, _ in
                 let (d, cv, layout) = ask.value
                 return d.collectionView(cv, layout: layout, insetForSectionAt: section).geometry

@@ -64,17 +64,32 @@ open class UICollectionViewLayout: NSObject {
         return context
     }
 
-    /// Self-sizing cells: framegen's cells keep the size their attributes give (no Auto
-    /// Layout), so a layout is never asked to take a preferred size.
+    /// Self-sizing: asked in a display pass when a view's `preferredLayoutAttributesFitting(_:)`
+    /// differs from the attributes it was given; true invalidates the layout with the context
+    /// below, and the pass runs again (docs/uikit.md "Self-sizing cells"). False by default.
     open func shouldInvalidateLayout(
         forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
         withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
     ) -> Bool { false }
 
+    /// A context of `invalidationContextClass` by default; the flow layout keeps the preferred
+    /// size here.
     open func invalidationContext(
         forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
         withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
     ) -> UICollectionViewLayoutInvalidationContext { makeInvalidationContext() }
+
+    /// Whether a display pass asks views for their preferred attributes: always, unless the
+    /// layout is one (a flow without `estimatedItemSize`) that never takes them, as on iOS.
+    var asksPreferredAttributes: Bool { true }
+
+    /// Whether items a scroll passes between two layout passes are displayed (and measured), as
+    /// iOS's frames between them would: a self-sizing flow's.
+    var measuresPassedItems: Bool { false }
+
+    /// The axis whose size the layout fixes when a view sizes itself by constraints (a vertical
+    /// flow's width); nil: both fit.
+    var fixedSelfSizingAxis: NSLayoutConstraint.Axis? { nil }
 
     /// Invalidates everything: the same as `invalidateLayout(with:)` with a context whose
     /// `invalidateEverything` is true, as on iOS.

@@ -949,13 +949,48 @@ final class Live: @unchecked Sendable {
 
         /// UIKit's display pass after a layout pass: cells for what the layout returns for the
         /// visible bounds (so that the cells of a replayed history are reused as on iOS).
+        /// Self-sizing (docs/uikit.md "Self-sizing cells"): a pass whose views' preferred sizes
+        /// invalidated the layout prepares it and runs again, at most this many times.
+        static let selfSizingRounds = 8
+
         private func displayVisible() {
-            let objects = (layout.layoutAttributesForElements(in: host.bounds) ?? [])
-                .filter { !$0.isHidden && host.cells.drawsView(for: $0) }
-                .sorted { CellDisplay.Key($0) < CellDisplay.Key($1) }
-                .map { ($0.copy() as? UICollectionViewLayoutAttributes) ?? $0 }
-            host.cells.display(objects, in: host)
+            // A history holds a scroll's start and the instant drawn, not the frames between,
+            // at which iOS displayed (and measured) the items the scroll passed: a self-sizing
+            // flow shows those first, then the visible ones.
+            let bounds = host.bounds
+            if layout.measuresPassedItems, let last = lastPassBounds, last.size == bounds.size, last != bounds
+            {
+                displayPasses(in: last.union(bounds))
+            }
+            lastPassBounds = bounds
+            displayPasses(in: bounds)
         }
+
+        /// The bounds of the last layout pass's display pass.
+        private var lastPassBounds: CGRect?
+
+        private func displayPasses(in rect: CGRect) {
+            for _ in 0..<Self.selfSizingRounds {
+                let objects = (layout.layoutAttributesForElements(in: rect) ?? [])
+                    .filter { !$0.isHidden && host.cells.drawsView(for: $0) }
+                    .sorted { CellDisplay.Key($0) < CellDisplay.Key($1) }
+                    .map { ($0.copy() as? UICollectionViewLayoutAttributes) ?? $0 }
+                host.cells.resized = false
+                host.cells.display(objects, selfSizing: true, in: host)
+                guard host.cells.resized else { return }
+                layout.needsPrepare = false
+                prepareLayout()
+            }
+            if !warnedUnsettled {
+                warnedUnsettled = true
+                host.report(
+                    "(\(type(of: layout))) did not settle: its cells' preferred sizes changed the layout in each of "
+                        + "\(Self.selfSizingRounds) display passes; drawing the last")
+            }
+        }
+
+        /// The warning above is given once.
+        private var warnedUnsettled = false
 
         /// The frame's display pass over the elements the renderer draws: for each item, a copy
         /// of the layout's attributes object (its subclass and fields) with the geometry drawn
