@@ -172,6 +172,12 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
             }
         }
         flow.prepare(cv.layoutState)
+        // The engine asks its closures only while it prepares; kept, they would hold this layout
+        // and its collection view from the layout itself (a cycle that leaked every cell).
+        flow.sizeForItem = nil
+        flow.insetForSection = nil
+        flow.spacingForSection = nil
+        flow.referenceSizesForSection = nil
         prepared = flow
     }
 
