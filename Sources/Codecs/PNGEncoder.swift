@@ -171,15 +171,24 @@ extension PNG {
                 count = 0
                 return
             }
-            base[0] = 0x78  // deflate, 32 KiB window
-            base[1] = headerHint
-            let end = joinPieces(base + 2, sizes: sizes, pieceBound: pieceBound) + 2
             let adler = filtered.withUnsafeBufferPointer { cpng_adler32(1, $0.baseAddress, $0.count) }
-            for k in 0..<4 { base[end + k] = UInt8(truncatingIfNeeded: adler >> (24 - 8 * k)) }
-            count = end + 4
+            count = zlibStream(base, hint: headerHint, sizes: sizes, pieceBound: pieceBound, adler: adler)
         }
         try check(status, "the PNG compressor failed")
         return stream
+    }
+
+    /// A zlib stream in place around deflate pieces written after its two header bytes at
+    /// multiples of `pieceBound`: the header (deflate, 32 KiB window, the level `hint`), the
+    /// pieces joined, the Adler-32 of the data; returns the stream's length.
+    static func zlibStream(
+        _ base: UnsafeMutablePointer<UInt8>, hint: UInt8, sizes: [Int], pieceBound: Int, adler: UInt32
+    ) -> Int {
+        base[0] = 0x78
+        base[1] = hint
+        let end = joinPieces(base + 2, sizes: sizes, pieceBound: pieceBound) + 2
+        for k in 0..<4 { base[end + k] = UInt8(truncatingIfNeeded: adler >> (24 - 8 * k)) }
+        return end + 4
     }
 
     /// Moves pieces written at multiples of `pieceBound` down behind one another; returns their
@@ -236,16 +245,13 @@ extension PNG {
                 count = 0
                 return
             }
-            base[0] = 0x78  // deflate, 32 KiB window
-            base[1] = 0x01  // "fastest" level hint
-            let end = joinPieces(base + 2, sizes: sizes, pieceBound: pieceBound) + 2
             var adler: UInt32 = 1
             for s in 0..<strips {
                 let y0 = s * perStrip
                 adler = cpng_adler32_combine(adler, adlers[s], (min(height, y0 + perStrip) - y0) * rowBytes)
             }
-            for k in 0..<4 { base[end + k] = UInt8(truncatingIfNeeded: adler >> (24 - 8 * k)) }
-            count = end + 4
+            // 0x01: the "fastest" level hint.
+            count = zlibStream(base, hint: 0x01, sizes: sizes, pieceBound: pieceBound, adler: adler)
         }
         try check(status, "the PNG compressor failed")
         return stream
