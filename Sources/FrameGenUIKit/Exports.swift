@@ -3,6 +3,7 @@
 // would collide with Foundation's names in the user's file.
 @_exported import Foundation
 
-/// In this module `IndexPath` is Foundation's, the one UIKit's API takes; Layout's is always
-/// written `Layout.IndexPath`.
-public typealias IndexPath = Foundation.IndexPath
+// `IndexPath` is Foundation's, the one UIKit's API takes. A file here that also imports Layout
+// (whose own IndexPath is written `Layout.IndexPath`) says `import struct Foundation.IndexPath`,
+// which shadows Layout's. No public typealias: a user's file that imports both UIKit and
+// Foundation would see two declarations, and `[IndexPath]()` would not compile.

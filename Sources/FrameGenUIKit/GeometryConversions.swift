@@ -1,6 +1,8 @@
 import Foundation
 import Layout
 
+import struct Foundation.IndexPath  // over Layout's (Exports.swift)
+
 // Index paths between the API (Foundation's) and Layout's. Core Graphics values convert in
 // CoreGraphics/CGGeometry.swift, edge insets in UIKit/Views/UIEdgeInsets.swift.
 

@@ -2,6 +2,8 @@ import Foundation
 import Geometry
 import Layout
 
+import struct Foundation.IndexPath  // over Layout's (Exports.swift)
+
 /// Makes a cell (or a supplementary view) of one of a program's classes, with its frame: what
 /// `register(_:forCellWithReuseIdentifier:)` does with a class on iOS through the Objective-C
 /// runtime. Swift makes an instance of a class chosen at run time only through a `required`

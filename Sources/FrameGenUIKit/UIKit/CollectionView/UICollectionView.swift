@@ -2,6 +2,8 @@ import Foundation
 import Geometry
 import Layout
 
+import struct Foundation.IndexPath  // over Layout's (Exports.swift)
+
 /// The scroll view framegen drives: its bounds, content offset and insets follow the scene's
 /// timeline, and it answers a layout's questions about the data as UIKit's does.
 open class UIScrollView: UIView {

@@ -2,6 +2,8 @@ import Foundation
 import Geometry
 import Layout
 
+import struct Foundation.IndexPath  // over Layout's (Exports.swift)
+
 /// UIKit's flow layout, a working engine a subclass calls `super` on: its attributes are those
 /// of framegen's built-in `flow` layout (docs/design/layouts.md §2), made as objects of the
 /// subclass's `layoutAttributesClass`, with UIKit's element kinds.

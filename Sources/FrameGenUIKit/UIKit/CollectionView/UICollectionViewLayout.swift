@@ -2,6 +2,8 @@ import Foundation
 import Geometry
 import Layout
 
+import struct Foundation.IndexPath  // over Layout's (Exports.swift)
+
 /// UIKit's abstract layout class, which a layout of one's own subclasses. framegen calls its
 /// members in UIKit's order (docs/uikit.md "The contract"): `prepare()` before queries and after
 /// every invalidation; `shouldInvalidateLayout(forBoundsChange:)` when the bounds change, then

@@ -2,6 +2,8 @@ import Foundation
 import Geometry
 import Layout
 
+import struct Foundation.IndexPath  // over Layout's (Exports.swift)
+
 /// UIKit's layout attributes object: where one element of a collection view stands and how it
 /// looks. A reference type, as on iOS; its fields are framegen's `LayoutAttributes` value, so
 /// centre and size are primary, `frame` ignores the transform, `transform` and `transform3D`

@@ -1,6 +1,8 @@
 import Foundation
 import Layout
 
+import struct Foundation.IndexPath  // over Layout's (Exports.swift)
+
 /// framegen's, not Apple's: one of the scene's photos (`content.images`, or a generated one), as
 /// an app's model holds a photo for its data source: a name for `UIImage(named:)`, a size, an
 /// image (docs/uikit.md "The scene's photos").
