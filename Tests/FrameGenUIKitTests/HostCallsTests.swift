@@ -235,3 +235,57 @@ private final class HeadersContext: UICollectionViewFlowLayoutInvalidationContex
             == 3)
     #expect(!own.invalidateEverything)
 }
+
+/// One cell and one supplementary view of the layout's own kind "badge".
+private final class OwnKindLayout: UICollectionViewLayout {
+    override var collectionViewContentSize: CGSize { CGSize(width: 50, height: 100) }
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        let cell = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))
+        cell.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
+        let badge = UICollectionViewLayoutAttributes(
+            forSupplementaryViewOfKind: "badge", with: IndexPath(item: 0, section: 0))
+        badge.frame = CGRect(x: 30, y: 0, width: 10, height: 10)
+        return [cell, badge]
+    }
+}
+
+private final class OwnKindView: UICollectionReusableView {}
+
+/// An app's data source that also makes the badges.
+private final class BadgeDataSource: NSObject, UICollectionViewDataSource {
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 1 }
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+        -> UICollectionViewCell
+    {
+        collectionView.dequeueReusableCell(withReuseIdentifier: "frame", for: indexPath)
+    }
+    func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+        at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+        collectionView.dequeueReusableSupplementaryView(
+            ofKind: kind, withReuseIdentifier: "badge", for: indexPath)
+    }
+}
+
+/// A view controller sets a data source and registers classes, and the scene names no cell:
+/// the data source's cells and views are drawn, as on iOS (MagazineLayout's example app).
+@Test(arguments: [false, true])
+func aProgramsDataSourceDrawsWhatItAnswersWithoutTheSceneNamingViews(answersBadges: Bool) {
+    let view = UICollectionView(
+        frame: CGRect(x: 0, y: 0, width: 50, height: 100), collectionViewLayout: OwnKindLayout())
+    view.data = .init(itemCounts: [1])
+    view.cells.configure(
+        registered: ["frame": { FrameCell(frame: $0) }, "badge": { OwnKindView(frame: $0) }], sceneCell: nil)
+    #expect(!view.cells.isDrawing)
+    view.register(FrameCell.self, forCellWithReuseIdentifier: "frame")
+    view.register(OwnKindView.self, forSupplementaryViewOfKind: "badge", withReuseIdentifier: "badge")
+    let source: UICollectionViewDataSource = answersBadges ? BadgeDataSource() : HostRecorder()
+    view.dataSource = source
+    #expect(view.cells.isDrawing)
+    let shown = pass(view)
+    #expect(shown.first.map { $0 is FrameCell } == true)
+    // A data source without views of the kind leaves the badge to the scene's styles.
+    #expect((shown.last.flatMap { $0 } is OwnKindView) == answersBadges)
+    #expect((shown.last.flatMap { $0 } == nil) == !answersBadges)
+}

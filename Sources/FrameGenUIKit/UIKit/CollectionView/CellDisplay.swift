@@ -68,10 +68,13 @@ final class CellDisplay {
     /// Plain `UICollectionViewCell`s for the items of a scene that names no cell, made once code
     /// reaches for a cell (docs/uikit.md "Animations"); drawn with the scene's styles.
     private(set) var plainCells = false
+    /// Whether the program set a data source of its own: its cells and supplementary views are
+    /// drawn, as on iOS, whether or not the scene names views (docs/uikit.md "Cells").
+    var programDataSource = false
     /// The attributes last applied to each view shown: UIKit applies attributes again only when
     /// they changed, so what code did to a cell since stays until then.
     private var applied: [ObjectIdentifier: UICollectionViewLayoutAttributes] = [:]
-    private static let plainIdentifier = "framegen.plain-cell"
+    static let plainIdentifier = "framegen.plain-cell"
     /// The views an animated bounds change (a rotation) gave their final attributes, and when
     /// its animation ends: until then each keeps them, and Core Animation shows it moving from
     /// where it was to there (docs/uikit.md "Animations"), whatever the instant's attributes in
@@ -107,7 +110,7 @@ final class CellDisplay {
     weak var layout: UICollectionViewLayout?
 
     var isDrawing: Bool {
-        sceneCell != nil || !sceneViews.isEmpty || plainCells
+        sceneCell != nil || !sceneViews.isEmpty || plainCells || programDataSource
             || !(layout?.decorationViewClasses.isEmpty ?? true)
     }
 
@@ -123,8 +126,8 @@ final class CellDisplay {
     /// Whether an element of this category and kind is drawn with a view of the program's.
     func drawsView(category: UICollectionView.ElementCategory, kind: String?) -> Bool {
         switch category {
-        case .cell: sceneCell != nil || plainCells
-        case .supplementaryView: kind.map { sceneViews[$0] != nil } ?? false
+        case .cell: sceneCell != nil || plainCells || programDataSource
+        case .supplementaryView: programDataSource || (kind.map { sceneViews[$0] != nil } ?? false)
         case .decorationView: kind.flatMap { layout?.decorationViewClasses[$0] } != nil
         }
     }
@@ -387,6 +390,11 @@ final class CellDisplay {
                     }
                     ?? host.dequeueReusableSupplementaryView(
                         ofKind: kind, withReuseIdentifier: sceneViews[kind] ?? "", for: key.indexPath)
+                // A program's data source without views of this kind: the scene's styles draw it.
+                guard !(view is UnansweredSupplementaryView) else {
+                    views.append(nil)
+                    continue
+                }
                 displayed[key] = view
                 if view.superview !== host { host.addSubview(view) }
             } else {
@@ -396,8 +404,9 @@ final class CellDisplay {
                 let inData =
                     key.indexPath.count == 2 && key.indexPath.section < host.data.numberOfSections
                     && key.indexPath.item < host.data.numberOfItems(inSection: key.indexPath.section)
-                // Plain cells (a scene that names none) never come from the data source.
-                let asksDataSource = sceneCell != nil
+                // Plain cells (a scene that names none) come from the data source only when the
+                // program set one.
+                let asksDataSource = sceneCell != nil || programDataSource
                 let current =
                     asksDataSource && key.occurrence == 0 && inData
                     && (key.item == nil || key.item == CellDisplay.item(at: key.indexPath, in: host.data))
@@ -620,3 +629,8 @@ extension UICollectionView.ElementCategory {
         }
     }
 }
+
+/// What the data source's default `collectionView(_:viewForSupplementaryElementOfKind:at:)`
+/// answers for a kind the scene names no view for: the display pass draws that element with
+/// the scene's styles, as if no data source had been asked.
+final class UnansweredSupplementaryView: UICollectionReusableView {}

@@ -106,7 +106,10 @@ open class UICollectionView: UIScrollView {
     /// one back (on iOS, nil stays nil).
     open var dataSource: UICollectionViewDataSource? {
         get { programDataSource ?? sceneDataSource }
-        set { programDataSource = newValue }
+        set {
+            programDataSource = newValue
+            cells.programDataSource = newValue != nil
+        }
     }
     private var programDataSource: UICollectionViewDataSource?
     private let sceneDataSource = SceneDataSource()
@@ -580,20 +583,29 @@ extension UICollectionViewDataSource {
     public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
 
     /// framegen's, where iOS makes a layout that asks for supplementary views require one: the
-    /// view the scene names for the kind (`header:`, `footer:`), dequeued.
+    /// view the scene names for the kind (`header:`, `footer:`), dequeued; none where the scene
+    /// names none, and the scene's styles draw the element.
     public func collectionView(
         _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
         at indexPath: IndexPath
     ) -> UICollectionReusableView {
-        collectionView.dequeueReusableSupplementaryView(
-            ofKind: kind, withReuseIdentifier: collectionView.cells.sceneViews[kind] ?? "", for: indexPath)
+        guard let name = collectionView.cells.sceneViews[kind] else {
+            return UnansweredSupplementaryView(frame: .zero)
+        }
+        return collectionView.dequeueReusableSupplementaryView(
+            ofKind: kind, withReuseIdentifier: name, for: indexPath)
     }
 
-    /// framegen's, where iOS requires one: the cell the scene names (`cell:`), dequeued.
+    /// framegen's, where iOS requires one: the cell the scene names (`cell:`), dequeued; a plain
+    /// cell, drawn with the scene's styles, where the scene names none.
     public func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
         -> UICollectionViewCell
     {
-        collectionView.dequeueReusableCell(
-            withReuseIdentifier: collectionView.cells.sceneCell ?? "", for: indexPath)
+        guard let name = collectionView.cells.sceneCell else {
+            collectionView.cells.makePlainCells()
+            return collectionView.dequeueReusableCell(
+                withReuseIdentifier: CellDisplay.plainIdentifier, for: indexPath)
+        }
+        return collectionView.dequeueReusableCell(withReuseIdentifier: name, for: indexPath)
     }
 }
