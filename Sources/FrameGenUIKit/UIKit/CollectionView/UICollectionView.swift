@@ -566,8 +566,9 @@ final class SceneDataSource: UICollectionViewDataSource {
 }
 
 /// UICollectionViewDataSource. framegen's data comes from the scene (`content:`), so the item
-/// counts a data source returns are not asked for. When the scene draws cells (`cell:`),
-/// `collectionView(_:cellForItemAt:)` makes each item's cell (docs/uikit.md "Cells").
+/// counts a data source returns are not asked for. A program's data source, or the scene's cell
+/// (`cell:`), makes each item's cell with `collectionView(_:cellForItemAt:)` (docs/uikit.md
+/// "Cells").
 public protocol UICollectionViewDataSource: AnyObject {
     func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
     func numberOfSections(in collectionView: UICollectionView) -> Int
