@@ -590,11 +590,7 @@ extension UICollectionViewDataSource {
         _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
         at indexPath: IndexPath
     ) -> UICollectionReusableView {
-        guard let name = collectionView.cells.sceneViews[kind] else {
-            return UnansweredSupplementaryView(frame: .zero)
-        }
-        return collectionView.dequeueReusableSupplementaryView(
-            ofKind: kind, withReuseIdentifier: name, for: indexPath)
+        collectionView.sceneSupplementaryView(ofKind: kind, at: indexPath)
     }
 
     /// framegen's, where iOS requires one: the cell the scene names (`cell:`), dequeued; a plain
@@ -602,11 +598,25 @@ extension UICollectionViewDataSource {
     public func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
         -> UICollectionViewCell
     {
-        guard let name = collectionView.cells.sceneCell else {
-            collectionView.cells.makePlainCells()
-            return collectionView.dequeueReusableCell(
-                withReuseIdentifier: CellDisplay.plainIdentifier, for: indexPath)
+        collectionView.sceneCell(at: indexPath)
+    }
+}
+
+extension UICollectionView {
+    /// The cell the scene names (`cell:`), dequeued; a plain cell, drawn with the scene's
+    /// styles, where it names none.
+    func sceneCell(at indexPath: IndexPath) -> UICollectionViewCell {
+        guard let name = cells.sceneCell else {
+            cells.makePlainCells()
+            return dequeueReusableCell(withReuseIdentifier: CellDisplay.plainIdentifier, for: indexPath)
         }
-        return collectionView.dequeueReusableCell(withReuseIdentifier: name, for: indexPath)
+        return dequeueReusableCell(withReuseIdentifier: name, for: indexPath)
+    }
+
+    /// The view the scene names for the kind (`header:`, `footer:`), dequeued; where it names
+    /// none, a stand-in that leaves the element to the scene's styles.
+    func sceneSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
+        guard let name = cells.sceneViews[kind] else { return UnansweredSupplementaryView(frame: .zero) }
+        return dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: name, for: indexPath)
     }
 }
