@@ -195,6 +195,10 @@ final class CountingLayer: CALayer {
     #expect(child.convert(CGPoint.zero, to: root) == CGPoint(x: 50, y: 30))
     #expect(root.convert(CGPoint(x: 50, y: 30), to: child) == .zero)
     #expect(child.convert(CGPoint(x: 50, y: 30), from: root) == .zero)
+    // nil is the space the root sits in: the root's own position and bounds count.
+    #expect(
+        child.convert(CGRect(x: 0, y: 0, width: 20, height: 20), to: nil).origin == CGPoint(x: -50, y: -70))
+    root.position = CGPoint(x: 100, y: 100)
     #expect(child.convert(CGRect(x: 0, y: 0, width: 20, height: 20), to: nil) == child.frame)
     // A scroll: the bounds origin shifts what the sublayers show.
     root.bounds.origin = CGPoint(x: 0, y: 10)

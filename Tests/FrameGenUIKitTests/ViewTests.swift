@@ -284,6 +284,19 @@ final class Recorder: UIView {
     #expect(parent.subviews == [new] && old.superview == nil && finished == false)
 }
 
+/// nil is the window: a root view sits in it at its frame, and a scrolled root view's content
+/// moves in it (GravitySliderFlowLayout reads its cells' centres on screen through
+/// `collectionView.convert(attributes.center, to: nil)`).
+@Test func convertToNilIsTheWindowTheRootViewSitsIn() {
+    let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 390, height: 400))
+    scroll.contentOffset = CGPoint(x: 100, y: 0)
+    #expect(scroll.convert(CGPoint(x: 300, y: 10), to: nil) == CGPoint(x: 200, y: 10))
+    #expect(scroll.convert(CGPoint(x: 200, y: 10), from: nil) == CGPoint(x: 300, y: 10))
+    let lone = UIView(frame: CGRect(x: 50, y: 40, width: 10, height: 10))
+    #expect(lone.convert(CGPoint.zero, to: nil) == CGPoint(x: 50, y: 40))
+    #expect(lone.convert(CGRect(x: 0, y: 0, width: 10, height: 10), to: nil) == lone.frame)
+}
+
 @Test func convertFollowsFramesAndTransforms() {
     let root = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
     let child = UIView(frame: CGRect(x: 100, y: 50, width: 100, height: 100))

@@ -34,7 +34,8 @@ extension CALayer {
             y: r.minY + anchorPoint.y * r.height - shift.y)
     }
 
-    /// `p` from `source`'s coordinates to `target`'s; nil is the root's coordinates.
+    /// `p` from `source`'s coordinates to `target`'s; nil is the space the root layer sits in
+    /// (for views, the window: a scrolled collection view's content moves in it).
     static func convert(_ p: CGPoint, from source: CALayer?, to target: CALayer?) -> CGPoint {
         let sourceToRoot = source?.transformToRoot ?? .identity
         let targetToRoot = target?.transformToRoot ?? .identity
@@ -63,13 +64,15 @@ extension CALayer {
         return m
     }
 
-    /// From this layer's coordinates to its root layer's.
+    /// From this layer's coordinates to the space its root layer sits in: every layer's own
+    /// geometry, the root's included, as Core Animation maps a point to a nil layer (a root view
+    /// is placed in its window by its frame, and its bounds origin scrolls what it shows).
     var transformToRoot: Transform3D {
         var m = Transform3D.identity
-        var layer = self
-        while let parent = layer.superlayer {
-            m = m.concatenating(layer.toSuperlayer)
-            layer = parent
+        var layer: CALayer? = self
+        while let l = layer {
+            m = m.concatenating(l.toSuperlayer)
+            layer = l.superlayer
         }
         return m
     }
