@@ -1,0 +1,73 @@
+import Foundation
+
+/// The device framegen draws for: a phone (as `UITraitCollection` says) held as the screen is
+/// turned, running the iOS whose UIKit framegen follows. Layouts ask it for the idiom and the
+/// orientation to choose their columns (docs/uikit.md "What is there").
+public final class UIDevice: NSObject, @unchecked Sendable {
+    public static let current = UIDevice()
+
+    override private init() { super.init() }
+
+    public var userInterfaceIdiom: UIUserInterfaceIdiom { .phone }
+    /// From `UIScreen.main`'s shape: portrait when it is taller than wide, else landscape with
+    /// the home button (or bottom edge) to the right, as a phone turned by a `rotate`.
+    public var orientation: UIDeviceOrientation {
+        let size = UIScreen.main.bounds.size
+        return size.width > size.height ? .landscapeLeft : .portrait
+    }
+    public var isGeneratingDeviceOrientationNotifications: Bool { true }
+    public func beginGeneratingDeviceOrientationNotifications() {}
+    public func endGeneratingDeviceOrientationNotifications() {}
+    public var systemName: String { "iOS" }
+    public var systemVersion: String { "17.0" }
+    public var model: String { "iPhone" }
+    public var localizedModel: String { "iPhone" }
+    public var name: String { "iPhone" }
+}
+
+public enum UIDeviceOrientation: Int, Sendable {
+    case unknown
+    case portrait
+    case portraitUpsideDown
+    case landscapeLeft
+    case landscapeRight
+    case faceUp
+    case faceDown
+
+    public var isPortrait: Bool { self == .portrait || self == .portraitUpsideDown }
+    public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
+    public var isFlat: Bool { self == .faceUp || self == .faceDown }
+    public var isValidInterfaceOrientation: Bool { isPortrait || isLandscape }
+}
+
+/// UIInterfaceOrientation: a device turned left shows its interface turned right, as UIKit's
+/// values say (`landscapeRight` is `UIDeviceOrientation.landscapeLeft`).
+public enum UIInterfaceOrientation: Int, Sendable {
+    case unknown = 0
+    case portrait = 1
+    case portraitUpsideDown = 2
+    case landscapeLeft = 4
+    case landscapeRight = 3
+
+    public var isPortrait: Bool { self == .portrait || self == .portraitUpsideDown }
+    public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
+}
+
+/// The app's one window: `UIScreen.main`'s bounds, no safe area (framegen draws no bars).
+open class UIWindow: UIView {
+    open var screen: UIScreen { .main }
+    open var isKeyWindow: Bool { true }
+    open func makeKeyAndVisible() {}
+}
+
+extension UIApplication {
+    /// A window as large as `UIScreen.main`, made for each call (framegen keeps no window).
+    public var keyWindow: UIWindow? { UIWindow(frame: UIScreen.main.bounds) }
+    public var windows: [UIWindow] { keyWindow.map { [$0] } ?? [] }
+    /// From the screen's shape, as `UIDevice.orientation`.
+    public var statusBarOrientation: UIInterfaceOrientation {
+        UIDevice.current.orientation == .landscapeLeft ? .landscapeRight : .portrait
+    }
+    /// framegen draws no status bar.
+    public var statusBarFrame: CGRect { .zero }
+}
