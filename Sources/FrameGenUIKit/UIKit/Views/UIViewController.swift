@@ -1,0 +1,74 @@
+import Foundation
+
+/// UIViewController, as far as a collection view's controller uses it: its view, loaded on
+/// first use, and the appearance calls framegen makes when it puts the controller on screen
+/// (`UICollectionViewController.hosting(_:)`, docs/uikit.md "View controllers"). framegen has
+/// no navigation, presentation or containment: there is one screen and one controller on it.
+open class UIViewController: UIResponder {
+    /// framegen loads no nibs: the controller makes its view in `loadView()`.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
+
+    public convenience override init() { self.init(nibName: nil, bundle: nil) }
+
+    /// A subclass's `required init?(coder: NSCoder) { fatalError(...) }` compiles as on iOS.
+    public required init?(coder: NSCoder) { return nil }
+
+    private var loadedView: UIView?
+
+    /// The controller's view, made by `loadView()` then `viewDidLoad()` at first use.
+    open var view: UIView! {
+        get {
+            loadViewIfNeeded()
+            return loadedView
+        }
+        set { loadedView = newValue }
+    }
+
+    open var isViewLoaded: Bool { loadedView != nil }
+    open var viewIfLoaded: UIView? { loadedView }
+
+    open func loadViewIfNeeded() {
+        guard loadedView == nil else { return }
+        loadView()
+        if loadedView == nil { loadedView = UIView(frame: UIScreen.main.bounds) }
+        viewDidLoad()
+    }
+
+    /// Makes `view`: a plain view as large as the screen.
+    open func loadView() { loadedView = UIView(frame: UIScreen.main.bounds) }
+
+    open func viewDidLoad() {}
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+    open func viewWillLayoutSubviews() {}
+    open func viewDidLayoutSubviews() {}
+    open func didReceiveMemoryWarning() {}
+
+    open var title: String?
+    open var traitCollection: UITraitCollection {
+        (loadedView ?? UIView(frame: UIScreen.main.bounds)).traitCollection
+    }
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    open var prefersStatusBarHidden: Bool { false }
+    /// framegen draws no navigation or tab bars, so nothing extends under them.
+    open var edgesForExtendedLayout: UIRectEdge = .all
+    open var additionalSafeAreaInsets: UIEdgeInsets = .zero
+}
+
+public enum UIStatusBarStyle: Int, Sendable {
+    case `default`
+    case lightContent
+    case darkContent = 3
+}
+
+public struct UIRectEdge: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let top = UIRectEdge(rawValue: 1 << 0)
+    public static let left = UIRectEdge(rawValue: 1 << 1)
+    public static let bottom = UIRectEdge(rawValue: 1 << 2)
+    public static let right = UIRectEdge(rawValue: 1 << 3)
+    public static let all: UIRectEdge = [.top, .left, .bottom, .right]
+}
