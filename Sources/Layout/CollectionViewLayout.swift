@@ -146,6 +146,11 @@ public protocol CollectionViewLayout: Sendable {
     /// the layout at each instant so that it can). Default: false.
     var drawsOwnViews: Bool { get }
 
+    /// What the view draws behind its elements after `display(_:)`, filling its visible bounds
+    /// (a UIKit collection view's `backgroundColor` and `backgroundView`); nil for nothing.
+    /// Default: nil.
+    var backgroundSnapshot: LayerSnapshot? { get }
+
     /// `elements` (those just given to `display(_:)`) where their views show them at this
     /// instant: a view animation on a cell drawn with the scene's styles moves it (a UIKit
     /// layout's `UIView.animate`). Default: `elements`.
@@ -160,6 +165,8 @@ extension CollectionViewLayout {
     }
 
     public var drawsOwnViews: Bool { false }
+
+    public var backgroundSnapshot: LayerSnapshot? { nil }
 
     public func presented(_ elements: [LayoutAttributes]) -> [LayoutAttributes] { elements }
 

@@ -58,10 +58,13 @@ public struct AttributeView: Sendable {
     /// docs/decisions.md "Drawing order": `zIndex` (UIKit) or `depth` (iCarousel), the layout's choice.
     public var drawingOrder: DrawingOrder
     public var elements: [AttributeElement]
+    /// What the view draws behind its elements, in its visible bounds (a UIKit layout's
+    /// collection view's background); not written to attribute files.
+    public var background: LayerSnapshot?
 
     public init(
         name: String? = nil, frame: Rect? = nil, bounds: Rect, sublayerTransform: Transform3D? = nil,
-        drawingOrder: DrawingOrder = .zIndex, elements: [AttributeElement]
+        drawingOrder: DrawingOrder = .zIndex, elements: [AttributeElement], background: LayerSnapshot? = nil
     ) {
         self.name = name
         self.frame = frame
@@ -69,6 +72,7 @@ public struct AttributeView: Sendable {
         self.sublayerTransform = sublayerTransform
         self.drawingOrder = drawingOrder
         self.elements = elements
+        self.background = background
     }
 }
 

@@ -206,6 +206,13 @@ public final class FrameComposer: Sendable {
             }
             layers.sort { $0.key < $1.key }
             viewLayer.layers = layers.map(\.layer)
+            if let background = view.background,
+                let layer = try cellLayer(
+                    background, viewBounds: pixelAligned(view.bounds, scale: scale), scale: scale,
+                    view: viewLayer, ticket: ticket)
+            {
+                viewLayer.layers.insert(layer, at: 0)
+            }
             views.append(viewLayer)
         }
         let c = CanvasLayer(

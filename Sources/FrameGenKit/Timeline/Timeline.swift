@@ -178,7 +178,7 @@ public struct Timeline: Sendable {
                 name: scene.views.count > 1 ? scene.views[v].name : nil,
                 frame: data.attributeFrame(ofView: v, frame),
                 bounds: b, sublayerTransform: tr.sublayerTransform, drawingOrder: tr.drawingOrder,
-                elements: drawn)
+                elements: drawn, background: layout.backgroundSnapshot)
             return (
                 view,
                 PeerViewState(name: scene.views[v].name, bounds: b, contentInset: scene.views[v].contentInset)
@@ -216,7 +216,7 @@ public struct Timeline: Sendable {
             name: scene.views.count > 1 ? scene.views[v].name : nil,
             frame: data.attributeFrame(ofView: v, state.frame),
             bounds: state.bounds, sublayerTransform: layout.sublayerTransform,
-            drawingOrder: layout.drawingOrder, elements: elements)
+            drawingOrder: layout.drawingOrder, elements: elements, background: layout.backgroundSnapshot)
         let peer = PeerViewState(
             name: scene.views[v].name, bounds: state.bounds, contentSize: layout.collectionViewContentSize,
             contentInset: cv.contentInset, published: layout.publishedState)

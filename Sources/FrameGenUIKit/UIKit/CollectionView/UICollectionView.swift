@@ -114,6 +114,30 @@ open class UICollectionView: UIScrollView {
     private var programDataSource: UICollectionViewDataSource?
     private let sceneDataSource = SceneDataSource()
 
+    /// Drawn behind the cells, filling the visible bounds (it does not scroll), as on iOS.
+    open var backgroundView: UIView? {
+        didSet { oldValue?.removeFromSuperview() }
+    }
+
+    /// What framegen draws behind the cells: the background colour and view, in the visible
+    /// bounds; nil when the program set neither.
+    var backgroundSnapshot: LayerSnapshot? {
+        guard backgroundColor != nil || backgroundView != nil else { return nil }
+        var s = LayerSnapshotting.snapshot(layer)
+        s.bounds = CGRect(origin: .zero, size: bounds.size).geometry
+        s.position = CGPoint(x: bounds.midX, y: bounds.midY).geometry
+        s.transform = .identity
+        s.sublayers = []
+        if let backgroundView {
+            backgroundView.frame = CGRect(origin: .zero, size: bounds.size)
+            CrashReport.during("\(cells.layoutTitle), laying out the collection view's backgroundView") {
+                backgroundView.layoutIfNeeded()
+            }
+            s.sublayers = [LayerSnapshotting.snapshot(backgroundView.layer)]
+        }
+        return s
+    }
+
     /// The scene's data at the instant being drawn.
     var data = CollectionViewDataSource()
 

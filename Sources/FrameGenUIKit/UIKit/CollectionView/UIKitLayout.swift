@@ -188,6 +188,12 @@ public struct UIKitLayout: CollectionViewLayout {
     /// registered.
     public var drawsOwnViews: Bool { cells.drawsViews || live.withLock(at: tip, \.registersViews) }
 
+    /// The collection view's `backgroundColor` and `backgroundView`, where the program set them,
+    /// filling its visible bounds behind the cells as UIKit draws them.
+    public var backgroundSnapshot: LayerSnapshot? {
+        live.withLock(at: tip, \.backgroundSnapshot)
+    }
+
     /// What the program set on its collection view that the timeline owns: a content inset or
     /// offset (a centring layout sets them in `invalidateLayout(with:)`), `decelerationRate`,
     /// `isPagingEnabled`. The timeline takes them from the next action on, as UIKit's scroll
@@ -549,6 +555,7 @@ final class Live: @unchecked Sendable {
 
         /// Whether the layout, once made, registered decoration view classes.
         var registersViews: Bool { made.map { $0.host.cells.isDrawing } ?? false }
+        var backgroundSnapshot: LayerSnapshot? { made?.host.backgroundSnapshot }
         var layout: UICollectionViewLayout { objects.layout }
 
         /// The collection view and layout, made on first use: at the first instant framegen
