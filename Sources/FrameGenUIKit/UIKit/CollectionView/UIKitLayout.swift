@@ -871,7 +871,12 @@ final class Live: @unchecked Sendable {
             if host.data != s.dataSource {
                 host.cells.dataChanged(from: host.data, to: s.dataSource)
                 host.data = s.dataSource
-                layout.invalidateLayout(with: layout.makeInvalidationContext(reloadingData: true))
+                // The data change only in batch updates (the timeline's insert, delete, move):
+                // new counts, not everything, as UIKit's context says for inserted and deleted
+                // items (MagazineLayout applies the update items to its own model after it).
+                let context = layout.makeInvalidationContext()
+                context.dataSourceCounts = true
+                layout.invalidateLayout(with: context)
             }
             if inset != sceneInset {
                 sceneInset = inset
