@@ -1,0 +1,488 @@
+import Foundation
+import Layout
+
+public typealias UICollectionViewCompositionalLayoutSectionProvider =
+    (Int, NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection?
+
+/// What a compositional layout shares across its sections.
+open class UICollectionViewCompositionalLayoutConfiguration: NSObject, NSCopying {
+    open var scrollDirection = UICollectionView.ScrollDirection.vertical
+    open var interSectionSpacing: CGFloat = 0
+    /// Headers and footers of the whole layout.
+    open var boundarySupplementaryItems: [NSCollectionLayoutBoundarySupplementaryItem] = []
+    open var contentInsetsReference = UIContentInsetsReference.automatic
+
+    public override init() { super.init() }
+
+    open func copy(with zone: NSZone? = nil) -> Any {
+        let copy = UICollectionViewCompositionalLayoutConfiguration()
+        copy.scrollDirection = scrollDirection
+        copy.interSectionSpacing = interSectionSpacing
+        copy.boundarySupplementaryItems = boundarySupplementaryItems
+        copy.contentInsetsReference = contentInsetsReference
+        return copy
+    }
+}
+
+/// UIKit's compositional layout (iOS 13), a `UICollectionViewLayout` that framegen drives as any
+/// other and that a subclass may call `super` on: `prepare()` asks the section provider for each
+/// section with the environment (the collection view's size and adjusted content inset) and lays
+/// out sections one after another along the scroll direction, groups one after another in each
+/// (docs/uikit.md "Compositional layouts").
+open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
+    private let sectionProvider: UICollectionViewCompositionalLayoutSectionProvider
+    private var stored: UICollectionViewCompositionalLayoutConfiguration
+
+    /// A copy, as on iOS; setting it invalidates the layout.
+    open var configuration: UICollectionViewCompositionalLayoutConfiguration {
+        get { stored.copy() as! UICollectionViewCompositionalLayoutConfiguration }
+        set {
+            stored = newValue.copy() as! UICollectionViewCompositionalLayoutConfiguration
+            invalidateLayout()
+        }
+    }
+
+    public init(
+        sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider,
+        configuration: UICollectionViewCompositionalLayoutConfiguration
+    ) {
+        self.sectionProvider = sectionProvider
+        stored = configuration.copy() as! UICollectionViewCompositionalLayoutConfiguration
+        super.init()
+    }
+
+    public convenience init(sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider) {
+        self.init(
+            sectionProvider: sectionProvider,
+            configuration: UICollectionViewCompositionalLayoutConfiguration())
+    }
+
+    /// Every section laid out by `section`.
+    public convenience init(section: NSCollectionLayoutSection) {
+        self.init(section: section, configuration: UICollectionViewCompositionalLayoutConfiguration())
+    }
+
+    public convenience init(
+        section: NSCollectionLayoutSection, configuration: UICollectionViewCompositionalLayoutConfiguration
+    ) {
+        self.init(sectionProvider: { _, _ in section }, configuration: configuration)
+    }
+
+    public required init?(coder: NSCoder) {
+        sectionProvider = { _, _ in nil }
+        stored = UICollectionViewCompositionalLayoutConfiguration()
+        super.init(coder: coder)
+    }
+
+    // MARK: The prepared layout
+
+    /// A section of uniform groups along the scroll axis: which groups a rectangle reaches is
+    /// arithmetic, so a query reads only those.
+    private struct Grid {
+        var start: CGFloat
+        var stride: CGFloat
+        var perGroup: Int
+        /// The template's reach along the scroll axis from a group's origin.
+        var minMain: CGFloat
+        var maxMain: CGFloat
+        /// Where each group's attached supplementaries start in `attached`, and the end.
+        var attachedStart: [Int]
+    }
+
+    private struct Prepared {
+        var cells: [UICollectionViewLayoutAttributes] = []
+        var attached: [UICollectionViewLayoutAttributes] = []
+        var boundary: [UICollectionViewLayoutAttributes] = []
+        var decorations: [UICollectionViewLayoutAttributes] = []
+        var grid: Grid?
+        var reach = CGRect.null
+    }
+
+    private var sections: [Prepared] = []
+    private var layoutBoundary: [UICollectionViewLayoutAttributes] = []
+    private var supplementaryIndex: [String: [IndexPath: UICollectionViewLayoutAttributes]] = [:]
+    private var decorationIndex: [String: [IndexPath: UICollectionViewLayoutAttributes]] = [:]
+    private var contentSize = CGSize.zero
+    /// Whether the layout depends on the scroll offset: a pinned header, or a visible-items
+    /// handler, which UIKit calls at every scroll step.
+    private var followsOffset = false
+
+    open override func prepare() {
+        super.prepare()
+        sections = []
+        layoutBoundary = []
+        supplementaryIndex = [:]
+        decorationIndex = [:]
+        contentSize = .zero
+        followsOffset = false
+        guard let cv = collectionView else { return }
+        let config = stored
+        let axis = LayoutAxis(horizontal: config.scrollDirection == .horizontal)
+        let inset = cv.adjustedContentInset
+        let bounds = cv.bounds
+        let container = LayoutContainer(
+            contentSize: bounds.size,
+            contentInsets: NSDirectionalEdgeInsets(
+                top: inset.top, leading: inset.left, bottom: inset.bottom, trailing: inset.right))
+        let traits = cv.traitCollection
+        let environment = LayoutEnvironment(container: container, traitCollection: traits)
+        let effective = container.effectiveContentSize
+        let crossExtent = axis.cross(effective)
+        let visible = (
+            min: axis.mainMin(bounds) + (axis.horizontal ? inset.left : inset.top),
+            max: axis.mainMax(bounds) - (axis.horizontal ? inset.right : inset.bottom)
+        )
+        var position: CGFloat = 0
+
+        let head = band(
+            config.boundarySupplementaryItems, atStart: true, main: position, cross: (0, crossExtent),
+            viewMain: axis.main(effective), axis: axis, indexPath: IndexPath(item: 0, section: 0))
+        position += head.length
+        var layoutItems = head.placed
+
+        for s in 0..<cv.numberOfSections {
+            if s > 0 { position += config.interSectionSpacing }
+            let count = cv.numberOfItems(inSection: s)
+            guard let section = sectionProvider(s, environment) else {
+                sections.append(Prepared())
+                continue
+            }
+            var insets = section.contentInsets
+            let reference =
+                section.contentInsetsReference == .automatic
+                ? config.contentInsetsReference : section.contentInsetsReference
+            if reference == .layoutMargins || reference == .readableContent {
+                insets.leading += cv.layoutMargins.left
+                insets.trailing += cv.layoutMargins.right
+            }
+            let mainInsets = axis.horizontal ? (insets.leading, insets.trailing) : (insets.top, insets.bottom)
+            let crossInsets =
+                axis.horizontal ? (insets.top, insets.bottom) : (insets.leading, insets.trailing)
+            let sectionStart = position
+            let follows = section.supplementariesFollowContentInsets
+            let boundaryCross =
+                follows
+                ? (crossInsets.0, crossExtent - crossInsets.0 - crossInsets.1) : (CGFloat(0), crossExtent)
+            let sectionPath = IndexPath(item: 0, section: s)
+            let top = band(
+                section.boundarySupplementaryItems, atStart: true, main: position, cross: boundaryCross,
+                viewMain: axis.main(effective), axis: axis, indexPath: sectionPath)
+            let contentStart = position + top.length + mainInsets.0
+
+            let groupContainer = effective.inset(by: insets)
+            let groupSize = section.group.layoutSize.resolved(in: groupContainer)
+            var template = GroupTemplate()
+            template.add(section.group, in: CGRect(origin: .zero, size: groupSize), traits: traits)
+            let perGroup = template.cells.count
+            let groups = perGroup > 0 ? (count + perGroup - 1) / perGroup : 0
+            let orthogonal = section.orthogonalScrollingBehavior != .none
+            var crossStart = crossInsets.0
+            if section.orthogonalScrollingBehavior == .groupPagingCentered {
+                crossStart = (crossExtent - axis.cross(groupSize)) / 2
+            }
+            let mainStride = axis.main(groupSize) + section.interGroupSpacing
+            let crossStride = axis.cross(groupSize) + section.interGroupSpacing
+            func origin(_ k: Int) -> CGPoint {
+                let r =
+                    orthogonal
+                    ? axis.rect(
+                        main: contentStart, cross: crossStart + CGFloat(k) * crossStride, mainLength: 0,
+                        crossLength: 0)
+                    : axis.rect(
+                        main: contentStart + CGFloat(k) * mainStride, cross: crossInsets.0, mainLength: 0,
+                        crossLength: 0)
+                return r.origin
+            }
+
+            var prepared = Prepared()
+            prepared.cells.reserveCapacity(count)
+            var attachedStart: [Int] = []
+            attachedStart.reserveCapacity(groups + 1)
+            for k in 0..<groups {
+                let o = origin(k)
+                let first = k * perGroup
+                let inGroup = Swift.min(perGroup, count - first)
+                for j in 0..<inGroup {
+                    let cell = template.cells[j]
+                    prepared.cells.append(
+                        attributes(
+                            .cell, nil, IndexPath(item: first + j, section: s),
+                            cell.frame.offsetBy(dx: o.x, dy: o.y), cell.zIndex))
+                }
+                attachedStart.append(prepared.attached.count)
+                for a in template.attached where a.cell < inGroup {
+                    let path = IndexPath(item: first + a.cell, section: s)
+                    let attrs = attributes(
+                        .supplementaryView, a.kind, path, a.frame.offsetBy(dx: o.x, dy: o.y), a.zIndex)
+                    prepared.attached.append(attrs)
+                    supplementaryIndex[a.kind, default: [:]][path] = attrs
+                }
+            }
+            attachedStart.append(prepared.attached.count)
+
+            let contentLength =
+                orthogonal
+                ? (groups > 0 ? axis.main(groupSize) : 0)
+                : (groups > 0
+                    ? CGFloat(groups) * axis.main(groupSize) + CGFloat(groups - 1) * section.interGroupSpacing
+                    : 0)
+            let contentEnd = contentStart + contentLength + mainInsets.1
+            let bottom = band(
+                section.boundarySupplementaryItems, atStart: false, main: contentEnd, cross: boundaryCross,
+                viewMain: axis.main(effective), axis: axis, indexPath: sectionPath)
+            let sectionEnd = contentEnd + bottom.length
+            position = sectionEnd
+
+            for (item, attrs) in top.placed + bottom.placed {
+                if item.pinToVisibleBounds {
+                    followsOffset = true
+                    pin(
+                        attrs, atStart: top.placed.contains { $0.1 === attrs },
+                        within: (sectionStart, sectionEnd),
+                        visible: visible, axis: axis)
+                }
+                prepared.boundary.append(attrs)
+                supplementaryIndex[item.elementKind, default: [:]][sectionPath] = attrs
+            }
+            let sectionRect = axis.rect(
+                main: sectionStart, cross: 0, mainLength: sectionEnd - sectionStart, crossLength: crossExtent)
+            for decoration in section.decorationItems {
+                let attrs = attributes(
+                    .decorationView, decoration.elementKind, sectionPath,
+                    sectionRect.inset(by: decoration.contentInsets), decoration.zIndex - 1)
+                prepared.decorations.append(attrs)
+                decorationIndex[decoration.elementKind, default: [:]][sectionPath] = attrs
+            }
+
+            if let handler = section.visibleItemsInvalidationHandler {
+                followsOffset = true
+                let shown = (prepared.cells + prepared.attached + prepared.boundary).filter {
+                    $0.frame.geometry.intersects(bounds.geometry)
+                }
+                // An orthogonal section is at rest across the scroll axis: its own offset is 0.
+                let offset =
+                    orthogonal
+                    ? (axis.horizontal ? CGPoint(x: bounds.minX, y: 0) : CGPoint(x: 0, y: bounds.minY))
+                    : bounds.origin
+                handler(shown.map(VisibleLayoutItem.init), offset, environment)
+            } else if !orthogonal && perGroup > 0 && mainStride > 0 {
+                var minMain = CGFloat.infinity
+                var maxMain = -CGFloat.infinity
+                for c in template.cells {
+                    minMain = Swift.min(minMain, axis.mainMin(c.frame))
+                    maxMain = Swift.max(maxMain, axis.mainMax(c.frame))
+                }
+                for a in template.attached {
+                    minMain = Swift.min(minMain, axis.mainMin(a.frame))
+                    maxMain = Swift.max(maxMain, axis.mainMax(a.frame))
+                }
+                prepared.grid = Grid(
+                    start: contentStart, stride: mainStride, perGroup: perGroup, minMain: minMain,
+                    maxMain: maxMain, attachedStart: attachedStart)
+            }
+            var reach = sectionRect
+            for a in prepared.cells + prepared.attached + prepared.boundary + prepared.decorations {
+                reach = reach.union(a.frame)
+            }
+            prepared.reach = reach
+            sections.append(prepared)
+        }
+
+        let tail = band(
+            config.boundarySupplementaryItems, atStart: false, main: position, cross: (0, crossExtent),
+            viewMain: axis.main(effective), axis: axis, indexPath: IndexPath(item: 0, section: 0))
+        position += tail.length
+        layoutItems += tail.placed
+        for (item, attrs) in layoutItems {
+            if item.pinToVisibleBounds {
+                followsOffset = true
+                pin(
+                    attrs, atStart: head.placed.contains { $0.1 === attrs }, within: (0, position),
+                    visible: visible,
+                    axis: axis)
+            }
+            layoutBoundary.append(attrs)
+            supplementaryIndex[item.elementKind, default: [:]][IndexPath(item: 0, section: 0)] = attrs
+        }
+        contentSize =
+            axis.horizontal
+            ? CGSize(width: position, height: effective.height)
+            : CGSize(width: effective.width, height: position)
+    }
+
+    /// Places the boundary items that belong at the start (or end) of a section or of the layout
+    /// at `main`, across `cross` (origin, length); returns them and the room the extending ones
+    /// take along the scroll axis. Items aligned to neither end lie over the content's start.
+    private func band(
+        _ items: [NSCollectionLayoutBoundarySupplementaryItem], atStart: Bool, main: CGFloat,
+        cross: (CGFloat, CGFloat), viewMain: CGFloat, axis: LayoutAxis, indexPath: IndexPath
+    ) -> (
+        placed: [(NSCollectionLayoutBoundarySupplementaryItem, UICollectionViewLayoutAttributes)],
+        length: CGFloat
+    ) {
+        var placed: [(NSCollectionLayoutBoundarySupplementaryItem, UICollectionViewLayoutAttributes)] = []
+        var length: CGFloat = 0
+        for item in items {
+            let (mainSide, crossSide) = Self.sides(item.alignment, axis: axis)
+            let ours = atStart ? mainSide <= 0 : mainSide > 0
+            guard ours else { continue }
+            let containerSize =
+                axis.horizontal
+                ? CGSize(width: viewMain, height: cross.1) : CGSize(width: cross.1, height: viewMain)
+            let size = item.layoutSize.resolved(in: containerSize)
+            let extends = item.extendsBoundary && mainSide != 0
+            let m = atStart || extends ? main : main - axis.main(size)
+            let c: CGFloat
+            switch crossSide {
+            case ..<0: c = cross.0
+            case 0: c = cross.0 + (cross.1 - axis.cross(size)) / 2
+            default: c = cross.0 + cross.1 - axis.cross(size)
+            }
+            var frame = axis.rect(
+                main: m, cross: c, mainLength: axis.main(size), crossLength: axis.cross(size))
+            frame = frame.offsetBy(dx: item.offset.x, dy: item.offset.y)
+            if extends { length = Swift.max(length, axis.main(size)) }
+            placed.append(
+                (item, attributes(.supplementaryView, item.elementKind, indexPath, frame, item.zIndex)))
+        }
+        return (placed, length)
+    }
+
+    /// Which end of each axis an alignment names: -1 the start, 0 neither, 1 the end; as
+    /// (along the scroll axis, across it).
+    private static func sides(_ alignment: NSRectAlignment, axis: LayoutAxis) -> (Int, Int) {
+        let (x, y): (Int, Int)
+        switch alignment {
+        case .none: (x, y) = (0, 0)
+        case .top: (x, y) = (0, -1)
+        case .topLeading: (x, y) = (-1, -1)
+        case .leading: (x, y) = (-1, 0)
+        case .bottomLeading: (x, y) = (-1, 1)
+        case .bottom: (x, y) = (0, 1)
+        case .bottomTrailing: (x, y) = (1, 1)
+        case .trailing: (x, y) = (1, 0)
+        case .topTrailing: (x, y) = (1, -1)
+        }
+        return axis.horizontal ? (x, y) : (y, x)
+    }
+
+    /// Keeps a pinned header at the start of the visible bounds (a footer at their end), within
+    /// its section, as UIKit does.
+    private func pin(
+        _ attrs: UICollectionViewLayoutAttributes, atStart: Bool, within span: (CGFloat, CGFloat),
+        visible: (min: CGFloat, max: CGFloat), axis: LayoutAxis
+    ) {
+        var frame = attrs.frame
+        let length = axis.main(frame.size)
+        let now = axis.mainMin(frame)
+        let pinned =
+            atStart
+            ? Swift.min(Swift.max(now, visible.min), span.1 - length)
+            : Swift.max(Swift.min(now, visible.max - length), span.0)
+        if axis.horizontal { frame.origin.x = pinned } else { frame.origin.y = pinned }
+        attrs.frame = frame
+    }
+
+    private func attributes(
+        _ category: Layout.ElementCategory, _ kind: String?, _ indexPath: IndexPath, _ frame: CGRect,
+        _ zIndex: Int
+    ) -> UICollectionViewLayoutAttributes {
+        let cls =
+            type(of: self).layoutAttributesClass as? UICollectionViewLayoutAttributes.Type
+            ?? UICollectionViewLayoutAttributes.self
+        let a = cls.init()
+        a.value.representedElementCategory = category
+        a.value.representedElementKind = kind
+        a.indexPath = indexPath
+        a.frame = frame
+        a.zIndex = zIndex
+        return a
+    }
+
+    // MARK: Queries
+
+    open override var collectionViewContentSize: CGSize { contentSize }
+
+    open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        let axis = LayoutAxis(horizontal: stored.scrollDirection == .horizontal)
+        var found: [UICollectionViewLayoutAttributes] = []
+        // Rectangles that only touch do not meet, as in the built-in layouts (Geometry.Rect).
+        let area = rect.geometry
+        func take(_ list: ArraySlice<UICollectionViewLayoutAttributes>) {
+            for a in list where a.frame.geometry.intersects(area) { found.append(copy(a)) }
+        }
+        for p in sections where !p.reach.isNull && p.reach.geometry.intersects(area) {
+            if let grid = p.grid {
+                let groups = grid.attachedStart.count - 1
+                let lo = Swift.max(
+                    0, Self.groupIndex((axis.mainMin(rect) - grid.start - grid.maxMain) / grid.stride))
+                let hi = Swift.min(
+                    groups - 1,
+                    Self.groupIndex((axis.mainMax(rect) - grid.start - grid.minMain) / grid.stride))
+                if lo <= hi {
+                    take(p.cells[(lo * grid.perGroup)..<Swift.min((hi + 1) * grid.perGroup, p.cells.count)])
+                    take(p.attached[grid.attachedStart[lo]..<grid.attachedStart[hi + 1]])
+                }
+            } else {
+                take(p.cells[...])
+                take(p.attached[...])
+            }
+            take(p.boundary[...])
+            take(p.decorations[...])
+        }
+        take(layoutBoundary[...])
+        return found
+    }
+
+    /// The group a position along the scroll axis falls in, rounded down; a NaN or huge value
+    /// (a degenerate layout) gives an index past every group rather than a trap.
+    private static func groupIndex(_ x: CGFloat) -> Int {
+        guard x.isFinite else { return x < 0 ? -1 : Int.max / 2 }
+        return Int(Swift.max(-1, Swift.min(x, 1e15)).rounded(.down))
+    }
+
+    open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        guard sections.indices.contains(indexPath.section),
+            sections[indexPath.section].cells.indices.contains(indexPath.item)
+        else { return nil }
+        return copy(sections[indexPath.section].cells[indexPath.item])
+    }
+
+    open override func layoutAttributesForSupplementaryView(
+        ofKind elementKind: String, at indexPath: IndexPath
+    )
+        -> UICollectionViewLayoutAttributes?
+    {
+        supplementaryIndex[elementKind]?[indexPath].map(copy)
+    }
+
+    open override func layoutAttributesForDecorationView(ofKind elementKind: String, at indexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes?
+    {
+        decorationIndex[elementKind]?[indexPath].map(copy)
+    }
+
+    private func copy(_ a: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
+        a.copy() as? UICollectionViewLayoutAttributes ?? a
+    }
+
+    /// A new size lays out again; so does every scroll step while a header is pinned or a
+    /// section has a visible-items handler, as on iOS.
+    open override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool {
+        if followsOffset { return true }
+        guard let cv = collectionView else { return true }
+        return newBounds.size != cv.bounds.size
+    }
+
+    /// framegen lays estimated dimensions out at their estimate and does not measure the views.
+    override var asksPreferredAttributes: Bool { false }
+}
+
+extension CGSize {
+    /// The size less directional insets.
+    fileprivate func inset(by insets: NSDirectionalEdgeInsets) -> CGSize {
+        CGSize(
+            width: Swift.max(0, width - insets.leading - insets.trailing),
+            height: Swift.max(0, height - insets.top - insets.bottom))
+    }
+}

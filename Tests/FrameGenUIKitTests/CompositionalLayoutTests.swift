@@ -1,0 +1,320 @@
+import Geometry
+import Testing
+
+import struct Layout.CollectionViewDataSource
+import struct Layout.CollectionViewState
+import struct Layout.FlowLayout
+import struct Layout.LayoutAttributes
+
+@testable import FrameGenUIKit
+
+// Frames worked out by hand from Apple's documented semantics (docs/uikit.md "Compositional
+// layouts"): a group repeats its subitems while they fit, fractions are of the container, and
+// sections, groups and items follow one another along the scroll axis.
+
+private func view(
+    _ counts: [Int], width: Double = 400, height: Double = 600, x: Double = 0, y: Double = 0
+) -> CollectionViewState {
+    CollectionViewState(
+        size: Size(width: width, height: height), contentOffset: Point(x: x, y: y),
+        dataSource: CollectionViewDataSource(itemCounts: counts))
+}
+
+private func size(_ w: NSCollectionLayoutDimension, _ h: NSCollectionLayoutDimension)
+    -> NSCollectionLayoutSize
+{
+    NSCollectionLayoutSize(widthDimension: w, heightDimension: h)
+}
+
+/// Five square items a row: each a fifth of the group's width, the group as wide as the section.
+private func gridSection(inset: CGFloat = 0) -> NSCollectionLayoutSection {
+    let item = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(0.2), .fractionalWidth(0.2)))
+    item.contentInsets = NSDirectionalEdgeInsets(top: inset, leading: inset, bottom: inset, trailing: inset)
+    let group = NSCollectionLayoutGroup.horizontal(
+        layoutSize: size(.fractionalWidth(1), .fractionalWidth(0.2)), subitems: [item])
+    return NSCollectionLayoutSection(group: group)
+}
+
+private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
+    let s = layout.collectionViewContentSize
+    return layout.layoutAttributesForElements(
+        in: Rect(x: -1000, y: -1000, width: s.width + 2000, height: s.height + 2000))
+}
+
+@Test func aGridOfFractionalItemsFillsEachRowWithFive() {
+    var layout = UIKitLayout(name: "grid") { _ in UICollectionViewCompositionalLayout(section: gridSection())
+    }
+    layout.prepare(view([12]))
+    #expect(layout.collectionViewContentSize == Size(width: 400, height: 240))
+    let cells = all(&layout).sorted { $0.indexPath.item < $1.indexPath.item }
+    #expect(cells.count == 12)
+    for (i, a) in cells.enumerated() {
+        #expect(
+            a.frame == Rect(x: 80 * Double(i % 5), y: 80 * Double(i / 5), width: 80, height: 80), "item \(i)")
+    }
+}
+
+/// The same grid with 2-point item insets and a full-width header equals the built-in flow with
+/// 76-point items, 4-point spacing, 2-point section insets and a header of the same height.
+@Test func aCompositionalGridEqualsTheBuiltInFlow() {
+    let state = view([10, 5, 15], y: 120)
+    var flow = FlowLayout(
+        itemSize: Size(width: 76, height: 76), minimumLineSpacing: 4, minimumInteritemSpacing: 4,
+        sectionInset: EdgeInsets(top: 2, left: 2, bottom: 2, right: 2),
+        headerReferenceSize: Size(width: 0, height: 30))
+    flow.prepare(state)
+    var layout = UIKitLayout(name: "grid") { _ in
+        let section = gridSection(inset: 2)
+        let header = NSCollectionLayoutBoundarySupplementaryItem(
+            layoutSize: size(.fractionalWidth(1), .absolute(30)),
+            elementKind: UICollectionView.elementKindSectionHeader, alignment: .top)
+        // The flow's headers lie at zIndex 0; a supplementary item's default is 1.
+        header.zIndex = 0
+        section.boundarySupplementaryItems = [header]
+        section.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
+        return UICollectionViewCompositionalLayout(section: section)
+    }
+    layout.prepare(state)
+    #expect(layout.collectionViewContentSize == flow.collectionViewContentSize)
+    for r in [
+        Rect(x: 0, y: 0, width: 400, height: 2000), Rect(x: 0, y: 120, width: 400, height: 600),
+        Rect(x: 0, y: 333, width: 400, height: 10),
+    ] {
+        let order = { (a: LayoutAttributes, b: LayoutAttributes) in
+            (a.representedElementCategory.rawValue, a.indexPath) < (
+                b.representedElementCategory.rawValue, b.indexPath
+            )
+        }
+        let ours = layout.layoutAttributesForElements(in: r).sorted(by: order)
+        let theirs = flow.layoutAttributesForElements(in: r).sorted(by: order)
+        #expect(ours == theirs, "\(r)")
+    }
+}
+
+/// One large item beside a vertical pair, 8 points between groups and 10 between the pair.
+@Test func aNestedGroupPlacesALargeItemBesideAPair() {
+    var layout = UIKitLayout(name: "nested") { _ in
+        let large = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)))
+        let small = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(0.5)))
+        let pair = NSCollectionLayoutGroup.vertical(
+            layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)), repeatingSubitem: small, count: 2)
+        pair.interItemSpacing = .fixed(10)
+        let group = NSCollectionLayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .absolute(200)), subitems: [large, pair])
+        let section = NSCollectionLayoutSection(group: group)
+        section.interGroupSpacing = 8
+        section.contentInsets = NSDirectionalEdgeInsets(top: 4, leading: 0, bottom: 6, trailing: 0)
+        return UICollectionViewCompositionalLayout(section: section)
+    }
+    layout.prepare(view([5]))
+    let cells = all(&layout).sorted { $0.indexPath.item < $1.indexPath.item }
+    #expect(
+        cells.map(\.frame) == [
+            Rect(x: 0, y: 4, width: 200, height: 200), Rect(x: 200, y: 4, width: 200, height: 95),
+            Rect(x: 200, y: 109, width: 200, height: 95), Rect(x: 0, y: 212, width: 200, height: 200),
+            Rect(x: 200, y: 212, width: 200, height: 95),
+        ])
+    // Two groups, the second partly filled: 4 + 200 + 8 + 200 + 6.
+    #expect(layout.collectionViewContentSize == Size(width: 400, height: 418))
+}
+
+@Test func flexibleSpacingSharesTheLeftoverSpaceAndEdgeSpacingCentresAcross() {
+    var layout = UIKitLayout(name: "flex") { _ in
+        let item = NSCollectionLayoutItem(layoutSize: size(.absolute(100), .absolute(40)))
+        item.edgeSpacing = NSCollectionLayoutEdgeSpacing(
+            leading: nil, top: .flexible(0), trailing: nil, bottom: .flexible(0))
+        let group = NSCollectionLayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .absolute(100)), subitems: [item])
+        group.interItemSpacing = .flexible(10)
+        return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+    }
+    layout.prepare(view([4]))
+    let cells = all(&layout).sorted { $0.indexPath.item < $1.indexPath.item }
+    // Three 100-point items fit with 10 between them (320 of 400); the 80 left over is shared by
+    // the two gaps. The fourth item starts the next group.
+    #expect(cells.map(\.frame.origin.x) == [0, 150, 300, 0])
+    #expect(cells.map(\.frame.origin.y) == [30, 30, 30, 130])
+}
+
+@Test func aBadgeIsAnchoredToItsItemsCorner() throws {
+    var layout = UIKitLayout(name: "badge", supplementaryKinds: ["badge"]) { _ in
+        let badge = NSCollectionLayoutSupplementaryItem(
+            layoutSize: size(.absolute(20), .absolute(20)), elementKind: "badge",
+            containerAnchor: NSCollectionLayoutAnchor(
+                edges: [.top, .trailing], fractionalOffset: CGPoint(x: 0.3, y: -0.3)))
+        let item = NSCollectionLayoutItem(
+            layoutSize: size(.fractionalWidth(0.2), .fractionalWidth(0.2)), supplementaryItems: [badge])
+        let group = NSCollectionLayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .fractionalWidth(0.2)), subitems: [item])
+        return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+    }
+    layout.prepare(view([7]))
+    let badges = all(&layout).filter { $0.representedElementKind == "badge" }.sorted {
+        $0.indexPath < $1.indexPath
+    }
+    #expect(badges.count == 7)
+    // The badge's top-trailing corner on the item's (80, 0), moved by 0.3 of its size right and up.
+    #expect(badges[0].frame == Rect(x: 66, y: -6, width: 20, height: 20))
+    #expect(badges[6].frame == Rect(x: 146, y: 74, width: 20, height: 20))
+    #expect(badges[0].zIndex == 1)
+}
+
+/// Pinned headers follow the visible top while their section is on screen, then are pushed up
+/// by the section's end; the layout asks to be invalidated at every scroll step.
+@Test func aPinnedHeaderStaysOnScreenWhileItsSectionIs() throws {
+    let made = UncheckedBox<UICollectionViewCompositionalLayout?>(nil)
+    var layout = UIKitLayout(name: "pinned") { _ in
+        let item = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .absolute(50)))
+        let group = NSCollectionLayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [item])
+        let section = NSCollectionLayoutSection(group: group)
+        let header = NSCollectionLayoutBoundarySupplementaryItem(
+            layoutSize: size(.fractionalWidth(1), .absolute(40)),
+            elementKind: UICollectionView.elementKindSectionHeader, alignment: .top)
+        header.pinToVisibleBounds = true
+        section.boundarySupplementaryItems = [header]
+        let l = UICollectionViewCompositionalLayout(section: section)
+        made.value = l
+        return l
+    }
+    func headers(at y: Double) -> [Double] {
+        layout.prepare(view([20, 20], y: y))
+        return all(&layout).filter { $0.representedElementKind != nil }.sorted { $0.indexPath < $1.indexPath }
+            .map(\.frame.origin.y)
+    }
+    #expect(headers(at: 0) == [0, 1040])
+    #expect(headers(at: 300) == [300, 1040])
+    // Section 0 ends at 1040: its header stops at 1000; section 1's is still in place.
+    #expect(headers(at: 1020) == [1000, 1040])
+    #expect(headers(at: 1100) == [1000, 1100])
+    let l = try #require(made.value)
+    #expect(l.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 1, width: 400, height: 600)))
+}
+
+@Test func withoutPinningOnlyASizeChangeInvalidates() throws {
+    let made = UncheckedBox<UICollectionViewCompositionalLayout?>(nil)
+    var layout = UIKitLayout(name: "grid") { _ in
+        let l = UICollectionViewCompositionalLayout(section: gridSection())
+        made.value = l
+        return l
+    }
+    layout.prepare(view([12]))
+    let l = try #require(made.value)
+    #expect(!l.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 30, width: 400, height: 600)))
+    #expect(l.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 0, width: 600, height: 400)))
+}
+
+/// A rectangle's query reads only the groups it reaches, and finds exactly what a walk over
+/// every element finds.
+@Test func queriesByRectEqualAFilterOfEverything() {
+    var layout = UIKitLayout(name: "grid", supplementaryKinds: ["badge"]) { _ in
+        let badge = NSCollectionLayoutSupplementaryItem(
+            layoutSize: size(.absolute(10), .absolute(10)), elementKind: "badge",
+            containerAnchor: NSCollectionLayoutAnchor(edges: [.bottom], absoluteOffset: CGPoint(x: 0, y: 12)))
+        let item = NSCollectionLayoutItem(
+            layoutSize: size(.fractionalWidth(1.0 / 3), .fractionalHeight(1)), supplementaryItems: [badge])
+        let group = NSCollectionLayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .absolute(70)), subitems: [item])
+        let section = NSCollectionLayoutSection(group: group)
+        section.interGroupSpacing = 5
+        section.contentInsets = NSDirectionalEdgeInsets(top: 7, leading: 3, bottom: 9, trailing: 3)
+        return UICollectionViewCompositionalLayout(section: section)
+    }
+    layout.prepare(view([100, 31, 0, 8]))
+    let everything = all(&layout)
+    #expect(everything.filter { $0.representedElementKind == nil }.count == 139)
+    var y = -50.0
+    while y < layout.collectionViewContentSize.height + 50 {
+        for h in [1.0, 37, 600] {
+            let r = Rect(x: 0, y: y, width: 400, height: h)
+            let expected = everything.filter { $0.frame.intersects(r) }
+            let got = layout.layoutAttributesForElements(in: r)
+            #expect(Set(got.map(\.indexPath)).count == Set(expected.map(\.indexPath)).count)
+            #expect(got.count == expected.count, "\(r) \(got.filter { g in !expected.contains(g) })")
+        }
+        y += 23
+    }
+}
+
+@Test func aBackgroundDecorationCoversItsSectionBehindTheCells() {
+    var layout = UIKitLayout(name: "bg") { _ in
+        let section = gridSection()
+        let background = NSCollectionLayoutDecorationItem.background(elementKind: "bg")
+        background.contentInsets = NSDirectionalEdgeInsets(top: 5, leading: 5, bottom: 5, trailing: 5)
+        section.decorationItems = [background]
+        section.contentInsets = NSDirectionalEdgeInsets(top: 10, leading: 10, bottom: 10, trailing: 10)
+        let configuration = UICollectionViewCompositionalLayoutConfiguration()
+        configuration.interSectionSpacing = 20
+        return UICollectionViewCompositionalLayout(section: section, configuration: configuration)
+    }
+    layout.prepare(view([5, 6]))
+    let decorations = all(&layout).filter { $0.representedElementCategory == .decorationView }
+        .sorted { $0.indexPath < $1.indexPath }
+    // Section 0: 10 + one row of 76 (a fifth of 380) + 10; section 1 starts 20 later, two rows.
+    #expect(
+        decorations.map(\.frame) == [
+            Rect(x: 5, y: 5, width: 390, height: 86), Rect(x: 5, y: 121, width: 390, height: 162),
+        ])
+    #expect(decorations.allSatisfy { $0.zIndex == -1 })
+    #expect(layout.collectionViewContentSize.height == 96 + 20 + 172)
+}
+
+/// An orthogonal carousel is drawn at rest, its first group centred; the visible-items handler
+/// hears every layout pass and what it sets is drawn.
+@Test func anOrthogonalCarouselIsScaledByItsHandler() throws {
+    let offsets = UncheckedBox<[CGPoint]>([])
+    var layout = UIKitLayout(name: "carousel") { _ in
+        let item = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
+        let group = NSCollectionLayoutGroup.horizontal(
+            layoutSize: size(.absolute(200), .absolute(150)), subitems: [item])
+        let section = NSCollectionLayoutSection(group: group)
+        section.orthogonalScrollingBehavior = .groupPagingCentered
+        section.interGroupSpacing = 20
+        section.visibleItemsInvalidationHandler = { items, offset, environment in
+            offsets.value.append(offset)
+            let width = environment.container.contentSize.width
+            for item in items {
+                let distance = abs(item.frame.midX - offset.x - width / 2)
+                let scale = max(1 - distance / width, 0.3)
+                item.transform = CGAffineTransform(scaleX: scale, y: scale)
+            }
+        }
+        return UICollectionViewCompositionalLayout(section: section)
+    }
+    layout.prepare(view([6]))
+    let cells = all(&layout).sorted { $0.indexPath.item < $1.indexPath.item }
+    // The first group centred in 400: x 100; then every 220 across, off screen past the second.
+    #expect(cells.map(\.frame.origin.x) == [100, 320, 540, 760, 980, 1200].map { Double($0) })
+    #expect(cells.allSatisfy { $0.frame.origin.y == 0 })
+    #expect(layout.collectionViewContentSize == Size(width: 400, height: 150))
+    #expect(offsets.value == [.zero])
+    // Item 0 is centred (scale 1); item 1's centre is 220 from the view's: 1 - 220/400. Items off
+    // screen are not visible and keep the identity.
+    #expect(cells[0].transform3D.m11 == 1)
+    #expect(abs(cells[1].transform3D.m11 - 0.45) < 1e-12)
+    #expect(cells[2].transform3D.m11 == 1)
+    layout.prepare(view([6], y: 10))
+    #expect(offsets.value.count == 2)
+}
+
+@Test func theSectionProviderIsAskedPerSectionWithTheEnvironment() {
+    let asked = UncheckedBox<[String]>([])
+    var layout = UIKitLayout(name: "provider") { _ in
+        UICollectionViewCompositionalLayout { index, environment in
+            let c = environment.container
+            asked.value.append("\(index) \(c.contentSize.width) \(c.effectiveContentSize.width)")
+            let columns = index == 0 ? 2 : 5
+            let item = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
+            let group = NSCollectionLayoutGroup.horizontal(
+                layoutSize: size(.fractionalWidth(1), .absolute(50)), repeatingSubitem: item, count: columns)
+            return NSCollectionLayoutSection(group: group)
+        }
+    }
+    var state = view([3, 5])
+    state.contentInset = EdgeInsets(top: 0, left: 20, bottom: 0, right: 30)
+    layout.prepare(state)
+    #expect(asked.value.suffix(2) == ["0 400.0 350.0", "1 400.0 350.0"])
+    let cells = all(&layout).sorted { $0.indexPath < $1.indexPath }
+    #expect(cells.map(\.frame.width) == [175, 175, 175, 70, 70, 70, 70, 70])
+    #expect(cells.map(\.frame.origin.y) == [0, 0, 50, 100, 100, 100, 100, 100])
+}
