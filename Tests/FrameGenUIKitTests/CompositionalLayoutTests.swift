@@ -318,3 +318,39 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
     #expect(cells.map(\.frame.width) == [175, 175, 175, 70, 70, 70, 70, 70])
     #expect(cells.map(\.frame.origin.y) == [0, 0, 50, 100, 100, 100, 100, 100])
 }
+
+@Test func aPlainListStacksRowsOf44AcrossTheView() {
+    var layout = UIKitLayout(name: "list") { _ in
+        UICollectionViewCompositionalLayout.list(
+            using: UICollectionLayoutListConfiguration(appearance: .plain))
+    }
+    layout.prepare(view([3, 2]))
+    let cells = all(&layout).sorted { $0.indexPath < $1.indexPath }
+    #expect(cells.map(\.frame) == (0..<5).map { Rect(x: 0, y: 44 * Double($0), width: 400, height: 44) })
+    #expect(layout.collectionViewContentSize == Size(width: 400, height: 220))
+}
+
+/// Inset-grouped: 20 points either side, 35 above a section without a header; a header of 38
+/// (inset with the rows) and a footer of 28 when asked for.
+@Test func anInsetGroupedListInsetsItsRowsAndStacksHeadersAndFooters() {
+    var layout = UIKitLayout(name: "list") { _ in
+        var configuration = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
+        configuration.footerMode = .supplementary
+        return UICollectionViewCompositionalLayout { index, environment in
+            var c = configuration
+            if index == 1 { c.headerMode = .supplementary }
+            return NSCollectionLayoutSection.list(using: c, layoutEnvironment: environment)
+        }
+    }
+    layout.prepare(view([2, 1]))
+    #expect(
+        all(&layout).map { "\($0.representedElementKind ?? "cell") \($0.frame)" }.sorted()
+            == [
+                "cell \(Rect(x: 20, y: 35, width: 360, height: 44))",
+                "footer \(Rect(x: 20, y: 123, width: 360, height: 28))",
+                "header \(Rect(x: 20, y: 151, width: 360, height: 38))",
+                "cell \(Rect(x: 20, y: 79, width: 360, height: 44))",
+                "cell \(Rect(x: 20, y: 189, width: 360, height: 44))",
+                "footer \(Rect(x: 20, y: 233, width: 360, height: 28))",
+            ].sorted())
+}
