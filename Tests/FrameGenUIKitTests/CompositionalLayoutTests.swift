@@ -354,3 +354,44 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
                 "footer \(Rect(x: 20, y: 233, width: 360, height: 28))",
             ].sorted())
 }
+
+/// A list's rows are estimated 44 high: cells shown measure themselves (CodeSizedCell: 30 + 10 ×
+/// item), the rows below move, and rows never shown keep the estimate, as on iOS.
+@Test func estimatedRowsTakeTheHeightTheirCellsMeasure() {
+    var layout = UIKitLayout(
+        name: "list", parameters: ["cell": .string("c")], cells: ["c": { CodeSizedCell(frame: $0) }]
+    ) { _ in
+        UICollectionViewCompositionalLayout.list(
+            using: UICollectionLayoutListConfiguration(appearance: .plain))
+    }
+    layout.prepare(view([12], width: 200, height: 300))
+    // The first pass shows items 0 to 6 at 44 (0 to 308); measured, they are 30 ... 90 high.
+    var y = 0.0
+    for item in 0..<7 {
+        let h = 30 + 10 * Double(item)
+        #expect(
+            layout.layoutAttributesForItem(at: .init(section: 0, item: item))?.frame
+                == Rect(x: 0, y: y, width: 200, height: h))
+        y += h
+    }
+    #expect(
+        layout.layoutAttributesForItem(at: .init(section: 0, item: 7))?.frame
+            == Rect(x: 0, y: 420, width: 200, height: 44))
+    #expect(layout.collectionViewContentSize == Size(width: 200, height: 420 + 5 * 44))
+}
+
+/// Without estimated dimensions no view is asked: a cell that sizes itself keeps its slot.
+@Test func absoluteRowsAreNotMeasured() {
+    var layout = UIKitLayout(
+        name: "rows", parameters: ["cell": .string("c")], cells: ["c": { CodeSizedCell(frame: $0) }]
+    ) { _ in
+        let row = size(.fractionalWidth(1), .absolute(44))
+        let group = NSCollectionLayoutGroup.horizontal(
+            layoutSize: row, subitems: [NSCollectionLayoutItem(layoutSize: row)])
+        return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+    }
+    layout.prepare(view([12], width: 200, height: 300))
+    #expect(
+        layout.layoutAttributesForItem(at: .init(section: 0, item: 3))?.frame
+            == Rect(x: 0, y: 132, width: 200, height: 44))
+}

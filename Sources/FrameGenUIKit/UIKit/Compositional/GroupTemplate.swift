@@ -46,6 +46,8 @@ struct GroupTemplate {
     struct Cell {
         var frame: CGRect
         var zIndex: Int
+        /// Which of the item's dimensions are estimated: the ones a measured size replaces.
+        var estimated = (width: false, height: false)
     }
 
     /// A supplementary item of a cell (or of a group, with the group's first cell), by the
@@ -59,6 +61,8 @@ struct GroupTemplate {
 
     var cells: [Cell] = []
     var attached: [Attached] = []
+    /// The sizes cells measured for themselves, by cell index in the group (self-sizing).
+    var measured: ((Int) -> CGSize?)?
 
     /// Lays out `group` in `frame` (its slot less its edge spacing), appending its cells.
     mutating func add(
@@ -83,6 +87,14 @@ struct GroupTemplate {
         if cells.count > first {
             attach(group.attached, to: frame, cell: first)
         }
+    }
+
+    /// `size` with a measured size along the item's estimated dimensions.
+    static func fitted(_ size: CGSize, _ item: NSCollectionLayoutItem, _ measured: CGSize?) -> CGSize {
+        guard let measured else { return size }
+        return CGSize(
+            width: item.layoutSize.widthDimension.isEstimated ? measured.width : size.width,
+            height: item.layoutSize.heightDimension.isEstimated ? measured.height : size.height)
     }
 
     private mutating func attach(_ items: [NSCollectionLayoutSupplementaryItem], to frame: CGRect, cell: Int)
@@ -117,11 +129,19 @@ struct GroupTemplate {
             slots = Array(repeating: (item, slot), count: n)
             used = room
         } else {
+            // The index of the next cell, while only items (no nested groups) come first.
+            var next: Int? = cells.count
             // Guards a group of zero-length items, which would repeat forever.
             let limit = 100_000
             while slots.count < limit {
                 let item = subitems[slots.count % subitems.count]
-                let size = item.layoutSize.resolved(in: inner.size)
+                var size = item.layoutSize.resolved(in: inner.size)
+                if item is NSCollectionLayoutGroup {
+                    next = nil
+                } else if let n = next {
+                    size = Self.fitted(size, item, measured?(n))
+                    next = n + 1
+                }
                 let (before, after, _, _) = axis.spacings(item.edgeSpacing)
                 let need =
                     (slots.isEmpty ? 0 : gap) + (before?.spacing ?? 0) + axis.main(size)
@@ -170,7 +190,11 @@ struct GroupTemplate {
                     insets.bottom = 0
                 }
                 let frame = slot.inset(by: insets)
-                cells.append(Cell(frame: frame, zIndex: 0))
+                let d = item.layoutSize
+                cells.append(
+                    Cell(
+                        frame: frame, zIndex: 0,
+                        estimated: (d.widthDimension.isEstimated, d.heightDimension.isEstimated)))
                 attach(item.attached, to: frame, cell: cells.count - 1)
             }
         }

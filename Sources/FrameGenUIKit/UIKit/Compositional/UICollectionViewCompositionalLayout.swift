@@ -96,6 +96,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         var decorations: [UICollectionViewLayoutAttributes] = []
         var grid: Grid?
         var reach = CGRect.null
+        /// Cells per group, and which dimensions of each of a group's cells are estimated.
+        var perGroup = 0
+        var estimated: [(width: Bool, height: Bool)] = []
     }
 
     private var sections: [Prepared] = []
@@ -180,37 +183,54 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             if section.orthogonalScrollingBehavior == .groupPagingCentered {
                 crossStart = (crossExtent - axis.cross(groupSize)) / 2
             }
-            let mainStride = axis.main(groupSize) + section.interGroupSpacing
-            let crossStride = axis.cross(groupSize) + section.interGroupSpacing
-            func origin(_ k: Int) -> CGPoint {
-                let r =
-                    orthogonal
-                    ? axis.rect(
-                        main: contentStart, cross: crossStart + CGFloat(k) * crossStride, mainLength: 0,
-                        crossLength: 0)
-                    : axis.rect(
-                        main: contentStart + CGFloat(k) * mainStride, cross: crossInsets.0, mainLength: 0,
-                        crossLength: 0)
-                return r.origin
-            }
+            // Cells that measured themselves (self-sizing) make each group of their own; the
+            // others are all the template, moved along.
+            let sizes = measured[s]
+            let estimated = (
+                width: section.group.layoutSize.widthDimension.isEstimated,
+                height: section.group.layoutSize.heightDimension.isEstimated
+            )
+            var cursor = orthogonal ? crossStart : contentStart
+            var mainLength: CGFloat = 0
 
             var prepared = Prepared()
             prepared.cells.reserveCapacity(count)
+            prepared.perGroup = perGroup
+            prepared.estimated = template.cells.map(\.estimated)
             var attachedStart: [Int] = []
             attachedStart.reserveCapacity(groups + 1)
             for k in 0..<groups {
-                let o = origin(k)
                 let first = k * perGroup
-                let inGroup = Swift.min(perGroup, count - first)
+                var group = template
+                var size = groupSize
+                if let sizes {
+                    group = GroupTemplate()
+                    group.measured = { sizes[first + $0] }
+                    group.add(section.group, in: CGRect(origin: .zero, size: groupSize), traits: traits)
+                    // An estimated group fits what its cells measured.
+                    let reach = group.cells.reduce(CGRect.null) { $0.union($1.frame) }
+                    if !reach.isNull {
+                        let insets = section.group.contentInsets
+                        if estimated.width { size.width = reach.maxX + insets.trailing }
+                        if estimated.height { size.height = reach.maxY + insets.bottom }
+                    }
+                }
+                let o =
+                    (orthogonal
+                    ? axis.rect(main: contentStart, cross: cursor, mainLength: 0, crossLength: 0)
+                    : axis.rect(main: cursor, cross: crossInsets.0, mainLength: 0, crossLength: 0)).origin
+                cursor += (orthogonal ? axis.cross(size) : axis.main(size)) + section.interGroupSpacing
+                mainLength = orthogonal ? Swift.max(mainLength, axis.main(size)) : cursor - contentStart
+                let inGroup = Swift.min(perGroup, count - first, group.cells.count)
                 for j in 0..<inGroup {
-                    let cell = template.cells[j]
+                    let cell = group.cells[j]
                     prepared.cells.append(
                         attributes(
                             .cell, nil, IndexPath(item: first + j, section: s),
                             cell.frame.offsetBy(dx: o.x, dy: o.y), cell.zIndex))
                 }
                 attachedStart.append(prepared.attached.count)
-                for a in template.attached where a.cell < inGroup {
+                for a in group.attached where a.cell < inGroup {
                     let path = IndexPath(item: first + a.cell, section: s)
                     let attrs = attributes(
                         .supplementaryView, a.kind, path, a.frame.offsetBy(dx: o.x, dy: o.y), a.zIndex)
@@ -219,13 +239,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                 }
             }
             attachedStart.append(prepared.attached.count)
-
+            let mainStride = axis.main(groupSize) + section.interGroupSpacing
             let contentLength =
-                orthogonal
-                ? (groups > 0 ? axis.main(groupSize) : 0)
-                : (groups > 0
-                    ? CGFloat(groups) * axis.main(groupSize) + CGFloat(groups - 1) * section.interGroupSpacing
-                    : 0)
+                orthogonal || groups == 0 ? mainLength : mainLength - section.interGroupSpacing
             let contentEnd = contentStart + contentLength + mainInsets.1
             let bottom = band(
                 section.boundarySupplementaryItems, atStart: false, main: contentEnd, cross: boundaryCross,
@@ -265,7 +281,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                     ? (axis.horizontal ? CGPoint(x: bounds.minX, y: 0) : CGPoint(x: 0, y: bounds.minY))
                     : bounds.origin
                 handler(shown.map(VisibleLayoutItem.init), offset, environment)
-            } else if !orthogonal && perGroup > 0 && mainStride > 0 {
+            } else if !orthogonal && perGroup > 0 && mainStride > 0 && sizes == nil {
                 var minMain = CGFloat.infinity
                 var maxMain = -CGFloat.infinity
                 for c in template.cells {
@@ -474,8 +490,63 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         return newBounds.size != cv.bounds.size
     }
 
-    /// framegen lays estimated dimensions out at their estimate and does not measure the views.
-    override var asksPreferredAttributes: Bool { false }
+    // MARK: Self-sizing
+
+    /// The sizes cells gave for themselves, by section and item: they replace the estimates of
+    /// their items' estimated dimensions (docs/uikit.md "Compositional layouts").
+    private var measured: [Int: [Int: CGSize]] = [:]
+
+    /// Whether any cell has an estimated dimension: only then are views asked, as on iOS.
+    override var asksPreferredAttributes: Bool {
+        sections.contains { $0.estimated.contains { $0.width || $0.height } }
+    }
+
+    override var fixedSelfSizingAxis: NSLayoutConstraint.Axis? {
+        stored.scrollDirection == .vertical ? .horizontal : .vertical
+    }
+
+    /// The estimated dimensions of the cell at `indexPath`.
+    private func estimates(_ indexPath: IndexPath) -> (width: Bool, height: Bool) {
+        guard sections.indices.contains(indexPath.section) else { return (false, false) }
+        let p = sections[indexPath.section]
+        guard p.perGroup > 0, indexPath.item >= 0 else { return (false, false) }
+        return p.estimated[indexPath.item % p.perGroup]
+    }
+
+    /// True for a cell whose preferred size differs along a dimension its item estimates.
+    open override func shouldInvalidateLayout(
+        forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+        withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
+    ) -> Bool {
+        guard preferredAttributes.representedElementCategory == .cell else { return false }
+        let e = estimates(preferredAttributes.indexPath)
+        return (e.width && preferredAttributes.size.width != originalAttributes.size.width)
+            || (e.height && preferredAttributes.size.height != originalAttributes.size.height)
+    }
+
+    /// Keeps the cell's preferred size for its item and names the item in the context.
+    open override func invalidationContext(
+        forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
+        withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
+    ) -> UICollectionViewLayoutInvalidationContext {
+        let context = super.invalidationContext(
+            forPreferredLayoutAttributes: preferredAttributes, withOriginalAttributes: originalAttributes)
+        if preferredAttributes.representedElementCategory == .cell {
+            let path = preferredAttributes.indexPath
+            measured[path.section, default: [:]][path.item] = preferredAttributes.size
+            context.invalidateItems(at: [path])
+            context.contentSizeAdjustment = CGSize(
+                width: preferredAttributes.size.width - originalAttributes.size.width,
+                height: preferredAttributes.size.height - originalAttributes.size.height)
+        }
+        return context
+    }
+
+    /// New data: the measured sizes belong to items that may be elsewhere now.
+    open override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
+        if context.invalidateDataSourceCounts { measured = [:] }
+        super.invalidateLayout(with: context)
+    }
 }
 
 extension CGSize {
