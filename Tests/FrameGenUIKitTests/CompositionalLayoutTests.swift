@@ -395,3 +395,50 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
         layout.layoutAttributesForItem(at: .init(section: 0, item: 3))?.frame
             == Rect(x: 0, y: 132, width: 200, height: 44))
 }
+
+/// A pinned header and a handler make every scroll step invalidate the layout; such a step only
+/// moves the pinned items and calls the handlers again (the section provider is not asked, as
+/// UIKit does not ask it for a scroll), and gives what a fresh layout gives at that offset.
+@Test func aScrollStepRepinsWithoutAskingTheProviderAgain() {
+    let asked = UncheckedBox(0)
+    @Sendable func make() -> UICollectionViewCompositionalLayout {
+        UICollectionViewCompositionalLayout { index, _ in
+            asked.value += 1
+            let item = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(0.5), .absolute(60)))
+            let group = NSCollectionLayoutGroup.horizontal(
+                layoutSize: size(.fractionalWidth(1), .absolute(60)), subitems: [item])
+            let section = NSCollectionLayoutSection(group: group)
+            let header = NSCollectionLayoutBoundarySupplementaryItem(
+                layoutSize: size(.fractionalWidth(1), .absolute(30)),
+                elementKind: UICollectionView.elementKindSectionHeader, alignment: .top)
+            header.pinToVisibleBounds = true
+            section.boundarySupplementaryItems = [header]
+            if index == 0 {
+                section.visibleItemsInvalidationHandler = { items, offset, _ in
+                    for item in items where item.representedElementCategory == .cell {
+                        item.alpha = max(0, 1 - (item.frame.midY - offset.y) / 600)
+                    }
+                }
+            }
+            return section
+        }
+    }
+    var layout = UIKitLayout(name: "steps") { _ in make() }
+    layout.prepare(view([20, 20]))
+    let afterFirst = asked.value
+    for y in [40.0, 333, 650, 900] {
+        layout.prepare(view([20, 20], y: y))
+        var fresh = UIKitLayout(name: "fresh") { _ in make() }
+        fresh.prepare(view([20, 20], y: y))
+        let order = { (a: LayoutAttributes, b: LayoutAttributes) in
+            (a.representedElementCategory.rawValue, a.indexPath) < (
+                b.representedElementCategory.rawValue, b.indexPath
+            )
+        }
+        #expect(all(&layout).sorted(by: order) == all(&fresh).sorted(by: order), "at \(y)")
+    }
+    #expect(asked.value == afterFirst + 4 * 2, "only the fresh layouts asked")
+    // A new size or new data asks again.
+    layout.prepare(view([20, 20], width: 500, y: 900))
+    #expect(asked.value == afterFirst + 4 * 2 + 2)
+}

@@ -99,6 +99,8 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         /// Cells per group, and which dimensions of each of a group's cells are estimated.
         var perGroup = 0
         var estimated: [(width: Bool, height: Bool)] = []
+        /// Whether a query reads the section whatever its reach (a handled section).
+        var unbounded = false
     }
 
     private var sections: [Prepared] = []
@@ -110,15 +112,114 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     /// handler, which UIKit calls at every scroll step.
     private var followsOffset = false
 
+    /// A pinned header or footer: where it lies unpinned, and the span it is kept within.
+    private struct Pin {
+        var attributes: UICollectionViewLayoutAttributes
+        var unpinned: CGRect
+        var atStart: Bool
+        var span: (CGFloat, CGFloat)
+    }
+
+    /// A section with a visible-items handler: its elements and their values before the handler.
+    private struct Handled {
+        var handler: NSCollectionLayoutSectionVisibleItemsInvalidationHandler
+        var elements: [UICollectionViewLayoutAttributes]
+        var before: [LayoutAttributes]
+        var orthogonal: Bool
+    }
+
+    private var pins: [Pin] = []
+    private var handled: [Handled] = []
+    private var environment: NSCollectionLayoutEnvironment?
+
+    /// What the prepared layout was computed for; a scroll step that changes none of it (the
+    /// invalidation of `shouldInvalidateLayout(forBoundsChange:)` while something is pinned or
+    /// handled) only moves the pinned items and calls the handlers again, as UIKit's layout does
+    /// not ask the section provider again for a scroll.
+    private struct Inputs: Equatable {
+        var size: CGSize
+        var inset: UIEdgeInsets
+        var counts: [Int]
+    }
+
+    private var inputs: Inputs?
+    /// Held (not only its identity) so that no later context can take its address.
+    private var boundsContext: UICollectionViewLayoutInvalidationContext?
+
+    open override func invalidationContext(forBoundsChange newBounds: CGRect)
+        -> UICollectionViewLayoutInvalidationContext
+    {
+        let context = super.invalidationContext(forBoundsChange: newBounds)
+        boundsContext = context
+        return context
+    }
+
     open override func prepare() {
         super.prepare()
+        guard let cv = collectionView else {
+            inputs = nil
+            sections = []
+            layoutBoundary = []
+            supplementaryIndex = [:]
+            decorationIndex = [:]
+            contentSize = .zero
+            followsOffset = false
+            pins = []
+            handled = []
+            return
+        }
+        let now = Inputs(
+            size: cv.bounds.size, inset: cv.adjustedContentInset,
+            counts: (0..<cv.numberOfSections).map { cv.numberOfItems(inSection: $0) })
+        if now == inputs {
+            followOffset(cv)
+            return
+        }
+        inputs = now
+        layOut(cv)
+        followOffset(cv)
+    }
+
+    /// Puts the pinned items where the visible bounds keep them and calls the visible-items
+    /// handlers on their sections' elements as laid out.
+    private func followOffset(_ cv: UICollectionView) {
+        guard !pins.isEmpty || !handled.isEmpty, let environment else { return }
+        let axis = LayoutAxis(horizontal: stored.scrollDirection == .horizontal)
+        let bounds = cv.bounds
+        let inset = cv.adjustedContentInset
+        let visible = (
+            min: axis.mainMin(bounds) + (axis.horizontal ? inset.left : inset.top),
+            max: axis.mainMax(bounds) - (axis.horizontal ? inset.right : inset.bottom)
+        )
+        for h in handled {
+            for (a, value) in zip(h.elements, h.before) { a.value = value }
+        }
+        for p in pins {
+            p.attributes.frame = p.unpinned
+            pin(p.attributes, atStart: p.atStart, within: p.span, visible: visible, axis: axis)
+        }
+        let area = bounds.geometry
+        for h in handled {
+            let shown = h.elements.filter { $0.frame.geometry.intersects(area) }
+            // An orthogonal section is at rest across the scroll axis: its own offset is 0.
+            let offset =
+                h.orthogonal
+                ? (axis.horizontal ? CGPoint(x: bounds.minX, y: 0) : CGPoint(x: 0, y: bounds.minY))
+                : bounds.origin
+            h.handler(shown.map(VisibleLayoutItem.init), offset, environment)
+        }
+    }
+
+    /// Asks the section provider and lays every section out.
+    private func layOut(_ cv: UICollectionView) {
         sections = []
         layoutBoundary = []
         supplementaryIndex = [:]
         decorationIndex = [:]
         contentSize = .zero
         followsOffset = false
-        guard let cv = collectionView else { return }
+        pins = []
+        handled = []
         let config = stored
         let axis = LayoutAxis(horizontal: config.scrollDirection == .horizontal)
         let inset = cv.adjustedContentInset
@@ -129,12 +230,9 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                 top: inset.top, leading: inset.left, bottom: inset.bottom, trailing: inset.right))
         let traits = cv.traitCollection
         let environment = LayoutEnvironment(container: container, traitCollection: traits)
+        self.environment = environment
         let effective = container.effectiveContentSize
         let crossExtent = axis.cross(effective)
-        let visible = (
-            min: axis.mainMin(bounds) + (axis.horizontal ? inset.left : inset.top),
-            max: axis.mainMax(bounds) - (axis.horizontal ? inset.right : inset.bottom)
-        )
         var position: CGFloat = 0
 
         let head = band(
@@ -252,10 +350,11 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             for (item, attrs) in top.placed + bottom.placed {
                 if item.pinToVisibleBounds {
                     followsOffset = true
-                    pin(
-                        attrs, atStart: top.placed.contains { $0.1 === attrs },
-                        within: (sectionStart, sectionEnd),
-                        visible: visible, axis: axis)
+                    pins.append(
+                        Pin(
+                            attributes: attrs, unpinned: attrs.frame,
+                            atStart: top.placed.contains { $0.1 === attrs }, span: (sectionStart, sectionEnd))
+                    )
                 }
                 prepared.boundary.append(attrs)
                 supplementaryIndex[item.elementKind, default: [:]][sectionPath] = attrs
@@ -272,15 +371,13 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
 
             if let handler = section.visibleItemsInvalidationHandler {
                 followsOffset = true
-                let shown = (prepared.cells + prepared.attached + prepared.boundary).filter {
-                    $0.frame.geometry.intersects(bounds.geometry)
-                }
-                // An orthogonal section is at rest across the scroll axis: its own offset is 0.
-                let offset =
-                    orthogonal
-                    ? (axis.horizontal ? CGPoint(x: bounds.minX, y: 0) : CGPoint(x: 0, y: bounds.minY))
-                    : bounds.origin
-                handler(shown.map(VisibleLayoutItem.init), offset, environment)
+                let elements = prepared.cells + prepared.attached + prepared.boundary
+                handled.append(
+                    Handled(
+                        handler: handler, elements: elements, before: elements.map(\.value),
+                        orthogonal: orthogonal))
+                // What the handler sets may move an element anywhere.
+                prepared.unbounded = true
             } else if !orthogonal && perGroup > 0 && mainStride > 0 && sizes == nil {
                 var minMain = CGFloat.infinity
                 var maxMain = -CGFloat.infinity
@@ -312,10 +409,11 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         for (item, attrs) in layoutItems {
             if item.pinToVisibleBounds {
                 followsOffset = true
-                pin(
-                    attrs, atStart: head.placed.contains { $0.1 === attrs }, within: (0, position),
-                    visible: visible,
-                    axis: axis)
+                pins.append(
+                    Pin(
+                        attributes: attrs, unpinned: attrs.frame,
+                        atStart: head.placed.contains { $0.1 === attrs },
+                        span: (0, position)))
             }
             layoutBoundary.append(attrs)
             supplementaryIndex[item.elementKind, default: [:]][IndexPath(item: 0, section: 0)] = attrs
@@ -427,7 +525,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         func take(_ list: ArraySlice<UICollectionViewLayoutAttributes>) {
             for a in list where a.frame.geometry.intersects(area) { found.append(copy(a)) }
         }
-        for p in sections where !p.reach.isNull && p.reach.geometry.intersects(area) {
+        for p in sections where p.unbounded || (!p.reach.isNull && p.reach.geometry.intersects(area)) {
             if let grid = p.grid {
                 let groups = grid.attachedStart.count - 1
                 let lo = Swift.max(
@@ -542,9 +640,16 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         return context
     }
 
-    /// New data: the measured sizes belong to items that may be elsewhere now.
+    /// New data: the measured sizes belong to items that may be elsewhere now. Anything but the
+    /// context of a scroll step lays everything out again.
     open override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
         if context.invalidateDataSourceCounts { measured = [:] }
+        if boundsContext !== context || context.invalidateEverything
+            || context.invalidateDataSourceCounts
+        {
+            inputs = nil
+        }
+        boundsContext = nil
         super.invalidateLayout(with: context)
     }
 }
