@@ -442,3 +442,42 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
     layout.prepare(view([20, 20], width: 500, y: 900))
     #expect(asked.value == afterFirst + 4 * 2 + 2)
 }
+
+/// A horizontally scrolling layout: columns (vertical groups of three) one after another along
+/// x, 10 apart, a leading header before each section's columns and 20 between sections.
+@Test func aHorizontalLayoutLaysColumnsAlongX() {
+    var layout = UIKitLayout(name: "columns") { _ in
+        let item = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1.0 / 3)))
+        let group = NSCollectionLayoutGroup.vertical(
+            layoutSize: size(.absolute(100), .fractionalHeight(1)), subitems: [item])
+        let section = NSCollectionLayoutSection(group: group)
+        section.interGroupSpacing = 10
+        let header = NSCollectionLayoutBoundarySupplementaryItem(
+            layoutSize: size(.absolute(40), .fractionalHeight(1)),
+            elementKind: UICollectionView.elementKindSectionHeader, alignment: .leading)
+        section.boundarySupplementaryItems = [header]
+        let configuration = UICollectionViewCompositionalLayoutConfiguration()
+        configuration.scrollDirection = .horizontal
+        configuration.interSectionSpacing = 20
+        return UICollectionViewCompositionalLayout(section: section, configuration: configuration)
+    }
+    layout.prepare(view([4, 3], width: 400, height: 300))
+    let cells = all(&layout).filter { $0.representedElementKind == nil }.sorted {
+        $0.indexPath < $1.indexPath
+    }
+    #expect(
+        cells.map(\.frame) == [
+            Rect(x: 40, y: 0, width: 100, height: 100), Rect(x: 40, y: 100, width: 100, height: 100),
+            Rect(x: 40, y: 200, width: 100, height: 100), Rect(x: 150, y: 0, width: 100, height: 100),
+            Rect(x: 310, y: 0, width: 100, height: 100), Rect(x: 310, y: 100, width: 100, height: 100),
+            Rect(x: 310, y: 200, width: 100, height: 100),
+        ])
+    let headers = all(&layout).filter { $0.representedElementKind != nil }.sorted {
+        $0.indexPath < $1.indexPath
+    }
+    #expect(
+        headers.map(\.frame) == [
+            Rect(x: 0, y: 0, width: 40, height: 300), Rect(x: 270, y: 0, width: 40, height: 300),
+        ])
+    #expect(layout.collectionViewContentSize == Size(width: 410, height: 300))
+}
