@@ -481,3 +481,32 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
         ])
     #expect(layout.collectionViewContentSize == Size(width: 410, height: 300))
 }
+
+/// Degenerate groups end: zero-width items, a size that is not a number, an absurd count.
+@Test func degenerateGroupsStillEnd() {
+    let makers: [@Sendable () -> NSCollectionLayoutGroup] = [
+        {
+            NSCollectionLayoutGroup.horizontal(
+                layoutSize: size(.fractionalWidth(1), .absolute(10)),
+                subitems: [NSCollectionLayoutItem(layoutSize: size(.absolute(0), .absolute(10)))])
+        },
+        {
+            NSCollectionLayoutGroup.horizontal(
+                layoutSize: size(.fractionalWidth(.nan), .absolute(10)),
+                subitems: [NSCollectionLayoutItem(layoutSize: size(.absolute(10), .absolute(10)))])
+        },
+        {
+            NSCollectionLayoutGroup.horizontal(
+                layoutSize: size(.fractionalWidth(1), .absolute(10)),
+                repeatingSubitem: NSCollectionLayoutItem(layoutSize: size(.absolute(10), .absolute(10))),
+                count: Int.max)
+        },
+    ]
+    for make in makers {
+        var layout = UIKitLayout(name: "degenerate") { _ in
+            UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: make()))
+        }
+        layout.prepare(view([30]))
+        #expect(layout.layoutAttributesForItem(at: .init(section: 0, item: 29)) != nil)
+    }
+}

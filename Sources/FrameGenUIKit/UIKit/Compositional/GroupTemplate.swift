@@ -59,6 +59,10 @@ struct GroupTemplate {
         var zIndex: Int
     }
 
+    /// The most cells one group lays out: a group of zero-length items, or one whose size is not
+    /// a number, would otherwise repeat its subitems forever.
+    static let limit = 100_000
+
     var cells: [Cell] = []
     var attached: [Attached] = []
     /// The sizes cells measured for themselves, by cell index in the group (self-sizing).
@@ -120,7 +124,9 @@ struct GroupTemplate {
         var used: CGFloat = 0
         if let count = group.count {
             let item = subitems[0]
-            let n = Swift.max(count, 0)
+            // Apple leaves fitting `count` items to the caller; a count past any screen's worth
+            // is held to the limit below rather than allocated.
+            let n = Swift.min(Swift.max(count, 0), Self.limit)
             let length = n > 0 ? (room - gap * CGFloat(n - 1)) / CGFloat(n) : 0
             let size = item.layoutSize.resolved(in: inner.size)
             let slot =
@@ -131,9 +137,7 @@ struct GroupTemplate {
         } else {
             // The index of the next cell, while only items (no nested groups) come first.
             var next: Int? = cells.count
-            // Guards a group of zero-length items, which would repeat forever.
-            let limit = 100_000
-            while slots.count < limit {
+            while slots.count < Self.limit {
                 let item = subitems[slots.count % subitems.count]
                 var size = item.layoutSize.resolved(in: inner.size)
                 if item is NSCollectionLayoutGroup {
