@@ -510,3 +510,50 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
         #expect(layout.layoutAttributesForItem(at: .init(section: 0, item: 29)) != nil)
     }
 }
+
+/// A custom group puts its items where its provider says, in the group's coordinates, with their
+/// zIndex; the provider's container is the group's size.
+@Test func aCustomGroupPlacesItsItemsWhereItsProviderSays() {
+    let containers = UncheckedBox<[CGSize]>([])
+    var layout = UIKitLayout(name: "custom") { _ in
+        let group = NSCollectionLayoutGroup.custom(layoutSize: size(.fractionalWidth(1), .absolute(100))) {
+            environment in
+            containers.value.append(environment.container.contentSize)
+            return [
+                NSCollectionLayoutGroupCustomItem(frame: CGRect(x: 10, y: 10, width: 50, height: 80)),
+                NSCollectionLayoutGroupCustomItem(
+                    frame: CGRect(x: 40, y: 20, width: 50, height: 50), zIndex: 3),
+            ]
+        }
+        return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+    }
+    layout.prepare(view([3]))
+    let cells = all(&layout).sorted { $0.indexPath < $1.indexPath }
+    #expect(
+        cells.map(\.frame) == [
+            Rect(x: 10, y: 10, width: 50, height: 80), Rect(x: 40, y: 20, width: 50, height: 50),
+            Rect(x: 10, y: 110, width: 50, height: 80),
+        ])
+    #expect(cells.map(\.zIndex) == [0, 3, 0])
+    #expect(containers.value.last == CGSize(width: 400, height: 100))
+}
+
+/// With an item anchor, that point of the supplementary lies on the container anchor's point.
+@Test func anItemAnchorPicksThePointOfTheSupplementaryThatIsAnchored() {
+    var layout = UIKitLayout(name: "anchors", supplementaryKinds: ["dot"]) { _ in
+        let dot = NSCollectionLayoutSupplementaryItem(
+            layoutSize: size(.absolute(10), .absolute(10)), elementKind: "dot",
+            containerAnchor: NSCollectionLayoutAnchor(edges: [.bottom], absoluteOffset: CGPoint(x: 0, y: 2)),
+            itemAnchor: NSCollectionLayoutAnchor(edges: [.top]))
+        let item = NSCollectionLayoutItem(
+            layoutSize: size(.absolute(100), .absolute(40)), supplementaryItems: [dot])
+        let group = NSCollectionLayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .absolute(60)), subitems: [item])
+        return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
+    }
+    layout.prepare(view([1]))
+    // The dot's top middle on the item's bottom middle (50, 40), 2 points lower.
+    #expect(
+        all(&layout).first { $0.representedElementKind == "dot" }?.frame
+            == Rect(x: 45, y: 42, width: 10, height: 10))
+}

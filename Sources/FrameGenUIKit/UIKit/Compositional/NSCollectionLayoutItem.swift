@@ -153,7 +153,8 @@ open class NSCollectionLayoutGroup: NSCollectionLayoutItem {
         return copy
     }
 
-    /// A text picture of the group, as iOS's debugging aid gives one.
+    /// A one-line description of the group for debugging (iOS draws a text picture; framegen
+    /// names the arrangement, the size and the subitems).
     open func visualDescription() -> String {
         let kind: String
         switch arrangement {
