@@ -557,3 +557,39 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
         all(&layout).first { $0.representedElementKind == "dot" }?.frame
             == Rect(x: 45, y: 42, width: 10, height: 10))
 }
+
+/// Section insets measured from the layout margins (the collection view's: 8 points), a header
+/// that ignores them, and a pinned footer kept at the bottom of the visible bounds.
+@Test func insetReferencesHeadersAcrossTheWholeWidthAndPinnedFooters() {
+    var layout = UIKitLayout(name: "insets") { _ in
+        let item = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .absolute(50)))
+        let group = NSCollectionLayoutGroup.horizontal(
+            layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [item])
+        let section = NSCollectionLayoutSection(group: group)
+        section.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 10, bottom: 0, trailing: 10)
+        section.contentInsetsReference = .layoutMargins
+        section.supplementariesFollowContentInsets = false
+        let header = NSCollectionLayoutBoundarySupplementaryItem(
+            layoutSize: size(.fractionalWidth(1), .absolute(20)),
+            elementKind: UICollectionView.elementKindSectionHeader, alignment: .top)
+        let footer = NSCollectionLayoutBoundarySupplementaryItem(
+            layoutSize: size(.fractionalWidth(0.5), .absolute(20)),
+            elementKind: UICollectionView.elementKindSectionFooter, alignment: .bottomTrailing)
+        footer.pinToVisibleBounds = true
+        section.boundarySupplementaryItems = [header, footer]
+        return UICollectionViewCompositionalLayout(section: section)
+    }
+    layout.prepare(view([30], height: 600))
+    let elements = all(&layout)
+    #expect(
+        elements.first { $0.indexPath.item == 0 && $0.representedElementKind == nil }?.frame
+            == Rect(x: 18, y: 20, width: 364, height: 50))
+    #expect(
+        elements.first { $0.representedElementKind == "header" }?.frame
+            == Rect(x: 0, y: 0, width: 400, height: 20))
+    // The footer's place is after the last item (20 + 1500); pinned, it rests at the bottom of
+    // the visible bounds (580) while the section reaches below them.
+    #expect(
+        elements.first { $0.representedElementKind == "footer" }?.frame
+            == Rect(x: 200, y: 580, width: 200, height: 20))
+}
