@@ -593,3 +593,35 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
         elements.first { $0.representedElementKind == "footer" }?.frame
             == Rect(x: 200, y: 580, width: 200, height: 20))
 }
+
+/// A header view that sizes itself in code: 50 points high.
+final class TallHeaderView: UICollectionReusableView {
+    override func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes)
+        -> UICollectionViewLayoutAttributes
+    {
+        let a = layoutAttributes.copy() as! UICollectionViewLayoutAttributes
+        a.size.height = 50
+        return a
+    }
+}
+
+/// A list's headers are estimated: a header view that measures 50 replaces the estimate of 28,
+/// and the rows below move down.
+@Test func estimatedHeadersTakeTheHeightTheirViewsMeasure() {
+    var layout = UIKitLayout(
+        name: "list", parameters: ["header": .string("h")], cells: ["h": { TallHeaderView(frame: $0) }]
+    ) { _ in
+        var configuration = UICollectionLayoutListConfiguration(appearance: .plain)
+        configuration.headerMode = .supplementary
+        return UICollectionViewCompositionalLayout.list(using: configuration)
+    }
+    layout.prepare(view([2, 2], width: 200, height: 400))
+    let elements = all(&layout).sorted { $0.indexPath < $1.indexPath }
+    #expect(
+        elements.filter { $0.representedElementKind == "header" }.map(\.frame) == [
+            Rect(x: 0, y: 0, width: 200, height: 50), Rect(x: 0, y: 138, width: 200, height: 50),
+        ])
+    #expect(
+        layout.layoutAttributesForItem(at: .init(section: 1, item: 0))?.frame
+            == Rect(x: 0, y: 188, width: 200, height: 44))
+}

@@ -220,6 +220,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         followsOffset = false
         pins = []
         handled = []
+        boundaryEstimates = [:]
         let config = stored
         let axis = LayoutAxis(horizontal: config.scrollDirection == .horizontal)
         let inset = cv.adjustedContentInset
@@ -443,7 +444,14 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             let containerSize =
                 axis.horizontal
                 ? CGSize(width: viewMain, height: cross.1) : CGSize(width: cross.1, height: viewMain)
-            let size = item.layoutSize.resolved(in: containerSize)
+            var size = item.layoutSize.resolved(in: containerSize)
+            let d = item.layoutSize
+            if d.widthDimension.isEstimated || d.heightDimension.isEstimated {
+                boundaryEstimates[item.elementKind, default: [:]][indexPath] = (
+                    d.widthDimension.isEstimated, d.heightDimension.isEstimated
+                )
+                size = GroupTemplate.fitted(size, item, measuredBoundary[item.elementKind]?[indexPath])
+            }
             let extends = item.extendsBoundary && mainSide != 0
             let m = atStart || extends ? main : main - axis.main(size)
             let c: CGFloat
@@ -593,57 +601,81 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
     /// The sizes cells gave for themselves, by section and item: they replace the estimates of
     /// their items' estimated dimensions (docs/uikit.md "Compositional layouts").
     private var measured: [Int: [Int: CGSize]] = [:]
+    /// The sizes headers and footers gave for themselves, by kind and index path.
+    private var measuredBoundary: [String: [IndexPath: CGSize]] = [:]
+    /// The estimated dimensions of the headers and footers that have any, by kind and index path.
+    private var boundaryEstimates: [String: [IndexPath: (width: Bool, height: Bool)]] = [:]
 
-    /// Whether any cell has an estimated dimension: only then are views asked, as on iOS.
+    /// Whether any cell, header or footer has an estimated dimension: only then are views asked,
+    /// as on iOS.
     override var asksPreferredAttributes: Bool {
-        sections.contains { $0.estimated.contains { $0.width || $0.height } }
+        !boundaryEstimates.isEmpty || sections.contains { $0.estimated.contains { $0.width || $0.height } }
     }
 
     override var fixedSelfSizingAxis: NSLayoutConstraint.Axis? {
         stored.scrollDirection == .vertical ? .horizontal : .vertical
     }
 
-    /// The estimated dimensions of the cell at `indexPath`.
-    private func estimates(_ indexPath: IndexPath) -> (width: Bool, height: Bool) {
+    /// The estimated dimensions of the cell, header or footer `attributes` describe.
+    private func estimates(_ attributes: UICollectionViewLayoutAttributes) -> (width: Bool, height: Bool) {
+        let indexPath = attributes.indexPath
+        switch attributes.representedElementCategory {
+        case .cell: break
+        case .supplementaryView:
+            return attributes.representedElementKind.flatMap { boundaryEstimates[$0]?[indexPath] } ?? (
+                false, false
+            )
+        case .decorationView: return (false, false)
+        }
         guard sections.indices.contains(indexPath.section) else { return (false, false) }
         let p = sections[indexPath.section]
         guard p.perGroup > 0, indexPath.item >= 0 else { return (false, false) }
         return p.estimated[indexPath.item % p.perGroup]
     }
 
-    /// True for a cell whose preferred size differs along a dimension its item estimates.
+    /// True for a cell, header or footer whose preferred size differs along a dimension its item
+    /// estimates.
     open override func shouldInvalidateLayout(
         forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
         withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
     ) -> Bool {
-        guard preferredAttributes.representedElementCategory == .cell else { return false }
-        let e = estimates(preferredAttributes.indexPath)
+        let e = estimates(originalAttributes)
         return (e.width && preferredAttributes.size.width != originalAttributes.size.width)
             || (e.height && preferredAttributes.size.height != originalAttributes.size.height)
     }
 
-    /// Keeps the cell's preferred size for its item and names the item in the context.
+    /// Keeps the view's preferred size for its item and names the item in the context.
     open override func invalidationContext(
         forPreferredLayoutAttributes preferredAttributes: UICollectionViewLayoutAttributes,
         withOriginalAttributes originalAttributes: UICollectionViewLayoutAttributes
     ) -> UICollectionViewLayoutInvalidationContext {
         let context = super.invalidationContext(
             forPreferredLayoutAttributes: preferredAttributes, withOriginalAttributes: originalAttributes)
-        if preferredAttributes.representedElementCategory == .cell {
-            let path = preferredAttributes.indexPath
+        let path = originalAttributes.indexPath
+        switch originalAttributes.representedElementCategory {
+        case .cell:
             measured[path.section, default: [:]][path.item] = preferredAttributes.size
             context.invalidateItems(at: [path])
-            context.contentSizeAdjustment = CGSize(
-                width: preferredAttributes.size.width - originalAttributes.size.width,
-                height: preferredAttributes.size.height - originalAttributes.size.height)
+        case .supplementaryView:
+            guard let kind = originalAttributes.representedElementKind else { return context }
+            measuredBoundary[kind, default: [:]][path] = preferredAttributes.size
+            context.invalidateSupplementaryElements(ofKind: kind, at: [path])
+        case .decorationView:
+            return context
         }
+        context.contentSizeAdjustment = CGSize(
+            width: preferredAttributes.size.width - originalAttributes.size.width,
+            height: preferredAttributes.size.height - originalAttributes.size.height)
         return context
     }
 
     /// New data: the measured sizes belong to items that may be elsewhere now. Anything but the
     /// context of a scroll step lays everything out again.
     open override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
-        if context.invalidateDataSourceCounts { measured = [:] }
+        if context.invalidateDataSourceCounts {
+            measured = [:]
+            measuredBoundary = [:]
+        }
         if boundsContext !== context || context.invalidateEverything
             || context.invalidateDataSourceCounts
         {
