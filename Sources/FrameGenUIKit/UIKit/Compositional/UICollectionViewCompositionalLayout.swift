@@ -1,6 +1,8 @@
 import Foundation
 import Layout
 
+import struct Foundation.IndexPath  // over Layout's (Exports.swift)
+
 public typealias UICollectionViewCompositionalLayoutSectionProvider =
     (Int, NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection?
 
