@@ -71,3 +71,21 @@ private final class NumbersController: UICollectionViewController {
     _ = controller.view
     #expect(controller.loaded == 1 && controller.isViewLoaded)
 }
+
+/// Apple's "Implementing Modern Collection Views" sets a title and a Display P3 colour.
+@Test func aControllersNavigationItemAndDisplayP3ColoursAreThere() {
+    let controller = UIViewController()
+    controller.navigationItem.title = "Grid"
+    #expect(controller.navigationItem.title == "Grid" && controller.navigationController == nil)
+    func rgb(_ c: UIColor) -> [Int] {
+        var (r, g, b, a): (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
+        _ = c.getRed(&r, green: &g, blue: &b, alpha: &a)
+        return [r, g, b].map { Int(($0 * 255).rounded()) }
+    }
+    // A grey is the same in both spaces; P3's red lies outside sRGB, which clamps it.
+    #expect(rgb(UIColor(displayP3Red: 0.4, green: 0.4, blue: 0.4, alpha: 1)) == [102, 102, 102])
+    #expect(rgb(UIColor(displayP3Red: 1, green: 0, blue: 0, alpha: 1)) == [255, 0, 0])
+    // Apple's cornflower blue, (100, 149, 237) in P3, is (86, 150, 243) in sRGB.
+    let cornflower = rgb(UIColor(displayP3Red: 100 / 255, green: 149 / 255, blue: 237 / 255, alpha: 1))
+    #expect(cornflower.enumerated().allSatisfy { abs($0.element - [86, 150, 243][$0.offset]) <= 3 })
+}

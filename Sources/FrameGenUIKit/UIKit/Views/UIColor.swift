@@ -38,6 +38,21 @@ open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
         self.init(red: CGFloat(red), green: CGFloat(green), blue: CGFloat(blue), alpha: CGFloat(alpha))
     }
 
+    /// A Display P3 colour, drawn as its sRGB equivalent (each component clamped to 0...1: the
+    /// canvas is sRGB): P3's transfer curve is sRGB's, its primaries are converted linearly.
+    public convenience init(displayP3Red red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        func linear(_ c: CGFloat) -> CGFloat { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+        func encoded(_ c: CGFloat) -> CGFloat {
+            let c = Swift.min(Swift.max(c, 0), 1)
+            return c <= 0.0031308 ? c * 12.92 : 1.055 * pow(c, 1 / 2.4) - 0.055
+        }
+        let (r, g, b) = (linear(red), linear(green), linear(blue))
+        self.init(
+            red: encoded(1.2249401 * r - 0.2249404 * g),
+            green: encoded(-0.0420569 * r + 1.0420571 * g),
+            blue: encoded(-0.0196376 * r - 0.0786361 * g + 1.0982735 * b), alpha: alpha)
+    }
+
     public convenience init(white: CGFloat, alpha: CGFloat) {
         self.init(cgColor: CGColor(gray: white, alpha: alpha))
     }

@@ -61,6 +61,8 @@ open class UILabel: UIView {
     /// (0, -1) by default, as UILabel documents.
     open var shadowOffset = CGSize(width: 0, height: -1)
     open var adjustsFontSizeToFitWidth = false
+    /// Kept: framegen draws at the default content size category, so the font never changes.
+    open var adjustsFontForContentSizeCategory = false
     open var minimumScaleFactor: CGFloat = 0
     open var preferredMaxLayoutWidth: CGFloat = 0 {
         didSet { if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() } }

@@ -47,6 +47,8 @@ open class UIViewController: UIResponder {
     open func didReceiveMemoryWarning() {}
 
     open var title: String?
+    /// The controller's own, made at first use, as UIKit makes it.
+    open private(set) lazy var navigationItem = UINavigationItem()
     open var traitCollection: UITraitCollection {
         (loadedView ?? UIView(frame: UIScreen.main.bounds)).traitCollection
     }
@@ -71,4 +73,54 @@ public struct UIRectEdge: OptionSet, Sendable {
     public static let bottom = UIRectEdge(rawValue: 1 << 2)
     public static let right = UIRectEdge(rawValue: 1 << 3)
     public static let all: UIRectEdge = [.top, .left, .bottom, .right]
+}
+
+/// The title and bar items a controller shows in a navigation bar: kept, not drawn (framegen
+/// draws no bars).
+open class UINavigationItem: NSObject {
+    open var title: String?
+    open var prompt: String?
+    open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic
+    open var hidesBackButton = false
+    open var backButtonTitle: String?
+
+    public init(title: String) {
+        self.title = title
+        super.init()
+    }
+
+    public override init() { super.init() }
+
+    public enum LargeTitleDisplayMode: Int, Sendable {
+        case automatic, always, never
+    }
+}
+
+extension UIViewController {
+    /// The controller is never in a navigation controller: framegen shows one screen.
+    public var navigationController: UINavigationController? { nil }
+}
+
+/// A stack of controllers, as far as code that sets one up compiles: the top controller's view is
+/// what an app would show; framegen hosts collection view controllers itself (docs/uikit.md
+/// "View controllers") and draws no bar.
+open class UINavigationController: UIViewController {
+    open private(set) var viewControllers: [UIViewController] = []
+    open var topViewController: UIViewController? { viewControllers.last }
+
+    public init(rootViewController: UIViewController) {
+        viewControllers = [rootViewController]
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    public required init?(coder: NSCoder) { return nil }
+
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        viewControllers.append(viewController)
+    }
+
+    @discardableResult
+    open func popViewController(animated: Bool) -> UIViewController? {
+        viewControllers.count > 1 ? viewControllers.removeLast() : nil
+    }
 }
