@@ -18,6 +18,7 @@ open class UIScrollView: UIView {
     open var contentOffset: CGPoint {
         get { bounds.origin }
         set {
+            if scrolledByTimeline { return bounds.origin = newValue }
             let grid = PixelGrid(scale: Double(UIScreen.main.scale))
             bounds.origin = CGPoint(x: grid.round(Double(newValue.x)), y: grid.round(Double(newValue.y)))
         }
@@ -64,6 +65,17 @@ open class UIScrollView: UIView {
     /// Recorded, not animated: framegen's timeline moves the view (docs/uikit.md).
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
         self.contentOffset = contentOffset
+    }
+
+    /// Set while the timeline scrolls the view, whose offset is on its own grid already.
+    private var scrolledByTimeline = false
+
+    /// The timeline scrolls the view through the `contentOffset` setter, as a pan does on iOS,
+    /// so that a subclass's override runs; the offset is kept as given.
+    func scroll(to offset: CGPoint) {
+        scrolledByTimeline = true
+        defer { scrolledByTimeline = false }
+        contentOffset = offset
     }
 }
 

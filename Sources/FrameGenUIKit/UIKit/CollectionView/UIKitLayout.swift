@@ -18,6 +18,13 @@ public struct UIKitLayout: CollectionViewLayout {
     /// Makes the layout for a new collection view; may also set the view's delegate.
     public typealias Factory = @Sendable (UICollectionView) -> UICollectionViewLayout
 
+    /// Makes the collection view as a subclass of the program's (`GeminiCollectionView`),
+    /// through its `init(frame:collectionViewLayout:)`, which UIKit does not declare
+    /// `required`: a closure, where a metatype could not call it (docs/uikit.md "Your own
+    /// collection view").
+    public typealias CollectionViewFactory =
+        @Sendable (CGRect, UICollectionViewLayout) -> UICollectionView
+
     /// The name scenes give it (`layout: {type: NAME}`).
     public let name: String
     private let factory: Factory
@@ -66,9 +73,12 @@ public struct UIKitLayout: CollectionViewLayout {
     ///   - supplementaryKinds: the layout's own supplementary kinds whose views a scene may draw
     ///     with a class of the program's: `parameters`' key of the kind's name names it, as
     ///     `header` and `footer` do for UIKit's section headers and footers.
+    ///   - collectionView: makes the collection view, a subclass of the program's, before
+    ///     `factory` gets it; nil: a plain `UICollectionView`.
     public init(
         name: String, parameters: [String: CustomValue] = [:],
         cells: [String: UICollectionViewCellFactory] = [:], supplementaryKinds: [String] = [],
+        collectionView: CollectionViewFactory? = nil,
         warnings: LayoutWarnings = LayoutWarnings(), factory: @escaping Factory
     ) {
         self.name = name
@@ -84,7 +94,8 @@ public struct UIKitLayout: CollectionViewLayout {
         self.cells = Cells(registered: cells, scene: sceneCell, supplementary: supplementary)
         flowParameters = flow.isEmpty ? nil : try? FlowParameters(flow)
         replays = Replays(
-            name: name, factory: factory, parameters: flowParameters, cells: self.cells, warnings: warnings)
+            name: name, factory: factory, makeView: collectionView, parameters: flowParameters,
+            cells: self.cells, warnings: warnings)
         tip = replays.root
         live = Live(replays, objects: replays.makeState())
     }
@@ -489,6 +500,7 @@ final class Live: @unchecked Sendable {
     final class State {
         let name: String
         private let factory: UIKitLayout.Factory
+        private let makeView: UIKitLayout.CollectionViewFactory?
         private let parameters: FlowParameters?
         private let cells: UIKitLayout.Cells
         /// What the last display pass drew, one per element asked for.
@@ -501,6 +513,12 @@ final class Live: @unchecked Sendable {
         /// Inside framegen's own layout pass: code that reaches for cells then gets those shown.
         private var passDepth = 0
         private var made: (host: UICollectionView, layout: UICollectionViewLayout)?
+        /// The collection view's superview, as a view controller's view holds it (views hold
+        /// their superview weakly).
+        private var container: UIView?
+        /// Whether the collection view is a subclass of the program's, whose `layoutSubviews()`
+        /// framegen calls after each layout pass placed the cells (a plain one's does nothing).
+        private var ownsLayoutSubviews = false
         private var started = false
         /// `UIScreen.main` while the layout runs: the scene's canvas, as the instant gives it.
         private(set) var screen = UIScreen.main
@@ -526,12 +544,14 @@ final class Live: @unchecked Sendable {
         private(set) var refreshedThrough: Double?
 
         init(
-            name: String, factory: @escaping UIKitLayout.Factory, parameters: FlowParameters?,
+            name: String, factory: @escaping UIKitLayout.Factory,
+            makeView: UIKitLayout.CollectionViewFactory?, parameters: FlowParameters?,
             cells: UIKitLayout.Cells, warnings: LayoutWarnings, root: HistoryNode
         ) {
             seen = root
             self.name = name
             self.factory = factory
+            self.makeView = makeView
             self.parameters = parameters
             self.cells = cells
             self.warnings = warnings
@@ -554,8 +574,16 @@ final class Live: @unchecked Sendable {
         /// makes them in a view controller whose view has its size.
         private var objects: (host: UICollectionView, layout: UICollectionViewLayout) {
             if let made { return made }
-            let view = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewLayout())
-            if let size = pendingSize { view.frame = CGRect(origin: .zero, size: size) }
+            let frame = CGRect(origin: .zero, size: pendingSize ?? .zero)
+            let view =
+                makeView.map { make in
+                    UIScreen.withMain(screen) {
+                        CrashReport.during(title + ", in its collection view's factory") {
+                            make(frame, UICollectionViewLayout())
+                        }
+                    }
+                } ?? UICollectionView(frame: frame, collectionViewLayout: UICollectionViewLayout())
+            ownsLayoutSubviews = type(of: view) != UICollectionView.self
             photoNaming.host = view
             // Before the factory, which may register the program's classes as a view
             // controller's viewDidLoad does.
@@ -567,8 +595,17 @@ final class Live: @unchecked Sendable {
                     rawValue: CGFloat(scrolling.decelerationRate.rawValue))
                 view.isPagingEnabled = scrolling.isPagingEnabled
             }
+            // On screen before the view controller's code runs, as a storyboard's view is by
+            // viewDidLoad: a subclass that builds on its superview in didMoveToSuperview() finds
+            // one, once.
+            let superview = UIView(frame: frame)
+            container = superview
             let layout = UIScreen.withMain(screen) {
-                CrashReport.during(title + ", in its factory") { factory(view) }
+                CrashReport.during(title + ", as its collection view moves to its superview") {
+                    superview.addSubview(view)
+                    view.didMoveToWindow()
+                }
+                return CrashReport.during(title + ", in its factory") { factory(view) }
             }
             view.collectionViewLayout = layout
             let (sink, named) = (warnings, title)
@@ -749,6 +786,7 @@ final class Live: @unchecked Sendable {
                 } else {
                     move(to: s)
                     if host.cells.isDrawing { displayVisible() }
+                    layOutOwnView()
                 }
             case .display(let elements, let items):
                 // The instant's objects are new (docs/uikit.md "The contract"), so its first
@@ -823,6 +861,7 @@ final class Live: @unchecked Sendable {
                 {
                     move(to: s)
                     displayVisible()
+                    layOutOwnView()
                 }, completion: nil)
             let end = animator.now + animation.duration
             boundsAnimationEnd = end
@@ -894,7 +933,9 @@ final class Live: @unchecked Sendable {
                     layout.needsPrepare = true
                 }
                 let scrolled = target.origin != host.bounds.origin
-                host.bounds = target
+                if target.size != host.bounds.size { host.bounds.size = target.size }
+                // Through the setter, as a pan sets it on iOS: a subclass's override runs.
+                if scrolled { host.scroll(to: target.origin) }
                 if scrolled { host.delegate?.scrollViewDidScroll(host) }
             }
             if layout.needsPrepare {
@@ -906,6 +947,20 @@ final class Live: @unchecked Sendable {
             if target.size != old.size {
                 layout.prepare(forAnimatedBoundsChange: old)
                 layout.finalizeAnimatedBoundsChange()
+            }
+        }
+
+        /// The program's collection view subclass lays itself out after the cells are placed, as
+        /// UIKit's `layoutSubviews()` runs after `super.layoutSubviews()` placed them, at every
+        /// layout pass (a scroll step lays the scroll view out): Gemini transforms the visible
+        /// cells there, InfiniteLayout moves the offset back to the middle. Inside framegen's
+        /// pass, so that its `layoutIfNeeded()` does not start another.
+        private func layOutOwnView() {
+            guard ownsLayoutSubviews else { return }
+            passDepth += 1
+            defer { passDepth -= 1 }
+            CrashReport.during("\(title) (\(type(of: layout))), in \(type(of: host)).layoutSubviews()") {
+                host.layoutSubviews()
             }
         }
 
@@ -1042,6 +1097,7 @@ final class Live: @unchecked Sendable {
                 positions.append(i)
             }
             let views = host.cells.display(picked, items: pickedItems, in: host)
+            layOutOwnView()
             var out = [LayerSnapshot?](repeating: nil, count: elements.count)
             let plain = host.cells.drawsPlainCells
             presented = plain ? elements : []
@@ -1123,13 +1179,18 @@ extension UIKitLayout {
     /// `supplementaryKinds`: the layout's own supplementary kinds (beside UIKit's headers and
     /// footers) that a scene may draw with a class of the program's, each by a key of its name
     /// (`layout: {type: album, cell: photo, title: album-title}`).
+    ///
+    /// `collectionView`: makes the collection view as the program's own subclass
+    /// (`{ GeminiCollectionView(frame: $0, collectionViewLayout: $1) }`); nil: a plain one.
     public static func descriptor(
         type: String, cells: [String: UICollectionViewCellFactory] = [:], supplementaryKinds: [String] = [],
+        collectionView: CollectionViewFactory? = nil,
         warnings: LayoutWarnings = LayoutWarnings(),
         factory: @escaping Factory
     ) -> LayoutDescriptor {
         let replays = Replays(
-            name: type, factory: factory, parameters: nil, cells: Cells(), warnings: warnings)
+            name: type, factory: factory, makeView: collectionView, parameters: nil, cells: Cells(),
+            warnings: warnings)
         let probe = Live(replays, probe: true)
         let (isFlow, className) = probe.withLock(at: replays.root) { s in
             (s.layout is UICollectionViewFlowLayout, String(describing: Swift.type(of: s.layout)))
@@ -1175,8 +1236,37 @@ extension UIKitLayout {
             }
             return UIKitLayout(
                 name: type, parameters: kept, cells: cells, supplementaryKinds: supplementaryKinds,
-                warnings: warnings, factory: factory)
+                collectionView: collectionView, warnings: warnings, factory: factory)
         }
+    }
+
+    /// A program's registrations as layout types, in the order of their names: what
+    /// `FrameGenCommandLine.main(layouts:cells:collectionViews:)` registers, for
+    /// `FrameGenTesting` and the in-memory renderer. `collectionViews` are keyed by the name of
+    /// the layout whose collection view each makes.
+    public static func descriptors(
+        layouts: [String: Factory], cells: [String: UICollectionViewCellFactory] = [:],
+        collectionViews: [String: CollectionViewFactory] = [:],
+        warnings: LayoutWarnings = LayoutWarnings()
+    ) throws(RegistrationError) -> [LayoutDescriptor] {
+        if let stray = collectionViews.keys.sorted().first(where: { layouts[$0] == nil }) {
+            throw RegistrationError(
+                message:
+                    "this program registers a collection view for \"\(stray)\", which is not one of its layouts ("
+                    + (layouts.isEmpty ? "it registers none" : layouts.keys.sorted().joined(separator: ", "))
+                    + "); key collectionViews: by the layout's name")
+        }
+        return layouts.keys.sorted().map {
+            descriptor(
+                type: $0, cells: cells, collectionView: collectionViews[$0], warnings: warnings,
+                factory: layouts[$0]!)
+        }
+    }
+
+    /// A registration that names what the program does not register.
+    public struct RegistrationError: Error, CustomStringConvertible, Sendable {
+        public let message: String
+        public var description: String { message }
     }
 }
 

@@ -81,6 +81,7 @@ final class Replays: @unchecked Sendable {
     let root = HistoryNode()
     let name: String
     let factory: UIKitLayout.Factory
+    let makeView: UIKitLayout.CollectionViewFactory?
     let parameters: FlowParameters?
     let cells: UIKitLayout.Cells
     let warnings: LayoutWarnings
@@ -96,11 +97,13 @@ final class Replays: @unchecked Sendable {
     static let reuse = Atomic<Bool>(true)
 
     init(
-        name: String, factory: @escaping UIKitLayout.Factory, parameters: FlowParameters?,
+        name: String, factory: @escaping UIKitLayout.Factory,
+        makeView: UIKitLayout.CollectionViewFactory? = nil, parameters: FlowParameters?,
         cells: UIKitLayout.Cells, warnings: LayoutWarnings
     ) {
         self.name = name
         self.factory = factory
+        self.makeView = makeView
         self.parameters = parameters
         self.cells = cells
         self.warnings = warnings
@@ -108,7 +111,7 @@ final class Replays: @unchecked Sendable {
 
     func makeState(warnings: LayoutWarnings? = nil) -> Live.State {
         Live.State(
-            name: name, factory: factory, parameters: parameters, cells: cells,
+            name: name, factory: factory, makeView: makeView, parameters: parameters, cells: cells,
             warnings: warnings ?? self.warnings,
             root: root)
     }
