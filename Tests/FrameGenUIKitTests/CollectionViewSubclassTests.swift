@@ -227,3 +227,103 @@ private func render(
             == "this program registers a collection view for \"rwo\", which is not one of its layouts (row); key collectionViews: by the layout's name"
     }
 }
+
+/// Keeps what the layout says, as Gemini's collection view reads its flow layout's direction.
+private final class DirectionKeepingView: UICollectionView {
+    var direction: UICollectionView.ScrollDirection?
+
+    override func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool) {
+        super.setCollectionViewLayout(layout, animated: animated)
+        direction = (layout as? UICollectionViewFlowLayout)?.scrollDirection
+    }
+
+    override func setCollectionViewLayout(
+        _ layout: UICollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil
+    ) {
+        super.setCollectionViewLayout(layout, animated: animated, completion: completion)
+        direction = (layout as? UICollectionViewFlowLayout)?.scrollDirection
+    }
+}
+
+@Test func setCollectionViewLayoutInstallsTheLayoutAtOnce() {
+    let first = UICollectionViewFlowLayout()
+    let view = DirectionKeepingView(frame: .zero, collectionViewLayout: first)
+    let flow = UICollectionViewFlowLayout()
+    flow.scrollDirection = .horizontal
+    view.setCollectionViewLayout(flow, animated: true)
+    #expect(view.collectionViewLayout === flow && flow.collectionView === view && first.collectionView == nil)
+    #expect(view.direction == .horizontal)
+    var finished: Bool?
+    let other = UICollectionViewLayout()
+    view.setCollectionViewLayout(other, animated: false) { finished = $0 }
+    #expect(finished == true && view.collectionViewLayout === other && view.direction == nil)
+}
+
+/// Moves each cell's anchor point to its top edge as it configures it, keeping its frame, as
+/// Gemini's `animateCell(_:)` does from `collectionView(_:cellForItemAt:)`.
+private final class AnchoringDataSource: UICollectionViewDataSource {
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+        collectionView.numberOfItems(inSection: section)
+    }
+
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+        -> UICollectionViewCell
+    {
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "corner", for: indexPath)
+        cell.layer.position.y -= cell.bounds.height / 2
+        cell.layer.anchorPoint = CGPoint(x: 0.5, y: 0)
+        return cell
+    }
+}
+
+@Test func aDequeuedCellHasItsAttributesBeforeTheDataSourceConfiguresIt() throws {
+    let folder = NSTemporaryDirectory() + "framegen-cv-subclass-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try """
+    canvas: {width: 200, height: 60, scale: 1, background: "#000000"}
+    content: {items: 3}
+    layout: {type: row, cell: corner}
+    """.write(toFile: folder + "/s.yaml", atomically: true, encoding: .utf8)
+    let layouts = try UIKitLayout.descriptors(
+        layouts: [
+            "row": { collectionView in
+                collectionView.dataSource = AnchoringDataSource()
+                return RowLayout()
+            }
+        ], cells: ["corner": { CornerCell(frame: $0) }])
+    let image = try SceneRenderer(file: folder + "/s.yaml", layouts: layouts).render(frame: 0)
+    // The attributes were applied in the dequeue, so the display pass leaves the centre the
+    // data source moved: item 0 stays at (20...60, 10...50), its red corner at the top left.
+    // Applied after the data source, its centre (40, 30) would become the top edge's anchor:
+    // the cell drawn at (20...60, 30...70).
+    #expect(image[21, 11] == red)
+    #expect(image[45, 45] == white)
+    #expect(image[21, 31] == white)
+}
+
+/// Notes the offset of every layout pass.
+private final class OffsetNotingView: UICollectionView {
+    var seen: Seen?
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        seen?.note("\(contentOffset.x)")
+    }
+}
+
+@Test func theSubclassLaysItselfOutAtEveryScreenRefreshOfADrag() throws {
+    // On iOS the scroll view lays itself out at each of the 60 refreshes a second of a drag:
+    // frame 9 (0.3 s) of a 0.3 s drag of 120 points at a constant speed has seen the 17
+    // refreshes strictly inside it, each 6.7 points on from the last, besides its start and end.
+    let seen = Seen()
+    _ = try render(
+        items: 3, timeline: "timeline: [{drag: {by: [-120, 0], duration: 0.3}}]", frame: 9
+    ) { frame, layout in
+        let view = OffsetNotingView(frame: frame, collectionViewLayout: layout)
+        view.seen = seen
+        return view
+    }
+    let inside = Set(seen.all.compactMap(Double.init).filter { $0 > 0 && $0 < 120 })
+    #expect(inside.count >= 17, "\(inside.sorted())")
+}

@@ -106,6 +106,20 @@ open class UICollectionView: UIScrollView {
         }
     }
 
+    /// Installs `layout` at once, as setting `collectionViewLayout` does; framegen animates no
+    /// transition between two layouts, so `animated` changes nothing and `completion` runs
+    /// with true before this returns. framegen draws the layout your layout's factory returned.
+    open func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool) {
+        collectionViewLayout = layout
+    }
+
+    open func setCollectionViewLayout(
+        _ layout: UICollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil
+    ) {
+        collectionViewLayout = layout
+        completion?(true)
+    }
+
     /// Held strongly, unlike iOS (where the view controller owns it), so that a registration can
     /// write `collectionView.delegate = MyDelegate()`; framegen clears it when it drops the view.
     open var delegate: UICollectionViewDelegate?
@@ -355,6 +369,7 @@ open class UICollectionView: UIScrollView {
             CrashReport.during(cells.describe(view, "in prepareForReuse()", at: instant)) {
                 view.prepareForReuse()
             }
+            cells.applyDequeued(view, .supplementaryView, kind: elementKind, at: indexPath, in: self)
             return view
         }
         let frame = cells.startingFrame(.supplementaryView, kind: elementKind, at: indexPath) {
@@ -372,6 +387,7 @@ open class UICollectionView: UIScrollView {
             made = UICollectionReusableView(frame: frame)
         }
         made.reuseIdentifier = identifier
+        cells.applyDequeued(made, .supplementaryView, kind: elementKind, at: indexPath, in: self)
         return made
     }
 
@@ -385,6 +401,7 @@ open class UICollectionView: UIScrollView {
             CrashReport.during(cells.describe(cell, "in prepareForReuse()", at: instant)) {
                 cell.prepareForReuse()
             }
+            cells.applyDequeued(cell, .cell, kind: nil, at: indexPath, in: self)
             return cell
         }
         let factory: UICollectionViewCellFactory
@@ -408,9 +425,11 @@ open class UICollectionView: UIScrollView {
             )
             let plain = UICollectionViewCell(frame: frame)
             plain.reuseIdentifier = identifier
+            cells.applyDequeued(plain, .cell, kind: nil, at: indexPath, in: self)
             return plain
         }
         cell.reuseIdentifier = identifier
+        cells.applyDequeued(cell, .cell, kind: nil, at: indexPath, in: self)
         return cell
     }
 

@@ -121,14 +121,14 @@ public struct UIKitLayout: CollectionViewLayout {
     // MARK: Events (recorded, then applied)
 
     /// The event joins the history. Objects of this value's own see it at once; the objects of
-    /// a copy of a dynamics layout come when first asked for, once its events are known (a
+    /// a copy of a layout that follows every refresh come when first asked for, once its events are known (a
     /// frame's scroll steps, then its instant), and may be those of an earlier frame whose
     /// history begins alike.
     private mutating func record(_ event: Event) {
         if !isKnownUniquelyReferenced(&live) {
-            // Only a dynamics layout's objects are kept (`Replays.keep`): other layouts' copies
+            // Only such a layout's objects are kept (`Replays.keep`): other layouts' copies
             // replay at once, on fresh objects, as they always have.
-            live = live.usesDynamics ? Live(replays) : Live(replays, objects: replays.makeState())
+            live = live.followsEveryRefresh ? Live(replays) : Live(replays, objects: replays.makeState())
         }
         tip = tip.appending(event)
         live.applyIfMade(tip)
@@ -322,8 +322,11 @@ public struct UIKitLayout: CollectionViewLayout {
     }
 
     /// A layout that made a `UIDynamicAnimator` hears of every screen refresh of a drag or
-    /// fling, as its springs do on iOS (docs/uikit.md "UIKit Dynamics").
-    public var wantsEveryScrollStep: Bool { live.withLock(at: tip) { $0.layout.usesDynamics } }
+    /// fling, as its springs do on iOS (docs/uikit.md "UIKit Dynamics"), and so does a
+    /// collection view subclass of the program's (docs/uikit.md "Your own collection view").
+    public var wantsEveryScrollStep: Bool {
+        live.withLock(at: tip) { s in s.layout.usesDynamics || s.ownsLayoutSubviews }
+    }
 
     // MARK: Queries
 
@@ -447,12 +450,12 @@ final class Live: @unchecked Sendable {
         probeWarnings = warnings
     }
 
-    /// Whether the objects this box holds are a dynamics layout's (a box that waits for its
+    /// Whether the objects this box holds follow every refresh (a box that waits for its
     /// objects is one: only those wait).
-    var usesDynamics: Bool {
+    var followsEveryRefresh: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return state?.usesDynamics ?? true
+        return state?.followsEveryRefresh ?? true
     }
 
     /// Brings objects this box already holds to `tip`; a box without objects waits until asked.
@@ -518,7 +521,7 @@ final class Live: @unchecked Sendable {
         private var container: UIView?
         /// Whether the collection view is a subclass of the program's, whose `layoutSubviews()`
         /// framegen calls after each layout pass placed the cells (a plain one's does nothing).
-        private var ownsLayoutSubviews = false
+        private(set) var ownsLayoutSubviews = false
         private var started = false
         /// `UIScreen.main` while the layout runs: the scene's canvas, as the instant gives it.
         private(set) var screen = UIScreen.main
@@ -658,8 +661,12 @@ final class Live: @unchecked Sendable {
             made.host.layoutPass = {}
         }
 
-        /// Whether the layout, once made, made a `UIDynamicAnimator`.
-        var usesDynamics: Bool { made != nil && layout.usesDynamics }
+        /// Whether the objects, once made, hear of every screen refresh of a drag or fling and
+        /// are kept to continue to a later instant: a layout's `UIDynamicAnimator` steps its
+        /// springs at each, and a collection view subclass of the program's lays itself out at
+        /// each, as UIKit's scroll view does (code that transforms the cells from where they are
+        /// shown, as Gemini's does, converges over those steps).
+        var followsEveryRefresh: Bool { made != nil && (layout.usesDynamics || ownsLayoutSubviews) }
 
         /// Applies the node's event: the objects have then seen its history.
         func apply(_ node: HistoryNode) {

@@ -116,13 +116,14 @@ final class Replays: @unchecked Sendable {
             root: root)
     }
 
-    /// Objects no one uses any more, of a layout with a `UIDynamicAnimator`: those replay a
-    /// simulation and every screen refresh, and are worth keeping. Other layouts' objects are
+    /// Objects no one uses any more, of a layout with a `UIDynamicAnimator` or a collection
+    /// view subclass of the program's: those replay every screen refresh of a scroll (and a
+    /// simulation), and are worth keeping. Other layouts' objects are
     /// cheap to replay, and are asked things between events (a delegate for a drag's target,
     /// a layout for an item's final attributes) that may change them where fresh ones replay
     /// events only.
     func keep(_ state: Live.State) {
-        guard Self.reuse.load(ordering: .relaxed), state.usesDynamics else { return }
+        guard Self.reuse.load(ordering: .relaxed), state.followsEveryRefresh else { return }
         lock.lock()
         kept.append(state)
         let dropped = kept.count > Self.limit ? kept.removeFirst() : nil
