@@ -121,9 +121,9 @@ public struct UIKitLayout: CollectionViewLayout {
     // MARK: Events (recorded, then applied)
 
     /// The event joins the history. Objects of this value's own see it at once; the objects of
-    /// a copy of a layout that follows every refresh come when first asked for, once its events are known (a
-    /// frame's scroll steps, then its instant), and may be those of an earlier frame whose
-    /// history begins alike.
+    /// a copy of a layout that follows every refresh come when first asked for, once its events
+    /// are known (a frame's scroll steps, then its instant), and may be those of an earlier
+    /// frame whose history begins alike.
     private mutating func record(_ event: Event) {
         if !isKnownUniquelyReferenced(&live) {
             // Only such a layout's objects are kept (`Replays.keep`): other layouts' copies
@@ -325,7 +325,7 @@ public struct UIKitLayout: CollectionViewLayout {
     /// fling, as its springs do on iOS (docs/uikit.md "UIKit Dynamics"), and so does a
     /// collection view subclass of the program's (docs/uikit.md "Your own collection view").
     public var wantsEveryScrollStep: Bool {
-        live.withLock(at: tip) { s in s.layout.usesDynamics || s.ownsLayoutSubviews }
+        live.withLock(at: tip) { s in s.layout.usesDynamics || s.isProgramsView }
     }
 
     // MARK: Queries
@@ -520,8 +520,9 @@ final class Live: @unchecked Sendable {
         /// their superview weakly).
         private var container: UIView?
         /// Whether the collection view is a subclass of the program's, whose `layoutSubviews()`
-        /// framegen calls after each layout pass placed the cells (a plain one's does nothing).
-        private(set) var ownsLayoutSubviews = false
+        /// framegen calls after each layout pass placed the cells (a plain one's does nothing
+        /// framegen needs).
+        private(set) var isProgramsView = false
         private var started = false
         /// `UIScreen.main` while the layout runs: the scene's canvas, as the instant gives it.
         private(set) var screen = UIScreen.main
@@ -586,7 +587,7 @@ final class Live: @unchecked Sendable {
                         }
                     }
                 } ?? UICollectionView(frame: frame, collectionViewLayout: UICollectionViewLayout())
-            ownsLayoutSubviews = type(of: view) != UICollectionView.self
+            isProgramsView = type(of: view) != UICollectionView.self
             photoNaming.host = view
             // Before the factory, which may register the program's classes as a view
             // controller's viewDidLoad does.
@@ -666,7 +667,7 @@ final class Live: @unchecked Sendable {
         /// springs at each, and a collection view subclass of the program's lays itself out at
         /// each, as UIKit's scroll view does (code that transforms the cells from where they are
         /// shown, as Gemini's does, converges over those steps).
-        var followsEveryRefresh: Bool { made != nil && (layout.usesDynamics || ownsLayoutSubviews) }
+        var followsEveryRefresh: Bool { made != nil && (layout.usesDynamics || isProgramsView) }
 
         /// Applies the node's event: the objects have then seen its history.
         func apply(_ node: HistoryNode) {
@@ -941,9 +942,11 @@ final class Live: @unchecked Sendable {
                 }
                 let scrolled = target.origin != host.bounds.origin
                 if target.size != host.bounds.size { host.bounds.size = target.size }
-                // Through the setter, as a pan sets it on iOS: a subclass's override runs.
-                if scrolled { host.scroll(to: target.origin) }
-                if scrolled { host.delegate?.scrollViewDidScroll(host) }
+                if scrolled {
+                    // Through the setter, as a pan sets it on iOS: a subclass's override runs.
+                    host.scroll(to: target.origin)
+                    host.delegate?.scrollViewDidScroll(host)
+                }
             }
             if layout.needsPrepare {
                 layout.needsPrepare = false
@@ -963,7 +966,7 @@ final class Live: @unchecked Sendable {
         /// cells there, InfiniteLayout moves the offset back to the middle. Inside framegen's
         /// pass, so that its `layoutIfNeeded()` does not start another.
         private func layOutOwnView() {
-            guard ownsLayoutSubviews else { return }
+            guard isProgramsView else { return }
             passDepth += 1
             defer { passDepth -= 1 }
             CrashReport.during("\(title) (\(type(of: layout))), in \(type(of: host)).layoutSubviews()") {
