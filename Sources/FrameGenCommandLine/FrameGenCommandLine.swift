@@ -20,16 +20,24 @@ public enum FrameGenCommandLine {
     ///   - cells: cell classes by the name scenes give them (`layout: {type: wheel, cell:
     ///     wheel-cell}`), each a factory (`{ WheelCell(frame: $0) }`, docs/uikit.md "Cells");
     ///     every layout of `layouts` can draw its items with them.
+    ///   - collectionViews: collection view subclasses of the program's, by the name of the
+    ///     layout whose view each makes (`["gemini": { GeminiCollectionView(frame: $0,
+    ///     collectionViewLayout: $1) }]`, docs/uikit.md "Your own collection view"); a layout
+    ///     without one gets a plain `UICollectionView`.
     ///   - descriptors: layouts written against framegen's own `CollectionViewLayout` protocol.
     public static func main(
         layouts: [String: UIKitLayout.Factory] = [:], cells: [String: UICollectionViewCellFactory] = [:],
+        collectionViews: [String: UIKitLayout.CollectionViewFactory] = [:],
         descriptors: [LayoutDescriptor] = []
     ) -> Never {
-        let own =
-            layouts.keys.sorted().map {
-                UIKitLayout.descriptor(type: $0, cells: cells, factory: layouts[$0]!)
-            }
-            + descriptors
+        let uikit: [LayoutDescriptor]
+        do {
+            uikit = try UIKitLayout.descriptors(
+                layouts: layouts, cells: cells, collectionViews: collectionViews)
+        } catch {
+            FrameGen.fail(.badInput(nil, error.message))
+        }
+        let own = uikit + descriptors
         if let clash = LayoutRegistry.firstClash(own) {
             FrameGen.fail(
                 .badInput(

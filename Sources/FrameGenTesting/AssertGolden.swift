@@ -63,7 +63,9 @@ public var goldenArtifactsFolder: String {
 ///   - tolerance: default: the scene's `golden:` tolerance keys over the defaults.
 ///   - record: default: `GoldenRecordMode.environment`.
 ///   - layouts: your own layout types, which the scene may name besides the built-in ones
-///     (`UIKitLayout.descriptor(type:factory:)` for a UIKit layout, docs/uikit.md).
+///     (`UIKitLayout.descriptor(type:factory:)` for a UIKit layout, or
+///     `UIKitLayout.descriptors(layouts:cells:collectionViews:)` for the registrations a
+///     program gives `FrameGenCommandLine.main`, docs/uikit.md).
 public func assertGolden(
     scene: String, frames: [Int]? = nil, named name: String? = nil, tolerance: GoldenTolerance? = nil,
     record: GoldenRecordMode? = nil, layouts: [LayoutDescriptor] = [], fileID: StaticString = #fileID,

@@ -79,6 +79,26 @@ import Testing
     #expect(unknown.stderr.contains("star"), "\(unknown.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder + "/unknown"))
 
+    // A collection view of the program's that traps as it is made is named as a factory is.
+    try """
+    canvas: {width: 40, height: 80, scale: 1}
+    content: {items: 2}
+    layout: {type: inset-list}
+    """.write(toFile: scene, atomically: true, encoding: .utf8)
+    let view = try fixture(["render", scene, "-o", folder + "/view", "--progress", "none"])
+    #expect(view.status == 2)
+    let viewLine = view.stderr.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(
+        viewLine == "framegen: crashed: the layout \"inset-list\", in its collection view's factory",
+        "\(view.stderr)")
+
+    // A collection view registered for a layout the program does not have: status 2 at once.
+    let stray = try fixture(["layouts"], environment: ["FIXTURE_STRAY_VIEW": "1"])
+    #expect(stray.status == 2)
+    #expect(
+        stray.stderr.contains("a collection view for \"colum\", which is not one of its layouts"),
+        "\(stray.stderr)")
+
     let clash = try fixture(["layouts"], environment: ["FIXTURE_CLASH": "1"])
     #expect(clash.status == 2)
     #expect(clash.stderr.contains("\"flow\""))

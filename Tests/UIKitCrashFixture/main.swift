@@ -63,6 +63,18 @@ final class PieCell: UICollectionViewCell {
     required init?(coder: NSCoder) { nil }
 }
 
+/// A collection view of the program's that reads past its list of insets once it has a size.
+final class InsetListCollectionView: UICollectionView {
+    let insets: [CGFloat] = []
+
+    override init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+        super.init(frame: frame, collectionViewLayout: layout)
+        if frame.width > 0 { contentInset.top = insets[0] }
+    }
+
+    required init?(coder: NSCoder) { nil }
+}
+
 /// A column of 40 x 40 items.
 final class ColumnLayout: UICollectionViewLayout {
     override var collectionViewContentSize: CGSize { CGSize(width: 40, height: 500) }
@@ -77,10 +89,19 @@ final class ColumnLayout: UICollectionViewLayout {
 }
 
 // framegen's command line with a layout that crashes (FrameGenUIKitTests' crash test); with
-// FIXTURE_CLASH set, under a built-in layout's name as well.
+// FIXTURE_CLASH set, under a built-in layout's name as well; with FIXTURE_STRAY_VIEW set, a
+// collection view for a layout it does not register.
 var layouts: [String: UIKitLayout.Factory] = [
     "off-by-one": { _ in OffByOneLayout() }, "nan": { _ in NaNLayout() }, "column": { _ in ColumnLayout() },
+    "inset-list": { _ in ColumnLayout() },
 ]
 if ProcessInfo.processInfo.environment["FIXTURE_CLASH"] != nil { layouts["flow"] = { _ in OffByOneLayout() } }
+var collectionViews: [String: UIKitLayout.CollectionViewFactory] = [
+    "inset-list": { InsetListCollectionView(frame: $0, collectionViewLayout: $1) }
+]
+if ProcessInfo.processInfo.environment["FIXTURE_STRAY_VIEW"] != nil {
+    collectionViews["colum"] = { UICollectionView(frame: $0, collectionViewLayout: $1) }
+}
 FrameGenCommandLine.main(
-    layouts: layouts, cells: ["star": { StarCell(frame: $0) }, "pie": { PieCell(frame: $0) }])
+    layouts: layouts, cells: ["star": { StarCell(frame: $0) }, "pie": { PieCell(frame: $0) }],
+    collectionViews: collectionViews)

@@ -105,6 +105,24 @@ final class CellDisplay {
         return ask()?.frame ?? .zero
     }
 
+    /// UIKit applies the attributes of the element being shown to the view it dequeues for it
+    /// before the data source gets the view, so that code configuring it there (Gemini's
+    /// `animateCell(_:)`, which moves the layer's anchor point) sees its place; the display
+    /// pass then finds them applied. A view dequeued for another element starts from its frame.
+    func applyDequeued(
+        _ view: UICollectionReusableView, _ category: UICollectionView.ElementCategory, kind: String?,
+        at indexPath: IndexPath, in host: UICollectionView
+    ) {
+        guard let showing, showing.representedElementCategory == category,
+            showing.representedElementKind == kind, showing.indexPath == indexPath
+        else { return }
+        if apply(showing, to: view, in: host) { appliedInDequeue = ObjectIdentifier(view) }
+    }
+
+    /// The view whose attributes its dequeue applied: new to it in the display pass too, which
+    /// asks it for its preferred attributes.
+    private var appliedInDequeue: ObjectIdentifier?
+
     /// The collection view's layout, whose registered decoration classes draw its decoration
     /// views.
     weak var layout: UICollectionViewLayout?
@@ -419,7 +437,9 @@ final class CellDisplay {
                 displayed[key] = view
                 if view.superview !== host { host.addSubview(view) }
             }
-            let applied = apply(attributes, to: view, in: host)
+            let dequeued = appliedInDequeue == ObjectIdentifier(view)
+            appliedInDequeue = nil
+            let applied = apply(attributes, to: view, in: host) || dequeued
             if applied, selfSizing, key.category != .decorationView {
                 askPreferredAttributes(of: view, for: attributes, in: host)
             }

@@ -20,6 +20,7 @@ open class UIScrollView: UIView {
     open var contentOffset: CGPoint {
         get { bounds.origin }
         set {
+            if scrolledByTimeline { return bounds.origin = newValue }
             let grid = PixelGrid(scale: Double(UIScreen.main.scale))
             bounds.origin = CGPoint(x: grid.round(Double(newValue.x)), y: grid.round(Double(newValue.y)))
         }
@@ -67,6 +68,17 @@ open class UIScrollView: UIView {
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
         self.contentOffset = contentOffset
     }
+
+    /// Set while the timeline scrolls the view, whose offset is on its own grid already.
+    private var scrolledByTimeline = false
+
+    /// The timeline scrolls the view through the `contentOffset` setter, as a pan does on iOS,
+    /// so that a subclass's override runs; the offset is kept as given.
+    func scroll(to offset: CGPoint) {
+        scrolledByTimeline = true
+        defer { scrolledByTimeline = false }
+        contentOffset = offset
+    }
 }
 
 /// The collection view a layout is installed in. framegen creates one per view of a scene and
@@ -94,6 +106,20 @@ open class UICollectionView: UIScrollView {
             oldValue.installedView = nil
             collectionViewLayout.installedView = self
         }
+    }
+
+    /// Installs `layout` at once, as setting `collectionViewLayout` does; framegen animates no
+    /// transition between two layouts, so `animated` changes nothing and `completion` runs
+    /// with true before this returns. framegen draws the layout your layout's factory returned.
+    open func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool) {
+        collectionViewLayout = layout
+    }
+
+    open func setCollectionViewLayout(
+        _ layout: UICollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil
+    ) {
+        collectionViewLayout = layout
+        completion?(true)
     }
 
     /// Held strongly, unlike iOS (where the view controller owns it), so that a registration can
@@ -372,6 +398,7 @@ open class UICollectionView: UIScrollView {
             CrashReport.during(cells.describe(view, "in prepareForReuse()", at: instant)) {
                 view.prepareForReuse()
             }
+            cells.applyDequeued(view, .supplementaryView, kind: elementKind, at: indexPath, in: self)
             return view
         }
         let frame = cells.startingFrame(.supplementaryView, kind: elementKind, at: indexPath) {
@@ -389,6 +416,7 @@ open class UICollectionView: UIScrollView {
             made = UICollectionReusableView(frame: frame)
         }
         made.reuseIdentifier = identifier
+        cells.applyDequeued(made, .supplementaryView, kind: elementKind, at: indexPath, in: self)
         return made
     }
 
@@ -402,6 +430,7 @@ open class UICollectionView: UIScrollView {
             CrashReport.during(cells.describe(cell, "in prepareForReuse()", at: instant)) {
                 cell.prepareForReuse()
             }
+            cells.applyDequeued(cell, .cell, kind: nil, at: indexPath, in: self)
             return cell
         }
         let factory: UICollectionViewCellFactory
@@ -425,9 +454,11 @@ open class UICollectionView: UIScrollView {
             )
             let plain = UICollectionViewCell(frame: frame)
             plain.reuseIdentifier = identifier
+            cells.applyDequeued(plain, .cell, kind: nil, at: indexPath, in: self)
             return plain
         }
         cell.reuseIdentifier = identifier
+        cells.applyDequeued(cell, .cell, kind: nil, at: indexPath, in: self)
         return cell
     }
 

@@ -20,6 +20,13 @@ public struct UIKitLayout: CollectionViewLayout {
     /// Makes the layout for a new collection view; may also set the view's delegate.
     public typealias Factory = @Sendable (UICollectionView) -> UICollectionViewLayout
 
+    /// Makes the collection view as a subclass of the program's (`GeminiCollectionView`),
+    /// through its `init(frame:collectionViewLayout:)`, which UIKit does not declare
+    /// `required`: a closure, where a metatype could not call it (docs/uikit.md "Your own
+    /// collection view").
+    public typealias CollectionViewFactory =
+        @Sendable (CGRect, UICollectionViewLayout) -> UICollectionView
+
     /// The name scenes give it (`layout: {type: NAME}`).
     public let name: String
     private let factory: Factory
@@ -68,9 +75,12 @@ public struct UIKitLayout: CollectionViewLayout {
     ///   - supplementaryKinds: the layout's own supplementary kinds whose views a scene may draw
     ///     with a class of the program's: `parameters`' key of the kind's name names it, as
     ///     `header` and `footer` do for UIKit's section headers and footers.
+    ///   - collectionView: makes the collection view, a subclass of the program's, before
+    ///     `factory` gets it; nil: a plain `UICollectionView`.
     public init(
         name: String, parameters: [String: CustomValue] = [:],
         cells: [String: UICollectionViewCellFactory] = [:], supplementaryKinds: [String] = [],
+        collectionView: CollectionViewFactory? = nil,
         warnings: LayoutWarnings = LayoutWarnings(), factory: @escaping Factory
     ) {
         self.name = name
@@ -86,7 +96,8 @@ public struct UIKitLayout: CollectionViewLayout {
         self.cells = Cells(registered: cells, scene: sceneCell, supplementary: supplementary)
         flowParameters = flow.isEmpty ? nil : try? FlowParameters(flow)
         replays = Replays(
-            name: name, factory: factory, parameters: flowParameters, cells: self.cells, warnings: warnings)
+            name: name, factory: factory, makeView: collectionView, parameters: flowParameters,
+            cells: self.cells, warnings: warnings)
         tip = replays.root
         live = Live(replays, objects: replays.makeState())
     }
@@ -112,14 +123,14 @@ public struct UIKitLayout: CollectionViewLayout {
     // MARK: Events (recorded, then applied)
 
     /// The event joins the history. Objects of this value's own see it at once; the objects of
-    /// a copy of a dynamics layout come when first asked for, once its events are known (a
-    /// frame's scroll steps, then its instant), and may be those of an earlier frame whose
-    /// history begins alike.
+    /// a copy of a layout that follows every refresh come when first asked for, once its events
+    /// are known (a frame's scroll steps, then its instant), and may be those of an earlier
+    /// frame whose history begins alike.
     private mutating func record(_ event: Event) {
         if !isKnownUniquelyReferenced(&live) {
-            // Only a dynamics layout's objects are kept (`Replays.keep`): other layouts' copies
+            // Only such a layout's objects are kept (`Replays.keep`): other layouts' copies
             // replay at once, on fresh objects, as they always have.
-            live = live.usesDynamics ? Live(replays) : Live(replays, objects: replays.makeState())
+            live = live.followsEveryRefresh ? Live(replays) : Live(replays, objects: replays.makeState())
         }
         tip = tip.appending(event)
         live.applyIfMade(tip)
@@ -319,8 +330,11 @@ public struct UIKitLayout: CollectionViewLayout {
     }
 
     /// A layout that made a `UIDynamicAnimator` hears of every screen refresh of a drag or
-    /// fling, as its springs do on iOS (docs/uikit.md "UIKit Dynamics").
-    public var wantsEveryScrollStep: Bool { live.withLock(at: tip) { $0.layout.usesDynamics } }
+    /// fling, as its springs do on iOS (docs/uikit.md "UIKit Dynamics"), and so does a
+    /// collection view subclass of the program's (docs/uikit.md "Your own collection view").
+    public var wantsEveryScrollStep: Bool {
+        live.withLock(at: tip) { s in s.layout.usesDynamics || s.isProgramsView }
+    }
 
     // MARK: Queries
 
@@ -444,12 +458,12 @@ final class Live: @unchecked Sendable {
         probeWarnings = warnings
     }
 
-    /// Whether the objects this box holds are a dynamics layout's (a box that waits for its
+    /// Whether the objects this box holds follow every refresh (a box that waits for its
     /// objects is one: only those wait).
-    var usesDynamics: Bool {
+    var followsEveryRefresh: Bool {
         lock.lock()
         defer { lock.unlock() }
-        return state?.usesDynamics ?? true
+        return state?.followsEveryRefresh ?? true
     }
 
     /// Brings objects this box already holds to `tip`; a box without objects waits until asked.
@@ -497,6 +511,7 @@ final class Live: @unchecked Sendable {
     final class State {
         let name: String
         private let factory: UIKitLayout.Factory
+        private let makeView: UIKitLayout.CollectionViewFactory?
         private let parameters: FlowParameters?
         private let cells: UIKitLayout.Cells
         /// What the last display pass drew, one per element asked for.
@@ -509,6 +524,13 @@ final class Live: @unchecked Sendable {
         /// Inside framegen's own layout pass: code that reaches for cells then gets those shown.
         private var passDepth = 0
         private var made: (host: UICollectionView, layout: UICollectionViewLayout)?
+        /// The collection view's superview, as a view controller's view holds it (views hold
+        /// their superview weakly).
+        private var container: UIView?
+        /// Whether the collection view is a subclass of the program's, whose `layoutSubviews()`
+        /// framegen calls after each layout pass placed the cells (a plain one's does nothing
+        /// framegen needs).
+        private(set) var isProgramsView = false
         private var started = false
         /// `UIScreen.main` while the layout runs: the scene's canvas, as the instant gives it.
         private(set) var screen = UIScreen.main
@@ -534,12 +556,14 @@ final class Live: @unchecked Sendable {
         private(set) var refreshedThrough: Double?
 
         init(
-            name: String, factory: @escaping UIKitLayout.Factory, parameters: FlowParameters?,
+            name: String, factory: @escaping UIKitLayout.Factory,
+            makeView: UIKitLayout.CollectionViewFactory?, parameters: FlowParameters?,
             cells: UIKitLayout.Cells, warnings: LayoutWarnings, root: HistoryNode
         ) {
             seen = root
             self.name = name
             self.factory = factory
+            self.makeView = makeView
             self.parameters = parameters
             self.cells = cells
             self.warnings = warnings
@@ -563,8 +587,16 @@ final class Live: @unchecked Sendable {
         /// makes them in a view controller whose view has its size.
         private var objects: (host: UICollectionView, layout: UICollectionViewLayout) {
             if let made { return made }
-            let view = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewLayout())
-            if let size = pendingSize { view.frame = CGRect(origin: .zero, size: size) }
+            let frame = CGRect(origin: .zero, size: pendingSize ?? .zero)
+            let view =
+                makeView.map { make in
+                    UIScreen.withMain(screen) {
+                        CrashReport.during(title + ", in its collection view's factory") {
+                            make(frame, UICollectionViewLayout())
+                        }
+                    }
+                } ?? UICollectionView(frame: frame, collectionViewLayout: UICollectionViewLayout())
+            isProgramsView = type(of: view) != UICollectionView.self
             photoNaming.host = view
             // Before the factory, which may register the program's classes as a view
             // controller's viewDidLoad does.
@@ -576,8 +608,17 @@ final class Live: @unchecked Sendable {
                     rawValue: CGFloat(scrolling.decelerationRate.rawValue))
                 view.isPagingEnabled = scrolling.isPagingEnabled
             }
+            // On screen before the view controller's code runs, as a storyboard's view is by
+            // viewDidLoad: a subclass that builds on its superview in didMoveToSuperview() finds
+            // one, once.
+            let superview = UIView(frame: frame)
+            container = superview
             let layout = UIScreen.withMain(screen) {
-                CrashReport.during(title + ", in its factory") { factory(view) }
+                CrashReport.during(title + ", as its collection view moves to its superview") {
+                    superview.addSubview(view)
+                    view.didMoveToWindow()
+                }
+                return CrashReport.during(title + ", in its factory") { factory(view) }
             }
             view.collectionViewLayout = layout
             let (sink, named) = (warnings, title)
@@ -630,8 +671,12 @@ final class Live: @unchecked Sendable {
             made.host.layoutPass = {}
         }
 
-        /// Whether the layout, once made, made a `UIDynamicAnimator`.
-        var usesDynamics: Bool { made != nil && layout.usesDynamics }
+        /// Whether the objects, once made, hear of every screen refresh of a drag or fling and
+        /// are kept to continue to a later instant: a layout's `UIDynamicAnimator` steps its
+        /// springs at each, and a collection view subclass of the program's lays itself out at
+        /// each, as UIKit's scroll view does (code that transforms the cells from where they are
+        /// shown, as Gemini's does, converges over those steps).
+        var followsEveryRefresh: Bool { made != nil && (layout.usesDynamics || isProgramsView) }
 
         /// Applies the node's event: the objects have then seen its history.
         func apply(_ node: HistoryNode) {
@@ -758,6 +803,7 @@ final class Live: @unchecked Sendable {
                 } else {
                     move(to: s)
                     if host.cells.isDrawing { displayVisible() }
+                    layOutOwnView()
                 }
             case .display(let elements, let items):
                 // The instant's objects are new (docs/uikit.md "The contract"), so its first
@@ -832,6 +878,7 @@ final class Live: @unchecked Sendable {
                 {
                     move(to: s)
                     displayVisible()
+                    layOutOwnView()
                 }, completion: nil)
             let end = animator.now + animation.duration
             boundsAnimationEnd = end
@@ -908,8 +955,12 @@ final class Live: @unchecked Sendable {
                     layout.needsPrepare = true
                 }
                 let scrolled = target.origin != host.bounds.origin
-                host.bounds = target
-                if scrolled { host.delegate?.scrollViewDidScroll(host) }
+                if target.size != host.bounds.size { host.bounds.size = target.size }
+                if scrolled {
+                    // Through the setter, as a pan sets it on iOS: a subclass's override runs.
+                    host.scroll(to: target.origin)
+                    host.delegate?.scrollViewDidScroll(host)
+                }
             }
             if layout.needsPrepare {
                 layout.needsPrepare = false
@@ -920,6 +971,20 @@ final class Live: @unchecked Sendable {
             if target.size != old.size {
                 layout.prepare(forAnimatedBoundsChange: old)
                 layout.finalizeAnimatedBoundsChange()
+            }
+        }
+
+        /// The program's collection view subclass lays itself out after the cells are placed, as
+        /// UIKit's `layoutSubviews()` runs after `super.layoutSubviews()` placed them, at every
+        /// layout pass (a scroll step lays the scroll view out): Gemini transforms the visible
+        /// cells there, InfiniteLayout moves the offset back to the middle. Inside framegen's
+        /// pass, so that its `layoutIfNeeded()` does not start another.
+        private func layOutOwnView() {
+            guard isProgramsView else { return }
+            passDepth += 1
+            defer { passDepth -= 1 }
+            CrashReport.during("\(title) (\(type(of: layout))), in \(type(of: host)).layoutSubviews()") {
+                host.layoutSubviews()
             }
         }
 
@@ -1056,6 +1121,7 @@ final class Live: @unchecked Sendable {
                 positions.append(i)
             }
             let views = host.cells.display(picked, items: pickedItems, in: host)
+            layOutOwnView()
             var out = [LayerSnapshot?](repeating: nil, count: elements.count)
             let plain = host.cells.drawsPlainCells
             presented = plain ? elements : []
@@ -1137,13 +1203,18 @@ extension UIKitLayout {
     /// `supplementaryKinds`: the layout's own supplementary kinds (beside UIKit's headers and
     /// footers) that a scene may draw with a class of the program's, each by a key of its name
     /// (`layout: {type: album, cell: photo, title: album-title}`).
+    ///
+    /// `collectionView`: makes the collection view as the program's own subclass
+    /// (`{ GeminiCollectionView(frame: $0, collectionViewLayout: $1) }`); nil: a plain one.
     public static func descriptor(
         type: String, cells: [String: UICollectionViewCellFactory] = [:], supplementaryKinds: [String] = [],
+        collectionView: CollectionViewFactory? = nil,
         warnings: LayoutWarnings = LayoutWarnings(),
         factory: @escaping Factory
     ) -> LayoutDescriptor {
         let replays = Replays(
-            name: type, factory: factory, parameters: nil, cells: Cells(), warnings: warnings)
+            name: type, factory: factory, makeView: collectionView, parameters: nil, cells: Cells(),
+            warnings: warnings)
         let probe = Live(replays, probe: true)
         let (isFlow, className) = probe.withLock(at: replays.root) { s in
             (s.layout is UICollectionViewFlowLayout, String(describing: Swift.type(of: s.layout)))
@@ -1189,8 +1260,37 @@ extension UIKitLayout {
             }
             return UIKitLayout(
                 name: type, parameters: kept, cells: cells, supplementaryKinds: supplementaryKinds,
-                warnings: warnings, factory: factory)
+                collectionView: collectionView, warnings: warnings, factory: factory)
         }
+    }
+
+    /// A program's registrations as layout types, in the order of their names: what
+    /// `FrameGenCommandLine.main(layouts:cells:collectionViews:)` registers, for
+    /// `FrameGenTesting` and the in-memory renderer. `collectionViews` are keyed by the name of
+    /// the layout whose collection view each makes.
+    public static func descriptors(
+        layouts: [String: Factory], cells: [String: UICollectionViewCellFactory] = [:],
+        collectionViews: [String: CollectionViewFactory] = [:],
+        warnings: LayoutWarnings = LayoutWarnings()
+    ) throws(RegistrationError) -> [LayoutDescriptor] {
+        if let stray = collectionViews.keys.sorted().first(where: { layouts[$0] == nil }) {
+            throw RegistrationError(
+                message:
+                    "this program registers a collection view for \"\(stray)\", which is not one of its layouts ("
+                    + (layouts.isEmpty ? "it registers none" : layouts.keys.sorted().joined(separator: ", "))
+                    + "); key collectionViews: by the layout's name")
+        }
+        return layouts.keys.sorted().map {
+            descriptor(
+                type: $0, cells: cells, collectionView: collectionViews[$0], warnings: warnings,
+                factory: layouts[$0]!)
+        }
+    }
+
+    /// A registration that names what the program does not register.
+    public struct RegistrationError: Error, CustomStringConvertible, Sendable {
+        public let message: String
+        public var description: String { message }
     }
 }
 

@@ -81,6 +81,7 @@ final class Replays: @unchecked Sendable {
     let root = HistoryNode()
     let name: String
     let factory: UIKitLayout.Factory
+    let makeView: UIKitLayout.CollectionViewFactory?
     let parameters: FlowParameters?
     let cells: UIKitLayout.Cells
     let warnings: LayoutWarnings
@@ -96,11 +97,13 @@ final class Replays: @unchecked Sendable {
     static let reuse = Atomic<Bool>(true)
 
     init(
-        name: String, factory: @escaping UIKitLayout.Factory, parameters: FlowParameters?,
+        name: String, factory: @escaping UIKitLayout.Factory,
+        makeView: UIKitLayout.CollectionViewFactory? = nil, parameters: FlowParameters?,
         cells: UIKitLayout.Cells, warnings: LayoutWarnings
     ) {
         self.name = name
         self.factory = factory
+        self.makeView = makeView
         self.parameters = parameters
         self.cells = cells
         self.warnings = warnings
@@ -108,18 +111,19 @@ final class Replays: @unchecked Sendable {
 
     func makeState(warnings: LayoutWarnings? = nil) -> Live.State {
         Live.State(
-            name: name, factory: factory, parameters: parameters, cells: cells,
+            name: name, factory: factory, makeView: makeView, parameters: parameters, cells: cells,
             warnings: warnings ?? self.warnings,
             root: root)
     }
 
-    /// Objects no one uses any more, of a layout with a `UIDynamicAnimator`: those replay a
-    /// simulation and every screen refresh, and are worth keeping. Other layouts' objects are
+    /// Objects no one uses any more, of a layout with a `UIDynamicAnimator` or a collection
+    /// view subclass of the program's: those replay every screen refresh of a scroll (and a
+    /// simulation), and are worth keeping. Other layouts' objects are
     /// cheap to replay, and are asked things between events (a delegate for a drag's target,
     /// a layout for an item's final attributes) that may change them where fresh ones replay
     /// events only.
     func keep(_ state: Live.State) {
-        guard Self.reuse.load(ordering: .relaxed), state.usesDynamics else { return }
+        guard Self.reuse.load(ordering: .relaxed), state.followsEveryRefresh else { return }
         lock.lock()
         kept.append(state)
         let dropped = kept.count > Self.limit ? kept.removeFirst() : nil

@@ -237,6 +237,9 @@ open class UIView: UIResponder, CALayerDelegate {
     open func willRemoveSubview(_ subview: UIView) {}
     open func willMove(toSuperview newSuperview: UIView?) {}
     open func didMoveToSuperview() {}
+    /// framegen has no windows: it calls this once on a collection view it makes, as the view
+    /// comes on screen (docs/uikit.md "Your own collection view").
+    open func didMoveToWindow() {}
     /// Never called by framegen: there are no nibs or storyboards here, and framegen makes
     /// cells with `init(frame:)`, as a cell registered by class is made on iOS. Declared so that
     /// a cell designed in Interface Builder compiles; move its set-up into `init(frame:)`.
