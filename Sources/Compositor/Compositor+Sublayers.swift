@@ -35,8 +35,12 @@ extension Compositor {
                 opacity: UInt8((opacity * 255).rounded().clampedInt(in: 0...255, nan: 0)), clip: .full(clip))
             return
         }
+        // Core Animation composites the border above the layer's contents and its sublayers
+        // (docs/design/rendering.md §8.1): the layer is drawn without it, then the sublayers,
+        // then the border alone.
         var own = layer
         own.sublayers = []
+        own.border = nil
         if !own.isInvisible {
             try draw(
                 own, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text, hiders: hiders
@@ -50,6 +54,8 @@ extension Compositor {
                 try drawChild(
                     child, in: h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
             }
+            try drawBorder(
+                of: layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
             return
         }
         // Clipped: the sublayers are drawn offscreen over the bounds' box, then composited
@@ -72,6 +78,25 @@ extension Compositor {
         }
         let mask = coverage(rounded, h, clip: clip, antialiased: layer.allowsEdgeAntialiasing)
         Painter.composite(&image, layer: inside, at: (grown.x0, grown.y0), clip: mask)
+        try drawBorder(of: layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
+    }
+
+    /// The layer's border alone, above what its sublayers drew.
+    private static func drawBorder(
+        of layer: Layer, _ h: Homography, into image: inout Image, clip: PixelBox, viewClip: PixelBox,
+        scale: Double, text: TextRenderer
+    ) throws(CompositorError) {
+        guard let border = layer.border, border.width > 0 else { return }
+        var ring = Layer(size: layer.size, position: layer.position)
+        ring.transform = layer.transform
+        ring.zPosition = layer.zPosition
+        ring.cornerRadius = layer.cornerRadius
+        ring.cornerCurve = layer.cornerCurve
+        ring.maskedCorners = layer.maskedCorners
+        ring.isDoubleSided = layer.isDoubleSided
+        ring.allowsEdgeAntialiasing = layer.allowsEdgeAntialiasing
+        ring.border = border
+        try draw(ring, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
     }
 
     /// A sublayer's map: `[p - anchor, 0, 1] · transform · T(position, zPosition)` into its

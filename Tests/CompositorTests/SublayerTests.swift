@@ -55,3 +55,23 @@ private func treeCanvas(scale: Double = 2) -> CanvasLayer {
             try Compositor.render(canvas, bands: bands, text: text).bytes == whole.bytes, "bands \(bands)")
     }
 }
+
+/// Core Animation composites a layer's border above its sublayers (docs/design/rendering.md
+/// §8.1): a cell whose content view fills it still shows the cell layer's border (Apple's
+/// "Implementing Modern Collection Views" grid), clipped or not.
+@Test(arguments: [false, true])
+func theBorderIsDrawnAboveTheSublayers(clipping: Bool) throws {
+    var cell = Layer(size: Size(width: 20, height: 20), position: Point(x: 10, y: 10))
+    cell.border = LayerBorder(width: 2, color: Color(r: 255, g: 0, b: 0))
+    cell.masksToBounds = clipping
+    var content = Layer(size: Size(width: 20, height: 20), position: Point(x: 10, y: 10))
+    content.backgroundColor = Color(r: 0, g: 0, b: 255)
+    cell.sublayers = [content]
+    let view = ViewLayer(frame: Rect(x: 0, y: 0, width: 20, height: 20), layers: [cell])
+    let canvas = CanvasLayer(
+        pixelWidth: 20, pixelHeight: 20, scale: 1, background: .color(.black), views: [view])
+    let image = try Compositor.render(canvas, text: TextRenderer())
+    #expect(image[0, 10] == Color(r: 255, g: 0, b: 0).premultiplied)
+    #expect(image[19, 10] == Color(r: 255, g: 0, b: 0).premultiplied)
+    #expect(image[10, 10] == Color(r: 0, g: 0, b: 255).premultiplied)
+}
