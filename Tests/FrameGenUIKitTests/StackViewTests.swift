@@ -427,3 +427,25 @@ final class StackedTextCell: UICollectionViewCell {
         second.map { abs($0.height - expected) < 1e-6 && abs($0.minY - expected) < 1e-6 } == true,
         "\(String(describing: second)) expected height \(expected)")
 }
+
+@Test func aHiddenViewWithARequiredWidthOfItsOwnWarnsAndCollapses() {
+    let lines = Lines()
+    let collectionView = UICollectionView(
+        frame: CGRect(x: 0, y: 0, width: 300, height: 300), collectionViewLayout: UICollectionViewFlowLayout()
+    )
+    collectionView.report = { lines.append($0) }
+    let (a, b) = (Block(40, 10), UIView())
+    b.widthAnchor.constraint(equalToConstant: 50).isActive = true
+    let stack = UIStackView(arrangedSubviews: [a, b])
+    stack.spacing = 10
+    let root = pinned(stack, in: CGSize(width: 300, height: 10))
+    collectionView.addSubview(root)
+    // Shown: the plain view keeps its 50 points, the block (hugging 250) takes the rest.
+    expectSpans(stack, [[0, 240], [250, 50]])
+    #expect(lines.all.isEmpty)
+    // Hidden: the stack's zero length, installed first, holds; the view's own breaks, with a warning.
+    b.isHidden = true
+    root.layoutIfNeeded()
+    #expect(a.frame.width == 300 && b.frame.width == 0)
+    #expect(lines.all.count == 1 && lines.all.first?.contains("width == 50") == true, "\(lines.all)")
+}
