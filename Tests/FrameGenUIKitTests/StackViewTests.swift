@@ -449,3 +449,20 @@ final class StackedTextCell: UICollectionViewCell {
     #expect(a.frame.width == 300 && b.frame.width == 0)
     #expect(lines.all.count == 1 && lines.all.first?.contains("width == 50") == true, "\(lines.all)")
 }
+
+/// A stack view subclass as apps write one: its own `init(frame:)` and `init(coder:)`.
+final class CardStack: UIStackView {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        axis = .vertical
+    }
+
+    required init(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+}
+
+@Test func aSubclassInheritsInitArrangedSubviews() {
+    let stack = CardStack(arrangedSubviews: [Block(10, 20), Block(30, 40)])
+    #expect(stack.axis == .vertical && stack.arrangedSubviews.count == 2)
+    #expect(
+        stack.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) == CGSize(width: 30, height: 60))
+}

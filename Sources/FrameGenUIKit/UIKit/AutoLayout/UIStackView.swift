@@ -95,9 +95,10 @@ open class UIStackView: UIView {
         super.init(frame: frame)
     }
 
-    /// Adds the views as arranged subviews, in order.
-    public init(arrangedSubviews views: [UIView]) {
-        super.init(frame: .zero)
+    /// Adds the views as arranged subviews, in order. A convenience initialiser, as UIKit's:
+    /// a subclass that overrides `init(frame:)` and `init(coder:)` inherits it.
+    public convenience init(arrangedSubviews views: [UIView]) {
+        self.init(frame: .zero)
         for view in views { addArrangedSubview(view) }
     }
 
