@@ -156,6 +156,8 @@ final class AutoLayoutEngine {
         var placed: [UIView] = fitting != nil ? [root] : []
         var holders: [UIView] = []
         func visit(_ view: UIView) {
+            // A stack view's constraints, made now if a change asked for them.
+            (view as? UIStackView)?.arrangeIfNeeded()
             for subview in view.subviews
             where fitting != nil || !subview.translatesAutoresizingMaskIntoConstraints {
                 if !subview.translatesAutoresizingMaskIntoConstraints { placed.append(subview) }

@@ -56,21 +56,21 @@ open class UIStackView: UIView {
 
     /// Horizontal by default.
     open var axis: NSLayoutConstraint.Axis = .horizontal {
-        didSet { if axis != oldValue { arrange() } }
+        didSet { if axis != oldValue { setNeedsArrangement() } }
     }
 
     open var distribution: Distribution = .fill {
-        didSet { if distribution != oldValue { arrange() } }
+        didSet { if distribution != oldValue { setNeedsArrangement() } }
     }
 
     open var alignment: Alignment = .fill {
-        didSet { if alignment != oldValue { arrange() } }
+        didSet { if alignment != oldValue { setNeedsArrangement() } }
     }
 
     /// Between adjacent arranged views (the least, in the equal distributions); negative
     /// overlaps them; `UIStackView.spacingUseSystem` is 8.
     open var spacing: CGFloat = 0 {
-        didSet { if spacing != oldValue { arrange() } }
+        didSet { if spacing != oldValue { setNeedsArrangement() } }
     }
 
     /// Measures a vertical stack's spacing between baselines on iOS. framegen keeps the value
@@ -79,7 +79,7 @@ open class UIStackView: UIView {
 
     /// Whether the arranged views fill the bounds inset by `layoutMargins` rather than the bounds.
     open var isLayoutMarginsRelativeArrangement = false {
-        didSet { if isLayoutMarginsRelativeArrangement != oldValue { arrange() } }
+        didSet { if isLayoutMarginsRelativeArrangement != oldValue { setNeedsArrangement() } }
     }
 
     private var customSpacings: [ObjectIdentifier: CGFloat] = [:]
@@ -90,6 +90,7 @@ open class UIStackView: UIView {
     /// `.fillProportionally`, its intrinsic length along the axis.
     private var arrangedFor: [(hidden: Bool, length: CGFloat)] = []
     private var isArranging = false
+    private var needsArrangement = false
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -123,7 +124,7 @@ open class UIStackView: UIView {
         arrangedSubviews.insert(view, at: Swift.max(0, Swift.min(stackIndex, arrangedSubviews.count)))
         if view.superview !== self { addSubview(view) }
         view.translatesAutoresizingMaskIntoConstraints = false
-        arrange()
+        setNeedsArrangement()
     }
 
     /// The view stays a subview, as in UIKit: remove it from its superview to take it away.
@@ -131,7 +132,7 @@ open class UIStackView: UIView {
         guard arrangedSubviews.contains(where: { $0 === view }) else { return }
         arrangedSubviews.removeAll { $0 === view }
         customSpacings[ObjectIdentifier(view)] = nil
-        arrange()
+        setNeedsArrangement()
     }
 
     /// An arranged view taken from the stack's subviews is no longer arranged, as in UIKit.
@@ -148,7 +149,7 @@ open class UIStackView: UIView {
         let new: CGFloat? = spacing == UIStackView.spacingUseDefault ? nil : spacing
         guard customSpacings[key] != new else { return }
         customSpacings[key] = new
-        arrange()
+        setNeedsArrangement()
     }
 
     /// `UIStackView.spacingUseDefault` where none was set.
@@ -165,7 +166,7 @@ open class UIStackView: UIView {
         if arrangedFor[index].hidden != view.isHidden
             || (distribution == .fillProportionally && arrangedFor[index].length != length(of: view))
         {
-            arrange()
+            setNeedsArrangement()
         }
     }
 
@@ -196,9 +197,23 @@ open class UIStackView: UIView {
         }
     }
 
+    /// The constraints are made again when an engine is next built (`arrangeIfNeeded()`), as
+    /// UIKit's stack view makes them in its update pass: a cell that sets up its stack with
+    /// many changes makes them once.
+    private func setNeedsArrangement() {
+        needsArrangement = true
+        autoLayoutChanged(structure: true)
+    }
+
+    /// Called by the engine of the stack's region before it reads the constraints.
+    func arrangeIfNeeded() {
+        if needsArrangement { arrange() }
+    }
+
     /// Makes the constraints again from the arranged views and the properties, replacing the
-    /// ones made before; the engine places the views at the next layout pass.
+    /// ones made before.
     private func arrange() {
+        needsArrangement = false
         isArranging = true
         defer { isArranging = false }
         removeConstraints(arrangement)
@@ -274,10 +289,11 @@ open class UIStackView: UIView {
         case .fill:
             // Apple: where hugging ties, the index decides. framegen's choice: the first of the
             // views of lowest hugging stretches (a view without an intrinsic length hugs at 0).
-            func hugging(_ view: UIView) -> Float {
-                hasIntrinsicLength(view) ? view.contentHuggingPriority(for: axis).rawValue : 0
+            let hugging = visible.map {
+                hasIntrinsicLength($0) ? $0.contentHuggingPriority(for: axis).rawValue : 0
             }
-            if let stretcher = visible.min(by: { hugging($0) < hugging($1) }) {
+            if let lowest = hugging.min(), let stretcher = hugging.firstIndex(of: lowest).map({ visible[$0] })
+            {
                 for view in visible where view !== stretcher {
                     make(view, size, .lessThanOrEqual, nil, .notAnAttribute, priority: UIStackView.tieBreak)
                 }
