@@ -466,3 +466,29 @@ final class CardStack: UIStackView {
     #expect(
         stack.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) == CGSize(width: 30, height: 60))
 }
+
+/// A view that counts how often its intrinsic size is asked for.
+final class CountingBlock: UIView {
+    var asked = 0
+
+    override var intrinsicContentSize: CGSize {
+        asked += 1
+        return CGSize(width: 40, height: 20)
+    }
+}
+
+@Test func theEngineAsksAnIntrinsicSizeOnceABuildAndOnceAnUpdate() {
+    let counted = CountingBlock()
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    counted.translatesAutoresizingMaskIntoConstraints = false
+    root.addSubview(counted)
+    counted.leadingAnchor.constraint(equalTo: root.leadingAnchor).isActive = true
+    counted.topAnchor.constraint(equalTo: root.topAnchor).isActive = true
+    root.layoutIfNeeded()
+    #expect(counted.frame == CGRect(x: 0, y: 0, width: 40, height: 20))
+    #expect(counted.asked == 1)
+    // A new bounds size re-solves: the size is asked again, once.
+    root.bounds.size = CGSize(width: 120, height: 100)
+    root.layoutIfNeeded()
+    #expect(counted.asked == 2)
+}
