@@ -492,3 +492,21 @@ final class CountingBlock: UIView {
     root.layoutIfNeeded()
     #expect(counted.asked == 2)
 }
+
+@Test func lastBaselineAlignsTheLabelsTextAndPutsTheRowAtTheBottom() {
+    let small = UILabel()
+    small.text = "Small"
+    small.font = .systemFont(ofSize: 12)
+    let large = UILabel()
+    large.text = "Large"
+    large.font = .systemFont(ofSize: 30)
+    let stack = UIStackView(arrangedSubviews: [small, large])
+    stack.alignment = .lastBaseline
+    _ = pinned(stack, in: CGSize(width: 300, height: 100))
+    // A one-line label's last baseline: its descender above its text's bottom, the text centred.
+    func baseline(_ label: UILabel) -> CGFloat {
+        label.frame.midY + label.font.lineHeight / 2 + label.font.descender
+    }
+    #expect(abs(baseline(small) - baseline(large)) <= 1.0 / 3)
+    #expect(large.frame.maxY == 100 && small.frame.maxY < 100)
+}
