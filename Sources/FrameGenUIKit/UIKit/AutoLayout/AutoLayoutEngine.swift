@@ -72,9 +72,21 @@ final class AutoLayoutEngine {
     /// The axes on which each placed view had an intrinsic size when the engine was built.
     private var intrinsicAxes: [(view: UIView, axes: Int)] = []
 
-    private static func intrinsicAxes(of view: UIView) -> Int {
-        let size = view.intrinsicContentSize
+    private func axesWithIntrinsicSize(of view: UIView) -> Int {
+        let size = intrinsicSize(of: view)
         return (size.width >= 0 ? 1 : 0) | (size.height >= 0 ? 2 : 0)
+    }
+
+    /// Each view's intrinsic size, asked once a build or an update: a label measures its text
+    /// each time it is asked (a multi-line one wraps it), and the engine reads the size for each
+    /// axis's hugging and resistance.
+    private var intrinsicSizes: [ObjectIdentifier: CGSize] = [:]
+
+    private func intrinsicSize(of view: UIView) -> CGSize {
+        if let size = intrinsicSizes[ObjectIdentifier(view)] { return size }
+        let size = view.intrinsicContentSize
+        intrinsicSizes[ObjectIdentifier(view)] = size
+        return size
     }
 
     /// The superview's pass solved it just now: the root's own pass, next, need not.
@@ -126,13 +138,13 @@ final class AutoLayoutEngine {
             if !add(.constraint(constraint), weight: constraint.priority.weight) { broken.append(constraint) }
         }
         for (view, _, _) in views where view !== root {
-            intrinsicAxes.append((view, Self.intrinsicAxes(of: view)))
+            intrinsicAxes.append((view, axesWithIntrinsicSize(of: view)))
             for vertical in [false, true] {
                 let (hug, resist) =
                     vertical
                     ? (view.autoLayout.hugging.vertical, view.autoLayout.compressionResistance.vertical)
                     : (view.autoLayout.hugging.horizontal, view.autoLayout.compressionResistance.horizontal)
-                let size = view.intrinsicContentSize
+                let size = intrinsicSize(of: view)
                 guard (vertical ? size.height : size.width) >= 0 else { continue }
                 add(.intrinsic(view, vertical: vertical), weight: hug.weight, relation: .lessThanOrEqual)
                 add(
@@ -156,6 +168,8 @@ final class AutoLayoutEngine {
         var placed: [UIView] = fitting != nil ? [root] : []
         var holders: [UIView] = []
         func visit(_ view: UIView) {
+            // A stack view's constraints, made now if a change asked for them.
+            (view as? UIStackView)?.arrangeIfNeeded()
             for subview in view.subviews
             where fitting != nil || !subview.translatesAutoresizingMaskIntoConstraints {
                 if !subview.translatesAutoresizingMaskIntoConstraints { placed.append(subview) }
@@ -225,7 +239,7 @@ final class AutoLayoutEngine {
         case .intrinsic(let view, let vertical):
             let box = box(of: view)
             add(vertical ? box.height : box.width, 1)
-            let size = view.intrinsicContentSize
+            let size = intrinsicSize(of: view)
             scratchConstant -= Double(vertical ? size.height : size.width)
             return (scratch, scratchConstant, relation ?? .equal)
         case .fitting(let vertical):
@@ -492,7 +506,8 @@ final class AutoLayoutEngine {
     /// longer hold together (then build again, which breaks one).
     func update() -> Bool {
         // A view that gained or lost an intrinsic size on an axis needs other constraints.
-        for (view, axes) in intrinsicAxes where Self.intrinsicAxes(of: view) != axes { return false }
+        intrinsicSizes.removeAll(keepingCapacity: true)
+        for (view, axes) in intrinsicAxes where axesWithIntrinsicSize(of: view) != axes { return false }
         for entry in entries {
             let relation: LayoutSolver.Relation? =
                 if case .intrinsic = entry.source { .equal } else { nil }

@@ -191,6 +191,8 @@ extension UIView: NSLayoutAnchorsOfFrame {
     /// A constraint, priority or intrinsic size of this view changed: the engines that may
     /// place it solve again (build again, for `structure`) at the next layout pass.
     func autoLayoutChanged(structure: Bool) {
+        // A stack view shares its length by its arranged views' intrinsic sizes.
+        (superview as? UIStackView)?.arrangedSubviewChanged(self)
         var current: UIView? = self
         while let view = current {
             if let engine = view.autoLayout.engine {

@@ -94,9 +94,14 @@ open class UIView: UIResponder, CALayerDelegate {
         set { layer.opacity = Float(newValue) }
     }
 
+    /// A stack view gives a hidden arranged view no room (UIStackView.swift).
     open var isHidden: Bool {
         get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        set {
+            let changed = newValue != layer.isHidden
+            layer.isHidden = newValue
+            if changed { (superview as? UIStackView)?.arrangedSubviewChanged(self) }
+        }
     }
 
     open var clipsToBounds: Bool {
