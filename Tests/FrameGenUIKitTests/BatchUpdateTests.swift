@@ -1,38 +1,31 @@
 import Foundation
 import FrameGenKit
-import Synchronization
 import Testing
 
 import struct Layout.LayoutDescriptor
 
 @testable import FrameGenUIKit
 
-/// What a layout heard, across the fresh objects framegen replays.
-private final class Heard: Sendable {
-    let lines = Mutex<[String]>([])
-    func add(_ line: String) { lines.withLock { $0.append(line) } }
-}
-
 /// A column of items that tells what it is asked, as a layout that keeps its own model
 /// (MagazineLayout) reads it: counts only, or everything.
 private final class TellingLayout: UICollectionViewLayout {
-    let heard: Heard
+    let heard: LinesBox
     private var cache: [UICollectionViewLayoutAttributes] = []
-    init(_ heard: Heard) {
+    init(_ heard: LinesBox) {
         self.heard = heard
         super.init()
     }
     required init?(coder: NSCoder) { nil }
 
     override func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
-        heard.add(
+        heard.append(
             "invalidate everything \(context.invalidateEverything) counts \(context.invalidateDataSourceCounts)"
         )
         super.invalidateLayout(with: context)
     }
     override func prepare() {
         let n = collectionView!.numberOfItems(inSection: 0)
-        heard.add("prepare \(n)")
+        heard.append("prepare \(n)")
         cache = (0..<n).map {
             let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: $0, section: 0))
             a.frame = CGRect(x: 0, y: 30 * CGFloat($0), width: 50, height: 25)
@@ -40,7 +33,7 @@ private final class TellingLayout: UICollectionViewLayout {
         }
     }
     override func prepare(forCollectionViewUpdates updateItems: [UICollectionViewUpdateItem]) {
-        heard.add("updates \(updateItems.count)")
+        heard.append("updates \(updateItems.count)")
     }
     override var collectionViewContentSize: CGSize { CGSize(width: 50, height: 30 * CGFloat(cache.count)) }
     override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
@@ -64,11 +57,11 @@ private final class TellingLayout: UICollectionViewLayout {
         timeline: [{delete: {items: [[0, 1]], duration: 0.1}}]
         """
     try scene.write(toFile: folder + "/s.yaml", atomically: true, encoding: .utf8)
-    let heard = Heard()
+    let heard = LinesBox()
     let layouts = [UIKitLayout.descriptor(type: "telling") { _ in TellingLayout(heard) }]
     let renderer = try SceneRenderer(file: folder + "/s.yaml", layouts: layouts)
     _ = try renderer.render(frame: 3)
-    let lines = heard.lines.withLock { $0 }
+    let lines = heard.all
     // The first pass loads the data: everything.
     #expect(lines.first == "invalidate everything true counts true")
     let update = try #require(lines.firstIndex(of: "updates 1"))

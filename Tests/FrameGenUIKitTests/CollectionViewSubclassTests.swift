@@ -14,24 +14,6 @@ private let red = Color(r: 255, g: 0, b: 0)
 private let white = Color(r: 255, g: 255, b: 255)
 private let black = Color(r: 0, g: 0, b: 0)
 
-/// What the program's code saw, from any thread that draws.
-private final class Seen: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-
-    func note(_ line: String) {
-        lock.lock()
-        lines.append(line)
-        lock.unlock()
-    }
-
-    var all: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return lines
-    }
-}
-
 /// Items in one row, scrolling sideways.
 private final class RowLayout: UICollectionViewLayout {
     private var cache: [UICollectionViewLayoutAttributes] = []
@@ -75,7 +57,7 @@ private final class CornerCell: UICollectionViewCell {
 /// Shrinks each visible cell by its distance from the centre, as Gemini's collection view
 /// transforms its cells on every scroll: scale 1 at the centre, 1 - d / width off it.
 private final class ShrinkingCollectionView: UICollectionView {
-    var seen: Seen?
+    var seen: LinesBox?
 
     override func layoutSubviews() {
         super.layoutSubviews()
@@ -88,21 +70,21 @@ private final class ShrinkingCollectionView: UICollectionView {
 
     override func didMoveToSuperview() {
         super.didMoveToSuperview()
-        seen?.note("superview \(superview.map { "\($0.bounds.width) x \($0.bounds.height)" } ?? "nil")")
+        seen?.append("superview \(superview.map { "\($0.bounds.width) x \($0.bounds.height)" } ?? "nil")")
     }
 
     override func didMoveToWindow() {
         super.didMoveToWindow()
-        seen?.note("window")
+        seen?.append("window")
     }
 
     override var contentOffset: CGPoint {
-        didSet { seen?.note("offset \(contentOffset.x)") }
+        didSet { seen?.append("offset \(contentOffset.x)") }
     }
 }
 
 private func render(
-    items: Int = 6, timeline: String = "", frame: Int = 0, seen: Seen = Seen(),
+    items: Int = 6, timeline: String = "", frame: Int = 0, seen: LinesBox = LinesBox(),
     collectionView: UIKitLayout.CollectionViewFactory? = nil
 ) throws -> StraightImage {
     let folder = NSTemporaryDirectory() + "framegen-cv-subclass-" + UUID().uuidString
@@ -128,7 +110,7 @@ private func render(
 }
 
 @Test func theLayoutsFactoryGetsTheProgramsSubclassAsItsCollectionView() throws {
-    let seen = Seen()
+    let seen = LinesBox()
     let folder = NSTemporaryDirectory() + "framegen-cv-subclass-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -141,17 +123,17 @@ private func render(
         layouts: [
             "row": { collectionView in
                 let layout = RowLayout()
-                seen.note(
+                seen.append(
                     "factory \(type(of: collectionView)) \(collectionView.frame.width) x \(collectionView.frame.height)"
                 )
-                seen.note("crash line \(CrashReport.lineOnThisThread ?? "none")")
+                seen.append("crash line \(CrashReport.lineOnThisThread ?? "none")")
                 return layout
             }
         ],
         collectionViews: [
             "row": { frame, layout in
-                seen.note("made \(frame.width) x \(frame.height) \(type(of: layout))")
-                seen.note("crash line \(CrashReport.lineOnThisThread ?? "none")")
+                seen.append("made \(frame.width) x \(frame.height) \(type(of: layout))")
+                seen.append("crash line \(CrashReport.lineOnThisThread ?? "none")")
                 return ShrinkingCollectionView(frame: frame, collectionViewLayout: layout)
             }
         ])
@@ -167,7 +149,7 @@ private func render(
 }
 
 @Test func theSubclassMovesToItsSuperviewAndWindowOnceAndSeesTheTimelinesOffsets() throws {
-    let seen = Seen()
+    let seen = LinesBox()
     _ = try render(timeline: "timeline: [{scroll: {to: [60, 0], duration: 0.1}}]", frame: 3, seen: seen)
     let lines = seen.all
     // Once per collection view made (each instant drawn makes its own objects), into a
@@ -304,11 +286,11 @@ private final class AnchoringDataSource: UICollectionViewDataSource {
 
 /// Notes the offset of every layout pass.
 private final class OffsetNotingView: UICollectionView {
-    var seen: Seen?
+    var seen: LinesBox?
 
     override func layoutSubviews() {
         super.layoutSubviews()
-        seen?.note("\(contentOffset.x)")
+        seen?.append("\(contentOffset.x)")
     }
 }
 
@@ -316,7 +298,7 @@ private final class OffsetNotingView: UICollectionView {
     // On iOS the scroll view lays itself out at each of the 60 refreshes a second of a drag:
     // frame 9 (0.3 s) of a 0.3 s drag of 120 points at a constant speed has seen the 17
     // refreshes strictly inside it, each 6.7 points on from the last, besides its start and end.
-    let seen = Seen()
+    let seen = LinesBox()
     _ = try render(
         items: 3, timeline: "timeline: [{drag: {by: [-120, 0], duration: 0.3}}]", frame: 9
     ) { frame, layout in

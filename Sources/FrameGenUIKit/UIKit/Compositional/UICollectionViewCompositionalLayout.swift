@@ -160,14 +160,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         super.prepare()
         guard let cv = collectionView else {
             inputs = nil
-            sections = []
-            layoutBoundary = []
-            supplementaryIndex = [:]
-            decorationIndex = [:]
-            contentSize = .zero
-            followsOffset = false
-            pins = []
-            handled = []
+            forgetLayout()
             return
         }
         let now = Inputs(
@@ -212,8 +205,8 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         }
     }
 
-    /// Asks the section provider and lays every section out.
-    private func layOut(_ cv: UICollectionView) {
+    /// Drops every section laid out and what was kept of it.
+    private func forgetLayout() {
         sections = []
         layoutBoundary = []
         supplementaryIndex = [:]
@@ -223,6 +216,11 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
         pins = []
         handled = []
         boundaryEstimates = [:]
+    }
+
+    /// Asks the section provider and lays every section out.
+    private func layOut(_ cv: UICollectionView) {
+        forgetLayout()
         let config = stored
         let axis = LayoutAxis(horizontal: config.scrollDirection == .horizontal)
         let inset = cv.adjustedContentInset
