@@ -180,13 +180,19 @@ func alignmentPlacesTheViewsAcrossTheAxis(alignment: UIStackView.Alignment, expe
     #expect(stack.arrangedSubviews.map(\.frame.minX) == [0, 0])
 }
 
-@Test func firstBaselineAlignsTheLabelsTextAndPutsTheRowAtTheTop() {
+/// Two one-line labels, 12 and 30 points, for the baseline alignments.
+private func smallAndLargeLabels() -> (UILabel, UILabel) {
     let small = UILabel()
     small.text = "Small"
     small.font = .systemFont(ofSize: 12)
     let large = UILabel()
     large.text = "Large"
     large.font = .systemFont(ofSize: 30)
+    return (small, large)
+}
+
+@Test func firstBaselineAlignsTheLabelsTextAndPutsTheRowAtTheTop() {
+    let (small, large) = smallAndLargeLabels()
     let stack = UIStackView(arrangedSubviews: [small, large])
     stack.alignment = .firstBaseline
     stack.spacing = 8
@@ -494,12 +500,7 @@ final class CountingBlock: UIView {
 }
 
 @Test func lastBaselineAlignsTheLabelsTextAndPutsTheRowAtTheBottom() {
-    let small = UILabel()
-    small.text = "Small"
-    small.font = .systemFont(ofSize: 12)
-    let large = UILabel()
-    large.text = "Large"
-    large.font = .systemFont(ofSize: 30)
+    let (small, large) = smallAndLargeLabels()
     let stack = UIStackView(arrangedSubviews: [small, large])
     stack.alignment = .lastBaseline
     _ = pinned(stack, in: CGSize(width: 300, height: 100))
