@@ -159,7 +159,8 @@ var targets: [Target] = [
         .testTarget(
             name: "ExampleUIKitTests",
             dependencies: [
-                "GalleryLayouts", "UIKit", "FrameGenKit", "FrameGenTesting", "Layout", "TestTiers",
+                "GalleryLayouts", "UIKit", "QuartzCore", "CoreGraphics", "FrameGenKit", "FrameGenTesting", "Layout",
+                "TestTiers",
             ],
             path: "examples/uikit/Tests/GalleryLayoutsTests", exclude: ["__Golden__"]),
         // A program with a layout that traps, for FrameGenUIKitTests' crash report test.

@@ -55,6 +55,10 @@ private final class NumbersController: UICollectionViewController {
     layout.prepare()
     let shown = view.cells.display(layout.layoutAttributesForElements(in: view.bounds) ?? [], in: view)
     #expect(shown.map { ($0 as? NumberCell)?.number } == [0, 10, 20])
+    // The view holds its controller as data source and delegate, and the controller its view:
+    // framegen breaks that cycle when it drops the view (UIKitLayout); here the test does.
+    view.dataSource = nil
+    view.delegate = nil
 }
 
 @Test func aViewControllerLoadsItsViewOnFirstUse() {

@@ -29,6 +29,9 @@ let package = Package(
             dependencies: [
                 "GalleryLayouts",
                 .product(name: "UIKit", package: "framegen"),
+                // ImportsTests.swift imports them as an iOS file does.
+                .product(name: "QuartzCore", package: "framegen"),
+                .product(name: "CoreGraphics", package: "framegen"),
                 .product(name: "FrameGenKit", package: "framegen"),
                 .product(name: "FrameGenLayouts", package: "framegen"),
                 .product(name: "FrameGenTesting", package: "framegen"),
