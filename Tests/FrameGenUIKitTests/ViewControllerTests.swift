@@ -1,4 +1,5 @@
 import Foundation
+import FrameGenKit
 import Testing
 
 @testable import FrameGenUIKit
@@ -92,4 +93,41 @@ private final class NumbersController: UICollectionViewController {
     // Apple's cornflower blue, (100, 149, 237) in P3, is (86, 150, 243) in sRGB.
     let cornflower = rgb(UIColor(displayP3Red: 100 / 255, green: 149 / 255, blue: 237 / 255, alpha: 1))
     #expect(cornflower.enumerated().allSatisfy { abs($0.element - [86, 150, 243][$0.offset]) <= 3 })
+}
+
+/// A controller that makes its own collection view counts the scene's sections and items in
+/// `viewDidLoad()`, and so does a layout's factory, before the first layout pass (an app's code
+/// gets its data source's counts then; a sample sizes an array by `numberOfSections`).
+@Test func codeThatSetsTheViewUpCountsTheScenesData() throws {
+    let folder = NSTemporaryDirectory() + "framegen-counts-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try """
+    canvas: {width: 100, height: 100, scale: 1}
+    content: {sections: [2, 5]}
+    layout: {type: counting}
+    """.write(toFile: folder + "/s.yaml", atomically: true, encoding: .utf8)
+    let seen = LinesBox()
+    @Sendable func counts(_ view: UICollectionView) -> String {
+        "\(view.numberOfSections) \(view.numberOfSections > 1 ? view.numberOfItems(inSection: 1) : -1)"
+    }
+    let layouts = [
+        UIKitLayout.descriptor(
+            type: "counting",
+            collectionView: { frame, layout in
+                let made = UICollectionView(frame: frame, collectionViewLayout: layout)
+                seen.append("made " + counts(made))
+                return made
+            }
+        ) { view in
+            seen.append("factory " + counts(view))
+            return UICollectionViewFlowLayout()
+        }
+    ]
+    _ = try SceneRenderer(file: folder + "/s.yaml", layouts: layouts).render(frame: 0)
+    // After the probe framegen makes at registration (no scene yet: no data), every view made
+    // for the scene counts its data.
+    let lines = seen.all
+    #expect(lines.prefix(2) == ["made 0 -1", "factory 0 -1"])
+    #expect(lines.count > 2 && lines.dropFirst(2).allSatisfy { $0.hasSuffix(" 2 5") })
 }

@@ -165,7 +165,13 @@ open class UICollectionView: UIScrollView {
     }
 
     /// The scene's data at the instant being drawn.
-    var data = CollectionViewDataSource()
+    var data = UICollectionView.dataBeingLoaded ?? CollectionViewDataSource()
+
+    /// The scene's data while framegen makes a collection view and runs the program's code that
+    /// sets it up (its factory, a view controller's `viewDidLoad()`): a view made then has it at
+    /// once, so that code counting sections and items gets the scene's counts, as an app's code
+    /// gets its data source's before the first layout.
+    @TaskLocal static var dataBeingLoaded: CollectionViewDataSource?
 
     /// The instant being drawn (time, seed, scale, the scene's other views), set by `UIKitLayout`.
     var instant = CollectionViewState(bounds: .zero)

@@ -587,6 +587,10 @@ final class Live: @unchecked Sendable {
         /// makes them in a view controller whose view has its size.
         private var objects: (host: UICollectionView, layout: UICollectionViewLayout) {
             if let made { return made }
+            return UICollectionView.$dataBeingLoaded.withValue(pendingScrolling?.dataSource) { makeObjects() }
+        }
+
+        private func makeObjects() -> (host: UICollectionView, layout: UICollectionViewLayout) {
             let frame = CGRect(origin: .zero, size: pendingSize ?? .zero)
             let view =
                 makeView.map { make in
