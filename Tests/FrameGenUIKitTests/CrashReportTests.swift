@@ -12,15 +12,21 @@ import Testing
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let scene = folder + "/s.yaml"
-    try """
-    canvas: {width: 40, height: 80, scale: 1}
-    content: {items: 5}
-    layout: {type: off-by-one}
-    timeline: [{scroll: {to: [0, 30], duration: 0.2}}]
-    """.write(toFile: scene, atomically: true, encoding: .utf8)
-    let crash = try fixture(["render", scene, "-o", folder + "/out", "--progress", "none"])
+    /// Renders `yaml` into `output`: the status, standard error and its last line.
+    func render(_ yaml: String, into output: String) throws -> (status: Int32, stderr: String, last: String) {
+        try yaml.write(toFile: scene, atomically: true, encoding: .utf8)
+        let run = try fixture(["render", scene, "-o", folder + "/" + output, "--progress", "none"])
+        return (run.status, run.stderr, run.stderr.split(separator: "\n").last.map(String.init) ?? "")
+    }
+    let crash = try render(
+        """
+        canvas: {width: 40, height: 80, scale: 1}
+        content: {items: 5}
+        layout: {type: off-by-one}
+        timeline: [{scroll: {to: [0, 30], duration: 0.2}}]
+        """, into: "out")
     #expect(crash.status == 2)
-    let last = crash.stderr.split(separator: "\n").last.map(String.init) ?? ""
+    let last = crash.last
     #expect(
         last.hasPrefix("framegen: crashed: the layout \"off-by-one\" (OffByOneLayout), preparing"),
         "\(crash.stderr)")
@@ -30,64 +36,64 @@ import Testing
     #expect(!written.contains { $0.hasSuffix(".tmp") })
 
     // NaN from a layout is drawn around, with a warning naming the element, not a crash.
-    try """
-    canvas: {width: 40, height: 40, scale: 1}
-    content: {items: 2}
-    layout: {type: nan}
-    """.write(toFile: scene, atomically: true, encoding: .utf8)
-    let nan = try fixture(["render", scene, "-o", folder + "/nan", "--progress", "none"])
+    let nan = try render(
+        """
+        canvas: {width: 40, height: 40, scale: 1}
+        content: {items: 2}
+        layout: {type: nan}
+        """, into: "nan")
     #expect(nan.status == 0, "\(nan.stderr)")
     #expect(nan.stderr.contains("warning") && nan.stderr.contains("[0, 1]"), "\(nan.stderr)")
 
     // A cell that traps in apply(_:) is named as a layout is, with the call and the instant.
-    try """
-    canvas: {width: 40, height: 80, scale: 1}
-    content: {items: 2}
-    layout: {type: column, cell: star}
-    """.write(toFile: scene, atomically: true, encoding: .utf8)
-    let cell = try fixture(["render", scene, "-o", folder + "/cell", "--progress", "none"])
+    let cell = try render(
+        """
+        canvas: {width: 40, height: 80, scale: 1}
+        content: {items: 2}
+        layout: {type: column, cell: star}
+        """, into: "cell")
     #expect(cell.status == 2)
-    let cellLine = cell.stderr.split(separator: "\n").last.map(String.init) ?? ""
+    let cellLine = cell.last
     #expect(
         cellLine.hasPrefix(
             "framegen: crashed: the layout \"column\" (ColumnLayout), the cell \"star\" (StarCell) in apply(_:) at t = 0"
         ), "\(cell.stderr)")
 
     // A view that traps in draw(_:) is named by its cell, the call and the instant.
-    try """
-    canvas: {width: 40, height: 80, scale: 1}
-    content: {items: 2}
-    layout: {type: column, cell: pie}
-    """.write(toFile: scene, atomically: true, encoding: .utf8)
-    let pie = try fixture(["render", scene, "-o", folder + "/pie", "--progress", "none"])
+    let pie = try render(
+        """
+        canvas: {width: 40, height: 80, scale: 1}
+        content: {items: 2}
+        layout: {type: column, cell: pie}
+        """, into: "pie")
     #expect(pie.status == 2)
-    let pieLine = pie.stderr.split(separator: "\n").last.map(String.init) ?? ""
+    let pieLine = pie.last
     #expect(
         pieLine.hasPrefix(
             "framegen: crashed: the layout \"column\" (ColumnLayout), the cell \"pie\" (PieCell) drawing its view tree (draw(_:)) at t = 0"
         ), "\(pie.stderr)")
 
     // A scene naming a cell the program does not register: status 2 before anything is drawn.
-    try """
-    canvas: {width: 40, height: 80, scale: 1}
-    content: {items: 2}
-    layout: {type: column, cell: stra}
-    """.write(toFile: scene, atomically: true, encoding: .utf8)
-    let unknown = try fixture(["render", scene, "-o", folder + "/unknown", "--progress", "none"])
+    let unknown = try render(
+        """
+        canvas: {width: 40, height: 80, scale: 1}
+        content: {items: 2}
+        layout: {type: column, cell: stra}
+        """, into: "unknown")
     #expect(unknown.status == 2)
     #expect(unknown.stderr.contains("s.yaml") && unknown.stderr.contains("\"stra\""), "\(unknown.stderr)")
     #expect(unknown.stderr.contains("star"), "\(unknown.stderr)")
     #expect(!FileManager.default.fileExists(atPath: folder + "/unknown"))
 
     // A collection view of the program's that traps as it is made is named as a factory is.
-    try """
-    canvas: {width: 40, height: 80, scale: 1}
-    content: {items: 2}
-    layout: {type: inset-list}
-    """.write(toFile: scene, atomically: true, encoding: .utf8)
-    let view = try fixture(["render", scene, "-o", folder + "/view", "--progress", "none"])
+    let view = try render(
+        """
+        canvas: {width: 40, height: 80, scale: 1}
+        content: {items: 2}
+        layout: {type: inset-list}
+        """, into: "view")
     #expect(view.status == 2)
-    let viewLine = view.stderr.split(separator: "\n").last.map(String.init) ?? ""
+    let viewLine = view.last
     #expect(
         viewLine == "framegen: crashed: the layout \"inset-list\", in its collection view's factory",
         "\(view.stderr)")
