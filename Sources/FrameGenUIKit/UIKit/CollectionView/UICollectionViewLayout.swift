@@ -96,22 +96,22 @@ open class UICollectionViewLayout: NSObject {
     /// Invalidates everything: the same as `invalidateLayout(with:)` with a context whose
     /// `invalidateEverything` is true, as on iOS.
     open func invalidateLayout() {
-        let context = makeInvalidationContext()
-        context.everything = true
-        invalidateLayout(with: context)
+        invalidateLayout(with: makeInvalidationContext(everything: true))
     }
 
     open func invalidateLayout(with context: UICollectionViewLayoutInvalidationContext) {
         needsPrepare = true
     }
 
-    /// A context of the layout's `invalidationContextClass`; `reloadingData`: the one UIKit
-    /// makes when a layout is installed or the data reload (everything and the counts invalid).
-    func makeInvalidationContext(reloadingData: Bool = false) -> UICollectionViewLayoutInvalidationContext {
+    /// A context of the layout's `invalidationContextClass` with UIKit's flags: both when a
+    /// layout is installed or the data reload, only the counts for a batch update.
+    func makeInvalidationContext(everything: Bool = false, dataSourceCounts: Bool = false)
+        -> UICollectionViewLayoutInvalidationContext
+    {
         let cls = type(of: self).invalidationContextClass as? UICollectionViewLayoutInvalidationContext.Type
         let context = (cls ?? UICollectionViewLayoutInvalidationContext.self).init()
-        context.everything = reloadingData
-        context.dataSourceCounts = reloadingData
+        context.everything = everything
+        context.dataSourceCounts = dataSourceCounts
         return context
     }
 

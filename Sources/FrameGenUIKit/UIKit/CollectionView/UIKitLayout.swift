@@ -912,7 +912,8 @@ final class Live: @unchecked Sendable {
                 host.bounds = bounds
                 // Installing a layout and loading the data invalidate it with a context, as
                 // reloadData's does (UIKit's documentation of the invalidation context).
-                layout.invalidateLayout(with: layout.makeInvalidationContext(reloadingData: true))
+                layout.invalidateLayout(
+                    with: layout.makeInvalidationContext(everything: true, dataSourceCounts: true))
                 // Cleared first: a prepare() that changes the layout's own properties has
                 // invalidated it again, and the next pass prepares once more, as on iOS.
                 layout.needsPrepare = false
@@ -925,9 +926,7 @@ final class Live: @unchecked Sendable {
                 // The data change only in batch updates (the timeline's insert, delete, move):
                 // new counts, not everything, as UIKit's context says for inserted and deleted
                 // items (MagazineLayout applies the update items to its own model after it).
-                let context = layout.makeInvalidationContext()
-                context.dataSourceCounts = true
-                layout.invalidateLayout(with: context)
+                layout.invalidateLayout(with: layout.makeInvalidationContext(dataSourceCounts: true))
             }
             if inset != sceneInset {
                 sceneInset = inset
