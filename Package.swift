@@ -7,12 +7,19 @@ import PackageDescription
 //   Raster, CPNG, CJPEG <- Codecs         (image files: PNG, APNG, JPEG, GIF, atomic writes)
 //   Raster <- Comparison                  (how two images differ: golden, compare, FrameGenTesting)
 //   Raster <- Text <- Compositor          (FreeType, fontconfig, HarfBuzz, FriBidi: glyph masks)
-//   Geometry, Motion, Layout, Codecs <- FrameGenUIKit (UIKit, QuartzCore and Core Graphics API over
-//   Layout; UIImage decodes files with Codecs)
+//   Geometry, Layout, Raster <- FrameGenCoreGraphics <- FrameGenQuartzCore <- FrameGenUIKit
+//   <- FrameGenUIKitDynamics, FrameGenCompositionalLayout; FrameGenUIKit <- FrameGenUIKitHost
+//   (Apple's API over Layout; UIImage decodes files with Codecs)
 //   FrameGenKit glues scenes, layouts, the timeline, the compositor, codecs and comparison;
 //   FrameGenCommandLine is the whole command line as a library; framegen is one call to it.
 // No `platforms:` list: only Linux is built and tested (the C libraries come from Debian
 // packages, scripts/install-deps), and an Apple minimum version would claim otherwise.
+// The UIKit surface's modules, bottom to top.
+let uikitSurface = [
+    "FrameGenCoreGraphics", "FrameGenQuartzCore", "FrameGenUIKit", "FrameGenUIKitDynamics",
+    "FrameGenCompositionalLayout", "FrameGenUIKitHost",
+]
+
 var products: [Product] = [
     .executable(name: "framegen", targets: ["framegen"]),
     // The command line as a library: a package's own executable with its layouts registered.
@@ -25,8 +32,9 @@ var products: [Product] = [
     // Not for users: the fuzz targets, a product only because fuzz/ is a package of its own
     // and SwiftPM lets another package depend on products alone.
     .library(name: "FrameGenFuzzing", targets: ["FrameGenFuzzing"]),
-    // UIKit's, QuartzCore's and Core Graphics' API for layouts and cells (docs/uikit.md).
-    .library(name: "FrameGenUIKit", targets: ["FrameGenUIKit"]),
+    // UIKit's, QuartzCore's and Core Graphics' API for layouts and cells (docs/uikit.md): every
+    // module of the UIKit surface, which the UIKit product re-exports as one.
+    .library(name: "FrameGenUIKit", targets: uikitSurface),
 ]
 
 var targets: [Target] = [
@@ -83,12 +91,34 @@ var targets: [Target] = [
         // in so that an installed binary needs no files beside it.
         resources: [.embedInCode("ShowcaseScenes")]
     ),
+    // Apple's API in the order of Apple's frameworks (README, "Architecture"): Core Graphics <-
+    // QuartzCore <- UIKit's views and collection view <- Dynamics, compositional layouts <- the
+    // host that runs a UIKit layout in a scene. Each re-exports the one below it, as Apple's do.
+    .target(name: "FrameGenCoreGraphics", dependencies: ["Geometry", "Layout", "Raster"]),
+    .target(
+        name: "FrameGenQuartzCore", dependencies: ["FrameGenCoreGraphics", "Geometry", "Layout", "Motion"]),
     // UIImage(contentsOfFile:) and UIImage(data:) decode with Codecs (Raster's image type).
-    .target(name: "FrameGenUIKit", dependencies: ["Geometry", "Layout", "Motion", "Codecs", "Raster", "Text"]),
+    .target(
+        name: "FrameGenUIKit",
+        dependencies: [
+            "FrameGenQuartzCore", "FrameGenCoreGraphics", "Geometry", "Layout", "Motion", "Codecs", "Raster",
+            "Text",
+        ]),
+    .target(
+        name: "FrameGenUIKitDynamics",
+        dependencies: ["FrameGenUIKit", "FrameGenQuartzCore", "FrameGenCoreGraphics", "Raster"]),
+    .target(
+        name: "FrameGenCompositionalLayout",
+        dependencies: [
+            "FrameGenUIKit", "FrameGenUIKitDynamics", "FrameGenQuartzCore", "FrameGenCoreGraphics", "Layout",
+        ]),
+    .target(
+        name: "FrameGenUIKitHost",
+        dependencies: ["FrameGenUIKit", "FrameGenQuartzCore", "FrameGenCoreGraphics", "Geometry", "Layout"]),
     .target(
         name: "FrameGenCommandLine",
         dependencies: [
-            "FrameGenKit", "Codecs", "FrameGenUIKit", "Layout",
+            "FrameGenKit", "Codecs", "FrameGenUIKit", "FrameGenUIKitHost", "Layout",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
@@ -111,7 +141,10 @@ var targets: [Target] = [
     .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Raster", "Geometry"]),
     .testTarget(name: "LayoutTests", dependencies: ["Layout", "TestTiers"]),
     .testTarget(
-        name: "FrameGenUIKitTests", dependencies: ["FrameGenUIKit", "FrameGenKit", "Layout", "Geometry", "TestTiers"]),
+        name: "FrameGenUIKitTests",
+        dependencies: uikitSurface.map { .target(name: $0) } + [
+            "FrameGenKit", "Layout", "Geometry", "TestTiers",
+        ]),
     .testTarget(name: "MotionTests", dependencies: ["Motion", "TestTiers"]),
     .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster", "TestTiers"]),
     .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry", "TestTiers"]),
@@ -137,14 +170,27 @@ var targets: [Target] = [
 // Modules named as Apple's, so that a layout file with `import UIKit` compiles unchanged. Each
 // re-exports FrameGenUIKit. Linux only: on Apple platforms they would shadow the real frameworks.
 #if os(Linux)
-    for name in ["UIKit", "QuartzCore", "CoreGraphics"] {
+    // What each re-exports, as Apple's module does: QuartzCore brings Core Graphics, UIKit
+    // brings QuartzCore; `import QuartzCore` alone brings no UIKit.
+    let appleModules: [(name: String, exports: [String])] = [
+        ("CoreGraphics", ["FrameGenCoreGraphics"]),
+        ("QuartzCore", ["FrameGenQuartzCore", "CoreGraphics"]),
+        (
+            "UIKit",
+            [
+                "FrameGenUIKit", "FrameGenUIKitDynamics", "FrameGenCompositionalLayout", "FrameGenUIKitHost",
+                "QuartzCore",
+            ]
+        ),
+    ]
+    for (name, exports) in appleModules {
         // Swift Testing's cross-import overlays for UIKit and CoreGraphics must exist for a test
         // file importing both to compile (Sources/AppleNames/_Testing_UIKit).
         let overlay = ["UIKit", "CoreGraphics"].contains(name) ? ["_Testing_" + name] : []
         products.append(.library(name: name, targets: [name]))
         targets.append(
             .target(
-                name: name, dependencies: ["FrameGenUIKit"] + overlay.map { .target(name: $0) },
+                name: name, dependencies: (exports + overlay).map { .target(name: $0) },
                 path: "Sources/AppleNames/\(name)"))
         for o in overlay { targets.append(.target(name: o, path: "Sources/AppleNames/\(o)")) }
     }
@@ -159,7 +205,8 @@ var targets: [Target] = [
         .testTarget(
             name: "ExampleUIKitTests",
             dependencies: [
-                "GalleryLayouts", "UIKit", "QuartzCore", "CoreGraphics", "FrameGenKit", "FrameGenTesting", "Layout",
+                "GalleryLayouts", "UIKit", "QuartzCore", "CoreGraphics", "FrameGenKit", "FrameGenTesting",
+                "Layout",
                 "TestTiers",
             ],
             path: "examples/uikit/Tests/GalleryLayoutsTests", exclude: ["__Golden__"]),

@@ -1,5 +1,6 @@
 import FrameGenKit
 import FrameGenUIKit
+import FrameGenUIKitHost
 import Layout
 
 #if canImport(Glibc)

@@ -7,13 +7,13 @@ import struct Foundation.IndexPath  // over Layout's (Exports.swift)
 // CoreGraphics/CGGeometry.swift, edge insets in UIKit/Views/UIEdgeInsets.swift.
 
 extension IndexPath {
-    init(_ p: Layout.IndexPath) { self.init(item: p.item, section: p.section) }
+    package init(_ p: Layout.IndexPath) { self.init(item: p.item, section: p.section) }
 }
 
 extension Layout.IndexPath {
     /// Any length other than two is a programming error on iOS too; framegen keeps the first two
     /// indices (zeros for missing ones) rather than trapping in the middle of a render.
-    init(_ p: Foundation.IndexPath) {
+    package init(_ p: Foundation.IndexPath) {
         let parts = Array(p) + [0, 0]
         self.init(section: parts[0], item: parts[1])
     }

@@ -6,7 +6,12 @@ import Testing
 import struct Layout.LayoutDescriptor
 import enum Layout.LayoutRegistry
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 // Core Animation's model of view animations (docs/uikit.md "Animations"): the model changes at
 // once, the presentation moves from what was shown to the model over the duration and curve,

@@ -4,7 +4,12 @@ import Testing
 
 import enum Layout.LayoutRegistry
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 // Auto Layout on views and cells (docs/uikit.md "Auto Layout").
 

@@ -4,7 +4,12 @@ import Testing
 
 import struct Layout.LayoutDescriptor
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 /// A column of items that tells what it is asked, as a layout that keeps its own model
 /// (MagazineLayout) reads it: counts only, or everything.

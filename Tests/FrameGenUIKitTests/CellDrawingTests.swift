@@ -4,7 +4,12 @@ import Geometry
 import Layout
 import Testing
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 // What a cell draws beyond filled shapes (docs/uikit.md "Cells"): shape layers' strokes, radial
 // and conic gradient layers, and views' own draw(_:).

@@ -6,7 +6,12 @@ import Testing
 import enum Raster.Rasterizer
 import enum Raster.Shapes
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 // Core Animation's layer properties a cell uses, drawn (docs/uikit.md "Cells"): masked and
 // continuous corners, back faces, mask layers, gradients and shape fills. SwatchLayout

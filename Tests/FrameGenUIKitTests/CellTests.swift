@@ -6,7 +6,12 @@ import Testing
 import struct Layout.LayerSnapshot
 import struct Layout.LayoutDescriptor
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 /// Attributes as carousel layouts write them: an anchor point and a colour of their own,
 /// read by the cell's apply(_:).

@@ -4,7 +4,12 @@ import Testing
 
 import struct Layout.LayoutDescriptor
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 /// The program's `backgroundColor` and `backgroundView` of the collection view are drawn behind
 /// the cells, filling the visible bounds, and stay put while the content scrolls.

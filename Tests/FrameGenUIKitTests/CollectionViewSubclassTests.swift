@@ -3,7 +3,12 @@ import FrameGenKit
 import Geometry
 import Testing
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 // A collection view subclass of the program's (docs/uikit.md "Your own collection view"):
 // framegen makes the view through the program's closure, hands that instance to the layout's

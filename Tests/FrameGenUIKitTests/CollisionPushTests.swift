@@ -1,7 +1,12 @@
 import Foundation
 import Testing
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 // Collisions and pushes (docs/uikit.md "UIKit Dynamics"): what the physics implies of an
 // item dropped on a floor, pushed, or meeting another head-on.

@@ -6,7 +6,12 @@ import struct Layout.CollectionViewState
 import struct Layout.FlowLayout
 import struct Layout.LayoutAttributes
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 // Frames worked out by hand from Apple's documented semantics (docs/uikit.md "Compositional
 // layouts"): a group repeats its subitems while they fit, fractions are of the container, and

@@ -3,7 +3,12 @@ import FrameGenKit
 import Raster
 import Testing
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 /// A carousel section at rest: 200 x 150 groups, the first centred in a 400-point view (x 100),
 /// 20 apart; with `scaled`, the visible-items handler scales each card by 1 - distance / width.

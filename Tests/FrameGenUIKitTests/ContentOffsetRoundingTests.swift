@@ -1,4 +1,9 @@
+import FrameGenCompositionalLayout
+import FrameGenCoreGraphics
+import FrameGenQuartzCore
 import FrameGenUIKit
+import FrameGenUIKitDynamics
+import FrameGenUIKitHost
 import Testing
 
 // UIScrollView rounds a content offset to the screen's pixels when it is set; setting the

@@ -2,7 +2,12 @@ import Foundation
 import TestTiers
 import Testing
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 /// A program of one's own whose layout traps ends with status 2 and a line naming the layout
 /// and the call (after Swift's own message); a registration under a built-in name is refused

@@ -5,7 +5,12 @@ import Testing
 
 import struct Layout.LayoutDescriptor
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 /// A decoration view as layouts register them: a green square whose alpha its apply(_:) halves
 /// for the second section's.

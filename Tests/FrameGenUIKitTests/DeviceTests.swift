@@ -1,7 +1,12 @@
 import Foundation
 import Testing
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 /// Layouts choose columns by idiom and orientation: the device turns with the screen a
 /// `rotate` turns, and the window is the screen.

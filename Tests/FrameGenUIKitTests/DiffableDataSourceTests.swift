@@ -1,7 +1,12 @@
 import Foundation
 import Testing
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 @Test func aSnapshotKeepsSectionsAndItemsInOrder() {
     var snapshot = NSDiffableDataSourceSnapshot<String, Int>()

@@ -5,7 +5,12 @@ import Testing
 
 import enum Layout.LayoutRegistry
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 /// A springy column dragged down and back, with waits in which the springs settle, at `fps`;
 /// `made` counts the layouts its factory makes.

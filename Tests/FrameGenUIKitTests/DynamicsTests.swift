@@ -4,7 +4,12 @@ import Testing
 
 import enum Layout.LayoutRegistry
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 // UIKit Dynamics (docs/uikit.md "UIKit Dynamics"): an attachment with `frequency` and `damping`
 // is a damped harmonic oscillator, x'' = −ω²(x − L) − 2ζω x', which has a closed form; the

@@ -6,7 +6,12 @@ import struct Geometry.Size
 import struct Layout.CollectionViewDataSource
 import struct Layout.CollectionViewState
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 /// A wheel-like layout as tutorials write it: it lays out only the items near the visible
 /// bounds, and `layoutAttributesForItem(at:)` indexes that short list by item number, which

@@ -1,4 +1,9 @@
+import FrameGenCompositionalLayout
+import FrameGenCoreGraphics
+import FrameGenQuartzCore
 import FrameGenUIKit
+import FrameGenUIKitDynamics
+import FrameGenUIKitHost
 import Testing
 
 // Code written as an iOS app writes it (there with `import UIKit` in place of FrameGenUIKit):

@@ -1,4 +1,6 @@
+import FrameGenCompositionalLayout
 import FrameGenUIKit
+import FrameGenUIKitDynamics
 import Testing
 
 @Test func indexPathHasUIKitsSectionAndItem() {

@@ -1,6 +1,11 @@
 import Testing
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 // The Cassowary engine under Auto Layout (docs/uikit.md "Auto Layout").
 

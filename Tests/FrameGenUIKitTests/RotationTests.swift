@@ -6,7 +6,12 @@ import Testing
 import struct Layout.LayerSnapshot
 import enum Layout.LayoutRegistry
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 // A rotation is an animated bounds change (docs/uikit.md "Animations"): the cells get their
 // final attributes once, inside the rotation's animation, and are laid out once at their final

@@ -4,7 +4,12 @@ import Testing
 
 import struct Layout.LayoutDescriptor
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 /// A thumbnail as apps write it: an image view filling the content view, aspect-filled and
 /// clipped, configured by the data source.

@@ -10,7 +10,12 @@ import enum Layout.LayoutRegistry
 import struct Layout.PeerViewState
 import enum Layout.PublishedStateKey
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 /// A column whose delegate, on a tap, scrolls the scene's other view (`main`) to 120 pt and
 /// remembers what it saw of it, as a controller between two collection views does.

@@ -3,7 +3,12 @@ import FrameGenKit
 import Geometry
 import Testing
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 /// Item 0 is a tenth of `UIScreen.main.bounds`; item 1 is `nativeBounds.width` / 100 wide and
 /// `nativeScale` x 10 high: the attributes show the screen the layout saw.

@@ -3,8 +3,13 @@ import Testing
 
 import struct Layout.LayoutDescriptor
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
 @testable import FrameGenKit
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 /// A carousel that centres its first and last items by setting its collection view's content
 /// inset and offset when the view's size changes, as centring flow layouts in the wild do.

@@ -7,7 +7,12 @@ import struct Layout.CollectionViewDataSource
 import struct Layout.CollectionViewState
 import enum Layout.LayoutRegistry
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 // Self-sizing cells in the flow layout (docs/uikit.md "Self-sizing cells").
 

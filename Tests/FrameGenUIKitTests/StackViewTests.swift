@@ -6,7 +6,12 @@ import Testing
 import struct Layout.CollectionViewDataSource
 import struct Layout.CollectionViewState
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 // UIStackView (docs/uikit.md "Stack views"): frames worked out by hand from Apple's rules for
 // each distribution and alignment. Outside a render the screen's scale is 3, so every edge

@@ -7,7 +7,12 @@ import struct Layout.CollectionViewState
 import struct Layout.FlowLayout
 import struct Layout.LayoutAttributes
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 /// A layout written as one writes it for iOS: a horizontal strip whose items shrink and turn
 /// away from the centre, with an attributes subclass carrying the distance from the centre.

@@ -1,4 +1,9 @@
+import FrameGenCompositionalLayout
+import FrameGenCoreGraphics
+import FrameGenQuartzCore
 import FrameGenUIKit
+import FrameGenUIKitDynamics
+import FrameGenUIKitHost
 import Testing
 
 /// A layout that rounds to whole pixels as CHTCollectionViewWaterfallLayout does: by its

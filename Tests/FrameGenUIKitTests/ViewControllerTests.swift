@@ -2,7 +2,12 @@ import Foundation
 import FrameGenKit
 import Testing
 
+@testable import FrameGenCompositionalLayout
+@testable import FrameGenCoreGraphics
+@testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
+@testable import FrameGenUIKitDynamics
+@testable import FrameGenUIKitHost
 
 private final class NumberCell: UICollectionViewCell {
     var number = -1

@@ -1,4 +1,9 @@
+import FrameGenCompositionalLayout
+import FrameGenCoreGraphics
+import FrameGenQuartzCore
 import FrameGenUIKit
+import FrameGenUIKitDynamics
+import FrameGenUIKitHost
 import Testing
 
 // What Apple documents for UIKit's values and views.

@@ -1,0 +1,660 @@
+import Foundation
+import FrameGenCoreGraphics
+import FrameGenQuartzCore
+import Geometry
+import Layout
+
+import struct Foundation.IndexPath  // over Layout's (Exports.swift)
+
+/// Makes a cell (or a supplementary view) of one of a program's classes, with its frame: what
+/// `register(_:forCellWithReuseIdentifier:)` does with a class on iOS through the Objective-C
+/// runtime. Swift makes an instance of a class chosen at run time only through a `required`
+/// initialiser, and UIKit subclasses write `override init(frame:)`, so a program hands
+/// framegen a factory per class instead: `{ WheelCell(frame: $0) }` (docs/uikit.md "Cells").
+public typealias UICollectionViewCellFactory = @Sendable (CGRect) -> UICollectionReusableView
+
+/// A collection view's cells, in UIKit's order (docs/uikit.md "Cells"): each display pass
+/// takes the elements to show, puts the cells of elements no longer shown in a reuse queue
+/// per identifier, makes or dequeues (with `prepareForReuse()`) a cell for each new element,
+/// sets its geometry from the attributes and calls `apply(_:)` with a copy of the layout's
+/// attributes object, then lays it out (`layoutSubviews()` where its bounds changed).
+/// Everything runs in a fixed order (elements by index path), so a replay of the same history
+/// makes the same cells in the same states.
+package final class CellDisplay {
+    package struct Key: Hashable, Comparable {
+        package var category: UICollectionView.ElementCategory
+        package var kind: String?
+        package var indexPath: IndexPath
+        /// The scene's identity of a cell's item (its photo's index), which follows the item
+        /// through updates: during an update animation an item that leaves and the one that
+        /// takes its index path are both shown, each with its own cell. Nil where unknown.
+        package var item: Int?
+        /// Where the item is unknown, the second element at one index path is occurrence 1.
+        var occurrence = 0
+
+        package init(category: UICollectionView.ElementCategory, kind: String?, indexPath: IndexPath) {
+            (self.category, self.kind, self.indexPath) = (category, kind, indexPath)
+        }
+
+        package init(_ a: UICollectionViewLayoutAttributes) {
+            self.init(
+                category: a.representedElementCategory, kind: a.representedElementKind, indexPath: a.indexPath
+            )
+        }
+
+        package static func < (a: Key, b: Key) -> Bool {
+            (a.category.rawValue, a.kind ?? "", a.indexPath, a.item ?? -1, a.occurrence)
+                < (b.category.rawValue, b.kind ?? "", b.indexPath, b.item ?? -1, b.occurrence)
+        }
+    }
+
+    /// The program's cells by name (`cells:`).
+    package var registered: [String: UICollectionViewCellFactory] = [:]
+    /// The cell the scene names (`cell:`): cells are drawn when it is set.
+    package var sceneCell: String?
+    /// The views the scene names per supplementary kind (`header:`, `footer:`).
+    package var sceneViews: [String: String] = [:]
+    /// Supplementary views' identifiers (registered per kind), as `identifiers` is for cells.
+    var viewIdentifiers: [String: [String: UICollectionViewCellFactory]] = [:]
+    /// Reuse identifiers and what makes their cells: the scene's cell under its own name, then
+    /// the view's registrations.
+    var identifiers: [String: UICollectionViewCellFactory] = [:]
+    var displayed: [Key: UICollectionReusableView] = [:]
+    private var queues: [String: [UICollectionReusableView]] = [:]
+    /// The classes the program's factories make, learnt by making one of each when a class is
+    /// registered.
+    private var factoryClasses: [ObjectIdentifier: UICollectionViewCellFactory]?
+    private var unknownClasses: [String: String] = [:]
+    /// How crash reports name the layout.
+    package var layoutTitle = "the layout"
+    /// Plain `UICollectionViewCell`s for the items of a scene that names no cell, made once code
+    /// reaches for a cell (docs/uikit.md "Animations"); drawn with the scene's styles.
+    private(set) var plainCells = false
+    /// Whether the program set a data source of its own: its cells and supplementary views are
+    /// drawn, as on iOS, whether or not the scene names views (docs/uikit.md "Cells").
+    var programDataSource = false
+    /// The attributes last applied to each view shown: UIKit applies attributes again only when
+    /// they changed, so what code did to a cell since stays until then.
+    private var applied: [ObjectIdentifier: UICollectionViewLayoutAttributes] = [:]
+    static let plainIdentifier = "framegen.plain-cell"
+    /// The views an animated bounds change (a rotation) gave their final attributes, and when
+    /// its animation ends: until then each keeps them, and Core Animation shows it moving from
+    /// where it was to there (docs/uikit.md "Animations"), whatever the instant's attributes in
+    /// between say. A view that leaves the views shown leaves this set.
+    private var animatedBoundsChange: (views: Set<ObjectIdentifier>, end: Double)?
+
+    /// The views shown now were laid out inside an animated bounds change that ends at `end`.
+    package func boundsAnimated(until end: Double) {
+        animatedBoundsChange = (Set(displayed.values.map(ObjectIdentifier.init)), end)
+    }
+    /// The attributes of the element whose view a display pass is asking the data source for.
+    /// UIKit dequeues a view for an element of its pass with the attributes it already has
+    /// from `layoutAttributesForElements(in:)`, asking `layoutAttributesForItem(at:)` only
+    /// otherwise; layouts that answer only for what the rect query returned rely on it.
+    private(set) var showing: UICollectionViewLayoutAttributes?
+
+    /// The frame a view dequeued for `indexPath` (of `category`, `kind`) starts with: the pass's
+    /// attributes where the view is for the element being shown, else what `ask` gives.
+    func startingFrame(
+        _ category: UICollectionView.ElementCategory, kind: String?, at indexPath: IndexPath,
+        ask: () -> UICollectionViewLayoutAttributes?
+    ) -> CGRect {
+        if let showing, showing.representedElementCategory == category,
+            showing.representedElementKind == kind, showing.indexPath == indexPath
+        {
+            return showing.frame
+        }
+        return ask()?.frame ?? .zero
+    }
+
+    /// UIKit applies the attributes of the element being shown to the view it dequeues for it
+    /// before the data source gets the view, so that code configuring it there (Gemini's
+    /// `animateCell(_:)`, which moves the layer's anchor point) sees its place; the display
+    /// pass then finds them applied. A view dequeued for another element starts from its frame.
+    func applyDequeued(
+        _ view: UICollectionReusableView, _ category: UICollectionView.ElementCategory, kind: String?,
+        at indexPath: IndexPath, in host: UICollectionView
+    ) {
+        guard let showing, showing.representedElementCategory == category,
+            showing.representedElementKind == kind, showing.indexPath == indexPath
+        else { return }
+        if apply(showing, to: view, in: host) { appliedInDequeue = ObjectIdentifier(view) }
+    }
+
+    /// The view whose attributes its dequeue applied: new to it in the display pass too, which
+    /// asks it for its preferred attributes.
+    private var appliedInDequeue: ObjectIdentifier?
+
+    /// The collection view's layout, whose registered decoration classes draw its decoration
+    /// views.
+    package weak var layout: UICollectionViewLayout?
+
+    package var isDrawing: Bool {
+        sceneCell != nil || !sceneViews.isEmpty || plainCells || programDataSource
+            || !(layout?.decorationViewClasses.isEmpty ?? true)
+    }
+
+    /// Whether the items' cells are plain ones, drawn with the scene's styles.
+    package var drawsPlainCells: Bool { plainCells && sceneCell == nil }
+
+    package func makePlainCells() {
+        guard sceneCell == nil, !plainCells else { return }
+        plainCells = true
+        identifiers[CellDisplay.plainIdentifier] = { UICollectionViewCell(frame: $0) }
+    }
+
+    /// Whether an element of this category and kind is drawn with a view of the program's.
+    package func drawsView(category: UICollectionView.ElementCategory, kind: String?) -> Bool {
+        switch category {
+        case .cell: sceneCell != nil || plainCells || programDataSource
+        case .supplementaryView: programDataSource || (kind.map { sceneViews[$0] != nil } ?? false)
+        case .decorationView: kind.flatMap { layout?.decorationViewClasses[$0] } != nil
+        }
+    }
+
+    /// A decoration view of `kind`: one waiting for reuse (after `prepareForReuse()`), or a new
+    /// one of the class the layout registered, made as UIKit makes it (no data source).
+    private func decorationView(_ kind: String, frame: CGRect, in host: UICollectionView)
+        -> UICollectionReusableView
+    {
+        if let view = dequeue(CellDisplay.queue(kind, kind: kind)) {
+            CrashReport.during(describe(view, "in prepareForReuse()", at: host.instant)) {
+                view.prepareForReuse()
+            }
+            return view
+        }
+        let viewClass: AnyClass = layout?.decorationViewClasses[kind] ?? UICollectionReusableView.self
+        let made: UICollectionReusableView
+        if viewClass == UICollectionReusableView.self {
+            made = UICollectionReusableView(frame: frame)
+        } else if let factory = factory(for: viewClass) {
+            made = CrashReport.during(
+                "\(layoutTitle), making the decoration view \"\(kind)\" at t = \(host.instant.time) s"
+            ) {
+                factory(frame)
+            }
+        } else {
+            host.report(
+                "registered \(viewClass) for decoration views of kind \(kind), a class this program has no factory for (cells: [\"name\": { \(viewClass)(frame: $0) }]); drawn as a plain UICollectionReusableView"
+            )
+            made = UICollectionReusableView(frame: frame)
+        }
+        made.reuseIdentifier = kind
+        return made
+    }
+
+    package func drawsView(for a: UICollectionViewLayoutAttributes) -> Bool {
+        drawsView(category: a.representedElementCategory, kind: a.representedElementKind)
+    }
+
+    var visibleItems: [IndexPath] {
+        displayed.keys.filter { $0.category == .cell }.map(\.indexPath).sorted()
+    }
+
+    package func configure(
+        registered: [String: UICollectionViewCellFactory], sceneCell: String?,
+        sceneViews: [String: String] = [:]
+    ) {
+        self.registered = registered
+        self.sceneCell = sceneCell
+        self.sceneViews = sceneViews
+        if let sceneCell, let factory = registered[sceneCell] { identifiers[sceneCell] = factory }
+        for (kind, name) in sceneViews { viewIdentifiers[kind, default: [:]][name] = registered[name] }
+    }
+
+    /// The factory of a registered class (`cells:`), learnt by making one of each.
+    package func factory(for viewClass: AnyClass) -> UICollectionViewCellFactory? {
+        if factoryClasses == nil {
+            var classes: [ObjectIdentifier: UICollectionViewCellFactory] = [:]
+            for name in registered.keys.sorted() {
+                let factory = registered[name]!
+                let made = CrashReport.during("\(layoutTitle), making the cell \"\(name)\"") {
+                    factory(.zero)
+                }
+                classes[ObjectIdentifier(type(of: made))] =
+                    classes[ObjectIdentifier(type(of: made))] ?? factory
+            }
+            factoryClasses = classes
+        }
+        return factoryClasses?[ObjectIdentifier(viewClass)]
+    }
+
+    /// The queue of views waiting under `identifier` for elements of `kind` (nil: cells).
+    static func queue(_ identifier: String, kind: String?) -> String {
+        kind.map { $0 + "/" + identifier } ?? identifier
+    }
+
+    func register(_ cellClass: AnyClass?, as identifier: String) {
+        guard let cellClass else {
+            identifiers[identifier] = nil
+            return
+        }
+        if cellClass == UICollectionViewCell.self {
+            identifiers[identifier] = { UICollectionViewCell(frame: $0) }
+            return
+        }
+        if let factory = factory(for: cellClass) {
+            identifiers[identifier] = factory
+        } else {
+            identifiers[identifier] = nil
+            unknownClasses[identifier] = "\(cellClass)"
+        }
+    }
+
+    func unregisteredProblem(_ identifier: String) -> String {
+        if let name = unknownClasses[identifier] {
+            return
+                "dequeued \"\(identifier)\", registered as \(name), a class this program has no factory for; framegen makes cells through factories: register one, e.g. cells: [\"\(identifier)\": { \(name)(frame: $0) }]; drawn as a plain UICollectionViewCell"
+        }
+        return
+            "dequeued the reuse identifier \"\(identifier)\", which nothing registered; drawn as a plain UICollectionViewCell"
+    }
+
+    func dequeue(_ identifier: String) -> UICollectionReusableView? {
+        guard var queue = queues[identifier], !queue.isEmpty else { return nil }
+        let view = queue.removeFirst()
+        queues[identifier] = queue
+        if let item = gone.first(where: { $0.value === view })?.key { gone[item] = nil }
+        return view
+    }
+
+    package func describe(_ view: UICollectionReusableView, _ call: String, at instant: CollectionViewState)
+        -> String
+    {
+        "\(layoutTitle), the cell \"\(view.reuseIdentifier ?? "")\" (\(type(of: view))) \(call) at t = \(instant.time) s"
+    }
+
+    /// The data changed (a batch update): as UIKit does, each shown cell moves with its item to
+    /// the item's new index path; the cell of an item that is gone stays where it was, for the
+    /// animation that takes it away, until a display pass no longer shows it.
+    package func dataChanged(from old: CollectionViewDataSource, to new: CollectionViewDataSource) {
+        previous = old
+        guard displayed.keys.contains(where: { $0.category == .cell && $0.item != nil }) else { return }
+        var paths: [Int: IndexPath] = [:]
+        for (s, section) in new.sections.enumerated() {
+            for (i, item) in section.items.enumerated() {
+                if let photo = item.photo { paths[photo.index] = IndexPath(item: i, section: s) }
+            }
+        }
+        gone = [:]
+        for key in displayed.keys.sorted() where key.category == .cell {
+            guard let item = key.item else { continue }
+            guard let path = paths[item] else {
+                gone[item] = displayed[key]
+                continue
+            }
+            guard path != key.indexPath else { continue }
+            var moved = key
+            moved.indexPath = path
+            displayed[moved] = displayed.removeValue(forKey: key)
+        }
+    }
+
+    /// `reloadItems(at:)`: the views shown at `indexPaths` (cells, or every view of the sections
+    /// in `sections`) leave the views shown, as UIKit replaces them, so that the next display
+    /// pass asks the data source for them again.
+    func reload(_ indexPaths: Set<IndexPath>, sections: IndexSet = [], in host: UICollectionView) {
+        for key in displayed.keys.sorted()
+        where (key.category == .cell && indexPaths.contains(key.indexPath))
+            || (key.category != .decorationView && sections.contains(key.indexPath.section))
+        {
+            retire(key, in: host)
+        }
+    }
+
+    /// The view shown for `key` leaves the views shown for its reuse queue.
+    private func retire(_ key: Key, in host: UICollectionView) {
+        let view = displayed.removeValue(forKey: key)!
+        view.removeFromSuperview()
+        applied[ObjectIdentifier(view)] = nil
+        animatedBoundsChange?.views.remove(ObjectIdentifier(view))
+        queues[CellDisplay.queue(view.reuseIdentifier ?? "", kind: key.kind), default: []].append(view)
+        tellDelegate(view, key, appearing: false, in: host)
+    }
+
+    /// The cells of the items the last data change removed, by item: the animation that takes
+    /// an item away shows its own cell, even after a layout pass has put it in a reuse queue.
+    private var gone: [Int: UICollectionReusableView] = [:]
+
+    /// The cell that showed `item` before the data change that removed it, taken off its reuse
+    /// queue.
+    private func goneCell(_ item: Int?) -> UICollectionReusableView? {
+        guard let item, let view = gone.removeValue(forKey: item) else { return nil }
+        let queue = CellDisplay.queue(view.reuseIdentifier ?? "", kind: nil)
+        if let i = queues[queue]?.firstIndex(where: { $0 === view }) {
+            queues[queue]?.remove(at: i)
+        } else if displayed.values.contains(where: { $0 === view }) {
+            return nil
+        }
+        return view
+    }
+
+    /// The data before the last change, for the items it removed.
+    private var previous: CollectionViewDataSource?
+
+    /// A cell for an item the last data change removed that no cell of this history showed (an
+    /// instant's objects replay only part of what was on screen): the data source's, asked with
+    /// the data it had, at the item's index path then, as the cell on screen was made on iOS.
+    private func leavingCell(_ item: Int?, in host: UICollectionView) -> UICollectionReusableView? {
+        guard let item, let dataSource = host.dataSource, let old = previous else { return nil }
+        for (s, section) in old.sections.enumerated() {
+            guard let i = section.items.firstIndex(where: { $0.photo?.index == item }) else { continue }
+            let now = host.data
+            host.data = old
+            defer { host.data = now }
+            return dataSource.collectionView(host, cellForItemAt: IndexPath(item: i, section: s))
+        }
+        return nil
+    }
+
+    /// The scene's identity of the item at `indexPath` in `data`.
+    package static func item(at indexPath: IndexPath, in data: CollectionViewDataSource) -> Int? {
+        guard indexPath.count == 2 else { return nil }
+        return data.item(at: Layout.IndexPath(indexPath))?.photo?.index
+    }
+
+    /// The cell shown for the item now at `indexPath` (not one leaving from there).
+    package func cell(at indexPath: IndexPath, in data: CollectionViewDataSource) -> UICollectionReusableView?
+    {
+        var key = Key(category: .cell, kind: nil, indexPath: indexPath)
+        key.item = CellDisplay.item(at: indexPath, in: data)
+        return displayed[key]
+    }
+
+    /// One display pass (the type's comment): `elements` are the layout's attributes objects
+    /// (copies) of the elements to show, cells only. Returns the view showing each.
+    @discardableResult
+    /// `items`: the scene's identity of each element's item, where the caller knows it (an
+    /// update animation's leaving items); otherwise the data's at the element's index path.
+    /// `selfSizing`: the layout pass's display, which asks each view given new attributes for
+    /// its preferred ones and invalidates the layout where it says so (`resized`).
+    package func display(
+        _ elements: [UICollectionViewLayoutAttributes], items: [Int?] = [], selfSizing: Bool = false,
+        in host: UICollectionView
+    ) -> [UICollectionReusableView?] {
+        var seen: [Key: Int] = [:]
+        let keys = elements.enumerated().map { i, a -> Key in
+            var key = Key(
+                category: a.representedElementCategory, kind: a.representedElementKind, indexPath: a.indexPath
+            )
+            if key.category == .cell {
+                key.item =
+                    (i < items.count ? items[i] : nil) ?? CellDisplay.item(at: a.indexPath, in: host.data)
+            }
+            key.occurrence = seen[key, default: 0]
+            seen[key] = key.occurrence + 1
+            return key
+        }
+        let shown = Set(keys)
+        for key in displayed.keys.sorted() where !shown.contains(key) {
+            retire(key, in: host)
+        }
+        var views: [UICollectionReusableView?] = []
+        defer { showing = nil }
+        for (key, attributes) in zip(keys, elements) {
+            showing = attributes
+            guard drawsView(category: key.category, kind: key.kind) else {
+                views.append(nil)
+                continue
+            }
+            let view: UICollectionReusableView
+            let appearing = displayed[key] == nil
+            if let shownAlready = displayed[key] {
+                view = shownAlready
+            } else if key.category == .decorationView, let kind = key.kind {
+                view = decorationView(kind, frame: attributes.frame, in: host)
+                displayed[key] = view
+                if view.superview !== host { host.addSubview(view) }
+            } else if key.category == .supplementaryView, let kind = key.kind {
+                view =
+                    host.dataSource.map {
+                        $0.collectionView(host, viewForSupplementaryElementOfKind: kind, at: key.indexPath)
+                    }
+                    ?? host.dequeueReusableSupplementaryView(
+                        ofKind: kind, withReuseIdentifier: sceneViews[kind] ?? "", for: key.indexPath)
+                // A program's data source without views of this kind: the scene's styles draw it.
+                guard !(view is UnansweredSupplementaryView) else {
+                    views.append(nil)
+                    continue
+                }
+                displayed[key] = view
+                if view.superview !== host { host.addSubview(view) }
+            } else {
+                // An item that is leaving (an index path the data no longer has, or the second of
+                // two at one index path) is not asked of the data source, which knows only the
+                // data after the change: it gets the scene's cell.
+                let inData =
+                    key.indexPath.count == 2 && key.indexPath.section < host.data.numberOfSections
+                    && key.indexPath.item < host.data.numberOfItems(inSection: key.indexPath.section)
+                // Plain cells (a scene that names none) come from the data source only when the
+                // program set one.
+                let asksDataSource = sceneCell != nil || programDataSource
+                let current =
+                    asksDataSource && key.occurrence == 0 && inData
+                    && (key.item == nil || key.item == CellDisplay.item(at: key.indexPath, in: host.data))
+                view =
+                    (current
+                        ? host.dataSource.map { $0.collectionView(host, cellForItemAt: key.indexPath) }
+                        : goneCell(key.item) ?? (asksDataSource ? leavingCell(key.item, in: host) : nil))
+                    ?? host.dequeueReusableCell(
+                        withReuseIdentifier: sceneCell ?? CellDisplay.plainIdentifier, for: key.indexPath)
+                displayed[key] = view
+                if view.superview !== host { host.addSubview(view) }
+            }
+            let dequeued = appliedInDequeue == ObjectIdentifier(view)
+            appliedInDequeue = nil
+            let applied = apply(attributes, to: view, in: host) || dequeued
+            if applied, selfSizing, key.category != .decorationView {
+                askPreferredAttributes(of: view, for: attributes, in: host)
+            }
+            if appearing { tellDelegate(view, key, appearing: true, in: host) }
+            views.append(view)
+        }
+        return views
+    }
+
+    /// The delegate hears of a view when it joins the views shown and when it leaves them, as
+    /// UIKit tells it, each time in this object's life (an instant's fresh objects meet the views
+    /// shown then for the first time: docs/uikit.md "Cells").
+    private func tellDelegate(
+        _ view: UICollectionReusableView, _ key: Key, appearing: Bool, in host: UICollectionView
+    ) {
+        guard let delegate = host.delegate, key.category != .decorationView else { return }
+        let call = appearing ? "in the delegate's willDisplay" : "in the delegate's didEndDisplaying"
+        CrashReport.during(describe(view, call, at: host.instant)) {
+            if let cell = view as? UICollectionViewCell, key.category == .cell {
+                if appearing {
+                    delegate.collectionView(host, willDisplay: cell, forItemAt: key.indexPath)
+                } else {
+                    delegate.collectionView(host, didEndDisplaying: cell, forItemAt: key.indexPath)
+                }
+            } else if key.category == .supplementaryView, let kind = key.kind {
+                if appearing {
+                    delegate.collectionView(
+                        host, willDisplaySupplementaryView: view, forElementKind: kind, at: key.indexPath)
+                } else {
+                    delegate.collectionView(
+                        host, didEndDisplayingSupplementaryView: view, forElementOfKind: kind,
+                        at: key.indexPath)
+                }
+            }
+        }
+    }
+
+    /// UIKit's order: a cell's selection; then, when the attributes differ from those last
+    /// applied to the view (`isEqual(_:)`), its geometry from them (centre, bounds size,
+    /// transform, alpha, hidden) and `apply(_:)`; then layout. Inside an animation block the
+    /// geometry animates (docs/uikit.md "Animations").
+    /// Whether a self-sizing answer invalidated the layout in this pass.
+    package var resized = false
+
+    /// UIKit's self-sizing step: the view's preferred attributes for a copy of those applied;
+    /// where the layout takes them, it is invalidated with its context for them.
+    private func askPreferredAttributes(
+        of view: UICollectionReusableView, for attributes: UICollectionViewLayoutAttributes,
+        in host: UICollectionView
+    ) {
+        let layout = host.collectionViewLayout
+        guard layout.asksPreferredAttributes,
+            let original = attributes.copy() as? UICollectionViewLayoutAttributes
+        else { return }
+        CrashReport.during(describe(view, "in preferredLayoutAttributesFitting(_:)", at: host.instant)) {
+            let preferred = view.preferredLayoutAttributesFitting(original)
+            guard
+                layout.shouldInvalidateLayout(
+                    forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes)
+            else { return }
+            layout.invalidateLayout(
+                with: layout.invalidationContext(
+                    forPreferredLayoutAttributes: preferred, withOriginalAttributes: attributes))
+            resized = true
+        }
+    }
+
+    /// Returns whether the attributes were new to the view (and applied).
+    @discardableResult
+    private func apply(
+        _ attributes: UICollectionViewLayoutAttributes, to view: UICollectionReusableView,
+        in host: UICollectionView
+    ) -> Bool {
+        let instant = host.instant
+        if let cell = view as? UICollectionViewCell, attributes.representedElementCategory == .cell {
+            let selected = host.indexPathsForSelectedItems?.contains(attributes.indexPath) ?? false
+            if cell.isSelected != selected { cell.isSelected = selected }
+        }
+        let animating = animatedBoundsChange.map {
+            instant.time < $0.end && $0.views.contains(ObjectIdentifier(view))
+        }
+        if animating != true, applied[ObjectIdentifier(view)]?.isEqual(attributes) != true {
+            applied[ObjectIdentifier(view)] = attributes
+            view.center = attributes.center
+            view.bounds = CGRect(origin: view.bounds.origin, size: attributes.size)
+            view.layer.transform = attributes.transform3D
+            view.alpha = attributes.alpha
+            view.isHidden = attributes.isHidden
+            CrashReport.during(describe(view, "in apply(_:)", at: instant)) { view.apply(attributes) }
+            CrashReport.during(describe(view, "in layoutSubviews()", at: instant)) { view.layoutIfNeeded() }
+            return true
+        }
+        CrashReport.during(describe(view, "in layoutSubviews()", at: instant)) { view.layoutIfNeeded() }
+        return false
+    }
+
+    /// `element` where the plain cell `view` shows it now: a property its layer shows
+    /// otherwise than the attributes put it (an animation running, or code that changed it since
+    /// they were applied) is the layer's.
+    package func presented(_ element: LayoutAttributes, by view: UIView, _ animator: LayerAnimator)
+        -> LayoutAttributes
+    {
+        let shown = animator.presentation(of: view.layer)
+        var e = element
+        if shown.position != CGPoint(e.center) { e.center = shown.position.geometry }
+        if shown.bounds.size != CGSize(e.size) { e.size = shown.bounds.size.geometry }
+        let transform = shown.transform(.transform)
+        if transform != CATransform3D(e.transform3D) { e.transform3D = transform.geometry }
+        let opacity = shown.number(.opacity)
+        if Float(opacity) != Float(e.alpha) { e.alpha = opacity }
+        if view.layer.isHidden != e.isHidden { e.isHidden = view.layer.isHidden }
+        return e
+    }
+}
+
+/// A view's layer tree as the renderer's values (Layout's `LayerSnapshot`).
+package enum LayerSnapshotting {
+    /// The layer as drawn now: its presentation values while animations run
+    /// (docs/uikit.md "Animations").
+    package static func snapshot(_ layer: CALayer) -> LayerSnapshot {
+        let v = LayerAnimator.current?.presentation(of: layer) ?? LayerValues(layer)
+        var s = LayerSnapshot(bounds: v.bounds.geometry, position: v.position.geometry)
+        s.anchorPoint = v.anchorPoint.geometry
+        s.anchorPointZ = Double(layer.anchorPointZ)
+        s.zPosition = v.number(.zPosition)
+        s.transform = v.transform(.transform).geometry
+        s.sublayerTransform = v.transform(.sublayerTransform).geometry
+        s.opacity = v.number(.opacity)
+        s.isHidden = layer.isHidden
+        s.masksToBounds = layer.masksToBounds
+        s.backgroundColor = v.color(.backgroundColor).map(color)
+        s.cornerRadius = v.number(.cornerRadius)
+        s.maskedCorners = UInt8(truncatingIfNeeded: layer.maskedCorners.rawValue & 0b1111)
+        s.continuousCorners = layer.cornerCurve == .continuous
+        s.isDoubleSided = layer.isDoubleSided
+        s.mask = layer.mask.map(snapshot)
+        if let g = layer as? CAGradientLayer {
+            s.gradient = g.snapshotGradient
+        }
+        if let shape = layer as? CAShapeLayer, let path = shape.path {
+            s.shape = LayerSnapshot.Shape(
+                path: path.steps.map(\.snapshotElement), fillColor: shape.fillColor.map(color),
+                evenOdd: shape.fillRule == .evenOdd)
+            shape.snapshotStroke(into: &s.shape!)
+        }
+        s.borderWidth = v.number(.borderWidth)
+        s.borderColor = v.color(.borderColor).map(color)
+        if v.number(.shadowOpacity) > 0, let c = v.color(.shadowColor) {
+            s.shadow = LayerSnapshot.Shadow(
+                color: color(c), opacity: v.number(.shadowOpacity), radius: v.number(.shadowRadius),
+                offset: Point(x: Double(v.shadowOffset.width), y: Double(v.shadowOffset.height)))
+        }
+        let view = layer.delegate as? UIView
+        if let view, view.layer === layer { s.drawing = view.recordedDrawing() }
+        if let image = layer.contents as? UIImage, let photo = image.scenePhoto {
+            // Drawn from the renderer's own texture of the photo, as the scene's styles draw it.
+            s.contents = LayerSnapshot.Contents(
+                width: Int(photo.pixelSize.width), height: Int(photo.pixelSize.height), pixels: [],
+                mode: mode(view?.contentMode), source: photo.source)
+        } else if let image = layer.contents as? UIImage, let bitmap = image.bitmap {
+            s.contents = LayerSnapshot.Contents(
+                width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels,
+                mode: mode(view?.contentMode))
+        }
+        if let label = view as? UILabel, label.layer === layer, let text = label.text, !text.isEmpty {
+            let font: UIFont = label.font
+            s.text = LayerSnapshot.Text(
+                string: text, fontSize: Double(font.pointSize),
+                bold: font.weight.rawValue >= UIFont.Weight.semibold.rawValue,
+                family: font.familyName.hasPrefix(".") ? nil : font.familyName,
+                color: color(label.textColor.cgColor),
+                alignment: alignment(label.textAlignment), numberOfLines: label.numberOfLines)
+        }
+        s.sublayers = (layer.sublayers ?? []).map(snapshot)
+        return s
+    }
+
+    private static func color(_ c: CGColor) -> LayerSnapshot.Color { c.snapshot }
+
+    /// The placements the compositor has; the edge-pinned modes (`top`, `left`...) keep the
+    /// image's size as `center` does and draw centred (framegen's choice, docs/uikit.md "Cells").
+    private static func mode(_ mode: UIView.ContentMode?) -> LayerSnapshot.Contents.Mode {
+        switch mode {
+        case .scaleAspectFit: .aspectFit
+        case .scaleAspectFill: .aspectFill
+        case .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight: .center
+        default: .scaleToFill
+        }
+    }
+
+    private static func alignment(_ a: NSTextAlignment) -> String {
+        switch a {
+        case .center: "center"
+        case .right: "right"
+        case .left, .justified: "left"
+        case .natural: "natural"
+        }
+    }
+}
+
+extension UICollectionView.ElementCategory {
+    package init(_ category: Layout.ElementCategory) {
+        switch category {
+        case .cell: self = .cell
+        case .supplementaryView: self = .supplementaryView
+        case .decorationView: self = .decorationView
+        }
+    }
+}
+
+/// What the data source's default `collectionView(_:viewForSupplementaryElementOfKind:at:)`
+/// answers for a kind the scene names no view for: the display pass draws that element with
+/// the scene's styles, as if no data source had been asked.
+final class UnansweredSupplementaryView: UICollectionReusableView {}

@@ -1,0 +1,689 @@
+import Foundation
+import FrameGenCoreGraphics
+import FrameGenQuartzCore
+import Geometry
+import Layout
+
+import struct Foundation.IndexPath  // over Layout's (Exports.swift)
+
+/// The scroll view framegen drives: its bounds, content offset and insets follow the scene's
+/// timeline, and it answers a layout's questions about the data as UIKit's does.
+open class UIScrollView: UIView {
+    /// UIScrollView.DecelerationRate: the fraction of velocity kept per millisecond.
+    public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
+        public var rawValue: CGFloat
+        public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        public static let normal = DecelerationRate(rawValue: 0.998)
+        public static let fast = DecelerationRate(rawValue: 0.99)
+    }
+
+    /// Rounded to the screen's pixels when set, as on iOS: 3.8 reads back 4.0 on a 1x screen
+    /// (docs/layouts-and-motion.md "Pixel alignment"). Setting `bounds` keeps the value as given.
+    open var contentOffset: CGPoint {
+        get { bounds.origin }
+        set {
+            if scrolledByTimeline { return bounds.origin = newValue }
+            let grid = PixelGrid(scale: Double(UIScreen.main.scale))
+            bounds.origin = CGPoint(x: grid.round(Double(newValue.x)), y: grid.round(Double(newValue.y)))
+        }
+    }
+
+    open var contentSize: CGSize = .zero
+
+    open var contentInset: UIEdgeInsets = .zero
+
+    /// framegen has no safe area or bars: the adjusted inset is the content inset.
+    open var adjustedContentInset: UIEdgeInsets { contentInset }
+
+    open var decelerationRate: DecelerationRate = .normal
+
+    open var isPagingEnabled = false
+
+    open var isScrollEnabled = true
+
+    open var alwaysBounceVertical = false
+
+    open var alwaysBounceHorizontal = false
+
+    open var showsVerticalScrollIndicator = true
+
+    open var showsHorizontalScrollIndicator = true
+
+    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
+
+    public enum ContentInsetAdjustmentBehavior: Int, Sendable {
+        case automatic
+        case scrollableAxes
+        case never
+        case always
+    }
+
+    /// True while framegen plays a drag of this view.
+    open package(set) var isDragging = false
+
+    /// True while framegen plays a deceleration of this view.
+    open package(set) var isDecelerating = false
+
+    open var isTracking: Bool { isDragging }
+
+    /// Recorded, not animated: framegen's timeline moves the view (docs/uikit.md).
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        self.contentOffset = contentOffset
+    }
+
+    /// Set while the timeline scrolls the view, whose offset is on its own grid already.
+    private var scrolledByTimeline = false
+
+    /// The timeline scrolls the view through the `contentOffset` setter, as a pan does on iOS,
+    /// so that a subclass's override runs; the offset is kept as given.
+    package func scroll(to offset: CGPoint) {
+        scrolledByTimeline = true
+        defer { scrolledByTimeline = false }
+        contentOffset = offset
+    }
+}
+
+/// The collection view a layout is installed in. framegen creates one per view of a scene and
+/// sets its frame, content offset, insets and data from the scene at every instant.
+open class UICollectionView: UIScrollView {
+    /// What kind of view an attributes object describes.
+    public enum ElementCategory: UInt, Sendable {
+        case cell
+        case supplementaryView
+        case decorationView
+    }
+
+    public enum ScrollDirection: Int, Sendable {
+        case vertical
+        case horizontal
+    }
+
+    /// UIKit's supplementary kinds (UICollectionView.elementKindSectionHeader); framegen's scene
+    /// styles call them `header` and `footer`.
+    public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+    public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+
+    open var collectionViewLayout: UICollectionViewLayout {
+        didSet {
+            oldValue.installedView = nil
+            collectionViewLayout.installedView = self
+        }
+    }
+
+    /// Installs `layout` at once, as setting `collectionViewLayout` does; framegen animates no
+    /// transition between two layouts, so `animated` changes nothing and `completion` runs
+    /// with true before this returns. framegen draws the layout your layout's factory returned.
+    open func setCollectionViewLayout(_ layout: UICollectionViewLayout, animated: Bool) {
+        collectionViewLayout = layout
+    }
+
+    open func setCollectionViewLayout(
+        _ layout: UICollectionViewLayout, animated: Bool, completion: ((Bool) -> Void)? = nil
+    ) {
+        collectionViewLayout = layout
+        completion?(true)
+    }
+
+    /// Held strongly, unlike iOS (where the view controller owns it), so that a registration can
+    /// write `collectionView.delegate = MyDelegate()`; framegen clears it when it drops the view.
+    open var delegate: UICollectionViewDelegate?
+
+    /// Held strongly, as `delegate` is. Until your code sets one, a data source of framegen's
+    /// answers the scene's counts and cells (`SceneDataSource`), so a layout that asks
+    /// `collectionView.dataSource` for counts works without a program's; setting nil gives that
+    /// one back (on iOS, nil stays nil).
+    open var dataSource: UICollectionViewDataSource? {
+        get { programDataSource ?? sceneDataSource }
+        set {
+            programDataSource = newValue
+            cells.programDataSource = newValue != nil
+        }
+    }
+    private var programDataSource: UICollectionViewDataSource?
+    private let sceneDataSource = SceneDataSource()
+
+    /// Drawn behind the cells, filling the visible bounds (it does not scroll), as on iOS.
+    open var backgroundView: UIView? {
+        didSet { oldValue?.removeFromSuperview() }
+    }
+
+    /// What framegen draws behind the cells: the background colour and view, in the visible
+    /// bounds; nil when the program set neither.
+    package var backgroundSnapshot: LayerSnapshot? {
+        guard backgroundColor != nil || backgroundView != nil else { return nil }
+        var s = LayerSnapshotting.snapshot(layer)
+        s.bounds = CGRect(origin: .zero, size: bounds.size).geometry
+        s.position = CGPoint(x: bounds.midX, y: bounds.midY).geometry
+        s.transform = .identity
+        s.sublayers = []
+        if let backgroundView {
+            backgroundView.frame = CGRect(origin: .zero, size: bounds.size)
+            CrashReport.during("\(cells.layoutTitle), laying out the collection view's backgroundView") {
+                backgroundView.layoutIfNeeded()
+            }
+            s.sublayers = [LayerSnapshotting.snapshot(backgroundView.layer)]
+        }
+        return s
+    }
+
+    /// The scene's data at the instant being drawn.
+    package var data = UICollectionView.dataBeingLoaded ?? CollectionViewDataSource()
+
+    /// The scene's data while framegen makes a collection view and runs the program's code that
+    /// sets it up (its factory, a view controller's `viewDidLoad()`): a view made then has it at
+    /// once, so that code counting sections and items gets the scene's counts, as an app's code
+    /// gets its data source's before the first layout.
+    @TaskLocal package static var dataBeingLoaded: CollectionViewDataSource?
+
+    /// The instant being drawn (time, seed, scale, the scene's other views), set by `UIKitLayout`.
+    package var instant = CollectionViewState(bounds: .zero)
+
+    /// The stand-ins `sceneView(named:)` made, by name.
+    package var sceneViews: [String: UIScrollView] = [:]
+    /// The offsets code asked for the scene's other views during the current event or frame
+    /// (`sceneView(named:)`); `UIKitLayout` publishes them and clears them at the next.
+    package var peerRequests: [String: SceneViewRequest] = [:]
+
+    /// UIKit tells the delegate when the inset changes (a layout that sets it in `prepare()`).
+    open override var contentInset: UIEdgeInsets {
+        didSet {
+            if contentInset != oldValue { delegate?.scrollViewDidChangeAdjustedContentInset(self) }
+        }
+    }
+
+    /// What the built-in layouts read: the instant with this view's own bounds, insets and data.
+    var layoutState: CollectionViewState {
+        var s = instant
+        s.bounds = bounds.geometry
+        s.contentInset = adjustedContentInset.geometry
+        s.dataSource = data
+        return s
+    }
+
+    public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+        collectionViewLayout = layout
+        super.init(frame: frame)
+        layout.installedView = self
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    open var numberOfSections: Int { data.numberOfSections }
+
+    /// The number of items in `section`; 0 for a section that does not exist (UIKit raises an
+    /// exception; framegen records the problem, see `UIKitLayout`).
+    open func numberOfItems(inSection section: Int) -> Int {
+        guard data.sections.indices.contains(section) else {
+            report(
+                "asked numberOfItems(inSection: \(section)) of \(data.numberOfSections) sections; answered 0")
+            return 0
+        }
+        return data.numberOfItems(inSection: section)
+    }
+
+    /// Where what the layout asked that UIKit would have refused is reported (`UIKitLayout`
+    /// warns once per problem).
+    package var report: (String) -> Void = { _ in }
+
+    open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        collectionViewLayout.layoutAttributesForItem(at: indexPath)
+    }
+
+    open func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath)
+        -> UICollectionViewLayoutAttributes?
+    {
+        collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
+    }
+
+    /// The items whose frames intersect the visible bounds, in index path order; with cells
+    /// drawn (docs/uikit.md "Cells"), the items whose cells are shown.
+    open var indexPathsForVisibleItems: [IndexPath] {
+        if cells.isDrawing { return cells.visibleItems }
+        return (collectionViewLayout.layoutAttributesForElements(in: bounds) ?? [])
+            .filter { $0.representedElementCategory == .cell && !$0.isHidden && $0.frame.intersects(bounds) }
+            .map(\.indexPath).sorted()
+    }
+
+    /// The topmost item whose frame contains `point` (content coordinates), as UIKit hit-tests
+    /// cells by their frames.
+    open func indexPathForItem(at point: CGPoint) -> IndexPath? {
+        let rect = CGRect(origin: point, size: .zero).insetBy(dx: -0.5, dy: -0.5)
+        return (collectionViewLayout.layoutAttributesForElements(in: rect) ?? [])
+            .filter { $0.representedElementCategory == .cell && !$0.isHidden && $0.frame.contains(point) }
+            .max { $0.zIndex < $1.zIndex }?.indexPath
+    }
+
+    open func reloadData() { collectionViewLayout.invalidateLayout() }
+
+    // MARK: Cells (the display pass: CellDisplay)
+
+    /// The cells this view shows and keeps for reuse.
+    package let cells = CellDisplay()
+
+    /// The cell on screen for `indexPath`; nil when none is (off screen). A scene that names no
+    /// cell gets plain ones from the first call (docs/uikit.md "Animations").
+    open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? {
+        cellsNeeded()
+        return shownCell(at: indexPath)
+    }
+
+    /// The cell of the item now at `indexPath` (cells follow their items through updates).
+    func shownCell(at indexPath: IndexPath) -> UICollectionViewCell? {
+        cells.cell(at: indexPath, in: data) as? UICollectionViewCell
+    }
+
+    /// The cells on screen, in index path order.
+    open var visibleCells: [UICollectionViewCell] {
+        cellsNeeded()
+        return cells.displayed.sorted { $0.key < $1.key }.compactMap { $0.value as? UICollectionViewCell }
+    }
+
+    /// Set by `UIKitLayout`: gives the items plain cells when the scene names none.
+    package var cellsNeeded: () -> Void = {}
+    /// Set by `UIKitLayout`: a layout pass (prepare an invalidated layout, apply the new
+    /// attributes to the cells shown).
+    package var layoutPass: () -> Void = {}
+
+    /// Lays the view out, and with it the collection view's layout: an invalidated layout
+    /// prepares again and the cells take its new attributes, animated inside an animation block
+    /// (docs/uikit.md "Animations").
+    open override func layoutIfNeeded() {
+        super.layoutIfNeeded()
+        layoutPass()
+    }
+
+    /// Runs `updates`, then lays the layout out again, animating the cells to their new
+    /// attributes with the enclosing animation block's duration and curve, or UIKit's default
+    /// update animation (0.3 s, ease-in-ease-out, docs/design/motion.md §4.1); `completion` runs
+    /// when it ends. The data comes from the scene: inserts and deletes your code makes do not
+    /// reach the timeline.
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        UIView.animate(
+            withDuration: 0.3,
+            animations: {
+                updates?()
+                self.collectionViewLayout.invalidateLayout()
+                self.layoutIfNeeded()
+            }, completion: completion)
+    }
+
+    // MARK: Data changes from code
+
+    /// framegen's data is the scene's (`content:`, and the timeline's `insert`, `delete` and
+    /// `move`), which a program cannot change: these compile, and each warns once that it
+    /// changes nothing (on iOS the data source's counts would then change).
+    open func insertItems(at indexPaths: [IndexPath]) { dataIsTheScenes("insertItems(at:)") }
+    open func deleteItems(at indexPaths: [IndexPath]) { dataIsTheScenes("deleteItems(at:)") }
+    open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        dataIsTheScenes("moveItem(at:to:)")
+    }
+    open func insertSections(_ sections: IndexSet) { dataIsTheScenes("insertSections(_:)") }
+    open func deleteSections(_ sections: IndexSet) { dataIsTheScenes("deleteSections(_:)") }
+    open func moveSection(_ section: Int, toSection newSection: Int) {
+        dataIsTheScenes("moveSection(_:toSection:)")
+    }
+
+    private func dataIsTheScenes(_ call: String) {
+        report(
+            "called \(call), which changes nothing: framegen's data comes from the scene (content:, and the timeline's insert, delete and move)"
+        )
+    }
+
+    /// The items' cells are asked of the data source again at the next layout pass, as UIKit
+    /// replaces them (without its cross-fade); the layout is invalidated.
+    open func reloadItems(at indexPaths: [IndexPath]) {
+        cells.reload(Set(indexPaths), in: self)
+        collectionViewLayout.invalidateLayout()
+    }
+
+    /// As `reloadItems(at:)`, for every item and supplementary view of the sections.
+    open func reloadSections(_ sections: IndexSet) {
+        cells.reload([], sections: sections, in: self)
+        collectionViewLayout.invalidateLayout()
+    }
+
+    /// The index path of the item `cell` shows; nil when it shows none now (reused or off screen).
+    open func indexPath(for cell: UICollectionViewCell) -> IndexPath? {
+        cells.displayed.first { $0.key.category == .cell && $0.value === cell }?.key.indexPath
+    }
+
+    /// The supplementary views of `elementKind` on screen, in index path order.
+    open func visibleSupplementaryViews(ofKind elementKind: String) -> [UICollectionReusableView] {
+        cells.displayed.filter { $0.key.category == .supplementaryView && $0.key.kind == elementKind }
+            .sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    /// The index paths of the supplementary views of `elementKind` on screen, in order.
+    open func indexPathsForVisibleSupplementaryElements(ofKind elementKind: String) -> [IndexPath] {
+        cells.displayed.keys.filter { $0.category == .supplementaryView && $0.kind == elementKind }
+            .map(\.indexPath).sorted()
+    }
+
+    /// The supplementary view on screen for the element; nil when none is.
+    open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath)
+        -> UICollectionReusableView?
+    {
+        cells.displayed[
+            CellDisplay.Key(category: .supplementaryView, kind: elementKind, indexPath: indexPath)]
+    }
+
+    /// Registers the cell class for `identifier`. framegen makes it with the factory the program
+    /// registered for that class (`cells:`, docs/uikit.md "Cells"); `UICollectionViewCell` itself
+    /// needs none. A class with no factory is reported when a cell is dequeued.
+    open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {
+        cells.register(cellClass, as: identifier)
+    }
+
+    /// framegen's, beside UIKit's: registers a factory for `identifier` directly.
+    open func register(
+        _ factory: @escaping UICollectionViewCellFactory, forCellWithReuseIdentifier identifier: String
+    ) {
+        cells.identifiers[identifier] = factory
+    }
+
+    /// Registers the view class for `identifier` among views of `elementKind`, through the
+    /// factory the program registered for that class, as cells are.
+    open func register(
+        _ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String,
+        withReuseIdentifier identifier: String
+    ) {
+        var factory: UICollectionViewCellFactory?
+        if viewClass == UICollectionReusableView.self {
+            factory = { @Sendable in UICollectionReusableView(frame: $0) }
+        } else if let viewClass {
+            factory = cells.factory(for: viewClass)
+        }
+        cells.viewIdentifiers[elementKind, default: [:]][identifier] = factory
+    }
+
+    /// A view waiting for reuse under `identifier` among views of `elementKind` (after
+    /// `prepareForReuse()`), or a new one; an identifier nothing registered is reported once and
+    /// gets a plain `UICollectionReusableView`.
+    open func dequeueReusableSupplementaryView(
+        ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
+    ) -> UICollectionReusableView {
+        if let view = cells.dequeue(CellDisplay.queue(identifier, kind: elementKind)) {
+            CrashReport.during(cells.describe(view, "in prepareForReuse()", at: instant)) {
+                view.prepareForReuse()
+            }
+            cells.applyDequeued(view, .supplementaryView, kind: elementKind, at: indexPath, in: self)
+            return view
+        }
+        let frame = cells.startingFrame(.supplementaryView, kind: elementKind, at: indexPath) {
+            collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: elementKind, at: indexPath)
+        }
+        let made: UICollectionReusableView
+        if let factory = cells.viewIdentifiers[elementKind]?[identifier] {
+            made = CrashReport.during(
+                "\(cells.layoutTitle), making the view \"\(identifier)\" at t = \(instant.time) s"
+            ) { factory(frame) }
+        } else {
+            report(
+                "dequeued the supplementary view \"\(identifier)\" of kind \(elementKind), which nothing registered; drawn as a plain UICollectionReusableView"
+            )
+            made = UICollectionReusableView(frame: frame)
+        }
+        made.reuseIdentifier = identifier
+        cells.applyDequeued(made, .supplementaryView, kind: elementKind, at: indexPath, in: self)
+        return made
+    }
+
+    /// A cell waiting for reuse under `identifier` (after `prepareForReuse()`), or a new one. An
+    /// identifier nothing registered is reported once and gets a plain `UICollectionViewCell`
+    /// (UIKit raises an exception).
+    open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
+        -> UICollectionViewCell
+    {
+        if let cell = cells.dequeue(identifier) as? UICollectionViewCell {
+            CrashReport.during(cells.describe(cell, "in prepareForReuse()", at: instant)) {
+                cell.prepareForReuse()
+            }
+            cells.applyDequeued(cell, .cell, kind: nil, at: indexPath, in: self)
+            return cell
+        }
+        let factory: UICollectionViewCellFactory
+        if let f = cells.identifiers[identifier] {
+            factory = f
+        } else {
+            report(cells.unregisteredProblem(identifier))
+            factory = { UICollectionViewCell(frame: $0) }
+        }
+        let frame = cells.startingFrame(.cell, kind: nil, at: indexPath) {
+            collectionViewLayout.layoutAttributesForItem(at: indexPath)
+        }
+        let made = CrashReport.during(
+            "\(cells.layoutTitle), making the cell \"\(identifier)\" at t = \(instant.time) s"
+        ) {
+            factory(frame)
+        }
+        guard let cell = made as? UICollectionViewCell else {
+            report(
+                "the cell factory for \"\(identifier)\" made a \(type(of: made)), not a UICollectionViewCell; drawn as a plain cell"
+            )
+            let plain = UICollectionViewCell(frame: frame)
+            plain.reuseIdentifier = identifier
+            cells.applyDequeued(plain, .cell, kind: nil, at: indexPath, in: self)
+            return plain
+        }
+        cell.reuseIdentifier = identifier
+        cells.applyDequeued(cell, .cell, kind: nil, at: indexPath, in: self)
+        return cell
+    }
+
+    // MARK: Selection
+
+    open var allowsSelection = true
+
+    open var allowsMultipleSelection = false
+
+    /// Kept in the order of selection.
+    private var selected: [IndexPath] = []
+
+    /// nil when none is selected, as UIKit answers.
+    open var indexPathsForSelectedItems: [IndexPath]? { selected.isEmpty ? nil : selected }
+
+    /// Selects the item (and, without multiple selection, deselects the others), without
+    /// telling the delegate, as UIKit does; its cell, if shown, becomes selected.
+    open func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        guard let indexPath else {
+            for p in selected { deselectItem(at: p, animated: animated) }
+            return
+        }
+        if !allowsMultipleSelection {
+            for p in selected where p != indexPath { deselectItem(at: p, animated: animated) }
+        }
+        if !selected.contains(indexPath) { selected.append(indexPath) }
+        shownCell(at: indexPath)?.isSelected = true
+        if !scrollPosition.isEmpty { scrollToItem(at: indexPath, at: scrollPosition, animated: animated) }
+    }
+
+    open func deselectItem(at indexPath: IndexPath, animated: Bool) {
+        selected.removeAll { $0 == indexPath }
+        shownCell(at: indexPath)?.isSelected = false
+    }
+
+    /// A tap on an item, as UIKit handles one: `shouldSelectItemAt`, then the selection
+    /// (`didDeselectItemAt` for an item it replaces), then `didSelectItemAt`.
+    package func tap(_ indexPath: IndexPath) {
+        guard allowsSelection, delegate?.collectionView(self, shouldSelectItemAt: indexPath) ?? true else {
+            return
+        }
+        if !allowsMultipleSelection {
+            for p in selected where p != indexPath {
+                deselectItem(at: p, animated: false)
+                delegate?.collectionView(self, didDeselectItemAt: p)
+            }
+        }
+        selectItem(at: indexPath, animated: false, scrollPosition: [])
+        delegate?.collectionView(self, didSelectItemAt: indexPath)
+    }
+
+    /// Recorded, not animated: framegen's timeline scrolls (docs/uikit.md).
+    open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+        guard let a = collectionViewLayout.layoutAttributesForItem(at: indexPath) else { return }
+        var offset = contentOffset
+        if scrollPosition.contains(.centeredHorizontally) { offset.x = a.center.x - bounds.width / 2 }
+        if scrollPosition.contains(.centeredVertically) { offset.y = a.center.y - bounds.height / 2 }
+        if scrollPosition.contains(.left) { offset.x = a.frame.minX }
+        if scrollPosition.contains(.right) { offset.x = a.frame.maxX - bounds.width }
+        if scrollPosition.contains(.top) { offset.y = a.frame.minY }
+        if scrollPosition.contains(.bottom) { offset.y = a.frame.maxY - bounds.height }
+        contentOffset = offset
+    }
+
+    public struct ScrollPosition: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let top = ScrollPosition(rawValue: 1 << 0)
+        public static let centeredVertically = ScrollPosition(rawValue: 1 << 1)
+        public static let bottom = ScrollPosition(rawValue: 1 << 2)
+        public static let left = ScrollPosition(rawValue: 1 << 3)
+        public static let centeredHorizontally = ScrollPosition(rawValue: 1 << 4)
+        public static let right = ScrollPosition(rawValue: 1 << 5)
+    }
+}
+
+/// UIScrollViewDelegate: framegen calls these as the timeline drags and decelerates the view.
+public protocol UIScrollViewDelegate: AnyObject {
+    func scrollViewDidScroll(_ scrollView: UIScrollView)
+    func scrollViewWillBeginDragging(_ scrollView: UIScrollView)
+    func scrollViewWillEndDragging(
+        _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+        targetContentOffset: UnsafeMutablePointer<CGPoint>)
+    func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
+    func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
+    func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
+    /// Never called: `setContentOffset(_:animated:)` and `scrollToItem` move the view at once
+    /// here (the timeline's `scroll` action is framegen's animated scroll).
+    func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
+    func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
+}
+
+extension UIScrollViewDelegate {
+    public func scrollViewDidScroll(_ scrollView: UIScrollView) {}
+    public func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {}
+    public func scrollViewWillEndDragging(
+        _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+        targetContentOffset: UnsafeMutablePointer<CGPoint>
+    ) {}
+    public func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {}
+    public func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
+    public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
+    public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
+}
+
+/// UICollectionViewDelegate; the members iOS marks optional have empty defaults here.
+public protocol UICollectionViewDelegate: UIScrollViewDelegate {
+    func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath) -> Bool
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath)
+    func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
+        forItemAt indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
+        forItemAt indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView,
+        forElementKind elementKind: String, at indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView,
+        forElementOfKind elementKind: String, at indexPath: IndexPath)
+}
+
+extension UICollectionViewDelegate {
+    public func collectionView(_ collectionView: UICollectionView, shouldSelectItemAt indexPath: IndexPath)
+        -> Bool
+    {
+        true
+    }
+    public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {}
+    public func collectionView(
+        _ collectionView: UICollectionView, willDisplay cell: UICollectionViewCell,
+        forItemAt indexPath: IndexPath
+    ) {}
+    public func collectionView(
+        _ collectionView: UICollectionView, didEndDisplaying cell: UICollectionViewCell,
+        forItemAt indexPath: IndexPath
+    ) {}
+    public func collectionView(
+        _ collectionView: UICollectionView, willDisplaySupplementaryView view: UICollectionReusableView,
+        forElementKind elementKind: String, at indexPath: IndexPath
+    ) {}
+    public func collectionView(
+        _ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView,
+        forElementOfKind elementKind: String, at indexPath: IndexPath
+    ) {}
+}
+
+/// The data source a collection view has until a program sets its own: the scene's sections,
+/// item counts (`content:`) and cells (`cell:`), as framegen uses them anyway.
+final class SceneDataSource: UICollectionViewDataSource {
+    package func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)
+        -> Int
+    {
+        collectionView.numberOfItems(inSection: section)
+    }
+
+    package func numberOfSections(in collectionView: UICollectionView) -> Int {
+        collectionView.numberOfSections
+    }
+}
+
+/// UICollectionViewDataSource. framegen's data comes from the scene (`content:`), so the item
+/// counts a data source returns are not asked for. A program's data source, or the scene's cell
+/// (`cell:`), makes each item's cell with `collectionView(_:cellForItemAt:)` (docs/uikit.md
+/// "Cells").
+public protocol UICollectionViewDataSource: AnyObject {
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int
+    func numberOfSections(in collectionView: UICollectionView) -> Int
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+        -> UICollectionViewCell
+    func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+        at indexPath: IndexPath
+    ) -> UICollectionReusableView
+}
+
+extension UICollectionViewDataSource {
+    public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+
+    /// framegen's, where iOS makes a layout that asks for supplementary views require one: the
+    /// view the scene names for the kind (`header:`, `footer:`), dequeued; none where the scene
+    /// names none, and the scene's styles draw the element.
+    public func collectionView(
+        _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+        at indexPath: IndexPath
+    ) -> UICollectionReusableView {
+        collectionView.sceneSupplementaryView(ofKind: kind, at: indexPath)
+    }
+
+    /// framegen's, where iOS requires one: the cell the scene names (`cell:`), dequeued; a plain
+    /// cell, drawn with the scene's styles, where the scene names none.
+    public func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+        -> UICollectionViewCell
+    {
+        collectionView.sceneCell(at: indexPath)
+    }
+}
+
+extension UICollectionView {
+    /// The cell the scene names (`cell:`), dequeued; a plain cell, drawn with the scene's
+    /// styles, where it names none.
+    package func sceneCell(at indexPath: IndexPath) -> UICollectionViewCell {
+        guard let name = cells.sceneCell else {
+            cells.makePlainCells()
+            return dequeueReusableCell(withReuseIdentifier: CellDisplay.plainIdentifier, for: indexPath)
+        }
+        return dequeueReusableCell(withReuseIdentifier: name, for: indexPath)
+    }
+
+    /// The view the scene names for the kind (`header:`, `footer:`), dequeued; where it names
+    /// none, a stand-in that leaves the element to the scene's styles.
+    func sceneSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
+        guard let name = cells.sceneViews[kind] else { return UnansweredSupplementaryView(frame: .zero) }
+        return dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: name, for: indexPath)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// An image: a size in points, a scale, and (when framegen has them) its pixels or the name it
+/// was asked for. Immutable and Sendable, as in Apple's SDK.
+///
+/// `UIImage(named:)` returns an image only when framegen can resolve the name: there is no app
+/// bundle or asset catalog on Linux, so names resolve through the resolver that
+/// `UIImage.withNamedImages` binds for the work inside it. While framegen drives a UIKit layout
+/// and its cells, that resolver knows the scene's photos (docs/uikit.md "The scene's photos");
+/// with none bound, or when it does not know the name, the result is nil, as on iOS for a
+/// missing asset. SF Symbols do not exist here: `UIImage(systemName:)` is always nil.
+open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
+    /// How the image is drawn: as is, or as a template tinted with the view's tint colour.
+    public enum RenderingMode: Int, Sendable {
+        case automatic = 0
+        case alwaysOriginal = 1
+        case alwaysTemplate = 2
+    }
+
+    /// Premultiplied 8-bit RGBA rows, top first, the compositor's working format
+    /// (Sources/Raster/Color.swift).
+    package struct Bitmap: Hashable, Sendable {
+        package let width: Int
+        package let height: Int
+        package let pixels: [UInt8]
+
+        package init(width: Int, height: Int, pixels: [UInt8]) {
+            precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4)
+            self.width = width
+            self.height = height
+            self.pixels = pixels
+        }
+    }
+
+    /// In points: pixels divided by `scale`.
+    public let size: CGSize
+    public let scale: CGFloat
+    public let renderingMode: RenderingMode
+    /// The name it was resolved from, if any.
+    package let name: String?
+    package let bitmap: Bitmap?
+    /// One of the scene's photos, which the renderer draws from its own textures (its mip
+    /// levels, a JPEG's reduced decodes), as it draws the scene's cell style: no `bitmap`.
+    package let scenePhoto: ScenePhoto?
+
+    package init(
+        size: CGSize, scale: CGFloat = 1, name: String? = nil, bitmap: Bitmap? = nil,
+        renderingMode: RenderingMode = .automatic, scenePhoto: ScenePhoto? = nil
+    ) {
+        self.size = size
+        self.scale = scale
+        self.name = name
+        self.bitmap = bitmap
+        self.renderingMode = renderingMode
+        self.scenePhoto = scenePhoto
+        super.init()
+    }
+
+    /// An image of `bitmap`'s pixels at `scale` pixels per point.
+    package convenience init(bitmap: Bitmap, scale: CGFloat = 1, name: String? = nil) {
+        self.init(
+            size: CGSize(width: CGFloat(bitmap.width) / scale, height: CGFloat(bitmap.height) / scale),
+            scale: scale, name: name, bitmap: bitmap)
+    }
+
+    /// An empty image, of size zero.
+    public override convenience init() { self.init(size: .zero) }
+
+    /// The image the bound resolver gives for `name`, or nil (see the type's comment).
+    public convenience init?(named name: String) {
+        guard let image = UIImage.namedImages?.resolve(name) else { return nil }
+        self.init(
+            size: image.size, scale: image.scale, name: name, bitmap: image.bitmap,
+            renderingMode: image.renderingMode, scenePhoto: image.scenePhoto)
+    }
+
+    /// `#imageLiteral(resourceName:)`: the image `init(named:)` gives, or, where framegen cannot
+    /// resolve the name, an empty image of that name (iOS traps there; a render should not).
+    public required convenience init(imageLiteralResourceName name: String) {
+        let image = UIImage.namedImages?.resolve(name)
+        self.init(
+            size: image?.size ?? .zero, scale: image?.scale ?? 1, name: name, bitmap: image?.bitmap,
+            renderingMode: image?.renderingMode ?? .automatic, scenePhoto: image?.scenePhoto)
+    }
+
+    /// Always nil: framegen has no SF Symbols.
+    public convenience init?(systemName name: String) { return nil }
+
+    open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
+        UIImage(
+            size: size, scale: scale, name: name, bitmap: bitmap, renderingMode: renderingMode,
+            scenePhoto: scenePhoto)
+    }
+
+    /// Boxed: a task-local of an optional function type crashes when pushed in an optimised
+    /// build (Swift 6.3: `swift_task_localValuePush`, a bad pointer), which every UIKit layout's
+    /// first query does.
+    package struct ImageNaming: Sendable {
+        package let resolve: @Sendable (String) -> UIImage?
+    }
+
+    @TaskLocal package static var namedImages: ImageNaming?
+
+    /// framegen's, not Apple's: runs `body` with `resolve` answering `UIImage(named:)`.
+    public static func withNamedImages<R>(
+        _ resolve: @escaping @Sendable (String) -> UIImage?, _ body: () throws -> R
+    ) rethrows -> R {
+        try $namedImages.withValue(ImageNaming(resolve: resolve), operation: body)
+    }
+}
+
+/// What `#imageLiteral(resourceName:)` makes when nothing else says, as Apple's UIKit declares.
+public typealias _ImageLiteralType = UIImage

@@ -1,0 +1,441 @@
+import Foundation
+import FrameGenCoreGraphics
+import FrameGenQuartzCore
+import Layout
+
+/// The base of UIKit's event-handling objects; framegen delivers no events, so only the chain
+/// is here.
+open class UIResponder: NSObject {
+    /// The superview for a view; nil otherwise.
+    open var next: UIResponder? { nil }
+}
+
+/// A rectangle of content in a tree of views, backed by a CALayer.
+///
+/// The view's geometry and the layer's are one state, as on iOS: `frame`, `bounds`, `center`
+/// (the layer's position), `transform` (the layer's transform, 2D), `alpha` (opacity), `isHidden`,
+/// `clipsToBounds` (masksToBounds) and `backgroundColor` read and write the layer, so a change
+/// through either is seen through both. Subviews' layers are the view layer's sublayers, in the
+/// same order. Not Sendable and not main-actor bound: framegen drives views from one thread at a
+/// time.
+open class UIView: UIResponder, CALayerDelegate {
+    /// The class of the backing layer: CALayer, CAGradientLayer or CAShapeLayer
+    /// (`CALayer.backingLayer(of:for:)` says why no other).
+    open class var layerClass: AnyClass { CALayer.self }
+
+    private var backingLayer: CALayer!
+    private var storedSubviews: [UIView] = []
+    private weak var storedSuperview: UIView?
+    private var storedBackgroundColor: UIColor?
+    private var storedTintColor: UIColor?
+    private var drawingDue = true
+    private var drawn: LayerSnapshot.Drawing?
+
+    public init(frame: CGRect) {
+        super.init()
+        backingLayer = CALayer.backingLayer(of: Self.layerClass, for: Self.self)
+        backingLayer.delegate = self
+        self.frame = frame
+    }
+
+    /// A view of frame zero, as `UIView()` is on iOS.
+    public override convenience init() { self.init(frame: .zero) }
+
+    /// framegen reads no archives (there are no nibs or storyboards), so decoding always fails.
+    /// A subclass's `required init?(coder: NSCoder) { fatalError(...) }` compiles as on iOS.
+    public required init?(coder: NSCoder) { return nil }
+
+    /// The backing layer; its delegate is the view.
+    open var layer: CALayer { backingLayer }
+
+    open override var next: UIResponder? { superview }
+
+    /// Its layer is this view's layer's `mask`: its alpha clips this view and its subviews.
+    open var mask: UIView? {
+        didSet { layer.mask = mask?.layer }
+    }
+
+    // MARK: Geometry (the layer's)
+
+    /// The layer's frame: when `transform` is not the identity, the bounding box of the
+    /// transformed view (Apple calls the value undefined then; framegen's setter is CALayer's).
+    open var frame: CGRect {
+        get { layer.frame }
+        set { resizing { layer.frame = newValue } }
+    }
+
+    /// Setting it keeps `center`, as on iOS.
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set { resizing { layer.bounds = newValue } }
+    }
+
+    /// The layer's position: with the default anchor point, the centre of the frame.
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+
+    /// The layer's transform, 2D, about the centre; setting it keeps `center` and `bounds`.
+    open var transform: CGAffineTransform {
+        get { layer.affineTransform() }
+        set { layer.setAffineTransform(newValue) }
+    }
+
+    /// The layer's transform.
+    open var transform3D: CATransform3D {
+        get { layer.transform }
+        set { layer.transform = newValue }
+    }
+
+    // MARK: Appearance
+
+    /// The layer's opacity, a Float: 0.3 reads back as 0.30000001192092896, as on iOS.
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+
+    /// A stack view gives a hidden arranged view no room (UIStackView.swift).
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set {
+            let changed = newValue != layer.isHidden
+            layer.isHidden = newValue
+            if changed { (superview as? UIStackView)?.arrangedSubviewChanged(self) }
+        }
+    }
+
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+
+    /// Sets the layer's backgroundColor; reads it back as the UIColor that was set, or as a new
+    /// UIColor when the layer's colour was changed directly.
+    open var backgroundColor: UIColor? {
+        get {
+            guard let color = layer.backgroundColor else { return nil }
+            if let stored = storedBackgroundColor, stored.cgColor == color { return stored }
+            return UIColor(cgColor: color)
+        }
+        set {
+            storedBackgroundColor = newValue
+            layer.backgroundColor = newValue?.cgColor
+        }
+    }
+
+    /// The own tint, else the superview's, else system blue; `tintColorDidChange()` follows a set.
+    open var tintColor: UIColor! {
+        get { storedTintColor ?? superview?.tintColor ?? UIColor.tintColor }
+        set {
+            storedTintColor = newValue
+            tintColorDidChange()
+        }
+    }
+
+    open func tintColorDidChange() {}
+
+    /// How content (an image view's image) fills the bounds. Kept on the view, not mapped to the
+    /// layer's contentsGravity (whose top and bottom are swapped on iOS).
+    open var contentMode: ContentMode = .scaleToFill
+    open var isOpaque = true
+    open var tag = 0
+    open var isUserInteractionEnabled = true
+    open var isMultipleTouchEnabled = false
+    open var autoresizingMask: AutoresizingMask = []
+    open var autoresizesSubviews = true
+    /// A change lays out again the views constrained to the margins (docs/uikit.md "Auto Layout").
+    open var layoutMargins = UIEdgeInsets(top: 8, left: 8, bottom: 8, right: 8) {
+        didSet { if layoutMargins != oldValue { autoLayoutChanged(structure: false) } }
+    }
+
+    /// `layoutMargins` read and written by leading and trailing (left to right).
+    open var directionalLayoutMargins: NSDirectionalEdgeInsets {
+        get {
+            NSDirectionalEdgeInsets(
+                top: layoutMargins.top, leading: layoutMargins.left, bottom: layoutMargins.bottom,
+                trailing: layoutMargins.right)
+        }
+        set {
+            layoutMargins = UIEdgeInsets(
+                top: newValue.top, left: newValue.leading, bottom: newValue.bottom, right: newValue.trailing)
+        }
+    }
+
+    // Accessibility is not rendered; these are kept so that cell code setting them compiles.
+    open var isAccessibilityElement = false
+    open var accessibilityLabel: String?
+    open var accessibilityHint: String?
+    open var accessibilityValue: String?
+    open var accessibilityIdentifier: String?
+
+    // MARK: Hierarchy
+
+    /// Back to front.
+    open var subviews: [UIView] { storedSubviews }
+
+    open var superview: UIView? { storedSuperview }
+
+    /// Adds `view` in front of the other subviews, taking it from its old superview; adding a
+    /// subview again brings it to the front, as on iOS.
+    open func addSubview(_ view: UIView) { insert(view, at: storedSubviews.count) }
+
+    /// At `index` among the subviews (clamped to their count, as iOS does).
+    open func insertSubview(_ view: UIView, at index: Int) { insert(view, at: index) }
+
+    /// Just above `siblingSubview`; at the front when that is not a subview (framegen's choice).
+    open func insertSubview(_ view: UIView, aboveSubview siblingSubview: UIView) {
+        insert(view, nextTo: siblingSubview, offset: 1)
+    }
+
+    /// Just below `siblingSubview`; at the front when that is not a subview (framegen's choice).
+    open func insertSubview(_ view: UIView, belowSubview siblingSubview: UIView) {
+        insert(view, nextTo: siblingSubview, offset: 0)
+    }
+
+    open func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self else { return }
+        move(view, to: storedSubviews.count - 1)
+    }
+
+    open func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self else { return }
+        move(view, to: 0)
+    }
+
+    open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        guard index1 != index2 else { return }
+        let first = storedSubviews[index1]
+        let second = storedSubviews[index2]
+        move(first, to: index2)
+        move(second, to: index1)
+    }
+
+    open func removeFromSuperview() {
+        guard let parent = storedSuperview else { return }
+        parent.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        parent.storedSubviews.removeAll { $0 === self }
+        layer.removeFromSuperlayer()
+        storedSuperview = nil
+        didMoveToSuperview()
+    }
+
+    open func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.superview
+        }
+        return false
+    }
+
+    /// The first view with `tag`, depth first, the receiver included.
+    open func viewWithTag(_ tag: Int) -> UIView? {
+        if self.tag == tag { return self }
+        for view in storedSubviews {
+            if let found = view.viewWithTag(tag) { return found }
+        }
+        return nil
+    }
+
+    open func didAddSubview(_ subview: UIView) {}
+    open func willRemoveSubview(_ subview: UIView) {}
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    open func didMoveToSuperview() {}
+    /// framegen has no windows: it calls this once on a collection view it makes, as the view
+    /// comes on screen (docs/uikit.md "Your own collection view").
+    open func didMoveToWindow() {}
+    /// Never called by framegen: there are no nibs or storyboards here, and framegen makes
+    /// cells with `init(frame:)`, as a cell registered by class is made on iOS. Declared so that
+    /// a cell designed in Interface Builder compiles; move its set-up into `init(frame:)`.
+    open func awakeFromNib() {}
+
+    /// Takes `view` from wherever it is and puts it at `index` among the subviews, with its layer
+    /// just below the layer of the subview it now precedes (on top when it is the front one).
+    private func insert(_ view: UIView, at index: Int) {
+        precondition(!isDescendant(of: view), "a view cannot be its own subview")
+        if view.superview === self {
+            move(view, to: Swift.min(index, storedSubviews.count - 1))
+            return
+        }
+        view.superview?.willRemoveSubview(view)
+        view.willMove(toSuperview: self)
+        view.superview?.storedSubviews.removeAll { $0 === view }
+        let position = Swift.max(0, Swift.min(index, storedSubviews.count))
+        storedSubviews.insert(view, at: position)
+        view.storedSuperview = self
+        placeLayer(of: view, at: position)
+        view.setNeedsLayout()
+        view.didMoveToSuperview()
+        didAddSubview(view)
+    }
+
+    /// Reorders an existing subview, without the move callbacks (iOS sends none for a reorder).
+    /// `index` counts the subviews without `view`.
+    private func move(_ view: UIView, to index: Int) {
+        storedSubviews.removeAll { $0 === view }
+        let position = Swift.max(0, Swift.min(index, storedSubviews.count))
+        storedSubviews.insert(view, at: position)
+        placeLayer(of: view, at: position)
+    }
+
+    private func insert(_ view: UIView, nextTo sibling: UIView, offset: Int) {
+        guard sibling !== view, sibling.superview === self else { return addSubview(view) }
+        let index = { self.storedSubviews.firstIndex { $0 === sibling }! + offset }
+        if view.superview === self {
+            storedSubviews.removeAll { $0 === view }
+            move(view, to: index())
+        } else {
+            insert(view, at: index())
+        }
+    }
+
+    private func placeLayer(of view: UIView, at position: Int) {
+        if position + 1 < storedSubviews.count {
+            layer.insertSublayer(view.layer, below: storedSubviews[position + 1].layer)
+        } else {
+            layer.addSublayer(view.layer)
+        }
+    }
+
+    // MARK: Layout
+
+    /// Marks the view (its layer) as needing layout.
+    open func setNeedsLayout() { layer.setNeedsLayout() }
+
+    /// Lays out, now, whatever in the tree needs it: layoutSubviews() of each such view, parents
+    /// before children (the layer's layoutIfNeeded()).
+    open func layoutIfNeeded() { layer.layoutIfNeeded() }
+
+    /// Places the subviews that constraints place (docs/uikit.md "Auto Layout"): a subclass
+    /// calls `super.layoutSubviews()` first, then reads their frames.
+    open func layoutSubviews() { layoutSubviewsByConstraints() }
+
+    /// The layer asks its view: layoutSubviews().
+    open func layoutSublayers(of layer: CALayer) {
+        if layer === self.layer { layoutSubviews() }
+    }
+
+    /// The current size, as Apple documents for UIView.
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    open func sizeToFit() { bounds.size = sizeThatFits(bounds.size) }
+
+    /// No intrinsic size in either direction.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    /// The views this one's intrinsic size places lay out again at the next pass.
+    open func invalidateIntrinsicContentSize() { autoLayoutChanged(structure: false) }
+
+    // MARK: Auto Layout (the engine and the rest of the API are in AutoLayout/)
+
+    var autoLayout = AutoLayoutState()
+
+    /// Called in the layout pass after `setNeedsUpdateConstraints()` and on a view's first
+    /// pass, before its superview's constraints are solved; subclasses add or change
+    /// constraints here.
+    open func updateConstraints() {}
+
+    /// False, as UIKit's default; framegen calls `updateConstraints()` on every view's first
+    /// pass whatever a subclass answers.
+    open class var requiresConstraintBasedLayout: Bool { false }
+
+    /// The smallest size near `targetSize` that the view's constraints allow, both axes at
+    /// `fittingSizeLevel`.
+    open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        systemLayoutSizeFitting(
+            targetSize, withHorizontalFittingPriority: .fittingSizeLevel,
+            verticalFittingPriority: .fittingSizeLevel)
+    }
+
+    /// The size the view's constraints give it when its width and height are drawn to
+    /// `targetSize` at these priorities (`.required` fixes an axis).
+    open func systemLayoutSizeFitting(
+        _ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+        verticalFittingPriority: UILayoutPriority
+    ) -> CGSize {
+        AutoLayoutEngine(
+            root: self, fitting: (targetSize, horizontalFittingPriority, verticalFittingPriority)
+        )
+        .fittingSize
+    }
+
+    /// Draws nothing; a subclass draws its content here into `UIGraphicsGetCurrentContext()`,
+    /// which framegen records when the view is first drawn and after `setNeedsDisplay()`
+    /// (docs/uikit.md "Drawing in draw(_:)").
+    open func draw(_ rect: CGRect) {}
+
+    /// `draw(_:)` is called again before the view is next drawn.
+    open func setNeedsDisplay() {
+        layer.setNeedsDisplay()
+        drawingDue = true
+    }
+
+    /// The whole view is drawn again, as UIKit may.
+    open func setNeedsDisplay(_ rect: CGRect) { setNeedsDisplay() }
+
+    /// What `draw(_:)` painted, recorded when due: first, after `setNeedsDisplay()`, and after
+    /// a change of size with `contentMode` `.redraw` (otherwise the recording is stretched to
+    /// the new size, as UIKit stretches the backing store); nil when it painted nothing.
+    func recordedDrawing() -> LayerSnapshot.Drawing? {
+        let b = bounds
+        guard b.width > 0, b.height > 0 else { return nil }
+        if drawingDue || drawn == nil || (contentMode == .redraw && drawn?.size != b.size.geometry) {
+            let context = CGContext(boundsOrigin: b.origin)
+            withCurrentContext(context) { draw(b) }
+            drawn = LayerSnapshot.Drawing(size: b.size.geometry, parts: context.recorded)
+            drawingDue = false
+        }
+        guard let drawn, !drawn.parts.isEmpty else { return nil }
+        return drawn
+    }
+
+    // MARK: Coordinates
+
+    /// Through the layers' transforms (CALayer.convert); nil is the root view's coordinates.
+    open func convert(_ point: CGPoint, to view: UIView?) -> CGPoint { layer.convert(point, to: view?.layer) }
+
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint {
+        layer.convert(point, from: view?.layer)
+    }
+
+    open func convert(_ rect: CGRect, to view: UIView?) -> CGRect { layer.convert(rect, to: view?.layer) }
+
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { layer.convert(rect, from: view?.layer) }
+
+    // MARK: Hit testing (framegen delivers no touches; taps select items by their attributes)
+
+    /// Whether `point`, in the view's bounds coordinates, is inside it: its bounds, as UIKit's
+    /// default (a cell of a slanted layout answers by its mask's path).
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+
+    /// UIKit's search: nil for a hidden view, one almost transparent (alpha under 0.01) or one
+    /// ignoring interaction, and for a point outside; else the frontmost subview that takes the
+    /// point (in its coordinates), else the view itself.
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled, self.point(inside: point, with: event)
+        else {
+            return nil
+        }
+        for view in storedSubviews.reversed() {
+            if let hit = view.hitTest(view.convert(point, from: self), with: event) { return hit }
+        }
+        return self
+    }
+
+    /// Makes `change` to the geometry; after a new bounds size, layout is due (the layer marked
+    /// it) and subviews autoresize.
+    private func resizing(_ change: () -> Void) {
+        let old = layer.bounds.size
+        change()
+        let new = layer.bounds.size
+        guard new != old, autoresizesSubviews else { return }
+        for view in storedSubviews where !view.autoresizingMask.isEmpty {
+            view.autoresize(superviewSize: old, to: new)
+        }
+    }
+}
