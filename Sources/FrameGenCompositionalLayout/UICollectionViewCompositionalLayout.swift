@@ -4,7 +4,7 @@ import FrameGenQuartzCore
 import FrameGenUIKit
 import Layout
 
-import struct Foundation.IndexPath  // over Layout's (Exports.swift)
+import struct Foundation.IndexPath  // over Layout's (FrameGenUIKit/Exports.swift)
 
 public typealias UICollectionViewCompositionalLayoutSectionProvider =
     (Int, NSCollectionLayoutEnvironment) -> NSCollectionLayoutSection?

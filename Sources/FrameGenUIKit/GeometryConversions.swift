@@ -4,7 +4,7 @@ import Layout
 import struct Foundation.IndexPath  // over Layout's (Exports.swift)
 
 // Index paths between the API (Foundation's) and Layout's. Core Graphics values convert in
-// CoreGraphics/CGGeometry.swift, edge insets in UIKit/Views/UIEdgeInsets.swift.
+// FrameGenCoreGraphics/CGGeometry.swift, edge insets in Views/UIEdgeInsets.swift.
 
 extension IndexPath {
     package init(_ p: Layout.IndexPath) { self.init(item: p.item, section: p.section) }

@@ -5,7 +5,7 @@ import FrameGenUIKit
 import Geometry
 import Layout
 
-import struct Foundation.IndexPath  // over Layout's (Exports.swift)
+import struct Foundation.IndexPath  // over Layout's (FrameGenUIKit/Exports.swift)
 
 /// A user's `UICollectionViewLayout` subclass as one of framegen's layouts: the timeline asks it
 /// for attributes as it asks the built-in ones, and this value drives the user's objects in

@@ -2,7 +2,7 @@ import Foundation
 import FrameGenQuartzCore
 import Motion
 
-// UIView's animation API over Core Animation's model (QuartzCore/LayerAnimator.swift,
+// UIView's animation API over Core Animation's model (FrameGenQuartzCore/LayerAnimator.swift,
 // docs/uikit.md "Animations"): the block runs at once and its changes are the model; every
 // animatable property it changed on a layer of the collection view's tree animates from what was
 // shown to the new value, from the instant of the event being handled (plus the delay) over the
