@@ -36,11 +36,6 @@ public final class FrameComposer: Sendable {
     /// page is the largest a cell gets), within 128...1024.
     let generatedLongSide: Int
 
-    /// The long side in pixels of the generated photos drawn on `canvas`.
-    static func generatedLongSide(_ canvas: Canvas) -> Int {
-        min(1024, max(128, Int(max(canvas.width, canvas.height) * canvas.scale)))
-    }
-
     /// The texture cache's default byte budget (`--memory-budget`).
     public static let defaultMemoryBudget = 128 << 20
 
@@ -53,7 +48,7 @@ public final class FrameComposer: Sendable {
         self.canvas = canvas
         self.style = style
         self.kindStyles = kindStyles
-        generatedLongSide = FrameComposer.generatedLongSide(canvas)
+        generatedLongSide = canvas.generatedLongSide
         var seed: UInt64? = nil
         switch (canvas.background, canvas.background.generatedImage) {
         case (.color(let c), _): background = .color(c)

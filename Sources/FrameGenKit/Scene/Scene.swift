@@ -56,6 +56,8 @@ public struct Canvas: Sendable, Equatable {
     /// Output pixels, rounded as UIKit rounds a screen's native size.
     public var pixelWidth: Int { Int((width * scale).rounded()) }
     public var pixelHeight: Int { Int((height * scale).rounded()) }
+    /// The long side in pixels of the generated photos drawn on the canvas.
+    var generatedLongSide: Int { min(1024, max(128, Int(max(width, height) * scale))) }
 }
 
 public struct SceneView: Sendable {

@@ -43,7 +43,7 @@ public struct SceneData: Sendable {
         let images = scene.content.images
         let ratio = try images.aspectRatio(forItem: index)
         let pixels = try images.pixelSize(
-            forItem: index, generatedLongSide: FrameComposer.generatedLongSide(scene.canvas))
+            forItem: index, generatedLongSide: scene.canvas.generatedLongSide)
         return CollectionViewDataSource.Item(
             imageSize: Size(width: ratio * 1000, height: 1000),
             photo: CollectionViewDataSource.Photo(
