@@ -1,3 +1,5 @@
+import Codecs
+
 /// Every failure the library reports: what kind of failure, and one line naming the file and the
 /// problem. The command line turns the kind into its exit status (docs/formats.md §3).
 public struct FrameGenError: Error, Sendable, CustomStringConvertible, Equatable {
@@ -50,5 +52,13 @@ public struct FrameGenError: Error, Sendable, CustomStringConvertible, Equatable
     public var description: String {
         if let file { return "\(file): \(message)" }
         return message
+    }
+}
+
+extension FrameGenError {
+    /// An image problem as the command line reports it: writing problems are status 3, all the
+    /// others (unreadable, corrupt, unsupported, over the limits) status 2.
+    init(image error: ImageFileError, file: String) {
+        self.init(error.kind == .cannotWrite ? .cannotWrite : .badInput, file: file, error.reason)
     }
 }

@@ -64,7 +64,7 @@ public enum ImageTool {
     /// An image problem as the command line reports it: writing problems are status 3, all the
     /// others (unreadable, corrupt, unsupported, over the limits) status 2.
     public static func frameGenError(_ error: ImageFileError, file: String) -> FrameGenError {
-        FrameGenError(error.kind == .cannotWrite ? .cannotWrite : .badInput, file: file, error.reason)
+        FrameGenError(image: error, file: file)
     }
 
     /// The columns every format fills, in the table's order: colour, bit depth, interlace

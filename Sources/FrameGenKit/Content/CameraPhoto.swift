@@ -100,7 +100,7 @@ public enum CameraPhotos {
                 let image = try CameraPhotos.image(seed: seed, index: i, width: width, height: height)
                 let bytes: [UInt8]
                 do throws(ImageFileError) { bytes = try JPEG.encode(image, quality: quality) } catch {
-                    throw ImageTool.frameGenError(error, file: paths[i])
+                    throw FrameGenError(image: error, file: paths[i])
                 }
                 do throws(FileIOError) {
                     try FileIO.writeAtomically(bytes, to: paths[i])

@@ -121,7 +121,11 @@ public func render(
 extension StraightImage {
     /// Reads a PNG file as straight RGBA (status 2 when it cannot be read or decoded).
     public init(file path: String) throws(FrameGenError) {
-        self = try CompareTool.load(path, limits: .default)
+        do {
+            self = try PNG.decodeStraight(file: path, limits: .default)
+        } catch {
+            throw FrameGenError(image: error, file: path)
+        }
     }
 
     /// The image as an 8-bit RGBA PNG file's bytes.
@@ -131,6 +135,6 @@ extension StraightImage {
 
     /// Writes the image as an 8-bit RGBA PNG, atomically (status 3 when it cannot).
     public func write(to path: String) throws(FrameGenError) {
-        do { try PNG.write(self, to: path) } catch { throw ImageTool.frameGenError(error, file: path) }
+        do { try PNG.write(self, to: path) } catch { throw FrameGenError(image: error, file: path) }
     }
 }

@@ -196,7 +196,7 @@ public enum ContactSheet {
         do {
             try PNG.write(sheet, to: output, options: PNGEncodingOptions(channels: .rgb))
         } catch {
-            throw ImageTool.frameGenError(error, file: output)
+            throw FrameGenError(image: error, file: output)
         }
         return Summary(frames: picked, grid: grid)
     }
@@ -234,7 +234,7 @@ struct FileFrames: FrameProvider {
             let info = try PNG.readInfo(file: first.1, validate: false)
             size = (info.width, info.height)
         } catch {
-            throw ImageTool.frameGenError(error, file: first.1)
+            throw FrameGenError(image: error, file: first.1)
         }
     }
 

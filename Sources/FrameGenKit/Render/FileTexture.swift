@@ -36,7 +36,7 @@ enum FileTexture {
             else { throw ImageFileError(.invalidData, "invalid JPEG: a reduced decode has the wrong size") }
             return texture
         } catch {
-            throw ImageTool.frameGenError(error, file: path)
+            throw FrameGenError(image: error, file: path)
         }
     }
 }

@@ -110,7 +110,7 @@ public final class FrameComposer: Sendable {
         do {
             return try ImageFile.decode(file: path)
         } catch {
-            throw ImageTool.frameGenError(error, file: path)
+            throw FrameGenError(image: error, file: path)
         }
     }
 
@@ -153,7 +153,7 @@ public final class FrameComposer: Sendable {
                 let info = try ImageFile.readInfo(file: path, validate: false)
                 size = (info.width, info.height)
             } catch {
-                throw ImageTool.frameGenError(error, file: path)
+                throw FrameGenError(image: error, file: path)
             }
         }
         imageSizes.withLock { $0[name] = size }

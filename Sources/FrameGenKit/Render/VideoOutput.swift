@@ -110,7 +110,7 @@ enum VideoOutput {
             let info = try PNG.readInfo(file: first, validate: false)
             size = (info.width, info.height)
         } catch {
-            throw ImageTool.frameGenError(error, file: first)
+            throw FrameGenError(image: error, file: first)
         }
         let jobs = max(1, min(jobs, schedule.count))
         let workers = (0..<jobs).map { _ in GIFWorker() }
@@ -155,7 +155,7 @@ enum VideoOutput {
         do {
             image = try PNG.decodeStraight(file: frame)
         } catch {
-            throw ImageTool.frameGenError(error, file: frame)
+            throw FrameGenError(image: error, file: frame)
         }
         guard (image.width, image.height) == size else {
             throw .badInput(
