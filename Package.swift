@@ -9,7 +9,9 @@ import PackageDescription
 //   Raster <- Text <- Compositor          (FreeType, fontconfig, HarfBuzz, FriBidi: glyph masks)
 //   Geometry, Motion, Layout, Codecs <- FrameGenUIKit (UIKit, QuartzCore and Core Graphics API over
 //   Layout; UIImage decodes files with Codecs)
-//   FrameGenKit glues scenes, layouts, the timeline, the compositor, codecs and comparison;
+//   FrameGenScene <- FrameGenRender <- FrameGenTools glue scenes, layouts, the timeline, the
+//   compositor, codecs and comparison (scene and timeline; rendering; command tools), and
+//   FrameGenKit re-exports the three;
 //   FrameGenCommandLine is the whole command line as a library; framegen is one call to it.
 // No `platforms:` list: only Linux is built and tested (the C libraries come from Debian
 // packages, scripts/install-deps), and an Apple minimum version would claim otherwise.
@@ -73,16 +75,36 @@ var targets: [Target] = [
         name: "Text",
         dependencies: ["Raster", "Geometry", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi"]),
     .target(name: "Compositor", dependencies: ["Raster", "Geometry", "Text"]),
+    // FrameGenKit by job, each module over the ones before it (FrameGenScene <- FrameGenRender
+    // <- FrameGenTools). Scenes and their timeline: documents (YAML, JSON), scene and attribute
+    // files, the planner, the items' content as files and aspect ratios; no pixels drawn.
     .target(
-        name: "FrameGenKit",
+        name: "FrameGenScene",
         dependencies: [
-            "Geometry", "Raster", "Codecs", "Comparison", "Layout", "Motion", "Text", "Compositor",
+            "Geometry", "Raster", "Codecs", "Layout", "Motion", "Text", "Compositor",
             .product(name: "Yams", package: "Yams"),
+        ]
+    ),
+    // The render pipeline and its outputs: frames, manifests, video, contact sheets, the showcase,
+    // generated photos and textures, in-memory rendering.
+    .target(
+        name: "FrameGenRender",
+        dependencies: [
+            "FrameGenScene", "Geometry", "Raster", "Codecs", "Comparison", "Layout", "Text", "Compositor",
         ],
         // The showcase's scenes, examples/showcase/*.yaml (ShowcaseScenes links there), compiled
         // in so that an installed binary needs no files beside it.
         resources: [.embedInCode("ShowcaseScenes")]
     ),
+    // The command tools: golden, bench, compare, image and attributes.
+    .target(
+        name: "FrameGenTools",
+        dependencies: [
+            "FrameGenScene", "FrameGenRender", "Geometry", "Raster", "Codecs", "Comparison", "Layout",
+        ]
+    ),
+    // The three above re-exported, for users and the example packages (`import FrameGenKit`).
+    .target(name: "FrameGenKit", dependencies: ["FrameGenScene", "FrameGenRender", "FrameGenTools"]),
     // UIImage(contentsOfFile:) and UIImage(data:) decode with Codecs (Raster's image type).
     .target(name: "FrameGenUIKit", dependencies: ["Geometry", "Layout", "Motion", "Codecs", "Raster", "Text"]),
     .target(
@@ -117,7 +139,10 @@ var targets: [Target] = [
     .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry", "TestTiers"]),
     .testTarget(
         name: "FrameGenKitTests",
-        dependencies: ["FrameGenKit", "FrameGenFuzzing", "Codecs", "TestTiers"],
+        dependencies: [
+            "FrameGenKit", "FrameGenScene", "FrameGenRender", "FrameGenTools", "FrameGenFuzzing", "Codecs",
+            "TestTiers",
+        ],
         resources: [.copy("Fixtures")]
     ),
     .testTarget(
