@@ -110,18 +110,23 @@ var targets: [Target] = [
     .target(
         name: "FrameGenCommandLine",
         dependencies: [
-            "FrameGenKit", "Codecs", "FrameGenUIKit", "Layout",
+            "FrameGenScene", "FrameGenRender", "FrameGenTools", "Codecs", "FrameGenUIKit", "Layout",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
     .executableTarget(name: "framegen", dependencies: ["FrameGenCommandLine"]),
     .target(
-        name: "FrameGenTesting", dependencies: ["FrameGenKit", "Layout", "Raster", "Codecs", "Comparison"]),
+        name: "FrameGenTesting",
+        dependencies: [
+            "FrameGenScene", "FrameGenRender", "FrameGenTools", "Layout", "Raster", "Codecs", "Comparison",
+        ]),
     // What each fuzz target feeds its input to, shared by fuzz/ and FuzzCorpusTests; out of
     // FrameGenKit so that the shipped library carries no fuzzing code.
     .target(
         name: "FrameGenFuzzing",
-        dependencies: ["FrameGenKit", "Codecs", "Compositor", "Geometry", "Layout", "Raster"]),
+        dependencies: [
+            "FrameGenScene", "FrameGenRender", "Codecs", "Compositor", "Geometry", "Layout", "Raster",
+        ]),
     // The fast and heavy tiers of the test suite (README, "Tests"), shared by every test target.
     .target(name: "TestTiers", path: "Tests/TestTiers"),
     .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestTiers"]),
