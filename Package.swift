@@ -10,10 +10,13 @@ import PackageDescription
 //   Geometry, Layout, Raster <- FrameGenCoreGraphics <- FrameGenQuartzCore <- FrameGenUIKit
 //   <- FrameGenUIKitDynamics, FrameGenCompositionalLayout; FrameGenUIKit <- FrameGenUIKitHost
 //   (Apple's API over Layout; UIImage decodes files with Codecs)
-//   FrameGenKit glues scenes, layouts, the timeline, the compositor, codecs and comparison;
+//   FrameGenScene <- FrameGenRender <- FrameGenTools glue scenes, layouts, the timeline, the
+//   compositor, codecs and comparison (scene and timeline; rendering; command tools), and
+//   FrameGenKit re-exports the three;
 //   FrameGenCommandLine is the whole command line as a library; framegen is one call to it.
 // No `platforms:` list: only Linux is built and tested (the C libraries come from Debian
 // packages, scripts/install-deps), and an Apple minimum version would claim otherwise.
+
 // The UIKit surface's modules, bottom to top.
 let uikitSurface = [
     "FrameGenCoreGraphics", "FrameGenQuartzCore", "FrameGenUIKit", "FrameGenUIKitDynamics",
@@ -81,16 +84,36 @@ var targets: [Target] = [
         name: "Text",
         dependencies: ["Raster", "Geometry", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi"]),
     .target(name: "Compositor", dependencies: ["Raster", "Geometry", "Text"]),
+    // FrameGenKit by job, each module over the ones before it (FrameGenScene <- FrameGenRender
+    // <- FrameGenTools). Scenes and their timeline: documents (YAML, JSON), scene and attribute
+    // files, the planner, the items' content as files and aspect ratios; no pixels drawn.
     .target(
-        name: "FrameGenKit",
+        name: "FrameGenScene",
         dependencies: [
-            "Geometry", "Raster", "Codecs", "Comparison", "Layout", "Motion", "Text", "Compositor",
+            "Geometry", "Raster", "Codecs", "Layout", "Motion", "Text", "Compositor",
             .product(name: "Yams", package: "Yams"),
+        ]
+    ),
+    // The render pipeline and its outputs: frames, manifests, video, contact sheets, the showcase,
+    // generated photos and textures, in-memory rendering.
+    .target(
+        name: "FrameGenRender",
+        dependencies: [
+            "FrameGenScene", "Geometry", "Raster", "Codecs", "Comparison", "Layout", "Text", "Compositor",
         ],
         // The showcase's scenes, examples/showcase/*.yaml (ShowcaseScenes links there), compiled
         // in so that an installed binary needs no files beside it.
         resources: [.embedInCode("ShowcaseScenes")]
     ),
+    // The command tools: golden, bench, compare, image and attributes.
+    .target(
+        name: "FrameGenTools",
+        dependencies: [
+            "FrameGenScene", "FrameGenRender", "Geometry", "Raster", "Codecs", "Comparison", "Layout",
+        ]
+    ),
+    // The three above re-exported, for users and the example packages (`import FrameGenKit`).
+    .target(name: "FrameGenKit", dependencies: ["FrameGenScene", "FrameGenRender", "FrameGenTools"]),
     // Apple's API in the order of Apple's frameworks (README, "Architecture"): Core Graphics <-
     // QuartzCore <- UIKit's views and collection view <- Dynamics, compositional layouts <- the
     // host that runs a UIKit layout in a scene. Each re-exports the one below it, as Apple's do.
@@ -118,18 +141,24 @@ var targets: [Target] = [
     .target(
         name: "FrameGenCommandLine",
         dependencies: [
-            "FrameGenKit", "Codecs", "FrameGenUIKit", "FrameGenUIKitHost", "Layout",
+            "FrameGenScene", "FrameGenRender", "FrameGenTools", "Codecs", "FrameGenUIKit", "FrameGenUIKitHost",
+            "Layout",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
     .executableTarget(name: "framegen", dependencies: ["FrameGenCommandLine"]),
     .target(
-        name: "FrameGenTesting", dependencies: ["FrameGenKit", "Layout", "Raster", "Codecs", "Comparison"]),
+        name: "FrameGenTesting",
+        dependencies: [
+            "FrameGenScene", "FrameGenRender", "FrameGenTools", "Layout", "Raster", "Codecs", "Comparison",
+        ]),
     // What each fuzz target feeds its input to, shared by fuzz/ and FuzzCorpusTests; out of
     // FrameGenKit so that the shipped library carries no fuzzing code.
     .target(
         name: "FrameGenFuzzing",
-        dependencies: ["FrameGenKit", "Codecs", "Compositor", "Geometry", "Layout", "Raster"]),
+        dependencies: [
+            "FrameGenScene", "FrameGenRender", "Codecs", "Compositor", "Geometry", "Layout", "Raster",
+        ]),
     // The fast and heavy tiers of the test suite (README, "Tests"), shared by every test target.
     .target(name: "TestTiers", path: "Tests/TestTiers"),
     .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestTiers"]),
@@ -150,7 +179,10 @@ var targets: [Target] = [
     .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry", "TestTiers"]),
     .testTarget(
         name: "FrameGenKitTests",
-        dependencies: ["FrameGenKit", "FrameGenFuzzing", "Codecs", "TestTiers"],
+        dependencies: [
+            "FrameGenKit", "FrameGenScene", "FrameGenRender", "FrameGenTools", "FrameGenFuzzing", "Codecs",
+            "TestTiers",
+        ],
         resources: [.copy("Fixtures")]
     ),
     .testTarget(

@@ -13,7 +13,11 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "framegen-fuzz",
-            dependencies: [.product(name: "FrameGenFuzzing", package: root.lastPathComponent.lowercased())]
+            dependencies: [
+                .product(name: "FrameGenFuzzing", package: root.lastPathComponent.lowercased()),
+                // main.swift's `import FrameGenKit` (FileHandleOutput).
+                .product(name: "FrameGenKit", package: root.lastPathComponent.lowercased()),
+            ]
         )
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import ArgumentParser
-import FrameGenKit
+import FrameGenRender
+import FrameGenTools
 
 struct AttributesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

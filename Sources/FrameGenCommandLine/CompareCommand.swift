@@ -1,6 +1,8 @@
 import ArgumentParser
 import Codecs
-import FrameGenKit
+import FrameGenRender
+import FrameGenScene
+import FrameGenTools
 
 /// The tolerance options `compare` and `golden` share.
 struct ToleranceOptions: ParsableArguments {

@@ -1,4 +1,4 @@
-import FrameGenKit
+import FrameGenScene
 
 /// The exit statuses of docs/formats.md §3, mapped from a failure's kind in one place: the
 /// library reports kinds, only the command line turns them into process exit codes.

@@ -1,5 +1,6 @@
 import ArgumentParser
-import FrameGenKit
+import FrameGenRender
+import FrameGenScene
 
 /// The root command. Subcommands are small structs in this folder; each one's `run()` calls into
 /// FrameGenKit and throws `FrameGenError`, which `main` maps to an exit status in one place.

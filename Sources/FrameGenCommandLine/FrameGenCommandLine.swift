@@ -1,4 +1,3 @@
-import FrameGenKit
 import FrameGenUIKit
 import FrameGenUIKitHost
 import Layout

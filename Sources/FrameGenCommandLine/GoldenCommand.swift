@@ -1,5 +1,5 @@
 import ArgumentParser
-import FrameGenKit
+import FrameGenTools
 
 struct GoldenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

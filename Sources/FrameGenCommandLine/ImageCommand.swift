@@ -1,6 +1,7 @@
 import ArgumentParser
 import Codecs
-import FrameGenKit
+import FrameGenRender
+import FrameGenTools
 
 struct ImageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Codecs
-import FrameGenKit
+import FrameGenRender
+import FrameGenScene
+import FrameGenTools
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

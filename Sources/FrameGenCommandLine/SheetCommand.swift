@@ -1,5 +1,5 @@
 import ArgumentParser
-import FrameGenKit
+import FrameGenRender
 
 struct SheetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

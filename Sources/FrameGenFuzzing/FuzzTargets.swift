@@ -1,6 +1,7 @@
 import Codecs
 import Compositor
-import FrameGenKit
+import FrameGenRender
+import FrameGenScene
 import Geometry
 import Layout
 import Raster

@@ -1,7 +1,9 @@
 internal import Codecs
 internal import Comparison
 import Foundation
-import FrameGenKit
+import FrameGenRender
+import FrameGenScene
+import FrameGenTools
 import Layout
 internal import Raster
 

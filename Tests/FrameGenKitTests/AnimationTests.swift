@@ -3,7 +3,7 @@ import Foundation
 import Raster
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenRender
 
 /// `render --video FILE.png`: an APNG whose frames are the PNG sequence's pixels.
 @Suite struct AnimationTests {

@@ -3,7 +3,9 @@ import Foundation
 import Raster
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenRender
+@testable import FrameGenScene
+@testable import FrameGenTools
 
 /// Generated camera photos (`framegen image photos`, `bench --camera-photos`): the same bytes
 /// for the same options, the asked size, real JPEGs a scene can show.

@@ -3,8 +3,6 @@ import Foundation
 import Raster
 import Testing
 
-@testable import FrameGenKit
-
 /// The fast tier's command-line check: every command once through the built executable, on a
 /// tiny scene, with its exit status and the file or text it promises. The heavy tier has the
 /// commands' failure paths and the showcase.

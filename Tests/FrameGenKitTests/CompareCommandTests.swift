@@ -4,7 +4,8 @@ import Raster
 import TestTiers
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenScene
+@testable import FrameGenTools
 
 /// A flat image with a few pixels set, written as RGBA.
 @discardableResult

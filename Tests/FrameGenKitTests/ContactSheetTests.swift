@@ -3,7 +3,8 @@ import Foundation
 import Raster
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenRender
+@testable import FrameGenScene
 
 /// `framegen sheet`: frames in a grid, each labelled with its number and time.
 @Suite struct ContactSheetTests {

@@ -4,7 +4,8 @@ import Geometry
 import Raster
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenRender
+@testable import FrameGenScene
 
 /// FNV-1a over the pixel bytes: a compact fingerprint to compare renders.
 private func fingerprint(_ image: Image) -> UInt64 {

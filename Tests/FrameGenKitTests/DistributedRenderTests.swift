@@ -4,7 +4,8 @@ import Raster
 import TestTiers
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenRender
+@testable import FrameGenScene
 
 /// Rendering over many machines (`--shard`, `--check`) and the command line's habits for
 /// scripts (`--progress plain`, a scene on standard input, a PNG on standard output).

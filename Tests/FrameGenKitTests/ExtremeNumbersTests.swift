@@ -5,7 +5,8 @@ import Layout
 import Raster
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenRender
+@testable import FrameGenScene
 
 /// Issue 24: finite numbers too large or too small for the arithmetic that places pixels
 /// (1e300, subnormals, values past Int's range) trapped in the renderer. Every numeric key of a

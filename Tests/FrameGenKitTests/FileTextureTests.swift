@@ -5,7 +5,8 @@ import Layout
 import Raster
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenRender
+@testable import FrameGenScene
 
 /// A JPEG's levels 1 to 3 decoded at 1/2, 1/4 and 1/8 (docs/design/rendering.md §7, its
 /// JPEG levels): only the levels a drawing reads are decoded, and each level is the same whichever

@@ -15,7 +15,8 @@ import Testing
     /// Pixel code: where a computed coordinate, size or weight becomes an index or a byte.
     static let folders = [
         "Sources/Raster", "Sources/Codecs", "Sources/Comparison", "Sources/Compositor", "Sources/Text",
-        "Sources/FrameGenKit/Render", "Sources/FrameGenKit/Content", "Sources/FrameGenFuzzing",
+        "Sources/FrameGenRender/Render", "Sources/FrameGenRender/Content", "Sources/FrameGenScene/Content",
+        "Sources/FrameGenFuzzing",
     ]
 
     @Test func pixelCodeConvertsFloatsOnlyThroughClampedInt() throws {

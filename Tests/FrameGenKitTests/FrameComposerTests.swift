@@ -5,7 +5,8 @@ import Layout
 import Raster
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenRender
+@testable import FrameGenScene
 
 @Suite struct FrameComposerTests {
     private func square(_ color: String, z: Int, transform: Transform3D = .identity) throws

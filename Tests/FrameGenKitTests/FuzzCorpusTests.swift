@@ -5,8 +5,6 @@ import Raster
 import TestTiers
 import Testing
 
-@testable import FrameGenKit
-
 /// Every input the fuzzers are seeded with, and every crash they found (kept in
 /// fuzz/corpus/TARGET), replayed through the same entry points: each must return normally.
 @Suite(.heavy, .tags(.heavy)) struct FuzzCorpusTests {

@@ -5,7 +5,8 @@ import Raster
 import TestTiers
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenScene
+@testable import FrameGenTools
 
 #if canImport(FoundationXML)
     import FoundationXML

@@ -3,7 +3,8 @@ import Foundation
 import Raster
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenScene
+@testable import FrameGenTools
 
 /// A temporary folder with a few PNGs written by the encoder under test's sibling (Codecs).
 struct ImageCommandFolder {

@@ -3,7 +3,9 @@ import Foundation
 import Raster
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenRender
+@testable import FrameGenScene
+@testable import FrameGenTools
 
 /// JPEG wherever images are read (issue 13): scenes, image folders, `image info` and
 /// `image convert`, the format always told by the bytes. The fixtures are

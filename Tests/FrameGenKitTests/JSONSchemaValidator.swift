@@ -1,4 +1,4 @@
-@testable import FrameGenKit
+@testable import FrameGenScene
 
 /// A JSON Schema (draft 2020-12) validator for the keywords docs/scene.schema.json uses, over the
 /// value tree FrameGenKit's Document reader makes of YAML and JSON. A schema using any other

@@ -2,7 +2,7 @@ import Foundation
 import TestTiers
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenScene
 
 /// Each documented limit (README, "Limits") is an exit-2 error that names the file and the key,
 /// raised before the allocation it protects; the value at the limit itself is accepted.

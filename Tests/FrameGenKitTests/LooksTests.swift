@@ -5,7 +5,9 @@ import Layout
 import Raster
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenRender
+@testable import FrameGenScene
+@testable import FrameGenTools
 
 private func render(_ yaml: String) throws -> (FrameSource, AttributeFrame, Image) {
     let path = NSTemporaryDirectory() + "framegen-looks-" + UUID().uuidString + ".yaml"

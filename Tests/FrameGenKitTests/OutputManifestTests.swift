@@ -3,7 +3,8 @@ import Foundation
 import Raster
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenRender
+@testable import FrameGenScene
 
 /// docs/formats.md §3: frames on disk are kept only under a manifest that matches; nothing in
 /// an output folder is ever from another render without saying so.

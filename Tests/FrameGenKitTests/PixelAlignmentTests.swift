@@ -3,7 +3,7 @@ import Geometry
 import Layout
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenScene
 
 /// docs/layouts-and-motion.md "Pixel alignment": every content offset the timeline shows is on
 /// the screen's pixel grid, as UIScrollView rounds what it is given, and the flow layout's frames

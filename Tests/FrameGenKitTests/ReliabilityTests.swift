@@ -5,7 +5,8 @@ import Synchronization
 import TestTiers
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenRender
+@testable import FrameGenScene
 
 #if canImport(Glibc)
     import Glibc

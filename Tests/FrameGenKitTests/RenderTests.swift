@@ -4,7 +4,9 @@ import Raster
 import TestTiers
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenRender
+@testable import FrameGenScene
+@testable import FrameGenTools
 
 /// A small, fast scene: 20 frames of a scrolled, rotated, shadowed grid at 120 x 200 px.
 private let tinyScene = """

@@ -3,7 +3,7 @@ import Geometry
 import Layout
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenScene
 
 /// A rotation turns the window, so every view of the scene follows it (issue 23 item 3):
 /// docs/design/motion.md §5 and docs/scene.md `rotatedFrame`.

@@ -4,7 +4,7 @@ import Layout
 import Motion
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenScene
 
 func scene(_ yaml: String, file: String = "test.yaml") throws(FrameGenError) -> Scene {
     try Scene(document: parseDocument(yaml, file: file), folder: ".")

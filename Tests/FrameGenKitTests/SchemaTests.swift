@@ -4,7 +4,8 @@ import Motion
 import Raster
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenScene
+@testable import FrameGenTools
 
 /// The repository root, found from this file so the tests run from any folder.
 private let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -5,7 +5,8 @@ import Raster
 import TestTiers
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenRender
+@testable import FrameGenScene
 
 @Suite struct ShowcaseTests {
     @Test func theTourShowsEveryBuiltInLayoutOnOneCanvasSize() throws {

@@ -1,7 +1,8 @@
 import Raster
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenRender
+@testable import FrameGenScene
 
 /// The text style keys (docs/scene.md "Style keys"): `font.family`, `textAlignment`, `numberOfLines`.
 @Suite struct TextStyleTests {

@@ -4,7 +4,7 @@ import Layout
 import Motion
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenScene
 
 private func timeline(_ yaml: String) throws -> Timeline { try Timeline(scene(yaml)) }
 

@@ -4,7 +4,7 @@ import Raster
 import TestTiers
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenRender
 
 /// `render --video FILE.gif|.mp4|.webm`.
 @Suite struct VideoTests {

@@ -4,7 +4,8 @@ import Layout
 import Raster
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenRender
+@testable import FrameGenScene
 
 /// Issue 23 item 1: what a view draws is decided by where its elements are drawn (transform,
 /// sublayerTransform, shadow, text), not by their untransformed frames.

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import FrameGenKit
+@testable import FrameGenScene
+@testable import FrameGenTools
 
 private func warnings(_ yaml: String) throws -> [String] { try Timeline(scene(yaml)).warnings }
 

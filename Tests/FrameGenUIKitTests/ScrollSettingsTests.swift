@@ -5,7 +5,7 @@ import struct Layout.LayoutDescriptor
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics
-@testable import FrameGenKit
+import FrameGenKit
 @testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
 @testable import FrameGenUIKitDynamics

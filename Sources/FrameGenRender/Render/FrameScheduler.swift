@@ -1,0 +1,34 @@
+import Dispatch
+import FrameGenScene
+import Raster
+import Synchronization
+
+/// The one worker loop of `render`, `golden` and `bench`: `workers` threads each take the next
+/// position of `count` in order until none is left. The first error stops the others (each
+/// finishes the frame it holds) and is thrown once all have stopped; `shouldStop` stops them the
+/// same way without an error. Each worker keeps the image it drew last in `buffer`, so that the
+/// next frame can be drawn into its memory instead of a freshly cleared one.
+package enum FrameScheduler {
+    package static func run(
+        count: Int, workers: Int, shouldStop: @Sendable () -> Bool = { false },
+        _ body: @Sendable (_ position: Int, _ buffer: inout Image?) throws(FrameGenError) -> Void
+    ) throws(FrameGenError) {
+        if count <= 0 { return }
+        let next = Atomic<Int>(0)
+        let failure = Mutex<FrameGenError?>(nil)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, count))) { _ in
+            var buffer: Image? = nil
+            while true {
+                let k = next.add(1, ordering: .relaxed).oldValue
+                if k >= count || failure.withLock({ $0 != nil }) || shouldStop() { return }
+                do throws(FrameGenError) {
+                    try body(k, &buffer)
+                } catch {
+                    failure.withLock { if $0 == nil { $0 = error } }
+                    return
+                }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+}
