@@ -169,6 +169,8 @@ var targets: [Target] = [
         resources: [.copy("Fixtures")]),
     .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Raster", "Geometry"]),
     .testTarget(name: "LayoutTests", dependencies: ["Layout", "TestTiers"]),
+    // The README's module map against every import in Sources/ (it reads files; it links nothing).
+    .testTarget(name: "ArchitectureTests"),
     .testTarget(
         name: "FrameGenUIKitTests",
         dependencies: uikitSurface.map { .target(name: $0) } + [

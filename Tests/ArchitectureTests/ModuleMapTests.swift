@@ -34,8 +34,10 @@ import Testing
                 $0.trimmingCharacters(in: .whitespaces)
             }
             guard cells.count >= 4 else { continue }
-            let module = names(in: cells[1]).first ?? ""
-            rows[module] = Row(module: module, mayImport: Set(names(in: cells[3])))
+            // A row may name several modules with one job (the system's font libraries).
+            for module in names(in: cells[1]) {
+                rows[module] = Row(module: module, mayImport: Set(names(in: cells[3])))
+            }
         }
         return rows
     }
@@ -74,10 +76,13 @@ import Testing
     static func imports(of text: String) -> [(line: Int, module: String)] {
         var result: [(Int, String)] = []
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var words = raw.split(separator: "//").first?.split(separator: " ").map(String.init) ?? []
+            let code = raw.range(of: "//").map { raw[..<$0.lowerBound] } ?? raw[...]
+            var words = code.split(separator: " ").map(String.init)
             while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
             guard words.first == "import", words.count >= 2 else { continue }
-            let kinds: Set<String> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"]
+            let kinds: Set<String> = [
+                "struct", "class", "enum", "protocol", "func", "var", "let", "typealias",
+            ]
             let path = kinds.contains(words[1]) && words.count >= 3 ? words[2] : words[1]
             result.append((index + 1, String(path.split(separator: ".")[0])))
         }
@@ -96,9 +101,12 @@ import Testing
             for file in Self.swiftFiles(in: folder) {
                 let text = try String(contentsOf: file, encoding: .utf8)
                 for (line, imported) in Self.imports(of: text)
-                where !Self.system.contains(imported) && !row.mayImport.contains(imported) && imported != module {
+                where !Self.system.contains(imported) && !row.mayImport.contains(imported)
+                    && imported != module
+                {
                     let relative = file.path.dropFirst(Self.root.path.count + 1)
-                    problems.append("\(relative):\(line): \(module) imports \(imported), which its row does not allow")
+                    problems.append(
+                        "\(relative):\(line): \(module) imports \(imported), which its row does not allow")
                 }
             }
         }
@@ -113,7 +121,8 @@ import Testing
         for row in map.values {
             #expect(modules.contains(row.module), "the map has a row for \(row.module), which Sources/ lacks")
             for name in row.mayImport where !modules.contains(name) && !external.contains(name) {
-                Issue.record("\(row.module)'s row allows \(name), which is no module of framegen's nor a package's")
+                Issue.record(
+                    "\(row.module)'s row allows \(name), which is no module of framegen's nor a package's")
             }
         }
     }
@@ -126,8 +135,12 @@ import Testing
             import struct Foundation.IndexPath  // over Layout's
             @testable import Layout
             // import Commented
+            // The image types, so that a user needs no import of the pixel modules.
             let importance = 1
             """
-        #expect(Self.imports(of: text).map(\.module) == ["Foundation", "FrameGenQuartzCore", "Foundation", "Layout"])
+        #expect(
+            Self.imports(of: text).map(\.module) == [
+                "Foundation", "FrameGenQuartzCore", "Foundation", "Layout",
+            ])
     }
 }
