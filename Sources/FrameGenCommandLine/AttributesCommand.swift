@@ -29,6 +29,8 @@ struct AttributesCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file.", valueName: "FILE"))
     var output: String?
 
+    @OptionGroup var limits: RunLimits
+
     func validate() throws {
         if [frame != nil, time != nil, all].filter({ $0 }).count > 1 {
             throw ValidationError("Give one of --frame, --time and --all.")
@@ -37,6 +39,7 @@ struct AttributesCommand: ParsableCommand {
     }
 
     func run() throws {
+        limits.start()
         let selection: AttributesTool.Selection = all ? .all : time.map { .time($0) } ?? .frame(frame ?? 0)
         if let text = try AttributesTool.run(
             scene: scene, selection: selection, output: output, layouts: ProgramLayouts.all,

@@ -61,13 +61,20 @@ enum ProgramLayouts {
 /// A user's layout that traps (a force unwrap of nil, an index out of range) ends the process as
 /// any Swift program does, after Swift's own message; the handler adds which layout and which
 /// call, and exits with status 2, bad input (docs/uikit.md "Bad input"). A crash anywhere else
-/// is framegen's own bug and keeps the signal's default behaviour.
+/// is framegen's own bug and keeps the signal's default behaviour. The handler runs on the
+/// thread's alternate stack (`CrashReport` gives each thread that runs user code one), so that a
+/// stack overflow, which leaves no stack to run it on, is reported too.
 enum LayoutCrash {
     static func install() {
         var action = sigaction()
+        action.sa_flags = SA_ONSTACK
         action.__sigaction_handler.sa_handler = { signal in
             if CrashReport.inUserCode {
-                CrashReport.write(prefix: "framegen: crashed: ")
+                if signal == SIGSEGV || signal == SIGBUS {
+                    CrashReport.write(prefix: "framegen: crashed (a stack overflow or a bad memory access): ")
+                } else {
+                    CrashReport.write(prefix: "framegen: crashed: ")
+                }
                 _exit(ExitStatus.badInput.rawValue)
             }
             Glibc.signal(signal, SIG_DFL)

@@ -38,12 +38,15 @@ struct GoldenCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Frames rendered at once (default: one per core).", valueName: "N"))
     var jobs = 0
 
+    @OptionGroup var limits: RunLimits
+
     func validate() throws {
         if action != "check" && action != "record" { throw ValidationError("Say check or record.") }
         if missing && action != "record" { throw ValidationError("--missing is for record.") }
     }
 
     func run() throws {
+        limits.start()
         let options = GoldenTool.Options(
             tolerance: tolerance.override, artifacts: artifacts, missingOnly: missing, jobs: jobs,
             layouts: ProgramLayouts.all)

@@ -88,6 +88,8 @@ struct RenderCommand: ParsableCommand {
             valueName: "SIZE"))
     var memoryBudget: String?
 
+    @OptionGroup var limits: RunLimits
+
     func validate() throws {
         if let f = fps, !(f.isFinite && f >= 1 && f <= 240) { throw ValidationError("--fps must be 1-240.") }
         if let s = scale, !(s.isFinite && s >= 0.1 && s <= 8) {
@@ -121,6 +123,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        limits.start(memoryBudget: memoryBudget.flatMap(RenderOptions.byteSize))
         // Before the scene is read, so a wrong shard fails fast on every machine.
         let part = try shard.map { (text) throws(FrameGenError) in
             try RenderShard.parse(text, environment: Platform.environment)
@@ -242,6 +245,8 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Time a whole render of 60 generated camera JPEGs instead (see below).")
     var cameraPhotos = false
 
+    @OptionGroup var limits: RunLimits
+
     func validate() throws {
         if !(1...100_000).contains(frames) { throw ValidationError("--frames must be 1 or more.") }
         if !(1...256).contains(jobs) { throw ValidationError("--jobs must be 1-256.") }
@@ -252,6 +257,7 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
+        limits.start()
         if scaling {
             FileHandleOutput.standardOutput.write(try BenchTool.scaling(frames: min(frames, 5)))
             return

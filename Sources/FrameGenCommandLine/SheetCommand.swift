@@ -36,7 +36,10 @@ struct SheetCommand: ParsableCommand {
             "Frames per second for the times (default: the manifest's or the scene's).", valueName: "N"))
     var fps: Double?
 
+    @OptionGroup var limits: RunLimits
+
     func run() throws {
+        limits.start()
         let summary = try ContactSheet.write(
             input: input, to: output,
             options: ContactSheet.Options(

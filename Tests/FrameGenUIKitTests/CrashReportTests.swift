@@ -115,7 +115,9 @@ import Testing
     #expect(clash.stderr.contains("\"flow\""))
 }
 
-func fixture(_ arguments: [String], environment: [String: String] = [:]) throws -> (
+/// Runs the crash fixture program; a run still going after `killAfter` seconds is killed (status
+/// SIGKILL's), so that a hang fails the test instead of hanging the suite.
+func fixture(_ arguments: [String], environment: [String: String] = [:], killAfter: Double = 120) throws -> (
     status: Int32, stdout: String, stderr: String
 ) {
     let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -132,6 +134,10 @@ func fixture(_ arguments: [String], environment: [String: String] = [:]) throws 
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    let pid = process.processIdentifier
+    let killer = DispatchWorkItem { kill(pid, SIGKILL) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + killAfter, execute: killer)
+    defer { killer.cancel() }
     let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()

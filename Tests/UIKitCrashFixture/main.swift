@@ -88,12 +88,62 @@ final class ColumnLayout: UICollectionViewLayout {
     }
 }
 
+/// A column whose prepare() never returns once the view has scrolled half way (a loop waiting
+/// for a condition that never comes), so that the frames before are drawn.
+final class HangingLayout: UICollectionViewLayout {
+    override func prepare() {
+        var spins = 0
+        while (100..<200).contains(collectionView!.contentOffset.y) { spins &+= 1 }
+    }
+
+    override var collectionViewContentSize: CGSize { CGSize(width: 40, height: 500) }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        [UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))]
+    }
+
+    override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { true }
+}
+
+/// A layout whose height function calls itself without end once the view has scrolled.
+final class RecursingLayout: UICollectionViewLayout {
+    func height(_ n: Int) -> CGFloat {
+        (100..<200).contains(collectionView!.contentOffset.y) ? height(n + 1) + 1 : 40
+    }
+
+    override func prepare() { _ = height(0) }
+
+    override var collectionViewContentSize: CGSize { CGSize(width: 40, height: 500) }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        [UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))]
+    }
+
+    override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { true }
+}
+
+/// A layout that keeps 64 MB more at every prepare() (a cache that never lets go).
+final class HoardingLayout: UICollectionViewLayout {
+    nonisolated(unsafe) static var hoard: [[UInt8]] = []
+
+    override func prepare() { Self.hoard.append([UInt8](repeating: 1, count: 64 << 20)) }
+
+    override var collectionViewContentSize: CGSize { CGSize(width: 40, height: 5000) }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        [UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: 0, section: 0))]
+    }
+
+    override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { true }
+}
+
 // framegen's command line with a layout that crashes (FrameGenUIKitTests' crash test); with
 // FIXTURE_CLASH set, under a built-in layout's name as well; with FIXTURE_STRAY_VIEW set, a
 // collection view for a layout it does not register.
 var layouts: [String: UIKitLayout.Factory] = [
     "off-by-one": { _ in OffByOneLayout() }, "nan": { _ in NaNLayout() }, "column": { _ in ColumnLayout() },
-    "inset-list": { _ in ColumnLayout() },
+    "inset-list": { _ in ColumnLayout() }, "hang": { _ in HangingLayout() },
+    "recurse": { _ in RecursingLayout() }, "hoard": { _ in HoardingLayout() },
 ]
 if ProcessInfo.processInfo.environment["FIXTURE_CLASH"] != nil { layouts["flow"] = { _ in OffByOneLayout() } }
 var collectionViews: [String: UIKitLayout.CollectionViewFactory] = [

@@ -16,6 +16,9 @@ struct OutputManifest: Equatable {
     var pattern: String
     /// The frames' rate, so tools reading the folder (`sheet`) can tell each frame's time.
     var fps: Double? = nil
+    /// Why the last render into the folder stopped before its last frame (a signal, the
+    /// watchdog, the memory limit) and how far it got; nil once a render ran to its end.
+    var stopped: String? = nil
 
     var json: String {
         """
@@ -24,7 +27,7 @@ struct OutputManifest: Equatable {
           "version": \(jsonString(version)),
           "fingerprint": \(jsonString(fingerprint)),
           "frameCount": \(frameCount),
-          "pattern": \(jsonString(pattern))\(fps.map { ",\n  \"fps\": \(jsonNumber($0))" } ?? "")
+          "pattern": \(jsonString(pattern))\(fps.map { ",\n  \"fps\": \(jsonNumber($0))" } ?? "")\(stopped.map { ",\n  \"stopped\": \(jsonString($0))" } ?? "")
         }
 
         """
@@ -48,7 +51,8 @@ struct OutputManifest: Equatable {
         var fps: Double?
         if case .number(let f)? = node["fps"]?.value, f.isFinite, f > 0 { fps = f }
         return OutputManifest(
-            version: version, fingerprint: fingerprint, frameCount: Int(count), pattern: pattern, fps: fps)
+            version: version, fingerprint: fingerprint, frameCount: Int(count), pattern: pattern, fps: fps,
+            stopped: string("stopped"))
     }
 }
 

@@ -375,43 +375,58 @@ public enum RenderPipeline {
         // the rest.
         let threadsPerFrame = max(1, threads / jobs)
         let stopRequested = options.stopRequested
+        // A stop notes where it stopped in the manifest (the folder stays a resumable render).
+        let noteStop: @Sendable (String) -> String = { reason in
+            let rendered = state.withLock { $0.rendered }
+            let said = "\(reason); stopped after \(rendered) new frames, finished frames are kept"
+            var noted = plan.manifest
+            noted.stopped = said
+            try? FileIO.writeAtomically(Array(noted.json.utf8), to: directory + "/" + OutputManifest.fileName)
+            return said
+        }
         // The progress line is finished before an error is reported.
         var failure: FrameGenError? = nil
         do throws(FrameGenError) {
-            try FrameScheduler.run(
-                count: indices.count, workers: jobs,
-                shouldStop: { stopSignal.load(ordering: .relaxed) != 0 || stopRequested?() == true }
-            ) { k, buffer throws(FrameGenError) in
-                let index = indices[k]
-                let path = plan.path(index)
-                if !options.force, let record = ledger.records[index], record.matches(file: path) {
-                    state.withLock { $0.kept += 1 }
-                    reporter.frameDone(at: k, path: path, kept: true)
-                    return
+            try RunStop.whileRendering(finish: { "\(directory): " + noteStop($0) }) {
+                () throws(FrameGenError) in
+                try FrameScheduler.run(
+                    count: indices.count, workers: jobs,
+                    shouldStop: { stopSignal.load(ordering: .relaxed) != 0 || stopRequested?() == true }
+                ) { k, buffer throws(FrameGenError) in
+                    let index = indices[k]
+                    let path = plan.path(index)
+                    if !options.force, let record = ledger.records[index], record.matches(file: path) {
+                        state.withLock { $0.kept += 1 }
+                        reporter.frameDone(at: k, path: path, kept: true)
+                        return
+                    }
+                    let png = try encodeFrame(
+                        source, index, composer: composer, plan: plan, threads: threadsPerFrame, name: path,
+                        buffer: &buffer)
+                    do throws(FileIOError) {
+                        try FileIO.writeAtomically(png, to: path)
+                    } catch {
+                        throw FrameGenError.cannotWrite(path, error.reason)
+                    }
+                    // Recorded only once the whole frame is in place.
+                    try ledger.log.append(
+                        FrameRecord(frame: index, png: png, render: plan.manifest.fingerprint))
+                    state.withLock { $0.rendered += 1 }
+                    reporter.frameDone(at: k, path: path, kept: false)
+                    Platform.returnFreeMemory()
                 }
-                let png = try encodeFrame(
-                    source, index, composer: composer, plan: plan, threads: threadsPerFrame, name: path,
-                    buffer: &buffer)
-                do throws(FileIOError) {
-                    try FileIO.writeAtomically(png, to: path)
-                } catch {
-                    throw FrameGenError.cannotWrite(path, error.reason)
-                }
-                // Recorded only once the whole frame is in place.
-                try ledger.log.append(FrameRecord(frame: index, png: png, render: plan.manifest.fingerprint))
-                state.withLock { $0.rendered += 1 }
-                reporter.frameDone(at: k, path: path, kept: false)
-                Platform.returnFreeMemory()
             }
         } catch {
             failure = error
         }
         reporter.finish()
+        if let reason = RunStop.reason { throw FrameGenError(.badInput, file: directory, noteStop(reason)) }
         if let failure { throw failure }
         let result = state.withLock { $0 }
         var sig = stopSignal.load(ordering: .relaxed)
         if sig == 0 && options.stopRequested?() == true { sig = SIGINT }
         if sig != 0 {
+            _ = noteStop(sig == SIGTERM ? "SIGTERM" : "SIGINT")
             throw FrameGenError(
                 sig == SIGTERM ? .terminated : .interrupted, file: directory,
                 "stopped by \(sig == SIGTERM ? "SIGTERM" : "SIGINT") after \(result.rendered) new frames; finished frames are kept, the same command resumes"
