@@ -158,6 +158,7 @@ var targets: [Target] = [
         name: "FrameGenFuzzing",
         dependencies: [
             "FrameGenScene", "FrameGenRender", "Codecs", "Compositor", "Geometry", "Layout", "Raster",
+            "FrameGenUIKit", "FrameGenUIKitHost",
         ]),
     // The fast and heavy tiers of the test suite (README, "Tests"), shared by every test target.
     .target(name: "TestTiers", path: "Tests/TestTiers"),

@@ -14,7 +14,7 @@ public enum FuzzTargets {
     /// The fuzz targets by name, as `scripts/fuzz NAME` knows them.
     public static let all: [String: @Sendable ([UInt8]) -> Void] = [
         "png": png, "jpeg": jpeg, "scene": scene, "attributes": attributes, "render": render,
-        "attribute-numbers": attributeNumbers,
+        "attribute-numbers": attributeNumbers, "uikit": uikitHost,
     ]
 
     /// Limits tighter than the defaults, so that a fuzzer's memory limit (2 GB) means a bug.

@@ -29,9 +29,10 @@ import Testing
         "attributes": ["fuzz/corpus/attributes"],
         "render": ["fuzz/corpus/render"],
         "attribute-numbers": ["fuzz/corpus/attribute-numbers"],
+        "uikit": ["fuzz/corpus/uikit"],
     ]
 
-    @Test(arguments: ["png", "jpeg", "scene", "attributes", "render", "attribute-numbers"])
+    @Test(arguments: ["png", "jpeg", "scene", "attributes", "render", "attribute-numbers", "uikit"])
     func corpusReplays(_ target: String) throws {
         let files = Self.files(Self.seeds[target]!)
         #expect(files.count >= 3, "the \(target) corpus is missing")
