@@ -187,10 +187,18 @@ public func verifyGolden(
             return "\(path): cannot write (\(error))"
         }
     }
+    // Missing references are recorded (mode `missing`) only when every existing one matches:
+    // frames a longer timeline adds to a scene whose other frames now differ are renders of the
+    // changed code, not references, so they are reported, not written.
+    var missingStems: [(String, StraightImage)] = []
     for (stem, actual) in images {
         let path = reference(stem)
-        if record == .all || (!fm.fileExists(atPath: path) && record != .never) {
+        if record == .all {
             if let error = write(actual, path) { problems.append(error) } else { recorded.append(path) }
+            continue
+        }
+        if !fm.fileExists(atPath: path) && record != .never {
+            missingStems.append((stem, actual))
             continue
         }
         let check: GoldenFrameCheck
@@ -219,6 +227,16 @@ public func verifyGolden(
                 "\(path): the new render differs: \(check.comparison!.summary); see \(artifactFolder)/\(stem)-side-by-side.png"
             )
             differed = true
+        }
+    }
+    for (stem, actual) in missingStems {
+        let path = reference(stem)
+        if problems.isEmpty {
+            if let error = write(actual, path) { problems.append(error) } else { recorded.append(path) }
+        } else {
+            problems.append(
+                "\(path): missing reference, not recorded while other references fail; fix those, or re-record with FRAMEGEN_RECORD=failed"
+            )
         }
     }
     // Frames of a scene assertion that are no longer checked (an image assertion has one file).

@@ -105,6 +105,16 @@ private struct Sandbox {
         verifyGolden(scene: changed, location: location, record: .missing, artifacts: box.artifacts)?
             .contains("differs") == true)
     #expect(try Data(contentsOf: URL(fileURLWithPath: box.refs + "/album.frame_0004.png")) == reference)
+    // ...nor, while those differ, record the frames a longer timeline adds: they are renders of
+    // the changed scene, not references.
+    let grown = try #require(
+        verifyGolden(
+            scene: changed, frames: [0, 4, 8, 10], location: location, record: .missing,
+            artifacts: box.artifacts))
+    #expect(
+        grown.contains("album.frame_0008.png: missing reference, not recorded while other references fail"),
+        "\(grown)")
+    #expect(box.files(box.refs) == frames)
     let rerecorded = try #require(
         verifyGolden(scene: changed, location: location, record: .failed, artifacts: box.artifacts))
     #expect(rerecorded.hasPrefix("golden: recorded 3 references (record mode failed)"))
