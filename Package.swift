@@ -109,7 +109,7 @@ var targets: [Target] = [
     .target(
         name: "FrameGenTools",
         dependencies: [
-            "FrameGenScene", "FrameGenRender", "Geometry", "Raster", "Codecs", "Comparison", "Layout",
+            "FrameGenScene", "FrameGenRender", "Geometry", "Raster", "Codecs", "Comparison", "Layout", "Text",
         ]
     ),
     // The three above re-exported, for users and the example packages (`import FrameGenKit`).
@@ -184,7 +184,7 @@ var targets: [Target] = [
         name: "FrameGenKitTests",
         dependencies: [
             "FrameGenKit", "FrameGenScene", "FrameGenRender", "FrameGenTools", "FrameGenFuzzing", "Codecs",
-            "TestTiers",
+            "Comparison", "Text", "TestTiers",
         ],
         resources: [.copy("Fixtures")]
     ),

@@ -2,6 +2,7 @@ import Codecs
 import Comparison
 import FrameGenScene
 import Raster
+import Text
 
 /// `framegen compare`: golden-image comparison for tests and CI, as pixelmatch counts it.
 /// Tolerance settings given one by one (on the command line, in a scene), laid over another
@@ -189,7 +190,10 @@ public enum CompareTool {
             written.append(diff)
         }
         if let sideBySide {
-            try write(ImageComparison.sideBySide(expected: expected, diff: image, actual: actual), sideBySide)
+            try write(
+                LabelledSideBySide.image(
+                    expected: expected, diff: image, actual: actual, text: TextRenderer()),
+                sideBySide)
             written.append(sideBySide)
         }
         return written

@@ -2,6 +2,7 @@ import Codecs
 import Comparison
 import FrameGenScene
 import Raster
+import Text
 
 /// A render checked against its reference file, and the images a reviewer needs when it fails:
 /// the one check that `framegen golden check` and FrameGenTesting's assertions share. The
@@ -78,7 +79,10 @@ public struct GoldenFrameCheck: Sendable {
         let diff = ImageComparison.diffImage(expected: expected, actual: actual, tolerance: tolerance)
         images = try save([
             ("expected", expected), ("actual", actual), ("diff", diff),
-            ("side-by-side", ImageComparison.sideBySide(expected: expected, diff: diff, actual: actual)),
+            (
+                "side-by-side",
+                LabelledSideBySide.image(expected: expected, diff: diff, actual: actual, text: TextRenderer())
+            ),
         ])
     }
 }
