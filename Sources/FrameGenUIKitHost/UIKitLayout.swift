@@ -632,6 +632,7 @@ final class Live: @unchecked Sendable {
             view.collectionViewLayout = layout
             let (sink, named) = (warnings, title)
             view.report = { sink.warn(named + " " + $0) }
+            view.raise = { sink.raise($0, during: UIKitException.currentCall) }
             if let flow = layout as? UICollectionViewFlowLayout { parameters?.apply(to: flow) }
             answering = "\(title) (\(type(of: layout))), answering a query"
             view.cells.layoutTitle = "\(title) (\(type(of: layout)))"
