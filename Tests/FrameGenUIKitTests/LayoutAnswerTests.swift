@@ -40,6 +40,154 @@ func header(_ section: Int, y: CGFloat = 0) -> UICollectionViewLayoutAttributes 
     return a
 }
 
+/// A layout of `items` items in one section, driven by a `UIKitLayout` whose warnings and
+/// exceptions the test reads.
+private struct Driven {
+    let warnings = UncheckedBox<[String]>([])
+    let exceptions = UncheckedBox<[String]>([])
+    let made = UncheckedBox<AnsweringLayout?>(nil)
+    var layout: UIKitLayout
+
+    init(items: Int = 3, _ configure: @escaping @Sendable (AnsweringLayout) -> Void) {
+        let (w, e, m) = (warnings, exceptions, made)
+        layout = UIKitLayout(
+            name: "answering",
+            warnings: LayoutWarnings({ w.value.append($0) }, exceptions: { e.value.append($0) })
+        ) { _ in
+            let l = AnsweringLayout()
+            configure(l)
+            m.value = l
+            return l
+        }
+        layout.prepare(
+            CollectionViewState(
+                size: Size(width: 100, height: 100), contentOffset: .zero,
+                dataSource: CollectionViewDataSource(itemCounts: [items])))
+    }
+
+    var elements: [LayoutAttributes] {
+        layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 100, height: 100))
+    }
+}
+
+@Test func attributesForItemsTheDataDoesNotHaveAreIgnoredWithUIKitsLog() {
+    // Item 3 of 3 (the data changed and the layout's cache did not), section 1 of 1, item -1.
+    let d = Driven(items: 3) { l in l.answer = { [cell(0), cell(3), cell(0, section: 1), cell(-1), cell(2)] }
+    }
+    for _ in 0..<2 {
+        #expect(d.elements.map(\.indexPath.item) == [0, 2])
+    }
+    #expect(d.exceptions.value.isEmpty)
+    #expect(d.warnings.value.count == 3, "\(d.warnings.value)")
+    #expect(
+        d.warnings.value.first
+            == "the layout \"answering\", in layoutAttributesForElements(in:): Layout attributes <UICollectionViewLayoutAttributes> index path: (<NSIndexPath> {length = 2, path = 0 - 3}); frame = (0.0 0.0; 10.0 10.0) were received from the layout <AnsweringLayout> but are not valid for the data source counts. Attributes will be ignored."
+    )
+}
+
+@Test func headersOfSectionsTheDataDoesNotHaveAreIgnored() {
+    let d = Driven(items: 3) { l in l.answer = { [header(0), header(1), cell(0)] } }
+    let kinds = d.elements.map { "\($0.representedElementCategory) \($0.indexPath.section)" }
+    #expect(kinds == ["supplementaryView 0", "cell 0"])
+    #expect(
+        d.warnings.value.count == 1 && d.warnings.value[0].contains("path = 1 - 0"), "\(d.warnings.value)")
+}
+
+@Test func aSecondObjectForTheSameElementIsIgnoredAndTheFirstDrawn() {
+    let d = Driven(items: 3) { l in
+        l.answer = { [cell(1, x: 0), cell(0), cell(1, x: 50), header(0), header(0)] }
+    }
+    let elements = d.elements
+    #expect(elements.map(\.indexPath.item) == [1, 0, 0])
+    #expect(elements[0].center.x == 5)
+    #expect(d.warnings.value.count == 2, "\(d.warnings.value)")
+    #expect(d.warnings.value.allSatisfy { $0.contains("framegen draws the first") })
+    #expect(d.exceptions.value.isEmpty)
+}
+
+/// UIKit raises when one answer has a supplementary view twice, differently (a waterfall layout
+/// that added each section's header once per column did).
+@Test func aHeaderReturnedTwiceDifferentlyIsUIKitsException() {
+    let d = Driven(items: 3) { l in l.answer = { [header(0, y: 0), cell(0), header(0, y: 40)] } }
+    #expect(d.elements.count == 2)
+    #expect(d.exceptions.value.count == 1)
+    let line = d.exceptions.value.first ?? ""
+    #expect(
+        line.hasPrefix(
+            "layout attributes for supplementary item at index path (<NSIndexPath> {length = 2, path = 0 - 0}) changed from <UICollectionViewLayoutAttributes> index path: (<NSIndexPath> {length = 2, path = 0 - 0}); element kind: (UICollectionElementKindSectionHeader); frame = (0.0 0.0; 100.0 20.0) to "
+        ), "\(line)")
+    #expect(
+        line.hasSuffix(
+            "without invalidating the layout (the layout \"answering\" (AnsweringLayout), in layoutAttributesForElements(in: (0.0, 0.0, 100.0, 100.0)) at t = 0.0 s, content offset (0.0, 0.0))"
+        ),
+        "\(line)")
+}
+
+/// A layout that returns every element it has whatever the rect is bounded: past the limit the
+/// render stops (here a test's exceptions list, and the first elements).
+@Test func moreAttributesThanTheLimitInOneAnswerIsAnError() {
+    let limit = Live.State.attributesPerQueryLimit
+    let objects = UncheckedBox((0...limit).map { cell($0) })
+    let d = Driven(items: limit + 1) { l in l.answer = { objects.value } }
+    #expect(d.elements.count == limit)
+    #expect(
+        d.exceptions.value == [
+            "the layout returned \(limit + 1) layout attributes from one call of layoutAttributesForElements(in:), more than framegen's limit of \(limit); return the elements in the rect (the layout \"answering\" (AnsweringLayout), in layoutAttributesForElements(in: (0.0, 0.0, 100.0, 100.0)) at t = 0.0 s, content offset (0.0, 0.0))"
+        ])
+    // At the limit, nothing is said.
+    let e = Driven(items: limit) { l in l.answer = { Array(objects.value.prefix(limit)) } }
+    #expect(e.elements.count == limit)
+    #expect(e.exceptions.value.isEmpty && e.warnings.value.isEmpty)
+}
+
+@Test func contentSizesAreBounded() {
+    let cases: [(CGSize, Size)] = [
+        (CGSize(width: CGFloat.nan, height: 50), Size(width: 0, height: 50)),
+        (CGSize(width: -20, height: 50), Size(width: 0, height: 50)),
+        (CGSize(width: 50, height: CGFloat.infinity), Size(width: 50, height: 1e9)),
+        (CGSize(width: 1e300, height: -CGFloat.infinity), Size(width: 1e9, height: 0)),
+        (CGSize(width: 1e9, height: 0), Size(width: 1e9, height: 0)),
+    ]
+    for (given, taken) in cases {
+        let d = Driven { l in l.size = given }
+        #expect(d.layout.collectionViewContentSize == taken)
+        // The scroll view's contentSize, set after prepare(), is the bounded one too.
+        #expect(d.made.value?.collectionView?.contentSize == CGSize(taken))
+        #expect(d.warnings.value.count == (given == CGSize(taken) ? 0 : 1), "\(given): \(d.warnings.value)")
+    }
+}
+
+@Test func zIndexExtremesAreTakenAtAttributeFilesLimits() {
+    let d = Driven(items: 3) { l in
+        l.answer = {
+            let (a, b, c) = (cell(0), cell(1), cell(2))
+            (a.zIndex, b.zIndex, c.zIndex) = (Int.max, Int.min, -7)
+            return [a, b, c]
+        }
+    }
+    #expect(d.elements.map(\.zIndex) == [1_000_000_000, -1_000_000_000, -7])
+    #expect(d.warnings.value.count == 2, "\(d.warnings.value)")
+}
+
+/// Non-finite numbers pass through the host untouched (the renderer skips such an element with a
+/// warning, docs/uikit.md "Bad input"), except alpha, which UIKit's setter clamps.
+@Test func nonFiniteAttributesReachTheRendererAsTheLayoutGaveThem() {
+    let d = Driven(items: 3) { l in
+        l.answer = {
+            let (a, b, c) = (cell(0), cell(1), cell(2))
+            a.center = CGPoint(x: CGFloat.nan, y: 5)
+            b.transform = CGAffineTransform(scaleX: CGFloat.infinity, y: 1)
+            c.alpha = CGFloat.nan
+            return [a, b, c]
+        }
+    }
+    let e = d.elements
+    #expect(e.count == 3)
+    #expect(e[0].center.x.isNaN)
+    #expect(!e[1].transform3D.m11.isFinite)
+    #expect(e[2].alpha == 0)
+}
+
 /// Dequeuing an identifier nothing registered is UIKit's exception, with UIKit's message.
 @Test func dequeuingWhatNothingRegisteredIsUIKitsException() {
     let view = UICollectionView(
