@@ -23,6 +23,14 @@ import Testing
         let run = try fixture(["render", scene, "-o", folder + "/" + output, "--progress", "none"])
         return (run.status, run.stderr, run.stderr.split(separator: "\n").last.map(String.init) ?? "")
     }
+    /// Renders a column `height` points high of `items` items laid out by `layout`.
+    func render(_ layout: String, items: Int = 2, height: Int = 80) throws -> (
+        status: Int32, stderr: String, last: String
+    ) {
+        try render(
+            "canvas: {width: 40, height: \(height), scale: 1}\ncontent: {items: \(items)}\nlayout: {type: \(layout)}",
+            into: layout)
+    }
     let crash = try render(
         """
         canvas: {width: 40, height: 80, scale: 1}
@@ -112,12 +120,7 @@ import Testing
 
     // A layout that returns a million attributes per query: status 2 at its first answer, with
     // the limit, the layout and the call; nothing written but the folder's records.
-    let million = try render(
-        """
-        canvas: {width: 40, height: 80, scale: 1}
-        content: {items: 5}
-        layout: {type: million}
-        """, into: "million")
+    let million = try render("million", items: 5)
     #expect(million.status == 2)
     #expect(
         million.last
@@ -128,23 +131,13 @@ import Testing
 
     // Attributes for an item the data does not have: ignored with UIKit's log, as iOS 13 and
     // later do; the frame is the one of the same column without it.
-    let stale = try render(
-        """
-        canvas: {width: 40, height: 160, scale: 1}
-        content: {items: 2}
-        layout: {type: stale}
-        """, into: "stale")
+    let stale = try render("stale", height: 160)
     #expect(stale.status == 0, "\(stale.stderr)")
     #expect(
         stale.stderr.contains(
             "path = 0 - 2}); frame = (0.0 100.0; 40.0 40.0) were received from the layout <StaleColumnLayout> but are not valid for the data source counts. Attributes will be ignored."
         ), "\(stale.stderr)")
-    let column = try render(
-        """
-        canvas: {width: 40, height: 160, scale: 1}
-        content: {items: 2}
-        layout: {type: column}
-        """, into: "column")
+    let column = try render("column", height: 160)
     #expect(column.status == 0, "\(column.stderr)")
     let staleFrame = FileManager.default.contents(atPath: folder + "/stale/frame_0000.png")
     #expect(
@@ -152,12 +145,7 @@ import Testing
             && staleFrame == FileManager.default.contents(atPath: folder + "/column/frame_0000.png"))
 
     // A data source that dequeues an identifier nothing registered: UIKit's exception, status 2.
-    let unregistered = try render(
-        """
-        canvas: {width: 40, height: 80, scale: 1}
-        content: {items: 2}
-        layout: {type: unregistered}
-        """, into: "unregistered")
+    let unregistered = try render("unregistered")
     #expect(unregistered.status == 2)
     #expect(
         unregistered.last.hasPrefix(
