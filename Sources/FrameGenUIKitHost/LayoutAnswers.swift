@@ -55,7 +55,12 @@ extension Live.State {
         }
         reserve(count)
         let sections = host.data.sections
-        answered.start(sections)
+        // Out of the object for the loop, so that its accesses per element need no run-time
+        // exclusivity check (every access to a class's stored property has one).
+        var seen = SeenElements()
+        swap(&seen, &answered)
+        defer { swap(&seen, &answered) }
+        seen.start(sections)
         for i in 0..<count {
             let object = answer[i]
             let path = object.value.indexPath
@@ -68,7 +73,7 @@ extension Live.State {
                         object, "but are not valid for the data source counts. Attributes will be ignored.")
                     continue
                 }
-                guard answered.insertCell(path) else {
+                guard seen.insertCell(path) else {
                     ignore(
                         object,
                         "but another object of the same answer has its index path; framegen draws the first.")
@@ -82,7 +87,7 @@ extension Live.State {
                         object, "but are not valid for the data source counts. Attributes will be ignored.")
                     continue
                 }
-                if let first = answered.insert(CellDisplay.Key(object), at: i) {
+                if let first = seen.insert(object, at: i, of: answer) {
                     let earlier = answer[first]
                     if object.value.representedElementCategory == .supplementaryView,
                         earlier.value.center != object.value.center || earlier.value.size != object.value.size
@@ -160,15 +165,31 @@ extension Live.State {
     }
 }
 
-/// The elements one answer has had so far, for `forEachElement(in:_:)`: a bit per item of the
-/// data for cells, the first position of each other element. Kept between queries (cleared, not
-/// freed), so a query allocates nothing once the first has sized it.
+/// The elements one answer has had so far, for `forEachElement(in:reserve:_:)`: a bit per item
+/// of the data for cells, the positions of the other elements. Kept between queries (cleared,
+/// not freed), so a query allocates nothing once the first has sized it.
 struct SeenElements {
     /// The bit of each section's first item.
     private var firstBit: [Int] = []
     private var bits: [UInt64] = []
-    private var words = 0
-    private var others: [CellDisplay.Key: Int] = [:]
+    /// Where the answer has its supplementary and decoration views; a few (headers, footers), so
+    /// found by comparing, until `indexedFrom` of them, when a dictionary takes over.
+    private var others: [Int] = []
+    private var index: [OtherKey: Int] = [:]
+    private static let indexedFrom = 32
+
+    private struct OtherKey: Hashable {
+        var section: Int
+        var item: Int
+        var isDecoration: Bool
+        var kind: String?
+
+        init(_ a: UICollectionViewLayoutAttributes) {
+            (section, item) = (a.value.indexPath.section, a.value.indexPath.item)
+            isDecoration = a.value.representedElementCategory == .decorationView
+            kind = a.value.representedElementKind
+        }
+    }
 
     mutating func start(_ sections: [CollectionViewDataSource.Section]) {
         firstBit.removeAll(keepingCapacity: true)
@@ -177,13 +198,14 @@ struct SeenElements {
             firstBit.append(n)
             n += s.items.count
         }
-        words = (n + 63) / 64
+        let words = (n + 63) / 64
         if bits.count < words {
             bits = [UInt64](repeating: 0, count: words)
         } else {
             for w in 0..<words { bits[w] = 0 }
         }
         if !others.isEmpty { others.removeAll(keepingCapacity: true) }
+        if !index.isEmpty { index.removeAll(keepingCapacity: true) }
     }
 
     /// Marks the item (which exists); false when the answer had it already.
@@ -195,10 +217,32 @@ struct SeenElements {
         return true
     }
 
-    /// Where the answer had the element first; nil (and noted at `position`) when it had not.
-    mutating func insert(_ key: CellDisplay.Key, at position: Int) -> Int? {
-        if let first = others[key] { return first }
-        others[key] = position
+    /// Where `answer` had the supplementary or decoration view at `position` first; nil (and
+    /// noted) when it had not.
+    mutating func insert(
+        _ object: UICollectionViewLayoutAttributes, at position: Int,
+        of answer: [UICollectionViewLayoutAttributes]
+    ) -> Int? {
+        if others.count < Self.indexedFrom {
+            let v = object.value
+            for p in others {
+                let u = answer[p].value
+                if u.indexPath == v.indexPath, u.representedElementCategory == v.representedElementCategory,
+                    u.representedElementKind == v.representedElementKind
+                {
+                    return p
+                }
+            }
+            others.append(position)
+            if others.count == Self.indexedFrom {
+                for p in others { index[OtherKey(answer[p])] = p }
+            }
+            return nil
+        }
+        let key = OtherKey(object)
+        if let first = index[key] { return first }
+        index[key] = position
+        others.append(position)
         return nil
     }
 }

@@ -48,7 +48,7 @@ private struct Driven {
     let made = UncheckedBox<AnsweringLayout?>(nil)
     var layout: UIKitLayout
 
-    init(items: Int = 3, _ configure: @escaping @Sendable (AnsweringLayout) -> Void) {
+    init(items: Int = 3, sections: Int = 1, _ configure: @escaping @Sendable (AnsweringLayout) -> Void) {
         let (w, e, m) = (warnings, exceptions, made)
         layout = UIKitLayout(
             name: "answering",
@@ -62,7 +62,7 @@ private struct Driven {
         layout.prepare(
             CollectionViewState(
                 size: Size(width: 100, height: 100), contentOffset: .zero,
-                dataSource: CollectionViewDataSource(itemCounts: [items])))
+                dataSource: CollectionViewDataSource(itemCounts: Array(repeating: items, count: sections))))
     }
 
     var elements: [LayoutAttributes] {
@@ -103,6 +103,16 @@ private struct Driven {
     #expect(d.warnings.value.count == 2, "\(d.warnings.value)")
     #expect(d.warnings.value.allSatisfy { $0.contains("framegen draws the first") })
     #expect(d.exceptions.value.isEmpty)
+}
+
+/// Past a few supplementary views, the answer's are found by a dictionary: the same result.
+@Test func aSecondHeaderAmongManyIsIgnored() {
+    let d = Driven(items: 1, sections: 40) { l in
+        l.answer = { (0..<40).map { header($0) } + [header(35), cell(0)] }
+    }
+    #expect(d.elements.count == 41)
+    #expect(
+        d.warnings.value.count == 1 && d.warnings.value[0].contains("path = 35 - 0"), "\(d.warnings.value)")
 }
 
 /// UIKit raises when one answer has a supplementary view twice, differently (a waterfall layout
