@@ -1,4 +1,7 @@
+import Foundation
+import FrameGenKit
 import Geometry
+import Raster
 import Testing
 
 import struct Layout.CollectionViewDataSource
@@ -179,23 +182,63 @@ private struct Driven {
     #expect(d.warnings.value.count == 2, "\(d.warnings.value)")
 }
 
-/// Non-finite numbers pass through the host untouched (the renderer skips such an element with a
-/// warning, docs/uikit.md "Bad input"), except alpha, which UIKit's setter clamps.
-@Test func nonFiniteAttributesReachTheRendererAsTheLayoutGaveThem() {
-    let d = Driven(items: 3) { l in
-        l.answer = {
-            let (a, b, c) = (cell(0), cell(1), cell(2))
-            a.center = CGPoint(x: CGFloat.nan, y: 5)
-            b.transform = CGAffineTransform(scaleX: CGFloat.infinity, y: 1)
-            c.alpha = CGFloat.nan
-            return [a, b, c]
+/// A column of 20-point cells 30 apart whose cell `broken` gets a non-finite field (NaN or
+/// infinite centre, size, transform, transform3D or alpha) or an extreme zIndex.
+final class NonFiniteLayout: UICollectionViewLayout {
+    let broken: @Sendable (UICollectionViewLayoutAttributes) -> Void
+    init(_ broken: @escaping @Sendable (UICollectionViewLayoutAttributes) -> Void) {
+        self.broken = broken
+        super.init()
+    }
+    required init?(coder: NSCoder) { nil }
+
+    override var collectionViewContentSize: CGSize { CGSize(width: 40, height: 90) }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        (0..<3).map { item in
+            let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: 0))
+            a.frame = CGRect(x: 10, y: 5 + 30 * CGFloat(item), width: 20, height: 20)
+            if item == 1 { broken(a) }
+            return a
         }
     }
-    let e = d.elements
-    #expect(e.count == 3)
-    #expect(e[0].center.x.isNaN)
-    #expect(!e[1].transform3D.m11.isFinite)
-    #expect(e[2].alpha == 0)
+}
+
+/// Every non-finite field a layout can return reaches the renderer, which skips that element
+/// (alpha: clamped, NaN as 0) and draws the others, without a trap; an extreme zIndex draws.
+@Test func nonFiniteAttributesFromAUIKitLayoutSkipOnlyThatCell() throws {
+    let folder = NSTemporaryDirectory() + "framegen-nonfinite-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try """
+    canvas: {width: 40, height: 90, scale: 1, background: "#000000"}
+    content: {items: 3}
+    layout: {type: broken}
+    """.write(toFile: folder + "/s.yaml", atomically: true, encoding: .utf8)
+    let nan = CGFloat.nan
+    let inf = CGFloat.infinity
+    let cases: [(String, @Sendable (UICollectionViewLayoutAttributes) -> Void, drawn: Bool)] = [
+        ("centre", { $0.center = CGPoint(x: nan, y: 45) }, false),
+        ("frame", { $0.frame = CGRect(x: 10, y: inf, width: 20, height: 20) }, false),
+        ("size", { $0.size = CGSize(width: nan, height: 20) }, false),
+        ("transform", { $0.transform = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: inf, ty: 0) }, false),
+        ("transform3D", { $0.transform3D.m34 = nan }, false),
+        ("alpha", { $0.alpha = nan }, false),
+        ("alpha", { $0.alpha = inf }, true),
+        ("zIndex", { $0.zIndex = Int.max }, true),
+    ]
+    // The cells show the scene's photos; the background is black.
+    let black = Color(r: 0, g: 0, b: 0)
+    for (field, broken, drawn) in cases {
+        let layouts = [
+            UIKitLayout.descriptor(type: "broken", warnings: LayoutWarnings { _ in }) { _ in
+                NonFiniteLayout(broken)
+            }
+        ]
+        let image = try SceneRenderer(file: folder + "/s.yaml", layouts: layouts).render(frame: 0)
+        #expect(image[20, 15] != black && image[20, 75] != black, "\(field): the other cells")
+        #expect((image[20, 45] != black) == drawn, "\(field)")
+    }
 }
 
 /// Dequeuing an identifier nothing registered is UIKit's exception, with UIKit's message.
