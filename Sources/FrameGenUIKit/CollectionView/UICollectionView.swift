@@ -210,12 +210,13 @@ open class UICollectionView: UIScrollView {
 
     open var numberOfSections: Int { data.numberOfSections }
 
-    /// The number of items in `section`; 0 for a section that does not exist (UIKit raises an
-    /// exception; framegen records the problem, see `UIKitLayout`).
+    /// The number of items in `section`. A section that does not exist is UIKit's exception
+    /// (`raise`); where the exception is collected (a test), the answer is 0.
     open func numberOfItems(inSection section: Int) -> Int {
         guard data.sections.indices.contains(section) else {
-            report(
-                "asked numberOfItems(inSection: \(section)) of \(data.numberOfSections) sections; answered 0")
+            raise(
+                "request for number of items in section \(section) when there are only \(data.numberOfSections) sections in the collection view"
+            )
             return 0
         }
         return data.numberOfItems(inSection: section)
