@@ -10,12 +10,13 @@ import struct Foundation.IndexPath  // over Layout's (FrameGenUIKit/Exports.swif
 /// drawn (docs/uikit.md "Bad input"): an answer UIKit ignores with a log is dropped with one
 /// warning; an answer UIKit raises an exception for ends the render with UIKit's message
 /// (`LayoutWarnings.raise`). These run on every query of every frame, so they allocate nothing
-/// per attribute and, once the first query sized their scratch space, nothing per query.
+/// per attribute and, once the first query sized their scratch space, nothing per query beyond
+/// the array of the answer.
 extension Live.State {
     /// The most attributes framegen takes from one answer of `layoutAttributesForElements(in:)`.
     /// A screen shows hundreds; a layout that returns every element it has whatever the rect
-    /// still fits 100,000 (a second per frame or so). Past it the layout is not drawn as iOS
-    /// would draw it, slowly, so the render stops and says why rather than draw a part.
+    /// still fits 100,000. Past it the layout is not drawn as iOS would draw it, slowly, so the
+    /// render stops and says why rather than draw a part.
     package static let attributesPerQueryLimit = 100_000
 
     /// The largest content width or height taken: the scene's own limit on offsets and
