@@ -341,14 +341,14 @@ public struct UIKitLayout: CollectionViewLayout {
 
     // MARK: Queries
 
+    /// Bounded (`Live.State.contentSize`, docs/uikit.md "Bad input").
     public var collectionViewContentSize: Size {
-        live.withLock(at: tip) { $0.layout.collectionViewContentSize.geometry }
+        live.withLock(at: tip) { $0.contentSize.geometry }
     }
 
+    /// Checked as UIKit checks an answer (`Live.State.checkedElements(in:_:)`).
     public func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
-        live.withLock(at: tip) { s in
-            (s.layout.layoutAttributesForElements(in: CGRect(rect)) ?? []).map(s.value)
-        }
+        live.withLock(at: tip) { s in s.checkedElements(in: CGRect(rect), s.value) }
     }
 
     public func layoutAttributesForItem(at indexPath: Layout.IndexPath) -> LayoutAttributes? {
@@ -543,7 +543,9 @@ final class Live: @unchecked Sendable {
         package let title: String
         private(set) var answering: String
 
-        private let warnings: LayoutWarnings
+        let warnings: LayoutWarnings
+        /// What the answer being checked has had (`forEachElement(in:reserve:_:)`).
+        var answered = SeenElements()
         /// The attributes classes whose copies were checked.
         private var checkedClasses: Set<ObjectIdentifier> = []
         /// `UIImage(named:)` while the layout and its cells run: the scene's photos.
@@ -632,6 +634,7 @@ final class Live: @unchecked Sendable {
             view.collectionViewLayout = layout
             let (sink, named) = (warnings, title)
             view.report = { sink.warn(named + " " + $0) }
+            view.raise = { sink.raise($0, during: UIKitException.currentCall) }
             if let flow = layout as? UICollectionViewFlowLayout { parameters?.apply(to: flow) }
             answering = "\(title) (\(type(of: layout))), answering a query"
             view.cells.layoutTitle = "\(title) (\(type(of: layout)))"
@@ -1001,7 +1004,7 @@ final class Live: @unchecked Sendable {
         /// does (layouts that compute lazily count on that order).
         private func prepareLayout() {
             layout.prepare()
-            host.contentSize = layout.collectionViewContentSize
+            host.contentSize = contentSize
         }
 
         /// What the program set on the view apart from the timeline's state (`publishedState`).
@@ -1058,7 +1061,7 @@ final class Live: @unchecked Sendable {
 
         private func displayPasses(in rect: CGRect) {
             for _ in 0..<Self.selfSizingRounds {
-                let objects = (layout.layoutAttributesForElements(in: rect) ?? [])
+                let objects = checkedElements(in: rect) { $0 }
                     .filter { !$0.isHidden && host.cells.drawsView(for: $0) }
                     .sorted { CellDisplay.Key($0) < CellDisplay.Key($1) }
                     .map { ($0.copy() as? UICollectionViewLayoutAttributes) ?? $0 }
@@ -1095,10 +1098,7 @@ final class Live: @unchecked Sendable {
             var rect = host.bounds
             for e in elements { rect = rect.union(CGRect(e.frame)) }
             var objects: [CellDisplay.Key: UICollectionViewLayoutAttributes] = [:]
-            for o in layout.layoutAttributesForElements(in: rect) ?? [] {
-                let k = CellDisplay.Key(o)
-                if objects[k] == nil { objects[k] = o }
-            }
+            forEachElement(in: rect) { o in objects[CellDisplay.Key(o)] = o }
             var picked: [UICollectionViewLayoutAttributes] = []
             var pickedItems: [Int?] = []
             var positions: [Int] = []
@@ -1158,6 +1158,7 @@ final class Live: @unchecked Sendable {
                 )
             }
             var v = object.value
+            boundedZIndex(&v)
             if let kind = v.representedElementKind, let engine = SupplementaryKind.engine(kind) {
                 v.representedElementKind = engine
                 if v.text == nil { v.text = host.data.title(forSection: v.indexPath.section) }

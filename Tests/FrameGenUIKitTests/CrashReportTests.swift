@@ -23,6 +23,14 @@ import Testing
         let run = try fixture(["render", scene, "-o", folder + "/" + output, "--progress", "none"])
         return (run.status, run.stderr, run.stderr.split(separator: "\n").last.map(String.init) ?? "")
     }
+    /// Renders a column `height` points high of `items` items laid out by `layout`.
+    func render(_ layout: String, items: Int = 2, height: Int = 80) throws -> (
+        status: Int32, stderr: String, last: String
+    ) {
+        try render(
+            "canvas: {width: 40, height: \(height), scale: 1}\ncontent: {items: \(items)}\nlayout: {type: \(layout)}",
+            into: layout)
+    }
     let crash = try render(
         """
         canvas: {width: 40, height: 80, scale: 1}
@@ -109,6 +117,40 @@ import Testing
     #expect(
         stray.stderr.contains("a collection view for \"colum\", which is not one of its layouts"),
         "\(stray.stderr)")
+
+    // A layout that returns a million attributes per query: status 2 at its first answer, with
+    // the limit, the layout and the call; nothing written but the folder's records.
+    let million = try render("million", items: 5)
+    #expect(million.status == 2)
+    #expect(
+        million.last
+            == "framegen: the layout returned 1000000 layout attributes from one call of layoutAttributesForElements(in:), more than framegen's limit of 100000; return the elements in the rect (the layout \"million\" (MillionLayout), in layoutAttributesForElements(in: (0.0, 0.0, 40.0, 80.0)) at t = 0.0 s, content offset (0.0, 0.0))",
+        "\(million.stderr)")
+    let millionFrames = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/million")) ?? []
+    #expect(!millionFrames.contains { $0.hasSuffix(".png") || $0.hasSuffix(".tmp") }, "\(millionFrames)")
+
+    // Attributes for an item the data does not have: ignored with UIKit's log, as iOS 13 and
+    // later do; the frame is the one of the same column without it.
+    let stale = try render("stale", height: 160)
+    #expect(stale.status == 0, "\(stale.stderr)")
+    #expect(
+        stale.stderr.contains(
+            "path = 0 - 2}); frame = (0.0 100.0; 40.0 40.0) were received from the layout <StaleColumnLayout> but are not valid for the data source counts. Attributes will be ignored."
+        ), "\(stale.stderr)")
+    let column = try render("column", height: 160)
+    #expect(column.status == 0, "\(column.stderr)")
+    let staleFrame = FileManager.default.contents(atPath: folder + "/stale/frame_0000.png")
+    #expect(
+        staleFrame != nil
+            && staleFrame == FileManager.default.contents(atPath: folder + "/column/frame_0000.png"))
+
+    // A data source that dequeues an identifier nothing registered: UIKit's exception, status 2.
+    let unregistered = try render("unregistered")
+    #expect(unregistered.status == 2)
+    #expect(
+        unregistered.last.hasPrefix(
+            "framegen: could not dequeue a view of kind: UICollectionElementKindCell with identifier Cell - must register a nib or a class for the identifier or connect a prototype cell in a storyboard (the layout \"unregistered\" (ColumnLayout), "
+        ), "\(unregistered.stderr)")
 
     let clash = try fixture(["layouts"], environment: ["FIXTURE_CLASH": "1"])
     #expect(clash.status == 2)

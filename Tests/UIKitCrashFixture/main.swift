@@ -137,6 +137,45 @@ final class HoardingLayout: UICollectionViewLayout {
     override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { true }
 }
 
+/// A layout that returns every element it could ever have, whatever the rect: a million.
+final class MillionLayout: UICollectionViewLayout {
+    override var collectionViewContentSize: CGSize { CGSize(width: 40, height: 500) }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        (0..<1_000_000).map { item in
+            let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: 0))
+            a.frame = CGRect(x: 0, y: CGFloat(item) * 50, width: 40, height: 40)
+            return a
+        }
+    }
+}
+
+/// A column whose cache keeps one item more than the data has (deleted from the data, not from
+/// the layout): UIKit ignores the extra attributes with a log since iOS 13.
+final class StaleColumnLayout: UICollectionViewLayout {
+    override var collectionViewContentSize: CGSize { CGSize(width: 40, height: 500) }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        (0...collectionView!.numberOfItems(inSection: 0)).map { item in
+            let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: 0))
+            a.frame = CGRect(x: 0, y: CGFloat(item) * 50, width: 40, height: 40)
+            return a
+        }
+    }
+}
+
+/// A data source that dequeues a reuse identifier nobody registered (the storyboard's
+/// prototype cell was renamed).
+final class UnregisteredDataSource: UICollectionViewDataSource {
+    func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 2 }
+
+    func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+        -> UICollectionViewCell
+    {
+        collectionView.dequeueReusableCell(withReuseIdentifier: "Cell", for: indexPath)
+    }
+}
+
 // framegen's command line with a layout that crashes (FrameGenUIKitTests' crash test); with
 // FIXTURE_CLASH set, under a built-in layout's name as well; with FIXTURE_STRAY_VIEW set, a
 // collection view for a layout it does not register.
@@ -144,6 +183,12 @@ var layouts: [String: UIKitLayout.Factory] = [
     "off-by-one": { _ in OffByOneLayout() }, "nan": { _ in NaNLayout() }, "column": { _ in ColumnLayout() },
     "inset-list": { _ in ColumnLayout() }, "hang": { _ in HangingLayout() },
     "recurse": { _ in RecursingLayout() }, "hoard": { _ in HoardingLayout() },
+    "million": { _ in MillionLayout() },
+    "stale": { _ in StaleColumnLayout() },
+    "unregistered": { collectionView in
+        collectionView.dataSource = UnregisteredDataSource()
+        return ColumnLayout()
+    },
 ]
 if ProcessInfo.processInfo.environment["FIXTURE_CLASH"] != nil { layouts["flow"] = { _ in OffByOneLayout() } }
 var collectionViews: [String: UIKitLayout.CollectionViewFactory] = [

@@ -241,14 +241,17 @@ package final class CellDisplay {
         }
     }
 
-    func unregisteredProblem(_ identifier: String) -> String {
-        if let name = unknownClasses[identifier] {
-            return
-                "dequeued \"\(identifier)\", registered as \(name), a class this program has no factory for; framegen makes cells through factories: register one, e.g. cells: [\"\(identifier)\": { \(name)(frame: $0) }]; drawn as a plain UICollectionViewCell"
-        }
+    /// framegen's own problem with an identifier the program registered a class for, which it
+    /// has no factory for; nil when nothing registered the identifier (UIKit's exception).
+    func unregisteredProblem(_ identifier: String) -> String? {
+        guard let name = unknownClasses[identifier] else { return nil }
         return
-            "dequeued the reuse identifier \"\(identifier)\", which nothing registered; drawn as a plain UICollectionViewCell"
+            "dequeued \"\(identifier)\", registered as \(name), a class this program has no factory for; framegen makes cells through factories: register one, e.g. cells: [\"\(identifier)\": { \(name)(frame: $0) }]; drawn as a plain UICollectionViewCell"
     }
+
+    /// Supplementary views' queues (`queue(_:kind:)`) registered with a class the program has
+    /// no factory for.
+    var viewClassesWithoutFactory: Set<String> = []
 
     func dequeue(_ identifier: String) -> UICollectionReusableView? {
         guard var queue = queues[identifier], !queue.isEmpty else { return nil }

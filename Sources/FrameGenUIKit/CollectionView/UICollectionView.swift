@@ -210,12 +210,13 @@ open class UICollectionView: UIScrollView {
 
     open var numberOfSections: Int { data.numberOfSections }
 
-    /// The number of items in `section`; 0 for a section that does not exist (UIKit raises an
-    /// exception; framegen records the problem, see `UIKitLayout`).
+    /// The number of items in `section`. A section that does not exist is UIKit's exception
+    /// (`raise`); where the exception is collected (a test), the answer is 0.
     open func numberOfItems(inSection section: Int) -> Int {
         guard data.sections.indices.contains(section) else {
-            report(
-                "asked numberOfItems(inSection: \(section)) of \(data.numberOfSections) sections; answered 0")
+            raise(
+                "request for number of items in section \(section) when there are only \(data.numberOfSections) sections in the collection view"
+            )
             return 0
         }
         return data.numberOfItems(inSection: section)
@@ -225,8 +226,23 @@ open class UICollectionView: UIScrollView {
     /// warns once per problem).
     package var report: (String) -> Void = { _ in }
 
+    /// Where UIKit's exceptions go, with UIKit's message (`UIKitLayout` names the layout and the
+    /// call and ends the render; docs/uikit.md "Bad input"). A view no layout host drives ends
+    /// the process as an uncaught exception ends an app.
+    package var raise: (String) -> Void = { reason in
+        UIKitException.terminate(UIKitException.line(reason, during: CrashReport.lineOnThisThread))
+    }
+
+    /// The layout's answer. UIKit asks it through its data, which requires an answer for an
+    /// item that exists: nil there is UIKit's exception (`raise`).
     open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        collectionViewLayout.layoutAttributesForItem(at: indexPath)
+        let a = collectionViewLayout.layoutAttributesForItem(at: indexPath)
+        if a == nil, indexPath.count == 2, data.sections.indices.contains(indexPath.section),
+            (0..<data.numberOfItems(inSection: indexPath.section)).contains(indexPath.item)
+        {
+            raise(UIKitException.noAttributes(forItemAt: indexPath))
+        }
+        return a
     }
 
     open func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath)
@@ -392,12 +408,17 @@ open class UICollectionView: UIScrollView {
             factory = { @Sendable in UICollectionReusableView(frame: $0) }
         } else if let viewClass {
             factory = cells.factory(for: viewClass)
+            // Registered on iOS, so dequeuing it is no exception: only framegen lacks a factory.
+            if factory == nil {
+                cells.viewClassesWithoutFactory.insert(CellDisplay.queue(identifier, kind: elementKind))
+            }
         }
         cells.viewIdentifiers[elementKind, default: [:]][identifier] = factory
     }
 
     /// A view waiting for reuse under `identifier` among views of `elementKind` (after
-    /// `prepareForReuse()`), or a new one; an identifier nothing registered is reported once and
+    /// `prepareForReuse()`), or a new one. An identifier nothing registered is UIKit's exception
+    /// (`raise`); a class registered without a factory of the program's is reported once and
     /// gets a plain `UICollectionReusableView`.
     open func dequeueReusableSupplementaryView(
         ofKind elementKind: String, withReuseIdentifier identifier: String, for indexPath: IndexPath
@@ -418,9 +439,13 @@ open class UICollectionView: UIScrollView {
                 "\(cells.layoutTitle), making the view \"\(identifier)\" at t = \(instant.time) s"
             ) { factory(frame) }
         } else {
-            report(
-                "dequeued the supplementary view \"\(identifier)\" of kind \(elementKind), which nothing registered; drawn as a plain UICollectionReusableView"
-            )
+            if cells.viewClassesWithoutFactory.contains(CellDisplay.queue(identifier, kind: elementKind)) {
+                report(
+                    "dequeued the supplementary view \"\(identifier)\" of kind \(elementKind), whose class this program has no factory for; drawn as a plain UICollectionReusableView"
+                )
+            } else {
+                raise(UIKitException.couldNotDequeue(kind: elementKind, identifier: identifier))
+            }
             made = UICollectionReusableView(frame: frame)
         }
         made.reuseIdentifier = identifier
@@ -429,8 +454,8 @@ open class UICollectionView: UIScrollView {
     }
 
     /// A cell waiting for reuse under `identifier` (after `prepareForReuse()`), or a new one. An
-    /// identifier nothing registered is reported once and gets a plain `UICollectionViewCell`
-    /// (UIKit raises an exception).
+    /// identifier nothing registered is UIKit's exception (`raise`); a class registered without
+    /// a factory of the program's is reported once and gets a plain `UICollectionViewCell`.
     open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
         -> UICollectionViewCell
     {
@@ -445,7 +470,13 @@ open class UICollectionView: UIScrollView {
         if let f = cells.identifiers[identifier] {
             factory = f
         } else {
-            report(cells.unregisteredProblem(identifier))
+            if let problem = cells.unregisteredProblem(identifier) {
+                report(problem)
+            } else {
+                raise(
+                    UIKitException.couldNotDequeue(
+                        kind: "UICollectionElementKindCell", identifier: identifier))
+            }
             factory = { UICollectionViewCell(frame: $0) }
         }
         let frame = cells.startingFrame(.cell, kind: nil, at: indexPath) {
@@ -520,7 +551,7 @@ open class UICollectionView: UIScrollView {
 
     /// Recorded, not animated: framegen's timeline scrolls (docs/uikit.md).
     open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
-        guard let a = collectionViewLayout.layoutAttributesForItem(at: indexPath) else { return }
+        guard let a = layoutAttributesForItem(at: indexPath) else { return }
         var offset = contentOffset
         if scrollPosition.contains(.centeredHorizontally) { offset.x = a.center.x - bounds.width / 2 }
         if scrollPosition.contains(.centeredVertically) { offset.y = a.center.y - bounds.height / 2 }
