@@ -17,9 +17,11 @@ struct RunLimits: ParsableArguments {
     /// Long enough for any honest call (a `prepare()` of 100,000 items takes well under a
     /// second in a debug build), short enough that a hang says so within a CI step's patience.
     static let defaultTimeout = 10.0
-    /// Resident memory: framegen's own renders peak at 200-400 MB (README, "Performance"), so
-    /// this is several times that, and still under the 2 GB a CI runner's job commonly has.
-    static let defaultMemoryLimit = 1536 << 20
+    /// Resident memory: framegen's own renders peak at 200-400 MB on 2 cores (README,
+    /// "Performance"), each worker holding a frame or two, so 1 GiB and 32 MiB a core is
+    /// several times that; and a process stopped there (at most a quarter over it, below) stays
+    /// under the 2 GB a CI runner's job commonly has.
+    static var defaultMemoryLimit: Int { (1 << 30) + RenderPipeline.processorCount * (32 << 20) }
 
     @Option(
         name: .customLong("user-code-timeout"),
@@ -31,7 +33,7 @@ struct RunLimits: ParsableArguments {
     @Option(
         name: .customLong("memory-limit"),
         help: ArgumentHelp(
-            "Resident memory past which the command stops with status 2, e.g. 1G or 4096M (a bare number is MiB; default 1536M, or --memory-budget + 1G when that is larger).",
+            "Resident memory past which the command stops with status 2, e.g. 1G or 4096M (a bare number is MiB; default 1G + 32M a core, or --memory-budget + 1G when that is larger).",
             valueName: "SIZE"))
     var memoryLimit: String?
 

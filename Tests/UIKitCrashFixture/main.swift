@@ -122,11 +122,15 @@ final class RecursingLayout: UICollectionViewLayout {
     override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { true }
 }
 
-/// A layout that keeps 64 MB more at every prepare() (a cache that never lets go).
+/// A layout that keeps 256 MB more at every prepare() once the view has scrolled a third of
+/// the way (a cache that never lets go), so that the frames before are drawn.
 final class HoardingLayout: UICollectionViewLayout {
     nonisolated(unsafe) static var hoard: [[UInt8]] = []
 
-    override func prepare() { Self.hoard.append([UInt8](repeating: 1, count: 64 << 20)) }
+    override func prepare() {
+        guard (100..<200).contains(collectionView!.contentOffset.y) else { return }
+        Self.hoard.append([UInt8](repeating: 1, count: 256 << 20))
+    }
 
     override var collectionViewContentSize: CGSize { CGSize(width: 40, height: 5000) }
 
