@@ -84,6 +84,10 @@ var targets: [Target] = [
         name: "Text",
         dependencies: ["Raster", "Geometry", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi"]),
     .target(name: "Compositor", dependencies: ["Raster", "Geometry", "Text"]),
+    // A view tree (Layout's LayerSnapshot) as compositor layers: shared by the scene renderer's
+    // cells and the UIKit surface's own drawing (UIGraphicsImageRenderer), so neither imports
+    // the other.
+    .target(name: "LayerCompositing", dependencies: ["Compositor", "Layout", "Raster", "Geometry", "Text"]),
     // FrameGenKit by job, each module over the ones before it (FrameGenScene <- FrameGenRender
     // <- FrameGenTools). Scenes and their timeline: documents (YAML, JSON), scene and attribute
     // files, the planner, the items' content as files and aspect ratios; no pixels drawn.
@@ -100,6 +104,7 @@ var targets: [Target] = [
         name: "FrameGenRender",
         dependencies: [
             "FrameGenScene", "Geometry", "Raster", "Codecs", "Comparison", "Layout", "Text", "Compositor",
+            "LayerCompositing",
         ],
         // The showcase's scenes, examples/showcase/*.yaml (ShowcaseScenes links there), compiled
         // in so that an installed binary needs no files beside it.
