@@ -20,7 +20,7 @@ import PackageDescription
 // The UIKit surface's modules, bottom to top.
 let uikitSurface = [
     "FrameGenCoreGraphics", "FrameGenQuartzCore", "FrameGenUIKit", "FrameGenUIKitDynamics",
-    "FrameGenCompositionalLayout", "FrameGenUIKitHost",
+    "FrameGenCompositionalLayout", "FrameGenUIKitHost", "FrameGenUIKitRendering",
 ]
 
 var products: [Product] = [
@@ -143,6 +143,16 @@ var targets: [Target] = [
     .target(
         name: "FrameGenUIKitHost",
         dependencies: ["FrameGenUIKit", "FrameGenQuartzCore", "FrameGenCoreGraphics", "Geometry", "Layout"]),
+    // Views and layers into pixels, as apps ask UIKit for them: UIGraphicsImageRenderer,
+    // CALayer.render(in:), UIView.drawHierarchy. Above FrameGenUIKit (which gives view trees as
+    // values, never pixels) and LayerCompositing (which draws those values), the one module of
+    // the UIKit surface that draws.
+    .target(
+        name: "FrameGenUIKitRendering",
+        dependencies: [
+            "FrameGenUIKit", "FrameGenQuartzCore", "FrameGenCoreGraphics", "LayerCompositing", "Compositor",
+            "Geometry", "Layout", "Raster", "Text",
+        ]),
     .target(
         name: "FrameGenCommandLine",
         dependencies: [
@@ -218,7 +228,7 @@ var targets: [Target] = [
             "UIKit",
             [
                 "FrameGenUIKit", "FrameGenUIKitDynamics", "FrameGenCompositionalLayout", "FrameGenUIKitHost",
-                "QuartzCore",
+                "FrameGenUIKitRendering", "QuartzCore",
             ]
         ),
     ]
