@@ -51,7 +51,8 @@ public final class CGContext {
     /// Layer trees drawn into the context (`CALayer.render(in:)`), each with the transform from
     /// its layer's bounds (origin at their top left) to the context's top left and how many
     /// recorded paths came before it, so that an image renderer draws both in their order.
-    package private(set) var renderedLayers: [(tree: LayerSnapshot, transform: CGAffineTransform, after: Int)] = []
+    package private(set) var renderedLayers:
+        [(tree: LayerSnapshot, transform: CGAffineTransform, after: Int)] = []
 
     /// The tree's bounds' top left at user space's origin, as `CALayer.render(in:)` draws a
     /// layer in its own coordinates (a scrolled view shows what it shows on screen).

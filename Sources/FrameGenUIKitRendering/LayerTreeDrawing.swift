@@ -14,7 +14,8 @@ enum LayerTreeDrawing {
     /// One renderer for every image: fonts and glyphs load once.
     private static let text = TextRenderer()
 
-    static func image(of context: CGContext, bounds: CGRect, format: UIGraphicsImageRendererFormat) -> UIImage {
+    static func image(of context: CGContext, bounds: CGRect, format: UIGraphicsImageRendererFormat) -> UIImage
+    {
         let size = bounds.size.geometry
         let scale = Double(format.scale > 0 ? format.scale : 1)
         let width = (size.width * scale).rounded().clampedInt(in: 0...16384, nan: 0)
@@ -48,7 +49,8 @@ enum LayerTreeDrawing {
         func drawing(upTo end: Int) {
             guard end > from else { return }
             var layer = LayerSnapshot(
-                bounds: Rect(origin: .zero, size: size), position: Point(x: size.width / 2, y: size.height / 2))
+                bounds: Rect(origin: .zero, size: size),
+                position: Point(x: size.width / 2, y: size.height / 2))
             layer.drawing = LayerSnapshot.Drawing(size: size, parts: Array(parts[from..<end]))
             out.append(layer)
             from = end

@@ -9,7 +9,8 @@ import Testing
 @Suite struct HostingTests {
     @Test func traitsCombineTheLastSpecified() {
         let traits = UITraitCollection(traitsFrom: [
-            .init(horizontalSizeClass: .compact), .init(displayScale: 2), .init(horizontalSizeClass: .regular),
+            .init(horizontalSizeClass: .compact), .init(displayScale: 2),
+            .init(horizontalSizeClass: .regular),
             .init(userInterfaceIdiom: .pad),
         ])
         #expect(traits.horizontalSizeClass == .regular)
@@ -58,7 +59,9 @@ import Testing
             required init?(coder: NSCoder) { nil }
         }
         final class Source: NSObject, UICollectionViewDataSource {
-            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 2 }
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)
+                -> Int
+            { 2 }
             func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
                 -> UICollectionViewCell
             {
@@ -66,7 +69,8 @@ import Testing
             }
         }
         let view = UICollectionView(
-            frame: CGRect(x: 0, y: 0, width: 200, height: 100), collectionViewLayout: UICollectionViewFlowLayout())
+            frame: CGRect(x: 0, y: 0, width: 200, height: 100),
+            collectionViewLayout: UICollectionViewFlowLayout())
         view.register(Badge.self, forCellWithReuseIdentifier: "badge")
         let source = Source()
         view.dataSource = source

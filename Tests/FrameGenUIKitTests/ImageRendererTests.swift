@@ -1,9 +1,9 @@
 import Foundation
-import Testing
 import FrameGenCoreGraphics
 import FrameGenQuartzCore
 import FrameGenUIKit
 import FrameGenUIKitRendering
+import Testing
 
 /// What the image strategies draw with, as apps use it: `UIGraphicsImageRenderer`,
 /// `CALayer.render(in:)`, `UIView.drawHierarchy(in:afterScreenUpdates:)`, `UIImage.pngData()`.
@@ -17,7 +17,8 @@ import FrameGenUIKitRendering
     @Test func rendererFillsAtItsScale() {
         let format = UIGraphicsImageRendererFormat()
         format.scale = 2
-        let image = UIGraphicsImageRenderer(size: CGSize(width: 10, height: 5), format: format).image { context in
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 10, height: 5), format: format).image {
+            context in
             UIColor.red.setFill()
             context.fill(CGRect(x: 0, y: 0, width: 5, height: 5))
         }
@@ -36,8 +37,10 @@ import FrameGenUIKitRendering
         let child = UIView(frame: CGRect(x: 10, y: 0, width: 10, height: 10))
         child.backgroundColor = .green
         view.addSubview(child)
-        let image = UIGraphicsImageRenderer(bounds: view.bounds, format: UIGraphicsImageRendererFormat(for: .init(displayScale: 1)))
-            .image { view.layer.render(in: $0.cgContext) }
+        let image = UIGraphicsImageRenderer(
+            bounds: view.bounds, format: UIGraphicsImageRendererFormat(for: .init(displayScale: 1))
+        )
+        .image { view.layer.render(in: $0.cgContext) }
         #expect(Self.pixel(image, 2, 5) == [0, 0, 255, 255])
         #expect(Self.pixel(image, 15, 5) == [0, 255, 0, 255])
     }
@@ -69,7 +72,9 @@ import FrameGenUIKitRendering
     /// them, as after a layout pass on iOS.
     @Test func collectionViewShowsItsCells() {
         final class Source: NSObject, UICollectionViewDataSource {
-            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int { 3 }
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)
+                -> Int
+            { 3 }
             func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
                 -> UICollectionViewCell
             {
@@ -81,7 +86,8 @@ import FrameGenUIKitRendering
         let layout = UICollectionViewFlowLayout()
         layout.itemSize = CGSize(width: 10, height: 10)
         layout.minimumInteritemSpacing = 5
-        let view = UICollectionView(frame: CGRect(x: 0, y: 0, width: 40, height: 10), collectionViewLayout: layout)
+        let view = UICollectionView(
+            frame: CGRect(x: 0, y: 0, width: 40, height: 10), collectionViewLayout: layout)
         view.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
         let source = Source()
         view.dataSource = source

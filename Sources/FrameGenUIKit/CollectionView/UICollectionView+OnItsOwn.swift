@@ -10,7 +10,8 @@ extension UICollectionView {
         guard let source = programDataSource else { return }
         let sections = max(0, source.numberOfSections(in: self))
         data = CollectionViewDataSource(
-            itemCounts: (0..<sections).map { max(0, source.collectionView(self, numberOfItemsInSection: $0)) })
+            itemCounts: (0..<sections).map { max(0, source.collectionView(self, numberOfItemsInSection: $0)) }
+        )
         let layout = collectionViewLayout
         // The flow layout and most of one's own re-lay out for a new size (UIKit asks the layout
         // before it changes the bounds; framegen learns of the change only now).

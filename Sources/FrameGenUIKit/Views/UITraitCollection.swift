@@ -22,7 +22,8 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
     private init(
         displayScale: CGFloat = 0, horizontal: UIUserInterfaceSizeClass = .unspecified,
         vertical: UIUserInterfaceSizeClass = .unspecified, idiom: UIUserInterfaceIdiom = .unspecified,
-        style: UIUserInterfaceStyle = .unspecified, direction: UITraitEnvironmentLayoutDirection = .unspecified,
+        style: UIUserInterfaceStyle = .unspecified,
+        direction: UITraitEnvironmentLayoutDirection = .unspecified,
         contentSize: UIContentSizeCategory = .unspecified, forceTouch: UIForceTouchCapability = .unknown
     ) {
         self.displayScale = displayScale
@@ -46,11 +47,15 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
 
     /// Every trait unspecified.
     public override convenience init() { self.init(displayScale: 0) }
-    public convenience init(displayScale scale: CGFloat) { self.init(displayScale: scale, horizontal: .unspecified) }
+    public convenience init(displayScale scale: CGFloat) {
+        self.init(displayScale: scale, horizontal: .unspecified)
+    }
     public convenience init(horizontalSizeClass: UIUserInterfaceSizeClass) {
         self.init(horizontal: horizontalSizeClass)
     }
-    public convenience init(verticalSizeClass: UIUserInterfaceSizeClass) { self.init(vertical: verticalSizeClass) }
+    public convenience init(verticalSizeClass: UIUserInterfaceSizeClass) {
+        self.init(vertical: verticalSizeClass)
+    }
     public convenience init(userInterfaceIdiom: UIUserInterfaceIdiom) { self.init(idiom: userInterfaceIdiom) }
     public convenience init(userInterfaceStyle: UIUserInterfaceStyle) { self.init(style: userInterfaceStyle) }
     public convenience init(layoutDirection: UITraitEnvironmentLayoutDirection) {
@@ -59,7 +64,9 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
     public convenience init(preferredContentSizeCategory: UIContentSizeCategory) {
         self.init(contentSize: preferredContentSizeCategory)
     }
-    public convenience init(forceTouchCapability: UIForceTouchCapability) { self.init(forceTouch: forceTouchCapability) }
+    public convenience init(forceTouchCapability: UIForceTouchCapability) {
+        self.init(forceTouch: forceTouchCapability)
+    }
 
     /// Each trait from the last collection that specifies it, as UIKit combines them.
     public convenience init(traitsFrom collections: [UITraitCollection]) {
@@ -95,8 +102,10 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Sendable {
     public static let extraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXL")
     public static let extraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXL")
     public static let extraExtraExtraLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryXXXL")
-    public static let accessibilityMedium = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityM")
-    public static let accessibilityLarge = UIContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityL")
+    public static let accessibilityMedium = UIContentSizeCategory(
+        rawValue: "UICTContentSizeCategoryAccessibilityM")
+    public static let accessibilityLarge = UIContentSizeCategory(
+        rawValue: "UICTContentSizeCategoryAccessibilityL")
 }
 
 public enum UIForceTouchCapability: Int, Sendable {
@@ -138,7 +147,9 @@ extension UIView {
         var view: UIView? = self
         while let v = view {
             if let hosted = v.hostedTraits {
-                return UITraitCollection(traitsFrom: [UITraitCollection(screen: .main, size: bounds.size), hosted])
+                return UITraitCollection(traitsFrom: [
+                    UITraitCollection(screen: .main, size: bounds.size), hosted,
+                ])
             }
             view = v.superview
         }
