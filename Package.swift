@@ -156,7 +156,8 @@ var targets: [Target] = [
     .target(
         name: "FrameGenCommandLine",
         dependencies: [
-            "FrameGenScene", "FrameGenRender", "FrameGenTools", "Codecs", "FrameGenUIKit", "FrameGenUIKitHost",
+            "FrameGenScene", "FrameGenRender", "FrameGenTools", "Codecs", "FrameGenUIKit",
+            "FrameGenUIKitHost",
             "Layout",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
@@ -243,6 +244,21 @@ var targets: [Target] = [
                 path: "Sources/AppleNames/\(name)"))
         for o in overlay { targets.append(.target(name: o, path: "Sources/AppleNames/\(o)")) }
     }
+    // swift-snapshot-testing's image strategies (`assertSnapshot(of: view, as: .image)`), which
+    // it compiles only for Apple platforms, drawn with framegen's UIKit (docs/snapshot-testing.md).
+    products.append(.library(name: "FrameGenSnapshotTesting", targets: ["FrameGenSnapshotTesting"]))
+    targets.append(
+        .target(
+            name: "FrameGenSnapshotTesting",
+            dependencies: [
+                "FrameGenUIKit", "FrameGenUIKitRendering", "FrameGenQuartzCore", "FrameGenCoreGraphics",
+                "Codecs",
+                "Comparison", "Raster", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]))
+    targets.append(
+        .testTarget(
+            name: "FrameGenSnapshotTestingTests",
+            dependencies: ["FrameGenSnapshotTesting", "UIKit", "TestTiers"]))
     // The UIKit example package (docs/uikit.md), built and tested here too.
     targets += [
         .target(
@@ -259,6 +275,14 @@ var targets: [Target] = [
                 "TestTiers",
             ],
             path: "examples/uikit/Tests/GalleryLayoutsTests", exclude: ["__Golden__"]),
+        // The example's swift-snapshot-testing suite against its references (__Snapshots__).
+        .testTarget(
+            name: "ExampleUIKitSnapshotTests",
+            dependencies: [
+                "GalleryLayouts", "UIKit", "FrameGenSnapshotTesting",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            path: "examples/uikit/Tests/GallerySnapshotTests", exclude: ["__Snapshots__"]),
         // A program with a layout that traps, for FrameGenUIKitTests' crash report test.
         .executableTarget(
             name: "uikit-crash-fixture", dependencies: ["FrameGenCommandLine", "UIKit"],
@@ -272,6 +296,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]
