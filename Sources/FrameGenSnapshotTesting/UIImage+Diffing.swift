@@ -90,23 +90,44 @@ package enum SnapshotImages {
             return Verdict(
                 message: "Newly-taken snapshot@\(text(new.size)) does not match reference@\(text(old.size)).")
         }
+        // Text masking (SnapshotText): the labels' rectangles filled alike in both images.
+        let rects = SnapshotText.take(for: new) ?? []
+        var oldPixels = oldBitmap.pixels
+        var newPixels = newBitmap.pixels
+        let masked = SnapshotText.mask(
+            rects, scale: new.scale, width: newBitmap.width, height: newBitmap.height, old: &oldPixels,
+            new: &newPixels)
+        let maskNote =
+            rects.isEmpty
+            ? nil
+            : "framegen: text masked: \(rects.count) text runs, \(masked) pixels not compared (FRAMEGEN_SNAPSHOT_TEXT)"
+        func passed() -> Verdict? {
+            if let maskNote { FileHandle.standardError.write(Data((maskNote + "\n").utf8)) }
+            return nil
+        }
         // The library compares the new image as it is and then as its PNG reads back: a PNG
         // keeps straight alpha, so a translucent pixel's premultiplied bytes may move by one.
-        if oldBitmap.pixels == newBitmap.pixels { return nil }
+        if oldPixels == newPixels { return passed() }
         guard let data = new.pngData(), let reread = UIImage(data: data)?.bitmap else {
             return Verdict(message: "Newly-taken snapshot's data could not be loaded.")
         }
-        if oldBitmap.pixels == reread.pixels { return nil }
+        var rereadPixels = reread.pixels
+        var unused = oldBitmap.pixels
+        _ = SnapshotText.mask(
+            rects, scale: new.scale, width: reread.width, height: reread.height, old: &unused,
+            new: &rereadPixels)
+        if oldPixels == rereadPixels { return passed() }
         let result = PerceptualComparison(
-            old: oldBitmap.pixels, new: reread.pixels, width: oldBitmap.width, height: oldBitmap.height,
+            old: oldPixels, new: rereadPixels, width: oldBitmap.width, height: oldBitmap.height,
             perceptualPrecision: perceptualPrecision)
-        let worst =
+        var worst =
             "framegen: \(result.differingPixels) of \(oldBitmap.width * oldBitmap.height) pixels differ; "
             + "the worst ΔE 1994 is \(result.worstDeltaE) at pixel (\(result.worstPixel.x), \(result.worstPixel.y))"
+        if let maskNote { worst += "\n" + maskNote }
         if precision >= 1, perceptualPrecision >= 1 {
             return Verdict(message: "Newly-taken snapshot does not match reference.", worst: worst)
         }
-        guard result.matchingShare < precision else { return nil }
+        guard result.matchingShare < precision else { return passed() }
         if perceptualPrecision < 1 {
             let lowest = 1 - min(result.worstDeltaE / 100, 1)
             return Verdict(

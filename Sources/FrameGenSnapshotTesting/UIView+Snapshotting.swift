@@ -86,12 +86,17 @@ extension Snapshotting where Value == CALayer, Format == UIImage {
         SimplySnapshotting.image(
             precision: precision, perceptualPrecision: perceptualPrecision, scale: traits.displayScale
         ).pullback { layer in
-            UIGraphicsImageRenderer(bounds: layer.bounds, format: UIGraphicsImageRendererFormat(for: traits))
-                .image { context in
-                    layer.setNeedsLayout()
-                    layer.layoutIfNeeded()
-                    layer.render(in: context.cgContext)
-                }
+            let image = UIGraphicsImageRenderer(
+                bounds: layer.bounds, format: UIGraphicsImageRendererFormat(for: traits)
+            ).image { context in
+                layer.setNeedsLayout()
+                layer.layoutIfNeeded()
+                layer.render(in: context.cgContext)
+            }
+            if let view = layer.delegate as? UIView {
+                SnapshotText.note(SnapshotText.rects(in: view), for: image)
+            }
+            return image
         }
     }
 }
@@ -132,6 +137,7 @@ enum SnapshotHost {
             bounds: view.bounds, format: UIGraphicsImageRendererFormat(for: merged)
         )
         .image { context in view.layer.render(in: context.cgContext) }
+        SnapshotText.note(SnapshotText.rects(in: view), for: image)
         root.beginAppearanceTransition(false, animated: false)
         root.endAppearanceTransition()
         window.rootViewController = nil
