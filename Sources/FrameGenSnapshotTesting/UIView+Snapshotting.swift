@@ -9,6 +9,19 @@ import SnapshotTesting
 // framegen's UIKit (`UIGraphicsImageRenderer`, `CALayer.render(in:)`) and compares with
 // `Diffing.image`.
 
+extension Snapshotting where Format == UIImage {
+    /// A value drawn into an image by `draw`, compared by `Diffing.image` with the reference read
+    /// at `traits`' scale (else the main screen's), as each of the library's image strategies is.
+    fileprivate static func drawn(
+        precision: Float, perceptualPrecision: Float, traits: UITraitCollection,
+        _ draw: @escaping (Value) -> UIImage
+    ) -> Snapshotting {
+        SimplySnapshotting.image(
+            precision: precision, perceptualPrecision: perceptualPrecision, scale: traits.displayScale
+        ).pullback(draw)
+    }
+}
+
 extension Snapshotting where Value == UIView, Format == UIImage {
     /// A snapshot strategy for comparing views based on pixel equality.
     public static var image: Snapshotting { .image() }
@@ -26,9 +39,7 @@ extension Snapshotting where Value == UIView, Format == UIImage {
         drawHierarchyInKeyWindow: Bool = false, precision: Float = 1, perceptualPrecision: Float = 1,
         size: CGSize? = nil, traits: UITraitCollection = .init()
     ) -> Snapshotting {
-        SimplySnapshotting.image(
-            precision: precision, perceptualPrecision: perceptualPrecision, scale: traits.displayScale
-        ).pullback { view in
+        drawn(precision: precision, perceptualPrecision: perceptualPrecision, traits: traits) { view in
             SnapshotHost.image(
                 of: view, in: nil,
                 config: ViewImageConfig(safeArea: .zero, size: size ?? view.frame.size, traits: .init()),
@@ -47,9 +58,7 @@ extension Snapshotting where Value == UIViewController, Format == UIImage {
         on config: ViewImageConfig, drawHierarchyInKeyWindow: Bool = false, precision: Float = 1,
         perceptualPrecision: Float = 1, size: CGSize? = nil, traits: UITraitCollection = .init()
     ) -> Snapshotting {
-        SimplySnapshotting.image(
-            precision: precision, perceptualPrecision: perceptualPrecision, scale: traits.displayScale
-        ).pullback { controller in
+        drawn(precision: precision, perceptualPrecision: perceptualPrecision, traits: traits) { controller in
             SnapshotHost.image(
                 of: controller.view, in: controller,
                 config: size.map {
@@ -65,9 +74,7 @@ extension Snapshotting where Value == UIViewController, Format == UIImage {
         drawHierarchyInKeyWindow: Bool = false, precision: Float = 1, perceptualPrecision: Float = 1,
         size: CGSize? = nil, traits: UITraitCollection = .init()
     ) -> Snapshotting {
-        SimplySnapshotting.image(
-            precision: precision, perceptualPrecision: perceptualPrecision, scale: traits.displayScale
-        ).pullback { controller in
+        drawn(precision: precision, perceptualPrecision: perceptualPrecision, traits: traits) { controller in
             SnapshotHost.image(
                 of: controller.view, in: controller,
                 config: ViewImageConfig(safeArea: .zero, size: size, traits: traits), traits: traits)
@@ -83,9 +90,7 @@ extension Snapshotting where Value == CALayer, Format == UIImage {
     public static func image(
         precision: Float = 1, perceptualPrecision: Float = 1, traits: UITraitCollection = .init()
     ) -> Snapshotting {
-        SimplySnapshotting.image(
-            precision: precision, perceptualPrecision: perceptualPrecision, scale: traits.displayScale
-        ).pullback { layer in
+        drawn(precision: precision, perceptualPrecision: perceptualPrecision, traits: traits) { layer in
             let image = UIGraphicsImageRenderer(
                 bounds: layer.bounds, format: UIGraphicsImageRendererFormat(for: traits)
             ).image { context in

@@ -44,12 +44,12 @@ public struct ViewImageConfig: Sendable {
 // MARK: Phones
 
 /// A phone's portrait size, its safe areas in each orientation and its traits.
-private struct Phone {
+private struct Phone: Sendable {
     var width: CGFloat
     var height: CGFloat
     var portrait: UIEdgeInsets
     var landscape: UIEdgeInsets
-    var traits: (ViewImageConfig.Orientation) -> UITraitCollection
+    var traits: @Sendable (ViewImageConfig.Orientation) -> UITraitCollection
 
     func config(_ orientation: ViewImageConfig.Orientation) -> ViewImageConfig {
         switch orientation {
@@ -69,61 +69,74 @@ private let notchLandscape = UIEdgeInsets(top: 0, left: 44, bottom: 24, right: 4
 private let island12Portrait = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
 private let island12Landscape = UIEdgeInsets(top: 0, left: 47, bottom: 21, right: 47)
 
+/// The phones' screens, as swift-snapshot-testing describes them.
+private enum Phones {
+    static let iPhoneSe = Phone(
+        width: 320, height: 568, portrait: statusBar, landscape: .zero, traits: UITraitCollection.iPhoneSe)
+    static let iPhone8 = Phone(
+        width: 375, height: 667, portrait: statusBar, landscape: .zero, traits: UITraitCollection.iPhone8)
+    static let iPhone8Plus = Phone(
+        width: 414, height: 736, portrait: statusBar, landscape: .zero, traits: UITraitCollection.iPhone8Plus)
+    static let iPhoneX = Phone(
+        width: 375, height: 812, portrait: notchPortrait, landscape: notchLandscape,
+        traits: UITraitCollection.iPhoneX)
+    static let iPhoneXsMax = Phone(
+        width: 414, height: 896, portrait: notchPortrait, landscape: notchLandscape,
+        traits: UITraitCollection.iPhoneXsMax)
+    static let iPhoneXr = Phone(
+        width: 414, height: 896, portrait: notchPortrait, landscape: notchLandscape,
+        traits: UITraitCollection.iPhoneXr)
+    static let iPhone12 = Phone(
+        width: 390, height: 844, portrait: island12Portrait, landscape: island12Landscape,
+        traits: UITraitCollection.iPhone12)
+    static let iPhone12ProMax = Phone(
+        width: 428, height: 926, portrait: island12Portrait, landscape: island12Landscape,
+        traits: UITraitCollection.iPhone12ProMax)
+    static let iPhone13 = Phone(
+        width: 390, height: 844, portrait: island12Portrait, landscape: island12Landscape,
+        traits: UITraitCollection.iPhone13)
+    static let iPhone13Mini = Phone(
+        width: 375, height: 812, portrait: UIEdgeInsets(top: 50, left: 0, bottom: 34, right: 0),
+        landscape: UIEdgeInsets(top: 0, left: 50, bottom: 21, right: 50), traits: UITraitCollection.iPhone13)
+    static let iPhone13ProMax = Phone(
+        width: 428, height: 926, portrait: island12Portrait, landscape: island12Landscape,
+        traits: UITraitCollection.iPhone13ProMax)
+}
+
 extension ViewImageConfig {
     public static let iPhoneSe = ViewImageConfig.iPhoneSe(.portrait)
     public static func iPhoneSe(_ orientation: Orientation) -> ViewImageConfig {
-        Phone(
-            width: 320, height: 568, portrait: statusBar, landscape: .zero, traits: UITraitCollection.iPhoneSe
-        )
-        .config(orientation)
+        Phones.iPhoneSe.config(orientation)
     }
 
     public static let iPhone8 = ViewImageConfig.iPhone8(.portrait)
     public static func iPhone8(_ orientation: Orientation) -> ViewImageConfig {
-        Phone(
-            width: 375, height: 667, portrait: statusBar, landscape: .zero, traits: UITraitCollection.iPhone8
-        )
-        .config(orientation)
+        Phones.iPhone8.config(orientation)
     }
 
     public static let iPhone8Plus = ViewImageConfig.iPhone8Plus(.portrait)
     public static func iPhone8Plus(_ orientation: Orientation) -> ViewImageConfig {
-        Phone(
-            width: 414, height: 736, portrait: statusBar, landscape: .zero,
-            traits: UITraitCollection.iPhone8Plus
-        ).config(orientation)
+        Phones.iPhone8Plus.config(orientation)
     }
 
     public static let iPhoneX = ViewImageConfig.iPhoneX(.portrait)
     public static func iPhoneX(_ orientation: Orientation) -> ViewImageConfig {
-        Phone(
-            width: 375, height: 812, portrait: notchPortrait, landscape: notchLandscape,
-            traits: UITraitCollection.iPhoneX
-        ).config(orientation)
+        Phones.iPhoneX.config(orientation)
     }
 
     public static let iPhoneXsMax = ViewImageConfig.iPhoneXsMax(.portrait)
     public static func iPhoneXsMax(_ orientation: Orientation) -> ViewImageConfig {
-        Phone(
-            width: 414, height: 896, portrait: notchPortrait, landscape: notchLandscape,
-            traits: UITraitCollection.iPhoneXsMax
-        ).config(orientation)
+        Phones.iPhoneXsMax.config(orientation)
     }
 
     public static let iPhoneXr = ViewImageConfig.iPhoneXr(.portrait)
     public static func iPhoneXr(_ orientation: Orientation) -> ViewImageConfig {
-        Phone(
-            width: 414, height: 896, portrait: notchPortrait, landscape: notchLandscape,
-            traits: UITraitCollection.iPhoneXr
-        ).config(orientation)
+        Phones.iPhoneXr.config(orientation)
     }
 
     public static let iPhone12 = ViewImageConfig.iPhone12(.portrait)
     public static func iPhone12(_ orientation: Orientation) -> ViewImageConfig {
-        Phone(
-            width: 390, height: 844, portrait: island12Portrait, landscape: island12Landscape,
-            traits: UITraitCollection.iPhone12
-        ).config(orientation)
+        Phones.iPhone12.config(orientation)
     }
 
     public static let iPhone12Pro = ViewImageConfig.iPhone12Pro(.portrait)
@@ -131,27 +144,17 @@ extension ViewImageConfig {
 
     public static let iPhone12ProMax = ViewImageConfig.iPhone12ProMax(.portrait)
     public static func iPhone12ProMax(_ orientation: Orientation) -> ViewImageConfig {
-        Phone(
-            width: 428, height: 926, portrait: island12Portrait, landscape: island12Landscape,
-            traits: UITraitCollection.iPhone12ProMax
-        ).config(orientation)
+        Phones.iPhone12ProMax.config(orientation)
     }
 
     public static let iPhone13 = ViewImageConfig.iPhone13(.portrait)
     public static func iPhone13(_ orientation: Orientation) -> ViewImageConfig {
-        Phone(
-            width: 390, height: 844, portrait: island12Portrait, landscape: island12Landscape,
-            traits: UITraitCollection.iPhone13
-        ).config(orientation)
+        Phones.iPhone13.config(orientation)
     }
 
     public static let iPhone13Mini = ViewImageConfig.iPhone13Mini(.portrait)
     public static func iPhone13Mini(_ orientation: Orientation) -> ViewImageConfig {
-        Phone(
-            width: 375, height: 812, portrait: UIEdgeInsets(top: 50, left: 0, bottom: 34, right: 0),
-            landscape: UIEdgeInsets(top: 0, left: 50, bottom: 21, right: 50),
-            traits: UITraitCollection.iPhone13
-        ).config(orientation)
+        Phones.iPhone13Mini.config(orientation)
     }
 
     public static let iPhone13Pro = ViewImageConfig.iPhone13Pro(.portrait)
@@ -159,10 +162,7 @@ extension ViewImageConfig {
 
     public static let iPhone13ProMax = ViewImageConfig.iPhone13ProMax(.portrait)
     public static func iPhone13ProMax(_ orientation: Orientation) -> ViewImageConfig {
-        Phone(
-            width: 428, height: 926, portrait: island12Portrait, landscape: island12Landscape,
-            traits: UITraitCollection.iPhone13ProMax
-        ).config(orientation)
+        Phones.iPhone13ProMax.config(orientation)
     }
 }
 
