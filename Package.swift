@@ -7,9 +7,12 @@ import PackageDescription
 //   Raster, CPNG, CJPEG <- Codecs         (image files: PNG, APNG, JPEG, GIF, atomic writes)
 //   Raster <- Comparison                  (how two images differ: golden, compare, FrameGenTesting)
 //   Raster <- Text <- Compositor          (FreeType, fontconfig, HarfBuzz, FriBidi: glyph masks)
+//   Compositor, Layout <- LayerCompositing (a view tree's LayerSnapshot as compositor layers)
 //   Geometry, Layout, Raster <- FrameGenCoreGraphics <- FrameGenQuartzCore <- FrameGenUIKit
 //   <- FrameGenUIKitDynamics, FrameGenCompositionalLayout; FrameGenUIKit <- FrameGenUIKitHost
 //   (Apple's API over Layout; UIImage decodes files with Codecs)
+//   FrameGenUIKit, LayerCompositing <- FrameGenUIKitRendering (UIGraphicsImageRenderer: views
+//   into pixels) <- FrameGenSnapshotTesting (swift-snapshot-testing's image strategies)
 //   FrameGenScene <- FrameGenRender <- FrameGenTools glue scenes, layouts, the timeline, the
 //   compositor, codecs and comparison (scene and timeline; rendering; command tools), and
 //   FrameGenKit re-exports the three;
