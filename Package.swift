@@ -7,9 +7,12 @@ import PackageDescription
 //   Raster, CPNG, CJPEG <- Codecs         (image files: PNG, APNG, JPEG, GIF, atomic writes)
 //   Raster <- Comparison                  (how two images differ: golden, compare, FrameGenTesting)
 //   Raster <- Text <- Compositor          (FreeType, fontconfig, HarfBuzz, FriBidi: glyph masks)
+//   Compositor, Layout <- LayerCompositing (a view tree's LayerSnapshot as compositor layers)
 //   Geometry, Layout, Raster <- FrameGenCoreGraphics <- FrameGenQuartzCore <- FrameGenUIKit
 //   <- FrameGenUIKitDynamics, FrameGenCompositionalLayout; FrameGenUIKit <- FrameGenUIKitHost
 //   (Apple's API over Layout; UIImage decodes files with Codecs)
+//   FrameGenUIKit, LayerCompositing <- FrameGenUIKitRendering (UIGraphicsImageRenderer: views
+//   into pixels) <- FrameGenSnapshotTesting (swift-snapshot-testing's image strategies)
 //   FrameGenScene <- FrameGenRender <- FrameGenTools glue scenes, layouts, the timeline, the
 //   compositor, codecs and comparison (scene and timeline; rendering; command tools), and
 //   FrameGenKit re-exports the three;
@@ -20,7 +23,7 @@ import PackageDescription
 // The UIKit surface's modules, bottom to top.
 let uikitSurface = [
     "FrameGenCoreGraphics", "FrameGenQuartzCore", "FrameGenUIKit", "FrameGenUIKitDynamics",
-    "FrameGenCompositionalLayout", "FrameGenUIKitHost",
+    "FrameGenCompositionalLayout", "FrameGenUIKitHost", "FrameGenUIKitRendering",
 ]
 
 var products: [Product] = [
@@ -84,6 +87,10 @@ var targets: [Target] = [
         name: "Text",
         dependencies: ["Raster", "Geometry", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi"]),
     .target(name: "Compositor", dependencies: ["Raster", "Geometry", "Text"]),
+    // A view tree (Layout's LayerSnapshot) as compositor layers: shared by the scene renderer's
+    // cells and the UIKit surface's own drawing (UIGraphicsImageRenderer), so neither imports
+    // the other.
+    .target(name: "LayerCompositing", dependencies: ["Compositor", "Layout", "Raster", "Geometry", "Text"]),
     // FrameGenKit by job, each module over the ones before it (FrameGenScene <- FrameGenRender
     // <- FrameGenTools). Scenes and their timeline: documents (YAML, JSON), scene and attribute
     // files, the planner, the items' content as files and aspect ratios; no pixels drawn.
@@ -100,6 +107,7 @@ var targets: [Target] = [
         name: "FrameGenRender",
         dependencies: [
             "FrameGenScene", "Geometry", "Raster", "Codecs", "Comparison", "Layout", "Text", "Compositor",
+            "LayerCompositing",
         ],
         // The showcase's scenes, examples/showcase/*.yaml (ShowcaseScenes links there), compiled
         // in so that an installed binary needs no files beside it.
@@ -138,10 +146,21 @@ var targets: [Target] = [
     .target(
         name: "FrameGenUIKitHost",
         dependencies: ["FrameGenUIKit", "FrameGenQuartzCore", "FrameGenCoreGraphics", "Geometry", "Layout"]),
+    // Views and layers into pixels, as apps ask UIKit for them: UIGraphicsImageRenderer,
+    // CALayer.render(in:), UIView.drawHierarchy. Above FrameGenUIKit (which gives view trees as
+    // values, never pixels) and LayerCompositing (which draws those values), the one module of
+    // the UIKit surface that draws.
+    .target(
+        name: "FrameGenUIKitRendering",
+        dependencies: [
+            "FrameGenUIKit", "FrameGenQuartzCore", "FrameGenCoreGraphics", "LayerCompositing", "Compositor",
+            "Geometry", "Layout", "Raster", "Text",
+        ]),
     .target(
         name: "FrameGenCommandLine",
         dependencies: [
-            "FrameGenScene", "FrameGenRender", "FrameGenTools", "Codecs", "FrameGenUIKit", "FrameGenUIKitHost",
+            "FrameGenScene", "FrameGenRender", "FrameGenTools", "Codecs", "FrameGenUIKit",
+            "FrameGenUIKitHost",
             "Layout",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
@@ -214,7 +233,7 @@ var targets: [Target] = [
             "UIKit",
             [
                 "FrameGenUIKit", "FrameGenUIKitDynamics", "FrameGenCompositionalLayout", "FrameGenUIKitHost",
-                "QuartzCore",
+                "FrameGenUIKitRendering", "QuartzCore",
             ]
         ),
     ]
@@ -229,6 +248,21 @@ var targets: [Target] = [
                 path: "Sources/AppleNames/\(name)"))
         for o in overlay { targets.append(.target(name: o, path: "Sources/AppleNames/\(o)")) }
     }
+    // swift-snapshot-testing's image strategies (`assertSnapshot(of: view, as: .image)`), which
+    // it compiles only for Apple platforms, drawn with framegen's UIKit (docs/snapshot-testing.md).
+    products.append(.library(name: "FrameGenSnapshotTesting", targets: ["FrameGenSnapshotTesting"]))
+    targets.append(
+        .target(
+            name: "FrameGenSnapshotTesting",
+            dependencies: [
+                "FrameGenUIKit", "FrameGenUIKitRendering", "FrameGenQuartzCore", "FrameGenCoreGraphics",
+                "Codecs",
+                "Comparison", "Raster", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]))
+    targets.append(
+        .testTarget(
+            name: "FrameGenSnapshotTestingTests",
+            dependencies: ["FrameGenSnapshotTesting", "UIKit", "TestTiers"]))
     // The UIKit example package (docs/uikit.md), built and tested here too.
     targets += [
         .target(
@@ -245,6 +279,14 @@ var targets: [Target] = [
                 "TestTiers",
             ],
             path: "examples/uikit/Tests/GalleryLayoutsTests", exclude: ["__Golden__"]),
+        // The example's swift-snapshot-testing suite against its references (__Snapshots__).
+        .testTarget(
+            name: "ExampleUIKitSnapshotTests",
+            dependencies: [
+                "GalleryLayouts", "UIKit", "FrameGenSnapshotTesting",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            path: "examples/uikit/Tests/GallerySnapshotTests", exclude: ["__Snapshots__"]),
         // A program with a layout that traps, for FrameGenUIKitTests' crash report test.
         .executableTarget(
             name: "uikit-crash-fixture", dependencies: ["FrameGenCommandLine", "UIKit"],
@@ -258,6 +300,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

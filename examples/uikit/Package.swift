@@ -7,7 +7,10 @@ let package = Package(
     name: "Gallery",
     dependencies: [
         // In your own package: .package(url: "https://github.com/OWNER/framegen", from: "1.0.0")
-        .package(name: "framegen", path: "../..")
+        .package(name: "framegen", path: "../.."),
+        // The snapshot suite's library, as on iOS; framegen's FrameGenSnapshotTesting gives it
+        // its image strategies on Linux (docs/snapshot-testing.md).
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
     ],
     targets: [
         // Your layout files, unchanged from the iOS app.
@@ -37,6 +40,16 @@ let package = Package(
                 .product(name: "FrameGenTesting", package: "framegen"),
             ],
             exclude: ["__Golden__"]),
+        // A swift-snapshot-testing suite as an iOS project has it, with its references.
+        .testTarget(
+            name: "GallerySnapshotTests",
+            dependencies: [
+                "GalleryLayouts",
+                .product(name: "UIKit", package: "framegen"),
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                .product(name: "FrameGenSnapshotTesting", package: "framegen"),
+            ],
+            exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v6]
 )

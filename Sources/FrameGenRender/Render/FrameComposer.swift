@@ -2,6 +2,7 @@ import Codecs
 import Compositor
 import FrameGenScene
 import Geometry
+import LayerCompositing
 import Layout
 import Raster
 import Synchronization
@@ -27,8 +28,9 @@ public final class FrameComposer: Sendable {
     /// The seed of a built-in background tile, made again for each output scale drawn.
     private let generatedPatternSeed: UInt64?
     private let patternBackgrounds = Mutex<[Double: CanvasLayer.Background]>([:])
-    /// The images of cells' image views (FrameComposer+Cells.swift), made into textures once.
-    let cellTextures = Mutex<[LayerSnapshot.Contents: Texture]>([:])
+    /// Converts cells' view trees (FrameComposer+Cells.swift), keeping their image views'
+    /// textures for the composer's life.
+    let cellLayers = LayerTreeComposer()
     /// Drawings kept between frames (`DrawnLayerCache`), one per frame being drawn at once: a
     /// frame takes one and gives it back, so a worker usually finds its previous frame's.
     private let drawnLayers = Mutex<[DrawnLayerCache]>([])

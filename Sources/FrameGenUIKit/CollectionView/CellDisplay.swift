@@ -235,6 +235,9 @@ package final class CellDisplay {
         }
         if let factory = factory(for: cellClass) {
             identifiers[identifier] = factory
+        } else if let byClass = cellClass as? any ReusableViewByClass.Type {
+            let made = MadeByClass(type: byClass)
+            identifiers[identifier] = { made.type.init(frame: $0) }
         } else {
             identifiers[identifier] = nil
             unknownClasses[identifier] = "\(cellClass)"
@@ -661,3 +664,18 @@ extension UICollectionView.ElementCategory {
 /// answers for a kind the scene names no view for: the display pass draws that element with
 /// the scene's styles, as if no data source had been asked.
 final class UnansweredSupplementaryView: UICollectionReusableView {}
+
+/// framegen's: a cell or reusable view class that a collection view can make by its class, as
+/// UIKit does for `register(_:forCellWithReuseIdentifier:)`. Swift makes a class chosen at run
+/// time only through a required initialiser, which UIKit's views do not have; a final class
+/// gets one by conforming, with no code: `extension ProgressCell: ReusableViewByClass {}` (in a
+/// Linux-only file, so the iOS sources stay as they are). Without it, or a factory the program
+/// registers (`cells:`), framegen draws a plain cell and says so.
+public protocol ReusableViewByClass: UICollectionReusableView {
+    init(frame: CGRect)
+}
+
+/// A view class a factory makes: metatypes are immutable, so sharing one across threads is safe.
+private struct MadeByClass: @unchecked Sendable {
+    let type: any ReusableViewByClass.Type
+}

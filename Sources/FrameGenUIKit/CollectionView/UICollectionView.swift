@@ -139,7 +139,7 @@ open class UICollectionView: UIScrollView {
             cells.programDataSource = newValue != nil
         }
     }
-    private var programDataSource: UICollectionViewDataSource?
+    private(set) var programDataSource: UICollectionViewDataSource?
     private let sceneDataSource = SceneDataSource()
 
     /// Drawn behind the cells, filling the visible bounds (it does not scroll), as on iOS.
@@ -165,6 +165,10 @@ open class UICollectionView: UIScrollView {
         }
         return s
     }
+
+    /// The bounds' size the layout last prepared for in `displayOnItsOwn()`: a new size (the
+    /// view on another device) invalidates it, as UIKit's bounds change does.
+    package var sizeAtLastPrepare: CGSize?
 
     /// The scene's data at the instant being drawn.
     package var data = UICollectionView.dataBeingLoaded ?? CollectionViewDataSource()

@@ -54,10 +54,22 @@ public enum UIInterfaceOrientation: Int, Sendable {
 }
 
 /// The app's one window: `UIScreen.main`'s bounds, no safe area (framegen draws no bars).
+/// A root view controller's view fills it, as on iOS.
 open class UIWindow: UIView {
     open var screen: UIScreen { .main }
     open var isKeyWindow: Bool { true }
-    open func makeKeyAndVisible() {}
+    open func makeKeyAndVisible() { isHidden = false }
+
+    /// Its view becomes the window's only content, sized to the window's bounds.
+    open var rootViewController: UIViewController? {
+        didSet {
+            guard rootViewController !== oldValue else { return }
+            if let old = oldValue?.viewIfLoaded, old.superview === self { old.removeFromSuperview() }
+            guard let view = rootViewController?.view else { return }
+            view.frame = bounds
+            addSubview(view)
+        }
+    }
 }
 
 extension UIApplication {

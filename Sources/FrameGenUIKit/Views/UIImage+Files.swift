@@ -73,3 +73,18 @@ final class DecodedImages: @unchecked Sendable {
         return UIImage.Bitmap(width: image.width, height: image.height, pixels: pixels)
     }
 }
+
+extension UIImage {
+    /// The image as a PNG file's bytes (8-bit RGBA, straight alpha, as UIKit writes them); nil
+    /// for an image without pixels (an empty one, or a scene photo drawn from the renderer's
+    /// textures).
+    public func pngData() -> Data? {
+        guard let bitmap, bitmap.width > 0, bitmap.height > 0,
+            let image = Image(
+                width: bitmap.width, height: bitmap.height, stride: bitmap.width * 4,
+                premultipliedBytes: bitmap.pixels),
+            let bytes = try? PNG.encode(image)
+        else { return nil }
+        return Data(bytes)
+    }
+}

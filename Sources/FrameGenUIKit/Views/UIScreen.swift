@@ -7,7 +7,8 @@ import Foundation
 ///
 /// `UIScreen.main` is the screen bound by `UIScreen.withMain` for the work inside it (framegen
 /// binds the window of the instant it evaluates); unbound, it is 390 x 844 points at scale 3,
-/// an iPhone 12, 13 or 14 in portrait, the default of framegen's choosing.
+/// an iPhone 12, 13 or 14 in portrait, the default of framegen's choosing (`FRAMEGEN_SCREEN_SCALE`
+/// sets another scale).
 public final class UIScreen: NSObject, @unchecked Sendable {
     /// In points, origin zero, in the interface's orientation (turned with the window).
     public let bounds: CGRect
@@ -30,9 +31,14 @@ public final class UIScreen: NSObject, @unchecked Sendable {
 
     @TaskLocal package static var current: UIScreen?
 
-    private static let unbound = UIScreen(size: CGSize(width: 390, height: 844), scale: 3)
+    /// Scale 3 unless `FRAMEGEN_SCREEN_SCALE` says otherwise (1, 2 or 3): snapshot references
+    /// recorded on a 2x simulator are read and drawn at 2x without a change to the tests.
+    private static let unbound = UIScreen(
+        size: CGSize(width: 390, height: 844),
+        scale: ProcessInfo.processInfo.environment["FRAMEGEN_SCREEN_SCALE"].flatMap(Double.init)
+            .flatMap { (1...3).contains($0) ? CGFloat($0) : nil } ?? 3)
 
-    /// The screen `withMain` bound, else 390 x 844 points at scale 3.
+    /// The screen `withMain` bound, else 390 x 844 points at scale 3 (`FRAMEGEN_SCREEN_SCALE`).
     public class var main: UIScreen { current ?? unbound }
 
     /// framegen's, not Apple's: runs `body` with `UIScreen.main` as `screen`. A task-local value,

@@ -30,6 +30,11 @@ open class UIView: UIResponder, CALayerDelegate {
     private var storedTintColor: UIColor?
     private var drawingDue = true
     private var drawn: LayerSnapshot.Drawing?
+    /// Set on a window that hosts a controller for a device (a snapshot test's `ViewImageConfig`):
+    /// the traits it and its subviews have over the screen's (`traitCollection`) and its safe
+    /// area, which its subviews inherit where they overlap it (`safeAreaInsets`).
+    package var hostedTraits: UITraitCollection?
+    package var hostedSafeArea: UIEdgeInsets?
 
     public init(frame: CGRect) {
         super.init()

@@ -57,6 +57,42 @@ open class UIViewController: UIResponder {
     /// framegen draws no navigation or tab bars, so nothing extends under them.
     open var edgesForExtendedLayout: UIRectEdge = .all
     open var additionalSafeAreaInsets: UIEdgeInsets = .zero
+    open var preferredContentSize: CGSize = .zero
+
+    // MARK: Containment, as far as a host puts a controller on screen (a snapshot test's window)
+
+    open private(set) var children: [UIViewController] = []
+    open private(set) weak var parent: UIViewController?
+
+    open func addChild(_ childController: UIViewController) {
+        childController.removeFromParent()
+        children.append(childController)
+        childController.parent = self
+        childController.willMove(toParent: self)
+    }
+
+    open func removeFromParent() {
+        parent?.children.removeAll { $0 === self }
+        parent = nil
+    }
+
+    open func willMove(toParent parent: UIViewController?) {}
+    open func didMove(toParent parent: UIViewController?) {}
+
+    private var appearing: Bool?
+
+    /// `viewWillAppear(_:)` (or `viewWillDisappear(_:)`) now, the `Did` call at
+    /// `endAppearanceTransition()`, as UIKit brackets a controller coming on screen.
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        appearing = isAppearing
+        if isAppearing { viewWillAppear(animated) } else { viewWillDisappear(animated) }
+    }
+
+    open func endAppearanceTransition() {
+        guard let isAppearing = appearing else { return }
+        appearing = nil
+        if isAppearing { viewDidAppear(false) } else { viewDidDisappear(false) }
+    }
 }
 
 public enum UIStatusBarStyle: Int, Sendable {

@@ -1,0 +1,159 @@
+import FrameGenCoreGraphics
+import FrameGenQuartzCore
+import FrameGenUIKit
+import FrameGenUIKitRendering
+import SnapshotTesting
+
+// swift-snapshot-testing's image strategies for views, view controllers and layers, with its
+// names, parameters and defaults, which it compiles only for iOS and tvOS. Each draws with
+// framegen's UIKit (`UIGraphicsImageRenderer`, `CALayer.render(in:)`) and compares with
+// `Diffing.image`.
+
+extension Snapshotting where Format == UIImage {
+    /// A value drawn into an image by `draw`, compared by `Diffing.image` with the reference read
+    /// at `traits`' scale (else the main screen's), as each of the library's image strategies is.
+    fileprivate static func drawn(
+        precision: Float, perceptualPrecision: Float, traits: UITraitCollection,
+        _ draw: @escaping (Value) -> UIImage
+    ) -> Snapshotting {
+        SimplySnapshotting.image(
+            precision: precision, perceptualPrecision: perceptualPrecision, scale: traits.displayScale
+        ).pullback(draw)
+    }
+}
+
+extension Snapshotting where Value == UIView, Format == UIImage {
+    /// A snapshot strategy for comparing views based on pixel equality.
+    public static var image: Snapshotting { .image() }
+
+    /// A snapshot strategy for comparing views based on pixel equality.
+    ///
+    /// - Parameters:
+    ///   - drawHierarchyInKeyWindow: On iOS, draws through the app's key window; framegen has
+    ///     one way of drawing, so both values draw the same.
+    ///   - precision: The share of pixels that must match.
+    ///   - perceptualPrecision: How close a pixel must be to its reference to match (1 - ΔE / 100).
+    ///   - size: A view size override.
+    ///   - traits: A trait collection override.
+    public static func image(
+        drawHierarchyInKeyWindow: Bool = false, precision: Float = 1, perceptualPrecision: Float = 1,
+        size: CGSize? = nil, traits: UITraitCollection = .init()
+    ) -> Snapshotting {
+        drawn(precision: precision, perceptualPrecision: perceptualPrecision, traits: traits) { view in
+            SnapshotHost.image(
+                of: view, in: nil,
+                config: ViewImageConfig(safeArea: .zero, size: size ?? view.frame.size, traits: .init()),
+                traits: traits)
+        }
+    }
+}
+
+extension Snapshotting where Value == UIViewController, Format == UIImage {
+    /// A snapshot strategy for comparing view controller views based on pixel equality.
+    public static var image: Snapshotting { .image() }
+
+    /// The controller on a device (`ViewImageConfig`): a window of its size, safe area and
+    /// traits, the controller's appearance calls and a layout pass, then its view drawn.
+    public static func image(
+        on config: ViewImageConfig, drawHierarchyInKeyWindow: Bool = false, precision: Float = 1,
+        perceptualPrecision: Float = 1, size: CGSize? = nil, traits: UITraitCollection = .init()
+    ) -> Snapshotting {
+        drawn(precision: precision, perceptualPrecision: perceptualPrecision, traits: traits) { controller in
+            SnapshotHost.image(
+                of: controller.view, in: controller,
+                config: size.map {
+                    ViewImageConfig(safeArea: config.safeArea, size: $0, traits: config.traits)
+                }
+                    ?? config,
+                traits: traits)
+        }
+    }
+
+    /// The controller in a window of its view's size (or `size`), without a safe area.
+    public static func image(
+        drawHierarchyInKeyWindow: Bool = false, precision: Float = 1, perceptualPrecision: Float = 1,
+        size: CGSize? = nil, traits: UITraitCollection = .init()
+    ) -> Snapshotting {
+        drawn(precision: precision, perceptualPrecision: perceptualPrecision, traits: traits) { controller in
+            SnapshotHost.image(
+                of: controller.view, in: controller,
+                config: ViewImageConfig(safeArea: .zero, size: size, traits: traits), traits: traits)
+        }
+    }
+}
+
+extension Snapshotting where Value == CALayer, Format == UIImage {
+    /// A snapshot strategy for comparing layers based on pixel equality.
+    public static var image: Snapshotting { .image() }
+
+    /// The layer drawn in its bounds at `traits`' scale (else the main screen's).
+    public static func image(
+        precision: Float = 1, perceptualPrecision: Float = 1, traits: UITraitCollection = .init()
+    ) -> Snapshotting {
+        drawn(precision: precision, perceptualPrecision: perceptualPrecision, traits: traits) { layer in
+            let image = UIGraphicsImageRenderer(
+                bounds: layer.bounds, format: UIGraphicsImageRendererFormat(for: traits)
+            ).image { context in
+                layer.setNeedsLayout()
+                layer.layoutIfNeeded()
+                layer.render(in: context.cgContext)
+            }
+            if let view = layer.delegate as? UIView {
+                SnapshotText.note(SnapshotText.rects(in: view), for: image)
+            }
+            return image
+        }
+    }
+}
+
+/// Puts a view (or a controller's view) on screen as swift-snapshot-testing does on iOS, then
+/// draws it: a window of the configuration's size with its safe area and traits (over the
+/// strategy's `traits`), a root controller holding the view, the appearance calls, a layout pass.
+enum SnapshotHost {
+    static func image(
+        of view: UIView, in controller: UIViewController?, config: ViewImageConfig, traits: UITraitCollection
+    ) -> UIImage {
+        let initialFrame = view.frame
+        let size = config.size ?? view.frame.size
+        view.frame.size = size
+        let merged = UITraitCollection(traitsFrom: [config.traits, traits])
+        let window = UIWindow(frame: CGRect(origin: .zero, size: size))
+        window.hostedTraits = merged
+        // A controller that hides the status bar has no status bar's inset, as on iOS.
+        let hidesStatusBar =
+            config.safeArea == UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
+            && controller?.prefersStatusBarHidden == true
+        window.hostedSafeArea = hidesStatusBar ? .zero : config.safeArea
+        let root = controller ?? UIViewController()
+        if controller == nil {
+            root.view.bounds = view.bounds
+            root.view.addSubview(view)
+        }
+        window.rootViewController = root
+        root.beginAppearanceTransition(true, animated: false)
+        root.endAppearanceTransition()
+        layOut(root)
+        if size.width == 0 || size.height == 0 {
+            view.sizeToFit()
+            view.setNeedsLayout()
+            view.layoutIfNeeded()
+        }
+        let image = UIGraphicsImageRenderer(
+            bounds: view.bounds, format: UIGraphicsImageRendererFormat(for: merged)
+        )
+        .image { context in view.layer.render(in: context.cgContext) }
+        SnapshotText.note(SnapshotText.rects(in: view), for: image)
+        root.beginAppearanceTransition(false, animated: false)
+        root.endAppearanceTransition()
+        window.rootViewController = nil
+        view.frame = initialFrame
+        return image
+    }
+
+    private static func layOut(_ controller: UIViewController) {
+        controller.view.setNeedsLayout()
+        controller.viewWillLayoutSubviews()
+        controller.view.layoutIfNeeded()
+        controller.viewDidLayoutSubviews()
+    }
+}

@@ -1,0 +1,96 @@
+import Compositor
+import Foundation
+import FrameGenCoreGraphics
+import FrameGenUIKit
+import Geometry
+import LayerCompositing
+import Layout
+import Raster
+import Text
+
+/// What an image renderer's context recorded, drawn into pixels: its paths and the layer trees
+/// rendered into it, in order, composited as a scene's cells are.
+enum LayerTreeDrawing {
+    /// One renderer for every image: fonts and glyphs load once.
+    private static let text = TextRenderer()
+
+    static func image(of context: CGContext, bounds: CGRect, format: UIGraphicsImageRendererFormat) -> UIImage
+    {
+        let size = bounds.size.geometry
+        let scale = Double(format.scale > 0 ? format.scale : 1)
+        let width = (size.width * scale).rounded().clampedInt(in: 0...16384, nan: 0)
+        let height = (size.height * scale).rounded().clampedInt(in: 0...16384, nan: 0)
+        guard width > 0, height > 0 else { return UIImage() }
+        var root = LayerSnapshot(
+            bounds: Rect(origin: .zero, size: size), position: Point(x: size.width / 2, y: size.height / 2))
+        root.sublayers = trees(of: context, size: size)
+        let view = ViewLayer(frame: Rect(origin: .zero, size: size), layers: [])
+        let composer = LayerTreeComposer()
+        var canvas = CanvasLayer(
+            pixelWidth: width, pixelHeight: height, scale: scale,
+            background: .color(format.opaque ? .black : .clear), views: [view])
+        // No scene photos outside a scene: an image view showing one draws nothing.
+        let never: LayerTreeComposer.SourcedContents<Never> = { _, _, _, _ in nil }
+        if let layer = composer.layer(
+            root, viewBounds: Rect(origin: .zero, size: size), scale: scale, view: view, sourced: never)
+        {
+            canvas.views[0].layers = [layer]
+        }
+        guard let image = try? Compositor.render(canvas, text: text) else { return UIImage() }
+        return UIImage(bitmap: bitmap(image), scale: CGFloat(scale))
+    }
+
+    /// The recorded paths between layers as layers of their own, and each rendered tree placed
+    /// where the context's transform put its bounds.
+    private static func trees(of context: CGContext, size: Size) -> [LayerSnapshot] {
+        let parts = context.recorded
+        var out: [LayerSnapshot] = []
+        var from = 0
+        func drawing(upTo end: Int) {
+            guard end > from else { return }
+            var layer = LayerSnapshot(
+                bounds: Rect(origin: .zero, size: size),
+                position: Point(x: size.width / 2, y: size.height / 2))
+            layer.drawing = LayerSnapshot.Drawing(size: size, parts: Array(parts[from..<end]))
+            out.append(layer)
+            from = end
+        }
+        for (tree, transform, after) in context.renderedLayers {
+            drawing(upTo: after)
+            out.append(placed(tree, by: transform))
+        }
+        drawing(upTo: parts.count)
+        return out
+    }
+
+    /// `tree` with its bounds' point p at `t(p - bounds' top left)`: its position is its anchor
+    /// point's image and its transform the linear part of `t`, about the anchor.
+    private static func placed(_ tree: LayerSnapshot, by t: CGAffineTransform) -> LayerSnapshot {
+        var s = tree
+        let anchor = CGPoint(
+            x: CGFloat(s.anchorPoint.x * s.bounds.width), y: CGFloat(s.anchorPoint.y * s.bounds.height))
+        s.position = anchor.applying(t).geometry
+        s.zPosition = 0
+        var linear = t
+        linear.tx = 0
+        linear.ty = 0
+        s.transform = Transform3D(linear.geometry)
+        return s
+    }
+
+    private static func bitmap(_ image: Image) -> UIImage.Bitmap {
+        let row = image.width * 4
+        var pixels: [UInt8] = []
+        pixels.reserveCapacity(row * image.height)
+        for y in 0..<image.height { pixels += image.bytes[(y * image.stride)..<(y * image.stride + row)] }
+        return UIImage.Bitmap(width: image.width, height: image.height, pixels: pixels)
+    }
+
+    /// Every collection view in the tree that no scene drives shows its cells (layout pass and
+    /// display pass), after the tree's own layout.
+    static func showCells(in view: UIView) {
+        view.layoutIfNeeded()
+        if let collectionView = view as? UICollectionView { collectionView.displayOnItsOwn() }
+        for sub in view.subviews { showCells(in: sub) }
+    }
+}

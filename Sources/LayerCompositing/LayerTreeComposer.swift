@@ -1,0 +1,322 @@
+import Compositor
+import Geometry
+import Layout
+import Raster
+import Synchronization
+import Text
+
+// A view tree (Layout's `LayerSnapshot`: a UIKit cell's, or a view or layer a snapshot test
+// draws) as compositor layers: each CALayer's anchor point, anchorPointZ and bounds origin become
+// the compositor's centre-anchored transform and its superlayer's local points. A module of its
+// own so that the scene renderer (FrameGenRender) and the UIKit surface's renderer
+// (FrameGenUIKitRendering) draw a view tree the same way, with neither importing the other.
+
+/// Converts view trees, keeping the textures of their image views' bitmaps for its life (cells
+/// show the same few images frame after frame).
+package final class LayerTreeComposer: Sendable {
+    private let textures = Mutex<[LayerSnapshot.Contents: Texture]>([:])
+
+    package init() {}
+
+    /// Contents drawn from a named source (a scene photo) rather than from a bitmap: the caller's
+    /// textures, given the contents, its source, the layer they fill and its map to device pixels.
+    package typealias SourcedContents<Failure: Error> = (
+        LayerSnapshot.Contents, String, Layer, Homography
+    ) throws(Failure) -> LayerContents?
+
+    /// The tree's layer, placed in the view's visible bounds (`viewBounds`' origin is the
+    /// content offset the layer's position is measured from) of `view`, drawn at `scale`; nil
+    /// when hidden or transparent.
+    package func layer<Failure: Error>(
+        _ snapshot: LayerSnapshot, viewBounds: Rect, scale: Double, view: ViewLayer,
+        sourced: SourcedContents<Failure>
+    ) throws(Failure) -> Layer? {
+        guard !snapshot.isHidden, snapshot.opacity > 0 else { return nil }
+        return try layer(
+            snapshot, parentOrigin: viewBounds.origin, parentSublayerTransform: nil,
+            place: .top(view, scale: scale), scale: scale, sourced: sourced)
+    }
+
+    /// Where a layer lies on the canvas: how its map to device pixels is made, which a scene
+    /// photo's mip levels depend on.
+    private enum Placement {
+        case top(ViewLayer, scale: Double)
+        case sublayer(of: Homography)
+
+        func map(_ layer: Layer) -> Homography {
+            switch self {
+            case .top(let view, let scale): Compositor.localToDevice(layer, in: view, scale: scale)
+            case .sublayer(let parent): Compositor.sublayerMap(layer, in: parent)
+            }
+        }
+    }
+
+    /// `parentSublayerTransform`: the superlayer's sublayerTransform about its anchor point (in
+    /// its bounds coordinates), when it is not the identity.
+    private func layer<Failure: Error>(
+        _ s: LayerSnapshot, parentOrigin: Point, parentSublayerTransform: (Transform3D, pivot: Point)?,
+        place: Placement, scale: Double, sourced: SourcedContents<Failure>
+    ) throws(Failure) -> Layer {
+        let size = s.bounds.size
+        // [p - anchor * size, -anchorPointZ] . transform, with p from the top left of the bounds.
+        let toAnchor = Transform3D.makeTranslation(
+            size.width / 2 - s.anchorPoint.x * size.width, size.height / 2 - s.anchorPoint.y * size.height,
+            -s.anchorPointZ)
+        var layer = Layer(size: size, position: .zero)
+        if let (m, pivot) = parentSublayerTransform {
+            layer.transform = toAnchor.concatenating(s.transform)
+                .concatenating(.makeTranslation(s.position.x, s.position.y, s.zPosition))
+                .concatenating(.makeTranslation(-pivot.x, -pivot.y, 0)).concatenating(m)
+                .concatenating(.makeTranslation(pivot.x - parentOrigin.x, pivot.y - parentOrigin.y, 0))
+        } else {
+            layer.transform = toAnchor.concatenating(s.transform)
+            layer.position = Point(x: s.position.x - parentOrigin.x, y: s.position.y - parentOrigin.y)
+            layer.zPosition = s.zPosition
+        }
+        layer.opacity = s.opacity
+        layer.isHidden = s.isHidden
+        layer.masksToBounds = s.masksToBounds
+        layer.backgroundColor = s.backgroundColor.map(color)
+        layer.cornerRadius = max(s.cornerRadius, 0)
+        layer.maskedCorners = Shapes.Corners(rawValue: s.maskedCorners & 0b1111)
+        layer.cornerCurve = s.continuousCorners ? .continuous : .circular
+        layer.isDoubleSided = s.isDoubleSided
+        if let g = s.gradient, !g.colors.isEmpty {
+            let kind: Gradient.Kind =
+                switch g.kind {
+                case .axial: .axial
+                case .radial: .radial
+                case .conic: .conic
+                }
+            layer.gradient = Gradient(
+                kind, colors: g.colors.map(color), locations: g.locations,
+                start: SIMD2(g.startPoint.x * size.width, g.startPoint.y * size.height),
+                end: SIMD2(g.endPoint.x * size.width, g.endPoint.y * size.height))
+        }
+        if s.borderWidth > 0, let c = s.borderColor {
+            layer.border = LayerBorder(width: s.borderWidth, color: color(c))
+        }
+        if let sh = s.shadow, sh.opacity > 0 {
+            layer.shadow = LayerShadow(
+                color: color(sh.color), opacity: min(sh.opacity, 1), radius: max(sh.radius, 0),
+                offset: sh.offset)
+        }
+        let map = place.map(layer)
+        if let sh = s.shape { layer.shape = shape(sh, origin: s.bounds.origin, map: map) }
+        if let c = s.contents, let source = c.source {
+            layer.contents = try sourced(c, source, layer, map)
+        } else if let c = s.contents, let texture = cellTexture(c) {
+            layer.contents = LayerContents(
+                texture: texture, mode: ContentMode(rawValue: c.mode.rawValue) ?? .scaleToFill)
+        }
+        if let t = s.text, !t.string.isEmpty {
+            layer.text = LayerText(
+                string: t.string, fontSize: t.fontSize, bold: t.bold, color: color(t.color),
+                family: t.family ?? FontLocator.defaultFamily,
+                alignment: TextAlignment(rawValue: t.alignment) ?? .natural,
+                numberOfLines: t.numberOfLines)
+        }
+        let sublayerTransform =
+            s.sublayerTransform == .identity
+            ? nil
+            : (
+                s.sublayerTransform,
+                pivot: Point(
+                    x: s.bounds.minX + s.anchorPoint.x * size.width,
+                    y: s.bounds.minY + s.anchorPoint.y * size.height)
+            )
+        var sublayers: [Layer] = []
+        for sub in s.sublayers {
+            sublayers.append(
+                try self.layer(
+                    sub, parentOrigin: s.bounds.origin, parentSublayerTransform: sublayerTransform,
+                    place: .sublayer(of: map), scale: scale, sourced: sourced))
+        }
+        if let d = s.drawing { sublayers.insert(drawing(d, in: size, map: map), at: 0) }
+        layer.sublayers = sublayers
+        // A mask is placed as a sublayer is, but not by the sublayerTransform (it is no sublayer).
+        if let m = s.mask {
+            layer.mask = try self.layer(
+                m, parentOrigin: s.bounds.origin, parentSublayerTransform: nil, place: .sublayer(of: map),
+                scale: scale, sourced: sourced)
+        }
+        return CellLayerFolding.folded(layer)
+    }
+
+    /// A CGPath's elements in the bounds coordinates whose origin is `origin`, as the
+    /// compositor's local points (origin at the bounds' top left), closed for the fill.
+    /// A shape's fill and stroke in local points (`origin`: the bounds' origin), the stroke
+    /// outlined within a tenth of a device pixel through `map`; nil when neither is painted.
+    private func shape(_ sh: LayerSnapshot.Shape, origin: Point, map: Homography) -> LayerShape? {
+        guard sh.fillColor != nil || sh.strokeColor != nil else { return nil }
+        var shape = LayerShape(
+            path: path(sh.path, origin: origin), fillColor: sh.fillColor.map(color) ?? .clear,
+            fillRule: sh.evenOdd ? .evenOdd : .nonZero)
+        if let stroke = sh.strokeColor {
+            shape.stroke = Stroker.outline(
+                of: elements(sh.path, origin: origin), style: strokeStyle(sh),
+                tolerance: Stroker.tolerance(localToDevice: map))
+            shape.strokeColor = color(stroke)
+        }
+        return shape
+    }
+
+    /// A view's `draw(_:)` as its backing store: a layer of the recorded size, clipped to its
+    /// bounds and stretched to the view's, holding one layer per painted path, masked by its clips.
+    private func drawing(_ d: LayerSnapshot.Drawing, in size: Size, map: Homography) -> Layer {
+        let centre = Point(x: d.size.width / 2, y: d.size.height / 2)
+        var store = Layer(size: d.size, position: Point(x: size.width / 2, y: size.height / 2))
+        if d.size != size {
+            store.transform = .makeScale(size.width / d.size.width, size.height / d.size.height, 1)
+        }
+        store.masksToBounds = true
+        let storeMap = Compositor.sublayerMap(store, in: map)
+        store.sublayers = d.parts.map { part in
+            var layer = Layer(size: d.size, position: centre)
+            layer.shape = shape(part.shape, origin: .zero, map: Compositor.sublayerMap(layer, in: storeMap))
+            // Each clip masks what it holds: a layer of the same place holding the part.
+            for clip in part.clips {
+                var holder = Layer(size: d.size, position: centre)
+                holder.sublayers = [layer]
+                var mask = Layer(size: d.size, position: centre)
+                mask.shape = shape(clip, origin: .zero, map: storeMap)
+                holder.mask = mask
+                layer = holder
+            }
+            return layer
+        }
+        return store
+    }
+
+    private func path(_ elements: [LayerSnapshot.Shape.Element], origin: Point) -> Path {
+        Path(elements: self.elements(elements, origin: origin))
+    }
+
+    private func elements(_ elements: [LayerSnapshot.Shape.Element], origin: Point) -> [Path.Element] {
+        func local(_ p: Point) -> SIMD2<Double> { SIMD2(p.x - origin.x, p.y - origin.y) }
+        return elements.map { e -> Path.Element in
+            switch e {
+            case .move(let p): .move(local(p))
+            case .line(let p): .line(local(p))
+            case .quadCurve(let p, let c): .quadCurve(local(p), control: local(c))
+            case .curve(let p, let c1, let c2): .curve(local(p), control1: local(c1), control2: local(c2))
+            case .close: .close
+            }
+        }
+    }
+
+    private func strokeStyle(_ sh: LayerSnapshot.Shape) -> StrokeStyle {
+        StrokeStyle(
+            lineWidth: sh.lineWidth,
+            lineCap: sh.lineCap == .round ? .round : sh.lineCap == .square ? .square : .butt,
+            lineJoin: sh.lineJoin == .round ? .round : sh.lineJoin == .bevel ? .bevel : .miter,
+            miterLimit: sh.miterLimit, dashPattern: sh.lineDashPattern, dashPhase: sh.lineDashPhase,
+            strokeStart: sh.strokeStart, strokeEnd: sh.strokeEnd)
+    }
+
+    private func color(_ c: LayerSnapshot.Color) -> Color {
+        func byte(_ v: Double) -> UInt8 {
+            UInt8((min(max(v, 0), 1) * 255).rounded().clampedInt(in: 0...255, nan: 0))
+        }
+        return Color(r: byte(c.red), g: byte(c.green), b: byte(c.blue), a: byte(c.alpha))
+    }
+
+    /// Made once per distinct image for the composer's life: cells show the same few images
+    /// frame after frame.
+    private func cellTexture(_ c: LayerSnapshot.Contents) -> Texture? {
+        if let t = textures.withLock({ $0[c] }) { return t }
+        guard c.width > 0, c.height > 0,
+            let image = Image(
+                width: c.width, height: c.height, stride: c.width * 4, premultipliedBytes: c.pixels)
+        else { return nil }
+        let texture = Texture(image)
+        textures.withLock { $0[c] = texture }
+        return texture
+    }
+}
+
+/// A cell's view tree drawn as the scene's styles draw an element, where it has the same shape:
+/// a view that only holds one view of its size (a cell holding its content view) becomes that
+/// view, and a view that only clips an image view of its own size, directly or through one
+/// clipping window (a photo masked to its aspect-fit rect), becomes one image layer with the
+/// image's offset and the window as its mask, as `LayerContents` draws a styled cell's image.
+/// The clips are then the image's coverage intersected with the bounds' and the window's in one
+/// pass, where the nested layers drew the image offscreen and composited it through each clip:
+/// the same picture, rounded once instead of at every level, so a cell showing a scene photo
+/// gives the built-in style's pixels (docs/uikit.md "The scene's photos").
+package enum CellLayerFolding {
+    package static func folded(_ layer: Layer) -> Layer {
+        guard layer.sublayers.count == 1, hasNoParts(layer), layer.shadow == nil else { return layer }
+        let child = layer.sublayers[0]
+        // A view holding one view that fills it exactly.
+        if !layer.masksToBounds, child.opacity == 1, fills(child, layer) {
+            var merged = child
+            merged.size = layer.size
+            merged.position = layer.position
+            merged.transform = layer.transform
+            merged.zPosition = layer.zPosition
+            merged.opacity = layer.opacity
+            merged.isHidden = layer.isHidden || child.isHidden
+            // The child's map is its parent's, so one of them turned away culls both.
+            merged.isDoubleSided = layer.isDoubleSided && child.isDoubleSided
+            return merged
+        }
+        guard layer.masksToBounds, layer.opacity == 1 || child.opacity == 1 else { return layer }
+        // A clipping view holding an image view of its size.
+        if let contents = imageOnly(child, size: layer.size) {
+            return withImage(layer, contents, offset: origin(child), opacity: child.opacity)
+        }
+        // ...or holding a clipping window that holds it.
+        guard child.sublayers.count == 1, child.masksToBounds, child.cornerRadius <= 0, hasNoParts(child),
+            child.shadow == nil, child.opacity == 1, isPlain(child), child.isDoubleSided,
+            let contents = imageOnly(child.sublayers[0], size: layer.size)
+        else { return layer }
+        let window = origin(child)
+        let inner = origin(child.sublayers[0])
+        var image = withImage(
+            layer, contents, offset: Point(x: window.x + inner.x, y: window.y + inner.y),
+            opacity: child.sublayers[0].opacity)
+        image.contents?.maskRect = Rect(origin: window, size: child.size)
+        return image
+    }
+
+    private static func hasNoParts(_ l: Layer) -> Bool {
+        l.backgroundColor == nil && l.border == nil && l.contents == nil && l.text == nil && l.mask == nil
+            && l.gradient == nil && l.shape == nil
+    }
+
+    /// Untransformed, at no depth, not hidden.
+    private static func isPlain(_ l: Layer) -> Bool {
+        l.transform == .identity && l.zPosition == 0 && !l.isHidden
+    }
+
+    private static func fills(_ child: Layer, _ parent: Layer) -> Bool {
+        isPlain(child) && child.size == parent.size
+            && child.position == Point(x: parent.size.width / 2, y: parent.size.height / 2)
+    }
+
+    /// The top left of a plain sublayer in its superlayer's local points.
+    private static func origin(_ l: Layer) -> Point {
+        Point(x: l.position.x - l.size.width / 2, y: l.position.y - l.size.height / 2)
+    }
+
+    /// The contents of a layer that draws nothing else, is `size` large and untransformed.
+    private static func imageOnly(_ l: Layer, size: Size) -> LayerContents? {
+        guard let c = l.contents, l.sublayers.isEmpty, l.backgroundColor == nil, l.border == nil,
+            l.shadow == nil, l.text == nil, !l.masksToBounds, isPlain(l), l.size == size, l.isDoubleSided,
+            l.mask == nil, l.gradient == nil, l.shape == nil,
+            c.offset == .zero, c.maskRect == nil, c.inset == 0
+        else { return nil }
+        return c
+    }
+
+    private static func withImage(_ layer: Layer, _ c: LayerContents, offset: Point, opacity: Double) -> Layer
+    {
+        var image = layer
+        image.sublayers = []
+        image.contents = c
+        image.contents?.offset = offset
+        image.opacity = layer.opacity * opacity
+        return image
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import FrameGenCoreGraphics
+import FrameGenUIKit
+import Testing
+
+/// What a host that puts a controller on a device's screen (a snapshot test) relies on: traits
+/// combined as UIKit combines them, a window's safe area inherited where a view overlaps it, a
+/// root controller's view filling its window, appearance calls.
+@Suite struct HostingTests {
+    @Test func traitsCombineTheLastSpecified() {
+        let traits = UITraitCollection(traitsFrom: [
+            .init(horizontalSizeClass: .compact), .init(displayScale: 2),
+            .init(horizontalSizeClass: .regular),
+            .init(userInterfaceIdiom: .pad),
+        ])
+        #expect(traits.horizontalSizeClass == .regular)
+        #expect(traits.displayScale == 2)
+        #expect(traits.userInterfaceIdiom == .pad)
+        #expect(traits.verticalSizeClass == .unspecified)
+        #expect(UITraitCollection().displayScale == 0)
+    }
+
+    @Test func viewsInheritTheWindowsSafeAreaAndTraits() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        window.hostedSafeArea = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+        window.hostedTraits = UITraitCollection(horizontalSizeClass: .regular)
+        let controller = UIViewController()
+        window.rootViewController = controller
+        #expect(controller.view.frame == window.bounds)
+        #expect(controller.view.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        let header = UIView(frame: CGRect(x: 0, y: 20, width: 390, height: 100))
+        controller.view.addSubview(header)
+        #expect(header.safeAreaInsets == UIEdgeInsets(top: 27, left: 0, bottom: 0, right: 0))
+        #expect(header.traitCollection.horizontalSizeClass == .regular)
+        #expect(UIView().safeAreaInsets == .zero)
+    }
+
+    @Test func appearanceCallsComeInPairs() {
+        final class Controller: UIViewController {
+            var calls: [String] = []
+            override func viewWillAppear(_ animated: Bool) { calls.append("will") }
+            override func viewDidAppear(_ animated: Bool) { calls.append("did") }
+        }
+        let controller = Controller()
+        controller.beginAppearanceTransition(true, animated: false)
+        controller.endAppearanceTransition()
+        controller.endAppearanceTransition()
+        #expect(controller.calls == ["will", "did"])
+    }
+
+    /// A final cell class conforming to `ReusableViewByClass` is made by its class, as UIKit
+    /// makes a class registered for a reuse identifier.
+    @Test func cellsMadeByTheirClass() {
+        final class Badge: UICollectionViewCell, ReusableViewByClass {
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                contentView.backgroundColor = .red
+            }
+            required init?(coder: NSCoder) { nil }
+        }
+        final class Source: NSObject, UICollectionViewDataSource {
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)
+                -> Int
+            { 2 }
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+                -> UICollectionViewCell
+            {
+                collectionView.dequeueReusableCell(withReuseIdentifier: "badge", for: indexPath)
+            }
+        }
+        let view = UICollectionView(
+            frame: CGRect(x: 0, y: 0, width: 200, height: 100),
+            collectionViewLayout: UICollectionViewFlowLayout())
+        view.register(Badge.self, forCellWithReuseIdentifier: "badge")
+        let source = Source()
+        view.dataSource = source
+        view.displayOnItsOwn()
+        #expect(view.visibleCells.count == 2)
+        #expect(view.visibleCells.allSatisfy { $0 is Badge })
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import FrameGenCoreGraphics
+import FrameGenQuartzCore
+import FrameGenUIKit
+import FrameGenUIKitRendering
+import Testing
+
+/// What the image strategies draw with, as apps use it: `UIGraphicsImageRenderer`,
+/// `CALayer.render(in:)`, `UIView.drawHierarchy(in:afterScreenUpdates:)`, `UIImage.pngData()`.
+@Suite struct ImageRendererTests {
+    static func pixel(_ image: UIImage, _ x: Int, _ y: Int) -> [UInt8] {
+        let b = image.bitmap!
+        let o = (y * b.width + x) * 4
+        return Array(b.pixels[o..<(o + 4)])
+    }
+
+    @Test func rendererFillsAtItsScale() {
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 2
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 10, height: 5), format: format).image {
+            context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 5, height: 5))
+        }
+        #expect(image.scale == 2)
+        #expect(image.size == CGSize(width: 10, height: 5))
+        #expect(image.bitmap?.width == 20 && image.bitmap?.height == 10)
+        #expect(Self.pixel(image, 2, 2) == [255, 0, 0, 255])
+        #expect(Self.pixel(image, 15, 2) == [0, 0, 0, 0])
+    }
+
+    /// A view tree drawn by its layer: backgrounds, a subview where its frame puts it, a corner
+    /// radius clipping.
+    @Test func layerRendersItsTree() {
+        let view = UIView(frame: CGRect(x: 50, y: 50, width: 20, height: 10))
+        view.backgroundColor = .blue
+        let child = UIView(frame: CGRect(x: 10, y: 0, width: 10, height: 10))
+        child.backgroundColor = .green
+        view.addSubview(child)
+        let image = UIGraphicsImageRenderer(
+            bounds: view.bounds, format: UIGraphicsImageRendererFormat(for: .init(displayScale: 1))
+        )
+        .image { view.layer.render(in: $0.cgContext) }
+        #expect(Self.pixel(image, 2, 5) == [0, 0, 255, 255])
+        #expect(Self.pixel(image, 15, 5) == [0, 255, 0, 255])
+    }
+
+    @Test func drawHierarchyScalesIntoItsRect() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        view.backgroundColor = .red
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 20, height: 20), format: format).image { _ in
+            view.drawHierarchy(in: CGRect(x: 10, y: 0, width: 10, height: 20), afterScreenUpdates: true)
+        }
+        #expect(Self.pixel(image, 5, 5) == [0, 0, 0, 0])
+        #expect(Self.pixel(image, 15, 15) == [255, 0, 0, 255])
+    }
+
+    @Test func pngRoundTrip() throws {
+        let image = UIGraphicsImageRenderer(size: CGSize(width: 3, height: 2)).image { context in
+            UIColor(red: 0.2, green: 0.4, blue: 0.6, alpha: 1).setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 3, height: 2))
+        }
+        let data = try #require(image.pngData())
+        let read = try #require(UIImage(data: data, scale: image.scale))
+        #expect(read.bitmap == image.bitmap)
+        #expect(read.size == image.size)
+    }
+
+    /// A collection view no scene drives shows its data source's cells where its layout puts
+    /// them, as after a layout pass on iOS.
+    @Test func collectionViewShowsItsCells() {
+        final class Source: NSObject, UICollectionViewDataSource {
+            func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)
+                -> Int
+            { 3 }
+            func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+                -> UICollectionViewCell
+            {
+                let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+                cell.contentView.backgroundColor = [UIColor.red, .green, .blue][indexPath.item]
+                return cell
+            }
+        }
+        let layout = UICollectionViewFlowLayout()
+        layout.itemSize = CGSize(width: 10, height: 10)
+        layout.minimumInteritemSpacing = 5
+        let view = UICollectionView(
+            frame: CGRect(x: 0, y: 0, width: 40, height: 10), collectionViewLayout: layout)
+        view.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+        let source = Source()
+        view.dataSource = source
+        let format = UIGraphicsImageRendererFormat()
+        format.scale = 1
+        let image = UIGraphicsImageRenderer(bounds: view.bounds, format: format).image {
+            view.layer.render(in: $0.cgContext)
+        }
+        #expect(view.visibleCells.count == 3)
+        #expect(Self.pixel(image, 5, 5) == [255, 0, 0, 255])
+        #expect(Self.pixel(image, 20, 5) == [0, 255, 0, 255])
+        #expect(Self.pixel(image, 35, 5) == [0, 0, 255, 255])
+    }
+}
