@@ -28,18 +28,26 @@ showcase: deps
 	swift build -c release --product framegen
 	.build/release/framegen
 
+# Each test build compiles swift-snapshot-testing's module before framegen's UIKit
+# (scripts/snapshot-testing-first says why), with the options of the build that follows.
+ASAN_BUILD = --scratch-path .build-asan --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
+TSAN_BUILD = --scratch-path .build-tsan --sanitize=thread
+
 test: deps
+	scripts/snapshot-testing-first
 	swift test
 
 test-all: deps
+	scripts/snapshot-testing-first -c release -Xswiftc -enable-testing
 	FRAMEGEN_TEST_TIER=all swift test -c release -Xswiftc -enable-testing
 
 test-asan: deps
-	$(SANITIZER_ENV) swift test --scratch-path .build-asan --sanitize=address \
-		-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
+	scripts/snapshot-testing-first $(ASAN_BUILD)
+	$(SANITIZER_ENV) swift test $(ASAN_BUILD)
 
 test-tsan: deps
-	$(SANITIZER_ENV) swift test --scratch-path .build-tsan --sanitize=thread --filter '$(PARALLEL_TESTS)'
+	scripts/snapshot-testing-first $(TSAN_BUILD)
+	$(SANITIZER_ENV) swift test $(TSAN_BUILD) --filter '$(PARALLEL_TESTS)'
 
 release: deps
 	swift build -c release
