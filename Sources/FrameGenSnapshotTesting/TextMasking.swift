@@ -1,7 +1,6 @@
 import Foundation
 import FrameGenCoreGraphics
 import FrameGenUIKit
-import Synchronization
 
 /// San Francisco, the system font iOS draws text with, does not exist on Linux: framegen draws a
 /// system font's text with DejaVu Sans, so the text of a reference recorded on iOS never matches
@@ -25,18 +24,15 @@ public enum SnapshotText {
         try $taskMasking.withValue(masking, operation: body)
     }
 
-    /// The text rectangles of images drawn while masking, in the image's points, by image; taken
-    /// by the comparison of that image.
-    private static let runs = Mutex<[ObjectIdentifier: [CGRect]]>([:])
-
+    /// Notes the text rectangles of an image drawn while masking, in the image's points, on the
+    /// image (not in a table by its address: a freed image's address is reused by the next, which
+    /// then compared with the old one's text masked, in a test that masked nothing).
     static func note(_ rects: [CGRect], for image: UIImage) {
         guard isMasking else { return }
-        runs.withLock { $0[ObjectIdentifier(image)] = rects }
+        image.maskedTextRects = rects
     }
 
-    static func take(for image: UIImage) -> [CGRect]? {
-        runs.withLock { $0.removeValue(forKey: ObjectIdentifier(image)) }
-    }
+    static func take(for image: UIImage) -> [CGRect]? { image.maskedTextRects }
 
     /// Where `root`'s labels draw their text, in `root`'s bounds: each visible label with text,
     /// its whole bounds (its lines' extent is the font's to decide).

@@ -17,6 +17,11 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
         case alwaysTemplate = 2
     }
 
+    /// Where the text of the view drawn into this image lies (its labels' rectangles, in the
+    /// image's points), noted by a snapshot strategy while text masking is on; nil otherwise.
+    /// Kept on the image itself, so it goes with it and never outlives it.
+    package var maskedTextRects: [CGRect]? = nil
+
     /// Premultiplied 8-bit RGBA rows, top first, the compositor's working format
     /// (Sources/Raster/Color.swift).
     package struct Bitmap: Hashable, Sendable {
