@@ -32,7 +32,7 @@ package enum SnapshotArtifacts {
         let test = Test.current?.name.filter { $0.isLetter || $0.isNumber } ?? ""
         let stem = folder + "/" + (test.isEmpty ? "snapshot" : test) + "-\(n)"
         let diff = ImageComparison.diffImage(expected: old, actual: new, tolerance: .init(threshold: 0))
-        let side = ImageComparison.sideBySide(expected: old, diff: diff, actual: new)
+        let side = ImageComparison.labelledSideBySide(expected: old, diff: diff, actual: new)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for (suffix, image) in [

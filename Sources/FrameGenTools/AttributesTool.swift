@@ -15,7 +15,8 @@ public enum AttributesTool {
     /// text when `output` is nil.
     /// `warn` gets each of the scene's warnings (a line without the newline).
     public static func run(
-        scene path: String, selection: Selection, output: String?, layouts: [LayoutDescriptor] = LayoutRegistry.builtIn,
+        scene path: String, selection: Selection, output: String?,
+        layouts: [LayoutDescriptor] = LayoutRegistry.builtIn,
         warn: (String) -> Void = { _ in }
     ) throws(FrameGenError) -> String? {
         let timeline = try Timeline(Scene.load(path, layouts: layouts))

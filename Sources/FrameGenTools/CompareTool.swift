@@ -2,7 +2,6 @@ import Codecs
 import Comparison
 import FrameGenScene
 import Raster
-import Text
 
 /// `framegen compare`: golden-image comparison for tests and CI, as pixelmatch counts it.
 /// Tolerance settings given one by one (on the command line, in a scene), laid over another
@@ -191,8 +190,8 @@ public enum CompareTool {
         }
         if let sideBySide {
             try write(
-                LabelledSideBySide.image(
-                    expected: expected, diff: image, actual: actual, text: TextRenderer()),
+                ImageComparison.labelledSideBySide(
+                    expected: expected, diff: image, actual: actual),
                 sideBySide)
             written.append(sideBySide)
         }

@@ -2,7 +2,6 @@ import Codecs
 import Comparison
 import FrameGenScene
 import Raster
-import Text
 
 /// A render checked against its reference file, and the images a reviewer needs when it fails:
 /// the one check that `framegen golden check` and FrameGenTesting's assertions share. The
@@ -81,7 +80,7 @@ public struct GoldenFrameCheck: Sendable {
             ("expected", expected), ("actual", actual), ("diff", diff),
             (
                 "side-by-side",
-                LabelledSideBySide.image(expected: expected, diff: diff, actual: actual, text: TextRenderer())
+                ImageComparison.labelledSideBySide(expected: expected, diff: diff, actual: actual)
             ),
         ])
     }

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Raster
 import Testing
+import Text
 
 @testable import Comparison
 
@@ -197,4 +198,23 @@ func edge(_ w: Int, _ h: Int, column: Int, grey g: UInt8) -> StraightImage {
     #expect(formatSSIM(1) == "1.0000")
     #expect(formatFixed(3.14159, digits: 2) == "3.14")
     #expect(formatFixed(7, digits: 0) == "7")
+}
+
+/// The side-by-side a check writes names its three parts over them: the band has light ink over
+/// each part's left edge and none past the labels, and the images below are the plain strip.
+@Test func theSideBySideNamesExpectedDifferenceAndActual() throws {
+    let (e, d, a) = (solid(90, 10, .black), solid(90, 10, Color(r: 255, g: 0, b: 0)), solid(90, 10, .white))
+    let labelled = ImageComparison.labelledSideBySide(expected: e, diff: d, actual: a, text: TextRenderer())
+    let strip = ImageComparison.sideBySide(expected: e, diff: d, actual: a)
+    let band = ImageComparison.labelBand
+    #expect(labelled.width == strip.width && labelled.height == strip.height + band)
+    #expect(Array(labelled.rgba[(band * labelled.width * 4)...]) == strip.rgba)
+    func inked(_ x0: Int, _ x1: Int) -> Int {
+        var n = 0
+        for y in 0..<band { for x in x0..<x1 where labelled[x, y].r > 160 { n += 1 } }
+        return n
+    }
+    // "expected", "difference" and "actual" at 12 px each take some 40-70 px from their part's edge.
+    #expect(inked(0, 90) > 20 && inked(94, 184) > 20 && inked(188, 278) > 20)
+    #expect(inked(80, 94) == 0 && inked(260, 278) == 0)
 }

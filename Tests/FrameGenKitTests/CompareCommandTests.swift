@@ -4,7 +4,6 @@ import Foundation
 import Raster
 import TestTiers
 import Testing
-import Text
 
 @testable import FrameGenScene
 @testable import FrameGenTools
@@ -86,7 +85,7 @@ func writeFlat(
     #expect(diff[0, 4] == Color(r: 255, g: 0, b: 255))
     let sbs = try PNG.decodeStraight(file: folder.file("s.png"))
     // Under the labels' band (too narrow here for the words).
-    #expect(sbs.width == 4 + 4 + 4 + 4 + 4 && sbs.height == LabelledSideBySide.band + 5)
+    #expect(sbs.width == 4 + 4 + 4 + 4 + 4 && sbs.height == ImageComparison.labelBand + 5)
 
     let junk = try #require(throws: FrameGenError.self) {
         try CompareTool.run(expected: folder.file("junk.png"), actual: tall)
@@ -216,26 +215,4 @@ func runFramegen(_ arguments: [String], environment: [String: String]? = nil) th
     try writeFlat(b + "/frame_0001.png", 5, 5)
     #expect(try runFramegen(["compare", a, b]).status == 0)
     #expect(try runFramegen(["compare", a, b + "/frame_0001.png"]).status == 2)
-}
-
-/// The side-by-side a check writes names its three parts over them: the band has light ink over
-/// each part's left edge and none past the labels, and the images below are the plain strip.
-@Test func theSideBySideNamesExpectedDifferenceAndActual() throws {
-    func solid(_ w: Int, _ h: Int, _ c: Color) -> StraightImage {
-        StraightImage(width: w, height: h, rgba: [UInt8]((0..<w * h).flatMap { _ in [c.r, c.g, c.b, c.a] }))!
-    }
-    let (e, d, a) = (solid(90, 10, .black), solid(90, 10, Color(r: 255, g: 0, b: 0)), solid(90, 10, .white))
-    let labelled = LabelledSideBySide.image(expected: e, diff: d, actual: a, text: TextRenderer())
-    let strip = ImageComparison.sideBySide(expected: e, diff: d, actual: a)
-    let band = LabelledSideBySide.band
-    #expect(labelled.width == strip.width && labelled.height == strip.height + band)
-    #expect(Array(labelled.rgba[(band * labelled.width * 4)...]) == strip.rgba)
-    func inked(_ x0: Int, _ x1: Int) -> Int {
-        var n = 0
-        for y in 0..<band { for x in x0..<x1 where labelled[x, y].r > 160 { n += 1 } }
-        return n
-    }
-    // "expected", "difference" and "actual" at 12 px each take some 40-70 px from their part's edge.
-    #expect(inked(0, 90) > 20 && inked(94, 184) > 20 && inked(188, 278) > 20)
-    #expect(inked(80, 94) == 0 && inked(260, 278) == 0)
 }

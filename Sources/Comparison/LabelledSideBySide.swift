@@ -1,19 +1,21 @@
-import Comparison
 import Raster
 import Text
 
-/// The side-by-side image a failed check or `compare --side-by-side` writes: expected,
-/// difference and actual in a row (`ImageComparison.sideBySide`) under a band that names each,
-/// so that a reviewer who opens the file alone, or a CI page that shows it, knows which is which.
-enum LabelledSideBySide {
-    /// The band's height in pixels, and the labels' size in it.
-    static let band = 18
+extension ImageComparison {
+    /// The labels' band over `labelledSideBySide`, in pixels, and the labels' size in it.
+    public static let labelBand = 18
     static let labelPixelSize = 12.0
 
-    static func image(expected: StraightImage, diff: StraightImage, actual: StraightImage, text: TextRenderer)
-        -> StraightImage
-    {
-        let strip = ImageComparison.sideBySide(expected: expected, diff: diff, actual: actual)
+    /// The side-by-side image every failed comparison writes (`compare --side-by-side`,
+    /// `golden check`, a failed snapshot): `sideBySide`'s row under a band that names each part,
+    /// so that a reviewer who opens the file alone, or a CI page that shows it, knows which is
+    /// which.
+    public static func labelledSideBySide(
+        expected: StraightImage, diff: StraightImage, actual: StraightImage,
+        text: TextRenderer = TextRenderer()
+    ) -> StraightImage {
+        let band = labelBand
+        let strip = sideBySide(expected: expected, diff: diff, actual: actual)
         let width = strip.width
         var rgba = [UInt8](repeating: 64, count: width * band * 4)
         for k in stride(from: 3, to: rgba.count, by: 4) { rgba[k] = 255 }
