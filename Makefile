@@ -28,8 +28,8 @@ showcase: deps
 	swift build -c release --product framegen
 	.build/release/framegen
 
-# Each test build compiles swift-snapshot-testing's module before framegen's UIKit
-# (scripts/snapshot-testing-first says why), with the options of the build that follows.
+# Each test build's folder is readied for swift-snapshot-testing, whose module must not be
+# compiled beside framegen's UIKit (scripts/snapshot-testing-first says why).
 ASAN_BUILD = --scratch-path .build-asan --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
 TSAN_BUILD = --scratch-path .build-tsan --sanitize=thread
 
