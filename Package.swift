@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 // Dependency direction (see README, "Architecture"):
@@ -41,6 +41,8 @@ var products: [Product] = [
     // UIKit's, QuartzCore's and Core Graphics' API for layouts and cells (docs/uikit.md): every
     // module of the UIKit surface, which the UIKit product re-exports as one.
     .library(name: "FrameGenUIKit", targets: uikitSurface),
+    // An app's UIKit files compiled unchanged: the build-time port (docs/uikit.md, "Bring your app").
+    .plugin(name: "FrameGenPort", targets: ["FrameGenPort"]),
 ]
 
 var targets: [Target] = [
@@ -166,6 +168,18 @@ var targets: [Target] = [
         ]
     ),
     .executableTarget(name: "framegen", dependencies: ["FrameGenCommandLine"]),
+    // The port Swift on Linux forces on an app's UIKit files (`@objc`, optional members,
+    // `#selector`, submodule imports), made on copies at build time by the FrameGenPort plugin
+    // (docs/uikit.md, "Bring your app"); SwiftSyntax reads the files.
+    .target(
+        name: "SourcePort",
+        dependencies: [
+            .product(name: "SwiftSyntax", package: "swift-syntax"),
+            .product(name: "SwiftParser", package: "swift-syntax"),
+        ]),
+    .executableTarget(name: "framegen-port", dependencies: ["SourcePort"]),
+    .plugin(name: "FrameGenPort", capability: .buildTool(), dependencies: ["framegen-port"]),
+    .testTarget(name: "SourcePortTests", dependencies: ["SourcePort", "TestTiers"]),
     .target(
         name: "FrameGenTesting",
         dependencies: [
@@ -287,6 +301,12 @@ var targets: [Target] = [
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             path: "examples/uikit/Tests/GallerySnapshotTests", exclude: ["__Snapshots__"]),
+        // Files written for iOS (Tests/PortedApp: `@objc` optional members, `#selector`,
+        // submodule imports), compiled through the FrameGenPort plugin and run by the tests.
+        .testTarget(
+            name: "PortedAppTests", dependencies: ["UIKit", "Geometry", "Layout"],
+            exclude: ["app-sources.txt"], swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: ["FrameGenPort"]),
         // A program with a layout that traps, for FrameGenUIKitTests' crash report test.
         .executableTarget(
             name: "uikit-crash-fixture", dependencies: ["FrameGenCommandLine", "UIKit"],
@@ -301,6 +321,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"605.0.0"),
     ],
     targets: targets,
     swiftLanguageModes: [.v6]

@@ -10,10 +10,10 @@ import Foundation
 /// `CACurrentMediaTime()`) and a start time, as animation code does, draws as on iOS; code that
 /// counts its calls does not.
 ///
-/// iOS makes one with `CADisplayLink(target: self, selector: #selector(step))`; `#selector`
-/// needs the Objective-C runtime, which Swift on Linux does not have, so the port passes the
-/// method as a closure instead: `CADisplayLink { [unowned self] link in self.step(link) }`
-/// (docs/uikit.md "Porting a file: `@objc`").
+/// iOS makes one with `CADisplayLink(target: self, selector: #selector(step))`, which works
+/// once the app's files are ported (docs/uikit.md, "Bring your app": `#selector` becomes a
+/// `Selector` that calls the method); framegen's own form takes a closure:
+/// `CADisplayLink { [unowned self] link in self.step(link) }`.
 open class CADisplayLink: NSObject {
     private let step: (CADisplayLink) -> Void
     /// The animator of the collection view it was added in; nil before `add(to:forMode:)` or
@@ -24,6 +24,13 @@ open class CADisplayLink: NSObject {
     public init(_ step: @escaping (CADisplayLink) -> Void) {
         self.step = step
         super.init()
+    }
+
+    /// iOS's form: the link sends `selector` to `target` at each firing, with itself as the
+    /// argument. The target is held strongly until `invalidate()`, as on iOS.
+    public convenience init(target: Any, selector: Selector) {
+        let object = target as AnyObject
+        self.init { link in selector.send(to: object, from: link) }
     }
 
     /// The instant of the last firing, in `CACurrentMediaTime()`'s seconds.

@@ -1,0 +1,51 @@
+import SwiftParser
+import SwiftSyntax
+
+/// The port that Swift on Linux forces on a UIKit app's files, made on copies at build time so
+/// that the app's own files stay byte for byte as they are (docs/uikit.md, "Bring your app").
+///
+/// Swift on Linux has no Objective-C runtime: it refuses `@objc`, `@objc optional` members,
+/// `@IBOutlet`, `weak` in a protocol and `#selector`, and Apple's Clang submodules
+/// (`import UIKit.UICollectionView`) do not exist. Each rewrite keeps the file's lines where they
+/// were (an edit replaces text within a line, or removes it and leaves the space), so that a
+/// compiler message about a ported copy names the original file and line (`#sourceLocation`).
+/// What must be added (the defaults of optional members) goes after the file's last line.
+///
+/// The port sees all of a target's files at once: an optional member declared in one file is
+/// called with `?(` and implemented in others.
+public enum SourcePort {
+    /// One file of the app: where it is, and its text.
+    public struct File: Sendable {
+        public var path: String
+        public var text: String
+        public init(path: String, text: String) {
+            self.path = path
+            self.text = text
+        }
+    }
+
+    /// A ported copy: the text to compile, and what was changed, a line each.
+    public struct Ported: Sendable {
+        public var path: String
+        public var text: String
+        public var changes: [Change]
+    }
+
+    /// One rewrite, at a line of the original file.
+    public struct Change: Sendable, Equatable, CustomStringConvertible {
+        public var line: Int
+        public var what: String
+        public var description: String { "\(line): \(what)" }
+    }
+
+    /// Every file ported, in the order given.
+    public static func port(_ files: [File]) -> [Ported] {
+        let trees = files.map { Parser.parse(source: $0.text) }
+        var survey = Survey()
+        for tree in trees { survey.walk(tree) }
+        return zip(files, trees).map { file, tree in
+            let rewriter = Rewriter(file: file, tree: tree, survey: survey)
+            return rewriter.port()
+        }
+    }
+}

@@ -1,0 +1,188 @@
+import SwiftSyntax
+
+/// What the port must know across a target's files before it rewrites any: the `@objc optional`
+/// members each protocol declares, and which types conform to which protocols.
+struct Survey {
+    /// An optional member of a protocol of the app's.
+    struct Requirement {
+        var protocolName: String
+        /// `f(_:y:)` for a method, `x` for a property.
+        var fullName: String
+        var baseName: String
+        /// The return or property type as written (nil: Void).
+        var type: String?
+        /// The type already admits nil (`T?`, `T!`), so it stays as it is.
+        var typeIsOptional: Bool
+        /// Conformers' implementations return `type` and must return `type?` to witness.
+        var typeChanges: Bool { type != nil && !typeIsOptional }
+        /// The member as the protocol extension gives its default: the declaration up to its body.
+        var defaultDeclaration: String
+        var defaultBody: String
+    }
+
+    var requirements: [Requirement] = []
+    /// Base names of every optional member, the app's and UIKit's: `x?.name?(` loses its second `?`.
+    var optionalNames: Set<String> = UIKitOptionalMembers.baseNames
+    /// For each type or protocol name, the names in its inheritance clauses (in any file).
+    var inherits: [String: Set<String>] = [:]
+    /// Access level of each protocol with optional members (`public` or none).
+    var protocolAccess: [String: String] = [:]
+
+    mutating func walk(_ tree: SourceFileSyntax) {
+        let visitor = SurveyVisitor(viewMode: .sourceAccurate)
+        visitor.walk(tree)
+        requirements += visitor.requirements
+        for requirement in visitor.requirements { optionalNames.insert(requirement.baseName) }
+        for (name, parents) in visitor.inherits { inherits[name, default: []].formUnion(parents) }
+        protocolAccess.merge(visitor.protocolAccess) { a, _ in a }
+    }
+
+    /// Whether `type` conforms to `protocolName` through the inheritance clauses the app's files
+    /// declare (its own, its superclasses', refined protocols').
+    func conforms(_ type: String, to protocolName: String) -> Bool {
+        var seen: Set<String> = []
+        var queue = [type]
+        while let next = queue.popLast() {
+            if next == protocolName { return true }
+            guard seen.insert(next).inserted else { continue }
+            queue += inherits[next] ?? []
+        }
+        return false
+    }
+
+    /// The requirement a conformer's member implements and whose type changes, if any.
+    func changingRequirement(named fullName: String, in type: String) -> Requirement? {
+        requirements.first {
+            $0.typeChanges && $0.fullName == fullName && conforms(type, to: $0.protocolName)
+        }
+    }
+}
+
+/// The last component of a type as written (`Outer.Inner<T>` is `Inner`).
+func simpleName(_ type: TypeSyntax) -> String {
+    if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
+    if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
+    if let attributed = type.as(AttributedTypeSyntax.self) { return simpleName(attributed.baseType) }
+    return type.trimmedDescription
+}
+
+/// `f(_:y:)`: a method's name with its argument labels, as a selector-free Swift name.
+func fullName(_ function: FunctionDeclSyntax) -> String {
+    let labels = function.signature.parameterClause.parameters.map { "\($0.firstName.text):" }
+    return function.name.text + "(" + labels.joined() + ")"
+}
+
+/// Whether a written type is Void.
+func isVoid(_ type: TypeSyntax?) -> Bool {
+    guard let type else { return true }
+    if let tuple = type.as(TupleTypeSyntax.self) { return tuple.elements.isEmpty }
+    return type.trimmedDescription == "Void"
+}
+
+/// `T?` for a type written `T`, parenthesised where `?` would bind to less than the whole.
+func optional(_ type: TypeSyntax) -> String {
+    let text = type.trimmedDescription
+    let bare =
+        type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self)
+        || type.is(ArrayTypeSyntax.self) || type.is(DictionaryTypeSyntax.self)
+        || type.is(TupleTypeSyntax.self)
+    return bare ? text + "?" : "(" + text + ")?"
+}
+
+private final class SurveyVisitor: SyntaxVisitor {
+    var requirements: [Survey.Requirement] = []
+    var inherits: [String: Set<String>] = [:]
+    var protocolAccess: [String: String] = [:]
+
+    private func note(_ name: String, _ clause: InheritanceClauseSyntax?) {
+        guard let clause else { return }
+        inherits[name, default: []].formUnion(clause.inheritedTypes.map { simpleName($0.type) })
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        note(node.name.text, node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        note(node.name.text, node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        note(node.name.text, node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        note(node.name.text, node.inheritanceClause)
+        return .visitChildren
+    }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        note(simpleName(node.extendedType), node.inheritanceClause)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.name.text
+        note(name, node.inheritanceClause)
+        let isPublic = node.modifiers.contains { ["public", "open"].contains($0.name.text) }
+        let access = isPublic ? "public " : ""
+        for member in node.memberBlock.members {
+            let decl = member.decl
+            guard let modifiers = decl.asProtocol(WithModifiersSyntax.self)?.modifiers,
+                modifiers.contains(where: { $0.name.text == "optional" })
+            else { continue }
+            protocolAccess[name] = access
+            if let function = decl.as(FunctionDeclSyntax.self) {
+                requirements.append(requirement(function, in: name, access: access))
+            } else if let variable = decl.as(VariableDeclSyntax.self) {
+                requirements += self.requirements(variable, in: name, access: access)
+            }
+        }
+        return .visitChildren
+    }
+
+    private func requirement(_ function: FunctionDeclSyntax, in protocolName: String, access: String)
+        -> Survey.Requirement
+    {
+        let returned = function.signature.returnClause?.type
+        let void = isVoid(returned)
+        let alreadyOptional =
+            returned.map {
+                $0.is(OptionalTypeSyntax.self) || $0.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+            }
+            ?? false
+        var declaration = access + "func " + function.name.text
+        declaration += function.genericParameterClause?.trimmedDescription ?? ""
+        declaration += function.signature.parameterClause.trimmedDescription
+        if let effects = function.signature.effectSpecifiers {
+            declaration += " " + effects.trimmedDescription
+        }
+        if let returned, !void {
+            declaration += " -> " + (alreadyOptional ? returned.trimmedDescription : optional(returned))
+        }
+        if let whereClause = function.genericWhereClause {
+            declaration += " " + whereClause.trimmedDescription
+        }
+        return Survey.Requirement(
+            protocolName: protocolName, fullName: fullName(function), baseName: function.name.text,
+            type: void ? nil : returned?.trimmedDescription, typeIsOptional: alreadyOptional,
+            defaultDeclaration: declaration, defaultBody: void ? "{}" : "{ nil }")
+    }
+
+    private func requirements(_ variable: VariableDeclSyntax, in protocolName: String, access: String)
+        -> [Survey.Requirement]
+    {
+        variable.bindings.compactMap { binding in
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let type = binding.typeAnnotation?.type
+            else { return nil }
+            let alreadyOptional =
+                type.is(OptionalTypeSyntax.self) || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+            let settable = binding.accessorBlock?.trimmedDescription.contains("set") ?? false
+            let written = alreadyOptional ? type.trimmedDescription : optional(type)
+            return Survey.Requirement(
+                protocolName: protocolName, fullName: name, baseName: name, type: type.trimmedDescription,
+                typeIsOptional: alreadyOptional, defaultDeclaration: access + "var \(name): \(written)",
+                defaultBody: settable ? "{ get { nil } set {} }" : "{ nil }")
+        }
+    }
+}

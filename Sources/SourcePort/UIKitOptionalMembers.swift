@@ -1,0 +1,31 @@
+/// The base names of the optional members of UIKit's Objective-C protocols an app's files call
+/// with `?(` (`dataSource?.numberOfSections?(in: collectionView)`). framegen declares these
+/// protocols in Swift with a default for every member (docs/uikit.md, "Porting a file"), so such a
+/// call loses the `?` before its parenthesis. Only these names and the app's own optional members
+/// are rewritten: `handler?(x)` calls an optional closure, in Swift as in Objective-C.
+enum UIKitOptionalMembers {
+    static let baseNames: Set<String> = [
+        // UICollectionViewDataSource, UICollectionViewDelegate, UICollectionViewDelegateFlowLayout,
+        // UICollectionViewDataSourcePrefetching, UICollectionViewDragDelegate, UICollectionViewDropDelegate
+        "collectionView", "numberOfSections", "indexTitles",
+        // UITableViewDataSource, UITableViewDelegate
+        "tableView", "sectionIndexTitles",
+        // UIScrollViewDelegate
+        "scrollViewDidScroll", "scrollViewDidZoom", "scrollViewWillBeginDragging",
+        "scrollViewWillEndDragging",
+        "scrollViewDidEndDragging", "scrollViewWillBeginDecelerating", "scrollViewDidEndDecelerating",
+        "scrollViewDidEndScrollingAnimation", "viewForZooming", "scrollViewWillBeginZooming",
+        "scrollViewDidEndZooming", "scrollViewShouldScrollToTop", "scrollViewDidScrollToTop",
+        "scrollViewDidChangeAdjustedContentInset",
+        // UIGestureRecognizerDelegate
+        "gestureRecognizerShouldBegin", "gestureRecognizer",
+        // UIDynamicAnimatorDelegate, UICollisionBehaviorDelegate
+        "dynamicAnimatorWillResume", "dynamicAnimatorDidPause", "collisionBehavior",
+        // UITextFieldDelegate, UITextViewDelegate
+        "textFieldShouldBeginEditing", "textFieldDidBeginEditing", "textFieldShouldEndEditing",
+        "textFieldDidEndEditing", "textField", "textFieldShouldClear", "textFieldShouldReturn",
+        "textFieldDidChangeSelection", "textViewDidChange", "textView",
+        // UIPageViewControllerDataSource, UIPageViewControllerDelegate, UIPickerViewDelegate
+        "pageViewController", "presentationCount", "presentationIndex", "pickerView",
+    ]
+}

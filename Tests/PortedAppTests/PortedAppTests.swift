@@ -1,0 +1,65 @@
+import Foundation
+import Geometry
+import Layout
+import Testing
+import UIKit
+
+/// Tests/PortedApp holds files as an iOS app has them (`@objc` optional members called with `?(`,
+/// an implementation in another file, `#selector`, `@IBOutlet`, a submodule import, a file that
+/// imports only Foundation, a `canImport(UIKit.X)` guard), unchanged: the FrameGenPort plugin
+/// compiles them into this target. That this target builds is the first check; these check that
+/// the ported code does what it did on iOS.
+@Suite struct PortedAppTests {
+    func state() -> CollectionViewState {
+        CollectionViewState(
+            size: Size(width: 390, height: 800), contentOffset: Point(x: 0, y: 0),
+            dataSource: CollectionViewDataSource(itemCounts: [12]))
+    }
+
+    func angle(ofItem item: Int, delegate: WheelController?) -> Double {
+        var layout = UIKitLayout(name: "wheel") { collectionView in
+            let wheel = WheelLayout()
+            wheel.delegate = delegate
+            return wheel
+        }
+        layout.prepare(state())
+        let all = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 390, height: 3000))
+        let attributes = all.first { $0.indexPath.item == item }!
+        return atan2(attributes.transform3D.m12, attributes.transform3D.m11)
+    }
+
+    /// The controller implements the optional member in an extension of another file, returning
+    /// `CGFloat` as on iOS: the port makes it return `CGFloat?`, so that it witnesses the
+    /// requirement instead of standing beside the protocol's default.
+    @Test func anImplementedOptionalMemberAnswers() {
+        #expect(abs(angle(ofItem: 3, delegate: WheelController()) - 1.5) < 1e-9)
+    }
+
+    /// Without a delegate, or with one that does not implement it, `delegate?.wheelLayout?(...)`
+    /// is nil and the layout's fallback (0.3 a step) stands.
+    @Test func anUnimplementedOptionalMemberIsNil() {
+        #expect(abs(angle(ofItem: 3, delegate: nil) - 0.9) < 1e-9)
+    }
+
+    /// `CADisplayLink(target: self, selector: #selector(step(_:)))` in the cell: the selector
+    /// calls the cell's private method with the link, and nothing for another type's target.
+    @Test func aSelectorCallsTheMethodItNames() {
+        let cell = SpokeCell(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let link = CADisplayLink { _ in }
+        #expect(Selector("step:").send(to: cell, from: link))
+        #expect(Selector("step:").send(to: cell, from: link))
+        #expect(cell.steps == 2)
+        #expect(!Selector("step:").send(to: UIView(), from: link))
+        // The sender must be what the method takes.
+        #expect(!Selector("step:").send(to: cell, from: "not a link"))
+        #expect(cell.steps == 2)
+        cell.reset()
+        #expect(cell.steps == 0)
+    }
+
+    /// `#if canImport(UIKit.UICollectionViewFlowLayout) && os(iOS)` holds for the port, so the
+    /// class inside is compiled (it would silently vanish otherwise).
+    @Test func aGuardedFileIsCompiled() {
+        #expect(GuardedFlow().itemSize == CGSize(width: 80, height: 80))
+    }
+}

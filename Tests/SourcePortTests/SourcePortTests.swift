@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+
+@testable import SourcePort
+
+/// The build-time port of an app's files: each rewrite Swift on Linux forces, and the lines kept
+/// where they were so that the compiler's messages name the app's own lines.
+@Suite struct SourcePortTests {
+    func port(_ text: String, _ others: [String] = []) -> SourcePort.Ported {
+        let files =
+            [SourcePort.File(path: "/app/Layout.swift", text: text)]
+            + others.enumerated().map {
+                SourcePort.File(path: "/app/Other\($0.offset).swift", text: $0.element)
+            }
+        return SourcePort.port(files)[0]
+    }
+
+    /// The ported text between the `#sourceLocation` lines: the app's file, edited.
+    func body(_ ported: SourcePort.Ported) -> String {
+        let lines = ported.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = lines.firstIndex { $0.hasPrefix("#sourceLocation(file:") }! + 1
+        let end = lines.lastIndex { $0 == "#sourceLocation()" }!
+        return lines[start..<end].joined(separator: "\n")
+    }
+
+    @Test func objectiveCAttributesGoAndTheLinesStay() {
+        let text = """
+            @objcMembers class Cell: UICollectionViewCell {
+                @IBOutlet weak var title: UILabel!
+                @objc(tapTitle:) func tap(_ sender: Any) {}
+                @IBAction func reset() {}
+                @IBInspectable var radius: CGFloat = 4
+            }
+            """
+        let ported = port(text)
+        let out = body(ported)
+        #expect(!out.contains("@objc") && !out.contains("@IBOutlet") && !out.contains("@IBAction"))
+        #expect(out.contains("@IBInspectable var radius"))
+        #expect(out.contains("weak var title: UILabel!"))
+        #expect(out.split(separator: "\n", omittingEmptySubsequences: false).count == 6)
+        #expect(ported.changes.map(\.line) == [1, 2, 3, 4])
+        #expect(
+            ported.text.hasPrefix("import UIKit\n#sourceLocation(file: \"/app/Layout.swift\", line: 1)\n"))
+    }
+
+    @Test func optionalMembersBecomeRequirementsWithDefaults() {
+        let text = """
+            @objc public protocol WheelDelegate: AnyObject {
+                @objc optional func wheel(_ wheel: Wheel, angleAt index: Int) -> CGFloat
+                @objc optional func wheelDidSpin(_ wheel: Wheel)
+                @objc optional func wheel(_ wheel: Wheel, titleAt index: Int) -> String?
+                @objc optional var spokes: Int { get }
+                weak var owner: Wheel? { get set }
+                func required(_ wheel: Wheel) -> [Int]
+            }
+            """
+        let out = port(text)
+        let edited = body(out)
+        #expect(edited.contains("func wheel(_ wheel: Wheel, angleAt index: Int) -> CGFloat?"))
+        #expect(edited.contains("func wheel(_ wheel: Wheel, titleAt index: Int) -> String?\n"))
+        #expect(edited.contains("var spokes: Int? { get }"))
+        #expect(edited.contains(" var owner: Wheel? { get set }") && !edited.contains("weak"))
+        #expect(edited.contains("func required(_ wheel: Wheel) -> [Int]\n"))
+        #expect(!edited.contains("optional"))
+        let defaults = out.text.components(separatedBy: "#sourceLocation()\n")[1]
+        #expect(defaults.contains("extension WheelDelegate {"))
+        #expect(
+            defaults.contains("public func wheel(_ wheel: Wheel, angleAt index: Int) -> CGFloat? { nil }"))
+        #expect(defaults.contains("public func wheelDidSpin(_ wheel: Wheel) {}"))
+        #expect(defaults.contains("public func wheel(_ wheel: Wheel, titleAt index: Int) -> String? { nil }"))
+        #expect(defaults.contains("public var spokes: Int? { nil }"))
+        #expect(!defaults.contains("required"))
+    }
+
+    @Test func conformersReturnOptionalsToWitnessTheRequirement() {
+        let delegate = """
+            @objc protocol WheelDelegate: AnyObject {
+                @objc optional func wheel(_ wheel: Wheel, angleAt index: Int) -> CGFloat
+                @objc optional var spokes: Int { get }
+            }
+            """
+        let controller = """
+            class Controller: UIViewController {}
+            extension Controller: WheelDelegate {
+                func wheel(_ wheel: Wheel, angleAt index: Int) -> CGFloat { 12 }
+                var spokes: Int { 5 }
+                func wheel(_ wheel: Wheel, sizeAt index: Int) -> CGFloat { 3 }
+            }
+            class Unrelated {
+                func wheel(_ wheel: Wheel, angleAt index: Int) -> CGFloat { 1 }
+            }
+            """
+        let out = body(port(controller, [delegate]))
+        #expect(out.contains("func wheel(_ wheel: Wheel, angleAt index: Int) -> CGFloat? { 12 }"))
+        #expect(out.contains("var spokes: Int? { 5 }"))
+        #expect(out.contains("func wheel(_ wheel: Wheel, sizeAt index: Int) -> CGFloat { 3 }"))
+        #expect(
+            out.contains(
+                "class Unrelated {\n    func wheel(_ wheel: Wheel, angleAt index: Int) -> CGFloat { 1 }"))
+    }
+
+    @Test func optionalCallsLoseTheirSecondQuestionMark() {
+        let text = """
+            let n = dataSource?.numberOfSections?(in: cv) ?? 1
+            let size = delegate?.collectionView?(cv, layout: self, sizeForItemAt: path)
+            let angle = wheelDelegate?.wheel?(self, angleAt: 0) ?? 0
+            handler?(3)
+            self.completion?(true)
+            """
+        let protocolFile = "@objc protocol D { @objc optional func wheel(_ w: W, angleAt i: Int) -> CGFloat }"
+        let out = body(port(text, [protocolFile]))
+        #expect(out.contains("dataSource?.numberOfSections(in: cv)"))
+        #expect(out.contains("delegate?.collectionView(cv, layout:"))
+        #expect(out.contains("wheelDelegate?.wheel(self, angleAt: 0)"))
+        #expect(out.contains("handler?(3)") && out.contains("self.completion?(true)"))
+    }
+
+    @Test func importsAndConditions() {
+        let text = """
+            import UIKit.UICollectionView
+            import class UIKit.UIView
+            import Foundation
+            #if canImport(UIKit.UICollectionViewFlowLayout)
+            let a = 1
+            #endif
+            #if os(iOS) || os(tvOS)
+            let b = 2
+            #elseif os(macOS)
+            let c = 3
+            #endif
+            """
+        let out = body(port(text))
+        #expect(out.hasPrefix("import UIKit\nimport UIKit\nimport Foundation\n#if canImport(UIKit)\n"))
+        #expect(out.contains("#if os(Linux) || os(tvOS)") && out.contains("#elseif os(macOS)"))
+    }
+
+    @Test func strongDelegatesOfTheCollectionView() {
+        let text = """
+            class Infinite: UICollectionView {
+                override open weak var delegate: UICollectionViewDelegate? { didSet {} }
+                weak var owner: AnyObject?
+            }
+            """
+        let out = body(port(text))
+        #expect(out.contains("override open  var delegate"))
+        #expect(out.contains("weak var owner"))
+    }
+
+    @Test func selectorsBecomeSelectorsThatCallTheMethod() {
+        let text = """
+            class Cell: UICollectionViewCell {
+                func setUp() {
+                    button.addTarget(self, action: #selector(tapped(_:)), for: .touchUpInside)
+                    link = CADisplayLink(target: self, selector: #selector(step))
+                    other.addTarget(model, action: #selector(Model.reload(with:)), for: .valueChanged)
+                    let name = #selector(getter: Cell.frame)
+                }
+            }
+            """
+        let ported = port(text)
+        let out = body(ported)
+        #expect(
+            out.contains("Selector(\"tapped:\", site: \"Layout.swift:3:40\") { target, sender, event in "))
+        #expect(out.contains("guard let target = target as? Cell else { return false }; "))
+        #expect(out.contains("return SelectorCall.send(target.tapped(_:), sender, event) }"))
+        #expect(out.contains("Selector(\"step\", site:"))
+        #expect(out.contains("Selector(\"reloadWith:\", site:") && out.contains("target as? Model"))
+        #expect(out.contains("#selector(getter: Cell.frame)"))
+    }
+
+    @Test func aFileWithoutChangesIsOnlyFramed() {
+        let text = "import UIKit\n\nfinal class Plain {}\n"
+        let ported = port(text)
+        #expect(ported.changes.isEmpty)
+        #expect(body(ported) == "import UIKit\n\nfinal class Plain {}")
+    }
+
+    @Test func stringsAndCommentsAreNotCode() {
+        let text = """
+            // @objc optional func f()
+            let s = "delegate?.collectionView?(x) #selector(f) @objc"
+            /* @IBOutlet */
+            """
+        let ported = port(text)
+        #expect(ported.changes.isEmpty)
+        #expect(body(ported) == text)
+    }
+}
