@@ -1,31 +1,91 @@
 import SwiftSyntax
 
 /// One file's port: edits collected on its syntax tree, then applied to its text from the end.
-struct Rewriter {
+/// Overrides written in an extension move into their class's body, which may be in another
+/// file: `moves` gives them, ported, to the file that declares the class.
+final class Rewriter {
     let file: SourcePort.File
-    let tree: SourceFileSyntax
-    let survey: Survey
+    private let visitor: RewriteVisitor
 
-    func port() -> SourcePort.Ported {
-        let visitor = RewriteVisitor(file: file, tree: tree, survey: survey)
+    init(file: SourcePort.File, tree: SourceFileSyntax, survey: Survey) {
+        self.file = file
+        visitor = RewriteVisitor(file: file, tree: tree, survey: survey)
         visitor.walk(tree)
-        var bytes = Array(file.text.utf8)
-        for edit in visitor.edits.sorted(by: { $0.start > $1.start }) {
-            bytes.replaceSubrange(edit.start..<edit.end, with: Array(edit.text.utf8))
+    }
+
+    /// The members this file's extensions give up, each ported, for their classes.
+    var moves: [Move] {
+        visitor.moves.map { move in
+            var move = move
+            // `text` holds the access the extension gave; the member's ported text follows.
+            move.text += apply(
+                inner(move.start, move.end), to: Array(file.text.utf8), from: move.start, to: move.end)
+            return move
         }
+    }
+
+    /// The edits strictly inside a range (a moved member's own rewrites).
+    private func inner(_ start: Int, _ end: Int) -> [Edit] {
+        visitor.edits.filter { !$0.isMove && $0.start >= start && $0.end <= end }
+    }
+
+    private func apply(_ edits: [Edit], to bytes: [UInt8], from start: Int, to end: Int) -> String {
+        var slice = Array(bytes[start..<end])
+        for edit in edits.sorted(by: { $0.start > $1.start }) {
+            slice.replaceSubrange((edit.start - start)..<(edit.end - start), with: Array(edit.text.utf8))
+        }
+        return String(decoding: slice, as: UTF8.self)
+    }
+
+    /// The ported file, with the members other files' extensions moved into its classes.
+    func port(receiving moves: [Move]) -> SourcePort.Ported {
+        let moved = visitor.edits.filter(\.isMove)
+        var edits = visitor.edits.filter { edit in
+            !edit.isMove && !moved.contains { edit.start >= $0.start && edit.end <= $0.end }
+        }
+        edits += moved
+        var changes = visitor.changes
+        for (name, brace) in visitor.classBraces {
+            let members = moves.filter { $0.className == name }
+            guard !members.isEmpty else { continue }
+            var text = "\n"
+            for member in members {
+                text += "#sourceLocation(file: \(literal(member.file)), line: \(member.line))\n"
+                text += member.text + "\n"
+                changes.append(
+                    SourcePort.Change(
+                        line: brace.line,
+                        what: "\(member.name) moved here from an extension (\(member.file):\(member.line)): "
+                            + "Swift overrides in extensions only with the Objective-C runtime"))
+            }
+            text += "#sourceLocation(file: \(literal(file.path)), line: \(brace.line))\n"
+            edits.append(Edit(start: brace.offset, end: brace.offset, text: text))
+        }
+        let text = apply(edits, to: Array(file.text.utf8), from: 0, to: file.text.utf8.count)
         // The compiler names the app's file and its lines (the edits kept them); `import UIKit`
         // first, because an Xcode framework's umbrella header gave it to every file.
-        var text = "import UIKit\n#sourceLocation(file: \(literal(file.path)), line: 1)\n"
-        text += String(decoding: bytes, as: UTF8.self)
-        if !text.hasSuffix("\n") { text += "\n" }
-        text += "#sourceLocation()\n"
+        var ported = "import UIKit\n#sourceLocation(file: \(literal(file.path)), line: 1)\n" + text
+        if !ported.hasSuffix("\n") { ported += "\n" }
+        ported += "#sourceLocation()\n"
         let defaults = visitor.defaultsExtensions()
         if !defaults.isEmpty {
-            text += "\n// The defaults of the optional members above (`@objc optional` on iOS).\n" + defaults
+            ported +=
+                "\n// The defaults of the optional members above (`@objc optional` on iOS).\n" + defaults
         }
-        let changes = visitor.changes.sorted { $0.line < $1.line }
-        return SourcePort.Ported(path: file.path, text: text, changes: changes)
+        return SourcePort.Ported(path: file.path, text: ported, changes: changes.sorted { $0.line < $1.line })
     }
+}
+
+/// An override in an extension of a class of the app's, on its way into the class's body.
+struct Move {
+    var className: String
+    var name: String
+    var file: String
+    var line: Int
+    var start: Int
+    var end: Int
+    /// The member's ported text (with the extension's `public` where it had none of its own).
+    var text: String
 }
 
 /// A string as a Swift literal.
@@ -42,10 +102,12 @@ func literal(_ string: String) -> String {
     return out + "\""
 }
 
-private struct Edit {
+struct Edit {
     var start: Int
     var end: Int
     var text: String
+    /// Removes a member that moves into its class's body.
+    var isMove = false
 }
 
 private final class RewriteVisitor: SyntaxVisitor {
@@ -59,6 +121,10 @@ private final class RewriteVisitor: SyntaxVisitor {
     var enclosing: [(name: String, isProtocol: Bool)] = []
     /// Protocols of this file with optional members, in order.
     var protocolsWithDefaults: [String] = []
+    /// Overrides this file's extensions give up to their classes.
+    var moves: [Move] = []
+    /// Where each class of this file closes: moved members go before the brace.
+    var classBraces: [(name: String, (offset: Int, line: Int))] = []
 
     /// Attributes that need the Objective-C runtime and mean nothing without it.
     static let objectiveCAttributes: Set<String> = [
@@ -103,7 +169,14 @@ private final class RewriteVisitor: SyntaxVisitor {
         return .visitChildren
     }
 
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        if survey.classCounts[node.name.text] == 1 {
+            let brace = node.memberBlock.rightBrace
+            classBraces.append(
+                (node.name.text, (brace.positionAfterSkippingLeadingTrivia.utf8Offset, line(brace))))
+        }
+        return push(node.name.text)
+    }
     override func visitPost(_ node: ClassDeclSyntax) { enclosing.removeLast() }
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
     override func visitPost(_ node: StructDeclSyntax) { enclosing.removeLast() }
@@ -112,7 +185,41 @@ private final class RewriteVisitor: SyntaxVisitor {
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
     override func visitPost(_ node: ActorDeclSyntax) { enclosing.removeLast() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
-        push(simpleName(node.extendedType))
+        let name = simpleName(node.extendedType)
+        // Only into a class the app's files declare once, and from an extension without
+        // conditions (a `where` clause would not hold inside the class).
+        if survey.classCounts[name] == 1, node.genericWhereClause == nil {
+            let access = node.modifiers.first { ["public", "open"].contains($0.name.text) }.map { _ in
+                "public "
+            }
+            for member in node.memberBlock.members {
+                guard let modifiers = member.decl.asProtocol(WithModifiersSyntax.self)?.modifiers,
+                    modifiers.contains(where: { $0.name.text == "override" })
+                else { continue }
+                let hasAccess = modifiers.contains {
+                    ["public", "open", "internal", "fileprivate", "private", "package"].contains($0.name.text)
+                }
+                let start = member.positionAfterSkippingLeadingTrivia.utf8Offset
+                let end = member.endPositionBeforeTrailingTrivia.utf8Offset
+                let removed = file.text.utf8.dropFirst(start).prefix(end - start).filter { $0 == 10 }.count
+                edits.append(
+                    Edit(start: start, end: end, text: String(repeating: "\n", count: removed), isMove: true))
+                let prefix = hasAccess ? "" : (access ?? "")
+                moves.append(
+                    Move(
+                        className: name, name: memberName(member.decl), file: file.path, line: line(member),
+                        start: start, end: end, text: prefix))
+            }
+        }
+        return push(name)
+    }
+
+    private func memberName(_ decl: DeclSyntax) -> String {
+        if let function = decl.as(FunctionDeclSyntax.self) { return fullName(function) }
+        if let variable = decl.as(VariableDeclSyntax.self) {
+            return variable.bindings.first?.pattern.trimmedDescription ?? "a property"
+        }
+        return "an override"
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { enclosing.removeLast() }
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {

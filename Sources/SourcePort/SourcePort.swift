@@ -43,9 +43,8 @@ public enum SourcePort {
         let trees = files.map { Parser.parse(source: $0.text) }
         var survey = Survey()
         for tree in trees { survey.walk(tree) }
-        return zip(files, trees).map { file, tree in
-            let rewriter = Rewriter(file: file, tree: tree, survey: survey)
-            return rewriter.port()
-        }
+        let rewriters = zip(files, trees).map { Rewriter(file: $0, tree: $1, survey: survey) }
+        let moves = rewriters.flatMap(\.moves)
+        return rewriters.map { $0.port(receiving: moves) }
     }
 }

@@ -27,6 +27,9 @@ struct Survey {
     var inherits: [String: Set<String>] = [:]
     /// Access level of each protocol with optional members (`public` or none).
     var protocolAccess: [String: String] = [:]
+    /// How many classes of each name the app's files declare (an override moves from an
+    /// extension only into a class named once).
+    var classCounts: [String: Int] = [:]
 
     mutating func walk(_ tree: SourceFileSyntax) {
         let visitor = SurveyVisitor(viewMode: .sourceAccurate)
@@ -35,6 +38,7 @@ struct Survey {
         for requirement in visitor.requirements { optionalNames.insert(requirement.baseName) }
         for (name, parents) in visitor.inherits { inherits[name, default: []].formUnion(parents) }
         protocolAccess.merge(visitor.protocolAccess) { a, _ in a }
+        classCounts.merge(visitor.classCounts) { $0 + $1 }
     }
 
     /// Whether `type` conforms to `protocolName` through the inheritance clauses the app's files
@@ -93,6 +97,7 @@ private final class SurveyVisitor: SyntaxVisitor {
     var requirements: [Survey.Requirement] = []
     var inherits: [String: Set<String>] = [:]
     var protocolAccess: [String: String] = [:]
+    var classCounts: [String: Int] = [:]
 
     private func note(_ name: String, _ clause: InheritanceClauseSyntax?) {
         guard let clause else { return }
@@ -101,6 +106,7 @@ private final class SurveyVisitor: SyntaxVisitor {
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         note(node.name.text, node.inheritanceClause)
+        classCounts[node.name.text, default: 0] += 1
         return .visitChildren
     }
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {

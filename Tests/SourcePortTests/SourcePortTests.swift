@@ -186,3 +186,48 @@ import Testing
         #expect(body(ported) == text)
     }
 }
+
+extension SourcePortTests {
+    /// Swift on Linux refuses an override in an extension (every member of an `NSObject` is
+    /// dynamic on iOS): the port moves it into the class's body, from another file too, ported,
+    /// with the extension's access and its own file and line for the compiler.
+    @Test func overridesInExtensionsMoveIntoTheirClass() {
+        let layoutFile = """
+            open class Blueprint: UICollectionViewFlowLayout {
+                var x = 1
+            }
+            """
+        let extensionFile = """
+            import UIKit
+
+            public extension Blueprint {
+                override func layoutAttributesForSupplementaryView(
+                    ofKind kind: String, at indexPath: IndexPath
+                ) -> UICollectionViewLayoutAttributes? {
+                    delegate?.collectionView?(collectionView!, layout: self, sizeForItemAt: indexPath)
+                    return nil
+                }
+                func helper() {}
+            }
+            extension Unknown { override func prepare() {} }
+            """
+        let files = [
+            SourcePort.File(path: "/app/Blueprint.swift", text: layoutFile),
+            SourcePort.File(path: "/app/Blueprint+iOS.swift", text: extensionFile),
+        ]
+        let ported = SourcePort.port(files)
+        let classBody = body(ported[0])
+        #expect(
+            classBody.contains(
+                "    var x = 1\n\n#sourceLocation(file: \"/app/Blueprint+iOS.swift\", line: 4)\n"))
+        #expect(classBody.contains("public override func layoutAttributesForSupplementaryView("))
+        #expect(classBody.contains("delegate?.collectionView(collectionView!"))
+        #expect(classBody.hasSuffix("#sourceLocation(file: \"/app/Blueprint.swift\", line: 3)\n}"))
+        let extensionBody = body(ported[1])
+        #expect(!extensionBody.contains("layoutAttributesForSupplementaryView"))
+        #expect(extensionBody.contains("func helper() {}"))
+        #expect(extensionBody.contains("extension Unknown { override func prepare() {} }"))
+        // The extension keeps its lines: the member's nine became empty ones.
+        #expect(extensionBody.split(separator: "\n", omittingEmptySubsequences: false).count == 12)
+    }
+}
