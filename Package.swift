@@ -163,7 +163,7 @@ var targets: [Target] = [
         dependencies: [
             "FrameGenScene", "FrameGenRender", "FrameGenTools", "Codecs", "FrameGenUIKit",
             "FrameGenUIKitHost",
-            "Layout",
+            "Layout", "SourcePort",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),

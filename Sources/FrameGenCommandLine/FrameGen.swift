@@ -12,6 +12,7 @@ struct FrameGen: ParsableCommand {
         subcommands: [
             ShowcaseCommand.self, RenderCommand.self, AttributesCommand.self, LayoutsCommand.self,
             ImageCommand.self, CompareCommand.self, GoldenCommand.self, BenchCommand.self, SheetCommand.self,
+            UIKitCommand.self,
         ],
         defaultSubcommand: ShowcaseCommand.self
     )

@@ -1,0 +1,413 @@
+import ArgumentParser
+import Codecs
+import FrameGenRender
+import FrameGenScene
+import Foundation
+import SourcePort
+
+/// `framegen uikit ...`: an app's UIKit files in framegen.
+struct UIKitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "uikit",
+        abstract: "Bring an app's UIKit layouts and cells into framegen (docs/uikit.md, \"Bring your app\").",
+        subcommands: [UIKitInitCommand.self])
+}
+
+/// `framegen uikit init DIR --sources PATH...`: a Swift package that compiles the app's files where
+/// they are, unchanged (the FrameGenPort plugin ports copies at build time), registers the layout
+/// and cell classes it finds, and has a starter scene and a golden test per layout.
+///
+/// Run again on the same folder, it makes the generated files again (the registration, the list of
+/// sources, the golden tests) and adds scenes for new layouts; what is the user's (the package
+/// manifest, `UserRegistration.swift`, the command's `main.swift`, existing scenes) it leaves.
+struct UIKitInitCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Make DIR a Swift package that renders and golden-tests an app's UIKit layouts.")
+
+    @Argument(help: ArgumentHelp("The package's folder (made if missing).", valueName: "DIR"))
+    var directory: String
+
+    @Option(
+        name: .customLong("sources"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "The app's Swift files or folders (searched to any depth); they stay where they are.",
+            valueName: "PATH"))
+    var sources: [String] = []
+
+    @Option(
+        name: .customLong("framegen"),
+        help: ArgumentHelp(
+            "The framegen package to depend on: a path or a git URL (default: the checkout this command was built from).",
+            valueName: "PATH_OR_URL"))
+    var framegen: String?
+
+    func validate() throws {
+        if sources.isEmpty { throw ValidationError("give the app's files with --sources PATH...") }
+    }
+
+    func run() throws {
+        let manager = FileManager.default
+        let cwd = manager.currentDirectoryPath
+        let root = absolute(directory, from: cwd)
+        // The app's files, found now for the scan (the plugin finds them again at each build).
+        var files: [SourcePort.File] = []
+        for source in sources {
+            let path = absolute(source, from: cwd)
+            var isFolder: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw FrameGenError.badInput(source, "no such file or folder (give the app's Swift files with --sources)")
+            }
+            for file in isFolder.boolValue ? swiftFiles(in: path) : [path] {
+                guard let data = manager.contents(atPath: file), let text = String(data: data, encoding: .utf8)
+                else { throw FrameGenError.badInput(file, "cannot read it as UTF-8 text") }
+                files.append(SourcePort.File(path: file, text: text))
+            }
+        }
+        guard !files.isEmpty else {
+            throw FrameGenError.badInput(sources.joined(separator: ", "), "no .swift files there")
+        }
+        let dependency = try framegenDependency(cwd: cwd, root: root)
+        let package = AppPackage(root: root, scan: AppScan.scan(files), dependency: dependency)
+        try package.checkFolder()
+        let sourceList = sources.map { relativePath(from: root, to: absolute($0, from: cwd)) }
+        try package.write(sourceList: sourceList)
+        FileHandleOutput.standardOutput.write(package.summary(fileCount: files.count, shownAs: directory))
+    }
+
+    /// `.package(...)` for framegen: a path (relative to DIR where it can be) or a URL.
+    func framegenDependency(cwd: String, root: String) throws -> String {
+        if let framegen, framegen.contains("://") || framegen.hasPrefix("git@") {
+            return ".package(url: \(literal(framegen)), from: \(literal(FrameGenVersion.string)))"
+        }
+        let path: String
+        if let framegen {
+            path = absolute(framegen, from: cwd)
+        } else {
+            // The checkout this program was built from: three folders above this file.
+            path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().path
+            guard FileManager.default.fileExists(atPath: path + "/Package.swift") else {
+                throw FrameGenError.badInput(
+                    nil,
+                    "this framegen was built from \(path), which is gone: give --framegen PATH_OR_URL (a checkout or the repository's URL)"
+                )
+            }
+        }
+        guard FileManager.default.fileExists(atPath: path + "/Package.swift") else {
+            throw FrameGenError.badInput(framegen, "no Package.swift there: --framegen names framegen's checkout or URL")
+        }
+        return ".package(name: \"framegen\", path: \(literal(relativePath(from: root, to: path))))"
+    }
+}
+
+/// The package `uikit init` makes: its names, its files, what the scan found.
+struct AppPackage {
+    let root: String
+    let scan: AppScan
+    let dependency: String
+
+    /// The executable: the folder's name as a command (`preview`); the library of the app's
+    /// files: the same in UpperCamelCase with `App` (`PreviewApp`).
+    var command: String {
+        let name = (root as NSString).lastPathComponent.lowercased()
+            .map { $0.isLetter || $0.isNumber ? $0 : "-" }
+        let joined = String(name).split(separator: "-").joined(separator: "-")
+        return joined.first?.isLetter == true ? joined : "app-" + joined
+    }
+    var module: String {
+        command.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + "App"
+    }
+
+    static let marker = "Made by `framegen uikit init`"
+    var makeable: [AppScan.Class] { scan.classes.filter { $0.cannotMake == nil } }
+
+    /// DIR is new, empty, or this command's.
+    func checkFolder() throws {
+        let manager = FileManager.default
+        guard let entries = try? manager.contentsOfDirectory(atPath: root), !entries.isEmpty else { return }
+        let manifest = root + "/Package.swift"
+        guard let text = manager.contents(atPath: manifest).flatMap({ String(data: $0, encoding: .utf8) }),
+            text.contains(Self.marker)
+        else {
+            throw FrameGenError.badInput(
+                root, "the folder holds files and no package made by framegen uikit init: give a new or empty folder")
+        }
+    }
+
+    func write(sourceList: [String]) throws {
+        let library = "Sources/\(module)"
+        try put(
+            "\(library)/app-sources.txt",
+            "# The app's files, compiled where they are through framegen's port (made by framegen uikit init).\n"
+                + sourceList.joined(separator: "\n") + "\n", replace: true)
+        try put("\(library)/Registration.swift", registration, replace: true)
+        try put("\(library)/UserRegistration.swift", userRegistration, replace: false)
+        try put("Package.swift", manifest, replace: false)
+        try put("Sources/\(command)/main.swift", main, replace: false)
+        for layout in makeable where layout.kind == .layout {
+            try put("scenes/\(layout.name).yaml", scene(for: layout), replace: false)
+        }
+        try put("Tests/\(module)Tests/GoldenTests.swift", goldenTests, replace: true)
+    }
+
+    /// Writes a file of the package atomically; an existing one only where `replace`.
+    private func put(_ path: String, _ text: String, replace: Bool) throws {
+        let full = root + "/" + path
+        if !replace, FileManager.default.fileExists(atPath: full) { return }
+        do {
+            try FileIO.makeDirectory((full as NSString).deletingLastPathComponent)
+            try FileIO.writeAtomically(Array(text.utf8), to: full)
+        } catch {
+            throw FrameGenError.cannotWrite(full, "\(error)")
+        }
+    }
+
+    var manifest: String {
+        """
+        // swift-tools-version: 6.1
+        // \(Self.marker): the app's UIKit files (Sources/\(module)/app-sources.txt), compiled
+        // where they are and unchanged through framegen's port, with framegen's command line and
+        // golden tests. This file is yours: `framegen uikit init` never writes it again.
+        import PackageDescription
+
+        let package = Package(
+            name: \(literal(command)),
+            dependencies: [
+                \(dependency)
+            ],
+            targets: [
+                // The app's files (app-sources.txt) and their registration; Swift 5 mode, as apps are.
+                .target(
+                    name: \(literal(module)),
+                    dependencies: [
+                        .product(name: "UIKit", package: "framegen"),
+                        .product(name: "FrameGenLayouts", package: "framegen"),
+                    ],
+                    exclude: ["app-sources.txt"],
+                    swiftSettings: [.swiftLanguageMode(.v5)],
+                    plugins: [.plugin(name: "FrameGenPort", package: "framegen")]),
+                // `swift run \(command) render scenes/NAME.yaml --video NAME.gif`
+                .executableTarget(
+                    name: \(literal(command)),
+                    dependencies: [\(literal(module)), .product(name: "FrameGenCommandLine", package: "framegen")]),
+                // `swift test`: records the golden frames the first time, checks them after.
+                .testTarget(
+                    name: \(literal(module + "Tests")),
+                    dependencies: [
+                        \(literal(module)), .product(name: "UIKit", package: "framegen"),
+                        .product(name: "FrameGenTesting", package: "framegen"),
+                    ],
+                    exclude: ["__Golden__"]),
+            ]
+        )
+
+        """
+    }
+
+    var registration: String {
+        var text = """
+            // \(Self.marker) from the app's files, and made again by its next run: put your own
+            // registrations (a delegate, a data source, a layout without init()) in
+            // UserRegistration.swift, whose entries win over these.
+            import UIKit
+
+            import struct Layout.LayoutDescriptor
+
+            /// The app's layouts and cells by class name, for scenes (`layout: {type: NAME, cell: NAME}`),
+            /// the command line and the golden tests.
+            public enum Registration {
+                public static let layouts = found.layouts.merging(UserRegistration.layouts) { _, user in user }
+                public static let cells = found.cells.merging(UserRegistration.cells) { _, user in user }
+
+                /// The layouts as framegen's descriptors, for `assertGolden(scene:layouts:)`.
+                public static func descriptors() throws -> [LayoutDescriptor] {
+                    try UIKitLayout.descriptors(layouts: layouts, cells: cells)
+                }
+
+                static let found: (layouts: [String: UIKitLayout.Factory], cells: [String: UICollectionViewCellFactory]) = (
+                    layouts: [
+
+            """
+        for layout in makeable where layout.kind == .layout {
+            text += "            \(literal(layout.name)): { _ in \(layout.name)() },\n"
+        }
+        text += "        ],\n        cells: [\n"
+        for cell in makeable where cell.kind != .layout {
+            text += "            \(literal(cell.name)): { \(cell.name)(frame: $0) },\n"
+        }
+        text += "        ]\n    )\n}\n"
+        let unmade = scan.classes.filter { $0.cannotMake != nil }
+        if !unmade.isEmpty {
+            text += "\n// Not registered: framegen cannot make these as UIKit would (add them to UserRegistration.swift).\n"
+            for found in unmade {
+                text += "//   \(found.name) (\(found.file):\(found.line)): \(found.cannotMake!)\n"
+            }
+        }
+        return text
+    }
+
+    var userRegistration: String {
+        """
+        // Your registrations, which win over Registration.swift's (made by `framegen uikit init`,
+        // which never writes this file again). A layout's factory does what the app's view
+        // controller does before the collection view appears: set a delegate or a data source,
+        // register cell classes (docs/uikit.md, "Cells").
+        import UIKit
+
+        enum UserRegistration {
+            static let layouts: [String: UIKitLayout.Factory] = [
+                // "WheelLayout": { collectionView in
+                //     let layout = WheelLayout()
+                //     layout.delegate = WheelDelegate()
+                //     return layout
+                // },
+            ]
+            static let cells: [String: UICollectionViewCellFactory] = [
+                // "PhotoCell": { PhotoCell(frame: $0) },
+            ]
+        }
+
+        """
+    }
+
+    var main: String {
+        """
+        import FrameGenCommandLine
+        import \(module)
+
+        // framegen's whole command line with the app's layouts and cells (Registration.swift).
+        FrameGenCommandLine.main(layouts: Registration.layouts, cells: Registration.cells)
+
+        """
+    }
+
+    /// A drag and a fling along the layout's axis, and a delete and an insert where the layout
+    /// animates updates; drawn with the first cell class the app has, if any.
+    func scene(for layout: AppScan.Class) -> String {
+        let sideways = layout.scrollsHorizontally
+        let drag = sideways ? "[-300, 0]" : "[0, -300]"
+        let fling = sideways ? "[2500, 0]" : "[0, 2500]"
+        let cells = makeable.filter { $0.kind == .cell }
+        var layoutKeys = "type: \(layout.name)"
+        if let cell = cells.first { layoutKeys += ", cell: \(cell.name)" }
+        var text = """
+            # A starter scene for \(layout.name) (\(Self.marker); yours to change: it is not
+            # written again). docs/scene.md lists every key.
+            name: \(layout.name)
+            canvas: {width: 390, height: 844, scale: 1}
+            content: {items: 30}
+            layout: {\(layoutKeys)}
+
+            """
+        if cells.count > 1 {
+            text += "# Other cells of the app: \(cells.dropFirst().map(\.name).joined(separator: ", "))\n"
+        }
+        text += """
+            timeline:
+              - wait: 0.3
+              - drag: {by: \(drag), duration: 0.4}
+              - wait: 0.3
+              - fling: {velocity: \(fling)}
+
+            """
+        if layout.animatesUpdates {
+            text += """
+                  - delete: {items: [[0, 1]]}
+                  - wait: 0.3
+                  - insert: {items: [[0, 1]]}
+                  - wait: 0.3
+
+                """
+        }
+        return text
+    }
+
+    var goldenTests: String {
+        var text = """
+            // \(Self.marker), and made again by its next run: a golden test per starter scene.
+            // `swift test` records the frames the first time (Tests/\(module)Tests/__Golden__), and
+            // checks them after; FRAMEGEN_RECORD=all records them again. Add tests in files of
+            // your own.
+            import FrameGenTesting
+            import Testing
+            import UIKit
+            import \(module)
+
+            """
+        for layout in makeable where layout.kind == .layout {
+            text += """
+
+                @Test func \(lowerCamel(layout.name))() throws {
+                    assertGolden(
+                        scene: "../../scenes/\(layout.name).yaml", frames: [0, 12, 24, 36],
+                        layouts: try Registration.descriptors())
+                }
+
+                """
+        }
+        return text
+    }
+
+    func summary(fileCount: Int, shownAs directory: String) -> String {
+        let layouts = makeable.filter { $0.kind == .layout }.map(\.name)
+        let cells = makeable.filter { $0.kind != .layout }.map(\.name)
+        var text = "Made \(directory) from \(fileCount) app file(s):\n"
+        text += "  layouts: \(layouts.isEmpty ? "none" : layouts.joined(separator: ", "))\n"
+        text += "  cells and views: \(cells.isEmpty ? "none" : cells.joined(separator: ", "))\n"
+        let unmade = scan.classes.filter { $0.cannotMake != nil }
+        if !unmade.isEmpty {
+            text += "  not registered (add them to Sources/\(module)/UserRegistration.swift):\n"
+            for found in unmade { text += "    \(found.name) (\(found.file):\(found.line)): \(found.cannotMake!)\n" }
+        }
+        for layout in scan.layouts where !layout.needs.isEmpty {
+            text +=
+                "  \(layout.name) has a \(layout.needs.joined(separator: " and a ")) of the app's: set one in its factory in UserRegistration.swift if it needs one\n"
+        }
+        text += """
+            Next:
+              cd \(directory)
+              swift run \(command) layouts
+            \(layouts.first.map { "  swift run \(command) render scenes/\($0).yaml --video \($0).gif\n" } ?? "")\
+              swift test      # records the golden frames the first time, checks them after
+
+            """
+        return text
+    }
+}
+
+/// `wheelLayout` from `WheelLayout`, for a test's name.
+private func lowerCamel(_ name: String) -> String {
+    name.prefix(1).lowercased() + name.dropFirst()
+}
+
+/// A string as a Swift literal.
+private func literal(_ string: String) -> String {
+    "\"" + string.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+}
+
+private func absolute(_ path: String, from cwd: String) -> String {
+    let joined = path.hasPrefix("/") ? path : cwd + "/" + path
+    return URL(fileURLWithPath: joined).standardizedFileURL.path
+}
+
+/// `to` relative to the folder `from`, both absolute (`../app/Layouts`).
+func relativePath(from: String, to: String) -> String {
+    let a = from.split(separator: "/")
+    let b = to.split(separator: "/")
+    var common = 0
+    while common < a.count, common < b.count, a[common] == b[common] { common += 1 }
+    let up = Array(repeating: "..", count: a.count - common)
+    let parts = up + b[common...].map(String.init)
+    return parts.isEmpty ? "." : parts.joined(separator: "/")
+}
+
+/// The Swift files under a folder, to any depth, in a stable order.
+private func swiftFiles(in folder: String) -> [String] {
+    let found = FileManager.default.enumerator(atPath: folder)
+    var files: [String] = []
+    while let next = found?.nextObject() as? String {
+        if next.hasSuffix(".swift") { files.append(folder + "/" + next) }
+    }
+    return files.sorted()
+}

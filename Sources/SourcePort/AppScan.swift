@@ -1,0 +1,236 @@
+import SwiftParser
+import SwiftSyntax
+
+/// What `framegen uikit init` registers from an app's files: every collection view layout class,
+/// and every cell and reusable view class, with whether framegen can make one as UIKit does
+/// (`Layout()`, `Cell(frame:)`) and, when it cannot, what the user must add.
+public struct AppScan: Sendable {
+    public enum Kind: String, Sendable {
+        case layout, cell, reusableView
+    }
+
+    public struct Class: Sendable, Equatable {
+        public var name: String
+        public var kind: Kind
+        /// The file and line that declare it.
+        public var file: String
+        public var line: Int
+        /// Why framegen cannot make it with the initialiser UIKit uses (nil: it can).
+        public var cannotMake: String?
+        /// Layouts: it scrolls sideways (a flow layout set to `.horizontal`), so its starter scene
+        /// drags along x.
+        public var scrollsHorizontally: Bool
+        /// Layouts: it animates batch updates (initial or final attributes for items, or
+        /// `prepare(forCollectionViewUpdates:)`), so its starter scene inserts and deletes.
+        public var animatesUpdates: Bool
+        /// Layouts: protocols of the app's its stored properties are typed with (a delegate or a
+        /// data source the layout asks), whose required members someone must implement.
+        public var needs: [String]
+    }
+
+    public var classes: [Class]
+
+    public var layouts: [Class] { classes.filter { $0.kind == .layout } }
+    public var cells: [Class] { classes.filter { $0.kind != .layout } }
+
+    /// UIKit's classes each kind descends from.
+    static let roots: [String: Kind] = [
+        "UICollectionViewLayout": .layout, "UICollectionViewFlowLayout": .layout,
+        "UICollectionViewCompositionalLayout": .layout, "UICollectionViewTransitionLayout": .layout,
+        "UICollectionViewCell": .cell, "UICollectionViewListCell": .cell,
+        "UICollectionReusableView": .reusableView,
+    ]
+
+    public static func scan(_ files: [SourcePort.File]) -> AppScan {
+        let visitor = ClassVisitor(viewMode: .sourceAccurate)
+        for file in files {
+            visitor.file = file.path
+            let tree = Parser.parse(source: file.text)
+            visitor.converter = SourceLocationConverter(fileName: file.path, tree: tree)
+            visitor.walk(tree)
+        }
+        let declared = Dictionary(visitor.found.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var classes: [Class] = []
+        for found in visitor.found {
+            guard let kind = kind(of: found.name, in: declared) else { continue }
+            var reason: String?
+            let initialiser = kind == .layout ? "init()" : "init(frame:)"
+            if found.isGeneric {
+                reason = "it is generic: register it with its type arguments"
+            } else if found.isPrivate {
+                reason = "it is private to its file: register it there"
+            } else if found.isNested {
+                reason = "it is nested in another type: register it by its full name"
+            } else if !canMake(found.name, kind: kind, in: declared) {
+                reason = "it has no \(initialiser): add a factory that makes one"
+            }
+            let protocols = visitor.protocols
+            let needs = found.propertyTypes.filter { protocols[$0] == true }
+            classes.append(
+                Class(
+                    name: found.name, kind: kind, file: found.file, line: found.line, cannotMake: reason,
+                    scrollsHorizontally: chain(found.name, in: declared).contains { $0.horizontal },
+                    animatesUpdates: chain(found.name, in: declared).contains { $0.animatesUpdates },
+                    needs: needs.sorted()))
+        }
+        classes.sort { ($0.kind.rawValue, $0.name) < ($1.kind.rawValue, $1.name) }
+        return AppScan(classes: classes)
+    }
+
+    /// The class and its superclasses the app declares, nearest first.
+    private static func chain(_ name: String, in declared: [String: FoundClass]) -> [FoundClass] {
+        var result: [FoundClass] = []
+        var next: String? = name
+        while let current = next, let found = declared[current], !result.contains(where: { $0.name == current }) {
+            result.append(found)
+            next = found.superclass
+        }
+        return result
+    }
+
+    private static func kind(of name: String, in declared: [String: FoundClass]) -> Kind? {
+        for found in chain(name, in: declared) {
+            if let superclass = found.superclass, let kind = roots[superclass] { return kind }
+        }
+        return nil
+    }
+
+    /// Swift's rules: a class that declares no designated initialiser inherits its superclass's;
+    /// one that declares some has only those (and its convenience ones).
+    private static func canMake(_ name: String, kind: Kind, in declared: [String: FoundClass]) -> Bool {
+        for found in chain(name, in: declared) {
+            let wanted = kind == .layout ? found.hasPlainInit : found.hasFrameInit
+            if wanted { return true }
+            if found.declaresDesignatedInit { return false }
+        }
+        return true
+    }
+}
+
+/// A class as the scan found it.
+struct FoundClass {
+    var name: String
+    var superclass: String?
+    var file: String
+    var line: Int
+    var isGeneric: Bool
+    var isPrivate: Bool
+    var isNested: Bool
+    /// `init()` or an initialiser every parameter of which has a default.
+    var hasPlainInit = false
+    /// `init(frame:)`.
+    var hasFrameInit = false
+    /// Any designated (not convenience) initialiser other than `init?(coder:)`, which UIKit's
+    /// subclasses must write and which does not take away the inherited ones on its own.
+    var declaresDesignatedInit = false
+    var horizontal = false
+    var animatesUpdates = false
+    var propertyTypes: [String] = []
+}
+
+private final class ClassVisitor: SyntaxVisitor {
+    var file = ""
+    var converter: SourceLocationConverter?
+    var found: [FoundClass] = []
+    /// Protocols the app declares, and whether they have required members.
+    var protocols: [String: Bool] = [:]
+    private var depth = 0
+    private var current: [Int] = []
+
+    static let updateMembers: Set<String> = [
+        "initialLayoutAttributesForAppearingItem", "finalLayoutAttributesForDisappearingItem", "prepare",
+    ]
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        let superclass = node.inheritanceClause?.inheritedTypes.first.map { simpleName($0.type) }
+        let isPrivate = node.modifiers.contains { ["private", "fileprivate"].contains($0.name.text) }
+        found.append(
+            FoundClass(
+                name: node.name.text, superclass: superclass, file: file,
+                line: converter?.location(for: node.positionAfterSkippingLeadingTrivia).line ?? 0,
+                isGeneric: node.genericParameterClause != nil, isPrivate: isPrivate, isNested: depth > 0))
+        current.append(found.count - 1)
+        depth += 1
+        // `scrollDirection = .horizontal` anywhere in the class (its init, `prepare()`).
+        let tokens = Array(node.memberBlock.tokens(viewMode: .sourceAccurate))
+        for (i, token) in tokens.enumerated() where token.text == "scrollDirection" && i + 1 < tokens.count {
+            if tokens[i + 1].text == "=", tokens[(i + 2)...].prefix(4).contains(where: { $0.text == "horizontal" }) {
+                found[found.count - 1].horizontal = true
+            }
+        }
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClassDeclSyntax) {
+        current.removeLast()
+        depth -= 1
+    }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        depth += 1
+        current.append(-1)
+        return .visitChildren
+    }
+    override func visitPost(_ node: StructDeclSyntax) {
+        depth -= 1
+        current.removeLast()
+    }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        depth += 1
+        current.append(-1)
+        return .visitChildren
+    }
+    override func visitPost(_ node: EnumDeclSyntax) {
+        depth -= 1
+        current.removeLast()
+    }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        let required = node.memberBlock.members.contains { member in
+            guard let modifiers = member.decl.asProtocol(WithModifiersSyntax.self)?.modifiers else { return false }
+            let isMember = member.decl.is(FunctionDeclSyntax.self) || member.decl.is(VariableDeclSyntax.self)
+            return isMember && !modifiers.contains { $0.name.text == "optional" }
+        }
+        protocols[node.name.text] = required
+        return .skipChildren
+    }
+
+    private var owner: Int? {
+        guard let last = current.last, last >= 0 else { return nil }
+        return last
+    }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let index = owner else { return .skipChildren }
+        let parameters = node.signature.parameterClause.parameters
+        let labels = parameters.map(\.firstName.text)
+        let convenience = node.modifiers.contains { $0.name.text == "convenience" }
+        if parameters.allSatisfy({ $0.defaultValue != nil }) { found[index].hasPlainInit = true }
+        if labels == ["frame"] { found[index].hasFrameInit = true }
+        if !convenience && labels != ["coder"] { found[index].declaresDesignatedInit = true }
+        return .skipChildren
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let index = owner, Self.updateMembers.contains(node.name.text) {
+            // `prepare(forCollectionViewUpdates:)`, not `prepare()`.
+            if node.name.text != "prepare" || !node.signature.parameterClause.parameters.isEmpty {
+                found[index].animatesUpdates = true
+            }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard let index = owner, node.parent?.is(MemberBlockItemSyntax.self) == true else {
+            return .visitChildren
+        }
+        for binding in node.bindings {
+            if let type = binding.typeAnnotation?.type {
+                var base = type
+                if let optional = type.as(OptionalTypeSyntax.self) { base = optional.wrappedType }
+                if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { base = unwrapped.wrappedType }
+                found[index].propertyTypes.append(simpleName(base))
+            }
+        }
+        return .visitChildren
+    }
+}
