@@ -83,7 +83,9 @@ open class UIButton: UIControl {
     /// A system button with `configuration`, as `UIButton(configuration:primaryAction:)`.
     public convenience init(configuration: Configuration, primaryAction: UIAction? = nil) {
         self.init(type: .system)
+        // An initialiser's own assignment runs no observer.
         self.configuration = configuration
+        updateClassicContent()
         if let primaryAction { adopt(primaryAction) }
     }
 
