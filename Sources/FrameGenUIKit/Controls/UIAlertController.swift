@@ -1,7 +1,7 @@
 import Foundation
 
 /// An action of an alert: a title, a style and a handler. framegen taps no alert buttons, so
-/// a handler runs only when code calls it; the alert keeps its actions in order.
+/// a handler never runs here; the alert keeps its actions in order.
 open class UIAlertAction: NSObject {
     /// The raw values are UIKit's.
     public enum Style: Int, Sendable {
