@@ -137,19 +137,6 @@ open class NSCollectionLayoutEdgeSpacing: NSObject, NSCopying {
     open func copy(with zone: NSZone? = nil) -> Any { self }
 }
 
-/// The edges of a rectangle, named by leading and trailing (left and right: framegen lays out
-/// left to right).
-public struct NSDirectionalRectEdge: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt
-    public init(rawValue: UInt) { self.rawValue = rawValue }
-
-    public static let top = NSDirectionalRectEdge(rawValue: 1 << 0)
-    public static let leading = NSDirectionalRectEdge(rawValue: 1 << 1)
-    public static let bottom = NSDirectionalRectEdge(rawValue: 1 << 2)
-    public static let trailing = NSDirectionalRectEdge(rawValue: 1 << 3)
-    public static let all: NSDirectionalRectEdge = [.top, .leading, .bottom, .trailing]
-}
-
 /// Where a boundary supplementary item (a header or footer) sits on its section or layout.
 public enum NSRectAlignment: Int, Sendable {
     case none

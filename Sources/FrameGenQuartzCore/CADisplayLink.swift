@@ -26,13 +26,6 @@ open class CADisplayLink: NSObject {
         super.init()
     }
 
-    /// iOS's form: the link sends `selector` to `target` at each firing, with itself as the
-    /// argument. The target is held strongly until `invalidate()`, as on iOS.
-    public convenience init(target: Any, selector: Selector) {
-        let object = target as AnyObject
-        self.init { link in selector.send(to: object, from: link) }
-    }
-
     /// The instant of the last firing, in `CACurrentMediaTime()`'s seconds.
     open private(set) var timestamp: CFTimeInterval = 0
     /// One frame of the scene after `timestamp` (framegen's scenes run at their `fps`).

@@ -376,7 +376,9 @@ private final class RewriteVisitor: SyntaxVisitor {
             argument.label == nil, node.arguments.count == 1
         else { return .visitChildren }
         let expression = argument.expression
-        var owner = enclosing.last?.name
+        // The method as an unapplied reference on its type: `Self.tapped(_:)` for one of the
+        // type the selector is written in (overrides included), `Model.reload(with:)` for another's.
+        var owner = "Self"
         let reference: DeclReferenceExprSyntax
         if let member = expression.as(MemberAccessExprSyntax.self) {
             reference = member.declName
@@ -386,14 +388,9 @@ private final class RewriteVisitor: SyntaxVisitor {
         } else {
             return .visitChildren
         }
-        guard let owner else { return .visitChildren }
+        guard !enclosing.isEmpty || owner != "Self" else { return .visitChildren }
         let name = selectorName(reference)
-        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
-        let site = "\(lastComponent(file.path)):\(location.line):\(location.column)"
-        let text =
-            "Selector(\(literal(name)), site: \(literal(site))) { target, sender, event in "
-            + "guard let target = target as? \(owner) else { return false }; "
-            + "return SelectorCall.send(target.\(reference.trimmedDescription), sender, event) }"
+        let text = "Selector(\(literal(name)), \(owner).\(reference.trimmedDescription))"
         replace(node, with: text, "#selector(\(reference.trimmedDescription)): a Selector that calls it")
         return .skipChildren
     }
@@ -431,9 +428,4 @@ private final class RewriteVisitor: SyntaxVisitor {
         }
         return text
     }
-}
-
-/// The last component of a path.
-private func lastComponent(_ path: String) -> String {
-    path.split(separator: "/").last.map(String.init) ?? path
 }

@@ -41,20 +41,18 @@ import UIKit
         #expect(abs(angle(ofItem: 3, delegate: nil) - 0.9) < 1e-9)
     }
 
-    /// `CADisplayLink(target: self, selector: #selector(step(_:)))` in the cell: the selector
-    /// calls the cell's private method with the link, and nothing for another type's target.
+    /// `button.addTarget(self, action: #selector(tapped(_:)), for: .touchUpInside)` in the cell:
+    /// the ported selector calls the cell's private method with the button, and
+    /// `#selector(reset)` an `@IBAction` without an argument.
     @Test func aSelectorCallsTheMethodItNames() {
         let cell = SpokeCell(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
-        let link = CADisplayLink { _ in }
-        #expect(Selector("step:").send(to: cell, from: link))
-        #expect(Selector("step:").send(to: cell, from: link))
-        #expect(cell.steps == 2)
-        #expect(!Selector("step:").send(to: UIView(), from: link))
-        // The sender must be what the method takes.
-        #expect(!Selector("step:").send(to: cell, from: "not a link"))
-        #expect(cell.steps == 2)
-        cell.reset()
-        #expect(cell.steps == 0)
+        cell.button.setTitle("Go", for: .normal)
+        cell.button.sendActions(for: .touchUpInside)
+        cell.button.sendActions(for: .touchUpInside)
+        #expect(cell.taps == ["Go", "Go"])
+        #expect(cell.button.actions(forTarget: cell, forControlEvent: .touchUpInside) == ["tapped:"])
+        cell.button.sendActions(for: .touchUpOutside)
+        #expect(cell.taps.isEmpty)
     }
 
     /// `#if canImport(UIKit.UICollectionViewFlowLayout) && os(iOS)` holds for the port, so the

@@ -159,12 +159,9 @@ import Testing
             """
         let ported = port(text)
         let out = body(ported)
-        #expect(
-            out.contains("Selector(\"tapped:\", site: \"Layout.swift:3:40\") { target, sender, event in "))
-        #expect(out.contains("guard let target = target as? Cell else { return false }; "))
-        #expect(out.contains("return SelectorCall.send(target.tapped(_:), sender, event) }"))
-        #expect(out.contains("Selector(\"step\", site:"))
-        #expect(out.contains("Selector(\"reloadWith:\", site:") && out.contains("target as? Model"))
+        #expect(out.contains("action: Selector(\"tapped:\", Self.tapped(_:)), for: .touchUpInside)"))
+        #expect(out.contains("selector: Selector(\"step\", Self.step))"))
+        #expect(out.contains("action: Selector(\"reloadWith:\", Model.reload(with:)), for:"))
         #expect(out.contains("#selector(getter: Cell.frame)"))
     }
 

@@ -52,6 +52,20 @@ public struct NSDirectionalEdgeInsets: Hashable, Sendable {
     public static var zero: NSDirectionalEdgeInsets { NSDirectionalEdgeInsets() }
 }
 
+/// The edges of a rectangle, named by leading and trailing (left and right: framegen lays out
+/// left to right). In UIKit, beside the insets: compositional layouts and button
+/// configurations (`imagePlacement`) both name edges with it.
+public struct NSDirectionalRectEdge: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let top = NSDirectionalRectEdge(rawValue: 1 << 0)
+    public static let leading = NSDirectionalRectEdge(rawValue: 1 << 1)
+    public static let bottom = NSDirectionalRectEdge(rawValue: 1 << 2)
+    public static let trailing = NSDirectionalRectEdge(rawValue: 1 << 3)
+    public static let all: NSDirectionalRectEdge = [.top, .leading, .bottom, .trailing]
+}
+
 extension CGRect {
     /// The rectangle less `insets` (UIEdgeInsetsInsetRect); it is not standardised, so large
     /// insets leave a negative size, as on iOS.

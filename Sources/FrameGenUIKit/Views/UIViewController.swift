@@ -59,6 +59,39 @@ open class UIViewController: UIResponder {
     open var additionalSafeAreaInsets: UIEdgeInsets = .zero
     open var preferredContentSize: CGSize = .zero
 
+    // MARK: Presentation, recorded (docs/uikit.md "Controls": nothing presented is drawn)
+
+    open private(set) var presentedViewController: UIViewController?
+    open private(set) weak var presentingViewController: UIViewController?
+
+    /// Records `viewControllerToPresent` as presented by this controller (or by the one this
+    /// controller presents, as UIKit passes a presentation up to the top) and calls
+    /// `completion`; a controller already presented elsewhere is refused, as UIKit refuses it.
+    open func present(
+        _ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil
+    ) {
+        var presenter: UIViewController = self
+        while let next = presenter.presentedViewController { presenter = next }
+        guard viewControllerToPresent.presentingViewController == nil, viewControllerToPresent !== presenter
+        else {
+            return
+        }
+        presenter.presentedViewController = viewControllerToPresent
+        viewControllerToPresent.presentingViewController = presenter
+        completion?()
+    }
+
+    /// Dismisses what this controller presents, or, when it presents nothing, itself from its
+    /// presenter, as UIKit does; then calls `completion`.
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        let presenter = presentedViewController == nil ? presentingViewController : self
+        if let presented = presenter?.presentedViewController {
+            presented.presentingViewController = nil
+            presenter?.presentedViewController = nil
+        }
+        completion?()
+    }
+
     // MARK: Containment, as far as a host puts a controller on screen (a snapshot test's window)
 
     open private(set) var children: [UIViewController] = []

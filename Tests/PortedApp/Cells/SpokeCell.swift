@@ -2,17 +2,23 @@ import Foundation
 
 class SpokeCell: UICollectionViewCell {
     @IBOutlet weak var title: UILabel?
+    let button = UIButton(type: .system)
     private var link: CADisplayLink?
     private(set) var steps = 0
+    private(set) var taps: [String] = []
 
     override init(frame: CGRect) {
         super.init(frame: frame)
         contentView.backgroundColor = .systemOrange
         contentView.layer.cornerRadius = 14
         link = CADisplayLink(target: self, selector: #selector(step(_:)))
+        button.addTarget(self, action: #selector(tapped(_:)), for: .touchUpInside)
+        button.addTarget(self, action: #selector(reset), for: .touchUpOutside)
+        contentView.addSubview(button)
     }
     required init?(coder: NSCoder) { fatalError() }
 
     @objc private func step(_ link: CADisplayLink) { steps += 1 }
-    @IBAction func reset() { steps = 0 }
+    @objc private func tapped(_ sender: UIButton) { taps.append(sender.currentTitle ?? "untitled") }
+    @IBAction func reset() { taps = [] }
 }

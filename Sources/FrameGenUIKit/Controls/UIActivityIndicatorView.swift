@@ -1,0 +1,124 @@
+import Foundation
+
+/// A spinner, drawn at rest as iOS draws one: spokes round the centre, each fainter than the
+/// one before it clockwise. framegen draws no animation frames of it: `startAnimating()` shows
+/// it and `isAnimating` says so.
+///
+/// `.medium` (20 points) and `.large` (37 points) have 8 spokes, as since iOS 13; the legacy
+/// styles (`.white`, `.whiteLarge`, `.gray`) 12, as before.
+open class UIActivityIndicatorView: UIView {
+    /// The raw values are UIKit's.
+    public enum Style: Int, Sendable {
+        case whiteLarge = 0
+        case white = 1
+        case gray = 2
+        case medium = 100
+        case large = 101
+    }
+
+    open var style: Style {
+        didSet { styleChanged() }
+    }
+
+    /// Nil restores the style's colour (grey; white for the white styles).
+    open var color: UIColor! {
+        get { storedColor ?? defaultColor }
+        set {
+            storedColor = newValue
+            setNeedsDisplay()
+        }
+    }
+
+    /// True by default: a stopped indicator is hidden, as UIKit's.
+    open var hidesWhenStopped = true {
+        didSet { updateHidden() }
+    }
+
+    open private(set) var isAnimating = false
+
+    private var storedColor: UIColor?
+
+    public init(style: Style) {
+        self.style = style
+        let side = UIActivityIndicatorView.side(style)
+        super.init(frame: CGRect(x: 0, y: 0, width: side, height: side))
+        isOpaque = false
+        updateHidden()
+    }
+
+    /// A medium indicator in `frame`.
+    public override init(frame: CGRect) {
+        style = .medium
+        super.init(frame: frame)
+        isOpaque = false
+        updateHidden()
+    }
+
+    public required init?(coder: NSCoder) { return nil }
+
+    open func startAnimating() {
+        isAnimating = true
+        updateHidden()
+    }
+
+    open func stopAnimating() {
+        isAnimating = false
+        updateHidden()
+    }
+
+    open override var intrinsicContentSize: CGSize {
+        let side = UIActivityIndicatorView.side(style)
+        return CGSize(width: side, height: side)
+    }
+
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
+
+    private static func side(_ style: Style) -> CGFloat {
+        switch style {
+        case .large, .whiteLarge: 37
+        default: 20
+        }
+    }
+
+    private var defaultColor: UIColor {
+        switch style {
+        case .white, .whiteLarge: .white
+        default: .systemGray
+        }
+    }
+
+    private var spokes: Int { style == .medium || style == .large ? 8 : 12 }
+
+    private func styleChanged() {
+        invalidateIntrinsicContentSize()
+        setNeedsDisplay()
+    }
+
+    private func updateHidden() {
+        isHidden = hidesWhenStopped && !isAnimating
+    }
+
+    open override func draw(_ rect: CGRect) {
+        let side = UIActivityIndicatorView.side(style)
+        let centre = CGPoint(x: bounds.midX, y: bounds.midY)
+        let outer = side / 2
+        let inner = outer * 0.45
+        let width = side * (spokes == 8 ? 0.11 : 0.085)
+        let base: UIColor = color
+        for i in 0..<spokes {
+            // Spoke 0 points up and is the most opaque; the trail fades clockwise behind it.
+            let angle = CGFloat(i) / CGFloat(spokes) * 2 * .pi - .pi / 2
+            let (c, s) = (cos(angle), sin(angle))
+            let spoke = UIBezierPath()
+            spoke.move(
+                to: CGPoint(x: centre.x + c * (inner + width / 2), y: centre.y + s * (inner + width / 2)))
+            spoke.addLine(
+                to: CGPoint(x: centre.x + c * (outer - width / 2), y: centre.y + s * (outer - width / 2)))
+            spoke.lineWidth = width
+            spoke.lineCapStyle = .round
+            let fade = 1 - CGFloat((spokes - i) % spokes) / CGFloat(spokes) * 0.75
+            base.withAlphaComponent(base.cgColor.alpha * fade).setStroke()
+            spoke.stroke()
+        }
+    }
+}

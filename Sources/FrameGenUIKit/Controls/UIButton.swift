@@ -1,0 +1,589 @@
+import Foundation
+
+/// A button, in UIKit's two forms: the classic one (titles, title colours, images and
+/// background images per state, edge insets) and, once `configuration` is set, iOS 15's
+/// (`UIButton.Configuration`: a filled, tinted, gray or plain look, padding, image placement).
+///
+/// It is drawn by its subviews, as on iOS: a background view (a background image, or a
+/// configuration's colour, corners and stroke), `imageView` and `titleLabel`, placed in
+/// `layoutSubviews()` from `backgroundRect(forBounds:)`, `imageRect(forContentRect:)` and
+/// `titleRect(forContentRect:)`. A tap is `sendActions(for: .touchUpInside)` (and
+/// `.primaryActionTriggered`); framegen delivers no touches itself.
+open class UIButton: UIControl {
+    /// The raw values are UIKit's (`plain` is tvOS's; `roundedRect` is `system`).
+    public enum ButtonType: Int, Sendable {
+        case custom = 0
+        case system = 1
+        case detailDisclosure = 2
+        case infoLight = 3
+        case infoDark = 4
+        case contactAdd = 5
+        case plain = 6
+        case close = 7
+
+        public static let roundedRect = ButtonType.system
+    }
+
+    open private(set) var buttonType: ButtonType = .custom
+
+    private var titles: [UInt: String] = [:]
+    private var attributedTitles: [UInt: NSAttributedString] = [:]
+    private var titleColors: [UInt: UIColor] = [:]
+    private var titleShadowColors: [UInt: UIColor] = [:]
+    private var images: [UInt: UIImage] = [:]
+    private var backgroundImages: [UInt: UIImage] = [:]
+
+    /// Behind the content: the current background image, or a configuration's background.
+    private let backgroundView = UIImageView()
+    private let storedImageView = UIImageView()
+    private let storedTitleLabel = UILabel()
+    /// A configuration's subtitle, under the title.
+    private let storedSubtitleLabel = UILabel()
+    /// The glyph of the system types that have one (info, contact add, close).
+    private var glyphView: ButtonGlyphView?
+
+    /// A custom button, as `UIButton(frame:)` is on iOS.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        backgroundView.isHidden = true
+        storedImageView.isHidden = true
+        storedTitleLabel.isHidden = true
+        storedSubtitleLabel.isHidden = true
+        // UIKit's default title font since iOS 7: the system font at 15 points.
+        storedTitleLabel.font = .systemFont(ofSize: 15)
+        addSubview(backgroundView)
+        addSubview(storedImageView)
+        addSubview(storedTitleLabel)
+        addSubview(storedSubtitleLabel)
+        updateClassicContent()
+    }
+
+    public required init?(coder: NSCoder) { return nil }
+
+    /// A button of `buttonType` (of frame zero); the glyph types are the size of their glyph.
+    public convenience init(type buttonType: ButtonType) {
+        self.init(frame: .zero)
+        self.buttonType = buttonType
+        if let glyph = ButtonGlyphView.Glyph(buttonType) {
+            let view = ButtonGlyphView(glyph)
+            glyphView = view
+            insertSubview(view, aboveSubview: storedImageView)
+            bounds.size = view.bounds.size
+        }
+        updateClassicContent()
+    }
+
+    /// `primaryAction` is sent for `.primaryActionTriggered`, and its title and image are the
+    /// button's, as UIKit sets them.
+    public convenience init(type buttonType: ButtonType = .system, primaryAction: UIAction?) {
+        self.init(type: buttonType)
+        if let primaryAction { adopt(primaryAction) }
+    }
+
+    /// A system button with `configuration`, as `UIButton(configuration:primaryAction:)`.
+    public convenience init(configuration: Configuration, primaryAction: UIAction? = nil) {
+        self.init(type: .system)
+        // An initialiser's own assignment runs no observer.
+        self.configuration = configuration
+        updateClassicContent()
+        if let primaryAction { adopt(primaryAction) }
+    }
+
+    /// framegen's name for what `init(frame:primaryAction:)` does on iOS.
+    public convenience init(frame: CGRect, primaryAction: UIAction?) {
+        self.init(frame: frame)
+        if let primaryAction { adopt(primaryAction) }
+    }
+
+    private func adopt(_ action: UIAction) {
+        addAction(action, for: .primaryActionTriggered)
+        if configuration != nil {
+            if configuration?.title == nil { configuration?.title = action.title }
+            if configuration?.image == nil { configuration?.image = action.image }
+        } else {
+            setTitle(action.title, for: .normal)
+            if let image = action.image { setImage(image, for: .normal) }
+        }
+    }
+
+    // MARK: Content per state
+
+    /// A state without a value of its own shows `.normal`'s, as UIKit's buttons do (a combined
+    /// state, such as selected and highlighted, does not fall back to one of its parts).
+    private func value<T>(_ table: [UInt: T], _ state: State) -> T? { table[state.rawValue] ?? table[0] }
+
+    open func setTitle(_ title: String?, for state: State) {
+        titles[state.rawValue] = title
+        updateClassicContent()
+    }
+
+    open func title(for state: State) -> String? {
+        value(attributedTitles, state)?.string ?? value(titles, state)
+    }
+
+    open func setAttributedTitle(_ title: NSAttributedString?, for state: State) {
+        attributedTitles[state.rawValue] = title
+        updateClassicContent()
+    }
+
+    open func attributedTitle(for state: State) -> NSAttributedString? { value(attributedTitles, state) }
+
+    open func setTitleColor(_ color: UIColor?, for state: State) {
+        titleColors[state.rawValue] = color
+        updateClassicContent()
+    }
+
+    /// The colour set for `state`, else `.normal`'s, else the type's: white for a custom
+    /// button, the tint colour for a system one, grey when it is disabled.
+    open func titleColor(for state: State) -> UIColor? {
+        if let color = titleColors[state.rawValue] { return color }
+        if state.contains(.disabled), buttonType != .custom, titleColors[State.disabled.rawValue] == nil {
+            // A grey: framegen's choice of UIKit's disabled system button colour.
+            return titleColors[0] == nil ? .systemGray : titleColors[0]
+        }
+        return titleColors[0] ?? (buttonType == .custom ? .white : tintColor)
+    }
+
+    open func setTitleShadowColor(_ color: UIColor?, for state: State) {
+        titleShadowColors[state.rawValue] = color
+        updateClassicContent()
+    }
+
+    open func titleShadowColor(for state: State) -> UIColor? { value(titleShadowColors, state) }
+
+    open func setImage(_ image: UIImage?, for state: State) {
+        images[state.rawValue] = image
+        updateClassicContent()
+    }
+
+    open func image(for state: State) -> UIImage? { value(images, state) }
+
+    open func setBackgroundImage(_ image: UIImage?, for state: State) {
+        backgroundImages[state.rawValue] = image
+        updateClassicContent()
+    }
+
+    open func backgroundImage(for state: State) -> UIImage? { value(backgroundImages, state) }
+
+    open var currentTitle: String? { title(for: state) }
+    open var currentAttributedTitle: NSAttributedString? { attributedTitle(for: state) }
+    open var currentTitleColor: UIColor { titleColor(for: state) ?? .white }
+    open var currentTitleShadowColor: UIColor? { titleShadowColor(for: state) }
+    open var currentImage: UIImage? { image(for: state) }
+    open var currentBackgroundImage: UIImage? { backgroundImage(for: state) }
+
+    open var titleLabel: UILabel? { storedTitleLabel }
+    open var imageView: UIImageView? { storedImageView }
+    /// A configuration's subtitle label (UIKit's `subtitleLabel`, iOS 15).
+    open var subtitleLabel: UILabel? { configuration?.subtitle == nil ? nil : storedSubtitleLabel }
+
+    // Accepted and kept; the look they change (darkened images) is not drawn.
+    open var adjustsImageWhenHighlighted = true
+    open var adjustsImageWhenDisabled = true
+    open var showsTouchWhenHighlighted = false
+    open var reversesTitleShadowWhenHighlighted = false
+    open var menu: UIMenu?
+    open var role: Role = .normal
+    open var changesSelectionAsPrimaryAction = false
+
+    public enum Role: Int, Sendable {
+        case normal, primary, cancel, destructive
+    }
+
+    // MARK: Geometry (classic)
+
+    open var contentEdgeInsets: UIEdgeInsets = .zero {
+        didSet { geometryChanged() }
+    }
+
+    open var titleEdgeInsets: UIEdgeInsets = .zero {
+        didSet { setNeedsLayout() }
+    }
+
+    open var imageEdgeInsets: UIEdgeInsets = .zero {
+        didSet { setNeedsLayout() }
+    }
+
+    /// The bounds: the background image fills the button.
+    open func backgroundRect(forBounds bounds: CGRect) -> CGRect { bounds }
+
+    /// The bounds less `contentEdgeInsets` (a configuration's `contentInsets` instead, when set).
+    open func contentRect(forBounds bounds: CGRect) -> CGRect {
+        if let configuration {
+            let insets = configuration.contentInsets
+            return bounds.inset(
+                by: UIEdgeInsets(
+                    top: insets.top, left: insets.leading, bottom: insets.bottom, right: insets.trailing))
+        }
+        return bounds.inset(by: contentEdgeInsets)
+    }
+
+    /// The title's place, beside the image (image first), the pair aligned in `contentRect` by
+    /// the content alignments; `titleEdgeInsets` shrink the rectangle it is aligned in, as
+    /// UIKit's classic layout does (so insets of `left: w, right: -w` move it right by `w`).
+    open func titleRect(forContentRect contentRect: CGRect) -> CGRect {
+        if configuration != nil { return configurationLayout(in: contentRect).title }
+        let (image, title) = fittedSizes(in: contentRect)
+        return place(
+            title, after: image.width, in: contentRect.inset(by: titleEdgeInsets), total: image.width)
+    }
+
+    /// The image's place, left of the title, aligned as `titleRect(forContentRect:)` says, in
+    /// `contentRect` less `imageEdgeInsets`.
+    open func imageRect(forContentRect contentRect: CGRect) -> CGRect {
+        if configuration != nil { return configurationLayout(in: contentRect).image }
+        let (image, title) = fittedSizes(in: contentRect)
+        return place(
+            image, after: 0, in: contentRect.inset(by: imageEdgeInsets), total: image.width + title.width)
+    }
+
+    /// The image at its size, and the title at its own or what is left beside the image; each
+    /// no larger than the content rectangle.
+    private func fittedSizes(in rect: CGRect) -> (image: CGSize, title: CGSize) {
+        var image = currentImage?.size ?? .zero
+        image.width = Swift.min(image.width, Swift.max(rect.width, 0))
+        image.height = Swift.min(image.height, Swift.max(rect.height, 0))
+        var title = titleSize
+        title.width = Swift.min(title.width, Swift.max(rect.width - image.width, 0))
+        title.height = Swift.min(title.height, Swift.max(rect.height, 0))
+        return (image, title)
+    }
+
+    /// `size` placed at `offset` from the start of a run of `total + size.width` points (an
+    /// image's run is the image and the title), the run aligned in `area`.
+    private func place(_ size: CGSize, after offset: CGFloat, in area: CGRect, total: CGFloat) -> CGRect {
+        let run = offset == 0 ? total : total + size.width
+        var r = CGRect(origin: .zero, size: size)
+        switch effectiveContentHorizontalAlignment {
+        case .left: r.origin.x = area.minX + offset
+        case .right: r.origin.x = area.maxX - run + offset
+        case .fill:
+            r.origin.x = area.minX + offset
+            if offset > 0 { r.size.width = Swift.max(area.width - offset, 0) }
+        default: r.origin.x = area.midX - run / 2 + offset
+        }
+        switch contentVerticalAlignment {
+        case .top: r.origin.y = area.minY
+        case .bottom: r.origin.y = area.maxY - size.height
+        case .fill:
+            r.origin.y = area.minY
+            r.size.height = area.height
+        case .center: r.origin.y = area.midY - size.height / 2
+        }
+        return r
+    }
+
+    /// The current title's size in the title label's font; zero without a title.
+    private var titleSize: CGSize {
+        guard let text = storedTitleLabel.text, !text.isEmpty else { return .zero }
+        let size = storedTitleLabel.intrinsicContentSize
+        return CGSize(width: Swift.max(size.width, 0), height: Swift.max(size.height, 0))
+    }
+
+    /// Classic: the image and the title side by side plus `contentEdgeInsets`. A title with
+    /// zero `contentEdgeInsets` has 6 points above and below it, which make UIKit's 30-point
+    /// system button of a 15-point title (and which any non-zero inset, UIKit's well-known
+    /// `top: 0.01`, takes away). Edge insets of the image and title do not count, as on iOS.
+    open override var intrinsicContentSize: CGSize {
+        if let glyphView, currentTitle == nil, currentImage == nil { return glyphView.bounds.size }
+        if configuration != nil {
+            let run = configurationRun()
+            let insets = configuration!.contentInsets
+            return CGSize(
+                width: run.width + insets.leading + insets.trailing,
+                height: run.height + insets.top + insets.bottom)
+        }
+        let image = currentImage?.size ?? .zero
+        let title = titleSize
+        let padding: CGFloat = contentEdgeInsets == .zero && title.height > 0 ? 12 : 0
+        let insets = contentEdgeInsets
+        return CGSize(
+            width: image.width + title.width + insets.left + insets.right,
+            height: Swift.max(image.height, title.height + padding) + insets.top + insets.bottom)
+    }
+
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        if configurationUpdateDue {
+            configurationUpdateDue = false
+            updateConfiguration()
+            configurationUpdateHandler?(self)
+        }
+        let b = bounds
+        backgroundView.frame = backgroundRect(forBounds: b)
+        if let configuration {
+            let corner = configuration.resolvedCornerRadius(height: backgroundView.bounds.height)
+            backgroundView.layer.cornerRadius = corner
+        }
+        let content = contentRect(forBounds: b)
+        if configuration != nil {
+            let layout = configurationLayout(in: content)
+            storedImageView.frame = layout.image
+            storedTitleLabel.frame = layout.title
+            storedSubtitleLabel.frame = layout.subtitle
+        } else {
+            storedImageView.frame = imageRect(forContentRect: content)
+            storedTitleLabel.frame = titleRect(forContentRect: content)
+        }
+        if let glyphView {
+            glyphView.center = CGPoint(x: b.midX, y: b.midY)
+        }
+    }
+
+    // MARK: State
+
+    override func controlStateChanged() {
+        if configuration != nil || configurationUpdateHandler != nil {
+            setNeedsUpdateConfiguration()
+        }
+        updateClassicContent()
+    }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        updateClassicContent()
+    }
+
+    private func geometryChanged() {
+        invalidateIntrinsicContentSize()
+        setNeedsLayout()
+    }
+
+    /// The subviews show what the current state asks: titles, colours and images, or the
+    /// configuration's look.
+    private func updateClassicContent() {
+        if let configuration {
+            apply(configuration)
+            return
+        }
+        let label = storedTitleLabel
+        if let attributed = currentAttributedTitle {
+            label.attributedText = attributed
+        } else {
+            label.text = currentTitle
+        }
+        label.isHidden = (label.text ?? "").isEmpty
+        label.textAlignment = .center
+        var color = currentTitleColor
+        var imageAlpha: CGFloat = 1
+        // A system button fades its title and image while highlighted (framegen's reading of
+        // UIKit's fade: to 0.2 of their opacity).
+        if buttonType != .custom, isHighlighted {
+            color = color.withAlphaComponent(color.cgColor.alpha * 0.2)
+            imageAlpha = 0.2
+        }
+        label.textColor = color
+        label.shadowColor = currentTitleShadowColor
+        storedImageView.image = currentImage
+        storedImageView.isHidden = currentImage == nil
+        storedImageView.alpha = imageAlpha
+        glyphView?.color = buttonType == .infoDark ? .label : (isEnabled ? tintColor : .systemGray)
+        glyphView?.alpha = imageAlpha
+        backgroundView.image = currentBackgroundImage
+        backgroundView.isHidden = currentBackgroundImage == nil
+        backgroundView.backgroundColor = nil
+        backgroundView.layer.cornerRadius = 0
+        backgroundView.layer.borderWidth = 0
+        storedSubtitleLabel.isHidden = true
+        geometryChanged()
+    }
+
+    // MARK: Configuration (iOS 15)
+
+    /// Setting it replaces the classic look with the configuration's; nil restores the classic.
+    open var configuration: Configuration? {
+        didSet {
+            updateClassicContent()
+            geometryChanged()
+        }
+    }
+
+    /// Called (after `updateConfiguration()`) at the next layout after the state changes, as
+    /// UIKit calls it to restyle the button for its state.
+    open var configurationUpdateHandler: ((UIButton) -> Void)? {
+        didSet { setNeedsUpdateConfiguration() }
+    }
+
+    open var automaticallyUpdatesConfiguration = true
+    private var configurationUpdateDue = false
+
+    /// Asks for `updateConfiguration()` and the update handler at the next layout.
+    open func setNeedsUpdateConfiguration() {
+        configurationUpdateDue = true
+        setNeedsLayout()
+    }
+
+    /// Does nothing itself: a subclass overrides it to change `configuration` for the state.
+    open func updateConfiguration() {}
+
+    /// The configuration as drawn in the current state (UIKit's `updated(for:)`).
+    private func apply(_ configuration: Configuration) {
+        let look = configuration.resolved(for: self)
+        let title = storedTitleLabel
+        title.text = configuration.title
+        title.isHidden = (configuration.title ?? "").isEmpty
+        title.font = configuration.titleFont
+        title.textColor = look.foreground
+        title.textAlignment = look.textAlignment
+        storedSubtitleLabel.text = configuration.subtitle
+        storedSubtitleLabel.isHidden = (configuration.subtitle ?? "").isEmpty
+        storedSubtitleLabel.font = configuration.subtitleFont
+        storedSubtitleLabel.textColor = look.foreground
+        storedSubtitleLabel.textAlignment = look.textAlignment
+        storedImageView.image = configuration.image
+        storedImageView.isHidden = configuration.image == nil
+        storedImageView.alpha = 1
+        backgroundView.isHidden = false
+        backgroundView.image = configuration.background.image
+        backgroundView.backgroundColor = look.background
+        backgroundView.layer.borderWidth = configuration.background.strokeWidth
+        backgroundView.layer.borderColor = (configuration.background.strokeColor ?? look.foreground).cgColor
+        backgroundView.clipsToBounds = configuration.background.image != nil
+        backgroundView.layer.cornerRadius = configuration.resolvedCornerRadius(
+            height: backgroundView.bounds.height)
+    }
+
+    /// The title's and subtitle's block and the image, without padding for what is missing.
+    private func configurationSizes() -> (image: CGSize, title: CGSize, subtitle: CGSize, block: CGSize) {
+        let image = configuration?.image?.size ?? .zero
+        func measured(_ label: UILabel) -> CGSize {
+            guard let text = label.text, !text.isEmpty else { return .zero }
+            let s = label.intrinsicContentSize
+            return CGSize(width: Swift.max(s.width, 0), height: Swift.max(s.height, 0))
+        }
+        let title = measured(storedTitleLabel)
+        let subtitle = measured(storedSubtitleLabel)
+        let gap = title.height > 0 && subtitle.height > 0 ? configuration?.titlePadding ?? 0 : 0
+        let block = CGSize(
+            width: Swift.max(title.width, subtitle.width), height: title.height + gap + subtitle.height)
+        return (image, title, subtitle, block)
+    }
+
+    /// The image and the titles' block, with `imagePadding` between them when both are there.
+    private func configurationRun() -> CGSize {
+        let s = configurationSizes()
+        let both = s.image.width > 0 && s.block.width > 0
+        let padding = both ? configuration?.imagePadding ?? 0 : 0
+        let placement = configuration?.imagePlacement ?? .leading
+        if placement == .top || placement == .bottom {
+            return CGSize(
+                width: Swift.max(s.image.width, s.block.width),
+                height: s.image.height + padding + s.block.height)
+        }
+        return CGSize(
+            width: s.image.width + padding + s.block.width, height: Swift.max(s.image.height, s.block.height))
+    }
+
+    private func configurationLayout(in content: CGRect) -> (image: CGRect, title: CGRect, subtitle: CGRect) {
+        let s = configurationSizes()
+        let run = configurationRun()
+        let placement = configuration?.imagePlacement ?? .leading
+        let both = s.image.width > 0 && s.block.width > 0
+        let padding = both ? configuration?.imagePadding ?? 0 : 0
+        var origin = CGPoint(x: content.midX - run.width / 2, y: content.midY - run.height / 2)
+        switch effectiveContentHorizontalAlignment {
+        case .left, .fill: origin.x = content.minX
+        case .right: origin.x = content.maxX - run.width
+        default: break
+        }
+        var image = CGRect(origin: origin, size: s.image)
+        var block = CGRect(origin: origin, size: s.block)
+        switch placement {
+        case .top:
+            image.origin.x = origin.x + (run.width - s.image.width) / 2
+            block.origin.x = origin.x + (run.width - s.block.width) / 2
+            block.origin.y = origin.y + s.image.height + padding
+        case .bottom:
+            block.origin.x = origin.x + (run.width - s.block.width) / 2
+            image.origin.x = origin.x + (run.width - s.image.width) / 2
+            image.origin.y = origin.y + s.block.height + padding
+        case .trailing:
+            block.origin.y = origin.y + (run.height - s.block.height) / 2
+            image.origin.x = origin.x + s.block.width + padding
+            image.origin.y = origin.y + (run.height - s.image.height) / 2
+        default:
+            image.origin.y = origin.y + (run.height - s.image.height) / 2
+            block.origin.x = origin.x + s.image.width + padding
+            block.origin.y = origin.y + (run.height - s.block.height) / 2
+        }
+        let gap = s.title.height > 0 && s.subtitle.height > 0 ? configuration?.titlePadding ?? 0 : 0
+        let title = CGRect(x: block.minX, y: block.minY, width: block.width, height: s.title.height)
+        let subtitle = CGRect(
+            x: block.minX, y: block.minY + s.title.height + gap, width: block.width, height: s.subtitle.height
+        )
+        return (image, title, subtitle)
+    }
+}
+
+/// The glyph of a system button type that has one: a circled "i" (22 points), a circled plus
+/// (22 points) or the close button's cross on a grey disc (30 points), drawn in `draw(_:)`.
+final class ButtonGlyphView: UIView {
+    enum Glyph {
+        case info, add, close
+
+        init?(_ type: UIButton.ButtonType) {
+            switch type {
+            case .detailDisclosure, .infoLight, .infoDark: self = .info
+            case .contactAdd: self = .add
+            case .close: self = .close
+            default: return nil
+            }
+        }
+    }
+
+    let glyph: Glyph
+    var color: UIColor = .systemBlue {
+        didSet { setNeedsDisplay() }
+    }
+
+    init(_ glyph: Glyph) {
+        self.glyph = glyph
+        let side: CGFloat = glyph == .close ? 30 : 22
+        super.init(frame: CGRect(x: 0, y: 0, width: side, height: side))
+        backgroundColor = nil
+        isOpaque = false
+        isUserInteractionEnabled = false
+    }
+
+    required init?(coder: NSCoder) { return nil }
+
+    override func draw(_ rect: CGRect) {
+        let b = bounds
+        let centre = CGPoint(x: b.midX, y: b.midY)
+        if glyph == .close {
+            UIColor.systemGray5.setFill()
+            UIBezierPath(ovalIn: b).fill()
+            let cross = UIBezierPath()
+            let arm = b.width * 0.17
+            cross.move(to: CGPoint(x: centre.x - arm, y: centre.y - arm))
+            cross.addLine(to: CGPoint(x: centre.x + arm, y: centre.y + arm))
+            cross.move(to: CGPoint(x: centre.x + arm, y: centre.y - arm))
+            cross.addLine(to: CGPoint(x: centre.x - arm, y: centre.y + arm))
+            cross.lineWidth = 2.5
+            cross.lineCapStyle = .round
+            UIColor.systemGray.setStroke()
+            cross.stroke()
+            return
+        }
+        color.setStroke()
+        color.setFill()
+        let ring = UIBezierPath(ovalIn: b.insetBy(dx: 1.5, dy: 1.5))
+        ring.lineWidth = 1.5
+        ring.stroke()
+        if glyph == .add {
+            let plus = UIBezierPath()
+            plus.move(to: CGPoint(x: centre.x - 5, y: centre.y))
+            plus.addLine(to: CGPoint(x: centre.x + 5, y: centre.y))
+            plus.move(to: CGPoint(x: centre.x, y: centre.y - 5))
+            plus.addLine(to: CGPoint(x: centre.x, y: centre.y + 5))
+            plus.lineWidth = 1.5
+            plus.stroke()
+        } else {
+            UIBezierPath(ovalIn: CGRect(x: centre.x - 1.25, y: centre.y - 6.5, width: 2.5, height: 2.5))
+                .fill()
+            UIBezierPath(rect: CGRect(x: centre.x - 1, y: centre.y - 2.5, width: 2, height: 8)).fill()
+        }
+    }
+}
