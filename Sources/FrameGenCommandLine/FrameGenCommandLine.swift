@@ -50,6 +50,30 @@ public enum FrameGenCommandLine {
             FrameGen.runAsRoot()
         }
     }
+
+    /// `main` for cell factories kept in a dictionary whose values make one class
+    /// (`[String: (CGRect) -> UICollectionViewCell]`): `UICollectionViewCellFactories` says why.
+    public static func main<View: UICollectionReusableView>(
+        layouts: [String: UIKitLayout.Factory] = [:], cells: [String: (CGRect) -> View],
+        collectionViews: [String: UIKitLayout.CollectionViewFactory] = [:],
+        descriptors: [LayoutDescriptor] = []
+    ) -> Never {
+        main(
+            layouts: layouts, cells: UICollectionViewCellFactories.wrapping(cells),
+            collectionViews: collectionViews,
+            descriptors: descriptors)
+    }
+
+    public static func main<View: UICollectionReusableView>(
+        layouts: [String: UIKitLayout.Factory] = [:], cells: [String: @Sendable (CGRect) -> View],
+        collectionViews: [String: UIKitLayout.CollectionViewFactory] = [:],
+        descriptors: [LayoutDescriptor] = []
+    ) -> Never {
+        main(
+            layouts: layouts, cells: UICollectionViewCellFactories.wrapping(cells),
+            collectionViews: collectionViews,
+            descriptors: descriptors)
+    }
 }
 
 /// The layout types this program's scenes may name: the built-in ones, then those given to

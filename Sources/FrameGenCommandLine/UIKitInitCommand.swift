@@ -1,8 +1,8 @@
 import ArgumentParser
 import Codecs
+import Foundation
 import FrameGenRender
 import FrameGenScene
-import Foundation
 import SourcePort
 
 /// `framegen uikit ...`: an app's UIKit files in framegen.
@@ -56,10 +56,12 @@ struct UIKitInitCommand: ParsableCommand {
             let path = absolute(source, from: cwd)
             var isFolder: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isFolder) else {
-                throw FrameGenError.badInput(source, "no such file or folder (give the app's Swift files with --sources)")
+                throw FrameGenError.badInput(
+                    source, "no such file or folder (give the app's Swift files with --sources)")
             }
             for file in isFolder.boolValue ? swiftFiles(in: path) : [path] {
-                guard let data = manager.contents(atPath: file), let text = String(data: data, encoding: .utf8)
+                guard let data = manager.contents(atPath: file),
+                    let text = String(data: data, encoding: .utf8)
                 else { throw FrameGenError.badInput(file, "cannot read it as UTF-8 text") }
                 files.append(SourcePort.File(path: file, text: text))
             }
@@ -85,7 +87,8 @@ struct UIKitInitCommand: ParsableCommand {
             path = absolute(framegen, from: cwd)
         } else {
             // The checkout this program was built from: three folders above this file.
-            path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            path =
+                URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().path
             guard FileManager.default.fileExists(atPath: path + "/Package.swift") else {
                 throw FrameGenError.badInput(
@@ -95,7 +98,8 @@ struct UIKitInitCommand: ParsableCommand {
             }
         }
         guard FileManager.default.fileExists(atPath: path + "/Package.swift") else {
-            throw FrameGenError.badInput(framegen, "no Package.swift there: --framegen names framegen's checkout or URL")
+            throw FrameGenError.badInput(
+                framegen, "no Package.swift there: --framegen names framegen's checkout or URL")
         }
         return ".package(name: \"framegen\", path: \(literal(relativePath(from: root, to: path))))"
     }
@@ -131,7 +135,9 @@ struct AppPackage {
             text.contains(Self.marker)
         else {
             throw FrameGenError.badInput(
-                root, "the folder holds files and no package made by framegen uikit init: give a new or empty folder")
+                root,
+                "the folder holds files and no package made by framegen uikit init: give a new or empty folder"
+            )
         }
     }
 
@@ -191,7 +197,8 @@ struct AppPackage {
                 .executableTarget(
                     name: \(literal(command)),
                     dependencies: [\(literal(module)), .product(name: "FrameGenCommandLine", package: "framegen")]),
-                // `swift test`: records the golden frames the first time, checks them after.
+                // `swift test`: the first run records the golden frames (and fails, so that you
+                // look at them in Tests/\(module)Tests/__Golden__); the next ones check them.
                 .testTarget(
                     name: \(literal(module + "Tests")),
                     dependencies: [
@@ -239,7 +246,8 @@ struct AppPackage {
         text += "        ]\n    )\n}\n"
         let unmade = scan.classes.filter { $0.cannotMake != nil }
         if !unmade.isEmpty {
-            text += "\n// Not registered: framegen cannot make these as UIKit would (add them to UserRegistration.swift).\n"
+            text +=
+                "\n// Not registered: framegen cannot make these as UIKit would (add them to UserRegistration.swift).\n"
             for found in unmade {
                 text += "//   \(found.name) (\(found.file):\(found.line)): \(found.cannotMake!)\n"
             }
@@ -256,16 +264,16 @@ struct AppPackage {
         import UIKit
 
         enum UserRegistration {
-            static let layouts: [String: UIKitLayout.Factory] = [
-                // "WheelLayout": { collectionView in
-                //     let layout = WheelLayout()
-                //     layout.delegate = WheelDelegate()
-                //     return layout
-                // },
-            ]
-            static let cells: [String: UICollectionViewCellFactory] = [
-                // "PhotoCell": { PhotoCell(frame: $0) },
-            ]
+            static let layouts: [String: UIKitLayout.Factory] = [:]
+            // For example, a layout whose delegate the app's view controller sets:
+            //     static let layouts: [String: UIKitLayout.Factory] = [
+            //         "WheelLayout": { collectionView in
+            //             let layout = WheelLayout()
+            //             layout.delegate = WheelDelegate()
+            //             return layout
+            //         },
+            //     ]
+            static let cells: [String: UICollectionViewCellFactory] = [:]
         }
 
         """
@@ -358,7 +366,9 @@ struct AppPackage {
         let unmade = scan.classes.filter { $0.cannotMake != nil }
         if !unmade.isEmpty {
             text += "  not registered (add them to Sources/\(module)/UserRegistration.swift):\n"
-            for found in unmade { text += "    \(found.name) (\(found.file):\(found.line)): \(found.cannotMake!)\n" }
+            for found in unmade {
+                text += "    \(found.name) (\(found.file):\(found.line)): \(found.cannotMake!)\n"
+            }
         }
         for layout in scan.layouts where !layout.needs.isEmpty {
             text +=
@@ -369,7 +379,8 @@ struct AppPackage {
               cd \(directory)
               swift run \(command) layouts
             \(layouts.first.map { "  swift run \(command) render scenes/\($0).yaml --video \($0).gif\n" } ?? "")\
-              swift test      # records the golden frames the first time, checks them after
+              swift test      # the first time records the golden frames and fails, so that you look at them
+              swift test      # then checks them
 
             """
         return text
@@ -383,7 +394,8 @@ private func lowerCamel(_ name: String) -> String {
 
 /// A string as a Swift literal.
 private func literal(_ string: String) -> String {
-    "\"" + string.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    "\"" + string.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        + "\""
 }
 
 private func absolute(_ path: String, from cwd: String) -> String {

@@ -1296,6 +1296,28 @@ extension UIKitLayout {
         }
     }
 
+    /// `descriptors(layouts:cells:...)` for factories kept in a dictionary whose values make one
+    /// class (`UICollectionViewCellFactories` says why).
+    public static func descriptors<View: UICollectionReusableView>(
+        layouts: [String: Factory], cells: [String: (CGRect) -> View],
+        collectionViews: [String: CollectionViewFactory] = [:], warnings: LayoutWarnings = LayoutWarnings()
+    ) throws(RegistrationError) -> [LayoutDescriptor] {
+        try descriptors(
+            layouts: layouts, cells: UICollectionViewCellFactories.wrapping(cells),
+            collectionViews: collectionViews,
+            warnings: warnings)
+    }
+
+    public static func descriptors<View: UICollectionReusableView>(
+        layouts: [String: Factory], cells: [String: @Sendable (CGRect) -> View],
+        collectionViews: [String: CollectionViewFactory] = [:], warnings: LayoutWarnings = LayoutWarnings()
+    ) throws(RegistrationError) -> [LayoutDescriptor] {
+        try descriptors(
+            layouts: layouts, cells: UICollectionViewCellFactories.wrapping(cells),
+            collectionViews: collectionViews,
+            warnings: warnings)
+    }
+
     /// A registration that names what the program does not register.
     public struct RegistrationError: Error, CustomStringConvertible, Sendable {
         public let message: String

@@ -81,7 +81,9 @@ public struct AppScan: Sendable {
     private static func chain(_ name: String, in declared: [String: FoundClass]) -> [FoundClass] {
         var result: [FoundClass] = []
         var next: String? = name
-        while let current = next, let found = declared[current], !result.contains(where: { $0.name == current }) {
+        while let current = next, let found = declared[current],
+            !result.contains(where: { $0.name == current })
+        {
             result.append(found)
             next = found.superclass
         }
@@ -154,7 +156,9 @@ private final class ClassVisitor: SyntaxVisitor {
         // `scrollDirection = .horizontal` anywhere in the class (its init, `prepare()`).
         let tokens = Array(node.memberBlock.tokens(viewMode: .sourceAccurate))
         for (i, token) in tokens.enumerated() where token.text == "scrollDirection" && i + 1 < tokens.count {
-            if tokens[i + 1].text == "=", tokens[(i + 2)...].prefix(4).contains(where: { $0.text == "horizontal" }) {
+            if tokens[i + 1].text == "=",
+                tokens[(i + 2)...].prefix(4).contains(where: { $0.text == "horizontal" })
+            {
                 found[found.count - 1].horizontal = true
             }
         }
@@ -185,7 +189,9 @@ private final class ClassVisitor: SyntaxVisitor {
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
         let required = node.memberBlock.members.contains { member in
-            guard let modifiers = member.decl.asProtocol(WithModifiersSyntax.self)?.modifiers else { return false }
+            guard let modifiers = member.decl.asProtocol(WithModifiersSyntax.self)?.modifiers else {
+                return false
+            }
             let isMember = member.decl.is(FunctionDeclSyntax.self) || member.decl.is(VariableDeclSyntax.self)
             return isMember && !modifiers.contains { $0.name.text == "optional" }
         }
@@ -227,7 +233,9 @@ private final class ClassVisitor: SyntaxVisitor {
             if let type = binding.typeAnnotation?.type {
                 var base = type
                 if let optional = type.as(OptionalTypeSyntax.self) { base = optional.wrappedType }
-                if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { base = unwrapped.wrappedType }
+                if let unwrapped = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+                    base = unwrapped.wrappedType
+                }
                 found[index].propertyTypes.append(simpleName(base))
             }
         }

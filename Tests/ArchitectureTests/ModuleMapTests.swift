@@ -75,7 +75,14 @@ import Testing
     /// The modules a file imports: `import X`, `@_exported import X`, `import struct X.Y`.
     static func imports(of text: String) -> [(line: Int, module: String)] {
         var result: [(Int, String)] = []
+        // Inside a multi-line string literal (source a program writes), an import is text.
+        var inString = false
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let quotes = raw.components(separatedBy: "\"\"\"").count - 1
+            if inString || quotes > 0 {
+                if quotes % 2 == 1 { inString.toggle() }
+                continue
+            }
             let code = raw.range(of: "//").map { raw[..<$0.lowerBound] } ?? raw[...]
             var words = code.split(separator: " ").map(String.init)
             while let first = words.first, first.hasPrefix("@") { words.removeFirst() }
@@ -139,10 +146,14 @@ import Testing
             // import Commented
             // The image types, so that a user needs no import of the pixel modules.
             let importance = 1
+            let generated = \"\"\"
+                import Generated
+                \"\"\"
+            import Last
             """
         #expect(
             Self.imports(of: text).map(\.module) == [
-                "Foundation", "FrameGenQuartzCore", "Foundation", "Layout",
+                "Foundation", "FrameGenQuartzCore", "Foundation", "Layout", "Last",
             ])
     }
 }

@@ -61,3 +61,20 @@ import UIKit
         #expect(GuardedFlow().itemSize == CGSize(width: 80, height: 80))
     }
 }
+
+/// Swift 5 code (this target's mode) that keeps its factories in dictionaries of its own: Swift
+/// converts them to `[String: UICollectionViewCellFactory]` by casting each function at run
+/// time, which stops the program; the registering APIs take them as written instead.
+@Test func factoriesKeptInDictionariesOfTheirOwnRegister() throws {
+    let plain: [String: (CGRect) -> UICollectionViewCell] = ["spoke": { SpokeCell(frame: $0) }]
+    let sendable: [String: @Sendable (CGRect) -> SpokeCell] = ["spoke": { SpokeCell(frame: $0) }]
+    let layouts: [String: UIKitLayout.Factory] = ["wheel": { _ in WheelLayout() }]
+    for descriptors in [
+        try UIKitLayout.descriptors(layouts: layouts, cells: plain),
+        try UIKitLayout.descriptors(layouts: layouts, cells: sendable),
+    ] {
+        #expect(descriptors.map(\.type) == ["wheel"])
+        let cell = descriptors[0].parameters.first { $0.name == "cell" }
+        #expect(cell?.summary.hasSuffix("spoke") == true)
+    }
+}

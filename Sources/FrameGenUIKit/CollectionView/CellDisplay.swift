@@ -13,6 +13,35 @@ import struct Foundation.IndexPath  // over Layout's (Exports.swift)
 /// framegen a factory per class instead: `{ WheelCell(frame: $0) }` (docs/uikit.md "Cells").
 public typealias UICollectionViewCellFactory = @Sendable (CGRect) -> UICollectionReusableView
 
+/// Factories kept in a dictionary of their own whose values make one class
+/// (`[String: (CGRect) -> UICollectionViewCell]`, as app code writes them), as the registering
+/// APIs take them. Swift converts such a dictionary to `[String: UICollectionViewCellFactory]`
+/// implicitly, and the conversion casts each function at run time, which fails (the program
+/// stops with "Could not cast value of type ..."); so each API that takes factories has
+/// overloads for these dictionaries, which wrap each function here instead.
+public enum UICollectionViewCellFactories {
+    public static func wrapping<View: UICollectionReusableView>(_ factories: [String: (CGRect) -> View])
+        -> [String: UICollectionViewCellFactory]
+    {
+        factories.mapValues { make in
+            let box = UncheckedFactory(make: make)
+            return { box.make($0) }
+        }
+    }
+
+    public static func wrapping<View: UICollectionReusableView>(
+        _ factories: [String: @Sendable (CGRect) -> View]
+    ) -> [String: UICollectionViewCellFactory] {
+        factories.mapValues { make in { make($0) } }
+    }
+
+    /// A factory from Swift 5 code, not marked `@Sendable`: framegen calls factories on the
+    /// thread that renders a frame, one at a time, as it calls the layout.
+    private struct UncheckedFactory<View>: @unchecked Sendable {
+        let make: (CGRect) -> View
+    }
+}
+
 /// A collection view's cells, in UIKit's order (docs/uikit.md "Cells"): each display pass
 /// takes the elements to show, puts the cells of elements no longer shown in a reuse queue
 /// per identifier, makes or dequeues (with `prepareForReuse()`) a cell for each new element,

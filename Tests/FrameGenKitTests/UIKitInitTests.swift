@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// `framegen uikit init`: a package from an app's files (Tests/PortedApp, written for iOS), what
+/// it registers, which of its files a second run keeps, and what it refuses. That the package it
+/// makes builds and renders is checked by hand (docs/uikit.md, "Bring your app": its build is
+/// minutes); the PortedAppTests target compiles the same files through the same plugin.
+@Suite struct UIKitInitTests {
+    let root = NSTemporaryDirectory() + "framegen-uikit-init-" + UUID().uuidString
+    static let app = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("PortedApp").path
+
+    func read(_ path: String) throws -> String {
+        try String(contentsOfFile: root + "/" + path, encoding: .utf8)
+    }
+
+    @Test func aPackageFromAnAppsFiles() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let made = try runFramegen(["uikit", "init", root + "/wheel-preview", "--sources", Self.app])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.contains("layouts: GuardedFlow, WheelLayout"))
+        #expect(made.stdout.contains("cells and views: SpokeCell"))
+        #expect(
+            made.stdout.contains(
+                "swift run wheel-preview render scenes/GuardedFlow.yaml --video GuardedFlow.gif"))
+
+        let package = "wheel-preview/"
+        let manifest = try read(package + "Package.swift")
+        #expect(manifest.contains(".plugin(name: \"FrameGenPort\", package: \"framegen\")"))
+        #expect(manifest.contains("name: \"WheelPreviewApp\""))
+        // framegen as a path from the package to this checkout.
+        let framegen = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let path = try #require(
+            manifest.split(separator: "\"").first { $0.hasSuffix("..") || $0.contains("../") })
+        #expect(
+            URL(fileURLWithPath: root + "/wheel-preview/" + path).standardizedFileURL.path
+                == URL(fileURLWithPath: framegen).standardizedFileURL.path)
+        let registration = try read(package + "Sources/WheelPreviewApp/Registration.swift")
+        #expect(registration.contains("\"WheelLayout\": { _ in WheelLayout() },"))
+        #expect(registration.contains("\"GuardedFlow\": { _ in GuardedFlow() },"))
+        #expect(registration.contains("\"SpokeCell\": { SpokeCell(frame: $0) },"))
+        let sources = try read(package + "Sources/WheelPreviewApp/app-sources.txt")
+        #expect(
+            URL(fileURLWithPath: root + "/wheel-preview/" + sources.split(separator: "\n")[1])
+                .standardizedFileURL.path
+                == Self.app)
+        let scene = try read(package + "scenes/WheelLayout.yaml")
+        #expect(scene.contains("layout: {type: WheelLayout, cell: SpokeCell}"))
+        #expect(scene.contains("drag: {by: [0, -300]"))
+        let tests = try read(package + "Tests/WheelPreviewAppTests/GoldenTests.swift")
+        #expect(tests.contains("scene: \"../../scenes/WheelLayout.yaml\""))
+
+        // Again: the user's files stay, the generated ones are made again.
+        try "// mine\n".write(
+            toFile: root + "/wheel-preview/Sources/WheelPreviewApp/UserRegistration.swift", atomically: true,
+            encoding: .utf8)
+        try "# mine\n".write(
+            toFile: root + "/wheel-preview/scenes/WheelLayout.yaml", atomically: true, encoding: .utf8)
+        try "// stale\n".write(
+            toFile: root + "/wheel-preview/Sources/WheelPreviewApp/Registration.swift", atomically: true,
+            encoding: .utf8)
+        #expect(
+            try runFramegen(["uikit", "init", root + "/wheel-preview", "--sources", Self.app]).status == 0)
+        #expect(try read(package + "Sources/WheelPreviewApp/UserRegistration.swift") == "// mine\n")
+        #expect(try read(package + "scenes/WheelLayout.yaml") == "# mine\n")
+        #expect(try read(package + "Sources/WheelPreviewApp/Registration.swift").contains("WheelLayout()"))
+    }
+
+    @Test func whatItRefuses() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/mine", withIntermediateDirectories: true)
+        try "x".write(toFile: root + "/mine/notes.txt", atomically: true, encoding: .utf8)
+        let occupied = try runFramegen(["uikit", "init", root + "/mine", "--sources", Self.app])
+        #expect(occupied.status == 2)
+        #expect(occupied.stderr.contains("no package made by framegen uikit init"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/mine") == ["notes.txt"])
+
+        let missing = try runFramegen(["uikit", "init", root + "/new", "--sources", root + "/nowhere"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("nowhere: no such file or folder"))
+        #expect(!FileManager.default.fileExists(atPath: root + "/new"))
+        #expect(try runFramegen(["uikit", "init", root + "/new"]).status == 2)
+    }
+}
