@@ -770,7 +770,10 @@ final class Live: @unchecked Sendable {
             if let s = event.state { lastState = s }
             if let s = event.state {
                 photoNaming.use(s.dataSource.photos)
-                screen = UIScreen(size: CGSize(s.screenSize), scale: CGFloat(s.scale))
+                screen = UIScreen(
+                    size: CGSize(s.screenSize), scale: CGFloat(s.scale),
+                    userInterfaceStyle: s.appearance.style == .dark ? .dark : .light,
+                    preferredContentSizeCategory: UIContentSizeCategory(s.appearance.contentSizeCategory))
                 if made == nil {
                     pendingSize = CGSize(s.bounds.size)
                     pendingScrolling = s
