@@ -612,7 +612,14 @@ package enum LayerSnapshotting {
             s.contents = LayerSnapshot.Contents(
                 width: Int(photo.pixelSize.width), height: Int(photo.pixelSize.height), pixels: [],
                 mode: mode(view?.contentMode), source: photo.source)
-        } else if let image = layer.contents as? UIImage, let bitmap = image.bitmap {
+        } else if let image = layer.contents as? UIImage, var bitmap = image.bitmap {
+            // An image view draws a template image (a symbol's, by default) in its tint colour.
+            if image.renderingMode == .alwaysTemplate, let imageView = view as? UIImageView,
+                imageView.layer === layer
+            {
+                let tint = imageView.tintColor.resolvedColor(with: traits ?? imageView.traitCollection)
+                bitmap = UIImage.tinted(bitmap, tint.cgColor)
+            }
             s.contents = LayerSnapshot.Contents(
                 width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels,
                 mode: mode(view?.contentMode))
@@ -627,6 +634,9 @@ package enum LayerSnapshotting {
                 alignment: alignment(label.textAlignment), numberOfLines: label.numberOfLines)
         }
         s.sublayers = (layer.sublayers ?? []).map(snapshot)
+        if let replica = view as? SnapshotReplicaView, replica.layer === layer {
+            s.sublayers.insert(replica.tree, at: 0)
+        }
         return s
     }
 
