@@ -155,6 +155,7 @@ import Testing
         UIScreen.withMain(screen) {
             #expect(UIView().traitCollection.preferredContentSizeCategory == .extraLarge)
             #expect(UITraitCollection.current.preferredContentSizeCategory == .extraLarge)
+            #expect(UIApplication.shared.preferredContentSizeCategory == .extraLarge)
         }
     }
 

@@ -361,3 +361,10 @@ extension UIView {
             right: max(0, f.maxX - (parent.bounds.width - p.right)))
     }
 }
+
+extension UIApplication {
+    /// The text size of the screen framegen draws for (a scene's `canvas.contentSizeCategory`).
+    public var preferredContentSizeCategory: UIContentSizeCategory {
+        UIScreen.main.preferredContentSizeCategory
+    }
+}
