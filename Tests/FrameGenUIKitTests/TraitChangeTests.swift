@@ -112,6 +112,7 @@ import Testing
         }
         let controller = Controller()
         controller.overrideUserInterfaceStyle = .dark
+        #expect(!controller.isViewLoaded && controller.traitCollection.userInterfaceStyle == .dark)
         let child = UIView(frame: CGRect(x: 0, y: 0, width: 5, height: 5))
         controller.view.addSubview(child)
         #expect(controller.traitCollection.userInterfaceStyle == .dark)

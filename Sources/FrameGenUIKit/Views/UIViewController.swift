@@ -52,7 +52,8 @@ open class UIViewController: UIResponder {
     /// The controller's own, made at first use, as UIKit makes it.
     open private(set) lazy var navigationItem = UINavigationItem()
     open var traitCollection: UITraitCollection {
-        (loadedView ?? UIView(frame: UIScreen.main.bounds)).traitCollection
+        loadedView?.traitCollection
+            ?? UIView(frame: UIScreen.main.bounds).traitCollection.with(style: overrideUserInterfaceStyle)
     }
     /// Its view and the view's subviews take this appearance (UIView+Traits.swift).
     open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
