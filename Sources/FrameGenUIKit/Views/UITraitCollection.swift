@@ -217,8 +217,8 @@ private enum CurrentTraits {
     }
 }
 
-/// The text size a user chose (Dynamic Type). framegen draws text at the size a font is given;
-/// a scene chooses the category its screen reports (`canvas.contentSizeCategory`). Ordered as
+/// The text size a user chose (Dynamic Type): a scene chooses the category its screen reports
+/// (`canvas.contentSizeCategory`), and the text styles' sizes follow it (UIFontMetrics.swift). Ordered as
 /// UIKit orders them, smallest first (`unspecified` before every other: framegen's choice).
 public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sendable {
     public let rawValue: String
