@@ -1,6 +1,7 @@
 import Foundation
-import FrameGenUIKit
 import Testing
+
+@testable import FrameGenUIKit
 
 /// Text styles at each content size, as the Dynamic Type table of Apple's Human Interface
 /// Guidelines gives them, through `preferredFont` and `UIFontMetrics`.
@@ -44,4 +45,36 @@ import Testing
             #expect(UIFontMetrics(forTextStyle: .caption2).scaledValue(for: 11) == 40)
         }
     }
+}
+
+/// A label that adjusts to the text size takes its style's size when its traits' category
+/// changes, as a snapshot test's traits change it on iOS; one that does not keeps its font.
+@Test func aLabelAdjustingToTheTextSizeFollowsItsTraits() {
+    let window = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+    let adjusting = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
+    adjusting.font = .preferredFont(forTextStyle: .body)
+    adjusting.adjustsFontForContentSizeCategory = true
+    let scaled = UILabel(frame: CGRect(x: 0, y: 50, width: 200, height: 40))
+    scaled.font = UIFontMetrics(forTextStyle: .title1).scaledFont(
+        for: .systemFont(ofSize: 20), maximumPointSize: 25)
+    scaled.adjustsFontForContentSizeCategory = true
+    let fixed = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
+    fixed.font = .preferredFont(forTextStyle: .body)
+    window.addSubview(adjusting)
+    window.addSubview(scaled)
+    window.addSubview(fixed)
+    window.hostedTraits = UITraitCollection(preferredContentSizeCategory: .accessibilityMedium)
+    window.layoutIfNeeded()
+    for label in [adjusting, scaled, fixed] { label.layoutIfNeeded() }
+    #expect(adjusting.font.pointSize == 28)
+    // title1 grows from 28 to 38 at accessibility medium: 20 x 38 / 28 (27.1), at most 25.
+    #expect(scaled.font.pointSize == 25)
+    #expect(fixed.font.pointSize == 17)
+    window.hostedTraits = UITraitCollection(preferredContentSizeCategory: .extraSmall)
+    for label in [adjusting, scaled, fixed] {
+        label.setNeedsLayout()
+        label.layoutIfNeeded()
+    }
+    #expect(adjusting.font.pointSize == 14)
+    #expect(abs(scaled.font.pointSize - 20 * 25 / 28) < 1e-9)
 }

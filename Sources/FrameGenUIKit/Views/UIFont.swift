@@ -87,10 +87,13 @@ open class UIFont: NSObject, @unchecked Sendable {
     package let weight: Weight
     package let isItalic: Bool
     package let design: Design
+    /// How the font follows the text size, for a font from a text style or `UIFontMetrics`
+    /// (UIFontMetrics.swift); nil for a font of a fixed size.
+    package let dynamicType: DynamicTypeScaling?
 
     package init(
         fontName: String, familyName: String, pointSize: CGFloat, weight: Weight, isItalic: Bool,
-        design: Design
+        design: Design, dynamicType: DynamicTypeScaling? = nil
     ) {
         self.fontName = fontName
         self.familyName = familyName
@@ -98,6 +101,7 @@ open class UIFont: NSObject, @unchecked Sendable {
         self.weight = weight
         self.isItalic = isItalic
         self.design = design
+        self.dynamicType = dynamicType
         super.init()
     }
 

@@ -35,7 +35,34 @@ extension UIFont {
         let category = traitCollection?.preferredContentSizeCategory ?? .unspecified
         let size = style.pointSize(
             for: category == .unspecified ? UIScreen.main.preferredContentSizeCategory : category)
-        return systemFont(ofSize: size, weight: style.defaultFont.weight)
+        return systemFont(ofSize: size, weight: style.defaultFont.weight).scaling(
+            DynamicTypeScaling(style: style, sizeAtLarge: style.defaultFont.size, maximum: nil))
+    }
+
+    /// This font with `scaling` kept, so that a label adjusting to the text size can size it again.
+    func scaling(_ scaling: DynamicTypeScaling) -> UIFont {
+        UIFont(
+            fontName: fontName, familyName: familyName, pointSize: pointSize, weight: weight,
+            isItalic: isItalic,
+            design: design, dynamicType: scaling)
+    }
+
+    /// The font at `category`'s size, when it follows the text size; nil for a fixed size.
+    package func adjusted(to category: UIContentSizeCategory) -> UIFont? {
+        guard let dynamicType else { return nil }
+        return withSize(dynamicType.size(at: category)).scaling(dynamicType)
+    }
+}
+
+/// A font that follows the text size: its style, its size at Large, and a largest size.
+package struct DynamicTypeScaling: Hashable, Sendable {
+    let style: UIFont.TextStyle
+    let sizeAtLarge: CGFloat
+    let maximum: CGFloat?
+
+    func size(at category: UIContentSizeCategory) -> CGFloat {
+        let size = sizeAtLarge * style.pointSize(for: category) / style.pointSize(for: .large)
+        return maximum.map { $0 > 0 ? Swift.min(size, $0) : size } ?? size
     }
 }
 
@@ -67,14 +94,18 @@ open class UIFontMetrics: NSObject, @unchecked Sendable {
     }
 
     open func scaledFont(for font: UIFont, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
-        font.withSize(font.pointSize * factor(traitCollection))
+        scaledFont(for: font, maximumPointSize: 0, compatibleWith: traitCollection)
     }
 
+    /// The font given is taken as the size at Large, as UIKit takes it.
     open func scaledFont(
         for font: UIFont, maximumPointSize: CGFloat, compatibleWith traitCollection: UITraitCollection?
     ) -> UIFont {
         let size = font.pointSize * factor(traitCollection)
-        return font.withSize(maximumPointSize > 0 ? Swift.min(size, maximumPointSize) : size)
+        return font.withSize(maximumPointSize > 0 ? Swift.min(size, maximumPointSize) : size).scaling(
+            DynamicTypeScaling(
+                style: textStyle, sizeAtLarge: font.pointSize,
+                maximum: maximumPointSize > 0 ? maximumPointSize : nil))
     }
 
     /// `value` scaled for the app's text size.

@@ -24,7 +24,8 @@ struct TraitChangeRegistration {
 extension UIView {
     /// The view's traits; with `updated`, first told against the ones it had when framegen last
     /// looked, and when they differ: a dynamic background colour resolved again, the view drawn
-    /// again if the colour appearance changed (as UIKit redraws a view with `draw(_:)`), then
+    /// again if the colour appearance changed (as UIKit redraws a view with `draw(_:)`), a label
+    /// that adjusts to the text size given its font's size at the new one, then
     /// `traitCollectionDidChange(_:)`, the registered handlers of the traits that changed, and
     /// the controller's `traitCollectionDidChange(_:)`, with `UITraitCollection.current` the
     /// new traits. A view's first traits are the ones it is made with, so a view that moves into
@@ -40,6 +41,13 @@ extension UIView {
         if old.hasDifferentColorAppearance(comparedTo: now) {
             resolveBackgroundColor(with: now)
             setNeedsDisplay()
+        }
+        if old.preferredContentSizeCategory != now.preferredContentSizeCategory, let label = self as? UILabel,
+            label.adjustsFontForContentSizeCategory,
+            let font = label.font.adjusted(to: now.preferredContentSizeCategory)
+        {
+            label.font = font
+            label.invalidateIntrinsicContentSize()
         }
         now.asCurrent {
             traitCollectionDidChange(old)
