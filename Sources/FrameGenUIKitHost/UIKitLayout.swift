@@ -770,7 +770,10 @@ final class Live: @unchecked Sendable {
             if let s = event.state { lastState = s }
             if let s = event.state {
                 photoNaming.use(s.dataSource.photos)
-                screen = UIScreen(size: CGSize(s.screenSize), scale: CGFloat(s.scale))
+                screen = UIScreen(
+                    size: CGSize(s.screenSize), scale: CGFloat(s.scale),
+                    userInterfaceStyle: s.appearance.style == .dark ? .dark : .light,
+                    preferredContentSizeCategory: UIContentSizeCategory(s.appearance.contentSizeCategory))
                 if made == nil {
                     pendingSize = CGSize(s.bounds.size)
                     pendingScrolling = s
@@ -1028,6 +1031,18 @@ final class Live: @unchecked Sendable {
             }
             if view.isPagingEnabled != s.isPagingEnabled {
                 out[PublishedStateKey.requestedPagingEnabled] = .bool(view.isPagingEnabled)
+            }
+            // Settings framegen keeps without following, where following them would change a
+            // frame: said once each (docs/uikit.md "What is there").
+            if !view.bounces {
+                warnings.warn(
+                    "\(title): bounces = false is kept, not followed: the timeline's drags and flings still rubber-band past the content's edges"
+                )
+            }
+            if view.refreshControl?.isRefreshing == true {
+                warnings.warn(
+                    "\(title): refreshControl.beginRefreshing() is kept, not followed: framegen draws no refresh control and does not move the content down for it"
+                )
             }
             for (name, request) in view.peerRequests where name != s.name {
                 guard let peer = s.peers[name], CGSize(peer.bounds.size) == request.size else { continue }

@@ -170,6 +170,9 @@ public struct CollectionViewState: Hashable, Sendable {
     /// and `isPagingEnabled`); a layout may ask for others (PublishedStateKey).
     public var decelerationRate: DecelerationRate
     public var isPagingEnabled: Bool
+    /// The screen's light or dark appearance and text size (a scene's canvas), which UIKit
+    /// code reads from its traits.
+    public var appearance = ScreenAppearance()
     /// Set on the state a rotation gives a layout at its start: the new size comes inside an
     /// animation of this duration and curve, as UIKit changes a collection view's bounds in a
     /// rotation (docs/uikit.md "Animations"); nil for a bounds change that is not animated.

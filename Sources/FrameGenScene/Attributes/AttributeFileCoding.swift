@@ -60,10 +60,16 @@ private func canvasValue(_ c: Canvas) -> DocumentValue {
     case .pattern(let p): background = .map([("pattern", .string(p))])
     case .image(let p): background = .map([("image", .string(p))])
     }
-    return .map([
+    var pairs: [(key: String, value: DocumentValue)] = [
         ("width", .number(c.width)), ("height", .number(c.height)), ("scale", .number(c.scale)),
         ("background", background),
-    ])
+    ]
+    // Written only where not the default, so that files of light scenes stay as they were.
+    if c.appearance.style != .light { pairs.append(("appearance", .string(c.appearance.style.rawValue))) }
+    if c.appearance.contentSizeCategory != .large {
+        pairs.append(("contentSizeCategory", .string(c.appearance.contentSizeCategory.rawValue)))
+    }
+    return .map(pairs)
 }
 
 private func frameValue(_ f: AttributeFrame) -> DocumentValue {

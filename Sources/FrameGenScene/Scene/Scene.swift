@@ -44,12 +44,18 @@ public struct Canvas: Sendable, Equatable {
     public var height: Double
     public var scale: Double
     public var background: Background
+    /// `appearance` and `contentSizeCategory`: the traits of the screen UIKit code draws on.
+    public var appearance: ScreenAppearance
 
-    public init(width: Double, height: Double, scale: Double, background: Background) {
+    public init(
+        width: Double, height: Double, scale: Double, background: Background,
+        appearance: ScreenAppearance = ScreenAppearance()
+    ) {
         self.width = width
         self.height = height
         self.scale = scale
         self.background = background
+        self.appearance = appearance
     }
 
     public var size: Size { Size(width: width, height: height) }

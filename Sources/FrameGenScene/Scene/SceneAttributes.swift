@@ -68,11 +68,13 @@ public struct SceneData: Sendable {
         inset: EdgeInsets? = nil, peers: [String: PeerViewState] = [:]
     ) -> CollectionViewState {
         let view = scene.views[v]
-        return CollectionViewState(
+        var state = CollectionViewState(
             bounds: bounds, contentInset: inset ?? view.contentInset, scale: scene.canvas.scale,
             screenSize: window,
             dataSource: dataSource ?? self.dataSource, time: time, seed: scene.seed, name: view.name,
             peers: peers, decelerationRate: view.decelerationRate, isPagingEnabled: view.pagingEnabled)
+        state.appearance = scene.canvas.appearance
+        return state
     }
 
     /// What a header or footer says: the scene's template for its kind, else "Section Header N"

@@ -117,7 +117,7 @@ extension Scene {
 }
 
 extension Canvas {
-    static let keys = ["width", "height", "scale", "background"]
+    static let keys = ["width", "height", "scale", "background", "appearance", "contentSizeCategory"]
     static let backgroundKeys = ["pattern", "image"]
 }
 
@@ -182,7 +182,12 @@ func parseCanvas(_ node: DocumentNode?, rotates: Bool, folder: String) throws(Fr
             }
         }
     }
-    return Canvas(width: width, height: height, scale: scale, background: background)
+    var appearance = ScreenAppearance()
+    if let a = m?["appearance"] { appearance.style = try parseEnum(a, ScreenAppearance.Style.self) }
+    if let c = m?["contentSizeCategory"] {
+        appearance.contentSizeCategory = try parseEnum(c, ScreenAppearance.ContentSizeCategory.self)
+    }
+    return Canvas(width: width, height: height, scale: scale, background: background, appearance: appearance)
 }
 
 /// A background's image: a file resolved against the scene's folder, or a built-in

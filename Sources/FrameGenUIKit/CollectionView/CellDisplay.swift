@@ -599,6 +599,10 @@ package enum LayerSnapshotting {
     /// The layer as drawn now: its presentation values while animations run
     /// (docs/uikit.md "Animations").
     package static func snapshot(_ layer: CALayer) -> LayerSnapshot {
+        let view = layer.delegate as? UIView
+        // A view whose traits changed hears of it before it is drawn, and resolves its dynamic
+        // colours with the new ones (docs/uikit.md "Dark mode and traits").
+        let traits = view.flatMap { $0.layer === layer ? $0.traitCollection(updated: true) : nil }
         let v = LayerAnimator.current?.presentation(of: layer) ?? LayerValues(layer)
         var s = LayerSnapshot(bounds: v.bounds.geometry, position: v.position.geometry)
         s.anchorPoint = v.anchorPoint.geometry
@@ -631,14 +635,20 @@ package enum LayerSnapshotting {
                 color: color(c), opacity: v.number(.shadowOpacity), radius: v.number(.shadowRadius),
                 offset: Point(x: Double(v.shadowOffset.width), y: Double(v.shadowOffset.height)))
         }
-        let view = layer.delegate as? UIView
         if let view, view.layer === layer { s.drawing = view.recordedDrawing() }
         if let image = layer.contents as? UIImage, let photo = image.scenePhoto {
             // Drawn from the renderer's own texture of the photo, as the scene's styles draw it.
             s.contents = LayerSnapshot.Contents(
                 width: Int(photo.pixelSize.width), height: Int(photo.pixelSize.height), pixels: [],
                 mode: mode(view?.contentMode), source: photo.source)
-        } else if let image = layer.contents as? UIImage, let bitmap = image.bitmap {
+        } else if let image = layer.contents as? UIImage, var bitmap = image.bitmap {
+            // An image view draws a template image (a symbol's, by default) in its tint colour.
+            if image.renderingMode == .alwaysTemplate, let imageView = view as? UIImageView,
+                imageView.layer === layer
+            {
+                let tint = imageView.tintColor.resolvedColor(with: traits ?? imageView.traitCollection)
+                bitmap = UIImage.tinted(bitmap, tint.cgColor)
+            }
             s.contents = LayerSnapshot.Contents(
                 width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels,
                 mode: mode(view?.contentMode))
@@ -649,10 +659,13 @@ package enum LayerSnapshotting {
                 string: text, fontSize: Double(font.pointSize),
                 bold: font.weight.rawValue >= UIFont.Weight.semibold.rawValue,
                 family: font.familyName.hasPrefix(".") ? nil : font.familyName,
-                color: color(label.textColor.cgColor),
+                color: color(label.textColor.resolvedColor(with: traits ?? label.traitCollection).cgColor),
                 alignment: alignment(label.textAlignment), numberOfLines: label.numberOfLines)
         }
         s.sublayers = (layer.sublayers ?? []).map(snapshot)
+        if let replica = view as? SnapshotReplicaView, replica.layer === layer {
+            s.sublayers.insert(replica.tree, at: 0)
+        }
         return s
     }
 

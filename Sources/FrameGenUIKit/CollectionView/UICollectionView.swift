@@ -58,6 +58,56 @@ open class UIScrollView: UIView {
         case always
     }
 
+    /// Kept, not followed: the timeline's drags and flings rubber-band past the content's edges
+    /// whatever it says, and framegen warns once where it is false (docs/uikit.md "What is
+    /// there").
+    open var bounces = true
+
+    open var bouncesZoom = true
+
+    open var scrollsToTop = true
+
+    /// framegen draws no scroll indicators, in any style.
+    open var indicatorStyle: IndicatorStyle = .default
+
+    public enum IndicatorStyle: Int, Sendable {
+        case `default`
+        case black
+        case white
+    }
+
+    /// There is no keyboard to dismiss.
+    open var keyboardDismissMode: KeyboardDismissMode = .none
+
+    public enum KeyboardDismissMode: Int, Sendable {
+        case none
+        case onDrag
+        case interactive
+        case onDragWithAccessory
+        case interactiveWithAccessory
+    }
+
+    open var verticalScrollIndicatorInsets: UIEdgeInsets = .zero
+
+    open var horizontalScrollIndicatorInsets: UIEdgeInsets = .zero
+
+    /// Reads the vertical indicator's insets and sets both, as UIKit does.
+    open var scrollIndicatorInsets: UIEdgeInsets {
+        get { verticalScrollIndicatorInsets }
+        set {
+            verticalScrollIndicatorInsets = newValue
+            horizontalScrollIndicatorInsets = newValue
+        }
+    }
+
+    /// framegen draws no scroll indicators.
+    open func flashScrollIndicators() {}
+
+    /// Kept; not a subview and not drawn: iOS shows it only while the content is pulled down
+    /// past its top, which no timeline action does, or while `beginRefreshing()` holds it open,
+    /// which framegen warns of once (docs/uikit.md "What is there").
+    open var refreshControl: UIRefreshControl?
+
     /// True while framegen plays a drag of this view.
     open package(set) var isDragging = false
 
@@ -510,6 +560,32 @@ open class UICollectionView: UIScrollView {
     open var allowsSelection = true
 
     open var allowsMultipleSelection = false
+
+    // MARK: Drag and drop (kept: no drag or drop happens unless a scene asks, and none can yet)
+
+    /// Strong, as framegen's `delegate` is (docs/uikit.md "Porting a file: `@objc`").
+    open var dragDelegate: UICollectionViewDragDelegate?
+
+    open var dropDelegate: UICollectionViewDropDelegate?
+
+    /// false, as on an iPhone (iOS sets it on iPad).
+    open var dragInteractionEnabled = false
+
+    open var reorderingCadence: ReorderingCadence = .immediate
+
+    /// How soon items move aside while a drag reorders them.
+    public enum ReorderingCadence: Int, Sendable {
+        case immediate
+        case fast
+        case slow
+    }
+
+    /// No drag is ever under way.
+    open var hasActiveDrag: Bool { false }
+
+    open var hasActiveDrop: Bool { false }
+
+    open var hasUncommittedUpdates: Bool { false }
 
     /// Kept in the order of selection.
     private var selected: [IndexPath] = []

@@ -1,15 +1,32 @@
 import Foundation
 import FrameGenCoreGraphics
 
-/// A colour: a CGColor in UIKit's clothes, immutable and therefore Sendable, as UIColor is in
-/// Apple's SDK (so that `static let brand = UIColor(...)` compiles in Swift 6 mode).
+/// A colour: a CGColor in UIKit's clothes, or a dynamic colour made of a provider that UIKit
+/// asks for the colour under given traits (light or dark, base or elevated). Immutable and
+/// therefore Sendable, as UIColor is in Apple's SDK (so that `static let brand = UIColor(...)`
+/// compiles in Swift 6 mode).
 ///
 /// Grey colours (`init(white:alpha:)`, black, white, the grays, clear) are in the grey colour
 /// space and the rest in extended sRGB, as on iOS: a grey and an RGB colour are never equal,
-/// and components are not clamped. Dynamic (light and dark) colours do not exist here: the
-/// system colours are their light, default-contrast values.
+/// and components are not clamped. The system colours (`.systemBackground`, `.label`,
+/// `.systemBlue`...) are dynamic, with iOS's light and dark values (docs/uikit.md "Dark mode
+/// and traits"). A dynamic colour's `cgColor` and components are those it resolves to under
+/// `UITraitCollection.current`, as on iOS; a view resolves its background and a label its
+/// text colour with the view's own traits each time it is drawn.
 open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
-    public let cgColor: CGColor
+    /// Nil for a dynamic colour.
+    private let fixed: CGColor?
+    /// Nil for a fixed colour. Not `@Sendable`, as in Apple's SDK: UIKit calls it on the thread
+    /// that resolves the colour.
+    private let provider: ((UITraitCollection) -> UIColor)?
+    /// A system colour's name, as iOS prints it ("systemBlueColor").
+    private let systemName: String?
+
+    /// The colour itself, or a dynamic colour resolved with `UITraitCollection.current`.
+    public var cgColor: CGColor { fixed ?? resolvedColor(with: .current).cgColor }
+
+    /// Whether the colour comes from a provider (framegen's: UIKit keeps it private).
+    package var isDynamic: Bool { provider != nil }
 
     /// The fill colour of the current context (in `draw(_:)`; elsewhere does nothing).
     open func setFill() { UIGraphicsGetCurrentContext()?.setFillColor(cgColor) }
@@ -24,8 +41,33 @@ open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
     }
 
     public init(cgColor: CGColor) {
-        self.cgColor = cgColor
+        fixed = cgColor
+        provider = nil
+        systemName = nil
         super.init()
+    }
+
+    /// A dynamic colour: `provider` gives the colour for the traits it is resolved with
+    /// (`UIColor { traits in traits.userInterfaceStyle == .dark ? .black : .white }`).
+    public init(dynamicProvider provider: @escaping (UITraitCollection) -> UIColor) {
+        fixed = nil
+        self.provider = provider
+        systemName = nil
+        super.init()
+    }
+
+    private init(systemName: String, provider: @escaping (UITraitCollection) -> UIColor) {
+        fixed = nil
+        self.provider = provider
+        self.systemName = systemName
+        super.init()
+    }
+
+    /// The colour under `traitCollection`: a fixed colour is itself; a dynamic colour is what
+    /// its provider answers, resolved again when that is dynamic too.
+    open func resolvedColor(with traitCollection: UITraitCollection) -> UIColor {
+        guard let provider else { return self }
+        return provider(traitCollection).resolvedColor(with: traitCollection)
     }
 
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
@@ -79,9 +121,13 @@ open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
         self.init(red: r, green: g, blue: b, alpha: alpha)
     }
 
-    /// The same colour, in the same colour space, with another alpha.
+    /// The same colour, in the same colour space, with another alpha; a dynamic colour stays
+    /// dynamic, as on iOS.
     open func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
-        UIColor(cgColor: cgColor.copy(alpha: alpha)!)
+        guard let fixed else {
+            return UIColor { [self] traits in resolvedColor(with: traits).withAlphaComponent(alpha) }
+        }
+        return UIColor(cgColor: fixed.copy(alpha: alpha)!)
     }
 
     /// The sRGB components (a grey's white in all three); always succeeds here.
@@ -138,14 +184,22 @@ open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
         return true
     }
 
+    /// Fixed colours are equal when their CGColors are; a dynamic colour only to itself (a
+    /// system colour is one object, so `.label == .label`).
     open override func isEqual(_ object: Any?) -> Bool {
-        (object as? UIColor)?.cgColor == cgColor
+        guard let other = object as? UIColor else { return false }
+        guard let fixed, let otherFixed = other.fixed else { return other === self }
+        return fixed == otherFixed
     }
 
-    open override var hash: Int { cgColor.hashValue }
+    open override var hash: Int { fixed?.hashValue ?? ObjectIdentifier(self).hashValue }
 
-    /// As iOS prints it: "UIExtendedSRGBColorSpace 1 0 0 1", "UIExtendedGrayColorSpace 0 1".
+    /// As iOS prints it: "UIExtendedSRGBColorSpace 1 0 0 1", "UIExtendedGrayColorSpace 0 1";
+    /// "<UIDynamicSystemColor: name = systemBlueColor>" for a system colour.
     open override var description: String {
+        if let systemName { return "<UIDynamicSystemColor: name = \(systemName)>" }
+        if provider != nil { return "<UIDynamicProviderColor>" }
+        let cgColor = self.cgColor
         let space = cgColor.space == .gray ? "UIExtendedGrayColorSpace" : "UIExtendedSRGBColorSpace"
         let values = (cgColor.components ?? []).map { "\($0 == $0.rounded() ? "\(Int($0))" : "\($0)")" }
         return ([space] + values).joined(separator: " ")
@@ -171,40 +225,116 @@ extension UIColor {
     public static var clear: UIColor { UIColor(white: 0, alpha: 0) }
 }
 
-// The system colours iOS 13 introduced, in their light, default-contrast appearance (the values
-// Apple's Human Interface Guidelines list for iOS 13 and 14; framegen renders no dark mode).
+// The system colours iOS 13 introduced (mint, cyan and brown iOS 15), dynamic, with the light
+// and dark values of default contrast Apple's Human Interface Guidelines list for iOS 13 and 14
+// (docs/uikit.md "Dark mode and traits" says how they were checked); the backgrounds' dark
+// values are lighter at the elevated level, as on iOS. One object each, so that `==` holds.
 extension UIColor {
     private static func rgb(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat = 1) -> UIColor {
         UIColor(red: r / 255, green: g / 255, blue: b / 255, alpha: a)
     }
 
-    public static var systemRed: UIColor { rgb(255, 59, 48) }
-    public static var systemOrange: UIColor { rgb(255, 149, 0) }
-    public static var systemYellow: UIColor { rgb(255, 204, 0) }
-    public static var systemGreen: UIColor { rgb(52, 199, 89) }
-    public static var systemTeal: UIColor { rgb(90, 200, 250) }
-    public static var systemBlue: UIColor { rgb(0, 122, 255) }
-    public static var systemIndigo: UIColor { rgb(88, 86, 214) }
-    public static var systemPurple: UIColor { rgb(175, 82, 222) }
-    public static var systemPink: UIColor { rgb(255, 45, 85) }
-    public static var systemGray: UIColor { rgb(142, 142, 147) }
-    public static var systemGray2: UIColor { rgb(174, 174, 178) }
-    public static var systemGray3: UIColor { rgb(199, 199, 204) }
-    public static var systemGray4: UIColor { rgb(209, 209, 214) }
-    public static var systemGray5: UIColor { rgb(229, 229, 234) }
-    public static var systemGray6: UIColor { rgb(242, 242, 247) }
-    public static var label: UIColor { UIColor(white: 0, alpha: 1) }
-    public static var secondaryLabel: UIColor { rgb(60, 60, 67, 0.6) }
-    public static var tertiaryLabel: UIColor { rgb(60, 60, 67, 0.3) }
-    public static var quaternaryLabel: UIColor { rgb(60, 60, 67, 0.18) }
-    public static var separator: UIColor { rgb(60, 60, 67, 0.29) }
-    public static var systemBackground: UIColor { UIColor(white: 1, alpha: 1) }
-    public static var secondarySystemBackground: UIColor { rgb(242, 242, 247) }
-    public static var tertiarySystemBackground: UIColor { UIColor(white: 1, alpha: 1) }
-    public static var systemGroupedBackground: UIColor { rgb(242, 242, 247) }
-    public static var secondarySystemGroupedBackground: UIColor { UIColor(white: 1, alpha: 1) }
-    public static var systemFill: UIColor { rgb(120, 120, 128, 0.2) }
-    public static var secondarySystemFill: UIColor { rgb(120, 120, 128, 0.16) }
+    /// A system colour: `light` in the light (or unspecified) appearance, `dark` in the dark one
+    /// at the base level, `elevated` (else `dark`) in the dark one at the elevated level.
+    private static func system(_ name: String, _ light: UIColor, _ dark: UIColor, elevated: UIColor? = nil)
+        -> UIColor
+    {
+        UIColor(systemName: name) { traits in
+            guard traits.userInterfaceStyle == .dark else { return light }
+            return traits.userInterfaceLevel == .elevated ? elevated ?? dark : dark
+        }
+    }
+
+    private static let white1 = UIColor(white: 1, alpha: 1)
+    private static let black1 = UIColor(white: 0, alpha: 1)
+
+    private static let systemColors: [String: UIColor] = [
+        "systemRed": system("systemRedColor", rgb(255, 59, 48), rgb(255, 69, 58)),
+        "systemOrange": system("systemOrangeColor", rgb(255, 149, 0), rgb(255, 159, 10)),
+        "systemYellow": system("systemYellowColor", rgb(255, 204, 0), rgb(255, 214, 10)),
+        "systemGreen": system("systemGreenColor", rgb(52, 199, 89), rgb(48, 209, 88)),
+        "systemMint": system("systemMintColor", rgb(0, 199, 190), rgb(99, 230, 226)),
+        "systemTeal": system("systemTealColor", rgb(90, 200, 250), rgb(100, 210, 255)),
+        "systemCyan": system("systemCyanColor", rgb(50, 173, 230), rgb(100, 210, 255)),
+        "systemBlue": system("systemBlueColor", rgb(0, 122, 255), rgb(10, 132, 255)),
+        "systemIndigo": system("systemIndigoColor", rgb(88, 86, 214), rgb(94, 92, 230)),
+        "systemPurple": system("systemPurpleColor", rgb(175, 82, 222), rgb(191, 90, 242)),
+        "systemPink": system("systemPinkColor", rgb(255, 45, 85), rgb(255, 55, 95)),
+        "systemBrown": system("systemBrownColor", rgb(162, 132, 94), rgb(172, 142, 104)),
+        "systemGray": system("systemGrayColor", rgb(142, 142, 147), rgb(142, 142, 147)),
+        "systemGray2": system("systemGray2Color", rgb(174, 174, 178), rgb(99, 99, 102)),
+        "systemGray3": system("systemGray3Color", rgb(199, 199, 204), rgb(72, 72, 74)),
+        "systemGray4": system("systemGray4Color", rgb(209, 209, 214), rgb(58, 58, 60)),
+        "systemGray5": system("systemGray5Color", rgb(229, 229, 234), rgb(44, 44, 46)),
+        "systemGray6": system("systemGray6Color", rgb(242, 242, 247), rgb(28, 28, 30)),
+        "label": system("labelColor", black1, white1),
+        "secondaryLabel": system("secondaryLabelColor", rgb(60, 60, 67, 0.6), rgb(235, 235, 245, 0.6)),
+        "tertiaryLabel": system("tertiaryLabelColor", rgb(60, 60, 67, 0.3), rgb(235, 235, 245, 0.3)),
+        "quaternaryLabel": system("quaternaryLabelColor", rgb(60, 60, 67, 0.18), rgb(235, 235, 245, 0.16)),
+        "placeholderText": system("placeholderTextColor", rgb(60, 60, 67, 0.3), rgb(235, 235, 245, 0.3)),
+        "link": system("linkColor", rgb(0, 122, 255), rgb(9, 132, 255)),
+        "separator": system("separatorColor", rgb(60, 60, 67, 0.29), rgb(84, 84, 88, 0.6)),
+        "opaqueSeparator": system("opaqueSeparatorColor", rgb(198, 198, 200), rgb(56, 56, 58)),
+        "systemBackground": system(
+            "systemBackgroundColor", white1, black1, elevated: rgb(28, 28, 30)),
+        "secondarySystemBackground": system(
+            "secondarySystemBackgroundColor", rgb(242, 242, 247), rgb(28, 28, 30), elevated: rgb(44, 44, 46)),
+        "tertiarySystemBackground": system(
+            "tertiarySystemBackgroundColor", white1, rgb(44, 44, 46), elevated: rgb(58, 58, 60)),
+        "systemGroupedBackground": system(
+            "systemGroupedBackgroundColor", rgb(242, 242, 247), black1, elevated: rgb(28, 28, 30)),
+        "secondarySystemGroupedBackground": system(
+            "secondarySystemGroupedBackgroundColor", white1, rgb(28, 28, 30), elevated: rgb(44, 44, 46)),
+        "tertiarySystemGroupedBackground": system(
+            "tertiarySystemGroupedBackgroundColor", rgb(242, 242, 247), rgb(44, 44, 46),
+            elevated: rgb(58, 58, 60)),
+        "systemFill": system("systemFillColor", rgb(120, 120, 128, 0.2), rgb(120, 120, 128, 0.36)),
+        "secondarySystemFill": system(
+            "secondarySystemFillColor", rgb(120, 120, 128, 0.16), rgb(120, 120, 128, 0.32)),
+        "tertiarySystemFill": system(
+            "tertiarySystemFillColor", rgb(118, 118, 128, 0.12), rgb(118, 118, 128, 0.24)),
+        "quaternarySystemFill": system(
+            "quaternarySystemFillColor", rgb(116, 116, 128, 0.08), rgb(118, 118, 128, 0.18)),
+    ]
+
+    private static func named(_ name: String) -> UIColor { systemColors[name]! }
+
+    public static var systemRed: UIColor { named("systemRed") }
+    public static var systemOrange: UIColor { named("systemOrange") }
+    public static var systemYellow: UIColor { named("systemYellow") }
+    public static var systemGreen: UIColor { named("systemGreen") }
+    public static var systemMint: UIColor { named("systemMint") }
+    public static var systemTeal: UIColor { named("systemTeal") }
+    public static var systemCyan: UIColor { named("systemCyan") }
+    public static var systemBlue: UIColor { named("systemBlue") }
+    public static var systemIndigo: UIColor { named("systemIndigo") }
+    public static var systemPurple: UIColor { named("systemPurple") }
+    public static var systemPink: UIColor { named("systemPink") }
+    public static var systemBrown: UIColor { named("systemBrown") }
+    public static var systemGray: UIColor { named("systemGray") }
+    public static var systemGray2: UIColor { named("systemGray2") }
+    public static var systemGray3: UIColor { named("systemGray3") }
+    public static var systemGray4: UIColor { named("systemGray4") }
+    public static var systemGray5: UIColor { named("systemGray5") }
+    public static var systemGray6: UIColor { named("systemGray6") }
+    public static var label: UIColor { named("label") }
+    public static var secondaryLabel: UIColor { named("secondaryLabel") }
+    public static var tertiaryLabel: UIColor { named("tertiaryLabel") }
+    public static var quaternaryLabel: UIColor { named("quaternaryLabel") }
+    public static var placeholderText: UIColor { named("placeholderText") }
+    public static var link: UIColor { named("link") }
+    public static var separator: UIColor { named("separator") }
+    public static var opaqueSeparator: UIColor { named("opaqueSeparator") }
+    public static var systemBackground: UIColor { named("systemBackground") }
+    public static var secondarySystemBackground: UIColor { named("secondarySystemBackground") }
+    public static var tertiarySystemBackground: UIColor { named("tertiarySystemBackground") }
+    public static var systemGroupedBackground: UIColor { named("systemGroupedBackground") }
+    public static var secondarySystemGroupedBackground: UIColor { named("secondarySystemGroupedBackground") }
+    public static var tertiarySystemGroupedBackground: UIColor { named("tertiarySystemGroupedBackground") }
+    public static var systemFill: UIColor { named("systemFill") }
+    public static var secondarySystemFill: UIColor { named("secondarySystemFill") }
+    public static var tertiarySystemFill: UIColor { named("tertiarySystemFill") }
+    public static var quaternarySystemFill: UIColor { named("quaternarySystemFill") }
     /// The tint views inherit when no ancestor sets one: system blue.
     public static var tintColor: UIColor { systemBlue }
 }

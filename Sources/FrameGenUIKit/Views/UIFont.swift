@@ -55,7 +55,7 @@ open class UIFont: NSObject, @unchecked Sendable {
         public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
 
         /// Size and weight at the default (Large) content size, from Apple's Human Interface
-        /// Guidelines; framegen renders at that size only.
+        /// Guidelines (the other sizes: `pointSize(for:)`, UIFontMetrics.swift).
         var defaultFont: (size: CGFloat, weight: Weight) {
             switch self {
             case .largeTitle: (34, .regular)
@@ -87,10 +87,13 @@ open class UIFont: NSObject, @unchecked Sendable {
     package let weight: Weight
     package let isItalic: Bool
     package let design: Design
+    /// How the font follows the text size, for a font from a text style or `UIFontMetrics`
+    /// (UIFontMetrics.swift); nil for a font of a fixed size.
+    package let dynamicType: DynamicTypeScaling?
 
     package init(
         fontName: String, familyName: String, pointSize: CGFloat, weight: Weight, isItalic: Bool,
-        design: Design
+        design: Design, dynamicType: DynamicTypeScaling? = nil
     ) {
         self.fontName = fontName
         self.familyName = familyName
@@ -98,6 +101,7 @@ open class UIFont: NSObject, @unchecked Sendable {
         self.weight = weight
         self.isItalic = isItalic
         self.design = design
+        self.dynamicType = dynamicType
         super.init()
     }
 
@@ -144,10 +148,11 @@ open class UIFont: NSObject, @unchecked Sendable {
         system(fontSize, weight, design: .monospacedDigitSystem)
     }
 
-    /// The style's font at the default content size (Dynamic Type does not change here).
+    /// The style's font at the app's text size: the screen's (a scene's
+    /// `canvas.contentSizeCategory`, Large by default), whatever a view's traits say, as on
+    /// iOS; `preferredFont(forTextStyle:compatibleWith:)` takes a view's (UIFontMetrics.swift).
     open class func preferredFont(forTextStyle style: UIFont.TextStyle) -> UIFont {
-        let font = style.defaultFont
-        return system(font.size, font.weight)
+        preferredFont(forTextStyle: style, compatibleWith: nil)
     }
 
     open class var systemFontSize: CGFloat { 14 }

@@ -8,7 +8,8 @@ import Foundation
 /// `UIImage.withNamedImages` binds for the work inside it. While framegen drives a UIKit layout
 /// and its cells, that resolver knows the scene's photos (docs/uikit.md "The scene's photos");
 /// with none bound, or when it does not know the name, the result is nil, as on iOS for a
-/// missing asset. SF Symbols do not exist here: `UIImage(systemName:)` is always nil.
+/// missing asset. SF Symbols are Apple's and do not ship here: `UIImage(systemName:)` gives a
+/// stand-in glyph of the symbol's size (UIImage+Symbols.swift).
 open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// How the image is drawn: as is, or as a template tinted with the view's tint colour.
     public enum RenderingMode: Int, Sendable {
@@ -47,10 +48,13 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// One of the scene's photos, which the renderer draws from its own textures (its mip
     /// levels, a JPEG's reduced decodes), as it draws the scene's cell style: no `bitmap`.
     package let scenePhoto: ScenePhoto?
+    /// A symbol image's configuration (its point size, weight and scale); nil for any other.
+    public let symbolConfiguration: SymbolConfiguration?
 
     package init(
         size: CGSize, scale: CGFloat = 1, name: String? = nil, bitmap: Bitmap? = nil,
-        renderingMode: RenderingMode = .automatic, scenePhoto: ScenePhoto? = nil
+        renderingMode: RenderingMode = .automatic, scenePhoto: ScenePhoto? = nil,
+        symbolConfiguration: SymbolConfiguration? = nil
     ) {
         self.size = size
         self.scale = scale
@@ -58,6 +62,7 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
         self.bitmap = bitmap
         self.renderingMode = renderingMode
         self.scenePhoto = scenePhoto
+        self.symbolConfiguration = symbolConfiguration
         super.init()
     }
 
@@ -88,13 +93,25 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
             renderingMode: image?.renderingMode ?? .automatic, scenePhoto: image?.scenePhoto)
     }
 
-    /// Always nil: framegen has no SF Symbols.
-    public convenience init?(systemName name: String) { return nil }
+    /// The stand-in glyph for the symbol `name` (any name: framegen has no list of Apple's),
+    /// at the default configuration (UIImage+Symbols.swift).
+    public convenience init?(systemName name: String) {
+        self.init(systemName: name, withConfiguration: nil)
+    }
+
+    /// The stand-in glyph for the symbol `name` at `configuration`'s point size, weight and
+    /// scale (UIImage+Symbols.swift).
+    public convenience init?(systemName name: String, withConfiguration configuration: Configuration?) {
+        let symbol = UIImage.symbol(name, configuration as? SymbolConfiguration)
+        self.init(
+            size: symbol.size, scale: symbol.scale, name: name, bitmap: symbol.bitmap,
+            renderingMode: .alwaysTemplate, symbolConfiguration: symbol.configuration)
+    }
 
     open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
         UIImage(
             size: size, scale: scale, name: name, bitmap: bitmap, renderingMode: renderingMode,
-            scenePhoto: scenePhoto)
+            scenePhoto: scenePhoto, symbolConfiguration: symbolConfiguration)
     }
 
     /// Boxed: a task-local of an optional function type crashes when pushed in an optimised

@@ -61,7 +61,9 @@ open class UILabel: UIView {
     /// (0, -1) by default, as UILabel documents.
     open var shadowOffset = CGSize(width: 0, height: -1)
     open var adjustsFontSizeToFitWidth = false
-    /// Kept: framegen draws at the default content size category, so the font never changes.
+    /// When set, a font from a text style or `UIFontMetrics` takes the size of the label's text
+    /// size category when its traits change (a snapshot test's traits, a window's), as on iOS
+    /// (UIView+Traits.swift).
     open var adjustsFontForContentSizeCategory = false
     open var minimumScaleFactor: CGFloat = 0
     open var preferredMaxLayoutWidth: CGFloat = 0 {

@@ -22,12 +22,28 @@ public final class UIScreen: NSObject, @unchecked Sendable {
         return CGRect(x: 0, y: 0, width: short * nativeScale, height: long * nativeScale)
     }
 
-    /// framegen's, not Apple's: a screen of `size` points at `scale` pixels per point.
-    public init(size: CGSize, scale: CGFloat) {
+    /// The appearance every view on the screen has unless it overrides it (a scene's
+    /// `canvas.appearance`); framegen's, where iOS takes it from Settings.
+    package let userInterfaceStyle: UIUserInterfaceStyle
+    /// The text size the screen reports (a scene's `canvas.contentSizeCategory`).
+    package let preferredContentSizeCategory: UIContentSizeCategory
+
+    /// framegen's, not Apple's: a screen of `size` points at `scale` pixels per point, light
+    /// and at the large (default) text size unless told otherwise.
+    public init(
+        size: CGSize, scale: CGFloat, userInterfaceStyle: UIUserInterfaceStyle = .light,
+        preferredContentSizeCategory: UIContentSizeCategory = .large
+    ) {
         self.bounds = CGRect(origin: .zero, size: size)
         self.scale = scale
+        self.userInterfaceStyle = userInterfaceStyle == .unspecified ? .light : userInterfaceStyle
+        self.preferredContentSizeCategory =
+            preferredContentSizeCategory == .unspecified ? .large : preferredContentSizeCategory
         super.init()
     }
+
+    /// The traits of a view filling the screen.
+    public var traitCollection: UITraitCollection { UITraitCollection(screen: self, size: bounds.size) }
 
     @TaskLocal package static var current: UIScreen?
 

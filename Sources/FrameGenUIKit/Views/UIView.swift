@@ -35,12 +35,28 @@ open class UIView: UIResponder, CALayerDelegate {
     /// area, which its subviews inherit where they overlap it (`safeAreaInsets`).
     package var hostedTraits: UITraitCollection?
     package var hostedSafeArea: UIEdgeInsets?
+    /// The traits the view last had where framegen looked (its layout and its drawing), which
+    /// a change is told against (UIView+Traits.swift).
+    var observedTraits: UITraitCollection?
+    /// The colour `backgroundColor` last wrote into the layer (a dynamic colour resolved), so
+    /// that the getter knows the layer still shows it.
+    private var backgroundWritten: CGColor?
+    /// `registerForTraitChanges` handlers, in registration order.
+    var traitRegistrations: [TraitChangeRegistration] = []
+    /// The controller whose view this is: its `overrideUserInterfaceStyle` and its
+    /// `traitCollectionDidChange(_:)` go with the view's traits.
+    package weak var owningController: UIViewController? {
+        // The view is new to the controller (just loaded): its traits start with the
+        // controller's override rather than change to it.
+        didSet { observedTraits = traitCollection }
+    }
 
     public init(frame: CGRect) {
         super.init()
         backingLayer = CALayer.backingLayer(of: Self.layerClass, for: Self.self)
         backingLayer.delegate = self
         self.frame = frame
+        observedTraits = traitCollection
     }
 
     /// A view of frame zero, as `UIView()` is on iOS.
@@ -116,19 +132,44 @@ open class UIView: UIResponder, CALayerDelegate {
         set { layer.masksToBounds = newValue }
     }
 
-    /// Sets the layer's backgroundColor; reads it back as the UIColor that was set, or as a new
-    /// UIColor when the layer's colour was changed directly.
+    /// Sets the layer's backgroundColor, a dynamic colour resolved with the view's traits (and
+    /// again when they change, UIView+Traits.swift); reads it back as the UIColor that was set,
+    /// or as a new UIColor when the layer's colour was changed directly.
     open var backgroundColor: UIColor? {
         get {
             guard let color = layer.backgroundColor else { return nil }
-            if let stored = storedBackgroundColor, stored.cgColor == color { return stored }
+            if let stored = storedBackgroundColor, backgroundWritten == color { return stored }
             return UIColor(cgColor: color)
         }
         set {
             storedBackgroundColor = newValue
-            layer.backgroundColor = newValue?.cgColor
+            backgroundWritten = newValue.map {
+                $0.isDynamic ? $0.resolvedColor(with: traitCollection).cgColor : $0.cgColor
+            }
+            layer.backgroundColor = backgroundWritten
         }
     }
+
+    /// A dynamic background colour resolved again with `traits`, when the layer still shows
+    /// what the view wrote.
+    func resolveBackgroundColor(with traits: UITraitCollection) {
+        guard let stored = storedBackgroundColor, stored.isDynamic, layer.backgroundColor == backgroundWritten
+        else { return }
+        backgroundWritten = stored.resolvedColor(with: traits).cgColor
+        layer.backgroundColor = backgroundWritten
+    }
+
+    /// The view's own appearance over the one it inherits; it and its subviews take it (and
+    /// those of a controller's view with the controller's), as on iOS.
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+        didSet { if overrideUserInterfaceStyle != oldValue { setNeedsLayout() } }
+    }
+
+    /// UIKit calls it when the view's traits changed, with the traits it had before, right
+    /// before the view's next layout (and framegen before it next draws the view), with
+    /// `UITraitCollection.current` the new traits. Deprecated in iOS 17 for
+    /// `registerForTraitChanges`, and called still, as there.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
     /// The own tint, else the superview's, else system blue; `tintColorDidChange()` follows a set.
     open var tintColor: UIColor! {
@@ -319,8 +360,11 @@ open class UIView: UIResponder, CALayerDelegate {
     open func layoutSubviews() { layoutSubviewsByConstraints() }
 
     /// The layer asks its view: layoutSubviews().
+    /// The view's traits are brought up to date first, and are `UITraitCollection.current`
+    /// while it lays out, as in iOS 17.
     open func layoutSublayers(of layer: CALayer) {
-        if layer === self.layer { layoutSubviews() }
+        guard layer === self.layer else { return }
+        traitCollection(updated: true).asCurrent { layoutSubviews() }
     }
 
     /// The current size, as Apple documents for UIView.
@@ -391,7 +435,7 @@ open class UIView: UIResponder, CALayerDelegate {
         guard b.width > 0, b.height > 0 else { return nil }
         if drawingDue || drawn == nil || (contentMode == .redraw && drawn?.size != b.size.geometry) {
             let context = CGContext(boundsOrigin: b.origin)
-            withCurrentContext(context) { draw(b) }
+            traitCollection.asCurrent { withCurrentContext(context) { draw(b) } }
             drawn = LayerSnapshot.Drawing(size: b.size.geometry, parts: context.recorded)
             drawingDue = false
         }

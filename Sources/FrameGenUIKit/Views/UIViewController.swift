@@ -13,7 +13,9 @@ open class UIViewController: UIResponder {
     /// A subclass's `required init?(coder: NSCoder) { fatalError(...) }` compiles as on iOS.
     public required init?(coder: NSCoder) { return nil }
 
-    private var loadedView: UIView?
+    private var loadedView: UIView? {
+        didSet { loadedView?.owningController = self }
+    }
 
     /// The controller's view, made by `loadView()` then `viewDidLoad()` at first use.
     open var view: UIView! {
@@ -50,8 +52,17 @@ open class UIViewController: UIResponder {
     /// The controller's own, made at first use, as UIKit makes it.
     open private(set) lazy var navigationItem = UINavigationItem()
     open var traitCollection: UITraitCollection {
-        (loadedView ?? UIView(frame: UIScreen.main.bounds)).traitCollection
+        loadedView?.traitCollection
+            ?? UIView(frame: UIScreen.main.bounds).traitCollection.with(style: overrideUserInterfaceStyle)
     }
+    /// Its view and the view's subviews take this appearance (UIView+Traits.swift).
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
+        didSet { if overrideUserInterfaceStyle != oldValue { loadedView?.setNeedsLayout() } }
+    }
+    /// Called when its view's traits change, after the view's own (UIView+Traits.swift).
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+    /// `registerForTraitChanges` handlers (UIView+Traits.swift).
+    var traitRegistrations: [TraitChangeRegistration] = []
     open var preferredStatusBarStyle: UIStatusBarStyle { .default }
     open var prefersStatusBarHidden: Bool { false }
     /// framegen draws no navigation or tab bars, so nothing extends under them.

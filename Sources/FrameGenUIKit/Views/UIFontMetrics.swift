@@ -1,0 +1,117 @@
+import Foundation
+
+extension UIFont.TextStyle {
+    /// The style's point size at `category`, from the Dynamic Type table of Apple's Human
+    /// Interface Guidelines (iOS), columns from extra small to accessibility XXXL; the default
+    /// (Large) size for an unspecified category or a style the table does not have.
+    package func pointSize(for category: UIContentSizeCategory) -> CGFloat {
+        let sizes: [CGFloat]? =
+            switch self {
+            case .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
+            case .title1: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
+            case .title2: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]
+            case .title3: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]
+            case .headline, .body: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+            case .callout: [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]
+            case .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
+            case .footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
+            case .caption1: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
+            case .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40]
+            default: nil
+            }
+        guard let sizes, let index = UIContentSizeCategory.ordered.firstIndex(of: category), index > 0 else {
+            return defaultFont.size
+        }
+        return sizes[index - 1]
+    }
+}
+
+extension UIFont {
+    /// The style's font at the text size of `traitCollection`, the app's (the screen's) where
+    /// it names none, as UIKit documents.
+    open class func preferredFont(
+        forTextStyle style: UIFont.TextStyle, compatibleWith traitCollection: UITraitCollection?
+    ) -> UIFont {
+        let category = traitCollection?.preferredContentSizeCategory ?? .unspecified
+        let size = style.pointSize(
+            for: category == .unspecified ? UIScreen.main.preferredContentSizeCategory : category)
+        return systemFont(ofSize: size, weight: style.defaultFont.weight).scaling(
+            DynamicTypeScaling(style: style, sizeAtLarge: style.defaultFont.size, maximum: nil))
+    }
+
+    /// This font with `scaling` kept, so that a label adjusting to the text size can size it again.
+    func scaling(_ scaling: DynamicTypeScaling) -> UIFont {
+        UIFont(
+            fontName: fontName, familyName: familyName, pointSize: pointSize, weight: weight,
+            isItalic: isItalic,
+            design: design, dynamicType: scaling)
+    }
+
+    /// The font at `category`'s size, when it follows the text size; nil for a fixed size.
+    package func adjusted(to category: UIContentSizeCategory) -> UIFont? {
+        guard let dynamicType else { return nil }
+        return withSize(dynamicType.size(at: category)).scaling(dynamicType)
+    }
+}
+
+/// A font that follows the text size: its style, its size at Large, and a largest size.
+package struct DynamicTypeScaling: Hashable, Sendable {
+    let style: UIFont.TextStyle
+    let sizeAtLarge: CGFloat
+    let maximum: CGFloat?
+
+    func size(at category: UIContentSizeCategory) -> CGFloat {
+        let size = sizeAtLarge * style.pointSize(for: category) / style.pointSize(for: .large)
+        return maximum.map { $0 > 0 ? Swift.min(size, $0) : size } ?? size
+    }
+}
+
+/// Scales fonts and lengths of your own with the text size, as a text style's size grows
+/// (Dynamic Type): by the style's size at the category over its size at Large, the default.
+/// Without a trait collection, the app's (the screen's) text size, as UIKit documents.
+open class UIFontMetrics: NSObject, @unchecked Sendable {
+    public let textStyle: UIFont.TextStyle
+
+    public init(forTextStyle textStyle: UIFont.TextStyle) {
+        self.textStyle = textStyle
+        super.init()
+    }
+
+    /// The body style's metrics.
+    open class var `default`: UIFontMetrics { UIFontMetrics(forTextStyle: .body) }
+
+    private func factor(_ traits: UITraitCollection?) -> CGFloat {
+        let named = traits?.preferredContentSizeCategory ?? .unspecified
+        let category = named == .unspecified ? UIScreen.main.preferredContentSizeCategory : named
+        return textStyle.pointSize(for: category) / textStyle.pointSize(for: .large)
+    }
+
+    /// `font` at its size scaled for the app's text size.
+    open func scaledFont(for font: UIFont) -> UIFont { scaledFont(for: font, compatibleWith: nil) }
+
+    open func scaledFont(for font: UIFont, maximumPointSize: CGFloat) -> UIFont {
+        scaledFont(for: font, maximumPointSize: maximumPointSize, compatibleWith: nil)
+    }
+
+    open func scaledFont(for font: UIFont, compatibleWith traitCollection: UITraitCollection?) -> UIFont {
+        scaledFont(for: font, maximumPointSize: 0, compatibleWith: traitCollection)
+    }
+
+    /// The font given is taken as the size at Large, as UIKit takes it.
+    open func scaledFont(
+        for font: UIFont, maximumPointSize: CGFloat, compatibleWith traitCollection: UITraitCollection?
+    ) -> UIFont {
+        let size = font.pointSize * factor(traitCollection)
+        return font.withSize(maximumPointSize > 0 ? Swift.min(size, maximumPointSize) : size).scaling(
+            DynamicTypeScaling(
+                style: textStyle, sizeAtLarge: font.pointSize,
+                maximum: maximumPointSize > 0 ? maximumPointSize : nil))
+    }
+
+    /// `value` scaled for the app's text size.
+    open func scaledValue(for value: CGFloat) -> CGFloat { scaledValue(for: value, compatibleWith: nil) }
+
+    open func scaledValue(for value: CGFloat, compatibleWith traitCollection: UITraitCollection?) -> CGFloat {
+        value * factor(traitCollection)
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import FrameGenUIKit
+
+/// Text styles at each content size, as the Dynamic Type table of Apple's Human Interface
+/// Guidelines gives them, through `preferredFont` and `UIFontMetrics`.
+@Suite struct DynamicTypeTests {
+    static func screen(_ category: UIContentSizeCategory) -> UIScreen {
+        UIScreen(size: CGSize(width: 10, height: 10), scale: 1, preferredContentSizeCategory: category)
+    }
+
+    @Test func preferredFontsFollowTheScreensTextSize() {
+        #expect(UIFont.preferredFont(forTextStyle: .body).pointSize == 17)
+        #expect(UIFont.preferredFont(forTextStyle: .largeTitle).pointSize == 34)
+        UIScreen.withMain(Self.screen(.extraSmall)) {
+            #expect(UIFont.preferredFont(forTextStyle: .body).pointSize == 14)
+            #expect(UIFont.preferredFont(forTextStyle: .caption2).pointSize == 11)
+        }
+        UIScreen.withMain(Self.screen(.extraExtraExtraLarge)) {
+            #expect(UIFont.preferredFont(forTextStyle: .body).pointSize == 23)
+            #expect(UIFont.preferredFont(forTextStyle: .title1).pointSize == 34)
+            #expect(UIFont.preferredFont(forTextStyle: .headline).fontName == ".SFUI-Semibold")
+        }
+        UIScreen.withMain(Self.screen(.accessibilityExtraExtraExtraLarge)) {
+            #expect(UIFont.preferredFont(forTextStyle: .body).pointSize == 53)
+            #expect(UIFont.preferredFont(forTextStyle: .footnote).pointSize == 44)
+            #expect(UIFont.preferredFont(forTextStyle: .largeTitle).pointSize == 60)
+        }
+        let big = UITraitCollection(preferredContentSizeCategory: .accessibilityMedium)
+        #expect(UIFont.preferredFont(forTextStyle: .subheadline, compatibleWith: big).pointSize == 25)
+        // Without traits, the app's text size, whatever the current traits say, as on iOS.
+        big.performAsCurrent { #expect(UIFont.preferredFont(forTextStyle: .callout).pointSize == 16) }
+    }
+
+    @Test func fontMetricsScaleByTheStylesGrowth() {
+        let body = UIFontMetrics.default
+        #expect(body.scaledValue(for: 10) == 10)
+        let xl = UITraitCollection(preferredContentSizeCategory: .extraLarge)
+        #expect(body.scaledValue(for: 17, compatibleWith: xl) == 19)
+        let font = UIFont.systemFont(ofSize: 34)
+        #expect(body.scaledFont(for: font, compatibleWith: xl).pointSize == 38)
+        #expect(body.scaledFont(for: font, maximumPointSize: 36, compatibleWith: xl).pointSize == 36)
+        UIScreen.withMain(Self.screen(.accessibilityExtraExtraExtraLarge)) {
+            #expect(UIFontMetrics(forTextStyle: .caption2).scaledValue(for: 11) == 40)
+        }
+    }
+}
+
+/// A label that adjusts to the text size takes its style's size when its traits' category
+/// changes, as a snapshot test's traits change it on iOS; one that does not keeps its font.
+@Test func aLabelAdjustingToTheTextSizeFollowsItsTraits() {
+    let window = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+    let adjusting = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
+    adjusting.font = .preferredFont(forTextStyle: .body)
+    adjusting.adjustsFontForContentSizeCategory = true
+    let scaled = UILabel(frame: CGRect(x: 0, y: 50, width: 200, height: 40))
+    scaled.font = UIFontMetrics(forTextStyle: .title1).scaledFont(
+        for: .systemFont(ofSize: 20), maximumPointSize: 25)
+    scaled.adjustsFontForContentSizeCategory = true
+    let fixed = UILabel(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
+    fixed.font = .preferredFont(forTextStyle: .body)
+    window.addSubview(adjusting)
+    window.addSubview(scaled)
+    window.addSubview(fixed)
+    window.hostedTraits = UITraitCollection(preferredContentSizeCategory: .accessibilityMedium)
+    window.layoutIfNeeded()
+    for label in [adjusting, scaled, fixed] { label.layoutIfNeeded() }
+    #expect(adjusting.font.pointSize == 28)
+    // title1 grows from 28 to 38 at accessibility medium: 20 x 38 / 28 (27.1), at most 25.
+    #expect(scaled.font.pointSize == 25)
+    #expect(fixed.font.pointSize == 17)
+    window.hostedTraits = UITraitCollection(preferredContentSizeCategory: .extraSmall)
+    for label in [adjusting, scaled, fixed] {
+        label.setNeedsLayout()
+        label.layoutIfNeeded()
+    }
+    #expect(adjusting.font.pointSize == 14)
+    #expect(abs(scaled.font.pointSize - 20 * 25 / 28) < 1e-9)
+}
