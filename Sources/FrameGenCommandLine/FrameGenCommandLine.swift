@@ -1,3 +1,4 @@
+import FrameGenRender
 import FrameGenUIKit
 import FrameGenUIKitHost
 import Layout
@@ -46,6 +47,8 @@ public enum FrameGenCommandLine {
                 ))
         }
         if !layouts.isEmpty { LayoutCrash.install() }
+        // Frames drawn by another build of this program's code are not this render's.
+        ProgramIdentity.includesProgram = !own.isEmpty
         ProgramLayouts.$all.withValue(LayoutRegistry.builtIn + own) {
             FrameGen.runAsRoot()
         }

@@ -1,6 +1,6 @@
 /// The base names of the optional members of UIKit's Objective-C protocols an app's files call
 /// with `?(` (`dataSource?.numberOfSections?(in: collectionView)`). framegen declares these
-/// protocols in Swift with a default for every member (docs/uikit.md, "Porting a file"), so such a
+/// protocols in Swift with a default for every member (docs/uikit.md, "Porting a file: `@objc`"), so such a
 /// call loses the `?` before its parenthesis. Only these names and the app's own optional members
 /// are rewritten: `handler?(x)` calls an optional closure, in Swift as in Objective-C.
 enum UIKitOptionalMembers {

@@ -81,7 +81,8 @@ public struct FrameSource: Sendable {
     }
 
     /// What the output folder's manifest records: a hash of the input files' bytes and text,
-    /// the options that change pixels and the framegen version.
+    /// the options that change pixels, the framegen version and, for a program with layouts of
+    /// its own, that program's build (`ProgramIdentity`).
     func manifest(scale: Double, encoding: PNGEncodingOptions) -> OutputManifest {
         var h = StableHash()
         h.combine(inputText)
@@ -97,6 +98,7 @@ public struct FrameSource: Sendable {
         h.combine(
             "fps \(fps) scale \(scale) compression \(encoding.compression) channels \(encoding.channels)")
         h.combine("frames \(frameCount)")
+        if let program = ProgramIdentity.fingerprintPart { h.combine(program) }
         return OutputManifest(
             version: FrameGenVersion.string, fingerprint: h.hex, frameCount: frameCount, pattern: pattern,
             fps: fps)

@@ -5,9 +5,9 @@ import Foundation
 /// down. `beginRefreshing()` would hold it open on iOS (the content moved down by its height),
 /// which framegen does not do: the collection view warns once while one is refreshing.
 ///
-/// A view here; UIKit's is a `UIControl` (its `.valueChanged` action is sent when a pull ends,
-/// which never happens in a render).
-open class UIRefreshControl: UIView {
+/// A `UIControl`, as UIKit's: its `.valueChanged` action is sent when a pull ends, which never
+/// happens in a render (`sendActions(for: .valueChanged)` sends it, as in a unit test).
+open class UIRefreshControl: UIControl {
     open private(set) var isRefreshing = false
 
     /// Shown under the spinner on iOS; kept.

@@ -29,7 +29,7 @@ extension UIFont.TextStyle {
 extension UIFont {
     /// The style's font at the text size of `traitCollection`, the app's (the screen's) where
     /// it names none, as UIKit documents.
-    open class func preferredFont(
+    public class func preferredFont(
         forTextStyle style: UIFont.TextStyle, compatibleWith traitCollection: UITraitCollection?
     ) -> UIFont {
         let category = traitCollection?.preferredContentSizeCategory ?? .unspecified

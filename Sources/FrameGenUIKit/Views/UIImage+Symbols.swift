@@ -109,13 +109,13 @@ extension UIImage {
     public var configuration: Configuration? { symbolConfiguration }
 
     /// A symbol image drawn again at `configuration` over its own; any other image is itself.
-    open func withConfiguration(_ configuration: Configuration) -> UIImage {
+    public func withConfiguration(_ configuration: Configuration) -> UIImage {
         guard let own = symbolConfiguration else { return self }
         return applyingSymbolConfiguration(own.applying(configuration).applying(nil)) ?? self
     }
 
     /// A symbol image at `configuration` over its own; nil for another image, as UIKit answers.
-    open func applyingSymbolConfiguration(_ configuration: SymbolConfiguration) -> UIImage? {
+    public func applyingSymbolConfiguration(_ configuration: SymbolConfiguration) -> UIImage? {
         guard let own = symbolConfiguration else { return nil }
         let symbol = UIImage.symbol(name ?? "", own.applying(configuration))
         return UIImage(
@@ -125,11 +125,11 @@ extension UIImage {
 
     /// The image in `color` (its alpha kept), drawn as it is (`.alwaysOriginal`) unless told
     /// otherwise, as UIKit's (iOS 13). A dynamic colour resolves with the current traits.
-    open func withTintColor(_ color: UIColor) -> UIImage {
+    public func withTintColor(_ color: UIColor) -> UIImage {
         withTintColor(color, renderingMode: .automatic)
     }
 
-    open func withTintColor(_ color: UIColor, renderingMode: RenderingMode) -> UIImage {
+    public func withTintColor(_ color: UIColor, renderingMode: RenderingMode) -> UIImage {
         UIImage(
             size: size, scale: scale, name: name, bitmap: bitmap.map { UIImage.tinted($0, color.cgColor) },
             renderingMode: renderingMode == .automatic ? .alwaysOriginal : renderingMode,
