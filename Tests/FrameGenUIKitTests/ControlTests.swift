@@ -175,4 +175,20 @@ import Testing
         control.sendActions(for: .touchDown)
         #expect(target.log == ["changed"])
     }
+
+    /// A control holds its actions and an action knows its sender: that reference is weak, so a
+    /// control that sent an action still goes away (LeakSanitizer found the cycle).
+    @Test func aControlThatSentAnActionIsReleased() {
+        weak var gone: UIButton?
+        var seen: Any?
+        do {
+            let button = UIButton()
+            button.addAction(UIAction { seen = $0.sender }, for: .touchUpInside)
+            button.sendActions(for: .touchUpInside)
+            #expect(seen as AnyObject? === button)
+            gone = button
+            seen = nil
+        }
+        #expect(gone == nil)
+    }
 }

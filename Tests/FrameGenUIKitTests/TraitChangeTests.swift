@@ -80,10 +80,12 @@ import Testing
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         var styles: [UIUserInterfaceStyle] = []
         var sizes = 0
+        // The handler gets the view; capturing it as well would keep it alive for good, on iOS too.
+        let viewID = ObjectIdentifier(view)
         view.registerForTraitChanges([UITraitUserInterfaceStyle.self]) {
             (self: UIView, previous: UITraitCollection) in
             styles.append(previous.userInterfaceStyle)
-            #expect(self === view)
+            #expect(ObjectIdentifier(self) == viewID)
         }
         let sizeRegistration = view.registerForTraitChanges([UITraitVerticalSizeClass.self]) {
             (_: UIView, _: UITraitCollection) in sizes += 1

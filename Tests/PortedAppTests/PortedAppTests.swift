@@ -53,6 +53,7 @@ import UIKit
         #expect(cell.button.actions(forTarget: cell, forControlEvent: .touchUpInside) == ["tapped:"])
         cell.button.sendActions(for: .touchUpOutside)
         #expect(cell.taps.isEmpty)
+        cell.stop()
     }
 
     /// `#if canImport(UIKit.UICollectionViewFlowLayout) && os(iOS)` holds for the port, so the

@@ -15,8 +15,12 @@ open class UIAction: UIMenuElement {
     open var discoverabilityTitle: String?
     open var attributes: UIMenuElement.Attributes
     open var state: UIMenuElement.State
-    /// The control that last sent the action (nil before it is sent), as iOS sets it.
-    open internal(set) var sender: Any?
+    /// The control that last sent the action (nil before it is sent), as iOS sets it. Held
+    /// weakly where it is an object: the control holds its actions, and a strong reference back
+    /// would keep both alive for good.
+    open var sender: Any? { senderObject ?? senderValue }
+    private weak var senderObject: AnyObject?
+    private var senderValue: Any?
     private let handler: UIActionHandler
 
     /// Without an identifier, a new unique one, so that two actions made alike are two actions.
@@ -35,7 +39,13 @@ open class UIAction: UIMenuElement {
 
     /// Runs the handler with `sender` as the action's sender.
     package func perform(sender: Any?) {
-        self.sender = sender
+        if let sender, type(of: sender) is AnyClass {
+            senderObject = sender as AnyObject
+            senderValue = nil
+        } else {
+            senderObject = nil
+            senderValue = sender
+        }
         handler(self)
     }
 }

@@ -18,6 +18,12 @@ class SpokeCell: UICollectionViewCell {
     }
     required init?(coder: NSCoder) { fatalError() }
 
+    /// The link holds its target, as on iOS: stop it to let the cell go.
+    func stop() {
+        link?.invalidate()
+        link = nil
+    }
+
     @objc private func step(_ link: CADisplayLink) { steps += 1 }
     @objc private func tapped(_ sender: UIButton) { taps.append(sender.currentTitle ?? "untitled") }
     @IBAction func reset() { taps = [] }
