@@ -65,7 +65,8 @@ package final class LayerAnimator: @unchecked Sendable {
     /// The end of the last animation, completion or simulation still to come; nil when none is.
     package var endTime: Double? {
         let ends =
-            pending.map(\.end) + running.values.flatMap { $0.byKey.values.map(\.end) }
+            pending.filter(\.lengthensScene).map(\.end)
+            + running.values.flatMap { $0.byKey.values.map(\.end) }
             + restTimes.compactMap { $0() }
         return ends.max()
     }
@@ -103,6 +104,27 @@ package final class LayerAnimator: @unchecked Sendable {
     }
 
     static let completionLimit = 10_000
+
+    /// How far after an event the scene looks for what that event started (a display link's
+    /// animation, work sent for later): what runs later than this is the app's life, which does
+    /// not lengthen the scene.
+    package static let horizon = 10.0
+
+    /// Runs `action` at `time` (not before now) on this clock, in order with the completions and
+    /// the other actions due then, with `current` this animator: a timer's firing, work sent to
+    /// the main queue (docs/uikit.md "Time"). `lengthensScene` false for a repeating timer,
+    /// which, like a display link, lives as long as the app and does not lengthen the scene;
+    /// nor does work due more than `horizon` after now. Work due never (an infinite or NaN
+    /// time) is dropped, as a queue never runs it.
+    package func schedule(at time: Double, lengthensScene: Bool = true, _ action: @escaping () -> Void) {
+        guard time.isFinite else { return }
+        serial += 1
+        let group = AnimationGroup(order: serial, start: max(time, now)) { [unowned self] _ in
+            LayerAnimator.$current.withValue(self, operation: action)
+        }
+        group.lengthensScene = lengthensScene && time - now <= LayerAnimator.horizon
+        pending.append(group)
+    }
 
     /// Runs the completions due at `now` (a block that animated nothing completes at once,
     /// after the code that started it, as UIKit completes it on the next turn of the run loop).
@@ -233,6 +255,8 @@ final class AnimationGroup {
     private(set) var end: Double
     /// False once one of its animations was replaced before its end.
     private(set) var finished = true
+    /// Whether the scene lasts until it completes (false for a repeating timer's next firing).
+    var lengthensScene = true
     private var ends: [Int: Double] = [:]
 
     package init(order: Int, start: Double, completion: ((Bool) -> Void)?) {

@@ -250,7 +250,7 @@ public struct UIKitLayout: CollectionViewLayout {
 
     /// How far after the last event a display link's animation is looked for: a link still
     /// running then is one kept for the app's life, which does not lengthen the scene.
-    static let displayLinkHorizon = 10.0
+    static let displayLinkHorizon = LayerAnimator.horizon
 
     /// The last instant within `displayLinkHorizon` after `start` at which fewer display links
     /// run than at the one before (code invalidated or paused one), found on fresh objects that

@@ -327,7 +327,60 @@ private final class RewriteVisitor: SyntaxVisitor {
                     chained.questionMark, with: "", "\(base)?( calls an optional member: its default answers")
             }
         }
+        portTime(node)
         return .visitChildren
+    }
+
+    // MARK: Time
+
+    /// Timers and work sent to the main and global queues run on the scene's clock
+    /// (FrameGenUIKit's Time/): the calls that would wait for a run loop framegen never runs
+    /// are renamed to framegen's, which take the same arguments.
+    private func portTime(_ node: FunctionCallExprSyntax) {
+        let firstLabel = node.arguments.first?.label?.text
+        let timer = "a timer on the scene's clock"
+        if node.calledExpression.trimmedDescription == "Timer", firstLabel == "timeInterval" {
+            replace(node.calledExpression, with: "Timer.sceneTimer", "Timer(timeInterval:): \(timer)")
+            return
+        }
+        guard let called = node.calledExpression.as(MemberAccessExprSyntax.self), let base = called.base
+        else {
+            return
+        }
+        let baseText = base.trimmedDescription
+        switch called.declName.baseName.text {
+        case "init" where baseText == "Timer" && firstLabel == "timeInterval":
+            replace(called, with: "Timer.sceneTimer", "Timer.init(timeInterval:): \(timer)")
+        case "scheduledTimer" where baseText == "Timer":
+            replace(called.declName, with: "sceneScheduledTimer", "Timer.scheduledTimer: \(timer)")
+        case "add" where baseText == "RunLoop.main" || baseText == "RunLoop.current":
+            replace(called.declName, with: "sceneAdd", "\(baseText).add: \(timer)")
+        case let name where name == "async" || name == "asyncAfter":
+            let global = base.as(FunctionCallExprSyntax.self).map {
+                $0.calledExpression.trimmedDescription == "DispatchQueue.global"
+            }
+            guard baseText == "DispatchQueue.main" || global == true else { return }
+            var times: [TokenSyntax] = []
+            if name == "asyncAfter" {
+                // Only a deadline counted from now can be the scene's: another stays real.
+                guard
+                    let deadline = node.arguments.first(where: {
+                        $0.label?.text == "deadline" || $0.label?.text == "wallDeadline"
+                    }), deadline.expression.trimmedDescription.contains(".now()")
+                else { return }
+                times = deadline.expression.tokens(viewMode: .sourceAccurate).filter {
+                    $0.text == "DispatchTime" || $0.text == "DispatchWallTime"
+                }
+            }
+            let what = "\(baseText).\(name): on the scene's clock"
+            if let call = base.as(FunctionCallExprSyntax.self) {
+                replace(call.calledExpression, with: "DispatchQueue.sceneGlobal", what)
+            } else {
+                replace(base, with: "DispatchQueue.sceneMain", what)
+            }
+            for token in times { replace(token, with: "SceneTime", "\(token.text).now(): the scene's now") }
+        default: return
+        }
     }
 
     // MARK: Imports and conditions

@@ -19,7 +19,7 @@ import Testing
         let made = try runFramegen(["uikit", "init", root + "/wheel-preview", "--sources", Self.app])
         #expect(made.status == 0, "\(made.stderr)")
         #expect(made.stdout.contains("layouts: GuardedFlow, WheelLayout"))
-        #expect(made.stdout.contains("cells and views: SpokeCell"))
+        #expect(made.stdout.contains("cells and views: BannerCell, SpokeCell"))
         #expect(
             made.stdout.contains(
                 "swift run wheel-preview render scenes/GuardedFlow.yaml --video GuardedFlow.gif"))
@@ -46,7 +46,8 @@ import Testing
                 .standardizedFileURL.path
                 == Self.app)
         let scene = try read(package + "scenes/WheelLayout.yaml")
-        #expect(scene.contains("layout: {type: WheelLayout, cell: SpokeCell}"))
+        #expect(scene.contains("layout: {type: WheelLayout, cell: BannerCell}"))
+        #expect(scene.contains("# Other cells of the app: SpokeCell"))
         #expect(scene.contains("drag: {by: [0, -300]"))
         let tests = try read(package + "Tests/WheelPreviewAppTests/GoldenTests.swift")
         #expect(tests.contains("scene: \"../../scenes/WheelLayout.yaml\""))

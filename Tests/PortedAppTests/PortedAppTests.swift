@@ -79,3 +79,25 @@ import UIKit
         #expect(cell?.summary.hasSuffix("spoke") == true)
     }
 }
+
+/// The banner's timers and queued work, written for iOS and ported, run on the scene's clock at
+/// the instants a phone runs them: the appearance note after the code that made the cell, the
+/// hint half a second later, the one-shot timers at 1 s and 3 s, a page every 2 s.
+@Test func aBannersTimersRunOnTheScenesClock() {
+    let clock = LayerAnimator()
+    clock.advance(to: 1)
+    LayerAnimator.$current.withValue(clock) {
+        let cell = BannerCell(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
+        clock.settle()
+        clock.advance(to: 6.5)
+        #expect(
+            cell.events == [
+                "appeared @1.0", "hint @1.5", "once @2.0", "page 1 (auto) @3.0", "added @4.0",
+                "page 2 (auto) @5.0",
+            ])
+        #expect(cell.contentView.backgroundColor == .systemBlue)
+        cell.stop()
+        clock.advance(to: 20)
+        #expect(cell.page == 2)
+    }
+}

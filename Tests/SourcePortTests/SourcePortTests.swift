@@ -165,6 +165,45 @@ import Testing
         #expect(out.contains("#selector(getter: Cell.frame)"))
     }
 
+    /// Timers and the main and global queues' `async` go to the scene's clock; a deadline not
+    /// counted from now, another queue and another run loop's `add` stay as they are.
+    @Test func timersAndTheMainQueueGoToTheScenesClock() {
+        let text = """
+            func start() {
+                timer = Timer.scheduledTimer(withTimeInterval: 3, repeats: true) { _ in self.next() }
+                let t = Timer(timeInterval: 1, target: self, selector: #selector(tick), userInfo: nil, repeats: false)
+                RunLoop.main.add(t, forMode: .common)
+                let u = Timer.init(timeInterval: 2, repeats: false) { _ in }
+                RunLoop.current.add(u, forMode: .default)
+                DispatchQueue.main.async { self.reload() }
+                DispatchQueue.main
+                    .asyncAfter(deadline: DispatchTime.now() + 0.5) { self.reload() }
+                DispatchQueue.global(qos: .background).async { load() }
+                DispatchQueue.main.asyncAfter(deadline: when) { self.reload() }
+                queue.async { work() }
+                runLoop.add(t, forMode: .common)
+                let d = Timer(fire: date, interval: 1, repeats: true) { _ in }
+            }
+            """
+        let ported = port(text)
+        let out = body(ported).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(out.count == text.split(separator: "\n", omittingEmptySubsequences: false).count)
+        #expect(out[1].contains("timer = Timer.sceneScheduledTimer(withTimeInterval: 3, repeats: true)"))
+        #expect(out[2].contains("let t = Timer.sceneTimer(timeInterval: 1, target: self, selector:"))
+        #expect(out[3].contains("RunLoop.main.sceneAdd(t, forMode: .common)"))
+        #expect(out[4].contains("let u = Timer.sceneTimer(timeInterval: 2, repeats: false)"))
+        #expect(out[5].contains("RunLoop.current.sceneAdd(u, forMode: .default)"))
+        #expect(out[6].contains("DispatchQueue.sceneMain.async { self.reload() }"))
+        #expect(out[7].hasSuffix("DispatchQueue.sceneMain"))
+        #expect(out[8].contains(".asyncAfter(deadline: SceneTime.now() + 0.5)"))
+        #expect(out[9].contains("DispatchQueue.sceneGlobal(qos: .background).async { load() }"))
+        #expect(out[10].contains("DispatchQueue.main.asyncAfter(deadline: when)"))
+        #expect(out[11].contains("queue.async { work() }"))
+        #expect(out[12].contains("runLoop.add(t, forMode: .common)"))
+        #expect(out[13].contains("Timer(fire: date, interval: 1, repeats: true)"))
+        #expect(ported.changes.map(\.line).filter { $0 >= 2 && $0 <= 10 }.count >= 9)
+    }
+
     @Test func aFileWithoutChangesIsOnlyFramed() {
         let text = "import UIKit\n\nfinal class Plain {}\n"
         let ported = port(text)

@@ -1,0 +1,127 @@
+import Foundation
+import FrameGenQuartzCore
+
+/// iOS's timers on the scene's clock (docs/uikit.md "Time").
+///
+/// Foundation on Linux has `Timer`, but a scheduled one waits for a run loop that framegen never
+/// runs (frames are drawn from a replayed history, not in real time), so an auto-playing banner
+/// would stand still. The port of an app's files (docs/uikit.md "Bring your app") turns
+/// `Timer.scheduledTimer(...)` into `Timer.sceneScheduledTimer(...)`, `Timer(timeInterval:...)`
+/// into `Timer.sceneTimer(timeInterval:...)` and `RunLoop.main.add(timer, forMode:)` into
+/// `sceneAdd`: inside a scene these fire on its clock, at the instants they would on a phone
+/// (the first `interval` seconds after scheduling, a repeating one every `interval` after that,
+/// counted from when it was due, not from when it ran); outside a scene (a unit test building a
+/// view) they are Foundation's timers on the current run loop, as on iOS.
+extension Timer {
+    /// `Timer.scheduledTimer(withTimeInterval:repeats:block:)` on the scene's clock.
+    @discardableResult
+    public class func sceneScheduledTimer(
+        withTimeInterval interval: TimeInterval, repeats: Bool, block: @escaping (Timer) -> Void
+    ) -> Timer {
+        let timer = SceneTimer(interval: interval, repeats: repeats, userInfo: nil, block: block)
+        timer.schedule(on: .current, forMode: .default)
+        return timer
+    }
+
+    /// iOS's target-action form: at each firing the timer sends `selector` to `target` with
+    /// itself as the sender; the timer holds the target until it is invalidated, as on iOS.
+    @discardableResult
+    public class func sceneScheduledTimer(
+        timeInterval interval: TimeInterval, target: Any, selector: Selector, userInfo: Any?, repeats: Bool
+    ) -> Timer {
+        let timer = sceneTimer(
+            timeInterval: interval, target: target, selector: selector, userInfo: userInfo, repeats: repeats)
+        (timer as? SceneTimer)?.schedule(on: .current, forMode: .default)
+        return timer
+    }
+
+    /// `Timer(timeInterval:repeats:block:)`: not yet scheduled; `RunLoop.main.add` starts it.
+    /// As on iOS (Foundation on Linux would fire it at once), it fires `interval` after that.
+    public class func sceneTimer(
+        timeInterval interval: TimeInterval, repeats: Bool, block: @escaping (Timer) -> Void
+    ) -> Timer {
+        SceneTimer(interval: interval, repeats: repeats, userInfo: nil, block: block)
+    }
+
+    /// `Timer(timeInterval:target:selector:userInfo:repeats:)`: not yet scheduled.
+    public class func sceneTimer(
+        timeInterval interval: TimeInterval, target: Any, selector: Selector, userInfo: Any?, repeats: Bool
+    ) -> Timer {
+        let object = target as AnyObject
+        return SceneTimer(interval: interval, repeats: repeats, userInfo: userInfo) { timer in
+            _ = selector.send(to: object, from: timer, event: nil)
+        }
+    }
+}
+
+extension RunLoop {
+    /// `add(_:forMode:)` for a timer: on the scene's clock inside a scene (once: adding a timer
+    /// already running does nothing), else on this run loop. A timer Foundation made (not
+    /// through the port) has lost a one-shot interval on Linux and fires at the next instant.
+    public func sceneAdd(_ timer: Timer, forMode mode: RunLoop.Mode) {
+        if let timer = timer as? SceneTimer {
+            timer.schedule(on: self, forMode: mode)
+        } else if let animator = LayerAnimator.current {
+            SceneTimer.fire(
+                timer, every: timer.timeInterval, repeats: timer.timeInterval > 0, from: animator.now)
+        } else {
+            add(timer, forMode: mode)
+        }
+    }
+
+    /// `add(_:forMode:)` for a port, which the port's rewrite of `RunLoop.main.add` also reaches.
+    public func sceneAdd(_ port: Port, forMode mode: RunLoop.Mode) { add(port, forMode: mode) }
+}
+
+/// A timer that knows its interval and its user info (Foundation's on Linux forget a one-shot
+/// timer's interval and have no user info).
+final class SceneTimer: Timer {
+    let interval: TimeInterval
+    let repeats: Bool
+    private let info: Any?
+    private var started = false
+
+    /// A non-positive interval is 0.1 ms, as Foundation documents.
+    init(interval: TimeInterval, repeats: Bool, userInfo: Any?, block: @escaping (Timer) -> Void) {
+        self.interval = interval > 0 ? interval : 0.0001
+        self.repeats = repeats
+        info = userInfo
+        let callback = UnsafeCallback(block)
+        super.init(
+            fire: Date(timeIntervalSinceNow: self.interval), interval: self.interval, repeats: repeats,
+            block: { callback.body($0) })
+    }
+
+    override var userInfo: Any? { info }
+
+    func schedule(on runLoop: RunLoop, forMode mode: RunLoop.Mode) {
+        guard !started else { return }
+        started = true
+        if let animator = LayerAnimator.current {
+            Self.fire(self, every: interval, repeats: repeats, from: animator.now)
+        } else {
+            runLoop.add(self, forMode: mode)
+        }
+    }
+
+    /// Fires `timer` at `start + interval`, and, while it repeats and is valid, every `interval`
+    /// after that. A repeating timer's next firing does not lengthen the scene.
+    static func fire(_ timer: Timer, every interval: TimeInterval, repeats: Bool, from start: Double) {
+        guard let animator = LayerAnimator.current else { return }
+        let due = start + max(interval, 0.0001)
+        animator.schedule(at: due, lengthensScene: !repeats) {
+            guard timer.isValid else { return }
+            // Foundation's `fire()` runs the block and invalidates a timer that does not repeat.
+            timer.fire()
+            if !repeats, timer.isValid { timer.invalidate() }
+            if repeats, timer.isValid { fire(timer, every: interval, repeats: true, from: due) }
+        }
+    }
+}
+
+/// A closure handed to Foundation's timer, which wants it sendable: the scene's clock calls it
+/// on the thread that draws the scene, as the main run loop calls it on iOS.
+private final class UnsafeCallback: @unchecked Sendable {
+    let body: (Timer) -> Void
+    init(_ body: @escaping (Timer) -> Void) { self.body = body }
+}
