@@ -195,7 +195,7 @@ public struct UIKitLayout: CollectionViewLayout {
         at indexPath: Layout.IndexPath, _ collectionView: CollectionViewState
     ) -> Bool {
         record(.tap(indexPath, collectionView))
-        return live.withLock(at: tip) { $0.host.delegate != nil }
+        return live.withLock(at: tip) { $0.host.delegate != nil || $0.tapDelivery.handled }
     }
 
     /// Cells, supplementary views the scene names, or decoration views whose class the layout
@@ -528,6 +528,8 @@ final class Live: @unchecked Sendable {
         package let animator = LayerAnimator()
         /// Inside framegen's own layout pass: code that reaches for cells then gets those shown.
         private var passDepth = 0
+        /// What the views made of the last tap (docs/uikit.md "Gesture recognisers").
+        private(set) var tapDelivery = TapDelivery()
         private var made: (host: UICollectionView, layout: UICollectionViewLayout)?
         /// The collection view's superview, as a view controller's view holds it (views hold
         /// their superview weakly).
@@ -870,8 +872,21 @@ final class Live: @unchecked Sendable {
                 move(to: s)
                 // The delegate may change the layout before it animates: the cells it animates
                 // must show what was laid out before.
-                if host.delegate != nil { makeCells() }
-                host.tap(IndexPath(indexPath))
+                let item = IndexPath(indexPath)
+                if host.delegate != nil || host.gestureRecognizers != nil { makeCells() }
+                // The views under the finger hear the tap first (docs/uikit.md "Gesture
+                // recognisers"); the item is selected unless one of them took it.
+                // A tap on an item lands at its centre: its cell's, else the one the layout
+                // gives it among the elements shown (not `layoutAttributesForItem(at:)`, which
+                // many layouts leave to UIKit's default, a crash).
+                let cell = host.shownCell(at: item)
+                let point =
+                    s.touchLocation.map(CGPoint.init) ?? cell?.center
+                    ?? host.collectionViewLayout.layoutAttributesForElements(in: host.bounds)?
+                    .first { $0.representedElementCategory == .cell && $0.indexPath == item }?.center
+                tapDelivery = TapDelivery()
+                if let point { tapDelivery = host.deliverTap(at: point, on: cell, time: s.time) }
+                if !tapDelivery.cancelsTouches { host.tap(item) }
             }
         }
 

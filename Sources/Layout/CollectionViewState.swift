@@ -177,6 +177,9 @@ public struct CollectionViewState: Hashable, Sendable {
     /// animation of this duration and curve, as UIKit changes a collection view's bounds in a
     /// rotation (docs/uikit.md "Animations"); nil for a bounds change that is not animated.
     public var boundsAnimation: BoundsAnimation?
+    /// Set on the state a tap gives a layout: where the finger landed, in content coordinates
+    /// (a tap `at` a point); nil for a tap on an item, which lands at the item's centre.
+    public var touchLocation: Point?
 
     /// How a bounds change animates: a rotation's duration and curve.
     public struct BoundsAnimation: Hashable, Sendable {

@@ -96,8 +96,15 @@ import UIKit
                 "page 2 (auto) @5.0",
             ])
         #expect(cell.contentView.backgroundColor == .systemBlue)
-        cell.stop()
+        // A tap on the banner (at its content's x 30) pauses it: no page turns after.
+        cell.pausable = false
+        _ = cell.deliverTap(at: CGPoint(x: 30, y: 20), on: nil, time: 6.5)
+        clock.advance(to: 7.5)
+        #expect(cell.page == 3)
+        cell.pausable = true
+        _ = cell.deliverTap(at: CGPoint(x: 30, y: 20), on: nil, time: 7.5)
+        #expect(cell.events.last == "paused at 30.0 @7.5")
         clock.advance(to: 20)
-        #expect(cell.page == 2)
+        #expect(cell.page == 3)
     }
 }

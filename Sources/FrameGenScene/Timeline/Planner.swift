@@ -393,6 +393,7 @@ struct Planner {
         var s = states[v]
         let layout = prepared(v, s, at: t)
         let indexPath: IndexPath
+        var touch: Point?
         switch target {
         case .item(let ip):
             guard s.dataSource.contains(ip) else {
@@ -412,9 +413,12 @@ struct Planner {
                 return
             }
             indexPath = top.indexPath
+            touch = content
         }
         s.layout = layout
-        if s.layout.collectionViewDidTapItem(at: indexPath, cvState(v, s, at: t)) {
+        var tapped = cvState(v, s, at: t)
+        tapped.touchLocation = touch
+        if s.layout.collectionViewDidTapItem(at: indexPath, tapped) {
             let d = duration ?? max(0, (s.layout.animationEndTime ?? t) - t)
             var before = states
             before[v] = s

@@ -338,7 +338,7 @@ open class UICollectionView: UIScrollView {
     }
 
     /// The cell of the item now at `indexPath` (cells follow their items through updates).
-    func shownCell(at indexPath: IndexPath) -> UICollectionViewCell? {
+    package func shownCell(at indexPath: IndexPath) -> UICollectionViewCell? {
         cells.cell(at: indexPath, in: data) as? UICollectionViewCell
     }
 

@@ -49,7 +49,7 @@ public struct Selector: Hashable, CustomStringConvertible, ExpressibleByStringLi
     }
 
     /// A method that takes the sender and the event: `#selector(tapped(_:forEvent:))`. framegen
-    /// delivers no touches: the event is the one sent, else a plain `UIEvent`.
+    /// sends no events with its taps: the event is the one sent, else a plain `UIEvent`.
     public init<Target: AnyObject, Sender, Event: UIEvent, Result>(
         _ name: String, _ method: @escaping (Target) -> (Sender, Event) -> Result
     ) {

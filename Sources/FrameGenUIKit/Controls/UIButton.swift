@@ -8,7 +8,7 @@ import Foundation
 /// configuration's colour, corners and stroke), `imageView` and `titleLabel`, placed in
 /// `layoutSubviews()` from `backgroundRect(forBounds:)`, `imageRect(forContentRect:)` and
 /// `titleRect(forContentRect:)`. A tap is `sendActions(for: .touchUpInside)` (and
-/// `.primaryActionTriggered`); framegen delivers no touches itself.
+/// `.primaryActionTriggered`): the scene's taps that land on the button send it.
 open class UIButton: UIControl {
     /// The raw values are UIKit's (`plain` is tvOS's; `roundedRect` is `system`).
     public enum ButtonType: Int, Sendable {

@@ -3,7 +3,8 @@ import Foundation
 /// The base of UIKit's controls: a state (enabled, selected, highlighted) and the actions sent
 /// for its events.
 ///
-/// framegen delivers no touches, so no event happens by itself: `sendActions(for:)` sends one,
+/// A tap of the scene that lands on an enabled control is its touch down and up inside
+/// (`takeTap(at:)`, docs/uikit.md "Gesture recognisers"); `sendActions(for:)` sends an event,
 /// as an app's code or a test does on iOS. Targets are not retained (UIControl.h: "Note that
 /// the target is not retained"); a nil target is looked for along the responder chain, from
 /// the control up its superviews, at the first responder the selector can be sent to.
@@ -257,6 +258,18 @@ open class UIControl: UIView {
 
     /// Sends the actions registered for any of `controlEvents`, each once, in the order they
     /// were added; sent whatever the state, as UIKit's (a disabled control only ignores touches).
+    /// A tap of the scene's that landed on the control (docs/uikit.md "Gesture recognisers"),
+    /// as a finger's touch down and up inside: highlighted while it is down, then the actions of
+    /// `.touchDown` and `.touchUpInside`. A switch toggles, a segmented control selects the
+    /// segment under `point`, a page control turns a page towards it (each then sends
+    /// `.valueChanged`).
+    func takeTap(at point: CGPoint) {
+        isHighlighted = true
+        sendActions(for: .touchDown)
+        isHighlighted = false
+        sendActions(for: .touchUpInside)
+    }
+
     open func sendActions(for controlEvents: Event) {
         for registration in registrations where !registration.events.isDisjoint(with: controlEvents) {
             switch registration.handler {

@@ -6,6 +6,17 @@ import Foundation
 /// The default colours (white dots, the others at 30 % opacity, for the photos a page control
 /// usually lies on) are framegen's choice.
 open class UIPageControl: UIControl {
+    /// A tap right of the middle turns to the next page, left of it to the previous one, as
+    /// UIKit's page control does, sending `.valueChanged` when the page changed
+    /// (docs/uikit.md "Gesture recognisers").
+    override func takeTap(at point: CGPoint) {
+        super.takeTap(at: point)
+        let page = currentPage + (point.x > bounds.midX ? 1 : -1)
+        guard page >= 0, page < numberOfPages else { return }
+        currentPage = page
+        sendActions(for: .valueChanged)
+    }
+
     private static let dot: CGFloat = 7
     private static let spacing: CGFloat = 9
     /// The classic control's height.

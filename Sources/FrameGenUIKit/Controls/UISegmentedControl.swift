@@ -6,6 +6,17 @@ import Foundation
 ///
 /// The track's grey, the corner radii and the segments' padding are framegen's approximations.
 open class UISegmentedControl: UIControl {
+    /// A tap selects the enabled segment under it and sends `.valueChanged` when the selection
+    /// changed (every time, for a momentary control) (docs/uikit.md "Gesture recognisers").
+    override func takeTap(at point: CGPoint) {
+        super.takeTap(at: point)
+        guard let index = segmentFrames().firstIndex(where: { $0.contains(point) }),
+            isEnabledForSegment(at: index), isMomentary || index != selectedSegmentIndex
+        else { return }
+        selectedSegmentIndex = index
+        sendActions(for: .valueChanged)
+    }
+
     /// `selectedSegmentIndex` when no segment is selected.
     public static let noSegment = -1
 

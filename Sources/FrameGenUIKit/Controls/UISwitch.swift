@@ -4,6 +4,13 @@ import Foundation
 /// (`onTintColor`) when on and a light grey fill when off, with a white 27-point knob at the
 /// end of its side. Its size is fixed, as UIKit's: any frame size given is replaced.
 open class UISwitch: UIControl {
+    /// A tap toggles it, animated, and sends `.valueChanged` (docs/uikit.md "Gesture recognisers").
+    override func takeTap(at point: CGPoint) {
+        super.takeTap(at: point)
+        setOn(!isOn, animated: true)
+        sendActions(for: .valueChanged)
+    }
+
     /// UIKit's fixed size for a switch.
     private static let size = CGSize(width: 51, height: 31)
 

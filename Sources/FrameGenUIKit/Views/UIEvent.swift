@@ -1,8 +1,9 @@
 import Foundation
 
-/// A touch or other event. framegen delivers none (a scene's taps select items by their
-/// attributes, docs/uikit.md "The contract"), so events exist for the signatures that take one,
-/// such as `point(inside:with:)` and `hitTest(_:with:)`, which framegen calls with nil.
+/// A touch or other event. framegen delivers the scene's taps to gesture recognisers and
+/// controls, not as events (docs/uikit.md "Gesture recognisers"), so events exist for the
+/// signatures that take one, such as `point(inside:with:)` and `hitTest(_:with:)`, which
+/// framegen calls with nil.
 open class UIEvent: NSObject {
     public enum EventType: Int, Sendable {
         case touches

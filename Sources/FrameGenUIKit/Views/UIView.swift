@@ -3,8 +3,9 @@ import FrameGenCoreGraphics
 import FrameGenQuartzCore
 import Layout
 
-/// The base of UIKit's event-handling objects; framegen delivers no events, so only the chain
-/// is here.
+/// The base of UIKit's event-handling objects; framegen delivers the scene's taps to gesture
+/// recognisers and controls (docs/uikit.md "Gesture recognisers"), not through `touchesBegan`,
+/// so only the chain is here.
 open class UIResponder: NSObject {
     /// The superview for a view; nil otherwise.
     open var next: UIResponder? { nil }
@@ -188,6 +189,8 @@ open class UIView: UIResponder, CALayerDelegate {
     open var isOpaque = true
     open var tag = 0
     open var isUserInteractionEnabled = true
+    /// The gesture recognisers attached (`addGestureRecognizer(_:)`), in the order added.
+    var attachedGestureRecognizers: [UIGestureRecognizer] = []
     open var isMultipleTouchEnabled = false
     open var autoresizingMask: AutoresizingMask = []
     open var autoresizesSubviews = true
@@ -456,7 +459,10 @@ open class UIView: UIResponder, CALayerDelegate {
 
     open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { layer.convert(rect, from: view?.layer) }
 
-    // MARK: Hit testing (framegen delivers no touches; taps select items by their attributes)
+    /// Asked before one of the view's gesture recognisers recognises; UIKit's default is true.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+
+    // MARK: Hit testing (the scene's taps, docs/uikit.md "Gesture recognisers")
 
     /// Whether `point`, in the view's bounds coordinates, is inside it: its bounds, as UIKit's
     /// default (a cell of a slanted layout answers by its mask's path).

@@ -2,8 +2,8 @@ import UIKit
 
 /// An auto-playing banner as apps write it: a repeating timer with a selector turns the page,
 /// work on the main queue and after a delay, a one-shot block timer and a timer added to the
-/// main run loop.
-final class BannerCell: UICollectionViewCell {
+/// main run loop; a tap pauses it, unless the delegate says no.
+final class BannerCell: UICollectionViewCell, UIGestureRecognizerDelegate {
     private var timer: Timer?
     private(set) var page = 0
     private(set) var events: [String] = []
@@ -19,7 +19,19 @@ final class BannerCell: UICollectionViewCell {
         Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { [weak self] _ in self?.note("once") }
         let late = Timer(timeInterval: 3, repeats: false) { [weak self] _ in self?.note("added") }
         RunLoop.main.add(late, forMode: .common)
+        let tap = UITapGestureRecognizer(target: self, action: #selector(pause(_:)))
+        tap.delegate = self
+        contentView.addGestureRecognizer(tap)
     }
+
+    var pausable = true
+
+    @objc func pause(_ sender: UITapGestureRecognizer) {
+        stop()
+        note("paused at \(sender.location(in: contentView).x)")
+    }
+
+    override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { pausable }
 
     required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 

@@ -1,0 +1,340 @@
+import Foundation
+import FrameGenKit
+import Testing
+
+import enum Layout.LayoutRegistry
+
+@testable import FrameGenQuartzCore
+@testable import FrameGenUIKit
+@testable import FrameGenUIKitHost
+
+// Gesture recognisers hear the scene's taps as UIKit delivers a short tap (docs/uikit.md
+// "Gesture recognisers"): the view hit and its superviews' recognisers, innermost first, a tap
+// recogniser recognising, the others failing, a control keeping its own tap.
+
+/// Records the recognisers that sent it an action, with their state and the touch's location.
+private final class Listener: NSObject {
+    var heard: [String] = []
+    weak var target: UIView?
+    func tapped(_ g: UIGestureRecognizer) {
+        let p = g.location(in: target)
+        heard.append("\(g.name ?? "?") \(g.state == .ended ? "ended" : "\(g.state)") (\(p.x), \(p.y))")
+    }
+    func pressed(_ g: UIGestureRecognizer) { heard.append("press \(g.name ?? "?")") }
+    func buttonTapped(_ b: UIButton) { heard.append("button") }
+}
+
+private func tap(_ name: String, _ listener: Listener) -> UITapGestureRecognizer {
+    let g = UITapGestureRecognizer(target: listener, action: Selector("tapped:", Listener.tapped(_:)))
+    g.name = name
+    return g
+}
+
+/// A root 200 x 200 with a child at (50, 50) 100 x 100 and a grandchild at (10, 10) 20 x 20 in it.
+private func tree() -> (root: UIView, child: UIView, grandchild: UIView) {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+    let child = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 100))
+    let grandchild = UIView(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+    root.addSubview(child)
+    child.addSubview(grandchild)
+    return (root, child, grandchild)
+}
+
+@Test func aTapRecogniserSendsItsActionWithTheTouchWhereItLanded() {
+    let (root, child, _) = tree()
+    let listener = Listener()
+    listener.target = child
+    let g = tap("child", listener)
+    #expect(child.gestureRecognizers == nil)
+    child.addGestureRecognizer(g)
+    #expect(g.view === child)
+    #expect(child.gestureRecognizers?.count == 1)
+    let result = root.deliverTap(at: CGPoint(x: 100, y: 120), on: nil, time: 2)
+    #expect(listener.heard == ["child ended (50.0, 70.0)"])
+    #expect(result == TapDelivery(handled: true, cancelsTouches: true))
+    #expect(g.state == .possible)
+    // Outside the child: not heard.
+    _ = root.deliverTap(at: CGPoint(x: 10, y: 10), on: nil, time: 2)
+    #expect(listener.heard.count == 1)
+    // Moved to the root, it hears taps anywhere in it.
+    root.addGestureRecognizer(g)
+    #expect(child.gestureRecognizers == nil)
+    _ = root.deliverTap(at: CGPoint(x: 10, y: 10), on: nil, time: 2)
+    #expect(listener.heard.count == 2)
+}
+
+@Test func theInnermostRecogniserWinsUnlessADelegateAllowsBoth() {
+    final class Both: NSObject, UIGestureRecognizerDelegate {
+        func gestureRecognizer(
+            _ g: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer
+        ) -> Bool { true }
+    }
+    let (root, child, grandchild) = tree()
+    let listener = Listener()
+    root.addGestureRecognizer(tap("root", listener))
+    child.addGestureRecognizer(tap("child", listener))
+    _ = root.deliverTap(at: CGPoint(x: 65, y: 65), on: nil, time: 0)
+    #expect(listener.heard.map { $0.split(separator: " ")[0] } == ["child"])
+    let both = Both()
+    child.gestureRecognizers?[0].delegate = both
+    _ = root.deliverTap(at: CGPoint(x: 65, y: 65), on: nil, time: 0)
+    #expect(listener.heard.map { $0.split(separator: " ")[0] }.suffix(2) == ["child", "root"])
+    // A view that takes no touches passes the tap to its superview.
+    grandchild.addGestureRecognizer(tap("grandchild", listener))
+    grandchild.isUserInteractionEnabled = false
+    listener.heard = []
+    _ = root.deliverTap(at: CGPoint(x: 65, y: 65), on: nil, time: 0)
+    #expect(listener.heard.map { $0.split(separator: " ")[0] } == ["child", "root"])
+    grandchild.isUserInteractionEnabled = true
+    listener.heard = []
+    _ = root.deliverTap(at: CGPoint(x: 65, y: 65), on: nil, time: 0)
+    // The child's delegate still allows it beside any other; the root's has none.
+    #expect(listener.heard.map { $0.split(separator: " ")[0] } == ["grandchild", "child"])
+    child.gestureRecognizers?[0].delegate = nil
+    listener.heard = []
+    _ = root.deliverTap(at: CGPoint(x: 65, y: 65), on: nil, time: 0)
+    #expect(listener.heard.map { $0.split(separator: " ")[0] } == ["grandchild"])
+}
+
+@Test func recognisersThatDoNotRecogniseASingleTapFail() {
+    let (root, child, _) = tree()
+    let listener = Listener()
+    let press = UILongPressGestureRecognizer(
+        target: listener, action: Selector("pressed:", Listener.pressed(_:)))
+    let pan = UIPanGestureRecognizer(target: listener, action: Selector("pressed:", Listener.pressed(_:)))
+    let swipe = UISwipeGestureRecognizer(target: listener, action: Selector("pressed:", Listener.pressed(_:)))
+    let double = tap("double", listener)
+    double.numberOfTapsRequired = 2
+    let single = tap("single", listener)
+    // A single tap that waits for the double tap to fail: the double tap fails, so it fires.
+    single.require(toFail: double)
+    for g in [press, pan, swipe, double, single] { child.addGestureRecognizer(g) }
+    _ = root.deliverTap(at: CGPoint(x: 100, y: 100), on: nil, time: 0)
+    #expect(listener.heard.map { $0.split(separator: " ")[0] } == ["single"])
+    // Waiting for another that recognises: it does not fire.
+    let first = tap("first", listener)
+    root.addGestureRecognizer(first)
+    first.require(toFail: single)
+    listener.heard = []
+    _ = root.deliverTap(at: CGPoint(x: 100, y: 100), on: nil, time: 0)
+    #expect(listener.heard.map { $0.split(separator: " ")[0] } == ["single"])
+}
+
+@Test func theViewAndTheDelegateMayRefuseATap() {
+    final class Refusing: UIView {
+        override func gestureRecognizerShouldBegin(_ g: UIGestureRecognizer) -> Bool { false }
+    }
+    final class NoTouch: NSObject, UIGestureRecognizerDelegate {
+        func gestureRecognizer(_ g: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { false }
+    }
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    let refusing = Refusing(frame: root.bounds)
+    root.addSubview(refusing)
+    let listener = Listener()
+    refusing.addGestureRecognizer(tap("refused", listener))
+    let outer = tap("outer", listener)
+    root.addGestureRecognizer(outer)
+    var result = root.deliverTap(at: CGPoint(x: 50, y: 50), on: nil, time: 0)
+    #expect(listener.heard.map { $0.split(separator: " ")[0] } == ["outer"])
+    let noTouch = NoTouch()
+    outer.delegate = noTouch
+    listener.heard = []
+    result = root.deliverTap(at: CGPoint(x: 50, y: 50), on: nil, time: 0)
+    #expect(listener.heard.isEmpty)
+    #expect(result == TapDelivery())
+    outer.delegate = nil
+    outer.isEnabled = false
+    result = root.deliverTap(at: CGPoint(x: 50, y: 50), on: nil, time: 0)
+    #expect(result == TapDelivery())
+    // One that does not cancel touches handles the tap and leaves the views their touches.
+    outer.isEnabled = true
+    outer.cancelsTouchesInView = false
+    result = root.deliverTap(at: CGPoint(x: 50, y: 50), on: nil, time: 0)
+    #expect(result == TapDelivery(handled: true, cancelsTouches: false))
+}
+
+@Test func aControlKeepsItsTapFromTheTapRecognisersAboveIt() {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
+    let button = UIButton(type: .system)
+    button.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+    root.addSubview(button)
+    let listener = Listener()
+    button.addTarget(
+        listener, action: Selector("buttonTapped:", Listener.buttonTapped(_:)), for: .touchUpInside)
+    root.addGestureRecognizer(tap("root", listener))
+    let result = root.deliverTap(at: CGPoint(x: 50, y: 50), on: nil, time: 0)
+    #expect(listener.heard == ["button"])
+    #expect(result == TapDelivery(handled: true, cancelsTouches: true))
+    #expect(!button.isHighlighted)
+    // Beside the button the root's recogniser hears it.
+    _ = root.deliverTap(at: CGPoint(x: 150, y: 50), on: nil, time: 0)
+    #expect(listener.heard.last?.hasPrefix("root") == true)
+    // A recogniser on the button itself takes the tap from the button.
+    button.addGestureRecognizer(tap("on button", listener))
+    listener.heard = []
+    _ = root.deliverTap(at: CGPoint(x: 50, y: 50), on: nil, time: 0)
+    #expect(listener.heard.map { $0.split(separator: " ")[0] } == ["on"])
+    // A disabled button takes nothing: the tap goes past it.
+    button.gestureRecognizers = nil
+    button.isEnabled = false
+    listener.heard = []
+    _ = root.deliverTap(at: CGPoint(x: 50, y: 50), on: nil, time: 0)
+    #expect(listener.heard.map { $0.split(separator: " ")[0] } == ["root"])
+}
+
+@Test func aSwitchToggledASegmentChosenAPageTurnedByATap() {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 200))
+    let toggle = UISwitch(frame: CGRect(x: 0, y: 0, width: 51, height: 31))
+    let segments = UISegmentedControl(items: ["A", "B", "C"])
+    segments.frame = CGRect(x: 0, y: 50, width: 300, height: 32)
+    segments.layoutIfNeeded()
+    let pages = UIPageControl(frame: CGRect(x: 0, y: 100, width: 200, height: 30))
+    pages.numberOfPages = 3
+    for v in [toggle, segments, pages] { root.addSubview(v) }
+    var changes: [String] = []
+    toggle.addAction(UIAction { _ in changes.append("switch \(toggle.isOn)") }, for: .valueChanged)
+    segments.addAction(
+        UIAction { _ in changes.append("segment \(segments.selectedSegmentIndex)") }, for: .valueChanged)
+    pages.addAction(UIAction { _ in changes.append("page \(pages.currentPage)") }, for: .valueChanged)
+    _ = root.deliverTap(at: CGPoint(x: 20, y: 15), on: nil, time: 0)
+    _ = root.deliverTap(at: CGPoint(x: 250, y: 66), on: nil, time: 0)
+    _ = root.deliverTap(at: CGPoint(x: 250, y: 66), on: nil, time: 0)
+    _ = root.deliverTap(at: CGPoint(x: 150, y: 115), on: nil, time: 0)
+    _ = root.deliverTap(at: CGPoint(x: 150, y: 115), on: nil, time: 0)
+    _ = root.deliverTap(at: CGPoint(x: 150, y: 115), on: nil, time: 0)
+    _ = root.deliverTap(at: CGPoint(x: 20, y: 115), on: nil, time: 0)
+    #expect(changes == ["switch true", "segment 2", "page 1", "page 2", "page 1"])
+}
+
+// MARK: In a scene
+
+/// A column of 50 pt rows; the item `raised` is moved 100 pt to the right.
+private final class RaisingColumn: UICollectionViewLayout {
+    var raised: Int?
+
+    override var collectionViewContentSize: CGSize { CGSize(width: 200, height: 600) }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        (0..<collectionView!.numberOfItems(inSection: 0)).map { item in
+            let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: 0))
+            a.frame = CGRect(x: item == raised ? 100 : 0, y: CGFloat(item) * 50, width: 80, height: 40)
+            return a
+        }
+    }
+}
+
+/// A cell with a tap recogniser that raises its item.
+private final class RaisingCell: UICollectionViewCell {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        contentView.backgroundColor = .systemBlue
+        addGestureRecognizer(
+            UITapGestureRecognizer(target: self, action: Selector("raise", RaisingCell.raise)))
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    func raise() {
+        guard let collectionView = superview as? UICollectionView,
+            let layout = collectionView.collectionViewLayout as? RaisingColumn,
+            let item = collectionView.indexPath(for: self)?.item
+        else { return }
+        layout.raised = item
+        layout.invalidateLayout()
+    }
+}
+
+/// Selections the delegate heard, kept across the scene's replays.
+private final class Selections: NSObject, UICollectionViewDelegate, @unchecked Sendable {
+    let lock = NSLock()
+    var items: Set<Int> = []
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+        lock.withLock { _ = items.insert(indexPath.item) }
+    }
+}
+
+@Test func aTapOnACellWithATapRecogniserCallsItsActionAtTheTapsInstant() throws {
+    let text = """
+        canvas: {width: 200, height: 300, scale: 1}
+        fps: 10
+        content: {items: 5}
+        layout: {type: raising, cell: raising}
+        timeline:
+          - wait: 0.5
+          - tap: {item: [0, 2]}
+          - wait: 0.5
+          - tap: {at: [20, 170]}
+          - wait: 0.5
+        """
+    let selections = Selections()
+    let layouts = [
+        UIKitLayout.descriptor(type: "raising", cells: ["raising": { RaisingCell(frame: $0) }]) { view in
+            view.delegate = selections
+            return RaisingColumn()
+        }
+    ]
+    let scene = try Scene(
+        document: parseDocument(text, file: "s.yaml"), folder: ".", layouts: LayoutRegistry.builtIn + layouts)
+    let timeline = try Timeline(scene)
+    func x(of item: Int, at t: Double) -> Double {
+        timeline.frame(at: t).views[0].elements.first { $0.attributes.indexPath.item == item }!.attributes
+            .frame.minX
+    }
+    #expect(x(of: 2, at: 0.4) == 0)
+    // The recogniser took the tap: item 2 is raised from the tap's instant, no scroll to centre.
+    #expect(x(of: 2, at: 0.5) == 100)
+    #expect(x(of: 2, at: 0.9) == 100)
+    // The second tap lands on item 3 (y 170 is in its row): it is raised, 2 comes back.
+    #expect(x(of: 3, at: 1.0) == 100)
+    #expect(x(of: 2, at: 1.4) == 0)
+    // The recognisers cancel the cells' touches: nothing was selected.
+    #expect(selections.items.isEmpty)
+}
+
+/// The app's classic pattern: a tap recogniser on the collection view that finds the item under
+/// the finger (`indexPathForItem(at: location(in:))`), with `cancelsTouchesInView` off so that
+/// the item is selected too; on a scene without cells of its own.
+private final class RaiseOnTap: NSObject {
+    func tapped(_ g: UITapGestureRecognizer) {
+        guard let collectionView = g.view as? UICollectionView,
+            let layout = collectionView.collectionViewLayout as? RaisingColumn,
+            let indexPath = collectionView.indexPathForItem(at: g.location(in: collectionView))
+        else { return }
+        layout.raised = indexPath.item
+        layout.invalidateLayout()
+    }
+}
+
+@Test func aTapRecogniserOnTheCollectionViewFindsTheItemUnderTheFinger() throws {
+    let text = """
+        canvas: {width: 200, height: 300, scale: 1}
+        fps: 10
+        content: {items: 5}
+        layout: {type: raising}
+        timeline:
+          - wait: 0.5
+          - tap: {at: [20, 120]}
+          - wait: 0.5
+        """
+    let selections = Selections()
+    let layouts = [
+        UIKitLayout.descriptor(type: "raising") { view in
+            let raiser = RaiseOnTap()
+            let g = UITapGestureRecognizer(target: raiser, action: Selector("tapped:", RaiseOnTap.tapped(_:)))
+            g.cancelsTouchesInView = false
+            view.addGestureRecognizer(g)
+            // The recogniser holds its target weakly, as on iOS: keep it with the view.
+            objc_setAssociatedObject(view, &raiserKey, raiser, .OBJC_ASSOCIATION_RETAIN)
+            view.delegate = selections
+            return RaisingColumn()
+        }
+    ]
+    let scene = try Scene(
+        document: parseDocument(text, file: "s.yaml"), folder: ".", layouts: LayoutRegistry.builtIn + layouts)
+    let timeline = try Timeline(scene)
+    let raised = timeline.frame(at: 0.6).views[0].elements.first { $0.attributes.frame.minX == 100 }
+    #expect(raised?.attributes.indexPath.item == 2)
+    #expect(selections.items == [2])
+}
+
+nonisolated(unsafe) private var raiserKey: UInt8 = 0
