@@ -155,6 +155,12 @@ struct AppPackage {
             try put("scenes/\(layout.name).yaml", scene(for: layout), replace: false)
         }
         try put("Tests/\(module)Tests/GoldenTests.swift", goldenTests, replace: true)
+        // The folder the manifest excludes exists from the start: SwiftPM warns at every build
+        // about an excluded path that does not.
+        try put(
+            "Tests/\(module)Tests/__Golden__/README.md",
+            "The golden frames `swift test` records (made by framegen uikit init): look at them before you commit them.\n",
+            replace: false)
     }
 
     /// Writes a file of the package atomically; an existing one only where `replace`.

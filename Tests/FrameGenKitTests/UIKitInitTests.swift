@@ -49,6 +49,11 @@ import Testing
         #expect(scene.contains("layout: {type: WheelLayout, cell: BannerCell}"))
         #expect(scene.contains("# Other cells of the app: SpokeCell"))
         #expect(scene.contains("drag: {by: [0, -300]"))
+        // The folder the manifest excludes is there, so that SwiftPM does not warn.
+        #expect(manifest.contains("exclude: [\"__Golden__\"]"))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: root + "/" + package + "Tests/WheelPreviewAppTests/__Golden__"))
         let tests = try read(package + "Tests/WheelPreviewAppTests/GoldenTests.swift")
         #expect(tests.contains("scene: \"../../scenes/WheelLayout.yaml\""))
 
