@@ -105,6 +105,51 @@ import Testing
         #expect(styles == [.light])
     }
 
+    /// iOS 17's target-action form, as the port writes `#selector`: a method of no argument, of
+    /// the environment, and of the environment and its previous traits.
+    @Test func targetActionRegistrationsSendTheirSelectors() {
+        final class Listener {
+            var heard: [String] = []
+            func changed() { heard.append("plain") }
+            func changed(_ view: UIView) {
+                heard.append("view \(view.traitCollection.userInterfaceStyle == .dark)")
+            }
+            func changed(_ view: UIView, previousTraitCollection: UITraitCollection) {
+                heard.append("previous \(previousTraitCollection.userInterfaceStyle == .light)")
+            }
+        }
+        final class Card: UIView {
+            var changes = 0
+            func styleChanged() { changes += 1 }
+        }
+        let card = Card(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let listener = Listener()
+        let style: [UITrait] = [UITraitUserInterfaceStyle.self]
+        card.registerForTraitChanges(
+            style, target: listener, action: Selector("changed", Listener.changed as (Listener) -> () -> Void)
+        )
+        card.registerForTraitChanges(
+            style, target: listener, action: Selector("changed:", Listener.changed(_:)))
+        card.registerForTraitChanges(
+            style, target: listener,
+            action: Selector("changed:previousTraitCollection:", Listener.changed(_:previousTraitCollection:))
+        )
+        card.registerForTraitChanges(style, action: Selector("styleChanged", Card.styleChanged))
+        card.overrideUserInterfaceStyle = .dark
+        card.layoutIfNeeded()
+        #expect(listener.heard == ["plain", "view true", "previous true"])
+        #expect(card.changes == 1)
+
+        let controller = UIViewController()
+        controller.view.layoutIfNeeded()
+        let heard = Listener()
+        controller.registerForTraitChanges(
+            style, target: heard, action: Selector("changed", Listener.changed as (Listener) -> () -> Void))
+        controller.overrideUserInterfaceStyle = .dark
+        controller.view.layoutIfNeeded()
+        #expect(heard.heard == ["plain"])
+    }
+
     @Test func aControllersOverrideGoesToItsViewAndItHearsTheChange() {
         final class Controller: UIViewController {
             var previous: [UIUserInterfaceStyle?] = []

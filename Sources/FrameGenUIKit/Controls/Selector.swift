@@ -18,7 +18,7 @@ public struct Selector: Hashable, CustomStringConvertible, ExpressibleByStringLi
     /// Whether a target is of the method's class (framegen's `responds(to:)`).
     private let accepts: ((AnyObject) -> Bool)?
     /// Calls the method on a target it accepts, with the sender and the event.
-    private let invoke: ((AnyObject, Any?, UIEvent?) -> Void)?
+    private let invoke: ((AnyObject, Any?, Any?) -> Void)?
 
     public init(_ name: String) {
         self.name = name
@@ -57,9 +57,25 @@ public struct Selector: Hashable, CustomStringConvertible, ExpressibleByStringLi
         accepts = { $0 is Target }
         invoke = { target, sender, event in
             guard let target = target as? Target, let sender = sender as? Sender,
-                let event = (event ?? UIEvent()) as? Event
+                let event = ((event as? UIEvent) ?? UIEvent()) as? Event
             else { return }
             _ = method(target)(sender, event)
+        }
+    }
+
+    /// A method that takes the sender and a second value: a trait change action's
+    /// `#selector(traitsChanged(_:previousTraitCollection:))`, given the environment and its
+    /// previous traits. Not called when either is of another type.
+    public init<Target: AnyObject, Sender, Second, Result>(
+        _ name: String, _ method: @escaping (Target) -> (Sender, Second) -> Result
+    ) {
+        self.name = name
+        accepts = { $0 is Target }
+        invoke = { target, sender, second in
+            guard let target = target as? Target, let sender = sender as? Sender,
+                let second = second as? Second
+            else { return }
+            _ = method(target)(sender, second)
         }
     }
 
@@ -70,8 +86,14 @@ public struct Selector: Hashable, CustomStringConvertible, ExpressibleByStringLi
     /// Calls the method on `target`; false (and nothing called) when it has no such method.
     @discardableResult
     package func send(to target: AnyObject, from sender: Any?, event: UIEvent?) -> Bool {
+        send(to: target, from: sender, with: event)
+    }
+
+    /// Calls the method on `target` with the sender and, for a method of two arguments, `second`.
+    @discardableResult
+    package func send(to target: AnyObject, from sender: Any?, with second: Any?) -> Bool {
         guard let accepts, let invoke, accepts(target) else { return false }
-        invoke(target, sender, event)
+        invoke(target, sender, second)
         return true
     }
 

@@ -91,9 +91,29 @@ extension UIView {
         return token
     }
 
-    /// The registration's handler is not called again. (iOS's `target:action:` and `action:`
-    /// forms are not here: they need `#selector`, which Swift has only with the Objective-C
-    /// runtime; pass a closure.)
+    /// iOS 17's target-action form: `action` is sent to `target` (held weakly) each time one of
+    /// `traits` changes, with the view and, for a method of two arguments, its previous traits
+    /// (`#selector(f)`, `#selector(f(_:))`, `#selector(f(_:previousTraitCollection:))`; the
+    /// port turns `#selector` into framegen's `Selector`).
+    @discardableResult
+    public func registerForTraitChanges(_ traits: [UITrait], target: Any, action: Selector)
+        -> any UITraitChangeRegistration
+    {
+        let target = WeakTarget(target as AnyObject)
+        return registerForTraitChanges(traits) { (view: UIView, previous: UITraitCollection) in
+            if let object = target.object { action.send(to: object, from: view, with: previous) }
+        }
+    }
+
+    /// The same, sent to the view itself.
+    @discardableResult
+    public func registerForTraitChanges(_ traits: [UITrait], action: Selector)
+        -> any UITraitChangeRegistration
+    {
+        registerForTraitChanges(traits, target: self, action: action)
+    }
+
+    /// The registration's handler is not called again.
     public func unregisterForTraitChanges(_ registration: any UITraitChangeRegistration) {
         guard let token = registration as? UITraitChangeRegistrationToken else { return }
         traitRegistrations.removeAll { $0.token === token }
@@ -113,6 +133,25 @@ extension UIViewController {
                 if let environment = self as? Environment { handler(environment, previous) }
             })
         return token
+    }
+
+    /// The target-action form, as for a view: the controller is the sender.
+    @discardableResult
+    public func registerForTraitChanges(_ traits: [UITrait], target: Any, action: Selector)
+        -> any UITraitChangeRegistration
+    {
+        let target = WeakTarget(target as AnyObject)
+        return registerForTraitChanges(traits) {
+            (controller: UIViewController, previous: UITraitCollection) in
+            if let object = target.object { action.send(to: object, from: controller, with: previous) }
+        }
+    }
+
+    @discardableResult
+    public func registerForTraitChanges(_ traits: [UITrait], action: Selector)
+        -> any UITraitChangeRegistration
+    {
+        registerForTraitChanges(traits, target: self, action: action)
     }
 
     public func unregisterForTraitChanges(_ registration: any UITraitChangeRegistration) {
