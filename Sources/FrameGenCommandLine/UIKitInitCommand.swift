@@ -239,17 +239,21 @@ struct AppPackage {
                 }
 
                 static let found: (layouts: [String: UIKitLayout.Factory], cells: [String: UICollectionViewCellFactory]) = (
-                    layouts: [
 
             """
-        for layout in makeable where layout.kind == .layout {
-            text += "            \(literal(layout.name)): { _ in \(layout.name)() },\n"
+        // An app of cells only (or layouts only) has an empty dictionary, which Swift writes `[:]`.
+        func dictionary(_ label: String, _ entries: [String]) -> String {
+            guard !entries.isEmpty else { return "        \(label): [:]" }
+            return "        \(label): [\n" + entries.map { "            \($0),\n" }.joined() + "        ]"
         }
-        text += "        ],\n        cells: [\n"
-        for cell in makeable where cell.kind != .layout {
-            text += "            \(literal(cell.name)): { \(cell.name)(frame: $0) },\n"
+        let layoutEntries = makeable.filter { $0.kind == .layout }.map {
+            "\(literal($0.name)): { _ in \($0.name)() }"
         }
-        text += "        ]\n    )\n}\n"
+        let cellEntries = makeable.filter { $0.kind != .layout }.map {
+            "\(literal($0.name)): { \($0.name)(frame: $0) }"
+        }
+        text +=
+            dictionary("layouts", layoutEntries) + ",\n" + dictionary("cells", cellEntries) + "\n    )\n}\n"
         let unmade = scan.classes.filter { $0.cannotMake != nil }
         if !unmade.isEmpty {
             text +=

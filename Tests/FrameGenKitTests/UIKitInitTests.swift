@@ -73,6 +73,22 @@ import Testing
         #expect(try read(package + "Sources/WheelPreviewApp/Registration.swift").contains("WheelLayout()"))
     }
 
+    /// An app of cells only (SwipeCellKit's shape): an empty dictionary of layouts, written as
+    /// Swift writes one.
+    @Test func anAppOfCellsOnly() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/app", withIntermediateDirectories: true)
+        try "import UIKit\nclass SwipeCell: UICollectionViewCell {}\n".write(
+            toFile: root + "/app/SwipeCell.swift", atomically: true, encoding: .utf8)
+        let made = try runFramegen(["uikit", "init", root + "/pkg", "--sources", root + "/app"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let registration = try read("pkg/Sources/PkgApp/Registration.swift")
+        #expect(
+            registration.contains(
+                "        layouts: [:],\n        cells: [\n            \"SwipeCell\": { SwipeCell(frame: $0) },\n        ]\n    )"
+            ))
+    }
+
     @Test func whatItRefuses() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/mine", withIntermediateDirectories: true)
