@@ -158,7 +158,7 @@ struct AppPackage {
         // The folder the manifest excludes exists from the start: SwiftPM warns at every build
         // about an excluded path that does not.
         try put(
-            "Tests/\(module)Tests/__Golden__/README.md",
+            "Tests/\(module)Tests/__Golden__/README.txt",
             "The golden frames `swift test` records (made by framegen uikit init): look at them before you commit them.\n",
             replace: false)
     }

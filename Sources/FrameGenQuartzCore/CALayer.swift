@@ -110,6 +110,21 @@ open class CALayer: NSObject {
     open var shouldRasterize = false
     open var rasterizationScale: CGFloat = 1
     open var name: String?
+    /// The layer's actions by key (`["bounds": NSNull()]` turns an implicit animation off):
+    /// kept, not run, as framegen runs no implicit animations (CATransaction).
+    open var actions: [String: any CAAction]?
+
+    open func action(forKey event: String) -> (any CAAction)? { actions?[event] }
+
+    /// The keys of the view animations running on the layer now (`UIView.animate` adds one per
+    /// property it animates, named by the property, as UIKit does); nil when none is, as on iOS.
+    open func animationKeys() -> [String]? {
+        let keys = LayerAnimator.current?.animatingKeys(of: self) ?? []
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Stops the view animations running on the layer: it shows its model values from now.
+    open func removeAllAnimations() { LayerAnimator.current?.stopAnimations(of: self) }
 
     /// The object that lays the layer out and provides its contents; a view for its own layer.
     open weak var delegate: (any CALayerDelegate)?

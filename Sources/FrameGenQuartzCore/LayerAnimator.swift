@@ -229,6 +229,19 @@ package final class LayerAnimator: @unchecked Sendable {
         return animation.value(at: now) != nil
     }
 
+    /// The keys of the animations showing on `layer` now, in `Key` order.
+    package func animatingKeys(of layer: CALayer) -> [String] {
+        guard let animations = running[ObjectIdentifier(layer)] else { return [] }
+        return LayerValues.Key.allCases.filter { animations.byKey[$0]?.value(at: now) != nil }.map(\.rawValue)
+    }
+
+    /// Stops `layer`'s animations now, as replaced ones stop (their completions get false).
+    package func stopAnimations(of layer: CALayer) {
+        guard let animations = running[ObjectIdentifier(layer)] else { return }
+        for animation in animations.byKey.values { animation.group.stopped(animation, at: now) }
+        running[ObjectIdentifier(layer)] = nil
+    }
+
     /// The layer's values as drawn now.
     package func presentation(of layer: CALayer) -> LayerValues {
         var values = LayerValues(layer)

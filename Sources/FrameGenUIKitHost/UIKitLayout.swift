@@ -629,6 +629,8 @@ final class Live: @unchecked Sendable {
             let layout = UIScreen.withMain(screen) {
                 CrashReport.during(title + ", as its collection view moves to its superview") {
                     superview.addSubview(view)
+                    superview.isOnScreen = true
+                    view.willMove(toWindow: view.window)
                     view.didMoveToWindow()
                 }
                 return CrashReport.during(title + ", in its factory") { factory(view) }

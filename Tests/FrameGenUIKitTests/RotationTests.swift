@@ -39,19 +39,19 @@ private final class PageLayout: UICollectionViewLayout {
 /// place is not a linear function of the page's size. Counts its layout passes by page size.
 private final class AspectFitCell: UICollectionViewCell {
     static let aspectRatio: CGFloat = 2
-    let window = UIView()
+    let photo = UIView()
 
     override init(frame: CGRect) {
         super.init(frame: frame)
-        window.backgroundColor = .blue
-        contentView.addSubview(window)
+        photo.backgroundColor = .blue
+        contentView.addSubview(photo)
     }
 
     required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
 
     override func layoutSubviews() {
         super.layoutSubviews()
-        window.frame = AspectFitCell.fit(contentView.bounds.size)
+        photo.frame = AspectFitCell.fit(contentView.bounds.size)
     }
 
     static func fit(_ page: CGSize) -> CGRect {

@@ -558,6 +558,10 @@ open class UICollectionView: UIScrollView {
     // MARK: Selection
 
     open var allowsSelection = true
+    /// Kept: framegen prefetches nothing, so `prefetchDataSource` is never asked ahead of the
+    /// cells (its items come from the scene's data).
+    open var isPrefetchingEnabled = true
+    open var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)?
 
     open var allowsMultipleSelection = false
 

@@ -43,7 +43,9 @@ public struct Selector: Hashable, CustomStringConvertible, ExpressibleByStringLi
         self.name = name
         accepts = { $0 is Target }
         invoke = { target, sender, _ in
-            guard let target = target as? Target, let sender = sender as? Sender else { return }
+            guard let target = target as? Target,
+                let sender = (sender as? Sender) ?? (Self.bridged(sender) as? Sender)
+            else { return }
             _ = method(target)(sender)
         }
     }
@@ -87,6 +89,14 @@ public struct Selector: Hashable, CustomStringConvertible, ExpressibleByStringLi
     @discardableResult
     package func send(to target: AnyObject, from sender: Any?, event: UIEvent?) -> Bool {
         send(to: target, from: sender, with: event)
+    }
+
+    /// The Objective-C class a Swift value bridges to on iOS, where a method that takes one is
+    /// sent the other (a notification observer taking an `NSNotification`).
+    private static func bridged(_ value: Any?) -> Any? {
+        guard let notification = value as? Notification else { return nil }
+        return NSNotification(
+            name: notification.name, object: notification.object, userInfo: notification.userInfo)
     }
 
     /// Calls the method on `target` with the sender and, for a method of two arguments, `second`.

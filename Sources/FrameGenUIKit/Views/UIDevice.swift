@@ -23,6 +23,11 @@ public final class UIDevice: NSObject, @unchecked Sendable {
     public var model: String { "iPhone" }
     public var localizedModel: String { "iPhone" }
     public var name: String { "iPhone" }
+
+    /// Posted on iOS when the device turns; framegen posts no notifications (a scene's `rotate`
+    /// reaches code through the view's new bounds and traits), so observers hear nothing.
+    public static let orientationDidChangeNotification = Notification.Name(
+        "UIDeviceOrientationDidChangeNotification")
 }
 
 public enum UIDeviceOrientation: Int, Sendable {

@@ -293,9 +293,29 @@ open class UIView: UIResponder, CALayerDelegate {
     open func willRemoveSubview(_ subview: UIView) {}
     open func willMove(toSuperview newSuperview: UIView?) {}
     open func didMoveToSuperview() {}
-    /// framegen has no windows: it calls this once on a collection view it makes, as the view
+    /// Called before `didMoveToWindow()`, with the window (docs/uikit.md "Your own collection
+    /// view").
+    open func willMove(toWindow newWindow: UIWindow?) {}
+    /// framegen keeps no window: it calls this once on a collection view it makes, as the view
     /// comes on screen (docs/uikit.md "Your own collection view").
     open func didMoveToWindow() {}
+
+    /// Set on the top view of a tree framegen shows (the collection view's superview).
+    package var isOnScreen = false
+
+    /// The window of a view in the tree framegen shows (a collection view it made, its cells
+    /// and their subviews): a window as large as `UIScreen.main`, made for each call, as
+    /// `UIApplication.shared.keyWindow`; nil for a view elsewhere, as on iOS for a view not in a
+    /// window.
+    open var window: UIWindow? {
+        var view: UIView = self
+        while true {
+            if let window = view as? UIWindow { return window }
+            guard let up = view.superview else { break }
+            view = up
+        }
+        return view.isOnScreen ? UIWindow(frame: UIScreen.main.bounds) : nil
+    }
     /// Never called by framegen: there are no nibs or storyboards here, and framegen makes
     /// cells with `init(frame:)`, as a cell registered by class is made on iOS. Declared so that
     /// a cell designed in Interface Builder compiles; move its set-up into `init(frame:)`.

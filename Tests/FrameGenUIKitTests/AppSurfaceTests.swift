@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+@testable import FrameGenQuartzCore
+@testable import FrameGenUIKit
+
+// What real app files touch beside the collection view (met compiling FSPagerView and
+// SwipeCellKit): transactions, layer actions and animation keys, a view's window, the
+// target-action form of notifications.
+
+@Test func transactionsKeepTheirSettingsAndRunTheOutermostCompletionOnCommit() {
+    var log: [String] = []
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    CATransaction.setAnimationDuration(0.5)
+    #expect(CATransaction.disableActions())
+    #expect(CATransaction.animationDuration() == 0.5)
+    CATransaction.setCompletionBlock { log.append("outer") }
+    CATransaction.begin()
+    CATransaction.setCompletionBlock { log.append("inner") }
+    #expect(!CATransaction.disableActions())
+    CATransaction.commit()
+    #expect(log.isEmpty)
+    CATransaction.commit()
+    #expect(log == ["outer", "inner"])
+    #expect(!CATransaction.disableActions())
+
+    // On the scene's clock the completion runs after the code that committed.
+    let clock = LayerAnimator()
+    LayerAnimator.$current.withValue(clock) {
+        CATransaction.begin()
+        CATransaction.setCompletionBlock { log.append("clock") }
+        CATransaction.commit()
+        log.append("after commit")
+        clock.settle()
+    }
+    #expect(log.suffix(2) == ["after commit", "clock"])
+}
+
+@Test func aLayersActionsAreKeptAndItsAnimationKeysAreTheViewAnimationsRunning() {
+    let layer = CAShapeLayer()
+    layer.actions = ["bounds": NSNull(), "position": NSNull()]
+    #expect(layer.action(forKey: "bounds") is NSNull)
+    #expect(layer.action(forKey: "opacity") == nil)
+
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    let clock = LayerAnimator()
+    clock.roots = [view.layer]
+    var finished: [Bool] = []
+    LayerAnimator.$current.withValue(clock) {
+        #expect(view.layer.animationKeys() == nil)
+        UIView.animate(withDuration: 1, animations: { view.alpha = 0.5 }, completion: { finished.append($0) })
+        #expect(view.layer.animationKeys() == ["opacity"])
+        clock.advance(to: 0.5)
+        view.layer.removeAllAnimations()
+        #expect(view.layer.animationKeys() == nil)
+        #expect(clock.presentation(of: view.layer).number(.opacity) == 0.5)
+        clock.settle()
+    }
+    #expect(finished == [false])
+}
+
+@Test func aViewsWindow() {
+    let loose = UIView(frame: .zero)
+    #expect(loose.window == nil)
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    let inWindow = UIView(frame: .zero)
+    window.addSubview(inWindow)
+    #expect(inWindow.window === window)
+    let root = UIView(frame: .zero)
+    let shown = UIView(frame: .zero)
+    root.addSubview(shown)
+    #expect(shown.window == nil)
+    root.isOnScreen = true
+    #expect(shown.window != nil)
+}
+
+private final class Observer: NSObject {
+    var heard: [String] = []
+    func changed(_ notification: Notification) { heard.append("struct \(notification.name.rawValue)") }
+    func legacy(_ notification: NSNotification) { heard.append("class \(notification.name.rawValue)") }
+}
+
+@Test func notificationsSendTheObserversSelector() {
+    let center = NotificationCenter()
+    let name = Notification.Name("framegen.test")
+    var observer: Observer? = Observer()
+    let heard = { observer?.heard ?? [] }
+    center.addObserver(observer!, selector: Selector("changed:", Observer.changed(_:)), name: name, object: nil)
+    center.addObserver(observer!, selector: Selector("legacy:", Observer.legacy(_:)), name: name, object: nil)
+    center.post(name: name, object: nil)
+    // Foundation on Linux calls the newest observer first; iOS promises no order.
+    #expect(heard().sorted() == ["class framegen.test", "struct framegen.test"])
+    // Released, it hears nothing (and nothing crashes).
+    weak var gone = observer
+    observer = nil
+    #expect(gone == nil)
+    center.post(name: name, object: nil)
+    #expect(UIDevice.orientationDidChangeNotification.rawValue == "UIDeviceOrientationDidChangeNotification")
+    #expect(UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout()).isPrefetchingEnabled)
+}
