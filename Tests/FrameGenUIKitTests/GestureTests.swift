@@ -192,10 +192,14 @@ private func tree() -> (root: UIView, child: UIView, grandchild: UIView) {
     pages.numberOfPages = 3
     for v in [toggle, segments, pages] { root.addSubview(v) }
     var changes: [String] = []
-    toggle.addAction(UIAction { _ in changes.append("switch \(toggle.isOn)") }, for: .valueChanged)
+    // Each action reads its control unowned: a control holds its actions, as on iOS.
+    toggle.addAction(
+        UIAction { [unowned toggle] _ in changes.append("switch \(toggle.isOn)") }, for: .valueChanged)
     segments.addAction(
-        UIAction { _ in changes.append("segment \(segments.selectedSegmentIndex)") }, for: .valueChanged)
-    pages.addAction(UIAction { _ in changes.append("page \(pages.currentPage)") }, for: .valueChanged)
+        UIAction { [unowned segments] _ in changes.append("segment \(segments.selectedSegmentIndex)") },
+        for: .valueChanged)
+    pages.addAction(
+        UIAction { [unowned pages] _ in changes.append("page \(pages.currentPage)") }, for: .valueChanged)
     _ = root.deliverTap(at: CGPoint(x: 20, y: 15), on: nil, time: 0)
     _ = root.deliverTap(at: CGPoint(x: 250, y: 66), on: nil, time: 0)
     _ = root.deliverTap(at: CGPoint(x: 250, y: 66), on: nil, time: 0)

@@ -44,6 +44,26 @@ private final class Log {
     }
 }
 
+/// A timer on the scene's clock is released once it will not fire again and the clock is gone,
+/// with its block and what the block holds (Foundation on Linux would keep it for good).
+@Test func aTimerIsReleasedWithTheClock() {
+    weak var released: Timer?
+    weak var held: Log?
+    do {
+        let log = Log()
+        held = log
+        onClock(at: 0) { clock in
+            let timer = Timer.sceneScheduledTimer(withTimeInterval: 0.5, repeats: true) { _ in log.add("tick")
+            }
+            released = timer
+            clock.advance(to: 1)
+            #expect(log.entries.count == 2)
+        }
+    }
+    #expect(released == nil)
+    #expect(held == nil)
+}
+
 @Test func aOneShotTimerFiresOnceAndIsThenInvalid() {
     let log = Log()
     onClock(at: 1) { clock in

@@ -98,6 +98,13 @@ final class SceneTimer: Timer {
         guard !started else { return }
         started = true
         if let animator = LayerAnimator.current {
+            // Foundation on Linux retains the timer for its CFRunLoopTimer's context when it is
+            // made and never releases it (the context has no release callback), so every
+            // timer would outlive its last reference, with its block and its target: a cell
+            // per replayed instant. On the scene's clock Core Foundation never calls the timer
+            // back (the clock calls `fire()`), so that reference is given back here; the clock
+            // holds the timer until its last firing, as a run loop does.
+            Unmanaged.passUnretained(self).release()
             Self.fire(self, every: interval, repeats: repeats, from: animator.now)
         } else {
             runLoop.add(self, forMode: mode)
