@@ -878,14 +878,11 @@ final class Live: @unchecked Sendable {
                 if host.delegate != nil || host.gestureRecognizers != nil { makeCells() }
                 // The views under the finger hear the tap first (docs/uikit.md "Gesture
                 // recognisers"); the item is selected unless one of them took it.
-                // A tap on an item lands at its centre: its cell's, else the one the layout
-                // gives it among the elements shown (not `layoutAttributesForItem(at:)`, which
-                // many layouts leave to UIKit's default, a crash).
+                // A tap on an item lands at its cell's centre. Without cells (a scene drawn by
+                // its styles, with no recogniser on the collection view) no view hears it, and
+                // the layout is not asked anything more than before.
                 let cell = host.shownCell(at: item)
-                let point =
-                    s.touchLocation.map(CGPoint.init) ?? cell?.center
-                    ?? host.collectionViewLayout.layoutAttributesForElements(in: host.bounds)?
-                    .first { $0.representedElementCategory == .cell && $0.indexPath == item }?.center
+                let point = s.touchLocation.map(CGPoint.init) ?? cell?.center
                 tapDelivery = TapDelivery()
                 if let point { tapDelivery = host.deliverTap(at: point, on: cell, time: s.time) }
                 if !tapDelivery.cancelsTouches { host.tap(item) }
