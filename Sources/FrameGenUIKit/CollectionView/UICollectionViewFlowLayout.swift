@@ -379,13 +379,6 @@ extension UICollectionViewDelegateFlowLayout {
     ) -> CGSize { flow(collectionViewLayout)?.footerReferenceSize ?? .zero }
 }
 
-/// A value handed to a `@Sendable` closure that framegen calls synchronously on the thread that
-/// made it (the flow engine's delegate callbacks inside `prepare()`).
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    package let value: Value
-    package init(_ value: Value) { self.value = value }
-}
-
 /// The flow layout's supplementary kinds: UIKit's names in a user's layout, framegen's (`header`,
 /// `footer`, which scene styles name) in the engine and in attribute files.
 package enum SupplementaryKind {

@@ -86,8 +86,8 @@ public struct SceneQueue: Sendable {
                 group?.leave()
             }
         } else {
-            let unchecked = UncheckedWork(work)
-            real { unchecked.body() }
+            let unchecked = UncheckedSendable(work)
+            real { unchecked.value() }
         }
     }
 }
@@ -135,10 +135,4 @@ extension DispatchTimeInterval {
         @unknown default: .infinity
         }
     }
-}
-
-/// Work for the real queue, which wants it sendable: iOS code sends closures that are not.
-private final class UncheckedWork: @unchecked Sendable {
-    let body: () -> Void
-    init(_ body: @escaping () -> Void) { self.body = body }
 }

@@ -86,10 +86,10 @@ final class SceneTimer: Timer {
         self.interval = interval > 0 ? interval : 0.0001
         self.repeats = repeats
         info = userInfo
-        let callback = UnsafeCallback(block)
+        let callback = UncheckedSendable(block)
         super.init(
             fire: Date(timeIntervalSinceNow: self.interval), interval: self.interval, repeats: repeats,
-            block: { callback.body($0) })
+            block: { callback.value($0) })
     }
 
     override var userInfo: Any? { info }
@@ -124,11 +124,4 @@ final class SceneTimer: Timer {
             if repeats, timer.isValid { fire(timer, every: interval, repeats: true, from: due) }
         }
     }
-}
-
-/// A closure handed to Foundation's timer, which wants it sendable: the scene's clock calls it
-/// on the thread that draws the scene, as the main run loop calls it on iOS.
-private final class UnsafeCallback: @unchecked Sendable {
-    let body: (Timer) -> Void
-    init(_ body: @escaping (Timer) -> Void) { self.body = body }
 }

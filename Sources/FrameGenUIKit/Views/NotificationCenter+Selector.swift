@@ -10,17 +10,11 @@ extension NotificationCenter {
     public func addObserver(
         _ observer: Any, selector aSelector: Selector, name aName: NSNotification.Name?, object anObject: Any?
     ) {
-        let target = Observer(observer as AnyObject)
+        // Delivered on the thread that posts, as on iOS with no queue given.
+        let target = UncheckedSendable(WeakTarget(observer as AnyObject))
         _ = addObserver(forName: aName, object: anObject, queue: nil) { notification in
-            guard let object = target.object else { return }
+            guard let object = target.value.object else { return }
             aSelector.send(to: object, from: notification, with: nil)
         }
     }
-}
-
-/// The observer, held weakly; unchecked Sendable because the notification is delivered on the
-/// thread that posts it, as on iOS with no queue given, and the app's code is what runs there.
-private final class Observer: @unchecked Sendable {
-    weak var object: AnyObject?
-    init(_ object: AnyObject) { self.object = object }
 }
