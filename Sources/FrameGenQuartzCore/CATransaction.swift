@@ -48,7 +48,12 @@ public final class CATransaction: NSObject {
             }
             return nil
         }
-        guard let completion else { return }
+        if let completion { complete(completion) }
+    }
+
+    /// Runs a completion after the code that committed: on the scene's clock inside a scene,
+    /// else at once.
+    private static func complete(_ completion: @escaping () -> Void) {
         if let clock = LayerAnimator.current {
             clock.schedule(at: clock.now, completion)
         } else {
@@ -89,7 +94,7 @@ public final class CATransaction: NSObject {
             return false
         }
         guard implicit, let block else { return }
-        if let clock = LayerAnimator.current { clock.schedule(at: clock.now, block) } else { block() }
+        complete(block)
     }
 }
 

@@ -117,19 +117,10 @@ open class UIControl: UIView {
 
     /// One registration: a target and selector, or an action, for a set of events.
     private enum Handler {
-        /// `target` is weak; `hadTarget` tells a released target (skipped) from a nil one
-        /// (the responder chain).
-        case target(WeakTarget, Selector)
+        /// `target` is weak; nil for a nil target (the responder chain), a released one is
+        /// skipped.
+        case target(Weak<AnyObject>?, Selector)
         case action(UIAction)
-    }
-
-    private final class WeakTarget {
-        weak var object: AnyObject?
-        let hadTarget: Bool
-        init(_ object: AnyObject?) {
-            self.object = object
-            hadTarget = object != nil
-        }
     }
 
     private struct Registration {
@@ -144,7 +135,7 @@ open class UIControl: UIView {
         /// Whether this is `object`'s pair for `selector` (for any selector when `anyAction`).
         func isTarget(_ object: AnyObject?, _ selector: Selector?, anyAction: Bool = false) -> Bool {
             guard case .target(let target, let own) = handler else { return false }
-            let sameTarget = object == nil ? !target.hadTarget : target.object === object
+            let sameTarget = object == nil ? target == nil : target?.object === object
             return sameTarget && (anyAction || own == selector)
         }
     }
@@ -172,7 +163,7 @@ open class UIControl: UIView {
             return
         }
         registrations.append(
-            Registration(handler: .target(WeakTarget(object), action), events: controlEvents))
+            Registration(handler: .target(object.map { Weak($0) }, action), events: controlEvents))
     }
 
     /// Removes the pair (every action of `target` when `action` is nil) from `controlEvents`;
@@ -191,9 +182,9 @@ open class UIControl: UIView {
         var targets = Set<AnyHashable>()
         for registration in registrations {
             guard case .target(let target, _) = registration.handler else { continue }
-            if !target.hadTarget {
+            if target == nil {
                 targets.insert(AnyHashable(NSNull()))
-            } else if let object = target.object {
+            } else if let object = target?.object {
                 targets.insert((object as? AnyHashable) ?? AnyHashable(ObjectIdentifier(object)))
             }
         }
@@ -250,14 +241,12 @@ open class UIControl: UIView {
             switch registration.handler {
             case .action(let action): body(action, nil, registration.events, &stop)
             case .target(let target, let selector):
-                body(nil, (target.object, selector), registration.events, &stop)
+                body(nil, (target?.object, selector), registration.events, &stop)
             }
             if stop.boolValue { return }
         }
     }
 
-    /// Sends the actions registered for any of `controlEvents`, each once, in the order they
-    /// were added; sent whatever the state, as UIKit's (a disabled control only ignores touches).
     /// A tap of the scene's that landed on the control (docs/uikit.md "Gesture recognisers"),
     /// as a finger's touch down and up inside: highlighted while it is down, then the actions of
     /// `.touchDown` and `.touchUpInside`. A switch toggles, a segmented control selects the
@@ -270,13 +259,15 @@ open class UIControl: UIView {
         sendActions(for: .touchUpInside)
     }
 
+    /// Sends the actions registered for any of `controlEvents`, each once, in the order they
+    /// were added; sent whatever the state, as UIKit's (a disabled control only ignores touches).
     open func sendActions(for controlEvents: Event) {
         for registration in registrations where !registration.events.isDisjoint(with: controlEvents) {
             switch registration.handler {
             case .action(let action):
                 sendAction(action)
             case .target(let target, let selector):
-                if target.hadTarget {
+                if let target {
                     guard let object = target.object else { continue }
                     sendAction(selector, to: object, for: nil)
                 } else {

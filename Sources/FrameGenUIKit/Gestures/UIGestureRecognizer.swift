@@ -16,7 +16,7 @@ open class UIGestureRecognizer: NSObject {
     }
 
     /// The targets and actions, in the order added; a target is held weakly, as UIKit does.
-    private var actions: [(target: WeakTarget, action: Selector)] = []
+    private var actions: [(target: Weak<AnyObject>, action: Selector)] = []
     /// The closure form a file written for framegen may use.
     private var handlers: [(UIGestureRecognizer) -> Void] = []
 
@@ -51,10 +51,10 @@ open class UIGestureRecognizer: NSObject {
     open var allowedPressTypes: [NSNumber] = []
 
     /// The recognisers that must fail before this one recognises.
-    private(set) var failureRequirements: [WeakRecognizer] = []
+    private(set) var failureRequirements: [Weak<UIGestureRecognizer>] = []
 
     open func addTarget(_ target: Any, action: Selector) {
-        actions.append((WeakTarget(target as AnyObject), action))
+        actions.append((Weak(target as AnyObject), action))
     }
 
     /// Removes the pairs matching `target` (nil: any) and `action` (nil: any).
@@ -67,7 +67,7 @@ open class UIGestureRecognizer: NSObject {
 
     /// This one recognises only once `other` failed (a single tap that waits for a double tap).
     open func require(toFail other: UIGestureRecognizer) {
-        failureRequirements.append(WeakRecognizer(other))
+        failureRequirements.append(Weak(other))
     }
 
     /// The touch being delivered, while it is.
@@ -102,14 +102,4 @@ open class UIGestureRecognizer: NSObject {
         state = .possible
         reset()
     }
-}
-
-struct WeakTarget {
-    weak var object: AnyObject?
-    init(_ object: AnyObject) { self.object = object }
-}
-
-struct WeakRecognizer {
-    weak var recognizer: UIGestureRecognizer?
-    init(_ recognizer: UIGestureRecognizer) { self.recognizer = recognizer }
 }

@@ -86,7 +86,7 @@ extension UIView {
         for g in able {
             let waits = able.contains { other in
                 other !== g
-                    && (g.failureRequirements.contains { $0.recognizer === other }
+                    && (g.failureRequirements.contains { $0.object === other }
                         || g.delegate?.gestureRecognizer(g, shouldRequireFailureOf: other) == true
                         || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: g) == true)
             }

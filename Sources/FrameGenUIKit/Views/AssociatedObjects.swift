@@ -26,7 +26,7 @@ public func objc_setAssociatedObject(
     switch (value, policy) {
     case (nil, _): held = nil
     case (let v?, .OBJC_ASSOCIATION_ASSIGN):
-        if let o = objectIdentity(v) { held = .weak(WeakBox(o)) } else { held = .strong(v) }
+        if let o = objectIdentity(v) { held = .weak(Weak(o)) } else { held = .strong(v) }
     case (let v as NSCopying, .OBJC_ASSOCIATION_COPY), (let v as NSCopying, .OBJC_ASSOCIATION_COPY_NONATOMIC):
         held = .strong(v.copy(with: nil))
     case (let v?, _): held = .strong(v)
@@ -52,14 +52,9 @@ private func objectIdentity(_ value: Any) -> AnyObject? {
     return value as AnyObject
 }
 
-private final class WeakBox {
-    weak var object: AnyObject?
-    init(_ object: AnyObject) { self.object = object }
-}
-
 private enum AssociatedValue {
     case strong(Any)
-    case weak(WeakBox)
+    case weak(Weak<AnyObject>)
 
     var value: Any? {
         switch self {
@@ -77,7 +72,7 @@ private final class AssociatedObjects: @unchecked Sendable {
     static let shared = AssociatedObjects()
 
     private struct Entry {
-        let owner: WeakBox
+        let owner: Weak<AnyObject>
         var values: [UnsafeRawPointer: AssociatedValue]
     }
 
@@ -93,7 +88,7 @@ private final class AssociatedObjects: @unchecked Sendable {
         var released: [Any] = []
         lock.lock()
         let id = ObjectIdentifier(owner)
-        var entry = live(id, owner, releasing: &released) ?? Entry(owner: WeakBox(owner), values: [:])
+        var entry = live(id, owner, releasing: &released) ?? Entry(owner: Weak(owner), values: [:])
         if let old = entry.values[key] { released.append(old) }
         entry.values[key] = value
         entries[id] = entry.values.isEmpty ? nil : entry

@@ -11,7 +11,7 @@ extension NotificationCenter {
         _ observer: Any, selector aSelector: Selector, name aName: NSNotification.Name?, object anObject: Any?
     ) {
         // Delivered on the thread that posts, as on iOS with no queue given.
-        let target = UncheckedSendable(WeakTarget(observer as AnyObject))
+        let target = UncheckedSendable(Weak(observer as AnyObject))
         _ = addObserver(forName: aName, object: anObject, queue: nil) { notification in
             guard let object = target.value.object else { return }
             aSelector.send(to: object, from: notification, with: nil)

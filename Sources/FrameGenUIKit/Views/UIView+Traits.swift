@@ -99,7 +99,7 @@ extension UIView {
     public func registerForTraitChanges(_ traits: [UITrait], target: Any, action: Selector)
         -> any UITraitChangeRegistration
     {
-        let target = WeakTarget(target as AnyObject)
+        let target = Weak(target as AnyObject)
         return registerForTraitChanges(traits) { (view: UIView, previous: UITraitCollection) in
             if let object = target.object { action.send(to: object, from: view, with: previous) }
         }
@@ -140,7 +140,7 @@ extension UIViewController {
     public func registerForTraitChanges(_ traits: [UITrait], target: Any, action: Selector)
         -> any UITraitChangeRegistration
     {
-        let target = WeakTarget(target as AnyObject)
+        let target = Weak(target as AnyObject)
         return registerForTraitChanges(traits) {
             (controller: UIViewController, previous: UITraitCollection) in
             if let object = target.object { action.send(to: object, from: controller, with: previous) }

@@ -314,7 +314,7 @@ open class UIView: UIResponder, CALayerDelegate {
             guard let up = view.superview else { break }
             view = up
         }
-        return view.isOnScreen ? UIWindow(frame: UIScreen.main.bounds) : nil
+        return view.isOnScreen ? UIApplication.shared.keyWindow : nil
     }
     /// Never called by framegen: there are no nibs or storyboards here, and framegen makes
     /// cells with `init(frame:)`, as a cell registered by class is made on iOS. Declared so that
