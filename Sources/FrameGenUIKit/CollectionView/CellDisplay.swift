@@ -93,7 +93,8 @@ package final class CellDisplay {
     /// The classes the program's factories make, learnt by making one of each when a class is
     /// registered.
     private var factoryClasses: [ObjectIdentifier: UICollectionViewCellFactory]?
-    private var unknownClasses: [String: String] = [:]
+    /// Why framegen cannot make the cells of an identifier the program registered, by identifier.
+    private var unmakeable: [String: String] = [:]
     /// How crash reports name the layout.
     package var layoutTitle = "the layout"
     /// Plain `UICollectionViewCell`s for the items of a scene that names no cell, made once code
@@ -196,7 +197,7 @@ package final class CellDisplay {
         let made: UICollectionReusableView
         if viewClass == UICollectionReusableView.self {
             made = UICollectionReusableView(frame: frame)
-        } else if let factory = factory(for: viewClass) {
+        } else if let factory = maker(for: viewClass) {
             made = CrashReport.during(
                 "\(layoutTitle), making the decoration view \"\(kind)\" at t = \(host.instant.time) s"
             ) {
@@ -248,6 +249,15 @@ package final class CellDisplay {
         return factoryClasses?[ObjectIdentifier(viewClass)]
     }
 
+    /// How a view of `viewClass` is made: with the program's factory for that class, or by the
+    /// class itself where it is `ReusableViewByClass`; nil when neither can make it.
+    package func maker(for viewClass: AnyClass) -> UICollectionViewCellFactory? {
+        if let factory = factory(for: viewClass) { return factory }
+        guard let byClass = viewClass as? any ReusableViewByClass.Type else { return nil }
+        let made = MadeByClass(type: byClass)
+        return { made.type.init(frame: $0) }
+    }
+
     /// The queue of views waiting under `identifier` for elements of `kind` (nil: cells).
     static func queue(_ identifier: String, kind: String?) -> String {
         kind.map { $0 + "/" + identifier } ?? identifier
@@ -262,23 +272,26 @@ package final class CellDisplay {
             identifiers[identifier] = { UICollectionViewCell(frame: $0) }
             return
         }
-        if let factory = factory(for: cellClass) {
+        if let factory = maker(for: cellClass) {
             identifiers[identifier] = factory
-        } else if let byClass = cellClass as? any ReusableViewByClass.Type {
-            let made = MadeByClass(type: byClass)
-            identifiers[identifier] = { made.type.init(frame: $0) }
         } else {
             identifiers[identifier] = nil
-            unknownClasses[identifier] = "\(cellClass)"
+            unmakeable[identifier] =
+                "\(cellClass), a class this program has no factory for; framegen makes cells through factories: register one, e.g. cells: [\"\(identifier)\": { \(cellClass)(frame: $0) }]"
         }
     }
 
-    /// framegen's own problem with an identifier the program registered a class for, which it
-    /// has no factory for; nil when nothing registered the identifier (UIKit's exception).
+    /// A nib registered for cells: framegen cannot load one, and says so when it is dequeued.
+    func register(_ nib: UINib, as identifier: String) {
+        identifiers[identifier] = nil
+        unmakeable[identifier] = "\(nib.framegenDescription), \(UINib.cannotLoad)"
+    }
+
+    /// framegen's own problem with an identifier the program registered a class or nib for,
+    /// which it cannot make; nil when nothing registered the identifier (UIKit's exception).
     func unregisteredProblem(_ identifier: String) -> String? {
-        guard let name = unknownClasses[identifier] else { return nil }
-        return
-            "dequeued \"\(identifier)\", registered as \(name), a class this program has no factory for; framegen makes cells through factories: register one, e.g. cells: [\"\(identifier)\": { \(name)(frame: $0) }]; drawn as a plain UICollectionViewCell"
+        guard let why = unmakeable[identifier] else { return nil }
+        return "dequeued \"\(identifier)\", registered as \(why); drawn as a plain UICollectionViewCell"
     }
 
     /// Supplementary views' queues (`queue(_:kind:)`) registered with a class the program has
@@ -428,6 +441,11 @@ package final class CellDisplay {
         defer { showing = nil }
         for (key, attributes) in zip(keys, elements) {
             showing = attributes
+            if key.category == .decorationView, let kind = key.kind, let nib = layout?.decorationNibs[kind] {
+                host.report(
+                    "registered \(nib.framegenDescription) for decoration views of kind \(kind), \(UINib.cannotLoad); drawn with the scene's style for the kind"
+                )
+            }
             guard drawsView(category: key.category, kind: key.kind) else {
                 views.append(nil)
                 continue
@@ -516,10 +534,6 @@ package final class CellDisplay {
         }
     }
 
-    /// UIKit's order: a cell's selection; then, when the attributes differ from those last
-    /// applied to the view (`isEqual(_:)`), its geometry from them (centre, bounds size,
-    /// transform, alpha, hidden) and `apply(_:)`; then layout. Inside an animation block the
-    /// geometry animates (docs/uikit.md "Animations").
     /// Whether a self-sizing answer invalidated the layout in this pass.
     package var resized = false
 
@@ -546,6 +560,10 @@ package final class CellDisplay {
         }
     }
 
+    /// UIKit's order: a cell's selection; then, when the attributes differ from those last
+    /// applied to the view (`isEqual(_:)`), its geometry from them (centre, bounds size,
+    /// transform, alpha, hidden, zIndex) and `apply(_:)`; then layout. Inside an animation block the
+    /// geometry animates (docs/uikit.md "Animations").
     /// Returns whether the attributes were new to the view (and applied).
     @discardableResult
     private func apply(
@@ -567,6 +585,9 @@ package final class CellDisplay {
             view.layer.transform = attributes.transform3D
             view.alpha = attributes.alpha
             view.isHidden = attributes.isHidden
+            // UIKit stacks a collection view's subviews by their attributes' zIndex through the
+            // layer's zPosition (iOS 11 on): a background decoration at -1 lies under the cells.
+            view.layer.zPosition = CGFloat(attributes.zIndex)
             CrashReport.during(describe(view, "in apply(_:)", at: instant)) { view.apply(attributes) }
             CrashReport.during(describe(view, "in layoutSubviews()", at: instant)) { view.layoutIfNeeded() }
             return true
@@ -708,7 +729,8 @@ extension UICollectionView.ElementCategory {
 final class UnansweredSupplementaryView: UICollectionReusableView {}
 
 /// framegen's: a cell or reusable view class that a collection view can make by its class, as
-/// UIKit does for `register(_:forCellWithReuseIdentifier:)`. Swift makes a class chosen at run
+/// UIKit does for `register(_:forCellWithReuseIdentifier:)`, for supplementary views and for the
+/// decoration views a layout registers. Swift makes a class chosen at run
 /// time only through a required initialiser, which UIKit's views do not have; a final class
 /// gets one by conforming, with no code: `extension ProgressCell: ReusableViewByClass {}` (in a
 /// Linux-only file, so the iOS sources stay as they are). Without it, or a factory the program

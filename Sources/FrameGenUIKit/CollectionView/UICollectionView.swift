@@ -444,6 +444,23 @@ open class UICollectionView: UIScrollView {
         cells.register(cellClass, as: identifier)
     }
 
+    /// A nib for `identifier`, which framegen cannot load (`UINib`): its cells are plain ones,
+    /// and the first dequeue says so.
+    open func register(_ nib: UINib?, forCellWithReuseIdentifier identifier: String) {
+        guard let nib else { return cells.register(nil as AnyClass?, as: identifier) }
+        cells.register(nib, as: identifier)
+    }
+
+    /// A nib for views of `elementKind`, which framegen cannot load: its views are plain ones,
+    /// and the first dequeue says so.
+    open func register(
+        _ nib: UINib?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String
+    ) {
+        let queue = CellDisplay.queue(identifier, kind: elementKind)
+        cells.viewIdentifiers[elementKind, default: [:]][identifier] = nil
+        if nib != nil { cells.viewClassesWithoutFactory.insert(queue) }
+    }
+
     /// framegen's, beside UIKit's: registers a factory for `identifier` directly.
     open func register(
         _ factory: @escaping UICollectionViewCellFactory, forCellWithReuseIdentifier identifier: String
@@ -461,7 +478,7 @@ open class UICollectionView: UIScrollView {
         if viewClass == UICollectionReusableView.self {
             factory = { @Sendable in UICollectionReusableView(frame: $0) }
         } else if let viewClass {
-            factory = cells.factory(for: viewClass)
+            factory = cells.maker(for: viewClass)
             // Registered on iOS, so dequeuing it is no exception: only framegen lacks a factory.
             if factory == nil {
                 cells.viewClassesWithoutFactory.insert(CellDisplay.queue(identifier, kind: elementKind))
@@ -495,7 +512,7 @@ open class UICollectionView: UIScrollView {
         } else {
             if cells.viewClassesWithoutFactory.contains(CellDisplay.queue(identifier, kind: elementKind)) {
                 report(
-                    "dequeued the supplementary view \"\(identifier)\" of kind \(elementKind), whose class this program has no factory for; drawn as a plain UICollectionReusableView"
+                    "dequeued the supplementary view \"\(identifier)\" of kind \(elementKind), registered with a class this program has no factory for or a nib framegen cannot load; drawn as a plain UICollectionReusableView"
                 )
             } else {
                 raise(UIKitException.couldNotDequeue(kind: elementKind, identifier: identifier))

@@ -192,7 +192,15 @@ open class UICollectionViewLayout: NSObject {
         decorationViewClasses[elementKind] = viewClass
     }
 
-    open func register(_ nib: Any?, forDecorationViewOfKind elementKind: String) {}
+    /// A nib for a decoration kind, which framegen cannot load (`UINib`): the kind goes back to
+    /// the scene's style, and the collection view says so once it is drawn.
+    open func register(_ nib: UINib?, forDecorationViewOfKind elementKind: String) {
+        decorationViewClasses[elementKind] = nil
+        if let nib { decorationNibs[elementKind] = nib } else { decorationNibs[elementKind] = nil }
+    }
+
+    /// The nibs registered for decoration kinds, reported when drawn.
+    var decorationNibs: [String: UINib] = [:]
 
     open var developmentLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
 
