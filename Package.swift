@@ -143,7 +143,9 @@ var targets: [Target] = [
     .target(
         name: "FrameGenCompositionalLayout",
         dependencies: [
-            "FrameGenUIKit", "FrameGenUIKitDynamics", "FrameGenQuartzCore", "FrameGenCoreGraphics", "Layout",
+            "FrameGenUIKit", "FrameGenUIKitDynamics", "FrameGenQuartzCore", "FrameGenCoreGraphics",
+            "Geometry",
+            "Layout",
         ]),
     .target(
         name: "FrameGenUIKitHost",

@@ -2,6 +2,7 @@ import Foundation
 import FrameGenCoreGraphics
 import FrameGenQuartzCore
 import FrameGenUIKit
+import Geometry
 import Layout
 
 import struct Foundation.IndexPath  // over Layout's (FrameGenUIKit/Exports.swift)
@@ -145,6 +146,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
         var size: CGSize
         var inset: UIEdgeInsets
         var counts: [Int]
+        var scale: CGFloat
     }
 
     private var inputs: Inputs?
@@ -168,7 +170,8 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
         }
         let now = Inputs(
             size: cv.bounds.size, inset: cv.adjustedContentInset,
-            counts: (0..<cv.numberOfSections).map { cv.numberOfItems(inSection: $0) })
+            counts: (0..<cv.numberOfSections).map { cv.numberOfItems(inSection: $0) },
+            scale: Self.scale(cv))
         if now == inputs {
             followOffset(cv)
             return
@@ -233,6 +236,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
             contentInsets: NSDirectionalEdgeInsets(
                 top: inset.top, leading: inset.left, bottom: inset.bottom, trailing: inset.right))
         let traits = cv.traitCollection
+        pixelGrid = PixelGrid(scale: Double(Self.scale(cv)))
         let environment = LayoutEnvironment(container: container, traitCollection: traits)
         self.environment = environment
         let effective = container.effectiveContentSize
@@ -519,9 +523,20 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
         a.value.representedElementCategory = category
         a.value.representedElementKind = kind
         a.indexPath = indexPath
-        a.frame = frame
+        a.frame = CGRect(pixelGrid.round(frame.geometry))
         a.zIndex = zIndex
         return a
+    }
+
+    /// The screen's pixels, on which UIKit puts each element's origin and size, each rounded
+    /// on its own as the flow layout does (docs/uikit.md "Compositional layouts"): four items
+    /// of 92.75 pt at 3x are 92.667 wide at x 92.667, 185.667, 278.333.
+    private var pixelGrid = PixelGrid(scale: 1)
+
+    /// The collection view's display scale, or the screen's where its traits give none.
+    private static func scale(_ cv: UICollectionView) -> CGFloat {
+        let traits = cv.traitCollection.displayScale
+        return traits > 0 ? traits : UIScreen.main.scale
     }
 
     // MARK: Queries
@@ -539,11 +554,13 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
         for p in sections where p.unbounded || (!p.reach.isNull && p.reach.geometry.intersects(area)) {
             if let grid = p.grid {
                 let groups = grid.attachedStart.count - 1
+                // One group more each side: rounding to pixels moves an element by up to half a
+                // pixel from the template's place; `take` keeps only what meets the rectangle.
                 let lo = Swift.max(
-                    0, Self.groupIndex((axis.mainMin(rect) - grid.start - grid.maxMain) / grid.stride))
+                    0, Self.groupIndex((axis.mainMin(rect) - grid.start - grid.maxMain) / grid.stride) - 1)
                 let hi = Swift.min(
                     groups - 1,
-                    Self.groupIndex((axis.mainMax(rect) - grid.start - grid.minMain) / grid.stride))
+                    Self.groupIndex((axis.mainMax(rect) - grid.start - grid.minMain) / grid.stride) + 1)
                 if lo <= hi {
                     take(p.cells[(lo * grid.perGroup)..<Swift.min((hi + 1) * grid.perGroup, p.cells.count)])
                     take(p.attached[grid.attachedStart[lo]..<grid.attachedStart[hi + 1]])

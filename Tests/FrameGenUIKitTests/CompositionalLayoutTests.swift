@@ -630,3 +630,35 @@ final class TallHeaderView: UICollectionReusableView {
         layout.layoutAttributesForItem(at: .init(section: 1, item: 0))?.frame
             == Rect(x: 0, y: 188, width: 200, height: 44))
 }
+
+/// Frames on the screen's pixels, origin and size each rounded as UIKit rounds them (a tie
+/// going up): four quarter-width items across 371 pt (a 375-pt view inset 2) are 92.75 pt, which
+/// at 3x is 278.25 px: 92.667 pt wide, at x 2, 94.667, 187.667 (562.5 px, a tie) and 280.333.
+@Test func framesAreOnTheScreensPixels() {
+    func quarters() -> UIKitLayout {
+        UIKitLayout(name: "quarters") { _ in
+            let item = NSCollectionLayoutItem(layoutSize: size(.fractionalWidth(0.25), .fractionalHeight(1)))
+            let group = NSCollectionLayoutGroup.horizontal(
+                layoutSize: size(.fractionalWidth(1), .fractionalWidth(0.25)), subitems: [item])
+            let section = NSCollectionLayoutSection(group: group)
+            section.contentInsets = NSDirectionalEdgeInsets(top: 0.1, leading: 2, bottom: 0, trailing: 2)
+            return UICollectionViewCompositionalLayout(section: section)
+        }
+    }
+    func expectFrames(scale: Double, _ xs: [Double], width: Double, y: Double) {
+        var layout = quarters()
+        layout.prepare(
+            CollectionViewState(
+                size: Size(width: 375, height: 600), contentOffset: .zero, scale: scale,
+                dataSource: CollectionViewDataSource(itemCounts: [4])))
+        let cells = all(&layout).sorted { $0.indexPath.item < $1.indexPath.item }
+        #expect(cells.map { ($0.frame.minX * scale).rounded() } == xs.map { ($0 * scale).rounded() })
+        #expect(cells.allSatisfy { PixelGrid(scale: scale).contains($0.frame.minX) }, "scale \(scale)")
+        #expect(
+            cells.allSatisfy { abs($0.frame.width - width) < 1e-9 && abs($0.frame.height - width) < 1e-9 })
+        #expect(cells.allSatisfy { $0.frame.minY == y }, "scale \(scale)")
+    }
+    expectFrames(scale: 3, [2, 284.0 / 3, 563.0 / 3, 841.0 / 3], width: 278.0 / 3, y: 0)
+    expectFrames(scale: 2, [2, 95, 187.5, 280.5], width: 93, y: 0)
+    expectFrames(scale: 1, [2, 95, 188, 280], width: 93, y: 0)
+}
