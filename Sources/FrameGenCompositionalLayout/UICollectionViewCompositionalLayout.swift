@@ -35,7 +35,8 @@ open class UICollectionViewCompositionalLayoutConfiguration: NSObject, NSCopying
 /// section with the environment (the collection view's size and adjusted content inset) and lays
 /// out sections one after another along the scroll direction, groups one after another in each
 /// (docs/uikit.md "Compositional layouts").
-open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizingPolicy {
+open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizingPolicy, OrthogonalScrolling
+{
     private let sectionProvider: UICollectionViewCompositionalLayoutSectionProvider
     private var stored: UICollectionViewCompositionalLayoutConfiguration
 
@@ -131,11 +132,22 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
         var handler: NSCollectionLayoutSectionVisibleItemsInvalidationHandler
         var elements: [UICollectionViewLayoutAttributes]
         var before: [LayoutAttributes]
-        var orthogonal: Bool
+        /// The section, where it scrolls on its own (orthogonal).
+        var section: Int?
+    }
+
+    /// A section that scrolls on its own across the scroll axis: its cells and badges, their
+    /// centres at rest, the band of the collection view it scrolls in, and its offsets.
+    private struct Orthogonal {
+        var elements: [UICollectionViewLayoutAttributes]
+        var centers: [CGPoint]
+        var row: CGRect
+        var scroll: OrthogonalScrollView
     }
 
     private var pins: [Pin] = []
     private var handled: [Handled] = []
+    private var orthogonals: [Orthogonal] = []
     private var environment: NSCollectionLayoutEnvironment?
 
     /// What the prepared layout was computed for; a scroll step that changes none of it (the
@@ -184,8 +196,17 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
     /// Puts the pinned items where the visible bounds keep them and calls the visible-items
     /// handlers on their sections' elements as laid out.
     private func followOffset(_ cv: UICollectionView) {
-        guard !pins.isEmpty || !handled.isEmpty, let environment else { return }
+        guard !pins.isEmpty || !handled.isEmpty || !orthogonals.isEmpty, let environment else { return }
         let axis = LayoutAxis(horizontal: stored.scrollDirection == .horizontal)
+        // Each orthogonal section's own offset, within its range (0: at rest).
+        var scrolled: [Int: CGFloat] = [:]
+        for o in orthogonals {
+            let offset = cv.instant.orthogonalOffsets[o.scroll.section] ?? 0
+            scrolled[o.scroll.section] = CGFloat(
+                Swift.min(Swift.max(offset.isFinite ? offset : 0, o.scroll.minOffset), o.scroll.maxOffset))
+            for (a, c) in zip(o.elements, o.centers) { a.center = c }
+        }
+        func shift(_ d: CGFloat) -> CGPoint { axis.horizontal ? CGPoint(x: 0, y: -d) : CGPoint(x: -d, y: 0) }
         let bounds = cv.bounds
         let inset = cv.adjustedContentInset
         let visible = (
@@ -201,14 +222,29 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
         }
         let area = bounds.geometry
         for h in handled {
-            let shown = h.elements.filter { $0.frame.geometry.intersects(area) }
-            // An orthogonal section is at rest across the scroll axis: its own offset is 0.
+            // An orthogonal section's elements are in its own content's coordinates, and the
+            // offset across the scroll axis is its own scroll view's.
+            let own = h.section.flatMap { scrolled[$0] } ?? 0
+            let moved = shift(own)
+            let shown = h.elements.filter {
+                $0.frame.offsetBy(dx: moved.x, dy: moved.y).geometry.intersects(area)
+            }
             let offset =
-                h.orthogonal
-                ? (axis.horizontal ? CGPoint(x: bounds.minX, y: 0) : CGPoint(x: 0, y: bounds.minY))
-                : bounds.origin
+                h.section == nil
+                ? bounds.origin
+                : (axis.horizontal ? CGPoint(x: bounds.minX, y: own) : CGPoint(x: own, y: bounds.minY))
             h.handler(shown.map(VisibleLayoutItem.init), offset, environment)
         }
+        for o in orthogonals {
+            guard let d = scrolled[o.scroll.section], d != 0 else { continue }
+            let moved = shift(d)
+            for a in o.elements { a.center = CGPoint(x: a.center.x + moved.x, y: a.center.y + moved.y) }
+        }
+    }
+
+    /// The orthogonal section under `point`, in content coordinates.
+    package func orthogonalScrollView(at point: CGPoint) -> OrthogonalScrollView? {
+        orthogonals.first { $0.row.contains(point) }?.scroll
     }
 
     /// Drops every section laid out and what was kept of it.
@@ -221,6 +257,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
         followsOffset = false
         pins = []
         handled = []
+        orthogonals = []
         boundaryEstimates = [:]
     }
 
@@ -278,13 +315,26 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
                 viewMain: axis.main(effective), axis: axis, indexPath: sectionPath)
             let contentStart = position + top.length + mainInsets.0
 
-            let groupContainer = effective.inset(by: insets)
+            let orthogonal = section.orthogonalScrollingBehavior != .none
+            // An orthogonal section's groups are fractions of the whole width its scroll view
+            // spans, not of the width less the section's insets (iOS made a group of
+            // `.fractionalWidth(1)` 375 points wide in a 375-point view with insets of 16).
+            var containerInsets = insets
+            if orthogonal {
+                if axis.horizontal {
+                    containerInsets.top = 0
+                    containerInsets.bottom = 0
+                } else {
+                    containerInsets.leading -= section.contentInsets.leading
+                    containerInsets.trailing -= section.contentInsets.trailing
+                }
+            }
+            let groupContainer = effective.inset(by: containerInsets)
             let groupSize = section.group.layoutSize.resolved(in: groupContainer)
             var template = GroupTemplate()
             template.add(section.group, in: CGRect(origin: .zero, size: groupSize), traits: traits)
             let perGroup = template.cells.count
             let groups = perGroup > 0 ? (count + perGroup - 1) / perGroup : 0
-            let orthogonal = section.orthogonalScrollingBehavior != .none
             var crossStart = crossInsets.0
             if section.orthogonalScrollingBehavior == .groupPagingCentered {
                 crossStart = (crossExtent - axis.cross(groupSize)) / 2
@@ -377,13 +427,41 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
                 decorationIndex[decoration.elementKind, default: [:]][sectionPath] = attrs
             }
 
+            if orthogonal {
+                let behaviour = section.orthogonalScrollingBehavior
+                let stride = axis.cross(groupSize) + section.interGroupSpacing
+                let contentEnd = (groups > 0 ? cursor - section.interGroupSpacing : cursor) + crossInsets.1
+                let resting: OrthogonalScrollView.Resting
+                switch behaviour {
+                case .none, .continuous: resting = .natural
+                case .continuousGroupLeadingBoundary: resting = .groupBoundary(stride: stride)
+                case .paging: resting = .page(crossExtent)
+                case .groupPaging, .groupPagingCentered: resting = .group(stride: stride)
+                }
+                // Centred paging rests with each group in the middle: from the first to the last.
+                let maxOffset =
+                    behaviour == .groupPagingCentered
+                    ? CGFloat(Swift.max(0, groups - 1)) * stride : contentEnd - crossExtent
+                let elements = prepared.cells + prepared.attached
+                orthogonals.append(
+                    Orthogonal(
+                        elements: elements, centers: elements.map(\.center),
+                        row: axis.rect(
+                            main: contentStart, cross: 0, mainLength: mainLength, crossLength: crossExtent),
+                        scroll: OrthogonalScrollView(
+                            section: s, horizontal: !axis.horizontal, minOffset: 0,
+                            maxOffset: Double(Swift.max(0, maxOffset)), length: Double(crossExtent),
+                            resting: resting)))
+                prepared.unbounded = true
+            }
+
             if let handler = section.visibleItemsInvalidationHandler {
                 followsOffset = true
                 let elements = prepared.cells + prepared.attached + prepared.boundary
                 handled.append(
                     Handled(
                         handler: handler, elements: elements, before: elements.map(\.value),
-                        orthogonal: orthogonal))
+                        section: orthogonal ? s : nil))
                 // What the handler sets may move an element anywhere.
                 prepared.unbounded = true
             } else if !orthogonal && perGroup > 0 && mainStride > 0 && sizes == nil {

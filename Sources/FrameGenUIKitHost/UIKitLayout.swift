@@ -379,6 +379,12 @@ public struct UIKitLayout: CollectionViewLayout {
         live.withLock(at: tip) { $0.layout.shouldInvalidateLayout(forBoundsChange: CGRect(newBounds)) }
     }
 
+    public func orthogonalScrollView(at point: Point) -> OrthogonalScrollView? {
+        live.withLock(at: tip) {
+            ($0.layout as? any OrthogonalScrolling)?.orthogonalScrollView(at: CGPoint(point))
+        }
+    }
+
     public func targetContentOffset(forProposedContentOffset proposedContentOffset: Point) -> Point {
         live.withLock(at: tip) {
             $0.layout.targetContentOffset(forProposedContentOffset: CGPoint(proposedContentOffset)).geometry
@@ -916,6 +922,8 @@ final class Live: @unchecked Sendable {
 
         /// When the running animated bounds change (a rotation) ends.
         private var boundsAnimationEnd: Double?
+        /// Where the sections that scroll on their own were at the last event.
+        private var orthogonalOffsets: [Int: Double] = [:]
 
         /// UIKit's sequence for a collection view whose data, insets or bounds change: the first
         /// pass prepares; a data change invalidates everything (reloadData); a bounds change asks
@@ -989,6 +997,13 @@ final class Live: @unchecked Sendable {
                     host.scroll(to: target.origin)
                     host.delegate?.scrollViewDidScroll(host)
                 }
+            }
+            // A section's own scroll view scrolled: as its scroll view tells the compositional
+            // layout on iOS, a scroll step's invalidation, which lays nothing out again.
+            if s.orthogonalOffsets != orthogonalOffsets {
+                orthogonalOffsets = s.orthogonalOffsets
+                layout.invalidateLayout(with: layout.invalidationContext(forBoundsChange: host.bounds))
+                layout.needsPrepare = true
             }
             if layout.needsPrepare {
                 layout.needsPrepare = false

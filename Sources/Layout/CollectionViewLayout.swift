@@ -155,6 +155,10 @@ public protocol CollectionViewLayout: Sendable {
     /// instant: a view animation on a cell drawn with the scene's styles moves it (a UIKit
     /// layout's `UIView.animate`). Default: `elements`.
     func presented(_ elements: [LayoutAttributes]) -> [LayoutAttributes]
+
+    /// The section that scrolls on its own under `point` (content coordinates) in the prepared
+    /// layout, which a drag there moves instead of the view; nil: none (the default).
+    func orthogonalScrollView(at point: Point) -> OrthogonalScrollView?
 }
 
 extension CollectionViewLayout {
@@ -169,6 +173,8 @@ extension CollectionViewLayout {
     public var backgroundSnapshot: LayerSnapshot? { nil }
 
     public func presented(_ elements: [LayoutAttributes]) -> [LayoutAttributes] { elements }
+
+    public func orthogonalScrollView(at point: Point) -> OrthogonalScrollView? { nil }
 
     public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
         -> LayoutAttributes?

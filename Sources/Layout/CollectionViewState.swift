@@ -180,6 +180,10 @@ public struct CollectionViewState: Hashable, Sendable {
     /// Set on the state a tap gives a layout: where the finger landed, in content coordinates
     /// (a tap `at` a point); nil for a tap on an item, which lands at the item's centre.
     public var touchLocation: Point?
+    /// Where each section that scrolls on its own (a compositional layout's orthogonal section)
+    /// is scrolled to, by section: its own content offset along its axis, 0 at rest. A drag
+    /// over such a section moves it (OrthogonalScrollView).
+    public var orthogonalOffsets: [Int: Double] = [:]
 
     /// How a bounds change animates: a rotation's duration and curve.
     public struct BoundsAnimation: Hashable, Sendable {

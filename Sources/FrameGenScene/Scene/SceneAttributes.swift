@@ -65,7 +65,7 @@ public struct SceneData: Sendable {
     /// of size `window` (the screen a layout reads, UIScreen.main; docs/uikit.md "What is there").
     public func state(
         view v: Int, bounds: Rect, window: Size, time: Double, dataSource: CollectionViewDataSource? = nil,
-        inset: EdgeInsets? = nil, peers: [String: PeerViewState] = [:]
+        inset: EdgeInsets? = nil, peers: [String: PeerViewState] = [:], orthogonalOffsets: [Int: Double] = [:]
     ) -> CollectionViewState {
         let view = scene.views[v]
         var state = CollectionViewState(
@@ -74,6 +74,7 @@ public struct SceneData: Sendable {
             dataSource: dataSource ?? self.dataSource, time: time, seed: scene.seed, name: view.name,
             peers: peers, decelerationRate: view.decelerationRate, isPagingEnabled: view.pagingEnabled)
         state.appearance = scene.canvas.appearance
+        state.orthogonalOffsets = orthogonalOffsets
         return state
     }
 

@@ -27,7 +27,10 @@ public struct TimelineAction: Sendable, Equatable {
         /// `drag: {by: [dx, dy], duration, curve?}`: a finger moving by `by` on screen; the
         /// content follows (offset -= by) with rubber-banding; at the end the finger lifts with
         /// its final velocity and the scroll view decelerates, snaps or pages until at rest.
-        case drag(by: Point, duration: Double, curve: TimingCurve)
+        /// `at`: where the finger starts, in the view's coordinates; over a section that
+        /// scrolls on its own (an orthogonal section), a drag mostly along that section's axis
+        /// scrolls the section instead of the view.
+        case drag(by: Point, duration: Double, curve: TimingCurve, at: Point?)
         /// `fling: {velocity: [vx, vy], rate?}`: a release with this content-offset velocity (pt/s)
         /// and the view's deceleration rate unless `rate` overrides it. Runs until the scroll view
         /// is at rest.

@@ -11,7 +11,7 @@ extension TimelineAction {
     static let parameterKeys: [(action: String, keys: [String])] = [
         ("wait", []),
         ("scroll", ["to", "duration", "curve"]),
-        ("drag", ["by", "duration", "curve"]),
+        ("drag", ["by", "duration", "curve", "at"]),
         ("fling", ["velocity", "rate"]),
         ("rotate", ["to", "duration", "curve"]),
         ("delete", ["items", "duration", "curve"]),
@@ -82,7 +82,9 @@ func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
         return action(
             .drag(
                 by: try b.required("by").point(within: NumberLimits.position), duration: d,
-                curve: try curve(.linear, duration: d)))
+                curve: try curve(.linear, duration: d),
+                at: try b["at"].map { p throws(FrameGenError) in try p.point(within: NumberLimits.position) })
+        )
     case "fling":
         let v = try b.required("velocity").point(within: NumberLimits.position)
         if abs(v.x) > 100_000 || abs(v.y) > 100_000 {

@@ -40,7 +40,7 @@ struct Planner {
     func cvState(_ v: Int, _ s: ViewState, at t: Double) -> CollectionViewState {
         data.state(
             view: v, bounds: s.bounds, window: s.window, time: t, dataSource: s.dataSource, inset: s.inset,
-            peers: peers(except: v, at: t))
+            peers: peers(except: v, at: t), orthogonalOffsets: s.orthogonalOffsets)
     }
 
     /// The other views as a layout sees them through `collectionView.peers`.
@@ -142,8 +142,12 @@ struct Planner {
             let before = states
             add(v, duration: d, before: before, .scroll(from: states[v].offset, to: target, curve: curve))
             states[v].offset = target
-        case .drag(let by, let d, let curve):
-            drag(v, by: by, duration: d, curve: curve)
+        case .drag(let by, let d, let curve, let at):
+            if let at, let section = orthogonalScrollView(v, at: at, by: by) {
+                dragSection(v, section, by: by, duration: d, curve: curve)
+            } else {
+                drag(v, by: by, duration: d, curve: curve)
+            }
         case .fling(let velocity, let rate):
             var s = states[v]
             s.layout.collectionViewWillBeginDragging(cvState(v, s, at: t))
@@ -351,6 +355,49 @@ struct Planner {
         released.offset = data.pixelGrid.round(release.restOffset)
         released.layout.collectionViewDidEndDecelerating(cvState(v, released, at: time))
         states[v] = released
+    }
+
+    /// The section that scrolls on its own under the finger at `point` (the view's coordinates),
+    /// when the drag goes mostly along that section's axis, as UIKit's directional lock gives a
+    /// drag to the inner scroll view; nil: the drag scrolls the view.
+    func orthogonalScrollView(_ v: Int, at point: Point, by: Point) -> OrthogonalScrollView? {
+        let s = states[v]
+        let content = Point(x: point.x + s.offset.x, y: point.y + s.offset.y)
+        guard let section = prepared(v, s, at: time).orthogonalScrollView(at: content) else { return nil }
+        let along = section.horizontal ? abs(by.x) : abs(by.y)
+        let across = section.horizontal ? abs(by.y) : abs(by.x)
+        return along > across ? section : nil
+    }
+
+    /// A drag of a section that scrolls on its own: its offset follows the finger along its axis
+    /// (rubber-banding past its ends), then the release rests where the section's behaviour says.
+    mutating func dragSection(
+        _ v: Int, _ section: OrthogonalScrollView, by: Point, duration d: Double, curve: TimingCurve
+    ) {
+        let start = states[v].orthogonalOffsets[section.section] ?? 0
+        let drag = ScrollDrag(
+            startOffset: start, minOffset: section.minOffset, maxOffset: section.maxOffset,
+            dimension: section.length)
+        let finger = section.horizontal ? by.x : by.y
+        let h = 1e-4
+        let velocity = -finger * (curve.progress(1) - curve.progress(1 - h)) / (h * d)
+        let end = drag.offset(forTranslation: -finger)
+        let rate = section.decelerationRate
+        let natural = Deceleration(startOffset: end, velocity: velocity, rate: rate).restOffset
+        let target: ScrollMotion.Target =
+            section.pageSize.map { .paging(pageSize: $0) }
+            ?? section.target(natural: natural, offset: end, velocity: velocity).map { .offset($0) }
+            ?? .natural
+        let release = ScrollMotion(
+            offset: end, velocity: velocity, minOffset: section.minOffset, maxOffset: section.maxOffset,
+            decelerationRate: rate, target: target, screenScale: scene.canvas.scale)
+        add(
+            v, duration: d + release.duration, before: states,
+            .sectionDrag(
+                SectionDrag(
+                    section: section.section, drag: drag, by: finger, dragDuration: d, curve: curve,
+                    release: release)))
+        states[v].orthogonalOffsets[section.section] = data.pixelGrid.round(release.restOffset)
     }
 
     /// The motion after a release at `s.offset` with `velocity`: paging, the layout's snapping

@@ -124,7 +124,8 @@ public struct Timeline: Sendable {
                         bounds: Rect(
                             origin: data.pixelGrid.round(drag.offset(at: t - step!.start, from: s.offset)),
                             size: s.size),
-                        window: s.window, time: t, dataSource: s.dataSource, peers: peers)
+                        window: s.window, time: t, dataSource: s.dataSource, peers: peers,
+                        orthogonalOffsets: s.orthogonalOffsets)
                 }
             } else {
                 state = drag.released
@@ -136,9 +137,12 @@ public struct Timeline: Sendable {
                         bounds: Rect(
                             origin: data.pixelGrid.round(drag.release.offset(at: t - released)),
                             size: state.size),
-                        window: state.window, time: t, dataSource: state.dataSource, peers: peers)
+                        window: state.window, time: t, dataSource: state.dataSource, peers: peers,
+                        orthogonalOffsets: state.orthogonalOffsets)
                 }
             }
+        case .sectionDrag(let drag):
+            state.orthogonalOffsets[drag.section] = data.pixelGrid.round(drag.offset(at: local))
         case .fling(let release):
             state.offset = release.offset(at: local)
             state.layout.replayScrollSteps(from: step!.start, to: time) { t in
@@ -146,7 +150,8 @@ public struct Timeline: Sendable {
                     view: v,
                     bounds: Rect(
                         origin: data.pixelGrid.round(release.offset(at: t - step!.start)), size: s.size),
-                    window: s.window, time: t, dataSource: s.dataSource, peers: peers)
+                    window: s.window, time: t, dataSource: s.dataSource, peers: peers,
+                    orthogonalOffsets: s.orthogonalOffsets)
             }
         case .transitions(let transitions):
             let tr = transitions[v]!
@@ -166,7 +171,8 @@ public struct Timeline: Sendable {
                 layout.prepare(
                     data.state(
                         view: v, bounds: b, window: tr.window, time: time,
-                        dataSource: tr.after?.dataSource ?? state.dataSource, peers: peers))
+                        dataSource: tr.after?.dataSource ?? state.dataSource, peers: peers,
+                        orthogonalOffsets: state.orthogonalOffsets))
             }
             let views = layout.display(elements, items: images)
             elements = layout.presented(elements)
@@ -201,7 +207,7 @@ public struct Timeline: Sendable {
         var layout = state.layout
         let cv = data.state(
             view: v, bounds: state.bounds, window: state.window, time: time, dataSource: state.dataSource,
-            peers: peers)
+            peers: peers, orthogonalOffsets: state.orthogonalOffsets)
         layout.prepare(cv)
         var attributes = data.visibleElements(view: v, layout, frame: state.frame, bounds: state.bounds)
         let identity = state.identity
@@ -260,6 +266,8 @@ enum StepMotion: Sendable {
     case layoutDriven
     case scroll(from: Point, to: Point, curve: TimingCurve)
     case drag(DragMotion)
+    /// A drag over a section that scrolls on its own: that section moves, the view stays.
+    case sectionDrag(SectionDrag)
     case fling(ReleaseMotion)
     /// Per view: a batch update or `set` animates one, a rotation every view of the window.
     case transitions([Int: Transition])
@@ -268,6 +276,25 @@ enum StepMotion: Sendable {
         from: [String: CustomValue], to: [String: CustomValue], curve: TimingCurve)
     /// Pinch-to-zoom on a flow grid: item size and content offset together.
     case zoom(FlowZoom)
+}
+
+/// A finger dragging a section that scrolls on its own (OrthogonalScrollView) along its axis,
+/// then lifting: the section's offset follows and rubber-bands, then decelerates, snaps or pages.
+struct SectionDrag: Sendable {
+    var section: Int
+    var drag: ScrollDrag
+    /// How far the finger moves along the section's axis.
+    var by: Double
+    var dragDuration: Double
+    var curve: TimingCurve
+    var release: ScrollMotion
+
+    /// The section's offset `local` seconds into the step.
+    func offset(at local: Double) -> Double {
+        local < dragDuration
+            ? drag.offset(forTranslation: -by * curve.progress(local / dragDuration))
+            : release.offset(at: local - dragDuration)
+    }
 }
 
 struct DragMotion: Sendable {

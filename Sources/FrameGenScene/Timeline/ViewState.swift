@@ -19,6 +19,8 @@ struct ViewState: Sendable {
     var inset: EdgeInsets
     /// The stable identity of each item (its image index); survives inserts, deletes and moves.
     var identity: [IndexPath: Int]
+    /// Where the sections that scroll on their own are scrolled to (CollectionViewState).
+    var orthogonalOffsets: [Int: Double] = [:]
 
     var size: Size { frame.size }
     var bounds: Rect { Rect(origin: offset, size: size) }
@@ -28,7 +30,8 @@ struct ViewState: Sendable {
         var prepared = layout
         prepared.prepare(
             data.state(
-                view: v, bounds: bounds, window: window, time: time, dataSource: dataSource, inset: inset))
+                view: v, bounds: bounds, window: window, time: time, dataSource: dataSource, inset: inset,
+                orthogonalOffsets: orthogonalOffsets))
         return PeerViewState(
             name: data.scene.views[v].name, bounds: bounds, contentSize: prepared.collectionViewContentSize,
             contentInset: inset, published: prepared.publishedState)

@@ -308,3 +308,10 @@ package protocol SelfSizingPolicy: UICollectionViewLayout {
     var measuresItemsScrolledPast: Bool { get }
     var axisFixedWhenSelfSizing: NSLayoutConstraint.Axis? { get }
 }
+
+/// framegen's: a layout whose sections may scroll on their own (the compositional layout's
+/// orthogonal sections), which a scene's drag over one moves (`CollectionViewState.orthogonalOffsets`).
+package protocol OrthogonalScrolling: AnyObject {
+    /// The section that scrolls on its own under `point`, in content coordinates, if any.
+    func orthogonalScrollView(at point: CGPoint) -> OrthogonalScrollView?
+}
