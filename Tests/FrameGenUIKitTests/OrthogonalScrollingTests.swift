@@ -44,7 +44,7 @@ private func rowAndColumn(
 
 private func timeline(
     _ behaviour: UICollectionLayoutSectionOrthogonalScrollingBehavior, drags: String,
-    widthFraction: Double? = nil
+    widthFraction: Double? = nil, dimsOffCentre: Bool = false
 ) throws -> Timeline {
     let text = """
         canvas: {width: 400, height: 600, scale: 2}
@@ -55,7 +55,18 @@ private func timeline(
         \(drags)
         """
     let layouts = [
-        UIKitLayout.descriptor(type: "rows") { _ in rowAndColumn(behaviour, widthFraction: widthFraction) }
+        UIKitLayout.descriptor(type: "rows") { _ in
+            // The handler sees the row's own offset, and frames in the row's own content.
+            rowAndColumn(
+                behaviour, widthFraction: widthFraction,
+                handler: dimsOffCentre
+                    ? { items, offset, environment in
+                        let middle = environment.container.contentSize.width / 2
+                        for item in items where abs(item.frame.midX - offset.x - middle) > 1 {
+                            item.alpha = 0.5
+                        }
+                    } : nil)
+        }
     ]
     let scene = try Scene(
         document: parseDocument(text, file: "s.yaml"), folder: ".", layouts: LayoutRegistry.builtIn + layouts)
@@ -140,5 +151,24 @@ private func rowOffset(_ timeline: Timeline, at t: Double, first: Double = 20) -
         let t = try timeline(.continuous, drags: "  - wait: 0.1", widthFraction: 0.5)
         #expect(frame(t, 0, 0, at: 0) == Rect(x: 20, y: 0, width: 200, height: 100))
         #expect(frame(t, 0, 1, at: 0)?.minX == 230)
+    }
+
+    /// The visible-items handler hears the row's own offset with the row's elements where they
+    /// lie in its content, so `item.frame.midX - offset.x` is where an item is on screen.
+    @Test func theVisibleItemsHandlerSeesTheSectionsOwnOffset() throws {
+        let t = try timeline(
+            .groupPagingCentered, drags: "  - drag: {by: [-60, 0], duration: 0.1, at: [200, 50]}",
+            dimsOffCentre: true)
+        func alpha(_ item: Int, at time: Double) -> Double? {
+            t.frame(at: time).views[0].elements.first {
+                $0.attributes.representedElementCategory == .cell
+                    && $0.attributes.indexPath == IndexPath(item: item, section: 0)
+            }?.attributes.alpha
+        }
+        #expect(alpha(0, at: 0) == 1)
+        #expect(alpha(1, at: 0) == 0.5)
+        #expect(alpha(0, at: t.duration) == 0.5)
+        #expect(alpha(1, at: t.duration) == 1)
+        #expect(frame(t, 0, 1, at: t.duration)?.minX == 125)
     }
 }
