@@ -1,0 +1,958 @@
+import Foundation
+
+import struct Foundation.IndexPath  // over Layout's (Exports.swift)
+
+/// A table view that lays out and shows its rows itself, as UIKit's does: `layoutSubviews()`
+/// asks the data source for the cells, headers and footers that meet the bounds and places them
+/// as subviews (reusing the cells that left), so `layer.render(in:)` draws them. No scene drives
+/// a table: it scrolls where code sets `contentOffset` (docs/uikit.md "Tables").
+open class UITableView: UIScrollView {
+    public enum Style: Int, Sendable {
+        case plain
+        case grouped
+        case insetGrouped
+    }
+
+    public enum ScrollPosition: Int, Sendable {
+        case none
+        case top
+        case middle
+        case bottom
+    }
+
+    /// Accepted and not played: changes are applied at once.
+    public enum RowAnimation: Int, Sendable {
+        case fade
+        case right
+        case left
+        case top
+        case bottom
+        case none
+        case middle
+        case automatic = 100
+    }
+
+    /// UIKit's value: a height the table works out (the cell's, the header's).
+    public static let automaticDimension: CGFloat = -1
+
+    /// The index of the search glass in a section index (none is drawn).
+    public static let indexSearch = "{search}"
+
+    public let style: Style
+
+    /// Weak, as on iOS.
+    open weak var dataSource: UITableViewDataSource? {
+        didSet { reloadData() }
+    }
+
+    /// Weak, as on iOS.
+    open weak var delegate: UITableViewDelegate? {
+        didSet { reloadData() }
+    }
+
+    /// `automaticDimension` by default: a row takes its cell's height (`systemLayoutSizeFitting`
+    /// for a content view laid out by constraints, else its labels, at least 44).
+    open var rowHeight: CGFloat = UITableView.automaticDimension {
+        didSet { invalidateGeometry() }
+    }
+
+    /// The height of a row not yet sized: `automaticDimension` (44) by default.
+    open var estimatedRowHeight: CGFloat = UITableView.automaticDimension {
+        didSet { invalidateGeometry() }
+    }
+
+    open var sectionHeaderHeight: CGFloat = UITableView.automaticDimension {
+        didSet { invalidateGeometry() }
+    }
+
+    open var sectionFooterHeight: CGFloat = UITableView.automaticDimension {
+        didSet { invalidateGeometry() }
+    }
+
+    open var estimatedSectionHeaderHeight: CGFloat = UITableView.automaticDimension
+    open var estimatedSectionFooterHeight: CGFloat = UITableView.automaticDimension
+
+    /// Kept: iOS 15's padding above plain headers is not added (docs/uikit.md "Tables").
+    open var sectionHeaderTopPadding: CGFloat = UITableView.automaticDimension
+
+    open var separatorStyle: UITableViewCell.SeparatorStyle = .singleLine {
+        didSet { setNeedsLayout() }
+    }
+
+    /// `.separator` by default; nil draws that too.
+    open var separatorColor: UIColor? = .separator {
+        didSet { setNeedsLayout() }
+    }
+
+    /// The cells' separator inset where a cell keeps its own default: 16 points from the
+    /// leading edge on an iPhone.
+    open var separatorInset = UITableViewCell.defaultSeparatorInset {
+        didSet { setNeedsLayout() }
+    }
+
+    /// Kept, not drawn.
+    open var separatorEffect: AnyObject?
+
+    open var cellLayoutMarginsFollowReadableWidth = false
+    open var insetsContentViewsToSafeArea = true
+    open var sectionIndexColor: UIColor?
+    open var sectionIndexBackgroundColor: UIColor?
+    open var sectionIndexMinimumDisplayRowCount = 0
+    open var isEditing = false
+    open var allowsSelectionDuringEditing = false
+    open var allowsMultipleSelectionDuringEditing = false
+    open var remembersLastFocusedIndexPath = false
+    open var dragInteractionEnabled = false
+    open var isPrefetchingEnabled = true
+    open var fillerRowHeight: CGFloat = UITableView.automaticDimension
+
+    open func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
+
+    /// Drawn behind the rows, filling the visible bounds (it does not scroll), as on iOS.
+    open var backgroundView: UIView? {
+        didSet {
+            guard oldValue !== backgroundView else { return }
+            oldValue?.removeFromSuperview()
+            setNeedsLayout()
+        }
+    }
+
+    /// Above the first section, as wide as the table, as tall as its frame.
+    open var tableHeaderView: UIView? {
+        didSet {
+            guard oldValue !== tableHeaderView else { return }
+            oldValue?.removeFromSuperview()
+            if let tableHeaderView { addSubview(tableHeaderView) }
+            invalidateGeometry()
+        }
+    }
+
+    /// Below the last section, as wide as the table, as tall as its frame.
+    open var tableFooterView: UIView? {
+        didSet {
+            guard oldValue !== tableFooterView else { return }
+            oldValue?.removeFromSuperview()
+            if let tableFooterView { addSubview(tableFooterView) }
+            invalidateGeometry()
+        }
+    }
+
+    open var allowsSelection = true
+    open var allowsMultipleSelection = false
+
+    /// Where UIKit's exceptions go (a dequeue of an identifier nothing registered): the
+    /// process ends with UIKit's message, as an uncaught exception ends an app; a test may
+    /// collect them instead.
+    package var raise: (String) -> Void = { reason in
+        UIKitException.terminate(UIKitException.line(reason, during: CrashReport.lineOnThisThread))
+    }
+
+    /// Where what framegen cannot do is said (a nib, a class it cannot make): once each, on
+    /// standard error, unless a test collects them.
+    package var report: (String) -> Void = { UITableView.warnings.warn($0) }
+
+    private static let warnings = LayoutWarnings()
+
+    public init(frame: CGRect, style: Style) {
+        self.style = style
+        super.init(frame: frame)
+        clipsToBounds = true
+        backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
+    }
+
+    public override convenience init(frame: CGRect) { self.init(frame: frame, style: .plain) }
+
+    public required init?(coder: NSCoder) { return nil }
+
+    // MARK: Registration
+
+    private var cellMakers: [String: (String) -> UITableViewCell] = [:]
+    private var headerFooterMakers: [String: (String) -> UITableViewHeaderFooterView] = [:]
+    /// What framegen cannot make for an identifier a class or nib was registered for.
+    private var unmakeable: [String: String] = [:]
+    private var unmakeableHeaderFooters: [String: String] = [:]
+
+    /// Registers the cell class for `identifier`: `UITableViewCell` itself, or a class that
+    /// conforms to `ReusableTableViewCellByClass`, made with `init(style: .default,
+    /// reuseIdentifier:)`; another class is reported when dequeued and drawn as a plain cell
+    /// (Swift on Linux cannot make it by its class: register a factory instead).
+    open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
+        unmakeable[identifier] = nil
+        guard let cellClass else { return cellMakers[identifier] = nil }
+        if let byClass = cellClass as? any ReusableTableViewCellByClass.Type {
+            cellMakers[identifier] = { byClass.init(style: .default, reuseIdentifier: $0) }
+        } else if cellClass == UITableViewCell.self {
+            cellMakers[identifier] = { UITableViewCell(style: .default, reuseIdentifier: $0) }
+        } else {
+            cellMakers[identifier] = nil
+            unmakeable[identifier] =
+                "\(cellClass), a class framegen cannot make by its class; conform it to ReusableTableViewCellByClass or register a factory: register({ \(cellClass)(style: .default, reuseIdentifier: $0) }, forCellReuseIdentifier: \"\(identifier)\")"
+        }
+    }
+
+    /// A nib, which framegen cannot load (`UINib`): its cells are plain ones, and the first
+    /// dequeue says so.
+    open func register(_ nib: UINib?, forCellReuseIdentifier identifier: String) {
+        cellMakers[identifier] = nil
+        unmakeable[identifier] = nib.map { "\($0.framegenDescription), \(UINib.cannotLoad)" }
+    }
+
+    /// framegen's, beside UIKit's: a factory for `identifier`, given the identifier.
+    open func register(
+        _ factory: @escaping (_ reuseIdentifier: String) -> UITableViewCell,
+        forCellReuseIdentifier identifier: String
+    ) {
+        unmakeable[identifier] = nil
+        cellMakers[identifier] = factory
+    }
+
+    /// `UITableViewHeaderFooterView` itself, or a class that conforms to
+    /// `ReusableTableViewHeaderFooterViewByClass`; another is reported and drawn plain.
+    open func register(_ aClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String) {
+        unmakeableHeaderFooters[identifier] = nil
+        guard let aClass else { return headerFooterMakers[identifier] = nil }
+        if let byClass = aClass as? any ReusableTableViewHeaderFooterViewByClass.Type {
+            headerFooterMakers[identifier] = { byClass.init(reuseIdentifier: $0) }
+        } else if aClass == UITableViewHeaderFooterView.self {
+            headerFooterMakers[identifier] = { UITableViewHeaderFooterView(reuseIdentifier: $0) }
+        } else {
+            headerFooterMakers[identifier] = nil
+            unmakeableHeaderFooters[identifier] =
+                "\(aClass), a class framegen cannot make by its class; conform it to ReusableTableViewHeaderFooterViewByClass or register a factory"
+        }
+    }
+
+    open func register(_ nib: UINib?, forHeaderFooterViewReuseIdentifier identifier: String) {
+        headerFooterMakers[identifier] = nil
+        unmakeableHeaderFooters[identifier] = nib.map { "\($0.framegenDescription), \(UINib.cannotLoad)" }
+    }
+
+    /// framegen's, beside UIKit's: a factory for header and footer views.
+    open func register(
+        _ factory: @escaping (_ reuseIdentifier: String) -> UITableViewHeaderFooterView,
+        forHeaderFooterViewReuseIdentifier identifier: String
+    ) {
+        unmakeableHeaderFooters[identifier] = nil
+        headerFooterMakers[identifier] = factory
+    }
+
+    // MARK: Dequeuing
+
+    /// Cells that left the screen, by reuse identifier, oldest first.
+    private var reuseQueues: [String: [UITableViewCell]] = [:]
+    private var headerFooterQueues: [String: [UITableViewHeaderFooterView]] = [:]
+
+    /// A cell waiting under `identifier` (after its `prepareForReuse()`), a new one of the class
+    /// or factory registered, or nil when neither: the classic `?? UITableViewCell(style:...)`.
+    open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
+        if var queue = reuseQueues[identifier], !queue.isEmpty {
+            let cell = queue.removeFirst()
+            reuseQueues[identifier] = queue
+            cell.prepareForReuse()
+            return cell
+        }
+        if let maker = cellMakers[identifier] {
+            let cell = maker(identifier)
+            cell.reuseIdentifier = identifier
+            return cell
+        }
+        if let why = unmakeable[identifier] {
+            report(
+                "dequeued the cell \"\(identifier)\", registered as \(why); drawn as a plain UITableViewCell")
+            return UITableViewCell(style: .default, reuseIdentifier: identifier)
+        }
+        return nil
+    }
+
+    /// As `dequeueReusableCell(withIdentifier:)`; an identifier nothing registered is UIKit's
+    /// exception (`raise`), and a plain cell where the exception is collected. The cell is
+    /// sized to the row.
+    open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath)
+        -> UITableViewCell
+    {
+        guard let cell = dequeueReusableCell(withIdentifier: identifier) else {
+            raise(
+                "unable to dequeue a cell with identifier \(identifier) - must register a nib or a class for the identifier or connect a prototype cell in a storyboard"
+            )
+            return UITableViewCell(style: .default, reuseIdentifier: identifier)
+        }
+        let rect =
+            geometry.rows.indices.contains(indexPath.section)
+                && geometry.rows[indexPath.section].indices.contains(indexPath.row)
+            ? rectForRow(at: indexPath) : CGRect(x: 0, y: 0, width: bounds.width, height: 44)
+        cell.frame = CGRect(x: cell.frame.minX, y: cell.frame.minY, width: rect.width, height: rect.height)
+        return cell
+    }
+
+    /// A header or footer waiting under `identifier`, a new one, or nil when nothing registered
+    /// the identifier.
+    open func dequeueReusableHeaderFooterView(withIdentifier identifier: String)
+        -> UITableViewHeaderFooterView?
+    {
+        if var queue = headerFooterQueues[identifier], !queue.isEmpty {
+            let view = queue.removeFirst()
+            headerFooterQueues[identifier] = queue
+            view.prepareForReuse()
+            return view
+        }
+        if let maker = headerFooterMakers[identifier] {
+            let view = maker(identifier)
+            view.reuseIdentifier = identifier
+            return view
+        }
+        if let why = unmakeableHeaderFooters[identifier] {
+            report(
+                "dequeued the header or footer \"\(identifier)\", registered as \(why); drawn as a plain UITableViewHeaderFooterView"
+            )
+            return UITableViewHeaderFooterView(reuseIdentifier: identifier)
+        }
+        return nil
+    }
+
+    private func enqueue(_ cell: UITableViewCell) {
+        cell.removeFromSuperview()
+        cell.isHighlighted = false
+        guard let identifier = cell.reuseIdentifier else { return }
+        reuseQueues[identifier, default: []].append(cell)
+    }
+
+    private func enqueue(_ view: UIView) {
+        view.removeFromSuperview()
+        guard let view = view as? UITableViewHeaderFooterView, let identifier = view.reuseIdentifier else {
+            return
+        }
+        headerFooterQueues[identifier, default: []].append(view)
+    }
+
+    // MARK: Geometry
+
+    /// Heights and positions of everything, in content coordinates.
+    struct Geometry {
+        var tableHeaderHeight: CGFloat = 0
+        /// Each section's top (its header's), header height, rows' heights, footer height.
+        var sectionTops: [CGFloat] = []
+        var headers: [CGFloat] = []
+        var rows: [[CGFloat]] = []
+        var rowTops: [[CGFloat]] = []
+        var footers: [CGFloat] = []
+        var sectionsEnd: CGFloat = 0
+        var contentHeight: CGFloat = 0
+    }
+
+    private var geometry = Geometry()
+    private var geometryValid = false
+    /// The counts the data source gave at the last reload.
+    private var counts: [Int] = []
+    private var countsValid = false
+    /// Heights measured from cells (automatic rows), kept until the data reloads.
+    private var measured: [IndexPath: CGFloat] = [:]
+    /// Header and footer views asked of the delegate, and titles, per section, kept until the
+    /// data reloads.
+    private var headerViews: [Int: UIView] = [:]
+    private var footerViews: [Int: UIView] = [:]
+    private var askedHeaderViews: Set<Int> = []
+    private var askedFooterViews: Set<Int> = []
+
+    private func invalidateGeometry() {
+        geometryValid = false
+        setNeedsLayout()
+    }
+
+    private func ensureCounts() {
+        guard !countsValid else { return }
+        countsValid = true
+        guard let dataSource else { return counts = [] }
+        let sections = Swift.max(0, dataSource.numberOfSections(in: self))
+        counts = (0..<sections).map { Swift.max(0, dataSource.tableView(self, numberOfRowsInSection: $0)) }
+    }
+
+    private var separatorHeight: CGFloat {
+        separatorStyle == .none ? 0 : 1 / Swift.max(1, traitCollection.displayScale)
+    }
+
+    /// The horizontal extent of rows, headers and footers: the width, or 20 points in from
+    /// each side in an inset grouped table.
+    var sectionInset: CGFloat { style == .insetGrouped ? 20 : 0 }
+
+    private func ensureGeometry() {
+        ensureCounts()
+        guard !geometryValid else { return }
+        geometryValid = true
+        var g = Geometry()
+        g.tableHeaderHeight = tableHeaderView?.frame.height ?? 0
+        var y = g.tableHeaderHeight
+        for (section, count) in counts.enumerated() {
+            g.sectionTops.append(y)
+            let header = headerHeight(section)
+            g.headers.append(header)
+            y += header
+            var heights: [CGFloat] = []
+            var tops: [CGFloat] = []
+            for row in 0..<count {
+                let h = rowHeight(IndexPath(row: row, section: section))
+                tops.append(y)
+                heights.append(h)
+                y += h
+            }
+            g.rows.append(heights)
+            g.rowTops.append(tops)
+            let footer = footerHeight(section)
+            g.footers.append(footer)
+            y += footer
+        }
+        g.sectionsEnd = y
+        g.contentHeight = y + (tableFooterView?.frame.height ?? 0)
+        geometry = g
+        contentSize = CGSize(width: bounds.width, height: g.contentHeight)
+    }
+
+    /// The delegate's height, else `rowHeight`; automatic: measured from the cell once it has
+    /// been made, the estimate (44 unless set) before.
+    private func rowHeight(_ indexPath: IndexPath) -> CGFloat {
+        let h = delegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight
+        if h >= 0 { return h }
+        if let m = measured[indexPath] { return m }
+        let estimate = delegate?.tableView(self, estimatedHeightForRowAt: indexPath) ?? estimatedRowHeight
+        return estimate > 0 ? estimate : 44
+    }
+
+    private func rowIsAutomatic(_ indexPath: IndexPath) -> Bool {
+        (delegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight) < 0
+    }
+
+    private func headerView(_ section: Int) -> UIView? {
+        if !askedHeaderViews.contains(section) {
+            askedHeaderViews.insert(section)
+            if let view = delegate?.tableView(self, viewForHeaderInSection: section) {
+                headerViews[section] = view
+            } else if let title = dataSource?.tableView(self, titleForHeaderInSection: section) {
+                headerViews[section] = titleView(title, footer: false)
+            }
+        }
+        return headerViews[section]
+    }
+
+    private func footerView(_ section: Int) -> UIView? {
+        if !askedFooterViews.contains(section) {
+            askedFooterViews.insert(section)
+            if let view = delegate?.tableView(self, viewForFooterInSection: section) {
+                footerViews[section] = view
+            } else if let title = dataSource?.tableView(self, titleForFooterInSection: section) {
+                footerViews[section] = titleView(title, footer: true)
+            }
+        }
+        return footerViews[section]
+    }
+
+    /// A header or footer view showing a section title, as iOS makes one.
+    private func titleView(_ title: String, footer: Bool) -> UITableViewHeaderFooterView {
+        let view = TitleHeaderFooterView(reuseIdentifier: nil)
+        view.textLabel?.text = style != .plain && !footer ? title.uppercased() : title
+        view.title = title
+        return view
+    }
+
+    private func headerHeight(_ section: Int) -> CGFloat {
+        let h = delegate?.tableView(self, heightForHeaderInSection: section) ?? sectionHeaderHeight
+        if h >= 0 { return h }
+        return automaticHeight(of: headerView(section), section: section, footer: false)
+    }
+
+    private func footerHeight(_ section: Int) -> CGFloat {
+        let h = delegate?.tableView(self, heightForFooterInSection: section) ?? sectionFooterHeight
+        if h >= 0 { return h }
+        return automaticHeight(of: footerView(section), section: section, footer: true)
+    }
+
+    /// A title's height (`UITableViewHeaderFooterView.titleHeight`), a view's constraints' or
+    /// its frame's; with nothing to show, none in a plain table and a gap in a grouped one: 35
+    /// points above the first section, 18 for other headers and for footers (*chosen*, near
+    /// iOS's 35-point gap between grouped sections).
+    private func automaticHeight(of view: UIView?, section: Int, footer: Bool) -> CGFloat {
+        if let title = view as? TitleHeaderFooterView {
+            return UITableViewHeaderFooterView.titleHeight(title.title, style: style, footer: footer)
+        }
+        if let view {
+            let host = (view as? UITableViewHeaderFooterView)?.contentView ?? view
+            if host.laysOutByConstraints {
+                return host.systemLayoutSizeFitting(
+                    CGSize(width: bounds.width - 2 * sectionInset, height: 0),
+                    withHorizontalFittingPriority: .required, verticalFittingPriority: .fittingSizeLevel
+                ).height
+            }
+            if view.frame.height > 0 { return view.frame.height }
+            if let label = (view as? UITableViewHeaderFooterView)?.textLabel, let text = label.text {
+                return UITableViewHeaderFooterView.titleHeight(text, style: style, footer: footer)
+            }
+        }
+        if style == .plain { return 0 }
+        return section == 0 && !footer ? 35 : 18
+    }
+
+    // MARK: Answers
+
+    open var numberOfSections: Int {
+        ensureCounts()
+        return counts.count
+    }
+
+    open func numberOfRows(inSection section: Int) -> Int {
+        ensureCounts()
+        return counts.indices.contains(section) ? counts[section] : 0
+    }
+
+    /// Set by `ensureGeometry()`; reading it lays nothing out.
+    open override var contentSize: CGSize {
+        get {
+            if !geometryValid, !isLayingOut { ensureGeometry() }
+            return super.contentSize
+        }
+        set { super.contentSize = newValue }
+    }
+
+    /// The section's header, rows and footer, in content coordinates.
+    open func rect(forSection section: Int) -> CGRect {
+        ensureGeometry()
+        guard geometry.sectionTops.indices.contains(section) else { return .zero }
+        let top = geometry.sectionTops[section]
+        let height =
+            geometry.headers[section] + geometry.rows[section].reduce(0, +) + geometry.footers[section]
+        return CGRect(x: 0, y: top, width: bounds.width, height: height)
+    }
+
+    open func rectForHeader(inSection section: Int) -> CGRect {
+        ensureGeometry()
+        guard geometry.headers.indices.contains(section) else { return .zero }
+        return CGRect(
+            x: 0, y: geometry.sectionTops[section], width: bounds.width, height: geometry.headers[section])
+    }
+
+    open func rectForFooter(inSection section: Int) -> CGRect {
+        ensureGeometry()
+        guard geometry.footers.indices.contains(section) else { return .zero }
+        let r = rect(forSection: section)
+        return CGRect(
+            x: 0, y: r.maxY - geometry.footers[section], width: bounds.width,
+            height: geometry.footers[section])
+    }
+
+    /// The row's rectangle, in content coordinates, as wide as the table (an inset grouped
+    /// row's cell is 20 points in from each side within it).
+    open func rectForRow(at indexPath: IndexPath) -> CGRect {
+        ensureGeometry()
+        guard geometry.rows.indices.contains(indexPath.section),
+            geometry.rows[indexPath.section].indices.contains(indexPath.row)
+        else { return .zero }
+        return CGRect(
+            x: 0, y: geometry.rowTops[indexPath.section][indexPath.row], width: bounds.width,
+            height: geometry.rows[indexPath.section][indexPath.row])
+    }
+
+    /// The row whose rectangle contains `point` (content coordinates), or nil.
+    open func indexPathForRow(at point: CGPoint) -> IndexPath? {
+        ensureGeometry()
+        guard point.x >= 0, point.x < bounds.width else { return nil }
+        for (section, tops) in geometry.rowTops.enumerated() {
+            for (row, top) in tops.enumerated()
+            where point.y >= top && point.y < top + geometry.rows[section][row] {
+                return IndexPath(row: row, section: section)
+            }
+        }
+        return nil
+    }
+
+    /// The rows whose rectangles meet `rect`, in order.
+    open func indexPathsForRows(in rect: CGRect) -> [IndexPath]? {
+        ensureGeometry()
+        return rows(meeting: rect)
+    }
+
+    private func rows(meeting rect: CGRect) -> [IndexPath] {
+        var out: [IndexPath] = []
+        for (section, tops) in geometry.rowTops.enumerated() {
+            for (row, top) in tops.enumerated() {
+                let h = geometry.rows[section][row]
+                if top < rect.maxY && top + h > rect.minY && h > 0 {
+                    out.append(IndexPath(row: row, section: section))
+                }
+            }
+        }
+        return out
+    }
+
+    /// The cell shown for the row; nil when the row is off screen.
+    open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? {
+        layoutIfNeeded()
+        return displayed[indexPath]
+    }
+
+    /// The row `cell` shows, or nil.
+    open func indexPath(for cell: UITableViewCell) -> IndexPath? {
+        displayed.first { $0.value === cell }?.key
+    }
+
+    /// The cells shown, in row order.
+    open var visibleCells: [UITableViewCell] {
+        layoutIfNeeded()
+        return displayed.sorted { $0.key < $1.key }.map(\.value)
+    }
+
+    open var indexPathsForVisibleRows: [IndexPath]? {
+        layoutIfNeeded()
+        return displayed.keys.sorted()
+    }
+
+    open func headerView(forSection section: Int) -> UITableViewHeaderFooterView? {
+        layoutIfNeeded()
+        return shownHeaders[section] as? UITableViewHeaderFooterView
+    }
+
+    open func footerView(forSection section: Int) -> UITableViewHeaderFooterView? {
+        layoutIfNeeded()
+        return shownFooters[section] as? UITableViewHeaderFooterView
+    }
+
+    // MARK: Data changes (applied at once: no animation)
+
+    /// Forgets every count, height, cell and header and asks the data source again at the next
+    /// layout pass.
+    open func reloadData() {
+        countsValid = false
+        measured = [:]
+        for cell in displayed.values { endDisplaying(cell) }
+        displayed = [:]
+        for (_, view) in shownHeaders { enqueue(view) }
+        for (_, view) in shownFooters { enqueue(view) }
+        shownHeaders = [:]
+        shownFooters = [:]
+        headerViews = [:]
+        footerViews = [:]
+        askedHeaderViews = []
+        askedFooterViews = []
+        invalidateGeometry()
+    }
+
+    /// Asks the data source for the rows' cells again at the next layout pass.
+    open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        for indexPath in indexPaths {
+            measured[indexPath] = nil
+            if let cell = displayed.removeValue(forKey: indexPath) { endDisplaying(cell, at: indexPath) }
+        }
+        invalidateGeometry()
+    }
+
+    open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) { reloadData() }
+
+    open func reloadSectionIndexTitles() {}
+
+    /// The rows are there at once (the data source's counts are asked again); the cells shown
+    /// move with their rows.
+    open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        for indexPath in indexPaths.sorted() { shift(from: indexPath, by: 1) }
+        changed()
+    }
+
+    open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        for indexPath in indexPaths.sorted().reversed() {
+            if let cell = displayed.removeValue(forKey: indexPath) { endDisplaying(cell, at: indexPath) }
+            measured[indexPath] = nil
+            shift(from: IndexPath(row: indexPath.row + 1, section: indexPath.section), by: -1)
+        }
+        changed()
+    }
+
+    open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        deleteRows(at: [indexPath], with: .none)
+        insertRows(at: [newIndexPath], with: .none)
+    }
+
+    open func insertSections(_ sections: IndexSet, with animation: RowAnimation) { reloadData() }
+    open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) { reloadData() }
+    open func moveSection(_ section: Int, toSection newSection: Int) { reloadData() }
+
+    /// Rows of the section from `indexPath` on move by `delta`, with their cells and heights.
+    private func shift(from indexPath: IndexPath, by delta: Int) {
+        func moved(_ p: IndexPath) -> IndexPath {
+            p.section == indexPath.section && p.row >= indexPath.row
+                ? IndexPath(row: p.row + delta, section: p.section) : p
+        }
+        displayed = Dictionary(uniqueKeysWithValues: displayed.map { (moved($0.key), $0.value) })
+        measured = Dictionary(uniqueKeysWithValues: measured.map { (moved($0.key), $0.value) })
+        selected = selected.map(moved)
+    }
+
+    private func changed() {
+        if updateDepth == 0 {
+            countsValid = false
+            invalidateGeometry()
+        }
+    }
+
+    private var updateDepth = 0
+
+    open func beginUpdates() { updateDepth += 1 }
+
+    /// Applies the changes at once (no animation).
+    open func endUpdates() {
+        updateDepth = Swift.max(0, updateDepth - 1)
+        changed()
+    }
+
+    /// Runs `updates` and applies them at once; `completion` runs with true before this returns.
+    open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        beginUpdates()
+        updates?()
+        endUpdates()
+        layoutIfNeeded()
+        completion?(true)
+    }
+
+    // MARK: Selection
+
+    private var selected: [IndexPath] = []
+
+    open var indexPathForSelectedRow: IndexPath? { selected.first }
+
+    open var indexPathsForSelectedRows: [IndexPath]? { selected.isEmpty ? nil : selected }
+
+    /// Selects the row without telling the delegate, as UIKit does; its cell, if shown, becomes
+    /// selected; nil deselects every row.
+    open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        guard let indexPath else {
+            for p in selected { deselectRow(at: p, animated: animated) }
+            return
+        }
+        guard allowsSelection else { return }
+        if !allowsMultipleSelection {
+            for p in selected where p != indexPath { deselectRow(at: p, animated: animated) }
+        }
+        if !selected.contains(indexPath) { selected.append(indexPath) }
+        displayed[indexPath]?.setSelected(true, animated: animated)
+        if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
+    }
+
+    open func deselectRow(at indexPath: IndexPath, animated: Bool) {
+        selected.removeAll { $0 == indexPath }
+        displayed[indexPath]?.setSelected(false, animated: animated)
+    }
+
+    /// Moves the content at once so the row is at the position (`.none`: just enough to show
+    /// it), within the content's range.
+    open func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
+        let r = rectForRow(at: indexPath)
+        let visible = bounds.height - adjustedContentInset.top - adjustedContentInset.bottom
+        var y = contentOffset.y
+        switch scrollPosition {
+        case .top: y = r.minY - adjustedContentInset.top
+        case .middle: y = r.midY - adjustedContentInset.top - visible / 2
+        case .bottom: y = r.maxY - adjustedContentInset.top - visible
+        case .none:
+            if r.minY < y + adjustedContentInset.top {
+                y = r.minY - adjustedContentInset.top
+            } else if r.maxY > y + adjustedContentInset.top + visible {
+                y = r.maxY - adjustedContentInset.top - visible
+            }
+        }
+        let maxY = Swift.max(
+            -adjustedContentInset.top, contentSize.height + adjustedContentInset.bottom - bounds.height)
+        y = Swift.min(Swift.max(y, -adjustedContentInset.top), maxY)
+        contentOffset = CGPoint(x: contentOffset.x, y: y)
+    }
+
+    open func scrollToNearestSelectedRow(at scrollPosition: ScrollPosition, animated: Bool) {
+        if let p = selected.min() { scrollToRow(at: p, at: scrollPosition, animated: animated) }
+    }
+
+    // MARK: Layout
+
+    /// The cells shown, by row.
+    private var displayed: [IndexPath: UITableViewCell] = [:]
+    private var shownHeaders: [Int: UIView] = [:]
+    private var shownFooters: [Int: UIView] = [:]
+    /// Cells the data source made to size an automatic row before it was shown.
+    private var isLayingOut = false
+
+    /// A scroll lays the rows out again, as UIKit's scroll view does.
+    open override var bounds: CGRect {
+        didSet { if bounds.origin != oldValue.origin || bounds.size != oldValue.size { setNeedsLayout() } }
+    }
+
+    /// A new width sizes the automatic rows again.
+    open override var frame: CGRect {
+        didSet {
+            if frame.width != oldValue.width { measured = [:] }
+            if frame.size != oldValue.size { invalidateGeometry() }
+        }
+    }
+
+    private func endDisplaying(_ cell: UITableViewCell, at indexPath: IndexPath? = nil) {
+        enqueue(cell)
+        if let indexPath { delegate?.tableView(self, didEndDisplaying: cell, forRowAt: indexPath) }
+    }
+
+    /// Lays out the table header, the rows, headers and footers that meet the bounds (asking
+    /// the data source for cells of rows newly shown, sizing automatic rows from them) and the
+    /// table footer; a plain table's headers pin to the top while their section is on screen,
+    /// its footers to the bottom.
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        guard !isLayingOut else { return }
+        isLayingOut = true
+        defer { isLayingOut = false }
+        ensureGeometry()
+        // Cells of rows that left go to the reuse queues first, so the rows coming on screen
+        // take them, as on iOS.
+        func dropRowsOffScreen() {
+            let visible = Set(rows(meeting: bounds))
+            for (indexPath, cell) in displayed where !visible.contains(indexPath) {
+                displayed[indexPath] = nil
+                endDisplaying(cell, at: indexPath)
+            }
+        }
+        dropRowsOffScreen()
+        var made: [IndexPath: UITableViewCell] = [:]
+        // Automatic rows coming on screen take their cells' heights; the rows below move, so
+        // ask again until every row shown is sized.
+        var rounds = 0
+        while rounds < 1000 {
+            rounds += 1
+            var changed = false
+            for indexPath in rows(meeting: bounds) where displayed[indexPath] == nil && made[indexPath] == nil
+            {
+                let cell = makeCell(at: indexPath)
+                made[indexPath] = cell
+                if rowIsAutomatic(indexPath) && measured[indexPath] == nil {
+                    let width = bounds.width - 2 * sectionInset
+                    cell.separator = separatorStyle == .none ? nil : .init(color: .separator, insets: .zero)
+                    let h = cell.fittingHeight(width: width, separatorHeight: separatorHeight)
+                    measured[indexPath] = h
+                    if h != geometry.rows[indexPath.section][indexPath.row] { changed = true }
+                }
+            }
+            if !changed { break }
+            geometryValid = false
+            ensureGeometry()
+        }
+        dropRowsOffScreen()
+        let visible = Set(rows(meeting: bounds))
+        for (indexPath, cell) in made.sorted(by: { $0.key < $1.key }) {
+            guard visible.contains(indexPath) else {
+                enqueue(cell)
+                continue
+            }
+            displayed[indexPath] = cell
+            cell.setSelected(selected.contains(indexPath), animated: false)
+            place(cell, at: indexPath)
+            addSubview(cell)
+            delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
+        }
+        for (indexPath, cell) in displayed { place(cell, at: indexPath) }
+        layoutHeadersAndFooters()
+        if let tableHeaderView {
+            tableHeaderView.frame = CGRect(
+                x: 0, y: 0, width: bounds.width, height: geometry.tableHeaderHeight)
+        }
+        if let tableFooterView {
+            tableFooterView.frame = CGRect(
+                x: 0, y: geometry.sectionsEnd, width: bounds.width, height: tableFooterView.frame.height)
+        }
+        if let backgroundView {
+            backgroundView.frame = bounds
+            insertSubview(backgroundView, at: 0)
+        }
+        for view in Array(shownHeaders.values) + Array(shownFooters.values) { bringSubviewToFront(view) }
+    }
+
+    private func makeCell(at indexPath: IndexPath) -> UITableViewCell {
+        guard let dataSource else { return UITableViewCell(style: .default, reuseIdentifier: nil) }
+        return dataSource.tableView(self, cellForRowAt: indexPath)
+    }
+
+    /// The cell's frame, background, corners and separator for its row.
+    private func place(_ cell: UITableViewCell, at indexPath: IndexPath) {
+        let r = rectForRow(at: indexPath)
+        cell.frame = CGRect(x: sectionInset, y: r.minY, width: r.width - 2 * sectionInset, height: r.height)
+        cell.applyTableBackground(style == .plain ? .systemBackground : .secondarySystemGroupedBackground)
+        let count = geometry.rows[indexPath.section].count
+        let last = indexPath.row == count - 1
+        if style == .insetGrouped {
+            var corners: CACornerMask = []
+            if indexPath.row == 0 { corners.formUnion([.layerMinXMinYCorner, .layerMaxXMinYCorner]) }
+            if last { corners.formUnion([.layerMinXMaxYCorner, .layerMaxXMaxYCorner]) }
+            cell.layer.cornerRadius = corners.isEmpty ? 0 : 10
+            cell.layer.maskedCorners = corners.isEmpty ? CACornerMask.all : corners
+            cell.clipsToBounds = !corners.isEmpty
+        }
+        if separatorStyle == .none || (style == .insetGrouped && last) {
+            cell.separator = nil
+        } else {
+            var insets = cell.separatorInsetSet ? cell.separatorInset : separatorInset
+            if style == .grouped && last { insets = .zero }
+            cell.separator = .init(color: separatorColor ?? .separator, insets: insets)
+        }
+        cell.layoutIfNeeded()
+    }
+
+    private func layoutHeadersAndFooters() {
+        let top = bounds.minY + adjustedContentInset.top
+        let bottom = bounds.maxY - adjustedContentInset.bottom
+        for section in geometry.sectionTops.indices {
+            let sectionRect = rect(forSection: section)
+            let headerH = geometry.headers[section]
+            let footerH = geometry.footers[section]
+            var headerRect = CGRect(x: 0, y: sectionRect.minY, width: bounds.width, height: headerH)
+            var footerRect = CGRect(x: 0, y: sectionRect.maxY - footerH, width: bounds.width, height: footerH)
+            if style == .plain {
+                headerRect.origin.y = Swift.min(Swift.max(sectionRect.minY, top), sectionRect.maxY - headerH)
+                footerRect.origin.y = Swift.max(
+                    Swift.min(sectionRect.maxY - footerH, bottom - footerH), sectionRect.minY)
+            }
+            show(
+                headerH > 0 && headerRect.intersects(bounds) ? headerView(section) : nil, in: headerRect,
+                section: section, footer: false)
+            show(
+                footerH > 0 && footerRect.intersects(bounds) ? footerView(section) : nil, in: footerRect,
+                section: section, footer: true)
+        }
+    }
+
+    private func show(_ view: UIView?, in rect: CGRect, section: Int, footer: Bool) {
+        let shown = footer ? shownFooters[section] : shownHeaders[section]
+        guard let view else {
+            shown?.removeFromSuperview()
+            if footer { shownFooters[section] = nil } else { shownHeaders[section] = nil }
+            return
+        }
+        view.frame = rect
+        guard shown !== view else { return view.layoutIfNeeded() }
+        if let headerFooter = view as? UITableViewHeaderFooterView {
+            headerFooter.styleForTable(style, footer: footer, inset: 16 + sectionInset)
+            if style == .plain && !footer && headerFooter.backgroundView == nil
+                && headerFooter.backgroundColor == nil
+            {
+                headerFooter.contentView.backgroundColor = .systemGroupedBackground
+            }
+        }
+        addSubview(view)
+        if footer {
+            shownFooters[section] = view
+            delegate?.tableView(self, willDisplayFooterView: view, forSection: section)
+        } else {
+            shownHeaders[section] = view
+            delegate?.tableView(self, willDisplayHeaderView: view, forSection: section)
+        }
+        view.setNeedsLayout()
+        view.layoutIfNeeded()
+    }
+}
+
+/// The header or footer a table makes for a section title.
+final class TitleHeaderFooterView: UITableViewHeaderFooterView {
+    var title = ""
+}
+
+extension CACornerMask {
+    static var all: CACornerMask {
+        [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    }
+}
