@@ -36,3 +36,18 @@ extension IndexPath {
         set { item = newValue }
     }
 }
+
+// The same on NSIndexPath, which code written before Swift 3 bridges to (`(indexPath as
+// NSIndexPath).item`).
+extension NSIndexPath {
+    public convenience init(item: Int, section: Int) { self.init(indexes: [section, item], length: 2) }
+
+    public convenience init(row: Int, section: Int) { self.init(indexes: [section, row], length: 2) }
+
+    /// The first index; an index path of another length traps, as on iOS.
+    public var section: Int { (self as IndexPath).section }
+
+    public var item: Int { (self as IndexPath).item }
+
+    public var row: Int { (self as IndexPath).item }
+}

@@ -326,9 +326,34 @@ private final class RewriteVisitor: SyntaxVisitor {
                 replace(
                     chained.questionMark, with: "", "\(base)?( calls an optional member: its default answers")
             }
+        } else if let forced = node.calledExpression.as(ForceUnwrapExprSyntax.self) {
+            portForcedCall(node, forced)
         }
         portTime(node)
         return .visitChildren
+    }
+
+    /// `delegate.f!(x)` forces an optional member that is not implemented to crash; here every
+    /// member has a default. UIKit's keep their type (framegen's defaults answer what UIKit's
+    /// would), so the `!` goes; an app's member whose value the port made optional is unwrapped
+    /// after the call instead (`delegate.f(x)!`), which crashes where iOS would, on a nil answer.
+    private func portForcedCall(_ node: FunctionCallExprSyntax, _ forced: ForceUnwrapExprSyntax) {
+        let called = forced.expression
+        guard
+            let base = called.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                ?? called.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            survey.optionalNames.contains(base)
+        else { return }
+        let apps = survey.requirements.filter { $0.baseName == base }
+        if apps.isEmpty || apps.allSatisfy({ !$0.typeChanges }) {
+            replace(
+                forced.exclamationMark, with: "", "\(base)!( calls an optional member: its default answers")
+        } else if apps.allSatisfy(\.typeChanges), let paren = node.rightParen, node.trailingClosure == nil {
+            replace(
+                forced.exclamationMark, with: "",
+                "\(base)!( calls an optional member: its answer is unwrapped")
+            replace(paren, with: ")!", "\(base)!( calls an optional member: its answer is unwrapped")
+        }
     }
 
     // MARK: Time

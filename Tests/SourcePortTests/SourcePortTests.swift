@@ -115,6 +115,31 @@ import Testing
         #expect(out.contains("handler?(3)") && out.contains("self.completion?(true)"))
     }
 
+    /// `f!(` forces an optional member: UIKit's lose the `!` (their defaults have the member's
+    /// type); an app's member that now returns an optional is unwrapped after the call; a
+    /// forced closure call is left alone.
+    @Test func forcedOptionalCallsCallTheDefault() {
+        let text = """
+            let size = delegate.collectionView!(cv, layout: self, sizeForItemAt: path)
+            let angle = wheelDelegate!.wheel!(self, angleAt: 0)
+            wheelDelegate!.spin!()
+            handler!(3)
+            """
+        let protocolFile = """
+            @objc protocol D {
+                @objc optional func wheel(_ w: W, angleAt i: Int) -> CGFloat
+                @objc optional func spin()
+            }
+            """
+        let ported = port(text, [protocolFile])
+        let out = body(ported)
+        #expect(out.contains("delegate.collectionView(cv, layout: self, sizeForItemAt: path)\n"))
+        #expect(out.contains("wheelDelegate!.wheel(self, angleAt: 0)!"))
+        #expect(out.contains("wheelDelegate!.spin()\n"))
+        #expect(out.contains("handler!(3)"))
+        #expect(ported.changes.filter { $0.line == 2 }.count == 2)
+    }
+
     @Test func importsAndConditions() {
         let text = """
             import UIKit.UICollectionView

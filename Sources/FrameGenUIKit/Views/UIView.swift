@@ -192,6 +192,9 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The gesture recognisers attached (`addGestureRecognizer(_:)`), in the order added.
     var attachedGestureRecognizers: [UIGestureRecognizer] = []
     open var isMultipleTouchEnabled = false
+    /// Kept: framegen lays out left to right whatever it says, as an iPhone set to a
+    /// left-to-right language does (`effectiveUserInterfaceLayoutDirection`).
+    open var semanticContentAttribute = UISemanticContentAttribute.unspecified
     open var autoresizingMask: AutoresizingMask = []
     open var autoresizesSubviews = true
     /// A change lays out again the views constrained to the margins (docs/uikit.md "Auto Layout").
