@@ -17,7 +17,10 @@ struct FrameGenPort: BuildToolPlugin {
         guard !files.isEmpty else { return [] }
 
         let folder = context.pluginWorkDirectoryURL.appending(path: "Ported")
-        var arguments = ["--log", context.pluginWorkDirectoryURL.appending(path: "port.log").path]
+        var arguments = [
+            "--log", context.pluginWorkDirectoryURL.appending(path: "port.log").path,
+            "--list", list.path, "--package", context.package.directoryURL.path,
+        ]
         var copies: [URL] = []
         var names: Set<String> = []
         for file in files {
@@ -40,24 +43,20 @@ struct FrameGenPort: BuildToolPlugin {
                 displayName: "Porting \(files.count) app file(s) for Linux into \(target.name)",
                 executable: try context.tool(named: "framegen-port").url,
                 arguments: arguments,
-                inputFiles: files + [list],
+                // The listed folders too: a file added to one changes the folder, which runs the
+                // port again, which then says how to have the build planned again.
+                inputFiles: files + [list] + folders(listed: text, package: context.package.directoryURL),
                 outputFiles: copies)
         ]
     }
 
     /// The Swift files `app-sources.txt` names, in a stable order: each line a file or a folder
     /// (searched to any depth), relative to the package or absolute; `#` starts a comment.
+    /// (SourcePort's AppSources has the same rules, for the port's own check at every run.)
     func appFiles(listed text: String, in list: URL, package: URL) throws -> [URL] {
         let manager = FileManager.default
         var files: [URL] = []
-        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line =
-                raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first?
-                .trimmingCharacters(in: .whitespaces) ?? ""
-            guard !line.isEmpty else { continue }
-            let url =
-                line.hasPrefix("/")
-                ? URL(fileURLWithPath: line) : package.appending(path: line).standardizedFileURL
+        for (number, line, url) in entries(listed: text, package: package) {
             var isFolder: ObjCBool = false
             guard manager.fileExists(atPath: url.path, isDirectory: &isFolder) else {
                 throw PortError(
@@ -76,6 +75,40 @@ struct FrameGenPort: BuildToolPlugin {
         }
         var seen: Set<String> = []
         return files.filter { seen.insert($0.path).inserted }
+    }
+
+    /// The folders the list names and every folder in them.
+    func folders(listed text: String, package: URL) -> [URL] {
+        let manager = FileManager.default
+        var out: [URL] = []
+        for (_, _, url) in entries(listed: text, package: package) {
+            var isFolder: ObjCBool = false
+            guard manager.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
+                continue
+            }
+            out.append(url)
+            let found = manager.enumerator(at: url, includingPropertiesForKeys: [.isDirectoryKey])
+            while let next = found?.nextObject() as? URL {
+                if (try? next.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
+                    out.append(next)
+                }
+            }
+        }
+        return out
+    }
+
+    /// Each entry of the list: its line number (from 0), its text, and where it points.
+    func entries(listed text: String, package: URL) -> [(number: Int, line: String, url: URL)] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { number, raw in
+            let line =
+                raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first?
+                .trimmingCharacters(in: .whitespaces) ?? ""
+            guard !line.isEmpty else { return nil }
+            let url =
+                line.hasPrefix("/")
+                ? URL(fileURLWithPath: line) : package.appending(path: line).standardizedFileURL
+            return (number, line, url)
+        }
     }
 }
 

@@ -2,8 +2,8 @@ import Foundation
 import SourcePort
 
 // The build-time port of an app's files (the FrameGenPort plugin runs it; docs/uikit.md, "Bring
-// your app"): `framegen-port --log FILE ORIGINAL COPY [ORIGINAL COPY ...]` writes each ported
-// copy, and the list of what it changed to the log. A copy whose text is unchanged is not
+// your app"): `framegen-port [--log FILE] [--list APP-SOURCES --package DIR] ORIGINAL COPY
+// [ORIGINAL COPY ...]` writes each ported copy, and the list of what it changed to the log. A copy whose text is unchanged is not
 // written again, so that an edit to one app file recompiles only what it must.
 
 func fail(_ message: String) -> Never {
@@ -13,23 +13,63 @@ func fail(_ message: String) -> Never {
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var logPath: String?
-if arguments.first == "--log" {
-    guard arguments.count >= 2 else { fail("--log needs a file") }
-    logPath = arguments[1]
+var listPath: String?
+var packagePath: String?
+while let option = arguments.first, option.hasPrefix("--") {
+    guard arguments.count >= 2 else { fail("\(option) needs a value") }
+    switch option {
+    case "--log": logPath = arguments[1]
+    case "--list": listPath = arguments[1]
+    case "--package": packagePath = arguments[1]
+    default: fail("unknown option \(option)")
+    }
     arguments.removeFirst(2)
 }
 guard arguments.count % 2 == 0 else { fail("expected pairs of an app file and its copy") }
 
+// What the list names now. SwiftPM planned this build from the list as it was when the package's
+// folders last changed: a file no longer listed gets an empty copy; a file listed since cannot
+// be compiled by this plan.
+var listed: Set<String>?
+if let listPath, let packagePath {
+    guard let data = FileManager.default.contents(atPath: listPath),
+        let text = String(data: data, encoding: .utf8)
+    else { fail("\(listPath): cannot read it") }
+    let now: [String]
+    do { now = try AppSources.files(listed: text, list: listPath, package: packagePath) } catch {
+        fail(error.description)
+    }
+    let planned = Set(stride(from: 0, to: arguments.count, by: 2).map { arguments[$0] })
+    if let new = now.first(where: { !planned.contains($0) }) {
+        fail(
+            "\(new) is listed in \(listPath) (or is new in a folder it lists) since SwiftPM planned this build, and SwiftPM plans a build again only when the package's own folders change: build once with `swift build --disable-build-manifest-caching` (then as usual)"
+        )
+    }
+    listed = Set(now)
+}
+
 var files: [SourcePort.File] = []
 var copies: [String] = []
+var dropped: [(original: String, copy: String)] = []
 for pair in stride(from: 0, to: arguments.count, by: 2) {
     let original = arguments[pair]
+    if let listed, !listed.contains(original) {
+        dropped.append((original, arguments[pair + 1]))
+        continue
+    }
     guard let data = FileManager.default.contents(atPath: original) else {
         fail("\(original): cannot read it (it is listed in the target's app-sources.txt)")
     }
     guard let text = String(data: data, encoding: .utf8) else { fail("\(original): not UTF-8 text") }
     files.append(SourcePort.File(path: original, text: text))
     copies.append(arguments[pair + 1])
+}
+for (original, copy) in dropped {
+    let note = Data(
+        "// \(original): no longer listed in app-sources.txt, so nothing is compiled here.\n".utf8)
+    if FileManager.default.contents(atPath: copy) != note {
+        try? note.write(to: URL(fileURLWithPath: copy), options: .atomic)
+    }
 }
 
 var log = ""

@@ -292,3 +292,32 @@ extension SourcePortTests {
         #expect(extensionBody.split(separator: "\n", omittingEmptySubsequences: false).count == 12)
     }
 }
+
+/// The list the port reads again at every run: files and folders (to any depth, Swift files
+/// only, in a stable order), comments, each file once, and a missing entry named with its line.
+@Test func appSourcesListsFilesAndFolders() throws {
+    let root = NSTemporaryDirectory() + "framegen-app-sources-" + UUID().uuidString
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let manager = FileManager.default
+    try manager.createDirectory(atPath: root + "/app/Views/Cells", withIntermediateDirectories: true)
+    for file in ["app/Layout.swift", "app/Views/B.swift", "app/Views/Cells/A.swift", "app/Views/notes.txt"] {
+        try Data().write(to: URL(fileURLWithPath: root + "/" + file))
+    }
+    let list = """
+        # the app's files
+        app/Layout.swift
+        app/Views   # a folder
+        app/Layout.swift
+        """
+    let files = try AppSources.files(listed: list, list: "app-sources.txt", package: root)
+    #expect(
+        files == ["app/Layout.swift", "app/Views/B.swift", "app/Views/Cells/A.swift"].map { root + "/" + $0 })
+    #expect(throws: AppSources.Problem.self) {
+        try AppSources.files(listed: "app/Gone.swift", list: "app-sources.txt", package: root)
+    }
+    do {
+        _ = try AppSources.files(listed: "\napp/Gone.swift", list: "app-sources.txt", package: root)
+    } catch {
+        #expect(error.description.hasPrefix("app-sources.txt:2: app/Gone.swift does not exist"))
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// The Swift files a target's `app-sources.txt` names, by the rules the FrameGenPort plugin
+/// plans the build with (Plugins/FrameGenPort/Plugin.swift has the same function: a plugin
+/// cannot use a library's code). The port reads the list again when it runs, because SwiftPM
+/// plans a package's build again only when the package's own folders change, not when the
+/// list or a folder of the app outside the package does.
+public enum AppSources {
+    public struct Problem: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Each line a file or a folder (searched to any depth), relative to the package or
+    /// absolute; `#` starts a comment. In a stable order, each file once.
+    public static func files(listed text: String, list: String, package: String) throws(Problem) -> [String] {
+        let manager = FileManager.default
+        let packageURL = URL(fileURLWithPath: package)
+        var files: [String] = []
+        for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line =
+                raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first?
+                .trimmingCharacters(in: .whitespaces) ?? ""
+            guard !line.isEmpty else { continue }
+            let url =
+                line.hasPrefix("/")
+                ? URL(fileURLWithPath: line) : packageURL.appending(path: line).standardizedFileURL
+            var isFolder: ObjCBool = false
+            guard manager.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                throw Problem(
+                    description: "\(list):\(number + 1): \(line) does not exist (looked for \(url.path))")
+            }
+            if !isFolder.boolValue {
+                files.append(url.path)
+                continue
+            }
+            let found = manager.enumerator(at: url, includingPropertiesForKeys: nil)
+            var inFolder: [String] = []
+            while let next = found?.nextObject() as? URL {
+                if next.pathExtension == "swift" { inFolder.append(next.standardizedFileURL.path) }
+            }
+            files += inFolder.sorted()
+        }
+        var seen: Set<String> = []
+        return files.filter { seen.insert($0).inserted }
+    }
+}
