@@ -339,6 +339,13 @@ public struct UIKitLayout: CollectionViewLayout {
         live.withLock(at: tip) { s in s.layout.usesDynamics || s.isProgramsView }
     }
 
+    /// A layout on a `UIDynamicAnimator` moves its items itself after a batch update (an
+    /// inserted item on its springs from where the layout put it), and the cells follow it at
+    /// every refresh, as on iOS (docs/uikit.md "UIKit Dynamics").
+    public var movesItsOwnUpdates: Bool {
+        live.withLock(at: tip) { s in s.layout.usesDynamics }
+    }
+
     // MARK: Queries
 
     /// Bounded (`Live.State.contentSize`, docs/uikit.md "Bad input").

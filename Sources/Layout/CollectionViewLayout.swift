@@ -159,6 +159,11 @@ public protocol CollectionViewLayout: Sendable {
     /// The section that scrolls on its own under `point` (content coordinates) in the prepared
     /// layout, which a drag there moves instead of the view; nil: none (the default).
     func orthogonalScrollView(at point: Point) -> OrthogonalScrollView?
+
+    /// True: after a batch update the layout moves its elements itself (a physics engine's
+    /// springs), so an update shows the layout as it is at each instant rather than an
+    /// interpolation from the attributes before to those after. False by default.
+    var movesItsOwnUpdates: Bool { get }
 }
 
 extension CollectionViewLayout {
@@ -175,6 +180,8 @@ extension CollectionViewLayout {
     public func presented(_ elements: [LayoutAttributes]) -> [LayoutAttributes] { elements }
 
     public func orthogonalScrollView(at point: Point) -> OrthogonalScrollView? { nil }
+
+    public var movesItsOwnUpdates: Bool { false }
 
     public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: IndexPath)
         -> LayoutAttributes?

@@ -654,7 +654,14 @@ struct Planner {
         curve: TimingCurve
     ) {
         let (tr, after) = makeTransition(v, from: old, to: new, updates: updates, curve: curve)
-        add(v, duration: d, before: states, .transitions([v: tr]))
+        if !updates.isEmpty, after.layout.movesItsOwnUpdates {
+            // The data changed at once; the layout's own motion (its springs) plays from there.
+            var before = states
+            before[v] = after
+            add(v, duration: d, before: before, .still)
+        } else {
+            add(v, duration: d, before: states, .transitions([v: tr]))
+        }
         states[v] = after
     }
 
