@@ -21,8 +21,11 @@ public struct Path: Sendable, Hashable {
         public var segments: [Segment]
     }
 
-    /// Maximum distance, in device pixels, between a curve and the polyline that replaces it.
-    public static let flatteningTolerance = 0.1
+    /// Maximum distance, in device pixels, between a curve and the polyline that replaces it. A
+    /// chord inside a curve takes up to its distance times 255 levels off a pixel's coverage where
+    /// the curve runs nearly along a row (a corner leaving its edge): 0.01 keeps that within 3,
+    /// under the 8 levels a corner's profile may differ from iOS's (docs/parity.md).
+    public static let flatteningTolerance = 0.01
 
     public private(set) var contours: [Contour] = []
 
