@@ -48,16 +48,18 @@ public final class CGContext {
     /// Added to every point: the bounds' origin taken back to the top left.
     private let origin: CGPoint
 
-    /// Layer trees drawn into the context (`CALayer.render(in:)`), each with the transform from
-    /// its layer's bounds (origin at their top left) to the context's top left and how many
-    /// recorded paths came before it, so that an image renderer draws both in their order.
+    /// Layer trees drawn into the context (`CALayer.render(in:)`, `drawHierarchy(in:)`), each
+    /// with the transform from its layer's bounds (origin at their top left) to the context's top
+    /// left, how many recorded paths came before it, so that an image renderer draws both in
+    /// their order, and whether it is drawn as the screen shows it (`drawHierarchy`) or as
+    /// `render(in:)` draws it (docs/uikit.md "Drawing a view into an image").
     package private(set) var renderedLayers:
-        [(tree: LayerSnapshot, transform: CGAffineTransform, after: Int)] = []
+        [(tree: LayerSnapshot, transform: CGAffineTransform, after: Int, asOnScreen: Bool)] = []
 
     /// The tree's bounds' top left at user space's origin, as `CALayer.render(in:)` draws a
     /// layer in its own coordinates (a scrolled view shows what it shows on screen).
-    package func record(layerTree tree: LayerSnapshot) {
-        renderedLayers.append((tree, state.ctm, recorded.count))
+    package func record(layerTree tree: LayerSnapshot, asOnScreen: Bool) {
+        renderedLayers.append((tree, state.ctm, recorded.count, asOnScreen))
     }
 
     package init(boundsOrigin: CGPoint) {

@@ -277,6 +277,22 @@ public final class CGMutablePath: CGPath {
         }
     }
 
+    /// `outline`'s contours (a compositor's shape, in the path's units), each a closed subpath.
+    package func addOutline(_ outline: Path, transform: CGAffineTransform = .identity) {
+        func point(_ p: SIMD2<Double>) -> CGPoint { CGPoint(x: CGFloat(p.x), y: CGFloat(p.y)) }
+        for contour in outline.contours {
+            move(to: point(contour.start), transform: transform)
+            for segment in contour.segments {
+                switch segment {
+                case .line(let p): addLine(to: point(p), transform: transform)
+                case .cubic(let p, let c1, let c2):
+                    addCurve(to: point(p), control1: point(c1), control2: point(c2), transform: transform)
+                }
+            }
+            closeSubpath()
+        }
+    }
+
     /// A line or curve with no subpath open starts one at its first point (framegen's choice;
     /// Core Graphics logs an error and adds nothing).
     private func startIfNeeded(at point: CGPoint, _ transform: CGAffineTransform) {

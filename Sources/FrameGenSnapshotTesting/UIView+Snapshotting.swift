@@ -29,8 +29,9 @@ extension Snapshotting where Value == UIView, Format == UIImage {
     /// A snapshot strategy for comparing views based on pixel equality.
     ///
     /// - Parameters:
-    ///   - drawHierarchyInKeyWindow: On iOS, draws through the app's key window; framegen has
-    ///     one way of drawing, so both values draw the same.
+    ///   - drawHierarchyInKeyWindow: Draws the view as the screen shows it
+    ///     (`drawHierarchy(in:afterScreenUpdates:)`) instead of with `layer.render(in:)`, whose
+    ///     corners and gradients differ (docs/snapshot-testing.md "Which drawing the strategy asks for").
     ///   - precision: The share of pixels that must match.
     ///   - perceptualPrecision: How close a pixel must be to its reference to match (1 - ΔE / 100).
     ///   - size: A view size override.
@@ -41,7 +42,7 @@ extension Snapshotting where Value == UIView, Format == UIImage {
     ) -> Snapshotting {
         drawn(precision: precision, perceptualPrecision: perceptualPrecision, traits: traits) { view in
             SnapshotHost.image(
-                of: view, in: nil,
+                of: view, in: nil, drawHierarchy: drawHierarchyInKeyWindow,
                 config: ViewImageConfig(safeArea: .zero, size: size ?? view.frame.size, traits: .init()),
                 traits: traits)
         }
@@ -60,7 +61,7 @@ extension Snapshotting where Value == UIViewController, Format == UIImage {
     ) -> Snapshotting {
         drawn(precision: precision, perceptualPrecision: perceptualPrecision, traits: traits) { controller in
             SnapshotHost.image(
-                of: controller.view, in: controller,
+                of: controller.view, in: controller, drawHierarchy: drawHierarchyInKeyWindow,
                 config: size.map {
                     ViewImageConfig(safeArea: config.safeArea, size: $0, traits: config.traits)
                 }
@@ -76,7 +77,7 @@ extension Snapshotting where Value == UIViewController, Format == UIImage {
     ) -> Snapshotting {
         drawn(precision: precision, perceptualPrecision: perceptualPrecision, traits: traits) { controller in
             SnapshotHost.image(
-                of: controller.view, in: controller,
+                of: controller.view, in: controller, drawHierarchy: drawHierarchyInKeyWindow,
                 config: ViewImageConfig(safeArea: .zero, size: size, traits: traits), traits: traits)
         }
     }
@@ -111,7 +112,8 @@ extension Snapshotting where Value == CALayer, Format == UIImage {
 /// strategy's `traits`), a root controller holding the view, the appearance calls, a layout pass.
 enum SnapshotHost {
     static func image(
-        of view: UIView, in controller: UIViewController?, config: ViewImageConfig, traits: UITraitCollection
+        of view: UIView, in controller: UIViewController?, drawHierarchy: Bool, config: ViewImageConfig,
+        traits: UITraitCollection
     ) -> UIImage {
         let initialFrame = view.frame
         let size = config.size ?? view.frame.size
@@ -141,7 +143,13 @@ enum SnapshotHost {
         let image = UIGraphicsImageRenderer(
             bounds: view.bounds, format: UIGraphicsImageRendererFormat(for: merged)
         )
-        .image { context in view.layer.render(in: context.cgContext) }
+        .image { context in
+            if drawHierarchy {
+                view.drawHierarchy(in: view.bounds, afterScreenUpdates: true)
+            } else {
+                view.layer.render(in: context.cgContext)
+            }
+        }
         SnapshotText.note(SnapshotText.rects(in: view), for: image)
         root.beginAppearanceTransition(false, animated: false)
         root.endAppearanceTransition()

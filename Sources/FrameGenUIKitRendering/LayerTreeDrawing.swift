@@ -21,30 +21,28 @@ enum LayerTreeDrawing {
         let width = (size.width * scale).rounded().clampedInt(in: 0...16384, nan: 0)
         let height = (size.height * scale).rounded().clampedInt(in: 0...16384, nan: 0)
         guard width > 0, height > 0 else { return UIImage() }
-        var root = LayerSnapshot(
-            bounds: Rect(origin: .zero, size: size), position: Point(x: size.width / 2, y: size.height / 2))
-        root.sublayers = trees(of: context, size: size)
         let view = ViewLayer(frame: Rect(origin: .zero, size: size), layers: [])
-        let composer = LayerTreeComposer()
+        let onScreen = LayerTreeComposer()
+        let rendered = LayerTreeComposer(drawing: .renderInContext)
         var canvas = CanvasLayer(
             pixelWidth: width, pixelHeight: height, scale: scale,
             background: .color(format.opaque ? .black : .clear), views: [view])
         // No scene photos outside a scene: an image view showing one draws nothing.
         let never: LayerTreeComposer.SourcedContents<Never> = { _, _, _, _ in nil }
-        if let layer = composer.layer(
-            root, viewBounds: Rect(origin: .zero, size: size), scale: scale, view: view, sourced: never)
-        {
-            canvas.views[0].layers = [layer]
+        canvas.views[0].layers = trees(of: context, size: size).compactMap { tree, asOnScreen in
+            (asOnScreen ? onScreen : rendered).layer(
+                tree, viewBounds: Rect(origin: .zero, size: size), scale: scale, view: view, sourced: never)
         }
         guard let image = try? Compositor.render(canvas, text: text) else { return UIImage() }
         return UIImage(bitmap: bitmap(image), scale: CGFloat(scale))
     }
 
     /// The recorded paths between layers as layers of their own, and each rendered tree placed
-    /// where the context's transform put its bounds.
-    private static func trees(of context: CGContext, size: Size) -> [LayerSnapshot] {
+    /// where the context's transform put its bounds, back to front, each with whether it is
+    /// drawn as on screen.
+    private static func trees(of context: CGContext, size: Size) -> [(LayerSnapshot, asOnScreen: Bool)] {
         let parts = context.recorded
-        var out: [LayerSnapshot] = []
+        var out: [(LayerSnapshot, asOnScreen: Bool)] = []
         var from = 0
         func drawing(upTo end: Int) {
             guard end > from else { return }
@@ -52,12 +50,12 @@ enum LayerTreeDrawing {
                 bounds: Rect(origin: .zero, size: size),
                 position: Point(x: size.width / 2, y: size.height / 2))
             layer.drawing = LayerSnapshot.Drawing(size: size, parts: Array(parts[from..<end]))
-            out.append(layer)
+            out.append((layer, true))
             from = end
         }
-        for (tree, transform, after) in context.renderedLayers {
+        for (tree, transform, after, asOnScreen) in context.renderedLayers {
             drawing(upTo: after)
-            out.append(placed(tree, by: transform))
+            out.append((placed(tree, by: transform), asOnScreen))
         }
         drawing(upTo: parts.count)
         return out

@@ -15,8 +15,17 @@ import Text
 /// show the same few images frame after frame).
 package final class LayerTreeComposer: Sendable {
     private let textures = Mutex<[LayerSnapshot.Contents: Texture]>([:])
+    private let drawing: Drawing
 
-    package init() {}
+    /// How Core Animation draws the tree: as the screen shows it (a scene's frame,
+    /// `drawHierarchy(in:)`), or as `CALayer.render(in:)` draws it into a context, which rounds a
+    /// circular corner with UIKit's rounded-rect path (docs/uikit.md "Drawing a view into an image").
+    package enum Drawing: Sendable {
+        case onScreen
+        case renderInContext
+    }
+
+    package init(drawing: Drawing = .onScreen) { self.drawing = drawing }
 
     /// Contents drawn from a named source (a scene photo) rather than from a bitmap: the caller's
     /// textures, given the contents, its source, the layer they fill and its map to device pixels.
@@ -79,7 +88,8 @@ package final class LayerTreeComposer: Sendable {
         layer.backgroundColor = s.backgroundColor.map(color)
         layer.cornerRadius = max(s.cornerRadius, 0)
         layer.maskedCorners = Shapes.Corners(rawValue: s.maskedCorners & 0b1111)
-        layer.cornerCurve = s.continuousCorners ? .continuous : .circular
+        layer.cornerCurve =
+            s.continuousCorners ? .continuous : drawing == .renderInContext ? .bezierPath : .circular
         layer.isDoubleSided = s.isDoubleSided
         if let g = s.gradient, !g.colors.isEmpty {
             let kind: Gradient.Kind =

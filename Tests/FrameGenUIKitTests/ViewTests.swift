@@ -357,14 +357,12 @@ final class Recorder: UIView {
     let r = CGRect(x: 0, y: 0, width: 100, height: 40)
     let rounded = UIBezierPath(roundedRect: r, cornerRadius: 8)
     #expect(rounded.bounds == r)
-    // A move, four sides, four corners and the close.
-    #expect(rounded.cgPath.steps.count == 10)
-    // A radius over half the height is half the height: a capsule, with no vertical sides.
-    let capsule = UIBezierPath(roundedRect: r, cornerRadius: 100)
-    #expect(capsule.cgPath.steps.count == 8 && capsule.bounds == r)
+    // A move, four corners of three cubics, the lines between them and the close.
+    #expect(rounded.cgPath.steps.count == 17)
     let top = UIBezierPath(
         roundedRect: r, byRoundingCorners: [.topLeft, .topRight], cornerRadii: CGSize(width: 8, height: 8))
-    #expect(top.cgPath.steps.count == 8)
+    // Two rounded corners, two square ones.
+    #expect(top.cgPath.steps.count == 11 && top.bounds == r)
     #expect(UIBezierPath(rect: r).cgPath == CGPath(rect: r, transform: nil))
     // UIKit's clockwise is clockwise on screen: from +x down to +y.
     let arc = UIBezierPath(arcCenter: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
@@ -374,4 +372,73 @@ final class Recorder: UIView {
     #expect(layer.shadowPath == rounded.cgPath)
     rounded.apply(CGAffineTransform(scaleX: 2, y: 1))
     #expect(rounded.bounds == CGRect(x: 0, y: 0, width: 200, height: 40))
+}
+
+/// The elements of `path`'s cubics: end, then the two controls.
+private func cubics(_ path: UIBezierPath) -> [[CGPoint]] {
+    path.cgPath.steps.compactMap {
+        if case .curve(let p, let c1, let c2) = $0 { [p, c1, c2] } else { nil }
+    }
+}
+
+private func holds(_ path: UIBezierPath, cubic expected: [CGPoint]) -> Bool {
+    cubics(path).contains { got in zip(got, expected).allSatisfy { hypot($0.x - $1.x, $0.y - $1.y) < 1e-5 } }
+}
+
+/// UIKit's rounded rectangles, against the elements UIKit itself gives for them (printed on
+/// iOS 14 to 17, docs/uikit.md "Paths"): iOS 7's corner, a capsule, and the shape between.
+@Test func bezierPathRoundedRectsAreUIKits() {
+    // A 60 x 30 rect with radius 8: the corner leaves the edge 1.528665 r before it.
+    let path = UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 60, height: 30), cornerRadius: 8)
+    #expect(path.cgPath.steps.first == .move(to: CGPoint(x: 47.77068, y: 0)))
+    #expect(
+        holds(
+            path,
+            cubic: [
+                CGPoint(x: 54.948049657352058, y: 0.59929110277612807),
+                CGPoint(x: 51.292056339051769, y: 0), CGPoint(x: 53.052744447495982, y: 0),
+            ]))
+    #expect(
+        holds(
+            path,
+            cubic: [
+                CGPoint(x: 59.400708897223872, y: 5.0519503426479417),
+                CGPoint(x: 57.017409386994025, y: 1.3524764483549596),
+                CGPoint(x: 58.647523551645044, y: 2.9825906130059776),
+            ]))
+    #expect(
+        holds(
+            path,
+            cubic: [
+                CGPoint(x: 60, y: 12.229319877836661), CGPoint(x: 60, y: 6.9472555525040187),
+                CGPoint(x: 60, y: 8.7079436609482332),
+            ]))
+    // Past a third of both sides: a capsule of half the shorter side, a quarter circle a cubic.
+    let capsule = UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 100, height: 40), cornerRadius: 40)
+    #expect(capsule.bounds == CGRect(x: 0, y: 0, width: 100, height: 40))
+    let kappa = 4.0 / 3.0 * (2.0.squareRoot() - 1)
+    #expect(
+        holds(
+            capsule,
+            cubic: [
+                CGPoint(x: 100, y: 20), CGPoint(x: 80 + 20 * kappa, y: 0),
+                CGPoint(x: 100, y: 20 * (1 - kappa)),
+            ]
+        ))
+    #expect(capsule.contains(CGPoint(x: 99, y: 20)) && !capsule.contains(CGPoint(x: 99, y: 2)))
+    // Past a third of the height only (208 x 50, radius 20): the top runs on to 1.528665 r from
+    // the corner; the curve, in radii limited to half the height over 1.52866483, ends on the
+    // side at 1.4522316 of them.
+    let between = UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: 208, height: 50), cornerRadius: 20)
+    let limited = 25 / 1.52866483
+    #expect(between.cgPath.steps.first == .move(to: CGPoint(x: 208 - 1.528665 * 20, y: 0)))
+    #expect(
+        holds(
+            between,
+            cubic: [
+                CGPoint(x: 208, y: 1.4522315885 * limited),
+                CGPoint(x: 208 - 0.3743055124 * limited, y: 0.3192018530 * limited),
+                CGPoint(x: 208, y: 0.8537655244 * limited),
+            ]))
+    #expect(between.bounds == CGRect(x: 0, y: 0, width: 208, height: 50))
 }

@@ -1,6 +1,8 @@
 import Foundation
 import FrameGenCoreGraphics
 
+import enum Raster.Shapes
+
 /// Which corners of a rectangle; the raw values are UIKit's.
 public struct UIRectCorner: OptionSet, Hashable, Sendable {
     public let rawValue: UInt
@@ -17,8 +19,7 @@ public struct UIRectCorner: OptionSet, Hashable, Sendable {
 /// UIKit's path object over a CGMutablePath: enough to build the shapes layers are given
 /// (`layer.shadowPath = UIBezierPath(roundedRect: bounds, cornerRadius: 8).cgPath`). Angles
 /// run in UIKit's flipped coordinates: `clockwise` is clockwise on screen. Rounded corners are
-/// circular quarter arcs; iOS draws its own continuous-curvature corners, whose exact shape
-/// Apple does not document.
+/// UIKit's own shapes (docs/uikit.md "Paths").
 open class UIBezierPath: NSObject {
     private var path: CGMutablePath
 
@@ -42,24 +43,29 @@ open class UIBezierPath: NSObject {
         path.addEllipse(in: rect)
     }
 
-    /// Circular corners; a radius over half the shorter side is that half (a capsule).
+    /// UIKit's rounded rectangle, not CALayer's: iOS 7's continuous corners while the radius is
+    /// under a third of both sides, a capsule past a third of both, and UIKit's own in-between
+    /// shape past a third of one (docs/uikit.md "Paths").
     public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
         self.init(
             roundedRect: rect, byRoundingCorners: .allCorners,
-            cornerRadii: CGSize(width: cornerRadius, height: 0))
+            cornerRadii: CGSize(width: cornerRadius, height: cornerRadius))
     }
 
-    /// Rounds only `corners`, circularly, with radius `cornerRadii.width` (iOS ignores the
-    /// height too), at most half the shorter side.
+    /// Rounds only `corners` with UIKit's rounded-rectangle corners (see
+    /// `init(roundedRect:cornerRadius:)`), of radius `cornerRadii.width` (iOS ignores the height).
     public convenience init(
         roundedRect rect: CGRect, byRoundingCorners corners: UIRectCorner, cornerRadii: CGSize
     ) {
         self.init()
-        let r = rect.standardized
-        let radius = Swift.max(0, Swift.min(cornerRadii.width, Swift.min(r.width, r.height) / 2))
-        let order: [UIRectCorner] = [.topLeft, .topRight, .bottomRight, .bottomLeft]
-        let radii = order.map { corners.contains($0) ? CGSize(width: radius, height: radius) : .zero }
-        path.addRoundedRect(r, radii: radii, transform: .identity)
+        let pairs: [(UIRectCorner, Shapes.Corners)] = [
+            (.topLeft, .minXMinY), (.topRight, .maxXMinY), (.bottomLeft, .minXMaxY),
+            (.bottomRight, .maxXMaxY),
+        ]
+        var rounded: Shapes.Corners = []
+        for (ui, shape) in pairs where corners.contains(ui) { rounded.insert(shape) }
+        path.addOutline(
+            Shapes.bezierPathRoundedRect(rect.geometry, radius: Double(cornerRadii.width), corners: rounded))
     }
 
     public convenience init(
