@@ -8,11 +8,8 @@ public enum Shapes {
         /// Quarter circles; the radius is clamped to min(width, height) / 2.
         case circular
         /// iOS 13's continuous ("squircle") corner, docs/design/rendering.md §8.3; the radius is clamped
-        /// to min(width, height) / 2 / 1.52866483 so the curve fits.
+        /// to min(width, height) / 2 / 1.528665 so the curve fits.
         case continuous
-        /// UIKit's rounded-rect path (`bezierPathRoundedRect`), which `CALayer.render(in:)` rounds
-        /// a circular corner with; the radius is clamped as a circular one's.
-        case bezierPath
     }
 
     /// Which corners a rounded rect rounds (CALayer's `maskedCorners`), in local points with y
@@ -29,7 +26,7 @@ public enum Shapes {
 
     /// Where the continuous curve leaves the straight edge, in units of the radius
     /// (docs/design/rendering.md §8.3).
-    public static let continuousCornerExtent = 1.52866483
+    public static let continuousCornerExtent = 1.528665
 
     /// Clockwise on screen (y down): top-left, top-right, bottom-right, bottom-left.
     public static func rect(_ r: Rect) -> Path {
@@ -45,7 +42,7 @@ public enum Shapes {
         guard radius > 0, radius.isFinite else { return 0 }
         let half = min(abs(r.width), abs(r.height)) / 2
         switch curve {
-        case .circular, .bezierPath: return min(radius, half)
+        case .circular: return min(radius, half)
         case .continuous: return min(radius, half / continuousCornerExtent)
         }
     }
@@ -59,7 +56,6 @@ public enum Shapes {
         guard !s.isEmpty else { return Path() }
         let r = effectiveRadius(radius, in: s, curve: curve)
         guard r > 0, !corners.isEmpty else { return Shapes.rect(s) }
-        if curve == .bezierPath { return bezierPathRoundedRect(s, radius: r, corners: corners) }
         let corner = (curve == .circular ? circularCorner : continuousCorner).scaled(by: r)
         return outline(s) { k in corners.contains(clockwiseCorners[k]) ? corner : nil }
     }
@@ -84,7 +80,7 @@ public enum Shapes {
         // Which corners UIKit rounds with its other shapes is known for all four only; fewer
         // take the first shape at the radius that fits (chosen, docs/design/rendering.md §8.3).
         guard corners == .all, !(wide && tall) else {
-            let corner = bezierPathCorner.scaled(by: limited)
+            let corner = continuousCorner.scaled(by: limited)
             return outline(s) { k in corners.contains(clockwiseCorners[k]) ? corner : nil }
         }
         guard wide || tall else {
@@ -184,25 +180,10 @@ public enum Shapes {
         return CornerShape(start: SIMD2(1, 0), pieces: pieces)
     }()
 
-    /// The continuous corner of docs/design/rendering.md §8.3 (PaintCode's), verbatim.
+    /// Core Animation's continuous corner, which UIKit's rounded-rect path also takes below a
+    /// third of both sides: three cubics from 1.528665 r along the edge, no straight pieces
+    /// (docs/design/rendering.md §8.3).
     static let continuousCorner = CornerShape(
-        start: SIMD2(1.52866483, 0),
-        pieces: [
-            .cubic(SIMD2(1.08849323, 0), SIMD2(0.86840689, 0), SIMD2(0.66993427, 0.06549600)),
-            .line(SIMD2(0.63149399, 0.07491100)),
-            .cubic(
-                SIMD2(0.37282392, 0.16905899), SIMD2(0.16905899, 0.37282392),
-                SIMD2(0.07491100, 0.63149399)),
-            .line(SIMD2(0.06549600, 0.66993427)),
-            .cubic(SIMD2(0, 0.86840689), SIMD2(0, 1.08849323), SIMD2(0, 1.52866483)),
-        ]
-    )
-
-    // UIKit's own paths, read off the elements `UIBezierPath(roundedRect:cornerRadius:)` gives
-    // on iOS 14 to 17 (docs/design/rendering.md §8.3), in radii.
-
-    /// Below a third of both sides: iOS 7's corner, three cubics from 1.528665 r along the edge.
-    static let bezierPathCorner = CornerShape(
         start: SIMD2(1.528665, 0),
         pieces: [
             .cubic(SIMD2(1.0884929576, 0), SIMD2(0.8684069441, 0), SIMD2(0.6314937928, 0.0749113878)),
@@ -211,6 +192,9 @@ public enum Shapes {
                 SIMD2(0.0749113878, 0.6314937928)),
             .cubic(SIMD2(0, 0.8684069441), SIMD2(0, 1.0884929576), SIMD2(0, 1.528665)),
         ])
+
+    // UIKit's own paths, read off the elements `UIBezierPath(roundedRect:cornerRadius:)` gives
+    // on iOS 14 to 17 (docs/design/rendering.md §8.3), in radii.
 
     /// Past a third of both sides: a capsule's quarter circle of half the shorter side (one
     /// cubic, 1.52866483 limited radii long).
