@@ -31,7 +31,7 @@ extension Snapshotting where Value == UIView, Format == UIImage {
     /// - Parameters:
     ///   - drawHierarchyInKeyWindow: Draws the view as the screen shows it
     ///     (`drawHierarchy(in:afterScreenUpdates:)`) instead of with `layer.render(in:)`, whose
-    ///     corners and gradients differ (docs/snapshot-testing.md "Which drawing the strategy asks for").
+    ///     gradients differ (docs/snapshot-testing.md "Which drawing the strategy asks for").
     ///   - precision: The share of pixels that must match.
     ///   - perceptualPrecision: How close a pixel must be to its reference to match (1 - ΔE / 100).
     ///   - size: A view size override.

@@ -6,7 +6,7 @@ extension CALayer {
     /// Draws the layer and its sublayers into `ctx` in the layer's own coordinates (its bounds'
     /// top left at the context's origin), as they are now: recorded into the context, drawn
     /// when its image renderer makes the image, as Core Animation's `render(in:)` draws (its
-    /// corners and gradients are not the screen's: docs/uikit.md "Drawing a view into an image").
+    /// gradients are not the screen's: docs/uikit.md "Drawing a view into an image").
     /// Collection views in the tree that no scene drives lay out and show their cells first, as
     /// they would have on screen.
     public func render(in ctx: CGContext) { record(in: ctx, asOnScreen: false) }

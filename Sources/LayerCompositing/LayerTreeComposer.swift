@@ -18,8 +18,9 @@ package final class LayerTreeComposer: Sendable {
     private let drawing: Drawing
 
     /// How Core Animation draws the tree: as the screen shows it (a scene's frame,
-    /// `drawHierarchy(in:)`), or as `CALayer.render(in:)` draws it into a context, which rounds a
-    /// circular corner with UIKit's rounded-rect path (docs/uikit.md "Drawing a view into an image").
+    /// `drawHierarchy(in:)`), or as `CALayer.render(in:)` draws it into a context, which
+    /// interpolates a gradient's colours in Generic RGB (docs/uikit.md "Drawing a view into an
+    /// image").
     package enum Drawing: Sendable {
         case onScreen
         case renderInContext
@@ -88,8 +89,7 @@ package final class LayerTreeComposer: Sendable {
         layer.backgroundColor = s.backgroundColor.map(color)
         layer.cornerRadius = max(s.cornerRadius, 0)
         layer.maskedCorners = Shapes.Corners(rawValue: s.maskedCorners & 0b1111)
-        layer.cornerCurve =
-            s.continuousCorners ? .continuous : drawing == .renderInContext ? .bezierPath : .circular
+        layer.cornerCurve = s.continuousCorners ? .continuous : .circular
         layer.isDoubleSided = s.isDoubleSided
         if let g = s.gradient, !g.colors.isEmpty {
             let kind: Gradient.Kind =
@@ -98,10 +98,15 @@ package final class LayerTreeComposer: Sendable {
                 case .radial: .radial
                 case .conic: .conic
                 }
-            layer.gradient = Gradient(
+            var gradient = Gradient(
                 kind, colors: g.colors.map(color), locations: g.locations,
                 start: SIMD2(g.startPoint.x * size.width, g.startPoint.y * size.height),
                 end: SIMD2(g.endPoint.x * size.width, g.endPoint.y * size.height))
+            if drawing == .renderInContext {
+                (gradient.colors, gradient.locations) = GenericRGBGradient.stops(
+                    colors: g.colors, locations: gradient.locations)
+            }
+            layer.gradient = gradient
         }
         if s.borderWidth > 0, let c = s.borderColor {
             layer.border = LayerBorder(width: s.borderWidth, color: color(c))

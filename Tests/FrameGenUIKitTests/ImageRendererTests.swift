@@ -45,34 +45,6 @@ import Testing
         #expect(Self.pixel(image, 15, 5) == [0, 255, 0, 255])
     }
 
-    /// `layer.render(in:)` rounds a circular corner with UIKit's rounded-rect path, as iOS drew
-    /// it in a reference image: at a 120 px radius (40 pt at 3x) row 0 stays bare up to 122 px from
-    /// the corner, where a circle starts covering at 104 px. `drawHierarchy` draws the screen's
-    /// circle. The coverages are the two outlines' areas in each pixel.
-    @Test func renderInContextRoundsCornersAsUIKitsPath() {
-        let view = UIView(frame: CGRect(x: 0, y: 0, width: 150, height: 150))
-        view.backgroundColor = .white
-        view.layer.cornerRadius = 40
-        let bounds = CGRect(x: 0, y: 0, width: 150, height: 150)
-        let format = UIGraphicsImageRendererFormat(for: .init(displayScale: 3))
-        let rendered = UIGraphicsImageRenderer(bounds: bounds, format: format).image {
-            view.layer.render(in: $0.cgContext)
-        }
-        let onScreen = UIGraphicsImageRenderer(bounds: bounds, format: format).image { _ in
-            view.drawHierarchy(in: bounds, afterScreenUpdates: true)
-        }
-        func alpha(_ image: UIImage, _ x: Int) -> Double { Double(Self.pixel(image, x, 0)[3]) }
-        #expect((0..<122).allSatisfy { alpha(rendered, $0) == 0 && alpha(rendered, 449 - $0) == 0 })
-        for (x, coverage) in [(124, 31.2), (130, 104.1), (140, 183.4)] {
-            #expect(abs(alpha(rendered, x) - coverage) <= 3, "x \(x): \(alpha(rendered, x))")
-            #expect(abs(alpha(rendered, 449 - x) - coverage) <= 3)
-        }
-        #expect(alpha(onScreen, 103) == 0)
-        for (x, coverage) in [(105, 30.7), (108, 114.1)] {
-            #expect(abs(alpha(onScreen, x) - coverage) <= 3, "x \(x): \(alpha(onScreen, x))")
-        }
-    }
-
     @Test func drawHierarchyScalesIntoItsRect() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         view.backgroundColor = .red

@@ -1,0 +1,405 @@
+import Foundation
+import FrameGenCoreGraphics
+import FrameGenQuartzCore
+import FrameGenUIKit
+import FrameGenUIKitRendering
+import Testing
+
+/// framegen against images iOS drew: each case rebuilds a public project's snapshot test and
+/// checks the numbers measured from its reference PNG (recorded on an iOS simulator), within
+/// the levels docs/parity.md allows: 8 along an anti-aliased edge or a shadow, 2 in a flat
+/// colour or a gradient. The references stay in their repositories; their numbers are here,
+/// each with its source.
+@Suite struct ParityTests {
+    /// `view` drawn as swift-snapshot-testing's `.image` and FBSnapshotTestCase draw it:
+    /// `layer.render(in:)` into an image of its bounds at `scale`.
+    static func rendered(_ view: UIView, scale: CGFloat) -> (width: Int, pixels: [UInt8]) {
+        let format = UIGraphicsImageRendererFormat(for: .init(displayScale: scale))
+        let image = UIGraphicsImageRenderer(bounds: view.bounds, format: format).image {
+            view.layer.render(in: $0.cgContext)
+        }
+        let bitmap = image.bitmap!
+        return (bitmap.width, Array(bitmap.pixels))
+    }
+
+    /// Channel `channel` (0 red ... 3 alpha) of row `y` from `x`, as many values as `expected`,
+    /// checked against iOS's within `levels`.
+    static func expectRow(
+        _ image: (width: Int, pixels: [UInt8]), y: Int, from x: Int, channel: Int, _ expected: [Int],
+        within levels: Int, _ source: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let drawn = expected.indices.map { Int(image.pixels[((y * image.width) + x + $0) * 4 + channel]) }
+        let worst = zip(drawn, expected).map { abs($0 - $1) }.max() ?? 0
+        #expect(
+            worst <= levels, "\(source): row \(y) from x \(x): framegen \(drawn), iOS \(expected)",
+            sourceLocation: sourceLocation)
+    }
+
+    /// A white `size` view holding a `color` child at `frame` with `cornerRadius`, as the
+    /// projects' hosts put the view under test.
+    static func onWhite(
+        _ size: CGFloat, child frame: CGRect, _ color: UIColor, cornerRadius: CGFloat
+    ) -> (host: UIView, child: UIView) {
+        let host = UIView(frame: CGRect(x: 0, y: 0, width: size, height: size))
+        host.backgroundColor = .white
+        let child = UIView(frame: frame)
+        child.backgroundColor = color
+        child.layer.cornerRadius = cornerRadius
+        host.addSubview(child)
+        return (host, child)
+    }
+
+    // MARK: Corners
+
+    /// square/Blueprint 1237c2b6e5465c474dbbcd975ba7b3ab4b50e963, BoxTests.test_cornerStyle
+    /// "rounded" (identical on iOS 15, 16 and 17): a 100 pt blue box, cornerRadius 10, on white,
+    /// at 1x. `render(in:)` draws a circular corner as a circle.
+    @Test func blueprintRoundedBox() {
+        let (host, _) = Self.onWhite(
+            100, child: CGRect(x: 0, y: 0, width: 100, height: 100), .blue, cornerRadius: 10)
+        let image = Self.rendered(host, scale: 1)
+        let source = "Blueprint test_cornerStyle_rounded"
+        Self.expectRow(
+            image, y: 0, from: 0, channel: 0, [255, 255, 255, 255, 255, 250, 170, 90, 31, 6, 0, 0], within: 8,
+            source)
+        Self.expectRow(
+            image, y: 1, from: 0, channel: 0, [255, 255, 255, 255, 174, 35, 0, 0], within: 8, source)
+        withKnownIssue(
+            "iOS covers the corner's shallowest pixels less than their area (117 where the area gives 105)"
+        ) {
+            Self.expectRow(image, y: 2, from: 0, channel: 0, [255, 255, 253, 117, 0, 0], within: 8, source)
+        }
+        Self.expectRow(
+            image, y: 50, from: 0, channel: 2, Array(repeating: 255, count: 100), within: 0, source)
+    }
+
+    /// zilverline/Dezignables e5e367ee24a2f1ec1ef48d62fac19a8de243fe69, DezignableCornerTests
+    /// testCorner and testCircle: a red 200 pt view with no superview, cornerRadius 20 and 100,
+    /// drawn by FBSnapshotTestCase's `renderInContext` at 2x and 3x over transparency (alpha is
+    /// the coverage).
+    @Test func dezignablesCornerAndCircle() {
+        func view(radius: CGFloat) -> UIView {
+            let v = UIView(frame: CGRect(x: 100, y: 100, width: 200, height: 200))
+            v.backgroundColor = .red
+            v.layer.cornerRadius = radius
+            return v
+        }
+        let source = "Dezignables testCorner"
+        let corner2 = Self.rendered(view(radius: 20), scale: 2)
+        withKnownIssue(
+            "iOS covers the corner's shallowest pixels less than their area (108 where the area gives 119)"
+        ) {
+            Self.expectRow(
+                corner2, y: 0, from: 30, channel: 3, [0, 20, 69, 108, 147, 187, 214, 234, 246, 252, 255],
+                within: 8, source)
+        }
+        Self.expectRow(
+            corner2, y: 0, from: 30, channel: 3, [0, 20, 69, 108, 147, 187, 214, 234, 246, 252, 255],
+            within: 11, source)
+        Self.expectRow(corner2, y: 1, from: 27, channel: 3, [9, 77, 143, 209, 254], within: 8, source)
+        Self.expectRow(corner2, y: 2, from: 24, channel: 3, [1, 63, 157, 241, 255], within: 8, source)
+        let corner3 = Self.rendered(view(radius: 20), scale: 3)
+        Self.expectRow(
+            corner3, y: 0, from: 49, channel: 3, [17, 62, 99, 132, 164, 188, 208, 227, 239, 246, 252, 255],
+            within: 8, source)
+        Self.expectRow(corner3, y: 1, from: 44, channel: 3, [5, 57, 116, 175, 226, 255], within: 8, source)
+        Self.expectRow(corner3, y: 2, from: 41, channel: 3, [23, 102, 174, 242, 255], within: 8, source)
+        let circle = Self.rendered(view(radius: 100), scale: 3)
+        Self.expectRow(
+            circle, y: 0, from: 274, channel: 3,
+            [
+                0, 2, 22, 41, 57, 73, 90, 106, 122, 138, 154, 165, 174, 184, 194, 203, 213, 223, 231, 234,
+                238, 241, 244, 247, 250, 254, 254,
+            ],
+            within: 8, "Dezignables testCircle")
+        Self.expectRow(
+            circle, y: 1, from: 265, channel: 3, [5, 32, 61, 91, 119, 142, 164, 187, 210, 232, 253, 255],
+            within: 8, "Dezignables testCircle")
+        Self.expectRow(
+            circle, y: 2, from: 257, channel: 3, [3, 32, 68, 104, 140, 171, 200, 230, 253, 255], within: 8,
+            "Dezignables testCircle")
+    }
+
+    /// theleftbit/BSWInterfaceKit, UIViewTests.roundedCorners (3x): a red 50 pt view centred in
+    /// a white 100 pt one, cornerRadius 10, `cornerCurve = .continuous`, clipping to its bounds.
+    /// Core Animation's continuous corner leaves the edge 1.528665 r from the corner; iOS's
+    /// coverage along it is the square of the outline's (to within 5 levels): `render(in:)`
+    /// fills the rounded background and clips it to the same outline again (docs/parity.md).
+    @Test func bswContinuousCorner() {
+        let (host, child) = Self.onWhite(
+            100, child: CGRect(x: 25, y: 25, width: 50, height: 50), .red, cornerRadius: 10)
+        child.layer.cornerCurve = .continuous
+        child.clipsToBounds = true
+        let image = Self.rendered(host, scale: 3)
+        let source = "BSWInterfaceKit roundedCorners"
+        withKnownIssue("framegen clips a layer's own rounded background once, not twice") {
+            Self.expectRow(
+                image, y: 75, from: 97, channel: 1,
+                [255, 255, 253, 242, 221, 195, 170, 143, 116, 97, 77, 56, 42, 31, 22, 14, 10, 6, 4, 0],
+                within: 8, source)
+            Self.expectRow(
+                image, y: 76, from: 94, channel: 1, [255, 246, 201, 136, 53, 0], within: 8, source)
+            Self.expectRow(image, y: 77, from: 91, channel: 1, [255, 250, 175, 46, 0], within: 8, source)
+        }
+        // The curve itself is Core Animation's: where the coverage is 0 or full, framegen agrees.
+        Self.expectRow(image, y: 75, from: 97, channel: 1, [255, 255], within: 0, source)
+        Self.expectRow(image, y: 76, from: 99, channel: 1, [0], within: 0, source)
+        Self.expectRow(image, y: 78, from: 93, channel: 1, [0], within: 0, source)
+    }
+
+    /// square/Blueprint 1237c2b6e5465c474dbbcd975ba7b3ab4b50e963, BoxTests.test_cornerStyle
+    /// "wideCapsule" (1x): a blue 200 x 100 box, cornerRadius 50, on white: a capsule whose
+    /// ends are half circles.
+    @Test func blueprintCapsule() {
+        let (host, _) = Self.onWhite(
+            200, child: CGRect(x: 0, y: 0, width: 200, height: 100), .blue, cornerRadius: 50)
+        host.frame.size.height = 100
+        let image = Self.rendered(host, scale: 1)
+        let source = "Blueprint test_cornerStyle_wideCapsule"
+        Self.expectRow(
+            image, y: 0, from: 38, channel: 0, [255, 255, 233, 188, 144, 111, 78, 54, 34, 17, 9, 3, 0],
+            within: 8, source)
+        Self.expectRow(image, y: 1, from: 35, channel: 0, [255, 220, 148, 88, 29, 0], within: 8, source)
+        Self.expectRow(image, y: 3, from: 29, channel: 0, [255, 235, 140, 40, 0], within: 8, source)
+        Self.expectRow(image, y: 50, from: 0, channel: 0, [3, 0, 0], within: 8, source)
+    }
+
+    /// square/Blueprint 1237c2b6e5465c474dbbcd975ba7b3ab4b50e963, BoxTests.test_borders
+    /// "rounded" (1x): a blue 100 pt box, cornerRadius 10, an orange 1 pt border, on white.
+    @Test func blueprintRoundedBorder() {
+        let (host, box) = Self.onWhite(
+            100, child: CGRect(x: 0, y: 0, width: 100, height: 100), .blue, cornerRadius: 10)
+        box.layer.borderColor = UIColor.orange.cgColor
+        box.layer.borderWidth = 1
+        let image = Self.rendered(host, scale: 1)
+        let source = "Blueprint test_borders_rounded"
+        // Red, then green, along the rows: the arc's edge over white outside, blue inside.
+        Self.expectRow(
+            image, y: 0, from: 5, channel: 0, [250, 201, 197, 222, 244, 255, 255], within: 8, source)
+        Self.expectRow(
+            image, y: 0, from: 5, channel: 1, [247, 154, 114, 113, 122, 128, 128], within: 8, source)
+        withKnownIssue(
+            "iOS's border arc is more orange on its diagonal pixel (223 where the ring's area over the fill gives 190)"
+        ) {
+            Self.expectRow(
+                image, y: 1, from: 4, channel: 0, [202, 227, 179, 102, 36, 13, 0], within: 8, source)
+            Self.expectRow(
+                image, y: 1, from: 4, channel: 2, [165, 32, 76, 153, 219, 242, 255], within: 8, source)
+            Self.expectRow(image, y: 3, from: 2, channel: 0, [191, 223, 13, 0], within: 8, source)
+        }
+        Self.expectRow(image, y: 1, from: 4, channel: 0, [202, 227, 179, 102, 36, 13, 0], within: 9, source)
+        Self.expectRow(image, y: 3, from: 2, channel: 0, [191, 223, 13, 0], within: 33, source)
+        Self.expectRow(image, y: 50, from: 0, channel: 0, [255, 0, 0], within: 0, source)
+    }
+
+    /// square/Blueprint 1237c2b6e5465c474dbbcd975ba7b3ab4b50e963, BoxTests.test_largeCornerRadius
+    /// (1x): a blue 80 x 60 box at (20, 20) in a white 120 x 100 view, cornerRadius 100 (drawn
+    /// as 30, half the short side), a red shadow of radius 2 along a `UIBezierPath` of radius 100.
+    @Test func blueprintLargeRadius() {
+        let (host, box) = Self.onWhite(
+            120, child: CGRect(x: 20, y: 20, width: 80, height: 60), .blue, cornerRadius: 100)
+        host.frame.size.height = 100
+        box.layer.shadowColor = UIColor.red.cgColor
+        box.layer.shadowRadius = 2
+        box.layer.shadowOpacity = 1
+        box.layer.shadowOffset = .zero
+        box.layer.shadowPath =
+            UIBezierPath(
+                roundedRect: box.bounds, byRoundingCorners: .allCorners,
+                cornerRadii: CGSize(width: 100, height: 100)
+            ).cgPath
+        let image = Self.rendered(host, scale: 1)
+        let source = "Blueprint test_largeCornerRadius"
+        Self.expectRow(image, y: 50, from: 15, channel: 1, [255, 248, 232, 202, 158, 2], within: 8, source)
+        Self.expectRow(image, y: 50, from: 99, channel: 1, [2, 158, 202, 232, 248, 255], within: 8, source)
+        Self.expectRow(image, y: 21, from: 39, channel: 2, [160, 187, 222, 251, 255], within: 8, source)
+        Self.expectRow(image, y: 22, from: 37, channel: 2, [169, 215, 253, 255], within: 8, source)
+    }
+
+    /// zilverline/Dezignables e5e367ee24a2f1ec1ef48d62fac19a8de243fe69, DezignableRotationTests
+    /// testRotation: `render(in:)` draws a layer in its own bounds, without its own transform, so a
+    /// red view turned 45 degrees comes out a plain red square.
+    @Test func dezignablesOwnTransformIsNotDrawn() {
+        let view = UIView(frame: CGRect(x: 100, y: 100, width: 200, height: 200))
+        view.backgroundColor = .red
+        view.transform = CGAffineTransform(rotationAngle: .pi / 4)
+        let image = Self.rendered(view, scale: 2)
+        #expect(image.width == 400)
+        for (x, y) in [(0, 0), (399, 0), (0, 399), (399, 399), (200, 200)] {
+            Self.expectColor(image, x, y, [255, 0, 0], within: 0, "Dezignables testRotation")
+        }
+    }
+
+    // MARK: Gradients
+
+    /// What `render(in:)` draws for a CAGradientLayer of `colors` from top to bottom of a
+    /// `height`-point layer, down its middle column.
+    static func gradientColumn(
+        _ colors: [UIColor], width: CGFloat, height: CGFloat, scale: CGFloat, horizontal: Bool
+    )
+        -> (width: Int, pixels: [UInt8])
+    {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: width, height: height))
+        let gradient = CAGradientLayer()
+        gradient.frame = view.bounds
+        gradient.colors = colors.map(\.cgColor)
+        if horizontal {
+            gradient.startPoint = CGPoint(x: 0, y: 0.5)
+            gradient.endPoint = CGPoint(x: 1, y: 0.5)
+        }
+        view.layer.addSublayer(gradient)
+        return rendered(view, scale: scale)
+    }
+
+    static func expectColor(
+        _ image: (width: Int, pixels: [UInt8]), _ x: Int, _ y: Int, _ expected: [Int], within levels: Int,
+        _ source: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let o = (y * image.width + x) * 4
+        let drawn = (0..<3).map { Int(image.pixels[o + $0]) }
+        let worst = zip(drawn, expected).map { abs($0 - $1) }.max() ?? 0
+        #expect(
+            worst <= levels, "\(source): (\(x), \(y)) framegen \(drawn), iOS \(expected)",
+            sourceLocation: sourceLocation)
+    }
+
+    /// issue 33's measurement of an iOS reference: `UIColor.red` to `.blue`, drawn by `.image`.
+    /// `render(in:)` interpolates a gradient in Generic RGB, where sRGB red is out of gamut.
+    @Test func redToBlueGradient() {
+        let image = Self.gradientColumn([.red, .blue], width: 100, height: 100, scale: 3, horizontal: false)
+        Self.expectColor(image, 150, 0, [255, 38, 0], within: 2, "issue 33 gradient")
+        Self.expectColor(image, 150, 150, [146, 33, 149], within: 2, "issue 33 gradient")
+        Self.expectColor(image, 150, 299, [4, 51, 255], within: 2, "issue 33 gradient")
+    }
+
+    /// pointfreeco/swift-snapshot-testing 6bb6c9ae9970387eeb4b8394c34bd8c350030500,
+    /// testCALayerWithGradient (3x): `UIColor.red` to `.yellow`, top to bottom, 100 pt; green
+    /// down the middle column every 50 px.
+    @Test func redToYellowGradient() {
+        let image = Self.gradientColumn(
+            [.red, .yellow], width: 100, height: 100, scale: 3, horizontal: false)
+        let greens = [0: 38, 50: 67, 100: 109, 150: 147, 200: 184, 250: 219, 299: 251]
+        for (y, g) in greens.sorted(by: { $0.key < $1.key }) {
+            Self.expectColor(
+                image, 150, y, [255, g, 0], within: 2, "swift-snapshot-testing testCALayerWithGradient")
+        }
+    }
+
+    /// fxm90/GradientLoadingBar 87d8a1deda37385f6fecdc062afb38896548a1a3, the default colours'
+    /// first stops (3x): colours inside Generic RGB's gamut come back as they were, and between
+    /// them the ramp lifts (blue 134, 165, 195, 224 where sRGB's straight line has 130 ... 220).
+    @Test func gradientLoadingBarStops() {
+        let colors = [
+            UIColor(red: 0.298, green: 0.851, blue: 0.392, alpha: 1),
+            UIColor(red: 0.353, green: 0.784, blue: 0.980, alpha: 1),
+        ]
+        let image = Self.gradientColumn(colors, width: 75, height: 4, scale: 3, horizontal: true)
+        let expected: [(Int, [Int])] = [
+            (0, [76, 217, 100]), (45, [79, 213, 134]), (90, [81, 209, 165]), (135, [84, 206, 195]),
+            (180, [88, 203, 224]), (224, [90, 200, 250]),
+        ]
+        for (x, c) in expected {
+            Self.expectColor(image, x, 5, c, within: 2, "GradientLoadingBar default colours")
+        }
+    }
+
+    /// fxm90/GradientLoadingBar 87d8a1deda37385f6fecdc062afb38896548a1a3, the custom colours
+    /// (3x): five colours, one every 93.75 pt; the first two intervals every 45 px.
+    @Test func gradientLoadingBarCustomColours() {
+        let colors = [
+            UIColor(red: 0.949, green: 0.322, blue: 0.431, alpha: 1),
+            UIColor(red: 0.945, green: 0.478, blue: 0.592, alpha: 1),
+            UIColor(red: 0.953, green: 0.737, blue: 0.784, alpha: 1),
+        ]
+        let image = Self.gradientColumn(colors, width: 187.5, height: 4, scale: 3, horizontal: true)
+        let expected: [(Int, [Int])] = [
+            (0, [242, 82, 110]), (45, [241, 88, 117]), (90, [241, 95, 123]), (135, [241, 101, 130]),
+            (180, [242, 108, 137]), (225, [242, 115, 144]), (270, [241, 121, 150]), (315, [241, 130, 157]),
+            (360, [242, 142, 166]), (405, [242, 152, 173]), (450, [242, 162, 181]), (495, [243, 173, 189]),
+            (540, [243, 183, 196]),
+        ]
+        for (x, c) in expected {
+            Self.expectColor(image, x, 5, c, within: 2, "GradientLoadingBar custom colours")
+        }
+    }
+
+    // MARK: Shadows
+
+    /// zilverline/Dezignables e5e367ee24a2f1ec1ef48d62fac19a8de243fe69, DezignableShadowTests
+    /// testShadow (2x, over transparency): a red 200 pt view at (100, 100) in a 400 pt container,
+    /// a black shadow of radius 5, opacity 1, no offset, no shadow path. Alpha out of the left
+    /// edge along the middle row, and diagonally out of the top left corner.
+    @Test func dezignablesShadow() {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let subject = UIView(frame: CGRect(x: 100, y: 100, width: 200, height: 200))
+        subject.backgroundColor = .red
+        subject.layer.shadowColor = UIColor.black.cgColor
+        subject.layer.shadowRadius = 5
+        subject.layer.shadowOpacity = 1
+        subject.layer.shadowOffset = .zero
+        container.addSubview(subject)
+        let image = Self.rendered(container, scale: 2)
+        let source = "Dezignables testShadow"
+        Self.expectRow(
+            image, y: 400, from: 176, channel: 3,
+            [0, 0, 0, 0, 1, 3, 5, 8, 11, 14, 18, 23, 28, 34, 40, 47, 55, 63, 72, 81, 91, 101, 112, 122],
+            within: 8, source)
+        let diagonal = [58, 49, 40, 32, 26, 20, 16, 12, 9, 6, 4, 3, 2, 1, 1, 0]
+        let drawn = (1...16).map { Int(image.pixels[((200 - $0) * image.width + 200 - $0) * 4 + 3]) }
+        #expect(
+            zip(drawn, diagonal).allSatisfy { abs($0 - $1) <= 8 },
+            "\(source) diagonal: framegen \(drawn), iOS \(diagonal)")
+    }
+
+    /// square/Blueprint 1237c2b6e5465c474dbbcd975ba7b3ab4b50e963, BoxTests.test_shadow (1x): a
+    /// green 60 pt box at (20, 20) on white, cornerRadius 10, a magenta shadow of radius 8,
+    /// opacity 1, its path `UIBezierPath(roundedRect: bounds, byRoundingCorners: .allCorners,
+    /// cornerRadii: 10 x 10)`. Green out of the left edge along row 50 and down the diagonal.
+    @Test func blueprintShadow() {
+        let (host, box) = Self.onWhite(
+            100, child: CGRect(x: 20, y: 20, width: 60, height: 60), .green, cornerRadius: 10)
+        box.layer.shadowColor = UIColor.magenta.cgColor
+        box.layer.shadowRadius = 8
+        box.layer.shadowOpacity = 1
+        box.layer.shadowOffset = .zero
+        box.layer.shadowPath =
+            UIBezierPath(
+                roundedRect: box.bounds, byRoundingCorners: .allCorners,
+                cornerRadii: CGSize(width: 10, height: 10)
+            ).cgPath
+        let image = Self.rendered(host, scale: 1)
+        let source = "Blueprint test_shadow"
+        Self.expectRow(
+            image, y: 50, from: 0, channel: 1,
+            [
+                255, 255, 255, 255, 253, 251, 248, 245, 240, 235, 229, 222, 214, 205, 195, 184, 172, 160, 147,
+                134,
+            ], within: 8, source)
+        let diagonal =
+            Array(repeating: 255, count: 10) + [
+                254, 253, 252, 250, 247, 242, 237, 230, 221, 210, 198, 184, 170,
+            ]
+        let drawn = (0..<23).map { Int(image.pixels[($0 * image.width + $0) * 4 + 1]) }
+        #expect(
+            zip(drawn, diagonal).allSatisfy { abs($0 - $1) <= 8 },
+            "\(source) diagonal: framegen \(drawn), iOS \(diagonal)")
+    }
+
+    // MARK: Flat colours and borders
+
+    /// pointfreeco/swift-snapshot-testing 6bb6c9ae9970387eeb4b8394c34bd8c350030500, testCALayer
+    /// (3x): a red 100 pt layer with a black 4 pt border: a 12 px ring, nothing anti-aliased.
+    @Test func layerWithBorder() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        view.layer.backgroundColor = UIColor.red.cgColor
+        view.layer.borderWidth = 4
+        view.layer.borderColor = UIColor.black.cgColor
+        let image = Self.rendered(view, scale: 3)
+        let source = "swift-snapshot-testing testCALayer"
+        Self.expectRow(
+            image, y: 150, from: 0, channel: 0,
+            Array(repeating: 0, count: 12) + Array(repeating: 255, count: 276)
+                + Array(repeating: 0, count: 12), within: 0, source)
+        Self.expectRow(image, y: 5, from: 100, channel: 0, Array(repeating: 0, count: 20), within: 0, source)
+    }
+}
