@@ -364,6 +364,9 @@ public enum Compositor {
         let alpha = Double(opacity) / 255
         if let bg = layer.backgroundColor {
             var mask = coverage(rounded, h, clip: clip, antialiased: aa)
+            if layer.clipsItsBackgroundAgain, layer.masksToBounds, layer.cornerRadius > 0 {
+                mask = mask.intersected(with: mask)
+            }
             for o in hiders { o.hide(in: &mask) }
             Painter.fill(&image, color: bg.withOpacity(alpha).premultiplied, coverage: mask)
         }

@@ -31,6 +31,10 @@ public struct Layer: Sendable {
     public var shadow: LayerShadow?
     public var contents: LayerContents?
     public var masksToBounds = false
+    /// `CALayer.render(in:)`'s way with a layer that masks to its rounded bounds: it clips to them
+    /// and then fills its background along them, so the background's edge is covered twice (its
+    /// coverage squared, as iOS draws it, docs/design/rendering.md §8.3). The screen covers it once.
+    public var clipsItsBackgroundAgain = false
     public var text: LayerText?
     public var allowsEdgeAntialiasing = true
     /// Back to front (ties in zPosition keep this order), each placed in this layer's local

@@ -19,8 +19,8 @@ package final class LayerTreeComposer: Sendable {
 
     /// How Core Animation draws the tree: as the screen shows it (a scene's frame,
     /// `drawHierarchy(in:)`), or as `CALayer.render(in:)` draws it into a context, which
-    /// interpolates a gradient's colours in Generic RGB (docs/uikit.md "Drawing a view into an
-    /// image").
+    /// interpolates a gradient's colours in Generic RGB and covers a clipping layer's rounded
+    /// background edge twice (docs/uikit.md "Drawing a view into an image").
     package enum Drawing: Sendable {
         case onScreen
         case renderInContext
@@ -86,6 +86,7 @@ package final class LayerTreeComposer: Sendable {
         layer.opacity = s.opacity
         layer.isHidden = s.isHidden
         layer.masksToBounds = s.masksToBounds
+        layer.clipsItsBackgroundAgain = drawing == .renderInContext
         layer.backgroundColor = s.backgroundColor.map(color)
         layer.cornerRadius = max(s.cornerRadius, 0)
         layer.maskedCorners = Shapes.Corners(rawValue: s.maskedCorners & 0b1111)
