@@ -438,14 +438,14 @@ final class AutoLayoutEngine {
         var view: UIView?
         if let v = item as? UIView {
             box = self.box(of: v)
-            margins = v.layoutMargins
+            margins = v.marginInsets
             view = v
         } else if let guide = item as? UILayoutGuide, let owner = guide.owningView {
             if let first = variables[ObjectIdentifier(guide)] {
                 box = Self.box(first)
             } else {
                 var b = self.box(of: owner)
-                let insets = guide.role == .margins ? owner.layoutMargins : owner.safeAreaInsets
+                let insets = guide.role == .margins ? owner.marginInsets : owner.safeAreaInsets
                 b.left.append(Term(constant: insets.left))
                 b.top.append(Term(constant: insets.top))
                 b.width.append(Term(constant: -insets.left - insets.right))

@@ -386,7 +386,7 @@ open class UILayoutGuide: NSObject {
         case .free:
             view.layoutIfNeeded()
             return solvedFrame
-        case .margins: return view.bounds.inset(by: view.layoutMargins)
+        case .margins: return view.bounds.inset(by: view.marginInsets)
         case .safeArea: return view.bounds.inset(by: view.safeAreaInsets)
         }
     }

@@ -48,12 +48,30 @@ extension UIView: NSLayoutAnchorsOfFrame {
 
     // MARK: Layout guides
 
-    /// The bounds inset by `layoutMargins` (8 points each side by default).
+    /// The bounds inset by the margins (`marginInsets`).
     public var layoutMarginsGuide: UILayoutGuide {
         if let guide = autoLayout.marginsGuide { return guide }
         let guide = UILayoutGuide(role: .margins, owningView: self)
         autoLayout.marginsGuide = guide
         return guide
+    }
+
+    /// Where the margins guide and the margin attributes lie, from the bounds' edges: the
+    /// layout margins (a controller's root view's sides raised to its system minimum while it
+    /// respects it), measured from the safe area's edges while `insetsLayoutMarginsFromSafeArea`,
+    /// as UIKit measures them (docs/uikit.md "Auto Layout").
+    var marginInsets: UIEdgeInsets {
+        var m = layoutMargins
+        if let controller = owningController, controller.viewRespectsSystemMinimumLayoutMargins {
+            let minimum = controller.systemMinimumLayoutMargins
+            m.left = max(m.left, minimum.leading)
+            m.right = max(m.right, minimum.trailing)
+        }
+        guard insetsLayoutMarginsFromSafeArea else { return m }
+        let safe = safeAreaInsets
+        return UIEdgeInsets(
+            top: m.top + safe.top, left: m.left + safe.left, bottom: m.bottom + safe.bottom,
+            right: m.right + safe.right)
     }
 
     /// The bounds inset by `safeAreaInsets`: the bounds, as framegen draws no bars.

@@ -28,6 +28,15 @@ open class UIScrollView: UIView {
         }
     }
 
+    /// A scroll view clips what it holds to its bounds, as UIKit's does: a cell half scrolled
+    /// out is cut at the edge.
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        clipsToBounds = true
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
     open var contentSize: CGSize = .zero
 
     open var contentInset: UIEdgeInsets = .zero

@@ -202,6 +202,11 @@ open class UIView: UIResponder, CALayerDelegate {
         didSet { if layoutMargins != oldValue { autoLayoutChanged(structure: false) } }
     }
 
+    /// The margins guide is measured from the safe area's edges rather than the bounds'.
+    open var insetsLayoutMarginsFromSafeArea = true {
+        didSet { if insetsLayoutMarginsFromSafeArea != oldValue { autoLayoutChanged(structure: false) } }
+    }
+
     /// `layoutMargins` read and written by leading and trailing (left to right).
     open var directionalLayoutMargins: NSDirectionalEdgeInsets {
         get {

@@ -14,7 +14,26 @@ open class UIViewController: UIResponder {
     public required init?(coder: NSCoder) { return nil }
 
     private var loadedView: UIView? {
-        didSet { loadedView?.owningController = self }
+        didSet {
+            guard let view = loadedView, view !== oldValue else { return }
+            view.owningController = self
+            // A root view's margins: none above and below, the system minimum at the sides.
+            let minimum = systemMinimumLayoutMargins
+            view.layoutMargins = UIEdgeInsets(
+                top: 0, left: minimum.leading, bottom: 0, right: minimum.trailing)
+        }
+    }
+
+    /// The root view's margins are at least `systemMinimumLayoutMargins` at the sides.
+    open var viewRespectsSystemMinimumLayoutMargins = true {
+        didSet { loadedView?.setNeedsLayout() }
+    }
+
+    /// 16 points at each side, 20 on a view 414 points wide or more (as iOS gives the larger
+    /// phones and iPads), none above and below (docs/uikit.md "Auto Layout").
+    open var systemMinimumLayoutMargins: NSDirectionalEdgeInsets {
+        let side: CGFloat = (loadedView?.bounds.width ?? UIScreen.main.bounds.width) >= 414 ? 20 : 16
+        return NSDirectionalEdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
     }
 
     /// The controller's view, made by `loadView()` then `viewDidLoad()` at first use.
