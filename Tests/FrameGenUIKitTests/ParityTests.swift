@@ -385,7 +385,87 @@ import Testing
             "\(source) diagonal: framegen \(drawn), iOS \(diagonal)")
     }
 
+    // MARK: Auto Layout
+
+    /// theleftbit/BSWInterfaceKit b1531969254051f3abea58fe75fb5800a07a2b0a, UIViewTests
+    /// centerInSuperview, fillSuperview and fillSuperviewLayoutMargins (3x): a red child asking to
+    /// be 50 pt square at priority 999 in a white 100 pt view, centred, then pinned 5 pt inside
+    /// its edges, then to its layout margins of 10: the required edges win over the size. Red
+    /// along row 150, in pixels.
+    @Test func bswAutoLayout() {
+        func redRun(_ pin: (UIView, UIView) -> [NSLayoutConstraint], margins: CGFloat? = nil) -> ClosedRange<
+            Int
+        >? {
+            let host = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+            host.backgroundColor = .white
+            if let margins {
+                host.layoutMargins = UIEdgeInsets(
+                    top: margins, left: margins, bottom: margins, right: margins)
+            }
+            let child = UIView()
+            child.backgroundColor = .red
+            child.translatesAutoresizingMaskIntoConstraints = false
+            host.addSubview(child)
+            let width = child.widthAnchor.constraint(equalToConstant: 50)
+            let height = child.heightAnchor.constraint(equalToConstant: 50)
+            width.priority = UILayoutPriority(999)
+            height.priority = UILayoutPriority(999)
+            NSLayoutConstraint.activate([width, height] + pin(host, child))
+            host.layoutIfNeeded()
+            let image = Self.rendered(host, scale: 3)
+            let red = (0..<300).filter {
+                image.pixels[(150 * 300 + $0) * 4 + 1] == 0 && image.pixels[(150 * 300 + $0) * 4] == 255
+            }
+            return red.first.map { $0...red.last! }
+        }
+        let centred = redRun { host, child in
+            [
+                child.centerXAnchor.constraint(equalTo: host.centerXAnchor),
+                child.centerYAnchor.constraint(equalTo: host.centerYAnchor),
+            ]
+        }
+        #expect(centred == 75...224, "BSWInterfaceKit centerInSuperview")
+        let filled = redRun { host, child in
+            [
+                child.leadingAnchor.constraint(equalTo: host.leadingAnchor, constant: 5),
+                child.trailingAnchor.constraint(equalTo: host.trailingAnchor, constant: -5),
+                child.topAnchor.constraint(equalTo: host.topAnchor, constant: 5),
+                child.bottomAnchor.constraint(equalTo: host.bottomAnchor, constant: -5),
+            ]
+        }
+        #expect(filled == 15...284, "BSWInterfaceKit fillSuperview")
+        let inMargins = redRun(
+            { host, child in
+                let guide = host.layoutMarginsGuide
+                return [
+                    child.leadingAnchor.constraint(equalTo: guide.leadingAnchor),
+                    child.trailingAnchor.constraint(equalTo: guide.trailingAnchor),
+                    child.topAnchor.constraint(equalTo: guide.topAnchor),
+                    child.bottomAnchor.constraint(equalTo: guide.bottomAnchor),
+                ]
+            }, margins: 10)
+        #expect(inMargins == 30...269, "BSWInterfaceKit fillSuperviewLayoutMargins")
+    }
+
     // MARK: Flat colours and borders
+
+    /// square/Blueprint 1237c2b6e5465c474dbbcd975ba7b3ab4b50e963, BoxTests.test_borders
+    /// "square" (1x): a blue 100 pt box with an orange 1 pt border: a one-pixel ring, its four
+    /// corner pixels (254, 127, 1) on iOS, within 1 level of the ring's orange.
+    @Test func blueprintSquareBorder() {
+        let (host, box) = Self.onWhite(
+            100, child: CGRect(x: 0, y: 0, width: 100, height: 100), .blue, cornerRadius: 0)
+        box.layer.borderColor = UIColor.orange.cgColor
+        box.layer.borderWidth = 1
+        let image = Self.rendered(host, scale: 1)
+        let source = "Blueprint test_borders_square"
+        Self.expectColor(image, 0, 0, [254, 127, 1], within: 1, source)
+        Self.expectColor(image, 50, 0, [255, 128, 0], within: 0, source)
+        Self.expectColor(image, 0, 50, [255, 128, 0], within: 0, source)
+        Self.expectColor(image, 1, 1, [0, 0, 255], within: 0, source)
+        Self.expectColor(image, 98, 98, [0, 0, 255], within: 0, source)
+        Self.expectColor(image, 99, 99, [254, 127, 1], within: 1, source)
+    }
 
     /// pointfreeco/swift-snapshot-testing 6bb6c9ae9970387eeb4b8394c34bd8c350030500, testCALayer
     /// (3x): a red 100 pt layer with a black 4 pt border: a 12 px ring, nothing anti-aliased.
