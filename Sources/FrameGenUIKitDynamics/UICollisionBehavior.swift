@@ -42,7 +42,7 @@ open class UICollisionBehavior: UIDynamicBehavior {
         translatesReferenceBoundsIntoBoundary = true
     }
 
-    /// A boundary along the path's edges (curves followed within a tenth of a point); a closed
+    /// A boundary along the path's edges (curves followed within a hundredth of a point); a closed
     /// subpath's closing edge counts, an open one's does not.
     open func addBoundary(withIdentifier identifier: any NSCopying, for bezierPath: UIBezierPath) {
         changing()

@@ -162,7 +162,7 @@ package final class LayerTreeComposer: Sendable {
     /// A CGPath's elements in the bounds coordinates whose origin is `origin`, as the
     /// compositor's local points (origin at the bounds' top left), closed for the fill.
     /// A shape's fill and stroke in local points (`origin`: the bounds' origin), the stroke
-    /// outlined within a tenth of a device pixel through `map`; nil when neither is painted.
+    /// outlined within a hundredth of a device pixel through `map`; nil when neither is painted.
     private func shape(_ sh: LayerSnapshot.Shape, origin: Point, map: Homography) -> LayerShape? {
         guard sh.fillColor != nil || sh.strokeColor != nil else { return nil }
         var shape = LayerShape(
