@@ -351,6 +351,36 @@ import Testing
             "\(source) diagonal: framegen \(drawn), iOS \(diagonal)")
     }
 
+    /// theleftbit/BSWInterfaceKit b1531969254051f3abea58fe75fb5800a07a2b0a, ShadowTests.layout
+    /// (`.image(on: .iPhoneX)`, 3x): a system red 200 pt view with continuous corners of 10,
+    /// clipping to its bounds, and a black shadow of opacity 0.5, radius 10, offset (0, 1) along
+    /// `UIBezierPath(roundedRect: bounds, cornerRadius: 10)`. `render(in:)` draws the shadow of
+    /// a clipping layer (the screen would not). Green along the middle row out of the left edge,
+    /// the 63 pixels before it; here the view sits at (50, 50) in a white 300 pt view.
+    @Test func bswShadowOfAClippingView() {
+        let (host, view) = Self.onWhite(
+            300, child: CGRect(x: 50, y: 50, width: 200, height: 200), .systemRed, cornerRadius: 10)
+        view.layer.cornerCurve = .continuous
+        view.layer.masksToBounds = true
+        view.layer.shadowColor = UIColor.black.cgColor
+        view.layer.shadowOpacity = 0.5
+        view.layer.shadowRadius = 10
+        view.layer.shadowOffset = CGSize(width: 0, height: 1)
+        view.layer.shadowPath = UIBezierPath(roundedRect: view.bounds, cornerRadius: 10).cgPath
+        let image = Self.rendered(host, scale: 3)
+        let profile = [
+            255, 255, 255, 255, 254, 254, 254, 253, 253, 253, 252, 252, 252, 251, 251, 250, 250, 249, 249,
+            248, 247,
+            247, 246, 245, 244, 244, 243, 242, 241, 240, 239, 238, 237, 236, 235, 234, 233, 231, 230, 229,
+            228, 226,
+            225, 223, 222, 221, 219, 217, 216, 214, 213, 211, 209, 208, 206, 204, 203, 201, 199, 197, 196,
+            194, 192,
+        ]
+        Self.expectRow(
+            image, y: 450, from: 150 - profile.count, channel: 1, profile, within: 8,
+            "BSWInterfaceKit ShadowTests")
+    }
+
     /// square/Blueprint 1237c2b6e5465c474dbbcd975ba7b3ab4b50e963, BoxTests.test_shadow (1x): a
     /// green 60 pt box at (20, 20) on white, cornerRadius 10, a magenta shadow of radius 8,
     /// opacity 1, its path `UIBezierPath(roundedRect: bounds, byRoundingCorners: .allCorners,
