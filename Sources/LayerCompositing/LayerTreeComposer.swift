@@ -112,7 +112,9 @@ package final class LayerTreeComposer: Sendable {
         if s.borderWidth > 0, let c = s.borderColor {
             layer.border = LayerBorder(width: s.borderWidth, color: color(c))
         }
-        if let sh = s.shadow, sh.opacity > 0 {
+        // On screen a layer that clips to its bounds clips its own shadow away; `render(in:)`
+        // draws it (docs/design/rendering.md §9).
+        if let sh = s.shadow, sh.opacity > 0, !(s.masksToBounds && drawing == .onScreen) {
             layer.shadow = LayerShadow(
                 color: color(sh.color), opacity: min(sh.opacity, 1), radius: max(sh.radius, 0),
                 offset: sh.offset)

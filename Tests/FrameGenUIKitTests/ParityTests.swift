@@ -379,6 +379,12 @@ import Testing
         Self.expectRow(
             image, y: 450, from: 150 - profile.count, channel: 1, profile, within: 8,
             "BSWInterfaceKit ShadowTests")
+        // On screen the clip takes the shadow away.
+        let onScreen = UIGraphicsImageRenderer(
+            bounds: host.bounds, format: UIGraphicsImageRendererFormat(for: .init(displayScale: 3))
+        ).image { _ in host.drawHierarchy(in: host.bounds, afterScreenUpdates: true) }
+        let row = (100..<150).map { Int(onScreen.bitmap!.pixels[(450 * 900 + $0) * 4 + 1]) }
+        #expect(row.allSatisfy { $0 == 255 }, "\(row)")
     }
 
     /// square/Blueprint 1237c2b6e5465c474dbbcd975ba7b3ab4b50e963, BoxTests.test_shadow (1x): a
