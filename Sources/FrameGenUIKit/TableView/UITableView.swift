@@ -166,35 +166,33 @@ open class UITableView: UIScrollView {
 
     // MARK: Registration
 
-    private var cellMakers: [String: (String) -> UITableViewCell] = [:]
-    private var headerFooterMakers: [String: (String) -> UITableViewHeaderFooterView] = [:]
-    /// What framegen cannot make for an identifier a class or nib was registered for.
-    private var unmakeable: [String: String] = [:]
-    private var unmakeableHeaderFooters: [String: String] = [:]
+    private var cells = TableReusePool<UITableViewCell>()
+    private var headerFooters = TableReusePool<UITableViewHeaderFooterView>()
 
     /// Registers the cell class for `identifier`: `UITableViewCell` itself, or a class that
     /// conforms to `ReusableTableViewCellByClass`, made with `init(style: .default,
     /// reuseIdentifier:)`; another class is reported when dequeued and drawn as a plain cell
     /// (Swift on Linux cannot make it by its class: register a factory instead).
     open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
-        unmakeable[identifier] = nil
-        guard let cellClass else { return cellMakers[identifier] = nil }
+        guard let cellClass else { return cells.register(nil, for: identifier) }
         if let byClass = cellClass as? any ReusableTableViewCellByClass.Type {
-            cellMakers[identifier] = { byClass.init(style: .default, reuseIdentifier: $0) }
+            cells.register({ byClass.init(style: .default, reuseIdentifier: $0) }, for: identifier)
         } else if cellClass == UITableViewCell.self {
-            cellMakers[identifier] = { UITableViewCell(style: .default, reuseIdentifier: $0) }
+            cells.register({ UITableViewCell(style: .default, reuseIdentifier: $0) }, for: identifier)
         } else {
-            cellMakers[identifier] = nil
-            unmakeable[identifier] =
-                "\(cellClass), a class framegen cannot make by its class; conform it to ReusableTableViewCellByClass or register a factory: register({ \(cellClass)(style: .default, reuseIdentifier: $0) }, forCellReuseIdentifier: \"\(identifier)\")"
+            cells.register(
+                nil,
+                unmakeable:
+                    "\(cellClass), a class framegen cannot make by its class; conform it to ReusableTableViewCellByClass or register a factory: register({ \(cellClass)(style: .default, reuseIdentifier: $0) }, forCellReuseIdentifier: \"\(identifier)\")",
+                for: identifier)
         }
     }
 
     /// A nib, which framegen cannot load (`UINib`): its cells are plain ones, and the first
     /// dequeue says so.
     open func register(_ nib: UINib?, forCellReuseIdentifier identifier: String) {
-        cellMakers[identifier] = nil
-        unmakeable[identifier] = nib.map { "\($0.framegenDescription), \(UINib.cannotLoad)" }
+        cells.register(
+            nil, unmakeable: nib.map { "\($0.framegenDescription), \(UINib.cannotLoad)" }, for: identifier)
     }
 
     /// framegen's, beside UIKit's: a factory for `identifier`, given the identifier.
@@ -202,29 +200,29 @@ open class UITableView: UIScrollView {
         _ factory: @escaping (_ reuseIdentifier: String) -> UITableViewCell,
         forCellReuseIdentifier identifier: String
     ) {
-        unmakeable[identifier] = nil
-        cellMakers[identifier] = factory
+        cells.register(factory, for: identifier)
     }
 
     /// `UITableViewHeaderFooterView` itself, or a class that conforms to
     /// `ReusableTableViewHeaderFooterViewByClass`; another is reported and drawn plain.
     open func register(_ aClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String) {
-        unmakeableHeaderFooters[identifier] = nil
-        guard let aClass else { return headerFooterMakers[identifier] = nil }
+        guard let aClass else { return headerFooters.register(nil, for: identifier) }
         if let byClass = aClass as? any ReusableTableViewHeaderFooterViewByClass.Type {
-            headerFooterMakers[identifier] = { byClass.init(reuseIdentifier: $0) }
+            headerFooters.register({ byClass.init(reuseIdentifier: $0) }, for: identifier)
         } else if aClass == UITableViewHeaderFooterView.self {
-            headerFooterMakers[identifier] = { UITableViewHeaderFooterView(reuseIdentifier: $0) }
+            headerFooters.register({ UITableViewHeaderFooterView(reuseIdentifier: $0) }, for: identifier)
         } else {
-            headerFooterMakers[identifier] = nil
-            unmakeableHeaderFooters[identifier] =
-                "\(aClass), a class framegen cannot make by its class; conform it to ReusableTableViewHeaderFooterViewByClass or register a factory"
+            headerFooters.register(
+                nil,
+                unmakeable:
+                    "\(aClass), a class framegen cannot make by its class; conform it to ReusableTableViewHeaderFooterViewByClass or register a factory",
+                for: identifier)
         }
     }
 
     open func register(_ nib: UINib?, forHeaderFooterViewReuseIdentifier identifier: String) {
-        headerFooterMakers[identifier] = nil
-        unmakeableHeaderFooters[identifier] = nib.map { "\($0.framegenDescription), \(UINib.cannotLoad)" }
+        headerFooters.register(
+            nil, unmakeable: nib.map { "\($0.framegenDescription), \(UINib.cannotLoad)" }, for: identifier)
     }
 
     /// framegen's, beside UIKit's: a factory for header and footer views.
@@ -232,36 +230,22 @@ open class UITableView: UIScrollView {
         _ factory: @escaping (_ reuseIdentifier: String) -> UITableViewHeaderFooterView,
         forHeaderFooterViewReuseIdentifier identifier: String
     ) {
-        unmakeableHeaderFooters[identifier] = nil
-        headerFooterMakers[identifier] = factory
+        headerFooters.register(factory, for: identifier)
     }
 
     // MARK: Dequeuing
 
-    /// Cells that left the screen, by reuse identifier, oldest first.
-    private var reuseQueues: [String: [UITableViewCell]] = [:]
-    private var headerFooterQueues: [String: [UITableViewHeaderFooterView]] = [:]
-
     /// A cell waiting under `identifier` (after its `prepareForReuse()`), a new one of the class
     /// or factory registered, or nil when neither: the classic `?? UITableViewCell(style:...)`.
     open func dequeueReusableCell(withIdentifier identifier: String) -> UITableViewCell? {
-        if var queue = reuseQueues[identifier], !queue.isEmpty {
-            let cell = queue.removeFirst()
-            reuseQueues[identifier] = queue
-            cell.prepareForReuse()
-            return cell
-        }
-        if let maker = cellMakers[identifier] {
-            let cell = maker(identifier)
-            cell.reuseIdentifier = identifier
-            return cell
-        }
-        if let why = unmakeable[identifier] {
+        switch cells.dequeue(identifier) {
+        case .view(let cell): return cell
+        case .unmakeable(let why):
             report(
                 "dequeued the cell \"\(identifier)\", registered as \(why); drawn as a plain UITableViewCell")
             return UITableViewCell(style: .default, reuseIdentifier: identifier)
+        case .unregistered: return nil
         }
-        return nil
     }
 
     /// As `dequeueReusableCell(withIdentifier:)`; an identifier nothing registered is UIKit's
@@ -289,39 +273,27 @@ open class UITableView: UIScrollView {
     open func dequeueReusableHeaderFooterView(withIdentifier identifier: String)
         -> UITableViewHeaderFooterView?
     {
-        if var queue = headerFooterQueues[identifier], !queue.isEmpty {
-            let view = queue.removeFirst()
-            headerFooterQueues[identifier] = queue
-            view.prepareForReuse()
-            return view
-        }
-        if let maker = headerFooterMakers[identifier] {
-            let view = maker(identifier)
-            view.reuseIdentifier = identifier
-            return view
-        }
-        if let why = unmakeableHeaderFooters[identifier] {
+        switch headerFooters.dequeue(identifier) {
+        case .view(let view): return view
+        case .unmakeable(let why):
             report(
                 "dequeued the header or footer \"\(identifier)\", registered as \(why); drawn as a plain UITableViewHeaderFooterView"
             )
             return UITableViewHeaderFooterView(reuseIdentifier: identifier)
+        case .unregistered: return nil
         }
-        return nil
     }
 
     private func enqueue(_ cell: UITableViewCell) {
         cell.removeFromSuperview()
         cell.isHighlighted = false
-        guard let identifier = cell.reuseIdentifier else { return }
-        reuseQueues[identifier, default: []].append(cell)
+        cells.enqueue(cell)
     }
 
     private func enqueue(_ view: UIView) {
         view.removeFromSuperview()
-        guard let view = view as? UITableViewHeaderFooterView, let identifier = view.reuseIdentifier else {
-            return
-        }
-        headerFooterQueues[identifier, default: []].append(view)
+        guard let view = view as? UITableViewHeaderFooterView else { return }
+        headerFooters.enqueue(view)
     }
 
     // MARK: Geometry
