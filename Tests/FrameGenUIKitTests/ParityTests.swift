@@ -14,11 +14,20 @@ import Testing
     /// `view` drawn as swift-snapshot-testing's `.image` and FBSnapshotTestCase draw it:
     /// `layer.render(in:)` into an image of its bounds at `scale`.
     static func rendered(_ view: UIView, scale: CGFloat) -> (width: Int, pixels: [UInt8]) {
+        drawn(view, scale: scale) { view.layer.render(in: $0.cgContext) }
+    }
+
+    /// `view` as the screen shows it (`drawHierarchy(in:afterScreenUpdates:)`), at `scale`.
+    static func onScreen(_ view: UIView, scale: CGFloat) -> (width: Int, pixels: [UInt8]) {
+        drawn(view, scale: scale) { _ in view.drawHierarchy(in: view.bounds, afterScreenUpdates: true) }
+    }
+
+    private static func drawn(
+        _ view: UIView, scale: CGFloat, _ actions: (UIGraphicsImageRendererContext) -> Void
+    ) -> (width: Int, pixels: [UInt8]) {
         let format = UIGraphicsImageRendererFormat(for: .init(displayScale: scale))
-        let image = UIGraphicsImageRenderer(bounds: view.bounds, format: format).image {
-            view.layer.render(in: $0.cgContext)
-        }
-        let bitmap = image.bitmap!
+        let bitmap = UIGraphicsImageRenderer(bounds: view.bounds, format: format).image(actions: actions)
+            .bitmap!
         return (bitmap.width, Array(bitmap.pixels))
     }
 
@@ -47,6 +56,20 @@ import Testing
         child.layer.cornerRadius = cornerRadius
         host.addSubview(child)
         return (host, child)
+    }
+
+    /// The shadow Blueprint's box view gives itself: opaque, no offset, along
+    /// `UIBezierPath(roundedRect: bounds, byRoundingCorners: .allCorners, cornerRadii:)`.
+    static func blueprintBoxShadow(_ box: UIView, _ color: UIColor, radius: CGFloat, cornerRadius: CGFloat) {
+        box.layer.shadowColor = color.cgColor
+        box.layer.shadowRadius = radius
+        box.layer.shadowOpacity = 1
+        box.layer.shadowOffset = .zero
+        box.layer.shadowPath =
+            UIBezierPath(
+                roundedRect: box.bounds, byRoundingCorners: .allCorners,
+                cornerRadii: CGSize(width: cornerRadius, height: cornerRadius)
+            ).cgPath
     }
 
     // MARK: Corners
@@ -140,10 +163,7 @@ import Testing
             image, y: 76, from: 94, channel: 1, [255, 246, 201, 136, 53, 0], within: 8, source)
         Self.expectRow(image, y: 77, from: 91, channel: 1, [255, 250, 175, 46, 0], within: 8, source)
         // On screen the edge is covered once: lighter than render(in:)'s.
-        let onScreen = UIGraphicsImageRenderer(
-            bounds: host.bounds, format: UIGraphicsImageRendererFormat(for: .init(displayScale: 3))
-        ).image { _ in host.drawHierarchy(in: host.bounds, afterScreenUpdates: true) }
-        let once = Int(onScreen.bitmap!.pixels[(75 * 300 + 101) * 4 + 1])
+        let once = Int(Self.onScreen(host, scale: 3).pixels[(75 * 300 + 101) * 4 + 1])
         #expect(once < Int(image.pixels[(75 * 300 + 101) * 4 + 1]) - 20)
     }
 
@@ -199,15 +219,7 @@ import Testing
         let (host, box) = Self.onWhite(
             120, child: CGRect(x: 20, y: 20, width: 80, height: 60), .blue, cornerRadius: 100)
         host.frame.size.height = 100
-        box.layer.shadowColor = UIColor.red.cgColor
-        box.layer.shadowRadius = 2
-        box.layer.shadowOpacity = 1
-        box.layer.shadowOffset = .zero
-        box.layer.shadowPath =
-            UIBezierPath(
-                roundedRect: box.bounds, byRoundingCorners: .allCorners,
-                cornerRadii: CGSize(width: 100, height: 100)
-            ).cgPath
+        Self.blueprintBoxShadow(box, .red, radius: 2, cornerRadius: 100)
         let image = Self.rendered(host, scale: 1)
         let source = "Blueprint test_largeCornerRadius"
         Self.expectRow(image, y: 50, from: 15, channel: 1, [255, 248, 232, 202, 158, 2], within: 8, source)
@@ -380,10 +392,8 @@ import Testing
             image, y: 450, from: 150 - profile.count, channel: 1, profile, within: 8,
             "BSWInterfaceKit ShadowTests")
         // On screen the clip takes the shadow away.
-        let onScreen = UIGraphicsImageRenderer(
-            bounds: host.bounds, format: UIGraphicsImageRendererFormat(for: .init(displayScale: 3))
-        ).image { _ in host.drawHierarchy(in: host.bounds, afterScreenUpdates: true) }
-        let row = (100..<150).map { Int(onScreen.bitmap!.pixels[(450 * 900 + $0) * 4 + 1]) }
+        let onScreen = Self.onScreen(host, scale: 3)
+        let row = (100..<150).map { Int(onScreen.pixels[(450 * 900 + $0) * 4 + 1]) }
         #expect(row.allSatisfy { $0 == 255 }, "\(row)")
     }
 
@@ -394,15 +404,7 @@ import Testing
     @Test func blueprintShadow() {
         let (host, box) = Self.onWhite(
             100, child: CGRect(x: 20, y: 20, width: 60, height: 60), .green, cornerRadius: 10)
-        box.layer.shadowColor = UIColor.magenta.cgColor
-        box.layer.shadowRadius = 8
-        box.layer.shadowOpacity = 1
-        box.layer.shadowOffset = .zero
-        box.layer.shadowPath =
-            UIBezierPath(
-                roundedRect: box.bounds, byRoundingCorners: .allCorners,
-                cornerRadii: CGSize(width: 10, height: 10)
-            ).cgPath
+        Self.blueprintBoxShadow(box, .magenta, radius: 8, cornerRadius: 10)
         let image = Self.rendered(host, scale: 1)
         let source = "Blueprint test_shadow"
         Self.expectRow(
