@@ -855,6 +855,9 @@ final class Live: @unchecked Sendable {
             case .invalidate:
                 layout.invalidateLayout()
             case .updates(let items):
+                // Through the collection view's own insertItems / deleteItems / moveItem, which
+                // a subclass may override (docs/uikit.md "The contract").
+                let items = host.sceneUpdate(items)
                 layout.prepare(forCollectionViewUpdates: items.map(UICollectionViewUpdateItem.init))
             case .finalizeUpdates:
                 layout.finalizeCollectionViewUpdates()

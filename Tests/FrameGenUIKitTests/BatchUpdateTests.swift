@@ -72,3 +72,67 @@ private final class TellingLayout: UICollectionViewLayout {
     let update = try #require(lines.firstIndex(of: "updates 1"))
     #expect(Array(lines[..<update].suffix(2)) == ["invalidate everything false counts true", "prepare 3"])
 }
+
+/// A collection view that tells which of its data-change methods run, and passes them on to
+/// `super` or keeps them, as a card stack's view overrides them to animate its own way.
+private final class TellingCollectionView: UICollectionView {
+    let heard: LinesBox
+    let passes: Bool
+    init(frame: CGRect, layout: UICollectionViewLayout, heard: LinesBox, passes: Bool) {
+        self.heard = heard
+        self.passes = passes
+        super.init(frame: frame, collectionViewLayout: layout)
+    }
+    required init?(coder: NSCoder) { nil }
+    private func paths(_ indexPaths: [IndexPath]) -> String {
+        indexPaths.map { "\($0.section).\($0.item)" }.joined(separator: " ")
+    }
+    override func deleteItems(at indexPaths: [IndexPath]) {
+        heard.append("deleteItems \(paths(indexPaths))")
+        if passes { super.deleteItems(at: indexPaths) }
+    }
+    override func insertItems(at indexPaths: [IndexPath]) {
+        heard.append("insertItems \(paths(indexPaths))")
+        if passes { super.insertItems(at: indexPaths) }
+    }
+}
+
+/// The scene's delete reaches the layout through the collection view's own `deleteItems(at:)`,
+/// once for the batch, before the layout prepares for the update; an override that keeps the
+/// call from `super` is told of (UIKit would raise at the next update) and the update still
+/// comes, so the frames are those of the scene.
+@Test(arguments: [true, false]) func theScenesUpdateGoesThroughTheCollectionViewsOwnMethods(passes: Bool)
+    throws
+{
+    let folder = NSTemporaryDirectory() + "framegen-updates-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scene = """
+        canvas: {width: 50, height: 200, scale: 1}
+        content: {items: 4}
+        layout: {type: telling}
+        timeline: [{delete: {items: [[0, 1], [0, 2]], duration: 0.1}}, {insert: {items: [[0, 0]], duration: 0.1}}]
+        """
+    try scene.write(toFile: folder + "/s.yaml", atomically: true, encoding: .utf8)
+    let heard = LinesBox()
+    let warned = LinesBox()
+    let layouts = [
+        UIKitLayout.descriptor(
+            type: "telling",
+            collectionView: { frame, layout in
+                TellingCollectionView(frame: frame, layout: layout, heard: heard, passes: passes)
+            }, warnings: LayoutWarnings { warned.append($0) }
+        ) { _ in TellingLayout(heard) }
+    ]
+    let renderer = try SceneRenderer(file: folder + "/s.yaml", layouts: layouts)
+    _ = try renderer.render(frame: 6)
+    let lines = heard.all
+    let delete = try #require(lines.firstIndex(of: "deleteItems 0.1 0.2"))
+    #expect(lines[delete + 1] == "updates 2")
+    let insert = try #require(lines.firstIndex(of: "insertItems 0.0"))
+    #expect(lines[insert + 1] == "updates 1")
+    #expect(delete < insert)
+    let inconsistent = warned.all.filter { $0.contains("NSInternalInconsistencyException") }
+    #expect(inconsistent.count == (passes ? 0 : 1))
+    #expect(warned.all.allSatisfy { !$0.contains("changes nothing") })
+}

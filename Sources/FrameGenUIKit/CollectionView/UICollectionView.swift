@@ -389,12 +389,20 @@ open class UICollectionView: UIScrollView {
     // MARK: Data changes from code
 
     /// framegen's data is the scene's (`content:`, and the timeline's `insert`, `delete` and
-    /// `move`), which a program cannot change: these compile, and each warns once that it
-    /// changes nothing (on iOS the data source's counts would then change).
-    open func insertItems(at indexPaths: [IndexPath]) { dataIsTheScenes("insertItems(at:)") }
-    open func deleteItems(at indexPaths: [IndexPath]) { dataIsTheScenes("deleteItems(at:)") }
+    /// `move`), which a program cannot change. The scene's own update reaches the layout
+    /// through these methods, as an app's data source change does on iOS, so a subclass that
+    /// overrides them sees it (`sceneUpdate(_:)`); called by the program, each compiles and
+    /// warns once that it changes nothing (on iOS the data source's counts would then change).
+    open func insertItems(at indexPaths: [IndexPath]) {
+        take("insertItems(at:)", indexPaths.map { .insert(Layout.IndexPath($0)) })
+    }
+    open func deleteItems(at indexPaths: [IndexPath]) {
+        take("deleteItems(at:)", indexPaths.map { .delete(Layout.IndexPath($0)) })
+    }
     open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-        dataIsTheScenes("moveItem(at:to:)")
+        take(
+            "moveItem(at:to:)", [.move(from: Layout.IndexPath(indexPath), to: Layout.IndexPath(newIndexPath))]
+        )
     }
     open func insertSections(_ sections: IndexSet) { dataIsTheScenes("insertSections(_:)") }
     open func deleteSections(_ sections: IndexSet) { dataIsTheScenes("deleteSections(_:)") }
@@ -406,6 +414,50 @@ open class UICollectionView: UIScrollView {
         report(
             "called \(call), which changes nothing: framegen's data comes from the scene (content:, and the timeline's insert, delete and move)"
         )
+    }
+
+    /// The scene's update being handed over, while `sceneUpdate(_:)` runs.
+    private var sceneBatch: [UpdateItem]?
+
+    private func take(_ call: String, _ items: [UpdateItem]) {
+        guard sceneBatch != nil else { return dataIsTheScenes(call) }
+        sceneBatch?.append(contentsOf: items)
+    }
+
+    /// The scene's insert, delete or move, made as an app makes it once its data source has
+    /// changed: one `deleteItems(at:)`, `insertItems(at:)` or `moveItem(at:to:)` call per run of
+    /// the same action, in the scene's order. Returns the items the layout prepares for: the
+    /// scene's own, whatever an override passed on; an override that did not pass them all to
+    /// `super` is reported (UIKit would raise an inconsistency exception at the next update).
+    package func sceneUpdate(_ items: [UpdateItem]) -> [UpdateItem] {
+        sceneBatch = []
+        var start = items.startIndex
+        while start < items.endIndex {
+            let action = items[start].updateAction
+            let end = items[start...].firstIndex { $0.updateAction != action } ?? items.endIndex
+            let run = items[start..<end]
+            switch action {
+            case .insert: insertItems(at: run.compactMap { $0.indexPathAfterUpdate.map(IndexPath.init) })
+            case .delete: deleteItems(at: run.compactMap { $0.indexPathBeforeUpdate.map(IndexPath.init) })
+            case .move:
+                for item in run {
+                    guard let from = item.indexPathBeforeUpdate, let to = item.indexPathAfterUpdate else {
+                        continue
+                    }
+                    moveItem(at: IndexPath(from), to: IndexPath(to))
+                }
+            case .reload: sceneBatch?.append(contentsOf: run)
+            }
+            start = end
+        }
+        let passed = sceneBatch ?? []
+        sceneBatch = nil
+        if Set(passed) != Set(items) {
+            report(
+                "\(type(of: self)) overrides insertItems(at:), deleteItems(at:) or moveItem(at:to:) without passing the scene's update to super: on iOS the data source's counts would then disagree with the collection view's (NSInternalInconsistencyException); framegen applies the scene's update"
+            )
+        }
+        return items
     }
 
     /// The items' cells are asked of the data source again at the next layout pass, as UIKit
