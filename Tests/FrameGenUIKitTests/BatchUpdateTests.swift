@@ -49,23 +49,27 @@ private final class TellingLayout: UICollectionViewLayout {
     }
 }
 
-/// A batch update invalidates with new counts and not everything (as UIKit's context for
-/// inserted and deleted items), then prepare() sees the new data, then the update items come.
-@Test func aBatchUpdateInvalidatesTheCountsNotEverything() throws {
+/// Draws one frame of a scene, written to a folder of its own, with the layouts given.
+private func render(_ scene: String, frame: Int, layouts: [LayoutDescriptor]) throws {
     let folder = NSTemporaryDirectory() + "framegen-updates-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
+    try scene.write(toFile: folder + "/s.yaml", atomically: true, encoding: .utf8)
+    _ = try SceneRenderer(file: folder + "/s.yaml", layouts: layouts).render(frame: frame)
+}
+
+/// A batch update invalidates with new counts and not everything (as UIKit's context for
+/// inserted and deleted items), then prepare() sees the new data, then the update items come.
+@Test func aBatchUpdateInvalidatesTheCountsNotEverything() throws {
     let scene = """
         canvas: {width: 50, height: 200, scale: 1}
         content: {items: 4}
         layout: {type: telling}
         timeline: [{delete: {items: [[0, 1]], duration: 0.1}}]
         """
-    try scene.write(toFile: folder + "/s.yaml", atomically: true, encoding: .utf8)
     let heard = LinesBox()
     let layouts = [UIKitLayout.descriptor(type: "telling") { _ in TellingLayout(heard) }]
-    let renderer = try SceneRenderer(file: folder + "/s.yaml", layouts: layouts)
-    _ = try renderer.render(frame: 3)
+    try render(scene, frame: 3, layouts: layouts)
     let lines = heard.all
     // The first pass loads the data: everything.
     #expect(lines.first == "invalidate everything true counts true")
@@ -104,16 +108,12 @@ private final class TellingCollectionView: UICollectionView {
 @Test(arguments: [true, false]) func theScenesUpdateGoesThroughTheCollectionViewsOwnMethods(passes: Bool)
     throws
 {
-    let folder = NSTemporaryDirectory() + "framegen-updates-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(atPath: folder) }
     let scene = """
         canvas: {width: 50, height: 200, scale: 1}
         content: {items: 4}
         layout: {type: telling}
         timeline: [{delete: {items: [[0, 1], [0, 2]], duration: 0.1}}, {insert: {items: [[0, 0]], duration: 0.1}}]
         """
-    try scene.write(toFile: folder + "/s.yaml", atomically: true, encoding: .utf8)
     let heard = LinesBox()
     let warned = LinesBox()
     let layouts = [
@@ -124,8 +124,7 @@ private final class TellingCollectionView: UICollectionView {
             }, warnings: LayoutWarnings { warned.append($0) }
         ) { _ in TellingLayout(heard) }
     ]
-    let renderer = try SceneRenderer(file: folder + "/s.yaml", layouts: layouts)
-    _ = try renderer.render(frame: 6)
+    try render(scene, frame: 6, layouts: layouts)
     let lines = heard.all
     let delete = try #require(lines.firstIndex(of: "deleteItems 0.1 0.2"))
     #expect(lines[delete + 1] == "updates 2")
