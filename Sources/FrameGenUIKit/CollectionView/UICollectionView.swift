@@ -428,7 +428,8 @@ open class UICollectionView: UIScrollView {
     /// changed: one `deleteItems(at:)`, `insertItems(at:)` or `moveItem(at:to:)` call per run of
     /// the same action, in the scene's order. Returns the items the layout prepares for: the
     /// scene's own, whatever an override passed on; an override that did not pass them all to
-    /// `super` is reported (UIKit would raise an inconsistency exception at the next update).
+    /// `super` at once is reported (one that defers `super` to an animation's completion wants
+    /// `SceneUpdateDelegate`; one that never calls it makes UIKit raise at its next update).
     package func sceneUpdate(_ items: [UpdateItem]) -> [UpdateItem] {
         sceneBatch = []
         var start = items.startIndex
@@ -454,7 +455,7 @@ open class UICollectionView: UIScrollView {
         sceneBatch = nil
         if Set(passed) != Set(items) {
             report(
-                "\(type(of: self)) overrides insertItems(at:), deleteItems(at:) or moveItem(at:to:) without passing the scene's update to super: on iOS the data source's counts would then disagree with the collection view's (NSInternalInconsistencyException); framegen applies the scene's update"
+                "\(type(of: self)) overrides insertItems(at:), deleteItems(at:) or moveItem(at:to:) and did not pass the scene's update on to super at once: framegen applies the scene's update now (on iOS the collection view learns of it only from super, and raises NSInternalInconsistencyException at its next update if it never does; to animate before the data changes, adopt SceneUpdateDelegate)"
             )
         }
         return items
