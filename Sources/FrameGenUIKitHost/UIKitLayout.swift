@@ -52,6 +52,8 @@ public struct UIKitLayout: CollectionViewLayout {
         case updates([UpdateItem])
         case finalizeUpdates
         case willBeginDragging(CollectionViewState)
+        /// The release: the layout's target and the delegate's `scrollViewWillEndDragging`.
+        case willEndDragging(CollectionViewState, proposed: Point, velocity: Point)
         case didEndDragging(CollectionViewState, willDecelerate: Bool)
         case didEndDecelerating(CollectionViewState)
         case tap(Layout.IndexPath, CollectionViewState)
@@ -151,6 +153,15 @@ public struct UIKitLayout: CollectionViewLayout {
 
     public mutating func collectionViewWillBeginDragging(_ collectionView: CollectionViewState) {
         record(.willBeginDragging(collectionView))
+    }
+
+    /// Part of the history, as every call UIKit makes: a layout or a delegate that keeps its
+    /// page here (a banner's pager) has it at every later instant, on fresh objects too.
+    public mutating func collectionViewWillEndDragging(
+        _ collectionView: CollectionViewState, proposedContentOffset: Point, velocity: Point
+    ) -> Point {
+        record(.willEndDragging(collectionView, proposed: proposedContentOffset, velocity: velocity))
+        return live.withLock(at: tip, \.releaseTarget)
     }
 
     public mutating func collectionViewDidEndDragging(
@@ -398,18 +409,13 @@ public struct UIKitLayout: CollectionViewLayout {
         }
     }
 
-    /// framegen's velocity is in points per second, UIKit's in points per millisecond. The
-    /// delegate's `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` may then move
-    /// the target, as on iOS.
+    /// Asked outside a release: the answer `collectionViewWillEndDragging` gives, left out of
+    /// the history.
     public func targetContentOffset(
         forProposedContentOffset proposedContentOffset: Point, withScrollingVelocity velocity: Point
     ) -> Point {
-        live.withLock(at: tip) { s in
-            let v = CGPoint(x: velocity.x / 1000, y: velocity.y / 1000)
-            var target = s.layout.targetContentOffset(
-                forProposedContentOffset: CGPoint(proposedContentOffset), withScrollingVelocity: v)
-            s.host.delegate?.scrollViewWillEndDragging(s.host, withVelocity: v, targetContentOffset: &target)
-            return target.geometry
+        live.withLock(at: tip) {
+            $0.target(forProposedContentOffset: proposedContentOffset, velocity: velocity)
         }
     }
 
@@ -543,6 +549,8 @@ final class Live: @unchecked Sendable {
         private var passDepth = 0
         /// What the views made of the last tap (docs/uikit.md "Gesture recognisers").
         private(set) var tapDelivery = TapDelivery()
+        /// Where the last release comes to rest, as the layout and the delegate said.
+        private(set) var releaseTarget = Point.zero
         private var made: (host: UICollectionView, layout: UICollectionViewLayout)?
         /// The collection view's superview, as a view controller's view holds it (views hold
         /// their superview weakly).
@@ -865,6 +873,9 @@ final class Live: @unchecked Sendable {
                 move(to: s)
                 host.isDragging = true
                 host.delegate?.scrollViewWillBeginDragging(host)
+            case .willEndDragging(let s, let proposed, let velocity):
+                move(to: s)
+                releaseTarget = target(forProposedContentOffset: proposed, velocity: velocity)
             case .didEndDragging(let s, let decelerate):
                 move(to: s)
                 host.isDragging = false
@@ -903,6 +914,17 @@ final class Live: @unchecked Sendable {
                 if let point { tapDelivery = host.deliverTap(at: point, on: cell, time: s.time) }
                 if !tapDelivery.cancelsTouches { host.tap(item) }
             }
+        }
+
+        /// The layout's target for a release, which the delegate's
+        /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` may move, as on iOS.
+        /// framegen's velocity is in points per second, UIKit's in points per millisecond.
+        func target(forProposedContentOffset proposed: Point, velocity: Point) -> Point {
+            let v = CGPoint(x: velocity.x / 1000, y: velocity.y / 1000)
+            var target = layout.targetContentOffset(
+                forProposedContentOffset: CGPoint(proposed), withScrollingVelocity: v)
+            host.delegate?.scrollViewWillEndDragging(host, withVelocity: v, targetContentOffset: &target)
+            return target.geometry
         }
 
         /// A rotation, as UIKit animates a collection view's new size: inside one animation block
@@ -1383,7 +1405,8 @@ extension UIKitLayout.Event {
     /// The collection view's state the event happens in, when it has one.
     package var state: CollectionViewState? {
         switch self {
-        case .prepare(let s), .willBeginDragging(let s), .didEndDragging(let s, _),
+        case .prepare(let s), .willBeginDragging(let s), .willEndDragging(let s, _, _),
+            .didEndDragging(let s, _),
             .didEndDecelerating(let s),
             .tap(_, let s), .sceneUpdates(_, let s):
             return s
@@ -1403,6 +1426,8 @@ extension UIKitLayout.Event {
         case .updates: return "in prepare(forCollectionViewUpdates:)"
         case .finalizeUpdates: return "in finalizeCollectionViewUpdates()"
         case .willBeginDragging(let s): return "as a drag begins \(at(s))"
+        case .willEndDragging(let s, _, _):
+            return "in targetContentOffset(forProposedContentOffset:withScrollingVelocity:) \(at(s))"
         case .didEndDragging(let s, _): return "as a drag ends \(at(s))"
         case .didEndDecelerating(let s): return "as a deceleration ends \(at(s))"
         case .tap(let p, let s): return "on a tap on item \(p) \(at(s))"

@@ -97,6 +97,15 @@ public protocol CollectionViewLayout: Sendable {
     /// UIScrollViewDelegate.scrollViewWillBeginDragging, with the state at that instant.
     mutating func collectionViewWillBeginDragging(_ collectionView: CollectionViewState)
 
+    /// A drag or fling's release, asked once of the layout that goes on, before
+    /// `collectionViewDidEndDragging(_:willDecelerate:)` as UIKit asks it: where the deceleration
+    /// should come to rest, `velocity` in points per second. A layout may keep state here (a
+    /// pager its page). Default: `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`
+    /// of a copy prepared at `collectionView`.
+    mutating func collectionViewWillEndDragging(
+        _ collectionView: CollectionViewState, proposedContentOffset: Point, velocity: Point
+    ) -> Point
+
     /// UIScrollViewDelegate.scrollViewDidEndDragging(_:willDecelerate:).
     mutating func collectionViewDidEndDragging(
         _ collectionView: CollectionViewState, willDecelerate decelerate: Bool)
@@ -230,6 +239,16 @@ extension CollectionViewLayout {
     ) -> LayoutAttributes? { nil }
 
     public mutating func collectionViewWillBeginDragging(_ collectionView: CollectionViewState) {}
+
+    public mutating func collectionViewWillEndDragging(
+        _ collectionView: CollectionViewState, proposedContentOffset: Point, velocity: Point
+    ) -> Point {
+        // Asked of a copy prepared at the release, which leaves the layout as it was.
+        var prepared = self
+        prepared.prepare(collectionView)
+        return prepared.targetContentOffset(
+            forProposedContentOffset: proposedContentOffset, withScrollingVelocity: velocity)
+    }
 
     public mutating func collectionViewDidEndDragging(
         _ collectionView: CollectionViewState, willDecelerate decelerate: Bool

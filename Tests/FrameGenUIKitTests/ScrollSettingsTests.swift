@@ -1,11 +1,11 @@
 import Foundation
+import FrameGenKit
 import Testing
 
 import struct Layout.LayoutDescriptor
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics
-import FrameGenKit
 @testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
 @testable import FrameGenUIKitDynamics
@@ -114,4 +114,45 @@ private func offsets(_ scene: String, layouts: [LayoutDescriptor]) throws -> [CG
         // The scene's setting reaches the view first, and a program that leaves it keeps it.
         #expect(abs(try rest("plain", "\nview: {decelerationRate: fast}\n") - 99) <= 1)
     }
+}
+
+/// A pager that keeps its page in `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`
+/// and turns one page per release in the fling's direction, whatever the proposed offset, as
+/// banner layouts in the wild keep theirs.
+final class PageKeepingLayout: UICollectionViewFlowLayout {
+    private var page: CGFloat = 0
+
+    override init() {
+        super.init()
+        scrollDirection = .horizontal
+        itemSize = CGSize(width: 300, height: 100)
+        minimumLineSpacing = 0
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func targetContentOffset(
+        forProposedContentOffset proposed: CGPoint, withScrollingVelocity velocity: CGPoint
+    ) -> CGPoint {
+        if velocity.x > 0 { page += 1 } else if velocity.x < 0 { page -= 1 }
+        return CGPoint(x: page * itemSize.width, y: proposed.y)
+    }
+}
+
+/// UIKit asks the layout once per release, and the layout's objects keep what it saw: the
+/// second fling turns to the second page, because the objects that answer it (fresh ones,
+/// replaying the history) have seen the first release too.
+@Test func aLayoutThatKeepsItsPageAtTheReleaseTurnsOnePagePerFling() throws {
+    let scene = """
+        canvas: {width: 300, height: 100, scale: 1, background: "#000000"}
+        content: {items: 10}
+        layout: {type: pager}
+        timeline:
+          - fling: {velocity: [300, 0]}
+          - fling: {velocity: [300, 0]}
+        """
+    let layouts = [UIKitLayout.descriptor(type: "pager") { _ in PageKeepingLayout() }]
+    let x = try offsets(scene, layouts: layouts).map(\.x)
+    #expect(x.contains { abs($0 - 300) < 1e-9 })
+    #expect(abs(try #require(x.last) - 600) < 1e-9)
 }

@@ -151,9 +151,8 @@ struct Planner {
         case .fling(let velocity, let rate):
             var s = states[v]
             s.layout.collectionViewWillBeginDragging(cvState(v, s, at: t))
+            let release = releaseMotion(v, &s, velocity: velocity, rate: rate, at: t)
             s.layout.collectionViewDidEndDragging(cvState(v, s, at: t), willDecelerate: true)
-            let release = releaseMotion(
-                v, s, velocity: velocity, rate: rate, at: t)
             var before = states
             before[v] = s
             add(v, duration: release.duration, before: before, .fling(release))
@@ -335,10 +334,9 @@ struct Planner {
         }
         released.offset = DragMotion.offset(x: dragX, y: dragY, by: by, progress: 1, from: s.offset)
         let releaseTime = t + d
+        let release = releaseMotion(v, &released, velocity: velocity, rate: nil, at: releaseTime)
         released.layout.collectionViewDidEndDragging(
             cvState(v, released, at: releaseTime), willDecelerate: velocity != .zero)
-        let release = releaseMotion(
-            v, released, velocity: velocity, rate: nil, at: releaseTime)
         var before = states
         before[v] = s
         add(
@@ -402,10 +400,12 @@ struct Planner {
 
     /// The motion after a release at `s.offset` with `velocity`: paging, the layout's snapping
     /// target, or the natural deceleration (Motion's ScrollMotion per axis). The rate is a
-    /// fling's own, else the one the layout asks for, else the view's; paging likewise.
-    func releaseMotion(_ v: Int, _ s: ViewState, velocity: Point, rate: DecelerationRate?, at t: Double)
-        -> ReleaseMotion
-    {
+    /// fling's own, else the one the layout asks for, else the view's; paging likewise. The
+    /// target is asked of the layout that goes on (`collectionViewWillEndDragging`), as UIKit
+    /// asks it once at the release, before `scrollViewDidEndDragging`.
+    func releaseMotion(
+        _ v: Int, _ s: inout ViewState, velocity: Point, rate: DecelerationRate?, at t: Double
+    ) -> ReleaseMotion {
         let layout = prepared(v, s, at: t)
         let settings = ScrollSettings(scene.views[v], asked: layout.publishedState)
         let rate = rate ?? settings.decelerationRate
@@ -414,8 +414,8 @@ struct Planner {
         let natural = Point(
             x: Deceleration(startOffset: s.offset.x, velocity: velocity.x, rate: rate).restOffset,
             y: Deceleration(startOffset: s.offset.y, velocity: velocity.y, rate: rate).restOffset)
-        let snapped = layout.targetContentOffset(
-            forProposedContentOffset: natural, withScrollingVelocity: velocity)
+        let snapped = s.layout.collectionViewWillEndDragging(
+            cvState(v, s, at: t), proposedContentOffset: natural, velocity: velocity)
         func target(_ naturalValue: Double, _ snappedValue: Double, page: Double) -> ScrollMotion.Target {
             if settings.isPagingEnabled { return .paging(pageSize: page) }
             return snappedValue == naturalValue ? .natural : .offset(snappedValue)
