@@ -1,5 +1,6 @@
 import Foundation
 import FrameGenUIKit
+import Geometry
 
 /// A line along one axis: a horizontal group's (or a vertically scrolling layout's cross axis)
 /// is x, a vertical one's y. The compositional engine writes each rule once, in main and cross
@@ -68,6 +69,12 @@ struct GroupTemplate {
     var attached: [Attached] = []
     /// The sizes cells measured for themselves, by cell index in the group (self-sizing).
     var measured: ((Int) -> CGSize?)?
+    /// The screen's pixels: each subitem's size is put on them before the next is placed after
+    /// it, as iOS lays out a group (docs/uikit.md "Compositional layouts"), so that four
+    /// 76.75 point items 16 apart at 3x start at 0, 278, 556 and 834 pixels, not 557 and 835.
+    var pixelGrid = PixelGrid(scale: 1)
+
+    init(pixelGrid: PixelGrid = PixelGrid(scale: 1)) { self.pixelGrid = pixelGrid }
 
     /// Lays out `group` in `frame` (its slot less its edge spacing), appending its cells.
     package mutating func add(
@@ -89,8 +96,11 @@ struct GroupTemplate {
         case .vertical:
             line(group, in: inner, axis: LayoutAxis(horizontal: false), traits: traits)
         }
+        // Anchored to the group less its content insets, as an item's are to the item less its
+        // own: iOS puts a view anchored outside a group's trailing edge inside the group's
+        // trailing inset (docs/parity.md, CL-4).
         if cells.count > first {
-            attach(group.attached, to: frame, cell: first)
+            attach(group.attached, to: inner, cell: first)
         }
     }
 
@@ -129,8 +139,14 @@ struct GroupTemplate {
             // Apple leaves fitting `count` items to the caller; a count past any screen's worth
             // is held to the limit below rather than allocated.
             let n = Swift.min(Swift.max(count, 0), Self.limit)
-            let length = n > 0 ? (room - gap * CGFloat(n - 1)) / CGFloat(n) : 0
-            let size = item.layoutSize.resolved(in: inner.size)
+            let spaced = n > 0 ? room - gap * CGFloat(n - 1) : 0
+            let length = n > 0 ? spaced / CGFloat(n) : 0
+            // The item's other dimension is resolved in the group less its spacing: four items
+            // a quarter of that wide, 16 points apart in 355, are square at 76.75 points on iOS
+            // (docs/parity.md, CL-4), where a quarter of the group would be 88.75.
+            var container = inner.size
+            if axis.horizontal { container.width = spaced } else { container.height = spaced }
+            let size = item.layoutSize.resolved(in: container)
             let slot =
                 axis.horizontal
                 ? CGSize(width: length, height: size.height) : CGSize(width: size.width, height: length)
@@ -169,8 +185,8 @@ struct GroupTemplate {
             let (before, after, crossBefore, crossAfter) = axis.spacings(item.edgeSpacing)
             if index > 0 { position += gap + (gapFlexible ? extra : 0) }
             position += (before?.spacing ?? 0) + (before?.isFlexibleSpacing == true ? extra : 0)
-            let length = axis.main(size)
-            let crossLength = axis.cross(size)
+            let length = CGFloat(pixelGrid.nearest(Double(axis.main(size))))
+            let crossLength = CGFloat(pixelGrid.nearest(Double(axis.cross(size))))
             let crossRoom = axis.cross(inner.size)
             let lead = crossBefore?.spacing ?? 0
             let trail = crossAfter?.spacing ?? 0

@@ -331,7 +331,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
             }
             let groupContainer = effective.inset(by: containerInsets)
             let groupSize = section.group.layoutSize.resolved(in: groupContainer)
-            var template = GroupTemplate()
+            var template = GroupTemplate(pixelGrid: pixelGrid)
             template.add(section.group, in: CGRect(origin: .zero, size: groupSize), traits: traits)
             let perGroup = template.cells.count
             let groups = perGroup > 0 ? (count + perGroup - 1) / perGroup : 0
@@ -360,7 +360,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
                 var group = template
                 var size = groupSize
                 if let sizes {
-                    group = GroupTemplate()
+                    group = GroupTemplate(pixelGrid: pixelGrid)
                     group.measured = { sizes[first + $0] }
                     group.add(section.group, in: CGRect(origin: .zero, size: groupSize), traits: traits)
                     // An estimated group fits what its cells measured.
@@ -601,14 +601,14 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
         a.value.representedElementCategory = category
         a.value.representedElementKind = kind
         a.indexPath = indexPath
-        a.frame = CGRect(pixelGrid.round(frame.geometry))
+        a.frame = CGRect(pixelGrid.nearest(frame.geometry))
         a.zIndex = zIndex
         return a
     }
 
     /// The screen's pixels, on which UIKit puts each element's origin and size, each rounded
-    /// on its own as the flow layout does (docs/uikit.md "Compositional layouts"): four items
-    /// of 92.75 pt at 3x are 92.667 wide at x 92.667, 185.667, 278.333.
+    /// to the nearest, halves away from zero (docs/uikit.md "Compositional layouts"): a badge
+    /// 7.5 points above its item's top at 3x is 23 pixels above it.
     private var pixelGrid = PixelGrid(scale: 1)
 
     /// The collection view's display scale, or the screen's where its traits give none.

@@ -18,6 +18,18 @@ public struct PixelGrid: Hashable, Sendable {
 
     public func round(_ p: Point) -> Point { Point(x: round(p.x), y: round(p.y)) }
 
+    /// The nearest grid line, a half going away from zero: how the compositional layout puts
+    /// a length or a position on the pixels (a badge 22.5 px above its item's top is 23 above).
+    public func nearest(_ v: Double) -> Double {
+        guard v.isFinite else { return v }
+        return (v * scale).rounded(.toNearestOrAwayFromZero) / scale
+    }
+
+    /// Origin and size each put on the grid by `nearest(_:)`.
+    public func nearest(_ r: Rect) -> Rect {
+        Rect(x: nearest(r.minX), y: nearest(r.minY), width: nearest(r.width), height: nearest(r.height))
+    }
+
     /// Origin and size each rounded, so that equal sizes stay equal.
     public func round(_ r: Rect) -> Rect {
         Rect(x: round(r.minX), y: round(r.minY), width: round(r.width), height: round(r.height))

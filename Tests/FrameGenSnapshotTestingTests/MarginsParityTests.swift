@@ -61,28 +61,12 @@ import UIKit
     static func runs(on config: ViewImageConfig, row y: Int, column x: Int) -> (
         row: [ClosedRange<Int>], column: [ClosedRange<Int>]
     ) {
-        var image: UIImage?
-        Snapshotting<UIViewController, UIImage>.image(on: config, traits: .init(displayScale: 3))
-            .snapshot(OrangeCells()).run { image = $0 }
-        let b = image!.bitmap!
-        func orange(_ px: Int, _ py: Int) -> Bool {
-            let o = (py * b.width + px) * 4
-            return b.pixels[o] == 255 && b.pixels[o + 1] == 128 && b.pixels[o + 2] == 0
-        }
-        func ranges(_ n: Int, _ isOrange: (Int) -> Bool) -> [ClosedRange<Int>] {
-            var out: [ClosedRange<Int>] = []
-            var start: Int?
-            for i in 0...n {
-                let on = i < n && isOrange(i)
-                if on, start == nil { start = i }
-                if !on, let s = start {
-                    out.append(s...(i - 1))
-                    start = nil
-                }
-            }
-            return out
-        }
-        return (ranges(b.width) { orange($0, y) }, ranges(b.height) { orange(x, $0) })
+        let image = ParityImage.draw(OrangeCells(), on: config)
+        let orange = ParityImage.Color(255, 128, 0)
+        return (
+            ParityImage.runs(of: orange, in: image, row: y),
+            ParityImage.runs(of: orange, in: image, column: x)
+        )
     }
 
     @Test func iPhone8() {

@@ -631,9 +631,11 @@ final class TallHeaderView: UICollectionReusableView {
             == Rect(x: 0, y: 188, width: 200, height: 44))
 }
 
-/// Frames on the screen's pixels, origin and size each rounded as UIKit rounds them (a tie
-/// going up): four quarter-width items across 371 pt (a 375-pt view inset 2) are 92.75 pt, which
-/// at 3x is 278.25 px: 92.667 pt wide, at x 2, 94.667, 187.667 (562.5 px, a tie) and 280.333.
+/// Frames on the screen's pixels as iOS lays out a group: each item's size is rounded to the
+/// pixels before the next is placed after it. Four quarter-width items across 371 pt (a 375-pt
+/// view inset 2) are 92.75 pt, which at 3x is 278.25 px: 92.667 pt wide, at x 2, 94.667,
+/// 187.667 and 280 (6, 284, 562 and 840 px), where rounding each exact origin would give 563
+/// and 841 (docs/parity.md, CL-4: iOS drew 0, 278, 556 and 834 for the same quarter lengths).
 @Test func framesAreOnTheScreensPixels() {
     func quarters() -> UIKitLayout {
         UIKitLayout(name: "quarters") { _ in
@@ -658,7 +660,7 @@ final class TallHeaderView: UICollectionReusableView {
             cells.allSatisfy { abs($0.frame.width - width) < 1e-9 && abs($0.frame.height - width) < 1e-9 })
         #expect(cells.allSatisfy { $0.frame.minY == y }, "scale \(scale)")
     }
-    expectFrames(scale: 3, [2, 284.0 / 3, 563.0 / 3, 841.0 / 3], width: 278.0 / 3, y: 0)
-    expectFrames(scale: 2, [2, 95, 187.5, 280.5], width: 93, y: 0)
-    expectFrames(scale: 1, [2, 95, 188, 280], width: 93, y: 0)
+    expectFrames(scale: 3, [2, 284.0 / 3, 562.0 / 3, 840.0 / 3], width: 278.0 / 3, y: 0)
+    expectFrames(scale: 2, [2, 95, 188, 281], width: 93, y: 0)
+    expectFrames(scale: 1, [2, 95, 188, 281], width: 93, y: 0)
 }

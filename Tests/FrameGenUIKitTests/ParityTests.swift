@@ -3,6 +3,7 @@ import FrameGenCoreGraphics
 import FrameGenQuartzCore
 import FrameGenUIKit
 import FrameGenUIKitRendering
+import Synchronization
 import Testing
 
 /// framegen against images iOS drew: each case rebuilds a public project's snapshot test and
@@ -26,10 +27,26 @@ import Testing
         _ view: UIView, scale: CGFloat, _ actions: (UIGraphicsImageRendererContext) -> Void
     ) -> (width: Int, pixels: [UInt8]) {
         let format = UIGraphicsImageRendererFormat(for: .init(displayScale: scale))
-        let bitmap = UIGraphicsImageRenderer(bounds: view.bounds, format: format).image(actions: actions)
-            .bitmap!
+        let image = UIGraphicsImageRenderer(bounds: view.bounds, format: format).image(actions: actions)
+        keep(image)
+        let bitmap = image.bitmap!
         return (bitmap.width, Array(bitmap.pixels))
     }
+
+    /// With FRAMEGEN_PARITY_OUT set to a folder, each image a case draws is written there as
+    /// TEST-N.png, to be set beside its reference for the whole-image figures of docs/parity.md.
+    private static func keep(_ image: UIImage) {
+        guard let folder = ProcessInfo.processInfo.environment["FRAMEGEN_PARITY_OUT"],
+            let test = Test.current?.name.prefix(while: { $0 != "(" }), let png = image.pngData()
+        else { return }
+        let n = drawnCount.withLock { counts in
+            counts[String(test), default: 0] += 1
+            return counts[String(test)]!
+        }
+        try? png.write(to: URL(fileURLWithPath: folder).appendingPathComponent("\(test)-\(n).png"))
+    }
+
+    private static let drawnCount = Mutex<[String: Int]>([:])
 
     /// Channel `channel` (0 red ... 3 alpha) of row `y` from `x`, as many values as `expected`,
     /// checked against iOS's within `levels`.

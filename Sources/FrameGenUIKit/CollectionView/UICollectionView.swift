@@ -41,8 +41,40 @@ open class UIScrollView: UIView {
 
     open var contentInset: UIEdgeInsets = .zero
 
-    /// framegen has no safe area or bars: the adjusted inset is the content inset.
-    open var adjustedContentInset: UIEdgeInsets { contentInset }
+    /// The content inset plus the part of the safe area `contentInsetAdjustmentBehavior` adds
+    /// (docs/uikit.md "Safe area and content insets"). A view has a safe area only in a window
+    /// hosting a controller for a device (a snapshot test's `.image(on:)`), so in a scene this
+    /// is the content inset.
+    open var adjustedContentInset: UIEdgeInsets {
+        let safe = safeAreaInsets
+        guard safe != .zero else { return contentInset }
+        let (vertical, horizontal): (Bool, Bool)
+        switch contentInsetAdjustmentBehavior {
+        case .never: return contentInset
+        case .always: (vertical, horizontal) = (true, true)
+        case .scrollableAxes, .automatic:
+            vertical =
+                alwaysBounceVertical || contentSize.height > bounds.height
+                || (contentInsetAdjustmentBehavior == .automatic && isControllersView)
+            horizontal = alwaysBounceHorizontal || contentSize.width > bounds.width
+        }
+        var inset = contentInset
+        if vertical {
+            inset.top += safe.top
+            inset.bottom += safe.bottom
+        }
+        if horizontal {
+            inset.left += safe.left
+            inset.right += safe.right
+        }
+        return inset
+    }
+
+    /// Whether this view is a view controller's own view, whose top and bottom `.automatic`
+    /// adjusts whether or not the content scrolls, as iOS's references show.
+    private var isControllersView: Bool {
+        owningController.map { $0.viewIfLoaded === self } ?? false
+    }
 
     open var decelerationRate: DecelerationRate = .normal
 
@@ -228,6 +260,9 @@ open class UICollectionView: UIScrollView {
     /// The bounds' size the layout last prepared for in `displayOnItsOwn()`: a new size (the
     /// view on another device) invalidates it, as UIKit's bounds change does.
     package var sizeAtLastPrepare: CGSize?
+
+    /// The adjusted content inset the layout last prepared for in `displayOnItsOwn()`.
+    package var adjustedInsetAtLastPrepare: UIEdgeInsets?
 
     /// The scene's data at the instant being drawn.
     package var data = UICollectionView.dataBeingLoaded ?? CollectionViewDataSource()
