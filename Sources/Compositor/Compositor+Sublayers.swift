@@ -66,19 +66,93 @@ extension Compositor {
             max(viewClip.x0, box.x0 - 2), max(viewClip.y0, box.y0 - 2), min(viewClip.x1, box.x1 + 2),
             min(viewClip.y1, box.y1 + 2)
         )
-        let (w, hh) = (grown.x1 - grown.x0, grown.y1 - grown.y0)
-        guard w > 0, hh > 0, grown.y0 < clip.y1, grown.y1 > clip.y0 else { return }
-        var inside = Image(width: w, height: hh)
-        let shift = Homography.translation(Double(-grown.x0), Double(-grown.y0))
-        let local: PixelBox = (0, max(0, clip.y0 - grown.y0), w, min(hh, clip.y1 - grown.y0))
-        for child in children {
-            try drawChild(
-                child, in: h.concatenating(shift), into: &inside, clip: local, viewClip: (0, 0, w, hh),
-                scale: scale, text: text)
-        }
+        guard grown.x1 > grown.x0, grown.y1 > grown.y0, grown.y0 < clip.y1, grown.y1 > clip.y0 else { return }
         let mask = coverage(rounded, h, clip: clip, antialiased: layer.allowsEdgeAntialiasing)
-        Painter.composite(&image, layer: inside, at: (grown.x0, grown.y0), clip: mask)
+        let offscreen = Offscreen(box: grown, clip: clip, mask: mask)
+        if layer.clipsItsBackgroundAgain {
+            for child in children {
+                try drawEachClipped(child, in: h, offscreen, into: &image, scale: scale, text: text)
+            }
+        } else {
+            try offscreen.draw(into: &image) { inside, shift, local, whole throws(CompositorError) in
+                for child in children {
+                    try drawChild(
+                        child, in: h.concatenating(shift), into: &inside, clip: local, viewClip: whole,
+                        scale: scale, text: text)
+                }
+            }
+        }
         try drawBorder(of: layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
+    }
+
+    /// The box a clipping layer's sublayers are drawn in, offscreen, before they are composited
+    /// through its rounded bounds' coverage.
+    private struct Offscreen {
+        let box: PixelBox
+        let clip: PixelBox
+        let mask: CoverageMask
+
+        /// Runs `body` on a transparent image of the box (with the map from device pixels to
+        /// it, the band to draw and the image's whole extent), then composites the image.
+        func draw(
+            into image: inout Image,
+            _ body: (inout Image, Homography, PixelBox, PixelBox) throws(CompositorError) -> Void
+        ) throws(CompositorError) {
+            let (w, hh) = (box.x1 - box.x0, box.y1 - box.y0)
+            var inside = Image(width: w, height: hh)
+            let shift = Homography.translation(Double(-box.x0), Double(-box.y0))
+            let local: PixelBox = (0, max(0, clip.y0 - box.y0), w, min(hh, clip.y1 - box.y0))
+            try body(&inside, shift, local, (0, 0, w, hh))
+            Painter.composite(&image, layer: inside, at: (box.x0, box.y0), clip: mask)
+        }
+    }
+
+    /// `render(in:)`'s clip: Core Graphics clips each drawing operation on its own, so where a
+    /// sublayer's background lies under another's translucent fill, the edge pixel takes each
+    /// through the clip's coverage (an orange card under 85 % purple shows an orange fringe
+    /// along a rounded edge, as iOS draws it: docs/design/rendering.md §8.3). A sublayer drawn
+    /// as a group (its opacity below 1, a mask, a clip or a shadow of its own) is one operation.
+    private static func drawEachClipped(
+        _ child: Layer, in parent: Homography, _ offscreen: Offscreen, into image: inout Image,
+        scale: Double, text: TextRenderer
+    ) throws(CompositorError) {
+        guard !child.isHidden, child.opacity > 0 else { return }
+        let h = sublayerMap(child, in: parent)
+        guard h.isFinite else { return }
+        let isGroup =
+            child.sublayers.isEmpty || child.opacity < 1 || child.mask != nil || child.masksToBounds
+            || child.shadow != nil
+        if isGroup {
+            return try offscreen.draw(into: &image) { inside, shift, local, whole throws(CompositorError) in
+                try drawChild(
+                    child, in: parent.concatenating(shift), into: &inside, clip: local, viewClip: whole,
+                    scale: scale, text: text)
+            }
+        }
+        var own = child
+        own.sublayers = []
+        own.border = nil
+        if !own.isInvisible {
+            try offscreen.draw(into: &image) { inside, shift, local, whole throws(CompositorError) in
+                try draw(
+                    own, h.concatenating(shift), into: &inside, clip: local, viewClip: whole, scale: scale,
+                    text: text)
+            }
+        }
+        let children = child.sublayers.enumerated().sorted {
+            ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset)
+        }.map(\.element)
+        for grandchild in children {
+            try drawEachClipped(grandchild, in: h, offscreen, into: &image, scale: scale, text: text)
+        }
+        if let border = child.border, border.width > 0 {
+            try offscreen.draw(into: &image) { inside, shift, local, whole throws(CompositorError) in
+                try drawBorder(
+                    of: child, h.concatenating(shift), into: &inside, clip: local, viewClip: whole,
+                    scale: scale,
+                    text: text)
+            }
+        }
     }
 
     /// The layer's border alone, above what its sublayers drew.

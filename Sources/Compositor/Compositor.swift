@@ -364,7 +364,11 @@ public enum Compositor {
         let alpha = Double(opacity) / 255
         if let bg = layer.backgroundColor {
             var mask = coverage(rounded, h, clip: clip, antialiased: aa)
-            if layer.clipsItsBackgroundAgain, layer.masksToBounds, layer.cornerRadius > 0 {
+            // A layer with a shadow is filled unclipped, as the clip would cut its shadow: its
+            // edge is covered once (docs/parity.md, BSW-3).
+            if layer.clipsItsBackgroundAgain, layer.masksToBounds, layer.cornerRadius > 0,
+                (layer.shadow?.opacity ?? 0) <= 0
+            {
                 mask = mask.intersected(with: mask)
             }
             for o in hiders { o.hide(in: &mask) }

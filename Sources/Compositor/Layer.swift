@@ -33,7 +33,9 @@ public struct Layer: Sendable {
     public var masksToBounds = false
     /// `CALayer.render(in:)`'s way with a layer that masks to its rounded bounds: it clips to them
     /// and then fills its background along them, so the background's edge is covered twice (its
-    /// coverage squared, as iOS draws it, docs/design/rendering.md §8.3). The screen covers it once.
+    /// coverage squared, as iOS draws it, docs/design/rendering.md §8.3), unless it has a shadow;
+    /// and the clip applies to each of its sublayers' drawings on its own. The screen covers the
+    /// edge once and clips the sublayers as one.
     public var clipsItsBackgroundAgain = false
     public var text: LayerText?
     public var allowsEdgeAntialiasing = true

@@ -266,6 +266,102 @@ import UIKit
             ])
         #expect(ParityImage.runs(of: Self.lightGray, in: image, column: 230) == [139...183, 428...472])
     }
+
+    // MARK: theleftbit/BSWInterfaceKit
+
+    /// theleftbit/BSWInterfaceKit b1531969254051f3abea58fe75fb5800a07a2b0a,
+    /// HorizontalPagedCollectionViewLayoutTests `layout` (`.image(on:)`, iPhone X, 3x): a black
+    /// collection view 300 points tall centred in a light gray view, paging cards 16 points in
+    /// and 16 apart, each as wide as the view less both insets and one spacing (327 points), on
+    /// a flow layout that sizes them in `prepare()`. A card is a view with continuous corners of
+    /// 22 clipping an orange view that holds a purple one at 85 % alpha.
+    final class PagedCards: UIViewController, UICollectionViewDataSource {
+        final class Layout: UICollectionViewFlowLayout {
+            override func prepare() {
+                if let cv = collectionView {
+                    let available = cv.frame.inset(by: sectionInset)
+                    itemSize = CGSize(width: available.width - minimumLineSpacing, height: available.height)
+                }
+                super.prepare()
+            }
+        }
+
+        let layout = Layout()
+        lazy var collectionView = UICollectionView(frame: .zero, collectionViewLayout: layout)
+
+        override func loadView() {
+            view = UIView()
+            view.backgroundColor = .lightGray
+            layout.scrollDirection = .horizontal
+            layout.minimumLineSpacing = 16
+            layout.sectionInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
+            collectionView.backgroundColor = .black
+            collectionView.dataSource = self
+            collectionView.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+            collectionView.translatesAutoresizingMaskIntoConstraints = false
+            view.addSubview(collectionView)
+            NSLayoutConstraint.activate([
+                collectionView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+                collectionView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+                collectionView.centerYAnchor.constraint(equalTo: view.centerYAnchor),
+                collectionView.heightAnchor.constraint(equalToConstant: 300),
+            ])
+        }
+
+        func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int) -> Int {
+            10
+        }
+
+        func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+            -> UICollectionViewCell
+        {
+            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+            let card = UIView()
+            card.layer.cornerRadius = 22
+            card.layer.cornerCurve = .continuous
+            card.layer.masksToBounds = true
+            let photo = UIView()
+            photo.backgroundColor = UIColor(red: 1, green: 149 / 255, blue: 0, alpha: 1)
+            let tint = UIView()
+            tint.backgroundColor = UIColor.purple.withAlphaComponent(0.85)
+            for (child, parent) in [(card, cell.contentView), (photo, card), (tint, photo)] {
+                child.translatesAutoresizingMaskIntoConstraints = false
+                parent.addSubview(child)
+                NSLayoutConstraint.activate([
+                    child.leadingAnchor.constraint(equalTo: parent.leadingAnchor),
+                    child.trailingAnchor.constraint(equalTo: parent.trailingAnchor),
+                    child.topAnchor.constraint(equalTo: parent.topAnchor),
+                    child.bottomAnchor.constraint(equalTo: parent.bottomAnchor),
+                ])
+            }
+            return cell
+        }
+    }
+
+    /// Cards 327 x 300 points from x 16, 343 apart, the collection view from y 256; along the
+    /// rounded edge the orange under the purple shows (each clipped on its own).
+    @Test func pagedCardsWithContinuousCorners() {
+        let image = ParityImage.draw(PagedCards(), on: .iPhoneX)
+        let black = ParityImage.Color(0, 0, 0)
+        #expect(ParityImage.runs(of: black, in: image, row: 1218) == [0...47, 1029...1076])
+        #expect(ParityImage.runs(of: Self.lightGray, in: image, column: 538) == [0...767, 1668...2435])
+        let source = "BSWInterfaceKit HorizontalPagedCollectionViewLayoutTests layout"
+        for (x, y) in [(538, 1000), (100, 1218), (1100, 1218)] {
+            ParityImage.expectRow(image, y: y, from: x, channel: 0, [146], within: 2, source)
+            ParityImage.expectRow(image, y: y, from: x, channel: 1, [22], within: 2, source)
+            ParityImage.expectRow(image, y: y, from: x, channel: 2, [108], within: 2, source)
+        }
+        ParityImage.expectRow(
+            image, y: 768, from: 110, channel: 0, [29, 55, 75, 94, 110, 120, 128, 136, 140], within: 8, source
+        )
+        ParityImage.expectRow(
+            image, y: 768, from: 110, channel: 1, [11, 21, 29, 34, 39, 41, 42, 43, 43], within: 8, source)
+        ParityImage.expectRow(
+            image, y: 768, from: 110, channel: 2, [9, 18, 26, 35, 43, 49, 55, 61, 66], within: 8, source)
+        ParityImage.expectRow(image, y: 787, from: 67, channel: 0, [151], within: 8, source)
+        ParityImage.expectRow(image, y: 787, from: 67, channel: 1, [33], within: 8, source)
+        ParityImage.expectRow(image, y: 787, from: 67, channel: 2, [95], within: 8, source)
+    }
 }
 
 extension CollectionViewParityTests.GrayCell: ReusableViewByClass {}

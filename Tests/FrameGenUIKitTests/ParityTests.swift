@@ -408,6 +408,14 @@ import Testing
         Self.expectRow(
             image, y: 450, from: 150 - profile.count, channel: 1, profile, within: 8,
             "BSWInterfaceKit ShadowTests")
+        // The rounded corner, covered once: a layer with a shadow is filled unclipped.
+        Self.expectRow(
+            image, y: 150, from: 173, channel: 1,
+            [212, 198, 177, 154, 135, 123, 109, 97, 90, 83, 76, 71, 68, 65],
+            within: 8, "BSWInterfaceKit ShadowTests corner")
+        Self.expectRow(
+            image, y: 151, from: 169, channel: 1, [212, 184, 142, 107, 75, 59], within: 8,
+            "BSWInterfaceKit ShadowTests corner")
         // On screen the clip takes the shadow away.
         let onScreen = Self.onScreen(host, scale: 3)
         let row = (100..<150).map { Int(onScreen.pixels[(450 * 900 + $0) * 4 + 1]) }
