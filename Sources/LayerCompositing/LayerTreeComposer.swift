@@ -19,8 +19,9 @@ package final class LayerTreeComposer: Sendable {
 
     /// How Core Animation draws the tree: as the screen shows it (a scene's frame,
     /// `drawHierarchy(in:)`), or as `CALayer.render(in:)` draws it into a context, which
-    /// interpolates a gradient's colours in Generic RGB and covers a clipping layer's rounded
-    /// background edge twice (docs/uikit.md "Drawing a view into an image").
+    /// interpolates a gradient's colours in Generic RGB, covers a clipping layer's rounded
+    /// background edge twice and rounds every corner whatever `maskedCorners` says (docs/uikit.md
+    /// "Drawing a view into an image").
     package enum Drawing: Sendable {
         case onScreen
         case renderInContext
@@ -89,7 +90,10 @@ package final class LayerTreeComposer: Sendable {
         layer.clipsItsBackgroundAgain = drawing == .renderInContext
         layer.backgroundColor = s.backgroundColor.map(color)
         layer.cornerRadius = max(s.cornerRadius, 0)
-        layer.maskedCorners = Shapes.Corners(rawValue: s.maskedCorners & 0b1111)
+        // `render(in:)` rounds every corner whatever `maskedCorners` says: Core Animation's
+        // software renderer has never followed it (docs/uikit.md "Drawing a view into an image").
+        layer.maskedCorners =
+            drawing == .renderInContext ? .all : Shapes.Corners(rawValue: s.maskedCorners & 0b1111)
         layer.cornerCurve = s.continuousCorners ? .continuous : .circular
         layer.isDoubleSided = s.isDoubleSided
         if let g = s.gradient, !g.colors.isEmpty {

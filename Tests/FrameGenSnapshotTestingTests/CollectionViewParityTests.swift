@@ -325,14 +325,7 @@ import UIKit
             let tint = UIView()
             tint.backgroundColor = UIColor.purple.withAlphaComponent(0.85)
             for (child, parent) in [(card, cell.contentView), (photo, card), (tint, photo)] {
-                child.translatesAutoresizingMaskIntoConstraints = false
-                parent.addSubview(child)
-                NSLayoutConstraint.activate([
-                    child.leadingAnchor.constraint(equalTo: parent.leadingAnchor),
-                    child.trailingAnchor.constraint(equalTo: parent.trailingAnchor),
-                    child.topAnchor.constraint(equalTo: parent.topAnchor),
-                    child.bottomAnchor.constraint(equalTo: parent.bottomAnchor),
-                ])
+                ParityImage.add(child, pinnedTo: parent)
             }
             return cell
         }
@@ -375,17 +368,61 @@ enum ParityImage {
         init(_ r: UInt8, _ g: UInt8, _ b: UInt8) { (self.r, self.g, self.b) = (r, g, b) }
     }
 
+    /// Adds `child` to `parent` with constraints to its four edges.
+    static func add(_ child: UIView, pinnedTo parent: UIView) {
+        child.translatesAutoresizingMaskIntoConstraints = false
+        parent.addSubview(child)
+        NSLayoutConstraint.activate([
+            child.leadingAnchor.constraint(equalTo: parent.leadingAnchor),
+            child.trailingAnchor.constraint(equalTo: parent.trailingAnchor),
+            child.topAnchor.constraint(equalTo: parent.topAnchor),
+            child.bottomAnchor.constraint(equalTo: parent.bottomAnchor),
+        ])
+    }
+
     /// `controller` drawn by `.image(on:)` at 3x, as every reference here was recorded.
     static func draw(_ controller: UIViewController, on config: ViewImageConfig) -> UIImage.Bitmap {
         var image: UIImage?
         Snapshotting<UIViewController, UIImage>.image(on: config, traits: .init(displayScale: 3))
             .snapshot(controller).run { image = $0 }
+        keep(image!)
+        return image!.bitmap!
+    }
+
+    /// `view` drawn by `.image` (in a window, `layer.render(in:)`) at `scale`.
+    static func draw(_ view: UIView, scale: CGFloat) -> UIImage.Bitmap {
+        var image: UIImage?
+        Snapshotting<UIView, UIImage>.image(traits: .init(displayScale: scale)).snapshot(view).run {
+            image = $0
+        }
+        keep(image!)
+        return image!.bitmap!
+    }
+
+    /// `view` drawn as FBSnapshotTestCase draws it by default: `layer.render(in:)` into an image
+    /// of its bounds at `scale`, with no window.
+    static func rendered(_ view: UIView, scale: CGFloat) -> UIImage.Bitmap {
+        let format = UIGraphicsImageRendererFormat(for: .init(displayScale: scale))
+        let image = UIGraphicsImageRenderer(bounds: view.bounds, format: format).image {
+            view.layer.render(in: $0.cgContext)
+        }
+        keep(image)
+        return image.bitmap!
+    }
+
+    /// With FRAMEGEN_PARITY_OUT set to a folder, the image is written there as TEST.png, to be
+    /// set beside its reference.
+    private static func keep(_ image: UIImage) {
         if let folder = ProcessInfo.processInfo.environment["FRAMEGEN_PARITY_OUT"],
             let test = Test.current?.name.prefix(while: { $0 != "(" })
         {
-            try? image!.pngData()!.write(to: URL(fileURLWithPath: "\(folder)/\(test).png"))
+            try? image.pngData()!.write(to: URL(fileURLWithPath: "\(folder)/\(test).png"))
         }
-        return image!.bitmap!
+    }
+
+    /// Fully transparent.
+    static func isClear(_ image: UIImage.Bitmap, _ x: Int, _ y: Int) -> Bool {
+        image.pixels[(y * image.width + x) * 4 + 3] == 0
     }
 
     static func color(_ image: UIImage.Bitmap, _ x: Int, _ y: Int) -> Color {
@@ -395,11 +432,24 @@ enum ParityImage {
 
     /// The runs of exactly `color` along row `y` (or down column `x`), as inclusive pixel ranges.
     static func runs(of color: Color, in image: UIImage.Bitmap, row y: Int) -> [ClosedRange<Int>] {
-        ranges(image.width) { self.color(image, $0, y) == color }
+        runs(in: image, row: y) { self.color(image, $0, $1) == color }
     }
 
     static func runs(of color: Color, in image: UIImage.Bitmap, column x: Int) -> [ClosedRange<Int>] {
-        ranges(image.height) { self.color(image, x, $0) == color }
+        runs(in: image, column: x) { self.color(image, $0, $1) == color }
+    }
+
+    /// The runs of pixels (x, y) that `matches`, along row `y` or down column `x`.
+    static func runs(in image: UIImage.Bitmap, row y: Int, _ matches: (Int, Int) -> Bool) -> [ClosedRange<
+        Int
+    >] {
+        ranges(image.width) { matches($0, y) }
+    }
+
+    static func runs(in image: UIImage.Bitmap, column x: Int, _ matches: (Int, Int) -> Bool) -> [ClosedRange<
+        Int
+    >] {
+        ranges(image.height) { matches(x, $0) }
     }
 
     private static func ranges(_ n: Int, _ matches: (Int) -> Bool) -> [ClosedRange<Int>] {
