@@ -92,6 +92,7 @@ extension Snapshotting where Value == CALayer, Format == UIImage {
         precision: Float = 1, perceptualPrecision: Float = 1, traits: UITraitCollection = .init()
     ) -> Snapshotting {
         drawn(precision: precision, perceptualPrecision: perceptualPrecision, traits: traits) { layer in
+            if let view = layer.delegate as? UIView { CALayer.layOutForDrawing(view) }
             let image = UIGraphicsImageRenderer(
                 bounds: layer.bounds, format: UIGraphicsImageRendererFormat(for: traits)
             ).image { context in
@@ -140,6 +141,7 @@ enum SnapshotHost {
             view.setNeedsLayout()
             view.layoutIfNeeded()
         }
+        CALayer.layOutForDrawing(view)
         let image = UIGraphicsImageRenderer(
             bounds: view.bounds, format: UIGraphicsImageRendererFormat(for: merged)
         )

@@ -11,6 +11,11 @@ extension CALayer {
     /// they would have on screen.
     public func render(in ctx: CGContext) { record(in: ctx, asOnScreen: false) }
 
+    /// framegen's: lays out `view`'s tree as drawing it would (a collection view no scene drives
+    /// shows its cells, and follows its adjusted inset), so that its bounds are final before
+    /// an image of them is made.
+    package static func layOutForDrawing(_ view: UIView) { LayerTreeDrawing.showCells(in: view) }
+
     func record(in ctx: CGContext, asOnScreen: Bool) {
         if let view = delegate as? UIView { LayerTreeDrawing.showCells(in: view) }
         ctx.record(layerTree: LayerSnapshotting.snapshot(self), asOnScreen: asOnScreen)
@@ -31,6 +36,8 @@ extension UIView {
         if bounds.width > 0, bounds.height > 0, rect.size != bounds.size {
             context.scaleBy(x: rect.width / bounds.width, y: rect.height / bounds.height)
         }
+        // What the view shows, its bounds, goes into `rect`; the layer draws in its own space.
+        context.translateBy(x: -bounds.minX, y: -bounds.minY)
         layer.record(in: context, asOnScreen: true)
         context.restoreGState()
         return true

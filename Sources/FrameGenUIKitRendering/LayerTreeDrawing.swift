@@ -61,12 +61,15 @@ enum LayerTreeDrawing {
         return out
     }
 
-    /// `tree` with its bounds' point p at `t(p - bounds' top left)`: its position is its anchor
-    /// point's image and its transform the linear part of `t`, about the anchor.
+    /// `tree` drawn in its own coordinate space, as `render(in:)` draws: its bounds' point p at
+    /// `t(p)`, so a scroll view scrolled to (0, -44) draws its content's top 44 points down in
+    /// an image of its bounds. Its position is its anchor point's image and its transform the
+    /// linear part of `t`, about the anchor.
     private static func placed(_ tree: LayerSnapshot, by t: CGAffineTransform) -> LayerSnapshot {
         var s = tree
         let anchor = CGPoint(
-            x: CGFloat(s.anchorPoint.x * s.bounds.width), y: CGFloat(s.anchorPoint.y * s.bounds.height))
+            x: CGFloat(s.bounds.minX + s.anchorPoint.x * s.bounds.width),
+            y: CGFloat(s.bounds.minY + s.anchorPoint.y * s.bounds.height))
         s.position = anchor.applying(t).geometry
         s.zPosition = 0
         var linear = t

@@ -34,4 +34,44 @@ import UIKit
         #expect(third.size == CGSize(width: 320, height: 1080))
         #expect(third.traits.horizontalSizeClass == .compact && third.traits.userInterfaceIdiom == .pad)
     }
+
+    /// A controller's own scroll view on a phone with a notch starts its content below the
+    /// status bar, as iOS's `.automatic` adjustment puts it, however short the content: a
+    /// table view controller's first row and a collection view controller's first cell, 44
+    /// points down on an iPhone X (docs/uikit.md "Safe area and content insets").
+    @Test func aControllersScrollViewStartsBelowTheStatusBar() {
+        final class Rows: UITableViewController {
+            override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 2 }
+            override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath)
+                -> UITableViewCell
+            {
+                let cell = UITableViewCell()
+                cell.backgroundColor = .red
+                return cell
+            }
+        }
+        final class Cells: UICollectionViewController {
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                collectionView.register(UICollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+            }
+            override func collectionView(
+                _ collectionView: UICollectionView, numberOfItemsInSection section: Int
+            )
+                -> Int
+            { 1 }
+            override func collectionView(
+                _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
+            ) -> UICollectionViewCell {
+                let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+                cell.backgroundColor = .red
+                return cell
+            }
+        }
+        let red = ParityImage.Color(255, 0, 0)
+        let table = ParityImage.draw(Rows(), on: .iPhoneX)
+        #expect(ParityImage.runs(of: red, in: table, column: 600).first?.lowerBound == 132)
+        let grid = ParityImage.draw(Cells(collectionViewLayout: UICollectionViewFlowLayout()), on: .iPhoneX)
+        #expect(ParityImage.runs(of: red, in: grid, column: 75) == [132...281])
+    }
 }

@@ -29,25 +29,16 @@ extension UICollectionView {
         cells.display(shown, in: self)
     }
 
-    /// What UIKit does when the adjusted inset changes (the safe area, or content that now
-    /// scrolls): a view resting at its top or leading edge stays there, the delegate hears of
-    /// it, and the layout lays out again for the new inset (once: the content's size it reads
-    /// for scrollability is the one just laid out).
+    /// The layout lays out again for a new adjusted inset (once: the content's size it reads
+    /// for scrollability is the one just laid out), after the view has followed it.
     private func followAdjustedContentInset() {
-        let old = adjustedInsetAtLastPrepare ?? contentInset
-        let new = adjustedContentInset
-        adjustedInsetAtLastPrepare = new
-        guard new != old else { return }
-        var offset = contentOffset
-        if offset.y == -old.top { offset.y = -new.top }
-        if offset.x == -old.left { offset.x = -new.left }
-        if offset != contentOffset { contentOffset = offset }
+        guard followAdjustedInset() else { return }
         delegate?.scrollViewDidChangeAdjustedContentInset(self)
         let layout = collectionViewLayout
         layout.invalidateLayout()
         layout.needsPrepare = false
         layout.prepare()
         contentSize = layout.collectionViewContentSize
-        adjustedInsetAtLastPrepare = adjustedContentInset
+        adjustedInsetSeen = adjustedContentInset
     }
 }

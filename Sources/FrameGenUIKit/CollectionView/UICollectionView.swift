@@ -70,6 +70,24 @@ open class UIScrollView: UIView {
         return inset
     }
 
+    /// The adjusted content inset this view last laid out for (`followAdjustedInset()`).
+    package var adjustedInsetSeen: UIEdgeInsets?
+
+    /// What UIKit does when the adjusted inset changes (the safe area, or content that now
+    /// scrolls): a view resting at its top or leading edge stays there. True when it changed;
+    /// the caller tells its delegate and lays out again.
+    package func followAdjustedInset() -> Bool {
+        let old = adjustedInsetSeen ?? contentInset
+        let new = adjustedContentInset
+        adjustedInsetSeen = new
+        guard new != old else { return false }
+        var offset = contentOffset
+        if offset.y == -old.top { offset.y = -new.top }
+        if offset.x == -old.left { offset.x = -new.left }
+        if offset != contentOffset { contentOffset = offset }
+        return true
+    }
+
     /// Whether this view is a view controller's own view, whose top and bottom `.automatic`
     /// adjusts whether or not the content scrolls, as iOS's references show.
     private var isControllersView: Bool {
@@ -260,9 +278,6 @@ open class UICollectionView: UIScrollView {
     /// The bounds' size the layout last prepared for in `displayOnItsOwn()`: a new size (the
     /// view on another device) invalidates it, as UIKit's bounds change does.
     package var sizeAtLastPrepare: CGSize?
-
-    /// The adjusted content inset the layout last prepared for in `displayOnItsOwn()`.
-    package var adjustedInsetAtLastPrepare: UIEdgeInsets?
 
     /// The scene's data at the instant being drawn.
     package var data = UICollectionView.dataBeingLoaded ?? CollectionViewDataSource()

@@ -772,6 +772,9 @@ open class UITableView: UIScrollView {
         isLayingOut = true
         defer { isLayingOut = false }
         ensureGeometry()
+        // A table view controller's table starts below the status bar, as a collection view's
+        // content does (docs/uikit.md "Safe area and content insets").
+        if followAdjustedInset() { delegate?.scrollViewDidChangeAdjustedContentInset(self) }
         // Cells of rows that left go to the reuse queues first, so the rows coming on screen
         // take them, as on iOS.
         func dropRowsOffScreen() {
