@@ -60,7 +60,9 @@ extension Compositor {
     ) {
         let aa = layer.allowsEdgeAntialiasing
         if let g = layer.gradient, let inverse = h.inverted {
-            var mask = coverage(layer.roundedBounds, h, clip: clip, antialiased: aa)
+            var mask = coverage(
+                layer.roundedBounds, h, clip: clip, antialiased: aa,
+                asCoreGraphics: layer.isDrawnAsCoreGraphics)
             for o in hiders { o.hide(in: &mask) }
             Painter.fill(&image, gradient: g, deviceToLocal: inverse, coverage: mask, opacity: opacity)
         }

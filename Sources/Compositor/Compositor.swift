@@ -224,11 +224,16 @@ public enum Compositor {
         }
     }
 
+    /// `asCoreGraphics`: the curves cut into chords as Core Graphics cuts them (a layer drawn by
+    /// `render(in:)`, `Layer.isDrawnAsCoreGraphics`).
     static func coverage(
-        _ path: Path, _ h: Homography, fillRule: FillRule = .nonZero, clip: PixelBox, antialiased: Bool
+        _ path: Path, _ h: Homography, fillRule: FillRule = .nonZero, clip: PixelBox, antialiased: Bool,
+        asCoreGraphics: Bool = false
     ) -> CoverageMask {
-        Rasterizer.coverage(
-            of: path.transformed(by: h), fillRule: fillRule, clip: clip, antialiased: antialiased)
+        let device = path.transformed(by: h)
+        return Rasterizer.coverage(
+            of: asCoreGraphics ? device.flattenedAsCoreGraphics() : device, fillRule: fillRule, clip: clip,
+            antialiased: antialiased)
     }
 
     /// `clip` is where pixels may change (the view's clip within the band being drawn);
@@ -272,7 +277,8 @@ public enum Compositor {
                     text: text, hiders: hiders, layers: layers)
             }
             var mask = coverage(
-                rounded, offset.concatenating(h), clip: s.radius > 0 ? viewClip : clip, antialiased: aa)
+                rounded, offset.concatenating(h), clip: s.radius > 0 ? viewClip : clip, antialiased: aa,
+                asCoreGraphics: layer.isDrawnAsCoreGraphics)
             if s.radius > 0 {
                 mask = Blur.gaussian(mask, sigma: s.radius * scale).cropped(to: clip)
             }
@@ -363,10 +369,11 @@ public enum Compositor {
         let rounded = layer.roundedBounds
         let alpha = Double(opacity) / 255
         if let bg = layer.backgroundColor {
-            var mask = coverage(rounded, h, clip: clip, antialiased: aa)
+            var mask = coverage(
+                rounded, h, clip: clip, antialiased: aa, asCoreGraphics: layer.isDrawnAsCoreGraphics)
             // A layer with a shadow is filled unclipped, as the clip would cut its shadow: its
             // edge is covered once (docs/parity.md, BSW-3).
-            if layer.clipsItsBackgroundAgain, layer.masksToBounds, layer.cornerRadius > 0,
+            if layer.isDrawnAsCoreGraphics, layer.masksToBounds, layer.cornerRadius > 0,
                 (layer.shadow?.opacity ?? 0) <= 0
             {
                 mask = mask.intersected(with: mask)
@@ -379,7 +386,9 @@ public enum Compositor {
             let rect = c.imageRect(in: layer.size, scale: scale)
             var mask = coverage(Shapes.rect(rect), h, clip: clip, antialiased: aa)
             if layer.masksToBounds {
-                mask = mask.intersected(with: coverage(rounded, h, clip: clip, antialiased: aa))
+                mask = mask.intersected(
+                    with: coverage(
+                        rounded, h, clip: clip, antialiased: aa, asCoreGraphics: layer.isDrawnAsCoreGraphics))
             }
             if let m = c.maskRect {
                 mask = mask.intersected(with: coverage(Shapes.rect(m), h, clip: clip, antialiased: aa))
@@ -401,8 +410,9 @@ public enum Compositor {
         if let b = layer.border, b.width > 0 {
             let ring = Shapes.border(
                 bounds, width: b.width, radius: layer.cornerRadius, curve: layer.cornerCurve,
-                corners: layer.maskedCorners)
-            var mask = coverage(ring, h, clip: clip, antialiased: aa)
+                corners: layer.maskedCorners, asCoreGraphics: layer.isDrawnAsCoreGraphics)
+            var mask = coverage(
+                ring, h, clip: clip, antialiased: aa, asCoreGraphics: layer.isDrawnAsCoreGraphics)
             for o in hiders { o.hide(in: &mask) }
             Painter.fill(&image, color: b.color.withOpacity(alpha).premultiplied, coverage: mask)
         }

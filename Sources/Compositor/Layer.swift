@@ -31,12 +31,13 @@ public struct Layer: Sendable {
     public var shadow: LayerShadow?
     public var contents: LayerContents?
     public var masksToBounds = false
-    /// `CALayer.render(in:)`'s way with a layer that masks to its rounded bounds: it clips to them
-    /// and then fills its background along them, so the background's edge is covered twice (its
-    /// coverage squared, as iOS draws it, docs/design/rendering.md §8.3), unless it has a shadow;
-    /// and the clip applies to each of its sublayers' drawings on its own. The screen covers the
-    /// edge once and clips the sublayers as one.
-    public var clipsItsBackgroundAgain = false
+    /// Drawn as `CALayer.render(in:)` draws, through Core Graphics (docs/design/rendering.md
+    /// §8.3): a circular corner is one cubic per quarter, flattened as Core Graphics flattens
+    /// it; a layer that masks to its rounded bounds clips to them and then fills its background
+    /// along them, so the background's edge is covered twice (its coverage squared), unless it
+    /// has a shadow; and the clip applies to each of its sublayers' drawings on its own. The
+    /// screen draws circles, covers the edge once and clips the sublayers as one.
+    public var isDrawnAsCoreGraphics = false
     public var text: LayerText?
     public var allowsEdgeAntialiasing = true
     /// Back to front (ties in zPosition keep this order), each placed in this layer's local
@@ -61,7 +62,8 @@ public struct Layer: Sendable {
     /// The bounds with the rounded corners, which the background, the clip and the border follow.
     var roundedBounds: Path {
         Shapes.roundedRect(
-            Rect(origin: .zero, size: size), radius: cornerRadius, curve: cornerCurve, corners: maskedCorners)
+            Rect(origin: .zero, size: size), radius: cornerRadius, curve: cornerCurve, corners: maskedCorners,
+            asCoreGraphics: isDrawnAsCoreGraphics)
     }
 
     /// Costs nothing to draw (docs/design/rendering.md §8.4).

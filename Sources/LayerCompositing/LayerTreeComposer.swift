@@ -87,7 +87,7 @@ package final class LayerTreeComposer: Sendable {
         layer.opacity = s.opacity
         layer.isHidden = s.isHidden
         layer.masksToBounds = s.masksToBounds
-        layer.clipsItsBackgroundAgain = drawing == .renderInContext
+        layer.isDrawnAsCoreGraphics = drawing == .renderInContext
         layer.backgroundColor = s.backgroundColor.map(color)
         layer.cornerRadius = max(s.cornerRadius, 0)
         // `render(in:)` rounds every corner whatever `maskedCorners` says: Core Animation's

@@ -194,6 +194,43 @@ public struct Path: Sendable, Hashable {
         }
     }
 
+    /// The path (in device pixels) with each cubic cut into chords as Core Graphics cuts it:
+    /// halved at t = 1/2 while a piece's control polygon bends by more than 1/15 pixel along x
+    /// or along y (its second differences), which fits iOS's `render(in:)` corners from 10 to
+    /// 300 pixels within 2 levels (docs/design/rendering.md §8.3). Small radii get few chords,
+    /// which cover the arc's shallowest pixels less than the circle does.
+    public func flattenedAsCoreGraphics() -> Path {
+        var out = Path()
+        func cut(
+            _ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>, depth: Int
+        ) {
+            let a = p0 - 2 * p1 + p2
+            let b = p1 - 2 * p2 + p3
+            let bend = max(abs(a.x), abs(a.y), abs(b.x), abs(b.y))
+            guard depth < 16, bend > 1.0 / 15 else { return out.line(to: p3) }
+            let p01 = (p0 + p1) / 2
+            let p12 = (p1 + p2) / 2
+            let p23 = (p2 + p3) / 2
+            let p012 = (p01 + p12) / 2
+            let p123 = (p12 + p23) / 2
+            let mid = (p012 + p123) / 2
+            cut(p0, p01, p012, mid, depth: depth + 1)
+            cut(mid, p123, p23, p3, depth: depth + 1)
+        }
+        for c in contours {
+            out.move(to: c.start)
+            var cur = c.start
+            for s in c.segments {
+                switch s {
+                case .line(let p): out.line(to: p)
+                case .cubic(let p, let c1, let c2): cut(cur, c1, c2, p, depth: 0)
+                }
+                cur = s.end
+            }
+        }
+        return out
+    }
+
     /// The path mapped through `h`. Affine maps keep curves exact (a cubic's image is the cubic
     /// of its mapped control points). Perspective maps do not, so curves are flattened with
     /// points taken on the true curve and placed by `h`, and every contour is clipped in

@@ -49,14 +49,18 @@ public enum Shapes {
 
     /// A rounded rect, clockwise on screen like `rect`; the corners `corners` leaves out stay
     /// square (the radius is clamped as if all four were rounded, as Core Animation does).
+    /// `asCoreGraphics`: a circular corner as Core Graphics draws an arc, one cubic per quarter
+    /// (k = 4/3 tan(π/8)), which bulges outwards by up to 0.027 % of the radius.
     public static func roundedRect(
-        _ rect: Rect, radius: Double, curve: CornerCurve = .circular, corners: Corners = .all
+        _ rect: Rect, radius: Double, curve: CornerCurve = .circular, corners: Corners = .all,
+        asCoreGraphics: Bool = false
     ) -> Path {
         let s = rect.standardized
         guard !s.isEmpty else { return Path() }
         let r = effectiveRadius(radius, in: s, curve: curve)
         guard r > 0, !corners.isEmpty else { return Shapes.rect(s) }
-        let corner = (curve == .circular ? circularCorner : continuousCorner).scaled(by: r)
+        let circular = asCoreGraphics ? coreGraphicsCircularCorner : circularCorner
+        let corner = (curve == .circular ? circular : continuousCorner).scaled(by: r)
         return outline(s) { k in corners.contains(clockwiseCorners[k]) ? corner : nil }
     }
 
@@ -129,17 +133,22 @@ public enum Shapes {
     /// max(r - width, 0) (docs/design/rendering.md §8.2). The inner contour runs the other way, so the ring
     /// is the same under both fill rules; a border wider than half the rect fills the whole shape.
     public static func border(
-        _ rect: Rect, width: Double, radius: Double, curve: CornerCurve = .circular, corners: Corners = .all
+        _ rect: Rect, width: Double, radius: Double, curve: CornerCurve = .circular, corners: Corners = .all,
+        asCoreGraphics: Bool = false
     ) -> Path {
         let s = rect.standardized
         guard width > 0, width.isFinite else { return Path() }
-        var path = roundedRect(s, radius: radius, curve: curve, corners: corners)
+        var path = roundedRect(
+            s, radius: radius, curve: curve, corners: corners, asCoreGraphics: asCoreGraphics)
         let inner = s.insetBy(dx: width, dy: width)
         guard !path.isEmpty, inner.width > 0, inner.height > 0 else { return path }
         // docs/design/rendering.md §8.2's rule takes the requested radius: clamp it on the outer rect first.
         let outerRadius = effectiveRadius(radius, in: s, curve: curve)
         path.append(
-            roundedRect(inner, radius: max(outerRadius - width, 0), curve: curve, corners: corners).reversed()
+            roundedRect(
+                inner, radius: max(outerRadius - width, 0), curve: curve, corners: corners,
+                asCoreGraphics: asCoreGraphics
+            ).reversed()
         )
         return path
     }
@@ -178,6 +187,13 @@ public enum Shapes {
             .cubic(p(h) + k * d(h), p(2 * h) - k * d(2 * h), SIMD2(0, 1)),
         ]
         return CornerShape(start: SIMD2(1, 0), pieces: pieces)
+    }()
+
+    /// A quarter circle as Core Graphics draws it: one cubic.
+    static let coreGraphicsCircularCorner: CornerShape = {
+        let k = 4.0 / 3.0 * tan(Double.pi / 8)
+        return CornerShape(
+            start: SIMD2(1, 0), pieces: [.cubic(SIMD2(1 - k, 0), SIMD2(0, 1 - k), SIMD2(0, 1))])
     }()
 
     /// Core Animation's continuous corner, which UIKit's rounded-rect path also takes below a

@@ -286,8 +286,10 @@ import UIKit
         ParityImage.expectRow(image, y: 54, from: 47, channel: 0, [6], within: 8, source)
         let column = (50..<58).map { Int(image.pixels[($0 * image.width + 60) * 4]) }
         let iOS = [89, 153, 209, 242, 242, 209, 153, 89]
-        #expect(zip(column, iOS).allSatisfy { abs($0 - $1) <= 11 }, "\(source) column 60: \(column)")
-        withKnownIssue("iOS covers an arc's pixel less than its area (209 where the area gives 220)") {
+        #expect(zip(column, iOS).allSatisfy { abs($0 - $1) <= 10 }, "\(source) column 60: \(column)")
+        // A 6 px arc: framegen's chords (docs/design/rendering.md §8.3) were fitted on radii from
+        // 10 to 300 px; here one pixel is 9 levels off (218 where iOS has 209).
+        withKnownIssue("a 6 px arc's chords are not quite Core Graphics' (9 levels at one pixel)") {
             #expect(zip(column, iOS).allSatisfy { abs($0 - $1) <= 8 }, "\(source) column 60: \(column)")
         }
     }
