@@ -5,7 +5,7 @@ import Testing
 import UIKit
 
 /// Views drawn by `.image` and by FBSnapshotTestCase's `render(in:)` beside the references iOS
-/// recorded for them (docs/parity.md, cases AD-1, AD-2, EV-1, EV-2, KV-1 and KV-2). The numbers
+/// recorded for them (docs/parity.md, cases AD-1, AD-2, EV-1, EV-2, KV-1, KV-2, PL-1 and PL-2). The numbers
 /// were measured from the reference PNGs; each test rebuilds its project's setup.
 @Suite struct ViewParityTests {
     static let red = ParityImage.Color(255, 0, 0)
@@ -292,6 +292,54 @@ import UIKit
         withKnownIssue("a 6 px arc's chords are not quite Core Graphics' (9 levels at one pixel)") {
             #expect(zip(column, iOS).allSatisfy { abs($0 - $1) <= 8 }, "\(source) column 60: \(column)")
         }
+    }
+
+    // MARK: square/Paralayout
+
+    /// square/Paralayout 36bc9c9606a4ae2f1c176d61f915519968397e59, ViewSpreadingSnapshotTests
+    /// `testHorizontallySpreadSubviews` LTR (`.image`, 2x): red, blue and green views filling a
+    /// white 400 x 100 point container in thirds, each trailing edge rounded to the pixels by
+    /// Paralayout (133.5 and 267 points): solid runs with no partial pixel.
+    @Test func viewsOnHalfPoints() {
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 100))
+        container.backgroundColor = .white
+        for (color, x0, x1) in [(UIColor.red, 0.0, 133.5), (.blue, 133.5, 267), (.green, 267, 400)] {
+            let view = UIView(frame: CGRect(x: x0, y: 0, width: x1 - x0, height: 100))
+            view.backgroundColor = color
+            container.addSubview(view)
+        }
+        let image = ParityImage.draw(container, scale: 2)
+        #expect(ParityImage.runs(of: Self.red, in: image, row: 0) == [0...266])
+        #expect(ParityImage.runs(of: ParityImage.Color(0, 0, 255), in: image, row: 0) == [267...533])
+        #expect(ParityImage.runs(of: Self.green, in: image, row: 199) == [534...799])
+    }
+
+    /// ViewDistributionSnapshotTests `testDistributionIgnoresTransform` (same commit, `.image`, 3x
+    /// and 2x): a blue 10 x 30 point view scaled 3 times after a turn of 60° about its centre
+    /// (50, 105) in a white 100 x 200 container, between a red and a green view.
+    /// `render(in:)` covers its turned edges by their
+    /// exact area, as framegen does.
+    @Test func aTurnedViewsEdges() {
+        func container() -> UIView {
+            let container = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 200))
+            container.backgroundColor = .white
+            let blue = UIView(frame: CGRect(x: 45, y: 90, width: 10, height: 30))
+            blue.backgroundColor = .blue
+            blue.transform = CGAffineTransform(scaleX: 3, y: 3).rotated(by: .pi / 3)
+            // Where Paralayout's distribution puts the other two, 35 points apart.
+            let red = UIView(frame: CGRect(x: 40, y: 35, width: 20, height: 20))
+            red.backgroundColor = .red
+            let green = UIView(frame: CGRect(x: 35, y: 155, width: 30, height: 10))
+            green.backgroundColor = .green
+            for view in [blue, red, green] { container.addSubview(view) }
+            return container
+        }
+        let source = "Paralayout testDistributionIgnoresTransform"
+        let three = ParityImage.draw(container(), scale: 3)
+        ParityImage.expectRow(three, y: 300, from: 83, channel: 0, [255, 215, 72, 0], within: 8, source)
+        ParityImage.expectRow(three, y: 380, from: 30, channel: 0, [255, 228, 11, 0], within: 8, source)
+        let two = ParityImage.draw(container(), scale: 2)
+        ParityImage.expectRow(two, y: 200, from: 54, channel: 0, [255, 243, 123, 7, 0], within: 8, source)
     }
 }
 
