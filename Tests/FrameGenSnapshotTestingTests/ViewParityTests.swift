@@ -237,7 +237,9 @@ import UIKit
         // The border's inner edge: iOS half covers the pixel after the 6 px ring with white
         // (124, 218, 255) at x 30 and 119, where the ring's inner circle (radius 45 px) leaves
         // it blue, as framegen draws it; the outer pixel is white at alpha 252 over the blue.
-        withKnownIssue("iOS's rounded border reaches half a pixel further in than its width") {
+        // These references come from a newer iOS, whose corners here are UIKit's continuous
+        // ones and whose border is a stroke (docs/parity.md, "Still open").
+        withKnownIssue("a newer iOS's continuous corners and stroked border") {
             ParityImage.expectRow(image, y: 51, from: 30, channel: 0, [124], within: 8, source)
             ParityImage.expectRow(image, y: 51, from: 24, channel: 0, [240], within: 8, source)
         }
@@ -245,7 +247,7 @@ import UIKit
         // along the row, iOS covers a pixel less than its area inside the circle and leaves a
         // faint tail of 1 to 17 over the ten pixels before it (framegen: 0 to x 64, then by
         // area: 29 85 139 ...), as the shallowest pixels of other arcs in docs/parity.md.
-        withKnownIssue("iOS's coverage along a circle's top row is not the pixels' area") {
+        withKnownIssue("a newer iOS's continuous corners: not circles along the top rows") {
             ParityImage.expectRow(
                 image, y: 0, from: 54,
                 channel: 3, [1, 1, 2, 4, 5, 6, 9, 11, 14, 17, 23, 28, 35, 44, 52, 67, 114, 161, 204, 236],
@@ -287,9 +289,9 @@ import UIKit
         let column = (50..<58).map { Int(image.pixels[($0 * image.width + 60) * 4]) }
         let iOS = [89, 153, 209, 242, 242, 209, 153, 89]
         #expect(zip(column, iOS).allSatisfy { abs($0 - $1) <= 10 }, "\(source) column 60: \(column)")
-        // A 6 px arc: framegen's chords (docs/design/rendering.md §8.3) were fitted on radii from
-        // 10 to 300 px; here one pixel is 9 levels off (218 where iOS has 209).
-        withKnownIssue("a 6 px arc's chords are not quite Core Graphics' (9 levels at one pixel)") {
+        // One pixel is 9 levels off (218 where iOS has 209): these bars fit a newer iOS's
+        // continuous corner within 1 level (docs/parity.md, "Still open").
+        withKnownIssue("a newer iOS's continuous corners (9 levels at one pixel)") {
             #expect(zip(column, iOS).allSatisfy { abs($0 - $1) <= 8 }, "\(source) column 60: \(column)")
         }
     }
