@@ -238,7 +238,7 @@ import UIKit
         // (124, 218, 255) at x 30 and 119, where the ring's inner circle (radius 45 px) leaves
         // it blue, as framegen draws it; the outer pixel is white at alpha 252 over the blue.
         // These references come from a newer iOS, whose corners here are UIKit's continuous
-        // ones and whose border is a stroke (docs/parity.md, "Still open").
+        // ones and whose border is a stroke (docs/parity.md "What was found, and what changed").
         withKnownIssue("a newer iOS's continuous corners and stroked border") {
             ParityImage.expectRow(image, y: 51, from: 30, channel: 0, [124], within: 8, source)
             ParityImage.expectRow(image, y: 51, from: 24, channel: 0, [240], within: 8, source)
@@ -290,7 +290,7 @@ import UIKit
         let iOS = [89, 153, 209, 242, 242, 209, 153, 89]
         #expect(zip(column, iOS).allSatisfy { abs($0 - $1) <= 10 }, "\(source) column 60: \(column)")
         // One pixel is 9 levels off (218 where iOS has 209): these bars fit a newer iOS's
-        // continuous corner within 1 level (docs/parity.md, "Still open").
+        // continuous corner within 1 level (docs/parity.md "What was found, and what changed").
         withKnownIssue("a newer iOS's continuous corners (9 levels at one pixel)") {
             #expect(zip(column, iOS).allSatisfy { abs($0 - $1) <= 8 }, "\(source) column 60: \(column)")
         }
