@@ -60,9 +60,7 @@ extension Compositor {
     ) {
         let aa = layer.allowsEdgeAntialiasing
         if let g = layer.gradient, let inverse = h.inverted {
-            var mask = coverage(
-                layer.roundedBounds, h, clip: clip, antialiased: aa,
-                asCoreGraphics: layer.isDrawnAsCoreGraphics)
+            var mask = coverage(layer.roundedBounds, of: layer, h, clip: clip)
             for o in hiders { o.hide(in: &mask) }
             Painter.fill(&image, gradient: g, deviceToLocal: inverse, coverage: mask, opacity: opacity)
         }

@@ -67,9 +67,7 @@ extension Compositor {
             min(viewClip.y1, box.y1 + 2)
         )
         guard grown.x1 > grown.x0, grown.y1 > grown.y0, grown.y0 < clip.y1, grown.y1 > clip.y0 else { return }
-        let mask = coverage(
-            rounded, h, clip: clip, antialiased: layer.allowsEdgeAntialiasing,
-            asCoreGraphics: layer.isDrawnAsCoreGraphics)
+        let mask = coverage(rounded, of: layer, h, clip: clip)
         let offscreen = Offscreen(box: grown, clip: clip, mask: mask)
         if layer.isDrawnAsCoreGraphics {
             for child in children {

@@ -236,6 +236,15 @@ public enum Compositor {
             antialiased: antialiased)
     }
 
+    /// The coverage of one of `layer`'s outlines (its rounded bounds, its border's ring), as the
+    /// layer is drawn: anti-aliased or not, and cut into chords as Core Graphics cuts curves for
+    /// a layer `render(in:)` draws.
+    static func coverage(_ outline: Path, of layer: Layer, _ h: Homography, clip: PixelBox) -> CoverageMask {
+        coverage(
+            outline, h, clip: clip, antialiased: layer.allowsEdgeAntialiasing,
+            asCoreGraphics: layer.isDrawnAsCoreGraphics)
+    }
+
     /// `clip` is where pixels may change (the view's clip within the band being drawn);
     /// `viewClip` the view's whole clip, for the steps whose result depends on their extent
     /// (a blur, an offscreen group's origin), so that bands reproduce a full render exactly.
@@ -255,7 +264,6 @@ public enum Compositor {
                 hiders: hiders)
         }
         let bounds = Rect(origin: .zero, size: layer.size)
-        let aa = layer.allowsEdgeAntialiasing
         let opacity = min(max(layer.opacity, 0), 1)
         let rounded = layer.roundedBounds
 
@@ -277,8 +285,7 @@ public enum Compositor {
                     text: text, hiders: hiders, layers: layers)
             }
             var mask = coverage(
-                rounded, offset.concatenating(h), clip: s.radius > 0 ? viewClip : clip, antialiased: aa,
-                asCoreGraphics: layer.isDrawnAsCoreGraphics)
+                rounded, of: layer, offset.concatenating(h), clip: s.radius > 0 ? viewClip : clip)
             if s.radius > 0 {
                 mask = Blur.gaussian(mask, sigma: s.radius * scale).cropped(to: clip)
             }
@@ -366,11 +373,17 @@ public enum Compositor {
     ) throws(CompositorError) {
         let bounds = Rect(origin: .zero, size: layer.size)
         let aa = layer.allowsEdgeAntialiasing
-        let rounded = layer.roundedBounds
+        // The rounded bounds' coverage, which the background and a clipped image share.
+        var bounded: CoverageMask?
+        func roundedCoverage() -> CoverageMask {
+            if let bounded { return bounded }
+            let mask = coverage(layer.roundedBounds, of: layer, h, clip: clip)
+            bounded = mask
+            return mask
+        }
         let alpha = Double(opacity) / 255
         if let bg = layer.backgroundColor {
-            var mask = coverage(
-                rounded, h, clip: clip, antialiased: aa, asCoreGraphics: layer.isDrawnAsCoreGraphics)
+            var mask = roundedCoverage()
             // A layer with a shadow is filled unclipped, as the clip would cut its shadow: its
             // edge is covered once (docs/parity.md, BSW-3).
             if layer.isDrawnAsCoreGraphics, layer.masksToBounds, layer.cornerRadius > 0,
@@ -386,9 +399,7 @@ public enum Compositor {
             let rect = c.imageRect(in: layer.size, scale: scale)
             var mask = coverage(Shapes.rect(rect), h, clip: clip, antialiased: aa)
             if layer.masksToBounds {
-                mask = mask.intersected(
-                    with: coverage(
-                        rounded, h, clip: clip, antialiased: aa, asCoreGraphics: layer.isDrawnAsCoreGraphics))
+                mask = mask.intersected(with: roundedCoverage())
             }
             if let m = c.maskRect {
                 mask = mask.intersected(with: coverage(Shapes.rect(m), h, clip: clip, antialiased: aa))
@@ -411,8 +422,7 @@ public enum Compositor {
             let ring = Shapes.border(
                 bounds, width: b.width, radius: layer.cornerRadius, curve: layer.cornerCurve,
                 corners: layer.maskedCorners, asCoreGraphics: layer.isDrawnAsCoreGraphics)
-            var mask = coverage(
-                ring, h, clip: clip, antialiased: aa, asCoreGraphics: layer.isDrawnAsCoreGraphics)
+            var mask = coverage(ring, of: layer, h, clip: clip)
             for o in hiders { o.hide(in: &mask) }
             Painter.fill(&image, color: b.color.withOpacity(alpha).premultiplied, coverage: mask)
         }
