@@ -72,7 +72,7 @@ struct GroupTemplate {
     /// The screen's pixels: each subitem's size is put on them before the next is placed after
     /// it, as iOS lays out a group (docs/uikit.md "Compositional layouts"), so that four
     /// 76.75 point items 16 apart at 3x start at 0, 278, 556 and 834 pixels, not 557 and 835.
-    var pixelGrid = PixelGrid(scale: 1)
+    let pixelGrid: PixelGrid
 
     init(pixelGrid: PixelGrid = PixelGrid(scale: 1)) { self.pixelGrid = pixelGrid }
 
