@@ -52,6 +52,9 @@ open class NSCollectionLayoutSection: NSObject, NSCopying {
     /// the environment; what it sets on the items is what is drawn.
     open var visibleItemsInvalidationHandler: NSCollectionLayoutSectionVisibleItemsInvalidationHandler?
 
+    /// The list configuration the section was made from (`list(using:layoutEnvironment:)`).
+    var list: UICollectionLayoutListConfiguration?
+
     public init(group: NSCollectionLayoutGroup) {
         self.group = group
         super.init()
@@ -67,6 +70,7 @@ open class NSCollectionLayoutSection: NSObject, NSCopying {
         copy.supplementariesFollowContentInsets = supplementariesFollowContentInsets
         copy.contentInsetsReference = contentInsetsReference
         copy.visibleItemsInvalidationHandler = visibleItemsInvalidationHandler
+        copy.list = list
         return copy
     }
 }

@@ -1,10 +1,13 @@
 import Foundation
+import FrameGenQuartzCore
 import FrameGenUIKit
 
+import struct Foundation.IndexPath  // over Layout's
+
 /// A list's look (iOS 14): rows of estimated height 44 across the section, with the spacing of
-/// the appearance. framegen lays a list out with a compositional section; the rows, headers and
-/// footers look as the scene's cell and supplementary styles draw them (no separators, no
-/// list background colour: docs/uikit.md "Compositional layouts").
+/// the appearance, separators below the rows, and the appearance's background behind them.
+/// framegen lays a list out with a compositional section; its cells draw the separators and
+/// backgrounds the section gives them (docs/uikit.md "Lists").
 public struct UICollectionLayoutListConfiguration {
     public enum Appearance: Int, Sendable {
         case plain
@@ -27,16 +30,70 @@ public struct UICollectionLayoutListConfiguration {
         case supplementary
     }
 
+    public typealias ItemSeparatorHandler = (IndexPath, UIListSeparatorConfiguration) ->
+        UIListSeparatorConfiguration
+    public typealias SwipeActionsConfigurationProvider = (IndexPath) -> UISwipeActionsConfiguration?
+
     public private(set) var appearance: Appearance
-    /// Kept for your code; framegen draws no separators.
     public var showsSeparators = true
-    /// Kept for your code; the scene's canvas background shows behind the list.
+    /// The separators of every item, unless `itemSeparatorHandler` says otherwise for one.
+    public var separatorConfiguration: UIListSeparatorConfiguration
+    public var itemSeparatorHandler: ItemSeparatorHandler?
+    /// Behind the list, where the collection view has no background colour of the program's;
+    /// nil: the appearance's (`.systemGroupedBackground` for grouped and inset lists,
+    /// `.systemBackground` for plain ones).
     public var backgroundColor: UIColor?
     public var headerMode = HeaderMode.none
     public var footerMode = FooterMode.none
+    /// Kept: added to a header's top in iOS 15; framegen's headers keep their estimate.
+    public var headerTopPadding: CGFloat?
+    /// Kept: framegen has no swipe in a scene, so no action is shown.
+    public var leadingSwipeActionsConfigurationProvider: SwipeActionsConfigurationProvider?
+    public var trailingSwipeActionsConfigurationProvider: SwipeActionsConfigurationProvider?
 
     public init(appearance: Appearance) {
         self.appearance = appearance
+        separatorConfiguration = UIListSeparatorConfiguration(listAppearance: appearance)
+    }
+
+    /// The colour behind the list.
+    var resolvedBackgroundColor: UIColor {
+        backgroundColor ?? (grouped ? .systemGroupedBackground : .systemBackground)
+    }
+
+    /// The style of the item at `indexPath` in a section of `count` items: its bottom separator
+    /// (none after an inset list's last row; a grouped list's last is as wide as the cell, as a
+    /// grouped table's), the appearance's cell background, and an inset list's rounded ends.
+    func itemStyle(at indexPath: IndexPath, count: Int) -> ListItemStyle {
+        let last = indexPath.item == count - 1
+        var separator = separatorConfiguration
+        if let itemSeparatorHandler { separator = itemSeparatorHandler(indexPath, separator) }
+        let automaticHidden = last && appearance == .insetGrouped
+        let shown: Bool
+        switch separator.bottomSeparatorVisibility {
+        case .automatic: shown = !automaticHidden
+        case .visible: shown = true
+        case .hidden: shown = false
+        }
+        let insets = separator.bottomSeparatorInsets
+        let automatic = CGFloat.greatestFiniteMagnitude
+        var leading: CGFloat? = insets.leading == automatic ? nil : insets.leading
+        if last && appearance == .grouped && leading == nil { leading = 0 }
+        let line =
+            showsSeparators && shown
+            ? ListItemStyle.Separator(
+                color: separator.color, leadingInset: leading,
+                trailingInset: insets.trailing == automatic ? 0 : insets.trailing) : nil
+        var corners: CACornerMask = []
+        if appearance == .insetGrouped {
+            if indexPath.item == 0 { corners.formUnion([.layerMinXMinYCorner, .layerMaxXMinYCorner]) }
+            if last { corners.formUnion([.layerMinXMaxYCorner, .layerMaxXMaxYCorner]) }
+        }
+        return ListItemStyle(
+            separator: line,
+            background: grouped && appearance != .sidebar
+                ? .secondarySystemGroupedBackground : .systemBackground,
+            roundedCorners: corners)
     }
 
     /// The metrics framegen chose for each appearance (an iPhone's in portrait, where Apple
@@ -62,6 +119,7 @@ extension NSCollectionLayoutSection {
         let group = NSCollectionLayoutGroup.horizontal(
             layoutSize: row, subitems: [NSCollectionLayoutItem(layoutSize: row)])
         let section = NSCollectionLayoutSection(group: group)
+        section.list = configuration
         let header = configuration.headerMode == .supplementary
         section.contentInsets = NSDirectionalEdgeInsets(
             top: header ? 0 : configuration.sectionGap, leading: configuration.sideInset, bottom: 0,

@@ -35,7 +35,8 @@ open class UICollectionViewCompositionalLayoutConfiguration: NSObject, NSCopying
 /// section with the environment (the collection view's size and adjusted content inset) and lays
 /// out sections one after another along the scroll direction, groups one after another in each
 /// (docs/uikit.md "Compositional layouts").
-open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizingPolicy, OrthogonalScrolling
+open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizingPolicy, OrthogonalScrolling,
+    ListSectionLayout
 {
     private let sectionProvider: UICollectionViewCompositionalLayoutSectionProvider
     private var stored: UICollectionViewCompositionalLayoutConfiguration
@@ -97,6 +98,8 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
     }
 
     private struct Prepared {
+        /// The list configuration of a list section.
+        var list: UICollectionLayoutListConfiguration?
         var cells: [UICollectionViewLayoutAttributes] = []
         var attached: [UICollectionViewLayoutAttributes] = []
         var boundary: [UICollectionViewLayoutAttributes] = []
@@ -111,6 +114,18 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
     }
 
     private var sections: [Prepared] = []
+
+    package func listItemStyle(at indexPath: IndexPath) -> ListItemStyle? {
+        guard sections.indices.contains(indexPath.section), let list = sections[indexPath.section].list
+        else { return nil }
+        return list.itemStyle(at: indexPath, count: sections[indexPath.section].cells.count)
+    }
+
+    /// The colour behind the lists: the first list section's appearance's (*chosen* where
+    /// sections of several appearances share a collection view).
+    package var listBackgroundColor: UIColor? {
+        sections.lazy.compactMap(\.list).first?.resolvedBackgroundColor
+    }
     private var layoutBoundary: [UICollectionViewLayoutAttributes] = []
     private var supplementaryIndex: [String: [IndexPath: UICollectionViewLayoutAttributes]] = [:]
     private var decorationIndex: [String: [IndexPath: UICollectionViewLayoutAttributes]] = [:]
@@ -349,7 +364,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
             var cursor = orthogonal ? crossStart : contentStart
             var mainLength: CGFloat = 0
 
-            var prepared = Prepared()
+            var prepared = Prepared(list: section.list)
             prepared.cells.reserveCapacity(count)
             prepared.perGroup = perGroup
             prepared.estimated = template.cells.map(\.estimated)

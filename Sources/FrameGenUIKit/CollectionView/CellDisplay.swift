@@ -268,8 +268,13 @@ package final class CellDisplay {
             identifiers[identifier] = nil
             return
         }
+        // UIKit's own cell classes framegen makes itself.
         if cellClass == UICollectionViewCell.self {
             identifiers[identifier] = { UICollectionViewCell(frame: $0) }
+            return
+        }
+        if cellClass == UICollectionViewListCell.self {
+            identifiers[identifier] = { UICollectionViewListCell(frame: $0) }
             return
         }
         if let factory = maker(for: cellClass) {
@@ -574,6 +579,12 @@ package final class CellDisplay {
         if let cell = view as? UICollectionViewCell, attributes.representedElementCategory == .cell {
             let selected = host.indexPathsForSelectedItems?.contains(attributes.indexPath) ?? false
             if cell.isSelected != selected { cell.isSelected = selected }
+            if let list = host.collectionViewLayout as? ListSectionLayout {
+                cell.listItemStyle = list.listItemStyle(at: attributes.indexPath)
+            }
+            CrashReport.during(describe(view, "in updateConfiguration(using:)", at: instant)) {
+                cell.updateConfigurationIfNeeded()
+            }
         }
         let animating = animatedBoundsChange.map {
             instant.time < $0.end && $0.views.contains(ObjectIdentifier(view))

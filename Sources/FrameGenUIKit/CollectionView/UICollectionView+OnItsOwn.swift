@@ -22,6 +22,7 @@ extension UICollectionView {
             layout.prepare()
         }
         contentSize = layout.collectionViewContentSize
+        showListBackground()
         followAdjustedContentInset()
         let shown = (layout.layoutAttributesForElements(in: bounds) ?? [])
             .filter { !$0.isHidden && $0.frame.intersects(bounds) }

@@ -259,6 +259,7 @@ open class UICollectionView: UIScrollView {
     /// What framegen draws behind the cells: the background colour and view, in the visible
     /// bounds; nil when the program set neither.
     package var backgroundSnapshot: LayerSnapshot? {
+        showListBackground()
         guard backgroundColor != nil || backgroundView != nil else { return nil }
         var s = LayerSnapshotting.snapshot(layer)
         s.bounds = CGRect(origin: .zero, size: bounds.size).geometry
@@ -317,6 +318,26 @@ open class UICollectionView: UIScrollView {
         collectionViewLayout = layout
         super.init(frame: frame)
         layout.installedView = self
+        programBackgroundColor = false
+    }
+
+    /// Whether the program set the background colour (a list's background then stays off).
+    private var programBackgroundColor = false
+
+    open override var backgroundColor: UIColor? {
+        didSet { programBackgroundColor = true }
+    }
+
+    /// The colour a list layout puts behind its rows (`.systemGroupedBackground` behind a
+    /// grouped list), where the program set none, as UIKit shows it.
+    package var listBackgroundColor: UIColor? {
+        programBackgroundColor ? nil : (collectionViewLayout as? ListSectionLayout)?.listBackgroundColor
+    }
+
+    /// Shows the list layout's background on the view's layer, after a layout pass.
+    package func showListBackground() {
+        guard let color = listBackgroundColor else { return }
+        super.backgroundColor = color
     }
 
     public required init?(coder: NSCoder) { nil }

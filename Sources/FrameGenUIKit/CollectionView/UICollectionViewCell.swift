@@ -29,12 +29,22 @@ open class UICollectionReusableView: UIView {
     open func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes)
         -> UICollectionViewLayoutAttributes
     {
-        let sizing = (self as? UICollectionViewCell)?.contentView ?? self
+        let cell = self as? UICollectionViewCell
+        let sizing = cell?.contentView ?? self
+        let layout = (superview as? UICollectionView)?.collectionViewLayout
+        let fixed = layout?.fixedSelfSizingAxis
+        if let list = cell?.configuredContentView as? UIListContentView, fixed == .vertical,
+            let preferred = layoutAttributes.copy() as? UICollectionViewLayoutAttributes
+        {
+            // A list configuration's text sets the height, as a table row's does.
+            bounds.size = layoutAttributes.size
+            layoutIfNeeded()
+            preferred.size.height = list.fittingHeight(width: list.bounds.width)
+            return preferred
+        }
         guard sizing.laysOutByConstraints,
             let preferred = layoutAttributes.copy() as? UICollectionViewLayoutAttributes
         else { return layoutAttributes }
-        let layout = (superview as? UICollectionView)?.collectionViewLayout
-        let fixed = layout?.fixedSelfSizingAxis
         let fitted = sizing.systemLayoutSizeFitting(
             layoutAttributes.size,
             withHorizontalFittingPriority: fixed == .horizontal ? .required : .fittingSizeLevel,
@@ -78,11 +88,171 @@ open class UICollectionViewCell: UICollectionReusableView {
     }
 
     open var isSelected = false {
-        didSet { arrangeBackgrounds() }
+        didSet {
+            arrangeBackgrounds()
+            if isSelected != oldValue { setNeedsUpdateConfiguration() }
+        }
     }
 
     open var isHighlighted = false {
-        didSet { arrangeBackgrounds() }
+        didSet {
+            arrangeBackgrounds()
+            if isHighlighted != oldValue { setNeedsUpdateConfiguration() }
+        }
+    }
+
+    // MARK: Configurations (iOS 14)
+
+    /// The content's configuration: its view (`makeContentView()`) fills the content view; a
+    /// configuration of the type already shown is given to the view that shows it, as UIKit
+    /// does.
+    open var contentConfiguration: UIContentConfiguration? {
+        didSet { applyContentConfiguration(replacing: oldValue) }
+    }
+
+    /// The background's configuration: its colour, corners and stroke are the cell's
+    /// background view's.
+    open var backgroundConfiguration: UIBackgroundConfiguration? {
+        didSet { applyBackgroundConfiguration() }
+    }
+
+    open var automaticallyUpdatesContentConfiguration = true
+    open var automaticallyUpdatesBackgroundConfiguration = true
+
+    public typealias ConfigurationUpdateHandler = (UICollectionViewCell, UICellConfigurationState) -> Void
+
+    /// Called after `updateConfiguration(using:)`, with the cell and its state.
+    open var configurationUpdateHandler: ConfigurationUpdateHandler? {
+        didSet { setNeedsUpdateConfiguration() }
+    }
+
+    /// The cell's state now: its traits, selection and highlighting.
+    open var configurationState: UICellConfigurationState {
+        var state = UICellConfigurationState(traitCollection: traitCollection)
+        state.isSelected = isSelected
+        state.isHighlighted = isHighlighted
+        return state
+    }
+
+    /// A plain background (no colour); a list cell's is its list's.
+    open func defaultBackgroundConfiguration() -> UIBackgroundConfiguration {
+        UIBackgroundConfiguration.clear()
+    }
+
+    private var needsConfigurationUpdate = true
+
+    /// Asks for `updateConfiguration(using:)` before the cell is next drawn.
+    open func setNeedsUpdateConfiguration() {
+        needsConfigurationUpdate = true
+        setNeedsLayout()
+    }
+
+    /// UIKit's default: the configurations updated for the state, where they update
+    /// automatically. framegen calls it before a cell is laid out for a frame when the cell's
+    /// state changed (selection, highlighting, `setNeedsUpdateConfiguration()`).
+    open func updateConfiguration(using state: UICellConfigurationState) {
+        if automaticallyUpdatesContentConfiguration, let content = contentConfiguration {
+            contentConfiguration = content.updated(for: state)
+        }
+        if automaticallyUpdatesBackgroundConfiguration, let background = backgroundConfiguration {
+            backgroundConfiguration = background.updated(for: state)
+        }
+    }
+
+    /// Runs a pending configuration update (framegen's display pass, before layout).
+    package func updateConfigurationIfNeeded() {
+        guard needsConfigurationUpdate else { return }
+        needsConfigurationUpdate = false
+        let state = configurationState
+        updateConfiguration(using: state)
+        configurationUpdateHandler?(self, state)
+        needsConfigurationUpdate = false
+    }
+
+    /// The view showing `contentConfiguration`.
+    private(set) var configuredContentView: (UIView & UIContentView)?
+
+    private func applyContentConfiguration(replacing old: UIContentConfiguration?) {
+        guard let configuration = contentConfiguration else {
+            configuredContentView?.removeFromSuperview()
+            configuredContentView = nil
+            return
+        }
+        if let shown = configuredContentView, let old, type(of: old) == type(of: configuration) {
+            shown.configuration = configuration
+        } else {
+            configuredContentView?.removeFromSuperview()
+            configuredContentView = configuration.makeContentView(filling: contentView)
+        }
+        setNeedsLayout()
+    }
+
+    /// The background configuration's look, drawn by a view of framegen's at the back.
+    private var configuredBackground: UIImageView?
+
+    private func applyBackgroundConfiguration() {
+        guard let configuration = backgroundConfiguration else {
+            configuredBackground?.removeFromSuperview()
+            configuredBackground = nil
+            return
+        }
+        let view = configuredBackground ?? UIImageView(frame: .zero)
+        if configuredBackground == nil {
+            view.isUserInteractionEnabled = false
+            configuredBackground = view
+            insertSubview(view, at: 0)
+        }
+        configuration.applyLook(to: view, in: bounds, tint: tintColor)
+    }
+
+    /// What the list section the cell is in asks of it (a compositional layout's list
+    /// configuration): its separator, and for a list cell its background and corners.
+    package var listItemStyle: ListItemStyle? {
+        didSet {
+            guard listItemStyle != oldValue else { return }
+            applyListItemStyle()
+            setNeedsLayout()
+        }
+    }
+
+    /// The separator the list section draws below the cell.
+    private var listSeparatorView: UIView?
+
+    /// Where the list's separator starts when its configuration leaves it automatic: at the
+    /// cell's leading edge for a cell of yours (*chosen*), at the text for a list cell.
+    open var automaticSeparatorLeadingInset: CGFloat { 0 }
+
+    /// A list cell takes its list's background; other cells keep theirs.
+    func applyListItemStyle() {
+        guard let style = listItemStyle, style.separator != nil else {
+            listSeparatorView?.removeFromSuperview()
+            listSeparatorView = nil
+            return
+        }
+        if listSeparatorView == nil {
+            let view = UIView(frame: .zero)
+            view.isUserInteractionEnabled = false
+            listSeparatorView = view
+            addSubview(view)
+        }
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        if let configuredBackground, let backgroundConfiguration {
+            backgroundConfiguration.applyLook(to: configuredBackground, in: bounds, tint: tintColor)
+            sendSubviewToBack(configuredBackground)
+        }
+        guard let separator = listItemStyle?.separator, let view = listSeparatorView else { return }
+        let b = bounds
+        let hairline = 1 / Swift.max(1, traitCollection.displayScale)
+        let leading = separator.leadingInset ?? automaticSeparatorLeadingInset
+        view.backgroundColor = separator.color
+        view.frame = CGRect(
+            x: leading, y: b.height - hairline,
+            width: Swift.max(0, b.width - leading - separator.trailingInset),
+            height: hairline)
+        bringSubviewToFront(view)
     }
 
     /// The background views below the content view, back to front, sized to the cell; the

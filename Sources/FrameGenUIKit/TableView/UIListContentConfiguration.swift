@@ -1,9 +1,22 @@
 import Foundation
 
-/// UIContentConfiguration: what a cell's `contentConfiguration` is. framegen has no
-/// configuration states: `updated(for:)` is never called by framegen.
+/// UIContentConfiguration: what a cell's `contentConfiguration` is.
 public protocol UIContentConfiguration {
     func makeContentView() -> UIView & UIContentView
+    /// The configuration for a state (selected, highlighted...): a cell asks before it is drawn
+    /// when its state changed.
+    func updated(for state: UIConfigurationState) -> Self
+}
+
+extension UIContentConfiguration {
+    /// Its view, added to a cell's `contentView`, filling it and resizing with it.
+    func makeContentView(filling contentView: UIView) -> UIView & UIContentView {
+        let view = makeContentView()
+        view.frame = contentView.bounds
+        view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        contentView.addSubview(view)
+        return view
+    }
 }
 
 /// A view that shows a content configuration.
@@ -97,6 +110,9 @@ public struct UIListContentConfiguration: UIContentConfiguration {
 
     public static func groupedFooter() -> UIListContentConfiguration { groupedHeader() }
 
+    /// Unchanged for every state (framegen draws no selected colours of its own).
+    public func updated(for state: UIConfigurationState) -> UIListContentConfiguration { self }
+
     /// A plain view holding the labels; a table cell applies the configuration to its own
     /// instead.
     public func makeContentView() -> UIView & UIContentView { UIListContentView(configuration: self) }
@@ -154,5 +170,20 @@ public final class UIListContentView: UIView, UIContentView {
             cell.contentConfiguration = list
         }
         cell.frame = bounds
+    }
+
+    /// Where the text starts, in this view's coordinates (a list cell's separator starts there);
+    /// nil without text.
+    var textLeading: CGFloat? {
+        layoutIfNeeded()
+        cell.layoutIfNeeded()
+        guard let label = cell.textLabel, label.text?.isEmpty == false else { return nil }
+        return cell.contentView.frame.minX + label.frame.minX
+    }
+
+    /// The height the configuration needs at `width`: a table row's (its labels between the
+    /// margins, at least 44 points).
+    func fittingHeight(width: CGFloat) -> CGFloat {
+        cell.fittingHeight(width: width, separatorHeight: 0)
     }
 }

@@ -271,11 +271,7 @@ open class UITableViewCell: UIView {
             listConfiguration = list
             list.apply(to: self)
         } else {
-            let view = configuration.makeContentView()
-            view.frame = contentView.bounds
-            view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-            contentView.addSubview(view)
-            configuredContentView = view
+            configuredContentView = configuration.makeContentView(filling: contentView)
         }
         setNeedsLayout()
     }
