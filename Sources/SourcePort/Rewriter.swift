@@ -330,7 +330,19 @@ private final class RewriteVisitor: SyntaxVisitor {
             portForcedCall(node, forced)
         }
         portTime(node)
+        portAbs(node)
         return .visitChildren
+    }
+
+    /// `abs(x)` in an extension of `CGFloat` calls the standard library's function on iOS; Linux's
+    /// Foundation declares an unavailable `static func abs` on `CGFloat` ("Please use the `abs(_:)`
+    /// free function"), which a member's unqualified call finds first, so the call names the
+    /// function's module.
+    private func portAbs(_ node: FunctionCallExprSyntax) {
+        guard let called = node.calledExpression.as(DeclReferenceExprSyntax.self),
+            called.baseName.text == "abs", enclosing.contains(where: { $0.name == "CGFloat" })
+        else { return }
+        replace(called, with: "Swift.abs", "abs( in an extension of CGFloat: Swift.abs, not Linux Foundation's unavailable CGFloat.abs")
     }
 
     /// `delegate.f!(x)` forces an optional member that is not implemented to crash; here every

@@ -229,6 +229,20 @@ import Testing
         #expect(ported.changes.map(\.line).filter { $0 >= 2 && $0 <= 10 }.count >= 9)
     }
 
+    @Test func absInAnExtensionOfCGFloatCallsTheStandardLibrarys() {
+        let text = """
+            extension CGFloat {
+                func distance(to other: CGFloat) -> CGFloat { abs(other - self) / Swift.abs(self) }
+            }
+            func gap(_ a: CGFloat) -> CGFloat { abs(a) }
+            """
+        let ported = port(text)
+        let out = body(ported).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(out[1].contains("{ Swift.abs(other - self) / Swift.abs(self) }"))
+        #expect(out[3] == "func gap(_ a: CGFloat) -> CGFloat { abs(a) }")
+        #expect(ported.changes.map(\.line) == [2])
+    }
+
     @Test func aFileWithoutChangesIsOnlyFramed() {
         let text = "import UIKit\n\nfinal class Plain {}\n"
         let ported = port(text)
