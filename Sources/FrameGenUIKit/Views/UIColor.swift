@@ -100,6 +100,14 @@ open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
         self.init(cgColor: CGColor(gray: white, alpha: alpha))
     }
 
+    /// A colour of the app's asset catalog: nil, as UIKit answers for a colour the catalog lacks.
+    /// Linux loads no asset catalog (`UIImage(named:)` resolves the scene's photos instead), so
+    /// code that falls back (`UIColor(named: "Accent") ?? .systemBlue`) draws its fallback, and a
+    /// view given nil draws as UIKit draws a nil colour.
+    public convenience init?(named name: String) {
+        return nil
+    }
+
     /// HSB, each in 0...1 (hue 1 is hue 0 again).
     public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
         let h = (hue - hue.rounded(.down)) * 6
