@@ -342,7 +342,9 @@ private final class RewriteVisitor: SyntaxVisitor {
         guard let called = node.calledExpression.as(DeclReferenceExprSyntax.self),
             called.baseName.text == "abs", enclosing.contains(where: { $0.name == "CGFloat" })
         else { return }
-        replace(called, with: "Swift.abs", "abs( in an extension of CGFloat: Swift.abs, not Linux Foundation's unavailable CGFloat.abs")
+        replace(
+            called, with: "Swift.abs",
+            "abs( in an extension of CGFloat: Swift.abs, not Linux Foundation's unavailable CGFloat.abs")
     }
 
     /// `delegate.f!(x)` forces an optional member that is not implemented to crash; here every

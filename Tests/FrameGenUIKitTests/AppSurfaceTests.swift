@@ -1,4 +1,5 @@
 import Foundation
+import FrameGenUIKitRendering
 import Testing
 
 @testable import FrameGenQuartzCore
@@ -86,7 +87,8 @@ private final class Observer: NSObject {
     let name = Notification.Name("framegen.test")
     var observer: Observer? = Observer()
     let heard = { observer?.heard ?? [] }
-    center.addObserver(observer!, selector: Selector("changed:", Observer.changed(_:)), name: name, object: nil)
+    center.addObserver(
+        observer!, selector: Selector("changed:", Observer.changed(_:)), name: name, object: nil)
     center.addObserver(observer!, selector: Selector("legacy:", Observer.legacy(_:)), name: name, object: nil)
     center.post(name: name, object: nil)
     // Foundation on Linux calls the newest observer first; iOS promises no order.
@@ -97,5 +99,29 @@ private final class Observer: NSObject {
     #expect(gone == nil)
     center.post(name: name, object: nil)
     #expect(UIDevice.orientationDidChangeNotification.rawValue == "UIDeviceOrientationDidChangeNotification")
-    #expect(UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout()).isPrefetchingEnabled)
+    #expect(
+        UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+            .isPrefetchingEnabled)
+}
+
+/// Met on CollectionViewPagingLayout and the Marvel app (issue 35's third walkthrough): a
+/// visual effect view keeps its effect and draws its background and content without it; a
+/// colour of the asset catalog is nil, which Linux has no catalog for, so code falls back.
+@Test func aVisualEffectViewDrawsItsContentAndAnAssetCatalogColourIsNil() {
+    let blur = UIVisualEffectView(effect: UIBlurEffect(style: .systemMaterialDark))
+    blur.frame = CGRect(x: 0, y: 0, width: 20, height: 10)
+    #expect((blur.effect as? UIBlurEffect)?.style == .systemMaterialDark)
+    #expect(UIBlurEffect.Style.systemMaterialDark.rawValue == 18)
+    #expect(blur.contentView.superview === blur && blur.contentView.frame == blur.bounds)
+    let fill = UIView(frame: CGRect(x: 10, y: 0, width: 10, height: 10))
+    fill.backgroundColor = .red
+    blur.contentView.addSubview(fill)
+    blur.backgroundColor = .blue
+    let image = UIGraphicsImageRenderer(
+        bounds: blur.bounds, format: UIGraphicsImageRendererFormat(for: UITraitCollection(displayScale: 1))
+    ).image { blur.layer.render(in: $0.cgContext) }
+    #expect(ImageRendererTests.pixel(image, 2, 5) == [0, 0, 255, 255])
+    #expect(ImageRendererTests.pixel(image, 15, 5) == [255, 0, 0, 255])
+    #expect(UIColor(named: "AccentColor") == nil)
+    #expect((UIColor(named: "AccentColor") ?? .systemBlue) == .systemBlue)
 }
