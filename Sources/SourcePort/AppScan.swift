@@ -229,6 +229,10 @@ private final class ClassVisitor: SyntaxVisitor {
         guard let index = owner, node.parent?.is(MemberBlockItemSyntax.self) == true else {
             return .visitChildren
         }
+        // A factory cannot set a private property: not one to tell the user to set.
+        if node.modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }) {
+            return .visitChildren
+        }
         for binding in node.bindings {
             if let type = binding.typeAnnotation?.type {
                 var base = type

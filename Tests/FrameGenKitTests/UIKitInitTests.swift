@@ -89,6 +89,27 @@ import Testing
             ))
     }
 
+    /// A layout's delegate of the app's is one to set in the layout's factory; a private
+    /// property of such a type is the layout's own business, which no factory can set.
+    @Test func itNamesTheDelegatesAFactorySetsNotPrivateProperties() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/app", withIntermediateDirectories: true)
+        try """
+        import UIKit
+        protocol PagingDelegate: AnyObject { func pageChanged() }
+        protocol Cancelable { func cancel() }
+        class PagingLayout: UICollectionViewLayout {
+            weak var delegate: PagingDelegate?
+            private var running: Cancelable?
+        }
+        """.write(toFile: root + "/app/PagingLayout.swift", atomically: true, encoding: .utf8)
+        let made = try runFramegen(["uikit", "init", root + "/pkg", "--sources", root + "/app"])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(
+            made.stdout.contains("PagingLayout has a PagingDelegate of the app's: set one in its factory"))
+        #expect(!made.stdout.contains("Cancelable"))
+    }
+
     @Test func whatItRefuses() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/mine", withIntermediateDirectories: true)
