@@ -380,6 +380,13 @@ struct AppPackage {
                 text += "    \(found.name) (\(found.file):\(found.line)): \(found.cannotMake!)\n"
             }
         }
+        if !scan.appleOnlyImports.isEmpty {
+            text +=
+                "  files importing Apple frameworks Linux has no module for (take them off Sources/\(module)/app-sources.txt, or give the package a module of that name):\n"
+            for found in scan.appleOnlyImports {
+                text += "    \(found.file):\(found.line): import \(found.module)\n"
+            }
+        }
         for layout in scan.layouts where !layout.needs.isEmpty {
             text +=
                 "  \(layout.name) has a \(layout.needs.joined(separator: " and a ")) of the app's: set one in its factory in UserRegistration.swift if it needs one\n"

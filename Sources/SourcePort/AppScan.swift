@@ -28,7 +28,30 @@ public struct AppScan: Sendable {
         public var needs: [String]
     }
 
+    /// A file's import of an Apple framework that Linux has no module for (SwiftUI, Combine,
+    /// Core Image...): its build stops at `no such module` until the file is taken off the list
+    /// or the package gives a module of that name.
+    public struct AppleOnlyImport: Sendable, Equatable {
+        public var module: String
+        public var file: String
+        public var line: Int
+    }
+
     public var classes: [Class]
+    public var appleOnlyImports: [AppleOnlyImport] = []
+
+    /// Apple's frameworks an app's file may import that neither Linux nor framegen provides
+    /// (framegen provides UIKit, QuartzCore and CoreGraphics; Foundation and Dispatch are
+    /// Linux's).
+    static let appleOnlyModules: Set<String> = [
+        "SwiftUI", "Combine", "CoreImage", "AVFoundation", "AVKit", "Photos", "PhotosUI", "MapKit",
+        "WebKit", "CoreData", "CoreLocation", "StoreKit", "SafariServices", "MessageUI", "Metal",
+        "MetalKit", "SceneKit", "SpriteKit", "ARKit", "CoreMotion", "UserNotifications",
+        "LocalAuthentication", "Contacts", "ContactsUI", "EventKit", "CoreText", "ImageIO",
+        "MobileCoreServices", "UniformTypeIdentifiers", "OSLog", "CoreHaptics", "Vision", "CoreML",
+        "CloudKit", "HealthKit", "AudioToolbox", "CoreMedia", "CoreVideo", "Accelerate", "GameKit",
+        "AuthenticationServices", "LinkPresentation", "QuickLook", "PDFKit", "WidgetKit",
+    ]
 
     public var layouts: [Class] { classes.filter { $0.kind == .layout } }
     public var cells: [Class] { classes.filter { $0.kind != .layout } }
@@ -74,7 +97,7 @@ public struct AppScan: Sendable {
                     needs: needs.sorted()))
         }
         classes.sort { ($0.kind.rawValue, $0.name) < ($1.kind.rawValue, $1.name) }
-        return AppScan(classes: classes)
+        return AppScan(classes: classes, appleOnlyImports: visitor.appleOnlyImports)
     }
 
     /// The class and its superclasses the app declares, nearest first.
@@ -142,6 +165,16 @@ private final class ClassVisitor: SyntaxVisitor {
     static let updateMembers: Set<String> = [
         "initialLayoutAttributesForAppearingItem", "finalLayoutAttributesForDisappearingItem", "prepare",
     ]
+
+    var appleOnlyImports: [AppScan.AppleOnlyImport] = []
+
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let module = node.path.first?.name.text, AppScan.appleOnlyModules.contains(module) {
+            let line = converter?.location(for: node.positionAfterSkippingLeadingTrivia).line ?? 0
+            appleOnlyImports.append(.init(module: module, file: file, line: line))
+        }
+        return .skipChildren
+    }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         let superclass = node.inheritanceClause?.inheritedTypes.first.map { simpleName($0.type) }

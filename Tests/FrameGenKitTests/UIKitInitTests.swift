@@ -90,7 +90,8 @@ import Testing
     }
 
     /// A layout's delegate of the app's is one to set in the layout's factory; a private
-    /// property of such a type is the layout's own business, which no factory can set.
+    /// property of such a type is the layout's own business, which no factory can set. A file
+    /// importing SwiftUI is named with its line.
     @Test func itNamesTheDelegatesAFactorySetsNotPrivateProperties() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/app", withIntermediateDirectories: true)
@@ -103,11 +104,16 @@ import Testing
             private var running: Cancelable?
         }
         """.write(toFile: root + "/app/PagingLayout.swift", atomically: true, encoding: .utf8)
+        try "import Foundation\nimport SwiftUI\nstruct PagingView: View {}\n".write(
+            toFile: root + "/app/PagingView.swift", atomically: true, encoding: .utf8)
         let made = try runFramegen(["uikit", "init", root + "/pkg", "--sources", root + "/app"])
         #expect(made.status == 0, "\(made.stderr)")
         #expect(
             made.stdout.contains("PagingLayout has a PagingDelegate of the app's: set one in its factory"))
         #expect(!made.stdout.contains("Cancelable"))
+        // A file the build would stop at, named before the build.
+        #expect(made.stdout.contains("files importing Apple frameworks Linux has no module for"))
+        #expect(made.stdout.contains("PagingView.swift:2: import SwiftUI"))
     }
 
     @Test func whatItRefuses() throws {
