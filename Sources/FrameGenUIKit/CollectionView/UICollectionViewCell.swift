@@ -166,6 +166,7 @@ open class UICollectionViewCell: UICollectionReusableView {
         let state = configurationState
         updateConfiguration(using: state)
         configurationUpdateHandler?(self, state)
+        // What the update itself set (a handler, a configuration) asks for no second update.
         needsConfigurationUpdate = false
     }
 

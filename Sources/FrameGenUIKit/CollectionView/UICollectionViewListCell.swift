@@ -59,7 +59,6 @@ open class UICollectionViewListCell: UICollectionViewCell {
         guard let style = listItemStyle else { return }
         if !programBackground, backgroundConfiguration == nil, backgroundView == nil {
             super.backgroundColor = style.background
-            programBackground = false
         }
         layer.cornerRadius = style.roundedCorners.isEmpty ? 0 : 10
         layer.maskedCorners = style.roundedCorners.isEmpty ? CACornerMask.all : style.roundedCorners
