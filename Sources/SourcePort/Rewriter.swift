@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// One file's port: edits collected on its syntax tree, then applied to its text from the end.
@@ -210,8 +211,34 @@ private final class RewriteVisitor: SyntaxVisitor {
                         className: name, name: memberName(member.decl), file: file.path, line: line(member),
                         start: start, end: end, text: prefix))
             }
+        } else if survey.classCounts[name] == nil, Self.isApplesClass(name) {
+            // An override in an extension of UIKit's own class (a cell's `hitTest(_:with:)` for
+            // every cell) has no class body of the app's to move into: it goes, its lines kept
+            // (an edit like a move's, so that no rewrite inside it applies).
+            for member in node.memberBlock.members {
+                guard let modifiers = member.decl.asProtocol(WithModifiersSyntax.self)?.modifiers,
+                    modifiers.contains(where: { $0.name.text == "override" })
+                else { continue }
+                let start = member.positionAfterSkippingLeadingTrivia.utf8Offset
+                let end = member.endPositionBeforeTrailingTrivia.utf8Offset
+                let removed = file.text.utf8.dropFirst(start).prefix(end - start).filter { $0 == 10 }.count
+                edits.append(
+                    Edit(start: start, end: end, text: String(repeating: "\n", count: removed), isMove: true))
+                changes.append(
+                    SourcePort.Change(
+                        line: line(member),
+                        what: "\(memberName(member.decl)) dropped from an extension of \(name): "
+                            + "Swift overrides in extensions only with the Objective-C runtime"))
+            }
         }
         return push(name)
+    }
+
+    /// A class name of Apple's frameworks (`UICollectionViewCell`, `CALayer`, `NSObject`).
+    static func isApplesClass(_ name: String) -> Bool {
+        let scalars = Array(name.unicodeScalars)
+        guard scalars.count > 2, ["UI", "CA", "NS"].contains(String(name.prefix(2))) else { return false }
+        return CharacterSet.uppercaseLetters.contains(scalars[2])
     }
 
     private func memberName(_ decl: DeclSyntax) -> String {

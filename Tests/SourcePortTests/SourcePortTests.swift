@@ -285,6 +285,13 @@ extension SourcePortTests {
                 func helper() {}
             }
             extension Unknown { override func prepare() {} }
+            public extension UICollectionViewCell {
+                override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+                    delegate?.collectionView?(collectionView!, layout: self, sizeForItemAt: indexPath)
+                    return super.hitTest(point, with: event)
+                }
+                var isShown: Bool { !isHidden }
+            }
             """
         let files = [
             SourcePort.File(path: "/app/Blueprint.swift", text: layoutFile),
@@ -302,8 +309,16 @@ extension SourcePortTests {
         #expect(!extensionBody.contains("layoutAttributesForSupplementaryView"))
         #expect(extensionBody.contains("func helper() {}"))
         #expect(extensionBody.contains("extension Unknown { override func prepare() {} }"))
-        // The extension keeps its lines: the member's nine became empty ones.
-        #expect(extensionBody.split(separator: "\n", omittingEmptySubsequences: false).count == 12)
+        // An override in an extension of UIKit's class goes, its lines kept; the rest stays.
+        #expect(!extensionBody.contains("hitTest"))
+        #expect(extensionBody.contains("public extension UICollectionViewCell {"))
+        #expect(extensionBody.contains("var isShown: Bool { !isHidden }"))
+        #expect(
+            ported[1].changes.contains {
+                $0.what.hasPrefix("hitTest(_:with:) dropped from an extension of UICollectionViewCell")
+            })
+        // The extension keeps its lines: the members' became empty ones.
+        #expect(extensionBody.split(separator: "\n", omittingEmptySubsequences: false).count == 19)
     }
 }
 
