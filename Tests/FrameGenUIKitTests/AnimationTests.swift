@@ -317,3 +317,59 @@ private final class SlideOnTap: NSObject, UICollectionViewDelegate {
         #expect(runs == 2 * LayerAnimator.completionLimit)
     }
 }
+
+/// A property animator plays its blocks as `UIView.animate` does, on the scene's clock, over
+/// its duration with its curve, and completes at the end with `.end`; one stopped without
+/// finishing never completes; a paused one keeps its fraction and its views' state; the
+/// running form starts at once with its delay.
+@Test func aPropertyAnimatorPlaysItsBlocksOnTheScenesClock() {
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    withClock(view, at: 1) { clock in
+        var ends: [UIViewAnimatingPosition] = []
+        let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
+        animator.addCompletion { ends.append($0) }
+        #expect(animator.state == .inactive && !animator.isRunning)
+        #expect(view.alpha == 1)
+        animator.startAnimation()
+        #expect(animator.state == .active && animator.isRunning)
+        #expect(view.alpha == 0)
+        clock.advance(to: 1.25)
+        #expect(abs(clock.presentation(of: view.layer).number(.opacity) - 0.75) < 1e-6)
+        #expect(ends.isEmpty)
+        clock.advance(to: 2.01)
+        #expect(ends == [.end])
+        #expect(animator.state == .inactive && animator.fractionComplete == 1)
+
+        let stopped = UIViewPropertyAnimator(duration: 1, dampingRatio: 0.8) { view.alpha = 1 }
+        stopped.addCompletion { ends.append($0) }
+        stopped.startAnimation()
+        stopped.stopAnimation(true)
+        #expect(stopped.state == .inactive)
+        clock.advance(to: 3.5)
+        #expect(ends == [.end])
+
+        let paused = UIViewPropertyAnimator(duration: 1, curve: .easeIn) {
+            view.center = CGPoint(x: 200, y: 50)
+        }
+        paused.pauseAnimation()
+        paused.fractionComplete = 0.4
+        #expect(paused.state == .active && !paused.isRunning && paused.fractionComplete == 0.4)
+        #expect(view.center == CGPoint(x: 50, y: 50))
+        paused.stopAnimation(false)
+        #expect(paused.state == .stopped)
+        paused.finishAnimation(at: .current)
+        #expect(paused.state == .inactive)
+
+        let running = UIViewPropertyAnimator.runningPropertyAnimator(
+            withDuration: 0.5, delay: 0.5, options: .curveLinear, animations: { view.alpha = 0.5 }
+        ) { ends.append($0) }
+        #expect(running.isRunning && running.delay == 0.5)
+        clock.advance(to: 3.75)  // in the delay: the old value
+        #expect(abs(clock.presentation(of: view.layer).number(.opacity) - 1) < 1e-6)
+        clock.advance(to: 4.25)
+        #expect(abs(clock.presentation(of: view.layer).number(.opacity) - 0.75) < 1e-6)
+        #expect(ends == [.end])
+        clock.advance(to: 4.51)
+        #expect(ends == [.end, .end])
+    }
+}

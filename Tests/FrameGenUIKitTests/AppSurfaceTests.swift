@@ -125,3 +125,43 @@ private final class Observer: NSObject {
     #expect(UIColor(named: "AccentColor") == nil)
     #expect((UIColor(named: "AccentColor") ?? .systemBlue) == .systemBlue)
 }
+
+/// Block-based key-value observing of a view's geometry, as CollectionViewPagingLayout observes
+/// its collection view's bounds and content offset: `.initial` at once, then one notification
+/// per change of the value (none when it is set to what it was), `.prior` just before, the old
+/// and new values as asked; nothing after `invalidate()` or once the observation is released.
+@Test func keyValueObservingOfAViewsGeometry() {
+    let view = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
+    var seen: [String] = []
+    var observation: NSKeyValueObservation? = view.observe(\.bounds, options: [.initial, .new, .old, .prior])
+    {
+        _, change in
+        seen.append(
+            "\(change.isPrior ? "prior " : "")\(change.oldValue.map { "\($0.size.width)" } ?? "-")>\(change.newValue.map { "\($0.size.width)" } ?? "-")"
+        )
+    }
+    #expect(seen == ["->100.0"])
+    view.frame = CGRect(x: 0, y: 0, width: 120, height: 50)
+    #expect(seen == ["->100.0", "prior 100.0>-", "100.0>120.0"])
+    view.frame = CGRect(x: 0, y: 0, width: 120, height: 50)
+    #expect(seen.count == 3)
+    var offsets: [CGPoint] = []
+    let offsetObservation = view.observe(\.contentOffset, options: [.new]) { _, change in
+        offsets.append(change.newValue!)
+    }
+    view.contentOffset = CGPoint(x: 0, y: 30)
+    #expect(offsets == [CGPoint(x: 0, y: 30)])
+    #expect(seen.count == 5)  // the bounds' origin moved too
+    observation?.invalidate()
+    view.contentOffset = CGPoint(x: 0, y: 40)
+    #expect(seen.count == 5)
+    #expect(offsets.count == 2)
+    observation = nil
+    withExtendedLifetime(offsetObservation) {}
+    var late = 0
+    do {
+        _ = view.observe(\.center) { _, _ in late += 1 }
+    }
+    view.center = CGPoint(x: 1, y: 1)
+    #expect(late == 0)
+}

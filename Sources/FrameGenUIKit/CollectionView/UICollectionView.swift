@@ -37,9 +37,13 @@ open class UIScrollView: UIView {
 
     public required init?(coder: NSCoder) { nil }
 
-    open var contentSize: CGSize = .zero
+    open var contentSize: CGSize = .zero {
+        didSet { geometryDidChange() }
+    }
 
-    open var contentInset: UIEdgeInsets = .zero
+    open var contentInset: UIEdgeInsets = .zero {
+        didSet { geometryDidChange() }
+    }
 
     /// The content inset plus the part of the safe area `contentInsetAdjustmentBehavior` adds
     /// (docs/uikit.md "Safe area and content insets"). A view has a safe area only in a window

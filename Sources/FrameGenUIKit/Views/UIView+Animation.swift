@@ -71,7 +71,7 @@ extension UIView {
     }
 
     /// Runs `animations` as an animation block (the comment above).
-    private static func animate(
+    static func animate(
         _ duration: TimeInterval, delay: TimeInterval = 0, curve: TimingCurve = .easeInEaseOut,
         options: AnimationOptions = [], _ animations: () -> Void, _ completion: ((Bool) -> Void)?
     ) {

@@ -26,6 +26,9 @@ open class UIView: UIResponder, CALayerDelegate {
 
     private var backingLayer: CALayer!
     private var storedSubviews: [UIView] = []
+    /// `observe(_:options:changeHandler:)`'s observations of the view, told when its geometry is
+    /// set (KeyValueObserving.swift).
+    var keyValueObservations: [Weak<NSKeyValueObservation>] = []
     private weak var storedSuperview: UIView?
     private var storedBackgroundColor: UIColor?
     private var storedTintColor: UIColor?
@@ -95,13 +98,19 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The layer's position: with the default anchor point, the centre of the frame.
     open var center: CGPoint {
         get { layer.position }
-        set { layer.position = newValue }
+        set {
+            layer.position = newValue
+            geometryDidChange()
+        }
     }
 
     /// The layer's transform, 2D, about the centre; setting it keeps `center` and `bounds`.
     open var transform: CGAffineTransform {
         get { layer.affineTransform() }
-        set { layer.setAffineTransform(newValue) }
+        set {
+            layer.setAffineTransform(newValue)
+            geometryDidChange()
+        }
     }
 
     /// The layer's transform.
@@ -516,9 +525,11 @@ open class UIView: UIResponder, CALayerDelegate {
         let old = layer.bounds.size
         change()
         let new = layer.bounds.size
-        guard new != old, autoresizesSubviews else { return }
-        for view in storedSubviews where !view.autoresizingMask.isEmpty {
-            view.autoresize(superviewSize: old, to: new)
+        if new != old, autoresizesSubviews {
+            for view in storedSubviews where !view.autoresizingMask.isEmpty {
+                view.autoresize(superviewSize: old, to: new)
+            }
         }
+        geometryDidChange()
     }
 }
