@@ -22,7 +22,8 @@ import PackageDescription
 
 // The UIKit surface's modules, bottom to top.
 let uikitSurface = [
-    "FrameGenCoreGraphics", "FrameGenQuartzCore", "FrameGenUIKit", "FrameGenUIKitDynamics",
+    "FrameGenCoreGraphics", "FrameGenCoreImage", "FrameGenQuartzCore", "FrameGenUIKit",
+    "FrameGenUIKitDynamics",
     "FrameGenCompositionalLayout", "FrameGenUIKitHost", "FrameGenUIKitRendering",
 ]
 
@@ -128,14 +129,15 @@ var targets: [Target] = [
     // QuartzCore <- UIKit's views and collection view <- Dynamics, compositional layouts <- the
     // host that runs a UIKit layout in a scene. Each re-exports the one below it, as Apple's do.
     .target(name: "FrameGenCoreGraphics", dependencies: ["Geometry", "Layout", "Raster"]),
+    .target(name: "FrameGenCoreImage", dependencies: ["FrameGenCoreGraphics"]),
     .target(
         name: "FrameGenQuartzCore", dependencies: ["FrameGenCoreGraphics", "Geometry", "Layout", "Motion"]),
     // UIImage(contentsOfFile:) and UIImage(data:) decode with Codecs (Raster's image type).
     .target(
         name: "FrameGenUIKit",
         dependencies: [
-            "FrameGenQuartzCore", "FrameGenCoreGraphics", "Geometry", "Layout", "Motion", "Codecs", "Raster",
-            "Text",
+            "FrameGenQuartzCore", "FrameGenCoreGraphics", "FrameGenCoreImage", "Geometry", "Layout", "Motion",
+            "Codecs", "Raster", "Text",
         ]),
     .target(
         name: "FrameGenUIKitDynamics",
@@ -245,18 +247,19 @@ var targets: [Target] = [
     let appleModules: [(name: String, exports: [String])] = [
         ("CoreGraphics", ["FrameGenCoreGraphics"]),
         ("QuartzCore", ["FrameGenQuartzCore", "CoreGraphics"]),
+        ("CoreImage", ["FrameGenCoreImage", "CoreGraphics"]),
         (
             "UIKit",
             [
                 "FrameGenUIKit", "FrameGenUIKitDynamics", "FrameGenCompositionalLayout", "FrameGenUIKitHost",
-                "FrameGenUIKitRendering", "QuartzCore",
+                "FrameGenUIKitRendering", "QuartzCore", "CoreImage",
             ]
         ),
     ]
     for (name, exports) in appleModules {
-        // Swift Testing's cross-import overlays for UIKit and CoreGraphics must exist for a test
+        // Swift Testing's cross-import overlays for UIKit, CoreGraphics and CoreImage must exist for a test
         // file importing both to compile (Sources/AppleNames/_Testing_UIKit).
-        let overlay = ["UIKit", "CoreGraphics"].contains(name) ? ["_Testing_" + name] : []
+        let overlay = ["UIKit", "CoreGraphics", "CoreImage"].contains(name) ? ["_Testing_" + name] : []
         products.append(.library(name: name, targets: [name]))
         targets.append(
             .target(

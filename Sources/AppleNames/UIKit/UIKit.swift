@@ -7,4 +7,5 @@
 @_exported import FrameGenUIKitDynamics
 @_exported import FrameGenUIKitHost
 @_exported import FrameGenUIKitRendering
+@_exported import CoreImage
 @_exported import QuartzCore

@@ -12,6 +12,21 @@ import Foundation
 /// stand-in glyph of the symbol's size (UIImage+Symbols.swift).
 open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// How the image is drawn: as is, or as a template tinted with the view's tint colour.
+    /// UIKit's raw values. framegen's images are upright: a JPEG's EXIF orientation is applied
+    /// when it is decoded.
+    public enum Orientation: Int, Sendable {
+        case up
+        case down
+        case left
+        case right
+        case upMirrored
+        case downMirrored
+        case leftMirrored
+        case rightMirrored
+    }
+
+    public var imageOrientation: Orientation { .up }
+
     public enum RenderingMode: Int, Sendable {
         case automatic = 0
         case alwaysOriginal = 1
