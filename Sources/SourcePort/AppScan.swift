@@ -17,8 +17,8 @@ public struct AppScan: Sendable {
         public var line: Int
         /// Why framegen cannot make it with the initialiser UIKit uses (nil: it can).
         public var cannotMake: String?
-        /// Layouts: it scrolls sideways (a flow layout set to `.horizontal`), so its starter scene
-        /// drags along x.
+        /// Layouts: it scrolls sideways (its `scrollDirection` set to, or declared defaulting to,
+        /// `.horizontal`), so its starter scene drags along x.
         public var scrollsHorizontally: Bool
         /// Layouts: it animates batch updates (initial or final attributes for items, or
         /// `prepare(forCollectionViewUpdates:)`), so its starter scene inserts and deletes.
@@ -186,11 +186,16 @@ private final class ClassVisitor: SyntaxVisitor {
                 isGeneric: node.genericParameterClause != nil, isPrivate: isPrivate, isNested: depth > 0))
         current.append(found.count - 1)
         depth += 1
-        // `scrollDirection = .horizontal` anywhere in the class (its init, `prepare()`).
+        // `scrollDirection = .horizontal` anywhere in the class (its init, `prepare()`), or a
+        // property of its own defaulting to it (`var scrollDirection: UICollectionView
+        // .ScrollDirection = .horizontal`, as a paging layout declares one).
         let tokens = Array(node.memberBlock.tokens(viewMode: .sourceAccurate))
         for (i, token) in tokens.enumerated() where token.text == "scrollDirection" && i + 1 < tokens.count {
-            if tokens[i + 1].text == "=",
-                tokens[(i + 2)...].prefix(4).contains(where: { $0.text == "horizontal" })
+            let typed = tokens[i + 1].text == ":"
+            let searched = tokens[(i + 1)...].prefix(typed ? 7 : 1)
+            if let equals = searched.firstIndex(where: { $0.text == "=" }),
+                !searched[..<equals].contains(where: { ["{", "}", "(", ")"].contains($0.text) }),
+                tokens[(equals + 1)...].prefix(4).contains(where: { $0.text == "horizontal" })
             {
                 found[found.count - 1].horizontal = true
             }

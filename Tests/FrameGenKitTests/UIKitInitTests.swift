@@ -91,7 +91,8 @@ import Testing
 
     /// A layout's delegate of the app's is one to set in the layout's factory; a private
     /// property of such a type is the layout's own business, which no factory can set. A file
-    /// importing SwiftUI is named with its line.
+    /// importing SwiftUI is named with its line; a layout paging sideways by default gets a
+    /// sideways starter scene.
     @Test func itNamesTheDelegatesAFactorySetsNotPrivateProperties() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         try FileManager.default.createDirectory(atPath: root + "/app", withIntermediateDirectories: true)
@@ -102,6 +103,7 @@ import Testing
         class PagingLayout: UICollectionViewLayout {
             weak var delegate: PagingDelegate?
             private var running: Cancelable?
+            public var scrollDirection: UICollectionView.ScrollDirection = .horizontal
         }
         """.write(toFile: root + "/app/PagingLayout.swift", atomically: true, encoding: .utf8)
         try "import Foundation\nimport SwiftUI\nstruct PagingView: View {}\n".write(
@@ -111,6 +113,8 @@ import Testing
         #expect(
             made.stdout.contains("PagingLayout has a PagingDelegate of the app's: set one in its factory"))
         #expect(!made.stdout.contains("Cancelable"))
+        // A layout whose own scrollDirection defaults to horizontal is dragged sideways.
+        #expect(try read("pkg/scenes/PagingLayout.yaml").contains("drag: {by: [-300, 0]"))
         // A file the build would stop at, named before the build.
         #expect(made.stdout.contains("files importing Apple frameworks Linux has no module for"))
         #expect(made.stdout.contains("PagingView.swift:2: import SwiftUI"))
