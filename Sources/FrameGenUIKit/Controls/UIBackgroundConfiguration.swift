@@ -6,7 +6,12 @@ import Foundation
 public struct UIBackgroundConfiguration {
     /// Nil: the owner's colour (a button configuration's style colour).
     public var backgroundColor: UIColor?
-    public var cornerRadius: CGFloat = 0
+    public var cornerRadius: CGFloat = 0 {
+        didSet { cornerRadiusSet = true }
+    }
+    /// Whether code set `cornerRadius`: a button configuration's `.dynamic` corner style then
+    /// starts from it rather than from the button size's radius.
+    package private(set) var cornerRadiusSet = false
     /// Nil: the owner's foreground colour, as UIKit's tint-coloured stroke.
     public var strokeColor: UIColor?
     public var strokeWidth: CGFloat = 0

@@ -99,12 +99,16 @@ extension UIButton {
             }
         }
 
-        /// The body style's 17 points at medium and large, smaller below.
+        /// A text style's size per button size: the caption's 12 points, the subheadline's 15,
+        /// the callout's 16 at `.medium` (iOS 17 and 18 drew a medium `.filled()` title's capitals
+        /// 34 pixels high at 3x where a 17-point label's were 36 in the same image; docs/parity.md
+        /// BSW-5), the body's 17 at `.large`.
         package var titleFont: UIFont {
             switch buttonSize {
             case .mini: .systemFont(ofSize: 12)
             case .small: .systemFont(ofSize: 15)
-            case .medium, .large: .systemFont(ofSize: 17)
+            case .medium: .systemFont(ofSize: 16)
+            case .large: .systemFont(ofSize: 17)
             }
         }
 
@@ -116,9 +120,13 @@ extension UIButton {
             }
         }
 
-        /// The background's corner radius at a height of `height` points.
+        /// The background's corner radius at a height of `height` points. `.dynamic` adjusts the
+        /// background's radius to the text size (framegen's text is at the default size, so it is
+        /// the radius itself): the one code set (BSWInterfaceKit's square `.filled()` button, 0,
+        /// drawn square by iOS 17 and 18; docs/parity.md BSW-5), else the button size's.
         package func resolvedCornerRadius(height: CGFloat) -> CGFloat {
             var style = cornerStyle
+            if style == .dynamic, background.cornerRadiusSet { return background.cornerRadius }
             if style == .dynamic {
                 switch buttonSize {
                 case .mini, .small: style = .small

@@ -225,7 +225,9 @@ open class UIButton: UIControl {
         if configuration != nil { return configurationLayout(in: contentRect).title }
         let (image, title) = fittedSizes(in: contentRect)
         return place(
-            title, after: image.width, in: contentRect.inset(by: titleEdgeInsets), total: image.width)
+            title, after: image.width, in: contentRect.inset(by: titleEdgeInsets),
+            run: image.width + title.width,
+            isTitle: true)
     }
 
     /// The image's place, left of the title, aligned as `titleRect(forContentRect:)` says, in
@@ -234,7 +236,8 @@ open class UIButton: UIControl {
         if configuration != nil { return configurationLayout(in: contentRect).image }
         let (image, title) = fittedSizes(in: contentRect)
         return place(
-            image, after: 0, in: contentRect.inset(by: imageEdgeInsets), total: image.width + title.width)
+            image, after: 0, in: contentRect.inset(by: imageEdgeInsets), run: image.width + title.width,
+            isTitle: false)
     }
 
     /// The image at its size, and the title at its own or what is left beside the image; each
@@ -249,17 +252,18 @@ open class UIButton: UIControl {
         return (image, title)
     }
 
-    /// `size` placed at `offset` from the start of a run of `total + size.width` points (an
-    /// image's run is the image and the title), the run aligned in `area`.
-    private func place(_ size: CGSize, after offset: CGFloat, in area: CGRect, total: CGFloat) -> CGRect {
-        let run = offset == 0 ? total : total + size.width
+    /// `size` placed at `offset` from the start of a run of `run` points (the image then the
+    /// title), the run aligned in `area`; with `.fill` the title takes the width after the image.
+    private func place(_ size: CGSize, after offset: CGFloat, in area: CGRect, run: CGFloat, isTitle: Bool)
+        -> CGRect
+    {
         var r = CGRect(origin: .zero, size: size)
         switch effectiveContentHorizontalAlignment {
         case .left: r.origin.x = area.minX + offset
         case .right: r.origin.x = area.maxX - run + offset
         case .fill:
             r.origin.x = area.minX + offset
-            if offset > 0 { r.size.width = Swift.max(area.width - offset, 0) }
+            if isTitle { r.size.width = Swift.max(area.width - offset, 0) }
         default: r.origin.x = area.midX - run / 2 + offset
         }
         switch contentVerticalAlignment {
