@@ -911,7 +911,10 @@ final class Live: @unchecked Sendable {
                 let cell = host.shownCell(at: item)
                 let point = s.touchLocation.map(CGPoint.init) ?? cell?.center
                 tapDelivery = TapDelivery()
-                if let point { tapDelivery = host.deliverTap(at: point, on: cell, time: s.time) }
+                if let point {
+                    tapDelivery = host.deliverTap(
+                        at: point, on: cell, time: s.time, tapCount: s.touchTapCount, hold: s.touchHold)
+                }
                 if !tapDelivery.cancelsTouches { host.tap(item) }
             }
         }

@@ -180,6 +180,10 @@ public struct CollectionViewState: Hashable, Sendable {
     /// Set on the state a tap gives a layout: where the finger landed, in content coordinates
     /// (a tap `at` a point); nil for a tap on an item, which lands at the item's centre.
     public var touchLocation: Point?
+    /// Set on the state a tap gives a layout: its number of taps (2: a double tap) and how long
+    /// the finger stays down, in seconds (0: a short tap; a long press holds it).
+    public var touchTapCount = 1
+    public var touchHold: Double = 0
     /// Where each section that scrolls on its own (a compositional layout's orthogonal section)
     /// is scrolled to, by section: its own content offset along its axis, 0 at rest. A drag
     /// over such a section moves it (OrthogonalScrollView).

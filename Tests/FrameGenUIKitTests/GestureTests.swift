@@ -210,6 +210,38 @@ private func tree() -> (root: UIView, child: UIView, grandchild: UIView) {
     #expect(changes == ["switch true", "segment 2", "page 1", "page 2", "page 1"])
 }
 
+/// A double tap: the double-tap recogniser recognises and the single-tap one waiting for it to
+/// fail does not; a single tap the other way round. A held tap: a long press begins and ends
+/// and excludes the tap recogniser (it recognised first, at its minimum duration); a short tap
+/// fails the long press; a finger held past 1.5 s taps nothing.
+@Test func doubleTapsAndLongPresses() {
+    let (root, child, _) = tree()
+    let listener = Listener()
+    listener.target = root
+    let single = tap("single", listener)
+    let double = tap("double", listener)
+    double.numberOfTapsRequired = 2
+    single.require(toFail: double)
+    let press = UILongPressGestureRecognizer(
+        target: listener, action: Selector("tapped:", Listener.tapped(_:)))
+    press.name = "press"
+    child.addGestureRecognizer(press)
+    child.addGestureRecognizer(single)
+    child.addGestureRecognizer(double)
+    _ = root.deliverTap(at: CGPoint(x: 60, y: 60), on: nil, time: 0, tapCount: 2)
+    #expect(listener.heard == ["double ended (60.0, 60.0)"])
+    listener.heard = []
+    _ = root.deliverTap(at: CGPoint(x: 60, y: 60), on: nil, time: 0)
+    #expect(listener.heard == ["single ended (60.0, 60.0)"])
+    listener.heard = []
+    _ = root.deliverTap(at: CGPoint(x: 60, y: 60), on: nil, time: 0, hold: 0.8)
+    #expect(listener.heard == ["press began (60.0, 60.0)", "press ended (60.0, 60.0)"])
+    listener.heard = []
+    child.removeGestureRecognizer(press)
+    _ = root.deliverTap(at: CGPoint(x: 60, y: 60), on: nil, time: 0, hold: 2)
+    #expect(listener.heard.isEmpty)
+}
+
 // MARK: In a scene
 
 /// A column of 50 pt rows; the item `raised` is moved 100 pt to the right.
@@ -342,3 +374,59 @@ private final class RaiseOnTap: NSObject {
 }
 
 nonisolated(unsafe) private var raiserKey: UInt8 = 0
+
+/// A cell with a long press recogniser that raises its item when the press begins.
+private final class PressCell: UICollectionViewCell {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        addGestureRecognizer(
+            UILongPressGestureRecognizer(target: self, action: Selector("pressed:", PressCell.pressed(_:))))
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    func pressed(_ g: UILongPressGestureRecognizer) {
+        guard g.state == .began, let collectionView = superview as? UICollectionView,
+            let layout = collectionView.collectionViewLayout as? RaisingColumn,
+            let item = collectionView.indexPath(for: self)?.item
+        else { return }
+        layout.raised = item
+        layout.invalidateLayout()
+    }
+}
+
+/// A scene's held tap (`hold`) is a long press: the cell's recogniser begins when the press has
+/// lasted its 0.5 s, not before, and the timeline waits for the finger to lift; a short tap on
+/// another item leaves it as it is.
+@Test func aHeldTapIsALongPressThatBeginsAfterItsMinimumDuration() throws {
+    let text = """
+        canvas: {width: 200, height: 300, scale: 1}
+        fps: 20
+        content: {items: 5}
+        layout: {type: raising, cell: press}
+        timeline:
+          - wait: 0.5
+          - tap: {item: [0, 2], hold: 0.8}
+          - tap: {item: [0, 3]}
+          - wait: 0.5
+        """
+    let layouts = [
+        UIKitLayout.descriptor(type: "raising", cells: ["press": { PressCell(frame: $0) }]) { _ in
+            RaisingColumn()
+        }
+    ]
+    let scene = try Scene(
+        document: parseDocument(text, file: "s.yaml"), folder: ".", layouts: LayoutRegistry.builtIn + layouts)
+    let timeline = try Timeline(scene)
+    func x(of item: Int, at t: Double) -> Double {
+        timeline.frame(at: t).views[0].elements.first { $0.attributes.indexPath.item == item }!.attributes
+            .frame.minX
+    }
+    #expect(x(of: 2, at: 0.5) == 0)
+    #expect(x(of: 2, at: 0.95) == 0)
+    #expect(x(of: 2, at: 1.0) == 100)
+    #expect(x(of: 2, at: 1.25) == 100)
+    // The next tap comes when the finger lifts, at 1.3 s: a short tap fails the long press.
+    #expect(x(of: 3, at: 1.5) == 0)
+    #expect(timeline.duration >= 1.8)
+}

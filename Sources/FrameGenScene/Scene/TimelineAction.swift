@@ -45,7 +45,9 @@ public struct TimelineAction: Sendable, Equatable {
         case move(from: IndexPath, to: IndexPath, duration: Double, curve: TimingCurve)
         /// `tap: {item: [s, i]}` or `tap: {at: [x, y]}` (a point in the view): the layout's tap
         /// handling; `duration` (default: until the layout's own animation ends) bounds it.
-        case tap(TapTarget, duration: Double?)
+        /// `count` taps (2: a double tap) and `hold` seconds the finger stays down (a long
+        /// press) go to gesture recognisers.
+        case tap(TapTarget, duration: Double?, count: Int = 1, hold: Double = 0)
         /// `pinch: {scale, center: [x, y], duration, curve}`: two fingers, `center` in view points.
         case pinch(scale: Double, center: Point?, duration: Double, curve: TimingCurve)
         /// `set: {layout: {param: value...}, duration, curve}`: new layout parameters, animated

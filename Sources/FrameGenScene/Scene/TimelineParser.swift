@@ -17,7 +17,7 @@ extension TimelineAction {
         ("delete", ["items", "duration", "curve"]),
         ("insert", ["items", "duration", "curve"]),
         ("move", ["from", "to", "duration", "curve"]),
-        ("tap", ["item", "at", "duration"]),
+        ("tap", ["item", "at", "duration", "count", "hold"]),
         ("pinch", ["scale", "center", "duration", "curve"]),
         ("set", ["layout", "duration", "curve"]),
     ]
@@ -126,7 +126,12 @@ func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
         } else {
             throw body.problem("missing key \"item\" (or \"at\")")
         }
-        return action(.tap(target, duration: try b["duration"]?.number(in: 0...maxActionDuration)))
+        let count = try b["count"]?.number(in: 1...3) ?? 1
+        guard count == count.rounded() else { throw b["count"]!.problem("a whole number of taps, 1 to 3") }
+        return action(
+            .tap(
+                target, duration: try b["duration"]?.number(in: 0...maxActionDuration), count: Int(count),
+                hold: try b["hold"]?.number(in: 0...maxActionDuration) ?? 0))
     case "pinch":
         let d = try duration(0.6)
         return action(

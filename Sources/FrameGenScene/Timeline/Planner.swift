@@ -177,8 +177,8 @@ struct Planner {
             try update(v, items.map(UpdateItem.insert), action: action, duration: d, curve: curve)
         case .move(let from, let to, let d, let curve):
             try update(v, [UpdateItem.move(from: from, to: to)], action: action, duration: d, curve: curve)
-        case .tap(let target, let d):
-            try tap(v, target, duration: d, action: action)
+        case .tap(let target, let d, let count, let hold):
+            try tap(v, target, duration: d, count: count, hold: hold, action: action)
         case .pinch(let scale, let center, let d, let curve):
             let c = center ?? Point(x: states[v].size.width / 2, y: states[v].size.height / 2)
             if FlowZoom.applies(to: states[v].layout) {
@@ -433,9 +433,10 @@ struct Planner {
 
     // MARK: Taps
 
-    mutating func tap(_ v: Int, _ target: TimelineAction.TapTarget, duration: Double?, action: TimelineAction)
-        throws(FrameGenError)
-    {
+    mutating func tap(
+        _ v: Int, _ target: TimelineAction.TapTarget, duration: Double?, count: Int = 1, hold: Double = 0,
+        action: TimelineAction
+    ) throws(FrameGenError) {
         let t = time
         var s = states[v]
         let layout = prepared(v, s, at: t)
@@ -456,7 +457,7 @@ struct Planner {
                 // A tap on nothing does nothing, as in UIKit.
                 warnings.append(
                     "\(action.keyPath).tap.at: \(numbersText(p)) hits no cell; the tap does nothing")
-                add(v, duration: duration ?? 0, before: states, .still)
+                add(v, duration: duration ?? hold, before: states, .still)
                 return
             }
             indexPath = top.indexPath
@@ -465,8 +466,11 @@ struct Planner {
         s.layout = layout
         var tapped = cvState(v, s, at: t)
         tapped.touchLocation = touch
+        tapped.touchTapCount = count
+        tapped.touchHold = hold
         if s.layout.collectionViewDidTapItem(at: indexPath, tapped) {
-            let d = duration ?? max(0, (s.layout.animationEndTime ?? t) - t)
+            // A held finger lifts before the action ends.
+            let d = duration ?? max(hold, (s.layout.animationEndTime ?? t) - t)
             var before = states
             before[v] = s
             states[v] = s

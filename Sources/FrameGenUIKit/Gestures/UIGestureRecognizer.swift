@@ -88,18 +88,21 @@ open class UIGestureRecognizer: NSObject {
     /// Called after a gesture, to start again from `.possible`.
     open func reset() {}
 
-    /// Whether this kind of recogniser recognises a tap: a tap recogniser of one tap and one
-    /// touch does; the others fail.
+    /// Whether this kind of recogniser recognises a tap: a tap recogniser of as many taps as
+    /// the touch has, or fewer, and one touch does; a long press when the finger is held long
+    /// enough; the others fail.
     func recognizes(_ touch: UITouch) -> Bool { false }
 
-    /// Sends the actions (the targets still alive) and the handlers, with `state` `.ended`.
-    func sendActions() {
-        state = .ended
+    /// Sends the actions (the targets still alive) and the handlers with `state`; after
+    /// `.ended` the recogniser starts again from `.possible`.
+    func sendActions(state: State = .ended) {
+        self.state = state
         for (target, action) in actions {
             if let object = target.object { _ = action.send(to: object, from: self, event: nil) }
         }
         for handler in handlers { handler(self) }
-        state = .possible
+        guard state == .ended else { return }
+        self.state = .possible
         reset()
     }
 }

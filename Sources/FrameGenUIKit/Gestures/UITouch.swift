@@ -1,7 +1,7 @@
 import Foundation
 
-/// One finger on the screen: the scene's tap, delivered to gesture recognisers
-/// (docs/uikit.md "Gesture recognisers").
+/// One finger on the screen: the scene's tap (its taps and how long it is held), delivered to
+/// gesture recognisers (docs/uikit.md "Gesture recognisers").
 open class UITouch: NSObject {
     public enum Phase: Int, Sendable {
         case began, moved, stationary, ended, cancelled, regionEntered, regionMoved, regionExited
@@ -28,11 +28,20 @@ open class UITouch: NSObject {
     private let point: CGPoint
     private weak var root: UIView?
 
-    init(view: UIView, at point: CGPoint, in root: UIView, timestamp: TimeInterval) {
+    /// How long the finger stays down, in seconds: 0 for a short tap, more for a long press
+    /// (a scene's `tap` with `hold`).
+    let holdDuration: TimeInterval
+
+    init(
+        view: UIView, at point: CGPoint, in root: UIView, timestamp: TimeInterval, tapCount: Int = 1,
+        hold: TimeInterval = 0
+    ) {
         self.view = view
         self.point = point
         self.root = root
         self.timestamp = timestamp
+        self.tapCount = tapCount
+        holdDuration = hold
     }
 
     /// The touch in `view`'s coordinates; nil for the window's, which is the top of the tree.

@@ -1,4 +1,5 @@
 import Foundation
+import FrameGenQuartzCore
 
 extension UIView {
     /// The recognisers attached, in the order added; nil when there are none, as UIKit answers.
@@ -53,10 +54,16 @@ extension UIView {
     ///    recognises too, one already recognised excludes them (neither delegate allows
     ///    simultaneous recognition), or their view or delegate says no to beginning. The others
     ///    (long press, pan, swipe, pinch, double tap) fail.
-    /// 3. The recognised send their actions at once, in that order.
+    /// 3. The recognised send their actions in that order: a tap's when the finger lifts (at
+    ///    once for a short tap, after `hold` seconds for a held one), a long press's `.began`
+    ///    when it has lasted its `minimumPressDuration` and `.ended` when the finger lifts, on
+    ///    the scene's clock.
     /// 4. Unless a recogniser that recognised cancels touches, the innermost enabled control
-    ///    hit takes the tap as it would a finger's (`UIControl.takeTap(at:)`).
-    package func deliverTap(at point: CGPoint, on target: UIView?, time: Double) -> TapDelivery {
+    ///    hit takes the tap as it would a finger's (`UIControl.takeTap(at:)`) when the finger
+    ///    lifts.
+    package func deliverTap(
+        at point: CGPoint, on target: UIView?, time: Double, tapCount: Int = 1, hold: Double = 0
+    ) -> TapDelivery {
         let local = target.map { convert(point, to: $0) } ?? point
         let hit = target?.hitTest(local, with: nil) ?? hitTest(point, with: nil)
         guard let hit else { return TapDelivery() }
@@ -68,7 +75,7 @@ extension UIView {
             next = view.superview
         }
         let control = chain.firstIndex { ($0 as? UIControl)?.isEnabled == true }
-        let touch = UITouch(view: hit, at: point, in: self, timestamp: time)
+        let touch = UITouch(view: hit, at: point, in: self, timestamp: time, tapCount: tapCount, hold: hold)
         var candidates: [UIGestureRecognizer] = []
         for (depth, view) in chain.enumerated() {
             for g in view.attachedGestureRecognizers where g.isEnabled {
@@ -81,7 +88,14 @@ extension UIView {
         for g in candidates { g.touch = touch }
         defer { for g in candidates { g.touch = nil } }
 
-        let able = candidates.filter { $0.recognizes(touch) }
+        // In the order they recognise: a long press when it has lasted its minimum, the others
+        // when the finger lifts (the first to recognise excludes the later ones).
+        let able = candidates.filter { $0.recognizes(touch) }.enumerated().sorted { a, b in
+            let (ta, tb) = (
+                Self.recognitionDelay(a.element, hold: hold), Self.recognitionDelay(b.element, hold: hold)
+            )
+            return ta != tb ? ta < tb : a.offset < b.offset
+        }.map(\.element)
         var recognised: [UIGestureRecognizer] = []
         for g in able {
             let waits = able.contains { other in
@@ -100,15 +114,45 @@ extension UIView {
             else { continue }
             recognised.append(g)
         }
-        for g in recognised { g.sendActions() }
+        let release = time + max(0, hold)
+        for g in recognised {
+            if let press = g as? UILongPressGestureRecognizer {
+                Self.atSceneTime(time + press.minimumPressDuration) { g.send(.began, for: touch) }
+                Self.atSceneTime(release) { g.send(.ended, for: touch) }
+            } else {
+                Self.atSceneTime(release) { g.send(.ended, for: touch) }
+            }
+        }
 
         var delivery = TapDelivery(
             handled: !recognised.isEmpty, cancelsTouches: recognised.contains { $0.cancelsTouchesInView })
         if !delivery.cancelsTouches, let control, let c = chain[control] as? UIControl {
-            c.takeTap(at: touch.location(in: c))
+            Self.atSceneTime(release) { c.takeTap(at: touch.location(in: c)) }
             delivery.handled = true
             delivery.cancelsTouches = true
         }
         return delivery
+    }
+
+    /// Seconds after the touch began that `g` recognises it.
+    private static func recognitionDelay(_ g: UIGestureRecognizer, hold: Double) -> Double {
+        (g as? UILongPressGestureRecognizer)?.minimumPressDuration ?? max(0, hold)
+    }
+
+    /// Runs `work` at `time` on the scene's clock; at once where no scene's clock runs, or
+    /// where `time` is now.
+    private static func atSceneTime(_ time: Double, _ work: @escaping () -> Void) {
+        guard let clock = LayerAnimator.current, time > clock.now else { return work() }
+        clock.schedule(at: time, work)
+    }
+}
+
+extension UIGestureRecognizer {
+    /// Sends the actions with `state`, the touch in hand for `location(in:)`.
+    fileprivate func send(_ state: State, for touch: UITouch) {
+        let held = self.touch
+        self.touch = touch
+        sendActions(state: state)
+        self.touch = held
     }
 }
