@@ -270,7 +270,12 @@ private final class RaisingCell: UICollectionViewCell {
 
     required init?(coder: NSCoder) { nil }
 
-    func raise() {
+    func raise() { raiseItem() }
+}
+
+extension UICollectionViewCell {
+    /// Raises the cell's item in its RaisingColumn.
+    fileprivate func raiseItem() {
         guard let collectionView = superview as? UICollectionView,
             let layout = collectionView.collectionViewLayout as? RaisingColumn,
             let item = collectionView.indexPath(for: self)?.item
@@ -278,6 +283,30 @@ private final class RaisingCell: UICollectionViewCell {
         layout.raised = item
         layout.invalidateLayout()
     }
+}
+
+/// The timeline of a scene over a RaisingColumn (`layout: {type: raising...}`), made with
+/// `configure`, and the left edge of an item's frame at an instant.
+private func raisingTimeline(
+    _ text: String, cells: [String: UICollectionViewCellFactory] = [:],
+    configure: @escaping @Sendable (UICollectionView) -> Void = { _ in }
+) throws -> (Timeline, (Int, Double) -> Double) {
+    let layouts = [
+        UIKitLayout.descriptor(type: "raising", cells: cells) { view in
+            configure(view)
+            return RaisingColumn()
+        }
+    ]
+    let scene = try Scene(
+        document: parseDocument(text, file: "s.yaml"), folder: ".", layouts: LayoutRegistry.builtIn + layouts)
+    let timeline = try Timeline(scene)
+    return (
+        timeline,
+        { item, t in
+            timeline.frame(at: t).views[0].elements.first { $0.attributes.indexPath.item == item }!.attributes
+                .frame.minX
+        }
+    )
 }
 
 /// Selections the delegate heard, kept across the scene's replays.
@@ -303,19 +332,10 @@ private final class Selections: NSObject, UICollectionViewDelegate, @unchecked S
           - wait: 0.5
         """
     let selections = Selections()
-    let layouts = [
-        UIKitLayout.descriptor(type: "raising", cells: ["raising": { RaisingCell(frame: $0) }]) { view in
-            view.delegate = selections
-            return RaisingColumn()
-        }
-    ]
-    let scene = try Scene(
-        document: parseDocument(text, file: "s.yaml"), folder: ".", layouts: LayoutRegistry.builtIn + layouts)
-    let timeline = try Timeline(scene)
-    func x(of item: Int, at t: Double) -> Double {
-        timeline.frame(at: t).views[0].elements.first { $0.attributes.indexPath.item == item }!.attributes
-            .frame.minX
+    let (_, left) = try raisingTimeline(text, cells: ["raising": { RaisingCell(frame: $0) }]) {
+        $0.delegate = selections
     }
+    func x(of item: Int, at t: Double) -> Double { left(item, t) }
     #expect(x(of: 2, at: 0.4) == 0)
     // The recogniser took the tap: item 2 is raised from the tap's instant, no scroll to centre.
     #expect(x(of: 2, at: 0.5) == 100)
@@ -386,12 +406,7 @@ private final class PressCell: UICollectionViewCell {
     required init?(coder: NSCoder) { nil }
 
     func pressed(_ g: UILongPressGestureRecognizer) {
-        guard g.state == .began, let collectionView = superview as? UICollectionView,
-            let layout = collectionView.collectionViewLayout as? RaisingColumn,
-            let item = collectionView.indexPath(for: self)?.item
-        else { return }
-        layout.raised = item
-        layout.invalidateLayout()
+        if g.state == .began { raiseItem() }
     }
 }
 
@@ -410,18 +425,8 @@ private final class PressCell: UICollectionViewCell {
           - tap: {item: [0, 3]}
           - wait: 0.5
         """
-    let layouts = [
-        UIKitLayout.descriptor(type: "raising", cells: ["press": { PressCell(frame: $0) }]) { _ in
-            RaisingColumn()
-        }
-    ]
-    let scene = try Scene(
-        document: parseDocument(text, file: "s.yaml"), folder: ".", layouts: LayoutRegistry.builtIn + layouts)
-    let timeline = try Timeline(scene)
-    func x(of item: Int, at t: Double) -> Double {
-        timeline.frame(at: t).views[0].elements.first { $0.attributes.indexPath.item == item }!.attributes
-            .frame.minX
-    }
+    let (timeline, left) = try raisingTimeline(text, cells: ["press": { PressCell(frame: $0) }])
+    func x(of item: Int, at t: Double) -> Double { left(item, t) }
     #expect(x(of: 2, at: 0.5) == 0)
     #expect(x(of: 2, at: 0.95) == 0)
     #expect(x(of: 2, at: 1.0) == 100)
