@@ -9,6 +9,26 @@ import Layout
 open class UIResponder: NSObject {
     /// The superview for a view; nil otherwise.
     open var next: UIResponder? { nil }
+
+    /// framegen shows no keyboard: becoming first responder marks the responder (a text field
+    /// then edits) and nothing more.
+    open var canBecomeFirstResponder: Bool { false }
+    open var canResignFirstResponder: Bool { true }
+    open private(set) var isFirstResponder = false
+
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        guard canBecomeFirstResponder else { return false }
+        isFirstResponder = true
+        return true
+    }
+
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        guard isFirstResponder, canResignFirstResponder else { return false }
+        isFirstResponder = false
+        return true
+    }
 }
 
 /// A rectangle of content in a tree of views, backed by a CALayer.

@@ -1,0 +1,313 @@
+import Foundation
+
+/// A one-line text field, drawn as at rest: its text, or its placeholder in `.placeholderText`
+/// while it has none, centred vertically in `textRect(forBounds:)`, with its border style, left
+/// and right views. framegen shows no keyboard and no caret; `becomeFirstResponder()` makes it
+/// edit (the delegate is asked and told, as on iOS) and nothing more is typed (docs/uikit.md
+/// "Controls").
+open class UITextField: UIControl {
+    public enum BorderStyle: Int, Sendable {
+        case none
+        case line
+        case bezel
+        case roundedRect
+    }
+
+    public enum ViewMode: Int, Sendable {
+        case never
+        case whileEditing
+        case unlessEditing
+        case always
+    }
+
+    private let label = UILabel(frame: .zero)
+
+    open var text: String? {
+        get { storedText ?? "" }
+        set {
+            storedText = newValue
+            storedAttributedText = nil
+            showContent()
+        }
+    }
+    private var storedText: String?
+
+    open var attributedText: NSAttributedString? {
+        get { storedAttributedText ?? storedText.map { NSAttributedString(string: $0) } }
+        set {
+            storedAttributedText = newValue
+            storedText = newValue?.string
+            showContent()
+        }
+    }
+    private var storedAttributedText: NSAttributedString?
+
+    open var placeholder: String? {
+        didSet { showContent() }
+    }
+    open var attributedPlaceholder: NSAttributedString? {
+        get { placeholder.map { NSAttributedString(string: $0) } }
+        set { placeholder = newValue?.string }
+    }
+
+    /// 17 points (*chosen*), as a body label's.
+    open var font: UIFont? = UIFont.systemFont(ofSize: 17) {
+        didSet { showContent() }
+    }
+    open var textColor: UIColor? = .label {
+        didSet { showContent() }
+    }
+    open var textAlignment: NSTextAlignment = .natural {
+        didSet { showContent() }
+    }
+    open var borderStyle: BorderStyle = .none {
+        didSet { showBorder() }
+    }
+    open var background: UIImage?
+    open var disabledBackground: UIImage?
+    open var clearButtonMode: ViewMode = .never
+    open var leftView: UIView? {
+        didSet { replace(oldValue, with: leftView) }
+    }
+    open var leftViewMode: ViewMode = .never {
+        didSet { setNeedsLayout() }
+    }
+    open var rightView: UIView? {
+        didSet { replace(oldValue, with: rightView) }
+    }
+    open var rightViewMode: ViewMode = .never {
+        didSet { setNeedsLayout() }
+    }
+    open var adjustsFontSizeToFitWidth = false
+    open var minimumFontSize: CGFloat = 0
+    open var clearsOnBeginEditing = false
+    open var clearsOnInsertion = false
+    open var allowsEditingTextAttributes = false
+    open var typingAttributes: [NSAttributedString.Key: Any]?
+    open var defaultTextAttributes: [NSAttributedString.Key: Any] = [:]
+    open var inputView: UIView?
+    open var inputAccessoryView: UIView?
+    open weak var delegate: UITextFieldDelegate?
+
+    // The keyboard's traits, kept.
+    open var keyboardType = UIKeyboardType.default
+    open var keyboardAppearance = UIKeyboardAppearance.default
+    open var returnKeyType = UIReturnKeyType.default
+    open var autocapitalizationType = UITextAutocapitalizationType.sentences
+    open var autocorrectionType = UITextAutocorrectionType.default
+    open var spellCheckingType = UITextSpellCheckingType.default
+    open var smartQuotesType = UITextSmartQuotesType.default
+    open var smartDashesType = UITextSmartDashesType.default
+    open var enablesReturnKeyAutomatically = false
+    /// Drawn as bullets.
+    open var isSecureTextEntry = false {
+        didSet { showContent() }
+    }
+    open var textContentType: UITextContentType?
+
+    open private(set) var isEditing = false
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        label.isUserInteractionEnabled = false
+        addSubview(label)
+        showContent()
+    }
+
+    public required init?(coder: NSCoder) { return nil }
+
+    // MARK: Editing
+
+    open override var canBecomeFirstResponder: Bool { isEnabled }
+
+    /// Asks the delegate, then edits: `didBeginEditing` and `.editingDidBegin`.
+    @discardableResult
+    open override func becomeFirstResponder() -> Bool {
+        guard !isEditing, delegate?.textFieldShouldBeginEditing(self) ?? true, super.becomeFirstResponder()
+        else { return false }
+        isEditing = true
+        if clearsOnBeginEditing { text = "" }
+        delegate?.textFieldDidBeginEditing(self)
+        sendActions(for: .editingDidBegin)
+        setNeedsLayout()
+        return true
+    }
+
+    @discardableResult
+    open override func resignFirstResponder() -> Bool {
+        guard isEditing, delegate?.textFieldShouldEndEditing(self) ?? true, super.resignFirstResponder()
+        else { return false }
+        isEditing = false
+        delegate?.textFieldDidEndEditing(self)
+        sendActions(for: .editingDidEnd)
+        setNeedsLayout()
+        return true
+    }
+
+    // MARK: Geometry
+
+    /// The border's rectangle: the bounds.
+    open func borderRect(forBounds bounds: CGRect) -> CGRect { bounds }
+
+    /// The text's rectangle: the bounds less the border's inset (7 points for a rounded or bezel
+    /// border, 2 for a line, 0 without, *chosen*) and the left and right views shown.
+    open func textRect(forBounds bounds: CGRect) -> CGRect {
+        let inset: CGFloat
+        switch borderStyle {
+        case .none: inset = 0
+        case .line: inset = 2
+        case .bezel, .roundedRect: inset = 7
+        }
+        var r = bounds.insetBy(dx: inset, dy: 0)
+        if shown(leftView, leftViewMode) != nil {
+            let w = leftViewRect(forBounds: bounds).maxX - r.minX
+            if w > 0 {
+                r = CGRect(x: r.minX + w, y: r.minY, width: Swift.max(0, r.width - w), height: r.height)
+            }
+        }
+        if shown(rightView, rightViewMode) != nil {
+            let w = r.maxX - rightViewRect(forBounds: bounds).minX
+            if w > 0 { r.size.width = Swift.max(0, r.width - w) }
+        }
+        return r
+    }
+
+    open func placeholderRect(forBounds bounds: CGRect) -> CGRect { textRect(forBounds: bounds) }
+
+    open func editingRect(forBounds bounds: CGRect) -> CGRect { textRect(forBounds: bounds) }
+
+    open func clearButtonRect(forBounds bounds: CGRect) -> CGRect {
+        CGRect(x: bounds.maxX - 24, y: (bounds.height - 19) / 2, width: 19, height: 19)
+    }
+
+    /// At the leading edge, centred vertically, at its own size.
+    open func leftViewRect(forBounds bounds: CGRect) -> CGRect {
+        guard let view = leftView else { return .zero }
+        let size = view.bounds.size
+        return CGRect(
+            x: 0, y: ((bounds.height - size.height) / 2).rounded(), width: size.width, height: size.height)
+    }
+
+    /// At the trailing edge, centred vertically, at its own size.
+    open func rightViewRect(forBounds bounds: CGRect) -> CGRect {
+        guard let view = rightView else { return .zero }
+        let size = view.bounds.size
+        return CGRect(
+            x: bounds.maxX - size.width, y: ((bounds.height - size.height) / 2).rounded(), width: size.width,
+            height: size.height)
+    }
+
+    /// The text's line height, and the border's insets, at least 30 points high for a rounded
+    /// rectangle (*chosen*: Interface Builder's default height is 34).
+    open override var intrinsicContentSize: CGSize {
+        let line = (font ?? UIFont.systemFont(ofSize: 17)).lineHeight
+        let width = label.intrinsicContentSize.width
+        let height = borderStyle == .roundedRect ? Swift.max(30, (line + 14).rounded(.up)) : line.rounded(.up)
+        return CGSize(width: Swift.max(0, width) + (borderStyle == .none ? 0 : 14), height: height)
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let b = bounds
+        for (view, mode, rect) in [
+            (leftView, leftViewMode, leftViewRect(forBounds: b)),
+            (rightView, rightViewMode, rightViewRect(forBounds: b)),
+        ] {
+            guard let view else { continue }
+            view.isHidden = shown(view, mode) == nil
+            view.frame = rect
+        }
+        let hasText = !(storedText ?? "").isEmpty
+        let area =
+            hasText
+            ? (isEditing ? editingRect(forBounds: b) : textRect(forBounds: b)) : placeholderRect(forBounds: b)
+        let height = Swift.min(area.height, (font ?? UIFont.systemFont(ofSize: 17)).lineHeight.rounded(.up))
+        label.frame = CGRect(
+            x: area.minX, y: area.minY + ((area.height - height) / 2).rounded(), width: area.width,
+            height: height)
+    }
+
+    // MARK: Drawing
+
+    private func shown(_ view: UIView?, _ mode: ViewMode) -> UIView? {
+        guard let view else { return nil }
+        switch mode {
+        case .never: return nil
+        case .always: return view
+        case .whileEditing: return isEditing ? view : nil
+        case .unlessEditing: return isEditing ? nil : view
+        }
+    }
+
+    private func replace(_ old: UIView?, with new: UIView?) {
+        old?.removeFromSuperview()
+        if let new { addSubview(new) }
+        setNeedsLayout()
+    }
+
+    private func showContent() {
+        let value = storedText ?? ""
+        label.font = font
+        label.textAlignment = textAlignment
+        if value.isEmpty {
+            label.text = placeholder
+            label.textColor = .placeholderText
+        } else {
+            label.text = isSecureTextEntry ? String(repeating: "\u{2022}", count: value.count) : value
+            label.textColor = textColor ?? .label
+        }
+        invalidateIntrinsicContentSize()
+        setNeedsLayout()
+    }
+
+    /// A rounded rectangle: a 0.5-point `.systemGray4` border, corners of 5 points and the
+    /// system background behind (*chosen*, as iOS draws it at rest); a line: a 1-point black
+    /// border; a bezel: a 1-point `.systemGray` border.
+    private func showBorder() {
+        switch borderStyle {
+        case .none:
+            layer.borderWidth = 0
+            layer.cornerRadius = 0
+        case .line:
+            layer.borderWidth = 1
+            layer.borderColor = UIColor.black.cgColor
+            layer.cornerRadius = 0
+        case .bezel:
+            layer.borderWidth = 1
+            layer.borderColor = UIColor.systemGray.cgColor
+            layer.cornerRadius = 0
+        case .roundedRect:
+            layer.borderWidth = 0.5
+            layer.borderColor = UIColor.systemGray4.cgColor
+            layer.cornerRadius = 5
+            if backgroundColor == nil { backgroundColor = .systemBackground }
+        }
+    }
+}
+
+/// UITextFieldDelegate; the members iOS marks optional have UIKit's defaults here.
+public protocol UITextFieldDelegate: AnyObject {
+    func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool
+    func textFieldDidBeginEditing(_ textField: UITextField)
+    func textFieldShouldEndEditing(_ textField: UITextField) -> Bool
+    func textFieldDidEndEditing(_ textField: UITextField)
+    func textField(
+        _ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
+    ) -> Bool
+    func textFieldDidChangeSelection(_ textField: UITextField)
+    func textFieldShouldClear(_ textField: UITextField) -> Bool
+    func textFieldShouldReturn(_ textField: UITextField) -> Bool
+}
+
+extension UITextFieldDelegate {
+    public func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool { true }
+    public func textFieldDidBeginEditing(_ textField: UITextField) {}
+    public func textFieldShouldEndEditing(_ textField: UITextField) -> Bool { true }
+    public func textFieldDidEndEditing(_ textField: UITextField) {}
+    public func textField(
+        _ textField: UITextField, shouldChangeCharactersIn range: NSRange, replacementString string: String
+    ) -> Bool { true }
+    public func textFieldDidChangeSelection(_ textField: UITextField) {}
+    public func textFieldShouldClear(_ textField: UITextField) -> Bool { true }
+    public func textFieldShouldReturn(_ textField: UITextField) -> Bool { true }
+}

@@ -1,0 +1,214 @@
+import Foundation
+
+/// Where a text view lays its text out: its padding at each line's ends (5 points, as iOS's)
+/// and its limits. A text view's `textContainer`.
+open class NSTextContainer: NSObject {
+    open var size: CGSize
+    open var lineFragmentPadding: CGFloat = 5 {
+        didSet { changed?() }
+    }
+    open var maximumNumberOfLines = 0 {
+        didSet { changed?() }
+    }
+    open var lineBreakMode: NSLineBreakMode = .byWordWrapping
+    open var widthTracksTextView = true
+    open var heightTracksTextView = false
+
+    public init(size: CGSize) {
+        self.size = size
+        super.init()
+    }
+
+    public convenience override init() { self.init(size: .zero) }
+
+    /// Told when a property its text view draws with changes.
+    var changed: (() -> Void)?
+}
+
+/// A text view, drawn as at rest: its text wrapped across its width, inset by
+/// `textContainerInset` (8 points top and bottom, as iOS's) and the container's line padding.
+/// With scrolling off its intrinsic size is its text's height, so that Auto Layout sizes it,
+/// as apps use it in self-sizing cells. framegen shows no keyboard, caret or selection; links
+/// and data detectors are not drawn apart (docs/uikit.md "Controls").
+open class UITextView: UIScrollView {
+    private let label = UILabel(frame: .zero)
+
+    open var text: String! {
+        get { label.text ?? "" }
+        set {
+            label.text = newValue
+            textChanged()
+        }
+    }
+
+    open var attributedText: NSAttributedString! {
+        get { label.attributedText ?? NSAttributedString(string: label.text ?? "") }
+        set {
+            label.attributedText = newValue
+            textChanged()
+        }
+    }
+
+    /// nil draws 12 points, as iOS's text view does with no font set.
+    open var font: UIFont? {
+        didSet {
+            label.font = font ?? UIFont.systemFont(ofSize: 12)
+            textChanged()
+        }
+    }
+    open var textColor: UIColor? {
+        didSet { label.textColor = textColor ?? .label }
+    }
+    open var textAlignment: NSTextAlignment = .natural {
+        didSet { label.textAlignment = textAlignment }
+    }
+    open var textContainerInset = UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0) {
+        didSet { textChanged() }
+    }
+    public let textContainer = NSTextContainer()
+    open var isEditable = true
+    open var isSelectable = true
+    open var dataDetectorTypes: UInt = 0
+    open var linkTextAttributes: [NSAttributedString.Key: Any]?
+    open var typingAttributes: [NSAttributedString.Key: Any] = [:]
+    open var allowsEditingTextAttributes = false
+    open var selectedRange = NSRange(location: 0, length: 0)
+    open var inputView: UIView?
+    open var inputAccessoryView: UIView?
+    open var clearsOnInsertion = false
+    open weak var delegate: UITextViewDelegate?
+
+    // The keyboard's traits, kept.
+    open var keyboardType = UIKeyboardType.default
+    open var keyboardAppearance = UIKeyboardAppearance.default
+    open var returnKeyType = UIReturnKeyType.default
+    open var autocapitalizationType = UITextAutocapitalizationType.sentences
+    open var autocorrectionType = UITextAutocorrectionType.default
+    open var spellCheckingType = UITextSpellCheckingType.default
+    open var textContentType: UITextContentType?
+
+    /// Off, the intrinsic height is the text's.
+    open override var isScrollEnabled: Bool {
+        didSet { invalidateIntrinsicContentSize() }
+    }
+
+    public override init(frame: CGRect) {
+        super.init(frame: frame)
+        label.numberOfLines = 0
+        label.lineBreakMode = .byWordWrapping
+        label.font = UIFont.systemFont(ofSize: 12)
+        label.textColor = .label
+        label.isUserInteractionEnabled = false
+        addSubview(label)
+        backgroundColor = .systemBackground
+        textContainer.changed = { [weak self] in self?.textChanged() }
+    }
+
+    public convenience init(frame: CGRect, textContainer: NSTextContainer?) {
+        self.init(frame: frame)
+        if let textContainer {
+            self.textContainer.lineFragmentPadding = textContainer.lineFragmentPadding
+            self.textContainer.maximumNumberOfLines = textContainer.maximumNumberOfLines
+        }
+    }
+
+    public required init?(coder: NSCoder) { nil }
+
+    open override var canBecomeFirstResponder: Bool { isEditable || isSelectable }
+
+    @discardableResult
+    open override func becomeFirstResponder() -> Bool {
+        guard isEditable, delegate?.textViewShouldBeginEditing(self) ?? true, super.becomeFirstResponder()
+        else { return false }
+        delegate?.textViewDidBeginEditing(self)
+        return true
+    }
+
+    @discardableResult
+    open override func resignFirstResponder() -> Bool {
+        guard isFirstResponder, delegate?.textViewShouldEndEditing(self) ?? true, super.resignFirstResponder()
+        else { return false }
+        delegate?.textViewDidEndEditing(self)
+        return true
+    }
+
+    open func scrollRangeToVisible(_ range: NSRange) {}
+
+    /// The text's width inside the insets and the line padding at `width`.
+    private func textWidth(at width: CGFloat) -> CGFloat {
+        Swift.max(
+            0,
+            width - textContainerInset.left - textContainerInset.right - 2 * textContainer.lineFragmentPadding
+        )
+    }
+
+    /// The text's height at `width` plus the insets.
+    private func fittingHeight(width: CGFloat) -> CGFloat {
+        label.numberOfLines = textContainer.maximumNumberOfLines
+        label.preferredMaxLayoutWidth = textWidth(at: width)
+        let text = (label.text ?? "").isEmpty ? 0 : label.intrinsicContentSize.height
+        let line = text > 0 ? text : (font ?? UIFont.systemFont(ofSize: 12)).lineHeight
+        return (line + textContainerInset.top + textContainerInset.bottom).rounded(.up)
+    }
+
+    open override var intrinsicContentSize: CGSize {
+        guard !isScrollEnabled, bounds.width > 0 else {
+            return CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+        }
+        return CGSize(width: UIView.noIntrinsicMetric, height: fittingHeight(width: bounds.width))
+    }
+
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        CGSize(width: size.width, height: fittingHeight(width: size.width))
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let b = bounds
+        let height = fittingHeight(width: b.width) - textContainerInset.top - textContainerInset.bottom
+        label.frame = CGRect(
+            x: textContainerInset.left + textContainer.lineFragmentPadding, y: textContainerInset.top,
+            width: textWidth(at: b.width), height: height)
+        contentSize = CGSize(
+            width: b.width, height: height + textContainerInset.top + textContainerInset.bottom)
+        if !isScrollEnabled, b.width != laidOutWidth {
+            laidOutWidth = b.width
+            invalidateIntrinsicContentSize()
+        }
+    }
+
+    /// The width its intrinsic height was last given for.
+    private var laidOutWidth: CGFloat = 0
+
+    /// (The delegate hears of the user's edits only, as on iOS: not of code setting the text.)
+    private func textChanged() {
+        invalidateIntrinsicContentSize()
+        setNeedsLayout()
+    }
+}
+
+/// UITextViewDelegate; the members iOS marks optional have UIKit's defaults here.
+public protocol UITextViewDelegate: UIScrollViewDelegate {
+    func textViewShouldBeginEditing(_ textView: UITextView) -> Bool
+    func textViewShouldEndEditing(_ textView: UITextView) -> Bool
+    func textViewDidBeginEditing(_ textView: UITextView)
+    func textViewDidEndEditing(_ textView: UITextView)
+    func textView(_ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String)
+        -> Bool
+    func textViewDidChange(_ textView: UITextView)
+    func textViewDidChangeSelection(_ textView: UITextView)
+}
+
+extension UITextViewDelegate {
+    public func textViewShouldBeginEditing(_ textView: UITextView) -> Bool { true }
+    public func textViewShouldEndEditing(_ textView: UITextView) -> Bool { true }
+    public func textViewDidBeginEditing(_ textView: UITextView) {}
+    public func textViewDidEndEditing(_ textView: UITextView) {}
+    public func textView(
+        _ textView: UITextView, shouldChangeTextIn range: NSRange, replacementText text: String
+    )
+        -> Bool
+    { true }
+    public func textViewDidChange(_ textView: UITextView) {}
+    public func textViewDidChangeSelection(_ textView: UITextView) {}
+}

@@ -1,0 +1,122 @@
+import Foundation
+import FrameGenCoreGraphics
+import FrameGenUIKit
+import FrameGenUIKitRendering
+import Testing
+
+/// Text fields and text views as an app's cells use them at rest (docs/uikit.md "Controls"):
+/// what they draw, where their text goes, how a text view sizes itself, and the responder
+/// calls a delegate hears.
+@Suite struct TextInputTests {
+    final class FieldDelegate: UITextFieldDelegate {
+        var heard: [String] = []
+        var allowsBegin = true
+        func textFieldShouldBeginEditing(_ textField: UITextField) -> Bool {
+            heard.append("should begin")
+            return allowsBegin
+        }
+        func textFieldDidBeginEditing(_ textField: UITextField) { heard.append("did begin") }
+        func textFieldDidEndEditing(_ textField: UITextField) { heard.append("did end") }
+    }
+
+    static func draw(_ view: UIView, scale: CGFloat = 2) -> UIImage {
+        UIGraphicsImageRenderer(
+            bounds: view.bounds,
+            format: UIGraphicsImageRendererFormat(for: UITraitCollection(displayScale: scale))
+        ).image { view.layer.render(in: $0.cgContext) }
+    }
+
+    /// The darkest pixel's grey level in columns `x` of row band `y` (255: nothing drawn).
+    static func darkest(_ image: UIImage, x: Range<Int>, y: Range<Int>) -> Int {
+        var darkest = 255
+        for py in y {
+            for px in x { darkest = min(darkest, Int(ImageRendererTests.pixel(image, px, py)[0])) }
+        }
+        return darkest
+    }
+
+    /// A rounded field: its text inset 7 points, its placeholder in the placeholder grey until
+    /// it has text, its text in the label colour, its corners rounded.
+    @Test func aRoundedFieldDrawsItsPlaceholderThenItsText() {
+        let field = UITextField(frame: CGRect(x: 0, y: 0, width: 200, height: 34))
+        field.borderStyle = .roundedRect
+        field.placeholder = "Search"
+        #expect(field.textRect(forBounds: field.bounds) == CGRect(x: 7, y: 0, width: 186, height: 34))
+        field.layoutIfNeeded()
+        let empty = Self.draw(field)
+        // Nothing drawn left of the text's inset but the border; the placeholder's ink is grey
+        // (60, 60, 67 at 0.3 over white), not black.
+        #expect(Self.darkest(empty, x: 4..<12, y: 20..<48) >= 190)
+        let placeholderInk = Self.darkest(empty, x: 14..<120, y: 10..<58)
+        #expect(placeholderInk < 230 && placeholderInk > 150)
+        // The corner: outside the 5-point rounding, transparent.
+        #expect(ImageRendererTests.pixel(empty, 0, 0)[3] == 0)
+        field.text = "Hello"
+        field.layoutIfNeeded()
+        let filled = Self.draw(field)
+        if let folder = ProcessInfo.processInfo.environment["FRAMEGEN_PARITY_OUT"] {
+            try? empty.pngData()?.write(to: URL(fileURLWithPath: folder + "/field-empty.png"))
+            try? filled.pngData()?.write(to: URL(fileURLWithPath: folder + "/field-filled.png"))
+        }
+        #expect(Self.darkest(filled, x: 14..<120, y: 10..<58) < 60)
+        #expect(field.text == "Hello")
+    }
+
+    /// A left view shown always takes the text's start; one shown while editing does not, until
+    /// the field edits.
+    @Test func leftViewsMoveTheText() {
+        let field = UITextField(frame: CGRect(x: 0, y: 0, width: 200, height: 34))
+        field.leftView = UIView(frame: CGRect(x: 0, y: 0, width: 24, height: 20))
+        field.leftViewMode = .whileEditing
+        #expect(field.textRect(forBounds: field.bounds).minX == 0)
+        field.leftViewMode = .always
+        #expect(field.textRect(forBounds: field.bounds).minX == 24)
+        #expect(field.leftViewRect(forBounds: field.bounds) == CGRect(x: 0, y: 7, width: 24, height: 20))
+    }
+
+    /// Becoming first responder asks the delegate, then edits (its begin events); resigning ends
+    /// it. A delegate that says no keeps it from editing. A secure field keeps its text.
+    @Test func editingAsksAndTellsTheDelegate() {
+        let field = UITextField(frame: CGRect(x: 0, y: 0, width: 200, height: 34))
+        let delegate = FieldDelegate()
+        field.delegate = delegate
+        var events = 0
+        field.addAction(UIAction { _ in events += 1 }, for: .editingDidBegin)
+        #expect(field.becomeFirstResponder())
+        #expect(field.isEditing && field.isFirstResponder && events == 1)
+        #expect(field.resignFirstResponder())
+        #expect(!field.isEditing)
+        #expect(delegate.heard == ["should begin", "did begin", "did end"])
+        delegate.allowsBegin = false
+        #expect(!field.becomeFirstResponder())
+        field.isSecureTextEntry = true
+        field.text = "secret"
+        #expect(field.text == "secret")
+    }
+
+    /// A text view with scrolling off is as tall as its wrapped text plus its 8-point insets, so
+    /// that Auto Layout sizes it; without insets and line padding, 16 points less.
+    @Test func aTextViewWithoutScrollingIsAsTallAsItsText() {
+        let textView = UITextView(frame: CGRect(x: 0, y: 0, width: 200, height: 10))
+        textView.isScrollEnabled = false
+        textView.font = UIFont.systemFont(ofSize: 17)
+        textView.text = String(repeating: "A line of words that wraps. ", count: 6)
+        textView.layoutIfNeeded()
+        let tall = textView.intrinsicContentSize.height
+        let line = UIFont.systemFont(ofSize: 17).lineHeight
+        #expect(tall > 3 * line + 16)
+        let one = UITextView(frame: CGRect(x: 0, y: 0, width: 200, height: 10))
+        one.isScrollEnabled = false
+        one.font = UIFont.systemFont(ofSize: 17)
+        one.text = "Hi"
+        one.layoutIfNeeded()
+        #expect(abs(one.intrinsicContentSize.height - (line + 16).rounded(.up)) <= 1)
+        one.textContainerInset = .zero
+        one.textContainer.lineFragmentPadding = 0
+        one.layoutIfNeeded()
+        #expect(abs(one.intrinsicContentSize.height - line.rounded(.up)) <= 1)
+        // Scrolling on: no intrinsic height, as on iOS.
+        textView.isScrollEnabled = true
+        #expect(textView.intrinsicContentSize.height == UIView.noIntrinsicMetric)
+    }
+}
