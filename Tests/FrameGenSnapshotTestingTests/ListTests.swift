@@ -136,6 +136,26 @@ import UIKit
         #expect(ParityImage.color(image, 30, 600) == Self.white)
     }
 
+    /// Accessories: the outermost 16 points from the edge, the next 10 points in, the content
+    /// view ending where they begin; the separator guide from the text to the trailing edge.
+    @Test func accessoriesAndTheContentViewShareTheWidth() {
+        let cell = UICollectionViewListCell(frame: CGRect(x: 0, y: 0, width: 300, height: 44))
+        var content = cell.defaultContentConfiguration()
+        content.text = "Title"
+        cell.contentConfiguration = content
+        let label = UICellAccessory.CustomViewConfiguration(
+            customView: UIView(frame: CGRect(x: 0, y: 0, width: 30, height: 20)), placement: .trailing())
+        cell.accessories = [.disclosureIndicator(), .customView(configuration: label)]
+        cell.layoutIfNeeded()
+        let views = cell.subviews.filter { $0 !== cell.contentView && !$0.isHidden && $0.bounds.width > 0 }
+        let frames = views.map(\.frame).sorted { $0.minX > $1.minX }
+        #expect(frames.first?.maxX == CGFloat(300 - 16))  // the chevron, 8 wide
+        #expect(frames.dropFirst().first?.maxX == CGFloat(300 - 16 - 8 - 10))  // the custom view
+        #expect(cell.contentView.frame == CGRect(x: 0, y: 0, width: 300 - 16 - 8 - 10 - 30, height: 44))
+        let guide = cell.separatorLayoutGuide.layoutFrame
+        #expect(guide.maxX == 300 && guide.minX == cell.automaticSeparatorLeadingInset && guide.minX > 0)
+    }
+
     /// A selected cell's configuration is updated with its state, as UIKit updates it, and the
     /// swipe actions keep UIKit's colours.
     @Test func selectionUpdatesTheConfigurationAndSwipeActionsKeepTheirLook() {

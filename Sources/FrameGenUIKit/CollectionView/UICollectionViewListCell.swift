@@ -34,6 +34,7 @@ open class UICollectionViewListCell: UICollectionViewCell {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        separatorLayoutGuide.owningView = self
     }
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
@@ -75,35 +76,34 @@ open class UICollectionViewListCell: UICollectionViewCell {
         setNeedsLayout()
     }
 
-    /// The accessories at their own sizes, centred vertically, 16 points from the edges and 10
-    /// apart (*chosen*, as a table cell's accessory); the content view between them, indented by
-    /// `indentationLevel`.
+    /// The accessories at their own sizes, centred vertically, the outermost 16 points from the
+    /// edge and each next one 10 points in (*chosen*, as a table cell's accessory); the content
+    /// view between them, indented by `indentationLevel`, ends where they begin.
     open override func layoutSubviews() {
         let b = bounds
-        let indent = CGFloat(indentationLevel) * indentationWidth
-        var leading = indent
+        var leading = CGFloat(indentationLevel) * indentationWidth
         var trailing = b.width
+        var (leadingGap, trailingGap): (CGFloat, CGFloat) = (16, 16)
         for (view, isLeading) in accessoryViews {
             let size = view.bounds.size
             let y = ((b.height - size.height) / 2).rounded()
             if isLeading {
-                leading += 16
+                leading += leadingGap
                 view.frame = CGRect(x: leading, y: y, width: size.width, height: size.height)
                 leading += size.width
+                leadingGap = 10
             } else {
-                trailing -= 16
+                trailing -= trailingGap
                 view.frame = CGRect(x: trailing - size.width, y: y, width: size.width, height: size.height)
                 trailing -= size.width
+                trailingGap = 10
             }
         }
-        if accessoryViews.contains(where: { !$0.leading }) { trailing -= 10 - 16 }
-        if accessoryViews.contains(where: { $0.leading }) { leading -= 16 - 10 }
         contentView.frame = CGRect(
             x: leading, y: 0, width: Swift.max(0, trailing - leading), height: b.height)
         super.layoutSubviews()
+        let separatorStart = automaticSeparatorLeadingInset
         separatorLayoutGuide.solvedFrame = CGRect(
-            x: automaticSeparatorLeadingInset, y: b.height,
-            width: Swift.max(0, b.width - automaticSeparatorLeadingInset),
-            height: 0)
+            x: separatorStart, y: b.height, width: Swift.max(0, b.width - separatorStart), height: 0)
     }
 }
