@@ -193,18 +193,10 @@ private final class RewriteVisitor: SyntaxVisitor {
             let access = node.modifiers.first { ["public", "open"].contains($0.name.text) }.map { _ in
                 "public "
             }
-            for member in node.memberBlock.members {
-                guard let modifiers = member.decl.asProtocol(WithModifiersSyntax.self)?.modifiers,
-                    modifiers.contains(where: { $0.name.text == "override" })
-                else { continue }
+            for (member, modifiers, start, end) in takeOverrides(of: node) {
                 let hasAccess = modifiers.contains {
                     ["public", "open", "internal", "fileprivate", "private", "package"].contains($0.name.text)
                 }
-                let start = member.positionAfterSkippingLeadingTrivia.utf8Offset
-                let end = member.endPositionBeforeTrailingTrivia.utf8Offset
-                let removed = file.text.utf8.dropFirst(start).prefix(end - start).filter { $0 == 10 }.count
-                edits.append(
-                    Edit(start: start, end: end, text: String(repeating: "\n", count: removed), isMove: true))
                 let prefix = hasAccess ? "" : (access ?? "")
                 moves.append(
                     Move(
@@ -213,17 +205,8 @@ private final class RewriteVisitor: SyntaxVisitor {
             }
         } else if survey.classCounts[name] == nil, Self.isApplesClass(name) {
             // An override in an extension of UIKit's own class (a cell's `hitTest(_:with:)` for
-            // every cell) has no class body of the app's to move into: it goes, its lines kept
-            // (an edit like a move's, so that no rewrite inside it applies).
-            for member in node.memberBlock.members {
-                guard let modifiers = member.decl.asProtocol(WithModifiersSyntax.self)?.modifiers,
-                    modifiers.contains(where: { $0.name.text == "override" })
-                else { continue }
-                let start = member.positionAfterSkippingLeadingTrivia.utf8Offset
-                let end = member.endPositionBeforeTrailingTrivia.utf8Offset
-                let removed = file.text.utf8.dropFirst(start).prefix(end - start).filter { $0 == 10 }.count
-                edits.append(
-                    Edit(start: start, end: end, text: String(repeating: "\n", count: removed), isMove: true))
+            // every cell) has no class body of the app's to move into: it goes, its lines kept.
+            for (member, _, _, _) in takeOverrides(of: node) {
                 changes.append(
                     SourcePort.Change(
                         line: line(member),
@@ -232,6 +215,25 @@ private final class RewriteVisitor: SyntaxVisitor {
             }
         }
         return push(name)
+    }
+
+    /// Takes the extension's overrides out of the file, each leaving its lines empty (an edit
+    /// marked as a move's, so that no rewrite inside it applies), and gives them with their
+    /// modifiers and their span.
+    private func takeOverrides(of node: ExtensionDeclSyntax) -> [(
+        member: MemberBlockItemSyntax, modifiers: DeclModifierListSyntax, start: Int, end: Int
+    )] {
+        node.memberBlock.members.compactMap { member in
+            guard let modifiers = member.decl.asProtocol(WithModifiersSyntax.self)?.modifiers,
+                modifiers.contains(where: { $0.name.text == "override" })
+            else { return nil }
+            let start = member.positionAfterSkippingLeadingTrivia.utf8Offset
+            let end = member.endPositionBeforeTrailingTrivia.utf8Offset
+            let removed = file.text.utf8.dropFirst(start).prefix(end - start).filter { $0 == 10 }.count
+            edits.append(
+                Edit(start: start, end: end, text: String(repeating: "\n", count: removed), isMove: true))
+            return (member, modifiers, start, end)
+        }
     }
 
     /// A class name of Apple's frameworks (`UICollectionViewCell`, `CALayer`, `NSObject`).
