@@ -36,21 +36,18 @@ public struct CIFormat: RawRepresentable, Hashable, Sendable {
 
     /// Writes `c` (premultiplied RGBA) at `p`, 8-bit values rounded to the nearest.
     func write(_ c: SIMD4<Float>, to p: UnsafeMutableRawPointer) {
-        func byte(_ v: Float) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+        func bytes(_ a: Float, _ b: Float, _ c: Float, _ d: Float) {
+            func byte(_ v: Float) -> UInt8 { UInt8(max(0, min(255, (v * 255).rounded()))) }
+            p.storeBytes(of: byte(a), toByteOffset: 0, as: UInt8.self)
+            p.storeBytes(of: byte(b), toByteOffset: 1, as: UInt8.self)
+            p.storeBytes(of: byte(c), toByteOffset: 2, as: UInt8.self)
+            p.storeBytes(of: byte(d), toByteOffset: 3, as: UInt8.self)
+        }
         switch self {
-        case .BGRA8:
-            for (i, v) in [c.z, c.y, c.x, c.w].enumerated() {
-                p.storeBytes(of: byte(v), toByteOffset: i, as: UInt8.self)
-            }
-        case .ARGB8:
-            for (i, v) in [c.w, c.x, c.y, c.z].enumerated() {
-                p.storeBytes(of: byte(v), toByteOffset: i, as: UInt8.self)
-            }
+        case .BGRA8: bytes(c.z, c.y, c.x, c.w)
+        case .ARGB8: bytes(c.w, c.x, c.y, c.z)
         case .RGBAf: p.storeBytes(of: c, as: SIMD4<Float>.self)
-        default:
-            for (i, v) in [c.x, c.y, c.z, c.w].enumerated() {
-                p.storeBytes(of: byte(v), toByteOffset: i, as: UInt8.self)
-            }
+        default: bytes(c.x, c.y, c.z, c.w)
         }
     }
 }

@@ -105,9 +105,10 @@ open class CIImage: NSObject, @unchecked Sendable {
 }
 
 /// A bitmap's pixels, premultiplied RGBA in 0...1, sRGB-encoded, rows from the bottom.
-struct Pixels {
-    /// No image larger than this many pixels (a size field is never trusted).
-    static let maximumCount = 1 << 26
+package struct Pixels {
+    /// No image larger than this many pixels (a size field is never trusted): read, averaged
+    /// or written.
+    package static let maximumCount = 1 << 26
 
     let width: Int
     let height: Int

@@ -27,7 +27,7 @@ extension UIImage {
     public convenience init(ciImage: CIImage, scale: CGFloat, orientation: UIImage.Orientation) {
         let extent = ciImage.extent.integral
         guard !extent.isNull, !extent.isInfinite, extent.width * extent.height > 0,
-            extent.width * extent.height <= CGFloat(1 << 26)
+            extent.width * extent.height <= CGFloat(Pixels.maximumCount)
         else {
             self.init(size: .zero)
             return
