@@ -373,21 +373,15 @@ private final class RaiseOnTap: NSObject {
           - wait: 0.5
         """
     let selections = Selections()
-    let layouts = [
-        UIKitLayout.descriptor(type: "raising") { view in
-            let raiser = RaiseOnTap()
-            let g = UITapGestureRecognizer(target: raiser, action: Selector("tapped:", RaiseOnTap.tapped(_:)))
-            g.cancelsTouchesInView = false
-            view.addGestureRecognizer(g)
-            // The recogniser holds its target weakly, as on iOS: keep it with the view.
-            objc_setAssociatedObject(view, &raiserKey, raiser, .OBJC_ASSOCIATION_RETAIN)
-            view.delegate = selections
-            return RaisingColumn()
-        }
-    ]
-    let scene = try Scene(
-        document: parseDocument(text, file: "s.yaml"), folder: ".", layouts: LayoutRegistry.builtIn + layouts)
-    let timeline = try Timeline(scene)
+    let (timeline, _) = try raisingTimeline(text) { view in
+        let raiser = RaiseOnTap()
+        let g = UITapGestureRecognizer(target: raiser, action: Selector("tapped:", RaiseOnTap.tapped(_:)))
+        g.cancelsTouchesInView = false
+        view.addGestureRecognizer(g)
+        // The recogniser holds its target weakly, as on iOS: keep it with the view.
+        objc_setAssociatedObject(view, &raiserKey, raiser, .OBJC_ASSOCIATION_RETAIN)
+        view.delegate = selections
+    }
     let raised = timeline.frame(at: 0.6).views[0].elements.first { $0.attributes.frame.minX == 100 }
     #expect(raised?.attributes.indexPath.item == 2)
     #expect(selections.items == [2])
