@@ -1072,6 +1072,7 @@ final class Live: @unchecked Sendable {
         private func prepareLayout() {
             layout.prepare()
             host.contentSize = contentSize
+            host.showListBackground()
         }
 
         /// What the program set on the view apart from the timeline's state (`publishedState`).

@@ -664,3 +664,22 @@ final class TallHeaderView: UICollectionReusableView {
     expectFrames(scale: 2, [2, 95, 188, 281], width: 93, y: 0)
     expectFrames(scale: 1, [2, 95, 188, 281], width: 93, y: 0)
 }
+
+/// In a scene, a grouped list shows `.systemGroupedBackground` behind its rows where the program
+/// set no background colour, and a colour the program set wins (docs/uikit.md "Lists").
+@Test func aGroupedListShowsItsBackgroundInAScene() {
+    var layout = UIKitLayout(name: "list") { _ in
+        UICollectionViewCompositionalLayout.list(
+            using: UICollectionLayoutListConfiguration(appearance: .insetGrouped))
+    }
+    layout.prepare(view([3]))
+    let grouped = UIColor.systemGroupedBackground.cgColor.snapshot
+    #expect(layout.backgroundSnapshot?.backgroundColor == grouped)
+    var own = UIKitLayout(name: "list") { collectionView in
+        collectionView.backgroundColor = .red
+        return UICollectionViewCompositionalLayout.list(
+            using: UICollectionLayoutListConfiguration(appearance: .insetGrouped))
+    }
+    own.prepare(view([3]))
+    #expect(own.backgroundSnapshot?.backgroundColor == UIColor.red.cgColor.snapshot)
+}

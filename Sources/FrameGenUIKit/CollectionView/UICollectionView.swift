@@ -263,7 +263,6 @@ open class UICollectionView: UIScrollView {
     /// What framegen draws behind the cells: the background colour and view, in the visible
     /// bounds; nil when the program set neither.
     package var backgroundSnapshot: LayerSnapshot? {
-        showListBackground()
         guard backgroundColor != nil || backgroundView != nil else { return nil }
         var s = LayerSnapshotting.snapshot(layer)
         s.bounds = CGRect(origin: .zero, size: bounds.size).geometry
@@ -338,7 +337,8 @@ open class UICollectionView: UIScrollView {
         programBackgroundColor ? nil : (collectionViewLayout as? ListSectionLayout)?.listBackgroundColor
     }
 
-    /// Shows the list layout's background on the view's layer, after a layout pass.
+    /// Shows the list layout's background on the view's layer: after each layout pass, where
+    /// the layout's sections are known (the scene's host and `displayOnItsOwn()`).
     package func showListBackground() {
         guard let color = listBackgroundColor else { return }
         super.backgroundColor = color
