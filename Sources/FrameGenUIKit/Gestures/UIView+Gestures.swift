@@ -118,10 +118,8 @@ extension UIView {
         for g in recognised {
             if let press = g as? UILongPressGestureRecognizer {
                 Self.atSceneTime(time + press.minimumPressDuration) { g.send(.began, for: touch) }
-                Self.atSceneTime(release) { g.send(.ended, for: touch) }
-            } else {
-                Self.atSceneTime(release) { g.send(.ended, for: touch) }
             }
+            Self.atSceneTime(release) { g.send(.ended, for: touch) }
         }
 
         var delivery = TapDelivery(

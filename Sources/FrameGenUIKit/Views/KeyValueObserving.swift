@@ -45,8 +45,6 @@ open class NSKeyValueObservation: NSObject {
     fileprivate var check: (() -> Bool)?
 
     open func invalidate() { check = nil }
-
-    deinit { check = nil }
 }
 
 /// What `observe(_:options:changeHandler:)` is declared on: every `NSObject`, as on iOS.
