@@ -101,7 +101,11 @@ open class UITextView: UIScrollView {
         label.isUserInteractionEnabled = false
         addSubview(label)
         backgroundColor = .systemBackground
-        textContainer.changed = { [weak self] in self?.textChanged() }
+        textContainer.changed = { [weak self] in
+            guard let self else { return }
+            label.numberOfLines = textContainer.maximumNumberOfLines
+            textChanged()
+        }
     }
 
     public convenience init(frame: CGRect, textContainer: NSTextContainer?) {
@@ -144,7 +148,6 @@ open class UITextView: UIScrollView {
 
     /// The text's height at `width` plus the insets.
     private func fittingHeight(width: CGFloat) -> CGFloat {
-        label.numberOfLines = textContainer.maximumNumberOfLines
         label.preferredMaxLayoutWidth = textWidth(at: width)
         let text = (label.text ?? "").isEmpty ? 0 : label.intrinsicContentSize.height
         let line = text > 0 ? text : (font ?? UIFont.systemFont(ofSize: 12)).lineHeight
@@ -165,12 +168,12 @@ open class UITextView: UIScrollView {
     open override func layoutSubviews() {
         super.layoutSubviews()
         let b = bounds
-        let height = fittingHeight(width: b.width) - textContainerInset.top - textContainerInset.bottom
+        let fitted = fittingHeight(width: b.width)
         label.frame = CGRect(
             x: textContainerInset.left + textContainer.lineFragmentPadding, y: textContainerInset.top,
-            width: textWidth(at: b.width), height: height)
-        contentSize = CGSize(
-            width: b.width, height: height + textContainerInset.top + textContainerInset.bottom)
+            width: textWidth(at: b.width), height: fitted - textContainerInset.top - textContainerInset.bottom
+        )
+        contentSize = CGSize(width: b.width, height: fitted)
         if !isScrollEnabled, b.width != laidOutWidth {
             laidOutWidth = b.width
             invalidateIntrinsicContentSize()
