@@ -84,11 +84,8 @@ public struct UICollectionLayoutListConfiguration {
             ? ListItemStyle.Separator(
                 color: separator.color, leadingInset: leading,
                 trailingInset: insets.trailing == automatic ? 0 : insets.trailing) : nil
-        var corners: CACornerMask = []
-        if appearance == .insetGrouped {
-            if indexPath.item == 0 { corners.formUnion([.layerMinXMinYCorner, .layerMaxXMinYCorner]) }
-            if last { corners.formUnion([.layerMinXMaxYCorner, .layerMaxXMaxYCorner]) }
-        }
+        let corners: CACornerMask =
+            appearance == .insetGrouped ? .insetGroupedRow(first: indexPath.item == 0, last: last) : []
         return ListItemStyle(
             separator: line,
             background: grouped && appearance != .sidebar

@@ -41,3 +41,24 @@ package protocol ListSectionLayout: AnyObject {
     func listItemStyle(at indexPath: IndexPath) -> ListItemStyle?
     var listBackgroundColor: UIColor? { get }
 }
+
+extension CACornerMask {
+    /// The corners an inset grouped table or list rounds on a row: the first row's top ones and
+    /// the last row's bottom ones.
+    package static func insetGroupedRow(first: Bool, last: Bool) -> CACornerMask {
+        var corners: CACornerMask = []
+        if first { corners.formUnion([.layerMinXMinYCorner, .layerMaxXMinYCorner]) }
+        if last { corners.formUnion([.layerMinXMaxYCorner, .layerMaxXMaxYCorner]) }
+        return corners
+    }
+}
+
+extension UIView {
+    /// Rounds `corners` by an inset grouped row's 10 points, clipping; none: square and
+    /// unclipped.
+    func roundInsetGroupedCorners(_ corners: CACornerMask) {
+        layer.cornerRadius = corners.isEmpty ? 0 : 10
+        layer.maskedCorners = corners.isEmpty ? CACornerMask.all : corners
+        clipsToBounds = !corners.isEmpty
+    }
+}

@@ -61,9 +61,7 @@ open class UICollectionViewListCell: UICollectionViewCell {
         if !programBackground, backgroundConfiguration == nil, backgroundView == nil {
             super.backgroundColor = style.background
         }
-        layer.cornerRadius = style.roundedCorners.isEmpty ? 0 : 10
-        layer.maskedCorners = style.roundedCorners.isEmpty ? CACornerMask.all : style.roundedCorners
-        clipsToBounds = !style.roundedCorners.isEmpty
+        roundInsetGroupedCorners(style.roundedCorners)
     }
 
     private func remakeAccessories() {

@@ -851,12 +851,7 @@ open class UITableView: UIScrollView {
         let count = geometry.rows[indexPath.section].count
         let last = indexPath.row == count - 1
         if style == .insetGrouped {
-            var corners: CACornerMask = []
-            if indexPath.row == 0 { corners.formUnion([.layerMinXMinYCorner, .layerMaxXMinYCorner]) }
-            if last { corners.formUnion([.layerMinXMaxYCorner, .layerMaxXMaxYCorner]) }
-            cell.layer.cornerRadius = corners.isEmpty ? 0 : 10
-            cell.layer.maskedCorners = corners.isEmpty ? CACornerMask.all : corners
-            cell.clipsToBounds = !corners.isEmpty
+            cell.roundInsetGroupedCorners(.insetGroupedRow(first: indexPath.row == 0, last: last))
         }
         if separatorStyle == .none || (style == .insetGrouped && last) {
             cell.separator = nil
