@@ -429,3 +429,14 @@ private final class PressCell: UICollectionViewCell {
     #expect(x(of: 3, at: 1.5) == 0)
     #expect(timeline.duration >= 1.8)
 }
+
+/// A view whose bounds a misbehaving layout made NaN takes no touch, and hit testing it does
+/// not trap (Foundation's `CGRect.contains` does; fuzz/corpus/uikit holds the input that found
+/// it).
+@Test func aViewWithNaNBoundsTakesNoTouch() {
+    let (root, child, _) = tree()
+    child.bounds = CGRect(x: 0, y: 0, width: CGFloat.nan, height: 100)
+    #expect(!child.point(inside: CGPoint(x: 10, y: 10), with: nil))
+    #expect(root.hitTest(CGPoint(x: 60, y: 60), with: nil) === root)
+    _ = root.deliverTap(at: CGPoint(x: 60, y: 60), on: child, time: 0)
+}

@@ -522,8 +522,13 @@ open class UIView: UIResponder, CALayerDelegate {
     // MARK: Hit testing (the scene's taps, docs/uikit.md "Gesture recognisers")
 
     /// Whether `point`, in the view's bounds coordinates, is inside it: its bounds, as UIKit's
-    /// default (a cell of a slanted layout answers by its mask's path).
-    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+    /// default (a cell of a slanted layout answers by its mask's path). Compared edge by edge:
+    /// Foundation's `CGRect.contains` traps on bounds a misbehaving layout made NaN, where this
+    /// answers no.
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+        let b = bounds.standardized
+        return point.x >= b.minX && point.x < b.maxX && point.y >= b.minY && point.y < b.maxY
+    }
 
     /// UIKit's search: nil for a hidden view, one almost transparent (alpha under 0.01) or one
     /// ignoring interaction, and for a point outside; else the frontmost subview that takes the
