@@ -149,6 +149,41 @@ func fastDecodesAcrossStripsForEveryTexture(kind: Int) throws {
     }
 }
 
+@Test func thePaethFilterOfRGBARowsIntoRGBWritesThePortableBytes() {
+    // The AVX-512 path filters RGBA rows into RGB without packing them first: every width up to
+    // three 16-pixel steps and a remainder, bytes at the ends of the range (where Paeth's
+    // distances saturate) mixed with random ones.
+    var rng = SeededRandom(seed: 43)
+    let extremes: [UInt8] = [0, 1, 2, 126, 127, 128, 129, 253, 254, 255]
+    for width in 1...70 {
+        let height = 1 + width % 5
+        var image = Image(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                func sample() -> UInt8 {
+                    rng.next() % 2 == 0
+                        ? extremes[Int(rng.next() % UInt64(extremes.count))]
+                        : UInt8(truncatingIfNeeded: rng.next())
+                }
+                image[x, y] = Pixel(r: sample(), g: sample(), b: sample(), a: 255)
+            }
+        }
+        let count = (width * 3 + 1) * height
+        var dispatched = [UInt8](repeating: 0, count: count)
+        var portable = [UInt8](repeating: 1, count: count)
+        image.bytes.withUnsafeBufferPointer { rows in
+            let a = cpng_filter_rows(
+                rows.baseAddress!, UInt32(width), UInt32(height), image.stride, 4, 3, 0, CPNG_FILTER_PAETH, 0,
+                UInt32(height), &dispatched)
+            let b = cpng_filter_rows_portable(
+                rows.baseAddress!, UInt32(width), UInt32(height), image.stride, 4, 3, 0, CPNG_FILTER_PAETH, 0,
+                UInt32(height), &portable)
+            #expect(a == CPNG_OK && b == CPNG_OK)
+        }
+        #expect(dispatched == portable, "width \(width)")
+    }
+}
+
 @Test func stripChecksumsCombineToTheWholeChecksum() {
     // `fast` sums each strip apart; the stream's Adler-32 is their combination.
     var rng = SeededRandom(seed: 11)
