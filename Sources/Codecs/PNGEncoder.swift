@@ -6,7 +6,7 @@ extension PNG {
     /// Encodes a premultiplied image as an 8-bit PNG (straight alpha for RGBA; see
     /// `PNGEncodingOptions.Channels` for RGB). The filter pass makes each row straight as it
     /// reads it (opaque rows are used as they are), so no straight copy of the image is made.
-    /// `threads` > 1 filters (and with `.fast`, compresses) row strips at once; the bytes never
+    /// `threads` > 1 filters (and with `.fast` and `.fastest`, compresses) row strips at once; the bytes never
     /// depend on it.
     public static func encode(_ image: Image, options: PNGEncodingOptions = .init(), threads: Int = 1)
         throws(ImageFileError) -> [UInt8]
@@ -53,9 +53,9 @@ extension PNG {
         }
     }
 
-    /// Rows per strip: the unit of parallel filtering and of `.fast`'s independent deflate pieces,
-    /// about 256 KiB of filtered bytes, fixed by the width alone so that the file is the same
-    /// whatever the number of threads.
+    /// Rows per strip: the unit of parallel filtering and of `.fast`'s and `.fastest`'s independent
+    /// deflate pieces, about 256 KiB of filtered bytes, fixed by the width alone so that the file
+    /// is the same whatever the number of threads.
     static func stripRows(rowBytes: Int) -> Int { max(1, (1 << 18) / rowBytes) }
 
     static func encodeRows(
@@ -120,7 +120,7 @@ extension PNG {
                 }
             }
             stream = smallest!
-        case .fast:
+        case .fast, .fastest:
             stream = try fastStream(
                 rows, width: width, height: height, stride: stride, premultiplied: premultiplied,
                 options: options, channels: channels, perStrip: perStrip, strips: strips, workers: workers)
@@ -204,9 +204,9 @@ extension PNG {
         return end
     }
 
-    /// `.fast`: each strip filtered and deflated on its own (in parallel) while it is in cache,
-    /// the pieces joined behind a zlib header, the Adler-32 of all the filtered bytes (combined
-    /// from the strips') behind them.
+    /// `.fast` and `.fastest`: each strip filtered and deflated on its own (in parallel) while it
+    /// is in cache, the pieces joined behind a zlib header, the Adler-32 of all the filtered bytes
+    /// (combined from the strips') behind them.
     static func fastStream(
         _ rows: UnsafePointer<UInt8>, width: Int, height: Int, stride: Int, premultiplied: Bool,
         options: PNGEncodingOptions, channels: Int, perStrip: Int, strips: Int, workers: Int
@@ -230,7 +230,8 @@ extension PNG {
                         let y1 = min(height, y0 + perStrip)
                         var written = 0
                         var adler: UInt32 = 1
-                        let status = cpng_fast_strip(
+                        let strip = options.compression == .fastest ? cpng_fastest_strip : cpng_fast_strip
+                        let status = strip(
                             source.pointer, UInt32(width), UInt32(height), stride, Int32(channels),
                             premultiplied ? 1 : 0, options.filters.rawValue, UInt32(y0), UInt32(y1),
                             s == strips - 1 ? 1 : 0, pieces.pointer + s * pieceBound, pieceBound, &written,

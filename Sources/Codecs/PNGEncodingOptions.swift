@@ -24,14 +24,21 @@ public struct PNGEncodingOptions: Sendable, Equatable {
         /// larger files than the levels, several times faster than any of them (docs/decisions.md,
         /// "PNG compression").
         case fast
+        /// framegen's fastest deflate (fast_deflate.c): Paeth-filtered rows in 32-byte blocks,
+        /// blocks of zeros as runs, every other byte a literal whose code is looked up and packed
+        /// 32 at a time; files a few percent larger than `fast`'s, in about two thirds of its time
+        /// (docs/decisions.md, "PNG compression").
+        case fastest
 
         /// The default: files no larger than zlib level 6's.
         public static let `default` = Compression.level(6)
 
-        /// `fast`, or a level 0-9; nil otherwise.
+        /// `fast`, `fastest`, or a level 0-9; nil otherwise.
         public init?(_ text: String) {
             if text == "fast" {
                 self = .fast
+            } else if text == "fastest" {
+                self = .fastest
             } else if let n = Int(text), (0...9).contains(n) {
                 self = .level(n)
             } else {
@@ -43,6 +50,7 @@ public struct PNGEncodingOptions: Sendable, Equatable {
             switch self {
             case .level(let n): "\(n)"
             case .fast: "fast"
+            case .fastest: "fastest"
             }
         }
 
@@ -74,7 +82,7 @@ public struct PNGEncodingOptions: Sendable, Equatable {
         /// larger than zlib's 7 to 9), each level also trying what the level below tries and
         /// keeping the smaller: libdeflate 8 and 9 lose to the match finder on some frames
         /// (thumbnails over a flat background) and 9 to 8 on a few, so that the sizes never grow
-        /// with the level. Empty for `fast`, which has a deflate of its own.
+        /// with the level. Empty for `fast` and `fastest`, which have deflates of their own.
         var deflaters: [Deflater] {
             switch self {
             case .level(0): [.libdeflate(0)]
@@ -82,7 +90,7 @@ public struct PNGEncodingOptions: Sendable, Equatable {
                 [.matchFinder(Compression.level(6).matchFinder!)]
                     + (8...Int32(min(n + 1, 10))).map { .libdeflate($0) }
             case .level: matchFinder.map { [.matchFinder($0)] } ?? []
-            case .fast: []
+            case .fast, .fastest: []
             }
         }
 
@@ -94,7 +102,7 @@ public struct PNGEncodingOptions: Sendable, Equatable {
             case .level(let n) where n <= 5: 0x5E
             case .level(6): 0x9C
             case .level: 0xDA
-            case .fast: 0x01
+            case .fast, .fastest: 0x01
             }
         }
     }
@@ -123,13 +131,13 @@ public struct PNGEncodingOptions: Sendable, Equatable {
 
     /// The filters that suit `compression`. Measured (README, "PNG encoding"): the per-row choice
     /// among Sub, Up and Paeth keeps the files below zlib level 6's at a third of the cost of
-    /// trying all five; `fast` takes Paeth alone, which compresses almost as well for the least
-    /// filtering time; level 0 stores the rows unfiltered, since filtering only pays for deflate
-    /// (choosing filters made it slower than `fast`).
+    /// trying all five; `fast` and `fastest` take Paeth alone, which compresses almost as well for
+    /// the least filtering time; level 0 stores the rows unfiltered, since filtering only pays for
+    /// deflate (choosing filters made it slower than `fast`).
     public init(channels: Channels = .rgba, compression: Compression = .default) {
         let filters: Filters =
             switch compression {
-            case .fast: .paeth
+            case .fast, .fastest: .paeth
             case .level(0): .none
             case .level: .default
             }

@@ -59,8 +59,8 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "0-9 (zlib's scale: files no larger than zlib's level), or fast (default: the scene's, or 6).",
-            valueName: "0-9|fast"))
+            "0-9 (zlib's scale: files no larger than zlib's level), fast or fastest (default: the scene's, or 6).",
+            valueName: "0-9|fast|fastest"))
     var compression: String?
 
     @Option(help: ArgumentHelp("auto (a bar on a terminal), plain, json or none.", valueName: "STYLE"))
@@ -98,7 +98,7 @@ struct RenderCommand: ParsableCommand {
         if let j = jobs, !(1...256).contains(j) { throw ValidationError("--jobs must be 1-256.") }
         if rgb && rgba { throw ValidationError("--rgb and --rgba: choose one.") }
         if let c = compression, RenderOptions.Compression(c) == nil {
-            throw ValidationError("--compression must be 0-9 or fast.")
+            throw ValidationError("--compression must be 0-9, fast or fastest.")
         }
         if RenderOptions.ProgressStyle(rawValue: progress) == nil {
             throw ValidationError("--progress must be auto, plain, json or none.")
@@ -226,7 +226,8 @@ struct BenchCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "PNG compression, 0-9 or fast (default 6); all compares every setting.", valueName: "0-9|fast|all"
+            "PNG compression, 0-9, fast or fastest (default 6); all compares every setting.",
+            valueName: "0-9|fast|fastest|all"
         ))
     var compression = "6"
 
@@ -252,7 +253,7 @@ struct BenchCommand: ParsableCommand {
         if !(1...256).contains(jobs) { throw ValidationError("--jobs must be 1-256.") }
         if rgb && rgba { throw ValidationError("--rgb and --rgba: choose one.") }
         if compression != "all" && RenderOptions.Compression(compression) == nil {
-            throw ValidationError("--compression must be 0-9, fast or all.")
+            throw ValidationError("--compression must be 0-9, fast, fastest or all.")
         }
     }
 

@@ -116,13 +116,13 @@ public enum BenchTool {
         public var isParetoOptimal = false
     }
 
-    /// Every PNG setting (`fast`, then 0 to 9) on the same frames of each scene: encode time and
+    /// Every PNG setting (`fastest`, `fast`, then 0 to 9) on the same frames of each scene: encode time and
     /// size, and which settings no other one beats in both.
     public static func compareCompression(
         scenes: [String], frames: Int, rgb: Bool? = nil, layouts: [LayoutDescriptor] = LayoutRegistry.builtIn
     ) throws(FrameGenError) -> [Compression] {
         var out: [Compression] = []
-        let settings = [PNGEncodingOptions.Compression.fast] + (0...9).map { .level($0) }
+        let settings = [PNGEncodingOptions.Compression.fastest, .fast] + (0...9).map { .level($0) }
         for (name, source) in try load(scenes, layouts: layouts) {
             let count = min(frames, source.frameCount)
             let composer = try FrameComposer(

@@ -25,7 +25,7 @@ func mixedImage(width: Int, height: Int, seed: UInt64, opaque: Bool) -> Image {
     return image
 }
 
-@Test(arguments: [PNGEncodingOptions.Compression.fast] + (0...9).map { .level($0) })
+@Test(arguments: [PNGEncodingOptions.Compression.fastest, .fast] + (0...9).map { .level($0) })
 func everyCompressionDecodesToTheRenderedPixels(compression: PNGEncodingOptions.Compression) throws {
     // 300 x 700: several strips (fast's pieces are compressed apart), translucent and opaque.
     for opaque in [false, true] {
@@ -38,7 +38,7 @@ func everyCompressionDecodesToTheRenderedPixels(compression: PNGEncodingOptions.
     }
 }
 
-@Test(arguments: [PNGEncodingOptions.Compression.fast, .level(6), .level(1)])
+@Test(arguments: [PNGEncodingOptions.Compression.fastest, .fast, .level(6), .level(1)])
 func theBytesDoNotDependOnTheThreads(compression: PNGEncodingOptions.Compression) throws {
     let image = mixedImage(width: 257, height: 1500, seed: 9, opaque: false)
     let options = PNGEncodingOptions(compression: compression)
@@ -59,7 +59,7 @@ func theBytesDoNotDependOnTheThreads(compression: PNGEncodingOptions.Compression
         }
     }
     for c in 0..<256 { image[c, 256] = Pixel(r: UInt8(c), g: 7, b: 200, a: 255) }
-    for compression in [PNGEncodingOptions.Compression.level(0), .level(6), .fast] {
+    for compression in [PNGEncodingOptions.Compression.level(0), .level(6), .fast, .fastest] {
         let png = try PNG.encode(image, options: PNGEncodingOptions(compression: compression), threads: 2)
         let straight = try PNG.decodeStraight(png)
         var mismatches = 0
@@ -74,6 +74,8 @@ func theBytesDoNotDependOnTheThreads(compression: PNGEncodingOptions.Compression
 
 @Test func compressionParsesLevelsAndFast() {
     #expect(PNGEncodingOptions.Compression("fast") == .fast)
+    #expect(PNGEncodingOptions.Compression("fastest") == .fastest)
+    #expect(PNGEncodingOptions.Compression.fastest.description == "fastest")
     #expect(PNGEncodingOptions.Compression("0") == .level(0))
     #expect(PNGEncodingOptions.Compression("9") == .level(9))
     #expect(PNGEncodingOptions.Compression("10") == nil)

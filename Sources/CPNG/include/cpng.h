@@ -145,6 +145,22 @@ int cpng_fast_strip(const uint8_t *rows, uint32_t width, uint32_t height, size_t
                     int premultiplied, int filters, uint32_t y0, uint32_t y1, int last, uint8_t *out, size_t cap,
                     size_t *written, uint32_t *adler);
 
+/* `fastest`'s raw deflate of one piece of filtered rows (fast_deflate.c; docs/decisions.md, "PNG
+   compression"): 32-byte blocks of zeros coded as runs at distance one, every other byte a literal
+   of at most 14 bits, one dynamic Huffman block fitted to a sample of the piece, stored blocks
+   when they are smaller. `cap` and the pieces' joining as for cpng_fast_deflate. */
+int cpng_fastest_deflate(const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap, size_t *written);
+
+/* cpng_fastest_deflate without its AVX-512 path: the portable reference whose bytes the tests
+   compare it with. */
+int cpng_fastest_deflate_portable(const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap,
+                                  size_t *written);
+
+/* cpng_fast_strip with cpng_fastest_deflate. */
+int cpng_fastest_strip(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride, int out_channels,
+                       int premultiplied, int filters, uint32_t y0, uint32_t y1, int last, uint8_t *out,
+                       size_t cap, size_t *written, uint32_t *adler);
+
 /* The Adler-32 of A followed by B from adler32(A), adler32(B) and B's length (zlib's formula). */
 uint32_t cpng_adler32_combine(uint32_t first, uint32_t second, size_t second_length);
 
