@@ -30,8 +30,14 @@ public struct PNGEncodingOptions: Sendable, Equatable {
         /// (docs/decisions.md, "PNG compression").
         case fastest
 
-        /// The default: files no larger than zlib level 6's.
+        /// The default of files made to be kept (`PNG.encode`, `UIImage.pngData()`): files no larger
+        /// than zlib level 6's.
         public static let `default` = Compression.level(6)
+
+        /// What `render` writes where the scene names no compression: previews and frames for a
+        /// video or a comparison, where the encode's time counts and a file's size hardly does
+        /// (docs/decisions.md, "The frames' default compression").
+        public static let frames = Compression.fast
 
         /// `fast`, `fastest`, or a level 0-9; nil otherwise.
         public init?(_ text: String) {

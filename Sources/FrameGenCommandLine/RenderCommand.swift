@@ -59,7 +59,7 @@ struct RenderCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "0-9 (zlib's scale: files no larger than zlib's level), fast or fastest (default: the scene's, or 6).",
+            "0-9 (zlib's scale: files no larger than zlib's level), fast or fastest (default: the scene's, or fast).",
             valueName: "0-9|fast|fastest"))
     var compression: String?
 

@@ -30,8 +30,22 @@ func sceneError(_ yaml: String) -> String {
         #expect(s.views[0].frame == Rect(x: 0, y: 0, width: 390, height: 844))
         #expect(
             s.output.directory == "test-frames" && s.output.pattern == "frame_%04d.png"
-                && s.output.compression == 6)
+                && s.output.compression == .fast)
         #expect(s.timeline.isEmpty)
+    }
+
+    /// `output.compression` takes a level or framegen's two run-length settings by name; a frame
+    /// a render writes is `fast` where the scene names none (docs/decisions.md).
+    @Test func outputCompressionTakesALevelFastOrFastest() throws {
+        #expect(try scene("layout: {type: flow}\noutput: {compression: 9}").output.compression == .level(9))
+        #expect(
+            try scene("layout: {type: flow}\noutput: {compression: fastest}").output.compression == .fastest)
+        #expect(try scene("layout: {type: flow}\noutput: {compression: fast}").output.compression == .fast)
+        for bad in ["quick", "10", "2.5", "-1"] {
+            #expect(
+                sceneError("layout: {type: flow}\noutput: {compression: \(bad)}").contains(
+                    "a level from 0 to 9, fast or fastest"), "\(bad)")
+        }
     }
 
     @Test func yamlAndJsonGiveTheSameScene() throws {

@@ -126,6 +126,7 @@ private func scenes(in folder: String) throws -> [String] {
         "layout: {type: flow}\ncontent: {items: 3, sections: [3]}",
         "layout: {type: flow}\ncanvas: {background: \"#12345\"}",
         "layout: {type: flow}\noutput: {compression: 10}",
+        "layout: {type: flow}\noutput: {compression: quick}",
         "layout: {type: coverflow, scrollDirection: vertical}",
         "layout: {type: flow}\nviews: [{layout: {type: flow}}]",
         "views: [{name: a, layout: {type: album, itemSize: [1, 2, 3]}}]",

@@ -68,7 +68,7 @@ public struct FrameSource: Sendable {
             return FrameSource(
                 name: name, canvas: file.canvas, fps: fps ?? file.fps, frameCount: frames.count,
                 style: file.style, kindStyles: file.kindStyles, defaultDirectory: "\(name)-frames",
-                pattern: "frame_%04d.png", compression: .default,
+                pattern: "frame_%04d.png", compression: .frames,
                 inputFiles: ownFile + file.canvas.backgroundFiles + images.sorted(), inputText: text,
                 frame: { frames[$0] })
         }
@@ -137,7 +137,7 @@ extension FrameSource {
             name: scene.name, canvas: scene.canvas, fps: scene.fps, frameCount: timeline.frameCount,
             style: file.style, kindStyles: file.kindStyles,
             defaultDirectory: directory ?? scene.output.directory,
-            pattern: scene.output.pattern, compression: .level(scene.output.compression),
+            pattern: scene.output.pattern, compression: scene.output.compression,
             rgb: scene.output.rgb,
             inputFiles: scene.canvas.backgroundFiles + scene.content.images.files
                 + scene.views.flatMap { v in
@@ -159,7 +159,7 @@ extension Canvas {
 }
 
 public struct RenderOptions: Sendable {
-    /// A PNG compression setting: a level 0-9 or `fast`.
+    /// A PNG compression setting: a level 0-9, `fast` or `fastest`.
     public typealias Compression = PNGEncodingOptions.Compression
 
     /// The output folder; `-` (`standardOutput`) writes the one selected frame's PNG to

@@ -1,3 +1,4 @@
+import Codecs
 import Geometry
 import Layout
 import Motion
@@ -107,7 +108,9 @@ public struct SceneContent: Sendable {
 public struct SceneOutput: Sendable, Equatable {
     public var directory: String
     public var pattern: String
-    public var compression: Int
+    /// `output.compression`: a level 0-9, `fast` or `fastest`; `Compression.frames` where the scene
+    /// names none.
+    public var compression: PNGEncodingOptions.Compression
     /// `channels: rgb` or `rgba`; nil (no key): RGB where the canvas is opaque
     /// (docs/decisions.md, "RGB output").
     public var rgb: Bool?

@@ -1,3 +1,4 @@
+import Codecs
 import Geometry
 import Layout
 import Motion
@@ -396,7 +397,16 @@ private func parseOutput(_ node: DocumentNode?, name: String, folder: String) th
     if !isValidFramePattern(pattern) {
         throw m!["pattern"]!.error("a file name with one %d or %0Nd, such as frame_%04d.png")
     }
+    var compression = PNGEncodingOptions.Compression.frames
+    if let c = m?["compression"] {
+        switch c.value {
+        case .string("fast"): compression = .fast
+        case .string("fastest"): compression = .fastest
+        case .number(let n) where n == n.rounded() && (0...9).contains(n): compression = .level(Int(n))
+        default: throw c.error("a level from 0 to 9, fast or fastest")
+        }
+    }
     return SceneOutput(
         directory: try m?["directory"]?.string() ?? "\(name)-frames", pattern: pattern,
-        compression: try m?["compression"]?.integer(in: 0...9) ?? 6, rgb: rgb)
+        compression: compression, rgb: rgb)
 }
