@@ -1011,6 +1011,8 @@ static inline __attribute__((always_inline)) bit_writer fastest_literals(bit_wri
    in four 64-byte registers for vpermi2b. */
 typedef struct {
     __m512i length[4], low[4], high[4];
+    /* vpermb indices of the low bytes of every 64-bit lane, and of every other one */
+    __m512i every_lane, every_other_lane;
 } fastest_tables;
 
 FASTEST_AVX512 static void fastest_fill_tables(fastest_tables *t, const uint8_t *lengths, const uint16_t *code) {
@@ -1025,6 +1027,13 @@ FASTEST_AVX512 static void fastest_fill_tables(fastest_tables *t, const uint8_t 
         t->low[q] = _mm512_loadu_si512(lo + 64 * q);
         t->high[q] = _mm512_loadu_si512(hi + 64 * q);
     }
+    uint8_t every[64] = {0}, other[64] = {0};
+    for (int k = 0; k < 8; k++) {
+        every[k] = (uint8_t)(8 * k);
+        other[k] = (uint8_t)(16 * (k % 4));
+    }
+    t->every_lane = _mm512_loadu_si512(every);
+    t->every_other_lane = _mm512_loadu_si512(other);
 }
 
 /* A 256-entry lookup: vpermi2b picks from 128 entries by the low 7 bits, the top bit the half. */
@@ -1034,22 +1043,26 @@ FASTEST_AVX512 static inline __attribute__((always_inline)) __m256i fastest_look
     return _mm512_castsi512_si256(_mm512_mask_blend_epi8(top, lower, upper));
 }
 
-/* The first `lanes` (4 or 8) 64-bit lanes of `codes`, `counts` bits each, in order: out of the
-   vector registers without a store and reload, which stalled the writer. */
+/* The first `lanes` (4 or 8) 64-bit lanes of `codes` in order, lane k's length in byte k of
+   `counts`: out of the vector registers without a store and reload, which stalled the writer. */
 FASTEST_AVX512 static inline __attribute__((always_inline)) bit_writer put_lanes(bit_writer w, __m512i codes,
-                                                                                 __m512i counts, int lanes) {
-    uint64_t bits = (uint64_t)_mm_cvtsi128_si64(_mm512_cvtepi64_epi8(counts)); /* a byte a lane */
+                                                                                 uint64_t counts, int lanes) {
     const __m256i low = _mm512_castsi512_si256(codes), high = _mm512_extracti64x4_epi64(codes, 1);
     const __m128i quarters[4] = {_mm256_castsi256_si128(low), _mm256_extracti128_si256(low, 1),
                                  _mm256_castsi256_si128(high), _mm256_extracti128_si256(high, 1)};
     for (int q = 0; q < lanes / 2; q++) {
-        PUT(w, (uint64_t)_mm_cvtsi128_si64(quarters[q]), bits & 0xff);
+        PUT(w, (uint64_t)_mm_cvtsi128_si64(quarters[q]), counts & 0xff);
         FLUSH(w);
-        PUT(w, (uint64_t)_mm_extract_epi64(quarters[q], 1), (bits >> 8) & 0xff);
+        PUT(w, (uint64_t)_mm_extract_epi64(quarters[q], 1), (counts >> 8) & 0xff);
         FLUSH(w);
-        bits >>= 16;
+        counts >>= 16;
     }
     return w;
+}
+
+/* The low bytes of `lanes` 64-bit lanes `step` lanes apart, as one number (byte k: lane k * step). */
+FASTEST_AVX512 static inline __attribute__((always_inline)) uint64_t low_bytes(__m512i v, const __m512i *picks) {
+    return (uint64_t)_mm_cvtsi128_si64(_mm512_castsi512_si128(_mm512_permutexvar_epi8(*picks, v)));
 }
 
 /* fastest_literals' bits: the codes looked up at once, joined in pairs (16 -> 32-bit lanes) and
@@ -1079,9 +1092,10 @@ FASTEST_AVX512 static inline __attribute__((always_inline)) bit_writer fastest_l
     const __m512i len128 = _mm512_add_epi64(len64, len_odd);
     if (!_mm512_mask_cmpgt_epu64_mask(0x55, len128, _mm512_set1_epi64(56))) {
         const __m512i code128 = _mm512_or_si512(code64, _mm512_sllv_epi64(code_odd, len64));
-        return put_lanes(w, _mm512_maskz_compress_epi64(0x55, code128), _mm512_maskz_compress_epi64(0x55, len128), 4);
+        const __m512i even = _mm512_set_epi64(6, 4, 2, 0, 6, 4, 2, 0);
+        return put_lanes(w, _mm512_permutexvar_epi64(even, code128), low_bytes(len128, &t->every_other_lane), 4);
     }
-    return put_lanes(w, code64, len64, 8);
+    return put_lanes(w, code64, low_bytes(len64, &t->every_lane), 8);
 }
 
 /* The zero-block bitmap, a block a test, a word at a time. */
