@@ -205,8 +205,12 @@ struct BenchCommand: ParsableCommand {
         discussion: """
             Per scene: raster and encode milliseconds per frame (single thread, medians, textures \
             made before timing), bytes per frame, cells and megapixels per second of raster, frames \
-            per second end to end with --jobs threads, and peak memory; times are the median, the \
-            best and the spread of at least 9 samples. --scaling instead shows how raster time \
+            per second end to end with --jobs threads (computing, drawing and encoding each frame), \
+            and peak memory; times are the median, the best and the spread of at least 9 samples. \
+            A scene drawn by a program's UIKit code gets a line under its row: microseconds per \
+            frame of the UIKit layout, of cell configuration (data source, apply, layoutSubviews; \
+            Auto Layout's part in brackets) and of flattening the views into compositor layers, \
+            which the raster time then leaves out. --scaling instead shows how raster time \
             grows with cells and with scale; --compression all, every PNG setting's encode time and \
             size on the same frames, with the Pareto front marked. --camera-photos makes 60 \
             camera-sized JPEGs (4000 x 3000, quality 88) and times a whole render of them in a \

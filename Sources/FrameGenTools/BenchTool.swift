@@ -42,9 +42,76 @@ public enum BenchTool {
         public var encodeSpread = 0.0
         /// Timed renders and encodes (at least `Options.minimumSamples`).
         public var samples = 0
+        /// Where a frame of a UIKit layout goes before raster and encode; nil for a scene that
+        /// ran no UIKit code and drew no view trees (`rasterMsPerFrame` then has no flattening to
+        /// leave out).
+        public var uikit: UIKitPhases? = nil
 
         public var cellsPerSecond: Double { cellsPerFrame * 1000 / max(rasterMsPerFrame, 1e-9) }
         public var megapixelsPerSecond: Double { Double(pixels) / 1000 / max(rasterMsPerFrame, 1e-9) }
+    }
+
+    /// A UIKit scene's phases per frame, as the host and the renderer time them (Layout's
+    /// `PhaseTimes`: each phase without those inside it): medians over the timed samples, in
+    /// microseconds. Raster and encode are the result's own (`rasterMsPerFrame` leaves the
+    /// flattening out).
+    ///
+    /// Auto Layout runs inside `layoutSubviews()`, so it is timed inside cell configuration
+    /// and split out of it: `cellConfigurationMicroseconds` includes it, and
+    /// `autoLayoutMicroseconds` says how much of it was the engine's (building, solving and
+    /// placing frames, `systemLayoutSizeFitting`, `updateConstraints()`). Wherever the engine
+    /// runs (a layout's `prepare()` sizing a cell with it too) it counts as cell configuration.
+    /// Flattening is both halves of turning the views into what the compositor draws: the
+    /// host reading each cell's layer tree (`draw(_:)` runs then, when due) and the renderer
+    /// converting those trees into compositor layers (not the scene photos' textures, which
+    /// are drawing, as for a styled cell).
+    public struct UIKitPhases: Sendable {
+        /// The host's prepare, attribute queries, history replay and delegate callbacks.
+        public var layoutMicroseconds: Double
+        /// Display passes: `cellForItemAt` or a registration's handler, `apply(_:)`,
+        /// `layoutSubviews()`, self-sizing, Auto Layout.
+        public var cellConfigurationMicroseconds: Double
+        /// The part of cell configuration the Auto Layout engine took.
+        public var autoLayoutMicroseconds: Double
+        public var flatteningMicroseconds: Double
+        /// Every timed sample's phases and the time around them.
+        public var samples: [Sample]
+
+        /// One timed sample, in monotonic nanoseconds: the frame's evaluation (its one
+        /// measurement, for a frame timed again), drawing and encoding. `total` was measured
+        /// around all three, so the phases, measured inside it without overlapping, add up to
+        /// no more (`cellConfiguration` includes `autoLayout`).
+        public struct Sample: Sendable, Equatable {
+            public var layout: Int64
+            public var cellConfiguration: Int64
+            public var autoLayout: Int64
+            public var flattening: Int64
+            public var raster: Int64
+            public var encode: Int64
+            public var total: Int64
+
+            public var phasesSum: Int64 { layout + cellConfiguration + flattening + raster + encode }
+        }
+
+        init?(_ samples: [Sample]) {
+            guard samples.contains(where: { $0.layout + $0.cellConfiguration + $0.flattening > 0 }) else {
+                return nil
+            }
+            func median(_ part: (Sample) -> Int64) -> Double {
+                BenchTool.median(samples.map { Double(part($0)) }) / 1000
+            }
+            layoutMicroseconds = median(\.layout)
+            cellConfigurationMicroseconds = median(\.cellConfiguration)
+            autoLayoutMicroseconds = median(\.autoLayout)
+            flatteningMicroseconds = median(\.flattening)
+            self.samples = samples
+        }
+    }
+
+    /// A frame's evaluation (timeline, layouts, a UIKit layout's cells) with its phases.
+    struct Evaluation {
+        var nanoseconds: Int64
+        var phases: PhaseTimes
     }
 
     public struct Options: Sendable {
@@ -75,17 +142,26 @@ public enum BenchTool {
         var results: [Result] = []
         for (name, source) in sources {
             let count = min(options.frames, source.frameCount)
-            var layoutTimes: [Double] = []
+            let frameCount = source.frameCount
+            let evaluate: @Sendable (Int) -> AttributeFrame = { i in
+                source.frame(count == 1 ? 0 : i * (frameCount - 1) / (count - 1))
+            }
+            var evaluations: [Evaluation] = []
             let frames = (0..<count).map { i in
-                let t0 = now()
-                let frame = source.frame(count == 1 ? 0 : i * (source.frameCount - 1) / (count - 1))
-                layoutTimes.append(now() - t0)
+                let clock = PhaseClock()
+                let (frame, nanoseconds) = clock.timing {
+                    let t0 = PhaseClock.now()
+                    let frame = evaluate(i)
+                    return (frame, PhaseClock.now() - t0)
+                }
+                evaluations.append(Evaluation(nanoseconds: nanoseconds, phases: clock.times))
                 return frame
             }
             var result = try measure(
                 name: name, canvas: source.canvas, style: source.style, kindStyles: source.kindStyles,
-                frames: frames, channels: try source.channels(asked: options.rgb), options: options)
-            result.layoutMicrosecondsPerFrame = median(layoutTimes) * 1e6
+                frames: frames, evaluations: evaluations, evaluate: evaluate,
+                channels: try source.channels(asked: options.rgb), options: options)
+            result.layoutMicrosecondsPerFrame = median(evaluations.map { Double($0.nanoseconds) }) / 1000
             results.append(result)
         }
         return results
@@ -191,9 +267,14 @@ public enum BenchTool {
         return out
     }
 
+    /// `evaluations`: how each frame was computed, when it was (a scene's); `evaluate` computes
+    /// frame k again, for the end-to-end run's workers, which compute their frames as `render`'s
+    /// do.
     static func measure(
         name: String, canvas: Canvas, style: ElementStyle, kindStyles: [String: ElementStyle],
-        frames: [AttributeFrame], channels: PNGEncodingOptions.Channels, options: Options
+        frames: [AttributeFrame], evaluations: [Evaluation] = [],
+        evaluate: (@Sendable (Int) -> AttributeFrame)? = nil, channels: PNGEncodingOptions.Channels,
+        options: Options
     ) throws(FrameGenError) -> Result {
         let composer = try FrameComposer(canvas: canvas, style: style, kindStyles: kindStyles)
         let encoding = PNGEncodingOptions(channels: channels, compression: options.compression)
@@ -208,33 +289,56 @@ public enum BenchTool {
         // 1. One thread: raster and encode timed apart.
         var raster: [Double] = []
         var encodeTimes: [Double] = []
+        var phases: [UIKitPhases.Sample] = []
         var bytes = 0
+        // Drawing and encoding, as the end-to-end time counts them (flattening included).
+        var drawAndEncode: Int64 = 0
         // A single measurement is not a benchmark on a noisy machine: few frames are timed again.
         let samples = max(frames.count, Options.minimumSamples)
         for k in 0..<samples {
             let frame = frames[k % frames.count]
             // A frame drawn again is timed drawn, not copied from its previous drawing.
             if samples > frames.count { composer.forgetDrawnLayers() }
-            let t0 = now()
-            let image = try composer.render(frame, scale: canvas.scale, reusing: &buffer)
-            let t1 = now()
+            // The renderer's flattening (cells' trees into compositor layers) is timed inside
+            // the drawing and taken out of the raster time.
+            let clock = PhaseClock()
+            let (image, t0, t1) = try clock.timing { () throws(FrameGenError) in
+                let t0 = PhaseClock.now()
+                let image = try composer.render(frame, scale: canvas.scale, reusing: &buffer)
+                return (image, t0, PhaseClock.now())
+            }
             bytes += try encode(image).count
-            let t2 = now()
+            let t2 = PhaseClock.now()
             buffer = image
-            raster.append(t1 - t0)
-            encodeTimes.append(t2 - t1)
+            let flattening = clock.times.total
+            raster.append(Double(t1 - t0 - flattening) / 1e9)
+            encodeTimes.append(Double(t2 - t1) / 1e9)
+            drawAndEncode += t2 - t0
+            if !evaluations.isEmpty {
+                let e = evaluations[k % frames.count]
+                phases.append(
+                    UIKitPhases.Sample(
+                        layout: e.phases.layout,
+                        cellConfiguration: e.phases.cellConfiguration + e.phases.autoLayout,
+                        autoLayout: e.phases.autoLayout, flattening: e.phases.flattening + flattening,
+                        raster: t1 - t0 - flattening, encode: t2 - t1, total: e.nanoseconds + t2 - t0))
+            }
         }
-        // 2. End to end with `jobs` threads: workers take the next frame, as `render` does.
+        // 2. End to end with `jobs` threads: workers compute, draw and encode the next frame, as
+        // `render`'s do (a UIKit layout's cells can cost as much as drawing them).
         let jobs = max(1, options.jobs)
         let wall: Double
         if jobs == 1 {
-            wall = (raster.reduce(0, +) + encodeTimes.reduce(0, +)) * Double(frames.count) / Double(samples)
+            let evaluation = evaluations.reduce(0) { $0 + $1.nanoseconds }
+            wall =
+                (Double(evaluation) + Double(drawAndEncode) * Double(frames.count) / Double(samples)) / 1e9
         } else {
             let workers = min(jobs, frames.count)
             let start = now()
             try FrameScheduler.run(count: frames.count, workers: workers) { k, buffer throws(FrameGenError) in
                 let image = try composer.render(
-                    frames[k], scale: canvas.scale, bands: max(1, jobs / workers), reusing: &buffer)
+                    evaluate?(k) ?? frames[k], scale: canvas.scale, bands: max(1, jobs / workers),
+                    reusing: &buffer)
                 _ = try encode(image, threads: max(1, jobs / workers))
                 buffer = image
             }
@@ -247,8 +351,9 @@ public enum BenchTool {
             encodeMsPerFrame: median(encodeTimes) * 1000, bytesPerFrame: Double(bytes) / Double(samples),
             framesPerSecond: Double(frames.count) / max(wall, 1e-9), peakMemoryMB: peakMemoryMB(),
             rasterBestMs: (raster.min() ?? 0) * 1000, rasterSpread: spread(raster),
-            encodeBestMs: (encodeTimes.min() ?? 0) * 1000, encodeSpread: spread(encodeTimes), samples: samples
-        )
+            encodeBestMs: (encodeTimes.min() ?? 0) * 1000, encodeSpread: spread(encodeTimes),
+            samples: samples,
+            uikit: UIKitPhases(phases))
     }
 
     /// `--scaling`: raster time as the work grows, cells (10 to 1000 photos of 60 x 60 pt,
@@ -295,7 +400,13 @@ public enum BenchTool {
     public static func report(_ results: [Result], json: Bool) -> String {
         if json {
             let items = results.map { r in
-                "{\"scene\": \(jsonString(r.scene)), \"frames\": \(r.frames), \"jobs\": \(r.jobs), \"pixels\": \(r.pixels), \"layoutMicrosecondsPerFrame\": \(jsonNumber(r.layoutMicrosecondsPerFrame.rounded())), \"rasterMsPerFrame\": \(jsonNumber(r.rasterMsPerFrame)), \"encodeMsPerFrame\": \(jsonNumber(r.encodeMsPerFrame)), \"rasterBestMs\": \(jsonNumber(r.rasterBestMs)), \"rasterSpread\": \(jsonNumber(r.rasterSpread)), \"encodeBestMs\": \(jsonNumber(r.encodeBestMs)), \"encodeSpread\": \(jsonNumber(r.encodeSpread)), \"samples\": \(r.samples), \"bytesPerFrame\": \(jsonNumber(r.bytesPerFrame.rounded())), \"cellsPerSecond\": \(jsonNumber(r.cellsPerSecond.rounded())), \"megapixelsPerSecond\": \(jsonNumber(r.megapixelsPerSecond)), \"framesPerSecond\": \(jsonNumber(r.framesPerSecond)), \"peakMemoryMB\": \(jsonNumber(r.peakMemoryMB.rounded()))}"
+                var uikit = ""
+                if let u = r.uikit {
+                    uikit =
+                        ", \"uikit\": {\"layoutMicroseconds\": \(jsonNumber(u.layoutMicroseconds.rounded())), \"cellConfigurationMicroseconds\": \(jsonNumber(u.cellConfigurationMicroseconds.rounded())), \"autoLayoutMicroseconds\": \(jsonNumber(u.autoLayoutMicroseconds.rounded())), \"flatteningMicroseconds\": \(jsonNumber(u.flatteningMicroseconds.rounded()))}"
+                }
+                return
+                    "{\"scene\": \(jsonString(r.scene)), \"frames\": \(r.frames), \"jobs\": \(r.jobs), \"pixels\": \(r.pixels), \"layoutMicrosecondsPerFrame\": \(jsonNumber(r.layoutMicrosecondsPerFrame.rounded())), \"rasterMsPerFrame\": \(jsonNumber(r.rasterMsPerFrame)), \"encodeMsPerFrame\": \(jsonNumber(r.encodeMsPerFrame)), \"rasterBestMs\": \(jsonNumber(r.rasterBestMs)), \"rasterSpread\": \(jsonNumber(r.rasterSpread)), \"encodeBestMs\": \(jsonNumber(r.encodeBestMs)), \"encodeSpread\": \(jsonNumber(r.encodeSpread)), \"samples\": \(r.samples), \"bytesPerFrame\": \(jsonNumber(r.bytesPerFrame.rounded())), \"cellsPerSecond\": \(jsonNumber(r.cellsPerSecond.rounded())), \"megapixelsPerSecond\": \(jsonNumber(r.megapixelsPerSecond)), \"framesPerSecond\": \(jsonNumber(r.framesPerSecond)), \"peakMemoryMB\": \(jsonNumber(r.peakMemoryMB.rounded()))\(uikit)}"
             }
             return "[\n  " + items.joined(separator: ",\n  ") + "\n]\n"
         }
@@ -312,6 +423,12 @@ public enum BenchTool {
                 + pad(String(Int(r.cellsPerSecond.rounded())), 10) + pad(format1(r.megapixelsPerSecond), 9)
                 + pad(format1(r.framesPerSecond) + " (\(r.jobs))", 17) + pad(String(Int(r.peakMemoryMB)), 9)
                 + "\n"
+            // Under the scene's row, so that the table of other scenes keeps its columns.
+            if let u = r.uikit {
+                func us(_ x: Double) -> String { String(Int(x.rounded())) }
+                out +=
+                    "  UIKit us/frame: layout \(us(u.layoutMicroseconds)), cell configuration \(us(u.cellConfigurationMicroseconds)) (Auto Layout \(us(u.autoLayoutMicroseconds))), flattening \(us(u.flatteningMicroseconds))\n"
+            }
         }
         return out
     }

@@ -506,12 +506,16 @@ final class Live: @unchecked Sendable {
     func withLock<R>(at tip: HistoryNode, _ body: (State) -> R) -> R {
         lock.lock()
         defer { lock.unlock() }
-        let (state, path) = objects(at: tip)
-        return LayerAnimator.$current.withValue(state.animator) {
-            UIScreen.withMain(state.screen) {
-                UIImage.withNamedImages(state.namedImage) {
-                    for node in path { state.apply(node) }
-                    return CrashReport.during(state.answering) { body(state) }
+        // All the host does for a frame passes here: the layout's phase, but for the cells,
+        // Auto Layout and layer trees, which time themselves inside it (PhaseTimes).
+        return PhaseClock.measure(.layout) {
+            let (state, path) = objects(at: tip)
+            return LayerAnimator.$current.withValue(state.animator) {
+                UIScreen.withMain(state.screen) {
+                    UIImage.withNamedImages(state.namedImage) {
+                        for node in path { state.apply(node) }
+                        return CrashReport.during(state.answering) { body(state) }
+                    }
                 }
             }
         }
@@ -1061,8 +1065,11 @@ final class Live: @unchecked Sendable {
             guard isProgramsView else { return }
             passDepth += 1
             defer { passDepth -= 1 }
-            CrashReport.during("\(title) (\(type(of: layout))), in \(type(of: host)).layoutSubviews()") {
-                host.layoutSubviews()
+            // It places and transforms the cells (Gemini's), after the display pass.
+            PhaseClock.measure(.cellConfiguration) {
+                CrashReport.during("\(title) (\(type(of: layout))), in \(type(of: host)).layoutSubviews()") {
+                    host.layoutSubviews()
+                }
             }
         }
 

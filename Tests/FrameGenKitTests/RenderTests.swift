@@ -169,6 +169,9 @@ private func source(_ folder: Folder) throws -> FrameSource {
         #expect(r.rasterBestMs <= r.rasterMsPerFrame && r.rasterSpread >= 0)
         #expect(r.encodeBestMs <= r.encodeMsPerFrame && r.encodeSpread >= 0)
         #expect(r.peakMemoryMB > 1 && r.bytesPerFrame > 8)
+        // Styled cells: no UIKit phases, in the result, the table or the JSON.
+        #expect(r.uikit == nil)
+        #expect(!BenchTool.report(results, json: false).contains("UIKit"))
         // Each frame's bytes are a PNG: the mean lies between the smallest and largest frame.
         let json = BenchTool.report(results, json: true)
         for key in [
@@ -179,6 +182,7 @@ private func source(_ folder: Folder) throws -> FrameSource {
         ] {
             #expect(json.contains("\"\(key)\": "), "missing \(key)")
         }
+        #expect(!json.contains("\"uikit\""))
     }
 
     @Test func rgbOutputOnlyOverAnOpaqueCanvas() throws {

@@ -14,9 +14,12 @@ extension FrameComposer {
     func cellLayer(
         _ snapshot: LayerSnapshot, viewBounds: Rect, scale: Double, view: ViewLayer, ticket: UInt64
     ) throws(FrameGenError) -> Layer? {
-        try cellLayers.layer(snapshot, viewBounds: viewBounds, scale: scale, view: view) {
-            (c, source, layer, map) throws(FrameGenError) in
-            try scenePhotoContents(c, source: source, in: layer, map: map, scale: scale, ticket: ticket)
+        // Flattening, not raster: `bench` times the tree's conversion apart from drawing it.
+        try PhaseClock.measure(.flattening) { () throws(FrameGenError) in
+            try cellLayers.layer(snapshot, viewBounds: viewBounds, scale: scale, view: view) {
+                (c, source, layer, map) throws(FrameGenError) in
+                try scenePhotoContents(c, source: source, in: layer, map: map, scale: scale, ticket: ticket)
+            }
         }
     }
 
@@ -39,7 +42,10 @@ extension FrameComposer {
         {
             finest = Texture.finestLevelRead(width: width, height: height, deviceToTexture: m)
         }
-        return LayerContents(texture: try texture(name, finestLevel: finest, ticket: ticket), mode: mode)
+        let texture = try PhaseClock.outsidePhases { () throws(FrameGenError) in
+            try self.texture(name, finestLevel: finest, ticket: ticket)
+        }
+        return LayerContents(texture: texture, mode: mode)
     }
 
 }

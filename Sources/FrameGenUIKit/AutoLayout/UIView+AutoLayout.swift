@@ -1,5 +1,7 @@
 import Foundation
 
+import class Layout.PhaseClock
+
 extension UIView: NSLayoutAnchorsOfFrame {
     /// True by default: the view's frame, set by code, is where it is, and constraints may
     /// refer to it. False: constraints place it, at its superview's layout pass.
@@ -162,7 +164,7 @@ extension UIView: NSLayoutAnchorsOfFrame {
     func layoutSubviewsByConstraints() {
         if autoLayout.needsUpdateConstraints || subviews.contains(where: \.autoLayout.needsUpdateConstraints)
         {
-            updateConstraintsIfNeeded()
+            PhaseClock.measure(.autoLayout) { updateConstraintsIfNeeded() }
         }
         if translatesAutoresizingMaskIntoConstraints {
             if let engine = autoLayout.engine, engine.solvedAhead, engine.isClean {
@@ -198,12 +200,16 @@ extension UIView: NSLayoutAnchorsOfFrame {
         } else if engine!.isClean && !always {
             return
         }
-        if engine == nil || engine!.isStale || !engine!.hierarchyIsUnchanged || !engine!.update() {
-            engine = AutoLayoutEngine(root: self)
-            autoLayout.engine = engine
+        // Timed past the checks above: every view's layout pass makes them, and only a region
+        // with constraints is Auto Layout's work.
+        PhaseClock.measure(.autoLayout) {
+            if engine == nil || engine!.isStale || !engine!.hierarchyIsUnchanged || !engine!.update() {
+                engine = AutoLayoutEngine(root: self)
+                autoLayout.engine = engine
+            }
+            engine!.apply()
+            engine!.isClean = true
         }
-        engine!.apply()
-        engine!.isClean = true
     }
 
     /// A constraint, priority or intrinsic size of this view changed: the engines that may

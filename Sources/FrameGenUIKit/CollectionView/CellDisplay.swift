@@ -425,6 +425,17 @@ package final class CellDisplay {
         _ elements: [UICollectionViewLayoutAttributes], items: [Int?] = [], selfSizing: Bool = false,
         in host: UICollectionView
     ) -> [UICollectionReusableView?] {
+        // Every display pass is cell configuration, whoever starts it (a layout pass, the
+        // frame's display, code that reaches for cells).
+        PhaseClock.measure(.cellConfiguration) {
+            displayPass(elements, items: items, selfSizing: selfSizing, in: host)
+        }
+    }
+
+    private func displayPass(
+        _ elements: [UICollectionViewLayoutAttributes], items: [Int?], selfSizing: Bool,
+        in host: UICollectionView
+    ) -> [UICollectionReusableView?] {
         var seen: [Key: Int] = [:]
         let keys = elements.enumerated().map { i, a -> Key in
             var key = Key(
@@ -631,6 +642,11 @@ package enum LayerSnapshotting {
     /// The layer as drawn now: its presentation values while animations run
     /// (docs/uikit.md "Animations").
     package static func snapshot(_ layer: CALayer) -> LayerSnapshot {
+        // Timed once per tree, not per layer: the recursion below reads the clock not at all.
+        PhaseClock.measure(.flattening) { tree(layer) }
+    }
+
+    private static func tree(_ layer: CALayer) -> LayerSnapshot {
         let view = layer.delegate as? UIView
         // A view whose traits changed hears of it before it is drawn, and resolves its dynamic
         // colours with the new ones (docs/uikit.md "Dark mode and traits").
@@ -650,7 +666,7 @@ package enum LayerSnapshotting {
         s.maskedCorners = UInt8(truncatingIfNeeded: layer.maskedCorners.rawValue & 0b1111)
         s.continuousCorners = layer.cornerCurve == .continuous
         s.isDoubleSided = layer.isDoubleSided
-        s.mask = layer.mask.map(snapshot)
+        s.mask = layer.mask.map(tree)
         if let g = layer as? CAGradientLayer {
             s.gradient = g.snapshotGradient
         }
@@ -694,7 +710,7 @@ package enum LayerSnapshotting {
                 color: color(label.textColor.resolvedColor(with: traits ?? label.traitCollection).cgColor),
                 alignment: alignment(label.textAlignment), numberOfLines: label.numberOfLines)
         }
-        s.sublayers = (layer.sublayers ?? []).map(snapshot)
+        s.sublayers = (layer.sublayers ?? []).map(tree)
         if let replica = view as? SnapshotReplicaView, replica.layer === layer {
             s.sublayers.insert(replica.tree, at: 0)
         }

@@ -467,10 +467,12 @@ open class UIView: UIResponder, CALayerDelegate {
         _ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
         verticalFittingPriority: UILayoutPriority
     ) -> CGSize {
-        AutoLayoutEngine(
-            root: self, fitting: (targetSize, horizontalFittingPriority, verticalFittingPriority)
-        )
-        .fittingSize
+        PhaseClock.measure(.autoLayout) {
+            AutoLayoutEngine(
+                root: self, fitting: (targetSize, horizontalFittingPriority, verticalFittingPriority)
+            )
+            .fittingSize
+        }
     }
 
     /// Draws nothing; a subclass draws its content here into `UIGraphicsGetCurrentContext()`,
