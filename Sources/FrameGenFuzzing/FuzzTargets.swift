@@ -14,7 +14,7 @@ public enum FuzzTargets {
     /// The fuzz targets by name, as `scripts/fuzz NAME` knows them.
     public static let all: [String: @Sendable ([UInt8]) -> Void] = [
         "png": png, "jpeg": jpeg, "scene": scene, "attributes": attributes, "render": render,
-        "attribute-numbers": attributeNumbers, "uikit": uikitHost,
+        "attribute-numbers": attributeNumbers, "uikit": uikitHost, "png-encode": pngEncode,
     ]
 
     /// Limits tighter than the defaults, so that a fuzzer's memory limit (2 GB) means a bug.
@@ -25,6 +25,41 @@ public enum FuzzTargets {
     @Sendable public static func png(_ bytes: [UInt8]) {
         _ = try? PNG.readInfo(bytes)
         _ = try? PNG.decode(bytes, limits: imageLimits)
+    }
+
+    /// Any pixels through the run-length encoders and level 1, as RGB and as RGBA: each file must
+    /// decode to the pixels (`fastest` fits its codes to a sample of each strip and must fall back
+    /// to stored blocks wherever the sample misjudged it). The first two bytes give the width;
+    /// the rest are the pixels' bytes (up to 1024 rows, inside the decoder's limits), opaque where
+    /// the image is written as RGB.
+    @Sendable public static func pngEncode(_ bytes: [UInt8]) {
+        guard bytes.count >= 6 else { return }
+        let width = 1 + (Int(bytes[0]) << 8 | Int(bytes[1])) % 600
+        let samples = bytes.dropFirst(2)
+        let height = min(1024, max(1, samples.count / (width * 4)))
+        var straight = [UInt8](repeating: 0, count: width * height * 4)
+        for (k, b) in samples.prefix(straight.count).enumerated() { straight[k] = b }
+        let opaque = bytes[0] & 1 == 0
+        var image = Image(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = (y * width + x) * 4
+                let a = opaque ? 255 : straight[i + 3]
+                image[x, y] = Pixel(
+                    r: mul255(straight[i], a), g: mul255(straight[i + 1], a), b: mul255(straight[i + 2], a),
+                    a: a)
+            }
+        }
+        let channels: [PNGEncodingOptions.Channels] = opaque ? [.rgb, .rgba] : [.rgba]
+        for compression in [PNGEncodingOptions.Compression.fastest, .fast, .level(1)] {
+            for c in channels {
+                guard
+                    let png = try? PNG.encode(
+                        image, options: PNGEncodingOptions(channels: c, compression: compression)),
+                    let back = try? PNG.decode(png, limits: imageLimits), back == image
+                else { fatalError("\(compression) \(c): a \(width) x \(height) image did not come back") }
+            }
+        }
     }
 
     /// JPEG headers, EXIF orientation, validation and full decodes through the C shim, then

@@ -30,9 +30,12 @@ import Testing
         "render": ["fuzz/corpus/render"],
         "attribute-numbers": ["fuzz/corpus/attribute-numbers"],
         "uikit": ["fuzz/corpus/uikit"],
+        "png-encode": ["fuzz/corpus/png-encode"],
     ]
 
-    @Test(arguments: ["png", "jpeg", "scene", "attributes", "render", "attribute-numbers", "uikit"])
+    @Test(arguments: [
+        "png", "jpeg", "scene", "attributes", "render", "attribute-numbers", "uikit", "png-encode",
+    ])
     func corpusReplays(_ target: String) throws {
         let files = Self.files(Self.seeds[target]!)
         #expect(files.count >= 3, "the \(target) corpus is missing")
