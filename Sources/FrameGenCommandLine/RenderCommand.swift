@@ -230,10 +230,10 @@ struct BenchCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "PNG compression, 0-9, fast or fastest (default 6); all compares every setting.",
+            "PNG compression, 0-9, fast or fastest (default: the scene's, as render writes); all compares every setting.",
             valueName: "0-9|fast|fastest|all"
         ))
-    var compression = "6"
+    var compression: String?
 
     @Flag(help: "Encode RGB PNGs (default where the canvas is opaque, as render writes).")
     var rgb = false
@@ -256,7 +256,7 @@ struct BenchCommand: ParsableCommand {
         if !(1...100_000).contains(frames) { throw ValidationError("--frames must be 1 or more.") }
         if !(1...256).contains(jobs) { throw ValidationError("--jobs must be 1-256.") }
         if rgb && rgba { throw ValidationError("--rgb and --rgba: choose one.") }
-        if compression != "all" && RenderOptions.Compression(compression) == nil {
+        if let compression, compression != "all" && RenderOptions.Compression(compression) == nil {
             throw ValidationError("--compression must be 0-9, fast, fastest or all.")
         }
     }
@@ -272,7 +272,7 @@ struct BenchCommand: ParsableCommand {
                 throw ValidationError("--camera-photos renders its own scene, with one --compression.")
             }
             let result = try CameraPhotosBench.run(
-                jobs: jobs, compression: RenderOptions.Compression(compression))
+                jobs: jobs, compression: compression.flatMap(RenderOptions.Compression.init))
             FileHandleOutput.standardOutput.write(CameraPhotosBench.report(result, json: json))
             return
         }
@@ -284,7 +284,7 @@ struct BenchCommand: ParsableCommand {
             return
         }
         let options = BenchTool.Options(
-            frames: frames, jobs: jobs, compression: RenderOptions.Compression(compression)!,
+            frames: frames, jobs: jobs, compression: compression.flatMap(RenderOptions.Compression.init),
             rgb: rgb ? true : rgba ? false : nil)
         let results = try BenchTool.run(scenes: scenes, options: options, layouts: ProgramLayouts.all)
         FileHandleOutput.standardOutput.write(BenchTool.report(results, json: json))

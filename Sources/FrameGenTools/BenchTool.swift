@@ -117,13 +117,15 @@ public enum BenchTool {
     public struct Options: Sendable {
         public var frames: Int
         public var jobs: Int
-        public var compression: PNGEncodingOptions.Compression
+        /// nil: each scene's own, as `render` writes it (`PNGEncodingOptions.Compression.frames`
+        /// where the scene names none).
+        public var compression: PNGEncodingOptions.Compression?
         /// RGB or RGBA as `RenderOptions.rgb`: nil encodes what `render` writes.
         public var rgb: Bool?
         /// Timed samples per scene at least: a scene of fewer frames times them again.
         public static let minimumSamples = 9
         public init(
-            frames: Int = 30, jobs: Int = 1, compression: PNGEncodingOptions.Compression = .default,
+            frames: Int = 30, jobs: Int = 1, compression: PNGEncodingOptions.Compression? = nil,
             rgb: Bool? = nil
         ) {
             self.frames = frames
@@ -157,10 +159,12 @@ public enum BenchTool {
                 evaluations.append(Evaluation(nanoseconds: nanoseconds, phases: clock.times))
                 return frame
             }
+            var sceneOptions = options
+            sceneOptions.compression = options.compression ?? source.compression
             var result = try measure(
                 name: name, canvas: source.canvas, style: source.style, kindStyles: source.kindStyles,
                 frames: frames, evaluations: evaluations, evaluate: evaluate,
-                channels: try source.channels(asked: options.rgb), options: options)
+                channels: try source.channels(asked: options.rgb), options: sceneOptions)
             result.layoutMicrosecondsPerFrame = median(evaluations.map { Double($0.nanoseconds) }) / 1000
             results.append(result)
         }
@@ -277,7 +281,7 @@ public enum BenchTool {
         options: Options
     ) throws(FrameGenError) -> Result {
         let composer = try FrameComposer(canvas: canvas, style: style, kindStyles: kindStyles)
-        let encoding = PNGEncodingOptions(channels: channels, compression: options.compression)
+        let encoding = PNGEncodingOptions(channels: channels, compression: options.compression ?? .frames)
         @Sendable func encode(_ image: Image, threads: Int = 1) throws(FrameGenError) -> [UInt8] {
             do { return try PNG.encode(image, options: encoding, threads: threads) } catch {
                 throw .badInput(name, error.reason)
