@@ -1,4 +1,5 @@
 #include "cpng.h"
+#include "cpu.h"
 
 #include <libdeflate.h>
 #include <pthread.h>
@@ -346,12 +347,6 @@ PAETH_AVX512 static int paeth_rgba_to_rgb_avx512(const uint8_t *rows, uint32_t w
     free(zero);
     return CPNG_OK;
 }
-
-static int has_avx512vbmi(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi");
-}
 #endif
 
 static int filter_rows_portable(const uint8_t *rows, uint32_t width, size_t stride, int in_channels,
@@ -367,11 +362,6 @@ __attribute__((target("avx2"))) static int filter_rows_avx2(const uint8_t *rows,
                                                            int filters, uint32_t y0, uint32_t y1, uint8_t *out) {
     return filter_rows_body(rows, width, stride, in_channels, out_channels, premultiplied, filters, y0, y1, out,
                             paeth_row_avx2);
-}
-
-static int has_avx2(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
 }
 #endif
 
@@ -391,10 +381,10 @@ static int filter_rows_checked(const uint8_t *rows, uint32_t width, uint32_t hei
         pthread_once(&straight_table_once, build_straight_table);
     }
 #if defined(__x86_64__)
-    if (!portable && in_channels == 4 && out_channels == 3 && filters == CPNG_FILTER_PAETH && has_avx512vbmi()) {
+    if (!portable && in_channels == 4 && out_channels == 3 && filters == CPNG_FILTER_PAETH && cpng_has_avx512vbmi()) {
         return paeth_rgba_to_rgb_avx512(rows, width, stride, y0, y1, out);
     }
-    if (!portable && has_avx2()) {
+    if (!portable && cpng_has_avx2()) {
         return filter_rows_avx2(rows, width, stride, in_channels, out_channels, premultiplied, filters, y0, y1, out);
     }
 #endif

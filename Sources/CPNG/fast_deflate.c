@@ -1,4 +1,5 @@
 #include "cpng.h"
+#include "cpu.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -1111,17 +1112,6 @@ __attribute__((target("avx2"))) static void fastest_zero_blocks_avx2(const uint8
         zero[w] = bits;
     }
 }
-
-static int has_avx2(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
-}
-
-static int has_avx512vbmi(void) {
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-           __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi");
-}
 #endif
 
 /* What pass 2 reads: the piece, its zero-block bitmap, the code, and each match length's bits
@@ -1197,7 +1187,7 @@ static int fastest_deflate(const uint8_t *in, size_t n, int last, uint8_t *out, 
     }
     /* Pass 1: which blocks are zero, the sampled literal counts, the runs' symbols. */
 #if defined(__x86_64__)
-    if (!portable && has_avx2()) {
+    if (!portable && cpng_has_avx2()) {
         fastest_zero_blocks_avx2(in, blocks, zero);
     } else
 #endif
@@ -1262,7 +1252,7 @@ static int fastest_deflate(const uint8_t *in, size_t n, int last, uint8_t *out, 
             f.match_count[l] = (uint8_t)(count + plan.lengths[LITLEN_SYMBOLS]);
         }
 #if defined(__x86_64__)
-        w = !portable && has_avx512vbmi() ? fastest_blocks_avx512(w, &f, &overflow) : fastest_blocks(w, &f, &overflow);
+        w = !portable && cpng_has_avx512vbmi() ? fastest_blocks_avx512(w, &f, &overflow) : fastest_blocks(w, &f, &overflow);
 #else
         w = fastest_blocks(w, &f, &overflow);
 #endif
