@@ -269,12 +269,15 @@ func fastDeflateBothWays(_ bytes: [UInt8], bpp: Int, last: Bool) -> (fast: [UInt
     return (Array(fast.prefix(fastCount)), Array(reference.prefix(referenceCount)))
 }
 
-@Test func fastDeflateWritesTheReferenceBytesOnFilteredImages() {
-    // Runs found 64 bytes at a time and a pixel's codes put at once against the plain loops:
-    // every texture, both pixel sizes, widths around the 64-byte window.
-    var rng = SeededRandom(seed: 31)
-    for trial in 0..<40 {
-        let width = [1, 5, 21, 22, 23, 64, 97, 300][trial % 8] + Int(rng.next() % 3)
+/// Opaque texture images of every kind at widths near `widths` (plus 0-2) and heights 1-40,
+/// Paeth-filtered as `fast` and `fastest` filter them, with 3 and 4 bytes a pixel: `body` gets
+/// the trial, a description and the filtered rows.
+func forEachFilteredTexture(
+    seed: UInt64, trials: Int, widths: [Int], _ body: (Int, String, [UInt8], Int32) -> Void
+) {
+    var rng = SeededRandom(seed: seed)
+    for trial in 0..<trials {
+        let width = widths[trial % widths.count] + Int(rng.next() % 3)
         let height = 1 + Int(rng.next() % 40)
         let image = textureImage(
             width: width, height: height, kind: trial % 5, seed: rng.next(), opaque: true)
@@ -285,9 +288,18 @@ func fastDeflateBothWays(_ bytes: [UInt8], bpp: Int, last: Bool) -> (fast: [UInt
                     rows.baseAddress!, UInt32(width), UInt32(height), image.stride, 4, channels, 1,
                     CPNG_FILTER_PAETH, 0, UInt32(height), &filtered)
             }
-            let (fast, reference) = fastDeflateBothWays(filtered, bpp: Int(channels), last: trial % 2 == 0)
-            #expect(fast == reference, "trial \(trial): \(width) x \(height), \(channels) channels")
+            body(trial, "trial \(trial): \(width) x \(height), \(channels) channels", filtered, channels)
         }
+    }
+}
+
+@Test func fastDeflateWritesTheReferenceBytesOnFilteredImages() {
+    // Runs found 64 bytes at a time and a pixel's codes put at once against the plain loops:
+    // every texture, both pixel sizes, widths around the 64-byte window.
+    forEachFilteredTexture(seed: 31, trials: 40, widths: [1, 5, 21, 22, 23, 64, 97, 300]) {
+        trial, label, filtered, channels in
+        let (fast, reference) = fastDeflateBothWays(filtered, bpp: Int(channels), last: trial % 2 == 0)
+        #expect(fast == reference, "\(label)")
     }
 }
 

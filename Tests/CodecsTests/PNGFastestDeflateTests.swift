@@ -94,23 +94,12 @@ func blockPattern(_ runs: [(zero: Bool, blocks: Int)], tail: Int, seed: UInt64) 
 }
 
 @Test func fastestWritesThePortableBytesOnFilteredImages() {
-    var rng = SeededRandom(seed: 41)
-    for trial in 0..<30 {
-        let width = [1, 5, 11, 16, 17, 64, 97, 300][trial % 8] + Int(rng.next() % 3)
-        let height = 1 + Int(rng.next() % 40)
-        let image = textureImage(
-            width: width, height: height, kind: trial % 5, seed: rng.next(), opaque: true)
-        for channels: Int32 in [3, 4] {
-            var filtered = [UInt8](repeating: 0, count: (width * Int(channels) + 1) * height)
-            image.bytes.withUnsafeBufferPointer { rows in
-                _ = cpng_filter_rows(
-                    rows.baseAddress!, UInt32(width), UInt32(height), image.stride, 4, channels, 1,
-                    CPNG_FILTER_PAETH, 0, UInt32(height), &filtered)
-            }
-            let (dispatched, portable) = fastestDeflateBothWays(filtered)
-            #expect(dispatched == portable, "trial \(trial): \(width) x \(height), \(channels) channels")
-            #expect(inflate(portable, count: filtered.count) == filtered, "trial \(trial)")
-        }
+    // Every texture, both pixel sizes, widths around the 16-pixel step and the 32-byte block.
+    forEachFilteredTexture(seed: 41, trials: 30, widths: [1, 5, 11, 16, 17, 64, 97, 300]) {
+        _, label, filtered, _ in
+        let (dispatched, portable) = fastestDeflateBothWays(filtered)
+        #expect(dispatched == portable, "\(label)")
+        #expect(inflate(portable, count: filtered.count) == filtered, "\(label)")
     }
 }
 
