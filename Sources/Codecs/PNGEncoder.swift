@@ -225,12 +225,12 @@ extension PNG {
                     let (counts, sums) = (
                         SendablePointer(sizesBuffer.baseAddress!), SendablePointer(adlersBuffer.baseAddress!)
                     )
+                    let strip = options.compression == .fastest ? cpng_fastest_strip : cpng_fast_strip
                     return forEachStrip(strips, workers: workers) { s in
                         let y0 = s * perStrip
                         let y1 = min(height, y0 + perStrip)
                         var written = 0
                         var adler: UInt32 = 1
-                        let strip = options.compression == .fastest ? cpng_fastest_strip : cpng_fast_strip
                         let status = strip(
                             source.pointer, UInt32(width), UInt32(height), stride, Int32(channels),
                             premultiplied ? 1 : 0, options.filters.rawValue, UInt32(y0), UInt32(y1),
