@@ -57,6 +57,8 @@ public struct UIKitLayout: CollectionViewLayout {
         case didEndDragging(CollectionViewState, willDecelerate: Bool)
         case didEndDecelerating(CollectionViewState)
         case tap(Layout.IndexPath, CollectionViewState)
+        /// A drag or pinch offered to the views under the fingers before the engine moves the view.
+        case gesture(TouchGesture, CollectionViewState)
         /// The frame's display pass over the elements the renderer draws.
         case display([LayoutAttributes], items: [Int?])
         /// The scene's insert, delete or move, offered to the delegate before the data changes.
@@ -207,6 +209,26 @@ public struct UIKitLayout: CollectionViewLayout {
     ) -> Bool {
         record(.tap(indexPath, collectionView))
         return live.withLock(at: tip) { $0.host.delegate != nil || $0.tapDelivery.handled }
+    }
+
+    /// The views under the fingers hear a drag or pinch first (docs/uikit.md "Gesture
+    /// recognisers"): when a recogniser of the program's takes it, the scroll view does not
+    /// scroll and the layout drives the frames until the gesture and the animations its last
+    /// action started have ended. A collection view with no pan, swipe or pinch recogniser in
+    /// its tree keeps its history as it was.
+    public mutating func collectionViewDidReceive(
+        _ gesture: TouchGesture, _ collectionView: CollectionViewState
+    ) -> Double? {
+        guard live.withLock(at: tip, { $0.host.hasRecognisers(for: gesture) }) else { return nil }
+        record(.gesture(gesture, collectionView))
+        guard live.withLock(at: tip, \.gestureTaken) else { return nil }
+        let start = collectionView.time
+        let lift = start + gesture.duration
+        let end = replayed().withLock(at: tip) { s -> Double? in
+            _ = s.fireLinks(at: lift)
+            return s.animator.endTime
+        }
+        return max(lift, end ?? lift) - start
     }
 
     /// Cells, supplementary views the scene names, or decoration views whose class the layout
@@ -553,6 +575,8 @@ final class Live: @unchecked Sendable {
         private var passDepth = 0
         /// What the views made of the last tap (docs/uikit.md "Gesture recognisers").
         private(set) var tapDelivery = TapDelivery()
+        /// Whether a recogniser of the program's took the last drag or pinch from the engine.
+        private(set) var gestureTaken = false
         /// Where the last release comes to rest, as the layout and the delegate said.
         private(set) var releaseTarget = Point.zero
         private var made: (host: UICollectionView, layout: UICollectionViewLayout)?
@@ -920,7 +944,28 @@ final class Live: @unchecked Sendable {
                         at: point, on: cell, time: s.time, tapCount: s.touchTapCount, hold: s.touchHold)
                 }
                 if !tapDelivery.cancelsTouches { host.tap(item) }
+            case .gesture(let gesture, let s):
+                move(to: s)
+                // The view's coordinates to the collection view's bounds.
+                let point = CGPoint(
+                    x: gesture.location.x + host.bounds.minX, y: gesture.location.y + host.bounds.minY)
+                let cell = host.indexPathForItem(at: point).flatMap { host.shownCell(at: $0) }
+                gestureTaken = host.deliver(
+                    gesture, at: point, on: cell, time: s.time, scrollViewPans: scrollViewPans(gesture))
             }
+        }
+
+        /// Whether the scroll view's own pan begins on `gesture`: a drag mostly along an axis the
+        /// view scrolls (its content is longer than the view, or it always bounces that way).
+        private func scrollViewPans(_ gesture: TouchGesture) -> Bool {
+            guard case .drag(let by) = gesture.kind, by != .zero else { return false }
+            let inset = host.adjustedContentInset
+            let size = host.collectionViewLayout.collectionViewContentSize
+            let scrollsX =
+                host.alwaysBounceHorizontal || size.width + inset.left + inset.right > host.bounds.width
+            let scrollsY =
+                host.alwaysBounceVertical || size.height + inset.top + inset.bottom > host.bounds.height
+            return abs(by.x) > abs(by.y) ? scrollsX : scrollsY
         }
 
         /// The layout's target for a release, which the delegate's
@@ -1419,7 +1464,7 @@ extension UIKitLayout.Event {
         case .prepare(let s), .willBeginDragging(let s), .willEndDragging(let s, _, _),
             .didEndDragging(let s, _),
             .didEndDecelerating(let s),
-            .tap(_, let s), .sceneUpdates(_, let s):
+            .tap(_, let s), .gesture(_, let s), .sceneUpdates(_, let s):
             return s
         case .invalidate, .updates, .finalizeUpdates, .display: return nil
         }
@@ -1442,6 +1487,11 @@ extension UIKitLayout.Event {
         case .didEndDragging(let s, _): return "as a drag ends \(at(s))"
         case .didEndDecelerating(let s): return "as a deceleration ends \(at(s))"
         case .tap(let p, let s): return "on a tap on item \(p) \(at(s))"
+        case .gesture(let g, let s):
+            switch g.kind {
+            case .drag: return "on a drag from (\(g.location.x), \(g.location.y)) \(at(s))"
+            case .pinch: return "on a pinch at (\(g.location.x), \(g.location.y)) \(at(s))"
+            }
         case .sceneUpdates(_, let s): return "offered the scene's update \(at(s))"
         case .display: return "in its display pass (cells)"
         }

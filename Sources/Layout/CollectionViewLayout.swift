@@ -118,6 +118,14 @@ public protocol CollectionViewLayout: Sendable {
     mutating func collectionViewDidTapItem(at indexPath: IndexPath, _ collectionView: CollectionViewState)
         -> Bool
 
+    /// A drag or pinch, offered before the engine scrolls or zooms the view: views of the
+    /// layout's own (gesture recognisers of a UIKit program's) may take it. Returns how many
+    /// seconds from the gesture's start the layout then drives what is drawn (the gesture and
+    /// the animations it set off); nil leaves the gesture to the engine: a drag scrolls, a pinch
+    /// zooms. Default: nil.
+    mutating func collectionViewDidReceive(_ gesture: TouchGesture, _ collectionView: CollectionViewState)
+        -> Double?
+
     /// The scene time until which the layout's own animations change its attributes even
     /// without scrolling (so the engine knows frames differ); nil when none runs.
     var animationEndTime: Double? { get }
@@ -259,6 +267,10 @@ extension CollectionViewLayout {
     public mutating func collectionViewDidTapItem(
         at indexPath: IndexPath, _ collectionView: CollectionViewState
     ) -> Bool { false }
+
+    public mutating func collectionViewDidReceive(
+        _ gesture: TouchGesture, _ collectionView: CollectionViewState
+    ) -> Double? { nil }
 
     public var animationEndTime: Double? { nil }
 

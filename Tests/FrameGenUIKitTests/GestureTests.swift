@@ -289,12 +289,13 @@ extension UICollectionViewCell {
 /// `configure`, and the left edge of an item's frame at an instant.
 private func raisingTimeline(
     _ text: String, cells: [String: UICollectionViewCellFactory] = [:],
-    configure: @escaping @Sendable (UICollectionView) -> Void = { _ in }
+    configure: @escaping @Sendable (UICollectionView) -> Void = { _ in },
+    layout: @escaping @Sendable () -> UICollectionViewLayout = { RaisingColumn() }
 ) throws -> (Timeline, (Int, Double) -> Double) {
     let layouts = [
         UIKitLayout.descriptor(type: "raising", cells: cells) { view in
             configure(view)
-            return RaisingColumn()
+            return layout()
         }
     ]
     let scene = try Scene(
@@ -439,4 +440,246 @@ private final class PressCell: UICollectionViewCell {
     #expect(!child.point(inside: CGPoint(x: 10, y: 10), with: nil))
     #expect(root.hitTest(CGPoint(x: 60, y: 60), with: nil) === root)
     _ = root.deliverTap(at: CGPoint(x: 60, y: 60), on: child, time: 0)
+}
+
+// MARK: Drags and pinches
+
+/// RaisingColumn's rows, each moved sideways by its `shift`.
+private final class SlidingColumn: UICollectionViewLayout {
+    var shift: [Int: CGFloat] = [:]
+
+    override var collectionViewContentSize: CGSize { CGSize(width: 200, height: 600) }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        (0..<collectionView!.numberOfItems(inSection: 0)).map { item in
+            let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: 0))
+            a.frame = CGRect(x: shift[item] ?? 0, y: CGFloat(item) * 50, width: 80, height: 40)
+            return a
+        }
+    }
+}
+
+/// What the recognisers of a scene heard, kept across its replays (the last replay's is what
+/// a frame's objects heard).
+private final class Heard: @unchecked Sendable {
+    let lock = NSLock()
+    var lines: [String] = []
+    func add(_ line: String) { lock.withLock { lines.append(line) } }
+    func reset() { lock.withLock { lines = [] } }
+}
+
+private let panHeard = Heard()
+
+/// The swipe-to-dismiss pattern of apps' cells: a pan that begins only on a sideways drag
+/// (its `gestureRecognizerShouldBegin` reads the velocity, as SwipeCellKit's does), moves its
+/// row with the finger, and on release sends it away past 100 points or back.
+private final class PanCell: UICollectionViewCell {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        addGestureRecognizer(
+            UIPanGestureRecognizer(target: self, action: Selector("panned:", PanCell.panned(_:))))
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func gestureRecognizerShouldBegin(_ g: UIGestureRecognizer) -> Bool {
+        guard let pan = g as? UIPanGestureRecognizer else { return true }
+        let v = pan.velocity(in: self)
+        return abs(v.x) > abs(v.y)
+    }
+
+    func panned(_ g: UIPanGestureRecognizer) {
+        guard let collectionView = superview as? UICollectionView,
+            let layout = collectionView.collectionViewLayout as? SlidingColumn,
+            let item = collectionView.indexPath(for: self)?.item
+        else { return }
+        let x = g.translation(in: collectionView).x
+        let t = CACurrentMediaTime()
+        panHeard.add("\(item) \(g.state) \(x) \(g.velocity(in: collectionView).x) at \(t)")
+        switch g.state {
+        case .began, .changed: layout.shift[item] = x
+        default:
+            UIView.animate(withDuration: 0.4) {
+                layout.shift[item] = abs(x) > 100 ? 120 : 0
+                layout.invalidateLayout()
+                collectionView.layoutIfNeeded()
+            }
+        }
+        layout.invalidateLayout()
+    }
+}
+
+/// A scene's drag over a cell with a pan reaches the pan, which takes it from the scroll view:
+/// `.began` at the first refresh, `.changed` at each after, `.ended` at the lift, with the
+/// finger's translation and velocity; the view does not scroll, and the scene lasts until the
+/// release's animation ends. A drag the pan refuses (up the screen) scrolls.
+@Test func aPanOnACellTakesTheDragFromTheScrollView() throws {
+    let text = """
+        canvas: {width: 200, height: 300, scale: 1}
+        fps: 20
+        content: {items: 5}
+        layout: {type: raising, cell: pan}
+        timeline:
+          - wait: 0.5
+          - drag: {by: [150, -30], duration: 0.5, at: [40, 70]}
+          - drag: {by: [0, -100], duration: 0.25, at: [40, 170]}
+          - wait: 0.5
+        """
+    panHeard.reset()
+    let (timeline, left) = try raisingTimeline(
+        text, cells: ["pan": { PanCell(frame: $0) }], layout: { SlidingColumn() })
+    #expect(left(1, 0.5) == 0)
+    // Halfway through the linear drag, on the 60 Hz grid: the row is 75 points along.
+    #expect(left(1, 0.75) == 75)
+    #expect(left(0, 0.75) == 0)
+    // The drag goes 30 points up as well: the view would have scrolled, had the pan not taken it.
+    #expect(timeline.frame(at: 0.75).views[0].bounds.minY == 0)
+    // Released 150 points along: sent away, its animation lasting until 1.4 s.
+    #expect(left(1, 1.0) == 120)
+    #expect(timeline.frame(at: 1.35).views[0].bounds.minY == 0)
+    // The vertical drag (from 1.4 s) is refused by the cell's pan and scrolls the view.
+    #expect(timeline.frame(at: 1.65).views[0].bounds.minY > 50)
+    #expect(timeline.duration > 2.1)
+
+    panHeard.reset()
+    _ = timeline.frame(at: 1.0)
+    let heard = panHeard.lines.filter { $0.hasPrefix("1 ") }.map { $0.split(separator: " ") }
+    // 29 refreshes strictly between 0.5 s and 1.0 s, then the lift.
+    #expect(heard.count == 30)
+    #expect(heard.map { String($0[1]) } == ["began"] + Array(repeating: "changed", count: 28) + ["ended"])
+    let first = heard.first.map { (Double($0[2])!, Double($0[3])!, Double($0[5])!) }
+    #expect(abs(first!.0 - 5) < 1e-9)  // 1/60 s into 150 points in 0.5 s
+    #expect(abs(first!.1 - 300) < 1e-6)  // points per second
+    #expect(abs(first!.2 - 31.0 / 60) < 1e-9)
+    let last = heard.last.map { (Double($0[2])!, Double($0[5])!) }
+    #expect(last!.0 == 150 && last!.1 == 1.0)
+}
+
+/// Recognisers on the collection view itself, kept with it (they hold their targets weakly).
+private final class ViewRecognisers: NSObject, UIGestureRecognizerDelegate, @unchecked Sendable {
+    let heard = Heard()
+    var simultaneous = false
+
+    func swiped(_ g: UISwipeGestureRecognizer) {
+        heard.add("swipe \(g.direction.rawValue) \(g.state) at \(CACurrentMediaTime())")
+    }
+
+    func pinched(_ g: UIPinchGestureRecognizer) {
+        heard.add("pinch \(g.state) \(g.scale) \(g.velocity) \(g.numberOfTouches) at \(CACurrentMediaTime())")
+        // The classic handler: scale by the change since the last event, then start again at 1.
+        if g.state == .changed { g.scale = 1 }
+    }
+
+    func panned(_ g: UIPanGestureRecognizer) {
+        heard.add("pan \(g.state) \(g.translation(in: g.view).y)")
+    }
+
+    func gestureRecognizer(
+        _ g: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith other: UIGestureRecognizer
+    ) -> Bool { simultaneous }
+}
+
+nonisolated(unsafe) private var recognisersKey: UInt8 = 0
+
+private func viewRecognisersTimeline(
+    _ text: String, _ add: @escaping @Sendable (UICollectionView, ViewRecognisers) -> Void
+)
+    throws -> (Timeline, ViewRecognisers)
+{
+    let recognisers = ViewRecognisers()
+    let (timeline, _) = try raisingTimeline(text) { view in
+        add(view, recognisers)
+        objc_setAssociatedObject(view, &recognisersKey, recognisers, .OBJC_ASSOCIATION_RETAIN)
+    }
+    return (timeline, recognisers)
+}
+
+/// A swipe recognises a quick drag mostly along its direction once the finger has come 50
+/// points, and sends `.ended` then; a drag along the axis the view scrolls goes to the scroll
+/// view, whose pan begins first; a slow drag is no swipe.
+@Test func aSwipeRecognisesAQuickDragAcrossTheScrollAxis() throws {
+    let text = """
+        canvas: {width: 200, height: 300, scale: 1}
+        fps: 20
+        content: {items: 5}
+        layout: {type: raising}
+        timeline:
+          - drag: {by: [-200, 10], duration: 0.2, at: [100, 100]}
+          - drag: {by: [0, -200], duration: 0.2, at: [100, 200]}
+          - drag: {by: [-200, 0], duration: 2, at: [100, 100]}
+          - wait: 0.2
+        """
+    let (timeline, recognisers) = try viewRecognisersTimeline(text) { view, r in
+        let swipe = UISwipeGestureRecognizer(
+            target: r, action: Selector("swiped:", ViewRecognisers.swiped(_:)))
+        swipe.direction = [.left, .up]
+        view.addGestureRecognizer(swipe)
+    }
+    recognisers.heard.reset()
+    _ = timeline.frame(at: timeline.duration)
+    // 50 of 200 points: a quarter of the linear drag, 0.05 s, on the 60 Hz grid at 3/60 s.
+    #expect(recognisers.heard.lines == ["swipe 6 ended at 0.05"])  // left and up
+    // The swipe took the first drag: nothing scrolled until the second, which scrolls.
+    #expect(timeline.frame(at: 0.2).views[0].bounds.minY == 0)
+    #expect(timeline.frame(at: 0.4).views[0].bounds.minY > 100)
+}
+
+/// A pinch recogniser hears the scene's pinch: `.began` at the first refresh, `.changed` at each,
+/// `.ended` at the lift, two touches, the scale of the fingers' distance (1 to 2, linear) less
+/// what the handler set back, and its velocity; a layout with no pinch of its own takes it so.
+@Test func aPinchRecogniserHearsTheScenesPinch() throws {
+    let text = """
+        canvas: {width: 200, height: 300, scale: 1}
+        fps: 20
+        content: {items: 5}
+        layout: {type: raising}
+        timeline:
+          - pinch: {scale: 2, duration: 0.5, curve: linear}
+          - wait: 0.2
+        """
+    let (timeline, recognisers) = try viewRecognisersTimeline(text) { view, r in
+        view.addGestureRecognizer(
+            UIPinchGestureRecognizer(target: r, action: Selector("pinched:", ViewRecognisers.pinched(_:))))
+    }
+    recognisers.heard.reset()
+    _ = timeline.frame(at: timeline.duration)
+    let lines = recognisers.heard.lines.map { $0.split(separator: " ") }
+    #expect(lines.count == 30)  // 29 refreshes before 0.5 s, the lift
+    #expect(lines.first.map { Array($0[1...4]) } == ["began", "\(1 + 1.0 / 30)", "2.0", "2"])
+    // After each .changed the handler set the scale back to 1: the next reads the change since.
+    let third = Double(lines[2][2])!
+    #expect(abs(third - (1 + 3.0 / 30) / (1 + 2.0 / 30)) < 1e-12)
+    #expect(lines.last.map { String($0[1]) } == "ended")
+    #expect(timeline.duration >= 0.7)
+}
+
+/// A pan on the collection view whose delegate lets it recognise with the scroll view's pan
+/// hears the drag while the view scrolls; without that, the pan takes the drag.
+@Test func aPanBesideTheScrollViewsPanHearsTheDragWhileItScrolls() throws {
+    let text = """
+        canvas: {width: 200, height: 300, scale: 1}
+        fps: 20
+        content: {items: 5}
+        layout: {type: raising}
+        timeline:
+          - drag: {by: [0, -100], duration: 0.25, at: [100, 200]}
+          - wait: 0.1
+        """
+    for simultaneous in [true, false] {
+        let (timeline, recognisers) = try viewRecognisersTimeline(text) { view, r in
+            r.simultaneous = simultaneous
+            let pan = UIPanGestureRecognizer(
+                target: r, action: Selector("panned:", ViewRecognisers.panned(_:)))
+            pan.delegate = r
+            view.addGestureRecognizer(pan)
+        }
+        recognisers.heard.reset()
+        _ = timeline.frame(at: timeline.duration)
+        let began = recognisers.heard.lines.first?.split(separator: " ")
+        #expect(began?[1] == "began")
+        #expect(abs(began.map { Double($0[2])! }! + 100.0 / 15) < 1e-9)  // 1/60 s of 0.25 s
+        #expect(recognisers.heard.lines.last == "pan ended -100.0")
+        let scrolled = timeline.frame(at: 0.25).views[0].bounds.minY
+        #expect(simultaneous ? scrolled > 50 : scrolled == 0)
+    }
 }

@@ -143,6 +143,8 @@ struct Planner {
             add(v, duration: d, before: before, .scroll(from: states[v].offset, to: target, curve: curve))
             states[v].offset = target
         case .drag(let by, let d, let curve, let at):
+            let centre = Point(x: states[v].size.width / 2, y: states[v].size.height / 2)
+            if offer(v, .drag(by: by), at: at ?? centre, duration: d, curve: curve) { return }
             if let at, let section = orthogonalScrollView(v, at: at, by: by) {
                 dragSection(v, section, by: by, duration: d, curve: curve)
             } else {
@@ -181,6 +183,7 @@ struct Planner {
             try tap(v, target, duration: d, count: count, hold: hold, action: action)
         case .pinch(let scale, let center, let d, let curve):
             let c = center ?? Point(x: states[v].size.width / 2, y: states[v].size.height / 2)
+            if offer(v, .pinch(scale: scale), at: c, duration: d, curve: curve) { return }
             if FlowZoom.applies(to: states[v].layout) {
                 try zoom(v, scale: scale, center: c, duration: d, curve: curve, action: action)
                 return
@@ -188,7 +191,7 @@ struct Planner {
             guard let pinchScale = states[v].layout as? PinchLayout else {
                 throw FrameGenError.badInput(
                     scene.file,
-                    "\(action.keyPath).pinch: the \(scene.views[v].layoutType) layout has no pinch; use the flow, photos or pinch layout"
+                    "\(action.keyPath).pinch: the \(scene.views[v].layoutType) layout has no pinch, and no pinch gesture recogniser of its views took it; use the flow, photos or pinch layout"
                 )
             }
             var to = states[v].parameters
@@ -429,6 +432,24 @@ struct Planner {
                 offset: s.offset.y, velocity: velocity.y, minOffset: r.minY, maxOffset: r.maxY,
                 decelerationRate: rate,
                 target: target(natural.y, snapped.y, page: s.size.height), screenScale: scene.canvas.scale))
+    }
+
+    /// Offers a drag or pinch to the layout's own views (a UIKit program's gesture recognisers)
+    /// before the engine scrolls or zooms: true when they took it, and the layout then drives
+    /// the frames for as long as it says (the gesture and what it set off). Either way the
+    /// layout heard it: recognisers that run beside a scroll (simultaneous recognition) keep
+    /// their part.
+    mutating func offer(
+        _ v: Int, _ kind: TouchGesture.Kind, at location: Point, duration d: Double, curve: TimingCurve
+    ) -> Bool {
+        let t = time
+        var s = states[v]
+        let gesture = TouchGesture(kind: kind, location: location, duration: d, curve: curve)
+        let taken = s.layout.collectionViewDidReceive(gesture, cvState(v, s, at: t))
+        states[v] = s
+        guard let taken else { return false }
+        add(v, duration: max(d, taken), before: states, .layoutDriven)
+        return true
     }
 
     // MARK: Taps

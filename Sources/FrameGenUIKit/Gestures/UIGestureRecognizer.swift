@@ -72,6 +72,9 @@ open class UIGestureRecognizer: NSObject {
 
     /// The touch being delivered, while it is.
     var touch: UITouch?
+    /// The drag or pinch being delivered, while it is: a pan's translation and velocity and a
+    /// pinch's scale come from it.
+    var movement: Movement?
 
     /// Where the touch is, in `view`'s coordinates (nil: the window's); the recogniser's view's
     /// centre when no touch is being delivered.
@@ -81,7 +84,7 @@ open class UIGestureRecognizer: NSObject {
         return own.convert(CGPoint(x: own.bounds.midX, y: own.bounds.midY), to: view)
     }
 
-    open var numberOfTouches: Int { touch == nil ? 0 : 1 }
+    open var numberOfTouches: Int { touch == nil ? 0 : movement?.fingers ?? 1 }
 
     open func location(ofTouch touchIndex: Int, in view: UIView?) -> CGPoint { location(in: view) }
 
@@ -92,6 +95,13 @@ open class UIGestureRecognizer: NSObject {
     /// the touch has, or fewer, and one touch does; a long press when the finger is held long
     /// enough; the others fail.
     func recognizes(_ touch: UITouch) -> Bool { false }
+
+    /// When this kind of recogniser begins on a drag or pinch, in seconds after the fingers
+    /// landed; nil when it does not (a tap or a long press fails on a finger that moves).
+    func recognizes(_ movement: Movement) -> Double? { nil }
+
+    /// Starts a new drag or pinch: what a handler set during the last one is forgotten.
+    func beginMovement() {}
 
     /// Sends the actions (the targets still alive) and the handlers with `state`; after
     /// `.ended` the recogniser starts again from `.possible`.

@@ -24,8 +24,9 @@ open class UITouch: NSObject {
     open var majorRadiusTolerance: CGFloat { 5 }
     open internal(set) var gestureRecognizers: [UIGestureRecognizer]?
 
-    /// Where it is, in `root`'s bounds coordinates (the topmost view of the tree it landed in).
-    private let point: CGPoint
+    /// Where it is, in `root`'s bounds coordinates (the topmost view of the tree it landed in);
+    /// a drag moves it.
+    var point: CGPoint
     private weak var root: UIView?
 
     /// How long the finger stays down, in seconds: 0 for a short tap, more for a long press

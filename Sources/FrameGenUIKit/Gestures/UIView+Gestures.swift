@@ -64,16 +64,7 @@ extension UIView {
     package func deliverTap(
         at point: CGPoint, on target: UIView?, time: Double, tapCount: Int = 1, hold: Double = 0
     ) -> TapDelivery {
-        let local = target.map { convert(point, to: $0) } ?? point
-        let hit = target?.hitTest(local, with: nil) ?? hitTest(point, with: nil)
-        guard let hit else { return TapDelivery() }
-        var chain: [UIView] = []
-        var next: UIView? = hit
-        while let view = next {
-            chain.append(view)
-            if view === self { break }
-            next = view.superview
-        }
+        guard let (hit, chain) = viewsUnderFinger(at: point, on: target) else { return TapDelivery() }
         let control = chain.firstIndex { ($0 as? UIControl)?.isEnabled == true }
         let touch = UITouch(view: hit, at: point, in: self, timestamp: time, tapCount: tapCount, hold: hold)
         var candidates: [UIGestureRecognizer] = []
@@ -96,24 +87,7 @@ extension UIView {
             )
             return ta != tb ? ta < tb : a.offset < b.offset
         }.map(\.element)
-        var recognised: [UIGestureRecognizer] = []
-        for g in able {
-            let waits = able.contains { other in
-                other !== g
-                    && (g.failureRequirements.contains { $0.object === other }
-                        || g.delegate?.gestureRecognizer(g, shouldRequireFailureOf: other) == true
-                        || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: g) == true)
-            }
-            guard !waits else { continue }
-            let excluded = recognised.contains { r in
-                g.delegate?.gestureRecognizer(g, shouldRecognizeSimultaneouslyWith: r) != true
-                    && r.delegate?.gestureRecognizer(r, shouldRecognizeSimultaneouslyWith: g) != true
-            }
-            guard !excluded, g.view?.gestureRecognizerShouldBegin(g) ?? true,
-                g.delegate?.gestureRecognizerShouldBegin(g) ?? true
-            else { continue }
-            recognised.append(g)
-        }
+        let recognised = Self.recognising(able)
         let release = time + max(0, hold)
         for g in recognised {
             if let press = g as? UILongPressGestureRecognizer {
@@ -132,6 +106,48 @@ extension UIView {
         return delivery
     }
 
+    /// The view a finger at `point` (this view's bounds coordinates) lands on, hit-tested in
+    /// `target` when given, and the views from it up to this one, innermost first; nil when it
+    /// lands on nothing.
+    func viewsUnderFinger(at point: CGPoint, on target: UIView?) -> (hit: UIView, chain: [UIView])? {
+        let local = target.map { convert(point, to: $0) } ?? point
+        guard let hit = target?.hitTest(local, with: nil) ?? hitTest(point, with: nil) else { return nil }
+        var chain: [UIView] = []
+        var next: UIView? = hit
+        while let view = next {
+            chain.append(view)
+            if view === self { break }
+            next = view.superview
+        }
+        return (hit, chain)
+    }
+
+    /// Of `able`, the recognisers that can recognise the touch in the order they would, those
+    /// that do: each unless one it must wait for can too (`require(toFail:)`, the delegates'
+    /// failure questions), one already recognised excludes it (neither delegate allows
+    /// simultaneous recognition), or its view or delegate says no to beginning.
+    static func recognising(_ able: [UIGestureRecognizer]) -> [UIGestureRecognizer] {
+        var recognised: [UIGestureRecognizer] = []
+        for g in able {
+            let waits = able.contains { other in
+                other !== g
+                    && (g.failureRequirements.contains { $0.object === other }
+                        || g.delegate?.gestureRecognizer(g, shouldRequireFailureOf: other) == true
+                        || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: g) == true)
+            }
+            guard !waits else { continue }
+            let excluded = recognised.contains { r in
+                g.delegate?.gestureRecognizer(g, shouldRecognizeSimultaneouslyWith: r) != true
+                    && r.delegate?.gestureRecognizer(r, shouldRecognizeSimultaneouslyWith: g) != true
+            }
+            guard !excluded, g.view?.gestureRecognizerShouldBegin(g) ?? true,
+                g.delegate?.gestureRecognizerShouldBegin(g) ?? true
+            else { continue }
+            recognised.append(g)
+        }
+        return recognised
+    }
+
     /// Seconds after the touch began that `g` recognises it.
     private static func recognitionDelay(_ g: UIGestureRecognizer, hold: Double) -> Double {
         (g as? UILongPressGestureRecognizer)?.minimumPressDuration ?? max(0, hold)
@@ -139,7 +155,7 @@ extension UIView {
 
     /// Runs `work` at `time` on the scene's clock; at once where no scene's clock runs, or
     /// where `time` is now.
-    private static func atSceneTime(_ time: Double, _ work: @escaping () -> Void) {
+    static func atSceneTime(_ time: Double, _ work: @escaping () -> Void) {
         guard let clock = LayerAnimator.current, time > clock.now else { return work() }
         clock.schedule(at: time, work)
     }
@@ -147,7 +163,7 @@ extension UIView {
 
 extension UIGestureRecognizer {
     /// Sends the actions with `state`, the touch in hand for `location(in:)`.
-    fileprivate func send(_ state: State, for touch: UITouch) {
+    func send(_ state: State, for touch: UITouch) {
         let held = self.touch
         self.touch = touch
         sendActions(state: state)
