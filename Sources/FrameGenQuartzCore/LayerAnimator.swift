@@ -126,6 +126,21 @@ package final class LayerAnimator: @unchecked Sendable {
         pending.append(group)
     }
 
+    /// Shows `layer` and the layers under it as they are now, with no animation: a view that
+    /// joins the views shown inside an animation block (a cell dequeued for an item, which may
+    /// have shown another elsewhere) is made and placed as UIKit places it, not moved from
+    /// where it was before; an animation still running on it from its last use ends.
+    package func showWithoutAnimation(_ layer: CALayer) {
+        for l in Self.tree(layer) {
+            running[ObjectIdentifier(l)] = nil
+            for block in blocks {
+                for key in LayerValues.Key.allCases {
+                    block.taken.insert(PropertyID(layer: ObjectIdentifier(l), key: key))
+                }
+            }
+        }
+    }
+
     /// Runs the completions due at `now` (a block that animated nothing completes at once,
     /// after the code that started it, as UIKit completes it on the next turn of the run loop).
     package func settle() { advance(to: now) }
@@ -302,7 +317,10 @@ final class PropertyAnimation {
     let begin: Double
     package let duration: Double
     package let curve: TimingCurve
-    package unowned let group: AnimationGroup
+    /// Held strongly: an advance that runs the group's completion and then later work (a
+    /// timer, a gesture's next event) that animates the same property again finds this
+    /// animation still among the running ones, whose group is then out of `pending`.
+    package let group: AnimationGroup
 
     package var end: Double { begin + duration }
 

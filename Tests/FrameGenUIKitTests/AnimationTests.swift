@@ -373,3 +373,70 @@ private final class SlideOnTap: NSObject, UICollectionViewDelegate {
         #expect(ends == [.end, .end])
     }
 }
+
+/// Work the clock runs after an animation's completion in the same advance (a gesture's next
+/// event, a timer) may animate the property that animation moved: the finished animation is
+/// still among the running ones until the advance ends, and replacing it must not reach its
+/// group, which the completion took out of the clock's hands (this trapped: the animation
+/// held its group unowned).
+@Test func workAfterACompletionInOneAdvanceAnimatesThePropertyAgain() {
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    withClock(view, at: 1) { clock in
+        UIView.animate(withDuration: 0.2, animations: { view.alpha = 0.5 }, completion: { _ in })
+        clock.schedule(at: 1.3) {
+            UIView.animate(withDuration: 0.4) { view.alpha = 1 }
+        }
+        clock.advance(to: 1.5)
+        // Halfway through the second animation, from 0.5 to 1 along ease-in-ease-out's middle.
+        #expect(abs(clock.presentation(of: view.layer).number(.opacity) - 0.75) < 1e-6)
+        clock.advance(to: 1.7)
+        #expect(clock.presentation(of: view.layer).number(.opacity) == 1)
+    }
+}
+
+/// Three items of the data at a time, from `first`, 50 points apart.
+private final class WindowLayout: UICollectionViewLayout {
+    var first = 0
+
+    override var collectionViewContentSize: CGSize {
+        CGSize(width: collectionView!.bounds.width, height: 300)
+    }
+
+    override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+        let a = UICollectionViewLayoutAttributes(forCellWith: indexPath)
+        a.size = CGSize(width: 60, height: 40)
+        a.center = CGPoint(x: 50, y: 20 + CGFloat(indexPath.item - first) * 50)
+        return a
+    }
+
+    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
+        (first..<min(first + 3, collectionView!.numberOfItems(inSection: 0))).compactMap {
+            layoutAttributesForItem(at: IndexPath(item: $0, section: 0))
+        }
+    }
+}
+
+private final class AdvanceWindow: NSObject, UICollectionViewDelegate {
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+        let layout = collectionView.collectionViewLayout as! WindowLayout
+        UIView.animate(withDuration: 0.4) {
+            layout.first = 1
+            layout.invalidateLayout()
+            collectionView.layoutIfNeeded()
+        }
+    }
+}
+
+/// Inside an animation block, a cell that joins the views shown (here the cell item 0 left,
+/// reused for item 3) is placed where its item is at once, as UIKit places a cell it dequeues;
+/// the cells that stay move over the animation.
+@Test func aCellReusedInsideAnAnimationBlockDoesNotFlyInFromItsLastItem() throws {
+    let timeline = try timeline(type: "window", fps: 20, tap: 0.1, then: 0.5, delegate: { AdvanceWindow() }) {
+        WindowLayout()
+    }
+    let elements = timeline.frame(at: 0.3).views[0].elements.map(\.attributes)
+    func y(_ item: Int) -> Double? { elements.first { $0.indexPath.item == item }?.center.y }
+    #expect(y(3) == 120)
+    // Item 1 goes from 70 to 20 over 0.4 s, half way at 0.3 s.
+    #expect(abs(y(1)! - 45) < 1e-9)
+}

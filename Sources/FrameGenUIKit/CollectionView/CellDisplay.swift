@@ -466,53 +466,21 @@ package final class CellDisplay {
                 views.append(nil)
                 continue
             }
-            let view: UICollectionReusableView
+            // A view that joins the views shown is made, configured and placed without
+            // animation, as UIKit makes it inside an animation block (a cell reused from
+            // another item does not fly in from where that item was).
             let appearing = displayed[key] == nil
-            if let shownAlready = displayed[key] {
-                view = shownAlready
-            } else if key.category == .decorationView, let kind = key.kind {
-                view = decorationView(kind, frame: attributes.frame, in: host)
-                displayed[key] = view
-                if view.superview !== host { host.addSubview(view) }
-            } else if key.category == .supplementaryView, let kind = key.kind {
-                view =
-                    host.dataSource.map {
-                        $0.collectionView(host, viewForSupplementaryElementOfKind: kind, at: key.indexPath)
-                    }
-                    ?? host.dequeueReusableSupplementaryView(
-                        ofKind: kind, withReuseIdentifier: sceneViews[kind] ?? "", for: key.indexPath)
-                // A program's data source without views of this kind: the scene's styles draw it.
-                guard !(view is UnansweredSupplementaryView) else {
-                    views.append(nil)
-                    continue
-                }
-                displayed[key] = view
-                if view.superview !== host { host.addSubview(view) }
-            } else {
-                // An item that is leaving (an index path the data no longer has, or the second of
-                // two at one index path) is not asked of the data source, which knows only the
-                // data after the change: it gets the scene's cell.
-                let inData =
-                    key.indexPath.count == 2 && key.indexPath.section < host.data.numberOfSections
-                    && key.indexPath.item < host.data.numberOfItems(inSection: key.indexPath.section)
-                // Plain cells (a scene that names none) come from the data source only when the
-                // program set one.
-                let asksDataSource = sceneCell != nil || programDataSource
-                let current =
-                    asksDataSource && key.occurrence == 0 && inData
-                    && (key.item == nil || key.item == CellDisplay.item(at: key.indexPath, in: host.data))
-                view =
-                    (current
-                        ? host.dataSource.map { $0.collectionView(host, cellForItemAt: key.indexPath) }
-                        : goneCell(key.item) ?? (asksDataSource ? leavingCell(key.item, in: host) : nil))
-                    ?? host.dequeueReusableCell(
-                        withReuseIdentifier: sceneCell ?? CellDisplay.plainIdentifier, for: key.indexPath)
-                displayed[key] = view
-                if view.superview !== host { host.addSubview(view) }
+            guard
+                let (view, fresh) = displayed[key].map({ ($0, false) })
+                    ?? newView(for: key, attributes, in: host)
+            else {
+                views.append(nil)
+                continue
             }
             let dequeued = appliedInDequeue == ObjectIdentifier(view)
             appliedInDequeue = nil
             let applied = apply(attributes, to: view, in: host) || dequeued
+            if fresh { LayerAnimator.current?.showWithoutAnimation(view.layer) }
             if applied, selfSizing, key.category != .decorationView {
                 askPreferredAttributes(of: view, for: attributes, in: host)
             }
@@ -520,6 +488,57 @@ package final class CellDisplay {
             views.append(view)
         }
         return views
+    }
+
+    /// The view for an element that joins the views shown: a decoration view of the layout's
+    /// class, the data source's supplementary view or cell, or the scene's (`fresh`: made or
+    /// dequeued for it), or the cell that showed a leaving item before (not fresh: it moves on
+    /// from where it was); nil where the scene's styles draw it.
+    private func newView(
+        for key: Key, _ attributes: UICollectionViewLayoutAttributes, in host: UICollectionView
+    ) -> (view: UICollectionReusableView, fresh: Bool)? {
+        let view: UICollectionReusableView
+        var fresh = true
+        if key.category == .decorationView, let kind = key.kind {
+            view = decorationView(kind, frame: attributes.frame, in: host)
+            displayed[key] = view
+            if view.superview !== host { host.addSubview(view) }
+        } else if key.category == .supplementaryView, let kind = key.kind {
+            view =
+                host.dataSource.map {
+                    $0.collectionView(host, viewForSupplementaryElementOfKind: kind, at: key.indexPath)
+                }
+                ?? host.dequeueReusableSupplementaryView(
+                    ofKind: kind, withReuseIdentifier: sceneViews[kind] ?? "", for: key.indexPath)
+            // A program's data source without views of this kind: the scene's styles draw it.
+            guard !(view is UnansweredSupplementaryView) else { return nil }
+            displayed[key] = view
+            if view.superview !== host { host.addSubview(view) }
+        } else {
+            // An item that is leaving (an index path the data no longer has, or the second of
+            // two at one index path) is not asked of the data source, which knows only the
+            // data after the change: it gets the scene's cell.
+            let inData =
+                key.indexPath.count == 2 && key.indexPath.section < host.data.numberOfSections
+                && key.indexPath.item < host.data.numberOfItems(inSection: key.indexPath.section)
+            // Plain cells (a scene that names none) come from the data source only when the
+            // program set one.
+            let asksDataSource = sceneCell != nil || programDataSource
+            let current =
+                asksDataSource && key.occurrence == 0 && inData
+                && (key.item == nil || key.item == CellDisplay.item(at: key.indexPath, in: host.data))
+            let gone = current ? nil : goneCell(key.item)
+            fresh = gone == nil
+            view =
+                (current
+                    ? host.dataSource.map { $0.collectionView(host, cellForItemAt: key.indexPath) }
+                    : gone ?? (asksDataSource ? leavingCell(key.item, in: host) : nil))
+                ?? host.dequeueReusableCell(
+                    withReuseIdentifier: sceneCell ?? CellDisplay.plainIdentifier, for: key.indexPath)
+            displayed[key] = view
+            if view.superview !== host { host.addSubview(view) }
+        }
+        return (view, fresh)
     }
 
     /// The delegate hears of a view when it joins the views shown and when it leaves them, as
