@@ -1,6 +1,7 @@
 import Foundation
 
-/// UIKit's gesture recogniser, fed by the scene's taps (docs/uikit.md "Gesture recognisers").
+/// UIKit's gesture recogniser, fed by the scene's taps, drags and pinches (docs/uikit.md
+/// "Gesture recognisers").
 ///
 /// A recogniser added to a view (`addGestureRecognizer(_:)`) hears a tap of the timeline that
 /// lands on that view or one of its subviews, at the instant the tap lands: a tap recogniser
@@ -8,7 +9,8 @@ import Foundation
 /// added; the others (a long press, a pan, a swipe, a pinch, a double tap) fail, as a short
 /// tap that does not move makes them fail on iOS. A recogniser that recognised, with
 /// `cancelsTouchesInView` (the default), cancels the touches of the views under it, so the
-/// collection view does not select the item, as on iOS.
+/// collection view does not select the item, as on iOS. Pans and swipes hear the drags that
+/// start over their view, pinches the pinches (`UIView.deliver(_:at:on:time:scrollViewPans:)`).
 open class UIGestureRecognizer: NSObject {
     public enum State: Int, Sendable {
         case possible, began, changed, ended, cancelled, failed
