@@ -121,6 +121,22 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
         return list.itemStyle(at: indexPath, count: sections[indexPath.section].cells.count)
     }
 
+    package func swipeActions(at indexPath: IndexPath, leading: Bool) -> UISwipeActionsConfiguration? {
+        guard sections.indices.contains(indexPath.section), let list = sections[indexPath.section].list
+        else { return nil }
+        let provider =
+            leading
+            ? list.leadingSwipeActionsConfigurationProvider : list.trailingSwipeActionsConfigurationProvider
+        return provider?(indexPath)
+    }
+
+    package var hasSwipeActions: Bool {
+        sections.contains {
+            $0.list?.leadingSwipeActionsConfigurationProvider != nil
+                || $0.list?.trailingSwipeActionsConfigurationProvider != nil
+        }
+    }
+
     /// The colour behind the lists: the first list section's appearance's (*chosen* where
     /// sections of several appearances share a collection view).
     package var listBackgroundColor: UIColor? {

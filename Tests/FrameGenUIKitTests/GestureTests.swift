@@ -1,7 +1,9 @@
 import Foundation
+import FrameGenCompositionalLayout
 import FrameGenKit
 import Testing
 
+import struct Layout.LayerSnapshot
 import enum Layout.LayoutRegistry
 
 @testable import FrameGenQuartzCore
@@ -682,4 +684,92 @@ private func viewRecognisersTimeline(
         let scrolled = timeline.frame(at: 0.25).views[0].bounds.minY
         #expect(simultaneous ? scrolled > 50 : scrolled == 0)
     }
+}
+
+// MARK: Swipe actions
+
+private let swipeHeard = Heard()
+
+/// A list row with its text (a scene's cell: configured from its attributes).
+private final class RowCell: UICollectionViewListCell {
+    override func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {
+        super.apply(layoutAttributes)
+        var content = defaultContentConfiguration()
+        content.text = "Row \(layoutAttributes.indexPath.item)"
+        contentConfiguration = content
+    }
+}
+
+/// A list with trailing actions, Archive and Delete, whose handlers say when they ran.
+private func swipeListTimeline(_ text: String) throws -> Timeline {
+    let layouts = [
+        UIKitLayout.descriptor(type: "list", cells: ["row": { RowCell(frame: $0) }]) { _ in
+            var configuration = UICollectionLayoutListConfiguration(appearance: .plain)
+            configuration.trailingSwipeActionsConfigurationProvider = { indexPath in
+                let delete = UIContextualAction(style: .destructive, title: "Delete") { _, _, done in
+                    swipeHeard.add("delete \(indexPath.item) at \(CACurrentMediaTime())")
+                    done(true)
+                }
+                let archive = UIContextualAction(style: .normal, title: "Archive") { _, _, done in done(true)
+                }
+                archive.backgroundColor = .systemBlue
+                return UISwipeActionsConfiguration(actions: [delete, archive])
+            }
+            return UICollectionViewCompositionalLayout.list(using: configuration)
+        }
+    ]
+    let scene = try Scene(
+        document: parseDocument(text, file: "s.yaml"), folder: ".", layouts: LayoutRegistry.builtIn + layouts)
+    return try Timeline(scene)
+}
+
+/// A drag to the left over a list row with trailing actions slides its content with the finger
+/// and shows the buttons in the space (Delete at the edge); released past half the buttons'
+/// width the row opens to their width and stays open; a drag past 60 % of the width performs
+/// the first action and the row closes; the list does not scroll.
+@Test func aSidewaysDragOverAListRowShowsItsSwipeActions() throws {
+    let text = """
+        canvas: {width: 390, height: 400, scale: 1}
+        fps: 20
+        content: {items: 6}
+        layout: {type: list, cell: row}
+        timeline:
+          - wait: 0.2
+          - drag: {by: [-150, 0], duration: 0.3, at: [300, 66]}
+          - wait: 0.5
+          - drag: {by: [-330, 0], duration: 0.3, at: [300, 110]}
+          - wait: 0.5
+        """
+    swipeHeard.reset()
+    let timeline = try swipeListTimeline(text)
+    func row(_ item: Int, at t: Double) -> LayerSnapshot {
+        timeline.frame(at: t).views[0].elements.first {
+            $0.attributes.indexPath.item == item && $0.attributes.representedElementCategory == .cell
+        }!.content!
+    }
+    /// The buttons shown: their colours' red channel and widths, from the content outwards.
+    func buttons(_ r: LayerSnapshot) -> [(red: Double, width: Double)] {
+        let actions = r.sublayers.first { $0.bounds.width > 0 && $0.position.x > 390 }
+        return (actions?.sublayers ?? []).sorted { $0.position.x < $1.position.x }.map {
+            ($0.backgroundColor?.red ?? -1, $0.bounds.width)
+        }
+    }
+    #expect(row(1, at: 0.1).bounds.minX == 0)
+    // Half way through the drag: 75 points uncovered, shared by the two buttons.
+    let half = row(1, at: 0.35)
+    #expect(half.bounds.minX == 75)
+    #expect(abs(buttons(half).reduce(0) { $0 + $1.width } - 75) < 1e-9)
+    // Released at 150: open to the buttons' own widths, Archive (blue) then Delete (red).
+    let open = row(1, at: 0.95)
+    let shown = buttons(open)
+    #expect(shown.count == 2 && shown[0].red < 0.1 && shown[1].red == 1)
+    #expect(shown.allSatisfy { $0.width >= 74 })
+    #expect(abs(open.bounds.minX - shown.reduce(0) { $0 + $1.width }) < 1e-9)
+    #expect(timeline.frame(at: 0.95).views[0].bounds.minY == 0)
+    // The first drag lasts until its row has opened (0.8 s); the second, from 1.3 s, 330 points
+    // of 390: a full swipe, Delete runs at the lift (1.6 s) and the row closes.
+    #expect(row(2, at: timeline.duration).bounds.minX == 0)
+    let heard = swipeHeard.lines
+    #expect(heard.first == "delete 2 at 1.6")
+    #expect(Set(heard).count == 1)
 }

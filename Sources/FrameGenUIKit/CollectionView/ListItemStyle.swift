@@ -40,6 +40,11 @@ package struct ListItemStyle: Equatable {
 package protocol ListSectionLayout: AnyObject {
     func listItemStyle(at indexPath: IndexPath) -> ListItemStyle?
     var listBackgroundColor: UIColor? { get }
+    /// The swipe actions of the cell at `indexPath` on its leading or trailing side (the list
+    /// configuration's providers); nil for none.
+    func swipeActions(at indexPath: IndexPath, leading: Bool) -> UISwipeActionsConfiguration?
+    /// Whether a list section has a swipe actions provider.
+    var hasSwipeActions: Bool { get }
 }
 
 extension CACornerMask {

@@ -671,6 +671,7 @@ open class UICollectionView: UIScrollView {
             CrashReport.during(cells.describe(cell, "in prepareForReuse()", at: instant)) {
                 cell.prepareForReuse()
             }
+            cell.closeSwipeActions()
             cells.applyDequeued(cell, .cell, kind: nil, at: indexPath, in: self)
             return cell
         }

@@ -219,6 +219,9 @@ open class UICollectionViewCell: UICollectionReusableView {
     /// The separator the list section draws below the cell.
     private var listSeparatorView: UIView?
 
+    /// The swipe actions a drag uncovered, while they show (SwipeActions.swift).
+    var swipeActions: SwipeActionsView?
+
     /// Where the list's separator starts when its configuration leaves it automatic: at the
     /// cell's leading edge for a cell of yours (*chosen*), at the text for a list cell.
     open var automaticSeparatorLeadingInset: CGFloat { 0 }

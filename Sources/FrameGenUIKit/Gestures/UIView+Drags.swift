@@ -132,6 +132,11 @@ extension UIView {
                 candidates.append((g, begins, candidates.count))
             }
         }
+        if let swipe = (self as? UICollectionView)?.swipeActionsRecognizer(for: gesture, on: target),
+            let begins = swipe.recognizes(movement)
+        {
+            candidates.append((swipe, begins, candidates.count))
+        }
         guard !candidates.isEmpty else { return false }
         let scrollPan = (self as? UIScrollView).map { ScrollViewPanGestureRecognizer(scrollView: $0) }
         if scrollViewPans, let scrollPan {
@@ -180,6 +185,12 @@ extension UIView {
     /// Whether this view or one inside it has an enabled recogniser of `gesture`'s kind (a pan
     /// or swipe for a drag, a pinch for a pinch).
     package func hasRecognisers(for gesture: TouchGesture) -> Bool {
+        if case .drag = gesture.kind,
+            ((self as? UICollectionView)?.collectionViewLayout as? ListSectionLayout)?
+                .hasSwipeActions == true
+        {
+            return true
+        }
         let pinch = if case .pinch = gesture.kind { true } else { false }
         for g in attachedGestureRecognizers where g.isEnabled {
             if pinch

@@ -1,8 +1,8 @@
 import Foundation
 
-/// A swipe action of a table row or list cell (iOS 11): kept with its look and handler.
-/// framegen has no swipe in a scene, so an action is never shown or performed
-/// (docs/uikit.md "Lists").
+/// A swipe action of a table row or list cell (iOS 11), with its look and handler: a scene's
+/// drag over a list cell shows it, and a full swipe performs the first (docs/uikit.md
+/// "Lists", SwipeActions.swift).
 open class UIContextualAction: NSObject {
     public enum Style: Int, Sendable {
         case normal

@@ -10,7 +10,9 @@ import GalleryLayouts
 // the ports of the built-in layouts come as descriptors, with the built-ins' looks.
 FrameGenCommandLine.main(
     layouts: Gallery.layouts.merging(Wheel.layouts) { a, _ in a }.merging(PhotoLibrary.layouts) { a, _ in a }
-        .merging(StackCards.layouts) { a, _ in a }.merging(SwipeDeck.layouts) { a, _ in a },
+        .merging(StackCards.layouts) { a, _ in a }.merging(SwipeDeck.layouts) { a, _ in a }
+        .merging(Mailbox.layouts) { a, _ in a },
     cells: Wheel.cells.merging(PhotoCards.cells) { a, _ in a }.merging(ProgressTiles.cells) { a, _ in a }
-        .merging(StackCards.cells) { a, _ in a }.merging(SwipeDeck.cells) { a, _ in a },
+        .merging(StackCards.cells) { a, _ in a }.merging(SwipeDeck.cells) { a, _ in a }
+        .merging(Mailbox.cells) { a, _ in a },
     descriptors: Gallery.descriptors)
