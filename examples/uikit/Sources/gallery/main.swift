@@ -6,10 +6,11 @@ import GalleryLayouts
 // The wheel and the photo cards draw their items with their own cell classes (`cell: wheel-cell`
 // in scenes/wheel.yaml, `cell: card-cell` in scenes/cards.yaml, `cell: progress-cell` in
 // scenes/progress.yaml, `cell: stack-card-cell` in scenes/stack-cards.yaml);
-// the ports of the built-in layouts come as descriptors, with the built-ins' looks.
+// the ports of the built-in layouts come as descriptors, with the built-ins' looks, and so does the
+// contacts table (ContactsViewController.swift, scenes/contacts.yaml).
 FrameGenCommandLine.main(
     layouts: Gallery.layouts.merging(Wheel.layouts) { a, _ in a }.merging(PhotoLibrary.layouts) { a, _ in a }
         .merging(StackCards.layouts) { a, _ in a },
     cells: Wheel.cells.merging(PhotoCards.cells) { a, _ in a }.merging(ProgressTiles.cells) { a, _ in a }
         .merging(StackCards.cells) { a, _ in a },
-    descriptors: Gallery.descriptors)
+    descriptors: Gallery.descriptors + Contacts.descriptors)
