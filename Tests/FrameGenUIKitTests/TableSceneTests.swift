@@ -27,6 +27,18 @@ private final class Heard: @unchecked Sendable {
     func deselect(_ p: IndexPath) { lock.withLock { _ = _deselected.insert(p) } }
 }
 
+/// The warnings a table's replays said, each once.
+private final class SaidLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var said: [String] = []
+    var lines: [String] { lock.withLock { said } }
+    private(set) var warnings = LayoutWarnings { _ in }
+
+    init() {
+        warnings = LayoutWarnings { [unowned self] line in lock.withLock { said.append(line) } }
+    }
+}
+
 /// A contacts list as an app writes one: a model, cells dequeued by identifier, edits made to
 /// the model in `commit` and `moveRowAt`.
 private final class Contacts: NSObject, UITableViewDataSource, UITableViewDelegate {
@@ -303,6 +315,30 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
         #expect(heard.selected == [IndexPath(row: 3, section: 0)])
     }
 
+    /// A rotation lays the table out at its new width: the rows take the landscape view's.
+    @Test func aRotationLaysTheRowsOutAtTheNewWidth() throws {
+        let t = try timeline(
+            "layout: {type: contacts}\ntimeline:\n  - rotate: {to: landscape, duration: 0.4}\n",
+            contacts([10]))
+        #expect(element(t, at: 0, 0, 2)?.frame == Rect(x: 0, y: 88, width: 390, height: 44))
+        #expect(element(t, at: t.duration, 0, 2)?.frame == Rect(x: 0, y: 88, width: 844, height: 44))
+    }
+
+    /// A scene that counts its items otherwise than the data source is warned of once, and
+    /// shows the rows both have.
+    @Test func countsThatDifferFromTheDataSourcesAreSaidOnce() throws {
+        let said = SaidLines()
+        let t = try timeline(
+            "canvas: {width: 200, height: 300, scale: 1}\ncontent: {items: 3}\nlayout: {type: contacts}\n",
+            contacts([5], warnings: said.warnings))
+        let rows = t.frame(at: 0).views[0].elements.filter { $0.attributes.representedElementKind == nil }
+        #expect(rows.count == 3)
+        #expect(
+            said.lines == [
+                "the table \"contacts\": after the first layout pass its data source has [5] rows per section and the scene [3]; the rows both have are shown (a data source changes its model in tableView(_:commit:forRowAt:) and tableView(_:moveRowAt:to:), as for an edit on iOS)"
+            ])
+    }
+
     /// Frames drawn on several threads in any order equal frames drawn in order.
     @Test func parallelFramesEqualSerialOnes() throws {
         let t = try timeline(
@@ -316,13 +352,8 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
     /// Bad answers of a data source and delegate are said once each, naming the call, and the
     /// scene goes on: a negative count is 0 rows, a NaN height sizes the row automatically.
     @Test func aNegativeCountAndANaNHeightAreSaidOnce() throws {
-        final class Lines: @unchecked Sendable {
-            let lock = NSLock()
-            var lines: [String] = []
-        }
-        let said = Lines()
-        let warnings = LayoutWarnings { line in said.lock.withLock { said.lines.append(line) } }
-        let table = contacts([3, 2], warnings: warnings) { model in
+        let said = SaidLines()
+        let table = contacts([3, 2], warnings: said.warnings) { model in
             model.counts = [3, -4]
             model.rowHeight = .nan
         }
@@ -330,7 +361,7 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
             contactsScene(200, 300, "drag: {by: [0, -40], duration: 0.2}"), table)
         #expect(t.scene.content.itemCounts == [3, 0])
         #expect(element(t, at: 0, 0, 1)?.frame == Rect(x: 0, y: 44, width: 200, height: 44))
-        let lines = said.lock.withLock { said.lines }
+        let lines = said.lines
         #expect(
             lines.filter {
                 $0.contains("tableView(_:numberOfRowsInSection:) returned -4 for section 1; taken as 0")
