@@ -127,12 +127,12 @@ final class TableScene: NSObject, UICollectionViewDataSource, UICollectionViewDe
                 withReuseIdentifier: Self.sectionIdentifier)
         }
         collectionView.backgroundColor = table.backgroundColor
-        collectionView.allowsSelection = table.allowsSelection
         collectionView.dataSource = self
         collectionView.delegate = self
         table.sceneReload = { [weak collectionView] rows in
             guard let collectionView else { return }
-            if let rows { collectionView.reloadItems(at: rows) } else { collectionView.reloadData() }
+            // The table let every cell go: the rows shown are asked for again.
+            collectionView.reloadItems(at: rows ?? collectionView.indexPathsForVisibleItems)
         }
         follow(collectionView)
     }

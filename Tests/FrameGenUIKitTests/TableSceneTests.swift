@@ -49,6 +49,8 @@ private final class Contacts: NSObject, UITableViewDataSource, UITableViewDelega
     var redirect: [IndexPath: IndexPath] = [:]
     var rowHeight: CGFloat?
     var counts: [Int]?
+    /// Runs at `didSelectRowAt`, as an app's code there.
+    var onSelect: ((UITableView, IndexPath) -> Void)?
     private var added = 0
 
     init(_ sections: [Int]) {
@@ -102,6 +104,7 @@ private final class Contacts: NSObject, UITableViewDataSource, UITableViewDelega
 
     func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
         heard?.select(indexPath)
+        onSelect?(tableView, indexPath)
     }
 
     func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
@@ -233,6 +236,29 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
         #expect(heard.deselected == [IndexPath(row: 3, section: 0)])
         #expect(again[100, 150] == Color.white)
         #expect(again[100, 20] == Color(r: 209, g: 209, b: 214))
+    }
+
+    /// What the delegate does at the tap shows: here it renames the contact and reloads the
+    /// table (`reloadData()`), and the row shows the new name, not an empty cell.
+    @Test func aReloadInDidSelectRowAtShowsTheNewCells() throws {
+        let table = contacts([6]) { model in
+            model.onSelect = { tableView, indexPath in
+                model.names[0][indexPath.row] = "Selected and renamed"
+                tableView.deselectRow(at: indexPath, animated: false)
+                tableView.reloadData()
+            }
+        }
+        let text = contactsScene(200, 300, "wait: 0.5", "tap: {item: [0, 2]}", "wait: 0.5")
+        let before = try render(text, table, frame: 4)
+        let after = try render(text, table, frame: 6)
+        // Row 2 is 88..<132: its text's dark pixels, in other places once renamed; deselected.
+        func dark(_ image: StraightImage) -> [Int] {
+            (88..<132).flatMap { y in (0..<200).filter { image[$0, y].r < 128 }.map { y * 200 + $0 } }
+        }
+        #expect(!dark(before).isEmpty)
+        #expect(!dark(after).isEmpty)
+        #expect(dark(after) != dark(before))
+        #expect(after[190, 125] == Color.white)
     }
 
     /// The frame shows what `layer.render(in:)` draws for the same table: a grouped table's
