@@ -49,6 +49,8 @@ private final class Contacts: NSObject, UITableViewDataSource, UITableViewDelega
     var redirect: [IndexPath: IndexPath] = [:]
     var rowHeight: CGFloat?
     var counts: [Int]?
+    /// Whether `commit` calls `deleteRows`/`insertRows` (an app may only change its model).
+    var tellsTable = true
     /// Runs at `didSelectRowAt`, as an app's code there.
     var onSelect: ((UITableView, IndexPath) -> Void)?
     private var added = 0
@@ -84,11 +86,11 @@ private final class Contacts: NSObject, UITableViewDataSource, UITableViewDelega
         switch editingStyle {
         case .delete:
             names[indexPath.section].remove(at: indexPath.row)
-            tableView.deleteRows(at: [indexPath], with: .automatic)
+            if tellsTable { tableView.deleteRows(at: [indexPath], with: .automatic) }
         case .insert:
             added += 1
             names[indexPath.section].insert("New \(added)", at: indexPath.row)
-            tableView.insertRows(at: [indexPath], with: .automatic)
+            if tellsTable { tableView.insertRows(at: [indexPath], with: .automatic) }
         case .none: break
         }
     }
@@ -303,10 +305,14 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
 
     /// A scene's delete goes to the data source's `commit` (which removes the contact and
     /// deletes the row): the row fades out in place while the rows below slide up, the
-    /// collection view's default, as a table's `.automatic` row animation does.
-    @Test func aDeletedRowFadesWhileTheRowsBelowSlideUp() throws {
+    /// collection view's default, as a table's `.automatic` row animation does. A `commit` that
+    /// only changes the model has the table told for it.
+    @Test(arguments: [true, false]) func aDeletedRowFadesWhileTheRowsBelowSlideUp(commitTellsTheTable: Bool)
+        throws
+    {
         let t = try timeline(
-            contactsScene(200, 300, "delete: {items: [[0, 1]], duration: 0.4, curve: linear}"), contacts([5]))
+            contactsScene(200, 300, "delete: {items: [[0, 1]], duration: 0.4, curve: linear}"),
+            contacts([5]) { $0.tellsTable = commitTellsTheTable })
         #expect(t.scene.content.itemCounts == [5])
         let halfway = t.frame(at: 0.2).views[0].elements.map(\.attributes).filter {
             $0.representedElementKind == nil
