@@ -40,9 +40,13 @@ public struct LayoutDescriptor: Sendable {
     /// The built-in type whose default look (cell and header styles) a scene naming this type
     /// gets where it sets none; nil: this type's own (none for a type that is not built in).
     public let look: String?
+    /// The items per section a scene naming this type has where its `content:` gives no counts:
+    /// a table's, from its data source (docs/uikit.md "Tables"); nil: the scene's default.
+    public let itemCounts: [Int]?
 
     public init(
         type: String, summary: String, parameters: [LayoutParameter], look: String? = nil,
+        itemCounts: [Int]? = nil,
         make:
             @escaping @Sendable ([String: CustomValue]) throws(LayoutParameterError) ->
             any CollectionViewLayout
@@ -51,6 +55,7 @@ public struct LayoutDescriptor: Sendable {
         self.summary = summary
         self.parameters = parameters
         self.look = look
+        self.itemCounts = itemCounts
         self.make = make
     }
 }

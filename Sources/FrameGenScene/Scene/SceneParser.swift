@@ -71,6 +71,13 @@ extension Scene {
                     defaultFrame: defaultFrame, folder: folder, layouts: layouts)
             ]
         }
+        // A table's rows are its data source's (docs/uikit.md "Tables"), unless the scene counts them.
+        let contentMap = try map["content"]?.map("a content mapping")
+        if contentMap?["sections"] == nil, contentMap?["items"] == nil,
+            let counts = views.lazy.compactMap(\.layout.itemCounts).first
+        {
+            content.itemCounts = counts
+        }
         for action in timeline {
             if let v = action.view, !views.contains(where: { $0.name == v }) {
                 var message = "\(action.keyPath).view: no view is named \"\(v)\""

@@ -4,8 +4,9 @@ import struct Foundation.IndexPath  // over Layout's (Exports.swift)
 
 /// A table view that lays out and shows its rows itself, as UIKit's does: `layoutSubviews()`
 /// asks the data source for the cells, headers and footers that meet the bounds and places them
-/// as subviews (reusing the cells that left), so `layer.render(in:)` draws them. No scene drives
-/// a table: it scrolls where code sets `contentOffset` (docs/uikit.md "Tables").
+/// as subviews (reusing the cells that left), so `layer.render(in:)` draws them. A scene that
+/// shows it (`isSceneHosted`) scrolls it and shows those views in its own (docs/uikit.md
+/// "Tables").
 open class UITableView: UIScrollView {
     public enum Style: Int, Sendable {
         case plain
@@ -20,7 +21,7 @@ open class UITableView: UIScrollView {
         case bottom
     }
 
-    /// Accepted and not played: changes are applied at once.
+    /// Accepted and not played: changes are applied at once (a scene animates its own updates).
     public enum RowAnimation: Int, Sendable {
         case fade
         case right
@@ -152,6 +153,20 @@ open class UITableView: UIScrollView {
     package var report: (String) -> Void = { UITableView.warnings.warn($0) }
 
     private static let warnings = LayoutWarnings()
+
+    /// Set by a scene that shows the table (framegen's table scenes, docs/uikit.md "Tables"):
+    /// its collection view's cells and supplementary views show the rows' cells, headers and
+    /// footers (`sceneCell(at:)`, `sceneHeaderFooter(inSection:footer:)`), so the table lays
+    /// out and sizes rows but adds none of them as its subviews.
+    package var isSceneHosted = false
+
+    /// Told of `reloadData()` (nil) and `reloadRows(at:with:)` while a scene shows the table:
+    /// its collection view asks for those views again.
+    package var sceneReload: (([IndexPath]?) -> Void)?
+
+    /// The cells of the rows the last update deleted, by their index paths before it, while a
+    /// scene shows the table: its animation shows them leaving.
+    private var leavingCells: [IndexPath: UITableViewCell] = [:]
 
     public init(frame: CGRect, style: Style) {
         self.style = style
@@ -334,8 +349,16 @@ open class UITableView: UIScrollView {
         guard !countsValid else { return }
         countsValid = true
         guard let dataSource else { return counts = [] }
-        let sections = Swift.max(0, dataSource.numberOfSections(in: self))
-        counts = (0..<sections).map { Swift.max(0, dataSource.tableView(self, numberOfRowsInSection: $0)) }
+        let sections = dataSource.numberOfSections(in: self)
+        if sections < 0 { report("numberOfSections(in:) returned \(sections); taken as 0") }
+        counts = (0..<Swift.max(0, sections)).map { section in
+            let rows = dataSource.tableView(self, numberOfRowsInSection: section)
+            if rows < 0 {
+                report(
+                    "tableView(_:numberOfRowsInSection:) returned \(rows) for section \(section); taken as 0")
+            }
+            return Swift.max(0, rows)
+        }
     }
 
     private var separatorHeight: CGFloat {
@@ -382,14 +405,22 @@ open class UITableView: UIScrollView {
     /// been made, the estimate (44 unless set) before.
     private func rowHeight(_ indexPath: IndexPath) -> CGFloat {
         let h = delegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight
-        if h >= 0 { return h }
+        if h >= 0 && h.isFinite { return h }
+        if !h.isFinite { reportHeight(h, "tableView(_:heightForRowAt:) or rowHeight") }
         if let m = measured[indexPath] { return m }
         let estimate = delegate?.tableView(self, estimatedHeightForRowAt: indexPath) ?? estimatedRowHeight
         return estimate > 0 ? estimate : 44
     }
 
     private func rowIsAutomatic(_ indexPath: IndexPath) -> Bool {
-        (delegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight) < 0
+        let h = delegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight
+        return !(h >= 0 && h.isFinite)
+    }
+
+    /// A height that is NaN or infinite has no place on screen (UIKit's layer would refuse the
+    /// frame): said once, and the element sized as an automatic one.
+    private func reportHeight(_ h: CGFloat, _ source: String) {
+        report("\(source) answered \(h), which is not a height; sized as UITableView.automaticDimension")
     }
 
     private func headerView(_ section: Int) -> UIView? {
@@ -426,13 +457,15 @@ open class UITableView: UIScrollView {
 
     private func headerHeight(_ section: Int) -> CGFloat {
         let h = delegate?.tableView(self, heightForHeaderInSection: section) ?? sectionHeaderHeight
-        if h >= 0 { return h }
+        if h >= 0 && h.isFinite { return h }
+        if !h.isFinite { reportHeight(h, "tableView(_:heightForHeaderInSection:) or sectionHeaderHeight") }
         return automaticHeight(of: headerView(section), section: section, footer: false)
     }
 
     private func footerHeight(_ section: Int) -> CGFloat {
         let h = delegate?.tableView(self, heightForFooterInSection: section) ?? sectionFooterHeight
-        if h >= 0 { return h }
+        if h >= 0 && h.isFinite { return h }
+        if !h.isFinite { reportHeight(h, "tableView(_:heightForFooterInSection:) or sectionFooterHeight") }
         return automaticHeight(of: footerView(section), section: section, footer: true)
     }
 
@@ -589,6 +622,8 @@ open class UITableView: UIScrollView {
     /// Forgets every count, height, cell and header and asks the data source again at the next
     /// layout pass.
     open func reloadData() {
+        rowChanges += 1
+        sceneReload?(nil)
         countsValid = false
         measured = [:]
         for cell in displayed.values { endDisplaying(cell) }
@@ -606,6 +641,7 @@ open class UITableView: UIScrollView {
 
     /// Asks the data source for the rows' cells again at the next layout pass.
     open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        sceneReload?(indexPaths)
         for indexPath in indexPaths {
             measured[indexPath] = nil
             if let cell = displayed.removeValue(forKey: indexPath) { endDisplaying(cell, at: indexPath) }
@@ -620,22 +656,41 @@ open class UITableView: UIScrollView {
     /// The rows are there at once (the data source's counts are asked again); the cells shown
     /// move with their rows.
     open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        rowChanges += 1
         for indexPath in indexPaths.sorted() { shift(from: indexPath, by: 1) }
         changed()
     }
 
     open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        rowChanges += 1
         for indexPath in indexPaths.sorted().reversed() {
-            if let cell = displayed.removeValue(forKey: indexPath) { endDisplaying(cell, at: indexPath) }
+            // A scene shows a deleted row's cell until its animation ends (`endSceneCell`).
+            if let cell = displayed.removeValue(forKey: indexPath) {
+                if isSceneHosted {
+                    leavingCells[indexPath] = cell
+                } else {
+                    endDisplaying(cell, at: indexPath)
+                }
+            }
             measured[indexPath] = nil
             shift(from: IndexPath(row: indexPath.row + 1, section: indexPath.section), by: -1)
         }
         changed()
     }
 
+    /// The row's cell, height and selection go with it.
     open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-        deleteRows(at: [indexPath], with: .none)
-        insertRows(at: [newIndexPath], with: .none)
+        rowChanges += 1
+        let cell = displayed.removeValue(forKey: indexPath)
+        let height = measured.removeValue(forKey: indexPath)
+        let wasSelected = selected.contains(indexPath)
+        selected.removeAll { $0 == indexPath }
+        shift(from: IndexPath(row: indexPath.row + 1, section: indexPath.section), by: -1)
+        shift(from: newIndexPath, by: 1)
+        displayed[newIndexPath] = cell
+        measured[newIndexPath] = height
+        if wasSelected { selected.append(newIndexPath) }
+        changed()
     }
 
     open func insertSections(_ sections: IndexSet, with animation: RowAnimation) { reloadData() }
@@ -661,6 +716,10 @@ open class UITableView: UIScrollView {
     }
 
     private var updateDepth = 0
+
+    /// Counts the program's row changes (`insertRows`, `deleteRows`, `moveRow`, `reloadData`),
+    /// so that a scene sees whether a data source's `commit` told the table of its change.
+    package private(set) var rowChanges = 0
 
     open func beginUpdates() { updateDepth += 1 }
 
@@ -779,7 +838,7 @@ open class UITableView: UIScrollView {
         // take them, as on iOS.
         func dropRowsOffScreen() {
             let visible = Set(rows(meeting: bounds))
-            for (indexPath, cell) in displayed where !visible.contains(indexPath) {
+            for (indexPath, cell) in displayed where !visible.contains(indexPath) && !isShownByScene(cell) {
                 displayed[indexPath] = nil
                 endDisplaying(cell, at: indexPath)
             }
@@ -796,13 +855,7 @@ open class UITableView: UIScrollView {
             {
                 let cell = makeCell(at: indexPath)
                 made[indexPath] = cell
-                if rowIsAutomatic(indexPath) && measured[indexPath] == nil {
-                    let width = bounds.width - 2 * sectionInset
-                    cell.separator = separatorStyle == .none ? nil : .init(color: .separator, insets: .zero)
-                    let h = cell.fittingHeight(width: width, separatorHeight: separatorHeight)
-                    measured[indexPath] = h
-                    if h != geometry.rows[indexPath.section][indexPath.row] { changed = true }
-                }
+                if measure(cell, at: indexPath) { changed = true }
             }
             if !changed { break }
             geometryValid = false
@@ -818,11 +871,11 @@ open class UITableView: UIScrollView {
             displayed[indexPath] = cell
             cell.setSelected(selected.contains(indexPath), animated: false)
             place(cell, at: indexPath)
-            addSubview(cell)
+            if !isSceneHosted { addSubview(cell) }
             delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
         }
         for (indexPath, cell) in displayed { place(cell, at: indexPath) }
-        layoutHeadersAndFooters()
+        if !isSceneHosted { layoutHeadersAndFooters() }
         if let tableHeaderView {
             tableHeaderView.frame = CGRect(
                 x: 0, y: 0, width: bounds.width, height: geometry.tableHeaderHeight)
@@ -838,6 +891,16 @@ open class UITableView: UIScrollView {
         for view in Array(shownHeaders.values) + Array(shownFooters.values) { bringSubviewToFront(view) }
     }
 
+    /// Sizes an automatic row not yet sized from its cell; true when its height changed.
+    private func measure(_ cell: UITableViewCell, at indexPath: IndexPath) -> Bool {
+        guard rowIsAutomatic(indexPath) && measured[indexPath] == nil else { return false }
+        let width = bounds.width - 2 * sectionInset
+        cell.separator = separatorStyle == .none ? nil : .init(color: .separator, insets: .zero)
+        let h = cell.fittingHeight(width: width, separatorHeight: separatorHeight)
+        measured[indexPath] = h
+        return h != geometry.rows[indexPath.section][indexPath.row]
+    }
+
     private func makeCell(at indexPath: IndexPath) -> UITableViewCell {
         guard let dataSource else { return UITableViewCell(style: .default, reuseIdentifier: nil) }
         return dataSource.tableView(self, cellForRowAt: indexPath)
@@ -846,7 +909,11 @@ open class UITableView: UIScrollView {
     /// The cell's frame, background, corners and separator for its row.
     private func place(_ cell: UITableViewCell, at indexPath: IndexPath) {
         let r = rectForRow(at: indexPath)
-        cell.frame = CGRect(x: sectionInset, y: r.minY, width: r.width - 2 * sectionInset, height: r.height)
+        // A scene's cell sits in a collection view cell at the row's place (`cellFrame(at:)`).
+        cell.frame = CGRect(
+            x: isSceneHosted ? 0 : sectionInset, y: isSceneHosted ? 0 : r.minY,
+            width: r.width - 2 * sectionInset,
+            height: r.height)
         cell.applyTableBackground(style == .plain ? .systemBackground : .secondarySystemGroupedBackground)
         let count = geometry.rows[indexPath.section].count
         let last = indexPath.row == count - 1
@@ -863,20 +930,32 @@ open class UITableView: UIScrollView {
         cell.layoutIfNeeded()
     }
 
-    private func layoutHeadersAndFooters() {
+    /// Where the section's header and footer are shown at the present bounds: with their section
+    /// in the grouped styles; in a plain table the header pinned to the top while its section is
+    /// on screen (pushed up by the next), the footer to the bottom.
+    package func shownHeaderFooterRects(inSection section: Int) -> (header: CGRect, footer: CGRect) {
+        ensureGeometry()
+        guard geometry.sectionTops.indices.contains(section) else { return (.zero, .zero) }
         let top = bounds.minY + adjustedContentInset.top
         let bottom = bounds.maxY - adjustedContentInset.bottom
+        let sectionRect = rect(forSection: section)
+        let headerH = geometry.headers[section]
+        let footerH = geometry.footers[section]
+        var headerRect = CGRect(x: 0, y: sectionRect.minY, width: bounds.width, height: headerH)
+        var footerRect = CGRect(x: 0, y: sectionRect.maxY - footerH, width: bounds.width, height: footerH)
+        if style == .plain {
+            headerRect.origin.y = Swift.min(Swift.max(sectionRect.minY, top), sectionRect.maxY - headerH)
+            footerRect.origin.y = Swift.max(
+                Swift.min(sectionRect.maxY - footerH, bottom - footerH), sectionRect.minY)
+        }
+        return (headerRect, footerRect)
+    }
+
+    private func layoutHeadersAndFooters() {
         for section in geometry.sectionTops.indices {
-            let sectionRect = rect(forSection: section)
+            let (headerRect, footerRect) = shownHeaderFooterRects(inSection: section)
             let headerH = geometry.headers[section]
             let footerH = geometry.footers[section]
-            var headerRect = CGRect(x: 0, y: sectionRect.minY, width: bounds.width, height: headerH)
-            var footerRect = CGRect(x: 0, y: sectionRect.maxY - footerH, width: bounds.width, height: footerH)
-            if style == .plain {
-                headerRect.origin.y = Swift.min(Swift.max(sectionRect.minY, top), sectionRect.maxY - headerH)
-                footerRect.origin.y = Swift.max(
-                    Swift.min(sectionRect.maxY - footerH, bottom - footerH), sectionRect.minY)
-            }
             show(
                 headerH > 0 && headerRect.intersects(bounds) ? headerView(section) : nil, in: headerRect,
                 section: section, footer: false)
@@ -903,7 +982,7 @@ open class UITableView: UIScrollView {
                 headerFooter.contentView.backgroundColor = .systemGroupedBackground
             }
         }
-        addSubview(view)
+        if !isSceneHosted { addSubview(view) }
         if footer {
             shownFooters[section] = view
             delegate?.tableView(self, willDisplayFooterView: view, forSection: section)
@@ -913,6 +992,130 @@ open class UITableView: UIScrollView {
         }
         view.setNeedsLayout()
         view.layoutIfNeeded()
+    }
+}
+
+// MARK: Scene hosting
+
+extension UITableView {
+    /// Whether a cell is in a scene's collection view cell now.
+    private func isShownByScene(_ cell: UIView) -> Bool { isSceneHosted && cell.superview != nil }
+
+    /// The row's cell for a scene's collection view cell (`isSceneHosted`): the one shown, or
+    /// one the data source makes now, as the table makes a row's cell when the row comes on
+    /// screen (an automatic row is sized from it, `willDisplay` follows); nil for a row the
+    /// data source does not have. Its frame is the row's size at the origin.
+    package func sceneCell(at indexPath: IndexPath) -> UITableViewCell? {
+        ensureGeometry()
+        guard geometry.rows.indices.contains(indexPath.section),
+            geometry.rows[indexPath.section].indices.contains(indexPath.row)
+        else { return nil }
+        if let cell = displayed[indexPath] {
+            place(cell, at: indexPath)
+            return cell
+        }
+        let cell = makeCell(at: indexPath)
+        if measure(cell, at: indexPath) { invalidateGeometry() }
+        displayed[indexPath] = cell
+        cell.setSelected(selected.contains(indexPath), animated: false)
+        place(cell, at: indexPath)
+        delegate?.tableView(self, willDisplay: cell, forRowAt: indexPath)
+        return cell
+    }
+
+    /// The cell of a row the last update deleted, at its index path before the update, for
+    /// the scene's animation of its leaving; nil where the row had none.
+    package func sceneLeavingCell(at indexPath: IndexPath) -> UITableViewCell? { leavingCells[indexPath] }
+
+    /// A new update begins: the cells of rows the last one deleted that no scene cell shows go
+    /// to their reuse queues.
+    package func forgetLeavingCells() {
+        for (_, cell) in leavingCells where !isShownByScene(cell) { enqueue(cell) }
+        leavingCells = leavingCells.filter { isShownByScene($0.value) }
+    }
+
+    /// The scene's collection view cell let `cell` go: it goes to its reuse queue, with
+    /// `didEndDisplaying` for a row it still shows (a deleted row's cell has left its row).
+    package func endSceneCell(_ cell: UITableViewCell) {
+        guard let indexPath = displayed.first(where: { $0.value === cell })?.key else {
+            if let leaving = leavingCells.first(where: { $0.value === cell })?.key {
+                leavingCells[leaving] = nil
+            }
+            return enqueue(cell)
+        }
+        displayed[indexPath] = nil
+        endDisplaying(cell, at: indexPath)
+    }
+
+    /// The section's header or footer view for a scene's supplementary view, styled and laid
+    /// out as the table shows it (`willDisplayHeaderView` the first time), at the origin; nil
+    /// where the section has none.
+    package func sceneHeaderFooter(inSection section: Int, footer: Bool) -> UIView? {
+        ensureGeometry()
+        guard geometry.headers.indices.contains(section) else { return nil }
+        let height = footer ? geometry.footers[section] : geometry.headers[section]
+        guard height > 0, let view = footer ? footerView(section) : headerView(section) else { return nil }
+        show(
+            view, in: CGRect(x: 0, y: 0, width: bounds.width, height: height), section: section,
+            footer: footer)
+        return view
+    }
+
+    /// The scene's supplementary view let the section's header or footer go.
+    package func endSceneHeaderFooter(_ view: UIView, inSection section: Int, footer: Bool) {
+        view.removeFromSuperview()
+        if footer {
+            if shownFooters[section] === view { shownFooters[section] = nil }
+        } else if shownHeaders[section] === view {
+            shownHeaders[section] = nil
+        }
+    }
+
+    /// Whether the section has a header (or footer) view or title to show.
+    package func hasHeaderFooter(inSection section: Int, footer: Bool) -> Bool {
+        ensureGeometry()
+        guard geometry.headers.indices.contains(section) else { return false }
+        return (footer ? geometry.footers[section] : geometry.headers[section]) > 0
+            && (footer ? footerView(section) : headerView(section)) != nil
+    }
+
+    /// Where the row's cell sits in content coordinates: the row, 20 points in from each side
+    /// in an inset grouped table.
+    package func cellFrame(at indexPath: IndexPath) -> CGRect {
+        rectForRow(at: indexPath).insetBy(dx: sectionInset, dy: 0)
+    }
+
+    /// A tap on the row, as UIKit's table handles one: nothing where selection is off or the
+    /// delegate's `shouldHighlightRowAt` says no; else `willSelectRowAt` (which may pick
+    /// another row, or none), the other rows deselected in single selection
+    /// (`willDeselectRowAt`, `didDeselectRowAt`), and the row selected (`didSelectRowAt`); in
+    /// multiple selection a tap on a selected row deselects it.
+    package func tapRow(at indexPath: IndexPath) {
+        guard allowsSelection, delegate?.tableView(self, shouldHighlightRowAt: indexPath) ?? true else {
+            return
+        }
+        if allowsMultipleSelection, selected.contains(indexPath) {
+            guard let p = delegate.map({ $0.tableView(self, willDeselectRowAt: indexPath) }) ?? indexPath
+            else { return }
+            deselectRow(at: p, animated: false)
+            delegate?.tableView(self, didDeselectRowAt: p)
+            return
+        }
+        guard let target = delegate.map({ $0.tableView(self, willSelectRowAt: indexPath) }) ?? indexPath
+        else {
+            return
+        }
+        if !allowsMultipleSelection {
+            for p in selected where p != target {
+                guard let q = delegate.map({ $0.tableView(self, willDeselectRowAt: p) }) ?? p else {
+                    continue
+                }
+                deselectRow(at: q, animated: false)
+                delegate?.tableView(self, didDeselectRowAt: q)
+            }
+        }
+        selectRow(at: target, animated: false, scrollPosition: .none)
+        delegate?.tableView(self, didSelectRowAt: target)
     }
 }
 
