@@ -291,8 +291,9 @@ final class TableScene: NSObject, UICollectionViewDataSource, UICollectionViewDe
 /// The collection view layout of a table scene: an element per row, header and footer, where
 /// the table puts them (its heights, the inset grouped margins, a plain table's pinned
 /// headers), answered from the table itself. Headers and footers are drawn over the rows, as
-/// the table draws them.
-final class TableRowsLayout: UICollectionViewLayout {
+/// the table draws them. A list to the collection view only for its rows' swipe actions, which
+/// the table's delegate gives.
+final class TableRowsLayout: UICollectionViewLayout, ListSectionLayout {
     private let scene: TableScene
     private var elements: [UICollectionViewLayoutAttributes] = []
     private var items: [IndexPath: UICollectionViewLayoutAttributes] = [:]
@@ -365,6 +366,22 @@ final class TableRowsLayout: UICollectionViewLayout {
     {
         sectionViews[elementKind]?[indexPath.section]
     }
+
+    // MARK: ListSectionLayout
+
+    /// The table draws its rows' look itself.
+    func listItemStyle(at indexPath: IndexPath) -> ListItemStyle? { nil }
+    var listBackgroundColor: UIColor? { nil }
+
+    func swipeActions(at indexPath: IndexPath, leading: Bool) -> UISwipeActionsConfiguration? {
+        let table = scene.table
+        guard let delegate = table.delegate else { return nil }
+        return leading
+            ? delegate.tableView(table, leadingSwipeActionsConfigurationForRowAt: indexPath)
+            : delegate.tableView(table, trailingSwipeActionsConfigurationForRowAt: indexPath)
+    }
+
+    var hasSwipeActions: Bool { scene.table.delegate != nil }
 
     /// A scroll moves a plain table's pinned headers; a new width sizes the rows again.
     override func shouldInvalidateLayout(forBoundsChange newBounds: CGRect) -> Bool { true }

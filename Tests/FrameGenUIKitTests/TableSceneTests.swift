@@ -112,6 +112,18 @@ private final class Contacts: NSObject, UITableViewDataSource, UITableViewDelega
     func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
         heard?.deselect(indexPath)
     }
+
+    /// Whether rows have a trailing Delete action (`trailingSwipeActionsConfigurationForRowAt`).
+    var swipeToDelete = false
+
+    func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath)
+        -> UISwipeActionsConfiguration?
+    {
+        guard swipeToDelete else { return nil }
+        return UISwipeActionsConfiguration(actions: [
+            UIContextualAction(style: .destructive, title: "Delete") { _, _, done in done(true) }
+        ])
+    }
 }
 
 /// A table type `contacts` of `style`, set up by `setUp` on a fresh model per table.
@@ -401,5 +413,27 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
             .count == 1)
         #expect(lines.filter { $0.contains("answered nan, which is not a height") }.count == 1)
         #expect(lines.allSatisfy { $0.hasPrefix("the table \"contacts\": ") })
+    }
+}
+
+/// The delegate's trailing swipe actions show on a row dragged to the left, as a list's do
+/// (docs/uikit.md "Lists"): the row's content slides, a red Delete shows in the space, and the
+/// row stays open at the button's width; a table without them scrolls nothing sideways.
+@Test func aTableRowDraggedLeftShowsTheDelegatesSwipeActions() throws {
+    let text = contactsScene(
+        320, 240, "wait: 0.1", "drag: {by: [-120, 0], duration: 0.3, at: [200, 66]}", "wait: 0.5")
+    for swipes in [true, false] {
+        let t = try timeline(text, contacts([10]) { $0.swipeToDelete = swipes })
+        let row = t.frame(at: t.duration).views[0].elements.first {
+            $0.attributes.indexPath.item == 1 && $0.attributes.representedElementKind == nil
+        }!.content!
+        if swipes {
+            let width = row.bounds.minX
+            #expect(width >= 74 && width < 120)
+            let actions = row.sublayers.first { $0.position.x > 320 }
+            #expect(actions?.sublayers.first?.backgroundColor?.red == 1)
+        } else {
+            #expect(row.bounds.minX == 0)
+        }
     }
 }
