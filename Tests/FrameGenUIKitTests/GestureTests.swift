@@ -249,13 +249,16 @@ private func tree() -> (root: UIView, child: UIView, grandchild: UIView) {
 /// A column of 50 pt rows; the item `raised` is moved 100 pt to the right.
 private final class RaisingColumn: UICollectionViewLayout {
     var raised: Int?
+    /// How far each item is moved sideways (a pan's), when not raised.
+    var shift: [Int: CGFloat] = [:]
 
     override var collectionViewContentSize: CGSize { CGSize(width: 200, height: 600) }
 
     override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
         (0..<collectionView!.numberOfItems(inSection: 0)).map { item in
             let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: 0))
-            a.frame = CGRect(x: item == raised ? 100 : 0, y: CGFloat(item) * 50, width: 80, height: 40)
+            a.frame = CGRect(
+                x: item == raised ? 100 : shift[item] ?? 0, y: CGFloat(item) * 50, width: 80, height: 40)
             return a
         }
     }
@@ -291,13 +294,12 @@ extension UICollectionViewCell {
 /// `configure`, and the left edge of an item's frame at an instant.
 private func raisingTimeline(
     _ text: String, cells: [String: UICollectionViewCellFactory] = [:],
-    configure: @escaping @Sendable (UICollectionView) -> Void = { _ in },
-    layout: @escaping @Sendable () -> UICollectionViewLayout = { RaisingColumn() }
+    configure: @escaping @Sendable (UICollectionView) -> Void = { _ in }
 ) throws -> (Timeline, (Int, Double) -> Double) {
     let layouts = [
         UIKitLayout.descriptor(type: "raising", cells: cells) { view in
             configure(view)
-            return layout()
+            return RaisingColumn()
         }
     ]
     let scene = try Scene(
@@ -446,21 +448,6 @@ private final class PressCell: UICollectionViewCell {
 
 // MARK: Drags and pinches
 
-/// RaisingColumn's rows, each moved sideways by its `shift`.
-private final class SlidingColumn: UICollectionViewLayout {
-    var shift: [Int: CGFloat] = [:]
-
-    override var collectionViewContentSize: CGSize { CGSize(width: 200, height: 600) }
-
-    override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
-        (0..<collectionView!.numberOfItems(inSection: 0)).map { item in
-            let a = UICollectionViewLayoutAttributes(forCellWith: IndexPath(item: item, section: 0))
-            a.frame = CGRect(x: shift[item] ?? 0, y: CGFloat(item) * 50, width: 80, height: 40)
-            return a
-        }
-    }
-}
-
 /// What the recognisers of a scene heard, kept across its replays (the last replay's is what
 /// a frame's objects heard).
 private final class Heard: @unchecked Sendable {
@@ -492,7 +479,7 @@ private final class PanCell: UICollectionViewCell {
 
     func panned(_ g: UIPanGestureRecognizer) {
         guard let collectionView = superview as? UICollectionView,
-            let layout = collectionView.collectionViewLayout as? SlidingColumn,
+            let layout = collectionView.collectionViewLayout as? RaisingColumn,
             let item = collectionView.indexPath(for: self)?.item
         else { return }
         let x = g.translation(in: collectionView).x
@@ -528,8 +515,7 @@ private final class PanCell: UICollectionViewCell {
           - wait: 0.5
         """
     panHeard.reset()
-    let (timeline, left) = try raisingTimeline(
-        text, cells: ["pan": { PanCell(frame: $0) }], layout: { SlidingColumn() })
+    let (timeline, left) = try raisingTimeline(text, cells: ["pan": { PanCell(frame: $0) }])
     #expect(left(1, 0.5) == 0)
     // Halfway through the linear drag, on the 60 Hz grid: the row is 75 points along.
     #expect(left(1, 0.75) == 75)
