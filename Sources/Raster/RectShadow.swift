@@ -112,6 +112,15 @@ public enum RectShadow {
         if affine, let r = hidden, r.width > 2 * lu, r.height > 2 * lv {
             skip = (r.minX + lu, r.minY + lv, r.maxX - lu, r.maxY - lv)
         }
+        // Where no layer hides it, a pixel whose centre is `reach` sigmas (and a pixel) inside
+        // the rect on both axes is the colour itself: each profile is then above 1 - 2Φ(-3.5),
+        // their product above 254.7 / 255, which rounds to the full level. Those runs are
+        // stored without reading the tables (the inside of a large card's shadow).
+        var solid = false
+        if affine, skip.x0 >= skip.x1, rect.width > 2 * gx, rect.height > 2 * gy {
+            skip = (rect.minX + gx, rect.minY + gy, rect.maxX - gx, rect.maxY - gy)
+            solid = true
+        }
         let (a0, a1, a2) = (inv.m11, inv.m21, inv.m31)
         let (b0, b1, b2) = (inv.m12, inv.m22, inv.m32)
         let (c0, c1, c2) = (inv.m13, inv.m23, inv.m33)
@@ -141,84 +150,120 @@ public enum RectShadow {
                 let d = a.halfL
                 return a.norm * (integral(z1 + d) - integral(z1 - d) - integral(z0 + d) + integral(z0 - d))
             }
-            image.bytes.withUnsafeMutableBufferPointer { buffer in
-                let out = buffer.baseAddress!
-                for y in by0..<by1 {
-                    // The quad's extent within this pixel row: edges clipped to [y, y + 1].
-                    let (ya, yb) = (Double(y), Double(y + 1))
-                    var minX = Double.infinity
-                    var maxX = -Double.infinity
-                    for k in 0..<4 {
-                        let p = q[k]
-                        let r = q[(k + 1) & 3]
-                        let (top, bottom) = p.y < r.y ? (p, r) : (r, p)
-                        let ta = max(ya, top.y)
-                        let tb = min(yb, bottom.y)
-                        guard ta <= tb else { continue }
-                        let dy = bottom.y - top.y
-                        let xa = dy > 0 ? top.x + (ta - top.y) / dy * (bottom.x - top.x) : top.x
-                        let xb = dy > 0 ? top.x + (tb - top.y) / dy * (bottom.x - top.x) : bottom.x
-                        minX = min(minX, min(xa, xb))
-                        maxX = max(maxX, max(xa, xb))
-                    }
-                    guard minX <= maxX else { continue }
-                    let xs = max(bx0, minX.rounded(.down).clampedInt(in: bx0...bx1, nan: bx1))
-                    let xe = min(bx1, maxX.rounded(.up).clampedInt(in: bx0...bx1, nan: bx0))
-                    guard xs < xe else { continue }
-                    let py = Double(y) + 0.5
-                    let row = y * stride
-                    // Under an affine map u and v are linear along the row: the hidden pixels
-                    // are one run, found by solving four inequalities; a pixel of slack each
-                    // side keeps rounding from skipping anything visible.
-                    var (hx0, hx1) = (xe, xe)
-                    if skip.x0 < skip.x1 {
-                        var lo = -Double.infinity
-                        var hi = Double.infinity
-                        @inline(__always) func within(_ k: Double, _ c: Double, _ a: Double, _ b: Double) {
-                            // a < k·px + c < b
-                            if k == 0 {
-                                if !(c > a && c < b) { (lo, hi) = (1, 0) }
-                            } else {
-                                let (p, q) = ((a - c) / k, (b - c) / k)
-                                lo = max(lo, min(p, q))
-                                hi = min(hi, max(p, q))
+            // Axis-aligned (no turn, no perspective): u follows x alone and v y alone, so the
+            // profile along x is read once per column and along y once per row; each pixel is
+            // then their product, the same product of the same values as below.
+            let separable = affine && a1 == 0 && b0 == 0
+            let columns = separable ? bx1 - bx0 : 0
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: max(columns, 1)) { columnBuffer in
+                let alongX = columnBuffer.baseAddress!
+                for i in 0..<columns {
+                    var u = a0 * (Double(bx0 + i) + 0.5) + a2
+                    if c2 != 1 { u /= c2 }
+                    alongX[i] = profile(ax, u)
+                }
+                image.bytes.withUnsafeMutableBufferPointer { buffer in
+                    let out = buffer.baseAddress!
+                    for y in by0..<by1 {
+                        // The quad's extent within this pixel row: edges clipped to [y, y + 1].
+                        let (ya, yb) = (Double(y), Double(y + 1))
+                        var minX = Double.infinity
+                        var maxX = -Double.infinity
+                        for k in 0..<4 {
+                            let p = q[k]
+                            let r = q[(k + 1) & 3]
+                            let (top, bottom) = p.y < r.y ? (p, r) : (r, p)
+                            let ta = max(ya, top.y)
+                            let tb = min(yb, bottom.y)
+                            guard ta <= tb else { continue }
+                            let dy = bottom.y - top.y
+                            let xa = dy > 0 ? top.x + (ta - top.y) / dy * (bottom.x - top.x) : top.x
+                            let xb = dy > 0 ? top.x + (tb - top.y) / dy * (bottom.x - top.x) : bottom.x
+                            minX = min(minX, min(xa, xb))
+                            maxX = max(maxX, max(xa, xb))
+                        }
+                        guard minX <= maxX else { continue }
+                        let xs = max(bx0, minX.rounded(.down).clampedInt(in: bx0...bx1, nan: bx1))
+                        let xe = min(bx1, maxX.rounded(.up).clampedInt(in: bx0...bx1, nan: bx0))
+                        guard xs < xe else { continue }
+                        let py = Double(y) + 0.5
+                        let row = y * stride
+                        // Under an affine map u and v are linear along the row: the hidden pixels
+                        // are one run, found by solving four inequalities; a pixel of slack each
+                        // side keeps rounding from skipping anything visible.
+                        var (hx0, hx1) = (xe, xe)
+                        if skip.x0 < skip.x1 {
+                            var lo = -Double.infinity
+                            var hi = Double.infinity
+                            @inline(__always) func within(_ k: Double, _ c: Double, _ a: Double, _ b: Double)
+                            {
+                                // a < k·px + c < b
+                                if k == 0 {
+                                    if !(c > a && c < b) { (lo, hi) = (1, 0) }
+                                } else {
+                                    let (p, q) = ((a - c) / k, (b - c) / k)
+                                    lo = max(lo, min(p, q))
+                                    hi = min(hi, max(p, q))
+                                }
+                            }
+                            within(a0 / c2, (a1 * py + a2) / c2, skip.x0, skip.x1)
+                            within(b0 / c2, (b1 * py + b2) / c2, skip.y0, skip.y1)
+                            if lo < hi, lo.isFinite, hi.isFinite {
+                                let first = max(
+                                    xs, (lo - 0.5).rounded(.up).clampedInt(in: (xs - 1)...xe, nan: xe) + 1)
+                                let last = min(xe, (hi - 0.5).rounded(.down).clampedInt(in: xs...xe, nan: xs))
+                                if first < last { (hx0, hx1) = (first, last) }
                             }
                         }
-                        within(a0 / c2, (a1 * py + a2) / c2, skip.x0, skip.x1)
-                        within(b0 / c2, (b1 * py + b2) / c2, skip.y0, skip.y1)
-                        if lo < hi, lo.isFinite, hi.isFinite {
-                            let first = max(
-                                xs, (lo - 0.5).rounded(.up).clampedInt(in: (xs - 1)...xe, nan: xe) + 1)
-                            let last = min(xe, (hi - 0.5).rounded(.down).clampedInt(in: xs...xe, nan: xs))
-                            if first < last { (hx0, hx1) = (first, last) }
-                        }
-                    }
-                    for part in 0..<2 {
-                        let (from, to) = part == 0 ? (xs, hx0) : (hx1, xe)
-                        guard from < to else { continue }
-                        for x in from..<to {
-                            let px = Double(x) + 0.5
-                            var u = a0 * px + a1 * py + a2
-                            var v = b0 * px + b1 * py + b2
-                            if !affine {
-                                let w = c0 * px + c1 * py + c2
-                                guard w > 0 else { continue }
-                                u /= w
-                                v /= w
-                            } else if c2 != 1 {
-                                u /= c2
-                                v /= c2
+                        if solid, hx0 < hx1 {
+                            for x in hx0..<hx1 {
+                                let o = row + x * 4
+                                if full >> 24 == 255 {
+                                    PackedPixel.store(full, out, o)
+                                } else {
+                                    PackedPixel.store(
+                                        PackedPixel.sourceOver(full, PackedPixel.load(out, o)), out, o)
+                                }
                             }
-                            let value = profile(ax, u) * profile(ay, v)
-                            let k = UInt32((value * 255 + 0.5).clampedInt(in: 0...255, nan: 0))
-                            if k == 0 { continue }
-                            let o = row + x * 4
-                            let src = k >= 255 ? full : PackedPixel.scale(full, k)
-                            if src >> 24 == 255 {
-                                PackedPixel.store(src, out, o)
-                            } else {
-                                PackedPixel.store(
-                                    PackedPixel.sourceOver(src, PackedPixel.load(out, o)), out, o)
+                        }
+                        var alongY = 0.0
+                        if separable {
+                            var v = b1 * py + b2
+                            if c2 != 1 { v /= c2 }
+                            alongY = profile(ay, v)
+                        }
+                        for part in 0..<2 {
+                            let (from, to) = part == 0 ? (xs, hx0) : (hx1, xe)
+                            guard from < to else { continue }
+                            for x in from..<to {
+                                let value: Double
+                                if separable {
+                                    value = alongX[x - bx0] * alongY
+                                } else {
+                                    let px = Double(x) + 0.5
+                                    var u = a0 * px + a1 * py + a2
+                                    var v = b0 * px + b1 * py + b2
+                                    if !affine {
+                                        let w = c0 * px + c1 * py + c2
+                                        guard w > 0 else { continue }
+                                        u /= w
+                                        v /= w
+                                    } else if c2 != 1 {
+                                        u /= c2
+                                        v /= c2
+                                    }
+                                    value = profile(ax, u) * profile(ay, v)
+                                }
+                                let k = UInt32((value * 255 + 0.5).clampedInt(in: 0...255, nan: 0))
+                                if k == 0 { continue }
+                                let o = row + x * 4
+                                let src = k >= 255 ? full : PackedPixel.scale(full, k)
+                                if src >> 24 == 255 {
+                                    PackedPixel.store(src, out, o)
+                                } else {
+                                    PackedPixel.store(
+                                        PackedPixel.sourceOver(src, PackedPixel.load(out, o)), out, o)
+                                }
                             }
                         }
                     }

@@ -125,3 +125,30 @@ private func analytic(_ rect: Rect, _ h: Homography, sigma: Double, size: Int) -
     // And the shadow is there, below and right of the layer.
     #expect(images[0][75, 91].r < 200)
 }
+
+/// An upright shadow reads its profiles once per column and row and stores the inside of a
+/// large rect without reading them: the same bytes as the per-pixel path, which a map with a
+/// perspective term too small to move any point (so not affine) takes, over a background and
+/// in a translucent colour, at scales whose pixel is above and below half the sigma.
+@Test func anUprightShadowIsTheSameBytesAsThePerPixelPath() {
+    for (scale, sigma) in [(1.0, 10.0), (2.0, 10.0), (3.0, 0.8)] {
+        let rect = Rect(x: 12.25, y: 9.5, width: 70, height: 44)
+        let upright = Homography.scale(scale, scale).concatenating(.translation(3, 5))
+        var tilted = upright
+        tilted.m13 = 1e-300
+        var images: [Image] = []
+        for h in [upright, tilted] {
+            var image = Image(width: 300, height: 220, fill: Pixel(r: 40, g: 90, b: 200, a: 255))
+            #expect(
+                RectShadow.fill(
+                    &image, color: Pixel(r: 0, g: 0, b: 0, a: 77),
+                    rect: rect, sigma: sigma, localToDevice: h, clip: (0, 0, 300, 220)))
+            images.append(image)
+        }
+        let same = images[0].bytes == images[1].bytes
+        #expect(same, "scale \(scale), sigma \(sigma)")
+        // The inside is the colour over the background: 77 / 255 of black over 40.
+        let inside = images[0][Int((rect.midX + 3) * scale), Int((rect.midY + 5) * scale)]
+        #expect((27...28).contains(inside.r) && inside.a == 255)
+    }
+}
