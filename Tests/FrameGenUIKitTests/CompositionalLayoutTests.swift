@@ -385,6 +385,43 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
     #expect(layout.collectionViewContentSize == Size(width: 200, height: 420 + 5 * 44))
 }
 
+/// A list row of two lines (a subtitle content configuration set in `apply(_:)`, as a scene's
+/// cell sets it) is as tall as its text between the margins, as a table row of the same
+/// configuration is, not the 44-point estimate (the list branch compared the wrong axis).
+private final class SubtitleRow: UICollectionViewListCell {
+    override func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {
+        super.apply(layoutAttributes)
+        var content = UIListContentConfiguration.subtitleCell()
+        content.text = "Ada"
+        content.secondaryText = "Lunch on Friday?"
+        contentConfiguration = content
+    }
+}
+
+@Test func aTwoLineListRowIsAsTallAsItsText() {
+    var layout = UIKitLayout(
+        name: "list", parameters: ["cell": .string("c")], cells: ["c": { SubtitleRow(frame: $0) }]
+    ) { _ in
+        UICollectionViewCompositionalLayout.list(
+            using: UICollectionLayoutListConfiguration(appearance: .plain))
+    }
+    layout.prepare(view([3], width: 390, height: 300))
+    let row = UIListContentView(
+        configuration: {
+            var c = UIListContentConfiguration.subtitleCell()
+            c.text = "Ada"
+            c.secondaryText = "Lunch on Friday?"
+            return c
+        }())
+    let height = Double(row.fittingHeight(width: 390))
+    #expect(height > 55)
+    // Measured 60.33, taken up to the screen's whole points (scale 1 here).
+    let h = height.rounded(.up)
+    #expect(
+        layout.layoutAttributesForItem(at: .init(section: 0, item: 1))?.frame
+            == Rect(x: 0, y: h, width: 390, height: h))
+}
+
 /// Without estimated dimensions no view is asked: a cell that sizes itself keeps its slot.
 @Test func absoluteRowsAreNotMeasured() {
     var layout = UIKitLayout(

@@ -33,7 +33,8 @@ open class UICollectionReusableView: UIView {
         let sizing = cell?.contentView ?? self
         let layout = (superview as? UICollectionView)?.collectionViewLayout
         let fixed = layout?.fixedSelfSizingAxis
-        if let list = cell?.configuredContentView as? UIListContentView, fixed == .vertical,
+        // A vertical list fixes the width (the horizontal axis); the text sets the height.
+        if let list = cell?.configuredContentView as? UIListContentView, fixed == .horizontal,
             let preferred = layoutAttributes.copy() as? UICollectionViewLayoutAttributes
         {
             // A list configuration's text sets the height, as a table row's does.
