@@ -899,6 +899,8 @@ final class Live: @unchecked Sendable {
                 layout.finalizeCollectionViewUpdates()
             case .willBeginDragging(let s):
                 move(to: s)
+                // A scroll closes an open row's swipe actions, as on iOS.
+                _ = host.closeOpenSwipeActions()
                 host.isDragging = true
                 host.delegate?.scrollViewWillBeginDragging(host)
             case .willEndDragging(let s, let proposed, let velocity):
@@ -936,6 +938,11 @@ final class Live: @unchecked Sendable {
                 // A tap on an item lands at its cell's centre. Without cells (a scene drawn by
                 // its styles, with no recogniser on the collection view) no view hears it, and
                 // the layout is not asked anything more than before.
+                // A tap while a row's swipe actions show only closes them, as on iOS.
+                if host.closeOpenSwipeActions() {
+                    tapDelivery = TapDelivery(handled: true, cancelsTouches: true)
+                    return
+                }
                 let cell = host.shownCell(at: item)
                 let point = s.touchLocation.map(CGPoint.init) ?? cell?.center
                 tapDelivery = TapDelivery()

@@ -759,3 +759,30 @@ private func swipeListTimeline(_ text: String) throws -> Timeline {
     #expect(heard.first == "delete 2 at 1.6")
     #expect(Set(heard).count == 1)
 }
+
+/// An open row closes when the list is tapped (the tap does nothing else) or starts to scroll,
+/// as on iOS.
+@Test func aTapOrAScrollClosesAnOpenRow() throws {
+    for (second, name) in [("tap: {item: [0, 4]}", "tap"), ("drag: {by: [0, -60], duration: 0.3, curve: easeInEaseOut}", "scroll")]
+    {
+        let text = """
+            canvas: {width: 390, height: 300, scale: 1}
+            fps: 20
+            content: {items: 20}
+            layout: {type: list, cell: row}
+            timeline:
+              - drag: {by: [-150, 0], duration: 0.3, at: [300, 66]}
+              - wait: 0.2
+              - \(second)
+              - wait: 0.5
+            """
+        let timeline = try swipeListTimeline(text)
+        func openBy(at t: Double) -> Double {
+            timeline.frame(at: t).views[0].elements.first {
+                $0.attributes.indexPath.item == 1 && $0.attributes.representedElementCategory == .cell
+            }?.content?.bounds.minX ?? .nan
+        }
+        #expect(openBy(at: 0.75) > 74, "\(name)")
+        #expect(openBy(at: timeline.duration) == 0, "\(name)")
+    }
+}

@@ -197,6 +197,18 @@ extension UICollectionViewCell {
 }
 
 extension UICollectionView {
+    /// Closes the cells whose swipe actions show, as iOS does when the list starts to scroll or
+    /// is tapped; returns whether one was open.
+    package func closeOpenSwipeActions() -> Bool {
+        var closed = false
+        for (_, view) in cells.displayed.sorted(by: { $0.key < $1.key }) {
+            guard let cell = view as? UICollectionViewCell, cell.swipeActions != nil else { continue }
+            cell.closeSwipeActionsAnimated()
+            closed = true
+        }
+        return closed
+    }
+
     /// UIKit's swipe recogniser for a drag over `cell`, when the layout is a list that gives
     /// the cell actions on the side the drag uncovers (a drag to the left the trailing ones).
     func swipeActionsRecognizer(for gesture: TouchGesture, on cell: UIView?) -> UIGestureRecognizer? {
