@@ -938,13 +938,14 @@ final class Live: @unchecked Sendable {
                 // A tap on an item lands at its cell's centre. Without cells (a scene drawn by
                 // its styles, with no recogniser on the collection view) no view hears it, and
                 // the layout is not asked anything more than before.
-                // A tap while a row's swipe actions show only closes them, as on iOS.
-                if host.closeOpenSwipeActions() {
+                let cell = host.shownCell(at: item)
+                let point = s.touchLocation.map(CGPoint.init) ?? cell?.center
+                // While a row's swipe actions show, a tap on a button performs its action and any
+                // other tap closes them, and does nothing else, as on iOS.
+                if point.map({ host.performSwipeAction(at: $0) }) == true || host.closeOpenSwipeActions() {
                     tapDelivery = TapDelivery(handled: true, cancelsTouches: true)
                     return
                 }
-                let cell = host.shownCell(at: item)
-                let point = s.touchLocation.map(CGPoint.init) ?? cell?.center
                 tapDelivery = TapDelivery()
                 if let point {
                     tapDelivery = host.deliverTap(

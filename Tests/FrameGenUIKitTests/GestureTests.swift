@@ -761,10 +761,14 @@ private func swipeListTimeline(_ text: String) throws -> Timeline {
 }
 
 /// An open row closes when the list is tapped (the tap does nothing else) or starts to scroll,
-/// as on iOS.
+/// and a tap on one of its buttons performs that action, as on iOS.
 @Test func aTapOrAScrollClosesAnOpenRow() throws {
-    for (second, name) in [("tap: {item: [0, 4]}", "tap"), ("drag: {by: [0, -60], duration: 0.3, curve: easeInEaseOut}", "scroll")]
-    {
+    for (second, name) in [
+        ("tap: {item: [0, 4]}", "tap"),
+        ("drag: {by: [0, -60], duration: 0.3, curve: easeInEaseOut}", "scroll"),
+        ("tap: {at: [385, 66]}", "tap on Delete"),
+    ] {
+        swipeHeard.reset()
         let text = """
             canvas: {width: 390, height: 300, scale: 1}
             fps: 20
@@ -784,5 +788,10 @@ private func swipeListTimeline(_ text: String) throws -> Timeline {
         }
         #expect(openBy(at: 0.75) > 74, "\(name)")
         #expect(openBy(at: timeline.duration) == 0, "\(name)")
+        // The row opened by 0.6 s; the tap at 0.8 s on its Delete button performs it, the
+        // others perform nothing.
+        _ = timeline.frame(at: timeline.duration)
+        // (Every replay of the history hears it: the objects of each frame run it again.)
+        #expect(Set(swipeHeard.lines) == (name == "tap on Delete" ? ["delete 1 at 0.8"] : []), "\(name)")
     }
 }

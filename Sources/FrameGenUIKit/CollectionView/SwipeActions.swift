@@ -82,6 +82,7 @@ final class SwipeActionsGestureRecognizer: UIPanGestureRecognizer {
 final class SwipeActionsView: UIView {
     let leading: Bool
     private let buttons: [(view: UIView, natural: CGFloat)]
+    let actions: [UIContextualAction]
 
     /// *Chosen*: a button is its title's width and 15 points each side, and no narrower than 74
     /// points; its title is 15-point medium white.
@@ -90,6 +91,7 @@ final class SwipeActionsView: UIView {
 
     init(_ configuration: UISwipeActionsConfiguration, leading: Bool) {
         self.leading = leading
+        actions = configuration.actions
         buttons = configuration.actions.map { action in
             let button = UIView()
             button.backgroundColor = action.backgroundColor
@@ -197,6 +199,22 @@ extension UICollectionViewCell {
 }
 
 extension UICollectionView {
+    /// A tap at `point` (this view's bounds coordinates) on a button of an open row performs its
+    /// action, whose handler's completion closes the row, as on iOS; returns whether it did.
+    package func performSwipeAction(at point: CGPoint) -> Bool {
+        for (_, view) in cells.displayed.sorted(by: { $0.key < $1.key }) {
+            guard let cell = view as? UICollectionViewCell, let shown = cell.swipeActions else { continue }
+            for (i, action) in shown.actions.enumerated() {
+                guard let button = shown.buttonView(of: i),
+                    button.point(inside: convert(point, to: button), with: nil)
+                else { continue }
+                action.handler(action, button) { _ in cell.closeSwipeActionsAnimated() }
+                return true
+            }
+        }
+        return false
+    }
+
     /// Closes the cells whose swipe actions show, as iOS does when the list starts to scroll or
     /// is tapped; returns whether one was open.
     package func closeOpenSwipeActions() -> Bool {
