@@ -208,7 +208,8 @@ import Testing
                 "scenePerformSelector(testTarget, onMainThread: action, with: self, waitUntilDone: true)"))
         #expect(
             out[2].contains(
-                "scenePerformSelector(self.owner, onMainThread: Selector(\"step\", Self.step), with: nil,"))
+                "scenePerformSelector(self.owner, onMainThread: #selector(step), with: nil, waitUntilDone: false)"
+            ))
         #expect(out[3].contains("perform(action: expandedAction)"))
         #expect(out[4].contains("makeTarget().performSelector(onMainThread: action"))
     }
