@@ -360,7 +360,33 @@ private final class RewriteVisitor: SyntaxVisitor {
         }
         portTime(node)
         portAbs(node)
+        portPerformSelector(node)
         return .visitChildren
+    }
+
+    /// `target.performSelector(onMainThread:with:waitUntilDone:)` finds its method at run time,
+    /// on any object (an `AnyObject` target through the Objective-C runtime's dynamic lookup):
+    /// the call becomes framegen's function of the same arguments, with the target (optional or
+    /// not) first. Only a target named by a plain reference (`target`, `self.target`) is ported,
+    /// so that no other rewrite lands inside the text that moves.
+    private func portPerformSelector(_ node: FunctionCallExprSyntax) {
+        guard let called = node.calledExpression.as(MemberAccessExprSyntax.self),
+            called.declName.baseName.text == "performSelector",
+            node.arguments.first?.label?.text == "onMainThread", let leftParen = node.leftParen,
+            var base = called.base
+        else { return }
+        if let chained = base.as(OptionalChainingExprSyntax.self) { base = chained.expression }
+        guard
+            base.tokens(viewMode: .sourceAccurate).allSatisfy({
+                if case .identifier = $0.tokenKind { return true }
+                return $0.tokenKind == .keyword(.self) || $0.tokenKind == .period
+            })
+        else { return }
+        replace(
+            called, with: "scenePerformSelector",
+            "performSelector(onMainThread:): framegen's, with the target first")
+        let at = leftParen.endPositionBeforeTrailingTrivia.utf8Offset
+        edits.append(Edit(start: at, end: at, text: base.trimmedDescription + ", "))
     }
 
     /// `abs(x)` in an extension of `CGFloat` calls the standard library's function on iOS; Linux's

@@ -165,3 +165,75 @@ private final class Observer: NSObject {
     view.center = CGPoint(x: 1, y: 1)
     #expect(late == 0)
 }
+
+// Met on SwipeCellKit: an action button sized to its title, a cell that answers VoiceOver's
+// container questions and custom actions, a haptic tap when an action expands.
+
+@Test func aStringsBoundingRectIsItsLabelsSizeWrappedOnlyFromTheLineFragmentOrigin() {
+    let font = UIFont.systemFont(ofSize: 15)
+    let label = UILabel()
+    label.font = font
+    label.text = "Archive"
+    let oneLine = "Archive".boundingRect(
+        with: CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude),
+        options: [.usesLineFragmentOrigin], attributes: [.font: font], context: nil)
+    #expect(oneLine.origin == .zero)
+    #expect(oneLine.size == label.intrinsicContentSize)
+
+    // Wrapped at the width asked; the height asked is no limit.
+    let text = "Move to another folder and mark as read"
+    let wrapped = text.boundingRect(
+        with: CGSize(width: 80, height: 10), options: .usesLineFragmentOrigin, attributes: [.font: font],
+        context: nil)
+    #expect(wrapped.width <= 80)
+    #expect(wrapped.height > 2 * font.lineHeight)
+
+    // Without the option: one line, its rectangle from the baseline.
+    let baseline = (text as NSString).boundingRect(
+        with: CGSize(width: 80, height: 10), options: [], attributes: [.font: font], context: nil)
+    #expect(baseline.minY == -font.ascender)
+    #expect(baseline.width > 80)
+    #expect(baseline.height == oneLine.height)
+    #expect(text.size(withAttributes: [.font: font]) == baseline.size)
+}
+
+@Test func accessibilityContainersAndCustomActionsAnswerAsOnADeviceWithoutVoiceOver() {
+    #expect(!UIAccessibility.isVoiceOverRunning)
+    let view = UIView()
+    #expect(view.accessibilityElements == nil)
+    #expect(view.accessibilityElementCount() == 0)
+    #expect(view.accessibilityElement(at: 0) == nil)
+    let label = UILabel()
+    view.accessibilityElements = [label]
+    #expect(view.accessibilityElementCount() == 1)
+    #expect(view.accessibilityElement(at: 0) as? UILabel === label)
+    #expect(view.index(ofAccessibilityElement: label) == 0)
+    #expect(view.index(ofAccessibilityElement: UIView()) == NSNotFound)
+
+    final class Cell: UIView {
+        var actionsShown = false
+        override func accessibilityElementCount() -> Int {
+            actionsShown ? 1 : super.accessibilityElementCount()
+        }
+        func delete(_ action: UIAccessibilityCustomAction) -> Bool { true }
+    }
+    let cell = Cell()
+    cell.actionsShown = true
+    #expect(cell.accessibilityElementCount() == 1)
+    let action = UIAccessibilityCustomAction(
+        name: "Delete", target: cell, selector: Selector("delete:", Cell.delete(_:)))
+    cell.accessibilityCustomActions = [action]
+    #expect(cell.accessibilityCustomActions?.first?.name == "Delete")
+    #expect(action.target === cell)
+    #expect(action.selector?.canBeSent(to: cell) == true)
+}
+
+@Test func feedbackGeneratorsKeepTheirStyleAndPlayNothing() {
+    let generator = UIImpactFeedbackGenerator(style: .heavy)
+    generator.prepare()
+    generator.impactOccurred()
+    generator.impactOccurred(intensity: 0.5)
+    #expect(generator.style == .heavy)
+    UISelectionFeedbackGenerator().selectionChanged()
+    UINotificationFeedbackGenerator().notificationOccurred(.success)
+}

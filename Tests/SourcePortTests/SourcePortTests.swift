@@ -190,6 +190,30 @@ import Testing
         #expect(out.contains("#selector(getter: Cell.frame)"))
     }
 
+    /// `performSelector(onMainThread:with:waitUntilDone:)`, called on an optional or plain target
+    /// (Shuffle's testable recognisers call it on a weak `AnyObject?`), becomes framegen's function
+    /// with the target first; a method of the app's of another name or labels is left alone.
+    @Test func performSelectorOnTheMainThreadTakesTheTargetFirst() {
+        let text = """
+            func pan() {
+                testTarget?.performSelector(onMainThread: action, with: self, waitUntilDone: true)
+                self.owner.performSelector(onMainThread: #selector(step), with: nil, waitUntilDone: false)
+                perform(action: expandedAction)
+                makeTarget().performSelector(onMainThread: action, with: nil, waitUntilDone: true)
+            }
+            """
+        let out = body(port(text)).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(
+            out[1].contains(
+                "scenePerformSelector(testTarget, onMainThread: action, with: self, waitUntilDone: true)"))
+        #expect(
+            out[2].contains(
+                "scenePerformSelector(self.owner, onMainThread: #selector(step), with: nil, waitUntilDone: false)"
+            ))
+        #expect(out[3].contains("perform(action: expandedAction)"))
+        #expect(out[4].contains("makeTarget().performSelector(onMainThread: action"))
+    }
+
     /// Timers and the main and global queues' `async` go to the scene's clock; a deadline not
     /// counted from now, another queue and another run loop's `add` stay as they are.
     @Test func timersAndTheMainQueueGoToTheScenesClock() {

@@ -119,3 +119,23 @@ public func NSStringFromSelector(_ selector: Selector) -> String { selector.name
 
 /// A selector of that name, which calls nothing (see `Selector`).
 public func NSSelectorFromString(_ name: String) -> Selector { Selector(name) }
+
+/// Foundation's `performSelector(onMainThread:with:waitUntilDone:)`, which iOS declares on
+/// `NSObject` and an app calls on any object (`target?.performSelector(...)`, through
+/// `AnyObject`'s dynamic lookup, which Linux lacks): the port of an app's files
+/// (docs/uikit.md, "Bring your app") writes this call in its place. On the main thread, where
+/// app code runs, a call that waits sends the message at once, as Apple documents; one that
+/// does not is queued for the main queue, here on the scene's clock. A target without the
+/// selector's method, or a selector made from a name alone, gets nothing, where iOS would raise
+/// "unrecognized selector".
+public func scenePerformSelector(
+    _ target: AnyObject?, onMainThread selector: Selector, with argument: Any?, waitUntilDone wait: Bool
+) {
+    guard let target else { return }
+    guard !wait else {
+        selector.send(to: target, from: argument, with: nil)
+        return
+    }
+    let message = UncheckedSendable((target, argument))
+    DispatchQueue.sceneMain.async { selector.send(to: message.value.0, from: message.value.1, with: nil) }
+}

@@ -255,6 +255,24 @@ open class UIView: UIResponder, CALayerDelegate {
     open var accessibilityHint: String?
     open var accessibilityValue: String?
     open var accessibilityIdentifier: String?
+    open var accessibilityCustomActions: [UIAccessibilityCustomAction]?
+    /// The container's elements; nil by default, as on iOS, where a view with none is a
+    /// container of no elements unless it is one itself.
+    open var accessibilityElements: [Any]?
+
+    // Members of a class, not an extension (where iOS declares them, on NSObject), so that a
+    // cell's overrides compile without the Objective-C runtime.
+    open func accessibilityElementCount() -> Int { accessibilityElements?.count ?? 0 }
+
+    open func accessibilityElement(at index: Int) -> Any? {
+        guard let accessibilityElements, accessibilityElements.indices.contains(index) else { return nil }
+        return accessibilityElements[index]
+    }
+
+    /// `NSNotFound` for an element the container does not hold.
+    open func index(ofAccessibilityElement element: Any) -> Int {
+        accessibilityElements?.firstIndex { ($0 as AnyObject) === (element as AnyObject) } ?? NSNotFound
+    }
 
     // MARK: Hierarchy
 
