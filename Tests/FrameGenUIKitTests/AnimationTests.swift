@@ -440,3 +440,29 @@ private final class AdvanceWindow: NSObject, UICollectionViewDelegate {
     // Item 1 goes from 70 to 20 over 0.4 s, half way at 0.3 s.
     #expect(abs(y(1)! - 45) < 1e-9)
 }
+
+/// A spring of mass, stiffness and damping moves in real time and ends when it settles,
+/// whatever duration the animator was given (as iOS runs it); its damping ratio is
+/// damping / (2 sqrt(stiffness * mass)). Mass 1, stiffness 100, damping 20 is critically
+/// damped: x(t) = 1 - (1 + 10t) e^(-10t) of the way at t.
+@Test func aSpringOfCoefficientsSetsTheAnimatorsLength() {
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+    withClock(view, at: 1) { clock in
+        var ended: Double?
+        let spring = UISpringTimingParameters(mass: 1, stiffness: 100, damping: 20, initialVelocity: .zero)
+        #expect(spring.dampingRatio == 1)
+        let animator = UIViewPropertyAnimator(duration: 0, timingParameters: spring)
+        animator.addAnimations { view.center = CGPoint(x: 150, y: 50) }
+        animator.addCompletion { _ in ended = CACurrentMediaTime() }
+        animator.startAnimation()
+        #expect(animator.duration == 0)
+        clock.advance(to: 1.2)
+        let x = 1 - (1 + 10 * 0.2) * exp(-10 * 0.2)
+        // Within the thousandth the spring has left at its end, which framegen's curve takes
+        // away smoothly so that it ends at the target.
+        #expect(abs(clock.presentation(of: view.layer).position.x - (50 + 100 * x)) < 0.1)
+        clock.advance(to: 3)
+        // Settled once the rest is under a thousandth of the way: (1 + 10t) e^(-10t) = 0.001.
+        #expect(ended.map { $0 > 1.9 && $0 < 2.0 } == true)
+    }
+}

@@ -226,6 +226,10 @@ private final class Observer: NSObject {
     #expect(cell.accessibilityCustomActions?.first?.name == "Delete")
     #expect(action.target === cell)
     #expect(action.selector?.canBeSent(to: cell) == true)
+    // Images carry an identifier too, as UIAccessibilityIdentification gives them.
+    let image = UIImage()
+    image.accessibilityIdentifier = "trash"
+    #expect(image.accessibilityIdentifier == "trash")
 }
 
 @Test func feedbackGeneratorsKeepTheirStyleAndPlayNothing() {

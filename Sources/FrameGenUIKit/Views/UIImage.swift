@@ -27,6 +27,10 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
 
     public var imageOrientation: Orientation { .up }
 
+    /// UIAccessibilityIdentification's, which UIKit gives images too (an app tags its icons for
+    /// UI tests); kept.
+    open var accessibilityIdentifier: String?
+
     public enum RenderingMode: Int, Sendable {
         case automatic = 0
         case alwaysOriginal = 1

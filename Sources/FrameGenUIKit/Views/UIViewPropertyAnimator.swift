@@ -75,6 +75,9 @@ open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
 open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     public let initialVelocity: CGVector
     let dampingRatio: CGFloat
+    /// A spring given by its mass, stiffness and damping: it moves in real time and sets the
+    /// animation's length itself (the animator's duration is ignored, as on iOS).
+    private var physical: (mass: CGFloat, stiffness: CGFloat, damping: CGFloat)?
 
     public override init() {
         (dampingRatio, initialVelocity) = (1, .zero)
@@ -90,13 +93,39 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
         self.init(dampingRatio: ratio, initialVelocity: .zero)
     }
 
+    /// A spring of these coefficients, whose damping ratio is damping / (2 sqrt(stiffness *
+    /// mass)), as UIKit documents; a mass or stiffness that is not above 0 gives UIKit's
+    /// default spring.
+    public init(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity velocity: CGVector) {
+        let valid = mass > 0 && stiffness > 0 && damping >= 0 && (mass * stiffness).isFinite
+        dampingRatio = valid ? damping / (2 * (stiffness * mass).squareRoot()) : 1
+        initialVelocity = velocity
+        super.init()
+        if valid { physical = (mass, stiffness, damping) }
+    }
+
+    /// The seconds the animation lasts: a spring of coefficients until it settles; nil for a
+    /// damping ratio's, which takes the animator's duration.
+    var settlingDuration: TimeInterval? {
+        guard let physical else { return nil }
+        return physicalCurve(physical)?.duration
+    }
+
+    private func physicalCurve(_ p: (mass: CGFloat, stiffness: CGFloat, damping: CGFloat)) -> SpringCurve? {
+        SpringCurve(
+            mass: Double(p.mass), stiffness: Double(p.stiffness), damping: Double(p.damping),
+            initialVelocity: Double(initialVelocity.dx))
+    }
+
     public var timingCurveType: UITimingCurveType { .spring }
     public var cubicTimingParameters: UICubicTimingParameters? { nil }
     public var springTimingParameters: UISpringTimingParameters? { self }
 
-    /// A spring that settles over `duration`, as `UIView.animate(usingSpringWithDamping:)`'s.
+    /// A spring that settles over `duration`, as `UIView.animate(usingSpringWithDamping:)`'s;
+    /// a spring of coefficients moves in real time over its own settling duration.
     func curve(duration: TimeInterval) -> TimingCurve {
-        SpringCurve(
+        if let physical, let curve = physicalCurve(physical) { return .spring(curve) }
+        return SpringCurve(
             duration: duration, dampingRatio: Double(dampingRatio),
             initialVelocity: Double(initialVelocity.dx)
         ).map(TimingCurve.spring) ?? .easeInEaseOut
@@ -131,6 +160,8 @@ open class UIViewPropertyAnimator: NSObject {
     private var animations: [() -> Void] = []
     private var completions: [(UIViewAnimatingPosition) -> Void] = []
     private let curve: TimingCurve
+    /// How long a run lasts: the duration, or a spring of coefficients' own settling time.
+    private let runDuration: TimeInterval
     /// Bumped whenever a run is stopped, so that its completion knows it was cut off.
     private var run = 0
 
@@ -138,6 +169,7 @@ open class UIViewPropertyAnimator: NSObject {
     /// designated).
     public required init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
         self.duration = duration
+        runDuration = parameters.springTimingParameters?.settlingDuration ?? duration
         timingParameters = parameters
         if let spring = parameters.springTimingParameters {
             curve = spring.curve(duration: duration)
@@ -212,7 +244,7 @@ open class UIViewPropertyAnimator: NSObject {
         run += 1
         let started = run
         UIView.animate(
-            duration * Double(1 - fractionComplete), delay: delay, curve: curve,
+            runDuration * Double(1 - fractionComplete), delay: delay, curve: curve,
             options: .overrideInheritedCurve, { for block in blocks { block() } },
             { [weak self] _ in
                 guard let self, self.run == started else { return }
