@@ -32,15 +32,11 @@ public struct TouchGesture: Hashable, Sendable {
         return curve.progress(min(max(elapsed / duration, 0), 1))
     }
 
-    /// The rate of `progress` per second at `elapsed`: a curved path's slope over the last
-    /// ten-thousandth of the gesture before it (the curves are smooth, so this is their
-    /// derivative to the digits a velocity shows), as the timeline's drags take their release
-    /// velocity.
+    /// The rate of `progress` per second at `elapsed`, as the timeline's drags take their
+    /// release velocity (`TimingCurve.slope(at:over:)`; a straight path's exactly).
     public func progressRate(at elapsed: Double) -> Double {
         guard duration > 0 else { return 0 }
         if curve == .linear { return 1 / duration }
-        let x = min(max(elapsed / duration, 1e-4), 1)
-        let h = 1e-4
-        return (curve.progress(x) - curve.progress(x - h)) / (h * duration)
+        return curve.slope(at: min(max(elapsed / duration, 1e-4), 1), over: duration)
     }
 }

@@ -56,4 +56,13 @@ public enum TimingCurve: Hashable, Sendable {
             return bezier?.progress(t) ?? t
         }
     }
+
+    /// The rate of progress per second at normalised time `t` of a motion lasting `duration`
+    /// seconds: the slope over the ten-thousandth of the motion before `t` (the curves are
+    /// smooth, so this is their derivative to the digits a velocity shows). A drag's release
+    /// velocity and a pan's velocity are the finger's distance times this.
+    public func slope(at t: Double, over duration: Double) -> Double {
+        let h = 1e-4
+        return (progress(t) - progress(t - h)) / (h * duration)
+    }
 }

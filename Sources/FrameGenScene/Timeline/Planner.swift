@@ -324,8 +324,7 @@ struct Planner {
             ? ScrollDrag(
                 startOffset: s.offset.y, minOffset: r.minY, maxOffset: r.maxY, dimension: s.size.height) : nil
         // The finger's velocity at the end; the content moves the other way.
-        let h = 1e-4
-        let rate = (curve.progress(1) - curve.progress(1 - h)) / (h * d)
+        let rate = curve.slope(at: 1, over: d)
         let velocity = Point(x: scrollsX ? -by.x * rate : 0, y: scrollsY ? -by.y * rate : 0)
         var released = s
         released.layout.replayScrollSteps(from: t, to: t + d) { u in
@@ -380,8 +379,7 @@ struct Planner {
             startOffset: start, minOffset: section.minOffset, maxOffset: section.maxOffset,
             dimension: section.length)
         let finger = section.horizontal ? by.x : by.y
-        let h = 1e-4
-        let velocity = -finger * (curve.progress(1) - curve.progress(1 - h)) / (h * d)
+        let velocity = -finger * curve.slope(at: 1, over: d)
         let end = drag.offset(forTranslation: -finger)
         let rate = section.decelerationRate
         let natural = Deceleration(startOffset: end, velocity: velocity, rate: rate).restOffset
