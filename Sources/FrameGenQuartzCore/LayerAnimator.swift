@@ -105,6 +105,22 @@ package final class LayerAnimator: @unchecked Sendable {
 
     static let completionLimit = 10_000
 
+    /// The screen's refreshes a second, on the scene's clock: UIKit Dynamics steps, a gesture's
+    /// events.
+    package static let screenRefreshRate = 60.0
+
+    /// The first k with k / 60 after `t` (division rounds, so k is found by comparing).
+    package static func firstRefresh(after t: Double) -> Double {
+        var k = (t * screenRefreshRate).rounded(.down)
+        while k / screenRefreshRate > t { k -= 1 }
+        while k / screenRefreshRate <= t { k += 1 }
+        return k
+    }
+
+    package static func isScreenRefresh(_ t: Double) -> Bool {
+        (t * screenRefreshRate).rounded() / screenRefreshRate == t
+    }
+
     /// How far after an event the scene looks for what that event started (a display link's
     /// animation, work sent for later): what runs later than this is the app's life, which does
     /// not lengthen the scene.

@@ -754,7 +754,7 @@ final class Live: @unchecked Sendable {
             apply(event)
             seen = node
             refreshedThrough = nil
-            if refreshed, case .prepare(let s) = event, Self.isScreenRefresh(s.time) {
+            if refreshed, case .prepare(let s) = event, LayerAnimator.isScreenRefresh(s.time) {
                 refreshedThrough = s.time
             }
         }
@@ -772,10 +772,10 @@ final class Live: @unchecked Sendable {
             same.time = s.time
             guard same == s else { return nil }
             var out: [CollectionViewState] = []
-            var k = Self.firstRefresh(after: last.time)
-            while k / Self.screenRefreshRate < s.time {
+            var k = LayerAnimator.firstRefresh(after: last.time)
+            while k / LayerAnimator.screenRefreshRate < s.time {
                 var r = s
-                r.time = k / Self.screenRefreshRate
+                r.time = k / LayerAnimator.screenRefreshRate
                 out.append(r)
                 k += 1
             }
@@ -793,20 +793,6 @@ final class Live: @unchecked Sendable {
             var same = mine
             same.time = s.time
             return same == s
-        }
-
-        static let screenRefreshRate = 60.0
-
-        /// The first k with k / 60 after `t` (division rounds, so k is found by comparing).
-        static func firstRefresh(after t: Double) -> Double {
-            var k = (t * screenRefreshRate).rounded(.down)
-            while k / screenRefreshRate > t { k -= 1 }
-            while k / screenRefreshRate <= t { k += 1 }
-            return k
-        }
-
-        static func isScreenRefresh(_ t: Double) -> Bool {
-            (t * screenRefreshRate).rounded() / screenRefreshRate == t
         }
 
         /// Moves the clock to `time` with nothing else happening (the display links fire, due

@@ -24,10 +24,10 @@ struct Movement {
     /// refresh (60 a second, on the scene's clock) while they move, and the lift.
     var instants: [Double] {
         var out: [Double] = []
-        var k = (start * Self.refreshRate).rounded(.down)
-        while k / Self.refreshRate <= start { k += 1 }
-        while k / Self.refreshRate < start + gesture.duration {
-            out.append(k / Self.refreshRate - start)
+        let rate = LayerAnimator.screenRefreshRate
+        var k = LayerAnimator.firstRefresh(after: start)
+        while k / rate < start + gesture.duration {
+            out.append(k / rate - start)
             k += 1
         }
         out.append(gesture.duration)
@@ -35,9 +35,10 @@ struct Movement {
     }
 
     /// The first of `instants`: where a pan or pinch begins, once the fingers have moved.
-    var firstRefresh: Double { instants[0] }
-
-    static let refreshRate = 60.0
+    var firstRefresh: Double {
+        let refresh = LayerAnimator.firstRefresh(after: start) / LayerAnimator.screenRefreshRate
+        return refresh < start + gesture.duration ? refresh - start : gesture.duration
+    }
 
     private var by: CGPoint {
         if case .drag(let by) = gesture.kind { return CGPoint(by) }
@@ -160,10 +161,8 @@ extension UIView {
             c.g.touch = nil
         }
         touch.point = point
-        let begins = Dictionary(uniqueKeysWithValues: ordered.map { (ObjectIdentifier($0.g), $0.begins) })
-        for g in recognised where g !== scrollPan {
+        for (g, first, _) in ordered where g !== scrollPan && recognised.contains(where: { $0 === g }) {
             g.beginMovement()
-            let first = begins[ObjectIdentifier(g)] ?? movement.firstRefresh
             if g is UISwipeGestureRecognizer {
                 Self.atSceneTime(time + first) { g.send(.ended, movement, at: first, touch: touch) }
                 continue
