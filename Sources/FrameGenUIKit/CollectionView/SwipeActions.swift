@@ -53,10 +53,8 @@ final class SwipeActionsGestureRecognizer: UIPanGestureRecognizer {
         let full = configuration.performsFirstActionWithFullSwipe && reveal >= width * Self.fullSwipeFraction
         guard state == .ended else {
             // One row open at a time: the others close as this one starts to move.
-            if state == .began, let shown = collectionView as? UICollectionView {
-                for (_, other) in shown.cells.displayed.sorted(by: { $0.key < $1.key }) where other !== cell {
-                    (other as? UICollectionViewCell)?.closeSwipeActionsAnimated()
-                }
+            if state == .began {
+                _ = (collectionView as? UICollectionView)?.closeOpenSwipeActions(except: cell)
             }
             cell.showSwipeActions(revealing: reveal, full: full)
             return
@@ -64,7 +62,7 @@ final class SwipeActionsGestureRecognizer: UIPanGestureRecognizer {
         if full, let first = configuration.actions.first {
             UIView.animate(withDuration: 0.2) { cell.showSwipeActions(revealing: width, full: true) }
             // The app's handler says when it is done; the row then closes.
-            first.handler(first, actions.buttonView(of: 0) ?? actions) { _ in
+            first.handler(first, actions.firstButton ?? actions) { _ in
                 cell.closeSwipeActionsAnimated()
             }
         } else if reveal > actions.naturalWidth / 2 {
@@ -81,8 +79,16 @@ final class SwipeActionsGestureRecognizer: UIPanGestureRecognizer {
 /// title in white, the first action's at the cell's edge.
 final class SwipeActionsView: UIView {
     let leading: Bool
-    private let buttons: [(view: UIView, natural: CGFloat)]
-    let actions: [UIContextualAction]
+    private let buttons: [Button]
+
+    /// An action's button: its view, title and image, and its width at rest.
+    private struct Button {
+        let action: UIContextualAction
+        let view = UIView()
+        let label: UILabel?
+        let imageView: UIImageView?
+        let natural: CGFloat
+    }
 
     /// *Chosen*: a button is its title's width and 15 points each side, and no narrower than 74
     /// points; its title is 15-point medium white.
@@ -91,28 +97,27 @@ final class SwipeActionsView: UIView {
 
     init(_ configuration: UISwipeActionsConfiguration, leading: Bool) {
         self.leading = leading
-        actions = configuration.actions
         buttons = configuration.actions.map { action in
-            let button = UIView()
-            button.backgroundColor = action.backgroundColor
-            button.clipsToBounds = true
-            var natural = Self.minimumWidth
-            if let title = action.title {
+            let label = action.title.map { title in
                 let label = UILabel()
                 label.text = title
                 label.font = .systemFont(ofSize: 15, weight: .medium)
                 label.textColor = .white
                 label.textAlignment = .center
-                natural = max(natural, label.intrinsicContentSize.width + 2 * Self.padding)
-                button.addSubview(label)
+                return label
             }
-            if let image = action.image {
+            let imageView = action.image.map { image in
                 let imageView = UIImageView(image: image.withRenderingMode(.alwaysTemplate))
                 imageView.tintColor = .white
                 imageView.contentMode = .center
-                button.addSubview(imageView)
+                return imageView
             }
-            return (button, natural)
+            let natural = max(Self.minimumWidth, (label?.intrinsicContentSize.width ?? 0) + 2 * Self.padding)
+            let button = Button(action: action, label: label, imageView: imageView, natural: natural)
+            button.view.backgroundColor = action.backgroundColor
+            button.view.clipsToBounds = true
+            for sub in [label, imageView] as [UIView?] { sub.map(button.view.addSubview) }
+            return button
         }
         super.init(frame: .zero)
         clipsToBounds = true
@@ -124,7 +129,15 @@ final class SwipeActionsView: UIView {
     /// The buttons' widths side by side at rest: how far an open cell slides.
     var naturalWidth: CGFloat { buttons.reduce(0) { $0 + $1.natural } }
 
-    func buttonView(of index: Int) -> UIView? { index < buttons.count ? buttons[index].view : nil }
+    /// The first action's button, at the cell's edge.
+    var firstButton: UIView? { buttons.first?.view }
+
+    /// The action whose button is under `point` (`view`'s coordinates), and the button.
+    func action(at point: CGPoint, in view: UIView) -> (UIContextualAction, UIView)? {
+        buttons.first { $0.view.point(inside: view.convert(point, to: $0.view), with: nil) }.map {
+            ($0.action, $0.view)
+        }
+    }
 
     /// Lays the buttons out across `revealed` points of the cell of `height`: each in proportion
     /// to its natural width, or the first across all of it in a full swipe; the first at the
@@ -136,12 +149,11 @@ final class SwipeActionsView: UIView {
         var x: CGFloat = 0
         for i in buttons.indices.reversed() {
             let share = full ? (i == 0 ? revealed : 0) : revealed * buttons[i].natural / total
-            let button = buttons[i].view
-            button.frame = CGRect(x: leading ? revealed - x - share : x, y: 0, width: share, height: height)
+            let (label, imageView) = (buttons[i].label, buttons[i].imageView)
+            buttons[i].view.frame = CGRect(
+                x: leading ? revealed - x - share : x, y: 0, width: share, height: height)
             x += share
             // The image above the title when there are both.
-            let label = button.subviews.lazy.compactMap { $0 as? UILabel }.first
-            let imageView = button.subviews.lazy.compactMap { $0 as? UIImageView }.first
             if let label {
                 let size = label.intrinsicContentSize
                 label.frame = CGRect(
@@ -202,29 +214,26 @@ extension UICollectionView {
     /// A tap at `point` (this view's bounds coordinates) on a button of an open row performs its
     /// action, whose handler's completion closes the row, as on iOS; returns whether it did.
     package func performSwipeAction(at point: CGPoint) -> Bool {
-        for (_, view) in cells.displayed.sorted(by: { $0.key < $1.key }) {
-            guard let cell = view as? UICollectionViewCell, let shown = cell.swipeActions else { continue }
-            for (i, action) in shown.actions.enumerated() {
-                guard let button = shown.buttonView(of: i),
-                    button.point(inside: convert(point, to: button), with: nil)
-                else { continue }
-                action.handler(action, button) { _ in cell.closeSwipeActionsAnimated() }
-                return true
-            }
+        for cell in cellsShowingSwipeActions {
+            guard let (action, button) = cell.swipeActions?.action(at: point, in: self) else { continue }
+            action.handler(action, button) { _ in cell.closeSwipeActionsAnimated() }
+            return true
         }
         return false
     }
 
-    /// Closes the cells whose swipe actions show, as iOS does when the list starts to scroll or
-    /// is tapped; returns whether one was open.
-    package func closeOpenSwipeActions() -> Bool {
-        var closed = false
-        for (_, view) in cells.displayed.sorted(by: { $0.key < $1.key }) {
-            guard let cell = view as? UICollectionViewCell, cell.swipeActions != nil else { continue }
-            cell.closeSwipeActionsAnimated()
-            closed = true
-        }
-        return closed
+    /// Closes the cells whose swipe actions show (but `kept`), as iOS does when the list starts
+    /// to scroll or is tapped, or another row's start to show; returns whether one was open.
+    package func closeOpenSwipeActions(except kept: UICollectionViewCell? = nil) -> Bool {
+        let open = cellsShowingSwipeActions.filter { $0 !== kept }
+        for cell in open { cell.closeSwipeActionsAnimated() }
+        return !open.isEmpty
+    }
+
+    /// The cells shown whose swipe actions show, in index path order.
+    private var cellsShowingSwipeActions: [UICollectionViewCell] {
+        cells.displayed.sorted { $0.key < $1.key }.compactMap { $0.value as? UICollectionViewCell }
+            .filter { $0.swipeActions != nil }
     }
 
     /// UIKit's swipe recogniser for a drag over `cell`, when the layout is a list that gives
