@@ -405,8 +405,7 @@ open class UITableView: UIScrollView {
     /// been made, the estimate (44 unless set) before.
     private func rowHeight(_ indexPath: IndexPath) -> CGFloat {
         let h = delegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight
-        if h >= 0 && h.isFinite { return h }
-        if !h.isFinite { reportHeight(h, "tableView(_:heightForRowAt:) or rowHeight") }
+        if let fixed = fixedHeight(h, "tableView(_:heightForRowAt:) or rowHeight") { return fixed }
         if let m = measured[indexPath] { return m }
         let estimate = delegate?.tableView(self, estimatedHeightForRowAt: indexPath) ?? estimatedRowHeight
         return estimate > 0 ? estimate : 44
@@ -414,13 +413,22 @@ open class UITableView: UIScrollView {
 
     private func rowIsAutomatic(_ indexPath: IndexPath) -> Bool {
         let h = delegate?.tableView(self, heightForRowAt: indexPath) ?? rowHeight
-        return !(h >= 0 && h.isFinite)
+        return !Self.isFixed(h)
     }
 
-    /// A height that is NaN or infinite has no place on screen (UIKit's layer would refuse the
-    /// frame): said once, and the element sized as an automatic one.
-    private func reportHeight(_ h: CGFloat, _ source: String) {
-        report("\(source) answered \(h), which is not a height; sized as UITableView.automaticDimension")
+    /// A height 0 or more sizes its element; a negative one (`automaticDimension`) leaves it
+    /// automatic.
+    private static func isFixed(_ h: CGFloat) -> Bool { h >= 0 && h.isFinite }
+
+    /// `h` when it is fixed; nil for an automatic one. A height that is NaN or infinite has no
+    /// place on screen (UIKit's layer would refuse the frame): said once, and the element sized
+    /// as an automatic one.
+    private func fixedHeight(_ h: CGFloat, _ source: String) -> CGFloat? {
+        if Self.isFixed(h) { return h }
+        if !h.isFinite {
+            report("\(source) answered \(h), which is not a height; sized as UITableView.automaticDimension")
+        }
+        return nil
     }
 
     private func headerView(_ section: Int) -> UIView? {
@@ -457,15 +465,17 @@ open class UITableView: UIScrollView {
 
     private func headerHeight(_ section: Int) -> CGFloat {
         let h = delegate?.tableView(self, heightForHeaderInSection: section) ?? sectionHeaderHeight
-        if h >= 0 && h.isFinite { return h }
-        if !h.isFinite { reportHeight(h, "tableView(_:heightForHeaderInSection:) or sectionHeaderHeight") }
+        if let fixed = fixedHeight(h, "tableView(_:heightForHeaderInSection:) or sectionHeaderHeight") {
+            return fixed
+        }
         return automaticHeight(of: headerView(section), section: section, footer: false)
     }
 
     private func footerHeight(_ section: Int) -> CGFloat {
         let h = delegate?.tableView(self, heightForFooterInSection: section) ?? sectionFooterHeight
-        if h >= 0 && h.isFinite { return h }
-        if !h.isFinite { reportHeight(h, "tableView(_:heightForFooterInSection:) or sectionFooterHeight") }
+        if let fixed = fixedHeight(h, "tableView(_:heightForFooterInSection:) or sectionFooterHeight") {
+            return fixed
+        }
         return automaticHeight(of: footerView(section), section: section, footer: true)
     }
 
