@@ -77,7 +77,7 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     let dampingRatio: CGFloat
     /// A spring given by its mass, stiffness and damping: it moves in real time and sets the
     /// animation's length itself (the animator's duration is ignored, as on iOS).
-    private var physical: (mass: CGFloat, stiffness: CGFloat, damping: CGFloat)?
+    private var physical: SpringCurve?
 
     public override init() {
         (dampingRatio, initialVelocity) = (1, .zero)
@@ -101,21 +101,16 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
         dampingRatio = valid ? damping / (2 * (stiffness * mass).squareRoot()) : 1
         initialVelocity = velocity
         super.init()
-        if valid { physical = (mass, stiffness, damping) }
+        if valid {
+            physical = SpringCurve(
+                mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping),
+                initialVelocity: Double(velocity.dx))
+        }
     }
 
     /// The seconds the animation lasts: a spring of coefficients until it settles; nil for a
     /// damping ratio's, which takes the animator's duration.
-    var settlingDuration: TimeInterval? {
-        guard let physical else { return nil }
-        return physicalCurve(physical)?.duration
-    }
-
-    private func physicalCurve(_ p: (mass: CGFloat, stiffness: CGFloat, damping: CGFloat)) -> SpringCurve? {
-        SpringCurve(
-            mass: Double(p.mass), stiffness: Double(p.stiffness), damping: Double(p.damping),
-            initialVelocity: Double(initialVelocity.dx))
-    }
+    var settlingDuration: TimeInterval? { physical?.duration }
 
     public var timingCurveType: UITimingCurveType { .spring }
     public var cubicTimingParameters: UICubicTimingParameters? { nil }
@@ -124,7 +119,7 @@ open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     /// A spring that settles over `duration`, as `UIView.animate(usingSpringWithDamping:)`'s;
     /// a spring of coefficients moves in real time over its own settling duration.
     func curve(duration: TimeInterval) -> TimingCurve {
-        if let physical, let curve = physicalCurve(physical) { return .spring(curve) }
+        if let physical { return .spring(physical) }
         return SpringCurve(
             duration: duration, dampingRatio: Double(dampingRatio),
             initialVelocity: Double(initialVelocity.dx)
