@@ -293,6 +293,63 @@ public enum Stroker {
         out.addPolygon(ring)
     }
 
+    /// A closed polygon stroked as Core Graphics strokes a path it has already cut into chords:
+    /// the union of one rectangle per segment and, at each vertex, a join on the side it turns
+    /// away from (a miter within `miterLimit`, else a bevel), every piece wound the same way so
+    /// that the non-zero fill of the overlapping pieces is their union
+    /// (`Rasterizer.coverage(ofOverlapping:)`). Unlike `outline`'s two offset loops, a polygon
+    /// that doubles back on itself (a rounded rect whose corners overlap along a side shorter than
+    /// their reach) gets nothing at the reversal, as iOS's `render(in:)` draws it
+    /// (docs/design/rendering.md §8.2).
+    public static func segmentUnion(ofClosed points: [SIMD2<Double>], width: Double, miterLimit: Double = 10)
+        -> Path
+    {
+        let h = width / 2
+        var pts: [SIMD2<Double>] = []
+        for p in points where pts.last != p {
+            guard p.x.isFinite, p.y.isFinite else { return Path() }
+            pts.append(p)
+        }
+        if pts.count > 1, pts.first == pts.last { pts.removeLast() }
+        guard h > 0, h.isFinite, pts.count >= 2 else { return Path() }
+        var out = Path()
+        func add(_ polygon: [SIMD2<Double>]) {
+            var area = 0.0
+            for k in polygon.indices {
+                let (a, b) = (polygon[k], polygon[(k + 1) % polygon.count])
+                area += a.x * b.y - a.y * b.x
+            }
+            guard abs(area) > 1e-12 else { return }
+            out.addPolygon(area > 0 ? polygon : polygon.reversed())
+        }
+        let n = pts.count
+        func normal(_ d: SIMD2<Double>) -> SIMD2<Double> { SIMD2(-d.y, d.x) }
+        for k in 0..<n {
+            let (p, q) = (pts[k], pts[(k + 1) % n])
+            let m = normal(unit(q - p)) * h
+            add([p + m, q + m, q - m, p - m])
+        }
+        for k in 0..<n {
+            let p = pts[k]
+            let d0 = unit(p - pts[(k - 1 + n) % n])
+            let d1 = unit(pts[(k + 1) % n] - p)
+            let cross = d0.x * d1.y - d0.y * d1.x
+            let dot = (d0 * d1).sum()
+            guard abs(cross) > 1e-12 else { continue }  // straight on, or doubling back: no join
+            // The outer side is the one the path turns away from.
+            let sign: Double = cross > 0 ? -1 : 1
+            let (a, b) = (p + normal(d0) * (sign * h), p + normal(d1) * (sign * h))
+            // 1 / sin(θ / 2) with θ the angle between the segments: sin(θ / 2) = cos(turn / 2).
+            let s = ((1 + dot) / 2).squareRoot()
+            if s > 0, 1 / s <= miterLimit {
+                add([p, a, p + (normal(d0) + normal(d1)) * (sign * h / (1 + dot)), b])
+            } else {
+                add([p, a, b])
+            }
+        }
+        return out
+    }
+
     @inline(__always) static func unit(_ v: SIMD2<Double>) -> SIMD2<Double> {
         let l = (v * v).sum().squareRoot()
         return l > 0 ? v / l : SIMD2(1, 0)

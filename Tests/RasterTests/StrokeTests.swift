@@ -180,3 +180,61 @@ private func value(_ m: CoverageMask, _ x: Int, _ y: Int) -> Int {
     // A dash pattern of zeros draws the line solid, as Core Graphics does.
     #expect(maskArea(strokeMask(rule, StrokeStyle(lineWidth: 2, dashPattern: [0, 0]))) == 200)
 }
+
+// MARK: A polygon stroked as the union of its segments' rectangles and joins
+
+/// Every pixel's sampled coverage of overlapping contours against 64 x 64 point samples of
+/// the non-zero rule: within 1/128 of a pixel vertically, exact horizontally, so within 3 levels.
+@Test func overlappingContoursAreCoveredAsTheirUnion() {
+    var path = Path()
+    // Three triangles and a square, overlapping one another at slants.
+    path.addPolygon([SIMD2(2.3, 1.7), SIMD2(17.6, 4.2), SIMD2(6.1, 15.9)])
+    path.addPolygon([SIMD2(5.2, 3.1), SIMD2(18.4, 13.3), SIMD2(3.3, 12.8)])
+    path.addPolygon([SIMD2(9.5, 0.4), SIMD2(11.2, 19.1), SIMD2(1.1, 8.9)])
+    path.addPolygon([SIMD2(8, 8), SIMD2(14, 8), SIMD2(14, 14), SIMD2(8, 14)])
+    let mask = Rasterizer.coverage(ofOverlapping: path, clip: (0, 0, 20, 20))
+    for y in 0..<20 {
+        for x in 0..<20 {
+            var inside = 0
+            for sy in 0..<64 {
+                for sx in 0..<64 {
+                    let p = SIMD2(Double(x) + (Double(sx) + 0.5) / 64, Double(y) + (Double(sy) + 0.5) / 64)
+                    if path.contains(p, evenOdd: false) { inside += 1 }
+                }
+            }
+            let expected = Double(inside) / 4096 * 255
+            #expect(abs(Double(value(mask, x, y)) - expected) <= 3, "pixel (\(x), \(y))")
+        }
+    }
+}
+
+/// A rectangle stroked as the union of its sides' rectangles and miter joins is the frame
+/// between the rectangle grown and shrunk by half the width.
+@Test func aRectanglesSegmentUnionIsItsFrame() {
+    let square = [SIMD2(10.3, 10.6), SIMD2(60.3, 10.6), SIMD2(60.3, 40.6), SIMD2(10.3, 40.6)]
+    let union = Stroker.segmentUnion(ofClosed: square, width: 3)
+    var frame = Path(polygon: [SIMD2(8.8, 9.1), SIMD2(61.8, 9.1), SIMD2(61.8, 42.1), SIMD2(8.8, 42.1)])
+    frame.append(
+        Path(polygon: [SIMD2(11.8, 12.1), SIMD2(58.8, 12.1), SIMD2(58.8, 39.1), SIMD2(11.8, 39.1)]).reversed()
+    )
+    let a = Rasterizer.coverage(ofOverlapping: union, clip: (0, 0, 70, 50))
+    let b = Rasterizer.coverage(of: frame, clip: (0, 0, 70, 50))
+    for y in 0..<50 {
+        for x in 0..<70 {
+            #expect(abs(value(a, x, y) - value(b, x, y)) <= 2, "pixel (\(x), \(y))")
+        }
+    }
+}
+
+/// A polygon that doubles back along a line (a rounded rect whose corners overlap along a
+/// short side) gets no join at the reversal: the stroke ends square there, where two offset
+/// loops would join round the turn.
+@Test func aReversalGetsNoJoin() {
+    // Out along y = 10 to x = 40, back to x = 20, then down and round.
+    let points = [SIMD2(10.0, 10), SIMD2(40, 10), SIMD2(20, 10), SIMD2(20, 30), SIMD2(10, 30)]
+    let mask = Rasterizer.coverage(
+        ofOverlapping: Stroker.segmentUnion(ofClosed: points, width: 4), clip: (0, 0, 50, 50))
+    #expect(value(mask, 39, 9) == 255)  // the bar's end, inside
+    #expect(value(mask, 41, 9) == 0)  // past it: square, no join
+    #expect(value(mask, 30, 7) == 0)  // above the bar, beyond half the width
+}
