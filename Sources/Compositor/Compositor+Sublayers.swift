@@ -169,6 +169,8 @@ extension Compositor {
         ring.maskedCorners = layer.maskedCorners
         ring.isDoubleSided = layer.isDoubleSided
         ring.allowsEdgeAntialiasing = layer.allowsEdgeAntialiasing
+        ring.isDrawnAsCoreGraphics = layer.isDrawnAsCoreGraphics
+        ring.masksToBounds = layer.masksToBounds
         ring.border = border
         try draw(ring, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
     }

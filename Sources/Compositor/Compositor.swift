@@ -240,9 +240,50 @@ public enum Compositor {
     /// layer is drawn: anti-aliased or not, and cut into chords as Core Graphics cuts curves for
     /// a layer `render(in:)` draws.
     static func coverage(_ outline: Path, of layer: Layer, _ h: Homography, clip: PixelBox) -> CoverageMask {
-        coverage(
+        if layer.allowsEdgeAntialiasing, layer.roundedBoundsOverlapThemselves {
+            return Rasterizer.coverage(
+                ofOverlapping: outline.transformed(by: h).flattenedAsCoreGraphics(), clip: clip)
+        }
+        return coverage(
             outline, h, clip: clip, antialiased: layer.allowsEdgeAntialiasing,
             asCoreGraphics: layer.isDrawnAsCoreGraphics)
+    }
+
+    /// A layer's border's coverage: the ring between its rounded bounds and the bounds inset by
+    /// the width, or under `render(in:)` with continuous corners a stroke as Core Graphics draws
+    /// it (`coreGraphicsContinuousBorder`).
+    static func borderCoverage(_ layer: Layer, width: Double, _ h: Homography, clip: PixelBox) -> CoverageMask
+    {
+        if layer.allowsEdgeAntialiasing, let stroke = coreGraphicsContinuousBorder(layer, width: width, h) {
+            return Rasterizer.coverage(ofOverlapping: stroke, clip: clip)
+        }
+        let ring = Shapes.border(
+            Rect(origin: .zero, size: layer.size), width: width, radius: layer.cornerRadius,
+            curve: layer.cornerCurve, corners: layer.maskedCorners,
+            asCoreGraphics: layer.isDrawnAsCoreGraphics)
+        return coverage(ring, of: layer, h, clip: clip)
+    }
+
+    /// `render(in:)`'s border of a continuous-cornered layer, in device pixels: the rounded
+    /// bounds inset by half the width with radius r − width / 2, cut into chords in device
+    /// pixels as Core Graphics cuts curves, then stroked with miter joins as one rectangle per
+    /// chord (docs/design/rendering.md §8.2). Nil for other layers, a map that is not affine, or
+    /// a border wider than half the bounds (it fills the rounded bounds, as the ring does).
+    static func coreGraphicsContinuousBorder(_ layer: Layer, width: Double, _ h: Homography) -> Path? {
+        guard layer.isDrawnAsCoreGraphics, layer.cornerCurve == .continuous, layer.cornerRadius > 0,
+            h.isAffine, let back = h.inverted
+        else { return nil }
+        let bounds = Rect(origin: .zero, size: layer.size)
+        let r = Shapes.effectiveRadius(
+            layer.cornerRadius, in: bounds, curve: .continuous, asCoreGraphics: true)
+        let centreLine = bounds.insetBy(dx: width / 2, dy: width / 2)
+        guard r > 0, centreLine.width > 0, centreLine.height > 0 else { return nil }
+        let chords = Shapes.roundedRect(
+            centreLine, radius: max(r - width / 2, 0), curve: .continuous, asCoreGraphics: true
+        ).transformed(by: h).flattenedAsCoreGraphics().transformed(by: back)
+        guard let contour = chords.contours.first else { return nil }
+        return Stroker.segmentUnion(ofClosed: [contour.start] + contour.segments.map(\.end), width: width)
+            .transformed(by: h)
     }
 
     /// `clip` is where pixels may change (the view's clip within the band being drawn);
@@ -419,10 +460,12 @@ public enum Compositor {
                 t, bounds: bounds, h, into: &image, clip: clip, scale: scale, alpha: alpha, text: text)
         }
         if let b = layer.border, b.width > 0 {
-            let ring = Shapes.border(
-                bounds, width: b.width, radius: layer.cornerRadius, curve: layer.cornerCurve,
-                corners: layer.maskedCorners, asCoreGraphics: layer.isDrawnAsCoreGraphics)
-            var mask = coverage(ring, of: layer, h, clip: clip)
+            var mask = borderCoverage(layer, width: b.width, h, clip: clip)
+            // Under `render(in:)` the clip of a layer that clips to its rounded bounds applies to
+            // its border's drawing too (docs/design/rendering.md §8.2).
+            if layer.isDrawnAsCoreGraphics, layer.masksToBounds, layer.cornerRadius > 0 {
+                mask = mask.intersected(with: roundedCoverage())
+            }
             for o in hiders { o.hide(in: &mask) }
             Painter.fill(&image, color: b.color.withOpacity(alpha).premultiplied, coverage: mask)
         }

@@ -66,6 +66,14 @@ public struct Layer: Sendable {
             asCoreGraphics: isDrawnAsCoreGraphics)
     }
 
+    /// Whether the rounded bounds double back on themselves (`render(in:)`'s continuous corners
+    /// past a third of the shorter side), so that their fill is measured as overlapping contours.
+    var roundedBoundsOverlapThemselves: Bool {
+        Shapes.overlapsItself(
+            Rect(origin: .zero, size: size), radius: cornerRadius, curve: cornerCurve,
+            asCoreGraphics: isDrawnAsCoreGraphics)
+    }
+
     /// Costs nothing to draw (docs/design/rendering.md §8.4).
     var isInvisible: Bool {
         isHidden || !(opacity > 0) || !(size.width > 0) || !(size.height > 0)

@@ -38,13 +38,30 @@ public enum Shapes {
     }
 
     /// The radius actually drawn for `radius` on `rect` (the clamps of docs/design/rendering.md §8.3).
-    public static func effectiveRadius(_ radius: Double, in r: Rect, curve: CornerCurve) -> Double {
+    /// `asCoreGraphics`: Core Animation's `render(in:)` clamps a continuous radius to half the
+    /// shorter side only, so past a third of it the corners' reaches overlap along the side and
+    /// the outline doubles back on itself there.
+    public static func effectiveRadius(
+        _ radius: Double, in r: Rect, curve: CornerCurve, asCoreGraphics: Bool = false
+    ) -> Double {
         guard radius > 0, radius.isFinite else { return 0 }
         let half = min(abs(r.width), abs(r.height)) / 2
         switch curve {
         case .circular: return min(radius, half)
-        case .continuous: return min(radius, half / continuousCornerExtent)
+        case .continuous: return min(radius, asCoreGraphics ? half : half / continuousCornerExtent)
         }
+    }
+
+    /// Whether `roundedRect(rect, radius:, curve:, asCoreGraphics:)` doubles back on itself
+    /// (its corners' reaches overlap along a side), so that its fill needs
+    /// `Rasterizer.coverage(ofOverlapping:)`.
+    public static func overlapsItself(_ rect: Rect, radius: Double, curve: CornerCurve, asCoreGraphics: Bool)
+        -> Bool
+    {
+        curve == .continuous && asCoreGraphics
+            && 2 * continuousCornerExtent
+                * effectiveRadius(radius, in: rect, curve: curve, asCoreGraphics: true)
+                > min(abs(rect.width), abs(rect.height))
     }
 
     /// A rounded rect, clockwise on screen like `rect`; the corners `corners` leaves out stay
@@ -57,7 +74,7 @@ public enum Shapes {
     ) -> Path {
         let s = rect.standardized
         guard !s.isEmpty else { return Path() }
-        let r = effectiveRadius(radius, in: s, curve: curve)
+        let r = effectiveRadius(radius, in: s, curve: curve, asCoreGraphics: asCoreGraphics)
         guard r > 0, !corners.isEmpty else { return Shapes.rect(s) }
         let circular = asCoreGraphics ? coreGraphicsCircularCorner : circularCorner
         let corner = (curve == .circular ? circular : continuousCorner).scaled(by: r)
@@ -143,7 +160,7 @@ public enum Shapes {
         let inner = s.insetBy(dx: width, dy: width)
         guard !path.isEmpty, inner.width > 0, inner.height > 0 else { return path }
         // docs/design/rendering.md §8.2's rule takes the requested radius: clamp it on the outer rect first.
-        let outerRadius = effectiveRadius(radius, in: s, curve: curve)
+        let outerRadius = effectiveRadius(radius, in: s, curve: curve, asCoreGraphics: asCoreGraphics)
         path.append(
             roundedRect(
                 inner, radius: max(outerRadius - width, 0), curve: curve, corners: corners,
