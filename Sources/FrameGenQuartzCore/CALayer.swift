@@ -88,7 +88,16 @@ open class CALayer: NSObject {
     open var maskedCorners: CACornerMask = [
         .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
     ]
-    open var cornerCurve: CALayerCornerCurve = .circular
+    /// `.circular` unless set, as Apple documents it. Whether it was set matters to
+    /// `render(in:)`: as iOS 18 (`UIDevice.current.systemVersion`), a layer that leaves it
+    /// unset is drawn there with continuous corners, as an app built with that SDK is
+    /// (docs/uikit.md "Which iOS"). The screen keeps quarter circles.
+    open var cornerCurve: CALayerCornerCurve {
+        get { explicitCornerCurve ?? .circular }
+        set { explicitCornerCurve = newValue }
+    }
+    /// The curve the app set, nil while it has set none.
+    package private(set) var explicitCornerCurve: CALayerCornerCurve?
     open var borderWidth: CGFloat = 0
     /// Opaque black by default.
     open var borderColor: CGColor? = CGColor.black
@@ -288,7 +297,7 @@ open class CALayer: NSObject {
         backgroundColor = other.backgroundColor
         cornerRadius = other.cornerRadius
         maskedCorners = other.maskedCorners
-        cornerCurve = other.cornerCurve
+        explicitCornerCurve = other.explicitCornerCurve
         borderWidth = other.borderWidth
         borderColor = other.borderColor
         shadowColor = other.shadowColor

@@ -1,6 +1,7 @@
 import Compositor
 import Foundation
 import FrameGenCoreGraphics
+import FrameGenQuartzCore
 import FrameGenUIKit
 import Geometry
 import LayerCompositing
@@ -23,7 +24,8 @@ enum LayerTreeDrawing {
         guard width > 0, height > 0 else { return UIImage() }
         let view = ViewLayer(frame: Rect(origin: .zero, size: size), layers: [])
         let onScreen = LayerTreeComposer()
-        let rendered = LayerTreeComposer(drawing: .renderInContext)
+        let rendered = LayerTreeComposer(
+            drawing: .renderInContext(unsetCornersContinuous: SystemRelease.cornersAreContinuousByDefault))
         var canvas = CanvasLayer(
             pixelWidth: width, pixelHeight: height, scale: scale,
             background: .color(format.opaque ? .black : .clear), views: [view])

@@ -22,9 +22,13 @@ package final class LayerTreeComposer: Sendable {
     /// interpolates a gradient's colours in Generic RGB, covers a clipping layer's rounded
     /// background edge twice and rounds every corner whatever `maskedCorners` says (docs/uikit.md
     /// "Drawing a view into an image").
-    package enum Drawing: Sendable {
+    package enum Drawing: Sendable, Equatable {
         case onScreen
-        case renderInContext
+        /// `unsetCornersContinuous`: a layer whose `cornerCurve` was never set has continuous
+        /// corners, as in an app built with iOS 18's SDK or later (docs/uikit.md "Which iOS").
+        case renderInContext(unsetCornersContinuous: Bool)
+
+        var isRenderInContext: Bool { self != .onScreen }
     }
 
     package init(drawing: Drawing = .onScreen) { self.drawing = drawing }
@@ -87,14 +91,17 @@ package final class LayerTreeComposer: Sendable {
         layer.opacity = s.opacity
         layer.isHidden = s.isHidden
         layer.masksToBounds = s.masksToBounds
-        layer.isDrawnAsCoreGraphics = drawing == .renderInContext
+        layer.isDrawnAsCoreGraphics = drawing.isRenderInContext
         layer.backgroundColor = s.backgroundColor.map(color)
         layer.cornerRadius = max(s.cornerRadius, 0)
         // `render(in:)` rounds every corner whatever `maskedCorners` says: Core Animation's
         // software renderer has never followed it (docs/uikit.md "Drawing a view into an image").
         layer.maskedCorners =
-            drawing == .renderInContext ? .all : Shapes.Corners(rawValue: s.maskedCorners & 0b1111)
-        layer.cornerCurve = s.continuousCorners ? .continuous : .circular
+            drawing.isRenderInContext ? .all : Shapes.Corners(rawValue: s.maskedCorners & 0b1111)
+        layer.cornerCurve =
+            s.continuousCorners
+                || (!s.cornerCurveIsSet && drawing == .renderInContext(unsetCornersContinuous: true))
+            ? .continuous : .circular
         layer.isDoubleSided = s.isDoubleSided
         if let g = s.gradient, !g.colors.isEmpty {
             let kind: Gradient.Kind =
@@ -107,7 +114,7 @@ package final class LayerTreeComposer: Sendable {
                 kind, colors: g.colors.map(color), locations: g.locations,
                 start: SIMD2(g.startPoint.x * size.width, g.startPoint.y * size.height),
                 end: SIMD2(g.endPoint.x * size.width, g.endPoint.y * size.height))
-            if drawing == .renderInContext {
+            if drawing.isRenderInContext {
                 (gradient.colors, gradient.locations) = GenericRGBGradient.stops(
                     colors: g.colors, locations: gradient.locations)
             }

@@ -169,6 +169,8 @@ public struct LayerSnapshot: Hashable, Sendable {
     public var maskedCorners: UInt8 = 0b1111
     /// `cornerCurve == .continuous`.
     public var continuousCorners = false
+    /// Whether the app set `cornerCurve` (`render(in:)` as iOS 18 draws an unset one continuous).
+    public var cornerCurveIsSet = false
     /// false: not drawn while turned away from the viewer.
     public var isDoubleSided = true
     public var gradient: Gradient?

@@ -30,7 +30,7 @@ import UIKit
     /// ButtonViewSnapshotTests.testButtonView (`.image(size: 343 x 44)`, 3x): a button pinned
     /// to a white view's edges, (66, 148, 244), corner radius 4 (not clipped), a white 17-point
     /// semibold title "Add new place".
-    @Test func aClassicButtonWithRoundedCorners() throws {
+    @Test(.systemVersion("17")) func aClassicButtonWithRoundedCorners() throws {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 343, height: 44))
         view.backgroundColor = .white
         let button = UIButton()
@@ -68,7 +68,7 @@ import UIKit
     /// BaseButtonTests.testDefaultAppearance (`.image`, 3x): `PrimaryButton`, 300 x 58 points,
     /// corner radius 5 clipping, (225, 190, 43), content insets 16, a white 20-point title
     /// "BUTTON".
-    @Test func aClippedClassicButtonWithInsets() throws {
+    @Test(.systemVersion("17")) func aClippedClassicButtonWithInsets() throws {
         let button = UIButton(frame: CGRect(x: 0, y: 0, width: 300, height: 58))
         button.layer.cornerRadius = 5
         button.layer.masksToBounds = true

@@ -114,7 +114,7 @@ import UIKit
     /// GroupDSLTests.testInnerGroups, run 1 (one section of five items): a horizontal group
     /// 100 points tall, 16 in from each side, of an item and two vertical groups a third wide
     /// each. iOS puts every edge on a whole pixel.
-    @Test func compositionalNestedGroups() {
+    @Test(.systemVersion("17")) func compositionalNestedGroups() {
         let item = NSCollectionLayoutItem(layoutSize: Self.fraction(1.0 / 3, 1))
         item.contentInsets.trailing = 4
         let pair = NSCollectionLayoutGroup.vertical(
@@ -158,7 +158,7 @@ import UIKit
     /// items 8 points apart, over a background decoration view with a 5 point cyan border. iOS
     /// makes the groups fractions of the whole 375 points, rounds each item's width down to
     /// whole pixels (263, 87.67 points) and places each after the rounded one before.
-    @Test func compositionalOrthogonalSectionOverADecoration() {
+    @Test(.systemVersion("17")) func compositionalOrthogonalSectionOverADecoration() {
         let group = NSCollectionLayoutGroup.horizontal(
             layoutSize: NSCollectionLayoutSize(
                 widthDimension: .fractionalWidth(1), heightDimension: .absolute(40)),
@@ -189,7 +189,7 @@ import UIKit
     /// full-width items 40 points tall, 2 apart, with a header and a footer 24 points tall
     /// pinned to the visible bounds. The footer follows the last item while the content is
     /// short, and stays above the safe area's bottom (34 points) when it is not.
-    @Test func compositionalPinnedHeaderAndFooter() {
+    @Test(.systemVersion("17")) func compositionalPinnedHeaderAndFooter() {
         func layout() -> UICollectionViewLayout {
             let group = NSCollectionLayoutGroup.horizontal(
                 layoutSize: NSCollectionLayoutSize(
@@ -225,7 +225,7 @@ import UIKit
     /// beside each group's trailing edge. The items are 76.75 points, 230.25 pixels: iOS makes
     /// them 230 pixels, square, at 0, 278, 556 and 834, and each badge 23 pixels above its
     /// item's top (22.5 rounded away from zero).
-    @Test func compositionalItemsAndBadgesOnThePixels() {
+    @Test(.systemVersion("17")) func compositionalItemsAndBadgesOnThePixels() {
         let badge = NSCollectionLayoutSupplementaryItem(
             layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(15), heightDimension: .absolute(15)),
             elementKind: UICollectionView.elementKindSectionHeader,

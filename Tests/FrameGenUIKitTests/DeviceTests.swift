@@ -27,3 +27,18 @@ import Testing
         #expect(UIApplication.shared.keyWindow?.frame.width == 844)
     }
 }
+
+/// The release `FRAMEGEN_IOS_VERSION` and `UIDevice.withSystemVersion` may name: a major version
+/// from 13 to 99, with a minor and a patch or not; anything else names none.
+@Test func aSystemVersionNamesAMajorRelease() {
+    for (text, major) in [("17", 17), ("17.5", 17), ("18.0.1", 18), ("26.1", 26), ("13", 13)] {
+        #expect(SystemRelease.major(of: text) == major, "\(text)")
+    }
+    for text in ["", "abc", "12", "100", "17.", ".17", "17.x", "17.0.0.1", "-17", "+18", "１７"] {
+        #expect(SystemRelease.major(of: text) == nil, "\(text)")
+    }
+    // A string naming nothing leaves the release as it was.
+    let before = UIDevice.current.systemVersion
+    #expect(UIDevice.withSystemVersion("seventeen") { UIDevice.current.systemVersion } == before)
+    #expect(UIDevice.withSystemVersion("17.4") { UIDevice.current.systemVersion } == "17.0")
+}

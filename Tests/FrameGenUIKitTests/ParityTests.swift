@@ -94,7 +94,7 @@ import Testing
     /// square/Blueprint 1237c2b6e5465c474dbbcd975ba7b3ab4b50e963, BoxTests.test_cornerStyle
     /// "rounded" (identical on iOS 15, 16 and 17): a 100 pt blue box, cornerRadius 10, on white,
     /// at 1x. `render(in:)` draws a circular corner as a circle.
-    @Test func blueprintRoundedBox() {
+    @Test(.systemVersion("17")) func blueprintRoundedBox() {
         let (host, _) = Self.onWhite(
             100, child: CGRect(x: 0, y: 0, width: 100, height: 100), .blue, cornerRadius: 10)
         let image = Self.rendered(host, scale: 1)
@@ -115,7 +115,7 @@ import Testing
     /// testCorner and testCircle: a red 200 pt view with no superview, cornerRadius 20 and 100,
     /// drawn by FBSnapshotTestCase's `renderInContext` at 2x and 3x over transparency (alpha is
     /// the coverage).
-    @Test func dezignablesCornerAndCircle() {
+    @Test(.systemVersion("17")) func dezignablesCornerAndCircle() {
         func view(radius: CGFloat) -> UIView {
             let v = UIView(frame: CGRect(x: 100, y: 100, width: 200, height: 200))
             v.backgroundColor = .red
@@ -178,7 +178,7 @@ import Testing
     /// square/Blueprint 1237c2b6e5465c474dbbcd975ba7b3ab4b50e963, BoxTests.test_cornerStyle
     /// "wideCapsule" (1x): a blue 200 x 100 box, cornerRadius 50, on white: a capsule whose
     /// ends are half circles.
-    @Test func blueprintCapsule() {
+    @Test(.systemVersion("17")) func blueprintCapsule() {
         let (host, _) = Self.onWhite(
             200, child: CGRect(x: 0, y: 0, width: 200, height: 100), .blue, cornerRadius: 50)
         host.frame.size.height = 100
@@ -194,7 +194,7 @@ import Testing
 
     /// square/Blueprint 1237c2b6e5465c474dbbcd975ba7b3ab4b50e963, BoxTests.test_borders
     /// "rounded" (1x): a blue 100 pt box, cornerRadius 10, an orange 1 pt border, on white.
-    @Test func blueprintRoundedBorder() {
+    @Test(.systemVersion("17")) func blueprintRoundedBorder() {
         let (host, box) = Self.onWhite(
             100, child: CGRect(x: 0, y: 0, width: 100, height: 100), .blue, cornerRadius: 10)
         box.layer.borderColor = UIColor.orange.cgColor
@@ -223,7 +223,7 @@ import Testing
     /// square/Blueprint 1237c2b6e5465c474dbbcd975ba7b3ab4b50e963, BoxTests.test_largeCornerRadius
     /// (1x): a blue 80 x 60 box at (20, 20) in a white 120 x 100 view, cornerRadius 100 (drawn
     /// as 30, half the short side), a red shadow of radius 2 along a `UIBezierPath` of radius 100.
-    @Test func blueprintLargeRadius() {
+    @Test(.systemVersion("17")) func blueprintLargeRadius() {
         let (host, box) = Self.onWhite(
             120, child: CGRect(x: 20, y: 20, width: 80, height: 60), .blue, cornerRadius: 100)
         host.frame.size.height = 100
@@ -239,7 +239,7 @@ import Testing
     /// zilverline/Dezignables e5e367ee24a2f1ec1ef48d62fac19a8de243fe69, DezignableRotationTests
     /// testRotation: `render(in:)` draws a layer in its own bounds, without its own transform, so a
     /// red view turned 45 degrees comes out a plain red square.
-    @Test func dezignablesOwnTransformIsNotDrawn() {
+    @Test(.systemVersion("17")) func dezignablesOwnTransformIsNotDrawn() {
         let view = UIView(frame: CGRect(x: 100, y: 100, width: 200, height: 200))
         view.backgroundColor = .red
         view.transform = CGAffineTransform(rotationAngle: .pi / 4)
@@ -349,7 +349,7 @@ import Testing
     /// testShadow (2x, over transparency): a red 200 pt view at (100, 100) in a 400 pt container,
     /// a black shadow of radius 5, opacity 1, no offset, no shadow path. Alpha out of the left
     /// edge along the middle row, and diagonally out of the top left corner.
-    @Test func dezignablesShadow() {
+    @Test(.systemVersion("17")) func dezignablesShadow() {
         let container = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
         let subject = UIView(frame: CGRect(x: 100, y: 100, width: 200, height: 200))
         subject.backgroundColor = .red
@@ -417,7 +417,7 @@ import Testing
     /// green 60 pt box at (20, 20) on white, cornerRadius 10, a magenta shadow of radius 8,
     /// opacity 1, its path `UIBezierPath(roundedRect: bounds, byRoundingCorners: .allCorners,
     /// cornerRadii: 10 x 10)`. Green out of the left edge along row 50 and down the diagonal.
-    @Test func blueprintShadow() {
+    @Test(.systemVersion("17")) func blueprintShadow() {
         let (host, box) = Self.onWhite(
             100, child: CGRect(x: 20, y: 20, width: 60, height: 60), .green, cornerRadius: 10)
         Self.blueprintBoxShadow(box, .magenta, radius: 8, cornerRadius: 10)
@@ -506,7 +506,7 @@ import Testing
     /// square/Blueprint 1237c2b6e5465c474dbbcd975ba7b3ab4b50e963, BoxTests.test_borders
     /// "square" (1x): a blue 100 pt box with an orange 1 pt border: a one-pixel ring, its four
     /// corner pixels (254, 127, 1) on iOS, within 1 level of the ring's orange.
-    @Test func blueprintSquareBorder() {
+    @Test(.systemVersion("17")) func blueprintSquareBorder() {
         let (host, box) = Self.onWhite(
             100, child: CGRect(x: 0, y: 0, width: 100, height: 100), .blue, cornerRadius: 0)
         box.layer.borderColor = UIColor.orange.cgColor
@@ -535,5 +535,49 @@ import Testing
             Array(repeating: 0, count: 12) + Array(repeating: 255, count: 276)
                 + Array(repeating: 0, count: 12), within: 0, source)
         Self.expectRow(image, y: 5, from: 100, channel: 0, Array(repeating: 0, count: 20), within: 0, source)
+    }
+
+    // MARK: Which iOS
+
+    /// A 40 pt white-bordered circle whose corner curve the app left unset, drawn by
+    /// `render(in:)` at 3x. As iOS 18 draws it (kanvas-ios' references, docs/parity.md KV-1):
+    /// a continuous corner of radius 20 clamped to half the side, whose reach (1.528665 r) is
+    /// past the middle, so the border's centre line runs back along each side and its stroke
+    /// is a bar along the top, rows 0 to 5 from x 29.9 to 90.1 px (the kanvas mode buttons'
+    /// bars, rows 0 to 5 from x 72.3 to 227.7 px, are the same construction). As iOS 17 draws
+    /// it, a quarter circle, which leaves (35, 2) bare.
+    @Test func anUnsetCornerCurveFollowsTheSystemVersion() {
+        func drawn(as version: String) -> (width: Int, pixels: [UInt8]) {
+            UIDevice.withSystemVersion(version) {
+                let view = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+                view.backgroundColor = .blue
+                view.layer.cornerRadius = 20
+                view.layer.borderWidth = 2
+                view.layer.borderColor = UIColor.white.cgColor
+                return Self.rendered(view, scale: 3)
+            }
+        }
+        #expect(UIDevice.current.systemVersion == "18.0")
+        let newer = drawn(as: "18")
+        Self.expectRow(
+            newer, y: 2, from: 31, channel: 3, Array(repeating: 255, count: 58), within: 0, "iOS 18")
+        Self.expectRow(
+            newer, y: 2, from: 31, channel: 2, Array(repeating: 255, count: 58), within: 0, "iOS 18")
+        // Under the bar's end, blue; towards the middle the centre line dips where the two
+        // corners' curves cross, so the bar is deeper there (white down to row 8 at x 40).
+        Self.expectRow(newer, y: 6, from: 31, channel: 0, [0], within: 0, "iOS 18: blue under the bar")
+        Self.expectRow(newer, y: 8, from: 40, channel: 0, [255], within: 0, "iOS 18: the dip")
+        let older = drawn(as: "17.5")
+        Self.expectRow(older, y: 2, from: 35, channel: 3, [0], within: 0, "iOS 17")
+        // An explicit curve is drawn as set whatever the release.
+        let circular = UIDevice.withSystemVersion("18") {
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+            view.backgroundColor = .blue
+            view.layer.cornerRadius = 20
+            view.layer.cornerCurve = .circular
+            return Self.rendered(view, scale: 3)
+        }
+        Self.expectRow(circular, y: 2, from: 35, channel: 3, [0], within: 0, "iOS 18, .circular set")
+        #expect(UIDevice.withSystemVersion("17") { UIDevice.current.systemVersion } == "17.0")
     }
 }

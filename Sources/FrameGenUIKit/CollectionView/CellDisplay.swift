@@ -684,6 +684,7 @@ package enum LayerSnapshotting {
         s.cornerRadius = v.number(.cornerRadius)
         s.maskedCorners = UInt8(truncatingIfNeeded: layer.maskedCorners.rawValue & 0b1111)
         s.continuousCorners = layer.cornerCurve == .continuous
+        s.cornerCurveIsSet = layer.explicitCornerCurve != nil
         s.isDoubleSided = layer.isDoubleSided
         s.mask = layer.mask.map(tree)
         if let g = layer as? CAGradientLayer {

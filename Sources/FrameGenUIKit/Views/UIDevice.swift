@@ -1,4 +1,5 @@
 import Foundation
+import FrameGenQuartzCore
 
 /// The device framegen draws for: a phone (as `UITraitCollection` says) held as the screen is
 /// turned, running the iOS whose UIKit framegen follows. Layouts ask it for the idiom and the
@@ -19,7 +20,38 @@ public final class UIDevice: NSObject, @unchecked Sendable {
     public func beginGeneratingDeviceOrientationNotifications() {}
     public func endGeneratingDeviceOrientationNotifications() {}
     public var systemName: String { "iOS" }
-    public var systemVersion: String { "17.0" }
+    /// The iOS release framegen draws as: "18.0" unless `FRAMEGEN_IOS_VERSION` or
+    /// `withSystemVersion` names another (docs/uikit.md "Which iOS").
+    public var systemVersion: String { "\(SystemRelease.major).0" }
+
+    /// framegen's, not Apple's: runs `body` drawing as iOS `version` ("17", "17.5") draws where
+    /// releases differ: a snapshot suite recorded with an older Xcode. A task-local value, so it
+    /// holds on plain threads too and for the tasks `body` starts. A string that names no iOS
+    /// release from 13 to 99 is reported on standard error and changes nothing.
+    public static func withSystemVersion<R>(_ version: String, _ body: () throws -> R) rethrows -> R {
+        guard let major = SystemRelease.major(of: version) else {
+            FileHandle.standardError.write(
+                Data(
+                    "framegen: UIDevice.withSystemVersion(\"\(version)\") names no iOS release; ignored\n"
+                        .utf8))
+            return try body()
+        }
+        return try SystemRelease.$bound.withValue(major, operation: body)
+    }
+
+    /// framegen's: `withSystemVersion` for asynchronous work.
+    public static func withSystemVersion<R>(_ version: String, _ body: () async throws -> R) async rethrows
+        -> R
+    {
+        guard let major = SystemRelease.major(of: version) else {
+            FileHandle.standardError.write(
+                Data(
+                    "framegen: UIDevice.withSystemVersion(\"\(version)\") names no iOS release; ignored\n"
+                        .utf8))
+            return try await body()
+        }
+        return try await SystemRelease.$bound.withValue(major, operation: body)
+    }
     public var model: String { "iPhone" }
     public var localizedModel: String { "iPhone" }
     public var name: String { "iPhone" }

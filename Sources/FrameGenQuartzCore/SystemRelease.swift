@@ -1,0 +1,53 @@
+import Foundation
+
+/// The iOS release whose drawing framegen follows where releases differ (docs/uikit.md "Which
+/// iOS"): iOS 18 unless `FRAMEGEN_IOS_VERSION` or `UIDevice.withSystemVersion` says otherwise.
+/// `UIDevice.current.systemVersion` reports it.
+///
+/// What differs is measured on references iOS recorded (docs/parity.md): an app built with
+/// iOS 18's SDK or later leaves a layer whose `cornerCurve` it never set with continuous
+/// corners under `render(in:)`, where iOS 17 and earlier drew quarter circles.
+package enum SystemRelease {
+    /// The release framegen follows unless told otherwise: the newest whose drawing was
+    /// measured, and the SDK any app built today links against.
+    package static let standard = 18
+
+    /// The releases a version may name: iOS 13 brought `cornerCurve`, before which nothing
+    /// framegen follows differs.
+    package static let known = 13...99
+
+    @TaskLocal package static var bound: Int?
+
+    /// `FRAMEGEN_IOS_VERSION` ("17", "17.5", "18.0"), else `standard`; another value is
+    /// reported once on standard error and not used.
+    package static let fromEnvironment: Int = {
+        guard let text = ProcessInfo.processInfo.environment["FRAMEGEN_IOS_VERSION"], !text.isEmpty else {
+            return standard
+        }
+        guard let major = major(of: text) else {
+            FileHandle.standardError.write(
+                Data(
+                    ("framegen: FRAMEGEN_IOS_VERSION=\"\(text)\" is not an iOS version from \(known.lowerBound) "
+                        + "to \(known.upperBound) (like 17 or 18.2); drawing as iOS \(standard)\n").utf8))
+            return standard
+        }
+        return major
+    }()
+
+    /// The release being followed: the one `bound` for the work running, else the environment's.
+    package static var major: Int { bound ?? fromEnvironment }
+
+    /// The major version a version string names ("17", "17.5", "18.0.1"), nil for anything else.
+    package static func major(of version: String) -> Int? {
+        let parts = version.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count),
+            parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            let major = Int(parts[0]), known.contains(major)
+        else { return nil }
+        return major
+    }
+
+    /// Whether a layer whose `cornerCurve` was never set draws continuous corners under
+    /// `render(in:)`, as an app built with iOS 18's SDK or later does.
+    package static var cornersAreContinuousByDefault: Bool { major >= 18 }
+}
