@@ -23,7 +23,7 @@ enum LayerTreeDrawing {
         let height = (size.height * scale).rounded().clampedInt(in: 0...16384, nan: 0)
         guard width > 0, height > 0 else { return UIImage() }
         let view = ViewLayer(frame: Rect(origin: .zero, size: size), layers: [])
-        let onScreen = LayerTreeComposer()
+        let onScreen = LayerTreeComposer(aliasesTurnedEdges: true)
         let rendered = LayerTreeComposer(
             drawing: .renderInContext(unsetCornersContinuous: SystemRelease.cornersAreContinuousByDefault))
         var canvas = CanvasLayer(

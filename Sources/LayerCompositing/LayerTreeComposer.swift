@@ -31,7 +31,16 @@ package final class LayerTreeComposer: Sendable {
         var isRenderInContext: Bool { self != .onScreen }
     }
 
-    package init(drawing: Drawing = .onScreen) { self.drawing = drawing }
+    /// Whether a layer that does not allow edge antialiasing (a UIKit view's, by default) has
+    /// aliased edges where its map to the pixels turns or tilts it: a pixel is painted when its
+    /// centre is inside, as iOS's screen draws it (docs/uikit.md "Drawing a view into an
+    /// image"). `drawHierarchy` does; a scene's frames keep every edge smooth (chosen).
+    private let aliasesTurnedEdges: Bool
+
+    package init(drawing: Drawing = .onScreen, aliasesTurnedEdges: Bool = false) {
+        self.drawing = drawing
+        self.aliasesTurnedEdges = aliasesTurnedEdges
+    }
 
     /// Contents drawn from a named source (a scene photo) rather than from a bitmap: the caller's
     /// textures, given the contents, its source, the layer they fill and its map to device pixels.
@@ -131,6 +140,9 @@ package final class LayerTreeComposer: Sendable {
                 offset: sh.offset)
         }
         let map = place.map(layer)
+        if aliasesTurnedEdges, !s.allowsEdgeAntialiasing, !(map.isAffine && map.m12 == 0 && map.m21 == 0) {
+            layer.allowsEdgeAntialiasing = false
+        }
         if let sh = s.shape { layer.shape = shape(sh, origin: s.bounds.origin, map: map) }
         if let c = s.contents, let source = c.source {
             layer.contents = try sourced(c, source, layer, map)

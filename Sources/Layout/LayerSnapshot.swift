@@ -173,6 +173,9 @@ public struct LayerSnapshot: Hashable, Sendable {
     public var cornerCurveIsSet = false
     /// false: not drawn while turned away from the viewer.
     public var isDoubleSided = true
+    /// `CALayer.allowsEdgeAntialiasing` (false for a UIKit view's layer): what the screen does
+    /// with the edges of a layer turned or tilted out of the pixel grid.
+    public var allowsEdgeAntialiasing = true
     public var gradient: Gradient?
     public var shape: Shape?
     public var borderWidth = 0.0

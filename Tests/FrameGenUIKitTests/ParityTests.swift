@@ -580,4 +580,57 @@ import Testing
         Self.expectRow(circular, y: 2, from: 35, channel: 3, [0], within: 0, "iOS 18, .circular set")
         #expect(UIDevice.withSystemVersion("17") { UIDevice.current.systemVersion } == "17.0")
     }
+
+    // MARK: Turned layers on screen
+
+    /// cashapp/stagehand 7109cf4a3cc13e7c0356389062d74a608a7b6bf7, CATransform3DInterpolationSnapshotTests
+    /// `testPerspective` (iOS 18.0, 3x, drawn with `drawHierarchy(in:afterScreenUpdates:)`): a 20
+    /// point view of four 10 point quadrants (red, green; blue, yellow), centred in a white 150
+    /// point view, its transform T2 = perspective 20, scaled 2, turned π/3 about y (frame 20 of
+    /// the reference). iOS paints a pixel of a turned layer exactly when its centre is inside the
+    /// projected quad (no partial pixel over the whole reference), as a view's layer does not
+    /// allow edge antialiasing. The reference's grid and translucent copies are left out: the
+    /// counts are of the quadrants' own pixels, which the reference shows wherever no opaque grid
+    /// line lies in front.
+    @Test func aTurnedViewsEdgesAreAliasedOnScreen() {
+        let host = UIView(frame: CGRect(x: 0, y: 0, width: 150, height: 150))
+        host.backgroundColor = .white
+        let quadrants = UIView(frame: CGRect(x: 65, y: 65, width: 20, height: 20))
+        for (k, color) in [UIColor.red, .green, .blue, .yellow].enumerated() {
+            let quadrant = CALayer()
+            quadrant.frame = CGRect(x: CGFloat(k % 2) * 10, y: CGFloat(k / 2) * 10, width: 10, height: 10)
+            quadrant.backgroundColor = color.cgColor
+            quadrants.layer.addSublayer(quadrant)
+        }
+        var t = CATransform3DIdentity
+        (t.m11, t.m13, t.m14) = (1, -0.8660254, 0.0433013)
+        t.m22 = 2
+        (t.m31, t.m33, t.m34) = (1.7320508, 0.5, -0.025)
+        quadrants.layer.transform = t
+        host.addSubview(quadrants)
+        let image = Self.onScreen(host, scale: 3)
+        let source = "stagehand testPerspective frame 20"
+        func count(_ rgb: [UInt8]) -> Int {
+            stride(from: 0, to: image.pixels.count, by: 4).filter {
+                Array(image.pixels[$0..<$0 + 3]) == rgb && image.pixels[$0 + 3] == 255
+            }.count
+        }
+        #expect(count([255, 0, 0]) == 4395, "\(source): red")
+        #expect(count([0, 0, 255]) == 4395, "\(source): blue")
+        #expect(count([0, 255, 0]) == 1070, "\(source): green")
+        #expect(count([255, 255, 0]) == 1070, "\(source): yellow")
+        // Row 140 across red's slanted top edge (it crosses the row's centre at x 196.71).
+        Self.expectRow(
+            image, y: 140, from: 193, channel: 1, [0, 0, 0, 0, 255, 255, 255, 255], within: 0, source)
+        // The left edge (x 172.089), row 200: white, then red.
+        Self.expectRow(image, y: 200, from: 171, channel: 1, [255, 0], within: 0, source)
+        // No pixel is partly covered: every pixel is white or one of the four colours.
+        #expect(count([255, 255, 255]) + 2 * 4395 + 2 * 1070 == 450 * 450, "\(source)")
+        // A layer that allows edge antialiasing keeps its smooth edges; so does `render(in:)`.
+        for sublayer in quadrants.layer.sublayers ?? [] { sublayer.allowsEdgeAntialiasing = true }
+        quadrants.layer.allowsEdgeAntialiasing = true
+        let smooth = Self.onScreen(host, scale: 3)
+        #expect(
+            Int(smooth.pixels[(140 * 450 + 196) * 4 + 1]) > 0, "antialiased: the edge pixel is partly red")
+    }
 }

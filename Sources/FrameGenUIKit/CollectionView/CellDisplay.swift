@@ -686,6 +686,7 @@ package enum LayerSnapshotting {
         s.continuousCorners = layer.cornerCurve == .continuous
         s.cornerCurveIsSet = layer.explicitCornerCurve != nil
         s.isDoubleSided = layer.isDoubleSided
+        s.allowsEdgeAntialiasing = layer.allowsEdgeAntialiasing
         s.mask = layer.mask.map(tree)
         if let g = layer as? CAGradientLayer {
             s.gradient = g.snapshotGradient
