@@ -101,4 +101,45 @@ import Testing
         #expect(Self.pixel(image, 20, 5) == [0, 255, 0, 255])
         #expect(Self.pixel(image, 35, 5) == [0, 0, 255, 255])
     }
+
+    /// UIKit's older image contexts: begun at a scale, drawn into through the current context,
+    /// read, ended; a rounded path filled at 2x, as generated images are made.
+    @Test func imageContextDrawsAtItsScale() throws {
+        UIGraphicsBeginImageContextWithOptions(CGSize(width: 10, height: 5), false, 2)
+        let context = try #require(UIGraphicsGetCurrentContext())
+        UIColor.red.setFill()
+        context.fill(CGRect(x: 0, y: 0, width: 5, height: 5))
+        UIColor.blue.setFill()
+        UIBezierPath(roundedRect: CGRect(x: 5, y: 0, width: 5, height: 5), cornerRadius: 2).fill()
+        let image = try #require(UIGraphicsGetImageFromCurrentImageContext())
+        UIGraphicsEndImageContext()
+        #expect(UIGraphicsGetCurrentContext() == nil)
+        #expect(UIGraphicsGetImageFromCurrentImageContext() == nil)
+        #expect(image.scale == 2)
+        #expect(image.size == CGSize(width: 10, height: 5))
+        #expect(image.bitmap?.width == 20 && image.bitmap?.height == 10)
+        #expect(Self.pixel(image, 2, 2) == [255, 0, 0, 255])
+        #expect(Self.pixel(image, 15, 5) == [0, 0, 255, 255])
+        #expect(Self.pixel(image, 10, 0) == [0, 0, 0, 0])
+    }
+
+    /// A scale of 0 is the main screen's; contexts nest, and a context pushed over an image
+    /// context is not an image context.
+    @Test func imageContextsNest() throws {
+        UIGraphicsBeginImageContextWithOptions(CGSize(width: 4, height: 4), true, 0)
+        let outer = try #require(UIGraphicsGetCurrentContext())
+        UIGraphicsBeginImageContext(CGSize(width: 2, height: 2))
+        let inner = try #require(UIGraphicsGetImageFromCurrentImageContext())
+        #expect(inner.scale == 1 && inner.size == CGSize(width: 2, height: 2))
+        UIGraphicsEndImageContext()
+        #expect(UIGraphicsGetCurrentContext() === outer)
+        let other = CGContext(boundsOrigin: .zero)
+        UIGraphicsPushContext(other)
+        #expect(UIGraphicsGetImageFromCurrentImageContext() == nil)
+        UIGraphicsPopContext()
+        let image = try #require(UIGraphicsGetImageFromCurrentImageContext())
+        UIGraphicsEndImageContext()
+        #expect(image.scale == UIScreen.main.scale)
+        #expect(UIGraphicsGetCurrentContext() == nil)
+    }
 }
