@@ -66,7 +66,9 @@ extension Compositor {
         }
         guard let s = layer.shape else { return }
         if s.fillColor.a > 0 {
-            var mask = coverage(s.path, h, fillRule: s.fillRule, clip: clip, antialiased: aa)
+            var mask = coverage(
+                s.path, h, fillRule: s.fillRule, clip: clip, antialiased: aa,
+                asCoreGraphics: layer.isDrawnAsCoreGraphics)
             for o in hiders { o.hide(in: &mask) }
             Painter.fill(
                 &image, color: s.fillColor.withOpacity(Double(opacity) / 255).premultiplied, coverage: mask)

@@ -143,7 +143,10 @@ package final class LayerTreeComposer: Sendable {
         if aliasesTurnedEdges, !s.allowsEdgeAntialiasing, !(map.isAffine && map.m12 == 0 && map.m21 == 0) {
             layer.allowsEdgeAntialiasing = false
         }
-        if let sh = s.shape { layer.shape = shape(sh, origin: s.bounds.origin, map: map) }
+        if let sh = s.shape {
+            layer.shape = shape(
+                sh, origin: s.bounds.origin, map: map, asCoreGraphics: drawing.isRenderInContext)
+        }
         if let c = s.contents, let source = c.source {
             layer.contents = try sourced(c, source, layer, map)
         } else if let c = s.contents, let texture = cellTexture(c) {
@@ -184,18 +187,22 @@ package final class LayerTreeComposer: Sendable {
         return CellLayerFolding.folded(layer)
     }
 
-    /// A CGPath's elements in the bounds coordinates whose origin is `origin`, as the
-    /// compositor's local points (origin at the bounds' top left), closed for the fill.
     /// A shape's fill and stroke in local points (`origin`: the bounds' origin), the stroke
     /// outlined within a hundredth of a device pixel through `map`; nil when neither is painted.
-    private func shape(_ sh: LayerSnapshot.Shape, origin: Point, map: Homography) -> LayerShape? {
+    /// `asCoreGraphics`: drawn by Core Graphics (`render(in:)`, a view's `draw(_:)`), which
+    /// strokes the line it has cut into chords in device pixels (docs/design/rendering.md §8.8).
+    private func shape(_ sh: LayerSnapshot.Shape, origin: Point, map: Homography, asCoreGraphics: Bool)
+        -> LayerShape?
+    {
         guard sh.fillColor != nil || sh.strokeColor != nil else { return nil }
         var shape = LayerShape(
             path: path(sh.path, origin: origin), fillColor: sh.fillColor.map(color) ?? .clear,
             fillRule: sh.evenOdd ? .evenOdd : .nonZero)
         if let stroke = sh.strokeColor {
+            let line = elements(sh.path, origin: origin)
             shape.stroke = Stroker.outline(
-                of: elements(sh.path, origin: origin), style: strokeStyle(sh),
+                of: asCoreGraphics ? Path.chordsAsCoreGraphics(line, deviceMap: map) : line,
+                style: strokeStyle(sh),
                 tolerance: Stroker.tolerance(localToDevice: map))
             shape.strokeColor = color(stroke)
         }
@@ -213,14 +220,19 @@ package final class LayerTreeComposer: Sendable {
         store.masksToBounds = true
         let storeMap = Compositor.sublayerMap(store, in: map)
         store.sublayers = d.parts.map { part in
+            // A view's drawing is Core Graphics' wherever it is shown: its curves are chords.
             var layer = Layer(size: d.size, position: centre)
-            layer.shape = shape(part.shape, origin: .zero, map: Compositor.sublayerMap(layer, in: storeMap))
+            layer.isDrawnAsCoreGraphics = true
+            layer.shape = shape(
+                part.shape, origin: .zero, map: Compositor.sublayerMap(layer, in: storeMap),
+                asCoreGraphics: true)
             // Each clip masks what it holds: a layer of the same place holding the part.
             for clip in part.clips {
                 var holder = Layer(size: d.size, position: centre)
                 holder.sublayers = [layer]
                 var mask = Layer(size: d.size, position: centre)
-                mask.shape = shape(clip, origin: .zero, map: storeMap)
+                mask.isDrawnAsCoreGraphics = true
+                mask.shape = shape(clip, origin: .zero, map: storeMap, asCoreGraphics: true)
                 holder.mask = mask
                 layer = holder
             }

@@ -201,34 +201,86 @@ public struct Path: Sendable, Hashable {
     /// which cover the arc's shallowest pixels less than the circle does.
     public func flattenedAsCoreGraphics() -> Path {
         var out = Path()
-        func cut(
-            _ p0: SIMD2<Double>, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ p3: SIMD2<Double>, depth: Int
-        ) {
-            let a = p0 - 2 * p1 + p2
-            let b = p1 - 2 * p2 + p3
-            let bend = max(abs(a.x), abs(a.y), abs(b.x), abs(b.y))
-            guard depth < 16, bend > 1.0 / 15 else { return out.line(to: p3) }
-            let p01 = (p0 + p1) / 2
-            let p12 = (p1 + p2) / 2
-            let p23 = (p2 + p3) / 2
-            let p012 = (p01 + p12) / 2
-            let p123 = (p12 + p23) / 2
-            let mid = (p012 + p123) / 2
-            cut(p0, p01, p012, mid, depth: depth + 1)
-            cut(mid, p123, p23, p3, depth: depth + 1)
-        }
         for c in contours {
             out.move(to: c.start)
             var cur = c.start
             for s in c.segments {
                 switch s {
                 case .line(let p): out.line(to: p)
-                case .cubic(let p, let c1, let c2): cut(cur, c1, c2, p, depth: 0)
+                case .cubic(let p, let c1, let c2):
+                    Path.cutAsCoreGraphics((cur, c1, c2, p), device: (cur, c1, c2, p)) { out.line(to: $0) }
                 }
                 cur = s.end
             }
         }
         return out
+    }
+
+    /// Core Graphics' steps with each curve cut into chords as Core Graphics cuts it in device
+    /// pixels (`flattenedAsCoreGraphics`), `map` taking the steps to the pixels: the line a
+    /// stroke follows in a layer that `render(in:)` draws, or in a view's `draw(_:)`. Open
+    /// subpaths stay open. The chords are in the steps' own coordinates; a map that is not
+    /// affine is judged by its control points' images.
+    public static func chordsAsCoreGraphics(_ elements: [Element], deviceMap map: Homography) -> [Element] {
+        var out: [Element] = []
+        out.reserveCapacity(elements.count)
+        var current = SIMD2<Double>(0, 0)
+        var start = current
+        func cubic(_ c1: SIMD2<Double>, _ c2: SIMD2<Double>, _ p: SIMD2<Double>) {
+            cutAsCoreGraphics(
+                (current, c1, c2, p), device: (map.map(current), map.map(c1), map.map(c2), map.map(p))
+            ) { out.append(.line($0)) }
+        }
+        for e in elements {
+            switch e {
+            case .move(let p):
+                out.append(e)
+                (current, start) = (p, p)
+            case .line(let p):
+                out.append(e)
+                current = p
+            case .quadCurve(let p, let c):
+                cubic(current + (c - current) * (2.0 / 3), p + (c - p) * (2.0 / 3), p)
+                current = p
+            case .curve(let p, let c1, let c2):
+                cubic(c1, c2, p)
+                current = p
+            case .close:
+                out.append(e)
+                current = start
+            }
+        }
+        return out
+    }
+
+    /// Halves the cubic `local` at t = 1/2 while its image `device` bends by more than 1/15
+    /// pixel along x or along y (its control polygon's second differences), calling `emit` with
+    /// each chord's end in `local`'s coordinates (de Casteljau's halves are the same in both).
+    static func cutAsCoreGraphics(
+        _ local: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>),
+        device: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>), depth: Int = 0,
+        _ emit: (SIMD2<Double>) -> Void
+    ) {
+        let a = device.0 - 2 * device.1 + device.2
+        let b = device.1 - 2 * device.2 + device.3
+        let bend = max(abs(a.x), abs(a.y), abs(b.x), abs(b.y))
+        guard depth < 16, bend > 1.0 / 15 else { return emit(local.3) }
+        func halves(_ q: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)) -> (
+            (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>),
+            (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)
+        ) {
+            let p01 = (q.0 + q.1) / 2
+            let p12 = (q.1 + q.2) / 2
+            let p23 = (q.2 + q.3) / 2
+            let p012 = (p01 + p12) / 2
+            let p123 = (p12 + p23) / 2
+            let mid = (p012 + p123) / 2
+            return ((q.0, p01, p012, mid), (mid, p123, p23, q.3))
+        }
+        let (l0, l1) = halves(local)
+        let (d0, d1) = halves(device)
+        cutAsCoreGraphics(l0, device: d0, depth: depth + 1, emit)
+        cutAsCoreGraphics(l1, device: d1, depth: depth + 1, emit)
     }
 
     /// The path mapped through `h`. Affine maps keep curves exact (a cubic's image is the cubic
