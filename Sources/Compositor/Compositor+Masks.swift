@@ -74,7 +74,13 @@ extension Compositor {
                 &image, color: s.fillColor.withOpacity(Double(opacity) / 255).premultiplied, coverage: mask)
         }
         if s.strokeColor.a > 0, !s.stroke.isEmpty {
-            var mask = coverage(s.stroke, h, clip: clip, antialiased: aa)
+            // A stroke's outline overlaps itself (caps and joins over the segments, a curve's
+            // inner side): Core Graphics covers the union, where adding each contour's area
+            // inside a pixel would cover more (docs/design/rendering.md §8.8).
+            var mask =
+                layer.isDrawnAsCoreGraphics && aa
+                ? Rasterizer.coverage(ofOverlapping: s.stroke.transformed(by: h), clip: clip)
+                : coverage(s.stroke, h, clip: clip, antialiased: aa)
             for o in hiders { o.hide(in: &mask) }
             Painter.fill(
                 &image, color: s.strokeColor.withOpacity(Double(opacity) / 255).premultiplied, coverage: mask)
