@@ -633,4 +633,52 @@ import Testing
         #expect(
             Int(smooth.pixels[(140 * 450 + 196) * 4 + 1]) > 0, "antialiased: the edge pixel is partly red")
     }
+
+    // MARK: Shape layers under render(in:)
+
+    /// cameroncooke/yourscore fe114a6, CAShapeLayerCircleTests (swift-snapshot-testing's `.image`
+    /// of a CALayer, `render(in:)`, 3x, iOS 15): a 100 pt shape layer whose path is
+    /// `UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:)` from the top, clockwise.
+    /// Core Graphics fills and strokes it as chords: along row 0 the coverage rises in straight
+    /// steps where a circle's would curve, and a round-capped stroke's ends add no more than the
+    /// union of the caps and the chords' sides.
+    static func yourscoreCircle(radius: CGFloat, degrees: CGFloat, stroke: CGFloat) -> (
+        width: Int, pixels: [UInt8]
+    ) {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        let layer = CAShapeLayer()
+        layer.frame = view.bounds
+        let path = UIBezierPath(
+            arcCenter: CGPoint(x: 50, y: 50), radius: radius, startAngle: -.pi / 2,
+            endAngle: (degrees - 90) * .pi / 180, clockwise: true)
+        if stroke == 0 { path.addLine(to: CGPoint(x: 50, y: 50)) }
+        layer.path = path.cgPath
+        layer.fillColor = UIColor.red.cgColor
+        layer.strokeColor = (stroke == 0 ? UIColor.black : UIColor.yellow).cgColor
+        layer.lineWidth = stroke
+        layer.lineCap = .round
+        layer.fillRule = .evenOdd
+        view.layer.addSublayer(layer)
+        return Self.rendered(view, scale: 3)
+    }
+
+    @Test(.systemVersion("17")) func aShapeLayersCircleIsChords() {
+        let filled = Self.yourscoreCircle(radius: 50, degrees: 360, stroke: 0)
+        Self.expectRow(
+            filled, y: 0, from: 133, channel: 3,
+            [19, 51, 73, 93, 112, 132, 151, 171, 190, 206, 213, 220, 226, 233, 239, 246, 252], within: 2,
+            "yourscore testDrawCircle")
+        let stroked = Self.yourscoreCircle(radius: 45, degrees: 360, stroke: 10)
+        // Where the path starts and ends, the round caps over the chords' sides: a ramp up to the
+        // top, not a covered run (framegen covered 145...154 fully, 29 levels off).
+        Self.expectRow(
+            stroked, y: 0, from: 138, channel: 3,
+            [132, 151, 171, 190, 206, 213, 220, 226, 233, 239, 246, 252, 252, 246, 239, 233, 226, 220],
+            within: 2,
+            "yourscore testDrawCircleWithStroke")
+        // The stroke's inner edge along the middle row: yellow to x 29, (255, 3, 0) at 30, red.
+        Self.expectRow(
+            stroked, y: 150, from: 29, channel: 1, [255, 3, 0], within: 2,
+            "yourscore testDrawCircleWithStroke")
+    }
 }
