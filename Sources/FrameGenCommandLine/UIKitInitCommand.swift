@@ -36,6 +36,13 @@ struct UIKitInitCommand: ParsableCommand {
     var sources: [String] = []
 
     @Option(
+        name: .customLong("tests"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "The app's swift-snapshot-testing files or folders, whose __Snapshots__ stay beside them (default: the Swift files beside every __Snapshots__ folder of the app's repository).",
+            valueName: "PATH"))
+    var tests: [String] = []
+
+    @Option(
         name: .customLong("framegen"),
         help: ArgumentHelp(
             "The framegen package to depend on: a path or a git URL (default: the checkout this command was built from).",
@@ -70,11 +77,51 @@ struct UIKitInitCommand: ParsableCommand {
             throw FrameGenError.badInput(sources.joined(separator: ", "), "no .swift files there")
         }
         let dependency = try framegenDependency(cwd: cwd, root: root)
-        let package = AppPackage(root: root, scan: AppScan.scan(files), dependency: dependency)
+        let testFiles = try snapshotTestFiles(cwd: cwd, root: root, appTypes: AppScan.declaredTypes(files))
+        var package = AppPackage(root: root, scan: AppScan.scan(files), dependency: dependency)
+        package.snapshotTests = testFiles.map { relativePath(from: root, to: $0.path) }
+        // The tests' `@testable import MyApp` finds the app's files under the module name its
+        // Xcode target gives them.
+        package.appModule = AppScan.testableImports(testFiles).first { !AppPackage.frameworks.contains($0) }
         try package.checkFolder()
         let sourceList = sources.map { relativePath(from: root, to: absolute($0, from: cwd)) }
         try package.write(sourceList: sourceList)
         FileHandleOutput.standardOutput.write(package.summary(fileCount: files.count, shownAs: directory))
+    }
+
+    /// The snapshot test files: those `--tests` names, else the Swift files calling
+    /// swift-snapshot-testing beside each `__Snapshots__` folder of the repository holding the
+    /// first of `--sources` (the nearest folder above it with a `.git`, else its folder) that
+    /// name a type the app's files declare (`appTypes`): another project's tests in the same
+    /// repository are not the app's.
+    func snapshotTestFiles(cwd: String, root: String, appTypes: Set<String>) throws -> [SourcePort.File] {
+        let manager = FileManager.default
+        var paths: [String] = []
+        if tests.isEmpty {
+            paths = findSnapshotTests(in: repository(of: absolute(sources[0], from: cwd)), skipping: root)
+        }
+        for test in tests {
+            let path = absolute(test, from: cwd)
+            var isFolder: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw FrameGenError.badInput(
+                    test, "no such file or folder (give the app's snapshot tests with --tests)")
+            }
+            paths += isFolder.boolValue ? swiftFiles(in: path) : [path]
+        }
+        let files = try paths.map { path in
+            guard let data = manager.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+            else {
+                throw FrameGenError.badInput(path, "cannot read it as UTF-8 text")
+            }
+            return SourcePort.File(path: path, text: text)
+        }
+        guard tests.isEmpty else { return files }
+        return files.filter { file in
+            // The identifiers the file uses, against the app's types.
+            let words = Set(file.text.split { !($0.isLetter || $0.isNumber || $0 == "_") })
+            return appTypes.contains { words.contains(Substring($0)) }
+        }
     }
 
     /// `.package(...)` for framegen: a path (relative to DIR where it can be) or a URL.
@@ -110,6 +157,18 @@ struct AppPackage {
     let root: String
     let scan: AppScan
     let dependency: String
+    /// The snapshot test files, relative to the package: a test target of their own when any.
+    var snapshotTests: [String] = []
+    /// The module the snapshot tests import with `@testable` (the app's, as Xcode names it),
+    /// which the library of the app's files then takes as its name.
+    var appModule: String?
+
+    /// Modules a test imports with `@testable` that are not the app's.
+    static let frameworks: Set<String> = ["UIKit", "SnapshotTesting", "XCTest", "Testing", "Foundation"]
+
+    init(root: String, scan: AppScan, dependency: String) {
+        (self.root, self.scan, self.dependency) = (root, scan, dependency)
+    }
 
     /// The executable: the folder's name as a command (`preview`); the library of the app's
     /// files: the same in UpperCamelCase with `App` (`PreviewApp`).
@@ -120,8 +179,11 @@ struct AppPackage {
         return joined.first?.isLetter == true ? joined : "app-" + joined
     }
     var module: String {
-        command.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined() + "App"
+        if let appModule, appModule.lowercased() != command.lowercased() { return appModule }
+        return command.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+            + "App"
     }
+    var snapshotTarget: String { module + "SnapshotTests" }
 
     static let marker = "Made by `framegen uikit init`"
     var makeable: [AppScan.Class] { scan.classes.filter { $0.cannotMake == nil } }
@@ -157,6 +219,13 @@ struct AppPackage {
         try put("Tests/\(module)Tests/GoldenTests.swift", goldenTests, replace: true)
         // The folder the manifest excludes exists from the start: SwiftPM warns at every build
         // about an excluded path that does not.
+        if !snapshotTests.isEmpty {
+            try put(
+                "Tests/\(snapshotTarget)/app-sources.txt",
+                "# The app's snapshot tests, compiled where they are through framegen's port, their __Snapshots__ beside them (made by framegen uikit init).\n"
+                    + snapshotTests.joined(separator: "\n") + "\n", replace: true)
+            try put("Tests/\(snapshotTarget)/Linux.swift", snapshotSupport, replace: true)
+        }
         try put(
             "Tests/\(module)Tests/__Golden__/README.txt",
             "The golden frames `swift test` records (made by framegen uikit init): look at them before you commit them.\n",
@@ -186,7 +255,7 @@ struct AppPackage {
         let package = Package(
             name: \(literal(command)),
             dependencies: [
-                \(dependency)
+                \(dependency),\(snapshotTests.isEmpty ? "" : "\n        .package(url: \"https://github.com/pointfreeco/swift-snapshot-testing\", from: \"1.17.0\"),")
             ],
             targets: [
                 // The app's files (app-sources.txt) and their registration; Swift 5 mode, as apps are.
@@ -211,11 +280,56 @@ struct AppPackage {
                         \(literal(module)), .product(name: "UIKit", package: "framegen"),
                         .product(name: "FrameGenTesting", package: "framegen"),
                     ],
-                    exclude: ["__Golden__"]),
+                    exclude: ["__Golden__"]),\(snapshotTargetEntry)
             ]
         )
 
         """
+    }
+
+    /// The manifest's test target of the app's snapshot tests, when it has any.
+    var snapshotTargetEntry: String {
+        guard !snapshotTests.isEmpty else { return "" }
+        return """
+
+                    // The app's snapshot tests (Tests/\(snapshotTarget)/app-sources.txt), compiled where
+                    // they are, against the references beside them: `swift test --filter \(snapshotTarget)`
+                    // (docs/snapshot-testing.md).
+                    .testTarget(
+                        name: \(literal(snapshotTarget)),
+                        dependencies: [
+                            \(literal(module)), .product(name: "UIKit", package: "framegen"),
+                            .product(name: "FrameGenSnapshotTesting", package: "framegen"),
+                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                        ],
+                        exclude: ["app-sources.txt"],
+                        swiftSettings: [.swiftLanguageMode(.v5)],
+                        plugins: [.plugin(name: "FrameGenPort", package: "framegen")]),
+            """
+    }
+
+    /// The snapshot test target's own file: what the tests need on Linux.
+    var snapshotSupport: String {
+        var text = """
+            // \(Self.marker), and made again by its next run: what the app's snapshot tests
+            // (app-sources.txt, compiled where they are) need on Linux (docs/snapshot-testing.md).
+            import FrameGenSnapshotTesting  // the image strategies, for every file of the target
+            // For test files that name UIKit's types without importing it (XCTest brings it on iOS).
+            @_exported import UIKit
+            @testable import \(module)
+
+            """
+        let byClass = makeable.filter { $0.kind != .layout && $0.isFinal }
+        if !byClass.isEmpty {
+            text += """
+
+                // The app's final cell and view classes, which a collection view then makes by their
+                // class (`register(Cell.self, forCellWithReuseIdentifier:)`).
+
+                """
+            for found in byClass { text += "extension \(found.name): ReusableViewByClass {}\n" }
+        }
+        return text
     }
 
     var registration: String {
@@ -391,6 +505,10 @@ struct AppPackage {
             text +=
                 "  \(layout.name) has a \(layout.needs.joined(separator: " and a ")) of the app's: set one in its factory in UserRegistration.swift if it needs one\n"
         }
+        if !snapshotTests.isEmpty {
+            text +=
+                "  snapshot tests: \(snapshotTests.count) file(s) in Tests/\(snapshotTarget)/app-sources.txt, as module \(module)'s tests (their references stay beside them)\n"
+        }
         text += """
             Next:
               cd \(directory)
@@ -400,6 +518,10 @@ struct AppPackage {
               swift test      # then checks them
 
             """
+        if !snapshotTests.isEmpty {
+            text +=
+                "  FRAMEGEN_SCREEN_SCALE=3 swift test --filter \(snapshotTarget)   # the app's snapshot tests, at the references' scale\n"
+        }
         return text
     }
 }
@@ -439,4 +561,53 @@ private func swiftFiles(in folder: String) -> [String] {
         if next.hasSuffix(".swift") { files.append(folder + "/" + next) }
     }
     return files.sorted()
+}
+
+/// The repository holding `path`: the nearest folder above it with a `.git`, else its folder.
+private func repository(of path: String) -> String {
+    let manager = FileManager.default
+    var isFolder: ObjCBool = false
+    let start =
+        manager.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
+        ? path : (path as NSString).deletingLastPathComponent
+    var folder = start
+    while folder != "/" && !folder.isEmpty {
+        if manager.fileExists(atPath: folder + "/.git") { return folder }
+        folder = (folder as NSString).deletingLastPathComponent
+    }
+    return start
+}
+
+/// The Swift files calling swift-snapshot-testing beside each `__Snapshots__` folder under
+/// `folder` (to a depth of 8; hidden folders, build products, dependencies and `skipping` left
+/// out), in a stable order.
+private func findSnapshotTests(in folder: String, skipping package: String) -> [String] {
+    let manager = FileManager.default
+    let skipped: Set<String> = ["Pods", "Carthage", "DerivedData", "node_modules", "build", "Build"]
+    var found: [String] = []
+    func visit(_ dir: String, depth: Int) {
+        guard depth <= 8, dir != package, let entries = try? manager.contentsOfDirectory(atPath: dir) else {
+            return
+        }
+        if entries.contains("__Snapshots__") {
+            for name in entries.sorted() where name.hasSuffix(".swift") {
+                let path = dir + "/" + name
+                guard
+                    let text = manager.contents(atPath: path).flatMap({ String(data: $0, encoding: .utf8) }),
+                    text.contains("assertSnapshot") || text.contains("verifySnapshot")
+                else { continue }
+                found.append(path)
+            }
+        }
+        for name in entries.sorted()
+        where !name.hasPrefix(".") && !skipped.contains(name) && name != "__Snapshots__" {
+            var isFolder: ObjCBool = false
+            let path = dir + "/" + name
+            if manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                visit(path, depth: depth + 1)
+            }
+        }
+    }
+    visit(folder, depth: 0)
+    return found
 }

@@ -26,6 +26,9 @@ public struct AppScan: Sendable {
         /// Layouts: protocols of the app's its stored properties are typed with (a delegate or a
         /// data source the layout asks), whose required members someone must implement.
         public var needs: [String]
+        /// Declared `final`: it can conform to `ReusableViewByClass` with no code, so that a
+        /// collection view makes it by its class.
+        public var isFinal = false
     }
 
     /// A file's import of an Apple framework that Linux has no module for (SwiftUI, Combine,
@@ -94,10 +97,25 @@ public struct AppScan: Sendable {
                     name: found.name, kind: kind, file: found.file, line: found.line, cannotMake: reason,
                     scrollsHorizontally: chain(found.name, in: declared).contains { $0.horizontal },
                     animatesUpdates: chain(found.name, in: declared).contains { $0.animatesUpdates },
-                    needs: needs.sorted()))
+                    needs: needs.sorted(), isFinal: found.isFinal))
         }
         classes.sort { ($0.kind.rawValue, $0.name) < ($1.kind.rawValue, $1.name) }
         return AppScan(classes: classes, appleOnlyImports: visitor.appleOnlyImports)
+    }
+
+    /// The names of the classes, structs, enums and protocols the files declare (nested ones too).
+    public static func declaredTypes(_ files: [SourcePort.File]) -> Set<String> {
+        let visitor = DeclaredTypeVisitor(viewMode: .sourceAccurate)
+        for file in files { visitor.walk(Parser.parse(source: file.text)) }
+        return visitor.names
+    }
+
+    /// The modules test files import with `@testable` (the app's module, as its Xcode target
+    /// names it), each once, in the order met; inside `#if` blocks too.
+    public static func testableImports(_ files: [SourcePort.File]) -> [String] {
+        let visitor = TestableImportVisitor(viewMode: .sourceAccurate)
+        for file in files { visitor.walk(Parser.parse(source: file.text)) }
+        return visitor.modules
     }
 
     /// The class and its superclasses the app declares, nearest first.
@@ -141,6 +159,7 @@ struct FoundClass {
     var isGeneric: Bool
     var isPrivate: Bool
     var isNested: Bool
+    var isFinal = false
     /// `init()` or an initialiser every parameter of which has a default.
     var hasPlainInit = false
     /// `init(frame:)`.
@@ -183,7 +202,8 @@ private final class ClassVisitor: SyntaxVisitor {
             FoundClass(
                 name: node.name.text, superclass: superclass, file: file,
                 line: converter?.location(for: node.positionAfterSkippingLeadingTrivia).line ?? 0,
-                isGeneric: node.genericParameterClause != nil, isPrivate: isPrivate, isNested: depth > 0))
+                isGeneric: node.genericParameterClause != nil, isPrivate: isPrivate, isNested: depth > 0,
+                isFinal: node.modifiers.contains { $0.name.text == "final" }))
         current.append(found.count - 1)
         depth += 1
         // `scrollDirection = .horizontal` anywhere in the class (its init, `prepare()`), or a
@@ -281,6 +301,41 @@ private final class ClassVisitor: SyntaxVisitor {
                 found[index].propertyTypes.append(simpleName(base))
             }
         }
+        return .visitChildren
+    }
+}
+
+private final class TestableImportVisitor: SyntaxVisitor {
+    var modules: [String] = []
+
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        let testable = node.attributes.contains {
+            $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "testable"
+        }
+        if testable, let module = node.path.first?.name.text, !modules.contains(module) {
+            modules.append(module)
+        }
+        return .skipChildren
+    }
+}
+
+private final class DeclaredTypeVisitor: SyntaxVisitor {
+    var names: Set<String> = []
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.name.text)
+        return .visitChildren
+    }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.name.text)
+        return .visitChildren
+    }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.name.text)
+        return .visitChildren
+    }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        names.insert(node.name.text)
         return .visitChildren
     }
 }

@@ -135,4 +135,70 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root + "/new"))
         #expect(try runFramegen(["uikit", "init", root + "/new"]).status == 2)
     }
+
+    /// An app whose repository has swift-snapshot-testing tests with their references: a test
+    /// target of them, compiled where they are through the port, the library named as their
+    /// `@testable import` names the app, its final cells made by their class. Another project's
+    /// snapshot tests in the same repository, which name none of the app's types, are left out;
+    /// `--tests` names the files itself.
+    @Test func anAppsSnapshotTests() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let manager = FileManager.default
+        for folder in [
+            ".git", "MyApp", "MyAppTests/__Snapshots__/TileTests", "Other/__Snapshots__/OtherTests",
+        ] {
+            try manager.createDirectory(atPath: root + "/repo/" + folder, withIntermediateDirectories: true)
+        }
+        try
+            "import UIKit\nfinal class TileCell: UICollectionViewCell {}\nclass PlainCell: UICollectionViewCell {}\n"
+            .write(toFile: root + "/repo/MyApp/Cells.swift", atomically: true, encoding: .utf8)
+        let test = """
+            import SnapshotTesting
+            import XCTest
+            @testable import MyApp
+
+            final class TileTests: XCTestCase {
+                func testTile() { assertSnapshot(of: TileCell(frame: .zero), as: .image) }
+            }
+
+            """
+        try test.write(toFile: root + "/repo/MyAppTests/TileTests.swift", atomically: true, encoding: .utf8)
+        try "import SnapshotTesting\n// assertSnapshot(of: Gauge(), as: .image)\n".write(
+            toFile: root + "/repo/Other/OtherTests.swift", atomically: true, encoding: .utf8)
+        let made = try runFramegen([
+            "uikit", "init", root + "/repo/preview", "--sources", root + "/repo/MyApp",
+        ])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.contains("snapshot tests: 1 file(s) in Tests/MyAppSnapshotTests/app-sources.txt"))
+        let manifest = try read("repo/preview/Package.swift")
+        #expect(manifest.contains("name: \"MyApp\""))
+        #expect(manifest.contains("name: \"MyAppSnapshotTests\""))
+        #expect(
+            manifest.contains(
+                ".package(url: \"https://github.com/pointfreeco/swift-snapshot-testing\", from: \"1.17.0\")"))
+        #expect(manifest.contains(".product(name: \"FrameGenSnapshotTesting\", package: \"framegen\")"))
+        let list = try read("repo/preview/Tests/MyAppSnapshotTests/app-sources.txt")
+        #expect(list.hasSuffix("\n../MyAppTests/TileTests.swift\n"))
+        let support = try read("repo/preview/Tests/MyAppSnapshotTests/Linux.swift")
+        #expect(support.contains("@testable import MyApp"))
+        #expect(support.contains("@_exported import UIKit"))
+        #expect(support.contains("extension TileCell: ReusableViewByClass {}"))
+        #expect(!support.contains("PlainCell"))
+        #expect(try read("repo/preview/Sources/preview/main.swift").contains("import MyApp"))
+
+        // Named by --tests: that file only, even one of no app type.
+        let named = try runFramegen([
+            "uikit", "init", root + "/repo/named", "--sources", root + "/repo/MyApp", "--tests",
+            root + "/repo/Other/OtherTests.swift",
+        ])
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(
+            try read("repo/named/Tests/NamedAppSnapshotTests/app-sources.txt").contains("OtherTests.swift"))
+        let nowhere = try runFramegen([
+            "uikit", "init", root + "/repo/gone", "--sources", root + "/repo/MyApp", "--tests",
+            root + "/repo/nowhere",
+        ])
+        #expect(nowhere.status == 2)
+        #expect(nowhere.stderr.contains("nowhere: no such file or folder"))
+    }
 }
