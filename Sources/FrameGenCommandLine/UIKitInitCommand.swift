@@ -82,7 +82,9 @@ struct UIKitInitCommand: ParsableCommand {
         package.snapshotTests = testFiles.map { relativePath(from: root, to: $0.path) }
         // The tests' `@testable import MyApp` finds the app's files under the module name its
         // Xcode target gives them.
-        package.appModule = AppScan.testableImports(testFiles).first { !AppPackage.frameworks.contains($0) }
+        package.appModule =
+            package.existingModule
+            ?? AppScan.testableImports(testFiles).first { !AppPackage.frameworks.contains($0) }
         try package.checkFolder()
         let sourceList = sources.map { relativePath(from: root, to: absolute($0, from: cwd)) }
         try package.write(sourceList: sourceList)
@@ -184,6 +186,15 @@ struct AppPackage {
             + "App"
     }
     var snapshotTarget: String { module + "SnapshotTests" }
+
+    /// The library's name in a package an earlier run made, which its manifest (the user's) uses.
+    var existingModule: String? {
+        let sources = root + "/Sources"
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: sources)) ?? []
+        return folders.sorted().first {
+            FileManager.default.fileExists(atPath: "\(sources)/\($0)/app-sources.txt")
+        }
+    }
 
     static let marker = "Made by `framegen uikit init`"
     var makeable: [AppScan.Class] { scan.classes.filter { $0.cannotMake == nil } }
