@@ -674,8 +674,6 @@ private func viewRecognisersTimeline(
 
 // MARK: Swipe actions
 
-private let swipeHeard = Heard()
-
 /// A list row with its text (a scene's cell: configured from its attributes).
 private final class RowCell: UICollectionViewListCell {
     override func apply(_ layoutAttributes: UICollectionViewLayoutAttributes) {
@@ -686,8 +684,9 @@ private final class RowCell: UICollectionViewListCell {
     }
 }
 
-/// A list with trailing actions, Archive and Delete, whose handlers say when they ran.
-private func swipeListTimeline(_ text: String) throws -> Timeline {
+/// A list with trailing actions, Archive and Delete, whose handlers say to `swipeHeard` when they
+/// ran (each test its own: tests run side by side).
+private func swipeListTimeline(_ text: String, _ swipeHeard: Heard) throws -> Timeline {
     let layouts = [
         UIKitLayout.descriptor(type: "list", cells: ["row": { RowCell(frame: $0) }]) { _ in
             var configuration = UICollectionLayoutListConfiguration(appearance: .plain)
@@ -726,8 +725,8 @@ private func swipeListTimeline(_ text: String) throws -> Timeline {
           - drag: {by: [-330, 0], duration: 0.3, at: [300, 110]}
           - wait: 0.5
         """
-    swipeHeard.reset()
-    let timeline = try swipeListTimeline(text)
+    let swipeHeard = Heard()
+    let timeline = try swipeListTimeline(text, swipeHeard)
     func row(_ item: Int, at t: Double) -> LayerSnapshot {
         timeline.frame(at: t).views[0].elements.first {
             $0.attributes.indexPath.item == item && $0.attributes.representedElementCategory == .cell
@@ -768,7 +767,7 @@ private func swipeListTimeline(_ text: String) throws -> Timeline {
         ("drag: {by: [0, -60], duration: 0.3, curve: easeInEaseOut}", "scroll"),
         ("tap: {at: [385, 66]}", "tap on Delete"),
     ] {
-        swipeHeard.reset()
+        let swipeHeard = Heard()
         let text = """
             canvas: {width: 390, height: 300, scale: 1}
             fps: 20
@@ -780,7 +779,7 @@ private func swipeListTimeline(_ text: String) throws -> Timeline {
               - \(second)
               - wait: 0.5
             """
-        let timeline = try swipeListTimeline(text)
+        let timeline = try swipeListTimeline(text, swipeHeard)
         func openBy(at t: Double) -> Double {
             timeline.frame(at: t).views[0].elements.first {
                 $0.attributes.indexPath.item == 1 && $0.attributes.representedElementCategory == .cell
