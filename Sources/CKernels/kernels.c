@@ -19,12 +19,6 @@ int ckernels_has_avx2(void) {
 
 #if defined(__x86_64__)
 
-/* Sample.pixel(scaledBy: k): an 8.24 channel times k / 65025, rounded once. */
-static inline uint32_t scaled_channel(uint64_t m, uint64_t k) {
-    const uint64_t d = (uint64_t)(1u << 24) * 65025;
-    return (uint8_t)((m * k + d / 2) / d);
-}
-
 /* PackedPixel.sourceOver for a premultiplied s: with s = 0 it gives d, with an opaque s, s. */
 static inline uint32_t source_over(uint32_t s, uint32_t d) {
     uint32_t k = 255 - (s >> 24);
@@ -277,9 +271,12 @@ __attribute__((target("avx2"))) void ckernels_vertical_blend_avx2(const uint8_t 
 
 /* ---- Perspective: TextureSampler and Painter's per-pixel loop ---------------------------- */
 
-/* TextureSampler.bilinear: level-0 coordinates (u, v), clamp-to-edge, 12-bit weights; s gets
-   the four 8.24 channels. */
-static inline void bilinear(const uint8_t *texels, const ckernels_level *l, double u, double v, uint64_t s[4]) {
+/* TextureSampler.bilinear at level-0 coordinates (u, v), clamp-to-edge, 12-bit weights, the four
+   channels in 8.24, in vector lanes with the same integers: the horizontal pass is a·wx0 + b·wx1 per channel
+   (vpmaddwd, at most 255 · 4096), the vertical one h0·wy0 + h1·wy1, which is the four-weight sum
+   regrouped and below 255 · 2^24 < 2^32, so 32-bit lanes hold it exactly. */
+__attribute__((target("avx2"))) static inline __m128i bilinear_avx2(const uint8_t *texels, const ckernels_level *l,
+                                                                  double u, double v) {
     double x = u * l->scale_x - 0.5;
     double y = v * l->scale_y - 0.5;
     double fw = (double)l->width, fh = (double)l->height;
@@ -287,34 +284,55 @@ static inline void bilinear(const uint8_t *texels, const ckernels_level *l, doub
     y = y > -1 ? (y < fh ? y : fh) : -1;
     int64_t fx = (int64_t)(x * 4096 + 4096.5), fy = (int64_t)(y * 4096 + 4096.5);
     int64_t ix = (fx >> 12) - 1, iy = (fy >> 12) - 1;
-    uint64_t wx1 = (uint64_t)(fx & 0xFFF), wy1 = (uint64_t)(fy & 0xFFF);
-    uint64_t wx0 = 4096 - wx1, wy0 = 4096 - wy1;
+    int32_t wx1 = (int32_t)(fx & 0xFFF), wy1 = (int32_t)(fy & 0xFFF);
+    int32_t wx0 = 4096 - wx1, wy0 = 4096 - wy1;
     int64_t c0 = ix < 0 ? 0 : (ix < l->width ? ix : l->width - 1);
     int64_t c1 = ix + 1 < l->width ? ix + 1 : l->width - 1;
     int64_t r0 = iy < 0 ? 0 : (iy < l->height ? iy : l->height - 1);
     int64_t r1 = iy + 1 < l->height ? iy + 1 : l->height - 1;
     const uint8_t *row0 = texels + l->offset + r0 * l->width * 4;
     const uint8_t *row1 = texels + l->offset + r1 * l->width * 4;
-    const uint8_t *a = row0 + c0 * 4, *b = row0 + c1 * 4, *c = row1 + c0 * 4, *d = row1 + c1 * 4;
-    uint64_t w00 = wx0 * wy0, w01 = wx1 * wy0, w10 = wx0 * wy1, w11 = wx1 * wy1;
-    for (int k = 0; k < 4; k++) s[k] = a[k] * w00 + b[k] * w01 + c[k] * w10 + d[k] * w11;
+    uint32_t a, b, c, d;
+    memcpy(&a, row0 + c0 * 4, 4);
+    memcpy(&b, row0 + c1 * 4, 4);
+    memcpy(&c, row1 + c0 * 4, 4);
+    memcpy(&d, row1 + c1 * 4, 4);
+    const __m128i wx = _mm_set1_epi32((int)((uint32_t)wx1 << 16 | (uint32_t)wx0));
+    const __m128i top = _mm_madd_epi16(
+        _mm_cvtepu8_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128((int)a), _mm_cvtsi32_si128((int)b))), wx);
+    const __m128i bottom = _mm_madd_epi16(
+        _mm_cvtepu8_epi16(_mm_unpacklo_epi8(_mm_cvtsi32_si128((int)c), _mm_cvtsi32_si128((int)d))), wx);
+    return _mm_add_epi32(_mm_mullo_epi32(top, _mm_set1_epi32(wy0)), _mm_mullo_epi32(bottom, _mm_set1_epi32(wy1)));
 }
 
 /* TextureSampler.sample at the levels ckernels_mip_levels chooses, then Sample.pixel(scaledBy:),
-   packed (R in the low byte). */
-static inline uint32_t trilinear_scaled(const uint8_t *texels, const ckernels_level *levels, int count, double u,
-                                        double v, double lod, uint64_t k) {
-    uint64_t s[4];
+   packed (R in the low byte), in vector lanes with the Swift code's integers: the levels' blend in 64-bit lanes, then
+   Sample.pixel(scaledBy: k), each 8.24 channel m times k / 65025 rounded once, (m k + d / 2) / d
+   with d = 2^24 · 65025, in doubles, which are exact there: m k < 2^48, and the
+   quotient (at most 255) lies at least 1 / d from the next integer, far more than its rounding. */
+__attribute__((target("avx2"))) static inline uint32_t trilinear_scaled_avx2(const uint8_t *texels,
+                                                                          const ckernels_level *levels, int count,
+                                                                          double u, double v, double lod,
+                                                                          uint64_t k) {
     ckernels_mip_choice c = ckernels_mip_levels(lod, count - 1);
-    bilinear(texels, &levels[c.level], u, v, s);
+    __m256i s = _mm256_cvtepu32_epi64(bilinear_avx2(texels, &levels[c.level], u, v));
     if (c.t != 0) {
-        uint64_t q[4];
-        bilinear(texels, &levels[c.level + 1], u, v, q);
-        for (int i = 0; i < 4; i++) s[i] = (uint32_t)((s[i] * (256 - c.t) + q[i] * c.t + 128) >> 8);
+        const __m256i q = _mm256_cvtepu32_epi64(bilinear_avx2(texels, &levels[c.level + 1], u, v));
+        s = _mm256_add_epi64(_mm256_mul_epu32(s, _mm256_set1_epi64x(256 - (int64_t)c.t)),
+                             _mm256_mul_epu32(q, _mm256_set1_epi64x((int64_t)c.t)));
+        s = _mm256_srli_epi64(_mm256_add_epi64(s, _mm256_set1_epi64x(128)), 8);
     }
-    uint32_t p = 0;
-    for (int i = 0; i < 4; i++) p |= scaled_channel(s[i], k) << (8 * i);
-    return p;
+    /* The four channels (each below 2^32) as doubles: flipped into int32's range and back. */
+    const __m128i low = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(s, _mm256_setr_epi32(0, 2, 4, 6, 0, 0, 0, 0)));
+    const __m256d m = _mm256_add_pd(_mm256_cvtepi32_pd(_mm_xor_si128(low, _mm_set1_epi32((int)0x80000000u))),
+                                    _mm256_set1_pd(2147483648.0));
+    const double d = (double)((uint64_t)(1u << 24) * 65025);
+    const __m256d quotient = _mm256_floor_pd(
+        _mm256_div_pd(_mm256_add_pd(_mm256_mul_pd(m, _mm256_set1_pd((double)k)), _mm256_set1_pd(d / 2)),
+                      _mm256_set1_pd(d)));
+    const __m128i channels = _mm256_cvttpd_epi32(quotient);
+    return (uint32_t)_mm_cvtsi128_si32(_mm_shuffle_epi8(channels, _mm_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1,
+                                                                                -1, -1, -1, -1, -1, -1)));
 }
 
 __attribute__((target("avx2"))) void ckernels_perspective_row_avx2(ckernels_map m, double py, const uint8_t *texels,
@@ -330,7 +348,8 @@ __attribute__((target("avx2"))) void ckernels_perspective_row_avx2(ckernels_map 
         for (int i = 0; i < n; i++) {
             uint8_t c = mask[x + i];
             if (c == 0 || !(f.w[i] > 0)) continue;
-            uint32_t p = trilinear_scaled(texels, levels, level_count, f.u[i], f.v[i], f.lod[i], (uint64_t)c * opacity);
+            uint32_t p =
+                trilinear_scaled_avx2(texels, levels, level_count, f.u[i], f.v[i], f.lod[i], (uint64_t)c * opacity);
             uint8_t *o = out + 4 * (x + i);
             if (p >> 24 == 255) {
                 memcpy(o, &p, 4);
