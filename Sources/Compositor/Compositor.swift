@@ -233,7 +233,7 @@ public enum Compositor {
         let device = path.transformed(by: h)
         return Rasterizer.coverage(
             of: asCoreGraphics ? device.flattenedAsCoreGraphics() : device, fillRule: fillRule, clip: clip,
-            antialiased: antialiased)
+            antialiased: antialiased, levels: asCoreGraphics ? .coreGraphics : .nearest)
     }
 
     /// The coverage of one of `layer`'s outlines (its rounded bounds, its border's ring), as the
@@ -242,7 +242,8 @@ public enum Compositor {
     static func coverage(_ outline: Path, of layer: Layer, _ h: Homography, clip: PixelBox) -> CoverageMask {
         if layer.allowsEdgeAntialiasing, layer.roundedBoundsOverlapThemselves {
             return Rasterizer.coverage(
-                ofOverlapping: outline.transformed(by: h).flattenedAsCoreGraphics(), clip: clip)
+                ofOverlapping: outline.transformed(by: h).flattenedAsCoreGraphics(), clip: clip,
+                levels: .coreGraphics)
         }
         return coverage(
             outline, h, clip: clip, antialiased: layer.allowsEdgeAntialiasing,
@@ -255,7 +256,7 @@ public enum Compositor {
     static func borderCoverage(_ layer: Layer, width: Double, _ h: Homography, clip: PixelBox) -> CoverageMask
     {
         if layer.allowsEdgeAntialiasing, let stroke = coreGraphicsContinuousBorder(layer, width: width, h) {
-            return Rasterizer.coverage(ofOverlapping: stroke, clip: clip)
+            return Rasterizer.coverage(ofOverlapping: stroke, clip: clip, levels: .coreGraphics)
         }
         let ring = Shapes.border(
             Rect(origin: .zero, size: layer.size), width: width, radius: layer.cornerRadius,

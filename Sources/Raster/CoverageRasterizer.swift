@@ -1,5 +1,15 @@
 import Geometry
 
+/// How a pixel's covered area becomes its coverage byte.
+public enum CoverageLevels: Sendable, Hashable {
+    /// round(area × 255): the nearest level.
+    case nearest
+    /// min(⌊area × 256⌋, 255), as Core Graphics' rasteriser gives them: measured on iOS's
+    /// references of filled circles, where it matches 4 times as many edge pixels as the
+    /// nearest level (docs/design/rendering.md §6).
+    case coreGraphics
+}
+
 /// How overlapping contours combine.
 public enum FillRule: Sendable, Hashable {
     case nonZero
@@ -20,9 +30,11 @@ public enum FillRule: Sendable, Hashable {
 /// the top-left rule (centre on a left or top edge counts) so abutting polygons partition pixels.
 public enum Rasterizer {
     public static func coverage(
-        of path: Path, fillRule: FillRule = .nonZero, clip: PixelBox, antialiased: Bool = true
+        of path: Path, fillRule: FillRule = .nonZero, clip: PixelBox, antialiased: Bool = true,
+        levels: CoverageLevels = .nearest
     ) -> CoverageMask {
-        coverage(of: path, fillRule: fillRule, clip: clip, antialiased: antialiased, runs: 256)
+        coverage(
+            of: path, fillRule: fillRule, clip: clip, antialiased: antialiased, runs: 256, levels: levels)
     }
 
     /// Anti-aliased coverage of contours that overlap one another by design (a stroke built as
@@ -31,11 +43,12 @@ public enum Rasterizer {
     /// row is sampled along `linesPerRow` horizontal lines and the inside measured exactly along
     /// each, so a pixel is within 1 / (2 · linesPerRow) of its exact area (2 levels at 64).
     public static func coverage(
-        ofOverlapping path: Path, fillRule: FillRule = .nonZero, clip: PixelBox, linesPerRow: Int = 64
+        ofOverlapping path: Path, fillRule: FillRule = .nonZero, clip: PixelBox, linesPerRow: Int = 64,
+        levels: CoverageLevels = .nearest
     ) -> CoverageMask {
         coverage(
             of: path, fillRule: fillRule, clip: clip, antialiased: true, runs: 256,
-            linesPerRow: max(linesPerRow, 1))
+            linesPerRow: max(linesPerRow, 1), levels: levels)
     }
 
     /// `runs`: how many touched column ranges a row may record before it falls back to
@@ -44,7 +57,7 @@ public enum Rasterizer {
     /// `repeatedRows` is tested against).
     static func coverage(
         of path: Path, fillRule: FillRule, clip: PixelBox, antialiased: Bool, runs: Int,
-        repeatRows: Bool = true, linesPerRow: Int = 0
+        repeatRows: Bool = true, linesPerRow: Int = 0, levels: CoverageLevels = .nearest
     ) -> CoverageMask {
         guard clip.x1 > clip.x0, clip.y1 > clip.y0 else { return .empty(at: clip.x0, clip.y0) }
         var edges: [Edge] = []
@@ -85,9 +98,9 @@ public enum Rasterizer {
         func rows(_ y0: Int, _ y1: Int) -> CoverageMask {
             var mask = CoverageMask(x: bx0, y: y0, width: bx1 - bx0, height: y1 - y0)
             if linesPerRow > 0 {
-                sampleLines(edges, linesPerRow, into: &mask, evenOdd: fillRule == .evenOdd)
+                sampleLines(edges, linesPerRow, into: &mask, evenOdd: fillRule == .evenOdd, levels: levels)
             } else if antialiased {
-                accumulate(edges, into: &mask, evenOdd: fillRule == .evenOdd, runs: runs)
+                accumulate(edges, into: &mask, evenOdd: fillRule == .evenOdd, runs: runs, levels: levels)
             } else {
                 sampleCentres(edges, into: &mask, evenOdd: fillRule == .evenOdd)
             }
@@ -140,7 +153,11 @@ public enum Rasterizer {
 
     // MARK: Anti-aliased: exact area
 
-    static func accumulate(_ edges: [Edge], into mask: inout CoverageMask, evenOdd: Bool, runs: Int) {
+    static func accumulate(
+        _ edges: [Edge], into mask: inout CoverageMask, evenOdd: Bool, runs: Int,
+        levels: CoverageLevels = .nearest
+    ) {
+        let truncating = levels == .coreGraphics
         let w = mask.width
         let ox = Double(mask.x)
         var acc = [Double](repeating: 0, count: w + 2)
@@ -177,7 +194,9 @@ public enum Rasterizer {
                             } else if a > 1 {
                                 a = 1
                             }
-                            return UInt8((a * 255 + 0.5).clampedInt(in: 0...255, nan: 0))
+                            return truncating
+                                ? UInt8((a * 256).clampedInt(in: 0...255, nan: 0))
+                                : UInt8((a * 255 + 0.5).clampedInt(in: 0...255, nan: 0))
                         }
                         // One prefix sum turns per-column differences into coverage. Columns no
                         // edge touched add zero, so between the edges' columns the value is
@@ -421,7 +440,10 @@ public enum Rasterizer {
     /// Each row sampled on `lines` lines at their middles; along a line the inside runs between
     /// the sorted crossings are added exactly to the columns they cover (a partial column takes
     /// its share), so only the vertical direction is sampled.
-    static func sampleLines(_ edges: [Edge], _ lines: Int, into mask: inout CoverageMask, evenOdd: Bool) {
+    static func sampleLines(
+        _ edges: [Edge], _ lines: Int, into mask: inout CoverageMask, evenOdd: Bool, levels: CoverageLevels
+    ) {
+        let truncating = levels == .coreGraphics
         let w = mask.width
         let wd = Double(w)
         // Whole columns by differences, partial ones directly, both in sampled-line units.
@@ -457,7 +479,10 @@ public enum Rasterizer {
                             for k in 0..<w {
                                 run += starts[k]
                                 let a = min((run + parts[k]) * step, 1)
-                                out[base + k] = UInt8((a * 255 + 0.5).clampedInt(in: 0...255, nan: 0))
+                                out[base + k] =
+                                    truncating
+                                    ? UInt8((a * 256).clampedInt(in: 0...255, nan: 0))
+                                    : UInt8((a * 255 + 0.5).clampedInt(in: 0...255, nan: 0))
                                 starts[k] = 0
                                 parts[k] = 0
                             }
