@@ -124,6 +124,11 @@ package enum SnapshotImages {
             "framegen: \(result.differingPixels) of \(oldBitmap.width * oldBitmap.height) pixels differ; "
             + "the worst ΔE 1994 is \(result.worstDeltaE) at pixel (\(result.worstPixel.x), \(result.worstPixel.y))"
         if let maskNote { worst += "\n" + maskNote }
+        // Which release's drawing was compared: a suite recorded with an older Xcode fails along
+        // its rounded edges until it says so (docs/snapshot-testing.md).
+        worst +=
+            "\nframegen: drawn as iOS \(UIDevice.current.systemVersion) (FRAMEGEN_IOS_VERSION=17 for references "
+            + "recorded with Xcode 15 or earlier)"
         if precision >= 1, perceptualPrecision >= 1 {
             return Verdict(message: "Newly-taken snapshot does not match reference.", worst: worst)
         }

@@ -43,6 +43,8 @@ import UIKit
         #expect(message.contains("1 of 400 pixels differ"))
         #expect(message.contains("at pixel (0, 0)"))
         #expect(message.contains("framegen: expected | diff | actual in "))
+        // Which iOS's drawing was compared, and how to ask for an older one.
+        #expect(message.contains("framegen: drawn as iOS 18.0 (FRAMEGEN_IOS_VERSION=17 for references"))
     }
 
     /// 10% of the pixels 5 lightness levels away (128 -> 140 is ΔE 4.6): a perceptual precision
