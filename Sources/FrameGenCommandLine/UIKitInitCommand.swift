@@ -58,21 +58,7 @@ struct UIKitInitCommand: ParsableCommand {
         let cwd = manager.currentDirectoryPath
         let root = absolute(directory, from: cwd)
         // The app's files, found now for the scan (the plugin finds them again at each build).
-        var files: [SourcePort.File] = []
-        for source in sources {
-            let path = absolute(source, from: cwd)
-            var isFolder: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isFolder) else {
-                throw FrameGenError.badInput(
-                    source, "no such file or folder (give the app's Swift files with --sources)")
-            }
-            for file in isFolder.boolValue ? swiftFiles(in: path) : [path] {
-                guard let data = manager.contents(atPath: file),
-                    let text = String(data: data, encoding: .utf8)
-                else { throw FrameGenError.badInput(file, "cannot read it as UTF-8 text") }
-                files.append(SourcePort.File(path: file, text: text))
-            }
-        }
+        let files = try readSwiftFiles(sources, cwd: cwd, option: "--sources", what: "the app's Swift files")
         guard !files.isEmpty else {
             throw FrameGenError.badInput(sources.joined(separator: ", "), "no .swift files there")
         }
@@ -97,28 +83,11 @@ struct UIKitInitCommand: ParsableCommand {
     /// name a type the app's files declare (`appTypes`): another project's tests in the same
     /// repository are not the app's.
     func snapshotTestFiles(cwd: String, root: String, appTypes: Set<String>) throws -> [SourcePort.File] {
-        let manager = FileManager.default
-        var paths: [String] = []
-        if tests.isEmpty {
-            paths = findSnapshotTests(in: repository(of: absolute(sources[0], from: cwd)), skipping: root)
+        guard tests.isEmpty else {
+            return try readSwiftFiles(tests, cwd: cwd, option: "--tests", what: "the app's snapshot tests")
         }
-        for test in tests {
-            let path = absolute(test, from: cwd)
-            var isFolder: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isFolder) else {
-                throw FrameGenError.badInput(
-                    test, "no such file or folder (give the app's snapshot tests with --tests)")
-            }
-            paths += isFolder.boolValue ? swiftFiles(in: path) : [path]
-        }
-        let files = try paths.map { path in
-            guard let data = manager.contents(atPath: path), let text = String(data: data, encoding: .utf8)
-            else {
-                throw FrameGenError.badInput(path, "cannot read it as UTF-8 text")
-            }
-            return SourcePort.File(path: path, text: text)
-        }
-        guard tests.isEmpty else { return files }
+        let found = findSnapshotTests(in: repository(of: absolute(sources[0], from: cwd)), skipping: root)
+        let files = try readSwiftFiles(found, cwd: cwd, option: "--tests", what: "the app's snapshot tests")
         return files.filter { file in
             // The identifiers the file uses, against the app's types.
             let words = Set(file.text.split { !($0.isLetter || $0.isNumber || $0 == "_") })
@@ -572,6 +541,28 @@ private func swiftFiles(in folder: String) -> [String] {
         if next.hasSuffix(".swift") { files.append(folder + "/" + next) }
     }
     return files.sorted()
+}
+
+/// The Swift files that `paths` name (files, or folders searched to any depth), read as text; a
+/// path that does not exist is named with the option that takes it.
+private func readSwiftFiles(_ paths: [String], cwd: String, option: String, what: String) throws
+    -> [SourcePort.File]
+{
+    let manager = FileManager.default
+    var files: [SourcePort.File] = []
+    for given in paths {
+        let path = absolute(given, from: cwd)
+        var isFolder: ObjCBool = false
+        guard manager.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw FrameGenError.badInput(given, "no such file or folder (give \(what) with \(option))")
+        }
+        for file in isFolder.boolValue ? swiftFiles(in: path) : [path] {
+            guard let data = manager.contents(atPath: file), let text = String(data: data, encoding: .utf8)
+            else { throw FrameGenError.badInput(file, "cannot read it as UTF-8 text") }
+            files.append(SourcePort.File(path: file, text: text))
+        }
+    }
+    return files
 }
 
 /// The repository holding `path`: the nearest folder above it with a `.git`, else its folder.

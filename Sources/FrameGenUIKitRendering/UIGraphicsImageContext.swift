@@ -7,18 +7,8 @@ import FrameGenUIKit
 // images so (met on gabrieloc/roundrect, whose rounded, stroked and gradient images all are).
 
 /// The image contexts begun on this thread and not yet ended, innermost last.
-private let imageContextsKey = "FrameGenUIKitRendering.UIGraphicsImageContexts"
-
-private final class ImageContextStack {
-    var contexts: [UIGraphicsImageRendererContext] = []
-}
-
-private var imageContextStack: ImageContextStack {
-    let dictionary = Thread.current.threadDictionary
-    if let stack = dictionary[imageContextsKey] as? ImageContextStack { return stack }
-    let stack = ImageContextStack()
-    dictionary[imageContextsKey] = stack
-    return stack
+private var imageContextStack: ThreadStack<UIGraphicsImageRendererContext> {
+    .current("FrameGenUIKitRendering.UIGraphicsImageContexts")
 }
 
 /// Begins an image context of `size` points and makes it current: `scale` pixels per point, or

@@ -4,20 +4,22 @@ import FrameGenCoreGraphics
 // UIKit's current graphics context (UIGraphics.h on iOS): a CGContext is Core Graphics', the
 // stack of current ones is UIKit's.
 
+/// A stack of values of the running thread, innermost last, kept in its thread dictionary under
+/// a key: UIKit's current contexts are per thread.
+package final class ThreadStack<Element> {
+    package var contexts: [Element] = []
+
+    package static func current(_ key: String) -> ThreadStack<Element> {
+        let dictionary = Thread.current.threadDictionary
+        if let stack = dictionary[key] as? ThreadStack<Element> { return stack }
+        let stack = ThreadStack<Element>()
+        dictionary[key] = stack
+        return stack
+    }
+}
+
 /// The contexts of the `draw(_:)` calls running on this thread, innermost last.
-private let contextsKey = "FrameGenUIKit.UIGraphicsContexts"
-
-private final class ContextStack {
-    var contexts: [CGContext] = []
-}
-
-private var contextStack: ContextStack {
-    let dictionary = Thread.current.threadDictionary
-    if let stack = dictionary[contextsKey] as? ContextStack { return stack }
-    let stack = ContextStack()
-    dictionary[contextsKey] = stack
-    return stack
-}
+private var contextStack: ThreadStack<CGContext> { .current("FrameGenUIKit.UIGraphicsContexts") }
 
 /// The context `draw(_:)` draws into while framegen calls it; nil anywhere else.
 public func UIGraphicsGetCurrentContext() -> CGContext? { contextStack.contexts.last }
