@@ -63,8 +63,9 @@ struct UIKitInitCommand: ParsableCommand {
             throw FrameGenError.badInput(sources.joined(separator: ", "), "no .swift files there")
         }
         let dependency = try framegenDependency(cwd: cwd, root: root)
-        let testFiles = try snapshotTestFiles(cwd: cwd, root: root, appTypes: AppScan.declaredTypes(files))
-        var package = AppPackage(root: root, scan: AppScan.scan(files), dependency: dependency)
+        let scan = AppScan.scan(files)
+        let testFiles = try snapshotTestFiles(cwd: cwd, root: root, appTypes: scan.declaredTypes)
+        var package = AppPackage(root: root, scan: scan, dependency: dependency)
         package.snapshotTests = testFiles.map { relativePath(from: root, to: $0.path) }
         // The tests' `@testable import MyApp` finds the app's files under the module name its
         // Xcode target gives them.

@@ -42,6 +42,9 @@ public struct AppScan: Sendable {
 
     public var classes: [Class]
     public var appleOnlyImports: [AppleOnlyImport] = []
+    /// The names of every class, struct, enum and protocol the files declare (nested ones too):
+    /// what a test file names when it tests the app.
+    public var declaredTypes: Set<String> = []
 
     /// Apple's frameworks an app's file may import that neither Linux nor framegen provides
     /// (framegen provides UIKit, QuartzCore and CoreGraphics; Foundation and Dispatch are
@@ -100,14 +103,9 @@ public struct AppScan: Sendable {
                     needs: needs.sorted(), isFinal: found.isFinal))
         }
         classes.sort { ($0.kind.rawValue, $0.name) < ($1.kind.rawValue, $1.name) }
-        return AppScan(classes: classes, appleOnlyImports: visitor.appleOnlyImports)
-    }
-
-    /// The names of the classes, structs, enums and protocols the files declare (nested ones too).
-    public static func declaredTypes(_ files: [SourcePort.File]) -> Set<String> {
-        let visitor = DeclaredTypeVisitor(viewMode: .sourceAccurate)
-        for file in files { visitor.walk(Parser.parse(source: file.text)) }
-        return visitor.names
+        return AppScan(
+            classes: classes, appleOnlyImports: visitor.appleOnlyImports,
+            declaredTypes: Set(visitor.found.map(\.name)).union(visitor.otherTypes))
     }
 
     /// The modules test files import with `@testable` (the app's module, as its Xcode target
@@ -178,6 +176,8 @@ private final class ClassVisitor: SyntaxVisitor {
     var found: [FoundClass] = []
     /// Protocols the app declares, and whether they have required members.
     var protocols: [String: Bool] = [:]
+    /// The structs, enums and protocols the app declares (its classes are `found`).
+    var otherTypes: Set<String> = []
     private var depth = 0
     private var current: [Int] = []
 
@@ -227,6 +227,7 @@ private final class ClassVisitor: SyntaxVisitor {
         depth -= 1
     }
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        otherTypes.insert(node.name.text)
         depth += 1
         current.append(-1)
         return .visitChildren
@@ -236,6 +237,7 @@ private final class ClassVisitor: SyntaxVisitor {
         current.removeLast()
     }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        otherTypes.insert(node.name.text)
         depth += 1
         current.append(-1)
         return .visitChildren
@@ -254,6 +256,7 @@ private final class ClassVisitor: SyntaxVisitor {
             return isMember && !modifiers.contains { $0.name.text == "optional" }
         }
         protocols[node.name.text] = required
+        otherTypes.insert(node.name.text)
         return .skipChildren
     }
 
@@ -316,26 +319,5 @@ private final class TestableImportVisitor: SyntaxVisitor {
             modules.append(module)
         }
         return .skipChildren
-    }
-}
-
-private final class DeclaredTypeVisitor: SyntaxVisitor {
-    var names: Set<String> = []
-
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        names.insert(node.name.text)
-        return .visitChildren
-    }
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        names.insert(node.name.text)
-        return .visitChildren
-    }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-        names.insert(node.name.text)
-        return .visitChildren
-    }
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
-        names.insert(node.name.text)
-        return .visitChildren
     }
 }
