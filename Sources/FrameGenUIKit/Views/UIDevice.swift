@@ -29,13 +29,7 @@ public final class UIDevice: NSObject, @unchecked Sendable {
     /// holds on plain threads too and for the tasks `body` starts. A string that names no iOS
     /// release from 13 to 99 is reported on standard error and changes nothing.
     public static func withSystemVersion<R>(_ version: String, _ body: () throws -> R) rethrows -> R {
-        guard let major = SystemRelease.major(of: version) else {
-            FileHandle.standardError.write(
-                Data(
-                    "framegen: UIDevice.withSystemVersion(\"\(version)\") names no iOS release; ignored\n"
-                        .utf8))
-            return try body()
-        }
+        guard let major = release(named: version) else { return try body() }
         return try SystemRelease.$bound.withValue(major, operation: body)
     }
 
@@ -43,14 +37,20 @@ public final class UIDevice: NSObject, @unchecked Sendable {
     public static func withSystemVersion<R>(_ version: String, _ body: () async throws -> R) async rethrows
         -> R
     {
-        guard let major = SystemRelease.major(of: version) else {
+        guard let major = release(named: version) else { return try await body() }
+        return try await SystemRelease.$bound.withValue(major, operation: body)
+    }
+
+    /// The major release `version` names; nil, said on standard error, when it names none.
+    private static func release(named version: String) -> Int? {
+        let major = SystemRelease.major(of: version)
+        if major == nil {
             FileHandle.standardError.write(
                 Data(
                     "framegen: UIDevice.withSystemVersion(\"\(version)\") names no iOS release; ignored\n"
                         .utf8))
-            return try await body()
         }
-        return try await SystemRelease.$bound.withValue(major, operation: body)
+        return major
     }
     public var model: String { "iPhone" }
     public var localizedModel: String { "iPhone" }
