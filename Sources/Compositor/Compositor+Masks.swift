@@ -79,8 +79,7 @@ extension Compositor {
             // inside a pixel would cover more (docs/design/rendering.md §8.8).
             var mask =
                 layer.isDrawnAsCoreGraphics && aa
-                ? Rasterizer.coverage(
-                    ofOverlapping: s.stroke.transformed(by: h), clip: clip, levels: .coreGraphics)
+                ? coreGraphicsUnionCoverage(s.stroke, h, clip: clip)
                 : coverage(s.stroke, h, clip: clip, antialiased: aa)
             for o in hiders { o.hide(in: &mask) }
             Painter.fill(

@@ -241,9 +241,7 @@ public enum Compositor {
     /// a layer `render(in:)` draws.
     static func coverage(_ outline: Path, of layer: Layer, _ h: Homography, clip: PixelBox) -> CoverageMask {
         if layer.allowsEdgeAntialiasing, layer.roundedBoundsOverlapThemselves {
-            return Rasterizer.coverage(
-                ofOverlapping: outline.transformed(by: h).flattenedAsCoreGraphics(), clip: clip,
-                levels: .coreGraphics)
+            return coreGraphicsUnionCoverage(outline, h, clip: clip)
         }
         return coverage(
             outline, h, clip: clip, antialiased: layer.allowsEdgeAntialiasing,
@@ -256,7 +254,7 @@ public enum Compositor {
     static func borderCoverage(_ layer: Layer, width: Double, _ h: Homography, clip: PixelBox) -> CoverageMask
     {
         if layer.allowsEdgeAntialiasing, let stroke = coreGraphicsContinuousBorder(layer, width: width, h) {
-            return Rasterizer.coverage(ofOverlapping: stroke, clip: clip, levels: .coreGraphics)
+            return coreGraphicsUnionCoverage(stroke, h, clip: clip)
         }
         let ring = Shapes.border(
             Rect(origin: .zero, size: layer.size), width: width, radius: layer.cornerRadius,
@@ -265,14 +263,14 @@ public enum Compositor {
         return coverage(ring, of: layer, h, clip: clip)
     }
 
-    /// `render(in:)`'s border of a continuous-cornered layer, in device pixels: the rounded
-    /// bounds inset by half the width with radius r − width / 2, cut into chords in device
-    /// pixels as Core Graphics cuts curves, then stroked with miter joins as one rectangle per
-    /// chord (docs/design/rendering.md §8.2). Nil for other layers, a map that is not affine, or
-    /// a border wider than half the bounds (it fills the rounded bounds, as the ring does).
+    /// `render(in:)`'s border of a continuous-cornered layer, in local points: the rounded bounds
+    /// inset by half the width with radius r − width / 2, cut into chords in device pixels as Core
+    /// Graphics cuts curves, then stroked with miter joins as one rectangle per chord
+    /// (docs/design/rendering.md §8.2). Nil for other layers, a map that is not affine, or a
+    /// border wider than half the bounds (it fills the rounded bounds, as the ring does).
     static func coreGraphicsContinuousBorder(_ layer: Layer, width: Double, _ h: Homography) -> Path? {
         guard layer.isDrawnAsCoreGraphics, layer.cornerCurve == .continuous, layer.cornerRadius > 0,
-            h.isAffine, let back = h.inverted
+            h.isAffine
         else { return nil }
         let bounds = Rect(origin: .zero, size: layer.size)
         let r = Shapes.effectiveRadius(
@@ -281,10 +279,18 @@ public enum Compositor {
         guard r > 0, centreLine.width > 0, centreLine.height > 0 else { return nil }
         let chords = Shapes.roundedRect(
             centreLine, radius: max(r - width / 2, 0), curve: .continuous, asCoreGraphics: true
-        ).transformed(by: h).flattenedAsCoreGraphics().transformed(by: back)
+        ).chordsAsCoreGraphics(deviceMap: h)
         guard let contour = chords.contours.first else { return nil }
         return Stroker.segmentUnion(ofClosed: [contour.start] + contour.segments.map(\.end), width: width)
-            .transformed(by: h)
+    }
+
+    /// The coverage of `path` (local points) as Core Graphics fills it where its pieces overlap
+    /// by design (a stroke's segments, caps and joins; rounded bounds whose corners meet along a
+    /// side): their union, at Core Graphics' levels, curves cut into its chords.
+    static func coreGraphicsUnionCoverage(_ path: Path, _ h: Homography, clip: PixelBox) -> CoverageMask {
+        Rasterizer.coverage(
+            ofOverlapping: path.transformed(by: h).flattenedAsCoreGraphics(), clip: clip,
+            levels: .coreGraphics)
     }
 
     /// `clip` is where pixels may change (the view's clip within the band being drawn);
@@ -480,7 +486,7 @@ public enum Compositor {
         alpha: Double, text: TextRenderer
     ) throws(CompositorError) {
         let weight: FontWeight = t.bold ? .bold : .regular
-        if h.isAffine, h.m21 == 0, h.m12 == 0, h.m11 > 0, h.m22 > 0 {
+        if h.keepsAxes, h.m11 > 0, h.m22 > 0 {
             let o = h.map(SIMD2(0, 0))
             let e = h.map(SIMD2(bounds.width, bounds.height))
             let rect = Rect(x: o.x, y: o.y, width: e.x - o.x, height: e.y - o.y)

@@ -140,7 +140,7 @@ package final class LayerTreeComposer: Sendable {
                 offset: sh.offset)
         }
         let map = place.map(layer)
-        if aliasesTurnedEdges, !s.allowsEdgeAntialiasing, !(map.isAffine && map.m12 == 0 && map.m21 == 0) {
+        if aliasesTurnedEdges, !s.allowsEdgeAntialiasing, !map.keepsAxes {
             layer.allowsEdgeAntialiasing = false
         }
         if let sh = s.shape {

@@ -8,6 +8,14 @@ public enum CoverageLevels: Sendable, Hashable {
     /// references of filled circles, where it matches 4 times as many edge pixels as the
     /// nearest level (docs/design/rendering.md §6).
     case coreGraphics
+
+    /// The byte for a covered share `a` of the pixel, 0...1.
+    @inline(__always) func byte(_ a: Double) -> UInt8 {
+        switch self {
+        case .nearest: UInt8((a * 255 + 0.5).clampedInt(in: 0...255, nan: 0))
+        case .coreGraphics: UInt8((a * 256).clampedInt(in: 0...255, nan: 0))
+        }
+    }
 }
 
 /// How overlapping contours combine.
@@ -157,7 +165,6 @@ public enum Rasterizer {
         _ edges: [Edge], into mask: inout CoverageMask, evenOdd: Bool, runs: Int,
         levels: CoverageLevels = .nearest
     ) {
-        let truncating = levels == .coreGraphics
         let w = mask.width
         let ox = Double(mask.x)
         var acc = [Double](repeating: 0, count: w + 2)
@@ -194,9 +201,7 @@ public enum Rasterizer {
                             } else if a > 1 {
                                 a = 1
                             }
-                            return truncating
-                                ? UInt8((a * 256).clampedInt(in: 0...255, nan: 0))
-                                : UInt8((a * 255 + 0.5).clampedInt(in: 0...255, nan: 0))
+                            return levels.byte(a)
                         }
                         // One prefix sum turns per-column differences into coverage. Columns no
                         // edge touched add zero, so between the edges' columns the value is
@@ -443,7 +448,6 @@ public enum Rasterizer {
     static func sampleLines(
         _ edges: [Edge], _ lines: Int, into mask: inout CoverageMask, evenOdd: Bool, levels: CoverageLevels
     ) {
-        let truncating = levels == .coreGraphics
         let w = mask.width
         let wd = Double(w)
         // Whole columns by differences, partial ones directly, both in sampled-line units.
@@ -479,10 +483,7 @@ public enum Rasterizer {
                             for k in 0..<w {
                                 run += starts[k]
                                 let a = min((run + parts[k]) * step, 1)
-                                out[base + k] =
-                                    truncating
-                                    ? UInt8((a * 256).clampedInt(in: 0...255, nan: 0))
-                                    : UInt8((a * 255 + 0.5).clampedInt(in: 0...255, nan: 0))
+                                out[base + k] = levels.byte(a)
                                 starts[k] = 0
                                 parts[k] = 0
                             }

@@ -116,6 +116,8 @@ public struct Homography: Hashable, Sendable, CustomStringConvertible {
 
     /// True when there is no perspective term (W is constant).
     public var isAffine: Bool { m13 == 0 && m23 == 0 }
+    /// Affine with no turn or shear: each axis maps onto an axis (scaled, perhaps flipped, moved).
+    public var keepsAxes: Bool { isAffine && m12 == 0 && m21 == 0 }
 
     public var description: String {
         "Homography([\(m11), \(m12), \(m13)], [\(m21), \(m22), \(m23)], [\(m31), \(m32), \(m33)])"

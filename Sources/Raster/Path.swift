@@ -199,7 +199,15 @@ public struct Path: Sendable, Hashable {
     /// or along y (its second differences), which fits iOS's `render(in:)` corners from 10 to
     /// 300 pixels within 2 levels (docs/design/rendering.md §8.3). Small radii get few chords,
     /// which cover the arc's shallowest pixels less than the circle does.
-    public func flattenedAsCoreGraphics() -> Path {
+    public func flattenedAsCoreGraphics() -> Path { chords { $0 } }
+
+    /// The path (in local points) with each cubic cut into chords as Core Graphics cuts its image
+    /// in device pixels through `map` (`flattenedAsCoreGraphics`), the chords in local points: the
+    /// line Core Graphics strokes. A map that is not affine is judged by its control points'
+    /// images.
+    public func chordsAsCoreGraphics(deviceMap map: Homography) -> Path { chords(map.map) }
+
+    private func chords(_ device: (SIMD2<Double>) -> SIMD2<Double>) -> Path {
         var out = Path()
         for c in contours {
             out.move(to: c.start)
@@ -208,7 +216,9 @@ public struct Path: Sendable, Hashable {
                 switch s {
                 case .line(let p): out.line(to: p)
                 case .cubic(let p, let c1, let c2):
-                    Path.cutAsCoreGraphics((cur, c1, c2, p), device: (cur, c1, c2, p)) { out.line(to: $0) }
+                    Path.cutAsCoreGraphics(
+                        (cur, c1, c2, p), device: (device(cur), device(c1), device(c2), device(p))
+                    ) { out.line(to: $0) }
                 }
                 cur = s.end
             }
