@@ -100,12 +100,48 @@ open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
         self.init(cgColor: CGColor(gray: white, alpha: alpha))
     }
 
-    /// A colour of the app's asset catalog: nil, as UIKit answers for a colour the catalog lacks.
-    /// Linux loads no asset catalog (`UIImage(named:)` resolves the scene's photos instead), so
-    /// code that falls back (`UIColor(named: "Accent") ?? .systemBlue`) draws its fallback, and a
-    /// view given nil draws as UIKit draws a nil colour.
+    /// A colour set of the app's asset catalogs (docs/uikit.md "Asset catalogs"), dynamic when
+    /// the set has variants for dark or high-contrast appearances; nil when no catalog has it,
+    /// as on iOS, so that `UIColor(named: "Accent") ?? .systemBlue` draws its fallback.
     public convenience init?(named name: String) {
-        return nil
+        self.init(named: name, in: nil, compatibleWith: nil)
+    }
+
+    /// A colour set of `bundle`'s catalogs (the app's for nil or `Bundle.main`; a SwiftPM
+    /// target's for `Bundle.module`); with `traitCollection`, the variant for those traits, as
+    /// a fixed colour.
+    public convenience init?(
+        named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?
+    ) {
+        guard let variants = AssetCatalogs.color(named: name, in: bundle) else { return nil }
+        if let traitCollection {
+            guard let color = AssetCatalog.best(variants, for: traitCollection, { $0.traits }).first?.color
+            else {
+                return nil
+            }
+            self.init(cgColor: color.cgColor)
+        } else {
+            guard let color = UIColor.catalogColor(variants) else { return nil }
+            if color.isDynamic {
+                self.init(dynamicProvider: { color.resolvedColor(with: $0) })
+            } else {
+                self.init(cgColor: color.cgColor)
+            }
+        }
+    }
+
+    /// A colour set's system colour, by the name Xcode writes for it ("systemBlueColor",
+    /// "labelColor", "whiteColor").
+    static func catalogReference(_ reference: String) -> UIColor? {
+        let name = reference.hasSuffix("Color") ? String(reference.dropLast(5)) : reference
+        if let system = systemColors[name] { return system }
+        let classic: [String: UIColor] = [
+            "black": .black, "darkGray": .darkGray, "lightGray": .lightGray, "white": .white, "gray": .gray,
+            "red": .red, "green": .green, "blue": .blue, "cyan": .cyan, "yellow": .yellow,
+            "magenta": .magenta,
+            "orange": .orange, "purple": .purple, "brown": .brown, "clear": .clear,
+        ]
+        return classic[name]
     }
 
     /// HSB, each in 0...1 (hue 1 is hue 0 again).
@@ -256,7 +292,7 @@ extension UIColor {
     private static let white1 = UIColor(white: 1, alpha: 1)
     private static let black1 = UIColor(white: 0, alpha: 1)
 
-    private static let systemColors: [String: UIColor] = [
+    fileprivate static let systemColors: [String: UIColor] = [
         "systemRed": system("systemRedColor", rgb(255, 59, 48), rgb(255, 69, 58)),
         "systemOrange": system("systemOrangeColor", rgb(255, 149, 0), rgb(255, 159, 10)),
         "systemYellow": system("systemYellowColor", rgb(255, 204, 0), rgb(255, 214, 10)),

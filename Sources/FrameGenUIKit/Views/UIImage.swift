@@ -95,18 +95,37 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// An empty image, of size zero.
     public override convenience init() { self.init(size: .zero) }
 
-    /// The image the bound resolver gives for `name`, or nil (see the type's comment).
+    /// An image set of the app's asset catalogs (docs/uikit.md "Asset catalogs"), else the
+    /// image the bound resolver gives for `name` (the scene's photos), else nil, as on iOS for a
+    /// missing asset.
     public convenience init?(named name: String) {
-        guard let image = UIImage.namedImages?.resolve(name) else { return nil }
+        self.init(named: name, in: nil, compatibleWith: nil)
+    }
+
+    /// An image set of `bundle`'s catalogs (the app's for nil or `Bundle.main`), its variant for
+    /// `traitCollection` (else `UITraitCollection.current`) at the screen's scale.
+    public convenience init?(
+        named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?
+    ) {
+        guard
+            let image = UIImage.catalogImage(named: name, in: bundle, traits: traitCollection ?? .current)
+                ?? UIImage.namedImages?.resolve(name)
+        else { return nil }
         self.init(
             size: image.size, scale: image.scale, name: name, bitmap: image.bitmap,
             renderingMode: image.renderingMode, scenePhoto: image.scenePhoto)
     }
 
+    /// As `init(named:in:compatibleWith:)`: a configuration means something only to symbols.
+    public convenience init?(named name: String, in bundle: Bundle?, with configuration: Configuration?) {
+        self.init(named: name, in: bundle, compatibleWith: nil)
+    }
+
     /// `#imageLiteral(resourceName:)`: the image `init(named:)` gives, or, where framegen cannot
     /// resolve the name, an empty image of that name (iOS traps there; a render should not).
     public required convenience init(imageLiteralResourceName name: String) {
-        let image = UIImage.namedImages?.resolve(name)
+        let image =
+            UIImage.catalogImage(named: name, in: nil, traits: .current) ?? UIImage.namedImages?.resolve(name)
         self.init(
             size: image?.size ?? .zero, scale: image?.scale ?? 1, name: name, bitmap: image?.bitmap,
             renderingMode: image?.renderingMode ?? .automatic, scenePhoto: image?.scenePhoto)

@@ -1,0 +1,175 @@
+import Foundation
+import FrameGenCoreGraphics
+import Testing
+
+@testable import FrameGenUIKit
+
+/// Asset catalogs read from their folders as Xcode writes them (docs/uikit.md "Asset
+/// catalogs"): colour sets in each of Xcode's component forms and colour spaces, appearances,
+/// idioms, system references; image sets by scale, namespaces, rendering intents, vector files;
+/// and sets a catalog holds wrongly, which answer nil without stopping anything.
+@Suite struct AssetCatalogTests {
+    /// A bundle folder holding `Assets.xcassets` with the sets below, made once per process.
+    static let bundle: Bundle = {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "framegen-assets-\(ProcessInfo.processInfo.processIdentifier)")
+        let catalog = root.appendingPathComponent("Assets.xcassets")
+        func put(_ path: String, _ json: String) {
+            let folder = catalog.appendingPathComponent(path)
+            try! FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try! Data(json.utf8).write(to: folder.appendingPathComponent("Contents.json"))
+        }
+        func color(_ space: String, _ components: String, _ extra: String = "") -> String {
+            #"{"color":{"color-space":"\#(space)","components":{\#(components)}},"idiom":"universal"\#(extra)}"#
+        }
+        let dark = #","appearances":[{"appearance":"luminosity","value":"dark"}]"#
+        put(
+            "Brand.colorset",
+            #"{"colors":["#
+                + color("srgb", #""red":"0.800","green":"0.400","blue":"0.200","alpha":"1.000""#) + ","
+                + color("srgb", #""red":"51","green":"102","blue":"204","alpha":"1.000""#, dark) + #"]}"#)
+        put(
+            "Hex.colorset",
+            #"{"colors":["# + color("srgb", #""red":"0xFF","green":"0x80","blue":"0x00","alpha":"0.500""#)
+                + "]}")
+        put(
+            "Gray.colorset",
+            #"{"colors":["# + color("gray-gamma-22", #""white":"0.500","alpha":"1.000""#) + "]}")
+        put(
+            "Linear.colorset",
+            #"{"colors":["#
+                + color(
+                    "extended-linear-srgb", #""red":"0.214","green":"0.000","blue":"1.000","alpha":"1.000""#)
+                + "]}")
+        put(
+            "System.colorset",
+            #"{"colors":[{"color":{"platform":"ios","reference":"systemBlueColor"},"idiom":"universal"}]}"#)
+        put(
+            "PadOnly.colorset",
+            #"{"colors":[{"color":{"color-space":"srgb","components":{"red":"1","green":"1","blue":"1","alpha":"1"}},"idiom":"ipad"}]}"#
+        )
+        put("Broken.colorset", "{ not json")
+        put("Icons", #"{"info":{"author":"xcode","version":1},"properties":{"provides-namespace":true}}"#)
+        put(
+            "Icons/Star.imageset",
+            #"{"images":[{"filename":"star.png","idiom":"universal","scale":"1x"},"#
+                + #"{"filename":"star@2x.png","idiom":"universal","scale":"2x"},"#
+                + #"{"filename":"star@3x.png","idiom":"universal","scale":"3x"}],"#
+                + #""properties":{"template-rendering-intent":"template"}}"#)
+        put("Plain", #"{"info":{"author":"xcode","version":1}}"#)
+        put(
+            "Plain/Dot.imageset",
+            #"{"images":[{"filename":"dot@2x.png","idiom":"universal","scale":"2x"},{"idiom":"universal","scale":"3x"}]}"#
+        )
+        put(
+            "Vector.imageset",
+            #"{"images":[{"filename":"arrow.pdf","idiom":"universal"}],"properties":{"preserves-vector-representation":true}}"#
+        )
+        func png(_ path: String, side: Int, _ rgba: [UInt8]) {
+            let bitmap = UIImage.Bitmap(
+                width: side, height: side, pixels: Array((0..<side * side).map { _ in rgba }.joined()))
+            try! UIImage(bitmap: bitmap).pngData()!.write(to: catalog.appendingPathComponent(path))
+        }
+        png("Icons/Star.imageset/star.png", side: 10, [255, 0, 0, 255])
+        png("Icons/Star.imageset/star@2x.png", side: 20, [0, 255, 0, 255])
+        png("Icons/Star.imageset/star@3x.png", side: 30, [0, 0, 255, 255])
+        png("Plain/Dot.imageset/dot@2x.png", side: 8, [255, 255, 255, 255])
+        try! Data("%PDF-1.4\n1 0 obj << /Type /Page /MediaBox [0 0 24 16] >> endobj\n".utf8)
+            .write(to: catalog.appendingPathComponent("Vector.imageset/arrow.pdf"))
+        return Bundle(path: root.path)!
+    }()
+
+    static let light = UITraitCollection(userInterfaceStyle: .light)
+    static let dark = UITraitCollection(userInterfaceStyle: .dark)
+
+    /// 0...255 components and alpha, rounded to thousandths.
+    static func rgba(_ color: UIColor?, _ traits: UITraitCollection = light) -> [Double]? {
+        guard let c = color?.resolvedColor(with: traits).cgColor.rgba else { return nil }
+        return [c.red * 255, c.green * 255, c.blue * 255, c.alpha].map { ($0 * 1000).rounded() / 1000 }
+    }
+
+    @Test func aColourSetGivesItsComponentsInEachOfXcodesForms() {
+        let bundle = Self.bundle
+        #expect(Self.rgba(UIColor(named: "Brand", in: bundle, compatibleWith: nil)) == [204, 102, 51, 1])
+        #expect(Self.rgba(UIColor(named: "Hex", in: bundle, compatibleWith: nil)) == [255, 128, 0, 0.5])
+        let gray = UIColor(named: "Gray", in: bundle, compatibleWith: nil)
+        #expect(gray?.cgColor.space == .gray)
+        #expect(Self.rgba(gray) == [127.5, 127.5, 127.5, 1])
+        // Linear 0.214 is sRGB 0.5 (to a thousandth), and 1 stays 1.
+        let linear = Self.rgba(UIColor(named: "Linear", in: bundle, compatibleWith: nil))!
+        #expect(abs(linear[0] - 127.5) < 0.2 && linear[1] == 0 && linear[2] == 255)
+    }
+
+    @Test func aColourSetWithADarkVariantIsDynamic() {
+        let brand = UIColor(named: "Brand", in: Self.bundle, compatibleWith: nil)
+        #expect(brand?.isDynamic == true)
+        #expect(Self.rgba(brand, Self.light) == [204, 102, 51, 1])
+        #expect(Self.rgba(brand, Self.dark) == [51, 102, 204, 1])
+        // Given traits, the variant for them, fixed.
+        let fixed = UIColor(named: "Brand", in: Self.bundle, compatibleWith: Self.dark)
+        #expect(fixed?.isDynamic == false)
+        #expect(Self.rgba(fixed, Self.light) == [51, 102, 204, 1])
+    }
+
+    @Test func aSystemReferenceIsTheSystemColour() {
+        let blue = UIColor(named: "System", in: Self.bundle, compatibleWith: nil)
+        #expect(Self.rgba(blue, Self.light) == [0, 122, 255, 1])
+        #expect(Self.rgba(blue, Self.dark) == [10, 132, 255, 1])
+    }
+
+    @Test func whatNoCatalogHoldsForThisDeviceIsNil() {
+        #expect(UIColor(named: "Missing", in: Self.bundle, compatibleWith: nil) == nil)
+        // An iPad-only set, asked for on a phone.
+        #expect(UIColor(named: "PadOnly", in: Self.bundle, compatibleWith: nil) == nil)
+        #expect(
+            UIColor(
+                named: "PadOnly", in: Self.bundle, compatibleWith: UITraitCollection(userInterfaceIdiom: .pad)
+            )
+                != nil)
+        // A set whose JSON is broken: nil, and nothing else breaks.
+        #expect(UIColor(named: "Broken", in: Self.bundle, compatibleWith: nil) == nil)
+        #expect(UIImage(named: "Star", in: Self.bundle, compatibleWith: nil) == nil)  // namespaced
+    }
+
+    @Test func anImageSetGivesTheScreensScaleElseTheNextLarger() throws {
+        func star(_ scale: CGFloat) throws -> UIImage {
+            try #require(
+                UIImage(
+                    named: "Icons/Star", in: Self.bundle,
+                    compatibleWith: UITraitCollection(displayScale: scale)))
+        }
+        for (scale, side, rgb) in [(1.0, 10, [255, 0, 0]), (2, 20, [0, 255, 0]), (3, 30, [0, 0, 255])] {
+            let image = try star(scale)
+            #expect(image.scale == scale && image.size == CGSize(width: 10, height: 10))
+            #expect(image.bitmap?.width == side)
+            #expect(Array(image.bitmap!.pixels[0..<3]) == rgb.map(UInt8.init))
+            #expect(image.renderingMode == .alwaysTemplate)
+        }
+        // Only a 2x file (its 3x slot empty): at 1x the next larger, at 3x the largest smaller.
+        for scale: CGFloat in [1, 3] {
+            let dot = UIImage(
+                named: "Dot", in: Self.bundle, compatibleWith: UITraitCollection(displayScale: scale))
+            #expect(dot?.scale == 2 && dot?.size == CGSize(width: 4, height: 4))
+            #expect(dot?.renderingMode == .automatic)
+        }
+    }
+
+    @Test func aVectorImageHasItsSizeAndNoPixels() throws {
+        let arrow = try #require(
+            UIImage(named: "Vector", in: Self.bundle, compatibleWith: UITraitCollection(displayScale: 3)))
+        #expect(arrow.size == CGSize(width: 24, height: 16))
+        #expect(arrow.bitmap == nil)
+    }
+
+    @Test func theAppsCatalogsComeFromTheEnvironment() {
+        // The bundle's folder named as the app's catalogs: the main bundle's lookups find them.
+        let folder = Self.bundle.bundlePath
+        setenv(AssetCatalogs.environmentVariable, "/nonexistent:" + folder, 1)
+        defer { unsetenv(AssetCatalogs.environmentVariable) }
+        #expect(Self.rgba(UIColor(named: "Hex")) == [255, 128, 0, 0.5])
+        #expect(UIImage(named: "Icons/Star")?.size == CGSize(width: 10, height: 10))
+        // A bundle with no catalog of its own falls back to the app's.
+        let empty = Bundle(path: FileManager.default.temporaryDirectory.path)
+        #expect(Self.rgba(UIColor(named: "Hex", in: empty, compatibleWith: nil)) == [255, 128, 0, 0.5])
+    }
+}
