@@ -67,6 +67,8 @@ struct UIKitInitCommand: ParsableCommand {
         let testFiles = try snapshotTestFiles(cwd: cwd, root: root, appTypes: scan.declaredTypes)
         var package = AppPackage(root: root, scan: scan, dependency: dependency)
         package.snapshotTests = testFiles.map { relativePath(from: root, to: $0.path) }
+        package.assetCatalogs = findAssetCatalogs(
+            in: repository(of: absolute(sources[0], from: cwd)), skipping: root)
         // The tests' `@testable import MyApp` finds the app's files under the module name its
         // Xcode target gives them.
         package.appModule =
@@ -134,6 +136,8 @@ struct AppPackage {
     /// The module the snapshot tests import with `@testable` (the app's, as Xcode names it),
     /// which the library of the app's files then takes as its name.
     var appModule: String?
+    /// The app's asset catalogs (absolute paths), copied into the library's resources.
+    var assetCatalogs: [String] = []
 
     /// Modules a test imports with `@testable` that are not the app's.
     static let frameworks: Set<String> = ["UIKit", "SnapshotTesting", "XCTest", "Testing", "Foundation"]
@@ -198,6 +202,7 @@ struct AppPackage {
             try put("scenes/\(layout.name).yaml", scene(for: layout), replace: false)
         }
         try put("Tests/\(module)Tests/GoldenTests.swift", goldenTests, replace: true)
+        if !assetCatalogs.isEmpty { try copyAssetCatalogs(to: "\(library)/AppAssets") }
         // The folder the manifest excludes exists from the start: SwiftPM warns at every build
         // about an excluded path that does not.
         if !snapshotTests.isEmpty {
@@ -211,6 +216,56 @@ struct AppPackage {
             "Tests/\(module)Tests/__Golden__/README.txt",
             "The golden frames `swift test` records (made by framegen uikit init): look at them before you commit them.\n",
             replace: false)
+    }
+
+    /// The catalogs, copied anew into `folder` of the package (a SwiftPM resource of the library,
+    /// where `UIColor(named:)` and `UIImage(named:)` find them: docs/uikit.md "Asset catalogs"),
+    /// without what UIKit never reads from them (app icons, launch images). Copied beside the
+    /// old copy first and swapped in, so that a failed copy leaves the old one whole.
+    private func copyAssetCatalogs(to folder: String) throws {
+        let manager = FileManager.default
+        let final = root + "/" + folder
+        let fresh = final + ".new"
+        do {
+            try? manager.removeItem(atPath: fresh)
+            try manager.createDirectory(atPath: fresh, withIntermediateDirectories: true)
+            var names: Set<String> = []
+            for catalog in assetCatalogs {
+                // Two catalogs of one name (two targets' Assets.xcassets) both go in.
+                var name = (catalog as NSString).lastPathComponent
+                var n = 2
+                while names.contains(name) {
+                    name =
+                        ((catalog as NSString).lastPathComponent as NSString).deletingPathExtension
+                        + "-\(n).xcassets"
+                    n += 1
+                }
+                names.insert(name)
+                try copyCatalogFolder(catalog, to: fresh + "/" + name)
+            }
+            try? manager.removeItem(atPath: final)
+            try manager.moveItem(atPath: fresh, toPath: final)
+        } catch {
+            try? manager.removeItem(atPath: fresh)
+            throw FrameGenError.cannotWrite(final, "\(error)")
+        }
+    }
+
+    private func copyCatalogFolder(_ from: String, to: String) throws {
+        let manager = FileManager.default
+        try manager.createDirectory(atPath: to, withIntermediateDirectories: true)
+        for entry in try manager.contentsOfDirectory(atPath: from).sorted() where !entry.hasPrefix(".") {
+            let ext = (entry as NSString).pathExtension
+            guard ext != "appiconset" && ext != "launchimage" else { continue }
+            var isFolder: ObjCBool = false
+            let source = from + "/" + entry
+            guard manager.fileExists(atPath: source, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue {
+                try copyCatalogFolder(source, to: to + "/" + entry)
+            } else {
+                try manager.copyItem(atPath: source, toPath: to + "/" + entry)
+            }
+        }
     }
 
     /// Writes a file of the package atomically; an existing one only where `replace`.
@@ -246,7 +301,7 @@ struct AppPackage {
                         .product(name: "UIKit", package: "framegen"),
                         .product(name: "FrameGenLayouts", package: "framegen"),
                     ],
-                    exclude: ["app-sources.txt"],
+                    exclude: ["app-sources.txt"],\(assetCatalogs.isEmpty ? "" : "\n            // The app's asset catalogs, copied by each `framegen uikit init`: UIColor(named:), UIImage(named:).\n            resources: [.copy(\"AppAssets\")],")
                     swiftSettings: [.swiftLanguageMode(.v5)],
                     plugins: [.plugin(name: "FrameGenPort", package: "framegen")]),
                 // `swift run \(command) render scenes/NAME.yaml --video NAME.gif`
@@ -486,6 +541,11 @@ struct AppPackage {
             text +=
                 "  \(layout.name) has a \(layout.needs.joined(separator: " and a ")) of the app's: set one in its factory in UserRegistration.swift if it needs one\n"
         }
+        if !assetCatalogs.isEmpty {
+            text +=
+                "  asset catalogs, copied into Sources/\(module)/AppAssets (run uikit init again after changing them): "
+                + assetCatalogs.map { relativePath(from: root, to: $0) }.joined(separator: ", ") + "\n"
+        }
         if !snapshotTests.isEmpty {
             text +=
                 "  snapshot tests: \(snapshotTests.count) file(s) in Tests/\(snapshotTarget)/app-sources.txt, as module \(module)'s tests (their references stay beside them)\n"
@@ -581,36 +641,58 @@ private func repository(of path: String) -> String {
     return start
 }
 
-/// The Swift files calling swift-snapshot-testing beside each `__Snapshots__` folder under
-/// `folder` (to a depth of 8; hidden folders, build products, dependencies and `skipping` left
-/// out), in a stable order.
-private func findSnapshotTests(in folder: String, skipping package: String) -> [String] {
+/// Visits each folder under `folder` (to a depth of 8; hidden folders, build products,
+/// dependencies and `skipping` left out), in a stable order, with its entries; `visit` answers
+/// whether to go into the folder's subfolders.
+private func walkRepository(_ folder: String, skipping package: String, _ visit: (String, [String]) -> Bool) {
     let manager = FileManager.default
     let skipped: Set<String> = ["Pods", "Carthage", "DerivedData", "node_modules", "build", "Build"]
-    var found: [String] = []
-    func visit(_ dir: String, depth: Int) {
+    func walk(_ dir: String, depth: Int) {
         guard depth <= 8, dir != package, let entries = try? manager.contentsOfDirectory(atPath: dir) else {
             return
         }
-        if entries.contains("__Snapshots__") {
-            for name in entries.sorted() where name.hasSuffix(".swift") {
-                let path = dir + "/" + name
-                guard
-                    let text = manager.contents(atPath: path).flatMap({ String(data: $0, encoding: .utf8) }),
-                    text.contains("assertSnapshot") || text.contains("verifySnapshot")
-                else { continue }
-                found.append(path)
-            }
-        }
+        guard visit(dir, entries.sorted()) else { return }
         for name in entries.sorted()
         where !name.hasPrefix(".") && !skipped.contains(name) && name != "__Snapshots__" {
             var isFolder: ObjCBool = false
             let path = dir + "/" + name
             if manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                visit(path, depth: depth + 1)
+                walk(path, depth: depth + 1)
             }
         }
     }
-    visit(folder, depth: 0)
+    walk(folder, depth: 0)
+}
+
+/// The Swift files calling swift-snapshot-testing beside each `__Snapshots__` folder under
+/// `folder`.
+private func findSnapshotTests(in folder: String, skipping package: String) -> [String] {
+    var found: [String] = []
+    walkRepository(folder, skipping: package) { dir, entries in
+        if entries.contains("__Snapshots__") {
+            for name in entries where name.hasSuffix(".swift") {
+                let path = dir + "/" + name
+                guard
+                    let text = FileManager.default.contents(atPath: path).flatMap({
+                        String(data: $0, encoding: .utf8)
+                    }),
+                    text.contains("assertSnapshot") || text.contains("verifySnapshot")
+                else { continue }
+                found.append(path)
+            }
+        }
+        return true
+    }
+    return found
+}
+
+/// The asset catalogs (`*.xcassets` folders) under `folder`.
+private func findAssetCatalogs(in folder: String, skipping package: String) -> [String] {
+    var found: [String] = []
+    walkRepository(folder, skipping: package) { dir, _ in
+        guard dir.hasSuffix(".xcassets") else { return true }
+        found.append(dir)
+        return false
+    }
     return found
 }

@@ -201,4 +201,52 @@ import Testing
         #expect(nowhere.status == 2)
         #expect(nowhere.stderr.contains("nowhere: no such file or folder"))
     }
+
+    /// The app's asset catalogs: copied into the library's resources without their app icons,
+    /// anew by each run (a colour set removed from the app goes), the manifest naming them.
+    @Test func anAppsAssetCatalogs() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let manager = FileManager.default
+        let catalog = root + "/repo/MyApp/Assets.xcassets"
+        for folder in [
+            ".git", "MyApp/Assets.xcassets/Brand.colorset", "MyApp/Assets.xcassets/AppIcon.appiconset",
+            "MyApp/Assets.xcassets/Old.colorset", "Widget/Assets.xcassets/Tint.colorset",
+            "Pods/Lib/Pod.xcassets",
+        ] {
+            try manager.createDirectory(atPath: root + "/repo/" + folder, withIntermediateDirectories: true)
+        }
+        for set in [
+            "MyApp/Assets.xcassets/Brand.colorset", "MyApp/Assets.xcassets/Old.colorset",
+            "Widget/Assets.xcassets/Tint.colorset", "MyApp/Assets.xcassets/AppIcon.appiconset",
+        ] {
+            try "{\"colors\":[]}".write(
+                toFile: root + "/repo/\(set)/Contents.json", atomically: true, encoding: .utf8)
+        }
+        try "import UIKit\nfinal class TileCell: UICollectionViewCell {}\n"
+            .write(toFile: root + "/repo/MyApp/Cells.swift", atomically: true, encoding: .utf8)
+        let made = try runFramegen([
+            "uikit", "init", root + "/repo/preview", "--sources", root + "/repo/MyApp",
+        ])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.contains("asset catalogs, copied into Sources/PreviewApp/AppAssets"))
+        let assets = root + "/repo/preview/Sources/PreviewApp/AppAssets"
+        #expect(
+            try manager.contentsOfDirectory(atPath: assets).sorted() == [
+                "Assets-2.xcassets", "Assets.xcassets",
+            ])
+        #expect(
+            try manager.contentsOfDirectory(atPath: assets + "/Assets.xcassets").sorted() == [
+                "Brand.colorset", "Old.colorset",
+            ])
+        #expect(manager.fileExists(atPath: assets + "/Assets-2.xcassets/Tint.colorset/Contents.json"))
+        #expect(try read("repo/preview/Package.swift").contains("resources: [.copy(\"AppAssets\")]"))
+
+        try manager.removeItem(atPath: catalog + "/Old.colorset")
+        let again = try runFramegen([
+            "uikit", "init", root + "/repo/preview", "--sources", root + "/repo/MyApp",
+        ])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try manager.contentsOfDirectory(atPath: assets + "/Assets.xcassets") == ["Brand.colorset"])
+        #expect(!manager.fileExists(atPath: assets + ".new"))
+    }
 }
