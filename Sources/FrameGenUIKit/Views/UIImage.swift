@@ -3,13 +3,12 @@ import Foundation
 /// An image: a size in points, a scale, and (when framegen has them) its pixels or the name it
 /// was asked for. Immutable and Sendable, as in Apple's SDK.
 ///
-/// `UIImage(named:)` returns an image only when framegen can resolve the name: there is no app
-/// bundle or asset catalog on Linux, so names resolve through the resolver that
-/// `UIImage.withNamedImages` binds for the work inside it. While framegen drives a UIKit layout
-/// and its cells, that resolver knows the scene's photos (docs/uikit.md "The scene's photos");
-/// with none bound, or when it does not know the name, the result is nil, as on iOS for a
-/// missing asset. SF Symbols are Apple's and do not ship here: `UIImage(systemName:)` gives a
-/// stand-in glyph of the symbol's size (UIImage+Symbols.swift).
+/// `UIImage(named:)` resolves a name through the app's asset catalogs, read from their folders
+/// (AssetCatalog.swift), then through the resolver that `UIImage.withNamedImages` binds for the
+/// work inside it: while framegen drives a UIKit layout and its cells, the scene's photos
+/// (docs/uikit.md "The scene's photos"). A name neither knows is nil, as on iOS for a missing
+/// asset. SF Symbols are Apple's and do not ship here: `UIImage(systemName:)` gives a stand-in
+/// glyph of the symbol's size (UIImage+Symbols.swift).
 open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// How the image is drawn: as is, or as a template tinted with the view's tint colour.
     /// UIKit's raw values. framegen's images are upright: a JPEG's EXIF orientation is applied
