@@ -106,3 +106,30 @@ private func renderer() throws -> SceneRenderer {
     #expect(try colour(5).g > mid.g)
     #expect(try colour(last) == Color(r: 0, g: 255, b: 0))
 }
+
+/// The screen outside a render: the simulator's size and scale from the environment, so that a
+/// suite recorded on an iPhone 11 (414 x 896 at 2x) is drawn at that size; a value out of range
+/// is not used and is named.
+@Test func theUnboundScreenTakesTheEnvironmentsSizeAndScale() {
+    var warnings: [String] = []
+    let eleven = UIScreen.fromEnvironment(["FRAMEGEN_SCREEN_SIZE": "414x896", "FRAMEGEN_SCREEN_SCALE": "2"]) {
+        warnings.append($0)
+    }
+    #expect(eleven.bounds == CGRect(x: 0, y: 0, width: 414, height: 896) && eleven.scale == 2)
+    #expect(eleven.nativeBounds.size == CGSize(width: 828, height: 1792))
+    let plain = UIScreen.fromEnvironment([:]) { warnings.append($0) }
+    #expect(plain.bounds.size == CGSize(width: 390, height: 844) && plain.scale == 3)
+    #expect(warnings.isEmpty)
+    for (size, scale) in [("414", "4"), ("0x896", "nan"), ("nanx10", "2.5"), ("414x896x2", "")] {
+        let screen = UIScreen.fromEnvironment(["FRAMEGEN_SCREEN_SIZE": size, "FRAMEGEN_SCREEN_SCALE": scale])
+        {
+            warnings.append($0)
+        }
+        #expect(screen.bounds.size == CGSize(width: 390, height: 844) && screen.scale == 3)
+    }
+    #expect(warnings.count == 8)
+    #expect(warnings[0] == "FRAMEGEN_SCREEN_SCALE=4 is not 1, 2 or 3; using the default")
+    #expect(
+        warnings[1]
+            == "FRAMEGEN_SCREEN_SIZE=414 is not WIDTHxHEIGHT in points, each 1 to 4096; using the default")
+}

@@ -7,8 +7,8 @@ import Foundation
 ///
 /// `UIScreen.main` is the screen bound by `UIScreen.withMain` for the work inside it (framegen
 /// binds the window of the instant it evaluates); unbound, it is 390 x 844 points at scale 3,
-/// an iPhone 12, 13 or 14 in portrait, the default of framegen's choosing (`FRAMEGEN_SCREEN_SCALE`
-/// sets another scale).
+/// an iPhone 12, 13 or 14 in portrait, the default of framegen's choosing (`FRAMEGEN_SCREEN_SIZE`
+/// and `FRAMEGEN_SCREEN_SCALE` set another).
 public final class UIScreen: NSObject, @unchecked Sendable {
     /// In points, origin zero, in the interface's orientation (turned with the window).
     public let bounds: CGRect
@@ -47,14 +47,42 @@ public final class UIScreen: NSObject, @unchecked Sendable {
 
     @TaskLocal package static var current: UIScreen?
 
-    /// Scale 3 unless `FRAMEGEN_SCREEN_SCALE` says otherwise (1, 2 or 3): snapshot references
-    /// recorded on a 2x simulator are read and drawn at 2x without a change to the tests.
-    private static let unbound = UIScreen(
-        size: CGSize(width: 390, height: 844),
-        scale: ProcessInfo.processInfo.environment["FRAMEGEN_SCREEN_SCALE"].flatMap(Double.init)
-            .flatMap { (1...3).contains($0) ? CGFloat($0) : nil } ?? 3)
+    /// 390 x 844 points at scale 3 unless `FRAMEGEN_SCREEN_SIZE` (`414x896`, points) and
+    /// `FRAMEGEN_SCREEN_SCALE` (1, 2 or 3) say otherwise: snapshot references recorded on
+    /// another simulator (an iPhone 11's 414 x 896 at 2x) are drawn at its size and scale
+    /// without a change to the tests. A value out of range is not used, with one warning.
+    private static let unbound = fromEnvironment(ProcessInfo.processInfo.environment) { line in
+        FileHandle.standardError.write(Data("framegen: warning: \(line)\n".utf8))
+    }
 
-    /// The screen `withMain` bound, else 390 x 844 points at scale 3 (`FRAMEGEN_SCREEN_SCALE`).
+    static func fromEnvironment(_ environment: [String: String], warn write: (String) -> Void) -> UIScreen {
+        func warn(_ name: String, _ value: String, _ wanted: String) {
+            write("\(name)=\(value) is not \(wanted); using the default")
+        }
+        var scale: CGFloat = 3
+        if let value = environment["FRAMEGEN_SCREEN_SCALE"] {
+            if let number = Double(value), [1, 2, 3].contains(number) {
+                scale = CGFloat(number)
+            } else {
+                warn("FRAMEGEN_SCREEN_SCALE", value, "1, 2 or 3")
+            }
+        }
+        var size = CGSize(width: 390, height: 844)
+        if let value = environment["FRAMEGEN_SCREEN_SIZE"] {
+            let parts = value.lowercased().split(separator: "x").compactMap {
+                Double($0.trimmingCharacters(in: .whitespaces))
+            }
+            if parts.count == 2, parts.allSatisfy({ $0 >= 1 && $0 <= 4096 }) {
+                size = CGSize(width: parts[0], height: parts[1])
+            } else {
+                warn("FRAMEGEN_SCREEN_SIZE", value, "WIDTHxHEIGHT in points, each 1 to 4096")
+            }
+        }
+        return UIScreen(size: size, scale: scale)
+    }
+
+    /// The screen `withMain` bound, else 390 x 844 points at scale 3 (`FRAMEGEN_SCREEN_SIZE`,
+    /// `FRAMEGEN_SCREEN_SCALE`).
     public class var main: UIScreen { current ?? unbound }
 
     /// framegen's, not Apple's: runs `body` with `UIScreen.main` as `screen`. A task-local value,
