@@ -74,6 +74,10 @@ import Testing
         png("Icons/Star.imageset/star@2x.png", side: 20, [0, 255, 0, 255])
         png("Icons/Star.imageset/star@3x.png", side: 30, [0, 0, 255, 255])
         png("Plain/Dot.imageset/dot@2x.png", side: 8, [255, 255, 255, 255])
+        // Loose files beside the catalog, as a test bundle holds fixtures.
+        let loose = UIImage.Bitmap(width: 6, height: 4, pixels: Array(repeating: 200, count: 96))
+        try! UIImage(bitmap: loose).pngData()!.write(to: root.appendingPathComponent("fixture@2x.png"))
+        try! UIImage(bitmap: loose).pngData()!.write(to: root.appendingPathComponent("fixture.png"))
         try! Data("%PDF-1.4\n1 0 obj << /Type /Page /MediaBox [0 0 24 16] >> endobj\n".utf8)
             .write(to: catalog.appendingPathComponent("Vector.imageset/arrow.pdf"))
         return Bundle(path: root.path)!
@@ -152,6 +156,18 @@ import Testing
             #expect(dot?.scale == 2 && dot?.size == CGSize(width: 4, height: 4))
             #expect(dot?.renderingMode == .automatic)
         }
+    }
+
+    @Test func aLooseFileOfTheBundleIsFoundByItsNameAtTheScreensScale() {
+        func fixture(_ name: String, _ scale: CGFloat) -> UIImage? {
+            UIImage(named: name, in: Self.bundle, compatibleWith: UITraitCollection(displayScale: scale))
+        }
+        #expect(fixture("fixture", 3)?.scale == 2)  // no 3x: the largest smaller
+        #expect(fixture("fixture", 3)?.size == CGSize(width: 3, height: 2))
+        #expect(fixture("fixture", 1)?.scale == 1)
+        #expect(fixture("fixture.png", 2)?.scale == 2)
+        #expect(fixture("fixture.jpg", 2) == nil)
+        #expect(fixture("../fixture", 2) == nil)
     }
 
     @Test func aVectorImageHasItsSizeAndNoPixels() throws {

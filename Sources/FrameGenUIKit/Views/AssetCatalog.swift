@@ -344,6 +344,37 @@ package enum AssetCatalogs {
         return catalog
     }
 
+    nonisolated(unsafe) private static var looseFiles: [String: String?] = [:]
+
+    /// The file `find` finds for `key` in `bundle`, looked for once: cells ask for the same
+    /// names at every instant of a render, and most are not loose files.
+    static func looseFile(bundle: Bundle?, key: String, _ find: () -> String?) -> String? {
+        let key = (bundle?.bundlePath ?? "") + "|" + key
+        lock.lock()
+        if let known = looseFiles[key] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let file = find()
+        lock.lock()
+        looseFiles[key] = file
+        lock.unlock()
+        return file
+    }
+
+    /// The folders a bundle's loose resource files are in: its own, and for the main bundle (or
+    /// none) those of the SwiftPM resource bundles beside the program too.
+    static func resourceFolders(in bundle: Bundle?) -> [String] {
+        guard bundle == nil || bundle == Bundle.main else {
+            return [bundle!.resourceURL?.path ?? bundle!.bundlePath]
+        }
+        let program = Bundle.main.resourceURL?.path ?? Bundle.main.bundlePath
+        let bundles = ((try? FileManager.default.contentsOfDirectory(atPath: program)) ?? []).sorted()
+            .filter { $0.hasSuffix(".resources") }.map { program + "/" + $0 }
+        return [program] + bundles
+    }
+
     /// The first catalog's colour set of that name.
     static func color(named name: String, in bundle: Bundle?) -> [AssetCatalog.ColorVariant]? {
         for catalog in catalogs(in: bundle) {
@@ -370,11 +401,41 @@ package enum AssetCatalogs {
 }
 
 extension UIImage {
+    /// What `UIImage(named:in:compatibleWith:)` finds in `bundle`: an image set of its catalogs,
+    /// else a loose PNG or JPEG file of that name among its resources (`avatar`, `avatar.png`,
+    /// `avatar@2x.png`), of the screen's scale first, as iOS looks for both.
+    static func bundleImage(named name: String, in bundle: Bundle?, traits: UITraitCollection) -> UIImage? {
+        if let image = catalogImage(named: name, in: bundle, traits: traits) { return image }
+        guard !name.isEmpty, !name.contains("..") else { return nil }
+        let scale = traits.displayScale > 0 ? traits.displayScale : UIScreen.main.scale
+        let screen = Int(Swift.min(Swift.max(scale.isFinite ? scale.rounded() : 3, 1), 3))
+        let ext = (name as NSString).pathExtension.lowercased()
+        let stem = ["png", "jpg", "jpeg"].contains(ext) ? (name as NSString).deletingPathExtension : name
+        let extensions = ["png", "jpg", "jpeg"].contains(ext) ? [ext] : ["png", "jpg", "jpeg"]
+        // The screen's scale, then larger ones, then smaller ones; a file without a scale is 1x.
+        let order = [screen] + Array(stride(from: screen + 1, through: 3, by: 1)) + (1..<screen).reversed()
+        let scales = order.flatMap { $0 == 1 ? ["@1x", ""] : ["@\($0)x"] }
+        let file = AssetCatalogs.looseFile(bundle: bundle, key: "\(stem) \(screen) \(ext)") {
+            for folder in AssetCatalogs.resourceFolders(in: bundle) {
+                for suffix in scales {
+                    for candidate in extensions {
+                        let path = folder + "/" + stem + suffix + "." + candidate
+                        if FileManager.default.fileExists(atPath: path) { return path }
+                    }
+                }
+            }
+            return nil
+        }
+        return file.flatMap { UIImage(contentsOfFile: $0) }
+    }
+
     /// An image set's image for `traits`: of the screen's scale, else the next larger, else the
     /// largest smaller, as iOS picks. A vector file (PDF, SVG), which framegen cannot draw, gives
     /// an image of the file's size with no pixels, and a warning: the layout around it is
     /// right, the picture is missing.
-    static func catalogImage(named name: String, in bundle: Bundle?, traits: UITraitCollection) -> UIImage? {
+    private static func catalogImage(named name: String, in bundle: Bundle?, traits: UITraitCollection)
+        -> UIImage?
+    {
         guard let set = AssetCatalogs.image(named: name, in: bundle) else { return nil }
         let fitting = AssetCatalog.best(set.variants, for: traits) { $0.traits }
         let screen = traits.displayScale > 0 ? traits.displayScale : UIScreen.main.scale

@@ -102,12 +102,13 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     }
 
     /// An image set of `bundle`'s catalogs (the app's for nil or `Bundle.main`), its variant for
-    /// `traitCollection` (else `UITraitCollection.current`) at the screen's scale.
+    /// `traitCollection` (else `UITraitCollection.current`) at the screen's scale; else a PNG or
+    /// JPEG file of that name in the bundle.
     public convenience init?(
         named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?
     ) {
         guard
-            let image = UIImage.catalogImage(named: name, in: bundle, traits: traitCollection ?? .current)
+            let image = UIImage.bundleImage(named: name, in: bundle, traits: traitCollection ?? .current)
                 ?? UIImage.namedImages?.resolve(name)
         else { return nil }
         self.init(
@@ -124,7 +125,7 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// resolve the name, an empty image of that name (iOS traps there; a render should not).
     public required convenience init(imageLiteralResourceName name: String) {
         let image =
-            UIImage.catalogImage(named: name, in: nil, traits: .current) ?? UIImage.namedImages?.resolve(name)
+            UIImage.bundleImage(named: name, in: nil, traits: .current) ?? UIImage.namedImages?.resolve(name)
         self.init(
             size: image?.size ?? .zero, scale: image?.scale ?? 1, name: name, bitmap: image?.bitmap,
             renderingMode: image?.renderingMode ?? .automatic, scenePhoto: image?.scenePhoto)
