@@ -705,22 +705,18 @@ package enum LayerSnapshotting {
                 offset: Point(x: Double(v.shadowOffset.width), y: Double(v.shadowOffset.height)))
         }
         if let view, view.layer === layer { s.drawing = view.recordedDrawing() }
-        if let image = layer.contents as? UIImage, let photo = image.scenePhoto {
-            // Drawn from the renderer's own texture of the photo, as the scene's styles draw it.
-            s.contents = LayerSnapshot.Contents(
-                width: Int(photo.pixelSize.width), height: Int(photo.pixelSize.height), pixels: [],
-                mode: mode(view?.contentMode), source: photo.source)
-        } else if let image = layer.contents as? UIImage, var bitmap = image.bitmap {
-            // An image view draws a template image (a symbol's, by default) in its tint colour.
-            if image.renderingMode == .alwaysTemplate, let imageView = view as? UIImageView,
-                imageView.layer === layer
+        if let image = layer.contents as? UIImage {
+            // A scene photo is drawn from the renderer's own texture of it, as the scene's styles
+            // draw it. An image view draws a template image (a symbol's, by default) in its tint
+            // colour.
+            var bitmap = image.bitmap
+            if let b = bitmap, image.scenePhoto == nil, image.renderingMode == .alwaysTemplate,
+                let imageView = view as? UIImageView, imageView.layer === layer
             {
                 let tint = imageView.tintColor.resolvedColor(with: traits ?? imageView.traitCollection)
-                bitmap = UIImage.tinted(bitmap, tint.cgColor)
+                bitmap = UIImage.tinted(b, tint.cgColor)
             }
-            s.contents = LayerSnapshot.Contents(
-                width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels,
-                mode: mode(view?.contentMode))
+            s.contents = image.snapshotContents(mode: mode(view?.contentMode), bitmap: bitmap)
         }
         if let label = view as? UILabel, label.layer === layer, let text = label.text, !text.isEmpty {
             let font: UIFont = label.font

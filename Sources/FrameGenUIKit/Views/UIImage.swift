@@ -42,20 +42,8 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// Kept on the image itself, so it goes with it and never outlives it.
     package var maskedTextRects: [CGRect]? = nil
 
-    /// Premultiplied 8-bit RGBA rows, top first, the compositor's working format
-    /// (Sources/Raster/Color.swift).
-    package struct Bitmap: Hashable, Sendable {
-        package let width: Int
-        package let height: Int
-        package let pixels: [UInt8]
-
-        package init(width: Int, height: Int, pixels: [UInt8]) {
-            precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4)
-            self.width = width
-            self.height = height
-            self.pixels = pixels
-        }
-    }
+    /// Premultiplied 8-bit RGBA rows, top first: a CGImage's pixels, which `cgImage` shares.
+    package typealias Bitmap = CGImage.Bitmap
 
     /// In points: pixels divided by `scale`.
     public let size: CGSize
@@ -125,6 +113,23 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
         self.init(
             size: symbol.size, scale: symbol.scale, name: name, bitmap: symbol.bitmap,
             renderingMode: .alwaysTemplate, symbolConfiguration: symbol.configuration)
+    }
+
+    // Core Graphics (UIImage+Drawing.swift); `open` as in UIKit.
+
+    /// The image's pixels; nil for one without pixels of its own (an empty image, a scene photo).
+    open var cgImage: CGImage? { bitmap.flatMap(CGImage.init(bitmap:)) }
+
+    open func draw(at point: CGPoint) { draw(at: point, blendMode: .normal, alpha: 1) }
+
+    open func draw(at point: CGPoint, blendMode: CGBlendMode, alpha: CGFloat) {
+        draw(in: CGRect(origin: point, size: size), blendMode: blendMode, alpha: alpha)
+    }
+
+    open func draw(in rect: CGRect) { draw(in: rect, blendMode: .normal, alpha: 1) }
+
+    open func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
+        drawInCurrentContext(in: rect, blendMode: blendMode, alpha: alpha)
     }
 
     open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
