@@ -1,5 +1,6 @@
 import Foundation
 import FrameGenCoreGraphics
+import FrameGenCoreImage
 import FrameGenUIKit
 import FrameGenUIKitRendering
 import Testing
@@ -315,5 +316,19 @@ import Testing
             $0.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
         }
         #expect(UIImage(data: rendered)?.size == CGSize(width: 2, height: 2))
+    }
+
+    /// A filter's output back to UIKit: `CIImage(cgImage:)`, `createCGImage(_:from:)`.
+    @Test func coreImageRoundTrip() throws {
+        let cg = try #require(Self.halves(vertical: true).cgImage)
+        let ci = CIImage(cgImage: cg)
+        #expect(ci.extent == CGRect(x: 0, y: 0, width: 4, height: 4))
+        let context = CIContext()
+        let back = try #require(context.createCGImage(ci, from: ci.extent))
+        #expect(back.bitmap == cg.bitmap)
+        let top = try #require(context.createCGImage(ci, from: CGRect(x: 0, y: 2, width: 4, height: 2)))
+        #expect(top.height == 2 && Self.pixel(top, 0, 0) == Self.red && Self.pixel(top, 3, 1) == Self.red)
+        #expect(context.createCGImage(ci, from: .infinite) == nil)
+        #expect(context.createCGImage(ci, from: .null) == nil)
     }
 }
