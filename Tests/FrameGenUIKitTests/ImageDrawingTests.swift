@@ -331,4 +331,52 @@ import Testing
         #expect(context.createCGImage(ci, from: .infinite) == nil)
         #expect(context.createCGImage(ci, from: .null) == nil)
     }
+
+    /// 4 x 4 pixels: a red ring one pixel wide around blue.
+    static let ring = renderer(CGSize(width: 4, height: 4), scale: 1).image { context in
+        UIColor.red.setFill()
+        context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        UIColor.blue.setFill()
+        context.fill(CGRect(x: 1, y: 1, width: 2, height: 2))
+    }
+
+    /// The caps keep their size drawn larger: the ring stays one pixel wide.
+    static func expectRing(_ image: UIImage, width: Int, height: Int) {
+        for y in 0..<height {
+            for x in 0..<width {
+                let onRing = x == 0 || y == 0 || x == width - 1 || y == height - 1
+                #expect(pixel(image, x, y) == (onRing ? red : blue), "(\(x), \(y))")
+            }
+        }
+    }
+
+    @Test func aResizableImageKeepsItsCaps() {
+        let insets = UIEdgeInsets(top: 1, left: 1, bottom: 1, right: 1)
+        let resizable = Self.ring.resizableImage(withCapInsets: insets, resizingMode: .stretch)
+        #expect(resizable.capInsets == insets && resizable.resizingMode == .stretch)
+        #expect(Self.ring.resizableImage(withCapInsets: insets).resizingMode == .tile)
+        #expect(resizable.withRenderingMode(.alwaysOriginal).capInsets == insets)
+        let drawn = Self.renderer(CGSize(width: 10, height: 6), scale: 1).image { _ in
+            resizable.draw(in: CGRect(x: 0, y: 0, width: 10, height: 6))
+        }
+        Self.expectRing(drawn, width: 10, height: 6)
+        let view = UIImageView(image: resizable)
+        view.frame = CGRect(x: 0, y: 0, width: 7, height: 9)
+        let shown = Self.renderer(view.bounds.size, scale: 1).image { _ in
+            view.drawHierarchy(in: view.bounds, afterScreenUpdates: true)
+        }
+        Self.expectRing(shown, width: 7, height: 9)
+        // Without caps the ring is stretched with the rest.
+        let plain = Self.renderer(CGSize(width: 10, height: 6), scale: 1).image { _ in
+            Self.ring.draw(in: CGRect(x: 0, y: 0, width: 10, height: 6))
+        }
+        #expect(Self.pixel(plain, 1, 1)[0] > 200)
+        // Caps wider than the rect shrink to meet; bad insets draw without trapping.
+        let bad = Self.ring.resizableImage(
+            withCapInsets: UIEdgeInsets(top: .nan, left: 9, bottom: -1, right: .infinity))
+        _ = Self.renderer(CGSize(width: 2, height: 2), scale: 1).image { _ in
+            bad.draw(in: CGRect(x: 0, y: 0, width: 2, height: 2))
+            resizable.draw(in: CGRect(x: 0, y: 0, width: 1, height: 1))
+        }
+    }
 }

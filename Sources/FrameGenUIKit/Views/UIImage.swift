@@ -57,6 +57,10 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     package let scenePhoto: ScenePhoto?
     /// A symbol image's configuration (its point size, weight and scale); nil for any other.
     public let symbolConfiguration: SymbolConfiguration?
+    /// A resizable image's caps, in points, which keep their size when it is drawn larger
+    /// (UIImage+Drawing.swift); set only as the image is made.
+    public internal(set) var capInsets = UIEdgeInsets.zero
+    public internal(set) var resizingMode = ResizingMode.tile
 
     package init(
         size: CGSize, scale: CGFloat = 1, name: String? = nil, bitmap: Bitmap? = nil,
@@ -133,9 +137,11 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     }
 
     open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
-        UIImage(
+        let image = UIImage(
             size: size, scale: scale, name: name, bitmap: bitmap, renderingMode: renderingMode,
             scenePhoto: scenePhoto, symbolConfiguration: symbolConfiguration)
+        (image.capInsets, image.resizingMode) = (capInsets, resizingMode)
+        return image
     }
 
     /// Boxed: a task-local of an optional function type crashes when pushed in an optimised
