@@ -48,7 +48,9 @@ public enum ImageOrientation: Int, Sendable, Equatable, CaseIterable {
 
     /// Packed 4-byte pixels of a stored `width` x `height` image turned to be shown; returns the
     /// shown size. `.up` returns the input itself (no copy).
-    func apply(_ pixels: [UInt8], width: Int, height: Int) -> (width: Int, height: Int, pixels: [UInt8]) {
+    package func apply(_ pixels: [UInt8], width: Int, height: Int) -> (
+        width: Int, height: Int, pixels: [UInt8]
+    ) {
         if self == .up { return (width, height, pixels) }
         let (ow, oh) = swapsAxes ? (height, width) : (width, height)
         let (base, column, row) = sourceSteps(width: width, height: height)

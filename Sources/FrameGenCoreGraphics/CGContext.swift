@@ -19,10 +19,11 @@ public enum CGPathDrawingMode: Int32, Sendable {
 
 /// A Core Graphics context as a view's `draw(_:)` gets it from `UIGraphicsGetCurrentContext()`:
 /// it records what is filled and stroked, as paths with their colours and line style in the
-/// view's bounds coordinates (origin at the top left of the bounds, y down), for the compositor
-/// to draw as the view's backing store (docs/uikit.md "Drawing in draw(_:)"). The everyday
-/// subset: graphics state (colours, line style, alpha, the transform, the clip) saved and
-/// restored, path construction, clipping, fill and stroke. Not Sendable: framegen makes one per call of `draw(_:)`.
+/// view's bounds coordinates (origin at the top left of the bounds, y down), and the images
+/// drawn (CGContext+Images.swift), for the compositor to draw as the view's backing store
+/// (docs/uikit.md "Drawing in draw(_:)"). The everyday subset: graphics state (colours, line
+/// style, alpha, blend mode, the transform, the clip) saved and restored, path construction,
+/// clipping, fill and stroke. Not Sendable: framegen makes one per call of `draw(_:)`.
 public final class CGContext {
     struct GState {
         var ctm = CGAffineTransform.identity
@@ -35,16 +36,18 @@ public final class CGContext {
         var dashPhase: CGFloat = 0
         var dashLengths: [CGFloat] = []
         package var alpha: CGFloat = 1
+        var blendMode = CGBlendMode.normal
+        var interpolationQuality = CGInterpolationQuality.default
         /// Filled paths in the bounds' coordinates; what is painted shows inside all of them.
         var clips: [LayerSnapshot.Shape] = []
     }
 
-    private var state = GState()
+    var state = GState()
     private var saved: [GState] = []
     /// In the bounds' coordinates: the transform applies as points are added, as in Core Graphics.
     private var path = CGMutablePath()
-    /// What was filled and stroked, back to front.
-    package private(set) var recorded: [LayerSnapshot.Drawing.Part] = []
+    /// What was filled and stroked and the images drawn, back to front.
+    package internal(set) var recorded: [LayerSnapshot.Drawing.Part] = []
     /// Added to every point: the bounds' origin taken back to the top left.
     private let origin: CGPoint
 
@@ -61,6 +64,10 @@ public final class CGContext {
     package func record(layerTree tree: LayerSnapshot, asOnScreen: Bool) {
         renderedLayers.append((tree, state.ctm, recorded.count, asOnScreen))
     }
+
+    /// What `makeImage()` answers: an image context's picture so far, drawn by the renderer
+    /// above this module; nil (no image) for a view's `draw(_:)`.
+    package var imageMaker: ((CGContext) -> CGImage?)?
 
     package init(boundsOrigin: CGPoint) {
         origin = boundsOrigin
@@ -187,7 +194,7 @@ public final class CGContext {
     /// and empties it.
     public func drawPath(using mode: CGPathDrawingMode) {
         defer { path = CGMutablePath() }
-        guard !path.isEmpty else { return }
+        guard !path.isEmpty, state.blendMode.isDrawn else { return }
         let fills = mode != .stroke
         let strokes = mode == .stroke || mode == .fillStroke || mode == .eoFillStroke
         var shape = LayerSnapshot.Shape(

@@ -29,8 +29,8 @@ open class UIGraphicsImageRendererFormat: NSObject, @unchecked Sendable {
     open class func preferred() -> UIGraphicsImageRendererFormat { UIGraphicsImageRendererFormat() }
 }
 
-/// What an image renderer's actions draw into: `cgContext` records fills, strokes and the layers
-/// rendered into it (`CALayer.render(in:)`, `UIView.drawHierarchy(in:afterScreenUpdates:)`).
+/// What an image renderer's actions draw into: `cgContext` records fills, strokes, images and
+/// the layers rendered into it (`CALayer.render(in:)`, `UIView.drawHierarchy(in:afterScreenUpdates:)`).
 open class UIGraphicsImageRendererContext: NSObject {
     public let cgContext: CGContext
     public let format: UIGraphicsImageRendererFormat
@@ -41,6 +41,9 @@ open class UIGraphicsImageRendererContext: NSObject {
         self.format = format
         cgContext = CGContext(boundsOrigin: bounds.origin)
         super.init()
+        cgContext.imageMaker = { [bounds, format] context in
+            LayerTreeDrawing.image(of: context, bounds: bounds, format: format).cgImage
+        }
     }
 
     /// What has been drawn so far.
@@ -83,5 +86,11 @@ open class UIGraphicsImageRenderer: NSObject {
 
     open func pngData(actions: (UIGraphicsImageRendererContext) -> Void) -> Data {
         image(actions: actions).pngData() ?? Data()
+    }
+
+    open func jpegData(
+        withCompressionQuality compressionQuality: CGFloat, actions: (UIGraphicsImageRendererContext) -> Void
+    ) -> Data {
+        image(actions: actions).jpegData(compressionQuality: compressionQuality) ?? Data()
     }
 }

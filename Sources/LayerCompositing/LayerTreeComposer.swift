@@ -147,12 +147,7 @@ package final class LayerTreeComposer: Sendable {
             layer.shape = shape(
                 sh, origin: s.bounds.origin, map: map, asCoreGraphics: drawing.isRenderInContext)
         }
-        if let c = s.contents, let source = c.source {
-            layer.contents = try sourced(c, source, layer, map)
-        } else if let c = s.contents, let texture = cellTexture(c) {
-            layer.contents = LayerContents(
-                texture: texture, mode: ContentMode(rawValue: c.mode.rawValue) ?? .scaleToFill)
-        }
+        if let c = s.contents { layer.contents = try contents(c, of: layer, map: map, sourced: sourced) }
         if let t = s.text, !t.string.isEmpty {
             layer.text = LayerText(
                 string: t.string, fontSize: t.fontSize, bold: t.bold, color: color(t.color),
@@ -176,7 +171,7 @@ package final class LayerTreeComposer: Sendable {
                     sub, parentOrigin: s.bounds.origin, parentSublayerTransform: sublayerTransform,
                     place: .sublayer(of: map), scale: scale, sourced: sourced))
         }
-        if let d = s.drawing { sublayers.insert(drawing(d, in: size, map: map), at: 0) }
+        if let d = s.drawing { sublayers.insert(try drawing(d, in: size, map: map, sourced: sourced), at: 0) }
         layer.sublayers = sublayers
         // A mask is placed as a sublayer is, but not by the sublayerTransform (it is no sublayer).
         if let m = s.mask {
@@ -209,9 +204,22 @@ package final class LayerTreeComposer: Sendable {
         return shape
     }
 
+    /// The image `c` shows in `layer` (whose map to device pixels is `map`): a scene photo from
+    /// the caller's textures, or its pixels; nil when it has none.
+    private func contents<Failure: Error>(
+        _ c: LayerSnapshot.Contents, of layer: Layer, map: Homography, sourced: SourcedContents<Failure>
+    ) throws(Failure) -> LayerContents? {
+        if let source = c.source { return try sourced(c, source, layer, map) }
+        guard let texture = cellTexture(c) else { return nil }
+        return LayerContents(texture: texture, mode: ContentMode(rawValue: c.mode.rawValue) ?? .scaleToFill)
+    }
+
     /// A view's `draw(_:)` as its backing store: a layer of the recorded size, clipped to its
-    /// bounds and stretched to the view's, holding one layer per painted path, masked by its clips.
-    private func drawing(_ d: LayerSnapshot.Drawing, in size: Size, map: Homography) -> Layer {
+    /// bounds and stretched to the view's, holding one layer per painted path or drawn image,
+    /// masked by its clips.
+    private func drawing<Failure: Error>(
+        _ d: LayerSnapshot.Drawing, in size: Size, map: Homography, sourced: SourcedContents<Failure>
+    ) throws(Failure) -> Layer {
         let centre = Point(x: d.size.width / 2, y: d.size.height / 2)
         var store = Layer(size: d.size, position: Point(x: size.width / 2, y: size.height / 2))
         if d.size != size {
@@ -219,13 +227,18 @@ package final class LayerTreeComposer: Sendable {
         }
         store.masksToBounds = true
         let storeMap = Compositor.sublayerMap(store, in: map)
-        store.sublayers = d.parts.map { part in
-            // A view's drawing is Core Graphics' wherever it is shown: its curves are chords.
-            var layer = Layer(size: d.size, position: centre)
-            layer.isDrawnAsCoreGraphics = true
-            layer.shape = shape(
-                part.shape, origin: .zero, map: Compositor.sublayerMap(layer, in: storeMap),
-                asCoreGraphics: true)
+        store.sublayers = try d.parts.map { part throws(Failure) in
+            var layer: Layer
+            if let image = part.image {
+                layer = try self.image(image, in: storeMap, sourced: sourced)
+            } else {
+                // A view's drawing is Core Graphics' wherever it is shown: its curves are chords.
+                layer = Layer(size: d.size, position: centre)
+                layer.isDrawnAsCoreGraphics = true
+                layer.shape = shape(
+                    part.shape, origin: .zero, map: Compositor.sublayerMap(layer, in: storeMap),
+                    asCoreGraphics: true)
+            }
             // Each clip masks what it holds: a layer of the same place holding the part.
             for clip in part.clips {
                 var holder = Layer(size: d.size, position: centre)
@@ -239,6 +252,24 @@ package final class LayerTreeComposer: Sendable {
             return layer
         }
         return store
+    }
+
+    /// A drawn image as an image layer of its rect's size stretching its contents, placed by
+    /// the drawing's transform (its linear part about the rect's centre), so that it is sampled
+    /// as an image view's image is (docs/uikit.md "Images in a context").
+    private func image<Failure: Error>(
+        _ image: LayerSnapshot.Drawing.Image, in storeMap: Homography, sourced: SourcedContents<Failure>
+    ) throws(Failure) -> Layer {
+        let t = image.transform
+        var layer = Layer(size: image.rect.size, position: t.apply(to: image.rect.center))
+        layer.transform = Transform3D(AffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0))
+        layer.opacity = image.alpha
+        layer.isDrawnAsCoreGraphics = true
+        var contents = image.contents
+        contents.mode = .scaleToFill
+        layer.contents = try self.contents(
+            contents, of: layer, map: Compositor.sublayerMap(layer, in: storeMap), sourced: sourced)
+        return layer
     }
 
     private func path(_ elements: [LayerSnapshot.Shape.Element], origin: Point) -> Path {

@@ -127,17 +127,39 @@ public struct LayerSnapshot: Hashable, Sendable {
     }
 
     /// What a view's `draw(_:)` painted, as its backing store holds it: filled and stroked
-    /// paths in the coordinates of bounds of `size` (origin at their top left), drawn above the
-    /// layer's background and below its sublayers, clipped to the bounds, and stretched to the
-    /// bounds when their size has changed since (docs/uikit.md "Drawing in draw(_:)").
+    /// paths and drawn images in the coordinates of bounds of `size` (origin at their top left),
+    /// drawn above the layer's background and below its sublayers, clipped to the bounds, and
+    /// stretched to the bounds when their size has changed since (docs/uikit.md "Drawing in
+    /// draw(_:)").
     public struct Drawing: Hashable, Sendable {
         /// One fill or stroke, seen only inside every one of `clips` (filled paths; none: the
         /// whole bounds).
         public struct Part: Hashable, Sendable {
             public var shape: Shape
             public var clips: [Shape]
+            /// Drawn instead of `shape` when set.
+            public var image: Image?
             public init(shape: Shape, clips: [Shape] = []) {
                 (self.shape, self.clips) = (shape, clips)
+            }
+
+            public init(image: Image, clips: [Shape] = []) {
+                self.init(shape: Shape(path: [], fillColor: nil, evenOdd: false), clips: clips)
+                self.image = image
+            }
+        }
+
+        /// An image drawn into the context (`UIImage.draw(in:)`, `CGContext.draw(_:in:)`): its
+        /// pixels stretched over `rect`, which `transform` takes into the drawing's coordinates
+        /// (a context's transform, with Core Graphics' flip for a CGImage), at `alpha`.
+        public struct Image: Hashable, Sendable {
+            /// Its pixels, or the scene photo it shows (`source`); the mode is unused.
+            public var contents: Contents
+            public var rect: Rect
+            public var transform: AffineTransform
+            public var alpha: Double
+            public init(contents: Contents, rect: Rect, transform: AffineTransform, alpha: Double) {
+                (self.contents, self.rect, self.transform, self.alpha) = (contents, rect, transform, alpha)
             }
         }
         public var size: Size

@@ -705,22 +705,32 @@ package enum LayerSnapshotting {
                 offset: Point(x: Double(v.shadowOffset.width), y: Double(v.shadowOffset.height)))
         }
         if let view, view.layer === layer { s.drawing = view.recordedDrawing() }
-        if let image = layer.contents as? UIImage, let photo = image.scenePhoto {
-            // Drawn from the renderer's own texture of the photo, as the scene's styles draw it.
-            s.contents = LayerSnapshot.Contents(
-                width: Int(photo.pixelSize.width), height: Int(photo.pixelSize.height), pixels: [],
-                mode: mode(view?.contentMode), source: photo.source)
-        } else if let image = layer.contents as? UIImage, var bitmap = image.bitmap {
-            // An image view draws a template image (a symbol's, by default) in its tint colour.
-            if image.renderingMode == .alwaysTemplate, let imageView = view as? UIImageView,
-                imageView.layer === layer
+        var pieces: [LayerSnapshot] = []
+        if let image = layer.contents as? UIImage {
+            // A scene photo is drawn from the renderer's own texture of it, as the scene's styles
+            // draw it. An image view draws a template image (a symbol's, by default) in its tint
+            // colour.
+            var bitmap = image.bitmap
+            if let b = bitmap, image.scenePhoto == nil, image.renderingMode == .alwaysTemplate,
+                let imageView = view as? UIImageView, imageView.layer === layer
             {
                 let tint = imageView.tintColor.resolvedColor(with: traits ?? imageView.traitCollection)
-                bitmap = UIImage.tinted(bitmap, tint.cgColor)
+                bitmap = UIImage.tinted(b, tint.cgColor)
             }
-            s.contents = LayerSnapshot.Contents(
-                width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels,
-                mode: mode(view?.contentMode))
+            // A resizable image fills an image view's bounds in its pieces (UIImage+Drawing.swift).
+            if let b = bitmap, image.scenePhoto == nil, image.capInsets != .zero, view is UIImageView,
+                view?.layer === layer, mode(view?.contentMode) == .scaleToFill
+            {
+                pieces = image.pieces(of: b, in: layer.bounds).map { piece in
+                    var part = LayerSnapshot(
+                        bounds: Rect(origin: .zero, size: piece.rect.size.geometry),
+                        position: Point(x: Double(piece.rect.midX), y: Double(piece.rect.midY)))
+                    part.contents = piece.contents
+                    return part
+                }
+            } else {
+                s.contents = image.snapshotContents(mode: mode(view?.contentMode), bitmap: bitmap)
+            }
         }
         if let label = view as? UILabel, label.layer === layer, let text = label.text, !text.isEmpty {
             let font: UIFont = label.font
@@ -731,7 +741,7 @@ package enum LayerSnapshotting {
                 color: color(label.textColor.resolvedColor(with: traits ?? label.traitCollection).cgColor),
                 alignment: alignment(label.textAlignment), numberOfLines: label.numberOfLines)
         }
-        s.sublayers = (layer.sublayers ?? []).map(tree)
+        s.sublayers = pieces + (layer.sublayers ?? []).map(tree)
         if let replica = view as? SnapshotReplicaView, replica.layer === layer {
             s.sublayers.insert(replica.tree, at: 0)
         }

@@ -25,19 +25,11 @@ extension UIImage {
     }
 
     public convenience init(ciImage: CIImage, scale: CGFloat, orientation: UIImage.Orientation) {
-        let extent = ciImage.extent.integral
-        guard !extent.isNull, !extent.isInfinite, extent.width * extent.height > 0,
-            extent.width * extent.height <= CGFloat(Pixels.maximumCount)
-        else {
+        guard let image = CIContext().createCGImage(ciImage, from: ciImage.extent) else {
             self.init(size: .zero)
             return
         }
-        let (width, height) = (Int(extent.width), Int(extent.height))
-        var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        CIContext().render(
-            ciImage, toBitmap: &pixels, rowBytes: width * 4, bounds: extent, format: .RGBA8,
-            colorSpace: CGColorSpaceCreateDeviceRGB())
-        self.init(bitmap: Bitmap(width: width, height: height, pixels: pixels), scale: scale)
+        self.init(bitmap: image.bitmap, scale: scale)
     }
 
     /// nil: framegen's images hold pixels, not Core Image recipes.

@@ -41,20 +41,8 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// Kept on the image itself, so it goes with it and never outlives it.
     package var maskedTextRects: [CGRect]? = nil
 
-    /// Premultiplied 8-bit RGBA rows, top first, the compositor's working format
-    /// (Sources/Raster/Color.swift).
-    package struct Bitmap: Hashable, Sendable {
-        package let width: Int
-        package let height: Int
-        package let pixels: [UInt8]
-
-        package init(width: Int, height: Int, pixels: [UInt8]) {
-            precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4)
-            self.width = width
-            self.height = height
-            self.pixels = pixels
-        }
-    }
+    /// Premultiplied 8-bit RGBA rows, top first: a CGImage's pixels, which `cgImage` shares.
+    package typealias Bitmap = CGImage.Bitmap
 
     /// In points: pixels divided by `scale`.
     public let size: CGSize
@@ -68,6 +56,10 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     package let scenePhoto: ScenePhoto?
     /// A symbol image's configuration (its point size, weight and scale); nil for any other.
     public let symbolConfiguration: SymbolConfiguration?
+    /// A resizable image's caps, in points, which keep their size when it is drawn larger
+    /// (UIImage+Drawing.swift); set only as the image is made.
+    public internal(set) var capInsets = UIEdgeInsets.zero
+    public internal(set) var resizingMode = ResizingMode.tile
 
     package init(
         size: CGSize, scale: CGFloat = 1, name: String? = nil, bitmap: Bitmap? = nil,
@@ -146,10 +138,29 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
             renderingMode: .alwaysTemplate, symbolConfiguration: symbol.configuration)
     }
 
+    // Core Graphics (UIImage+Drawing.swift); `open` as in UIKit.
+
+    /// The image's pixels; nil for one without pixels of its own (an empty image, a scene photo).
+    open var cgImage: CGImage? { bitmap.flatMap(CGImage.init(bitmap:)) }
+
+    open func draw(at point: CGPoint) { draw(at: point, blendMode: .normal, alpha: 1) }
+
+    open func draw(at point: CGPoint, blendMode: CGBlendMode, alpha: CGFloat) {
+        draw(in: CGRect(origin: point, size: size), blendMode: blendMode, alpha: alpha)
+    }
+
+    open func draw(in rect: CGRect) { draw(in: rect, blendMode: .normal, alpha: 1) }
+
+    open func draw(in rect: CGRect, blendMode: CGBlendMode, alpha: CGFloat) {
+        drawInCurrentContext(in: rect, blendMode: blendMode, alpha: alpha)
+    }
+
     open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
-        UIImage(
+        let image = UIImage(
             size: size, scale: scale, name: name, bitmap: bitmap, renderingMode: renderingMode,
             scenePhoto: scenePhoto, symbolConfiguration: symbolConfiguration)
+        (image.capInsets, image.resizingMode) = (capInsets, resizingMode)
+        return image
     }
 
     /// Boxed: a task-local of an optional function type crashes when pushed in an optimised
