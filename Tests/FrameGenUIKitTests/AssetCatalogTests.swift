@@ -62,6 +62,11 @@ import Testing
             #"{"images":[{"filename":"dot@2x.png","idiom":"universal","scale":"2x"},{"idiom":"universal","scale":"3x"}]}"#
         )
         put(
+            "Moon.imageset",
+            #"{"images":[{"filename":"day.png","idiom":"universal","scale":"3x"},"#
+                + #"{"appearances":[{"appearance":"luminosity","value":"dark"}],"filename":"night.png","idiom":"universal","scale":"3x"}]}"#
+        )
+        put(
             "Vector.imageset",
             #"{"images":[{"filename":"arrow.pdf","idiom":"universal"}],"properties":{"preserves-vector-representation":true}}"#
         )
@@ -74,6 +79,8 @@ import Testing
         png("Icons/Star.imageset/star@2x.png", side: 20, [0, 255, 0, 255])
         png("Icons/Star.imageset/star@3x.png", side: 30, [0, 0, 255, 255])
         png("Plain/Dot.imageset/dot@2x.png", side: 8, [255, 255, 255, 255])
+        png("Moon.imageset/day.png", side: 3, [250, 250, 0, 255])
+        png("Moon.imageset/night.png", side: 3, [0, 0, 90, 255])
         // Loose files beside the catalog, as a test bundle holds fixtures.
         let loose = UIImage.Bitmap(width: 6, height: 4, pixels: Array(repeating: 200, count: 96))
         try! UIImage(bitmap: loose).pngData()!.write(to: root.appendingPathComponent("fixture@2x.png"))
@@ -170,6 +177,39 @@ import Testing
         #expect(fixture("../fixture", 2) == nil)
     }
 
+    /// An image set with a dark variant: the image is the current appearance's, and an image
+    /// view shows the one its own traits call for, again when they change.
+    @Test func anImageSetsDarkVariantIsShownByADarkImageView() throws {
+        let moon = try #require(
+            UIImage(named: "Moon", in: Self.bundle, compatibleWith: UITraitCollection(displayScale: 3)))
+        #expect(moon.bitmap.map { Array($0.pixels.prefix(3)) } == [250, 250, 0])
+        let view = UIImageView(image: moon)
+        func shown() -> [UInt8]? {
+            (view.layer.contents as? UIImage)?.bitmap.map { Array($0.pixels.prefix(3)) }
+        }
+        #expect(shown() == [250, 250, 0])
+        view.overrideUserInterfaceStyle = .dark
+        view.traitCollection(updated: true)
+        #expect(shown() == [0, 0, 90])
+        view.overrideUserInterfaceStyle = .light
+        view.traitCollection(updated: true)
+        #expect(shown() == [250, 250, 0])
+    }
+
+    /// UIImageAsset as an app uses it: a dark image registered beside a drawn one.
+    @Test func aRegisteredDarkImageIsTheAssetsAnswerForDarkTraits() {
+        let light = UIImage(bitmap: UIImage.Bitmap(width: 1, height: 1, pixels: [255, 255, 255, 255]))
+        let dark = UIImage(bitmap: UIImage.Bitmap(width: 1, height: 1, pixels: [0, 0, 0, 255]))
+        let darkAt3x = UITraitCollection(traitsFrom: [Self.dark, UITraitCollection(displayScale: 3)])
+        let asset = light.imageAsset!
+        asset.register(dark, with: darkAt3x)
+        #expect(asset.image(with: darkAt3x) === dark)
+        #expect(asset.image(with: Self.dark) === light)  // its scale unspecified: not contained
+        #expect(asset.image(with: Self.light) === light)
+        asset.unregisterImage(with: darkAt3x)
+        #expect(asset.image(with: darkAt3x) === light)
+    }
+
     @Test func aVectorImageHasItsSizeAndNoPixels() throws {
         let arrow = try #require(
             UIImage(named: "Vector", in: Self.bundle, compatibleWith: UITraitCollection(displayScale: 3)))
@@ -188,4 +228,21 @@ import Testing
         let empty = Bundle(path: FileManager.default.temporaryDirectory.path)
         #expect(Self.rgba(UIColor(named: "Hex", in: empty, compatibleWith: nil)) == [255, 128, 0, 0.5])
     }
+}
+
+/// Apple's shape initialisers are factories a subclass inherits, so an extension may make
+/// `Self` with them (roundrect's `fillPath(in:rounding:)`); this compiles only if they are
+/// required here too.
+extension UIBezierPath {
+    fileprivate static func square(_ side: CGFloat) -> Self {
+        .init(rect: CGRect(x: 0, y: 0, width: side, height: side))
+    }
+    fileprivate static func pill(_ rect: CGRect) -> Self {
+        .init(roundedRect: rect, byRoundingCorners: .allCorners, cornerRadii: CGSize(width: 4, height: 4))
+    }
+}
+
+@Test func shapeInitialisersMakeSelf() {
+    #expect(UIBezierPath.square(4).bounds == CGRect(x: 0, y: 0, width: 4, height: 4))
+    #expect(UIBezierPath.pill(CGRect(x: 0, y: 0, width: 20, height: 10)).bounds.width == 20)
 }

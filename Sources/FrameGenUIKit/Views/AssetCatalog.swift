@@ -437,13 +437,36 @@ extension UIImage {
         -> UIImage?
     {
         guard let set = AssetCatalogs.image(named: name, in: bundle) else { return nil }
-        let fitting = AssetCatalog.best(set.variants, for: traits) { $0.traits }
         let screen = traits.displayScale > 0 ? traits.displayScale : UIScreen.main.scale
         func rank(_ v: AssetCatalog.ImageVariant) -> CGFloat {
             let scale = v.scale ?? screen
             return scale >= screen ? scale - screen : 100 + (screen - scale)
         }
-        guard let chosen = fitting.min(by: { rank($0) < rank($1) }) else { return nil }
+        func variant(_ traits: UITraitCollection) -> AssetCatalog.ImageVariant? {
+            AssetCatalog.best(set.variants, for: traits) { $0.traits }.min { rank($0) < rank($1) }
+        }
+        guard let chosen = variant(traits), let image = image(chosen, of: set, named: name, screen: screen)
+        else {
+            return nil
+        }
+        // A set with light and dark variants: the other appearance's image is registered in the
+        // image's asset, so that an image view shows the one its traits call for.
+        if set.variants.contains(where: { $0.traits.luminosity != nil }) {
+            for style in [UIUserInterfaceStyle.light, .dark] {
+                let other = traits.with(style: style)
+                guard let v = variant(other), v.file != chosen.file,
+                    let variantImage = Self.image(v, of: set, named: name, screen: screen)
+                else { continue }
+                image.imageAsset?.register(variantImage, with: UITraitCollection(userInterfaceStyle: style))
+            }
+        }
+        return image
+    }
+
+    private static func image(
+        _ chosen: AssetCatalog.ImageVariant, of set: AssetCatalog.ImageSet, named name: String,
+        screen: CGFloat
+    ) -> UIImage? {
         let ext = (chosen.file as NSString).pathExtension.lowercased()
         if ext == "pdf" || ext == "svg" {
             AssetCatalogs.warn(

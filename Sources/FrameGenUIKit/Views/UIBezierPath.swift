@@ -23,7 +23,9 @@ public struct UIRectCorner: OptionSet, Hashable, Sendable {
 open class UIBezierPath: NSObject {
     private var path: CGMutablePath
 
-    public override init() {
+    /// Required, as are the shape initialisers: Apple's are Objective-C factories a subclass
+    /// inherits, so `Self(rect:)` in an extension compiles on iOS.
+    public required override init() {
         path = CGMutablePath()
         super.init()
     }
@@ -33,12 +35,12 @@ open class UIBezierPath: NSObject {
         super.init()
     }
 
-    public convenience init(rect: CGRect) {
+    public required convenience init(rect: CGRect) {
         self.init()
         path.addRect(rect)
     }
 
-    public convenience init(ovalIn rect: CGRect) {
+    public required convenience init(ovalIn rect: CGRect) {
         self.init()
         path.addEllipse(in: rect)
     }
@@ -46,7 +48,7 @@ open class UIBezierPath: NSObject {
     /// UIKit's rounded rectangle, not CALayer's: iOS 7's continuous corners while the radius is
     /// under a third of both sides, a capsule past a third of both, and UIKit's own in-between
     /// shape past a third of one (docs/uikit.md "Paths").
-    public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
+    public required convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
         self.init(
             roundedRect: rect, byRoundingCorners: .allCorners,
             cornerRadii: CGSize(width: cornerRadius, height: cornerRadius))
@@ -54,7 +56,7 @@ open class UIBezierPath: NSObject {
 
     /// Rounds only `corners` with UIKit's rounded-rectangle corners (see
     /// `init(roundedRect:cornerRadius:)`), of radius `cornerRadii.width` (iOS ignores the height).
-    public convenience init(
+    public required convenience init(
         roundedRect rect: CGRect, byRoundingCorners corners: UIRectCorner, cornerRadii: CGSize
     ) {
         self.init()
@@ -68,7 +70,7 @@ open class UIBezierPath: NSObject {
             Shapes.bezierPathRoundedRect(rect.geometry, radius: Double(cornerRadii.width), corners: rounded))
     }
 
-    public convenience init(
+    public required convenience init(
         arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool
     ) {
         self.init()

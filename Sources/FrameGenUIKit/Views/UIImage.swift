@@ -74,7 +74,12 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
         self.scenePhoto = scenePhoto
         self.symbolConfiguration = symbolConfiguration
         super.init()
+        imageAsset = UIImageAsset(owner: self)
     }
+
+    /// The images of this picture for other traits (a dark one registered beside it): an image
+    /// view shows the one its traits call for (UIImageAsset.swift).
+    public private(set) var imageAsset: UIImageAsset?
 
     /// An image of `bitmap`'s pixels at `scale` pixels per point.
     package convenience init(bitmap: Bitmap, scale: CGFloat = 1, name: String? = nil) {
@@ -106,6 +111,7 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
         self.init(
             size: image.size, scale: image.scale, name: name, bitmap: image.bitmap,
             renderingMode: image.renderingMode, scenePhoto: image.scenePhoto)
+        image.imageAsset?.copyRegistrations(to: imageAsset)
     }
 
     /// As `init(named:in:compatibleWith:)`: a configuration means something only to symbols.

@@ -50,7 +50,13 @@ open class UIImageView: UIView {
         image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
     }
 
-    private func updateContents() {
-        layer.contents = (isHighlighted ? highlightedImage : nil) ?? image
+    /// The image for the view's traits, where its asset has others (a dark variant).
+    func updateContents() {
+        let shown = (isHighlighted ? highlightedImage : nil) ?? image
+        if let asset = shown?.imageAsset, asset.hasVariants {
+            layer.contents = asset.image(with: traitCollection)
+        } else {
+            layer.contents = shown
+        }
     }
 }

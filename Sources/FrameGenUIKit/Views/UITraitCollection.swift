@@ -159,6 +159,21 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
             && same(\.legibility, .unspecified)
     }
 
+    /// How many traits the collection specifies: the more, the better a match it is for a
+    /// collection that contains them (`UIImageAsset` picks by it).
+    package var specifiedTraitCount: Int {
+        let v = values
+        let u = Values()
+        let differs: [Bool] = [
+            v.displayScale != u.displayScale, v.horizontal != u.horizontal, v.vertical != u.vertical,
+            v.idiom != u.idiom, v.style != u.style, v.direction != u.direction,
+            v.contentSize != u.contentSize,
+            v.forceTouch != u.forceTouch, v.level != u.level, v.contrast != u.contrast,
+            v.legibility != u.legibility,
+        ]
+        return differs.filter { $0 }.count
+    }
+
     /// Whether a dynamic colour may resolve otherwise under `traitCollection`: true when the
     /// appearance, the level or the contrast differ, or when there is no collection, as Apple
     /// documents (framegen has one display gamut, sRGB).

@@ -40,6 +40,7 @@ extension UIView {
         observedTraits = now
         if old.hasDifferentColorAppearance(comparedTo: now) {
             resolveBackgroundColor(with: now)
+            (self as? UIImageView)?.updateContents()
             setNeedsDisplay()
         }
         if old.preferredContentSizeCategory != now.preferredContentSizeCategory, let label = self as? UILabel,
