@@ -501,3 +501,56 @@ final class UpdatingView: UIView {
     #expect(explicit.frame.height == automatic.frame.height)
     #expect(explicit.intrinsicContentSize.width <= 120)
 }
+
+/// A scroll view laid out by its iOS 11 guides: content pinned to `contentLayoutGuide` sets the
+/// content size and stays at the content's origin when scrolled; a view pinned to
+/// `frameLayoutGuide` stays in the visible area.
+@MainActor @Test func aScrollViewsGuidesSetItsContentSizeAndPinToItsFrame() {
+    let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 200))
+    let content = UIView()
+    let badge = UIView()
+    for view in [content, badge] {
+        view.translatesAutoresizingMaskIntoConstraints = false
+        scroll.addSubview(view)
+    }
+    NSLayoutConstraint.activate([
+        content.leadingAnchor.constraint(equalTo: scroll.contentLayoutGuide.leadingAnchor),
+        content.trailingAnchor.constraint(equalTo: scroll.contentLayoutGuide.trailingAnchor),
+        content.topAnchor.constraint(equalTo: scroll.contentLayoutGuide.topAnchor, constant: 10),
+        content.bottomAnchor.constraint(equalTo: scroll.contentLayoutGuide.bottomAnchor),
+        content.widthAnchor.constraint(equalTo: scroll.frameLayoutGuide.widthAnchor),
+        content.heightAnchor.constraint(equalToConstant: 500),
+        badge.topAnchor.constraint(equalTo: scroll.frameLayoutGuide.topAnchor, constant: 4),
+        badge.trailingAnchor.constraint(equalTo: scroll.frameLayoutGuide.trailingAnchor, constant: -4),
+        badge.widthAnchor.constraint(equalToConstant: 20),
+        badge.heightAnchor.constraint(equalToConstant: 20),
+    ])
+    scroll.layoutIfNeeded()
+    #expect(content.frame == CGRect(x: 0, y: 10, width: 100, height: 500))
+    #expect(scroll.contentSize == CGSize(width: 100, height: 510))
+    #expect(scroll.contentLayoutGuide.layoutFrame == CGRect(x: 0, y: 0, width: 100, height: 510))
+    #expect(badge.frame == CGRect(x: 76, y: 4, width: 20, height: 20))
+    scroll.contentOffset = CGPoint(x: 0, y: 60)
+    scroll.layoutIfNeeded()
+    #expect(content.frame == CGRect(x: 0, y: 10, width: 100, height: 500))
+    #expect(badge.frame == CGRect(x: 76, y: 64, width: 20, height: 20))
+    #expect(scroll.frameLayoutGuide.layoutFrame == CGRect(x: 0, y: 60, width: 100, height: 200))
+}
+
+/// The keyboard guide with no keyboard shown: its top is the bottom of the safe area, so a
+/// button pinned above it sits at the bottom, as on iOS with the keyboard down.
+@MainActor @Test func theKeyboardGuideLiesAlongTheBottomWithNoKeyboard() {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 300))
+    let button = UIView()
+    button.translatesAutoresizingMaskIntoConstraints = false
+    root.addSubview(button)
+    NSLayoutConstraint.activate([
+        button.bottomAnchor.constraint(equalTo: root.keyboardLayoutGuide.topAnchor, constant: -16),
+        button.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
+        button.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
+        button.heightAnchor.constraint(equalToConstant: 44),
+    ])
+    root.layoutIfNeeded()
+    #expect(button.frame == CGRect(x: 16, y: 240, width: 168, height: 44))
+    #expect(root.keyboardLayoutGuide.layoutFrame == CGRect(x: 0, y: 300, width: 200, height: 0))
+}

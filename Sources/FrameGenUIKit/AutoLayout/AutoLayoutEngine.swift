@@ -9,6 +9,10 @@ struct AutoLayoutState {
     var guides: [UILayoutGuide] = []
     var marginsGuide: UILayoutGuide?
     var safeAreaGuide: UILayoutGuide?
+    var keyboardGuide: UIKeyboardLayoutGuide?
+    /// A scroll view's `contentLayoutGuide` and `frameLayoutGuide`, made when first asked for.
+    var scrollContentGuide: UILayoutGuide?
+    var scrollFrameGuide: UILayoutGuide?
     var hugging = (horizontal: UILayoutPriority.defaultLow, vertical: UILayoutPriority.defaultLow)
     var compressionResistance = (
         horizontal: UILayoutPriority.defaultHigh, vertical: UILayoutPriority.defaultHigh
@@ -47,6 +51,8 @@ final class AutoLayoutEngine {
         case fitting(vertical: Bool)
         /// The root's origin, fixed while its size is solved.
         case origin(vertical: Bool)
+        /// A scroll view's content guide's origin: the content's, (0, 0) in its coordinates.
+        case contentOrigin(UILayoutGuide, vertical: Bool)
     }
 
     private struct Entry {
@@ -124,6 +130,11 @@ final class AutoLayoutEngine {
                 variables[ObjectIdentifier(guide)] = first
                 guides.append((guide, first))
             }
+            if let guide = view.autoLayout.scrollContentGuide {
+                let first = newBox()
+                variables[ObjectIdentifier(guide)] = first
+                guides.append((guide, first))
+            }
         }
         var broken: [NSLayoutConstraint] = []
         if fitting != nil {
@@ -133,6 +144,9 @@ final class AutoLayoutEngine {
                     .fitting(vertical: vertical),
                     weight: (vertical ? fitting!.vertical : fitting!.horizontal).weight)
             }
+        }
+        for (guide, _) in guides where guide.role == .scrollContent {
+            for vertical in [false, true] { add(.contentOrigin(guide, vertical: vertical), weight: nil) }
         }
         for constraint in regionConstraints(holders) {
             if !add(.constraint(constraint), weight: constraint.priority.weight) { broken.append(constraint) }
@@ -250,6 +264,15 @@ final class AutoLayoutEngine {
         case .origin(let vertical):
             scratch.append((rootVariables + (vertical ? 1 : 0), 1))
             scratchConstant -= Double(vertical ? root.bounds.minY : root.bounds.minX)
+            return (scratch, scratchConstant, .equal)
+        case .contentOrigin(let guide, let vertical):
+            guard let owner = guide.owningView, let first = variables[ObjectIdentifier(guide)] else {
+                return nil
+            }
+            scratch.append((first + (vertical ? 1 : 0), 1))
+            let box = box(of: owner)
+            add(vertical ? box.top : box.left, -1)
+            scratchConstant += Double(vertical ? owner.bounds.minY : owner.bounds.minX)
             return (scratch, scratchConstant, .equal)
         }
     }
@@ -445,11 +468,24 @@ final class AutoLayoutEngine {
                 box = Self.box(first)
             } else {
                 var b = self.box(of: owner)
-                let insets = guide.role == .margins ? owner.marginInsets : owner.safeAreaInsets
-                b.left.append(Term(constant: insets.left))
-                b.top.append(Term(constant: insets.top))
-                b.width.append(Term(constant: -insets.left - insets.right))
-                b.height.append(Term(constant: -insets.top - insets.bottom))
+                switch guide.role {
+                case .keyboard:
+                    // Along the bottom, as tall as the bottom safe area: no keyboard is shown.
+                    let bottom = Double(owner.safeAreaInsets.bottom)
+                    b.top = b.top + b.height + [Term(constant: -bottom)]
+                    b.height = [Term(constant: bottom)]
+                default:
+                    let insets =
+                        switch guide.role {
+                        case .margins: owner.marginInsets
+                        case .safeArea: owner.safeAreaInsets
+                        default: UIEdgeInsets.zero  // a scroll view's frame guide
+                        }
+                    b.left.append(Term(constant: insets.left))
+                    b.top.append(Term(constant: insets.top))
+                    b.width.append(Term(constant: -insets.left - insets.right))
+                    b.height.append(Term(constant: -insets.top - insets.bottom))
+                }
                 box = b
             }
         } else {
@@ -557,6 +593,17 @@ final class AutoLayoutEngine {
         }
         for (guide, first) in guides {
             guide.solvedFrame = rect(first, in: guide.owningView)
+        }
+        // A scroll view's content size is its content guide's, where constraints size it.
+        for (guide, _) in guides where guide.role == .scrollContent {
+            guard let scrollView = guide.owningView as? UIScrollView,
+                entries.contains(where: { entry in
+                    guard case .constraint(let c) = entry.source else { return false }
+                    return c.firstItem === guide || c.secondItem === guide
+                }),
+                scrollView.contentSize != guide.solvedFrame.size
+            else { continue }
+            scrollView.contentSize = guide.solvedFrame.size
         }
     }
 

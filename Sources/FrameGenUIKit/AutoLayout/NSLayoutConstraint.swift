@@ -363,9 +363,10 @@ open class UILayoutGuide: NSObject {
     public internal(set) weak var owningView: UIView?
     open var identifier = ""
 
-    /// The margins guide and the safe-area guide follow their view's bounds; the rest are
-    /// solved.
-    package enum Role { case free, margins, safeArea }
+    /// The margins, safe-area, scroll frame and keyboard guides follow their view's bounds; a
+    /// scroll view's content guide has its origin at the content's and a solved size, which is
+    /// the content size; the rest are solved.
+    package enum Role { case free, margins, safeArea, scrollContent, scrollFrame, keyboard }
     let role: Role
     var solvedFrame = CGRect.zero
 
@@ -388,6 +389,14 @@ open class UILayoutGuide: NSObject {
             return solvedFrame
         case .margins: return view.bounds.inset(by: view.marginInsets)
         case .safeArea: return view.bounds.inset(by: view.safeAreaInsets)
+        case .scrollContent:
+            view.layoutIfNeeded()
+            return CGRect(origin: .zero, size: (view as? UIScrollView)?.contentSize ?? solvedFrame.size)
+        case .scrollFrame: return view.bounds
+        case .keyboard:
+            let b = view.bounds
+            let bottom = view.safeAreaInsets.bottom
+            return CGRect(x: b.minX, y: b.maxY - bottom, width: b.width, height: bottom)
         }
     }
 
@@ -427,4 +436,25 @@ enum AutoLayoutWarnings {
         }
         fallback.warn(line)
     }
+}
+
+/// A guide that follows something outside the view's layout (iOS 15): the keyboard's.
+open class UITrackingLayoutGuide: UILayoutGuide {
+    /// Constraints UIKit activates while the tracked frame is near one of `edges`; kept: the
+    /// keyboard framegen follows is never shown, so the guide never moves.
+    open func setConstraints(
+        _ constraints: [NSLayoutConstraint], activeWhenNearEdge edge: NSDirectionalRectEdge
+    ) {}
+    open func setConstraints(
+        _ constraints: [NSLayoutConstraint], activeWhenAwayFrom edge: NSDirectionalRectEdge
+    ) {}
+}
+
+/// `keyboardLayoutGuide`: where the keyboard is. framegen shows no keyboard, so it is where an
+/// offscreen keyboard's guide is on iOS: along the bottom of the view, as tall as the bottom
+/// safe area, its top the safe area's bottom (docs/uikit.md "Auto Layout").
+open class UIKeyboardLayoutGuide: UITrackingLayoutGuide {
+    open var followsUndockedKeyboard = false
+    open var usesBottomSafeArea = true
+    open var keyboardDismissPadding: CGFloat = 0
 }

@@ -52,9 +52,16 @@ extension UIView: NSLayoutAnchorsOfFrame {
 
     /// The bounds inset by the margins (`marginInsets`).
     public var layoutMarginsGuide: UILayoutGuide {
-        if let guide = autoLayout.marginsGuide { return guide }
-        let guide = UILayoutGuide(role: .margins, owningView: self)
-        autoLayout.marginsGuide = guide
+        guide(\.marginsGuide) { UILayoutGuide(role: .margins, owningView: self) }
+    }
+
+    /// The view's guide kept at `key`, made when first asked for, as UIKit makes them.
+    func guide<Guide: UILayoutGuide>(_ key: WritableKeyPath<AutoLayoutState, Guide?>, _ make: () -> Guide)
+        -> Guide
+    {
+        if let guide = autoLayout[keyPath: key] { return guide }
+        let guide = make()
+        autoLayout[keyPath: key] = guide
         return guide
     }
 
@@ -78,10 +85,13 @@ extension UIView: NSLayoutAnchorsOfFrame {
 
     /// The bounds inset by `safeAreaInsets`: the bounds, as framegen draws no bars.
     public var safeAreaLayoutGuide: UILayoutGuide {
-        if let guide = autoLayout.safeAreaGuide { return guide }
-        let guide = UILayoutGuide(role: .safeArea, owningView: self)
-        autoLayout.safeAreaGuide = guide
-        return guide
+        guide(\.safeAreaGuide) { UILayoutGuide(role: .safeArea, owningView: self) }
+    }
+
+    /// Where the keyboard is (iOS 15): framegen shows none, so along the bottom of the view, as
+    /// tall as the bottom safe area (`UIKeyboardLayoutGuide`).
+    public var keyboardLayoutGuide: UIKeyboardLayoutGuide {
+        guide(\.keyboardGuide) { UIKeyboardLayoutGuide(role: .keyboard, owningView: self) }
     }
 
     /// The margins guide: framegen has no Dynamic Type to narrow it by.

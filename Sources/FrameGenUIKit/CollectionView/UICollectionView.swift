@@ -22,6 +22,10 @@ open class UIScrollView: UIView {
     open var contentOffset: CGPoint {
         get { bounds.origin }
         set {
+            // Views pinned to the frame guide move with the visible area: UIKit lays a scroll view
+            // out again as it scrolls.
+            let old = bounds.origin
+            defer { if autoLayout.scrollFrameGuide != nil, bounds.origin != old { setNeedsLayout() } }
             if scrolledByTimeline { return bounds.origin = newValue }
             let grid = PixelGrid(scale: Double(UIScreen.main.scale))
             bounds.origin = CGPoint(x: grid.round(Double(newValue.x)), y: grid.round(Double(newValue.y)))
@@ -39,6 +43,18 @@ open class UIScrollView: UIView {
 
     open var contentSize: CGSize = .zero {
         didSet { geometryDidChange() }
+    }
+
+    /// The content area (iOS 11): its origin is the content's, and constraints that size it set
+    /// `contentSize` when Auto Layout lays the scroll view's subviews out.
+    public var contentLayoutGuide: UILayoutGuide {
+        if autoLayout.scrollContentGuide == nil { defer { autoLayoutChanged(structure: true) } }
+        return guide(\.scrollContentGuide) { UILayoutGuide(role: .scrollContent, owningView: self) }
+    }
+
+    /// The scroll view's frame, which does not scroll: its bounds in its own coordinates.
+    public var frameLayoutGuide: UILayoutGuide {
+        guide(\.scrollFrameGuide) { UILayoutGuide(role: .scrollFrame, owningView: self) }
     }
 
     open var contentInset: UIEdgeInsets = .zero {
