@@ -231,6 +231,13 @@ package final class LayerTreeComposer: Sendable {
             var layer: Layer
             if let image = part.image {
                 layer = try self.image(image, in: storeMap, sourced: sourced)
+            } else if let fill = part.gradient, !fill.gradient.colors.isEmpty {
+                layer = Layer(size: d.size, position: centre)
+                layer.isDrawnAsCoreGraphics = true
+                let g = fill.gradient
+                layer.gradient = Gradient(
+                    g.kind == .radial ? .radial : .axial, colors: g.colors.map(color), locations: g.locations,
+                    start: SIMD2(fill.start.x, fill.start.y), end: SIMD2(fill.end.x, fill.end.y))
             } else {
                 // A view's drawing is Core Graphics' wherever it is shown: its curves are chords.
                 layer = Layer(size: d.size, position: centre)

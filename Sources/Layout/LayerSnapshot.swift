@@ -139,6 +139,9 @@ public struct LayerSnapshot: Hashable, Sendable {
             public var clips: [Shape]
             /// Drawn instead of `shape` when set.
             public var image: Image?
+            /// Drawn instead of `shape` when set: a gradient over the whole drawing, seen
+            /// inside the clips.
+            public var gradient: GradientFill?
             public init(shape: Shape, clips: [Shape] = []) {
                 (self.shape, self.clips) = (shape, clips)
             }
@@ -146,6 +149,24 @@ public struct LayerSnapshot: Hashable, Sendable {
             public init(image: Image, clips: [Shape] = []) {
                 self.init(shape: Shape(path: [], fillColor: nil, evenOdd: false), clips: clips)
                 self.image = image
+            }
+
+            public init(gradient: GradientFill, clips: [Shape] = []) {
+                self.init(shape: Shape(path: [], fillColor: nil, evenOdd: false), clips: clips)
+                self.gradient = gradient
+            }
+        }
+
+        /// A gradient a context painted (`drawLinearGradient`, `drawRadialGradient`): axial from
+        /// `start` to `end`, or radial about `start` out to `end` (its radii, x and y, are
+        /// `end - start`), in the drawing's coordinates, its colours beyond the ends extended;
+        /// what Core Graphics leaves unpainted beyond them is cut by the part's clips.
+        public struct GradientFill: Hashable, Sendable {
+            public var gradient: Gradient
+            public var start: Point
+            public var end: Point
+            public init(gradient: Gradient, start: Point, end: Point) {
+                (self.gradient, self.start, self.end) = (gradient, start, end)
             }
         }
 
