@@ -138,6 +138,9 @@ public struct LayerContents: Sendable {
     public var offset: Point
     /// Only this part of the layer (local points) shows the image (an inner layer's mask).
     public var maskRect: Rect?
+    /// Pixels per point where they are not the canvas's (a layer's `contentsScale`): `center`
+    /// draws the image at its pixel size over this.
+    public var imageScale: Double?
 
     public init(
         texture: Texture, mode: ContentMode, inset: Double = 0, offset: Point = .zero, maskRect: Rect? = nil
@@ -153,7 +156,7 @@ public struct LayerContents: Sendable {
     public func imageRect(in size: Size, scale: Double) -> Rect {
         LayerContents.imageRect(
             imageWidth: texture.width, imageHeight: texture.height, mode: mode, inset: inset, offset: offset,
-            in: size, scale: scale)
+            in: size, scale: imageScale ?? scale)
     }
 
     /// The map the image is drawn through: device pixels to texel coordinates, for an image of

@@ -55,3 +55,12 @@ extension CALayerDelegate {
     public func layoutSublayers(of layer: CALayer) {}
     public func display(_ layer: CALayer) {}
 }
+
+/// How a layer's contents are sampled (`minificationFilter`, `magnificationFilter`).
+public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let linear = CALayerContentsFilter(rawValue: "linear")
+    public static let nearest = CALayerContentsFilter(rawValue: "nearest")
+    public static let trilinear = CALayerContentsFilter(rawValue: "trilinear")
+}

@@ -111,13 +111,19 @@ open class CALayer: NSObject {
     open var shadowRadius: CGFloat = 3
     /// The shadow's shape; nil (the default) takes it from the layer's content and bounds.
     open var shadowPath: CGPath?
-    /// A CGImage on iOS, which does not exist here: UIImageView puts its UIImage here instead.
+    /// A CGImage, as on iOS, placed by `contentsGravity` at `contentsScale`; UIImageView puts its
+    /// UIImage here.
     open var contents: Any?
     open var contentsGravity: CALayerContentsGravity = .resize
     open var contentsScale: CGFloat = 1
     open var allowsEdgeAntialiasing = false
     open var shouldRasterize = false
     open var rasterizationScale: CGFloat = 1
+    /// How contents are sampled when shrunk and enlarged: kept; framegen samples every layer's
+    /// contents as an image view's (linear, with mip levels when shrunk).
+    open var minificationFilter: CALayerContentsFilter = .linear
+    open var magnificationFilter: CALayerContentsFilter = .linear
+    open var minificationFilterBias: Float = 0
     open var name: String?
     /// The layer's actions by key (`["bounds": NSNull()]` turns an implicit animation off):
     /// kept, not run, as framegen runs no implicit animations (CATransaction).
@@ -311,6 +317,9 @@ open class CALayer: NSObject {
         allowsEdgeAntialiasing = other.allowsEdgeAntialiasing
         shouldRasterize = other.shouldRasterize
         rasterizationScale = other.rasterizationScale
+        minificationFilter = other.minificationFilter
+        magnificationFilter = other.magnificationFilter
+        minificationFilterBias = other.minificationFilterBias
         name = other.name
     }
 

@@ -211,7 +211,10 @@ package final class LayerTreeComposer: Sendable {
     ) throws(Failure) -> LayerContents? {
         if let source = c.source { return try sourced(c, source, layer, map) }
         guard let texture = cellTexture(c) else { return nil }
-        return LayerContents(texture: texture, mode: ContentMode(rawValue: c.mode.rawValue) ?? .scaleToFill)
+        var contents = LayerContents(
+            texture: texture, mode: ContentMode(rawValue: c.mode.rawValue) ?? .scaleToFill)
+        contents.imageScale = c.scale.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        return contents
     }
 
     /// A view's `draw(_:)` as its backing store: a layer of the recorded size, clipped to its

@@ -38,6 +38,9 @@ public struct LayerSnapshot: Hashable, Sendable {
         /// path, `generated:photo/SEED/INDEX`), `width` x `height` pixels, with no `pixels`: the
         /// renderer draws it from its own textures, as it draws the scene's cell style.
         public var source: String?
+        /// Pixels per point where it is not the canvas's (a layer's `contentsScale`): what
+        /// `center` places the image by.
+        public var scale: Double?
         public init(width: Int, height: Int, pixels: [UInt8], mode: Mode, source: String? = nil) {
             (self.width, self.height, self.pixels, self.mode) = (width, height, pixels, mode)
             self.source = source

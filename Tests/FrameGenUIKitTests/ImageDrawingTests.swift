@@ -380,3 +380,49 @@ import Testing
         }
     }
 }
+
+/// A layer's own picture (`layer.contents = image.cgImage`), placed by its contents gravity, as
+/// custom layers set it; and an image view's preferred symbol configuration sizing its symbol.
+@Suite struct LayerContentsTests {
+    @MainActor @Test func aCGImageAsALayersContentsFillsItByItsGravity() {
+        let picture = ImageDrawingTests.halves(vertical: false).cgImage!  // red | blue, 4 x 4 px
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 10))
+        let layer = CALayer()
+        layer.frame = view.bounds
+        layer.contents = picture
+        view.layer.addSublayer(layer)
+        func image() -> UIImage {
+            ImageDrawingTests.renderer(view.bounds.size, scale: 1).image {
+                view.layer.render(in: $0.cgContext)
+            }
+        }
+        let stretched = image()
+        #expect(ImageDrawingTests.pixel(stretched, 2, 5) == ImageDrawingTests.red)
+        #expect(ImageDrawingTests.pixel(stretched, 17, 5) == ImageDrawingTests.blue)
+        // Fitted: a 10 x 10 square in the middle, clear at the sides.
+        layer.contentsGravity = .resizeAspect
+        let fitted = image()
+        #expect(ImageDrawingTests.pixel(fitted, 2, 5) == ImageDrawingTests.clear)
+        #expect(ImageDrawingTests.pixel(fitted, 6, 5) == ImageDrawingTests.red)
+        #expect(ImageDrawingTests.pixel(fitted, 13, 5) == ImageDrawingTests.blue)
+        // Centred at its contents scale: 4 px at scale 2 is 2 points, from x 9 to 11.
+        layer.contentsGravity = .center
+        layer.contentsScale = 2
+        let centred = image()
+        #expect(ImageDrawingTests.pixel(centred, 8, 5) == ImageDrawingTests.clear)
+        #expect(ImageDrawingTests.pixel(centred, 9, 5)[3] == 255)
+        #expect(ImageDrawingTests.pixel(centred, 11, 5) == ImageDrawingTests.clear)
+    }
+
+    @MainActor @Test func anImageViewsPreferredSymbolConfigurationSizesItsSymbol() throws {
+        let symbol = try #require(UIImage(systemName: "star"))
+        let view = UIImageView(image: symbol)
+        let plain = view.intrinsicContentSize
+        view.preferredSymbolConfiguration = UIImage.SymbolConfiguration(pointSize: 40)
+        let large = try #require(
+            symbol.applyingSymbolConfiguration(UIImage.SymbolConfiguration(pointSize: 40)))
+        #expect(view.intrinsicContentSize == large.size)
+        #expect(view.intrinsicContentSize.width > plain.width)
+        #expect((view.layer.contents as? UIImage)?.size == large.size)
+    }
+}

@@ -706,7 +706,14 @@ package enum LayerSnapshotting {
         }
         if let view, view.layer === layer { s.drawing = view.recordedDrawing() }
         var pieces: [LayerSnapshot] = []
-        if let image = layer.contents as? UIImage {
+        if let cgImage = layer.contents as? CGImage {
+            // A layer's own picture, as apps set it (`layer.contents = image.cgImage`): placed by
+            // the layer's contents gravity at its contents scale.
+            let image = UIImage(cgImage: cgImage, scale: layer.contentsScale, orientation: .up)
+            s.contents = image.snapshotContents(
+                mode: Self.mode(gravity: layer.contentsGravity), bitmap: image.bitmap)
+            s.contents?.scale = Double(layer.contentsScale)
+        } else if let image = layer.contents as? UIImage {
             // A scene photo is drawn from the renderer's own texture of it, as the scene's styles
             // draw it. An image view draws a template image (a symbol's, by default) in its tint
             // colour.
@@ -758,6 +765,17 @@ package enum LayerSnapshotting {
         case .scaleAspectFill: .aspectFill
         case .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight: .center
         default: .scaleToFill
+        }
+    }
+
+    /// A contents gravity as the renderer places contents; the edge and corner gravities are
+    /// drawn centred, as the edge and corner content modes are.
+    private static func mode(gravity: CALayerContentsGravity) -> LayerSnapshot.Contents.Mode {
+        switch gravity {
+        case .resizeAspect: .aspectFit
+        case .resizeAspectFill: .aspectFill
+        case .resize: .scaleToFill
+        default: .center
         }
     }
 

@@ -19,6 +19,15 @@ open class UIImageView: UIView {
         didSet { updateContents() }
     }
 
+    /// Applied to a symbol image it shows (its point size, weight and scale), as UIKit applies it:
+    /// the view's size follows the configured symbol's.
+    open var preferredSymbolConfiguration: UIImage.SymbolConfiguration? {
+        didSet {
+            updateContents()
+            invalidateIntrinsicContentSize()
+        }
+    }
+
     /// Not interactive, as on iOS.
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -44,15 +53,23 @@ open class UIImageView: UIView {
     public required init?(coder: NSCoder) { return nil }
 
     /// The image's size, whatever size is offered.
-    open override func sizeThatFits(_ size: CGSize) -> CGSize { image?.size ?? .zero }
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { configured(image)?.size ?? .zero }
 
     open override var intrinsicContentSize: CGSize {
-        image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+        configured(image)?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    /// `image` with the preferred symbol configuration applied, for a symbol image.
+    private func configured(_ image: UIImage?) -> UIImage? {
+        guard let image, let preferred = preferredSymbolConfiguration, image.isSymbolImage else {
+            return image
+        }
+        return image.applyingSymbolConfiguration(preferred) ?? image
     }
 
     /// The image for the view's traits, where its asset has others (a dark variant).
     func updateContents() {
-        let shown = (isHighlighted ? highlightedImage : nil) ?? image
+        let shown = configured((isHighlighted ? highlightedImage : nil) ?? image)
         if let asset = shown?.imageAsset, asset.hasVariants {
             layer.contents = asset.image(with: traitCollection)
         } else {
