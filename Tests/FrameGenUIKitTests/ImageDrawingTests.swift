@@ -426,3 +426,50 @@ import Testing
         #expect((view.layer.contents as? UIImage)?.size == large.size)
     }
 }
+
+/// CAReplicatorLayer's copies, as spinners and bar rows use it: each one more instance
+/// transform along (about the replicator's centre), its alpha moved by the offset.
+@Suite struct ReplicatorLayerTests {
+    @MainActor static func image(_ replicator: CAReplicatorLayer, _ size: CGSize) -> UIImage {
+        let view = UIView(frame: CGRect(origin: .zero, size: size))
+        replicator.frame = view.bounds
+        view.layer.addSublayer(replicator)
+        return ImageDrawingTests.renderer(size, scale: 1).image { view.layer.render(in: $0.cgContext) }
+    }
+
+    @MainActor static func dot(_ frame: CGRect) -> CALayer {
+        let dot = CALayer()
+        dot.frame = frame
+        dot.backgroundColor = UIColor.red.cgColor
+        return dot
+    }
+
+    @MainActor @Test func copiesAreTranslatedAndFadedInTurn() {
+        let replicator = CAReplicatorLayer()
+        replicator.addSublayer(Self.dot(CGRect(x: 0, y: 0, width: 10, height: 10)))
+        replicator.instanceCount = 3
+        replicator.instanceTransform = CATransform3DMakeTranslation(20, 0, 0)
+        replicator.instanceAlphaOffset = -0.25
+        let image = Self.image(replicator, CGSize(width: 100, height: 20))
+        #expect(ImageDrawingTests.pixel(image, 5, 5) == ImageDrawingTests.red)
+        #expect(ImageDrawingTests.pixel(image, 15, 5) == ImageDrawingTests.clear)
+        #expect(ImageDrawingTests.pixel(image, 25, 5)[3] == 191)
+        #expect(ImageDrawingTests.pixel(image, 45, 5)[3] == 128)
+        #expect(ImageDrawingTests.pixel(image, 65, 5) == ImageDrawingTests.clear)
+    }
+
+    @MainActor @Test func copiesTurnAboutTheReplicatorsCentre() {
+        let replicator = CAReplicatorLayer()
+        replicator.addSublayer(Self.dot(CGRect(x: 45, y: 0, width: 10, height: 10)))
+        replicator.instanceCount = 4
+        replicator.instanceTransform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
+        let image = Self.image(replicator, CGSize(width: 100, height: 100))
+        for (x, y) in [(50, 5), (94, 50), (50, 94), (5, 50)] {
+            #expect(ImageDrawingTests.pixel(image, x, y) == ImageDrawingTests.red)
+        }
+        #expect(ImageDrawingTests.pixel(image, 50, 50) == ImageDrawingTests.clear)
+        replicator.instanceCount = 0
+        let none = Self.image(replicator, CGSize(width: 100, height: 100))
+        #expect(ImageDrawingTests.pixel(none, 50, 5) == ImageDrawingTests.clear)
+    }
+}

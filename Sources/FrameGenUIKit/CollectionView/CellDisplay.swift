@@ -748,7 +748,12 @@ package enum LayerSnapshotting {
                 color: color(label.textColor.resolvedColor(with: traits ?? label.traitCollection).cgColor),
                 alignment: alignment(label.textAlignment), numberOfLines: label.numberOfLines)
         }
-        s.sublayers = pieces + (layer.sublayers ?? []).map(tree)
+        let children = (layer.sublayers ?? []).map(tree)
+        if let replicator = layer as? CAReplicatorLayer {
+            s.sublayers = pieces + instances(of: children, in: replicator, bounds: s.bounds)
+        } else {
+            s.sublayers = pieces + children
+        }
         if let replica = view as? SnapshotReplicaView, replica.layer === layer {
             s.sublayers.insert(replica.tree, at: 0)
         }
@@ -756,6 +761,27 @@ package enum LayerSnapshotting {
     }
 
     private static func color(_ c: CGColor) -> LayerSnapshot.Color { c.snapshot }
+
+    /// A replicator's copies of its sublayers: copy i inside a layer of the replicator's bounds
+    /// transformed by the instance transform i times about their centre, at its alpha.
+    private static func instances(
+        of children: [LayerSnapshot], in replicator: CAReplicatorLayer, bounds: Rect
+    )
+        -> [LayerSnapshot]
+    {
+        let step = replicator.instanceTransform.geometry
+        var transform = Transform3D.identity
+        var copies: [LayerSnapshot] = []
+        for index in 0..<replicator.drawnInstanceCount {
+            var copy = LayerSnapshot(bounds: bounds, position: Point(x: bounds.midX, y: bounds.midY))
+            copy.transform = transform
+            copy.opacity = replicator.alpha(ofInstance: index)
+            copy.sublayers = children
+            copies.append(copy)
+            transform = step.concatenating(transform)
+        }
+        return copies
+    }
 
     /// The placements the compositor has; the edge-pinned modes (`top`, `left`...) keep the
     /// image's size as `center` does and draw centred (framegen's choice, docs/uikit.md "Cells").
