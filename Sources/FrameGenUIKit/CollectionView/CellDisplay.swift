@@ -732,14 +732,8 @@ package enum LayerSnapshotting {
                 s.contents = image.snapshotContents(mode: mode(view?.contentMode), bitmap: bitmap)
             }
         }
-        if let label = view as? UILabel, label.layer === layer, let text = label.text, !text.isEmpty {
-            let font: UIFont = label.font
-            s.text = LayerSnapshot.Text(
-                string: text, fontSize: Double(font.pointSize),
-                bold: font.weight.rawValue >= UIFont.Weight.semibold.rawValue,
-                family: font.familyName.hasPrefix(".") ? nil : font.familyName,
-                color: color(label.textColor.resolvedColor(with: traits ?? label.traitCollection).cgColor),
-                alignment: alignment(label.textAlignment), numberOfLines: label.numberOfLines)
+        if let label = view as? UILabel, label.layer === layer {
+            s.text = label.snapshotText(traits: traits ?? label.traitCollection)
         }
         s.sublayers = pieces + (layer.sublayers ?? []).map(tree)
         if let replica = view as? SnapshotReplicaView, replica.layer === layer {
@@ -758,15 +752,6 @@ package enum LayerSnapshotting {
         case .scaleAspectFill: .aspectFill
         case .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight: .center
         default: .scaleToFill
-        }
-    }
-
-    private static func alignment(_ a: NSTextAlignment) -> String {
-        switch a {
-        case .center: "center"
-        case .right: "right"
-        case .left, .justified: "left"
-        case .natural: "natural"
         }
     }
 }
