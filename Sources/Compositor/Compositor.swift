@@ -495,8 +495,8 @@ public enum Compositor {
             do {
                 placed = try text.render(
                     t.string, pixelSize: t.fontSize * sy, weight: weight, family: t.family,
-                    alignment: t.alignment,
-                    numberOfLines: t.numberOfLines, in: rect)
+                    alignment: t.alignment, numberOfLines: t.numberOfLines,
+                    spacing: t.spacing.scaled(by: sy), decoration: t.decoration, in: rect)
             } catch {
                 throw CompositorError(error.description)
             }

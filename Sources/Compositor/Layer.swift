@@ -215,6 +215,9 @@ public struct LayerText: Sendable {
     public var alignment: TextAlignment
     /// UILabel's: 1 is one truncated line, 0 as many lines as the bounds hold.
     public var numberOfLines: Int
+    /// In points, as `fontSize`.
+    public var spacing = ParagraphSpacing.natural
+    public var decoration = TextDecoration.none
     public init(
         string: String, fontSize: Double, bold: Bool, color: Color, shadow: LayerShadow? = nil,
         family: String = FontLocator.defaultFamily, alignment: TextAlignment = .center, numberOfLines: Int = 1

@@ -148,13 +148,7 @@ package final class LayerTreeComposer: Sendable {
                 sh, origin: s.bounds.origin, map: map, asCoreGraphics: drawing.isRenderInContext)
         }
         if let c = s.contents { layer.contents = try contents(c, of: layer, map: map, sourced: sourced) }
-        if let t = s.text, !t.string.isEmpty {
-            layer.text = LayerText(
-                string: t.string, fontSize: t.fontSize, bold: t.bold, color: color(t.color),
-                family: t.family ?? FontLocator.defaultFamily,
-                alignment: TextAlignment(rawValue: t.alignment) ?? .natural,
-                numberOfLines: t.numberOfLines)
-        }
+        if let t = s.text, !t.string.isEmpty { layer.text = text(t) }
         let sublayerTransform =
             s.sublayerTransform == .identity
             ? nil
@@ -241,6 +235,8 @@ package final class LayerTreeComposer: Sendable {
                 layer.gradient = Gradient(
                     g.kind == .radial ? .radial : .axial, colors: g.colors.map(color), locations: g.locations,
                     start: SIMD2(fill.start.x, fill.start.y), end: SIMD2(fill.end.x, fill.end.y))
+            } else if let run = part.text {
+                layer = text(run)
             } else {
                 // A view's drawing is Core Graphics' wherever it is shown: its curves are chords.
                 layer = Layer(size: d.size, position: centre)
@@ -279,6 +275,38 @@ package final class LayerTreeComposer: Sendable {
         contents.mode = .scaleToFill
         layer.contents = try self.contents(
             contents, of: layer, map: Compositor.sublayerMap(layer, in: storeMap), sourced: sourced)
+        return layer
+    }
+
+    /// A label's text as the compositor draws it.
+    private func text(_ t: LayerSnapshot.Text) -> LayerText {
+        var text = LayerText(
+            string: t.string, fontSize: t.fontSize, bold: t.bold, color: color(t.color),
+            shadow: t.shadow.map {
+                LayerShadow(color: color($0.color), opacity: $0.opacity, radius: $0.radius, offset: $0.offset)
+            },
+            family: t.family ?? FontLocator.defaultFamily,
+            alignment: TextAlignment(rawValue: t.alignment) ?? .natural,
+            numberOfLines: t.numberOfLines)
+        text.spacing = ParagraphSpacing(
+            lineSpacing: t.lineSpacing, lineHeightMultiple: t.lineHeightMultiple,
+            minimumLineHeight: t.minimumLineHeight, maximumLineHeight: t.maximumLineHeight,
+            paragraphSpacing: t.paragraphSpacing, paragraphSpacingBefore: t.paragraphSpacingBefore)
+        text.decoration = TextDecoration(
+            underline: t.underline.flatMap(TextDecoration.Line.init(rawValue:)),
+            strikethrough: t.strikethrough.flatMap(TextDecoration.Line.init(rawValue:)))
+        return text
+    }
+
+    /// Text drawn into a context as a label's layer of its rect's size, placed by the drawing's
+    /// transform (its linear part about the rect's centre), as a drawn image is.
+    private func text(_ run: LayerSnapshot.Drawing.TextRun) -> Layer {
+        let t = run.transform
+        var layer = Layer(size: run.rect.size, position: t.apply(to: run.rect.center))
+        layer.transform = Transform3D(AffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0))
+        layer.opacity = run.alpha
+        layer.isDrawnAsCoreGraphics = true
+        layer.text = text(run.text)
         return layer
     }
 

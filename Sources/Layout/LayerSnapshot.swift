@@ -69,6 +69,19 @@ public struct LayerSnapshot: Hashable, Sendable {
         public var alignment: String
         /// 0: as many lines as the bounds hold.
         public var numberOfLines: Int
+        /// NSParagraphStyle's spacing in points, each 0 for the font's own (Text's
+        /// `ParagraphSpacing` has the rules).
+        public var lineSpacing = 0.0
+        public var lineHeightMultiple = 0.0
+        public var minimumLineHeight = 0.0
+        public var maximumLineHeight = 0.0
+        public var paragraphSpacing = 0.0
+        public var paragraphSpacingBefore = 0.0
+        /// `single`, `thick` or `double`, drawn in the text's colour; nil: none.
+        public var underline: String?
+        public var strikethrough: String?
+        /// Cast by the glyphs (NSShadow, a label's `shadowColor`).
+        public var shadow: Shadow?
         public init(
             string: String, fontSize: Double, bold: Bool, family: String?, color: Color, alignment: String,
             numberOfLines: Int
@@ -145,8 +158,15 @@ public struct LayerSnapshot: Hashable, Sendable {
             /// Drawn instead of `shape` when set: a gradient over the whole drawing, seen
             /// inside the clips.
             public var gradient: GradientFill?
+            /// Drawn instead of `shape` when set.
+            public var text: TextRun?
             public init(shape: Shape, clips: [Shape] = []) {
                 (self.shape, self.clips) = (shape, clips)
+            }
+
+            public init(text: TextRun, clips: [Shape] = []) {
+                self.init(shape: Shape(path: [], fillColor: nil, evenOdd: false), clips: clips)
+                self.text = text
             }
 
             public init(image: Image, clips: [Shape] = []) {
@@ -184,6 +204,18 @@ public struct LayerSnapshot: Hashable, Sendable {
             public var alpha: Double
             public init(contents: Contents, rect: Rect, transform: AffineTransform, alpha: Double) {
                 (self.contents, self.rect, self.transform, self.alpha) = (contents, rect, transform, alpha)
+            }
+        }
+        /// Text drawn into the context (`NSString.draw(in:withAttributes:)`...): laid out in
+        /// `rect` as a label of that size lays it out, which `transform` takes into the
+        /// drawing's coordinates, at `alpha`.
+        public struct TextRun: Hashable, Sendable {
+            public var text: Text
+            public var rect: Rect
+            public var transform: AffineTransform
+            public var alpha: Double
+            public init(text: Text, rect: Rect, transform: AffineTransform, alpha: Double) {
+                (self.text, self.rect, self.transform, self.alpha) = (text, rect, transform, alpha)
             }
         }
         public var size: Size

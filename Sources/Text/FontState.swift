@@ -345,3 +345,30 @@ struct FontState {
             glyphs: glyphs, advance: start, ascent: ascent, descent: descent, isRightToLeft: isRightToLeft)
     }
 }
+
+extension FontState {
+    /// Where a face draws its underline and strikethrough, in pixels at `pixelSize`: each
+    /// stroke's centre above the baseline (negative: below) and its thickness, from the face's
+    /// `post` and `OS/2` tables; a face without them gets the common proportions of an em.
+    mutating func decorationMetrics(_ request: FontRequest, pixelSize: Double) throws(TextError) -> (
+        underline: Double, underlineThickness: Double, strikethrough: Double, strikethroughThickness: Double
+    ) {
+        let face = faces[try primary(request)]
+        let scale = pixelSize / Double(face.unitsPerEm)
+        var underline = Double(face.face.pointee.underline_position) * scale
+        var underlineThickness = Double(face.face.pointee.underline_thickness) * scale
+        if underlineThickness <= 0 {
+            (underline, underlineThickness) = (-0.1 * pixelSize, 0.05 * pixelSize)
+        }
+        var strikethrough = 0.25 * pixelSize
+        var strikethroughThickness = underlineThickness
+        if let os2 = FT_Get_Sfnt_Table(face.face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self),
+            os2.pointee.yStrikeoutSize > 0
+        {
+            // OS/2 gives the top of the stroke.
+            strikethroughThickness = Double(os2.pointee.yStrikeoutSize) * scale
+            strikethrough = Double(os2.pointee.yStrikeoutPosition) * scale - strikethroughThickness / 2
+        }
+        return (underline, underlineThickness, strikethrough, strikethroughThickness)
+    }
+}

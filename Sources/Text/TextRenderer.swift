@@ -70,19 +70,21 @@ public final class TextRenderer: Sendable {
     /// The text in `rect` (pixels) as a UILabel draws it: with `numberOfLines` 1 one line,
     /// truncated with "…"; otherwise wrapped at the break opportunities of UAX #14 into at
     /// most `numberOfLines` lines (0: as many as the rect's height holds), the last truncated
-    /// when text remains. Each line is aligned across the rect, the block of lines centred
-    /// vertically, and the ink clipped to the rect.
+    /// when text remains. Each line is aligned across the rect, the lines spaced by `spacing`
+    /// (pixels), the block of lines centred vertically, the `decoration`'s lines drawn under and
+    /// through each line's advance, and the ink clipped to the rect.
     public func render(
         _ string: String, pixelSize: Double, weight: FontWeight = .regular,
         family: String = FontLocator.defaultFamily, alignment: TextAlignment, numberOfLines: Int = 1,
-        in rect: Rect
+        spacing: ParagraphSpacing = .natural, decoration: TextDecoration = .none, in rect: Rect
     ) throws(TextError) -> PlacedText {
         let limit = 1e9
         guard [rect.minX, rect.minY, rect.width, rect.height].allSatisfy({ $0.isFinite && abs($0) < limit })
         else {
             throw TextError(.badSize, "text rect \(rect) is not a finite rect within \(Int(limit)) px")  // checked: a constant
         }
-        let placed: [PlacedText]
+        var placed: [PlacedText]
+        let request = FontRequest(family: family, weight: weight)
         if numberOfLines == 1 {
             let mask = try render(
                 string, pixelSize: pixelSize, weight: weight, family: family, maxWidth: rect.width)
@@ -90,15 +92,26 @@ public final class TextRenderer: Sendable {
             placed = [PlacedText(mask: mask, x: x, y: y)]
         } else {
             placed = try renderLines(
-                string, pixelSize: pixelSize, FontRequest(family: family, weight: weight),
-                alignment: alignment,
-                numberOfLines: numberOfLines, in: rect)
+                string, pixelSize: pixelSize, request, alignment: alignment, numberOfLines: numberOfLines,
+                spacing: spacing, in: rect)
+        }
+        let lineCount = placed.count
+        if decoration != .none {
+            let metrics = try state.withLock { (fonts: inout FontState) throws(TextError) in
+                try fonts.decorationMetrics(request, pixelSize: pixelSize)
+            }
+            placed += placed.flatMap { Self.decorations(decoration, of: $0, metrics) }
         }
         let left = rect.minX.rounded(.down).clampedInt(in: pixelCoordinateRange, nan: 0)
         let top = rect.minY.rounded(.down).clampedInt(in: pixelCoordinateRange, nan: 0)
         let right = rect.maxX.rounded(.up).clampedInt(in: pixelCoordinateRange, nan: 0)
         let bottom = rect.maxY.rounded(.up).clampedInt(in: pixelCoordinateRange, nan: 0)
-        let whole = try Self.merge(placed)
+        var whole = try Self.merge(placed)
+        if decoration != .none, lineCount > 1 {
+            whole.mask.text = placed.prefix(lineCount).map(\.mask.text).joined(separator: "\n")
+        } else if decoration != .none, let first = placed.first {
+            whole.mask.text = first.mask.text
+        }
         let clipped = whole.mask.cropped(
             x0: left - whole.x, y0: top - whole.y, x1: right - whole.x, y1: bottom - whole.y)
         return PlacedText(mask: clipped, x: max(whole.x, left), y: max(whole.y, top))
@@ -111,6 +124,17 @@ public final class TextRenderer: Sendable {
         _ string: String, pixelSize: Double, weight: FontWeight = .regular,
         family: String = FontLocator.defaultFamily, maxWidth: Double, maximumLines: Int = .max
     ) throws(TextError) -> [String] {
+        try wrappedLines(
+            string, pixelSize: pixelSize, weight: weight, family: family, maxWidth: maxWidth,
+            maximumLines: maximumLines
+        ).map(\.text)
+    }
+
+    /// `lines`, each saying whether a paragraph ends with it (for `ParagraphSpacing`).
+    public func wrappedLines(
+        _ string: String, pixelSize: Double, weight: FontWeight = .regular,
+        family: String = FontLocator.defaultFamily, maxWidth: Double, maximumLines: Int = .max
+    ) throws(TextError) -> [WrappedLine] {
         try Self.check(pixelSize)
         return try wrap(
             string, pixelSize: pixelSize, FontRequest(family: family, weight: weight), maxWidth: maxWidth,
@@ -197,7 +221,7 @@ public final class TextRenderer: Sendable {
     /// O(log L) measurements of at most 2L characters, whatever the length of the text.
     private func wrap(
         _ string: String, pixelSize: Double, _ request: FontRequest, maxWidth: Double, maximumLines: Int
-    ) throws(TextError) -> [String] {
+    ) throws(TextError) -> [WrappedLine] {
         let characters = Array(string)
         guard !characters.isEmpty else { return [] }
         let breaks = LineBreaker.opportunities(characters)
@@ -232,14 +256,16 @@ public final class TextRenderer: Sendable {
             }
             return good
         }
-        var lines: [String] = []
+        var lines: [WrappedLine] = []
         var start = 0
         var p = 0
         while start < characters.count {
             if lines.count == max(1, maximumLines) - 1 {
                 lines.append(
-                    try truncated(
-                        text(start..<characters.count), pixelSize: pixelSize, request, maxWidth: maxWidth))
+                    WrappedLine(
+                        text: try truncated(
+                            text(start..<characters.count), pixelSize: pixelSize, request, maxWidth: maxWidth),
+                        endsParagraph: true))
                 break
             }
             while ends[p] <= start { p += 1 }
@@ -253,32 +279,42 @@ public final class TextRenderer: Sendable {
                 let k = try lastFitting(start, ends[p] - start - 1) { start + 2 + $0 }
                 end = k >= 0 ? start + 2 + k : start + 1
             }
-            lines.append(text(start..<end))
+            lines.append(
+                WrappedLine(
+                    text: text(start..<end),
+                    endsParagraph: end == characters.count
+                        || LineBreaker.lineBreakClass(characters[end - 1]) == .bk))
             start = end
         }
         return lines
     }
 
-    /// Each line's mask placed in `rect`: the block of line boxes centred vertically, each line
-    /// aligned across.
+    /// Each line's mask placed in `rect`: the block of line boxes spaced by `spacing` and centred
+    /// vertically, each line aligned across, its baseline a descent above its box's bottom (a
+    /// taller box than the font's adds room above the glyphs, as TextKit does).
     private func renderLines(
         _ string: String, pixelSize: Double, _ request: FontRequest, alignment: TextAlignment,
-        numberOfLines: Int,
-        in rect: Rect
+        numberOfLines: Int, spacing: ParagraphSpacing, in rect: Rect
     ) throws(TextError) -> [PlacedText] {
         try Self.check(pixelSize)
         let metrics = try layout(Self.scalars(string), pixelSize: pixelSize, request, rasterize: false)
-        let lineHeight = metrics.ascent + metrics.descent
+        let natural = metrics.ascent + metrics.descent
+        let pitch = spacing.lineHeight(natural: natural) + max(spacing.lineSpacing, 0)
         let fitting =
-            lineHeight > 0
+            pitch > 0
             ? max(
-                1, (rect.height / lineHeight + 1e-9).rounded(.down).clampedInt(in: 1...Int(Int32.max), nan: 1)
+                1,
+                ((rect.height + max(spacing.lineSpacing, 0)) / pitch + 1e-9).rounded(.down).clampedInt(
+                    in: 1...Int(Int32.max), nan: 1)
             ) : 1
         let count = numberOfLines > 0 ? min(numberOfLines, fitting) : fitting
         let lines = try wrap(string, pixelSize: pixelSize, request, maxWidth: rect.width, maximumLines: count)
-        var baseline = rect.minY + (rect.height - Double(lines.count) * lineHeight) / 2 + metrics.ascent
+        let block = spacing.layout(endsParagraph: lines.map(\.endsParagraph), natural: natural)
+        let top = rect.minY + (rect.height - block.height) / 2
+        let box = spacing.lineHeight(natural: natural)
         var placed: [PlacedText] = []
-        for line in lines {
+        for (line, lineTop) in zip(lines.map(\.text), block.tops) {
+            let baseline = top + lineTop + box - metrics.descent
             var mask = try Self.compose(
                 try layout(Self.scalars(line), pixelSize: pixelSize, request, rasterize: true), text: line)
             // The paragraph's direction decides `natural` for every line, not each line's own.
@@ -287,7 +323,44 @@ public final class TextRenderer: Sendable {
                 PlacedText(
                     mask: mask, x: TextMask.snap(mask.penStart(in: rect, alignment: alignment)) - mask.penX,
                     y: TextMask.snap(baseline) - mask.baseline))
-            baseline += lineHeight
+        }
+        return placed
+    }
+
+    /// The decoration's strokes for one placed line, across its advance from its pen: solid
+    /// coverage snapped to whole pixels, at least one pixel thick (a thick line twice the
+    /// face's thickness, a double line two strokes a stroke apart).
+    private static func decorations(
+        _ decoration: TextDecoration, of line: PlacedText,
+        _ metrics: (
+            underline: Double, underlineThickness: Double, strikethrough: Double,
+            strikethroughThickness: Double
+        )
+    ) -> [PlacedText] {
+        guard line.mask.advance > 0 else { return [] }
+        let penX = line.x + line.mask.penX
+        let baseline = Double(line.y + line.mask.baseline)
+        let width = max(1, line.mask.advance.rounded().clampedInt(in: 0...(1 << 20), nan: 0))
+        func strokes(_ style: TextDecoration.Line, centre: Double, thickness: Double) -> [PlacedText] {
+            let t = max(
+                1, (style == .thick ? thickness * 2 : thickness).rounded().clampedInt(in: 1...4096, nan: 1))
+            let offsets = style == .double ? [-t, t] : [0]
+            return offsets.map { offset in
+                let y =
+                    (centre - Double(t) / 2).rounded().clampedInt(in: pixelCoordinateRange, nan: 0) + offset
+                let mask = TextMask(
+                    width: width, height: t, coverage: [UInt8](repeating: 255, count: width * t), penX: 0,
+                    baseline: 0, advance: 0, ascent: 0, descent: 0, text: "")
+                return PlacedText(mask: mask, x: penX, y: y)
+            }
+        }
+        var placed: [PlacedText] = []
+        if let u = decoration.underline {
+            placed += strokes(u, centre: baseline - metrics.underline, thickness: metrics.underlineThickness)
+        }
+        if let s = decoration.strikethrough {
+            placed += strokes(
+                s, centre: baseline - metrics.strikethrough, thickness: metrics.strikethroughThickness)
         }
         return placed
     }

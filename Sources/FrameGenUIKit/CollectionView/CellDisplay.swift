@@ -739,14 +739,8 @@ package enum LayerSnapshotting {
                 s.contents = image.snapshotContents(mode: mode(view?.contentMode), bitmap: bitmap)
             }
         }
-        if let label = view as? UILabel, label.layer === layer, let text = label.text, !text.isEmpty {
-            let font: UIFont = label.font
-            s.text = LayerSnapshot.Text(
-                string: text, fontSize: Double(font.pointSize),
-                bold: font.weight.rawValue >= UIFont.Weight.semibold.rawValue,
-                family: font.familyName.hasPrefix(".") ? nil : font.familyName,
-                color: color(label.textColor.resolvedColor(with: traits ?? label.traitCollection).cgColor),
-                alignment: alignment(label.textAlignment), numberOfLines: label.numberOfLines)
+        if let label = view as? UILabel, label.layer === layer {
+            s.text = label.snapshotText(traits: traits ?? label.traitCollection)
         }
         let children = (layer.sublayers ?? []).map(tree)
         if let replicator = layer as? CAReplicatorLayer {
@@ -805,14 +799,6 @@ package enum LayerSnapshotting {
         }
     }
 
-    private static func alignment(_ a: NSTextAlignment) -> String {
-        switch a {
-        case .center: "center"
-        case .right: "right"
-        case .left, .justified: "left"
-        case .natural: "natural"
-        }
-    }
 }
 
 extension UICollectionView.ElementCategory {

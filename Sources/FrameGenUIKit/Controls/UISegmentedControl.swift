@@ -179,8 +179,31 @@ open class UISegmentedControl: UIControl {
             plate.frame = frames[selectedSegmentIndex].insetBy(dx: 2, dy: 2)
         }
         for (index, label) in labels.enumerated() {
-            label.font = .systemFont(ofSize: 13, weight: index == selectedSegmentIndex ? .semibold : .regular)
+            let selected = index == selectedSegmentIndex
+            let enabled = segments[index].isEnabled && isEnabled
+            let state: UIControl.State = !enabled ? .disabled : selected ? .selected : .normal
+            let attributes = titleTextAttributes(for: state) ?? titleTextAttributes(for: .normal) ?? [:]
+            label.font =
+                (attributes[.font] as? UIFont)
+                ?? .systemFont(ofSize: 13, weight: selected ? .semibold : .regular)
+            label.textColor =
+                (attributes[.foregroundColor] as? UIColor) ?? (enabled ? .label : .tertiaryLabel)
         }
+    }
+
+    /// The titles' attributes for each state; a state without its own takes the normal
+    /// state's, as in UIKit. The font and foreground colour are drawn.
+    private var titleAttributes: [UInt: [NSAttributedString.Key: Any]] = [:]
+
+    open func setTitleTextAttributes(_ attributes: [NSAttributedString.Key: Any]?, for state: UIControl.State)
+    {
+        titleAttributes[state.rawValue] = attributes
+        invalidateIntrinsicContentSize()
+        setNeedsLayout()
+    }
+
+    open func titleTextAttributes(for state: UIControl.State) -> [NSAttributedString.Key: Any]? {
+        titleAttributes[state.rawValue]
     }
 
     /// Fixed widths as set; the rest share what is left equally.
@@ -220,6 +243,9 @@ open class UISegmentedControl: UIControl {
             label.textAlignment = .center
             label.font = .systemFont(ofSize: 13)
             label.textColor = segment.isEnabled && isEnabled ? .label : .tertiaryLabel
+            if let attributes = titleTextAttributes(for: .normal) {
+                label.font = (attributes[.font] as? UIFont) ?? label.font
+            }
             return label
         }
         imageViews = segments.map { UIImageView(image: $0.image) }

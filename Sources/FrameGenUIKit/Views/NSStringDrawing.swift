@@ -1,13 +1,35 @@
 import Foundation
+import Geometry
+import Layout
+import Text
 
-// UIKit's string drawing additions (NSStringDrawing.h), which Foundation on Linux lacks. Cells
-// size a button or a label to its title before laying out (SwipeCellKit's action buttons do).
+// UIKit's attributed-string keys and string drawing additions (NSAttributedString.h,
+// NSStringDrawing.h), which Foundation on Linux lacks: apps measure text to size cells and
+// buttons, and draw it in `draw(_:)` and into images. Measuring and drawing are a label's: the
+// same fonts, line breaking and spacing (UILabel.swift), so that text drawn at a point lands
+// where a label of its size there draws it.
 
 extension NSAttributedString.Key {
     public static let font = NSAttributedString.Key("NSFont")
     public static let foregroundColor = NSAttributedString.Key("NSColor")
     public static let backgroundColor = NSAttributedString.Key("NSBackgroundColor")
     public static let kern = NSAttributedString.Key("NSKern")
+    public static let tracking = NSAttributedString.Key("NSTracking")
+    public static let paragraphStyle = NSAttributedString.Key("NSParagraphStyle")
+    public static let underlineStyle = NSAttributedString.Key("NSUnderline")
+    public static let underlineColor = NSAttributedString.Key("NSUnderlineColor")
+    public static let strikethroughStyle = NSAttributedString.Key("NSStrikethrough")
+    public static let strikethroughColor = NSAttributedString.Key("NSStrikethroughColor")
+    public static let baselineOffset = NSAttributedString.Key("NSBaselineOffset")
+    public static let link = NSAttributedString.Key("NSLink")
+    public static let shadow = NSAttributedString.Key("NSShadow")
+    public static let strokeColor = NSAttributedString.Key("NSStrokeColor")
+    public static let strokeWidth = NSAttributedString.Key("NSStrokeWidth")
+    public static let ligature = NSAttributedString.Key("NSLigature")
+    public static let obliqueness = NSAttributedString.Key("NSObliqueness")
+    public static let expansion = NSAttributedString.Key("NSExpansion")
+    public static let attachment = NSAttributedString.Key("NSAttachment")
+    public static let writingDirection = NSAttributedString.Key("NSWritingDirection")
 }
 
 public struct NSStringDrawingOptions: OptionSet, Sendable {
@@ -20,6 +42,151 @@ public struct NSStringDrawingOptions: OptionSet, Sendable {
     public static let truncatesLastVisibleLine = NSStringDrawingOptions(rawValue: 1 << 5)
 }
 
+/// Kept for the signature: framegen neither shrinks the font nor reports what it drew.
+open class NSStringDrawingContext: NSObject {
+    open var minimumScaleFactor: CGFloat = 0
+    open private(set) var actualScaleFactor: CGFloat = 1
+    open private(set) var totalBounds: CGRect = .zero
+}
+
+/// What a run of text is measured and drawn with, from its attributes: the whole string takes
+/// the attributes of its first character (framegen draws one font and colour a string).
+/// Without a font, Helvetica at 12 points, and without a colour, black: NSAttributedString's
+/// defaults.
+struct TextRunStyle {
+    var font: UIFont
+    var color: UIColor
+    var paragraph: NSParagraphStyle
+    var underline: NSUnderlineStyle = []
+    var strikethrough: NSUnderlineStyle = []
+    var shadow: NSShadow?
+
+    init(_ attributes: [NSAttributedString.Key: Any]?) {
+        let a = attributes ?? [:]
+        font = (a[.font] as? UIFont) ?? UIFont(name: "Helvetica", size: 12) ?? .systemFont(ofSize: 12)
+        color = (a[.foregroundColor] as? UIColor) ?? .black
+        paragraph = (a[.paragraphStyle] as? NSParagraphStyle) ?? NSParagraphStyle()
+        underline = Self.lineStyle(a[.underlineStyle])
+        strikethrough = Self.lineStyle(a[.strikethroughStyle])
+        shadow = a[.shadow] as? NSShadow
+    }
+
+    init(_ string: NSAttributedString) {
+        self.init(string.length > 0 ? string.attributes(at: 0, effectiveRange: nil) : nil)
+    }
+
+    /// An NSUnderlineStyle, or its raw value as apps store it (an Int, an NSNumber).
+    private static func lineStyle(_ value: Any?) -> NSUnderlineStyle {
+        switch value {
+        case let style as NSUnderlineStyle: style
+        case let raw as Int: NSUnderlineStyle(rawValue: raw)
+        case let number as NSNumber: NSUnderlineStyle(rawValue: number.intValue)
+        default: []
+        }
+    }
+
+    /// The paragraph style's spacing, in points.
+    var spacing: ParagraphSpacing {
+        let p = paragraph
+        return ParagraphSpacing(
+            lineSpacing: Double(p.lineSpacing), lineHeightMultiple: Double(p.lineHeightMultiple),
+            minimumLineHeight: Double(p.minimumLineHeight), maximumLineHeight: Double(p.maximumLineHeight),
+            paragraphSpacing: Double(p.paragraphSpacing),
+            paragraphSpacingBefore: Double(p.paragraphSpacingBefore))
+    }
+
+    /// The drawn line of a style: a pattern or `byWord` draws solid under the whole line.
+    private static func decoration(_ style: NSUnderlineStyle) -> String? {
+        switch style.rawValue & 0xFF {
+        case 0: nil
+        case NSUnderlineStyle.thick.rawValue: "thick"
+        case NSUnderlineStyle.double.rawValue: "double"
+        default: "single"
+        }
+    }
+
+    /// The text as the compositor draws it, its colours resolved with `traits`.
+    func snapshot(
+        _ string: String, alignment: NSTextAlignment, numberOfLines: Int, traits: UITraitCollection
+    ) -> LayerSnapshot.Text {
+        var text = LayerSnapshot.Text(
+            string: string, fontSize: Double(font.pointSize), bold: font.isDrawnBold,
+            family: font.drawnFamily, color: color.resolvedColor(with: traits).cgColor.snapshot,
+            alignment: Self.alignment(alignment), numberOfLines: numberOfLines)
+        let s = spacing
+        (text.lineSpacing, text.lineHeightMultiple) = (s.lineSpacing, s.lineHeightMultiple)
+        (text.minimumLineHeight, text.maximumLineHeight) = (s.minimumLineHeight, s.maximumLineHeight)
+        (text.paragraphSpacing, text.paragraphSpacingBefore) = (s.paragraphSpacing, s.paragraphSpacingBefore)
+        text.underline = Self.decoration(underline)
+        text.strikethrough = Self.decoration(strikethrough)
+        if let shadow, let c = shadow.shadowColor as? UIColor {
+            // Core Graphics' blur radius is about two of the Gaussian's sigmas.
+            text.shadow = LayerSnapshot.Shadow(
+                color: c.resolvedColor(with: traits).cgColor.snapshot, opacity: 1,
+                radius: Double(shadow.shadowBlurRadius) / 2,
+                offset: Point(x: Double(shadow.shadowOffset.width), y: Double(shadow.shadowOffset.height)))
+        }
+        return text
+    }
+
+    static func alignment(_ a: NSTextAlignment) -> String {
+        switch a {
+        case .center: "center"
+        case .right: "right"
+        case .left, .justified: "left"
+        case .natural: "natural"
+        }
+    }
+
+    /// `string`'s rectangle as NSStringDrawing measures it: with `.usesLineFragmentOrigin`, its
+    /// lines wrapped at `size.width` from the top left of the first (a truncating or clipping
+    /// line break mode keeps each paragraph on one line, as TextKit does); without it, one line
+    /// whose rectangle starts at the baseline (its origin's y is minus the font's ascender).
+    /// The height given is not a limit, as on iOS. Sizes are a label's, rounded up to the
+    /// screen's pixels.
+    func boundingRect(_ string: String, with size: CGSize, options: NSStringDrawingOptions) -> CGRect {
+        let fragments = options.contains(.usesLineFragmentOrigin)
+        let wraps =
+            fragments && [.byWordWrapping, .byCharWrapping].contains(paragraph.lineBreakMode)
+            && size.width > 0 && size.width < .greatestFiniteMagnitude / 2
+        let measured =
+            UILabel.textSize(
+                string, font: font, spacing: spacing, wrapWidth: wraps ? size.width : 0,
+                numberOfLines: fragments ? 0 : 1)
+            ?? CGSize(width: 0, height: font.lineHeight)
+        var width = max(0, measured.width)
+        if fragments, !wraps, size.width > 0 { width = min(width, size.width) }
+        return CGRect(x: 0, y: fragments ? 0 : -font.ascender, width: width, height: measured.height)
+    }
+
+    /// Draws `string` into the current context as NSStringDrawing does: with
+    /// `.usesLineFragmentOrigin` its lines wrapped in `rect` from its top (cut at its bottom),
+    /// otherwise one line whose baseline starts at the rect's origin. No context: nothing.
+    func draw(_ string: String, in rect: CGRect, options: NSStringDrawingOptions) {
+        guard let context = UIGraphicsGetCurrentContext(), !string.isEmpty else { return }
+        let traits = UITraitCollection.current
+        if options.contains(.usesLineFragmentOrigin) {
+            let size = boundingRect(string, with: rect.size, options: options).size
+            let box = CGRect(
+                x: rect.minX, y: rect.minY, width: rect.width, height: min(rect.height, size.height))
+            context.draw(
+                snapshot(string, alignment: paragraph.alignment, numberOfLines: 0, traits: traits), in: box)
+        } else {
+            let line = boundingRect(string, with: rect.size, options: [])
+            let width = rect.width > 0 ? rect.width : line.width
+            let box = CGRect(x: rect.minX, y: rect.minY + line.minY, width: width, height: line.height)
+            context.draw(
+                snapshot(string, alignment: paragraph.alignment, numberOfLines: 1, traits: traits), in: box)
+        }
+    }
+
+    /// At `point`, the top left of its first line, unwrapped (its own line breaks kept).
+    func draw(_ string: String, at point: CGPoint) {
+        let size = boundingRect(string, with: .zero, options: .usesLineFragmentOrigin).size
+        draw(string, in: CGRect(origin: point, size: size), options: .usesLineFragmentOrigin)
+    }
+}
+
 extension NSString {
     public typealias DrawingOptions = NSStringDrawingOptions
 
@@ -28,49 +195,80 @@ extension NSString {
         attributes: [NSAttributedString.Key: Any]? = nil,
         context: NSStringDrawingContext?
     ) -> CGRect {
-        (self as String).boundingRect(with: size, options: options, attributes: attributes, context: context)
+        TextRunStyle(attributes).boundingRect(self as String, with: size, options: options)
+    }
+
+    public func size(withAttributes attrs: [NSAttributedString.Key: Any]? = nil) -> CGSize {
+        (self as String).size(withAttributes: attrs)
+    }
+
+    public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+        TextRunStyle(attrs).draw(self as String, at: point)
+    }
+
+    public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+        TextRunStyle(attrs).draw(self as String, in: rect, options: .usesLineFragmentOrigin)
+    }
+
+    public func draw(
+        with rect: CGRect, options: NSStringDrawingOptions = [],
+        attributes: [NSAttributedString.Key: Any]? = nil, context: NSStringDrawingContext?
+    ) {
+        TextRunStyle(attributes).draw(self as String, in: rect, options: options)
     }
 }
 
-/// Kept for the signature: framegen neither shrinks the font nor reports what it drew.
-open class NSStringDrawingContext: NSObject {
-    open var minimumScaleFactor: CGFloat = 0
-    open private(set) var actualScaleFactor: CGFloat = 1
-    open private(set) var totalBounds: CGRect = .zero
-}
-
+// The same on Swift strings, which UIKit apps call through bridging.
 extension StringProtocol {
-    /// The text's size as a label of its font measures it, with the fonts the compositor draws
-    /// it with: with `.usesLineFragmentOrigin`, its lines wrapped at `size.width`, from the
-    /// top-left of the first line; without it, one line whose rectangle starts at the baseline
-    /// (its origin's y is minus the font's ascender), as UIKit documents. The height given is
-    /// not a limit, as on iOS, where the rectangle may come out taller. Without a font in the
-    /// attributes, Helvetica at 12 points, NSAttributedString's default.
     public func boundingRect(
         with size: CGSize, options: NSStringDrawingOptions = [],
         attributes: [NSAttributedString.Key: Any]? = nil,
         context: NSStringDrawingContext?
     ) -> CGRect {
-        let font =
-            (attributes?[.font] as? UIFont) ?? UIFont(name: "Helvetica", size: 12) ?? .systemFont(ofSize: 12)
-        let label = UILabel()
-        label.font = font
-        label.text = String(self)
-        let wraps = options.contains(.usesLineFragmentOrigin)
-        label.numberOfLines = wraps ? 0 : 1
-        if wraps, size.width > 0, size.width < .greatestFiniteMagnitude / 2 {
-            label.preferredMaxLayoutWidth = size.width
-        }
-        let measured = label.intrinsicContentSize
-        let width = Swift.max(0, measured.width)
-        return CGRect(x: 0, y: wraps ? 0 : -font.ascender, width: width, height: measured.height)
+        TextRunStyle(attributes).boundingRect(String(self), with: size, options: options)
     }
 
     public func size(withAttributes attributes: [NSAttributedString.Key: Any]? = nil) -> CGSize {
-        boundingRect(
-            with: CGSize(width: CGFloat.greatestFiniteMagnitude, height: .greatestFiniteMagnitude),
-            options: [],
-            attributes: attributes, context: nil
-        ).size
+        TextRunStyle(attributes).boundingRect(String(self), with: .zero, options: .usesLineFragmentOrigin)
+            .size
+    }
+
+    public func draw(at point: CGPoint, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+        TextRunStyle(attrs).draw(String(self), at: point)
+    }
+
+    public func draw(in rect: CGRect, withAttributes attrs: [NSAttributedString.Key: Any]? = nil) {
+        TextRunStyle(attrs).draw(String(self), in: rect, options: .usesLineFragmentOrigin)
+    }
+
+    public func draw(
+        with rect: CGRect, options: NSStringDrawingOptions = [],
+        attributes: [NSAttributedString.Key: Any]? = nil, context: NSStringDrawingContext?
+    ) {
+        TextRunStyle(attributes).draw(String(self), in: rect, options: options)
+    }
+}
+
+extension NSAttributedString {
+    public func boundingRect(
+        with size: CGSize, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?
+    ) -> CGRect {
+        TextRunStyle(self).boundingRect(string, with: size, options: options)
+    }
+
+    public func size() -> CGSize {
+        TextRunStyle(self).boundingRect(string, with: .zero, options: .usesLineFragmentOrigin).size
+    }
+
+    public func draw(at point: CGPoint) { TextRunStyle(self).draw(string, at: point) }
+
+    public func draw(in rect: CGRect) {
+        TextRunStyle(self).draw(string, in: rect, options: .usesLineFragmentOrigin)
+    }
+
+    public func draw(
+        with rect: CGRect, options: NSStringDrawingOptions = [], context: NSStringDrawingContext?
+    ) {
+        TextRunStyle(self).draw(string, in: rect, options: options)
     }
 }

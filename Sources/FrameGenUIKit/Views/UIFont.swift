@@ -78,6 +78,9 @@ open class UIFont: NSObject, @unchecked Sendable {
         case system
         case monospacedSystem
         case monospacedDigitSystem
+        /// `UIFontDescriptor.withDesign(_:)`'s, drawn as the system font.
+        case roundedSystem
+        case serifSystem
         case named
     }
 
@@ -166,6 +169,13 @@ open class UIFont: NSObject, @unchecked Sendable {
             fontName: fontName, familyName: familyName, pointSize: fontSize, weight: weight,
             isItalic: isItalic, design: design)
     }
+
+    /// Whether the compositor draws it from the bold face: from semibold up (it has regular and
+    /// bold faces only).
+    package var isDrawnBold: Bool { weight.rawValue >= Weight.semibold.rawValue }
+
+    /// The family the compositor asks fontconfig for; nil for the system font's (its default).
+    package var drawnFamily: String? { familyName.hasPrefix(".") ? nil : familyName }
 
     // SF Pro's vertical metrics, in font units of a 2048-unit em (see the type's comment).
     open var ascender: CGFloat { pointSize * 1950 / 2048 }

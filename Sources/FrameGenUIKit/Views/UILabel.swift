@@ -1,4 +1,6 @@
 import Foundation
+import Geometry
+import Layout
 import Text
 
 /// How lines of text align; the raw values are iOS's (they differ on macOS).
@@ -32,8 +34,23 @@ open class UILabel: UIView {
         set { attributedText = newValue.map { NSAttributedString(string: $0) } }
     }
 
+    /// Setting it takes the font, colour, alignment and line break mode of its first
+    /// character, where it has them, into the label's properties, as UIKit documents; its
+    /// paragraph spacing, underline, strikethrough and shadow are drawn (for the whole text:
+    /// NSStringDrawing.swift's `TextRunStyle`).
     open var attributedText: NSAttributedString? {
-        didSet { invalidateIntrinsicContentSize() }
+        didSet {
+            if let string = attributedText, string.length > 0 {
+                let attributes = string.attributes(at: 0, effectiveRange: nil)
+                if let font = attributes[.font] as? UIFont { storedFont = font }
+                if let color = attributes[.foregroundColor] as? UIColor { storedTextColor = color }
+                if let paragraph = attributes[.paragraphStyle] as? NSParagraphStyle {
+                    textAlignment = paragraph.alignment
+                    lineBreakMode = paragraph.lineBreakMode
+                }
+            }
+            invalidateIntrinsicContentSize()
+        }
     }
 
     /// The system font at 17 points by default; setting nil restores it, as on iOS.
@@ -91,33 +108,86 @@ open class UILabel: UIView {
     /// 0 (automatic, as on iOS), at the width the last layout pass gave it.
     open override var intrinsicContentSize: CGSize {
         guard let text, !text.isEmpty else { return CGSize(width: UIView.noIntrinsicMetric, height: 0) }
-        let weight: FontWeight = font.weight.rawValue >= UIFont.Weight.semibold.rawValue ? .bold : .regular
-        let family = font.familyName.hasPrefix(".") ? FontLocator.defaultFamily : font.familyName
-        let size = Double(font.pointSize)
         let wrapWidth =
             numberOfLines == 1 ? 0 : preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : laidOutWidth
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        return UILabel.textSize(
+            text, font: font, spacing: runStyle.spacing, wrapWidth: wrapWidth, numberOfLines: numberOfLines)
+            ?? CGSize(width: UIView.noIntrinsicMetric, height: CGFloat(textLineCount) * font.lineHeight)
+    }
+
+    /// Text's size as a label measures it: its widest line's advance, by its lines' heights
+    /// spaced by `spacing` from the font's line height; each rounded up to the screen's pixels.
+    /// With a `wrapWidth`, wrapped there into at most `numberOfLines` lines (0: any number);
+    /// without, its own lines, at most `numberOfLines`. nil when the fonts cannot measure it.
+    static func textSize(
+        _ text: String, font: UIFont, spacing: ParagraphSpacing, wrapWidth: CGFloat, numberOfLines: Int
+    ) -> CGSize? {
+        let weight: FontWeight = font.isDrawnBold ? .bold : .regular
+        let family = font.drawnFamily ?? FontLocator.defaultFamily
+        let size = Double(font.pointSize)
+        var lines: [WrappedLine]
         var width = 0.0
         do {
             if wrapWidth > 0 {
-                lines = try UILabel.measuring.lines(
+                lines = try UILabel.measuring.wrappedLines(
                     text, pixelSize: size, weight: weight, family: family, maxWidth: Double(wrapWidth),
                     maximumLines: numberOfLines == 0 ? .max : numberOfLines)
             } else {
-                lines = Array(lines.prefix(textLineCount))
+                lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
+                    WrappedLine(text: String($0), endsParagraph: true)
+                }
+                if numberOfLines > 0 { lines = Array(lines.prefix(numberOfLines)) }
             }
             for line in lines {
                 width = Swift.max(
                     width,
-                    try UILabel.measuring.measure(line, pixelSize: size, weight: weight, family: family))
+                    try UILabel.measuring.measure(line.text, pixelSize: size, weight: weight, family: family))
             }
         } catch {
-            return CGSize(width: UIView.noIntrinsicMetric, height: CGFloat(textLineCount) * font.lineHeight)
+            return nil
         }
+        if lines.isEmpty { lines = [WrappedLine(text: "", endsParagraph: true)] }
+        let height = spacing.layout(
+            endsParagraph: lines.map(\.endsParagraph), natural: Double(font.lineHeight)
+        )
+        .height
         let scale = Double(UIScreen.main.scale)
         func up(_ v: Double) -> CGFloat { CGFloat((v * scale).rounded(.up) / scale) }
-        return CGSize(
-            width: up(width), height: up(Double(CGFloat(Swift.max(1, lines.count)) * font.lineHeight)))
+        return CGSize(width: up(width), height: up(height))
+    }
+
+    /// The attributes the label draws with: its first character's, with the label's font and
+    /// colour (which setting `attributedText` takes from them).
+    private var runStyle: TextRunStyle {
+        var style = attributedText.map(TextRunStyle.init) ?? TextRunStyle(nil)
+        style.font = font
+        style.color = textColor
+        return style
+    }
+
+    /// The label's text as the compositor draws it in its bounds, colours resolved with
+    /// `traits`: with the label's shadow (unblurred) when its text casts none, and, when
+    /// `adjustsFontSizeToFitWidth` is set, a single line's font shrunk to fit the width, to no
+    /// less than `minimumScaleFactor` of its size.
+    package func snapshotText(traits: UITraitCollection) -> LayerSnapshot.Text? {
+        guard let text, !text.isEmpty else { return nil }
+        var style = runStyle
+        if adjustsFontSizeToFitWidth, numberOfLines == 1, bounds.width > 0,
+            let natural = UILabel.textSize(
+                text, font: style.font, spacing: .natural, wrapWidth: 0, numberOfLines: 1),
+            natural.width > bounds.width
+        {
+            let scale = Swift.max(minimumScaleFactor, bounds.width / natural.width)
+            style.font = style.font.withSize(style.font.pointSize * scale)
+        }
+        var snapshot = style.snapshot(
+            text, alignment: textAlignment, numberOfLines: numberOfLines, traits: traits)
+        if snapshot.shadow == nil, let shadowColor {
+            snapshot.shadow = LayerSnapshot.Shadow(
+                color: shadowColor.resolvedColor(with: traits).cgColor.snapshot, opacity: 1, radius: 0,
+                offset: Point(x: Double(shadowOffset.width), y: Double(shadowOffset.height)))
+        }
+        return snapshot
     }
 
     /// The width the last layout pass gave a label of several lines whose
