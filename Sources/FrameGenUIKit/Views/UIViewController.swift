@@ -1,9 +1,10 @@
 import Foundation
 
-/// UIViewController, as far as a collection view's controller uses it: its view, loaded on
-/// first use, and the appearance calls framegen makes when it puts the controller on screen
-/// (`UICollectionViewController.hosting(_:)`, docs/uikit.md "View controllers"). framegen has
-/// no navigation, presentation or containment: there is one screen and one controller on it.
+/// UIViewController: its view, loaded on first use, the appearance calls framegen makes when it
+/// puts the controller on screen (`UICollectionViewController.hosting(_:)`, a snapshot test's
+/// window, docs/uikit.md "View controllers"), and containment as far as the navigation and tab
+/// bar controllers use it (docs/notes-bars.md "Navigation and tab bars"): a container lays out its
+/// children's views in its own and passes its appearance calls on to them.
 open class UIViewController: UIResponder {
     /// framegen loads no nibs: the controller makes its view in `loadView()`.
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
@@ -67,9 +68,62 @@ open class UIViewController: UIResponder {
     open func viewDidLayoutSubviews() {}
     open func didReceiveMemoryWarning() {}
 
-    open var title: String?
+    /// Also the title of its navigation item and tab bar item, as UIKit sets them.
+    open var title: String? {
+        didSet {
+            navigationItem.title = title
+            storedTabBarItem?.title = title
+        }
+    }
     /// The controller's own, made at first use, as UIKit makes it.
     open private(set) lazy var navigationItem = UINavigationItem()
+
+    private var storedTabBarItem: UITabBarItem?
+    /// Made at first use with the controller's title, as UIKit makes it.
+    open var tabBarItem: UITabBarItem! {
+        get {
+            if let storedTabBarItem { return storedTabBarItem }
+            let item = UITabBarItem(title: title, image: nil, tag: 0)
+            storedTabBarItem = item
+            return item
+        }
+        set {
+            storedTabBarItem = newValue
+            (parent as? UITabBarController)?.tabBar.setNeedsLayout()
+        }
+    }
+
+    /// The items a navigation controller's toolbar shows while this controller is on top.
+    open var toolbarItems: [UIBarButtonItem]? {
+        didSet { navigationController?.viewIfLoaded?.setNeedsLayout() }
+    }
+
+    open func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) {
+        self.toolbarItems = toolbarItems
+    }
+
+    /// Kept: framegen pushes without hiding the tab bar.
+    open var hidesBottomBarWhenPushed = false
+
+    /// The nearest navigation controller among the controller and its ancestors' parents.
+    open var navigationController: UINavigationController? {
+        var next = parent
+        while let controller = next {
+            if let navigation = controller as? UINavigationController { return navigation }
+            next = controller.parent
+        }
+        return nil
+    }
+
+    /// The nearest tab bar controller among its parents.
+    open var tabBarController: UITabBarController? {
+        var next = parent
+        while let controller = next {
+            if let tabs = controller as? UITabBarController { return tabs }
+            next = controller.parent
+        }
+        return nil
+    }
     open var traitCollection: UITraitCollection {
         loadedView?.traitCollection
             ?? UIView(frame: UIScreen.main.bounds).traitCollection.with(style: overrideUserInterfaceStyle)
@@ -84,9 +138,13 @@ open class UIViewController: UIResponder {
     var traitRegistrations: [TraitChangeRegistration] = []
     open var preferredStatusBarStyle: UIStatusBarStyle { .default }
     open var prefersStatusBarHidden: Bool { false }
-    /// framegen draws no navigation or tab bars, so nothing extends under them.
+    /// The edges where its view reaches under a container's translucent bar (an opaque one too
+    /// with `extendedLayoutIncludesOpaqueBars`), its safe area ending at the bar, as on iOS.
     open var edgesForExtendedLayout: UIRectEdge = .all
+    open var extendedLayoutIncludesOpaqueBars = false
     open var additionalSafeAreaInsets: UIEdgeInsets = .zero
+    /// Called when a container changes its view's safe area (a bar shown or resized).
+    open func viewSafeAreaInsetsDidChange() {}
     open var preferredContentSize: CGSize = .zero
 
     // MARK: Presentation, recorded (docs/uikit.md "Controls": nothing presented is drawn)
@@ -128,6 +186,7 @@ open class UIViewController: UIResponder {
     open private(set) weak var parent: UIViewController?
 
     open func addChild(_ childController: UIViewController) {
+        guard childController.parent !== self else { return }
         childController.removeFromParent()
         children.append(childController)
         childController.parent = self
@@ -144,17 +203,62 @@ open class UIViewController: UIResponder {
 
     private var appearing: Bool?
 
+    /// Whether the appearance calls pass on to the children whose views are in this
+    /// controller's view, as UIKit passes them.
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
     /// `viewWillAppear(_:)` (or `viewWillDisappear(_:)`) now, the `Did` call at
-    /// `endAppearanceTransition()`, as UIKit brackets a controller coming on screen.
+    /// `endAppearanceTransition()`, as UIKit brackets a controller coming on screen; then the
+    /// same for the children on screen in its view.
     open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
         appearing = isAppearing
         if isAppearing { viewWillAppear(animated) } else { viewWillDisappear(animated) }
+        for child in childrenOnScreen { child.beginAppearanceTransition(isAppearing, animated: animated) }
     }
 
     open func endAppearanceTransition() {
         guard let isAppearing = appearing else { return }
         appearing = nil
         if isAppearing { viewDidAppear(false) } else { viewDidDisappear(false) }
+        for child in childrenOnScreen { child.endAppearanceTransition() }
+    }
+
+    private var childrenOnScreen: [UIViewController] {
+        guard shouldAutomaticallyForwardAppearanceMethods, let root = loadedView else { return [] }
+        return children.filter { child in
+            var view = child.viewIfLoaded?.superview
+            while let v = view, v !== root { view = v.superview }
+            return view != nil
+        }
+    }
+
+    /// A container's layout of its children's views and its bars, run by its view's
+    /// `layoutSubviews()` (`ContainerView`).
+    func layOutChildren() {}
+
+    /// The scroll view whose edges a container's bars follow: the view itself, or the first
+    /// subview, as UIKit finds it.
+    var contentScrollView: UIScrollView? {
+        guard let view = viewIfLoaded else { return nil }
+        return view as? UIScrollView ?? view.subviews.first as? UIScrollView
+    }
+}
+
+extension UIScrollView {
+    /// Scrolled no further than its adjusted top inset (half a point's leeway).
+    var restsAtTopEdge: Bool { contentOffset.y <= -adjustedContentInset.top + 0.5 }
+
+    /// Scrolled to the end of its content and adjusted bottom inset (half a point's leeway).
+    var restsAtBottomEdge: Bool {
+        contentOffset.y + bounds.height >= contentSize.height + adjustedContentInset.bottom - 0.5
+    }
+}
+
+/// A container controller's view: its layout pass lays out the children and bars first.
+final class ContainerView: UIView {
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        owningController?.layOutChildren()
     }
 }
 
@@ -174,14 +278,114 @@ public struct UIRectEdge: OptionSet, Sendable {
     public static let all: UIRectEdge = [.top, .left, .bottom, .right]
 }
 
-/// The title and bar items a controller shows in a navigation bar: kept, not drawn (framegen
-/// draws no bars).
+extension UIViewController {
+    /// Makes `child`'s view this container's content, below its bars: a child controller, its
+    /// view the container view's first subview.
+    func install(_ child: UIViewController) {
+        addChild(child)
+        let view = self.view!
+        if child.view.superview !== view { view.insertSubview(child.view, at: 0) }
+        child.didMove(toParent: self)
+    }
+
+    /// Takes `child`'s view out of this container's (a controller popped or deselected).
+    func uninstall(_ child: UIViewController) {
+        guard let view = child.viewIfLoaded, view.superview === viewIfLoaded else { return }
+        view.removeFromSuperview()
+        view.hostedSafeArea = nil
+    }
+
+    /// Gives `child`'s view `frame` and the safe area of its part of `unobscured`, the
+    /// container's rectangle that neither the window's insets nor its bars cover (plus the
+    /// child's `additionalSafeAreaInsets`), as UIKit computes a contained view's safe area.
+    func lay(_ child: UIViewController, at frame: CGRect, unobscured: CGRect) {
+        guard let view = child.viewIfLoaded else { return }
+        view.frame = frame
+        let extra = child.additionalSafeAreaInsets
+        let insets = UIEdgeInsets(
+            top: max(0, unobscured.minY - frame.minY) + extra.top,
+            left: max(0, unobscured.minX - frame.minX) + extra.left,
+            bottom: max(0, frame.maxY - unobscured.maxY) + extra.bottom,
+            right: max(0, frame.maxX - unobscured.maxX) + extra.right)
+        guard view.hostedSafeArea != insets else { return }
+        view.hostedSafeArea = insets
+        view.setNeedsLayout()
+        child.viewSafeAreaInsetsDidChange()
+    }
+}
+
+/// The title and bar items a controller shows in a navigation bar, drawn by the bar of the
+/// navigation controller it is in (`UINavigationBar`).
 open class UINavigationItem: NSObject {
-    open var title: String?
+    open var title: String? {
+        didSet { changed() }
+    }
+    /// Kept, not drawn: framegen draws no prompt row above the bar.
     open var prompt: String?
-    open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic
-    open var hidesBackButton = false
-    open var backButtonTitle: String?
+    /// A view drawn in the title's place, at its own size (its frame's, else its intrinsic size)
+    /// up to the bar's height.
+    open var titleView: UIView? {
+        didSet { changed() }
+    }
+    open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic {
+        didSet { changed() }
+    }
+    open var hidesBackButton = false {
+        didSet { changed() }
+    }
+    /// The title the back button shows while this item lies below the top one.
+    open var backButtonTitle: String? {
+        didSet { changed() }
+    }
+    /// Its title is the back button's while this item lies below the top one.
+    open var backBarButtonItem: UIBarButtonItem? {
+        didSet { changed() }
+    }
+    open var backButtonDisplayMode: BackButtonDisplayMode = .default {
+        didSet { changed() }
+    }
+    open var leftItemsSupplementBackButton = false {
+        didSet { changed() }
+    }
+    /// Left to right.
+    open var leftBarButtonItems: [UIBarButtonItem]? {
+        didSet { changed() }
+    }
+    /// Right to left: the first is the rightmost, as UIKit lays them out.
+    open var rightBarButtonItems: [UIBarButtonItem]? {
+        didSet { changed() }
+    }
+    /// Kept, not drawn: framegen draws no search field under the bar.
+    open var searchController: UISearchController?
+    open var hidesSearchBarWhenScrolling = true
+    /// Over the bar's own, while this item is on top; copied when set, as UIKit copies them.
+    open var standardAppearance: UINavigationBarAppearance? {
+        didSet {
+            standardAppearance = standardAppearance?.copy()
+            changed()
+        }
+    }
+    open var compactAppearance: UINavigationBarAppearance? {
+        didSet { compactAppearance = compactAppearance?.copy() }
+    }
+    open var scrollEdgeAppearance: UINavigationBarAppearance? {
+        didSet {
+            scrollEdgeAppearance = scrollEdgeAppearance?.copy()
+            changed()
+        }
+    }
+    open var compactScrollEdgeAppearance: UINavigationBarAppearance? {
+        didSet { compactScrollEdgeAppearance = compactScrollEdgeAppearance?.copy() }
+    }
+
+    open var leftBarButtonItem: UIBarButtonItem? {
+        get { leftBarButtonItems?.first }
+        set { leftBarButtonItems = newValue.map { [$0] } }
+    }
+    open var rightBarButtonItem: UIBarButtonItem? {
+        get { rightBarButtonItems?.first }
+        set { rightBarButtonItems = newValue.map { [$0] } }
+    }
 
     public init(title: String) {
         self.title = title
@@ -190,36 +394,247 @@ open class UINavigationItem: NSObject {
 
     public override init() { super.init() }
 
+    public required init?(coder: NSCoder) { return nil }
+
+    open func setHidesBackButton(_ hidesBackButton: Bool, animated: Bool) {
+        self.hidesBackButton = hidesBackButton
+    }
+    open func setLeftBarButton(_ item: UIBarButtonItem?, animated: Bool) { leftBarButtonItem = item }
+    open func setRightBarButton(_ item: UIBarButtonItem?, animated: Bool) { rightBarButtonItem = item }
+    open func setLeftBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) {
+        leftBarButtonItems = items
+    }
+    open func setRightBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) {
+        rightBarButtonItems = items
+    }
+
+    /// The raw values are UIKit's.
     public enum LargeTitleDisplayMode: Int, Sendable {
-        case automatic, always, never
+        case automatic = 0
+        case always = 1
+        case never = 2
+        case inline = 3
+    }
+
+    /// The raw values are UIKit's.
+    public enum BackButtonDisplayMode: Int, Sendable {
+        case `default` = 0
+        case generic = 1
+        case minimal = 2
+    }
+
+    /// The bar showing the item, laid out again when the item changes.
+    weak var bar: UINavigationBar?
+
+    private func changed() { bar?.barChanged() }
+
+    /// What the back button above this item says: its back item's title, else its back button
+    /// title, else its title, else "Back" (a generic display mode always says "Back").
+    var backTitle: String {
+        if backButtonDisplayMode == .generic { return "Back" }
+        return backBarButtonItem?.title ?? backButtonTitle ?? title ?? "Back"
     }
 }
 
-extension UIViewController {
-    /// The controller is never in a navigation controller: framegen shows one screen.
-    public var navigationController: UINavigationController? { nil }
+/// Told when a navigation controller shows a controller (kept: framegen animates no
+/// transitions).
+public protocol UINavigationControllerDelegate: AnyObject {
+    func navigationController(
+        _ navigationController: UINavigationController, willShow viewController: UIViewController,
+        animated: Bool)
+    func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController,
+        animated: Bool)
 }
 
-/// A stack of controllers, as far as code that sets one up compiles: the top controller's view is
-/// what an app would show; framegen hosts collection view controllers itself (docs/uikit.md
-/// "View controllers") and draws no bar.
+extension UINavigationControllerDelegate {
+    public func navigationController(
+        _ navigationController: UINavigationController, willShow viewController: UIViewController,
+        animated: Bool
+    ) {}
+    public func navigationController(
+        _ navigationController: UINavigationController, didShow viewController: UIViewController,
+        animated: Bool
+    ) {}
+}
+
+/// A stack of controllers, the top one's view shown below the navigation bar (docs/notes-bars.md
+/// "Navigation and tab bars"): the view fills the controller's, under the bar while the bar is
+/// translucent (below it when opaque, unless the child extends its layout under opaque bars),
+/// its safe area's top at the bar's bottom; the toolbar, when shown, at the bottom the same way.
+/// Pushes and pops happen at once, without animation.
 open class UINavigationController: UIViewController {
-    open private(set) var viewControllers: [UIViewController] = []
-    open var topViewController: UIViewController? { viewControllers.last }
+    /// Its bar's height changes lay this controller out again.
+    public let navigationBar = UINavigationBar()
+    /// Hidden unless `isToolbarHidden` is false; shows the top controller's `toolbarItems`.
+    open private(set) var toolbar: UIToolbar! = {
+        let toolbar = UIToolbar()
+        toolbar.isHidden = true
+        return toolbar
+    }()
+    open weak var delegate: UINavigationControllerDelegate?
+    open var hidesBarsOnSwipe = false
+    open var hidesBarsOnTap = false
+    open var hidesBarsWhenKeyboardAppears = false
+    open var hidesBarsWhenVerticallyCompact = false
+
+    private var stack: [UIViewController] = []
+    private weak var shown: UIViewController?
 
     public init(rootViewController: UIViewController) {
-        viewControllers = [rootViewController]
         super.init(nibName: nil, bundle: nil)
+        setViewControllers([rootViewController], animated: false)
+    }
+
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+        navigationBar.owningNavigationController = self
+    }
+
+    /// framegen's bars are its own classes; the classes are accepted for code that names them.
+    public convenience init(navigationBarClass: AnyClass?, toolbarClass: AnyClass?) {
+        self.init(nibName: nil, bundle: nil)
     }
 
     public required init?(coder: NSCoder) { return nil }
 
+    open override func loadView() {
+        view = ContainerView(frame: UIScreen.main.bounds)
+        view.addSubview(navigationBar)
+        view.addSubview(toolbar)
+        showTop()
+    }
+
+    // MARK: The stack
+
+    open var viewControllers: [UIViewController] {
+        get { stack }
+        set { setViewControllers(newValue, animated: false) }
+    }
+    open var topViewController: UIViewController? { stack.last }
+    /// The top controller, or what it presents.
+    open var visibleViewController: UIViewController? {
+        topViewController?.presentedViewController ?? topViewController
+    }
+
+    open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+        for old in stack where !viewControllers.contains(where: { $0 === old }) {
+            uninstall(old)
+            old.removeFromParent()
+        }
+        stack = viewControllers
+        for controller in stack { addChild(controller) }
+        navigationBar.owningNavigationController = self
+        navigationBar.setItems(stack.map(\.navigationItem), animated: false)
+        showTop()
+    }
+
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
-        viewControllers.append(viewController)
+        setViewControllers(stack + [viewController], animated: animated)
     }
 
     @discardableResult
     open func popViewController(animated: Bool) -> UIViewController? {
-        viewControllers.count > 1 ? viewControllers.removeLast() : nil
+        guard stack.count > 1, let top = stack.last else { return nil }
+        setViewControllers(Array(stack.dropLast()), animated: animated)
+        return top
     }
+
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        guard stack.count > 1 else { return [] }
+        let popped = Array(stack.dropFirst())
+        setViewControllers([stack[0]], animated: animated)
+        return popped
+    }
+
+    @discardableResult
+    open func popToViewController(_ viewController: UIViewController, animated: Bool) -> [UIViewController]? {
+        guard let index = stack.firstIndex(where: { $0 === viewController }) else { return nil }
+        let popped = Array(stack[(index + 1)...])
+        setViewControllers(Array(stack[...index]), animated: animated)
+        return popped
+    }
+
+    // MARK: Bars
+
+    open var isNavigationBarHidden: Bool {
+        get { navigationBar.isHidden }
+        set { setNavigationBarHidden(newValue, animated: false) }
+    }
+
+    open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        navigationBar.isHidden = hidden
+        viewIfLoaded?.setNeedsLayout()
+    }
+
+    /// True by default, as UIKit's.
+    open var isToolbarHidden: Bool {
+        get { toolbar.isHidden }
+        set { setToolbarHidden(newValue, animated: false) }
+    }
+
+    open func setToolbarHidden(_ hidden: Bool, animated: Bool) {
+        toolbar.isHidden = hidden
+        viewIfLoaded?.setNeedsLayout()
+    }
+
+    /// Shows the top controller's view in place of the one shown, once the view is loaded.
+    private func showTop() {
+        guard isViewLoaded, shown !== topViewController else { return }
+        if let shown { uninstall(shown) }
+        shown = topViewController
+        if let top = topViewController {
+            delegate?.navigationController(self, willShow: top, animated: false)
+            install(top)
+            delegate?.navigationController(self, didShow: top, animated: false)
+        }
+        view.setNeedsLayout()
+    }
+
+    /// The bar below the window's top inset, 44 points (96 with a large title); the toolbar
+    /// above the bottom inset, 44 points; the top controller's view over the whole view, or
+    /// between the opaque bars it does not extend under.
+    override func layOutChildren() {
+        let bounds = view.bounds
+        let safe = view.safeAreaInsets
+        navigationBar.frame = CGRect(
+            x: 0, y: safe.top, width: bounds.width, height: navigationBar.barHeight)
+        navigationBar.backgroundExtension = safe.top
+        toolbar.items = topViewController?.toolbarItems
+        toolbar.frame = CGRect(
+            x: 0, y: bounds.height - safe.bottom - UIToolbar.height, width: bounds.width,
+            height: UIToolbar.height)
+        toolbar.backgroundExtension = safe.bottom
+        guard let top = topViewController else { return }
+        let showsBar = !navigationBar.isHidden
+        let showsToolbar = !toolbar.isHidden
+        var unobscured = bounds.inset(by: safe)
+        var frame = bounds
+        let underOpaque = top.extendedLayoutIncludesOpaqueBars
+        if showsBar {
+            unobscured.origin.y = navigationBar.frame.maxY
+            unobscured.size.height = max(0, bounds.height - safe.bottom - unobscured.minY)
+            let under =
+                (navigationBar.isTranslucent || underOpaque) && top.edgesForExtendedLayout.contains(.top)
+            if !under { frame.origin.y = navigationBar.frame.maxY }
+        }
+        if showsToolbar {
+            unobscured.size.height = max(0, toolbar.frame.minY - unobscured.minY)
+            let under = (toolbar.isTranslucent || underOpaque) && top.edgesForExtendedLayout.contains(.bottom)
+            frame.size.height = (under ? bounds.maxY : toolbar.frame.minY) - frame.minY
+        } else {
+            frame.size.height = bounds.maxY - frame.minY
+        }
+        lay(top, at: frame, unobscured: unobscured)
+    }
+
+    /// Whether the top controller's content rests at its top edge, where the bar takes its
+    /// scroll edge appearance: a scroll view scrolled no further than its adjusted top inset, or
+    /// content that does not scroll.
+    var contentIsAtTopEdge: Bool { topViewController?.contentScrollView?.restsAtTopEdge ?? true }
+
+    /// Whether the top controller's content rests at its bottom edge, where the toolbar takes
+    /// its scroll edge appearance.
+    var contentIsAtBottomEdge: Bool { topViewController?.contentScrollView?.restsAtBottomEdge ?? true }
 }
