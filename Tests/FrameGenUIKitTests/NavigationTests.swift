@@ -6,7 +6,7 @@ import Testing
 @testable import FrameGenUIKit
 
 /// Navigation and tab bar controllers, bars and the small controls, as UIKit documents them and
-/// as iOS 15 and later draws them on a phone (docs/notes-bars.md "Navigation and tab bars").
+/// as iOS 15 and later draws them on a phone (docs/uikit.md "Navigation and tab bars").
 @Suite struct NavigationTests {
     static let phone = CGRect(x: 0, y: 0, width: 390, height: 844)
     static let insets = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)

@@ -5,7 +5,7 @@ import Testing
 @testable import FrameGenUIKit
 
 /// The progress view, stepper and date picker as UIKit documents them and as iOS 14 and later
-/// draws them at rest (docs/notes-bars.md "Navigation and tab bars").
+/// draws them at rest (docs/uikit.md "Navigation and tab bars").
 @Suite struct ProgressStepperTests {
     @Test func aProgressViewFillsItsShareOfTheTrack() {
         let progress = UIProgressView(progressViewStyle: .default)

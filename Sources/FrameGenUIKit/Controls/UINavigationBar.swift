@@ -31,7 +31,7 @@ extension UINavigationBarDelegate {
     public func navigationBar(_ navigationBar: UINavigationBar, didPop item: UINavigationItem) {}
 }
 
-/// A navigation bar as iOS 15 and later draws it at rest on a phone (docs/notes-bars.md "Navigation
+/// A navigation bar as iOS 15 and later draws it at rest on a phone (docs/uikit.md "Navigation
 /// and tab bars"): a 44-point row with the top item's title centred in 17-point semibold and its
 /// bar button items' titles or glyphs in the tint colour 16 points from the edges (20 on a bar 414
 /// points wide or more), a back button while an item lies below the top one, and, for a large

@@ -8,7 +8,7 @@ extension UITabBarDelegate {
     public func tabBar(_ tabBar: UITabBar, didSelect item: UITabBarItem) {}
 }
 
-/// A phone's tab bar as iOS 15 and later draws it (docs/notes-bars.md "Navigation and tab bars"): 49
+/// A phone's tab bar as iOS 15 and later draws it (docs/uikit.md "Navigation and tab bars"): 49
 /// points (and, in a tab bar controller, the home indicator's inset below them), its items
 /// sharing the width evenly, each an image above a 10-point title, the selected one in the tint
 /// colour and the others in `unselectedItemTintColor` (grey by default), a red badge at the
@@ -241,7 +241,7 @@ extension UITabBarControllerDelegate {
     ) {}
 }
 
-/// Tabs of controllers, the selected one's view shown above the tab bar (docs/notes-bars.md
+/// Tabs of controllers, the selected one's view shown above the tab bar (docs/uikit.md
 /// "Navigation and tab bars"): the bar at the bottom, 49 points plus the window's bottom inset;
 /// the view over the whole view while the bar is translucent, its safe area's bottom at the
 /// bar's top, or ending at the bar's top when the bar is opaque (unless the controller extends

@@ -233,7 +233,7 @@ extension UIFont {
         }
     }
 
-    /// The width is kept by no font: framegen's faces have one width (docs/notes-text.md).
+    /// The width is kept by no font: framegen's faces have one width (docs/uikit.md "Attributed text and measuring").
     public struct Width: RawRepresentable, Hashable, Sendable {
         public let rawValue: CGFloat
         public init(rawValue: CGFloat) { self.rawValue = rawValue }

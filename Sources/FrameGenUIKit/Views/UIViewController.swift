@@ -3,7 +3,7 @@ import Foundation
 /// UIViewController: its view, loaded on first use, the appearance calls framegen makes when it
 /// puts the controller on screen (`UICollectionViewController.hosting(_:)`, a snapshot test's
 /// window, docs/uikit.md "View controllers"), and containment as far as the navigation and tab
-/// bar controllers use it (docs/notes-bars.md "Navigation and tab bars"): a container lays out its
+/// bar controllers use it (docs/uikit.md "Navigation and tab bars"): a container lays out its
 /// children's views in its own and passes its appearance calls on to them.
 open class UIViewController: UIResponder {
     /// framegen loads no nibs: the controller makes its view in `loadView()`.
@@ -458,7 +458,7 @@ extension UINavigationControllerDelegate {
     ) {}
 }
 
-/// A stack of controllers, the top one's view shown below the navigation bar (docs/notes-bars.md
+/// A stack of controllers, the top one's view shown below the navigation bar (docs/uikit.md
 /// "Navigation and tab bars"): the view fills the controller's, under the bar while the bar is
 /// translucent (below it when opaque, unless the child extends its layout under opaque bars),
 /// its safe area's top at the bar's bottom; the toolbar, when shown, at the bottom the same way.
