@@ -36,6 +36,7 @@ public final class CGContext {
         var dashPhase: CGFloat = 0
         var dashLengths: [CGFloat] = []
         package var alpha: CGFloat = 1
+        var shadow: (offset: CGSize, blur: CGFloat, color: CGColor?)?
         var blendMode = CGBlendMode.normal
         var interpolationQuality = CGInterpolationQuality.default
         /// Filled paths in the bounds' coordinates; what is painted shows inside all of them.
@@ -139,6 +140,16 @@ public final class CGContext {
 
     /// Multiplies the alpha of everything drawn after it.
     public func setAlpha(_ alpha: CGFloat) { state.alpha = alpha }
+
+    /// Kept, not drawn: framegen draws no shadows in a context yet (docs/uikit.md "Drawing in
+    /// draw(_:)"), so what is painted after it has none.
+    public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
+        state.shadow = (offset, blur, color)
+    }
+
+    public func setShadow(offset: CGSize, blur: CGFloat) {
+        setShadow(offset: offset, blur: blur, color: CGColor(gray: 0, alpha: 1.0 / 3))
+    }
 
     // MARK: Path
 

@@ -473,3 +473,19 @@ import Testing
         #expect(ImageDrawingTests.pixel(none, 50, 5) == ImageDrawingTests.clear)
     }
 }
+
+/// UIImage's variants apps make: mirrored pixels, alignment insets and right-to-left mirroring
+/// kept, each carrying the image's other settings.
+@Test func anImagesVariantsKeepItsSettings() throws {
+    let halves = ImageDrawingTests.halves(vertical: false).resizableImage(
+        withCapInsets: UIEdgeInsets(top: 1, left: 1, bottom: 1, right: 1))
+    let mirrored = halves.withHorizontallyFlippedOrientation()
+    #expect(ImageDrawingTests.pixel(mirrored, 0, 0) == ImageDrawingTests.blue)
+    #expect(ImageDrawingTests.pixel(mirrored, 3, 3) == ImageDrawingTests.red)
+    #expect(mirrored.capInsets == halves.capInsets)
+    let inset = halves.withAlignmentRectInsets(UIEdgeInsets(top: 2, left: 0, bottom: 0, right: 0))
+    #expect(inset.alignmentRectInsets.top == 2 && inset.capInsets == halves.capInsets)
+    #expect(halves.imageFlippedForRightToLeftLayoutDirection().flipsForRightToLeftLayoutDirection)
+    #expect(!halves.flipsForRightToLeftLayoutDirection)
+    #expect(halves.withRenderingMode(.alwaysTemplate).alignmentRectInsets == .zero)
+}

@@ -739,6 +739,9 @@ package enum LayerSnapshotting {
                 s.contents = image.snapshotContents(mode: mode(view?.contentMode), bitmap: bitmap)
             }
         }
+        if let textLayer = layer as? CATextLayer, let text = textLayer.snapshotText(bounds: v.bounds) {
+            pieces.append(text)
+        }
         if let label = view as? UILabel, label.layer === layer {
             s.text = label.snapshotText(traits: traits ?? label.traitCollection)
         }

@@ -272,3 +272,52 @@ extension NSAttributedString {
         TextRunStyle(self).draw(string, in: rect, options: options)
     }
 }
+
+extension CATextLayer {
+    /// The layer's string as a sublayer of its text's height at the top of its bounds, drawn as
+    /// a label draws text: a plain string in the layer's font, size and colour, an attributed
+    /// one in its own attributes.
+    func snapshotText(bounds: CGRect) -> LayerSnapshot? {
+        let string: String
+        let style: TextRunStyle
+        switch self.string {
+        case let attributed as NSAttributedString:
+            (string, style) = (attributed.string, TextRunStyle(attributed))
+        case let plain as String:
+            let named: UIFont? =
+                switch font {
+                case let font as UIFont: font.withSize(fontSize)
+                case let name as String: UIFont(name: name, size: fontSize)
+                default: nil
+                }
+            var attributes: [NSAttributedString.Key: Any] = [
+                .font: named ?? UIFont(name: "Helvetica", size: fontSize) ?? .systemFont(ofSize: fontSize)
+            ]
+            attributes[.foregroundColor] = foregroundColor.map { UIColor(cgColor: $0) } ?? UIColor.clear
+            (string, style) = (plain, TextRunStyle(attributes))
+        default:
+            return nil
+        }
+        guard !string.isEmpty, bounds.width > 0, bounds.height > 0 else { return nil }
+        let wrapWidth = isWrapped ? bounds.width : .greatestFiniteMagnitude
+        let height = min(
+            style.boundingRect(
+                string, with: CGSize(width: wrapWidth, height: 0), options: .usesLineFragmentOrigin
+            ).height,
+            bounds.height)
+        let alignment: NSTextAlignment =
+            switch alignmentMode {
+            case .center: .center
+            case .right: .right
+            case .justified: .justified
+            case .left: .left
+            default: .natural
+            }
+        var piece = LayerSnapshot(
+            bounds: Rect(x: 0, y: 0, width: Double(bounds.width), height: Double(height)),
+            position: Point(x: Double(bounds.midX), y: Double(bounds.minY) + Double(height) / 2))
+        piece.text = style.snapshot(
+            string, alignment: alignment, numberOfLines: isWrapped ? 0 : 1, traits: .current)
+        return piece
+    }
+}

@@ -60,6 +60,10 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// (UIImage+Drawing.swift); set only as the image is made.
     public internal(set) var capInsets = UIEdgeInsets.zero
     public internal(set) var resizingMode = ResizingMode.tile
+    /// Kept for Auto Layout's alignment rect; framegen lays an image view out by its frame.
+    public internal(set) var alignmentRectInsets = UIEdgeInsets.zero
+    /// Whether a right-to-left interface mirrors the image; framegen's interface is left to right.
+    public internal(set) var flipsForRightToLeftLayoutDirection = false
 
     package init(
         size: CGSize, scale: CGFloat = 1, name: String? = nil, bitmap: Bitmap? = nil,
@@ -162,12 +166,54 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     }
 
     open func withRenderingMode(_ renderingMode: RenderingMode) -> UIImage {
+        copied(renderingMode: renderingMode)
+    }
+
+    /// The image with its settings carried over (cap insets, alignment insets, mirroring, its
+    /// asset's variants) and `bitmap` or `renderingMode` changed.
+    func copied(bitmap newBitmap: Bitmap? = nil, renderingMode newMode: RenderingMode? = nil) -> UIImage {
         let image = UIImage(
-            size: size, scale: scale, name: name, bitmap: bitmap, renderingMode: renderingMode,
+            size: size, scale: scale, name: name, bitmap: newBitmap ?? bitmap,
+            renderingMode: newMode ?? renderingMode,
             scenePhoto: scenePhoto, symbolConfiguration: symbolConfiguration)
         (image.capInsets, image.resizingMode) = (capInsets, resizingMode)
+        (image.alignmentRectInsets, image.flipsForRightToLeftLayoutDirection) = (
+            alignmentRectInsets, flipsForRightToLeftLayoutDirection
+        )
+        imageAsset?.copyRegistrations(to: image.imageAsset)
         return image
     }
+
+    open func withAlignmentRectInsets(_ alignmentInsets: UIEdgeInsets) -> UIImage {
+        let image = copied()
+        image.alignmentRectInsets = alignmentInsets
+        return image
+    }
+
+    open func imageFlippedForRightToLeftLayoutDirection() -> UIImage {
+        let image = copied()
+        image.flipsForRightToLeftLayoutDirection = true
+        return image
+    }
+
+    /// The image mirrored left to right, its pixels turned (framegen's images are upright).
+    open func withHorizontallyFlippedOrientation() -> UIImage {
+        guard let b = bitmap else { return copied() }
+        var pixels = b.pixels
+        pixels.withUnsafeMutableBufferPointer { p in
+            for y in 0..<b.height {
+                var (i, j) = (y * b.width, y * b.width + b.width - 1)
+                while i < j {
+                    for k in 0..<4 { p.swapAt(i * 4 + k, j * 4 + k) }
+                    (i, j) = (i + 1, j - 1)
+                }
+            }
+        }
+        return copied(bitmap: Bitmap(width: b.width, height: b.height, pixels: pixels))
+    }
+
+    /// The image itself: framegen's images are decoded when made.
+    open func preparingForDisplay() -> UIImage? { self }
 
     /// Boxed: a task-local of an optional function type crashes when pushed in an optimised
     /// build (Swift 6.3: `swift_task_localValuePush`, a bad pointer), which every UIKit layout's
