@@ -48,8 +48,11 @@ open class UIScrollView: UIView {
     /// The content area (iOS 11): its origin is the content's, and constraints that size it set
     /// `contentSize` when Auto Layout lays the scroll view's subviews out.
     public var contentLayoutGuide: UILayoutGuide {
-        if autoLayout.scrollContentGuide == nil { defer { autoLayoutChanged(structure: true) } }
-        return guide(\.scrollContentGuide) { UILayoutGuide(role: .scrollContent, owningView: self) }
+        let made = autoLayout.scrollContentGuide == nil
+        let content = guide(\.scrollContentGuide) { UILayoutGuide(role: .scrollContent, owningView: self) }
+        // A new guide is a new part of the engine's region.
+        if made { autoLayoutChanged(structure: true) }
+        return content
     }
 
     /// The scroll view's frame, which does not scroll: its bounds in its own coordinates.
