@@ -45,6 +45,7 @@ open class UIButton: UIControl {
     /// A custom button, as `UIButton(frame:)` is on iOS.
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        accessibilityTraits = .button
         backgroundView.isHidden = true
         storedImageView.isHidden = true
         storedTitleLabel.isHidden = true

@@ -97,6 +97,7 @@ open class UILabel: UIView {
     /// code on iOS (Interface Builder sets 251; framegen reads no nibs).
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        accessibilityTraits = .staticText
         isUserInteractionEnabled = false
     }
 

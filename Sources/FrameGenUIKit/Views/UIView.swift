@@ -256,6 +256,16 @@ open class UIView: UIResponder, CALayerDelegate {
     open var accessibilityValue: String?
     open var accessibilityIdentifier: String?
     open var accessibilityCustomActions: [UIAccessibilityCustomAction]?
+    /// What the element is to an assistive technology; UIKit's own views set theirs (a label is
+    /// static text, a button a button, an image view an image).
+    open var accessibilityTraits: UIAccessibilityTraits = .none
+    open var accessibilityFrame = CGRect.zero
+    open var accessibilityLanguage: String?
+    open var accessibilityElementsHidden = false
+    open var accessibilityViewIsModal = false
+    open var shouldGroupAccessibilityChildren = false
+    open var accessibilityUserInputLabels: [String]!
+    open var accessibilityAttributedLabel: NSAttributedString?
     /// The container's elements; nil by default, as on iOS, where a view with none is a
     /// container of no elements unless it is one itself.
     open var accessibilityElements: [Any]?

@@ -152,6 +152,35 @@ open class UIViewController: UIResponder {
     open private(set) var presentedViewController: UIViewController?
     open private(set) weak var presentingViewController: UIViewController?
 
+    /// How a presentation would show the controller: kept (nothing presented is drawn).
+    open var modalPresentationStyle = UIModalPresentationStyle.automatic
+    open var modalTransitionStyle = UIModalTransitionStyle.coverVertical
+    open var isModalInPresentation = false
+    open var definesPresentationContext = false
+    open var providesPresentationContextTransitionStyle = false
+
+    private var sheet: UISheetPresentationController?
+    private var popover: UIPopoverPresentationController?
+
+    /// The sheet the controller is presented in, for a sheet's styles (a phone's `automatic`
+    /// is one), as UIKit answers; its settings are kept.
+    open var sheetPresentationController: UISheetPresentationController? {
+        guard [.automatic, .pageSheet, .formSheet].contains(modalPresentationStyle) else { return nil }
+        if sheet == nil {
+            sheet = UISheetPresentationController(presentedViewController: self, presenting: nil)
+        }
+        return sheet
+    }
+
+    /// The popover the controller is presented in, for the popover style; its settings are kept.
+    open var popoverPresentationController: UIPopoverPresentationController? {
+        guard modalPresentationStyle == .popover else { return nil }
+        if popover == nil {
+            popover = UIPopoverPresentationController(presentedViewController: self, presenting: nil)
+        }
+        return popover
+    }
+
     /// Records `viewControllerToPresent` as presented by this controller (or by the one this
     /// controller presents, as UIKit passes a presentation up to the top) and calls
     /// `completion`; a controller already presented elsewhere is refused, as UIKit refuses it.
