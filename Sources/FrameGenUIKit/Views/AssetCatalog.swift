@@ -247,9 +247,9 @@ extension UIColor {
 
 /// The catalogs framegen looks in, read once each.
 package enum AssetCatalogs {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var read: [String: AssetCatalog] = [:]
-    nonisolated(unsafe) private static var found: [String: [String]] = [:]
+    private static let read = Memo<AssetCatalog>()
+    private static let found = Memo<[String]>()
+    private static let looseFiles = Memo<String?>()
     private static let warnings = LayoutWarnings()
 
     /// The environment variable naming catalogs (or folders holding them) for the app's own
@@ -292,13 +292,10 @@ package enum AssetCatalogs {
 
     /// `*.xcassets` folders: `root` itself or below it, as far as `reach` says, in name order.
     private static func catalogFolders(_ root: String, _ reach: Reach) -> [String] {
-        let key = reach.rawValue + ":" + root
-        lock.lock()
-        if let known = found[key] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
+        found.value(reach.rawValue + ":" + root) { searchCatalogFolders(root, reach) }
+    }
+
+    private static func searchCatalogFolders(_ root: String, _ reach: Reach) -> [String] {
         var folders: [String] = []
         let skipped: Set<String> = ["Pods", "Carthage", "DerivedData", "node_modules", "__Snapshots__"]
         func look(_ path: String, depth: Int) {
@@ -324,43 +321,17 @@ package enum AssetCatalogs {
             }
         }
         look(root, depth: 0)
-        lock.lock()
-        found[key] = folders
-        lock.unlock()
         return folders
     }
 
     private static func catalog(_ folder: String) -> AssetCatalog {
-        lock.lock()
-        if let known = read[folder] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
-        let catalog = AssetCatalog(folder: folder)
-        lock.lock()
-        read[folder] = catalog
-        lock.unlock()
-        return catalog
+        read.value(folder) { AssetCatalog(folder: folder) }
     }
-
-    nonisolated(unsafe) private static var looseFiles: [String: String?] = [:]
 
     /// The file `find` finds for `key` in `bundle`, looked for once: cells ask for the same
     /// names at every instant of a render, and most are not loose files.
     static func looseFile(bundle: Bundle?, key: String, _ find: () -> String?) -> String? {
-        let key = (bundle?.bundlePath ?? "") + "|" + key
-        lock.lock()
-        if let known = looseFiles[key] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
-        let file = find()
-        lock.lock()
-        looseFiles[key] = file
-        lock.unlock()
-        return file
+        looseFiles.value((bundle?.bundlePath ?? "") + "|" + key, find)
     }
 
     /// The folders a bundle's loose resource files are in: its own, and for the main bundle (or
@@ -514,5 +485,26 @@ extension UIImage {
         }
         guard let box = numbers(after: "/MediaBox\\s*\\[[-0-9.\\s]+\\]"), box.count == 4 else { return nil }
         return CGSize(width: abs(box[2] - box[0]), height: abs(box[3] - box[1]))
+    }
+}
+
+/// Values computed once per key, from any thread: the first caller computes (outside the lock:
+/// a read of files), later ones read; two first callers at once may both compute the same value.
+final class Memo<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [String: Value] = [:]
+
+    func value(_ key: String, _ compute: () -> Value) -> Value {
+        lock.lock()
+        if let known = values[key] {
+            lock.unlock()
+            return known
+        }
+        lock.unlock()
+        let value = compute()
+        lock.lock()
+        values[key] = value
+        lock.unlock()
+        return value
     }
 }

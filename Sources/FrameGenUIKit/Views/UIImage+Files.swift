@@ -28,40 +28,20 @@ extension UIImage {
 /// few images again and again.
 final class DecodedImages: @unchecked Sendable {
     static let shared = DecodedImages()
-    private let lock = NSLock()
-    private var files: [String: UIImage.Bitmap?] = [:]
-    private var sizes: [String: (width: Int, height: Int)?] = [:]
+    private let files = Memo<UIImage.Bitmap?>()
+    private let sizes = Memo<(width: Int, height: Int)?>()
 
     /// A file's size in pixels as shown (after a JPEG's EXIF orientation), from its header.
     func pixelSize(file path: String) -> (width: Int, height: Int)? {
-        lock.lock()
-        if let known = sizes[path] {
-            lock.unlock()
-            return known
+        sizes.value(path) {
+            (try? ImageFile.readInfo(file: path, validate: false)).map { ($0.width, $0.height) }
         }
-        lock.unlock()
-        let size = (try? ImageFile.readInfo(file: path, validate: false)).map { ($0.width, $0.height) }
-        lock.lock()
-        sizes[path] = size
-        lock.unlock()
-        return size
     }
 
     func bitmap(file path: String) -> UIImage.Bitmap? {
-        lock.lock()
-        if let known = files[path] {
-            lock.unlock()
-            return known
-        }
-        lock.unlock()
-        let bitmap = (try? ImageFile.decode(file: path)).map(DecodedImages.bitmap)
-        lock.lock()
-        files[path] = bitmap
-        lock.unlock()
-        return bitmap
+        files.value(path) { (try? ImageFile.decode(file: path)).map(DecodedImages.bitmap) }
     }
 
-    /// Premultiplied rows without padding.
     static func bitmap(_ image: Image) -> UIImage.Bitmap {
         let row = image.width * 4
         guard image.stride != row else {
