@@ -266,11 +266,7 @@ package final class LayerTreeComposer: Sendable {
     private func image<Failure: Error>(
         _ image: LayerSnapshot.Drawing.Image, in storeMap: Homography, sourced: SourcedContents<Failure>
     ) throws(Failure) -> Layer {
-        let t = image.transform
-        var layer = Layer(size: image.rect.size, position: t.apply(to: image.rect.center))
-        layer.transform = Transform3D(AffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0))
-        layer.opacity = image.alpha
-        layer.isDrawnAsCoreGraphics = true
+        var layer = placed(image.rect, by: image.transform, alpha: image.alpha)
         var contents = image.contents
         contents.mode = .scaleToFill
         layer.contents = try self.contents(
@@ -301,12 +297,18 @@ package final class LayerTreeComposer: Sendable {
     /// Text drawn into a context as a label's layer of its rect's size, placed by the drawing's
     /// transform (its linear part about the rect's centre), as a drawn image is.
     private func text(_ run: LayerSnapshot.Drawing.TextRun) -> Layer {
-        let t = run.transform
-        var layer = Layer(size: run.rect.size, position: t.apply(to: run.rect.center))
-        layer.transform = Transform3D(AffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0))
-        layer.opacity = run.alpha
-        layer.isDrawnAsCoreGraphics = true
+        var layer = placed(run.rect, by: run.transform, alpha: run.alpha)
         layer.text = text(run.text)
+        return layer
+    }
+
+    /// A layer of `rect`'s size where a context's `transform` puts the rect (its linear part
+    /// about the rect's centre), at `alpha`: what an image or text drawn into a context is in.
+    private func placed(_ rect: Rect, by t: AffineTransform, alpha: Double) -> Layer {
+        var layer = Layer(size: rect.size, position: t.apply(to: rect.center))
+        layer.transform = Transform3D(AffineTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: 0, ty: 0))
+        layer.opacity = alpha
+        layer.isDrawnAsCoreGraphics = true
         return layer
     }
 
