@@ -49,11 +49,34 @@ extension Compositor {
         let children = layer.sublayers.enumerated().sorted {
             ($0.element.zPosition, $0.offset) < ($1.element.zPosition, $1.offset)
         }.map(\.element)
-        guard layer.masksToBounds else {
-            for child in children {
-                try drawChild(
-                    child, in: h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
+        // `render(in:)` draws through Core Graphics, one sublayer after another in zPosition
+        // order; the screen sorts them by depth once one leaves the plane.
+        let depth = layer.isDrawnAsCoreGraphics ? nil : depthOrder(children, maps: children.map(placement))
+        func drawChildren(
+            in h: Homography, into image: inout Image, clip: PixelBox, viewClip: PixelBox
+        ) throws(CompositorError) {
+            guard let depth else {
+                for child in children {
+                    try drawChild(
+                        child, in: h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
+                }
+                return
             }
+            for piece in depth.pieces {
+                let child = children[piece.index]
+                if piece.cuts.isEmpty {
+                    try drawChild(
+                        child, in: h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
+                } else {
+                    try drawPiece(
+                        child, sublayerMap(child, in: h), cuts: piece.cuts,
+                        interior: depth.interiors[piece.index],
+                        into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
+                }
+            }
+        }
+        guard layer.masksToBounds else {
+            try drawChildren(in: h, into: &image, clip: clip, viewClip: viewClip)
             try drawBorder(
                 of: layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
             return
@@ -75,11 +98,7 @@ extension Compositor {
             }
         } else {
             try offscreen.draw(into: &image) { inside, shift, local, whole throws(CompositorError) in
-                for child in children {
-                    try drawChild(
-                        child, in: h.concatenating(shift), into: &inside, clip: local, viewClip: whole,
-                        scale: scale, text: text)
-                }
+                try drawChildren(in: h.concatenating(shift), into: &inside, clip: local, viewClip: whole)
             }
         }
         try drawBorder(of: layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
@@ -178,10 +197,7 @@ extension Compositor {
     /// A sublayer's map: `[p - anchor, 0, 1] · transform · T(position, zPosition)` into its
     /// superlayer's local points, flattened (planar), then the superlayer's map.
     public static func sublayerMap(_ child: Layer, in parent: Homography) -> Homography {
-        let m = Transform3D.makeTranslation(-child.size.width / 2, -child.size.height / 2, 0)
-            .concatenating(child.transform)
-            .concatenating(.makeTranslation(child.position.x, child.position.y, child.zPosition))
-        return Homography(planar: m).concatenating(parent)
+        Homography(planar: placement(child)).concatenating(parent)
     }
 
     private static func drawChild(

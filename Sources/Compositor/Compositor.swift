@@ -162,9 +162,7 @@ public enum Compositor {
     /// §1.2): `[p - anchor, 0, 1] · transform · T(position, zPosition)`, then the view's
     /// sublayerTransform about its centre, the view's origin and the canvas scale.
     public static func localToDevice(_ layer: Layer, in view: ViewLayer, scale: Double) -> Homography {
-        var m = Transform3D.makeTranslation(-layer.size.width / 2, -layer.size.height / 2, 0)
-            .concatenating(layer.transform)
-            .concatenating(.makeTranslation(layer.position.x, layer.position.y, layer.zPosition))
+        var m = placement(layer)
         if let s = view.sublayerTransform {
             let cx = view.frame.width / 2
             let cy = view.frame.height / 2
