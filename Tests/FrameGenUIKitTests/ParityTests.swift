@@ -583,6 +583,19 @@ import Testing
 
     // MARK: Turned layers on screen
 
+    /// stagehand's animated view: 20 points of four 10 point quadrants (red, green; blue,
+    /// yellow), centred in its tests' 150 point container.
+    static func stagehandQuadrants() -> UIView {
+        let quadrants = UIView(frame: CGRect(x: 65, y: 65, width: 20, height: 20))
+        for (k, color) in [UIColor.red, .green, .blue, .yellow].enumerated() {
+            let quadrant = CALayer()
+            quadrant.frame = CGRect(x: CGFloat(k % 2) * 10, y: CGFloat(k / 2) * 10, width: 10, height: 10)
+            quadrant.backgroundColor = color.cgColor
+            quadrants.layer.addSublayer(quadrant)
+        }
+        return quadrants
+    }
+
     /// cashapp/stagehand 7109cf4a3cc13e7c0356389062d74a608a7b6bf7, CATransform3DInterpolationSnapshotTests
     /// `testPerspective` (iOS 18.0, 3x, drawn with `drawHierarchy(in:afterScreenUpdates:)`): a 20
     /// point view of four 10 point quadrants (red, green; blue, yellow), centred in a white 150
@@ -595,13 +608,7 @@ import Testing
     @Test func aTurnedViewsEdgesAreAliasedOnScreen() {
         let host = UIView(frame: CGRect(x: 0, y: 0, width: 150, height: 150))
         host.backgroundColor = .white
-        let quadrants = UIView(frame: CGRect(x: 65, y: 65, width: 20, height: 20))
-        for (k, color) in [UIColor.red, .green, .blue, .yellow].enumerated() {
-            let quadrant = CALayer()
-            quadrant.frame = CGRect(x: CGFloat(k % 2) * 10, y: CGFloat(k / 2) * 10, width: 10, height: 10)
-            quadrant.backgroundColor = color.cgColor
-            quadrants.layer.addSublayer(quadrant)
-        }
+        let quadrants = Self.stagehandQuadrants()
         var t = CATransform3DIdentity
         (t.m11, t.m13, t.m14) = (1, -0.8660254, 0.0433013)
         t.m22 = 2
@@ -632,6 +639,84 @@ import Testing
         let smooth = Self.onScreen(host, scale: 3)
         #expect(
             Int(smooth.pixels[(140 * 450 + 196) * 4 + 1]) > 0, "antialiased: the edge pixel is partly red")
+    }
+
+    /// cashapp/stagehand 7109cf4a3cc13e7c0356389062d74a608a7b6bf7, CATransform3DInterpolationSnapshotTests
+    /// `testRotation` frame 20 (iOS 18.0, 3x, `drawHierarchy(in:afterScreenUpdates:)`): the test's
+    /// container, a white 150 point view with a grid (a shape layer of light grey half-point lines
+    /// 10 points apart from the centre) under three light grey 20 point views at alpha 0.5 turned
+    /// π/4 about z, about y and about (0, 1, 1), under the four-quadrant view (red, green; blue,
+    /// yellow) turned π/4 about y. iOS sorts the siblings by depth: the quadrants' right half,
+    /// behind the screen's plane, lies under the flat diamond and the grid's lines, and the tilted
+    /// view crosses both halves; drawn in sibling order the quadrants covered every grey.
+    @Test func crossingSiblingsAreSortedByDepthOnScreen() {
+        let host = UIView(frame: CGRect(x: 0, y: 0, width: 150, height: 150))
+        host.backgroundColor = .white
+        let grid = CAShapeLayer()
+        grid.frame = host.bounds
+        grid.fillColor = nil
+        grid.lineWidth = 0.5
+        grid.strokeColor = UIColor.lightGray.cgColor
+        let lines = UIBezierPath()
+        for k in stride(from: CGFloat(-70), through: 70, by: 10) {
+            lines.move(to: CGPoint(x: 75 + k, y: 0))
+            lines.addLine(to: CGPoint(x: 75 + k, y: 150))
+            lines.move(to: CGPoint(x: 0, y: 75 + k))
+            lines.addLine(to: CGPoint(x: 150, y: 75 + k))
+        }
+        grid.path = lines.cgPath
+        host.layer.addSublayer(grid)
+        for axis in [(0.0, 0.0, 1.0), (0, 1, 0), (0, 1, 1)] {
+            let grey = UIView(frame: CGRect(x: 65, y: 65, width: 20, height: 20))
+            grey.backgroundColor = .lightGray
+            grey.alpha = 0.5
+            grey.layer.transform = CATransform3DMakeRotation(.pi / 4, axis.0, axis.1, axis.2)
+            host.addSubview(grey)
+        }
+        let quadrants = Self.stagehandQuadrants()
+        quadrants.layer.transform = CATransform3DMakeRotation(.pi / 4, 0, 1, 0)
+        host.addSubview(quadrants)
+        let image = Self.onScreen(host, scale: 3)
+        let source = "stagehand testRotation frame 20"
+        // Each pixel by the colour it is within 1 level of: a quadrant's own, under one grey (r,
+        // h, y) or two (g, z); "." for the rest (white, the grid, the greys alone).
+        let names: [(rgb: [Int], name: Character)] = [
+            ([255, 0, 0], "R"), ([212, 85, 85], "r"), ([0, 255, 0], "G"), ([85, 212, 85], "h"),
+            ([128, 191, 128], "g"), ([0, 0, 255], "B"), ([255, 255, 0], "Y"), ([212, 212, 85], "y"),
+            ([191, 191, 128], "z"),
+        ]
+        func name(_ x: Int, _ y: Int) -> Character {
+            let o = (y * image.width + x) * 4
+            let p = (0..<3).map { Int(image.pixels[o + $0]) }
+            return names.first { zip($0.rgb, p).allSatisfy { abs($0 - $1) <= 1 } }?.name ?? "."
+        }
+        func row(_ y: Int) -> String { String((195..<255).map { name($0, y) }) }
+        // The reference's rows across the quadrants (its grid line on row 225 left out).
+        let rows = [
+            200: ".........RRRRRRRRRRRrrrrrrrrrr.gggggggggggggggghGGG.........",
+            210: ".........RRRRRRRRRRRRRRRrrrrrr.gggggggggggggggggggg.........",
+            240: ".........BBBBBBBBBBBBBBBBBBBBB.yyyyyzzzzzzzzzzzzzzz.........",
+            250: ".........BBBBBBBBBBBBBBBBBBBBB.yyyyyyyyyyzzzzyyYYYY.........",
+        ]
+        for (y, expected) in rows.sorted(by: { $0.key < $1.key }) {
+            #expect(row(y) == expected, "\(source): row \(y)")
+        }
+        // Every pixel of the 90 x 90 box around them, by colour, as the reference counts them,
+        // away from the grid's lines (x and y 195, 225, 255): iOS strokes a half-point line on
+        // screen as two opaque rows where framegen covers each by three quarters.
+        var counts: [Character: Int] = [:]
+        let nearALine = { (v: Int) in [195, 225, 255].contains { abs(v - $0) <= 2 } }
+        for y in 180..<270 where !nearALine(y) {
+            for x in 180..<270 where !nearALine(x) { counts[name(x, y), default: 0] += 1 }
+        }
+        let reference: [Character: Int] = [
+            "R": 373, "r": 102, "G": 15, "h": 7, "g": 428, "B": 475, "Y": 21, "y": 115, "z": 314,
+        ]
+        for (key, count) in reference.sorted(by: { $0.key < $1.key }) {
+            #expect(
+                (counts[key] ?? 0) == count,
+                "\(source): \(key) framegen \(counts[key] ?? 0), iOS \(count)")
+        }
     }
 
     // MARK: Shape layers under render(in:)
