@@ -69,9 +69,12 @@ import Testing
         large.startAnimating()
         background.addSubview(large)
         let image = Self.render(background)
+        // iOS draws it 1 point up and left of its centre, in 35 points of its 37.
+        #expect(Self.pixel(image, 36, 18) == [255, 255, 255, 255])
+        #expect(Self.pixel(image, 18, 36) == [255, 255, 255, 255])
         func level(_ angle: Double) -> [UInt8] {
-            let r = 18.5 * 0.7
-            return Self.pixel(image, Int(18.5 + r * cos(angle)), Int(18.5 + r * sin(angle)))
+            let r = 17.5 * 0.7
+            return Self.pixel(image, Int(17.5 + r * cos(angle)), Int(17.5 + r * sin(angle)))
         }
         func near(_ p: [UInt8], _ q: [Int]) -> Bool {
             zip(p.prefix(3), q).allSatisfy { abs(Int($0) - $1) <= 4 }

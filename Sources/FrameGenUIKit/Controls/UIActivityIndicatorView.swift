@@ -109,10 +109,25 @@ open class UIActivityIndicatorView: UIView {
 
     open override func draw(_ rect: CGRect) {
         let side = UIActivityIndicatorView.side(style)
-        let centre = CGPoint(x: bounds.midX, y: bounds.midY)
-        let outer = side / 2
-        let inner = outer * 0.45
-        let width = side * (spokes == 8 ? 0.11 : 0.085)
+        var centre = CGPoint(x: bounds.midX, y: bounds.midY)
+        var outer = side / 2
+        var inner = outer * 0.45
+        var width = side * 0.085
+        // The 8-spoke styles' spokes as measured on iOS references (3x): medium's reach the
+        // edge of its 20 points from a third of the radius, 7 pixels thick; large's fill a
+        // 35-point square at the top left of its 37 points, from 5.5 points out, 5 thick.
+        switch style {
+        case .medium:
+            inner = outer / 3
+            width = 7 / 3
+        case .large:
+            centre = CGPoint(x: bounds.midX - 1, y: bounds.midY - 1)
+            outer = 17.5
+            inner = 5.5
+            width = 5
+        default:
+            break
+        }
         let base: UIColor = color
         for i in 0..<spokes {
             // The legacy styles: spoke 0 points up and is the most opaque, the trail fading
