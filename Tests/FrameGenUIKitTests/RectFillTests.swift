@@ -6,14 +6,14 @@ import Testing
 
 /// UIKit's rectangle functions (UIGraphics.h), as apps fill solid-colour images with them.
 @Suite struct RectFillTests {
-    static func image(_ size: CGSize, _ draw: () -> Void) -> UIImage {
+    static func image(_ size: CGSize, _ draw: (UIGraphicsImageRendererContext) -> Void) -> UIImage {
         let format = UIGraphicsImageRendererFormat()
         format.scale = 1
-        return UIGraphicsImageRenderer(size: size, format: format).image { _ in draw() }
+        return UIGraphicsImageRenderer(size: size, format: format).image { draw($0) }
     }
 
     @Test func rectFillPaintsTheFillColour() {
-        let image = Self.image(CGSize(width: 10, height: 10)) {
+        let image = Self.image(CGSize(width: 10, height: 10)) { _ in
             UIColor.green.setFill()
             UIColor.red.setStroke()
             UIRectFill(CGRect(x: 2, y: 2, width: 4, height: 4))
@@ -37,7 +37,7 @@ import Testing
     /// One unit wide, inside the rectangle, in the fill colour; a translucent colour is as light
     /// at the corners as along the sides.
     @Test func rectFrameIsInsideInTheFillColour() {
-        let image = Self.image(CGSize(width: 10, height: 10)) {
+        let image = Self.image(CGSize(width: 10, height: 10)) { _ in
             UIColor(red: 0, green: 0, blue: 1, alpha: 0.5).setFill()
             UIColor.red.setStroke()
             UIRectFrame(CGRect(x: 0, y: 0, width: 10, height: 10))
@@ -59,10 +59,7 @@ import Testing
 
     /// A fill with a blend mode of its own leaves the context's mode as it was.
     @Test func fillWithBlendModeRestoresTheMode() {
-        let format = UIGraphicsImageRendererFormat()
-        format.scale = 1
-        let image = UIGraphicsImageRenderer(size: CGSize(width: 6, height: 4), format: format).image {
-            context in
+        let image = Self.image(CGSize(width: 6, height: 4)) { context in
             UIColor.red.setFill()
             context.cgContext.setBlendMode(.clear)
             UIRectFillUsingBlendMode(CGRect(x: 0, y: 0, width: 2, height: 4), .normal)

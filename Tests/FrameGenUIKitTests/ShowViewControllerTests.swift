@@ -5,10 +5,16 @@ import Testing
 /// `show(_:sender:)` and `showDetailViewController(_:sender:)` as UIKit routes them: to the
 /// nearest container that shows controllers its own way, else presented by the window's root.
 @Suite struct ShowViewControllerTests {
-    @Test func inANavigationControllerShowPushes() {
+    /// A list at the root of a navigation controller, and the details it shows.
+    static func list() -> (
+        list: UIViewController, navigation: UINavigationController, details: UIViewController
+    ) {
         let list = UIViewController()
-        let navigation = UINavigationController(rootViewController: list)
-        let details = UIViewController()
+        return (list, UINavigationController(rootViewController: list), UIViewController())
+    }
+
+    @Test func inANavigationControllerShowPushes() {
+        let (list, navigation, details) = Self.list()
         list.show(details, sender: list)
         #expect(navigation.viewControllers.count == 2)
         #expect(navigation.topViewController === details)
@@ -49,9 +55,7 @@ import Testing
     }
 
     @Test func aNavigationControllerPresentsADetail() {
-        let list = UIViewController()
-        let navigation = UINavigationController(rootViewController: list)
-        let details = UIViewController()
+        let (list, navigation, details) = Self.list()
         list.showDetailViewController(details, sender: nil)
         #expect(navigation.viewControllers.count == 1)
         #expect(navigation.presentedViewController === details)
