@@ -53,6 +53,20 @@ open class UIGraphicsImageRendererContext: NSObject {
 
     open func stroke(_ rect: CGRect) { cgContext.stroke(rect) }
 
+    open func fill(_ rect: CGRect, blendMode: CGBlendMode) {
+        cgContext.saveGState()
+        defer { cgContext.restoreGState() }
+        cgContext.setBlendMode(blendMode)
+        cgContext.fill(rect)
+    }
+
+    open func stroke(_ rect: CGRect, blendMode: CGBlendMode) {
+        cgContext.saveGState()
+        defer { cgContext.restoreGState() }
+        cgContext.setBlendMode(blendMode)
+        cgContext.stroke(rect)
+    }
+
     open func clip(to rect: CGRect) { cgContext.clip(to: rect) }
 }
 

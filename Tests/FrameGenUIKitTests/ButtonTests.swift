@@ -27,6 +27,29 @@ import Testing
         ImageRendererTests.pixel(image, x, y)
     }
 
+    /// A system button's title with no colour set follows its label's tint: the button's,
+    /// unless the app tints `titleLabel` itself (a white title on a blue button, before or after
+    /// the title is set); a colour set for the state wins.
+    @Test func systemTitleFollowsItsLabelsTint() {
+        let plain = UIButton(type: .system)
+        plain.setTitle("Login", for: .normal)
+        #expect(plain.titleLabel?.textColor == plain.tintColor)
+        let button = UIButton(type: .system)
+        button.titleLabel?.tintColor = .white
+        button.setTitle("Login", for: .normal)
+        #expect(button.titleLabel?.textColor == .white)
+        let later = UIButton(type: .system)
+        later.setTitle("Login", for: .normal)
+        later.titleLabel?.tintColor = .white
+        #expect(later.titleLabel?.textColor == .white)
+        later.setTitleColor(.red, for: .normal)
+        #expect(later.titleLabel?.textColor == .red)
+        let custom = UIButton(type: .custom)
+        custom.titleLabel?.tintColor = .green
+        custom.setTitle("Login", for: .normal)
+        #expect(custom.titleLabel?.textColor == .white)
+    }
+
     @Test func typesHaveUIKitsRawValues() {
         #expect(UIButton.ButtonType.custom.rawValue == 0)
         #expect(UIButton.ButtonType.system.rawValue == 1)

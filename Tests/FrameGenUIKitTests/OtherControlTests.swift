@@ -59,6 +59,35 @@ import Testing
         #expect(Self.pixel(Self.render(pages), 19, 18)[3] == 0)
     }
 
+    /// A large indicator at rest on white, as an iOS 15 reference has it (3x): the head points
+    /// left at (156, 156, 159), the three spokes behind it counterclockwise lighter in even steps,
+    /// the other four at (223, 223, 224).
+    @Test func anActivityIndicatorAtRestAsIOSDrawsIt() {
+        let background = UIView(frame: CGRect(x: 0, y: 0, width: 37, height: 37))
+        background.backgroundColor = .white
+        let large = UIActivityIndicatorView(style: .large)
+        large.startAnimating()
+        background.addSubview(large)
+        let image = Self.render(background)
+        // iOS draws it 1 point up and left of its centre, in 35 points of its 37.
+        #expect(Self.pixel(image, 36, 18) == [255, 255, 255, 255])
+        #expect(Self.pixel(image, 18, 36) == [255, 255, 255, 255])
+        func level(_ angle: Double) -> [UInt8] {
+            let r = 17.5 * 0.7
+            return Self.pixel(image, Int(17.5 + r * cos(angle)), Int(17.5 + r * sin(angle)))
+        }
+        func near(_ p: [UInt8], _ q: [Int]) -> Bool {
+            zip(p.prefix(3), q).allSatisfy { abs(Int($0) - $1) <= 4 }
+        }
+        #expect(near(level(.pi), [156, 156, 159]))
+        #expect(near(level(.pi * 3 / 4), [172, 172, 175]))
+        #expect(near(level(.pi / 2), [189, 189, 192]))
+        #expect(near(level(.pi / 4), [206, 206, 208]))
+        for faint in [0, -Double.pi / 4, -Double.pi / 2, -Double.pi * 3 / 4] {
+            #expect(near(level(faint), [223, 223, 224]))
+        }
+    }
+
     @Test func anActivityIndicatorIsHiddenUntilItAnimates() {
         let medium = UIActivityIndicatorView(style: .medium)
         #expect(medium.bounds.size == CGSize(width: 20, height: 20))
@@ -69,8 +98,9 @@ import Testing
         #expect(medium.isAnimating && !medium.isHidden)
         medium.color = .red
         let image = Self.render(medium)
-        // The top spoke is the most opaque; the centre is empty.
-        #expect(Self.pixel(image, 10, 3)[0] > 200 && Self.pixel(image, 10, 3)[3] > 200)
+        // The left spoke is the most opaque, the top one among the faintest; the centre is empty.
+        #expect(Self.pixel(image, 3, 10)[0] > 200 && Self.pixel(image, 3, 10)[3] > 200)
+        #expect(Self.pixel(image, 10, 3)[3] < 90)
         #expect(Self.pixel(image, 10, 10)[3] == 0)
         medium.stopAnimating()
         #expect(medium.isHidden)

@@ -20,7 +20,8 @@ open class UIActivityIndicatorView: UIView {
         didSet { styleChanged() }
     }
 
-    /// Nil restores the style's colour (grey; white for the white styles).
+    /// Nil restores the style's colour (the secondary label colour for medium and large, grey
+    /// for `.gray`, white for the white styles).
     open var color: UIColor! {
         get { storedColor ?? defaultColor }
         set {
@@ -80,12 +81,20 @@ open class UIActivityIndicatorView: UIView {
         }
     }
 
+    /// The medium and large styles' grey is the secondary label colour: two iOS references (iOS
+    /// 15 on white, iOS 16 on `systemGray6`) give their spokes the same opacities over it, which
+    /// no opaque grey does.
     private var defaultColor: UIColor {
         switch style {
         case .white, .whiteLarge: .white
+        case .medium, .large: .secondaryLabel
         default: .systemGray
         }
     }
+
+    /// The 8-spoke styles' opacities as iOS draws them at rest, measured on those references:
+    /// the head, then the three spokes behind it fading in even steps, the other four alike.
+    private static let eightSpokeFades: [CGFloat] = [0.845, 0.7025, 0.56, 0.4175, 0.275, 0.275, 0.275, 0.275]
 
     private var spokes: Int { style == .medium || style == .large ? 8 : 12 }
 
@@ -100,14 +109,34 @@ open class UIActivityIndicatorView: UIView {
 
     open override func draw(_ rect: CGRect) {
         let side = UIActivityIndicatorView.side(style)
-        let centre = CGPoint(x: bounds.midX, y: bounds.midY)
-        let outer = side / 2
-        let inner = outer * 0.45
-        let width = side * (spokes == 8 ? 0.11 : 0.085)
+        var centre = CGPoint(x: bounds.midX, y: bounds.midY)
+        var outer = side / 2
+        var inner = outer * 0.45
+        var width = side * 0.085
+        // The 8-spoke styles' spokes as measured on iOS references (3x): medium's reach the
+        // edge of its 20 points from a third of the radius, 7 pixels thick; large's fill a
+        // 35-point square at the top left of its 37 points, from 5.5 points out, 5 thick.
+        switch style {
+        case .medium:
+            inner = outer / 3
+            width = 7 / 3
+        case .large:
+            centre = CGPoint(x: bounds.midX - 1, y: bounds.midY - 1)
+            outer = 17.5
+            inner = 5.5
+            width = 5
+        default:
+            break
+        }
         let base: UIColor = color
         for i in 0..<spokes {
-            // Spoke 0 points up and is the most opaque; the trail fades clockwise behind it.
-            let angle = CGFloat(i) / CGFloat(spokes) * 2 * .pi - .pi / 2
+            // The legacy styles: spoke 0 points up and is the most opaque, the trail fading
+            // clockwise behind it. The 8-spoke ones: the head points left (where iOS's is at
+            // rest) and the trail runs counterclockwise from it, as the spinner turns clockwise.
+            let angle =
+                spokes == 8
+                ? .pi - CGFloat(i) / CGFloat(spokes) * 2 * .pi
+                : CGFloat(i) / CGFloat(spokes) * 2 * .pi - .pi / 2
             let (c, s) = (cos(angle), sin(angle))
             let spoke = UIBezierPath()
             spoke.move(
@@ -116,7 +145,9 @@ open class UIActivityIndicatorView: UIView {
                 to: CGPoint(x: centre.x + c * (outer - width / 2), y: centre.y + s * (outer - width / 2)))
             spoke.lineWidth = width
             spoke.lineCapStyle = .round
-            let fade = 1 - CGFloat((spokes - i) % spokes) / CGFloat(spokes) * 0.75
+            let fade =
+                spokes == 8
+                ? Self.eightSpokeFades[i] : 1 - CGFloat((spokes - i) % spokes) / CGFloat(spokes) * 0.75
             base.withAlphaComponent(base.cgColor.alpha * fade).setStroke()
             spoke.stroke()
         }

@@ -36,7 +36,7 @@ open class UIButton: UIControl {
     /// Behind the content: the current background image, or a configuration's background.
     private let backgroundView = UIImageView()
     private let storedImageView = UIImageView()
-    private let storedTitleLabel = UILabel()
+    private let storedTitleLabel = ButtonTitleLabel()
     /// A configuration's subtitle, under the title.
     private let storedSubtitleLabel = UILabel()
     /// The glyph of the system types that have one (info, contact add, close).
@@ -351,6 +351,14 @@ open class UIButton: UIControl {
         updateClassicContent()
     }
 
+    /// The title label, which tells its button when the app gives it a tint of its own.
+    private final class ButtonTitleLabel: UILabel {
+        override func tintColorDidChange() {
+            super.tintColorDidChange()
+            (superview as? UIButton)?.updateClassicContent()
+        }
+    }
+
     private func geometryChanged() {
         invalidateIntrinsicContentSize()
         setNeedsLayout()
@@ -372,6 +380,12 @@ open class UIButton: UIControl {
         label.isHidden = (label.text ?? "").isEmpty
         label.textAlignment = .center
         var color = currentTitleColor
+        // A system button's title with no colour of its own follows its label's tint, as
+        // UIKit's does (the label's text colour follows its tint colour there): the button's
+        // tint unless the app set one on `titleLabel`.
+        if buttonType != .custom, isEnabled, titleColors[state.rawValue] == nil, titleColors[0] == nil {
+            color = label.tintColor
+        }
         var imageAlpha: CGFloat = 1
         // A system button fades its title and image while highlighted (framegen's reading of
         // UIKit's fade: to 0.2 of their opacity).

@@ -209,6 +209,35 @@ open class UIViewController: UIResponder {
         completion?()
     }
 
+    // MARK: Showing: a navigation controller pushes, else the window's root presents
+
+    /// Passed up to the controller that contains or presents this one, as UIKit's
+    /// `targetViewController(forAction:sender:)` finds the nearest one that shows controllers
+    /// its own way (a navigation controller pushes, a container of the app's may override
+    /// this); where none does, the window's root controller presents `vc` modally, as Apple
+    /// documents the default.
+    open func show(_ vc: UIViewController, sender: Any?) {
+        if let up = parent ?? presentingViewController {
+            up.show(vc, sender: sender)
+        } else {
+            presentModally(vc)
+        }
+    }
+
+    /// As `show(_:sender:)`, for a detail: a navigation controller does not push it (a split
+    /// view controller would show it, which framegen lacks), so it is presented.
+    open func showDetailViewController(_ vc: UIViewController, sender: Any?) {
+        if let up = parent ?? presentingViewController {
+            up.showDetailViewController(vc, sender: sender)
+        } else {
+            presentModally(vc)
+        }
+    }
+
+    private func presentModally(_ vc: UIViewController) {
+        (viewIfLoaded?.window?.rootViewController ?? self).present(vc, animated: true)
+    }
+
     // MARK: Containment, as far as a host puts a controller on screen (a snapshot test's window)
 
     open private(set) var children: [UIViewController] = []
@@ -560,6 +589,11 @@ open class UINavigationController: UIViewController {
 
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
         setViewControllers(stack + [viewController], animated: animated)
+    }
+
+    /// Pushes, as UIKit's navigation controller shows a controller.
+    open override func show(_ vc: UIViewController, sender: Any?) {
+        pushViewController(vc, animated: true)
     }
 
     @discardableResult
