@@ -144,3 +144,90 @@ private final class BadgedSource: NSObject, UICollectionViewDataSource {
         #expect(UINib(nibName: "Cell", bundle: nil).instantiate(withOwner: nil).isEmpty)
     }
 }
+
+/// Cells as an app declares them, not final, with the override the port writes into each
+/// (`makeByClass`); `PlainSubcell` is one the port gave none (its own designated initialiser
+/// takes `init(frame:)` away), so it inherits its superclass's.
+private class PortedCell: UICollectionViewCell {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        contentView.backgroundColor = .red
+    }
+    required init?(coder: NSCoder) { nil }
+    override class func makeByClass(frame: CGRect) -> UICollectionReusableView? { PortedCell(frame: frame) }
+}
+
+private class PortedSubcell: PortedCell {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        contentView.backgroundColor = .blue
+    }
+    required init?(coder: NSCoder) { nil }
+    override class func makeByClass(frame: CGRect) -> UICollectionReusableView? {
+        PortedSubcell(frame: frame)
+    }
+}
+
+private class PlainSubcell: PortedCell {
+    init(colour: UIColor) {
+        super.init(frame: .zero)
+        contentView.backgroundColor = colour
+    }
+    required init?(coder: NSCoder) { nil }
+}
+
+private class PortedRow: UITableViewCell {
+    override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+        super.init(style: style, reuseIdentifier: reuseIdentifier)
+        contentView.backgroundColor = .green
+    }
+    required init?(coder: NSCoder) { nil }
+    override class func makeByClass(style: UITableViewCell.CellStyle, reuseIdentifier: String?)
+        -> UITableViewCell?
+    {
+        PortedRow(style: style, reuseIdentifier: reuseIdentifier)
+    }
+}
+
+private final class Rows: NSObject, UITableViewDataSource {
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 2 }
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+    }
+}
+
+@Suite struct ClassesThePortMakesTests {
+    @Test func nonFinalCellsAreMadeByTheirOwnClass() {
+        let reports = Lines()
+        let (collectionView, source) = ViewsByClassTests.badgedGrid { reports.append($0) }
+        collectionView.register(PortedSubcell.self, forCellWithReuseIdentifier: "cell")
+        let image = ViewsByClassTests.image(collectionView)
+        withExtendedLifetime(source) {}
+        #expect(collectionView.subviews.filter { type(of: $0) == PortedSubcell.self }.count == 4)
+        #expect(ImageRendererTests.pixel(image, 40, 40) == [0, 0, 255, 255])
+        #expect(reports.all.isEmpty)
+    }
+
+    @Test func aSubclassThePortCouldNotMakeIsReportedNotMadeAsItsSuperclass() {
+        let reports = Lines()
+        let (collectionView, source) = ViewsByClassTests.badgedGrid { reports.append($0) }
+        collectionView.register(PlainSubcell.self, forCellWithReuseIdentifier: "cell")
+        let image = ViewsByClassTests.image(collectionView)
+        withExtendedLifetime(source) {}
+        #expect(!collectionView.subviews.contains { $0 is PortedCell })
+        // A plain cell: the green background decoration shows through it.
+        #expect(ImageRendererTests.pixel(image, 40, 40) == [0, 255, 0, 255])
+        #expect(reports.all.contains { $0.contains("PlainSubcell") })
+    }
+
+    @Test func nonFinalTableCellsAreMadeByTheirOwnClass() {
+        let table = UITableView(frame: CGRect(x: 0, y: 0, width: 100, height: 120))
+        let rows = Rows()
+        table.dataSource = rows
+        table.register(PortedRow.self, forCellReuseIdentifier: "row")
+        table.layoutIfNeeded()
+        #expect(table.visibleCells.count == 2)
+        #expect(
+            table.visibleCells.allSatisfy { type(of: $0) == PortedRow.self && $0.reuseIdentifier == "row" })
+    }
+}

@@ -253,9 +253,19 @@ package final class CellDisplay {
     /// class itself where it is `ReusableViewByClass`; nil when neither can make it.
     package func maker(for viewClass: AnyClass) -> UICollectionViewCellFactory? {
         if let factory = factory(for: viewClass) { return factory }
-        guard let byClass = viewClass as? any ReusableViewByClass.Type else { return nil }
-        let made = MadeByClass(type: byClass)
-        return { made.type.init(frame: $0) }
+        if let byClass = viewClass as? any ReusableViewByClass.Type {
+            let made = MadeByClass(type: byClass)
+            return { made.type.init(frame: $0) }
+        }
+        // The port's override, once one made has shown that it is the class's own and not a
+        // superclass's, inherited by a class the port could not give one.
+        guard let reusable = viewClass as? UICollectionReusableView.Type,
+            let first = CrashReport.during(
+                "\(layoutTitle), making a \(viewClass)", { reusable.makeByClass(frame: .zero) }),
+            type(of: first) == viewClass
+        else { return nil }
+        let made = MadeByOverride(type: reusable)
+        return { made.type.makeByClass(frame: $0) ?? UICollectionReusableView(frame: $0) }
     }
 
     /// The queue of views waiting under `identifier` for elements of `kind` (nil: cells).
@@ -833,4 +843,9 @@ public protocol ReusableViewByClass: UICollectionReusableView {
 /// A view class a factory makes: metatypes are immutable, so sharing one across threads is safe.
 private struct MadeByClass: @unchecked Sendable {
     let type: any ReusableViewByClass.Type
+}
+
+/// A view class whose `makeByClass(frame:)` a factory calls; shared as `MadeByClass` is.
+private struct MadeByOverride: @unchecked Sendable {
+    let type: UICollectionReusableView.Type
 }

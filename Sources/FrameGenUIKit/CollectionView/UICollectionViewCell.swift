@@ -11,6 +11,13 @@ open class UICollectionReusableView: UIView {
 
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
+    /// framegen's: a view of this very class, made with `init(frame:)`, so that a collection view
+    /// makes a class registered by its type as UIKit does. Swift makes a class chosen at run time
+    /// only through a required initialiser, which UIKit's views lack; the port of an app's files
+    /// (docs/uikit.md, "Bring your app") writes this override into each of its view classes that
+    /// has `init(frame:)`. Nil where no class wrote it.
+    open class func makeByClass(frame: CGRect) -> UICollectionReusableView? { nil }
+
     /// Called before a dequeued view is handed out again.
     open func prepareForReuse() {}
 

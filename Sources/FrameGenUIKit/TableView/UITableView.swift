@@ -194,6 +194,17 @@ open class UITableView: UIScrollView {
             cells.register({ byClass.init(style: .default, reuseIdentifier: $0) }, for: identifier)
         } else if cellClass == UITableViewCell.self {
             cells.register({ UITableViewCell(style: .default, reuseIdentifier: $0) }, for: identifier)
+        } else if let cell = cellClass as? UITableViewCell.Type,
+            let first = cell.makeByClass(style: .default, reuseIdentifier: identifier),
+            type(of: first) == cellClass
+        {
+            // The port's override, shown to be the class's own by the one it made.
+            cells.register(
+                {
+                    cell.makeByClass(style: .default, reuseIdentifier: $0)
+                        ?? UITableViewCell(style: .default, reuseIdentifier: $0)
+                },
+                for: identifier)
         } else {
             cells.register(
                 nil,
@@ -226,6 +237,12 @@ open class UITableView: UIScrollView {
             headerFooters.register({ byClass.init(reuseIdentifier: $0) }, for: identifier)
         } else if aClass == UITableViewHeaderFooterView.self {
             headerFooters.register({ UITableViewHeaderFooterView(reuseIdentifier: $0) }, for: identifier)
+        } else if let view = aClass as? UITableViewHeaderFooterView.Type,
+            let first = view.makeByClass(reuseIdentifier: identifier), type(of: first) == aClass
+        {
+            headerFooters.register(
+                { view.makeByClass(reuseIdentifier: $0) ?? UITableViewHeaderFooterView(reuseIdentifier: $0) },
+                for: identifier)
         } else {
             headerFooters.register(
                 nil,

@@ -223,6 +223,11 @@ open class UITableViewCell: UIView {
 
     public required init?(coder: NSCoder) { return nil }
 
+    /// framegen's: a cell of this very class, made with `init(style:reuseIdentifier:)`, so that a
+    /// table view makes a class registered by its type; the port of an app's files writes the
+    /// override (`UICollectionReusableView.makeByClass(frame:)` says why). Nil where none did.
+    open class func makeByClass(style: CellStyle, reuseIdentifier: String?) -> UITableViewCell? { nil }
+
     /// Called before a dequeued cell is handed out again.
     open func prepareForReuse() {}
 

@@ -88,6 +88,10 @@ open class UITableViewHeaderFooterView: UIView {
 
     public required init?(coder: NSCoder) { return nil }
 
+    /// framegen's: a view of this very class, made with `init(reuseIdentifier:)`, written by the
+    /// port as `UITableViewCell.makeByClass(style:reuseIdentifier:)` is. Nil where none did.
+    open class func makeByClass(reuseIdentifier: String?) -> UITableViewHeaderFooterView? { nil }
+
     /// The fonts and colours of the table's style, set by the table before it shows the view
     /// (iOS restyles the text label of a header it shows, too).
     func styleForTable(_ style: UITableView.Style, footer: Bool, inset: CGFloat) {
