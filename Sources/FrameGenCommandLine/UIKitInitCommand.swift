@@ -346,26 +346,15 @@ struct AppPackage {
 
     /// The snapshot test target's own file: what the tests need on Linux.
     var snapshotSupport: String {
-        var text = """
-            // \(Self.marker), and made again by its next run: what the app's snapshot tests
-            // (app-sources.txt, compiled where they are) need on Linux (docs/snapshot-testing.md).
-            import FrameGenSnapshotTesting  // the image strategies, for every file of the target
-            // For test files that name UIKit's types without importing it (XCTest brings it on iOS).
-            @_exported import UIKit
-            @testable import \(module)
+        """
+        // \(Self.marker), and made again by its next run: what the app's snapshot tests
+        // (app-sources.txt, compiled where they are) need on Linux (docs/snapshot-testing.md).
+        import FrameGenSnapshotTesting  // the image strategies, for every file of the target
+        // For test files that name UIKit's types without importing it (XCTest brings it on iOS).
+        @_exported import UIKit
+        @testable import \(module)
 
-            """
-        let byClass = makeable.filter { $0.kind != .layout && $0.isFinal }
-        if !byClass.isEmpty {
-            text += """
-
-                // The app's final cell and view classes, which a collection view then makes by their
-                // class (`register(Cell.self, forCellWithReuseIdentifier:)`).
-
-                """
-            for found in byClass { text += "extension \(found.name): ReusableViewByClass {}\n" }
-        }
-        return text
+        """
     }
 
     var registration: String {

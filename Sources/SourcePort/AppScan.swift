@@ -26,9 +26,6 @@ public struct AppScan: Sendable {
         /// Layouts: protocols of the app's its stored properties are typed with (a delegate or a
         /// data source the layout asks), whose required members someone must implement.
         public var needs: [String]
-        /// Declared `final`: it can conform to `ReusableViewByClass` with no code, so that a
-        /// collection view makes it by its class.
-        public var isFinal = false
     }
 
     /// A file's import of an Apple framework that Linux has no module for (SwiftUI, Combine,
@@ -100,7 +97,7 @@ public struct AppScan: Sendable {
                     name: found.name, kind: kind, file: found.file, line: found.line, cannotMake: reason,
                     scrollsHorizontally: chain(found.name, in: declared).contains { $0.horizontal },
                     animatesUpdates: chain(found.name, in: declared).contains { $0.animatesUpdates },
-                    needs: needs.sorted(), isFinal: found.isFinal))
+                    needs: needs.sorted()))
         }
         classes.sort { ($0.kind.rawValue, $0.name) < ($1.kind.rawValue, $1.name) }
         return AppScan(
@@ -157,7 +154,6 @@ struct FoundClass {
     var isGeneric: Bool
     var isPrivate: Bool
     var isNested: Bool
-    var isFinal = false
     /// `init()` or an initialiser every parameter of which has a default.
     var hasPlainInit = false
     /// `init(frame:)`.
@@ -202,8 +198,7 @@ private final class ClassVisitor: SyntaxVisitor {
             FoundClass(
                 name: node.name.text, superclass: superclass, file: file,
                 line: converter?.location(for: node.positionAfterSkippingLeadingTrivia).line ?? 0,
-                isGeneric: node.genericParameterClause != nil, isPrivate: isPrivate, isNested: depth > 0,
-                isFinal: node.modifiers.contains { $0.name.text == "final" }))
+                isGeneric: node.genericParameterClause != nil, isPrivate: isPrivate, isNested: depth > 0))
         current.append(found.count - 1)
         depth += 1
         // `scrollDirection = .horizontal` anywhere in the class (its init, `prepare()`), or a

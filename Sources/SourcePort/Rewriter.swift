@@ -173,8 +173,24 @@ private final class RewriteVisitor: SyntaxVisitor {
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         if survey.classCounts[node.name.text] == 1 {
             let brace = node.memberBlock.rightBrace
-            classBraces.append(
-                (node.name.text, (brace.positionAfterSkippingLeadingTrivia.utf8Offset, line(brace))))
+            let offset = brace.positionAfterSkippingLeadingTrivia.utf8Offset
+            classBraces.append((node.name.text, (offset, line(brace))))
+            let isPublic = node.modifiers.contains { ["public", "open"].contains($0.name.text) }
+            if let member = survey.makeByClassOverride(for: node.name.text, access: isPublic ? "public " : "")
+            {
+                edits.append(
+                    Edit(
+                        start: offset, end: offset,
+                        text:
+                            "\n\(member)\n#sourceLocation(file: \(literal(file.path)), line: \(line(brace)))\n"
+                    ))
+                changes.append(
+                    SourcePort.Change(
+                        line: line(brace),
+                        what:
+                            "makeByClass written, so that framegen makes \(node.name.text) by its class as UIKit does"
+                    ))
+            }
         }
         return push(node.name.text)
     }

@@ -30,6 +30,67 @@ struct Survey {
     /// How many classes of each name the app's files declare (an override moves from an
     /// extension only into a class named once).
     var classCounts: [String: Int] = [:]
+    /// Each class's superclass as written (the first name of its inheritance clause) and the
+    /// argument labels of its initialisers, for the classes declared once.
+    var classes: [String: ClassFacts] = [:]
+
+    struct ClassFacts {
+        var superclass: String?
+        /// Designated initialisers' labels (`init?(coder:)` included: it is one, and a class that
+        /// declares it alone inherits no other).
+        var designated: [[String]] = []
+        var convenience: [[String]] = []
+    }
+
+    /// How UIKit makes a reusable view of each kind it makes by class, and the port's
+    /// override that lets framegen do the same (`makeByClass`, in framegen's UIKit).
+    static let madeByClass: [String: (labels: [String], declaration: String, call: String)] = {
+        let view = (
+            labels: ["frame"],
+            declaration: "class func makeByClass(frame: CGRect) -> UICollectionReusableView?",
+            call: "(frame: frame)"
+        )
+        let cell = (
+            labels: ["style", "reuseIdentifier"],
+            declaration:
+                "class func makeByClass(style: UITableViewCell.CellStyle, reuseIdentifier: String?) -> UITableViewCell?",
+            call: "(style: style, reuseIdentifier: reuseIdentifier)"
+        )
+        let headerFooter = (
+            labels: ["reuseIdentifier"],
+            declaration: "class func makeByClass(reuseIdentifier: String?) -> UITableViewHeaderFooterView?",
+            call: "(reuseIdentifier: reuseIdentifier)"
+        )
+        return [
+            "UICollectionReusableView": view, "UICollectionViewCell": view, "UICollectionViewListCell": view,
+            "UITableViewCell": cell, "UITableViewHeaderFooterView": headerFooter,
+        ]
+    }()
+
+    /// The override to write into the body of class `name` so that framegen makes it by its
+    /// class as UIKit does: when it descends, through the app's classes, from a reusable view
+    /// UIKit makes by class, and has (declares, or inherits by Swift's rule: a class that
+    /// declares no designated initialiser inherits its superclass's) the initialiser UIKit calls.
+    func makeByClassOverride(for name: String, access: String) -> String? {
+        var chain: [ClassFacts] = []
+        var next: String? = name
+        var root: String?
+        while let current = next, chain.count < 64 {
+            if Self.madeByClass[current] != nil {
+                root = current
+                break
+            }
+            guard let facts = classes[current] else { return nil }
+            chain.append(facts)
+            next = facts.superclass
+        }
+        guard let root, let made = Self.madeByClass[root], !chain.isEmpty else { return nil }
+        for facts in chain {
+            if facts.designated.contains(made.labels) || facts.convenience.contains(made.labels) { break }
+            if !facts.designated.isEmpty { return nil }
+        }
+        return "\(access)override \(made.declaration) { \(name)\(made.call) }"
+    }
 
     mutating func walk(_ tree: SourceFileSyntax) {
         let visitor = SurveyVisitor(viewMode: .sourceAccurate)
@@ -39,6 +100,7 @@ struct Survey {
         for (name, parents) in visitor.inherits { inherits[name, default: []].formUnion(parents) }
         protocolAccess.merge(visitor.protocolAccess) { a, _ in a }
         classCounts.merge(visitor.classCounts) { $0 + $1 }
+        classes.merge(visitor.classes) { a, _ in a }
     }
 
     /// Whether `type` conforms to `protocolName` through the inheritance clauses the app's files
@@ -98,6 +160,7 @@ private final class SurveyVisitor: SyntaxVisitor {
     var inherits: [String: Set<String>] = [:]
     var protocolAccess: [String: String] = [:]
     var classCounts: [String: Int] = [:]
+    var classes: [String: Survey.ClassFacts] = [:]
 
     private func note(_ name: String, _ clause: InheritanceClauseSyntax?) {
         guard let clause else { return }
@@ -107,6 +170,18 @@ private final class SurveyVisitor: SyntaxVisitor {
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         note(node.name.text, node.inheritanceClause)
         classCounts[node.name.text, default: 0] += 1
+        var facts = Survey.ClassFacts(
+            superclass: node.inheritanceClause?.inheritedTypes.first.map { simpleName($0.type) })
+        for member in node.memberBlock.members {
+            guard let initialiser = member.decl.as(InitializerDeclSyntax.self) else { continue }
+            let labels = initialiser.signature.parameterClause.parameters.map(\.firstName.text)
+            if initialiser.modifiers.contains(where: { $0.name.text == "convenience" }) {
+                facts.convenience.append(labels)
+            } else {
+                facts.designated.append(labels)
+            }
+        }
+        classes[node.name.text] = facts
         return .visitChildren
     }
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {

@@ -108,3 +108,11 @@ import UIKit
         #expect(cell.page == 3)
     }
 }
+
+/// `SpokeCell` is not final: the port wrote its `makeByClass(frame:)`, which compiled here and
+/// makes a cell of its class, so a collection view makes it by its class as UIKit does.
+@Test func aNonFinalCellIsMadeByItsClass() {
+    let made = SpokeCell.makeByClass(frame: CGRect(x: 0, y: 0, width: 40, height: 30))
+    #expect(made.map { type(of: $0) == SpokeCell.self } == true)
+    #expect(made?.frame.size == CGSize(width: 40, height: 30))
+}

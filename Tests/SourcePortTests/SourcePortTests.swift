@@ -25,7 +25,7 @@ import Testing
 
     @Test func objectiveCAttributesGoAndTheLinesStay() {
         let text = """
-            @objcMembers class Cell: UICollectionViewCell {
+            @objcMembers class Cell: UIView {
                 @IBOutlet weak var title: UILabel!
                 @objc(tapTitle:) func tap(_ sender: Any) {}
                 @IBAction func reset() {}
@@ -41,6 +41,49 @@ import Testing
         #expect(ported.changes.map(\.line) == [1, 2, 3, 4])
         #expect(
             ported.text.hasPrefix("import UIKit\n#sourceLocation(file: \"/app/Layout.swift\", line: 1)\n"))
+    }
+
+    /// Each reusable view class UIKit makes by its class gets the override framegen makes it
+    /// through, calling the initialiser UIKit calls; one without that initialiser gets none.
+    @Test func reusableViewsGetTheirMakeByClassOverride() {
+        let text = """
+            class PostCell: UICollectionViewCell {
+                override init(frame: CGRect) { super.init(frame: frame) }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            class QuoteCell: PostCell {}
+            class CustomCell: PostCell {
+                init(model: Int) { super.init(frame: .zero) }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            public class Header: UICollectionReusableView {}
+            final class Row: UITableViewCell {
+                override init(style: UITableViewCell.CellStyle, reuseIdentifier: String?) {
+                    super.init(style: style, reuseIdentifier: reuseIdentifier)
+                }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            class Footer: UITableViewHeaderFooterView {}
+            class Plain: UIView {}
+            """
+        let ported = port(text)
+        let out = ported.text
+        #expect(
+            out.contains(
+                "override class func makeByClass(frame: CGRect) -> UICollectionReusableView? { PostCell(frame: frame) }"
+            ))
+        #expect(out.contains("{ QuoteCell(frame: frame) }"))
+        #expect(!out.contains("CustomCell(frame:"))
+        #expect(
+            out.contains(
+                "public override class func makeByClass(frame: CGRect) -> UICollectionReusableView? { Header(frame: frame) }"
+            ))
+        #expect(out.contains("-> UITableViewCell? { Row(style: style, reuseIdentifier: reuseIdentifier) }"))
+        #expect(out.contains("-> UITableViewHeaderFooterView? { Footer(reuseIdentifier: reuseIdentifier) }"))
+        #expect(!out.contains("Plain("))
+        // The compiler still names the app's lines after each insertion.
+        #expect(out.contains("#sourceLocation(file: \"/app/Layout.swift\", line: 4)"))
+        #expect(ported.changes.filter { $0.what.hasPrefix("makeByClass") }.map(\.line) == [4, 5, 10, 16, 17])
     }
 
     @Test func optionalMembersBecomeRequirementsWithDefaults() {
