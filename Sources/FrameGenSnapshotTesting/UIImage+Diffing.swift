@@ -123,6 +123,11 @@ package enum SnapshotImages {
         var worst =
             "framegen: \(result.differingPixels) of \(oldBitmap.width * oldBitmap.height) pixels differ; "
             + "the worst ΔE 1994 is \(result.worstDeltaE) at pixel (\(result.worstPixel.x), \(result.worstPixel.y))"
+        if result.worstDeltaE == 0 {
+            // ΔE reads the premultiplied colours, so black over nothing and nothing are alike:
+            // text drawn black into a transparent image differs in coverage alone.
+            worst += " (they differ in alpha only, which ΔE does not measure)"
+        }
         if let maskNote { worst += "\n" + maskNote }
         // Which release's drawing was compared: a suite recorded with an older Xcode fails along
         // its rounded edges until it says so (docs/snapshot-testing.md).

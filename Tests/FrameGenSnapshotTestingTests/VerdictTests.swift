@@ -47,6 +47,22 @@ import UIKit
         #expect(message.contains("framegen: drawn as iOS 18.0 (FRAMEGEN_IOS_VERSION=17 for references"))
     }
 
+    /// Black drawn into a transparent image: the pixels differ in alpha, not in premultiplied
+    /// colour, so their ΔE is 0, and the message says why the worst ΔE of a failure is 0.
+    @Test func pixelsDifferingInAlphaOnlyAreNamedSo() throws {
+        func image(alpha: UInt8) -> UIImage {
+            var pixels = [UInt8](repeating: 0, count: Self.size * Self.size * 4)
+            pixels[3] = alpha
+            return UIImage(bitmap: UIImage.Bitmap(width: Self.size, height: Self.size, pixels: pixels))
+        }
+        let message = try #require(Self.verdict(image(alpha: 0), image(alpha: 200)))
+        #expect(message.contains("1 of 400 pixels differ; the worst ΔE 1994 is 0.0 at pixel (0, 0)"))
+        #expect(message.contains("(they differ in alpha only, which ΔE does not measure)"))
+        let colour = try #require(
+            Self.verdict(Self.image(grey: 128), Self.image(grey: 128, changed: 1, to: 129)))
+        #expect(!colour.contains("alpha only"))
+    }
+
     /// 10% of the pixels 5 lightness levels away (128 -> 140 is ΔE 4.6): a perceptual precision
     /// whose threshold is above it passes them all; one below fails them, and the share of
     /// matching pixels (0.9) decides against `precision`.
