@@ -554,3 +554,29 @@ final class UpdatingView: UIView {
     #expect(button.frame == CGRect(x: 16, y: 240, width: 168, height: 44))
     #expect(root.keyboardLayoutGuide.layoutFrame == CGRect(x: 0, y: 300, width: 200, height: 0))
 }
+
+/// A view nothing places stays where UIKit leaves it: a snapshot test's helper takes a table
+/// cell's content view out of autoresizing and pins only its width, and a spinner is centred in
+/// it (mayur-ios-dev/Storytel-Assignment c7045d6, `QueryLoaderTableViewCell`, whose iOS 16
+/// reference is 375 x 80 points). iOS keeps the content view at the cell's origin and centres the
+/// spinner in it; solving for the content view instead put it at x −177.5 (a 375.333 point image
+/// once its edges were rounded to pixels).
+@Test func aViewNothingPlacesStaysAtItsSuperviewsOrigin() {
+    let cell = UITableViewCell(style: .default, reuseIdentifier: nil)
+    let spinner = UIActivityIndicatorView(style: .medium)
+    spinner.translatesAutoresizingMaskIntoConstraints = false
+    cell.contentView.addSubview(spinner)
+    let height = cell.contentView.heightAnchor.constraint(equalToConstant: 80)
+    height.priority = .defaultHigh
+    NSLayoutConstraint.activate([
+        spinner.centerXAnchor.constraint(equalTo: cell.contentView.centerXAnchor),
+        spinner.centerYAnchor.constraint(equalTo: cell.contentView.centerYAnchor), height,
+    ])
+    cell.contentView.translatesAutoresizingMaskIntoConstraints = false
+    cell.contentView.widthAnchor.constraint(equalToConstant: 375).isActive = true
+    cell.contentView.setNeedsLayout()
+    cell.contentView.layoutIfNeeded()
+    #expect(cell.contentView.frame == CGRect(x: 0, y: 0, width: 375, height: 80))
+    // Centred, its 20 point frame on the screen's pixels.
+    #expect(abs(spinner.center.x - 187.5) <= 1.0 / 3 && spinner.center.y == 40)
+}

@@ -115,7 +115,7 @@ struct LayoutSolver {
         let id = ConstraintID(index: added.count)
         added.append(
             Added(constant: constant, sign: sign, marker: marker, markerCoefficient: markerCoefficient))
-        if let subject = chooseSubject(row, marker: marker, other: other) {
+        if let subject = chooseSubject(row, marker: marker, other: other, terms: terms.map(\.variable)) {
             insertRow(row, constant: c, solvingFor: subject)
         } else if allDummies(row) {
             // Redundant when the constant is zero: the dummy stays basic at 0.
@@ -202,7 +202,11 @@ struct LayoutSolver {
         }
     }
 
-    private func chooseSubject(_ row: [Double], marker: Int, other: Int) -> Int? {
+    /// The constraint's first item is solved for where it can be (`terms` in the constraint's
+    /// order), so that a view left unplaced by an ambiguous layout stays where UIKit leaves it:
+    /// a cell's content view that only a centred subview mentions stays at the cell's origin.
+    private func chooseSubject(_ row: [Double], marker: Int, other: Int, terms: [Int]) -> Int? {
+        for j in terms where row[j] != 0 && kinds[j] == .external { return j }
         for (j, a) in row.enumerated() where a != 0 && kinds[j] == .external { return j }
         for s in [marker, other] where s >= 0 && kinds[s] != .dummy && row[s] < 0 { return s }
         return nil
