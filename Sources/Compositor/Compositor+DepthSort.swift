@@ -20,6 +20,11 @@ extension Compositor {
     /// nil when they all lie parallel to the screen and the given order stands. Layers that
     /// draw nothing take no part.
     static func depthOrder(_ layers: [Layer], maps: [Transform3D]) -> DepthSort.Order? {
+        // Most trees have no 3D at all: a map whose x and y feed neither z nor w keeps the layer
+        // parallel to the screen, and such siblings keep their order, so nothing is allocated.
+        guard maps.contains(where: { $0.m13 != 0 || $0.m23 != 0 || $0.m14 != 0 || $0.m24 != 0 }) else {
+            return nil
+        }
         let shown = layers.indices.filter { !layers[$0].isHidden && layers[$0].opacity > 0 }
         guard shown.count > 1,
             var order = DepthSort.order(
