@@ -8,7 +8,7 @@ import FrameGenCoreGraphics
 ///
 /// Defaults are Apple's documented ones. `frame` and the coordinate conversions are in
 /// CALayer+Geometry.swift.
-open class CALayer: NSObject {
+open class CALayer: NSObject, CAMediaTiming {
     // MARK: Geometry
 
     /// Setting a new size marks the layer as needing layout, as Core Animation does.
@@ -132,14 +132,70 @@ open class CALayer: NSObject {
     open func action(forKey event: String) -> (any CAAction)? { actions?[event] }
 
     /// The keys of the view animations running on the layer now (`UIView.animate` adds one per
-    /// property it animates, named by the property, as UIKit does); nil when none is, as on iOS.
+    /// property it animates, named by the property, as UIKit does), then those of the
+    /// `CAAnimation`s added to it; nil when there are none, as on iOS.
     open func animationKeys() -> [String]? {
-        let keys = LayerAnimator.current?.animatingKeys(of: self) ?? []
+        let keys = (LayerAnimator.current?.animatingKeys(of: self) ?? []) + added.compactMap(\.key)
         return keys.isEmpty ? nil : keys
     }
 
-    /// Stops the view animations running on the layer: it shows its model values from now.
-    open func removeAllAnimations() { LayerAnimator.current?.stopAnimations(of: self) }
+    /// Stops the view animations running on the layer (it shows its model values from now) and
+    /// removes the `CAAnimation`s added to it.
+    open func removeAllAnimations() {
+        LayerAnimator.current?.stopAnimations(of: self)
+        added.removeAll()
+    }
+
+    /// The `CAAnimation`s added, each a copy, kept and not played (CAAnimation.swift): the layer
+    /// draws its model values, as `render(in:)` does on iOS.
+    private var added: [(key: String?, animation: CAAnimation)] = []
+
+    /// Adds a copy of `anim`, replacing the one of the same key.
+    open func add(_ anim: CAAnimation, forKey key: String?) {
+        if let key { added.removeAll { $0.key == key } }
+        added.append((key, anim.copy() as? CAAnimation ?? anim))
+    }
+
+    open func animation(forKey key: String) -> CAAnimation? { added.last { $0.key == key }?.animation }
+
+    open func removeAnimation(forKey key: String) { added.removeAll { $0.key == key } }
+
+    // MARK: Timing (CAMediaTiming), kept; `convertTime` follows them
+
+    open var beginTime: CFTimeInterval = 0
+    open var duration: CFTimeInterval = 0
+    open var speed: Float = 1
+    open var timeOffset: CFTimeInterval = 0
+    open var repeatCount: Float = 0
+    open var repeatDuration: CFTimeInterval = 0
+    open var autoreverses = false
+    open var fillMode: CAMediaTimingFillMode = .removed
+
+    /// `t` in `layer`'s local time (nil: the media time, `CACurrentMediaTime()`) as this layer's
+    /// local time. Each layer's time is its parent's moved to `beginTime`, scaled by `speed` and
+    /// moved by `timeOffset`, as Core Animation's: a layer paused with `speed = 0` and a
+    /// `timeOffset` reads that offset, whatever the time.
+    open func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+        localTime(fromMediaTime: layer?.mediaTime(fromLocalTime: t) ?? t)
+    }
+
+    /// This layer's local time `t` in `layer`'s local time (nil: the media time).
+    open func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+        let media = mediaTime(fromLocalTime: t)
+        return layer?.localTime(fromMediaTime: media) ?? media
+    }
+
+    private func localTime(fromMediaTime t: CFTimeInterval) -> CFTimeInterval {
+        let parent = superlayer?.localTime(fromMediaTime: t) ?? t
+        return (parent - beginTime) * Double(speed) + timeOffset
+    }
+
+    /// A paused layer's (speed 0) every local time comes from any media time; the media time
+    /// given back is its `beginTime` then.
+    private func mediaTime(fromLocalTime t: CFTimeInterval) -> CFTimeInterval {
+        let parent = speed == 0 ? beginTime : (t - timeOffset) / Double(speed) + beginTime
+        return superlayer?.mediaTime(fromLocalTime: parent) ?? parent
+    }
 
     /// The object that lays the layer out and provides its contents; a view for its own layer.
     open weak var delegate: (any CALayerDelegate)?
@@ -321,6 +377,11 @@ open class CALayer: NSObject {
         magnificationFilter = other.magnificationFilter
         minificationFilterBias = other.minificationFilterBias
         name = other.name
+        (beginTime, duration, speed, timeOffset) = (
+            other.beginTime, other.duration, other.speed, other.timeOffset
+        )
+        (repeatCount, repeatDuration, autoreverses, fillMode) =
+            (other.repeatCount, other.repeatDuration, other.autoreverses, other.fillMode)
     }
 
     /// framegen reads no archives (there are no nibs or storyboards), so decoding always fails.
