@@ -86,3 +86,31 @@ private final class Stops: CAAnimationDelegate {
         #expect(child.convertTime(7, from: parent) == 3.5)
     }
 }
+
+/// An emitter as a confetti or snow view makes one: it compiles, keeps its settings with Core
+/// Animation's defaults, and draws its own background and no particles, as `render(in:)` does.
+@Test func anEmitterKeepsItsCellsAndDrawsNoParticles() {
+    let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+    let emitter = CAEmitterLayer()
+    #expect(emitter.birthRate == 1 && emitter.emitterShape == .point && emitter.emitterMode == .volume)
+    emitter.frame = view.bounds
+    emitter.backgroundColor = UIColor.blue.cgColor
+    emitter.emitterPosition = CGPoint(x: 10, y: 0)
+    emitter.emitterShape = .line
+    emitter.emitterSize = CGSize(width: 20, height: 1)
+    let cell = CAEmitterCell()
+    #expect(cell.birthRate == 0 && cell.scale == 1 && cell.isEnabled)
+    cell.birthRate = 50
+    cell.lifetime = 4
+    cell.velocity = 120
+    cell.emissionRange = .pi / 4
+    cell.contents = UIImage(systemName: "star.fill")?.cgImage
+    cell.color = UIColor.yellow.cgColor
+    emitter.emitterCells = [cell]
+    view.layer.addSublayer(emitter)
+    #expect(emitter.emitterCells?.first?.velocity == 120)
+    let image = UIGraphicsImageRenderer(
+        bounds: view.bounds, format: UIGraphicsImageRendererFormat(for: UITraitCollection(displayScale: 1))
+    ).image { view.layer.render(in: $0.cgContext) }
+    #expect(ImageRendererTests.pixel(image, 10, 1) == [0, 0, 255, 255])
+}
