@@ -89,13 +89,11 @@ extension Compositor {
             }
         }
         guard anyKept else { return }
-        let (width, height) = (box.x1 - box.x0, box.y1 - box.y0)
-        var piece = Image(width: width, height: height)
-        let shift = Homography.translation(Double(-box.x0), Double(-box.y0))
-        let local: PixelBox = (0, max(0, clip.y0 - box.y0), width, min(height, clip.y1 - box.y0))
-        try draw(
-            layer, h.concatenating(shift), into: &piece, clip: local, viewClip: (0, 0, width, height),
-            scale: scale, text: text)
-        Painter.composite(&image, layer: piece, at: (box.x0, box.y0), clip: mask)
+        try Offscreen(box: box, clip: clip, mask: mask).draw(into: &image) {
+            piece, shift, local, whole throws(CompositorError) in
+            try draw(
+                layer, h.concatenating(shift), into: &piece, clip: local, viewClip: whole, scale: scale,
+                text: text)
+        }
     }
 }

@@ -104,9 +104,10 @@ extension Compositor {
         try drawBorder(of: layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text)
     }
 
-    /// The box a clipping layer's sublayers are drawn in, offscreen, before they are composited
-    /// through its rounded bounds' coverage.
-    private struct Offscreen {
+    /// A box drawn offscreen and then composited through a mask: a clipping layer's sublayers
+    /// through its rounded bounds' coverage, a piece of a sublayer cut by depth through its side
+    /// of the cuts.
+    struct Offscreen {
         let box: PixelBox
         let clip: PixelBox
         let mask: CoverageMask
