@@ -19,6 +19,17 @@ public protocol CAMediaTiming: AnyObject {
     var fillMode: CAMediaTimingFillMode { get set }
 }
 
+extension CAMediaTiming {
+    /// Takes `other`'s timing: a layer's copy (`init(layer:)`) and an animation's keep it.
+    func takeTiming(from other: any CAMediaTiming) {
+        (beginTime, duration, speed, timeOffset) = (
+            other.beginTime, other.duration, other.speed, other.timeOffset
+        )
+        (repeatCount, repeatDuration, autoreverses, fillMode) =
+            (other.repeatCount, other.repeatDuration, other.autoreverses, other.fillMode)
+    }
+}
+
 public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
@@ -54,28 +65,22 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     open var delegate: (any CAAnimationDelegate)?
     open var isRemovedOnCompletion = true
 
-    public override init() { super.init() }
+    /// Required, so that a copy is made of the animation's own class, an app's subclass too.
+    public required override init() { super.init() }
 
     public required init?(coder: NSCoder) { return nil }
 
     /// A copy with the same settings: `add(_:forKey:)` keeps a copy, as on iOS, so changing the
     /// animation afterwards does not change the one added.
     open func copy(with zone: NSZone? = nil) -> Any {
-        let copy = Self.makeCopy(of: self)
-        copy.copyTiming(from: self)
+        let copy = type(of: self).init()
+        copy.copySettings(from: self)
         return copy
     }
 
-    /// An empty animation of `animation`'s class: each subclass copies its own settings in
-    /// `copyTiming(from:)`.
-    class func makeCopy(of animation: CAAnimation) -> CAAnimation { CAAnimation() }
-
-    func copyTiming(from other: CAAnimation) {
-        (beginTime, duration, speed, timeOffset) = (
-            other.beginTime, other.duration, other.speed, other.timeOffset
-        )
-        (repeatCount, repeatDuration, autoreverses, fillMode) =
-            (other.repeatCount, other.repeatDuration, other.autoreverses, other.fillMode)
+    /// Takes `other`'s settings; each subclass takes its own after its superclass's.
+    func copySettings(from other: CAAnimation) {
+        takeTiming(from: other)
         (timingFunction, delegate, isRemovedOnCompletion) =
             (other.timingFunction, other.delegate, other.isRemovedOnCompletion)
     }
@@ -95,10 +100,8 @@ open class CAPropertyAnimation: CAAnimation {
         keyPath = path
     }
 
-    override class func makeCopy(of animation: CAAnimation) -> CAAnimation { CAPropertyAnimation() }
-
-    override func copyTiming(from other: CAAnimation) {
-        super.copyTiming(from: other)
+    override func copySettings(from other: CAAnimation) {
+        super.copySettings(from: other)
         guard let other = other as? CAPropertyAnimation else { return }
         (keyPath, isAdditive, isCumulative, valueFunction) =
             (other.keyPath, other.isAdditive, other.isCumulative, other.valueFunction)
@@ -110,10 +113,8 @@ open class CABasicAnimation: CAPropertyAnimation {
     open var toValue: Any?
     open var byValue: Any?
 
-    override class func makeCopy(of animation: CAAnimation) -> CAAnimation { CABasicAnimation() }
-
-    override func copyTiming(from other: CAAnimation) {
-        super.copyTiming(from: other)
+    override func copySettings(from other: CAAnimation) {
+        super.copySettings(from: other)
         guard let other = other as? CABasicAnimation else { return }
         (fromValue, toValue, byValue) = (other.fromValue, other.toValue, other.byValue)
     }
@@ -127,7 +128,7 @@ open class CASpringAnimation: CABasicAnimation {
     open var initialVelocity: CGFloat = 0
     open var allowsOverdamping = false
 
-    public override init() { super.init() }
+    public required init() { super.init() }
 
     public required init?(coder: NSCoder) { return nil }
 
@@ -158,10 +159,8 @@ open class CASpringAnimation: CABasicAnimation {
         return rate > 0 ? Double(log(1000) / rate) : .infinity
     }
 
-    override class func makeCopy(of animation: CAAnimation) -> CAAnimation { CASpringAnimation() }
-
-    override func copyTiming(from other: CAAnimation) {
-        super.copyTiming(from: other)
+    override func copySettings(from other: CAAnimation) {
+        super.copySettings(from: other)
         guard let other = other as? CASpringAnimation else { return }
         (mass, stiffness, damping, initialVelocity, allowsOverdamping) =
             (other.mass, other.stiffness, other.damping, other.initialVelocity, other.allowsOverdamping)
@@ -196,10 +195,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     open var biasValues: [NSNumber]?
     open var rotationMode: CAAnimationRotationMode?
 
-    override class func makeCopy(of animation: CAAnimation) -> CAAnimation { CAKeyframeAnimation() }
-
-    override func copyTiming(from other: CAAnimation) {
-        super.copyTiming(from: other)
+    override func copySettings(from other: CAAnimation) {
+        super.copySettings(from: other)
         guard let other = other as? CAKeyframeAnimation else { return }
         (values, path, keyTimes, timingFunctions) = (
             other.values, other.path, other.keyTimes, other.timingFunctions
@@ -215,10 +212,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 open class CAAnimationGroup: CAAnimation {
     open var animations: [CAAnimation]?
 
-    override class func makeCopy(of animation: CAAnimation) -> CAAnimation { CAAnimationGroup() }
-
-    override func copyTiming(from other: CAAnimation) {
-        super.copyTiming(from: other)
+    override func copySettings(from other: CAAnimation) {
+        super.copySettings(from: other)
         animations = (other as? CAAnimationGroup)?.animations
     }
 }
@@ -247,10 +242,8 @@ open class CATransition: CAAnimation {
     open var startProgress: Float = 0
     open var endProgress: Float = 1
 
-    override class func makeCopy(of animation: CAAnimation) -> CAAnimation { CATransition() }
-
-    override func copyTiming(from other: CAAnimation) {
-        super.copyTiming(from: other)
+    override func copySettings(from other: CAAnimation) {
+        super.copySettings(from: other)
         guard let other = other as? CATransition else { return }
         (type, subtype, startProgress, endProgress) = (
             other.type, other.subtype, other.startProgress, other.endProgress

@@ -377,11 +377,7 @@ open class CALayer: NSObject, CAMediaTiming {
         magnificationFilter = other.magnificationFilter
         minificationFilterBias = other.minificationFilterBias
         name = other.name
-        (beginTime, duration, speed, timeOffset) = (
-            other.beginTime, other.duration, other.speed, other.timeOffset
-        )
-        (repeatCount, repeatDuration, autoreverses, fillMode) =
-            (other.repeatCount, other.repeatDuration, other.autoreverses, other.fillMode)
+        takeTiming(from: other)
     }
 
     /// framegen reads no archives (there are no nibs or storyboards), so decoding always fails.

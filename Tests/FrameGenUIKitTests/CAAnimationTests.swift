@@ -5,6 +5,9 @@ import FrameGenUIKit
 import FrameGenUIKitRendering
 import Testing
 
+/// An app's own animation class: the copy a layer keeps is of it too.
+private final class Pulse: CABasicAnimation {}
+
 private final class Stops: CAAnimationDelegate {
     var stopped = 0
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { stopped += 1 }
@@ -50,6 +53,11 @@ private final class Stops: CAAnimationDelegate {
         #expect(ImageRendererTests.pixel(image, 5, 5) == [255, 0, 0, 255])
         view.layer.removeAnimation(forKey: "fade")
         #expect(view.layer.animationKeys() == nil && view.layer.animation(forKey: "fade") == nil)
+        let pulse = Pulse(keyPath: "transform.scale")
+        pulse.toValue = 1.2
+        view.layer.add(pulse, forKey: "pulse")
+        let keptPulse = view.layer.animation(forKey: "pulse")
+        #expect(keptPulse is Pulse && keptPulse !== pulse && (keptPulse as? Pulse)?.toValue as? Double == 1.2)
         view.layer.add(CAAnimationGroup(), forKey: "group")
         view.layer.add(CATransition(), forKey: nil)
         view.layer.removeAllAnimations()
