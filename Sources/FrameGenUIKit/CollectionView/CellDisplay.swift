@@ -264,7 +264,7 @@ package final class CellDisplay {
                 "\(layoutTitle), making a \(viewClass)", { reusable.makeByClass(frame: .zero) }),
             type(of: first) == viewClass
         else { return nil }
-        let made = MadeByOverride(type: reusable)
+        let made = MadeByClass(type: reusable)
         return { made.type.makeByClass(frame: $0) ?? UICollectionReusableView(frame: $0) }
     }
 
@@ -841,11 +841,6 @@ public protocol ReusableViewByClass: UICollectionReusableView {
 }
 
 /// A view class a factory makes: metatypes are immutable, so sharing one across threads is safe.
-private struct MadeByClass: @unchecked Sendable {
-    let type: any ReusableViewByClass.Type
-}
-
-/// A view class whose `makeByClass(frame:)` a factory calls; shared as `MadeByClass` is.
-private struct MadeByOverride: @unchecked Sendable {
-    let type: UICollectionReusableView.Type
+private struct MadeByClass<Metatype>: @unchecked Sendable {
+    let type: Metatype
 }
