@@ -125,7 +125,8 @@ public struct LayerShadow: Sendable, Equatable {
 /// (docs/scene.md "Style keys").
 public enum ContentMode: String, Sendable, CaseIterable {
     case scaleToFill, aspectFit, aspectFill
-    /// The image at its size (pixels / the canvas scale), centred.
+    /// The image at its size (pixels / its scale), placed by `LayerContents.alignment`: centred
+    /// unless a UIKit edge or corner mode moved it.
     case center
 }
 
@@ -141,6 +142,10 @@ public struct LayerContents: Sendable {
     /// Pixels per point where they are not the canvas's (a layer's `contentsScale`): `center`
     /// draws the image at its pixel size over this.
     public var imageScale: Double?
+    /// Where `center` puts an image that does not fill the layer, per axis: 0 at the min edge,
+    /// 0.5 in the middle, 1 at the max edge (UIView's `.top`, `.bottomRight` and the other edge
+    /// and corner content modes; a layer's edge and corner contents gravities).
+    public var alignment: SIMD2<Double> = [0.5, 0.5]
 
     public init(
         texture: Texture, mode: ContentMode, inset: Double = 0, offset: Point = .zero, maskRect: Rect? = nil
@@ -156,7 +161,7 @@ public struct LayerContents: Sendable {
     public func imageRect(in size: Size, scale: Double) -> Rect {
         LayerContents.imageRect(
             imageWidth: texture.width, imageHeight: texture.height, mode: mode, inset: inset, offset: offset,
-            in: size, scale: imageScale ?? scale)
+            in: size, scale: imageScale ?? scale, alignment: alignment)
     }
 
     /// The map the image is drawn through: device pixels to texel coordinates, for an image of
@@ -178,7 +183,7 @@ public struct LayerContents: Sendable {
     /// to tell whether the image shows at all).
     public static func imageRect(
         imageWidth: Int, imageHeight: Int, mode: ContentMode, inset: Double, offset: Point, in size: Size,
-        scale: Double
+        scale: Double, alignment: SIMD2<Double> = [0.5, 0.5]
     ) -> Rect {
         let r = Rect(
             x: inset, y: inset, width: max(size.width - 2 * inset, 0), height: max(size.height - 2 * inset, 0)
@@ -195,7 +200,11 @@ public struct LayerContents: Sendable {
             let s = mode == .aspectFit ? min(sx, sy) : max(sx, sy)
             fitted = Rect(center: r.center, size: Size(width: iw * s, height: ih * s))
         case .center:
-            fitted = Rect(center: r.center, size: Size(width: iw / scale, height: ih / scale))
+            let w = iw / scale
+            let h = ih / scale
+            fitted = Rect(
+                x: r.minX + (r.width - w) * alignment.x, y: r.minY + (r.height - h) * alignment.y, width: w,
+                height: h)
         }
         fitted.origin.x += offset.x
         fitted.origin.y += offset.y

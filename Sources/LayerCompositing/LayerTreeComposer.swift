@@ -205,10 +205,7 @@ package final class LayerTreeComposer: Sendable {
     ) throws(Failure) -> LayerContents? {
         if let source = c.source { return try sourced(c, source, layer, map) }
         guard let texture = cellTexture(c) else { return nil }
-        var contents = LayerContents(
-            texture: texture, mode: ContentMode(rawValue: c.mode.rawValue) ?? .scaleToFill)
-        contents.imageScale = c.scale.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-        return contents
+        return LayerContents(c, texture: texture)
     }
 
     /// A view's `draw(_:)` as its backing store: a layer of the recorded size, clipped to its
@@ -356,6 +353,22 @@ package final class LayerTreeComposer: Sendable {
         let texture = Texture(image)
         textures.withLock { $0[c] = texture }
         return texture
+    }
+}
+
+extension LayerSnapshot.Contents {
+    /// The compositor's content mode for `mode`.
+    package var contentMode: ContentMode { ContentMode(rawValue: mode.rawValue) ?? .scaleToFill }
+    /// `scale` where it is usable; nil draws at the canvas's.
+    package var usableScale: Double? { scale.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } }
+}
+
+extension LayerContents {
+    /// `c` drawn from `texture` (its pixels', or the scene photo's it names), placed as `c` says.
+    package init(_ c: LayerSnapshot.Contents, texture: Texture) {
+        self.init(texture: texture, mode: c.contentMode)
+        imageScale = c.usableScale
+        alignment = c.alignment
     }
 }
 

@@ -41,6 +41,9 @@ public struct LayerSnapshot: Hashable, Sendable {
         /// Pixels per point where it is not the canvas's (a layer's `contentsScale`): what
         /// `center` places the image by.
         public var scale: Double?
+        /// Where `center` puts the image, per axis: 0 at the min edge, 0.5 in the middle, 1 at
+        /// the max edge (UIKit's edge and corner content modes).
+        public var alignment: SIMD2<Double> = [0.5, 0.5]
         public init(width: Int, height: Int, pixels: [UInt8], mode: Mode, source: String? = nil) {
             (self.width, self.height, self.pixels, self.mode) = (width, height, pixels, mode)
             self.source = source

@@ -414,6 +414,62 @@ import Testing
         #expect(ImageDrawingTests.pixel(centred, 11, 5) == ImageDrawingTests.clear)
     }
 
+    /// UIKit draws an image at its size (its pixels over its own scale) in the `center`, edge
+    /// and corner content modes, whatever the screen's scale: a 4 px image at scale 2 is 2
+    /// points, in a 10 point view drawn at scale 1.
+    @MainActor @Test func anImageViewAtItsSizeKeepsToItsContentModesEdge() throws {
+        let cg = try #require(ImageDrawingTests.halves(vertical: false).cgImage)
+        let view = UIImageView(image: UIImage(cgImage: cg, scale: 2, orientation: .up))
+        view.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        func covered(_ mode: UIView.ContentMode) -> [Int] {
+            view.contentMode = mode
+            let image = ImageDrawingTests.renderer(view.bounds.size, scale: 1).image {
+                view.layer.render(in: $0.cgContext)
+            }
+            // The covered pixels' box: min x, min y, max x, max y.
+            var box = [10, 10, -1, -1]
+            for y in 0..<10 {
+                for x in 0..<10 where ImageDrawingTests.pixel(image, x, y)[3] > 0 {
+                    box = [min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y)]
+                }
+            }
+            return box
+        }
+        #expect(covered(.center) == [4, 4, 5, 5])
+        #expect(covered(.top) == [4, 0, 5, 1])
+        #expect(covered(.bottom) == [4, 8, 5, 9])
+        #expect(covered(.left) == [0, 4, 1, 5])
+        #expect(covered(.right) == [8, 4, 9, 5])
+        #expect(covered(.topLeft) == [0, 0, 1, 1])
+        #expect(covered(.topRight) == [8, 0, 9, 1])
+        #expect(covered(.bottomLeft) == [0, 8, 1, 9])
+        #expect(covered(.bottomRight) == [8, 8, 9, 9])
+        #expect(covered(.scaleToFill) == [0, 0, 9, 9])
+    }
+
+    /// The gravities name Core Animation's unflipped edges: on iOS a layer's `.top` keeps its
+    /// picture at the bottom of the layer on screen.
+    @MainActor @Test func aLayersTopGravityIsItsBottomOnScreen() throws {
+        let picture = try #require(ImageDrawingTests.halves(vertical: false).cgImage)
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let layer = CALayer()
+        layer.frame = view.bounds
+        layer.contents = picture
+        layer.contentsScale = 2
+        view.layer.addSublayer(layer)
+        func opaque(_ gravity: CALayerContentsGravity, _ x: Int, _ y: Int) -> Bool {
+            layer.contentsGravity = gravity
+            let image = ImageDrawingTests.renderer(view.bounds.size, scale: 1).image {
+                view.layer.render(in: $0.cgContext)
+            }
+            return ImageDrawingTests.pixel(image, x, y)[3] == 255
+        }
+        #expect(opaque(.top, 4, 9) && !opaque(.top, 4, 0))
+        #expect(opaque(.bottom, 4, 0) && !opaque(.bottom, 4, 9))
+        #expect(opaque(.topLeft, 0, 9) && opaque(.bottomRight, 9, 0))
+        #expect(opaque(.left, 0, 4) && !opaque(.left, 9, 4))
+    }
+
     @MainActor @Test func anImageViewsPreferredSymbolConfigurationSizesItsSymbol() throws {
         let symbol = try #require(UIImage(systemName: "star"))
         let view = UIImageView(image: symbol)

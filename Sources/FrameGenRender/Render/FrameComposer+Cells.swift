@@ -32,10 +32,9 @@ extension FrameComposer {
     ) throws(FrameGenError) -> LayerContents? {
         let name = try ImageName(parsing: source, relativeTo: "")
         let (width, height) = try imageSize(name)
-        let mode = ContentMode(rawValue: c.mode.rawValue) ?? .scaleToFill
         let rect = LayerContents.imageRect(
-            imageWidth: width, imageHeight: height, mode: mode, inset: 0, offset: .zero, in: layer.size,
-            scale: scale)
+            imageWidth: width, imageHeight: height, mode: c.contentMode, inset: 0, offset: .zero,
+            in: layer.size, scale: c.usableScale ?? scale, alignment: c.alignment)
         var finest = 0
         if let m = LayerContents.deviceToTexture(
             imageWidth: width, imageHeight: height, rect: rect, localToDevice: map)
@@ -45,7 +44,7 @@ extension FrameComposer {
         let texture = try PhaseClock.outsidePhases { () throws(FrameGenError) in
             try self.texture(name, finestLevel: finest, ticket: ticket)
         }
-        return LayerContents(texture: texture, mode: mode)
+        return LayerContents(c, texture: texture)
     }
 
 }

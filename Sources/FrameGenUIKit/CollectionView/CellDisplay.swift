@@ -720,9 +720,10 @@ package enum LayerSnapshotting {
             // A layer's own picture, as apps set it (`layer.contents = image.cgImage`): placed by
             // the layer's contents gravity at its contents scale.
             let image = UIImage(cgImage: cgImage, scale: layer.contentsScale, orientation: .up)
-            s.contents = image.snapshotContents(
-                mode: Self.mode(gravity: layer.contentsGravity), bitmap: image.bitmap)
+            let (mode, alignment) = Self.placement(gravity: layer.contentsGravity)
+            s.contents = image.snapshotContents(mode: mode, bitmap: image.bitmap)
             s.contents?.scale = Double(layer.contentsScale)
+            s.contents?.alignment = alignment
         } else if let image = layer.contents as? UIImage {
             // A scene photo is drawn from the renderer's own texture of it, as the scene's styles
             // draw it. An image view draws a template image (a symbol's, by default) in its tint
@@ -736,7 +737,7 @@ package enum LayerSnapshotting {
             }
             // A resizable image fills an image view's bounds in its pieces (UIImage+Drawing.swift).
             if let b = bitmap, image.scenePhoto == nil, image.capInsets != .zero, view is UIImageView,
-                view?.layer === layer, mode(view?.contentMode) == .scaleToFill
+                view?.layer === layer, placement(view?.contentMode).mode == .scaleToFill
             {
                 pieces = image.pieces(of: b, in: layer.bounds).map { piece in
                     var part = LayerSnapshot(
@@ -746,7 +747,12 @@ package enum LayerSnapshotting {
                     return part
                 }
             } else {
-                s.contents = image.snapshotContents(mode: mode(view?.contentMode), bitmap: bitmap)
+                // An image at its size is drawn at its own scale (a 3x file's pixels over 3), as
+                // UIKit draws it whatever the screen's.
+                let (mode, alignment) = placement(view?.contentMode)
+                s.contents = image.snapshotContents(mode: mode, bitmap: bitmap)
+                s.contents?.scale = Double(image.scale)
+                s.contents?.alignment = alignment
             }
         }
         if let textLayer = layer as? CATextLayer, let text = textLayer.snapshotText(bounds: v.bounds) {
@@ -790,25 +796,47 @@ package enum LayerSnapshotting {
         return copies
     }
 
-    /// The placements the compositor has; the edge-pinned modes (`top`, `left`...) keep the
-    /// image's size as `center` does and draw centred (framegen's choice, docs/uikit.md "Cells").
-    private static func mode(_ mode: UIView.ContentMode?) -> LayerSnapshot.Contents.Mode {
+    /// An image view's placement of its image by its content mode: the renderer's mode, and
+    /// where an image at its size keeps (0 the min edge, 1 the max, per axis). `.redraw` stretches,
+    /// as `.scaleToFill` does.
+    private static func placement(_ mode: UIView.ContentMode?) -> (
+        mode: LayerSnapshot.Contents.Mode, alignment: SIMD2<Double>
+    ) {
         switch mode {
-        case .scaleAspectFit: .aspectFit
-        case .scaleAspectFill: .aspectFill
-        case .center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight: .center
-        default: .scaleToFill
+        case .scaleAspectFit: (.aspectFit, [0.5, 0.5])
+        case .scaleAspectFill: (.aspectFill, [0.5, 0.5])
+        case .center: (.center, [0.5, 0.5])
+        case .top: (.center, [0.5, 0])
+        case .bottom: (.center, [0.5, 1])
+        case .left: (.center, [0, 0.5])
+        case .right: (.center, [1, 0.5])
+        case .topLeft: (.center, [0, 0])
+        case .topRight: (.center, [1, 0])
+        case .bottomLeft: (.center, [0, 1])
+        case .bottomRight: (.center, [1, 1])
+        default: (.scaleToFill, [0.5, 0.5])
         }
     }
 
-    /// A contents gravity as the renderer places contents; the edge and corner gravities are
-    /// drawn centred, as the edge and corner content modes are.
-    private static func mode(gravity: CALayerContentsGravity) -> LayerSnapshot.Contents.Mode {
+    /// A layer's placement of its contents by its gravity. The gravities name the edges of Core
+    /// Animation's unflipped space, whose top is a layer's bottom on screen (Apple's
+    /// `contentsGravity` documentation warns of it): `.top` keeps the image at the bottom edge.
+    private static func placement(gravity: CALayerContentsGravity) -> (
+        mode: LayerSnapshot.Contents.Mode, alignment: SIMD2<Double>
+    ) {
         switch gravity {
-        case .resizeAspect: .aspectFit
-        case .resizeAspectFill: .aspectFill
-        case .resize: .scaleToFill
-        default: .center
+        case .resizeAspect: (.aspectFit, [0.5, 0.5])
+        case .resizeAspectFill: (.aspectFill, [0.5, 0.5])
+        case .resize: (.scaleToFill, [0.5, 0.5])
+        case .top: (.center, [0.5, 1])
+        case .bottom: (.center, [0.5, 0])
+        case .left: (.center, [0, 0.5])
+        case .right: (.center, [1, 0.5])
+        case .topLeft: (.center, [0, 1])
+        case .topRight: (.center, [1, 1])
+        case .bottomLeft: (.center, [0, 0])
+        case .bottomRight: (.center, [1, 0])
+        default: (.center, [0.5, 0.5])
         }
     }
 
