@@ -49,11 +49,21 @@ public protocol CALayerDelegate: AnyObject {
     func layoutSublayers(of layer: CALayer)
     /// Provides `layer`'s contents; called by CALayer.display().
     func display(_ layer: CALayer)
+    /// Draws `layer`'s contents into `ctx`; called by CALayer.draw(in:) (a view draws by
+    /// `draw(_:)`).
+    func draw(_ layer: CALayer, in ctx: CGContext)
+    /// Called before `layer` is drawn.
+    func layerWillDraw(_ layer: CALayer)
+    /// The action for `event` on `layer`: kept, not run (framegen runs no implicit animations).
+    func action(for layer: CALayer, forKey event: String) -> (any CAAction)?
 }
 
 extension CALayerDelegate {
     public func layoutSublayers(of layer: CALayer) {}
     public func display(_ layer: CALayer) {}
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    public func layerWillDraw(_ layer: CALayer) {}
+    public func action(for layer: CALayer, forKey event: String) -> (any CAAction)? { nil }
 }
 
 /// How a layer's contents are sampled (`minificationFilter`, `magnificationFilter`).

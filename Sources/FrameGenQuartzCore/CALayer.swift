@@ -1,5 +1,6 @@
 import Foundation
 import FrameGenCoreGraphics
+import Layout
 
 /// Core Animation's layer: geometry, appearance and a tree of sublayers. A reference type, not
 /// Sendable: like UIKit's, it belongs to the one thread that drives it (framegen renders from one
@@ -11,9 +12,14 @@ import FrameGenCoreGraphics
 open class CALayer: NSObject, CAMediaTiming {
     // MARK: Geometry
 
-    /// Setting a new size marks the layer as needing layout, as Core Animation does.
+    /// Setting a new size marks the layer as needing layout, as Core Animation does, and as
+    /// needing display when `needsDisplayOnBoundsChange` is set.
     open var bounds: CGRect = .zero {
-        didSet { if bounds.size != oldValue.size { setNeedsLayout() } }
+        didSet {
+            guard bounds.size != oldValue.size else { return }
+            setNeedsLayout()
+            if needsDisplayOnBoundsChange { setNeedsDisplay() }
+        }
     }
     /// Where the anchor point lies in the superlayer's coordinates. Default (0, 0).
     open var position: CGPoint = .zero
@@ -319,8 +325,12 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Asks the delegate (a view's layoutSubviews) by default.
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
 
-    /// framegen does not call display(): it composites the layer's properties instead.
+    /// Marks the layer for `display()`, which runs before the layer is next drawn (as Core
+    /// Animation's transaction runs it), or at `displayIfNeeded()`.
     open func setNeedsDisplay() { displayPending = true }
+
+    /// The whole layer is drawn again, as Core Animation may.
+    open func setNeedsDisplay(_ r: CGRect) { setNeedsDisplay() }
 
     open func needsDisplay() -> Bool { displayPending }
 
@@ -328,13 +338,50 @@ open class CALayer: NSObject, CAMediaTiming {
         if displayPending { display() }
     }
 
-    /// Asks the delegate for contents by default.
+    /// Whether a change of `key` needs display; Core Animation's default is false. Kept for
+    /// subclasses to answer: framegen draws a layer again after `setNeedsDisplay()` or a change
+    /// of size with `needsDisplayOnBoundsChange`, not after a change of a key this answers for.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    /// Whether a change of the bounds' size marks the layer as needing display. False by
+    /// default, as on iOS.
+    open var needsDisplayOnBoundsChange = false
+    /// Kept: framegen records every drawing as it is made.
+    open var drawsAsynchronously = false
+
+    /// Asks the delegate for contents, then records `draw(in:)` as the layer's drawing, as Core
+    /// Animation's default fills the backing store by `draw(in:)`.
     open func display() {
         displayPending = false
         delegate?.display(self)
+        delegate?.layerWillDraw(self)
+        recordedDrawing = recordDrawing().flatMap { $0.parts.isEmpty ? nil : $0 }
+    }
+
+    /// Draws nothing itself: asks the delegate by default. A subclass draws here, in its
+    /// bounds' coordinates with the origin at the top left, as on iOS.
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+
+    /// What `draw(in:)` painted at the last `display()`; nil when it painted nothing. Drawn
+    /// stretched to the bounds when their size has changed since, as a backing store is.
+    package private(set) var recordedDrawing: LayerSnapshot.Drawing?
+
+    /// `draw(in:)` into a recording context of the bounds' size (no parts when nothing was
+    /// painted); nil for empty bounds.
+    package func recordDrawing() -> LayerSnapshot.Drawing? {
+        let b = bounds
+        guard b.width > 0, b.height > 0, b.width.isFinite, b.height.isFinite else { return nil }
+        let context = CGContext(boundsOrigin: b.origin)
+        draw(in: context)
+        return LayerSnapshot.Drawing(size: b.size.geometry, parts: context.recorded)
     }
 
     // MARK: Life cycle
+
+    /// framegen's, not Apple's: a new layer of this class made by `init()`, for a view whose
+    /// `layerClass` it is (`CALayer.backingLayer(of:for:)` says why). The port writes the
+    /// override into each of an app's layer classes that has `init()`; nil where none did.
+    open class func makeByClass() -> CALayer? { nil }
 
     public override init() { super.init() }
 

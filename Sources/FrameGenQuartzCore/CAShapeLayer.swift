@@ -90,20 +90,29 @@ extension CAShapeLayer {
 }
 
 extension CALayer {
-    /// A view's backing layer of class `layerClass`: the Core Animation classes framegen has
-    /// (CALayer, CAGradientLayer, CAShapeLayer). Swift makes an instance of a class chosen at
-    /// run time only through a `required` initialiser, and CALayer's init() cannot be required
-    /// without breaking every subclass that writes `override init()`, as iOS code does; so a
-    /// class of another kind traps here, naming itself, rather than hand its code a layer of
-    /// the wrong class.
+    /// A view's backing layer of class `layerClass`. Swift makes an instance of a class chosen
+    /// at run time only through a `required` initialiser, and CALayer's init() cannot be
+    /// required without breaking every subclass that writes `override init()`, as iOS code
+    /// does. So framegen makes its own classes by name, and an app's through the
+    /// `makeByClass()` the port writes into each of its layer classes that has `init()`; a
+    /// class with neither traps here, naming itself, rather than hand its code a layer of the
+    /// wrong class.
     package static func backingLayer(of layerClass: AnyClass, for view: Any.Type) -> CALayer {
         switch ObjectIdentifier(layerClass) {
         case ObjectIdentifier(CALayer.self): return CALayer()
         case ObjectIdentifier(CAGradientLayer.self): return CAGradientLayer()
         case ObjectIdentifier(CAShapeLayer.self): return CAShapeLayer()
+        case ObjectIdentifier(CAReplicatorLayer.self): return CAReplicatorLayer()
+        case ObjectIdentifier(CATextLayer.self): return CATextLayer()
+        case ObjectIdentifier(CAEmitterLayer.self): return CAEmitterLayer()
         default:
+            // A subclass that inherits its superclass's override makes the superclass: not
+            // this class, so it is not taken.
+            if let made = (layerClass as? CALayer.Type)?.makeByClass(), type(of: made) == layerClass {
+                return made
+            }
             preconditionFailure(
-                "\(view).layerClass is \(layerClass): framegen makes backing layers of CALayer, CAGradientLayer and CAShapeLayer only"
+                "\(view).layerClass is \(layerClass), which framegen cannot make: it makes Core Animation's own layer classes, and an app's layer classes that have init() through the makeByClass() its port writes into them (docs/uikit.md \"Layers\")"
             )
         }
     }

@@ -42,8 +42,9 @@ struct Survey {
         var convenience: [[String]] = []
     }
 
-    /// How UIKit makes a reusable view of each kind it makes by class, and the port's
-    /// override that lets framegen do the same (`makeByClass`, in framegen's UIKit).
+    /// How UIKit makes a reusable view of each kind it makes by class (and a view's backing
+    /// layer), and the port's override that lets framegen do the same (`makeByClass`, in
+    /// framegen's UIKit and QuartzCore).
     static let madeByClass: [String: (labels: [String], declaration: String, call: String)] = {
         let view = (
             labels: ["frame"],
@@ -61,9 +62,13 @@ struct Survey {
             declaration: "class func makeByClass(reuseIdentifier: String?) -> UITableViewHeaderFooterView?",
             call: "(reuseIdentifier: reuseIdentifier)"
         )
+        // A view's backing layer, of its `layerClass`, made by `init()`.
+        let layer = (labels: [String](), declaration: "class func makeByClass() -> CALayer?", call: "()")
         return [
             "UICollectionReusableView": view, "UICollectionViewCell": view, "UICollectionViewListCell": view,
-            "UITableViewCell": cell, "UITableViewHeaderFooterView": headerFooter,
+            "UITableViewCell": cell, "UITableViewHeaderFooterView": headerFooter, "CALayer": layer,
+            "CAGradientLayer": layer, "CAShapeLayer": layer, "CAReplicatorLayer": layer, "CATextLayer": layer,
+            "CAEmitterLayer": layer,
         ]
     }()
 

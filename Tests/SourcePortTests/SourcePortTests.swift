@@ -86,6 +86,29 @@ import Testing
         #expect(ported.changes.filter { $0.what.hasPrefix("makeByClass") }.map(\.line) == [4, 5, 10, 16, 17])
     }
 
+    /// A layer class a view may name as its `layerClass` gets the override framegen makes it
+    /// by (`init()`, as Core Animation makes a view's layer); one without `init()` gets none.
+    @Test func layerClassesGetTheirMakeByClassOverride() {
+        let text = """
+            class RingLayer: CAShapeLayer {
+                var progress: CGFloat = 0
+            }
+            class DialLayer: CALayer {
+                override init() { super.init() }
+                override init(layer: Any) { super.init(layer: layer) }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            class ChartLayer: CALayer {
+                init(values: [Double]) { super.init() }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            """
+        let out = port(text).text
+        #expect(out.contains("override class func makeByClass() -> CALayer? { RingLayer() }"))
+        #expect(out.contains("override class func makeByClass() -> CALayer? { DialLayer() }"))
+        #expect(!out.contains("ChartLayer()"))
+    }
+
     @Test func optionalMembersBecomeRequirementsWithDefaults() {
         let text = """
             @objc public protocol WheelDelegate: AnyObject {

@@ -714,7 +714,14 @@ package enum LayerSnapshotting {
                 color: color(c), opacity: v.number(.shadowOpacity), radius: v.number(.shadowRadius),
                 offset: Point(x: Double(v.shadowOffset.width), y: Double(v.shadowOffset.height)))
         }
-        if let view, view.layer === layer { s.drawing = view.recordedDrawing() }
+        if let view, view.layer === layer {
+            s.drawing = view.recordedDrawing()
+        } else {
+            // A layer of its own draws by `display()` once marked, as Core Animation's
+            // transaction displays it before the frame (a subclass's `draw(in:)`).
+            layer.displayIfNeeded()
+            s.drawing = layer.recordedDrawing
+        }
         var pieces: [LayerSnapshot] = []
         if let cgImage = layer.contents as? CGImage {
             // A layer's own picture, as apps set it (`layer.contents = image.cgImage`): placed by

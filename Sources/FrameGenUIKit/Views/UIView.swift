@@ -524,13 +524,19 @@ open class UIView: UIResponder, CALayerDelegate {
         let b = bounds
         guard b.width > 0, b.height > 0 else { return nil }
         if drawingDue || drawn == nil || (contentMode == .redraw && drawn?.size != b.size.geometry) {
-            let context = CGContext(boundsOrigin: b.origin)
-            traitCollection.asCurrent { withCurrentContext(context) { draw(b) } }
-            drawn = LayerSnapshot.Drawing(size: b.size.geometry, parts: context.recorded)
+            // Through the layer, which asks its delegate, this view (`draw(_:in:)`), unless its
+            // class draws it itself (a `layerClass` that overrides `draw(in:)`).
+            drawn = traitCollection.asCurrent { layer.recordDrawing() }
             drawingDue = false
         }
         guard let drawn, !drawn.parts.isEmpty else { return nil }
         return drawn
+    }
+
+    /// Draws the view's content by `draw(_:)`, with `ctx` as the current context, as UIKit's
+    /// views draw their layers.
+    open func draw(_ layer: CALayer, in ctx: CGContext) {
+        withCurrentContext(ctx) { draw(layer.bounds) }
     }
 
     // MARK: Coordinates
