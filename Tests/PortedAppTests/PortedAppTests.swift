@@ -116,3 +116,22 @@ import UIKit
     #expect(made.map { type(of: $0) == SpokeCell.self } == true)
     #expect(made?.frame.size == CGSize(width: 40, height: 30))
 }
+
+/// `ProgressRingView`'s layer class is the app's `RingLayer`: the port wrote its `makeByClass()`,
+/// so the view is backed by one, and the ring's `draw(in:)` paints its first quarter, top to
+/// right, once its progress marks it for display.
+@MainActor @Test func aViewIsBackedByTheAppsLayerClassWhichDrawsItself() {
+    let view = ProgressRingView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+    #expect(type(of: view.layer) == RingLayer.self)
+    view.ring.progress = 0.25
+    let format = UIGraphicsImageRendererFormat()
+    format.scale = 1
+    let image = UIGraphicsImageRenderer(size: view.bounds.size, format: format).image {
+        view.layer.render(in: $0.cgContext)
+    }
+    let pixels = image.bitmap!.pixels
+    func alpha(_ x: Int, _ y: Int) -> UInt8 { pixels[(y * 40 + x) * 4 + 3] }
+    // On the ring (radius 16 about (20, 20)) at 45 degrees up and right, and down and left.
+    #expect(alpha(31, 9) == 255)
+    #expect(alpha(9, 31) == 0)
+}
