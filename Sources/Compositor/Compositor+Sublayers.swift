@@ -227,7 +227,10 @@ extension Compositor {
                 rects.append(c.imageRect(in: layer.size, scale: scale))
             }
             if let s = layer.shadow, s.opacity > 0 {
-                rects.append(bounds.offsetBy(dx: s.offset.x, dy: s.offset.y))
+                let shape = s.path.flatMap(\.controlBounds).map {
+                    Rect(x: $0.min.x, y: $0.min.y, width: $0.max.x - $0.min.x, height: $0.max.y - $0.min.y)
+                }
+                rects.append((shape ?? bounds).offsetBy(dx: s.offset.x, dy: s.offset.y))
                 margin += 3 * max(s.radius, 0) * scale
             }
             if layer.text != nil { margin += 4 * scale }

@@ -318,7 +318,7 @@ public enum Compositor {
             let offset = Homography.translation(s.offset.x, s.offset.y)
             let color = s.color.withOpacity(s.opacity * opacity).premultiplied
             // Square corners: the analytic shadow, exact and constant cost per pixel.
-            if s.radius > 0, layer.cornerRadius <= 0,
+            if s.radius > 0, layer.cornerRadius <= 0, s.path == nil,
                 RectShadow.fill(
                     &image, color: color, rect: bounds, sigma: s.radius,
                     localToDevice: offset.concatenating(h),
@@ -330,8 +330,13 @@ public enum Compositor {
                     layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, opacity: opacity,
                     text: text, hiders: hiders, layers: layers)
             }
-            var mask = coverage(
-                rounded, of: layer, offset.concatenating(h), clip: s.radius > 0 ? viewClip : clip)
+            let region = s.radius > 0 ? viewClip : clip
+            var mask =
+                if let path = s.path {
+                    coverage(path, offset.concatenating(h), clip: region, antialiased: true)
+                } else {
+                    coverage(rounded, of: layer, offset.concatenating(h), clip: region)
+                }
             if s.radius > 0 {
                 mask = Blur.gaussian(mask, sigma: s.radius * scale).cropped(to: clip)
             }

@@ -113,11 +113,15 @@ public struct LayerShadow: Sendable, Equatable {
     public var radius: Double
     /// In the layer's local space (it turns with the layer).
     public var offset: Point
-    public init(color: Color, opacity: Double, radius: Double, offset: Point) {
+    /// The shadow's shape in local points, filled by the non-zero rule (CALayer's
+    /// `shadowPath`); nil takes the layer's rounded bounds.
+    public var path: Path?
+    public init(color: Color, opacity: Double, radius: Double, offset: Point, path: Path? = nil) {
         self.color = color
         self.opacity = opacity
         self.radius = radius
         self.offset = offset
+        self.path = path
     }
 }
 

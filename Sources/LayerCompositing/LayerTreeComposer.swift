@@ -137,7 +137,7 @@ package final class LayerTreeComposer: Sendable {
         if let sh = s.shadow, sh.opacity > 0, !(s.masksToBounds && drawing == .onScreen) {
             layer.shadow = LayerShadow(
                 color: color(sh.color), opacity: min(sh.opacity, 1), radius: max(sh.radius, 0),
-                offset: sh.offset)
+                offset: sh.offset, path: sh.path.map { path($0, origin: s.bounds.origin) })
         }
         let map = place.map(layer)
         if aliasesTurnedEdges, !s.allowsEdgeAntialiasing, !map.keepsAxes {

@@ -20,6 +20,9 @@ public struct LayerSnapshot: Hashable, Sendable {
         /// Core Animation's shadowRadius, in points.
         public var radius: Double
         public var offset: Point
+        /// The layer's `shadowPath`, in its bounds' coordinates: the shadow's shape, filled by
+        /// the non-zero rule, instead of the layer's own.
+        public var path: [Shape.Element]?
         public init(color: Color, opacity: Double, radius: Double, offset: Point) {
             (self.color, self.opacity, self.radius, self.offset) = (color, opacity, radius, offset)
         }

@@ -96,3 +96,40 @@ import UIKit
         #expect(ImageDrawingTests.pixel(delegated, 15, 15) == ImageDrawingTests.blue)
     }
 }
+
+/// A layer's `shadowPath` is its shadow's shape, whatever the layer shows: a clear view's oval
+/// path casts an oval, moved by the offset.
+@Suite @MainActor struct ShadowPathTests {
+    static func image(_ configure: (UIView) -> Void) -> UIImage {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        root.addSubview(view)
+        view.layer.shadowOpacity = 1
+        view.layer.shadowRadius = 0
+        view.layer.shadowOffset = CGSize(width: 10, height: 10)
+        configure(view)
+        return ImageDrawingTests.renderer(root.bounds.size, scale: 1).image {
+            root.layer.render(in: $0.cgContext)
+        }
+    }
+
+    @Test func theShadowTakesThePathsShape() {
+        let oval = Self.image {
+            $0.layer.shadowPath = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 20, height: 20)).cgPath
+        }
+        // The oval's centre, moved by (10, 10), is in shadow; the corner of its box is not.
+        #expect(ImageDrawingTests.pixel(oval, 20, 20) == [0, 0, 0, 255])
+        #expect(ImageDrawingTests.pixel(oval, 11, 11) == ImageDrawingTests.clear)
+        #expect(ImageDrawingTests.pixel(oval, 28, 28) == ImageDrawingTests.clear)
+        // Without a path the shadow is the view's bounds, corner included.
+        let square = Self.image { _ in }
+        #expect(ImageDrawingTests.pixel(square, 11, 11) == [0, 0, 0, 255])
+        // A path beyond the bounds casts beyond them; an empty one casts nothing.
+        let wide = Self.image {
+            $0.layer.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 25, height: 5), transform: nil)
+        }
+        #expect(ImageDrawingTests.pixel(wide, 33, 12) == [0, 0, 0, 255])
+        let empty = Self.image { $0.layer.shadowPath = CGMutablePath() }
+        #expect(ImageDrawingTests.pixel(empty, 20, 20) == ImageDrawingTests.clear)
+    }
+}

@@ -713,6 +713,7 @@ package enum LayerSnapshotting {
             s.shadow = LayerSnapshot.Shadow(
                 color: color(c), opacity: v.number(.shadowOpacity), radius: v.number(.shadowRadius),
                 offset: Point(x: Double(v.shadowOffset.width), y: Double(v.shadowOffset.height)))
+            s.shadow?.path = layer.shadowPath.map { $0.steps.map(\.snapshotElement) }
         }
         if let view, view.layer === layer {
             s.drawing = view.recordedDrawing()
