@@ -35,6 +35,13 @@ extension Compositor {
                 opacity: UInt8((opacity * 255).rounded().clampedInt(in: 0...255, nan: 0)), clip: .full(clip))
             return
         }
+        var layer = layer
+        if let s = contentShadow(of: &layer) {
+            try drawContentShadow(
+                s, of: layer, opacity: 1, h, into: &image, clip: clip, viewClip: viewClip, scale: scale,
+                text: text)
+            layer.shadow = nil
+        }
         // Core Animation composites the border above the layer's contents and its sublayers
         // (docs/design/rendering.md §8.1): the layer is drawn without it, then the sublayers,
         // then the border alone.

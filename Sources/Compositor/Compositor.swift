@@ -309,10 +309,22 @@ public enum Compositor {
                 layer, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text,
                 hiders: hiders)
         }
+        var layer = layer
         let bounds = Rect(origin: .zero, size: layer.size)
         let opacity = min(max(layer.opacity, 0), 1)
         let rounded = layer.roundedBounds
 
+        if let s = contentShadow(of: &layer) {
+            try drawContentShadow(
+                s, of: layer, opacity: opacity, h, into: &image, clip: clip, viewClip: viewClip, scale: scale,
+                text: text)
+            var rest = layer
+            rest.shadow = nil
+            return try draw(
+                rest, h, into: &image, clip: clip, viewClip: viewClip, scale: scale, text: text,
+                hiders: hiders,
+                layers: layers, untouched: untouched)
+        }
         // Shadow: below everything, outside the group, scaled by the layer's opacity.
         if let s = layer.shadow, s.opacity > 0 {
             let offset = Homography.translation(s.offset.x, s.offset.y)

@@ -39,6 +39,11 @@ public struct Layer: Sendable {
     /// screen draws circles, covers the edge once and clips the sublayers as one.
     public var isDrawnAsCoreGraphics = false
     public var text: LayerText?
+    /// A shadow without a path is cast from what the layer shows (its composed alpha), as Core
+    /// Animation casts it, rather than from its rounded bounds (the scene's styles: an
+    /// element's shadow is its rounded bounds', docs/design/rendering.md §9). The two differ
+    /// only where the background is not opaque.
+    public var castsShadowFromContent = false
     public var allowsEdgeAntialiasing = true
     /// Back to front (ties in zPosition keep this order), each placed in this layer's local
     /// points (origin at the top left of its bounds) and flattened into its plane;

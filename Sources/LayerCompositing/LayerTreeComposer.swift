@@ -138,6 +138,7 @@ package final class LayerTreeComposer: Sendable {
             layer.shadow = LayerShadow(
                 color: color(sh.color), opacity: min(sh.opacity, 1), radius: max(sh.radius, 0),
                 offset: sh.offset, path: sh.path.map { path($0, origin: s.bounds.origin) })
+            layer.castsShadowFromContent = true
         }
         let map = place.map(layer)
         if aliasesTurnedEdges, !s.allowsEdgeAntialiasing, !map.keepsAxes {

@@ -98,8 +98,10 @@ import UIKit
 }
 
 /// A layer's `shadowPath` is its shadow's shape, whatever the layer shows: a clear view's oval
-/// path casts an oval, moved by the offset.
-@Suite @MainActor struct ShadowPathTests {
+/// path casts an oval, moved by the offset. Without one, the shadow is cast by what the layer
+/// shows, as Core Animation casts it: a clear container's round subview casts a round shadow,
+/// and a half-transparent background half a shadow.
+@Suite @MainActor struct ShadowShapeTests {
     static func image(_ configure: (UIView) -> Void) -> UIImage {
         let root = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
@@ -121,9 +123,9 @@ import UIKit
         #expect(ImageDrawingTests.pixel(oval, 20, 20) == [0, 0, 0, 255])
         #expect(ImageDrawingTests.pixel(oval, 11, 11) == ImageDrawingTests.clear)
         #expect(ImageDrawingTests.pixel(oval, 28, 28) == ImageDrawingTests.clear)
-        // Without a path the shadow is the view's bounds, corner included.
-        let square = Self.image { _ in }
-        #expect(ImageDrawingTests.pixel(square, 11, 11) == [0, 0, 0, 255])
+        // Without a path a clear view shows nothing, so casts nothing.
+        let bare = Self.image { _ in }
+        #expect(ImageDrawingTests.pixel(bare, 20, 20) == ImageDrawingTests.clear)
         // A path beyond the bounds casts beyond them; an empty one casts nothing.
         let wide = Self.image {
             $0.layer.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 25, height: 5), transform: nil)
@@ -131,5 +133,32 @@ import UIKit
         #expect(ImageDrawingTests.pixel(wide, 33, 12) == [0, 0, 0, 255])
         let empty = Self.image { $0.layer.shadowPath = CGMutablePath() }
         #expect(ImageDrawingTests.pixel(empty, 20, 20) == ImageDrawingTests.clear)
+    }
+
+    @Test func withoutAPathTheShadowIsWhatTheLayerShows() {
+        let round = Self.image { container in
+            let circle = UIView(frame: container.bounds)
+            circle.backgroundColor = .red
+            circle.layer.cornerRadius = 10
+            circle.clipsToBounds = true
+            container.addSubview(circle)
+        }
+        // The circle about (10, 10) casts one about (20, 20): in it, and out of its box's corner.
+        #expect(ImageDrawingTests.pixel(round, 24, 26) == [0, 0, 0, 255])
+        #expect(ImageDrawingTests.pixel(round, 28, 28) == ImageDrawingTests.clear)
+        #expect(ImageDrawingTests.pixel(round, 10, 10) == ImageDrawingTests.red)
+        // A subview smaller than its clear container: the shadow is the subview's alone.
+        let small = Self.image { container in
+            let square = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+            square.backgroundColor = .blue
+            container.addSubview(square)
+        }
+        #expect(ImageDrawingTests.pixel(small, 15, 15) == [0, 0, 0, 255])
+        #expect(ImageDrawingTests.pixel(small, 25, 25) == ImageDrawingTests.clear)
+        let translucent = Self.image { $0.backgroundColor = UIColor(white: 1, alpha: 0.5) }
+        #expect(ImageDrawingTests.pixel(translucent, 25, 25) == [0, 0, 0, 128])
+        // An opaque background casts its rounded bounds, as before.
+        let opaque = Self.image { $0.backgroundColor = .white }
+        #expect(ImageDrawingTests.pixel(opaque, 28, 28) == [0, 0, 0, 255])
     }
 }
