@@ -71,6 +71,6 @@ extension CGContext {
         }
         let image = LayerSnapshot.Drawing.Image(
             contents: contents, rect: r.geometry, transform: transform, alpha: Double(opacity))
-        recorded.append(LayerSnapshot.Drawing.Part(image: image, clips: state.clips))
+        record(LayerSnapshot.Drawing.Part(image: image, clips: state.clips))
     }
 }

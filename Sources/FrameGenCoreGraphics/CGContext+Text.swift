@@ -15,6 +15,6 @@ extension CGContext {
         else { return }
         let run = LayerSnapshot.Drawing.TextRun(
             text: text, rect: r.geometry, transform: state.ctm.geometry, alpha: Double(opacity))
-        recorded.append(LayerSnapshot.Drawing.Part(text: run, clips: state.clips))
+        record(LayerSnapshot.Drawing.Part(text: run, clips: state.clips))
     }
 }

@@ -141,8 +141,8 @@ public final class CGContext {
     /// Multiplies the alpha of everything drawn after it.
     public func setAlpha(_ alpha: CGFloat) { state.alpha = alpha }
 
-    /// Kept, not drawn: framegen draws no shadows in a context yet (docs/uikit.md "Drawing in
-    /// draw(_:)"), so what is painted after it has none.
+    /// What is painted after it casts this shadow, until the state is restored or the colour
+    /// is nil (docs/uikit.md "Drawing in draw(_:)").
     public func setShadow(offset: CGSize, blur: CGFloat, color: CGColor?) {
         state.shadow = (offset, blur, color)
     }
@@ -224,7 +224,7 @@ public final class CGContext {
             shape.lineDashPattern = state.dashLengths.map { Double($0) * scale }
             shape.lineDashPhase = Double(state.dashPhase) * scale
         }
-        recorded.append(LayerSnapshot.Drawing.Part(shape: shape, clips: state.clips))
+        record(LayerSnapshot.Drawing.Part(shape: shape, clips: state.clips))
     }
 
     // MARK: Clipping
@@ -296,6 +296,24 @@ public final class CGContext {
             addLine(to: points[k + 1])
         }
         strokePath()
+    }
+
+    /// Records `part` with the shadow the state sets. Core Graphics' shadow offset is in the
+    /// context's base space (points here, y down since iOS 3.2), which the transform does not
+    /// move; its blur is twice the Gaussian's sigma, as `NSShadow.shadowBlurRadius` is.
+    func record(_ part: LayerSnapshot.Drawing.Part) {
+        var part = part
+        if let shadow = state.shadow, let c = shadow.color, shadow.offset.width.isFinite,
+            shadow.offset.height.isFinite, shadow.blur.isFinite
+        {
+            let shade = color(c)
+            if shade.alpha > 0 {
+                part.shadow = LayerSnapshot.Shadow(
+                    color: shade, opacity: 1, radius: max(Double(shadow.blur), 0) / 2,
+                    offset: Point(x: Double(shadow.offset.width), y: Double(shadow.offset.height)))
+            }
+        }
+        recorded.append(part)
     }
 
     private func color(_ c: CGColor) -> LayerSnapshot.Color {

@@ -144,7 +144,7 @@ extension CGContext {
         let fill = LayerSnapshot.Drawing.GradientFill(
             gradient: g, start: Point(x: Double(start.x), y: Double(start.y)),
             end: Point(x: Double(end.x), y: Double(end.y)))
-        recorded.append(LayerSnapshot.Drawing.Part(gradient: fill, clips: clips))
+        record(LayerSnapshot.Drawing.Part(gradient: fill, clips: clips))
     }
 
     /// A clip of the path `build` adds.

@@ -243,6 +243,17 @@ package final class LayerTreeComposer: Sendable {
                     part.shape, origin: .zero, map: Compositor.sublayerMap(layer, in: storeMap),
                     asCoreGraphics: true)
             }
+            // A shadow is cast by what the part paints, moved in the drawing's coordinates, and
+            // clipped with it.
+            if let sh = part.shadow, sh.opacity > 0 {
+                var caster = Layer(size: d.size, position: centre)
+                caster.sublayers = [layer]
+                caster.shadow = LayerShadow(
+                    color: color(sh.color), opacity: min(sh.opacity, 1), radius: max(sh.radius, 0),
+                    offset: sh.offset)
+                caster.castsShadowFromContent = true
+                layer = caster
+            }
             // Each clip masks what it holds: a layer of the same place holding the part.
             for clip in part.clips {
                 var holder = Layer(size: d.size, position: centre)

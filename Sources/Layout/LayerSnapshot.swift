@@ -166,6 +166,9 @@ public struct LayerSnapshot: Hashable, Sendable {
             public var gradient: GradientFill?
             /// Drawn instead of `shape` when set.
             public var text: TextRun?
+            /// The shadow the context's state cast when the part was painted (`setShadow`), in
+            /// the drawing's coordinates.
+            public var shadow: Shadow?
             public init(shape: Shape, clips: [Shape] = []) {
                 (self.shape, self.clips) = (shape, clips)
             }

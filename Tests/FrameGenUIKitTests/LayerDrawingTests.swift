@@ -162,3 +162,45 @@ import UIKit
         #expect(ImageDrawingTests.pixel(opaque, 28, 28) == [0, 0, 0, 255])
     }
 }
+
+/// A context's shadow (`setShadow`) is cast by each thing painted while it is set: moved by its
+/// offset in the view's points (y down), clipped as the painting is, gone once the state that
+/// set it is restored.
+@Suite @MainActor struct ContextShadowTests {
+    final class ShadowedView: UIView {
+        var clip: CGRect?
+        override func draw(_ rect: CGRect) {
+            guard let ctx = UIGraphicsGetCurrentContext() else { return }
+            ctx.saveGState()
+            if let clip { ctx.clip(to: clip) }
+            ctx.setShadow(offset: CGSize(width: 10, height: 10), blur: 0, color: UIColor.black.cgColor)
+            ctx.setFillColor(UIColor.red.cgColor)
+            ctx.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
+            ctx.restoreGState()
+            // Painted after the restore: no shadow.
+            ctx.setFillColor(UIColor.blue.cgColor)
+            ctx.fill(CGRect(x: 30, y: 0, width: 5, height: 5))
+        }
+    }
+
+    static func image(clip: CGRect? = nil) -> UIImage {
+        let view = ShadowedView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+        view.clip = clip
+        return ImageDrawingTests.renderer(view.bounds.size, scale: 1).image {
+            view.layer.render(in: $0.cgContext)
+        }
+    }
+
+    @Test func whatIsPaintedCastsTheShadowMovedByItsOffset() {
+        let image = Self.image()
+        #expect(ImageDrawingTests.pixel(image, 5, 5) == ImageDrawingTests.red)
+        #expect(ImageDrawingTests.pixel(image, 15, 15) == [0, 0, 0, 255])
+        #expect(ImageDrawingTests.pixel(image, 25, 25) == ImageDrawingTests.clear)
+        #expect(ImageDrawingTests.pixel(image, 32, 2) == ImageDrawingTests.blue)
+        #expect(ImageDrawingTests.pixel(image, 37, 12) == ImageDrawingTests.clear)
+        // The clip cuts the shadow too.
+        let clipped = Self.image(clip: CGRect(x: 0, y: 0, width: 12, height: 12))
+        #expect(ImageDrawingTests.pixel(clipped, 11, 11) == [0, 0, 0, 255])
+        #expect(ImageDrawingTests.pixel(clipped, 15, 15) == ImageDrawingTests.clear)
+    }
+}
