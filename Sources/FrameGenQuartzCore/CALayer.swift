@@ -338,9 +338,9 @@ open class CALayer: NSObject, CAMediaTiming {
         if displayPending { display() }
     }
 
-    /// Whether a change of `key` needs display; Core Animation's default is false. Kept for
-    /// subclasses to answer: framegen draws a layer again after `setNeedsDisplay()` or a change
-    /// of size with `needsDisplayOnBoundsChange`, not after a change of a key this answers for.
+    /// Whether a change of `key` needs display; Core Animation's default is false. Asked when a
+    /// layer's dynamic property (`@NSManaged`, which the port makes a `LayerDynamicProperty`)
+    /// changes; framegen's own properties do not ask it.
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
     /// Whether a change of the bounds' size marks the layer as needing display. False by

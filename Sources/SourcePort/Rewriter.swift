@@ -305,6 +305,17 @@ private final class RewriteVisitor: SyntaxVisitor {
         }
         let names = node.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
         let modifiers = node.modifiers
+        // A layer's @NSManaged property is stored by Core Animation, which Linux lacks.
+        if let type = enclosing.last?.name, survey.isLayerClass(type), names.count == 1,
+            let managed = node.attributes.first(where: {
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "NSManaged"
+            })
+        {
+            replace(
+                managed, with: "@LayerDynamicProperty(key: \(literal(names[0])))",
+                "@NSManaged \(names[0]) stored by LayerDynamicProperty, which marks the layer for display as Core Animation does"
+            )
+        }
         if modifiers.contains(where: { $0.name.text == "override" }),
             names.contains(where: Self.strongProperties.contains),
             let weak = modifiers.first(where: { $0.name.text == "weak" })

@@ -97,6 +97,23 @@ struct Survey {
         return "\(access)override \(made.declaration) { \(name)\(made.call) }"
     }
 
+    /// Core Animation's layer classes, which an app's layer class descends from.
+    static let layerClasses: Set<String> = [
+        "CALayer", "CAGradientLayer", "CAShapeLayer", "CAReplicatorLayer", "CATextLayer", "CAEmitterLayer",
+        "CATransformLayer", "CAScrollLayer", "CATiledLayer",
+    ]
+
+    /// Whether class `name` descends, through the app's classes, from a Core Animation layer.
+    func isLayerClass(_ name: String) -> Bool {
+        var next: String? = name
+        for _ in 0..<64 {
+            guard let current = next else { return false }
+            if Self.layerClasses.contains(current) { return true }
+            next = classes[current]?.superclass
+        }
+        return false
+    }
+
     mutating func walk(_ tree: SourceFileSyntax) {
         let visitor = SurveyVisitor(viewMode: .sourceAccurate)
         visitor.walk(tree)

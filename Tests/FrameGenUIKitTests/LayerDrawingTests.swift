@@ -204,3 +204,24 @@ import UIKit
         #expect(ImageDrawingTests.pixel(clipped, 15, 15) == ImageDrawingTests.clear)
     }
 }
+
+/// What the port makes of a layer's `@NSManaged` property: zero until set, and a change marks
+/// the layer for display when `needsDisplay(forKey:)` names it, as Core Animation's does.
+@Suite @MainActor struct LayerDynamicPropertyTests {
+    final class GaugeLayer: CALayer {
+        @LayerDynamicProperty(key: "value") var value: CGFloat
+        @LayerDynamicProperty(key: "label") var label: String?
+        override class func needsDisplay(forKey key: String) -> Bool {
+            key == "value" || super.needsDisplay(forKey: key)
+        }
+    }
+
+    @Test func aChangeOfANamedKeyMarksTheLayer() {
+        let layer = GaugeLayer()
+        #expect(layer.value == 0 && layer.label == nil && !layer.needsDisplay())
+        layer.label = "speed"
+        #expect(layer.label == "speed" && !layer.needsDisplay())
+        layer.value = 0.5
+        #expect(layer.value == 0.5 && layer.needsDisplay())
+    }
+}

@@ -119,11 +119,14 @@ import UIKit
 
 /// `ProgressRingView`'s layer class is the app's `RingLayer`: the port wrote its `makeByClass()`,
 /// so the view is backed by one, and the ring's `draw(in:)` paints its first quarter, top to
-/// right, once its progress marks it for display.
+/// right, once its progress (`@NSManaged`, which its `needsDisplay(forKey:)` names) marks it for
+/// display.
 @MainActor @Test func aViewIsBackedByTheAppsLayerClassWhichDrawsItself() {
     let view = ProgressRingView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
     #expect(type(of: view.layer) == RingLayer.self)
+    #expect(view.ring.progress == 0)
     view.ring.progress = 0.25
+    #expect(view.ring.needsDisplay())
     let format = UIGraphicsImageRendererFormat()
     format.scale = 1
     let image = UIGraphicsImageRenderer(size: view.bounds.size, format: format).image {

@@ -105,6 +105,20 @@ import Testing
             """
         let out = port(text).text
         #expect(out.contains("override class func makeByClass() -> CALayer? { RingLayer() }"))
+        // A layer's @NSManaged property is stored by framegen's wrapper; another class's is left.
+        let managed = port(
+            """
+            class GaugeLayer: RingLayer {
+                @NSManaged var value: CGFloat
+            }
+            class RingLayer: CAShapeLayer {}
+            class Record: NSObject {
+                @NSManaged var name: String
+            }
+            """
+        ).text
+        #expect(managed.contains("@LayerDynamicProperty(key: \"value\") var value: CGFloat"))
+        #expect(managed.contains("@NSManaged var name: String"))
         #expect(out.contains("override class func makeByClass() -> CALayer? { DialLayer() }"))
         #expect(!out.contains("ChartLayer()"))
     }

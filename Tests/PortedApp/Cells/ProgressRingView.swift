@@ -2,8 +2,10 @@ import UIKit
 
 /// A progress ring drawn by its own layer, the view's layer class, as iOS apps write one.
 class RingLayer: CALayer {
-    var progress: CGFloat = 0 {
-        didSet { setNeedsDisplay() }
+    @NSManaged var progress: CGFloat
+
+    override class func needsDisplay(forKey key: String) -> Bool {
+        key == "progress" || super.needsDisplay(forKey: key)
     }
 
     override init() {
