@@ -26,7 +26,6 @@ public struct LayerDynamicProperty<Value> {
     @available(*, unavailable, message: "a layer's dynamic property lives in a CALayer subclass")
     public var wrappedValue: Value {
         get { fatalError("a layer's dynamic property lives in a CALayer subclass") }
-        // swift-format-ignore: NoAssignmentInExpressions
         set { fatalError("a layer's dynamic property lives in a CALayer subclass") }
     }
 
