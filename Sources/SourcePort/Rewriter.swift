@@ -153,14 +153,19 @@ private final class RewriteVisitor: SyntaxVisitor {
     }
 
     private func replace(_ node: some SyntaxProtocol, with text: String, _ what: String) {
-        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
-        let end = node.endPositionBeforeTrailingTrivia.utf8Offset
+        replace(
+            from: node.positionAfterSkippingLeadingTrivia.utf8Offset,
+            to: node.endPositionBeforeTrailingTrivia.utf8Offset, line: line(node), with: text, what)
+    }
+
+    /// The file's bytes `start..<end` replaced by `text`.
+    private func replace(from start: Int, to end: Int, line: Int, with text: String, _ what: String) {
         // Keep the lines: a replaced span that held line breaks gives them back after the text.
         let removed = file.text.utf8.dropFirst(start).prefix(end - start).filter { $0 == 10 }.count
         let added = text.utf8.filter { $0 == 10 }.count
         let padding = String(repeating: "\n", count: max(0, removed - added))
         edits.append(Edit(start: start, end: end, text: text + padding))
-        changes.append(SourcePort.Change(line: line(node), what: what))
+        changes.append(SourcePort.Change(line: line, what: what))
     }
 
     // MARK: Where we are
@@ -315,6 +320,31 @@ private final class RewriteVisitor: SyntaxVisitor {
                 managed, with: "@LayerDynamicProperty(key: \(literal(names[0])))",
                 "@NSManaged \(names[0]) stored by LayerDynamicProperty, which marks the layer for display as Core Animation does"
             )
+        }
+        // A layer's `@objc dynamic var x = ...` is what Core Animation asks `needsDisplay(forKey:)`
+        // about too: the attributes and modifiers before `var` are written again, with the
+        // wrapper first (no attribute may follow a modifier), `dynamic` and `@objc` dropped.
+        if let type = enclosing.last?.name, survey.isLayerClass(type), names.count == 1,
+            let dynamic = modifiers.first(where: { $0.name.text == "dynamic" }),
+            let binding = node.bindings.first, binding.initializer != nil, binding.accessorBlock == nil,
+            !modifiers.contains(where: { ["static", "class", "lazy"].contains($0.name.text) })
+        {
+            let kept =
+                node.attributes.compactMap { element -> String? in
+                    guard let attribute = element.as(AttributeSyntax.self) else {
+                        return element.trimmedDescription
+                    }
+                    let name = attribute.attributeName.trimmedDescription
+                    return Self.objectiveCAttributes.contains(name) ? nil : attribute.trimmedDescription
+                } + modifiers.filter { $0.id != dynamic.id }.map(\.trimmedDescription)
+            replace(
+                from: node.positionAfterSkippingLeadingTrivia.utf8Offset,
+                to: node.bindingSpecifier.positionAfterSkippingLeadingTrivia.utf8Offset, line: line(node),
+                with: (["@LayerDynamicProperty(key: \(literal(names[0])))"] + kept).joined(separator: " ")
+                    + " ",
+                "dynamic \(names[0]) stored by LayerDynamicProperty, which marks the layer for display as Core Animation does"
+            )
+            return .skipChildren
         }
         if modifiers.contains(where: { $0.name.text == "override" }),
             names.contains(where: Self.strongProperties.contains),

@@ -119,6 +119,16 @@ import Testing
         ).text
         #expect(managed.contains("@LayerDynamicProperty(key: \"value\") var value: CGFloat"))
         #expect(managed.contains("@NSManaged var name: String"))
+        let dynamic = port(
+            """
+            class DialLayer: CALayer {
+                @objc dynamic var angle: CGFloat = 0
+                public dynamic var tint = 1.0
+            }
+            """
+        ).text
+        #expect(dynamic.contains("@LayerDynamicProperty(key: \"angle\") var angle: CGFloat = 0"))
+        #expect(dynamic.contains("@LayerDynamicProperty(key: \"tint\") public var tint = 1.0"))
         #expect(out.contains("override class func makeByClass() -> CALayer? { DialLayer() }"))
         #expect(!out.contains("ChartLayer()"))
     }
