@@ -18,6 +18,8 @@ struct AutoLayoutState {
         horizontal: UILayoutPriority.defaultHigh, vertical: UILayoutPriority.defaultHigh
     )
     package var engine: AutoLayoutEngine?
+    /// The view's anchors, one object per attribute as UIKit hands out.
+    let anchors = AnchorCache()
     /// A view's first layout pass calls `updateConstraints()`, as UIKit's first does.
     var needsUpdateConstraints = true
 }
@@ -388,6 +390,13 @@ final class AutoLayoutEngine {
         return Box(
             left: [Term(constant: b.minX + offset.x)], top: [Term(constant: b.minY + offset.y)],
             width: [Term(constant: b.width)], height: [Term(constant: b.height)])
+    }
+
+    /// Whether the constraints leave any of the view's edges or sizes open (false for a view the
+    /// engine does not place: its frame is set by code or its autoresizing mask).
+    package func isAmbiguous(_ view: UIView) -> Bool {
+        guard let first = variables[ObjectIdentifier(view)] else { return false }
+        return (first..<first + 4).contains { !solver.isDetermined($0) }
     }
 
     private static func scaled(_ terms: [Term], _ s: Double) -> [Term] {

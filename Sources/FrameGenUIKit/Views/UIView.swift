@@ -221,6 +221,11 @@ open class UIView: UIResponder, CALayerDelegate {
     /// is made of (UIView+Description.swift).
     open override var description: String { uikitDescription }
 
+    /// In the class's body so that an app's view can override them, as on iOS (UIView+AutoLayout.swift).
+    open func setNeedsUpdateConstraints() { markNeedsUpdateConstraints() }
+
+    open func updateConstraintsIfNeeded() { updatePendingConstraints() }
+
     open var isOpaque = true
     open var tag = 0
     open var isUserInteractionEnabled = true
