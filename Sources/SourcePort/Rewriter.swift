@@ -337,8 +337,25 @@ private final class RewriteVisitor: SyntaxVisitor {
         }
     }
 
+    /// The file imports XCTest: its `test` methods are run by corelibs-xctest on Linux.
+    private var importsXCTest = false
+
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = fullName(node)
+        if importsXCTest, !inProtocolBody, !enclosing.isEmpty, node.name.text.hasPrefix("test"),
+            node.signature.parameterClause.parameters.isEmpty
+        {
+            // corelibs-xctest lists a class's tests as `(Class) -> () throws -> Void` and traps
+            // casting a main-actor method to it (swift-corelibs-xctest#424); it runs every test
+            // on the main thread, where the attribute would have put it.
+            for case .attribute(let attribute) in node.attributes
+            where attribute.attributeName.trimmedDescription == "MainActor" {
+                replace(
+                    attribute, with: "",
+                    "removed @MainActor from test method \(name) (Linux's XCTest cannot call an isolated test; it runs each on the main thread)"
+                )
+            }
+        }
         if inProtocolBody {
             if node.modifiers.contains(where: { $0.name.text == "optional" }),
                 let returned = node.signature.returnClause?.type, !isVoid(returned),
@@ -496,6 +513,7 @@ private final class RewriteVisitor: SyntaxVisitor {
     // MARK: Imports and conditions
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.path.first?.name.text == "XCTest" { importsXCTest = true }
         guard node.path.count > 1 || node.importKindSpecifier != nil,
             let module = node.path.first?.name.text, Self.appleModules.contains(module)
         else { return .skipChildren }
