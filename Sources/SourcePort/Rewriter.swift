@@ -346,14 +346,17 @@ private final class RewriteVisitor: SyntaxVisitor {
             node.signature.parameterClause.parameters.isEmpty
         {
             // corelibs-xctest lists a class's tests as `(Class) -> () throws -> Void` and traps
-            // casting a main-actor method to it (swift-corelibs-xctest#424); it runs every test
-            // on the main thread, where the attribute would have put it.
+            // casting a main-actor method to it (swift-corelibs-xctest#424). `@preconcurrency`
+            // keeps the method on the main actor inside (it still calls the suite's main-actor
+            // helpers) and gives it the type the list casts to; XCTest runs it on the main thread.
+            let preconcurrency = node.attributes.contains {
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "preconcurrency"
+            }
             for case .attribute(let attribute) in node.attributes
-            where attribute.attributeName.trimmedDescription == "MainActor" {
+            where !preconcurrency && attribute.attributeName.trimmedDescription == "MainActor" {
                 replace(
-                    attribute, with: "",
-                    "removed @MainActor from test method \(name) (Linux's XCTest cannot call an isolated test; it runs each on the main thread)"
-                )
+                    attribute, with: "@preconcurrency @MainActor",
+                    "@preconcurrency on test method \(name): Linux's XCTest cannot call a main-actor test")
             }
         }
         if inProtocolBody {
