@@ -72,4 +72,37 @@ import UIKit
             lines[1].hasPrefix(
                 "   | <UIView; frame = (\(String(format: "%g", x)) \(Int(config.safeArea.top)); 105 105);"))
     }
+
+    /// A view pinned to the root view's margins guide at the sides lies the system minimum inside
+    /// the safe area: 16 points on a phone whose shorter side is under 414 points, held either
+    /// way (Tinder/Layout's references: 44 + 16 on an iPhone X in landscape, 47 + 16 on an
+    /// iPhone 13), 20 on the larger phones.
+    @Test(arguments: [
+        (ViewImageConfig.iPhoneX(.landscape), 16.0), (.iPhoneX(.portrait), 16), (.iPhone13(.landscape), 16),
+        (.iPhoneXsMax(.portrait), 20), (.iPhoneXsMax(.landscape), 20),
+    ])
+    func theMarginsAtTheSidesAreTheDevicesMinimumInsideTheSafeArea(config: ViewImageConfig, minimum: Double)
+        throws
+    {
+        let controller = UIViewController()
+        let band = UIView()
+        band.translatesAutoresizingMaskIntoConstraints = false
+        controller.view.addSubview(band)
+        NSLayoutConstraint.activate([
+            band.leadingAnchor.constraint(equalTo: controller.view.layoutMarginsGuide.leadingAnchor),
+            band.trailingAnchor.constraint(equalTo: controller.view.layoutMarginsGuide.trailingAnchor),
+            band.topAnchor.constraint(equalTo: controller.view.topAnchor),
+            band.heightAnchor.constraint(equalToConstant: 100),
+        ])
+        var described: String?
+        Snapshotting<UIViewController, String>.recursiveDescription(on: config).snapshot(controller).run {
+            described = $0
+        }
+        let size = try #require(config.size)
+        let left = config.safeArea.left + minimum
+        let width = size.width - left - config.safeArea.right - minimum
+        let band1 = try #require(described?.components(separatedBy: "\n").last)
+        #expect(
+            band1.contains("frame = (\(String(format: "%g", left)) 0; \(String(format: "%g", width)) 100)"))
+    }
 }
