@@ -27,6 +27,18 @@ import UIKit
         #expect(label.description.contains("; userInteractionEnabled = NO; "))
     }
 
+    /// iOS describes an image view and a button as not opaque, a plain view and a label as
+    /// opaque (Tinder/Layout's references: `<UIImageView; ...; opaque = NO;
+    /// userInteractionEnabled = NO; ...>`, `<UIButton; ...; opaque = NO; ...>`).
+    @Test func imageViewsAndButtonsAreNotOpaque() {
+        #expect(
+            UIImageView(image: UIImage.checkmark).description.contains(
+                "; opaque = NO; userInteractionEnabled = NO;"))
+        #expect(!UIImageView(frame: .zero).isOpaque)
+        #expect(UIButton(type: .system).description.contains("; opaque = NO;"))
+        #expect(!UIView().description.contains("opaque") && !UILabel().description.contains("opaque"))
+    }
+
     @Test func subviewsAreIndentedALevelBelowTheirSuperview() {
         let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
         let child = UIView(frame: CGRect(x: 10, y: 10, width: 100, height: 100))
