@@ -137,3 +137,21 @@ import Testing
     #expect(UIImage.checkmark.isSymbolImage)
     #expect(UIImage.checkmark.size.width > 0)
 }
+
+/// A view taken out of autoresizing that no constraint names is left where its code put it,
+/// whatever its intrinsic size (LooseMarek/ViewFactory 9d272bd: its labels, set to 375 x 50
+/// with `translatesAutoresizingMaskIntoConstraints = false` and no constraints, are 375 x 50 in
+/// the iOS 17 references); once a constraint names it, the engine places and sizes it.
+@MainActor @Test func aViewNoConstraintNamesKeepsItsFrame() {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 375, height: 300))
+    let label = UILabel(frame: CGRect(x: 0, y: 0, width: 375, height: 50))
+    label.text = "Example short text"
+    label.translatesAutoresizingMaskIntoConstraints = false
+    root.addSubview(label)
+    root.layoutIfNeeded()
+    #expect(label.frame == CGRect(x: 0, y: 0, width: 375, height: 50))
+    label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10).isActive = true
+    root.layoutIfNeeded()
+    #expect(label.frame.minX == 10)
+    #expect(label.frame.size == label.intrinsicContentSize)
+}

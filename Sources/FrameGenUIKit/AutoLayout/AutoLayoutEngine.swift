@@ -194,7 +194,29 @@ final class AutoLayoutEngine {
             }
         }
         visit(root)
-        return (placed, holders)
+        guard fitting == nil else { return (placed, holders) }
+        // A view taken out of autoresizing that no constraint names keeps the frame its code
+        // gave it, intrinsic size or not, as iOS leaves it: ViewFactory's labels, 375 x 50 with
+        // no constraints, are drawn 375 x 50 in its iOS 17 references.
+        var mentioned = Set<ObjectIdentifier>()
+        var current: UIView? = root
+        var installers = holders
+        while let view = current {
+            installers.append(view)
+            current = view.superview
+        }
+        for view in installers {
+            for constraint in view.autoLayout.installed {
+                for item in [constraint.firstItem, constraint.secondItem] {
+                    if let view = item as? UIView {
+                        mentioned.insert(ObjectIdentifier(view))
+                    } else if let owner = (item as? UILayoutGuide)?.owningView {
+                        mentioned.insert(ObjectIdentifier(owner))
+                    }
+                }
+            }
+        }
+        return (placed.filter { mentioned.contains(ObjectIdentifier($0)) }, holders)
     }
 
     /// The constraints that place a view of the region: those installed on the root's
