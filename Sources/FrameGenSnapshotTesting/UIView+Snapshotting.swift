@@ -117,6 +117,31 @@ enum SnapshotHost {
         traits: UITraitCollection
     ) -> UIImage {
         let initialFrame = view.frame
+        defer { view.frame = initialFrame }
+        return hosting(view, in: controller, config: config, traits: traits) { merged in
+            CALayer.layOutForDrawing(view)
+            let image = UIGraphicsImageRenderer(
+                bounds: view.bounds, format: UIGraphicsImageRendererFormat(for: merged)
+            )
+            .image { context in
+                if drawHierarchy {
+                    view.drawHierarchy(in: view.bounds, afterScreenUpdates: true)
+                } else {
+                    view.layer.render(in: context.cgContext)
+                }
+            }
+            SnapshotText.note(SnapshotText.rects(in: view), for: image)
+            return image
+        }
+    }
+
+    /// The view laid out on screen, `body` run with the traits it has there, then the view taken
+    /// off. The view keeps the configuration's size afterwards, as the library's text
+    /// strategies leave it (its image strategies put the frame back, `image` above).
+    static func hosting<Result>(
+        _ view: UIView, in controller: UIViewController?, config: ViewImageConfig, traits: UITraitCollection,
+        _ body: (UITraitCollection) -> Result
+    ) -> Result {
         let size = config.size ?? view.frame.size
         view.frame.size = size
         let merged = UITraitCollection(traitsFrom: [config.traits, traits])
@@ -141,23 +166,11 @@ enum SnapshotHost {
             view.setNeedsLayout()
             view.layoutIfNeeded()
         }
-        CALayer.layOutForDrawing(view)
-        let image = UIGraphicsImageRenderer(
-            bounds: view.bounds, format: UIGraphicsImageRendererFormat(for: merged)
-        )
-        .image { context in
-            if drawHierarchy {
-                view.drawHierarchy(in: view.bounds, afterScreenUpdates: true)
-            } else {
-                view.layer.render(in: context.cgContext)
-            }
-        }
-        SnapshotText.note(SnapshotText.rects(in: view), for: image)
+        let result = body(merged)
         root.beginAppearanceTransition(false, animated: false)
         root.endAppearanceTransition()
         window.rootViewController = nil
-        view.frame = initialFrame
-        return image
+        return result
     }
 
     private static func layOut(_ controller: UIViewController) {

@@ -13,18 +13,6 @@ public protocol UIDynamicItem: AnyObject {
 extension UICollectionViewLayoutAttributes: UIDynamicItem {}
 extension UIView: UIDynamicItem {}
 
-/// A distance from an item's centre (UIKit's `UIOffset`).
-public struct UIOffset: Equatable, Sendable {
-    public var horizontal: CGFloat
-    public var vertical: CGFloat
-    public init(horizontal: CGFloat, vertical: CGFloat) {
-        self.horizontal = horizontal
-        self.vertical = vertical
-    }
-    public init() { self.init(horizontal: 0, vertical: 0) }
-    public static let zero = UIOffset()
-}
-
 /// The base of UIKit's behaviours: children, an action run at every step, the animator it is in.
 open class UIDynamicBehavior: NSObject {
     public override init() { super.init() }

@@ -123,6 +123,8 @@ package final class LayerTreeComposer: Sendable {
                 kind, colors: g.colors.map(color), locations: g.locations,
                 start: SIMD2(g.startPoint.x * size.width, g.startPoint.y * size.height),
                 end: SIMD2(g.endPoint.x * size.width, g.endPoint.y * size.height))
+            // Core Animation lays the gradient out in the unit square, then stretches it.
+            if size.width > 0, size.height > 0 { gradient.space = SIMD2(size.width, size.height) }
             if drawing.isRenderInContext {
                 (gradient.colors, gradient.locations) = GenericRGBGradient.stops(
                     colors: g.colors, locations: gradient.locations)

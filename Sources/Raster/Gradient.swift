@@ -9,13 +9,13 @@ public struct Gradient: Sendable, Hashable {
     /// CAGradientLayerType.
     public enum Kind: Sendable, Hashable {
         /// t is where a point projects on the axis from `start` (0) to `end` (1): lines across
-        /// the axis at right angles (in local points) share one colour.
+        /// the axis at right angles in the gradient's own space (`space`) share one colour.
         case axial
         /// t is 0 at `start`, 1 on the ellipse about it whose bounding box has a corner at
         /// `end` (semi-axes |end.x - start.x| and |end.y - start.y|).
         case radial
         /// t is the angle about `start`, from the direction of `end`, clockwise on screen
-        /// (y down), over a full turn.
+        /// (y down), over a full turn, measured in the gradient's own space (`space`).
         case conic
     }
 
@@ -26,6 +26,12 @@ public struct Gradient: Sendable, Hashable {
     public var locations: [Double]
     public var start: SIMD2<Double>
     public var end: SIMD2<Double>
+    /// Local points per unit of the space the axial and conic gradients are laid out in: (1, 1)
+    /// for points; a CAGradientLayer's bounds size for Core Animation's, which lays a gradient
+    /// out in the unit square and stretches it to the bounds (on a wide layer a diagonal
+    /// gradient's lines of one colour run corner to corner, not at right angles to the axis).
+    /// A radial gradient's ellipse is the same in either.
+    public var space = SIMD2<Double>(1, 1)
 
     /// `locations` nil or of another count than `colors`: spread evenly from 0 to 1, as Core
     /// Animation does. Locations are clamped to 0...1 and made non-decreasing.
@@ -74,9 +80,9 @@ public struct Gradient: Sendable, Hashable {
         let q = p - start
         switch kind {
         case .axial:
-            let length2 = (d * d).sum()
+            let (g, length2) = axis
             guard length2 > 0 else { return 0 }
-            return (q * d).sum() / length2
+            return (q * g).sum() / length2
         case .radial:
             let r = SIMD2(Swift.abs(d.x), Swift.abs(d.y))
             guard r.x > 0 || r.y > 0 else { return 0 }
@@ -84,10 +90,18 @@ public struct Gradient: Sendable, Hashable {
             let scaled = q / pointwiseMax(r, SIMD2(repeating: 1e-12))
             return (scaled * scaled).sum().squareRoot()
         case .conic:
-            let turn = atan2(q.y, q.x) - atan2(d.y, d.x)
+            let (qs, ds) = (q / space, d / space)
+            let turn = atan2(qs.y, qs.x) - atan2(ds.y, ds.x)
             let t = turn / (2 * .pi)
             return t < 0 ? t + 1 : t
         }
+    }
+
+    /// The axial t is (p - start) · g / length2 in local points: the projection on the axis in
+    /// the gradient's space, (p - start) / space · d / space over |d / space|².
+    var axis: (g: SIMD2<Double>, length2: Double) {
+        let du = (end - start) / space
+        return (du / space, (du * du).sum())
     }
 
     @inline(__always) static func color(t: Double, stops s: UnsafeBufferPointer<Stop>) -> Pixel {
@@ -126,10 +140,10 @@ extension Painter {
         guard b.0 < b.2, b.1 < b.3, opacity != 0, h.isFinite, !gradient.colors.isEmpty else { return }
         let stride = image.stride
         let stops = gradient.stops
-        // t = ((p - start) · d) / |d|² with p = (X / W, Y / W), [X Y W] = [x y 1] · h, is one
-        // projective function of the pixel centre: (n · [x y 1]) / (w · [x y 1]).
-        let d = gradient.end - gradient.start
-        let length2 = (d * d).sum()
+        // t = ((p - start) · d) / length2 (d and length2 from `axis`) with p = (X / W, Y / W),
+        // [X Y W] = [x y 1] · h, is one projective function of the pixel centre:
+        // (n · [x y 1]) / (w · [x y 1]).
+        let (d, length2) = gradient.axis
         let sd = (gradient.start * d).sum()
         let n = SIMD3(
             h.m11 * d.x + h.m12 * d.y - h.m13 * sd, h.m21 * d.x + h.m22 * d.y - h.m23 * sd,

@@ -378,8 +378,28 @@ private final class RewriteVisitor: SyntaxVisitor {
         }
     }
 
+    /// The file imports XCTest: its `test` methods are run by corelibs-xctest on Linux.
+    private var importsXCTest = false
+
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = fullName(node)
+        if importsXCTest, !inProtocolBody, !enclosing.isEmpty, node.name.text.hasPrefix("test"),
+            node.signature.parameterClause.parameters.isEmpty
+        {
+            // corelibs-xctest lists a class's tests as `(Class) -> () throws -> Void` and traps
+            // casting a main-actor method to it (swift-corelibs-xctest#424). `@preconcurrency`
+            // keeps the method on the main actor inside (it still calls the suite's main-actor
+            // helpers) and gives it the type the list casts to; XCTest runs it on the main thread.
+            let preconcurrency = node.attributes.contains {
+                $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "preconcurrency"
+            }
+            for case .attribute(let attribute) in node.attributes
+            where !preconcurrency && attribute.attributeName.trimmedDescription == "MainActor" {
+                replace(
+                    attribute, with: "@preconcurrency @MainActor",
+                    "@preconcurrency on test method \(name): Linux's XCTest cannot call a main-actor test")
+            }
+        }
         if inProtocolBody {
             if node.modifiers.contains(where: { $0.name.text == "optional" }),
                 let returned = node.signature.returnClause?.type, !isVoid(returned),
@@ -537,6 +557,7 @@ private final class RewriteVisitor: SyntaxVisitor {
     // MARK: Imports and conditions
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.path.first?.name.text == "XCTest" { importsXCTest = true }
         guard node.path.count > 1 || node.importKindSpecifier != nil,
             let module = node.path.first?.name.text, Self.appleModules.contains(module)
         else { return .skipChildren }

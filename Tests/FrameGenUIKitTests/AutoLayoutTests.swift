@@ -112,7 +112,19 @@ final class PinnedCell: UICollectionViewCell {
     root.layoutIfNeeded()
     #expect(a.frame.width == 70)
     #expect(UILayoutPriority.required.rawValue == 1000 && UILayoutPriority.fittingSizeLevel.rawValue == 50)
+}
+
+// An app's own offset for priorities, as Tinder/Layout and many apps declare it (clamped to
+// UIKit's range); it must be the only one a file importing UIKit sees, or `- 1` is ambiguous.
+extension UILayoutPriority {
+    fileprivate static func - (priority: UILayoutPriority, offset: Float) -> UILayoutPriority {
+        UILayoutPriority(min(max(priority.rawValue - offset, 0), 1000))
+    }
+}
+
+@Test func anAppsOwnPriorityOffsetIsTheOneUsed() {
     #expect(UILayoutPriority.defaultHigh - 1 == UILayoutPriority(749))
+    #expect(UILayoutPriority.defaultLow - 300 == UILayoutPriority(0))
 }
 
 @Test func contentHuggingAndCompressionResistanceShareTheSpace() {

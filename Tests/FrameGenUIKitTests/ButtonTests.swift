@@ -50,6 +50,26 @@ import Testing
         #expect(custom.titleLabel?.textColor == .white)
     }
 
+    /// A preferred symbol configuration draws the state's symbol image at that configuration
+    /// (a larger point size, a larger image), falls back to `.normal`'s like the other per-state
+    /// values, and leaves the image the button keeps as it was set.
+    @Test func aPreferredSymbolConfigurationSizesTheSymbol() throws {
+        let symbol = try #require(UIImage(systemName: "plus"))
+        let button = UIButton()
+        button.setImage(symbol, for: .normal)
+        let plain = button.intrinsicContentSize
+        button.setPreferredSymbolConfiguration(.init(pointSize: 48), forImageIn: .normal)
+        let large = symbol.applyingSymbolConfiguration(.init(pointSize: 48))!.size
+        #expect(large.height > symbol.size.height)
+        #expect(button.intrinsicContentSize == large && button.intrinsicContentSize != plain)
+        #expect(button.imageView?.image?.size == large)
+        #expect(button.image(for: .normal) === symbol)
+        #expect(button.preferredSymbolConfigurationForImage(in: .highlighted)?.pointSize == 48)
+        // A bitmap image is not a symbol: the configuration leaves it alone.
+        button.setImage(Self.image(10, 10), for: .normal)
+        #expect(button.intrinsicContentSize == CGSize(width: 10, height: 10))
+    }
+
     @Test func typesHaveUIKitsRawValues() {
         #expect(UIButton.ButtonType.custom.rawValue == 0)
         #expect(UIButton.ButtonType.system.rawValue == 1)

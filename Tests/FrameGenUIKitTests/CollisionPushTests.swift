@@ -129,6 +129,22 @@ private func drop(elasticity: CGFloat) -> (UIDynamicAnimator, UICollectionViewLa
     #expect(abs(properties.linearVelocity(for: square).y + 400) < 1e-9)
 }
 
+/// UIKit has one `UIOffset`: a push's offset from an item's centre is the type a bar appearance
+/// shifts its title by, so a file importing UIKit (all of its modules, as this one does) names it
+/// unqualified. Apple: the offset is zero until set.
+@Test func aPushsOffsetFromTheCentreIsUIKitsOneUIOffset() {
+    let square = box(.zero, 100, 100)
+    let push = UIPushBehavior(items: [square], mode: .continuous)
+    #expect(push.targetOffsetFromCenter(for: square) == UIOffset.zero)
+    let offset = UIOffset(horizontal: 10, vertical: -5)
+    push.setTargetOffsetFromCenter(offset, for: square)
+    let appearance = UINavigationBarAppearance()
+    appearance.titlePositionAdjustment = push.targetOffsetFromCenter(for: square)
+    #expect(appearance.titlePositionAdjustment == offset)
+    let attachment = UIAttachmentBehavior(item: square, offsetFromCenter: offset, attachedToAnchor: .zero)
+    #expect(attachment.attachedBehaviorType == .anchor)
+}
+
 /// Two items meeting head-on at `speeds`, of widths `widths` (masses in proportion).
 private func headOn(elasticity: CGFloat, widths: (CGFloat, CGFloat), speeds: (CGFloat, CGFloat))
     -> (CGFloat, CGFloat)

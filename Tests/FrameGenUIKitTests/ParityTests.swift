@@ -292,6 +292,29 @@ import Testing
         Self.expectColor(image, 150, 299, [4, 51, 255], within: 2, "issue 33 gradient")
     }
 
+    /// LooseMarek/ViewFactory 9d272bd, `testDiagonal_...ShouldAddGradientLayerToView` (3x, iOS
+    /// 17): `.red` to `.blue` from (0.25, 0.25) to (1, 1) of a 375 x 100 layer. Core Animation
+    /// lays the gradient out in the unit square and stretches it, so the lines of one colour run
+    /// parallel to the corner-to-corner diagonal: the top right corner, the centre and the bottom
+    /// left corner share t = 1/3 (at right angles in points they would not).
+    @Test func aDiagonalGradientIsLaidOutInTheUnitSquare() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 375, height: 100))
+        let gradient = CAGradientLayer()
+        gradient.frame = view.bounds
+        gradient.colors = [UIColor.red.cgColor, UIColor.blue.cgColor]
+        gradient.startPoint = CGPoint(x: 0.25, y: 0.25)
+        gradient.endPoint = CGPoint(x: 1, y: 1)
+        view.layer.addSublayer(gradient)
+        let image = Self.rendered(view, scale: 3)
+        let source = "ViewFactory diagonal gradient"
+        Self.expectColor(image, 0, 0, [255, 38, 0], within: 2, source)
+        for (x, y) in [(1124, 0), (0, 299), (562, 150), (843, 75), (281, 225)] {
+            Self.expectColor(image, x, y, [184, 31, 109], within: 2, source)
+        }
+        Self.expectColor(image, 700, 0, [238, 35, 35], within: 2, source)
+        Self.expectColor(image, 1124, 299, [5, 51, 255], within: 2, source)
+    }
+
     /// pointfreeco/swift-snapshot-testing 6bb6c9ae9970387eeb4b8394c34bd8c350030500,
     /// testCALayerWithGradient (3x): `UIColor.red` to `.yellow`, top to bottom, 100 pt; green
     /// down the middle column every 50 px.

@@ -64,6 +64,32 @@ import Testing
 
     /// A left view shown always takes the text's start; one shown while editing does not, until
     /// the field edits.
+    /// An attributed placeholder is drawn in its colour, and a plain placeholder set afterwards
+    /// keeps that colour (LooseMarek/ViewFactory 9d272bd's fields, iOS 17 references).
+    @Test func anAttributedPlaceholdersColourStays() {
+        let field = UITextField(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
+        field.attributedPlaceholder = NSAttributedString(
+            string: "placeholder", attributes: [.foregroundColor: UIColor.red])
+        field.placeholder = "Example placeholder"
+        #expect(field.placeholder == "Example placeholder")
+        let kept = field.attributedPlaceholder?.attribute(.foregroundColor, at: 0, effectiveRange: nil)
+        #expect((kept as? UIColor) == UIColor.red)
+        // Drawn red: some pixel of the text has red well above green and blue.
+        let image = Self.draw(field, scale: 1)
+        var reddest = 0
+        for y in 0..<40 {
+            for x in 0..<200 {
+                let p = ImageRendererTests.pixel(image, x, y).map(Int.init)
+                reddest = max(reddest, p[0] - max(p[1], p[2]))
+            }
+        }
+        #expect(reddest > 100)
+        // A plain placeholder alone is the system's grey.
+        let plain = UITextField()
+        plain.placeholder = "Search"
+        #expect(plain.attributedPlaceholder?.attribute(.foregroundColor, at: 0, effectiveRange: nil) == nil)
+    }
+
     @Test func leftViewsMoveTheText() {
         let field = UITextField(frame: CGRect(x: 0, y: 0, width: 200, height: 34))
         field.leftView = UIView(frame: CGRect(x: 0, y: 0, width: 24, height: 20))

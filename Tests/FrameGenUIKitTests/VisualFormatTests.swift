@@ -33,6 +33,19 @@ import Testing
         #expect(b.frame == CGRect(x: 128, y: 10, width: 152, height: 40))
     }
 
+    /// Apple: `.directionRightToLeft` arranges the objects "from right to left": the first
+    /// space is from the superview's right edge, each view lies to the left of the one before,
+    /// and a closing `|` is the left edge.
+    @Test func rightToLeftRunsFromTheRightEdge() {
+        let (root, a, b) = laidOut(
+            ["H:|-10-[a(50)]-8-[b(60)]-(>=0)-|", "V:|[a(20)]", "V:|[b(20)]"], options: .directionRightToLeft)
+        #expect(a.frame.maxX == root.bounds.maxX - 10 && a.frame.width == 50)
+        #expect(b.frame.maxX == a.frame.minX - 8 && b.frame.width == 60)
+        #expect(b.frame.minX >= 0)
+        let (_, c, _) = laidOut(["H:[a(40)]-12-|", "V:|[a(20)]"], options: .directionRightToLeft)
+        #expect(c.frame.minX == 12)
+    }
+
     @Test func metricsRelationsAndPriorities() {
         let (_, a, b) = laidOut(
             ["H:|-m-[a(>=50,<=w@750)]-(>=gap)-[b(60)]-0-|", "V:|[a(20)]", "V:|[b(20)]"],

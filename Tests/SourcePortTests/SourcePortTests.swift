@@ -43,6 +43,35 @@ import Testing
             ported.text.hasPrefix("import UIKit\n#sourceLocation(file: \"/app/Layout.swift\", line: 1)\n"))
     }
 
+    /// A test method isolated to the main actor cannot be called by Linux's XCTest: the port
+    /// makes its isolation `@preconcurrency` (the type XCTest casts to, the main actor inside),
+    /// and leaves helpers, methods with arguments and files without XCTest as they are.
+    @Test func mainActorTestMethodsArePreconcurrency() {
+        let text = """
+            import XCTest
+            final class ArrayTests: XCTestCase {
+                @MainActor
+                func testActivate() {}
+                @MainActor func testRequire() throws {}
+                @MainActor func helper() {}
+                @MainActor func testWith(_ value: Int) {}
+                @preconcurrency @MainActor func testKept() {}
+            }
+            """
+        let ported = port(text)
+        let out = body(ported)
+        #expect(out.contains("@preconcurrency @MainActor\n    func testActivate() {}"))
+        #expect(out.contains("@preconcurrency @MainActor func testRequire() throws {}"))
+        #expect(
+            out.contains("    @MainActor func helper() {}")
+                && out.contains("    @MainActor func testWith(_ value: Int) {}"))
+        #expect(out.components(separatedBy: "@preconcurrency").count == 4)
+        #expect(out.split(separator: "\n", omittingEmptySubsequences: false).count == 9)
+        #expect(ported.changes.map(\.line) == [3, 5])
+        let app = port(text.replacingOccurrences(of: "import XCTest", with: "import UIKit"))
+        #expect(body(app).components(separatedBy: "@preconcurrency").count == 2)
+    }
+
     /// Each reusable view class UIKit makes by its class gets the override framegen makes it
     /// through, calling the initialiser UIKit calls; one without that initialiser gets none.
     @Test func reusableViewsGetTheirMakeByClassOverride() {

@@ -18,6 +18,8 @@ struct AutoLayoutState {
         horizontal: UILayoutPriority.defaultHigh, vertical: UILayoutPriority.defaultHigh
     )
     package var engine: AutoLayoutEngine?
+    /// The view's anchors, one object per attribute as UIKit hands out.
+    let anchors = AnchorCache()
     /// A view's first layout pass calls `updateConstraints()`, as UIKit's first does.
     var needsUpdateConstraints = true
 }
@@ -192,7 +194,29 @@ final class AutoLayoutEngine {
             }
         }
         visit(root)
-        return (placed, holders)
+        guard fitting == nil else { return (placed, holders) }
+        // A view taken out of autoresizing that no constraint names keeps the frame its code
+        // gave it, intrinsic size or not, as iOS leaves it: ViewFactory's labels, 375 x 50 with
+        // no constraints, are drawn 375 x 50 in its iOS 17 references.
+        var mentioned = Set<ObjectIdentifier>()
+        var current: UIView? = root
+        var installers = holders
+        while let view = current {
+            installers.append(view)
+            current = view.superview
+        }
+        for view in installers {
+            for constraint in view.autoLayout.installed {
+                for item in [constraint.firstItem, constraint.secondItem] {
+                    if let view = item as? UIView {
+                        mentioned.insert(ObjectIdentifier(view))
+                    } else if let owner = (item as? UILayoutGuide)?.owningView {
+                        mentioned.insert(ObjectIdentifier(owner))
+                    }
+                }
+            }
+        }
+        return (placed.filter { mentioned.contains(ObjectIdentifier($0)) }, holders)
     }
 
     /// The constraints that place a view of the region: those installed on the root's
@@ -388,6 +412,13 @@ final class AutoLayoutEngine {
         return Box(
             left: [Term(constant: b.minX + offset.x)], top: [Term(constant: b.minY + offset.y)],
             width: [Term(constant: b.width)], height: [Term(constant: b.height)])
+    }
+
+    /// Whether the constraints leave any of the view's edges or sizes open (false for a view the
+    /// engine does not place: its frame is set by code or its autoresizing mask).
+    package func isAmbiguous(_ view: UIView) -> Bool {
+        guard let first = variables[ObjectIdentifier(view)] else { return false }
+        return (first..<first + 4).contains { !solver.isDetermined($0) }
     }
 
     private static func scaled(_ terms: [Term], _ s: Double) -> [Term] {

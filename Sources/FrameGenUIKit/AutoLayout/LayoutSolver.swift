@@ -56,6 +56,36 @@ struct LayoutSolver {
         return row < 0 ? 0 : constants[row]
     }
 
+    /// Whether the constraints fix the variable: it is basic, and nothing its row moves with can
+    /// move without breaking a required constraint or losing the optimum (an unrestricted
+    /// variable left free, or a slack or error the objective does not price and no row at its
+    /// bound holds back). Where this is false, the value is one of many equally good ones:
+    /// UIKit's `hasAmbiguousLayout`.
+    package func isDetermined(_ variable: Int) -> Bool {
+        let r = rowOf[variable]
+        guard r >= 0 else { return false }
+        for j in 0..<kinds.count where rowOf[j] < 0 && abs(matrix[r * stride + j]) > Self.epsilon {
+            switch kinds[j] {
+            case .external: return false
+            case .slack, .error:
+                if abs(j < objective.count ? objective[j] : 0) <= Self.epsilon && canIncrease(j) {
+                    return false
+                }
+            case .dummy: continue
+            }
+        }
+        return true
+    }
+
+    /// Whether the non-basic restricted symbol can rise above 0: no restricted basic symbol
+    /// already at 0 falls as it rises (a degenerate row holds it where it is).
+    private func canIncrease(_ symbol: Int) -> Bool {
+        for r in 0..<basic.count where kinds[basic[r]] != .external {
+            if matrix[r * stride + symbol] < -Self.epsilon && constants[r] <= Self.epsilon { return false }
+        }
+        return true
+    }
+
     /// Adds `Σ terms + constant  relation  0`, required when `weight` is nil. Answers nil and
     /// leaves the solver as it was when a required constraint cannot hold with those already
     /// added (UIKit breaks one then; the caller says which and warns).

@@ -120,11 +120,11 @@ private struct VisualFormatParser {
             let view = try viewItem()
             if let previousView = previous {
                 for space in pendingSpace ?? [Predicate()] {
-                    add(view, leadingEdge, space, previousView, trailingEdge)
+                    addSpace(view, leadingEdge, space, previousView, trailingEdge)
                 }
             } else if startsAtSuperview, let superview = (view as? UIView)?.superview {
                 for space in pendingSpace ?? [Predicate()] {
-                    add(view, leadingEdge, space, superview, leadingEdge)
+                    addSpace(view, leadingEdge, space, superview, leadingEdge)
                 }
             } else if startsAtSuperview {
                 throw VisualFormatError(
@@ -155,7 +155,7 @@ private struct VisualFormatParser {
             for space in pendingSpace ?? [Predicate()] {
                 var space = space
                 space.constant = space.constant == Self.standard ? 20 : space.constant
-                add(superview, trailingEdge, space, last, trailingEdge)
+                addSpace(superview, trailingEdge, space, last, trailingEdge)
             }
         } else if pendingSpace != nil {
             throw VisualFormatError(reason: "Expected a view or '|' after a connection")
@@ -289,6 +289,21 @@ private struct VisualFormatParser {
     }
 
     /// `first.attribute (relation) second.attribute + constant` at the predicate's priority.
+    /// A space along the line, `first.attribute = second.secondAttribute + c`, the later item
+    /// first. Read right to left with explicit edges (`.directionRightToLeft`), the line runs
+    /// towards smaller x, so the space is measured the other way: the items swap, and
+    /// `|-10-[a]` puts a's right edge 10 points inside the superview's right edge.
+    private mutating func addSpace(
+        _ first: AnyObject, _ attribute: NSLayoutConstraint.Attribute, _ predicate: Predicate,
+        _ second: AnyObject, _ secondAttribute: NSLayoutConstraint.Attribute
+    ) {
+        if !vertical && options.contains(.directionRightToLeft) {
+            add(second, secondAttribute, predicate, first, attribute)
+        } else {
+            add(first, attribute, predicate, second, secondAttribute)
+        }
+    }
+
     private mutating func add(
         _ first: AnyObject, _ attribute: NSLayoutConstraint.Attribute, _ predicate: Predicate,
         _ second: AnyObject?,

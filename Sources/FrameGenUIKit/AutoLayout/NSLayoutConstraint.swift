@@ -22,13 +22,8 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
         lhs.rawValue < rhs.rawValue
     }
 
-    public static func + (lhs: UILayoutPriority, rhs: Float) -> UILayoutPriority {
-        UILayoutPriority(lhs.rawValue + rhs)
-    }
-
-    public static func - (lhs: UILayoutPriority, rhs: Float) -> UILayoutPriority {
-        UILayoutPriority(lhs.rawValue - rhs)
-    }
+    // No `+` or `-` with a Float: UIKit has none, and apps declare their own (a second one here
+    // would make `.defaultHigh - 1` ambiguous in their files).
 
     /// The solver's weight: nil for required.
     var weight: Double? { rawValue >= 1000 ? nil : Double(Swift.max(rawValue, 0)) }
@@ -125,6 +120,44 @@ open class NSLayoutConstraint: NSObject {
         self.multiplier = multiplier
         constant = c
         super.init()
+    }
+
+    /// A constraint of nothing (no items, `.notAnAttribute`), as `NSObject`'s initialiser leaves
+    /// UIKit's: a placeholder that never places anything when activated.
+    public override convenience init() {
+        self.init(
+            noItem: (), attribute: .notAnAttribute, relatedBy: .equal, attribute: .notAnAttribute,
+            multiplier: 1, constant: 0)
+    }
+
+    private init(
+        noItem: Void, attribute attr1: Attribute, relatedBy relation: Relation, attribute attr2: Attribute,
+        multiplier: CGFloat, constant c: CGFloat
+    ) {
+        firstAttribute = attr1
+        secondAttribute = attr2
+        self.relation = relation
+        self.multiplier = multiplier
+        constant = c
+        super.init()
+    }
+
+    /// The first item's anchor for the first attribute, the same object as the item's own
+    /// (`view.topAnchor`), in the type-erased form UIKit declares (`NSLayoutAnchor<AnyObject>`).
+    open var firstAnchor: NSLayoutAnchor<AnyObject> {
+        Self.erasedAnchor(firstItem, firstAttribute) ?? NSLayoutAnchor<AnyObject>(nothing: firstAttribute)
+    }
+
+    /// The second item's anchor, nil for a constant (a width equal to 40).
+    open var secondAnchor: NSLayoutAnchor<AnyObject>? { Self.erasedAnchor(secondItem, secondAttribute) }
+
+    /// Swift's generics are invariant where Objective-C's are not, so the erased anchor is an
+    /// object of its own, one per item and attribute like the typed one.
+    private static func erasedAnchor(_ item: AnyObject?, _ attribute: Attribute) -> NSLayoutAnchor<AnyObject>?
+    {
+        guard let item = item as? NSLayoutAnchorsOfFrame, attribute != .notAnAttribute else { return nil }
+        // Keyed apart from the typed anchors (whose keys are the attributes' raw values, 0 to 20).
+        return item.anchor(key: 100 + attribute.rawValue) { NSLayoutAnchor<AnyObject>($0, attribute) }
     }
 
     /// Installs each constraint on the closest common ancestor of its items. A constraint whose
@@ -260,6 +293,12 @@ open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
         super.init()
     }
 
+    /// The anchor of a constraint without items (`NSLayoutConstraint()`).
+    package init(nothing attribute: NSLayoutConstraint.Attribute) {
+        self.attribute = attribute
+        super.init()
+    }
+
     func constraint(
         _ relation: NSLayoutConstraint.Relation, _ anchor: NSLayoutAnchor<AnchorType>?,
         multiplier: CGFloat = 1, constant: CGFloat
@@ -369,6 +408,7 @@ open class UILayoutGuide: NSObject {
     package enum Role { case free, margins, safeArea, scrollContent, scrollFrame, keyboard }
     let role: Role
     var solvedFrame = CGRect.zero
+    let anchors = AnchorCache()
 
     public override init() {
         role = .free
@@ -406,16 +446,56 @@ open class UILayoutGuide: NSObject {
 public protocol NSLayoutAnchorsOfFrame: AnyObject {}
 
 extension NSLayoutAnchorsOfFrame {
-    public var leadingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .leading) }
-    public var trailingAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .trailing) }
-    public var leftAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .left) }
-    public var rightAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .right) }
-    public var centerXAnchor: NSLayoutXAxisAnchor { NSLayoutXAxisAnchor(self, .centerX) }
-    public var topAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .top) }
-    public var bottomAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .bottom) }
-    public var centerYAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .centerY) }
-    public var widthAnchor: NSLayoutDimension { NSLayoutDimension(self, .width) }
-    public var heightAnchor: NSLayoutDimension { NSLayoutDimension(self, .height) }
+    public var leadingAnchor: NSLayoutXAxisAnchor {
+        anchor(key: NSLayoutConstraint.Attribute.leading.rawValue) { NSLayoutXAxisAnchor($0, .leading) }
+    }
+    public var trailingAnchor: NSLayoutXAxisAnchor {
+        anchor(key: NSLayoutConstraint.Attribute.trailing.rawValue) { NSLayoutXAxisAnchor($0, .trailing) }
+    }
+    public var leftAnchor: NSLayoutXAxisAnchor {
+        anchor(key: NSLayoutConstraint.Attribute.left.rawValue) { NSLayoutXAxisAnchor($0, .left) }
+    }
+    public var rightAnchor: NSLayoutXAxisAnchor {
+        anchor(key: NSLayoutConstraint.Attribute.right.rawValue) { NSLayoutXAxisAnchor($0, .right) }
+    }
+    public var centerXAnchor: NSLayoutXAxisAnchor {
+        anchor(key: NSLayoutConstraint.Attribute.centerX.rawValue) { NSLayoutXAxisAnchor($0, .centerX) }
+    }
+    public var topAnchor: NSLayoutYAxisAnchor {
+        anchor(key: NSLayoutConstraint.Attribute.top.rawValue) { NSLayoutYAxisAnchor($0, .top) }
+    }
+    public var bottomAnchor: NSLayoutYAxisAnchor {
+        anchor(key: NSLayoutConstraint.Attribute.bottom.rawValue) { NSLayoutYAxisAnchor($0, .bottom) }
+    }
+    public var centerYAnchor: NSLayoutYAxisAnchor {
+        anchor(key: NSLayoutConstraint.Attribute.centerY.rawValue) { NSLayoutYAxisAnchor($0, .centerY) }
+    }
+    public var widthAnchor: NSLayoutDimension {
+        anchor(key: NSLayoutConstraint.Attribute.width.rawValue) { NSLayoutDimension($0, .width) }
+    }
+    public var heightAnchor: NSLayoutDimension {
+        anchor(key: NSLayoutConstraint.Attribute.height.rawValue) { NSLayoutDimension($0, .height) }
+    }
+}
+
+extension NSLayoutAnchorsOfFrame {
+    /// The item's one anchor for the attribute: UIKit answers the same object each time it is
+    /// asked (`view.topAnchor === view.topAnchor`), and a constraint's `firstAnchor` is it.
+    package func anchor<A: AnyObject>(key: Int, _ make: (AnyObject) -> A) -> A {
+        let cache =
+            (self as? UIView)?.autoLayout.anchors ?? (self as? UILayoutGuide)?.anchors ?? AnchorCache()
+        if let made = cache.anchors[key] as? A { return made }
+        let made = make(self)
+        cache.anchors[key] = made
+        return made
+    }
+}
+
+/// The anchors an item has handed out, by attribute. The item holds it; each anchor holds its
+/// item weakly.
+package final class AnchorCache {
+    var anchors: [Int: AnyObject] = [:]
+    package init() {}
 }
 
 extension UILayoutGuide: NSLayoutAnchorsOfFrame {}

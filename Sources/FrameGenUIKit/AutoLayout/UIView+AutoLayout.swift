@@ -45,8 +45,16 @@ extension UIView: NSLayoutAnchorsOfFrame {
 
     // MARK: Anchors (the frame's: NSLayoutAnchorsOfFrame)
 
-    public var firstBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .firstBaseline) }
-    public var lastBaselineAnchor: NSLayoutYAxisAnchor { NSLayoutYAxisAnchor(self, .lastBaseline) }
+    public var firstBaselineAnchor: NSLayoutYAxisAnchor {
+        anchor(key: NSLayoutConstraint.Attribute.firstBaseline.rawValue) {
+            NSLayoutYAxisAnchor($0, .firstBaseline)
+        }
+    }
+    public var lastBaselineAnchor: NSLayoutYAxisAnchor {
+        anchor(key: NSLayoutConstraint.Attribute.lastBaseline.rawValue) {
+            NSLayoutYAxisAnchor($0, .lastBaseline)
+        }
+    }
 
     // MARK: Layout guides
 
@@ -148,18 +156,31 @@ extension UIView: NSLayoutAnchorsOfFrame {
 
     // MARK: Update constraints
 
-    public func setNeedsUpdateConstraints() {
+    // `setNeedsUpdateConstraints()` and `updateConstraintsIfNeeded()` are in UIView's body, where
+    // an app's view can override them.
+    func markNeedsUpdateConstraints() {
         autoLayout.needsUpdateConstraints = true
         autoLayoutChanged(structure: false)
     }
 
     public func needsUpdateConstraints() -> Bool { autoLayout.needsUpdateConstraints }
 
-    public func updateConstraintsIfNeeded() {
+    func updatePendingConstraints() {
         for view in subviews { view.updateConstraintsIfNeeded() }
         guard autoLayout.needsUpdateConstraints else { return }
         autoLayout.needsUpdateConstraints = false
         updateConstraints()
+    }
+
+    /// Whether the constraints that place the view leave its position or size open (Apple: they
+    /// "incompletely specify the location of the view"), as the engine of its region solved them
+    /// at the last layout pass. False for a view whose frame its superview's code or autoresizing
+    /// mask sets.
+    public var hasAmbiguousLayout: Bool {
+        guard !translatesAutoresizingMaskIntoConstraints else { return false }
+        var root: UIView = self
+        while !root.translatesAutoresizingMaskIntoConstraints, let parent = root.superview { root = parent }
+        return root.autoLayout.engine?.isAmbiguous(self) ?? false
     }
 
     /// UIKit's sizes for `systemLayoutSizeFitting(_:)`: the smallest and (framegen's value) a

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A horizontal and vertical shift, as bar appearances and items position their text with.
+/// A horizontal and vertical shift: where bar appearances put their text, and where an attachment
+/// or a push acts from an item's centre (UIKit Dynamics uses this one type, as UIKit has one).
 public struct UIOffset: Hashable, Sendable {
     public var horizontal: CGFloat
     public var vertical: CGFloat

@@ -31,6 +31,7 @@ open class UIButton: UIControl {
     private var titleColors: [UInt: UIColor] = [:]
     private var titleShadowColors: [UInt: UIColor] = [:]
     private var images: [UInt: UIImage] = [:]
+    private var symbolConfigurations: [UInt: UIImage.SymbolConfiguration] = [:]
     private var backgroundImages: [UInt: UIImage] = [:]
 
     /// Behind the content: the current background image, or a configuration's background.
@@ -45,6 +46,8 @@ open class UIButton: UIControl {
     /// A custom button, as `UIButton(frame:)` is on iOS.
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        // Not opaque, as iOS describes a button (`opaque = NO`).
+        isOpaque = false
         accessibilityTraits = .button
         backgroundView.isHidden = true
         storedImageView.isHidden = true
@@ -159,6 +162,28 @@ open class UIButton: UIControl {
 
     open func image(for state: State) -> UIImage? { value(images, state) }
 
+    /// The configuration a symbol image is drawn with in this state (a point size, a weight),
+    /// over the image's own; the image the button keeps (`image(for:)`) is unchanged.
+    open func setPreferredSymbolConfiguration(
+        _ configuration: UIImage.SymbolConfiguration?, forImageIn state: State
+    ) {
+        symbolConfigurations[state.rawValue] = configuration
+        updateClassicContent()
+        geometryChanged()
+    }
+
+    open func preferredSymbolConfigurationForImage(in state: State) -> UIImage.SymbolConfiguration? {
+        value(symbolConfigurations, state)
+    }
+
+    /// The image shown: the current image, a symbol one at the state's preferred configuration.
+    private var shownImage: UIImage? {
+        guard let image = currentImage, image.isSymbolImage,
+            let preferred = preferredSymbolConfigurationForImage(in: state)
+        else { return currentImage }
+        return image.applyingSymbolConfiguration(preferred) ?? image
+    }
+
     open func setBackgroundImage(_ image: UIImage?, for state: State) {
         backgroundImages[state.rawValue] = image
         updateClassicContent()
@@ -244,7 +269,7 @@ open class UIButton: UIControl {
     /// The image at its size, and the title at its own or what is left beside the image; each
     /// no larger than the content rectangle.
     private func fittedSizes(in rect: CGRect) -> (image: CGSize, title: CGSize) {
-        var image = currentImage?.size ?? .zero
+        var image = shownImage?.size ?? .zero
         image.width = Swift.min(image.width, Swift.max(rect.width, 0))
         image.height = Swift.min(image.height, Swift.max(rect.height, 0))
         var title = titleSize
@@ -298,7 +323,7 @@ open class UIButton: UIControl {
                 width: run.width + insets.leading + insets.trailing,
                 height: run.height + insets.top + insets.bottom)
         }
-        let image = currentImage?.size ?? .zero
+        let image = shownImage?.size ?? .zero
         let title = titleSize
         let padding: CGFloat = contentEdgeInsets == .zero && title.height > 0 ? 12 : 0
         let insets = contentEdgeInsets
@@ -395,8 +420,8 @@ open class UIButton: UIControl {
         }
         label.textColor = color
         label.shadowColor = currentTitleShadowColor
-        storedImageView.image = currentImage
-        storedImageView.isHidden = currentImage == nil
+        storedImageView.image = shownImage
+        storedImageView.isHidden = shownImage == nil
         storedImageView.alpha = imageAlpha
         glyphView?.color = buttonType == .infoDark ? .label : (isEnabled ? tintColor : .systemGray)
         glyphView?.alpha = imageAlpha

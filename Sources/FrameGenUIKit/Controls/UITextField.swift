@@ -45,10 +45,27 @@ open class UITextField: UIControl {
     open var placeholder: String? {
         didSet { showContent() }
     }
+    /// The placeholder and the colour of its first character. Setting `placeholder` afterwards
+    /// keeps that colour, as iOS keeps an attributed placeholder's attributes (ViewFactory's
+    /// field, given an attributed placeholder in its colour and then a plain one, draws it in
+    /// that colour in its iOS 17 references).
     open var attributedPlaceholder: NSAttributedString? {
-        get { placeholder.map { NSAttributedString(string: $0) } }
-        set { placeholder = newValue?.string }
+        get {
+            placeholder.map { text in
+                NSAttributedString(
+                    string: text, attributes: placeholderColor.map { [.foregroundColor: $0] } ?? [:])
+            }
+        }
+        set {
+            placeholderColor =
+                newValue.flatMap {
+                    $0.length > 0 ? $0.attribute(.foregroundColor, at: 0, effectiveRange: nil) : nil
+                }
+                as? UIColor
+            placeholder = newValue?.string
+        }
     }
+    private var placeholderColor: UIColor?
 
     /// 17 points (*chosen*), as a body label's.
     open var font: UIFont? = UIFont.systemFont(ofSize: 17) {
@@ -251,7 +268,7 @@ open class UITextField: UIControl {
         label.textAlignment = textAlignment
         if value.isEmpty {
             label.text = placeholder
-            label.textColor = .placeholderText
+            label.textColor = placeholderColor ?? .placeholderText
         } else {
             label.text = isSecureTextEntry ? String(repeating: "\u{2022}", count: value.count) : value
             label.textColor = textColor ?? .label

@@ -102,6 +102,10 @@ extension UIImage {
         case small, medium, large
     }
 
+    /// Apple: "the standard image for a checkmark on a filled-circle background", the symbol
+    /// `checkmark.circle.fill` (as iOS 17's simulator describes it), framegen's stand-in.
+    public class var checkmark: UIImage { UIImage(systemName: "checkmark.circle.fill")! }
+
     /// Whether this is a symbol image (`UIImage(systemName:)`).
     public var isSymbolImage: Bool { symbolConfiguration != nil }
 

@@ -28,16 +28,19 @@ open class UIImageView: UIView {
         }
     }
 
-    /// Not interactive, as on iOS.
+    /// Neither interactive nor opaque, as iOS describes an image view (`opaque = NO;
+    /// userInteractionEnabled = NO`).
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
+        isOpaque = false
     }
 
     /// Sized to the image, as on iOS.
     public init(image: UIImage?) {
         super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
         isUserInteractionEnabled = false
+        isOpaque = false
         self.image = image
         updateContents()
     }
@@ -45,6 +48,7 @@ open class UIImageView: UIView {
     public init(image: UIImage?, highlightedImage: UIImage?) {
         super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
         isUserInteractionEnabled = false
+        isOpaque = false
         self.image = image
         self.highlightedImage = highlightedImage
         updateContents()

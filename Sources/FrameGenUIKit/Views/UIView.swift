@@ -215,6 +215,17 @@ open class UIView: UIResponder, CALayerDelegate {
     /// How content (an image view's image) fills the bounds. Kept on the view, not mapped to the
     /// layer's contentsGravity (whose top and bottom are swapped on iOS).
     open var contentMode: ContentMode = .scaleToFill
+
+    /// UIKit's form, `<UIView: 0x…; frame = (0 0; 375 812); autoresize = W+H; layer = <CALayer:
+    /// 0x…>>`, which a view hierarchy's recursive description (a `.recursiveDescription` snapshot)
+    /// is made of (UIView+Description.swift).
+    open override var description: String { uikitDescription }
+
+    /// In the class's body so that an app's view can override them, as on iOS (UIView+AutoLayout.swift).
+    open func setNeedsUpdateConstraints() { markNeedsUpdateConstraints() }
+
+    open func updateConstraintsIfNeeded() { updatePendingConstraints() }
+
     open var isOpaque = true
     open var tag = 0
     open var isUserInteractionEnabled = true

@@ -30,10 +30,13 @@ open class UIViewController: UIResponder {
         didSet { loadedView?.setNeedsLayout() }
     }
 
-    /// 16 points at each side, 20 on a view 414 points wide or more (as iOS gives the larger
-    /// phones and iPads), none above and below (docs/uikit.md "Auto Layout").
+    /// 16 points at each side, 20 on a device whose shorter side is 414 points or more (the
+    /// larger phones and iPads), none above and below (docs/uikit.md "Auto Layout"). The device,
+    /// not the width it is held at: iOS's references give a 375 by 812 point phone 16 in
+    /// landscape too, and a 428-point-wide one 20 in portrait.
     open var systemMinimumLayoutMargins: NSDirectionalEdgeInsets {
-        let side: CGFloat = (loadedView?.bounds.width ?? UIScreen.main.bounds.width) >= 414 ? 20 : 16
+        let size = loadedView?.window?.bounds.size ?? loadedView?.bounds.size ?? UIScreen.main.bounds.size
+        let side: CGFloat = min(size.width, size.height) >= 414 ? 20 : 16
         return NSDirectionalEdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
     }
 

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+@testable import FrameGenCoreGraphics
+@testable import FrameGenUIKit
+
+// What an app (or its tests) asks Auto Layout about itself: whether a view's constraints place
+// it completely, the anchors constraints are made of, and the calls a view can override.
+
+/// The 300 x 300 roots of `laidOut`, kept: a view holds its superview weakly, as on iOS.
+@MainActor private var roots: [UIView] = []
+
+/// A 300 x 300 root with a subview constrained by `constraints(root, view)`, laid out.
+@MainActor private func laidOut(_ constraints: (UIView, UIView) -> [NSLayoutConstraint]) -> UIView {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+    let view = UIView()
+    view.translatesAutoresizingMaskIntoConstraints = false
+    root.addSubview(view)
+    NSLayoutConstraint.activate(constraints(root, view))
+    root.layoutIfNeeded()
+    roots.append(root)
+    return view
+}
+
+/// Apple: `hasAmbiguousLayout` is true when "the constraints impacting the layout of the view
+/// incompletely specify the location of the view".
+@MainActor @Test func aViewIsAmbiguousUntilItsConstraintsFixEveryEdge() {
+    let placed = laidOut { root, view in
+        [
+            view.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            view.topAnchor.constraint(equalTo: root.topAnchor),
+            view.widthAnchor.constraint(equalToConstant: 100),
+            view.heightAnchor.constraint(equalTo: view.widthAnchor, multiplier: 0.5),
+        ]
+    }
+    #expect(!placed.hasAmbiguousLayout)
+    // No height: any height holds.
+    let noHeight = laidOut { root, view in
+        [
+            view.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            view.topAnchor.constraint(equalTo: root.topAnchor),
+            view.widthAnchor.constraint(equalToConstant: 100),
+        ]
+    }
+    #expect(noHeight.hasAmbiguousLayout)
+    // A width of at least 50 and nothing more: every width from 50 up holds as well.
+    let atLeast = laidOut { root, view in
+        [
+            view.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            view.topAnchor.constraint(equalTo: root.topAnchor),
+            view.widthAnchor.constraint(greaterThanOrEqualToConstant: 50),
+            view.heightAnchor.constraint(equalToConstant: 10),
+        ]
+    }
+    #expect(atLeast.hasAmbiguousLayout)
+    // An optional wish for a width settles it: one width is best.
+    let wished = laidOut { root, view in
+        let wish = view.widthAnchor.constraint(equalToConstant: 80)
+        wish.priority = .defaultLow
+        return [
+            view.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            view.topAnchor.constraint(equalTo: root.topAnchor),
+            view.widthAnchor.constraint(greaterThanOrEqualToConstant: 50),
+            view.heightAnchor.constraint(equalToConstant: 10),
+            wish,
+        ]
+    }
+    #expect(!wished.hasAmbiguousLayout)
+    // A label's intrinsic size settles its size; centring it settles its place.
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+    let label = UILabel()
+    label.text = "Layout"
+    label.translatesAutoresizingMaskIntoConstraints = false
+    root.addSubview(label)
+    NSLayoutConstraint.activate([
+        label.centerXAnchor.constraint(equalTo: root.centerXAnchor),
+        label.centerYAnchor.constraint(equalTo: root.centerYAnchor),
+    ])
+    root.layoutIfNeeded()
+    #expect(!label.hasAmbiguousLayout)
+    // A view placed by its frame is never ambiguous.
+    #expect(!root.hasAmbiguousLayout)
+}
+
+/// UIKit hands out one anchor per item and attribute, and a constraint's `firstAnchor` and
+/// `secondAnchor` are the same objects whichever constraint is asked.
+@Test func anchorsAreOneObjectPerItemAndAttribute() {
+    let root = UIView()
+    let view = UIView()
+    root.addSubview(view)
+    #expect(view.topAnchor === view.topAnchor)
+    #expect(view.layoutMarginsGuide.leadingAnchor === view.layoutMarginsGuide.leadingAnchor)
+    #expect(view.topAnchor !== root.topAnchor)
+    let a = view.topAnchor.constraint(equalTo: root.topAnchor, constant: 8)
+    let b = view.topAnchor.constraint(equalTo: root.topAnchor)
+    #expect(a.firstAnchor === b.firstAnchor)
+    #expect(a.secondAnchor === b.secondAnchor)
+    #expect(a.firstAnchor !== a.secondAnchor)
+    #expect(a.firstAnchor.item === view && a.firstAnchor.attribute == .top)
+    // A constant has no second anchor.
+    #expect(view.widthAnchor.constraint(equalToConstant: 40).secondAnchor == nil)
+}
+
+/// `NSLayoutConstraint()` is a constraint of nothing: no items, no attributes.
+@Test func aConstraintMadeWithoutArgumentsHoldsNothing() {
+    let constraint = NSLayoutConstraint()
+    #expect(constraint.firstItem == nil && constraint.secondItem == nil)
+    #expect(constraint.firstAttribute == .notAnAttribute && constraint.secondAttribute == .notAnAttribute)
+    #expect(constraint.relation == .equal && constraint.constant == 0 && constraint.priority == .required)
+    #expect(constraint.secondAnchor == nil)
+}
+
+/// A view that counts the calls, as an app's test double does: UIKit's are methods of the class,
+/// which a subclass overrides.
+@Test func aViewCanOverrideTheUpdateConstraintsCalls() {
+    final class Counting: UIView {
+        var marked = 0
+        var updated = 0
+        override func setNeedsUpdateConstraints() { marked += 1 }
+        override func updateConstraintsIfNeeded() { updated += 1 }
+    }
+    let view = Counting()
+    view.setNeedsUpdateConstraints()
+    view.updateConstraintsIfNeeded()
+    #expect(view.marked == 1 && view.updated == 1)
+    // The superclass's still marks the view and updates it.
+    let plain = UIView()
+    plain.setNeedsUpdateConstraints()
+    #expect(plain.needsUpdateConstraints())
+    plain.updateConstraintsIfNeeded()
+    #expect(!plain.needsUpdateConstraints())
+}
+
+/// Apple: `UIImage.checkmark` is "the standard image for a checkmark on a filled-circle
+/// background", a symbol image.
+@Test func theCheckmarkIsASymbolImage() {
+    #expect(UIImage.checkmark.isSymbolImage)
+    #expect(UIImage.checkmark.size.width > 0)
+}
+
+/// A view taken out of autoresizing that no constraint names is left where its code put it,
+/// whatever its intrinsic size (LooseMarek/ViewFactory 9d272bd: its labels, set to 375 x 50
+/// with `translatesAutoresizingMaskIntoConstraints = false` and no constraints, are 375 x 50 in
+/// the iOS 17 references); once a constraint names it, the engine places and sizes it.
+@MainActor @Test func aViewNoConstraintNamesKeepsItsFrame() {
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 375, height: 300))
+    let label = UILabel(frame: CGRect(x: 0, y: 0, width: 375, height: 50))
+    label.text = "Example short text"
+    label.translatesAutoresizingMaskIntoConstraints = false
+    root.addSubview(label)
+    root.layoutIfNeeded()
+    #expect(label.frame == CGRect(x: 0, y: 0, width: 375, height: 50))
+    label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10).isActive = true
+    root.layoutIfNeeded()
+    #expect(label.frame.minX == 10)
+    #expect(label.frame.size == label.intrinsicContentSize)
+}
