@@ -64,12 +64,11 @@ struct Survey {
         )
         // A view's backing layer, of its `layerClass`, made by `init()`.
         let layer = (labels: [String](), declaration: "class func makeByClass() -> CALayer?", call: "()")
-        return [
+        let reusable = [
             "UICollectionReusableView": view, "UICollectionViewCell": view, "UICollectionViewListCell": view,
-            "UITableViewCell": cell, "UITableViewHeaderFooterView": headerFooter, "CALayer": layer,
-            "CAGradientLayer": layer, "CAShapeLayer": layer, "CAReplicatorLayer": layer, "CATextLayer": layer,
-            "CAEmitterLayer": layer,
+            "UITableViewCell": cell, "UITableViewHeaderFooterView": headerFooter,
         ]
+        return reusable.merging(layerClasses.map { ($0, layer) }) { a, _ in a }
     }()
 
     /// The override to write into the body of class `name` so that framegen makes it by its
@@ -97,7 +96,8 @@ struct Survey {
         return "\(access)override \(made.declaration) { \(name)\(made.call) }"
     }
 
-    /// Core Animation's layer classes, which an app's layer class descends from.
+    /// Core Animation's layer classes, which an app's layer class descends from (and is made
+    /// by `init()` as a view's backing layer).
     static let layerClasses: Set<String> = [
         "CALayer", "CAGradientLayer", "CAShapeLayer", "CAReplicatorLayer", "CATextLayer", "CAEmitterLayer",
         "CATransformLayer", "CAScrollLayer", "CATiledLayer",
