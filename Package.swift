@@ -16,7 +16,8 @@ import PackageDescription
 //   FrameGenScene <- FrameGenRender <- FrameGenTools glue scenes, layouts, the timeline, the
 //   compositor, codecs and comparison (scene and timeline; rendering; command tools), and
 //   FrameGenKit re-exports the three;
-//   FrameGenCommandLine is the whole command line as a library; framegen is one call to it.
+//   FrameGenCommands is the whole command line as a library; framegen is one call to it;
+//   FrameGenCommandLine adds a program's own UIKit layouts to it.
 // No `platforms:` list: only Linux is built and tested (the C libraries come from Debian
 // packages, scripts/install-deps), and an Apple minimum version would claim otherwise.
 
@@ -31,6 +32,9 @@ var products: [Product] = [
     .executable(name: "framegen", targets: ["framegen"]),
     // The command line as a library: a package's own executable with its layouts registered.
     .library(name: "FrameGenCommandLine", targets: ["FrameGenCommandLine"]),
+    // The same without the UIKit surface, for a package whose layouts are CollectionViewLayout
+    // values only: `FrameGenCommands.main(descriptors:)` builds in half the time.
+    .library(name: "FrameGenCommands", targets: ["FrameGenCommands"]),
     .library(name: "FrameGenKit", targets: ["FrameGenKit"]),
     // The layouts and the CollectionViewLayout protocol, to write one's own (no pixels).
     .library(name: "FrameGenLayouts", targets: ["Layout", "Geometry", "Motion"]),
@@ -44,6 +48,10 @@ var products: [Product] = [
     .library(name: "FrameGenUIKit", targets: uikitSurface),
     // An app's UIKit files compiled unchanged: the build-time port (docs/uikit.md, "Bring your app").
     .plugin(name: "FrameGenPort", targets: ["FrameGenPort"]),
+    // The port's tool, installed beside framegen for `uikit init` (`make install`).
+    .executable(name: "framegen-port", targets: ["framegen-port"]),
+    // Not for users: the port's values, for its tests' package (Tests/Port), which asks the tool.
+    .library(name: "SourcePortValues", targets: ["SourcePortValues"]),
 ]
 
 var targets: [Target] = [
@@ -128,6 +136,9 @@ var targets: [Target] = [
     // Apple's API in the order of Apple's frameworks (README, "Architecture"): Core Graphics <-
     // QuartzCore <- UIKit's views and collection view <- Dynamics, compositional layouts <- the
     // host that runs a UIKit layout in a scene. Each re-exports the one below it, as Apple's do.
+    // What a program's own code is being asked now (CrashReport): noted by the UIKit surface
+    // around each call into it, read by the command line's crash handler and watchdog.
+    .target(name: "UserCode"),
     .target(name: "FrameGenCoreGraphics", dependencies: ["Geometry", "Layout", "Raster"]),
     .target(name: "FrameGenCoreImage", dependencies: ["FrameGenCoreGraphics"]),
     .target(
@@ -137,7 +148,7 @@ var targets: [Target] = [
         name: "FrameGenUIKit",
         dependencies: [
             "FrameGenQuartzCore", "FrameGenCoreGraphics", "FrameGenCoreImage", "Geometry", "Layout", "Motion",
-            "Codecs", "Raster", "Text",
+            "Codecs", "Raster", "Text", "UserCode",
         ]),
     .target(
         name: "FrameGenUIKitDynamics",
@@ -151,7 +162,9 @@ var targets: [Target] = [
         ]),
     .target(
         name: "FrameGenUIKitHost",
-        dependencies: ["FrameGenUIKit", "FrameGenQuartzCore", "FrameGenCoreGraphics", "Geometry", "Layout"]),
+        dependencies: [
+            "FrameGenUIKit", "FrameGenQuartzCore", "FrameGenCoreGraphics", "Geometry", "Layout", "UserCode",
+        ]),
     // Views and layers into pixels, as apps ask UIKit for them: UIGraphicsImageRenderer,
     // CALayer.render(in:), UIView.drawHierarchy. Above FrameGenUIKit (which gives view trees as
     // values, never pixels) and LayerCompositing (which draws those values), the one module of
@@ -162,28 +175,38 @@ var targets: [Target] = [
             "FrameGenUIKit", "FrameGenQuartzCore", "FrameGenCoreGraphics", "LayerCompositing", "Compositor",
             "Geometry", "Layout", "Raster", "Text",
         ]),
+    // The command line without the UIKit surface, which the stock `framegen` is: it builds in
+    // half the time (README, "Start-up"). A program's own UIKit layouts come in through
+    // FrameGenCommandLine, above it.
     .target(
-        name: "FrameGenCommandLine",
+        name: "FrameGenCommands",
         dependencies: [
-            "FrameGenScene", "FrameGenRender", "FrameGenTools", "Codecs", "FrameGenUIKit",
-            "FrameGenUIKitHost",
-            "Layout", "SourcePort",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "FrameGenScene", "FrameGenRender", "FrameGenTools", "Codecs", "Layout", "SourcePortValues",
+            "UserCode", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
-    .executableTarget(name: "framegen", dependencies: ["FrameGenCommandLine"]),
+    .target(
+        name: "FrameGenCommandLine",
+        dependencies: ["FrameGenCommands", "FrameGenScene", "FrameGenUIKit", "FrameGenUIKitHost", "Layout"]
+    ),
+    .executableTarget(name: "framegen", dependencies: ["FrameGenCommands"]),
     // The port Swift on Linux forces on an app's UIKit files (`@objc`, optional members,
     // `#selector`, submodule imports), made on copies at build time by the FrameGenPort plugin
-    // (docs/uikit.md, "Bring your app"); SwiftSyntax reads the files.
+    // (docs/uikit.md, "Bring your app"); SwiftSyntax reads the files. SwiftSyntax takes minutes
+    // to compile, so only the framegen-port tool links it: the command line (`uikit init`) asks
+    // the tool (SourcePortValues' PortTool), and no target of this package uses the plugin (a
+    // package compiles the tools of the plugins its targets use in every build): the port's
+    // tests are the package Tests/Port (README, "Start-up").
+    .target(name: "SourcePortValues"),
     .target(
         name: "SourcePort",
         dependencies: [
+            "SourcePortValues",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
     .executableTarget(name: "framegen-port", dependencies: ["SourcePort"]),
     .plugin(name: "FrameGenPort", capability: .buildTool(), dependencies: ["framegen-port"]),
-    .testTarget(name: "SourcePortTests", dependencies: ["SourcePort", "TestTiers"]),
     .target(
         name: "FrameGenTesting",
         dependencies: [
@@ -212,7 +235,7 @@ var targets: [Target] = [
     .testTarget(
         name: "FrameGenUIKitTests",
         dependencies: uikitSurface.map { .target(name: $0) } + [
-            "FrameGenKit", "Layout", "Geometry", "TestTiers",
+            "FrameGenKit", "Layout", "Geometry", "TestTiers", "UserCode",
         ]),
     .testTarget(name: "MotionTests", dependencies: ["Motion", "TestTiers"]),
     .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster", "TestTiers"]),
@@ -306,12 +329,6 @@ var targets: [Target] = [
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             path: "examples/uikit/Tests/GallerySnapshotTests", exclude: ["__Snapshots__"]),
-        // Files written for iOS (Tests/PortedApp: `@objc` optional members, `#selector`,
-        // submodule imports), compiled through the FrameGenPort plugin and run by the tests.
-        .testTarget(
-            name: "PortedAppTests", dependencies: ["UIKit", "Geometry", "Layout"],
-            exclude: ["app-sources.txt"], swiftSettings: [.swiftLanguageMode(.v5)],
-            plugins: ["FrameGenPort"]),
         // A program with a layout that traps, for FrameGenUIKitTests' crash report test.
         .executableTarget(
             name: "uikit-crash-fixture", dependencies: ["FrameGenCommandLine", "UIKit"],

@@ -4,6 +4,7 @@ import FrameGenQuartzCore
 import FrameGenUIKit
 import Geometry
 import Layout
+import UserCode
 
 import struct Foundation.IndexPath  // over Layout's (FrameGenUIKit/Exports.swift)
 

@@ -1,48 +1,8 @@
 import SwiftParser
 import SwiftSyntax
 
-/// What `framegen uikit init` registers from an app's files: every collection view layout class,
-/// and every cell and reusable view class, with whether framegen can make one as UIKit does
-/// (`Layout()`, `Cell(frame:)`) and, when it cannot, what the user must add.
-public struct AppScan: Sendable {
-    public enum Kind: String, Sendable {
-        case layout, cell, reusableView
-    }
-
-    public struct Class: Sendable, Equatable {
-        public var name: String
-        public var kind: Kind
-        /// The file and line that declare it.
-        public var file: String
-        public var line: Int
-        /// Why framegen cannot make it with the initialiser UIKit uses (nil: it can).
-        public var cannotMake: String?
-        /// Layouts: it scrolls sideways (its `scrollDirection` set to, or declared defaulting to,
-        /// `.horizontal`), so its starter scene drags along x.
-        public var scrollsHorizontally: Bool
-        /// Layouts: it animates batch updates (initial or final attributes for items, or
-        /// `prepare(forCollectionViewUpdates:)`), so its starter scene inserts and deletes.
-        public var animatesUpdates: Bool
-        /// Layouts: protocols of the app's its stored properties are typed with (a delegate or a
-        /// data source the layout asks), whose required members someone must implement.
-        public var needs: [String]
-    }
-
-    /// A file's import of an Apple framework that Linux has no module for (SwiftUI, Combine,
-    /// Core Image...): its build stops at `no such module` until the file is taken off the list
-    /// or the package gives a module of that name.
-    public struct AppleOnlyImport: Sendable, Equatable {
-        public var module: String
-        public var file: String
-        public var line: Int
-    }
-
-    public var classes: [Class]
-    public var appleOnlyImports: [AppleOnlyImport] = []
-    /// The names of every class, struct, enum and protocol the files declare (nested ones too):
-    /// what a test file names when it tests the app.
-    public var declaredTypes: Set<String> = []
-
+/// The scan behind `framegen uikit init`: SourcePortValues has its values.
+extension AppScan {
     /// Apple's frameworks an app's file may import that neither Linux nor framegen provides
     /// (framegen provides UIKit, QuartzCore and CoreGraphics; Foundation and Dispatch are
     /// Linux's).
@@ -55,9 +15,6 @@ public struct AppScan: Sendable {
         "CloudKit", "HealthKit", "AudioToolbox", "CoreMedia", "CoreVideo", "Accelerate", "GameKit",
         "AuthenticationServices", "LinkPresentation", "QuickLook", "PDFKit", "WidgetKit",
     ]
-
-    public var layouts: [Class] { classes.filter { $0.kind == .layout } }
-    public var cells: [Class] { classes.filter { $0.kind != .layout } }
 
     /// UIKit's classes each kind descends from.
     static let roots: [String: Kind] = [

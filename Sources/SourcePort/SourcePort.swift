@@ -1,3 +1,4 @@
+@_exported import SourcePortValues
 import SwiftParser
 import SwiftSyntax
 
@@ -13,31 +14,8 @@ import SwiftSyntax
 ///
 /// The port sees all of a target's files at once: an optional member declared in one file is
 /// called with `?(` and implemented in others.
-public enum SourcePort {
-    /// One file of the app: where it is, and its text.
-    public struct File: Sendable {
-        public var path: String
-        public var text: String
-        public init(path: String, text: String) {
-            self.path = path
-            self.text = text
-        }
-    }
-
-    /// A ported copy: the text to compile, and what was changed, a line each.
-    public struct Ported: Sendable {
-        public var path: String
-        public var text: String
-        public var changes: [Change]
-    }
-
-    /// One rewrite, at a line of the original file.
-    public struct Change: Sendable, Equatable, CustomStringConvertible {
-        public var line: Int
-        public var what: String
-        public var description: String { "\(line): \(what)" }
-    }
-
+/// SourcePortValues has its values (`SourcePort.File`, `Ported`, `Change`).
+extension SourcePort {
     /// Every file ported, in the order given.
     public static func port(_ files: [File]) -> [Ported] {
         let trees = files.map { Parser.parse(source: $0.text) }

@@ -5,6 +5,10 @@ import SourcePort
 // your app"): `framegen-port [--log FILE] [--list APP-SOURCES --package DIR] ORIGINAL COPY
 // [ORIGINAL COPY ...]` writes each ported copy, and the list of what it changed to the log. A copy whose text is unchanged is not
 // written again, so that an edit to one app file recompiles only what it must.
+//
+// `framegen-port scan REQUEST.json` and `framegen-port port REQUEST.json` answer PortTool's
+// requests (SourcePortValues) on standard output: the scan behind `framegen uikit init`, and the
+// port of files given as JSON, for the command line and the tests, which do not link SwiftSyntax.
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data("framegen-port: \(message)\n".utf8))
@@ -12,6 +16,28 @@ func fail(_ message: String) -> Never {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+
+if arguments.count == 2, arguments[0] == "scan" || arguments[0] == "port" {
+    let (mode, path) = (arguments[0], arguments[1])
+    guard let request = FileManager.default.contents(atPath: path) else { fail("\(path): cannot read it") }
+    let answer: Data
+    do {
+        if mode == "scan" {
+            let asked = try JSONDecoder().decode(PortTool.ScanRequest.self, from: request)
+            answer = try JSONEncoder().encode(
+                PortTool.ScanReport(
+                    scan: AppScan.scan(asked.sources),
+                    testableImports: asked.tests.map { AppScan.testableImports([$0]) }))
+        } else {
+            answer = try JSONEncoder().encode(
+                SourcePort.port(try JSONDecoder().decode([SourcePort.File].self, from: request)))
+        }
+    } catch {
+        fail("\(path): \(error)")
+    }
+    FileHandle.standardOutput.write(answer)
+    exit(0)
+}
 var logPath: String?
 var listPath: String?
 var packagePath: String?

@@ -1,3 +1,3 @@
-import FrameGenCommandLine
+import FrameGenCommands
 
-FrameGenCommandLine.main()
+FrameGenCommands.main()

@@ -2,6 +2,7 @@ import Foundation
 import FrameGenKit
 import Geometry
 import Testing
+import UserCode
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics

@@ -1,6 +1,7 @@
 import Foundation
 import TestTiers
 import Testing
+import UserCode
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics

@@ -3,6 +3,7 @@ import FrameGenCoreGraphics
 import FrameGenQuartzCore
 import Geometry
 import Layout
+import UserCode
 
 import struct Foundation.IndexPath  // over Layout's (Exports.swift)
 

@@ -1,4 +1,5 @@
 import Foundation
+import UserCode
 
 import struct Foundation.IndexPath  // over Layout's (Exports.swift)
 

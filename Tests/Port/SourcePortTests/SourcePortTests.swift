@@ -1,7 +1,23 @@
 import Foundation
+import SourcePortValues
 import Testing
 
-@testable import SourcePort
+/// Every file ported by the `framegen-port` tool that this test build made for the FrameGenPort
+/// plugin (PortedAppTests uses it), beside the test bundle: the tests link no SwiftSyntax, so
+/// that a test build compiles it once, for the tool (README, "Start-up"). A tool that cannot be
+/// found or fails is a recorded issue, and each copy is then empty.
+func portedByTheTool(_ files: [SourcePort.File]) -> [SourcePort.Ported] {
+    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    do {
+        guard let tool = PortTool.find(in: [bundle.path, bundle.deletingLastPathComponent().path]) else {
+            throw PortTool.Failure(description: "no \(PortTool.names) beside \(bundle.path)")
+        }
+        return try tool.port(files)
+    } catch {
+        Issue.record("the port tool: \(error)")
+        return files.map { SourcePort.Ported(path: $0.path, text: "", changes: []) }
+    }
+}
 
 /// The build-time port of an app's files: each rewrite Swift on Linux forces, and the lines kept
 /// where they were so that the compiler's messages name the app's own lines.
@@ -12,15 +28,19 @@ import Testing
             + others.enumerated().map {
                 SourcePort.File(path: "/app/Other\($0.offset).swift", text: $0.element)
             }
-        return SourcePort.port(files)[0]
+        return portedByTheTool(files)[0]
     }
 
     /// The ported text between the `#sourceLocation` lines: the app's file, edited.
     func body(_ ported: SourcePort.Ported) -> String {
         let lines = ported.text.split(separator: "\n", omittingEmptySubsequences: false)
-        let start = lines.firstIndex { $0.hasPrefix("#sourceLocation(file:") }! + 1
-        let end = lines.lastIndex { $0 == "#sourceLocation()" }!
-        return lines[start..<end].joined(separator: "\n")
+        guard let first = lines.firstIndex(where: { $0.hasPrefix("#sourceLocation(file:") }),
+            let end = lines.lastIndex(where: { $0 == "#sourceLocation()" }), first < end
+        else {
+            Issue.record("no #sourceLocation lines in the ported text")
+            return ""
+        }
+        return lines[(first + 1)..<end].joined(separator: "\n")
     }
 
     @Test func objectiveCAttributesGoAndTheLinesStay() {
@@ -440,7 +460,7 @@ extension SourcePortTests {
             SourcePort.File(path: "/app/Blueprint.swift", text: layoutFile),
             SourcePort.File(path: "/app/Blueprint+iOS.swift", text: extensionFile),
         ]
-        let ported = SourcePort.port(files)
+        let ported = portedByTheTool(files)
         let classBody = body(ported[0])
         #expect(
             classBody.contains(

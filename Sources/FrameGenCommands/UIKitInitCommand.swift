@@ -3,7 +3,7 @@ import Codecs
 import Foundation
 import FrameGenRender
 import FrameGenScene
-import SourcePort
+import SourcePortValues
 
 /// `framegen uikit ...`: an app's UIKit files in framegen.
 struct UIKitCommand: ParsableCommand {
@@ -63,17 +63,32 @@ struct UIKitInitCommand: ParsableCommand {
             throw FrameGenError.badInput(sources.joined(separator: ", "), "no .swift files there")
         }
         let dependency = try framegenDependency(cwd: cwd, root: root)
-        let scan = AppScan.scan(files)
-        let testFiles = try snapshotTestFiles(cwd: cwd, root: root, appTypes: scan.declaredTypes)
+        let candidates = try snapshotTestCandidates(cwd: cwd, root: root)
+        let report: PortTool.ScanReport
+        let tool = try portTool()
+        do { report = try tool.scan(sources: files, tests: candidates) } catch {
+            throw FrameGenError.badInput(nil, error.description)
+        }
+        guard report.testableImports.count == candidates.count else {
+            throw FrameGenError.badInput(
+                nil,
+                "\(tool.path) answered for \(report.testableImports.count) test files of \(candidates.count)")
+        }
+        let scan = report.scan
+        // Found test files are the app's when they name a type the app's files declare: another
+        // project's tests in the same repository are not. Those `--tests` names are.
+        let chosen = candidates.indices.filter {
+            tests.isEmpty ? namesAType(candidates[$0], scan.declaredTypes) : true
+        }
         var package = AppPackage(root: root, scan: scan, dependency: dependency)
-        package.snapshotTests = testFiles.map { relativePath(from: root, to: $0.path) }
+        package.snapshotTests = chosen.map { relativePath(from: root, to: candidates[$0].path) }
         package.assetCatalogs = findAssetCatalogs(
             in: repository(of: absolute(sources[0], from: cwd)), skipping: root)
         // The tests' `@testable import MyApp` finds the app's files under the module name its
         // Xcode target gives them.
         package.appModule =
             package.existingModule
-            ?? AppScan.testableImports(testFiles).first { !AppPackage.frameworks.contains($0) }
+            ?? chosen.flatMap { report.testableImports[$0] }.first { !AppPackage.frameworks.contains($0) }
         try package.checkFolder()
         let sourceList = sources.map { relativePath(from: root, to: absolute($0, from: cwd)) }
         try package.write(sourceList: sourceList)
@@ -82,21 +97,64 @@ struct UIKitInitCommand: ParsableCommand {
 
     /// The snapshot test files: those `--tests` names, else the Swift files calling
     /// swift-snapshot-testing beside each `__Snapshots__` folder of the repository holding the
-    /// first of `--sources` (the nearest folder above it with a `.git`, else its folder) that
-    /// name a type the app's files declare (`appTypes`): another project's tests in the same
-    /// repository are not the app's.
-    func snapshotTestFiles(cwd: String, root: String, appTypes: Set<String>) throws -> [SourcePort.File] {
+    /// first of `--sources` (the nearest folder above it with a `.git`, else its folder), of
+    /// which `run` keeps those naming the app's types.
+    func snapshotTestCandidates(cwd: String, root: String) throws -> [SourcePort.File] {
         guard tests.isEmpty else {
             return try readSwiftFiles(tests, cwd: cwd, option: "--tests", what: "the app's snapshot tests")
         }
         let found = findSnapshotTests(in: repository(of: absolute(sources[0], from: cwd)), skipping: root)
-        let files = try readSwiftFiles(found, cwd: cwd, option: "--tests", what: "the app's snapshot tests")
-        return files.filter { file in
-            // The identifiers the file uses, against the app's types.
-            let words = Set(file.text.split { !($0.isLetter || $0.isNumber || $0 == "_") })
-            return appTypes.contains { words.contains(Substring($0)) }
-        }
+        return try readSwiftFiles(found, cwd: cwd, option: "--tests", what: "the app's snapshot tests")
     }
+
+    /// The file uses an identifier the app declares as a type.
+    func namesAType(_ file: SourcePort.File, _ appTypes: Set<String>) -> Bool {
+        let words = Set(file.text.split { !($0.isLetter || $0.isNumber || $0 == "_") })
+        return appTypes.contains { words.contains(Substring($0)) }
+    }
+
+    /// The `framegen-port` tool, which parses Swift for the scan (only it links SwiftSyntax, so
+    /// that the command line builds in a fraction of the time: README, "Start-up"): beside this
+    /// program (`make install` puts it there; a test build has SwiftPM's copy for the plugin),
+    /// in the debug build of the checkout this program was built from, or built there now.
+    func portTool() throws -> PortTool {
+        let own = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+        let checkout = Self.checkout
+        let debug = checkout + "/.build/debug"
+        if let tool = PortTool.find(in: [own.path, debug]) { return tool }
+        guard FileManager.default.fileExists(atPath: checkout + "/Package.swift") else {
+            throw FrameGenError.badInput(
+                nil,
+                "uikit init needs framegen-port (it reads Swift) beside \(own.path), and this framegen's checkout \(checkout) is gone: build it in a checkout with `swift build --product framegen-port` and put it beside framegen (`make install` installs both)"
+            )
+        }
+        FileHandleOutput.standardError.write(
+            "framegen: building framegen-port, the tool that reads Swift (SwiftSyntax), in \(debug): once, a few minutes\n"
+        )
+        let build = Process()
+        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        build.arguments = ["swift", "build", "--package-path", checkout, "--product", "framegen-port"]
+        // Its progress on standard error, so that standard output stays this command's summary.
+        build.standardOutput = FileHandle.standardError
+        do {
+            try build.run()
+            build.waitUntilExit()
+        } catch {
+            throw FrameGenError.badInput(nil, "cannot run `swift build` for framegen-port: \(error)")
+        }
+        guard build.terminationStatus == 0, let tool = PortTool.find(in: [debug]) else {
+            throw FrameGenError.badInput(
+                nil,
+                "`swift build --product framegen-port` in \(checkout) failed (status \(build.terminationStatus))"
+            )
+        }
+        return tool
+    }
+
+    /// The checkout this program was built from: three folders above this file.
+    static let checkout =
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
 
     /// `.package(...)` for framegen: a path (relative to DIR where it can be) or a URL.
     func framegenDependency(cwd: String, root: String) throws -> String {
@@ -107,10 +165,7 @@ struct UIKitInitCommand: ParsableCommand {
         if let framegen {
             path = absolute(framegen, from: cwd)
         } else {
-            // The checkout this program was built from: three folders above this file.
-            path =
-                URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().path
+            path = Self.checkout
             guard FileManager.default.fileExists(atPath: path + "/Package.swift") else {
                 throw FrameGenError.badInput(
                     nil,

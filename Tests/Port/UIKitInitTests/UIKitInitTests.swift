@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `framegen uikit init`: a package from an app's files (Tests/PortedApp, written for iOS), what
+/// `framegen uikit init`: a package from an app's files (Tests/Port/PortedApp, written for iOS), what
 /// it registers, which of its files a second run keeps, and what it refuses. That the package it
 /// makes builds and renders is checked by hand (docs/uikit.md, "Bring your app": its build is
 /// minutes); the PortedAppTests target compiles the same files through the same plugin.
@@ -30,7 +30,7 @@ import Testing
         #expect(manifest.contains("name: \"WheelPreviewApp\""))
         // framegen as a path from the package to this checkout.
         let framegen = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().path
+            .deletingLastPathComponent().deletingLastPathComponent().path
         let path = try #require(
             manifest.split(separator: "\"").first { $0.hasSuffix("..") || $0.contains("../") })
         #expect(

@@ -4,7 +4,10 @@ import Layout
 import Testing
 import UIKit
 
-/// Tests/PortedApp holds files as an iOS app has them (`@objc` optional members called with `?(`,
+// The scene's clock, a tap and an image's pixels: SPI for this package of its own.
+@_spi(FrameGenTests) import FrameGenUIKit
+
+/// PortedApp holds files as an iOS app has them (`@objc` optional members called with `?(`,
 /// an implementation in another file, `#selector`, `@IBOutlet`, a submodule import, a file that
 /// imports only Foundation, a `canImport(UIKit.X)` guard), unchanged: the FrameGenPort plugin
 /// compiles them into this target. That this target builds is the first check; these check that
@@ -84,9 +87,9 @@ import UIKit
 /// the instants a phone runs them: the appearance note after the code that made the cell, the
 /// hint half a second later, the one-shot timers at 1 s and 3 s, a page every 2 s.
 @Test func aBannersTimersRunOnTheScenesClock() {
-    let clock = LayerAnimator()
+    let clock = SceneClock()
     clock.advance(to: 1)
-    LayerAnimator.$current.withValue(clock) {
+    clock.run {
         let cell = BannerCell(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
         clock.settle()
         clock.advance(to: 6.5)
@@ -98,11 +101,11 @@ import UIKit
         #expect(cell.contentView.backgroundColor == .systemBlue)
         // A tap on the banner (at its content's x 30) pauses it: no page turns after.
         cell.pausable = false
-        _ = cell.deliverTap(at: CGPoint(x: 30, y: 20), on: nil, time: 6.5)
+        cell.tap(at: CGPoint(x: 30, y: 20), time: 6.5)
         clock.advance(to: 7.5)
         #expect(cell.page == 3)
         cell.pausable = true
-        _ = cell.deliverTap(at: CGPoint(x: 30, y: 20), on: nil, time: 7.5)
+        cell.tap(at: CGPoint(x: 30, y: 20), time: 7.5)
         #expect(cell.events.last == "paused at 30.0 @7.5")
         clock.advance(to: 20)
         #expect(cell.page == 3)
@@ -132,7 +135,7 @@ import UIKit
     let image = UIGraphicsImageRenderer(size: view.bounds.size, format: format).image {
         view.layer.render(in: $0.cgContext)
     }
-    let pixels = image.bitmap!.pixels
+    let pixels = image.premultipliedPixels!
     func alpha(_ x: Int, _ y: Int) -> UInt8 { pixels[(y * 40 + x) * 4 + 3] }
     // On the ring (radius 16 about (20, 20)) at 45 degrees up and right, and down and left.
     #expect(alpha(31, 9) == 255)

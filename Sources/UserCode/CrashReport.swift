@@ -103,7 +103,7 @@ public enum CrashReport {
 
     /// The call noted on the calling thread, nil outside user code (tests: other threads'
     /// calls, a parallel test's, do not show here).
-    static var lineOnThisThread: String? {
+    package static var lineOnThisThread: String? {
         lock.lock()
         defer { lock.unlock() }
         return calls[pthread_self()]?.last?.line
