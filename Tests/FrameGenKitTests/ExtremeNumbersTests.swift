@@ -15,7 +15,8 @@ import Testing
 /// would end the test process, so reaching the end is the test.
 @Suite struct ExtremeNumbersTests {
     static let extremes: [Double] = [
-        1e300, -1e300, 1e-300, -1e-300, 5e-324, -5e-324, 9.3e18, -9.3e18, 0, -0.0, 1e7, -1e7,
+        1e300, -1e300, 1e-300, -1e-300, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, 9.3e18, -9.3e18, 0,
+        -0.0, 1e7, -1e7,
     ]
 
     /// A 4 x 4 PNG: generated photos would be painted again for every case (each case has its
@@ -25,7 +26,7 @@ import Testing
         var rgba: [UInt8] = []
         for i in 0..<16 { rgba += [UInt8(i * 16), 128, UInt8(255 - i * 16), 255] }
         let bytes = try! PNG.encode(StraightImage(width: 4, height: 4, rgba: rgba)!)
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return path
     }()
 

@@ -175,14 +175,14 @@ enum FloatConversionScanner {
         }
     }
 
-    nonisolated(unsafe) static let identifier = try! NSRegularExpression(
+    static let identifier = try! NSRegularExpression(
         pattern: #"(?<![.\w])([A-Za-z_]\w*)"#)
-    nonisolated(unsafe) static let typed = try! NSRegularExpression(
+    static let typed = try! NSRegularExpression(
         pattern: #"\b([A-Za-z_]\w*)\s*:\s*(Double|Float|CGFloat|SIMD\d<(Double|Float)>)\b"#
     )
-    nonisolated(unsafe) static let single = try! NSRegularExpression(
+    static let single = try! NSRegularExpression(
         pattern: #"\b(?:let|var)\s+([A-Za-z_]\w*)\s*(?::\s*\w+\s*)?=\s*(.+)$"#)
-    nonisolated(unsafe) static let tuple = try! NSRegularExpression(
+    static let tuple = try! NSRegularExpression(
         pattern: #"\b(?:let|var)\s+\(([^)]*)\)\s*=\s*\((.+)\)\s*$"#)
 
     /// Floating-point names with the lines they are visible on: from the line declaring them to

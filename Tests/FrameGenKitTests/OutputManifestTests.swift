@@ -94,7 +94,7 @@ import Testing
         let path = try write(scene(scroll: 100, duration: 0.1))
         try FileManager.default.createDirectory(atPath: root + "/out", withIntermediateDirectories: true)
         let holiday = Data("not ours".utf8)
-        FileManager.default.createFile(atPath: root + "/out/frame_0000.png", contents: holiday)
+        _ = FileManager.default.createFile(atPath: root + "/out/frame_0000.png", contents: holiday)
         do {
             _ = try render(path)
             Issue.record("rendered into a folder of foreign PNGs")

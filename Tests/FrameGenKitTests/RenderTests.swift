@@ -75,7 +75,7 @@ private func source(_ folder: Folder) throws -> FrameSource {
         // a frame changed since it was recorded (here by hand) is rendered again.
         let frame2 = folder.bytes("out", "frame_0002.png")
         let marker = Data("kept".utf8)
-        FileManager.default.createFile(atPath: dir + "/frame_0002.png", contents: marker)
+        _ = FileManager.default.createFile(atPath: dir + "/frame_0002.png", contents: marker)
         let resumed = try RenderPipeline.run(s, options: RenderOptions(directory: dir, jobs: 2))
         #expect(resumed.kept == 4 && resumed.rendered == 17)
         #expect(folder.bytes("out", "frame_0002.png") == frame2)

@@ -94,7 +94,7 @@ private final class Observer: NSObject {
     // Foundation on Linux calls the newest observer first; iOS promises no order.
     #expect(heard().sorted() == ["class framegen.test", "struct framegen.test"])
     // Released, it hears nothing (and nothing crashes).
-    weak var gone = observer
+    weak let gone = observer
     observer = nil
     #expect(gone == nil)
     center.post(name: name, object: nil)

@@ -103,7 +103,7 @@ private func host(_ recorder: HostRecorder) -> (UICollectionView, WindowLayout) 
     return (view, layout)
 }
 
-private func pass(_ view: UICollectionView) -> [UICollectionReusableView?] {
+@discardableResult private func pass(_ view: UICollectionView) -> [UICollectionReusableView?] {
     let elements = view.collectionViewLayout.layoutAttributesForElements(in: view.bounds) ?? []
     return view.cells.display(elements, in: view)
 }

@@ -69,7 +69,7 @@ private func twoViews(_ timeline: String) throws -> Timeline {
 /// `sceneView(named:)` reads the other view at the instant and scrolls it once: the request
 /// lasts for the instant it was made at, so a later drag of that view moves it from there
 /// instead of being pinned back (docs/uikit.md "Other views of the scene").
-@Test(.serialized) func aControllerScrollsTheScenesOtherViewOnce() throws {
+@Test func aControllerScrollsTheScenesOtherViewOnce() throws {
     JumpOnTap.seen = []
     let timeline = try twoViews(
         """

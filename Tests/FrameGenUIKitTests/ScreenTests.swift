@@ -72,7 +72,7 @@ private func renderer() throws -> SceneRenderer {
 @Test func uiScreenMainIsTheWindowTurnedFromTheRotationsStart() throws {
     let r = try renderer()
     func sizes(_ frame: Int) throws -> [Size] {
-        try r.source.frame(frame).views[0].elements.map(\.attributes.size)
+        r.source.frame(frame).views[0].elements.map(\.attributes.size)
     }
     // Before the rotation: the window (the view's frame, 390 x 844), not the square canvas,
     // at the canvas scale; nativeBounds in pixels.
@@ -92,7 +92,7 @@ private func renderer() throws -> SceneRenderer {
     // animation, reads a landscape screen there, and its new background animates with the
     // rotation (docs/uikit.md "Animations"): half way at mid-turn (t = 0.4, ease in and out).
     func colour(_ frame: Int) throws -> Color {
-        let view = try r.source.frame(frame).views[0]
+        let view = r.source.frame(frame).views[0]
         let centre = try #require(view.elements.first).attributes.center
         let origin = view.frame?.origin ?? .zero
         let image = try r.render(frame: frame)

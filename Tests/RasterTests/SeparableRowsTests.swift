@@ -63,7 +63,8 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
                     fast == reference,
                     "\(texture.width)x\(texture.height) scale \(sx) x \(sy), opacity \(opacity)")
                 #expect(fast != destination, "nothing drawn at scale \(sx) x \(sy)")
-                texture.withSampler { s in plans.insert("\(s.plan(lod: LevelOfDetail.of(sx, 0, 0, sy)))") }
+                _ = texture.withSampler { s in plans.insert("\(s.plan(lod: LevelOfDetail.of(sx, 0, 0, sy)))")
+                }
             }
         }
     }
