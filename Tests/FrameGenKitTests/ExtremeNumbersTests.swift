@@ -208,7 +208,7 @@ import Testing
 
     /// The trap itself, below the parser: styles built in code reach the compositor
     /// with any offset, and RectShadow's box used to clamp one side of it only.
-    @Test(arguments: [-1e300, 1e300, 9.3e18, -9.3e18, 5e-324, .nan, .infinity])
+    @Test(arguments: [-1e300, 1e300, 9.3e18, -9.3e18, .leastNonzeroMagnitude, .nan, .infinity])
     func shadowOffsetsPastTheLimitsDrawWithoutATrap(_ x: Double) throws {
         var style = ElementStyle()
         style.background = .white
