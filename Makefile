@@ -71,10 +71,10 @@ test-tsan: deps
 release: deps
 	swift build -c release
 
+# framegen-port, the tool `framegen uikit init` asks to read an app's Swift, goes beside framegen,
+# built in debug: it parses a few files, and SwiftSyntax takes minutes longer to compile with -O.
 # The library's resource bundles SwiftPM writes beside the binary (if any) travel with it; the
 # test targets' do not.
-# framegen-port, the tool `framegen uikit init` asks to read an app's Swift, goes beside it, built
-# in debug: it parses a few files, and SwiftSyntax takes minutes longer to compile with -O.
 install: deps
 	@echo "== building framegen in release, then framegen-port (SwiftSyntax, in debug): a few minutes each on 2 cores"
 	swift build -c release --product framegen --static-swift-stdlib
