@@ -41,28 +41,68 @@ public enum PNG {
         return Image(width: width, height: height, stride: width * 4, premultipliedBytes: pixels)!
     }
 
+    /// Which code decodes (`cpng_decode_rgba8`): the fast path where it takes the file and
+    /// libpng otherwise, as every caller has it; libpng alone; or the fast path alone, with or
+    /// without its SSE2 loops (nil from `decodeStraight(_:limits:path:)` when it declines).
+    /// For the tests and the fuzz target that compare them.
+    package enum DecodePath: Sendable, CaseIterable {
+        case automatic, libpng, fast, fastPortable
+    }
+
+    /// `decodeStraight(_:limits:)` by one path; nil when that path is the fast one and it
+    /// declines the file.
+    package static func decodeStraight(_ bytes: [UInt8], limits: ImageLimits = .default, path: DecodePath)
+        throws(ImageFileError) -> StraightImage?
+    {
+        guard let (width, height, pixels) = try decodePixels(bytes, limits: limits, path: path) else {
+            return nil
+        }
+        return StraightImage(width: width, height: height, rgba: pixels)!
+    }
+
     static func decodePixels(_ bytes: [UInt8], limits: ImageLimits) throws(ImageFileError) -> (
         Int, Int, [UInt8]
     ) {
+        try decodePixels(bytes, limits: limits, path: .automatic)!
+    }
+
+    static func decodePixels(_ bytes: [UInt8], limits: ImageLimits, path: DecodePath) throws(ImageFileError)
+        -> (Int, Int, [UInt8])?
+    {
         // The header is read and checked first, so the pixel buffer is only allocated for a
         // size within the limits.
         let header = try readInfo(bytes)
         if let refusal = limits.refusal(width: header.width, height: header.height) {
             throw ImageFileError(.exceedsLimits, refusal)
         }
-        // Zeroed rather than uninitialised: the decode fills every byte, and a failure discards
-        // the buffer, but nothing may ever depend on leftover memory.
-        var pixels = [UInt8](repeating: 0, count: header.width * header.height * 4)
+        // Room for each row's filter byte too, so that the fast path inflates into the buffer
+        // itself; not zeroed, since a decode writes every byte it keeps and a failure keeps none
+        // (the array is then empty): nothing can read leftover memory.
+        let count = header.width * header.height * 4
         var climits = limits.c
         var cinfo = cpng_info()
-        let (status, message) = withErrorBuffer { err in
-            bytes.withUnsafeBufferPointer { data in
-                pixels.withUnsafeMutableBufferPointer { out in
-                    cpng_decode_rgba8(
-                        data.baseAddress, data.count, &climits, &cinfo, out.baseAddress, out.count, err)
+        var status: Int32 = CPNG_OK
+        var message = ""
+        let pixels = [UInt8](unsafeUninitializedCapacity: count + header.height) { buffer, initialized in
+            (status, message) = withErrorBuffer { err in
+                bytes.withUnsafeBufferPointer { data in
+                    let (input, size, out, capacity) = (
+                        data.baseAddress, data.count, buffer.baseAddress, buffer.count
+                    )
+                    switch path {
+                    case .automatic:
+                        return cpng_decode_rgba8(input, size, &climits, &cinfo, out, capacity, err)
+                    case .libpng:
+                        return cpng_decode_rgba8_libpng(input, size, &climits, &cinfo, out, capacity, err)
+                    case .fast, .fastPortable:
+                        return cpng_decode_rgba8_fast(
+                            input, size, &climits, &cinfo, out, capacity, path == .fast ? 0 : 1)
+                    }
                 }
             }
+            initialized = status == CPNG_OK ? count : 0
         }
+        if status == CPNG_DECLINED { return nil }
         try check(status, message)
         return (header.width, header.height, pixels)
     }

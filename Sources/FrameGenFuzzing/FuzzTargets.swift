@@ -21,10 +21,18 @@ public enum FuzzTargets {
     static let imageLimits = ImageLimits(
         maxWidth: 4096, maxHeight: 4096, maxPixels: 1 << 22, maxFileBytes: 1 << 24)
 
-    /// PNG headers and full decodes through the C shim.
+    /// PNG headers and full decodes through the C shim. What the fast path decodes (with its
+    /// SSE2 loops and without) libpng must decode to the same bytes: the fast path may decline a
+    /// file, never take one libpng refuses or decode it otherwise.
     @Sendable public static func png(_ bytes: [UInt8]) {
         _ = try? PNG.readInfo(bytes)
         _ = try? PNG.decode(bytes, limits: imageLimits)
+        guard let fast = try? PNG.decodeStraight(bytes, limits: imageLimits, path: .fast) else { return }
+        let portable = try? PNG.decodeStraight(bytes, limits: imageLimits, path: .fastPortable)
+        precondition(portable?.rgba == fast.rgba, "the fast path's SSE2 and portable loops differ")
+        let libpng = try? PNG.decodeStraight(bytes, limits: imageLimits, path: .libpng)
+        precondition(libpng != nil, "the fast path decoded a file libpng refuses")
+        precondition(libpng?.rgba == fast.rgba, "the fast path and libpng decode to different bytes")
     }
 
     /// Any pixels through the run-length encoders and level 1, as RGB and as RGBA: each file must

@@ -65,6 +65,21 @@ int cpng_read_info(const uint8_t *data, size_t size, const cpng_limits *limits, 
 int cpng_decode_rgba8(const uint8_t *data, size_t size, const cpng_limits *limits,
                       cpng_info *info, uint8_t *pixels, size_t capacity, char err[CPNG_ERRLEN]);
 
+/* cpng_decode_rgba8 tries its fast path (decode.c) first, in an optimised build (at -O0, a debug
+   build's, its loops are slower than libpng's): 8-bit RGB or RGBA, not interlaced, no palette or
+   tRNS, chunks libpng would skip, inflated by libdeflate and unfiltered with SSE2.
+   It decodes what libpng decodes to the same bytes and declines the rest (CPNG_DECLINED, never
+   an error of its own), which libpng then decodes or refuses. With `capacity` at least
+   height * (width * 4 + 1), an RGBA file inflates into `pixels` itself. `portable`: without the
+   SSE2 loops, the reference the tests compare them with. */
+#define CPNG_DECLINED (-1)
+int cpng_decode_rgba8_fast(const uint8_t *data, size_t size, const cpng_limits *limits, cpng_info *info,
+                           uint8_t *pixels, size_t capacity, int portable);
+
+/* cpng_decode_rgba8 through libpng alone: what the fast path is compared with. */
+int cpng_decode_rgba8_libpng(const uint8_t *data, size_t size, const cpng_limits *limits,
+                             cpng_info *info, uint8_t *pixels, size_t capacity, char err[CPNG_ERRLEN]);
+
 /* The encoder (encode.c) in steps the caller may run on several threads: filter row ranges,
    deflate, wrap in the PNG container. No libpng: it is only the decoder.
 
