@@ -1,4 +1,5 @@
 import Foundation
+import Raster
 
 /// CGImageAlphaInfo: where a pixel's alpha lies and whether its colours are premultiplied by it.
 public enum CGImageAlphaInfo: UInt32, Sendable {
@@ -44,6 +45,22 @@ public final class CGImage: Sendable {
             self.width = width
             self.height = height
             self.pixels = pixels
+        }
+
+        /// A compositor's or decoder's image: its bytes as they are when its rows are packed (an
+        /// iPhone screen's 11.8 MB are not copied), else each row's pixels without the padding.
+        package init(_ image: Raster.Image) {
+            let row = image.width * 4
+            if image.stride == row, image.bytes.count == row * image.height {
+                self.init(width: image.width, height: image.height, pixels: image.bytes)
+                return
+            }
+            var pixels: [UInt8] = []
+            pixels.reserveCapacity(row * image.height)
+            for y in 0..<image.height {
+                pixels += image.bytes[(y * image.stride)..<(y * image.stride + row)]
+            }
+            self.init(width: image.width, height: image.height, pixels: pixels)
         }
     }
 

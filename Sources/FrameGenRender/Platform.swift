@@ -1,3 +1,5 @@
+import Raster
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -50,20 +52,8 @@ public enum Platform {
     /// (textures, frames, photo canvases) across threads, and glibc keeps what they leave free
     /// inside its heaps, so without this the resident size creeps up over a long render.
     static func returnFreeMemory() {
-        _ = mallocTrim?(0)
+        ImageMemory.returnFreePages()
     }
-
-    /// glibc's malloc_trim, which its Swift module does not export (malloc.h); nil elsewhere.
-    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
-        #if canImport(Glibc)
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else {
-                return nil
-            }
-            return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-        #else
-            return nil
-        #endif
-    }()
 
     /// A write to a closed pipe (`framegen render -o - | head -c 10`) returns an error instead
     /// of killing the process, so it ends with one line and status 3.

@@ -2,6 +2,7 @@ import Foundation
 import FrameGenCoreGraphics
 import FrameGenUIKit
 import FrameGenUIKitRendering
+import Raster
 import SnapshotTesting
 
 extension Diffing where Value == UIImage {
@@ -16,6 +17,9 @@ extension Diffing where Value == UIImage {
     public static func image(precision: Float = 1, perceptualPrecision: Float = 1, scale: CGFloat? = nil)
         -> Diffing
     {
+        // A suite draws and drops screen-sized images one after another: their memory is kept
+        // for the next rather than faulted in again page by page (docs/decisions.md, "Memory").
+        _ = ImageMemory.keepsFreedBuffers
         let imageScale = scale.flatMap { $0 == 0 ? nil : $0 } ?? UIScreen.main.scale
         let toData: (UIImage) -> Data = { $0.pngData() ?? SnapshotImages.empty.pngData() ?? Data() }
         return .diff(
@@ -71,6 +75,17 @@ package enum SnapshotImages {
         }
     }
 
+    /// Whether two pixel arrays hold the same bytes, by memcmp: Array's `==` goes element by
+    /// element, milliseconds for an iPhone screen's 11.8 MB.
+    static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in
+                x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0
+            }
+        }
+    }
+
     /// nil when the images match.
     package static func compare(_ old: UIImage, _ new: UIImage, precision: Float, perceptualPrecision: Float)
         -> Verdict?
@@ -107,7 +122,7 @@ package enum SnapshotImages {
         }
         // The library compares the new image as it is and then as its PNG reads back: a PNG
         // keeps straight alpha, so a translucent pixel's premultiplied bytes may move by one.
-        if oldPixels == newPixels { return passed() }
+        if same(oldPixels, newPixels) { return passed() }
         guard let data = new.pngData(), let reread = UIImage(data: data)?.bitmap else {
             return Verdict(message: "Newly-taken snapshot's data could not be loaded.")
         }
@@ -116,7 +131,7 @@ package enum SnapshotImages {
         _ = SnapshotText.mask(
             rects, scale: new.scale, width: reread.width, height: reread.height, old: &unused,
             new: &rereadPixels)
-        if oldPixels == rereadPixels { return passed() }
+        if same(oldPixels, rereadPixels) { return passed() }
         let result = PerceptualComparison(
             old: oldPixels, new: rereadPixels, width: oldBitmap.width, height: oldBitmap.height,
             perceptualPrecision: perceptualPrecision)

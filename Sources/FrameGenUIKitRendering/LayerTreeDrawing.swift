@@ -36,7 +36,7 @@ enum LayerTreeDrawing {
                 tree, viewBounds: Rect(origin: .zero, size: size), scale: scale, view: view, sourced: never)
         }
         guard let image = try? Compositor.render(canvas, text: text) else { return UIImage() }
-        return UIImage(bitmap: bitmap(image), scale: CGFloat(scale))
+        return UIImage(bitmap: UIImage.Bitmap(image), scale: CGFloat(scale))
     }
 
     /// The recorded paths between layers as layers of their own, and each rendered tree placed
@@ -79,14 +79,6 @@ enum LayerTreeDrawing {
         linear.ty = 0
         s.transform = Transform3D(linear.geometry)
         return s
-    }
-
-    private static func bitmap(_ image: Image) -> UIImage.Bitmap {
-        let row = image.width * 4
-        var pixels: [UInt8] = []
-        pixels.reserveCapacity(row * image.height)
-        for y in 0..<image.height { pixels += image.bytes[(y * image.stride)..<(y * image.stride + row)] }
-        return UIImage.Bitmap(width: image.width, height: image.height, pixels: pixels)
     }
 
     /// Every collection view in the tree that no scene drives shows its cells (layout pass and

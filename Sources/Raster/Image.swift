@@ -1,3 +1,5 @@
+import CKernels
+
 /// A premultiplied RGBA8 image: `height` rows of `stride` bytes, 4 bytes a pixel (R, G, B, A).
 /// A value type: copies are copy-on-write through the array storage.
 public struct Image: Sendable, Equatable {
@@ -43,18 +45,7 @@ public struct Image: Sendable, Equatable {
         self.height = height
         self.stride = width * 4
         var out = straightRGBA
-        out.withUnsafeMutableBufferPointer { p in
-            var i = 0
-            while i < p.count {
-                let a = p[i + 3]
-                // An opaque pixel is its own premultiplied form.
-                if a != 255 {
-                    let q = Color(r: p[i], g: p[i + 1], b: p[i + 2], a: a).premultiplied
-                    (p[i], p[i + 1], p[i + 2]) = (q.r, q.g, q.b)
-                }
-                i += 4
-            }
-        }
+        premultiplyInPlace(&out)
         self.bytes = out
     }
 
@@ -124,4 +115,18 @@ public struct Image: Sendable, Equatable {
             }
         }
     }
+}
+
+/// How the process keeps the memory of images it frees (CKernels' memory.c).
+package enum ImageMemory {
+    /// Once per process: freed memory is kept for reuse, up to 256 MiB, and blocks below 32 MiB
+    /// (an iPhone or iPad screen's pixels) come from the heap. glibc otherwise hands the top of
+    /// its heap back to the kernel whenever a few screen-sized buffers are freed together, and
+    /// each new one is faulted in and zeroed page by page: half of a snapshot assertion's time
+    /// for an iPhone screen (README, "Start-up"). For processes that draw and drop screen-sized
+    /// images one after another, a test suite's; the renderer reuses its own buffers.
+    package static let keepsFreedBuffers: Bool = ckernels_keep_freed_memory(256 << 20, 32 << 20) != 0
+
+    /// Hands the allocator's free pages back to the system (glibc's `malloc_trim`).
+    package static func returnFreePages() { ckernels_return_free_memory() }
 }

@@ -6,9 +6,17 @@ import CKernels
 public enum Painter {
     /// `color` (premultiplied) scaled by the coverage, over the image.
     public static func fill(_ image: inout Image, color: Pixel, coverage: CoverageMask) {
+        fill(&image, color: color, coverage: coverage, spans: true)
+    }
+
+    /// `spans`: an opaque colour's fully covered runs (a view's background, most of a screen)
+    /// stored as runs of one word; without, every pixel on its own, the reference the runs are
+    /// tested against. The same bytes either way.
+    static func fill(_ image: inout Image, color: Pixel, coverage: CoverageMask, spans: Bool) {
         guard let b = box(coverage, image), color.a != 0 else { return }
         let stride = image.stride
         let full = PackedPixel.word(color)
+        let runs = spans && color.a == 255
         coverage.data.withUnsafeBufferPointer { m in
             image.bytes.withUnsafeMutableBufferPointer { buffer in
                 let out = buffer.baseAddress!
@@ -19,6 +27,13 @@ public enum Painter {
                         x = nonZero(row, from: x + 1, to: b.x1)
                         if x == b.x1 { break }
                         let c = row[x]
+                        if runs, c == 255 {
+                            let end = fullRun(row, from: x, to: b.x1)
+                            UnsafeMutableRawPointer(out + y * stride + x * 4).initializeMemory(
+                                as: UInt32.self, repeating: full.littleEndian, count: end - x)
+                            x = end - 1
+                            continue
+                        }
                         let o = y * stride + x * 4
                         let s = c == 255 ? full : PackedPixel.scale(full, UInt32(c))
                         if s >> 24 == 255 {
@@ -185,6 +200,14 @@ public enum Painter {
         var x = start
         while x + 8 <= end, UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) == 0 { x += 8 }
         while x < end, row[x] == 0 { x += 1 }
+        return x
+    }
+
+    /// The first x in start..<end whose coverage is not 255 (`end` if none), 8 bytes at a time.
+    @inline(__always) static func fullRun(_ row: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var x = start
+        while x + 8 <= end, UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) == .max { x += 8 }
+        while x < end, row[x] == 255 { x += 1 }
         return x
     }
 

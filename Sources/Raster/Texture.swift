@@ -1,3 +1,5 @@
+import CKernels
+
 /// A premultiplied image prepared for sampling: the image itself (level 0) and its mip chain,
 /// built once. A value type whose storage is one shared array, so copies are free and it can
 /// be used from several threads and frames at once.
@@ -77,16 +79,15 @@ public struct Texture: Sendable {
         var texels = [UInt8](repeating: 0, count: total)
         texels.withUnsafeMutableBufferPointer { t in
             for (k, image) in decoded.enumerated() {
-                image.bytes.withUnsafeBufferPointer { src in
+                image.bytes.withUnsafeBytes { src in
                     for y in 0..<image.height {
-                        let s = y * image.stride
-                        let d = levels[k].offset + y * image.width * 4
-                        for i in 0..<(image.width * 4) { t[d + i] = src[s + i] }
+                        UnsafeMutableRawPointer(t.baseAddress! + levels[k].offset + y * image.width * 4)
+                            .copyMemory(from: src.baseAddress! + y * image.stride, byteCount: image.width * 4)
                     }
                 }
             }
             for k in decoded.count..<levels.count {
-                Texture.reduce(levels[k - 1], into: levels[k], t)
+                Texture.reduce(levels[k - 1], into: levels[k], t, reference: false)
             }
         }
         self.width = width
@@ -142,7 +143,16 @@ public struct Texture: Sendable {
         return from % 2 == 0 ? (2, (1, 1, 0)) : (3, (1, 2, 1))
     }
 
-    private static func reduce(_ a: Level, into b: Level, _ t: UnsafeMutableBufferPointer<UInt8>) {
+    /// Level `b` from level `a`, both in `t`: CKernels' loop, or (`reference`) the Swift one it
+    /// is tested against, the same bytes.
+    static func reduce(_ a: Level, into b: Level, _ t: UnsafeMutableBufferPointer<UInt8>, reference: Bool) {
+        guard reference else {
+            let base = t.baseAddress!
+            ckernels_reduce_level(
+                base + a.offset, Int64(a.width), Int64(a.height), base + b.offset, Int64(b.width),
+                Int64(b.height))
+            return
+        }
         let tx = taps(a.width, b.width)
         let ty = taps(a.height, b.height)
         let wx = [tx.weights.0, tx.weights.1, tx.weights.2]

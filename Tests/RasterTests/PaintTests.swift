@@ -176,3 +176,53 @@ func zoomed(_ image: Image, x: Int, y: Int, width: Int, height: Int, by k: Int) 
                 == scale(white, by: UInt8(k)))
     }
 }
+
+/// An opaque colour's fully covered runs are stored as runs of one word: the bytes of the
+/// reference that blends every pixel on its own, for masks of runs of every length (0 to 40)
+/// between partial and empty coverage, over translucent noise, clipped by the image's edges, in
+/// opaque and translucent colours.
+@Test func fillRunsGiveTheBytesOfThePixelByPixelFill() {
+    var r = Bytes(state: 7)
+    for colour in [Pixel(r: 20, g: 140, b: 250, a: 255), Pixel(r: 10, g: 70, b: 120, a: 128)] {
+        for trial in 0..<20 {
+            let (w, h) = (37 + trial, 9)
+            var data: [UInt8] = []
+            while data.count < (w + 6) * h {
+                let run = Int(r.next() % 41)
+                let kind = r.next() % 3
+                let value: UInt8 = kind == 0 ? 255 : kind == 1 ? 0 : max(1, r.next() & 0xFE)
+                data += [UInt8](repeating: value, count: run)
+            }
+            let mask = CoverageMask(
+                x: -3, y: -1, width: w + 6, height: h, data: Array(data.prefix((w + 6) * h)))
+            let base = noise(w, h - 1, seed: UInt32(trial), opaque: false)
+            var runs = base
+            var reference = base
+            Painter.fill(&runs, color: colour, coverage: mask, spans: true)
+            Painter.fill(&reference, color: colour, coverage: mask, spans: false)
+            #expect(runs.bytes == reference.bytes, "colour \(colour), trial \(trial)")
+        }
+    }
+}
+
+/// Premultiplying skips eight opaque pixels at a time: every pixel still gets `mul255` of its
+/// alpha, whatever its place among opaque blocks, partial blocks and a short tail.
+@Test func premultiplyingInPlaceMatchesEachPixelsPremultipliedColour() {
+    var r = Bytes(state: 3)
+    for count in [0, 1, 7, 8, 9, 16, 31, 33, 200] {
+        var bytes: [UInt8] = []
+        for i in 0..<count {
+            // Runs of opaque pixels broken by translucent ones now and then.
+            let a: UInt8 = (i / 8) % 3 == 0 || r.next() < 200 ? 255 : r.next()
+            bytes += [r.next(), r.next(), r.next(), a]
+        }
+        var premultiplied = bytes
+        premultiplyInPlace(&premultiplied)
+        for i in 0..<count {
+            let c = Color(r: bytes[i * 4], g: bytes[i * 4 + 1], b: bytes[i * 4 + 2], a: bytes[i * 4 + 3])
+            let p = c.premultiplied
+            #expect(
+                Array(premultiplied[(i * 4)..<(i * 4 + 4)]) == [p.r, p.g, p.b, p.a], "pixel \(i) of \(count)")
+        }
+    }
+}

@@ -300,3 +300,28 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
     }
     #expect(compared == 128)
 }
+
+/// Each mip level CKernels' loop reduces gives the bytes of the Swift reference: even and odd
+/// sides (pairs and [1 2 1] tents), sides of one texel that stay, translucent texels.
+@Test func mipLevelsReduceAsTheReferenceDoes() {
+    for (w, h) in [(2, 1), (1, 7), (5, 3), (6, 4), (37, 29), (64, 48), (3, 1)] {
+        let sizes = Texture.levelSizes(width: w, height: h)
+        let image = noise(w, h, seed: UInt32(w * 31 + h), opaque: false)
+        var offset = 0
+        let levels = sizes.map { size -> Texture.Level in
+            defer { offset += size.0 * size.1 * 4 }
+            return Texture.Level(width: size.0, height: size.1, offset: offset, scaleX: 1, scaleY: 1)
+        }
+        var results: [[UInt8]] = []
+        for reference in [false, true] {
+            var texels = image.bytes + [UInt8](repeating: 0, count: offset - image.bytes.count)
+            texels.withUnsafeMutableBufferPointer { t in
+                for k in 1..<levels.count {
+                    Texture.reduce(levels[k - 1], into: levels[k], t, reference: reference)
+                }
+            }
+            results.append(texels)
+        }
+        #expect(sizes.count > 1 && results[0] == results[1], "\(w) x \(h)")
+    }
+}

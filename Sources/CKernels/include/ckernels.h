@@ -1,6 +1,7 @@
 #ifndef CKERNELS_H
 #define CKERNELS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "level_of_detail.h"
@@ -50,5 +51,22 @@ typedef struct {
 void ckernels_perspective_row_avx2(ckernels_map m, double py, const uint8_t *texels,
                                    const ckernels_level *levels, int level_count, const uint8_t *mask,
                                    uint8_t *out, int x0, int x1, uint32_t opacity);
+
+/* One mip level from the one before (Raster's Texture.reduce, the reference it is tested
+   against): src is sw x sh RGBA8 texels, dst dw x dh; along an axis that halves, an even size
+   takes texel pairs (weights 1 1), an odd one a [1 2 1] tent centred on each odd texel; an axis
+   of one texel stays. The weights' total is a power of two (1 to 16): each channel is the
+   weighted sum rounded half up. Plain C: a debug build's Swift loop was a tenth of the fast
+   tier's time. */
+void ckernels_reduce_level(const uint8_t *src, int64_t sw, int64_t sh, uint8_t *dst, int64_t dw, int64_t dh);
+
+/* Keeps freed memory in the process for reuse, up to `keep` bytes, and serves allocations below
+   `direct` bytes from the heap (glibc's M_TRIM_THRESHOLD and M_MMAP_THRESHOLD): an image-sized
+   buffer freed and allocated again is then not unmapped, faulted and zeroed by the kernel page by
+   page each time (memory.c). Returns 0 where the C library has no such settings. */
+int ckernels_keep_freed_memory(size_t keep, size_t direct);
+
+/* Hands the heap's free pages back to the kernel (glibc's malloc_trim(0)); nothing elsewhere. */
+void ckernels_return_free_memory(void);
 
 #endif

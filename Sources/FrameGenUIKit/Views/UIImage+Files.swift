@@ -20,7 +20,7 @@ extension UIImage {
 
     public convenience init?(data: Data, scale: CGFloat) {
         guard let image = try? ImageFile.decode([UInt8](data)) else { return nil }
-        self.init(bitmap: DecodedImages.bitmap(image), scale: scale)
+        self.init(bitmap: UIImage.Bitmap(image), scale: scale)
     }
 }
 
@@ -39,18 +39,7 @@ final class DecodedImages: @unchecked Sendable {
     }
 
     func bitmap(file path: String) -> UIImage.Bitmap? {
-        files.value(path) { (try? ImageFile.decode(file: path)).map(DecodedImages.bitmap) }
-    }
-
-    static func bitmap(_ image: Image) -> UIImage.Bitmap {
-        let row = image.width * 4
-        guard image.stride != row else {
-            return UIImage.Bitmap(width: image.width, height: image.height, pixels: image.bytes)
-        }
-        var pixels: [UInt8] = []
-        pixels.reserveCapacity(row * image.height)
-        for y in 0..<image.height { pixels += image.bytes[(y * image.stride)..<(y * image.stride + row)] }
-        return UIImage.Bitmap(width: image.width, height: image.height, pixels: pixels)
+        files.value(path) { (try? ImageFile.decode(file: path)).map { UIImage.Bitmap($0) } }
     }
 }
 
