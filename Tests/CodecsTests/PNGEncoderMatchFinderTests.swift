@@ -176,10 +176,10 @@ func theMatchFinderLevelsDecodeToThePixelsOnRandomImages(level: Int) throws {
 @Test(arguments: 0..<5)
 func theMatchFinderLevelsDecodeAcrossStripsForEveryTexture(kind: Int) throws {
     // 700 rows of 300 px: several strips, each deflated apart with the rows before it as history.
-    for level in 1...6 {
-        let options = PNGEncodingOptions(compressionLevel: level)
-        for opaque in [true, false] {
-            let image = textureImage(width: 300, height: 700, kind: kind, seed: 5, opaque: opaque)
+    for opaque in [true, false] {
+        let image = textureImage(width: 300, height: 700, kind: kind, seed: 5, opaque: opaque)
+        for level in 1...6 {
+            let options = PNGEncodingOptions(compressionLevel: level)
             let png = try PNG.encode(image, options: options)
             #expect(try PNG.decode(png) == image, "level \(level), texture \(kind), opaque \(opaque)")
             #expect(try PNG.encode(image, options: options, threads: 2) == png)

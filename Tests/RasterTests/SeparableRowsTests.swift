@@ -191,48 +191,51 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
         (1, 1, 0, 0), (0.37, 0.41, 2.25, -1.5), (3.4, 3.1, 0.5, 0.5), (2.6, 1.9, -7.1, 3.3),
         (-2.2, 1.3, 120.4, 4), (12.3, 11.1, 3.7, 9.2), (25.6, 25.6, 0, 0),
     ]
-    var drawn = 0
+    // Every combination in the heavy tier, every third in the fast one.
+    var combinations: [(Texture, (Double, Double, Double, Double), UInt8, PixelBox)] = []
     for texture in textures {
-        for (sx, sy, tx, ty) in scales {
+        for scale in scales {
             for opacity: UInt8 in [255, 204, 1] {
-                for box in boxes {
-                    let h = Homography(
-                        m11: sx, m12: 0, m13: 0, m21: 0, m22: sy, m23: 0, m31: tx, m32: ty, m33: 1)
-                    // The plan the scale asks for, and the extreme mixes of two levels (t = 256
-                    // reads the coarser level alone).
-                    let plans: [TextureSampler.Plan] = texture.withSampler { s in
-                        [
-                            s.plan(lod: LevelOfDetail.of(sx, 0, 0, sy)), .blend(0, 1), .blend(0, 255),
-                            .blend(0, 256),
-                        ]
-                    }
-                    for plan in plans {
-                        var images = [destination, destination]
-                        texture.withSampler { s in
-                            guard let spans = AffineSpans(h, plan: plan, box: box, sampler: s) else { return }
-                            mask.data.withUnsafeBufferPointer { m in
-                                for (i, vector) in [false, true].enumerated() {
-                                    images[i].bytes.withUnsafeMutableBufferPointer { out in
-                                        let target = TextureTarget(
-                                            sampler: s, box: box, coverage: mask, mask: m.baseAddress!,
-                                            base: out.baseAddress!, stride: destination.stride,
-                                            opacity: opacity)
-                                        if SeparableRows.draw(target, spans, vector: vector) {
-                                            drawn += i
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                        #expect(
-                            images[0] == images[1],
-                            "scale \(sx) x \(sy), opacity \(opacity), box \(box), \(plan)")
-                    }
-                }
+                for box in boxes { combinations.append((texture, scale, opacity, box)) }
             }
         }
     }
-    #expect(drawn > 200)
+    var drawn = 0
+    for (texture, (sx, sy, tx, ty), opacity, box) in TestTier.cases(combinations, fastTierEvery: 3) {
+        let h = Homography(
+            m11: sx, m12: 0, m13: 0, m21: 0, m22: sy, m23: 0, m31: tx, m32: ty, m33: 1)
+        // The plan the scale asks for, and the extreme mixes of two levels (t = 256
+        // reads the coarser level alone).
+        let plans: [TextureSampler.Plan] = texture.withSampler { s in
+            [
+                s.plan(lod: LevelOfDetail.of(sx, 0, 0, sy)), .blend(0, 1), .blend(0, 255),
+                .blend(0, 256),
+            ]
+        }
+        for plan in plans {
+            var images = [destination, destination]
+            texture.withSampler { s in
+                guard let spans = AffineSpans(h, plan: plan, box: box, sampler: s) else { return }
+                mask.data.withUnsafeBufferPointer { m in
+                    for (i, vector) in [false, true].enumerated() {
+                        images[i].bytes.withUnsafeMutableBufferPointer { out in
+                            let target = TextureTarget(
+                                sampler: s, box: box, coverage: mask, mask: m.baseAddress!,
+                                base: out.baseAddress!, stride: destination.stride,
+                                opacity: opacity)
+                            if SeparableRows.draw(target, spans, vector: vector) {
+                                drawn += i
+                            }
+                        }
+                    }
+                }
+            }
+            #expect(
+                images[0] == images[1],
+                "scale \(sx) x \(sy), opacity \(opacity), box \(box), \(plan)")
+        }
+    }
+    #expect(drawn > (TestTier.includesHeavy ? 200 : 60))
 }
 
 /// The AVX2 row that composites kept drawings (CKernels) gives `Painter.sourceOverRow`'s bytes:

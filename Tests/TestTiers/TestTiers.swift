@@ -22,3 +22,17 @@ extension Trait where Self == ConditionTrait {
         .enabled(if: TestTier.includesHeavy, "heavy tier: runs in make test-all")
     }
 }
+
+extension TestTier {
+    /// The cases of a property that checks many (pixels, sizes, combinations of parameters): every
+    /// one in `make test-all`, and every `step`th of them (the first and the last always) in the
+    /// fast tier, so that a debug build's `make test` checks the property across its whole range
+    /// at a fraction of the cost and the heavy tier checks it everywhere.
+    public static func cases<C: Collection>(_ all: C, fastTierEvery step: Int) -> [C.Element] {
+        let cases = Array(all)
+        guard !includesHeavy, step > 1, cases.count > 2 else { return cases }
+        var picked = Swift.stride(from: 0, to: cases.count, by: step).map { cases[$0] }
+        if (cases.count - 1) % step != 0 { picked.append(cases[cases.count - 1]) }
+        return picked
+    }
+}
