@@ -226,3 +226,16 @@ func zoomed(_ image: Image, x: Int, y: Int, width: Int, height: Int, by k: Int) 
         }
     }
 }
+
+/// An image filled with one pixel holds it in every place, whole or by rows, at every size.
+@Test func aFilledImageHoldsItsPixelEverywhere() {
+    let pixel = Pixel(r: 1, g: 2, b: 3, a: 4)
+    for (w, h) in [(1, 1), (3, 1), (1023, 1), (1024, 1), (1025, 1), (37, 60), (1000, 3)] {
+        let image = Image(width: w, height: h, fill: pixel)
+        let expected = Array(Array(repeating: [1, 2, 3, 4] as [UInt8], count: w * h).joined())
+        #expect(image.bytes == expected, "\(w) x \(h)")
+        var rows = Image(width: w, height: h)
+        rows.fill(pixel, rows: 0..<h)
+        #expect(rows.bytes == expected, "\(w) x \(h), by rows")
+    }
+}
