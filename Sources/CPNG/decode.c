@@ -1,5 +1,5 @@
 #include "cpng.h"
-#include "cpu.h"
+#include "filters.h"
 
 #include <libdeflate.h>
 #include <stdlib.h>
@@ -44,12 +44,6 @@ static int ancillary_kind(const uint8_t *type) {
     return 1;
 }
 
-static inline uint8_t paeth(uint8_t a, uint8_t b, uint8_t c) {
-    int p = (int)a + b - c;
-    int pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
-    return pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-}
-
 /* One row of `n` bytes, `bpp` a pixel: `src` the filtered bytes (after the filter byte), `prev`
    the row above unfiltered (zeros for the first row), `dst` the unfiltered row. `dst` may be
    `src` or lie before it in the same buffer: every byte is read before its place is written. */
@@ -77,7 +71,7 @@ static void unfilter_portable(int kind, const uint8_t *src, const uint8_t *prev,
     default:
         for (size_t i = 0; i < n; i++) {
             uint8_t a = i >= bpp ? dst[i - bpp] : 0, c = i >= bpp ? prev[i - bpp] : 0;
-            dst[i] = (uint8_t)(src[i] + paeth(a, prev[i], c));
+            dst[i] = (uint8_t)(src[i] + (uint8_t)paeth(a, prev[i], c));
         }
         break;
     }

@@ -1,5 +1,6 @@
 #include "cpng.h"
 #include "cpu.h"
+#include "filters.h"
 
 #include <libdeflate.h>
 #include <pthread.h>
@@ -15,11 +16,6 @@
    encoding"). */
 
 /* ---- Row filters ------------------------------------------------------------------------- */
-
-static inline __attribute__((always_inline)) int paeth(int a, int b, int c) {
-    int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
-    return (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
-}
 
 /* The five filters in one loop body, specialised per filter by always_inline with a constant
    `kind`. Sixteen bytes at a time in 16-bit lanes through the compilers' generic vector types
