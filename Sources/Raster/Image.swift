@@ -38,15 +38,13 @@ public struct Image: Sendable, Equatable {
         self.bytes = premultipliedBytes
     }
 
-    /// From straight-alpha RGBA8 rows (what PNG decoding yields), premultiplying.
+    /// From straight-alpha RGBA8 rows (what PNG decoding yields), premultiplying: `Image(_:)` of
+    /// the `StraightImage` they make; nil where they make none.
     public init?(width: Int, height: Int, straightRGBA: [UInt8]) {
-        guard width > 0, height > 0, straightRGBA.count == width * height * 4 else { return nil }
-        self.width = width
-        self.height = height
-        self.stride = width * 4
-        var out = straightRGBA
-        premultiplyInPlace(&out)
-        self.bytes = out
+        guard let straight = StraightImage(width: width, height: height, rgba: straightRGBA) else {
+            return nil
+        }
+        self.init(straight)
     }
 
     /// Straight-alpha RGBA8 rows, tightly packed (what PNG encoding takes).
