@@ -45,7 +45,7 @@ public enum PNG {
     /// libpng otherwise, as every caller has it; libpng alone; or the fast path alone, with or
     /// without its SSE2 loops (nil from `decodeStraight(_:limits:path:)` when it declines).
     /// For the tests and the fuzz target that compare them.
-    package enum DecodePath: Sendable, CaseIterable {
+    package enum DecodePath: Sendable {
         case automatic, libpng, fast, fastPortable
     }
 
