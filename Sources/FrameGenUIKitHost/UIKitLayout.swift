@@ -216,10 +216,12 @@ public struct UIKitLayout: CollectionViewLayout {
     /// recognisers"): when a recogniser of the program's takes it, the scroll view does not
     /// scroll and the layout drives the frames until the gesture and the animations its last
     /// action started have ended. A collection view with no pan, swipe or pinch recogniser in
-    /// its tree keeps its history as it was.
+    /// its tree keeps its history as it was. A fling is no touch a recogniser sees: UIKit's
+    /// scroll view decelerates it.
     public mutating func collectionViewDidReceive(
         _ gesture: TouchGesture, _ collectionView: CollectionViewState
     ) -> Double? {
+        if case .fling = gesture.kind { return nil }
         guard live.withLock(at: tip, { $0.host.hasRecognisers(for: gesture) }) else { return nil }
         record(.gesture(gesture, collectionView))
         guard live.withLock(at: tip, \.gestureTaken) else { return nil }
@@ -1486,6 +1488,7 @@ extension UIKitLayout.Event {
             switch g.kind {
             case .drag: return "on a drag from (\(g.location.x), \(g.location.y)) \(at(s))"
             case .pinch: return "on a pinch at (\(g.location.x), \(g.location.y)) \(at(s))"
+            case .fling(let v): return "on a fling of (\(v.x), \(v.y)) pt/s \(at(s))"
             }
         case .sceneUpdates(_, let s): return "offered the scene's update \(at(s))"
         case .display: return "in its display pass (cells)"

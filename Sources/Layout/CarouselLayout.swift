@@ -226,6 +226,12 @@ public struct CarouselLayout: CollectionViewLayout {
     public var animationEndTime: Double? {
         zoomAnimations.map { $0.startTime + $0.duration }.max()
     }
+
+    /// The taps so far: a zoomed cell stays zoomed, and the next tap zooms it back, as the demo's
+    /// static flag outlives a change of the layout's properties.
+    public mutating func adoptState(of previous: any CollectionViewLayout) {
+        if let previous = previous as? CarouselLayout { zoomAnimations = previous.zoomAnimations }
+    }
 }
 
 extension CarouselLayout {

@@ -8,6 +8,47 @@ public enum DrawingOrder: String, Hashable, Sendable {
     /// iCarousel: ascending z of the point (1, 1, 1) after each element's transform, so nearer
     /// elements draw later; the layout's zIndex breaks ties.
     case depth
+
+    /// Where `a` draws among its view's elements in this order: they draw by ascending key,
+    /// so the topmost, which a tap hits, has the largest. `position` is the element's place in
+    /// the list drawn, the last tie-break.
+    public func key(_ a: LayoutAttributes, position: Int) -> Key {
+        Key(a, position: position, order: self)
+    }
+
+    /// docs/decisions.md "Drawing order": ascending zIndex (or, in depth order, ascending depth
+    /// first); ties: cells, then supplementary views, then decoration views, each by index
+    /// path, then by their place in the list.
+    public struct Key: Comparable, Sendable {
+        /// Depth order: the z of (1, 1, 1) after the element's transform (iCarousel); 0 otherwise.
+        var depth: Double
+        var zIndex: Int
+        var category: Int
+        var section: Int
+        var item: Int
+        var position: Int
+
+        init(_ a: LayoutAttributes, position: Int, order: DrawingOrder) {
+            let t = a.transform3D
+            depth = order == .depth ? t.m13 + t.m23 + t.m33 + t.m43 : 0
+            zIndex = a.zIndex
+            switch a.representedElementCategory {
+            case .cell: category = 0
+            case .supplementaryView: category = 1
+            case .decorationView: category = 2
+            }
+            section = a.indexPath.section
+            item = a.indexPath.item
+            self.position = position
+        }
+
+        public static func < (a: Key, b: Key) -> Bool {
+            if a.depth != b.depth { return a.depth < b.depth }
+            return (a.zIndex, a.category, a.section, a.item, a.position) < (
+                b.zIndex, b.category, b.section, b.item, b.position
+            )
+        }
+    }
 }
 
 /// The UICollectionViewLayout contract, as a value a timeline can copy, invalidate and animate.
@@ -118,13 +159,19 @@ public protocol CollectionViewLayout: Sendable {
     mutating func collectionViewDidTapItem(at indexPath: IndexPath, _ collectionView: CollectionViewState)
         -> Bool
 
-    /// A drag or pinch, offered before the engine scrolls or zooms the view: views of the
+    /// A drag, pinch or fling, offered before the engine scrolls or zooms the view: views of the
     /// layout's own (gesture recognisers of a UIKit program's) may take it. Returns how many
     /// seconds from the gesture's start the layout then drives what is drawn (the gesture and
     /// the animations it set off); nil leaves the gesture to the engine: a drag scrolls, a pinch
-    /// zooms. Default: nil.
+    /// zooms, a fling decelerates. Default: nil.
     mutating func collectionViewDidReceive(_ gesture: TouchGesture, _ collectionView: CollectionViewState)
         -> Double?
+
+    /// Called on a layout made from new parameters (the scene's `set`, a pinch) with the layout
+    /// it replaces: take what the user did to the old one (events, a scroll position the layout
+    /// keeps itself), as a UIKit layout object keeps its state when a property changes.
+    /// Default: nothing.
+    mutating func adoptState(of previous: any CollectionViewLayout)
 
     /// The scene time until which the layout's own animations change its attributes even
     /// without scrolling (so the engine knows frames differ); nil when none runs.
@@ -271,6 +318,8 @@ extension CollectionViewLayout {
     public mutating func collectionViewDidReceive(
         _ gesture: TouchGesture, _ collectionView: CollectionViewState
     ) -> Double? { nil }
+
+    public mutating func adoptState(of previous: any CollectionViewLayout) {}
 
     public var animationEndTime: Double? { nil }
 

@@ -1,8 +1,8 @@
 import Geometry
 import Motion
 
-/// A scene's drag or pinch as the fingers make it, offered to the layout's views before the
-/// engine scrolls or zooms (`CollectionViewLayout.collectionViewDidReceive(_:_:)`): gesture
+/// A scene's drag, pinch or fling as the fingers make it, offered to the layout's views before
+/// the engine scrolls or zooms (`CollectionViewLayout.collectionViewDidReceive(_:_:)`): gesture
 /// recognisers of the program's may take it (docs/uikit.md "Gesture recognisers").
 public struct TouchGesture: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
@@ -10,10 +10,15 @@ public struct TouchGesture: Hashable, Sendable {
         case drag(by: Point)
         /// Two fingers whose distance grows by the factor `scale`.
         case pinch(scale: Double)
+        /// A release with this content-offset velocity in points per second and no finger
+        /// travel (the scene's `fling`); `duration` is 0. Positive toward the content's end, as
+        /// the scene's fling: the finger moves the other way.
+        case fling(velocity: Point)
     }
 
     public var kind: Kind
-    /// Where the finger starts (a pinch: the point between the two), in the view's coordinates.
+    /// Where the finger starts (a pinch: the point between the two; a fling: the view's centre),
+    /// in the view's coordinates.
     public var location: Point
     /// Seconds from the fingers landing to their lifting, and the curve they move along.
     public var duration: Double

@@ -592,3 +592,180 @@ func photosApp(items: Int = 8, preview: String = "", thumbnails: String = "", ti
         #expect(mid > 50 && mid < 100)
     }
 }
+
+/// A timeline of `yaml` read with `own` beside the built-in layouts.
+private func timeline(_ yaml: String, with own: LayoutDescriptor) throws -> Timeline {
+    try Timeline(
+        Scene(
+            document: parseDocument(yaml, file: "test.yaml"), folder: ".",
+            layouts: LayoutRegistry.builtIn + [own]))
+}
+
+/// A flow grid whose own views take a fling when `takes` (a program's recogniser would, were
+/// UIKit to offer it one), driving the frames for 0.7 s.
+private struct FlingTakingLayout: CollectionViewLayout {
+    var flow: any CollectionViewLayout
+    var takes: Bool
+    var heard: [TouchGesture] = []
+
+    static func descriptor(takes: Bool) -> LayoutDescriptor {
+        let flow = LayoutRegistry.descriptor(for: "flow")!
+        return LayoutDescriptor(
+            type: "fling-\(takes ? "taking" : "refusing")", summary: "a flow grid that hears flings",
+            parameters: flow.parameters
+        ) { p throws(LayoutParameterError) in FlingTakingLayout(flow: try flow.make(p), takes: takes) }
+    }
+
+    mutating func prepare(_ collectionView: CollectionViewState) { flow.prepare(collectionView) }
+    var collectionViewContentSize: Size { flow.collectionViewContentSize }
+    func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        flow.layoutAttributesForElements(in: rect)
+    }
+    func layoutAttributesForItem(at indexPath: Layout.IndexPath) -> LayoutAttributes? {
+        flow.layoutAttributesForItem(at: indexPath)
+    }
+
+    mutating func collectionViewDidReceive(_ gesture: TouchGesture, _ collectionView: CollectionViewState)
+        -> Double?
+    {
+        heard.append(gesture)
+        guard takes, case .fling = gesture.kind else { return nil }
+        return 0.7
+    }
+}
+
+/// Cells placed as given, in the order given, which record the items tapped.
+private struct CardsLayout: CollectionViewLayout {
+    var cells: [LayoutAttributes]
+    var drawingOrder: DrawingOrder = .zIndex
+    var sublayerTransform: Transform3D? = nil
+    var tapped: [Layout.IndexPath] = []
+
+    mutating func prepare(_ collectionView: CollectionViewState) {}
+    var collectionViewContentSize: Size { Size(width: 390, height: 844) }
+    func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
+        cells.filter { $0.frame.intersects(rect) }
+    }
+    func layoutAttributesForItem(at indexPath: Layout.IndexPath) -> LayoutAttributes? {
+        cells.first { $0.indexPath == indexPath }
+    }
+    mutating func collectionViewDidTapItem(
+        at indexPath: Layout.IndexPath, _ collectionView: CollectionViewState
+    )
+        -> Bool
+    {
+        tapped.append(indexPath)
+        return true
+    }
+
+    /// The items a tap at `p` (the view's coordinates) reaches: none, or the one hit.
+    func tapped(at p: Point) throws -> [Layout.IndexPath] {
+        let me = self
+        let cards = LayoutDescriptor(type: "cards", summary: "cells as given", parameters: []) { _ in me }
+        let t = try timeline(
+            """
+            canvas: {width: 390, height: 844, scale: 1}
+            content: {items: \(cells.count)}
+            layout: {type: cards}
+            timeline:
+              - tap: {at: [\(p.x), \(p.y)]}
+            """, with: cards)
+        return try #require(t.final[0].layout as? CardsLayout).tapped
+    }
+}
+
+private func card(_ item: Int, _ frame: Rect, _ transform: Transform3D = .identity, zIndex: Int = 0)
+    -> LayoutAttributes
+{
+    var a = LayoutAttributes.cell(IndexPath(item: item, section: 0), frame: frame)
+    a.transform3D = transform
+    a.zIndex = zIndex
+    return a
+}
+
+@Suite struct TimelineGestureTests {
+    @Test func aFlingTheLayoutTakesLastsAsLongAsItSaysAndScrollsNothing() throws {
+        let fling =
+            grid.replacingOccurrences(of: "type: flow", with: "type: fling-taking")
+            + "\ntimeline:\n  - fling: {velocity: [0, 1500]}"
+        let t = try timeline(fling, with: FlingTakingLayout.descriptor(takes: true))
+        #expect(abs(t.duration - 0.7) < 1e-9)
+        #expect(bounds(t.frame(at: 0.35)).origin == .zero)
+        #expect(bounds(t.frame(at: t.duration)).origin == .zero)
+        let heard = try #require(t.final[0].layout as? FlingTakingLayout).heard
+        #expect(
+            heard == [
+                TouchGesture(
+                    kind: .fling(velocity: Point(x: 0, y: 1500)), location: Point(x: 195, y: 422),
+                    duration: 0,
+                    curve: .linear)
+            ])
+    }
+
+    @Test func aFlingTheLayoutRefusesDeceleratesAsBefore() throws {
+        let timelineText = "\ntimeline:\n  - fling: {velocity: [0, 1500]}"
+        let refused = try timeline(
+            grid.replacingOccurrences(of: "type: flow", with: "type: fling-refusing") + timelineText,
+            with: FlingTakingLayout.descriptor(takes: false))
+        let flow = try timeline(grid + timelineText)
+        #expect(refused.duration == flow.duration && refused.duration > 0.7)
+        for time in [0.2, flow.duration] {
+            #expect(bounds(refused.frame(at: time)) == bounds(flow.frame(at: time)))
+        }
+        #expect(bounds(flow.frame(at: flow.duration)).minY > 0)
+    }
+
+    @Test func aTapHitsACellWhereItsTransformDrawsIt() throws {
+        // Scaled 2x about its centre (150, 150): drawn over 50...250.
+        let scaled = CardsLayout(cells: [
+            card(0, Rect(x: 100, y: 100, width: 100, height: 100), .makeScale(2, 2, 1))
+        ])
+        #expect(try scaled.tapped(at: Point(x: 60, y: 60)) == [IndexPath(item: 0, section: 0)])
+        #expect(try scaled.tapped(at: Point(x: 40, y: 60)) == [])
+        // The same through the view's sublayerTransform, about the view's centre (195, 422).
+        var sublayer = CardsLayout(cells: [card(0, Rect(x: 145, y: 372, width: 100, height: 100))])
+        sublayer.sublayerTransform = .makeScale(2, 2, 1)
+        #expect(try sublayer.tapped(at: Point(x: 100, y: 422)) == [IndexPath(item: 0, section: 0)])
+        #expect(try sublayer.tapped(at: Point(x: 90, y: 422)) == [])
+    }
+
+    @Test func aTapMissesACellTurnedAwayFromIt() throws {
+        // Turned 80 degrees about y with perspective: the card, 200 wide about x = 200, is drawn
+        // about 40 points wide.
+        var perspective = Transform3D.identity
+        perspective.m34 = -1.0 / 500
+        let turned = Transform3D.makeRotation(80 * Double.pi / 180, 0, 1, 0).concatenating(perspective)
+        let cards = CardsLayout(cells: [card(0, Rect(x: 100, y: 100, width: 200, height: 200), turned)])
+        #expect(try cards.tapped(at: Point(x: 110, y: 200)) == [])
+        #expect(try cards.tapped(at: Point(x: 290, y: 200)) == [])
+        #expect(try cards.tapped(at: Point(x: 200, y: 200)) == [IndexPath(item: 0, section: 0)])
+    }
+
+    @Test func inDepthOrderTheNearerCellIsHitWhateverItsZIndex() throws {
+        let frame = Rect(x: 100, y: 100, width: 100, height: 100)
+        var cards = CardsLayout(cells: [
+            card(0, frame, .makeTranslation(0, 0, -100), zIndex: 1),
+            card(1, frame, .makeTranslation(0, 0, 100), zIndex: 0),
+        ])
+        let p = Point(x: 150, y: 150)
+        #expect(try cards.tapped(at: p) == [IndexPath(item: 0, section: 0)])
+        cards.drawingOrder = .depth
+        #expect(try cards.tapped(at: p) == [IndexPath(item: 1, section: 0)])
+    }
+
+    @Test func aCarouselZoomSurvivesASet() throws {
+        let t = try timeline(
+            """
+            canvas: {width: 390, height: 844, scale: 1}
+            content: {items: 10}
+            layout: {type: carousel}
+            timeline:
+              - tap: {item: [0, 0]}
+              - set: {layout: {margin: 20}, duration: 0}
+            """)
+        let zoomed = try #require(cell(t.frame(at: t.duration), 0, 0))
+        // Zoomed to the screen's width: 390 / 200.
+        #expect(abs(zoomed.transform3D.m11 - 1.95) < 1e-9)
+        #expect(try #require(t.final[0].layout as? CarouselLayout).zoomAnimations.count == 1)
+    }
+}

@@ -184,7 +184,7 @@ public final class FrameComposer: Sendable {
         let pixelWidth = (canvas.width * scale).rounded().clampedInt(in: 0...65536, nan: 0)
         let pixelHeight = (canvas.height * scale).rounded().clampedInt(in: 0...65536, nan: 0)
         for view in frame.views {
-            var layers: [(key: OrderKey, layer: Layer)] = []
+            var layers: [(key: DrawingOrder.Key, layer: Layer)] = []
             var viewLayer = ViewLayer(
                 frame: view.frame ?? Rect(origin: .zero, size: canvas.size),
                 sublayerTransform: view.sublayerTransform,
@@ -200,7 +200,7 @@ public final class FrameComposer: Sendable {
                         e, bounds: pixelAligned(view.bounds, scale: scale), scale: scale, view: viewLayer,
                         clip: clip, ticket: ticket)
                 else { continue }
-                layers.append((OrderKey(e.attributes, position: i, order: view.drawingOrder), layer))
+                layers.append((view.drawingOrder.key(e.attributes, position: i), layer))
             }
             layers.sort { $0.key < $1.key }
             viewLayer.layers = layers.map(\.layer)
@@ -389,39 +389,5 @@ extension FrameComposer {
         if behind > 0 { return true }
         return x1 + margin > clip.x0 && x0 - margin < clip.x1 && y1 + margin > clip.y0
             && y0 - margin < clip.y1
-    }
-}
-
-/// docs/decisions.md "Drawing order": ascending zIndex (or, in depth order, ascending depth first); ties:
-/// cells, then supplementary views, then decoration views, each by index path, then by their place in
-/// the file.
-struct OrderKey: Comparable {
-    /// Depth order: the z of (1, 1, 1) after the element's transform (iCarousel); 0 otherwise.
-    var depth: Double
-    var zIndex: Int
-    var category: Int
-    var section: Int
-    var item: Int
-    var position: Int
-
-    init(_ a: LayoutAttributes, position: Int, order: DrawingOrder = .zIndex) {
-        let t = a.transform3D
-        depth = order == .depth ? t.m13 + t.m23 + t.m33 + t.m43 : 0
-        zIndex = a.zIndex
-        switch a.representedElementCategory {
-        case .cell: category = 0
-        case .supplementaryView: category = 1
-        case .decorationView: category = 2
-        }
-        section = a.indexPath.section
-        item = a.indexPath.item
-        self.position = position
-    }
-
-    static func < (a: OrderKey, b: OrderKey) -> Bool {
-        if a.depth != b.depth { return a.depth < b.depth }
-        return (a.zIndex, a.category, a.section, a.item, a.position) < (
-            b.zIndex, b.category, b.section, b.item, b.position
-        )
     }
 }

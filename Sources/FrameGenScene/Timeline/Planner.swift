@@ -151,6 +151,8 @@ struct Planner {
                 drag(v, by: by, duration: d, curve: curve)
             }
         case .fling(let velocity, let rate):
+            let centre = Point(x: states[v].size.width / 2, y: states[v].size.height / 2)
+            if offer(v, .fling(velocity: velocity), at: centre, duration: 0, curve: .linear) { return }
             var s = states[v]
             s.layout.collectionViewWillBeginDragging(cvState(v, s, at: t))
             let release = releaseMotion(v, &s, velocity: velocity, rate: rate, at: t)
@@ -233,7 +235,9 @@ struct Planner {
             throw .badInput(scene.file, message)
         }
         do {
-            states[v].layout = try descriptor.make(params)
+            var layout = try descriptor.make(params)
+            layout.adoptState(of: states[v].layout)
+            states[v].layout = layout
         } catch {
             throw .badInput(
                 scene.file,
@@ -432,11 +436,11 @@ struct Planner {
                 target: target(natural.y, snapped.y, page: s.size.height), screenScale: scene.canvas.scale))
     }
 
-    /// Offers a drag or pinch to the layout's own views (a UIKit program's gesture recognisers)
-    /// before the engine scrolls or zooms: true when they took it, and the layout then drives
-    /// the frames for as long as it says (the gesture and what it set off). Either way the
-    /// layout heard it: recognisers that run beside a scroll (simultaneous recognition) keep
-    /// their part.
+    /// Offers a drag, pinch or fling to the layout's own views (a UIKit program's gesture
+    /// recognisers) before the engine scrolls or zooms: true when they took it, and the layout
+    /// then drives the frames for as long as it says (the gesture and what it set off). Either
+    /// way the layout heard it: recognisers that run beside a scroll (simultaneous recognition)
+    /// keep their part.
     mutating func offer(
         _ v: Int, _ kind: TouchGesture.Kind, at location: Point, duration d: Double, curve: TimingCurve
     ) -> Bool {
@@ -469,10 +473,19 @@ struct Planner {
             indexPath = ip
         case .point(let p):
             let content = Point(x: p.x + s.offset.x, y: p.y + s.offset.y)
-            let hits = layout.layoutAttributesForElements(in: s.bounds).filter {
-                $0.representedElementCategory == .cell && !$0.isHidden && $0.frame.contains(content)
+            // UIKit's hitTest: through each cell's transform, the topmost as drawn wins.
+            let visibility = data.visibility(
+                view: v, frame: s.frame, bounds: s.bounds, sublayerTransform: layout.sublayerTransform)
+            let drawn = visibility.elements(of: layout, minimumPad: data.minimumPad(view: v))
+            let order = layout.drawingOrder
+            let hits = drawn.indices.filter {
+                drawn[$0].representedElementCategory == .cell && visibility.hits(drawn[$0], at: p)
             }
-            guard let top = hits.max(by: { $0.zIndex < $1.zIndex }) else {
+            guard
+                let top = hits.max(by: {
+                    order.key(drawn[$0], position: $0) < order.key(drawn[$1], position: $1)
+                }).map({ drawn[$0] })
+            else {
                 // A tap on nothing does nothing, as in UIKit.
                 warnings.append(
                     "\(action.keyPath).tap.at: \(numbersText(p)) hits no cell; the tap does nothing")

@@ -192,9 +192,10 @@ public struct Timeline: Sendable {
         case .parameters(let from, let to, let curve):
             let p = curve.progress(local / step!.duration)
             state.parameters = interpolateParameters(from, to, p)
-            state.layout =
-                (try? scene.views[v].layout.make(state.parameters))
-                ?? state.layout
+            if var layout = try? scene.views[v].layout.make(state.parameters) {
+                layout.adoptState(of: state.layout)
+                state.layout = layout
+            }
         case .zoom(let zoom):
             state = zoom.state(
                 state, progress: zoom.curve.progress(local / step!.duration), view: v, data: data, time: time)

@@ -72,12 +72,7 @@ package struct ElementVisibility {
     /// be bounded (an unknown style reach, a corner behind the eye, non-finite numbers).
     func extent(_ a: LayoutAttributes) -> Rect? {
         guard let margin = styleReach(a) else { return nil }
-        var layer = Layer(
-            size: a.size, position: Point(x: a.center.x - bounds.minX, y: a.center.y - bounds.minY))
-        layer.transform = a.transform3D
-        let view = ViewLayer(
-            frame: Rect(origin: .zero, size: bounds.size), sublayerTransform: sublayerTransform, layers: [])
-        let h = Compositor.localToDevice(layer, in: view, scale: 1)
+        let h = localToView(a)
         let local = Rect(origin: .zero, size: a.size).insetBy(dx: -margin, dy: -margin)
         var (x0, y0, x1, y1) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
         for p in [
@@ -91,6 +86,33 @@ package struct ElementVisibility {
             (x0, y0, x1, y1) = (min(x0, x), min(y0, y), max(x1, x), max(y1, y))
         }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Whether `point` (the view's coordinates) lies on the element where it is drawn: through
+    /// its transform and the view's sublayerTransform, as UIKit's hitTest converts a point
+    /// through each layer's transform. An element hidden, transparent, empty or with a corner
+    /// behind the eye is not hit.
+    func hits(_ a: LayoutAttributes, at point: Point) -> Bool {
+        guard !a.isHidden, a.alpha > 0, a.size.width > 0, a.size.height > 0 else { return false }
+        let h = localToView(a)
+        let corners = [(0, 0), (a.size.width, 0), (a.size.width, a.size.height), (0, a.size.height)]
+        guard corners.allSatisfy({ h.mapHomogeneous(SIMD2($0.0, $0.1)).z > 0 }),
+            let back = h.inverted
+        else { return false }
+        // With every corner in front of the eye the whole quad is, so the point maps back to one
+        // place on the element.
+        let local = back.map(SIMD2(point.x, point.y))
+        return Rect(origin: .zero, size: a.size).contains(Point(x: local.x, y: local.y))
+    }
+
+    /// The element's own points to the view's, as the compositor places its layer.
+    private func localToView(_ a: LayoutAttributes) -> Homography {
+        var layer = Layer(
+            size: a.size, position: Point(x: a.center.x - bounds.minX, y: a.center.y - bounds.minY))
+        layer.transform = a.transform3D
+        let view = ViewLayer(
+            frame: Rect(origin: .zero, size: bounds.size), sublayerTransform: sublayerTransform, layers: [])
+        return Compositor.localToDevice(layer, in: view, scale: 1)
     }
 
     /// How far a style draws past an element of `size`, in its own points: the shadow's offset

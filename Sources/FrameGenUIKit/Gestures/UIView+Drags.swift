@@ -182,15 +182,18 @@ extension UIView {
 
 extension UIView {
     /// Whether this view or one inside it has an enabled recogniser of `gesture`'s kind (a pan
-    /// or swipe for a drag, a pinch for a pinch).
+    /// or swipe for a drag, a pinch for a pinch; none for a fling, which the scroll view alone
+    /// decelerates).
     package func hasRecognisers(for gesture: TouchGesture) -> Bool {
-        if case .drag = gesture.kind,
-            ((self as? UICollectionView)?.collectionViewLayout as? ListSectionLayout)?
-                .hasSwipeActions == true
-        {
-            return true
+        let pinch: Bool
+        switch gesture.kind {
+        case .drag:
+            let list = (self as? UICollectionView)?.collectionViewLayout as? ListSectionLayout
+            if list?.hasSwipeActions == true { return true }
+            pinch = false
+        case .pinch: pinch = true
+        case .fling: return false
         }
-        let pinch = if case .pinch = gesture.kind { true } else { false }
         for g in attachedGestureRecognizers where g.isEnabled {
             if pinch
                 ? g is UIPinchGestureRecognizer
