@@ -93,6 +93,17 @@ struct LayoutParameterReader {
         else { return nil }
         return Point(x: xs[0], y: xs[1])
     }
+
+    /// [a, b] as a Size whose parts may be negative, each within ±limit; nil when absent.
+    func signedSize(_ name: String, limit: Double) throws(LayoutParameterError) -> Size? {
+        guard let p = try point(name) else { return nil }
+        guard Swift.abs(p.x) <= limit, Swift.abs(p.y) <= limit else {
+            throw LayoutParameterError(
+                parameter: name, found: values[name]!.description,
+                expected: "two numbers [width, height] within ±\(CustomValue.format(limit))")
+        }
+        return Size(width: p.x, height: p.y)
+    }
 }
 
 extension CustomValue {

@@ -75,6 +75,7 @@ public enum LayoutRegistry {
         FlowLayout.descriptor, AlbumLayout.descriptor, PhotosLayout.descriptor, WaterfallLayout.descriptor,
         PinchLayout.descriptor, CoverFlowLayout.descriptor, CarouselLayout.descriptor,
         PagingLayout.descriptor, PreviewLayout.descriptor, ThumbnailsLayout.descriptor,
+        ICarouselLayout.descriptor,
     ]
 
     public static func descriptor(for type: String) -> LayoutDescriptor? {
