@@ -110,9 +110,11 @@ public struct ICarouselScroller: Hashable, Sendable {
         var end = last.time
         if case .drag(let t, _, let d, _) = last { end = t + d }
         m.run(until: end)
-        // Each motion is a few ticks to a few seconds; a bound keeps an odd case finite.
+        // Each motion is a few ticks to a few seconds; a bound keeps an odd case finite. The
+        // toggle moves on after the carousel rests, but only CoverFlow2 shows it.
         var ticks = 0
-        while m.isMoving && ticks < 60 * 600 {
+        let toggleShows = geometry.type == .coverFlow2
+        while m.isMoving && (toggleShows || m.isScrolling || m.isDecelerating) && ticks < 60 * 600 {
             m.run(until: m.time + 1 / ICarouselScroller.tickRate)
             ticks += 1
         }
