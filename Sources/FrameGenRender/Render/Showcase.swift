@@ -94,6 +94,9 @@ public enum Showcase {
         Segment(
             folder: "08-paging", caption: "Paging: fling, indicators", file: PackageResources.paging_yaml),
         Segment(folder: "09-pinch", caption: "Pinch: gather and grow", file: PackageResources.pinch_yaml),
+        Segment(
+            folder: "10-icarousel", caption: "iCarousel: the eleven types",
+            file: PackageResources.icarousel_yaml),
     ]
 
     /// The scene `bench` measures when given none: the tour's first segment.
