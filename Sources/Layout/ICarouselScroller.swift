@@ -282,15 +282,9 @@ public struct ICarouselMotion: Hashable, Sendable {
         }
         if togglesPerItem {
             // The pass sets the toggle item by item; what is left is the last item's. Taken
-            // here as the item nearest the centre's (docs/design/layouts.md §8.3).
-            let nearest = geometry.visibleIndices(scrollOffset: scrollOffset).min {
-                Swift.abs(geometry.offset(forItemAt: $0, scrollOffset: scrollOffset))
-                    < Swift.abs(geometry.offset(forItemAt: $1, scrollOffset: scrollOffset))
-            }
-            if let nearest {
-                toggle = ICarouselGeometry.toggle(
-                    forItemOffset: geometry.offset(forItemAt: nearest, scrollOffset: scrollOffset))
-            }
+            // here as the current item's, the one nearest the centre (docs/design/layouts.md §8.3).
+            toggle = ICarouselGeometry.toggle(
+                forItemOffset: geometry.offset(forItemAt: current, scrollOffset: scrollOffset))
         }
         previousIndex = current
     }
@@ -343,7 +337,7 @@ public struct ICarouselMotion: Hashable, Sendable {
     /// moves with touches every 60th of a second and at the lift, and ends there.
     mutating func drag(start: Double, by: Point, duration d: Double, curve: TimingCurve, until: Double) {
         touchDown(at: start)
-        guard physics.isScrollEnabled, geometry.numberOfItems > 0 else { return }
+        guard physics.isScrollEnabled, geometry.numberOfItems > 0, geometry.itemWidth > 0 else { return }
         let along = geometry.isVertical ? by.y : by.x
         let across = geometry.isVertical ? by.x : by.y
         if physics.ignorePerpendicularSwipes && Swift.abs(along) < Swift.abs(across) { return }
@@ -371,7 +365,7 @@ public struct ICarouselMotion: Hashable, Sendable {
     /// A fling: a pan that begins, reports its velocity and ends at one instant.
     mutating func fling(at now: Double, velocity: Point) {
         touchDown(at: now)
-        guard physics.isScrollEnabled, geometry.numberOfItems > 0 else { return }
+        guard physics.isScrollEnabled, geometry.numberOfItems > 0, geometry.itemWidth > 0 else { return }
         isDragging = true
         previousTranslation = 0
         // The finger moves against the content.

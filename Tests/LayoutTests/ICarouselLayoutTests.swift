@@ -369,4 +369,17 @@ import Testing
         #expect(s.state(at: 1.5).toggle == 0)
         #expect(!s.state(at: 1.2).togglesPerItem)
     }
+
+    /// Items of no width (an empty itemSize) give no distance to scroll by: a drag or fling
+    /// leaves the carousel where it is, rather than dividing by zero.
+    @Test func itemsOfNoWidthDoNotScroll() {
+        var s = ICarouselScroller(
+            geometry: ICarouselGeometry(
+                type: .coverFlow, itemWidth: 0, numberOfItems: 5, viewSize: Size(width: 375, height: 667)),
+            physics: .init())
+        s.append(.drag(time: 0, by: Point(x: -100, y: 0), duration: 0.3, curve: .linear))
+        s.append(.fling(time: 0.5, velocity: Point(x: 900, y: 0)))
+        #expect(s.state(at: 2).scrollOffset == 0)
+        #expect(s.restTime == 0.5)
+    }
 }
