@@ -148,6 +148,9 @@ final class TableScene: NSObject, UICollectionViewDataSource, UICollectionViewDe
         if table.bounds.origin != collectionView.bounds.origin {
             table.bounds.origin = collectionView.bounds.origin
         }
+        // The table's bounce settings are the scroll view's the timeline moves.
+        collectionView.alwaysBounceVertical = table.alwaysBounceVertical
+        collectionView.alwaysBounceHorizontal = table.alwaysBounceHorizontal
         table.layoutIfNeeded()
     }
 

@@ -672,6 +672,8 @@ final class Live: @unchecked Sendable {
                 view.decelerationRate = UIScrollView.DecelerationRate(
                     rawValue: CGFloat(scrolling.decelerationRate.rawValue))
                 view.isPagingEnabled = scrolling.isPagingEnabled
+                view.alwaysBounceVertical = scrolling.alwaysBounceVertical
+                view.alwaysBounceHorizontal = scrolling.alwaysBounceHorizontal
             }
             // On screen before the view controller's code runs, as a storyboard's view is by
             // viewDidLoad: a subclass that builds on its superview in didMoveToSuperview() finds
@@ -1145,6 +1147,12 @@ final class Live: @unchecked Sendable {
             }
             if view.isPagingEnabled != s.isPagingEnabled {
                 out[PublishedStateKey.requestedPagingEnabled] = .bool(view.isPagingEnabled)
+            }
+            if view.alwaysBounceVertical != s.alwaysBounceVertical {
+                out[PublishedStateKey.requestedAlwaysBounceVertical] = .bool(view.alwaysBounceVertical)
+            }
+            if view.alwaysBounceHorizontal != s.alwaysBounceHorizontal {
+                out[PublishedStateKey.requestedAlwaysBounceHorizontal] = .bool(view.alwaysBounceHorizontal)
             }
             // Settings framegen keeps without following, where following them would change a
             // frame: said once each (docs/uikit.md "What is there").

@@ -170,6 +170,9 @@ public struct CollectionViewState: Hashable, Sendable {
     /// and `isPagingEnabled`); a layout may ask for others (PublishedStateKey).
     public var decelerationRate: DecelerationRate
     public var isPagingEnabled: Bool
+    /// UIScrollView's `alwaysBounceVertical` and `alwaysBounceHorizontal` as the scene sets them.
+    public var alwaysBounceVertical = false
+    public var alwaysBounceHorizontal = false
     /// The screen's light or dark appearance and text size (a scene's canvas), which UIKit
     /// code reads from its traits.
     public var appearance = ScreenAppearance()

@@ -41,6 +41,13 @@ public enum PublishedStateKey {
     /// program set `isPagingEnabled`).
     public static let requestedPagingEnabled = "requestedPagingEnabled"
 
+    /// bool: the publishing view's `alwaysBounceVertical` in place of the scene's (a UIKit
+    /// program set it, or its view is a table view, which always bounces vertically).
+    public static let requestedAlwaysBounceVertical = "requestedAlwaysBounceVertical"
+
+    /// bool: the same for `alwaysBounceHorizontal`.
+    public static let requestedAlwaysBounceHorizontal = "requestedAlwaysBounceHorizontal"
+
     /// number: the index of the item the layout considers active (the centred page or thumbnail).
     public static let activeIndex = "activeIndex"
 

@@ -393,6 +393,17 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
         #expect(framesDrawnInReverseOnSeveralThreads(t) == serial)
     }
 
+    /// A table bounces vertically however few its rows (UITableView's alwaysBounceVertical is
+    /// true): five rows in a 300 pt view follow a drag up and spring back, where a collection
+    /// view of content that fits stays still.
+    @Test func aShortTableStillRubberBands() throws {
+        let t = try timeline(
+            contactsScene(200, 300, "drag: {by: [0, -100], duration: 0.2}"), contacts([3, 2]))
+        let pulled = t.frame(at: 0.2).views[0].bounds.minY
+        #expect(pulled > 0 && pulled < 100)
+        #expect(t.frame(at: t.duration).views[0].bounds.minY == 0)
+    }
+
     /// Bad answers of a data source and delegate are said once each, naming the call, and the
     /// scene goes on: a negative count is 0 rows, a NaN height sizes the row automatically.
     @Test func aNegativeCountAndANaNHeightAreSaidOnce() throws {

@@ -83,6 +83,17 @@ private final class Source: NSObject, UITableViewDataSource, UITableViewDelegate
         return (table, source)
     }
 
+    /// UIKit's defaults: a table view always bounces vertically, a collection view (and any
+    /// other scroll view) only when its content is taller than it.
+    @Test func onlyATableAlwaysBouncesVertically() {
+        #expect(UITableView(frame: .zero, style: .plain).alwaysBounceVertical)
+        #expect(!UITableView(frame: .zero, style: .plain).alwaysBounceHorizontal)
+        #expect(
+            !UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
+                .alwaysBounceVertical)
+        #expect(!UIScrollView(frame: .zero).alwaysBounceVertical)
+    }
+
     @Test func plainRowsAre44PointsTallOneBelowTheOther() {
         let (table, source) = Self.table([3])
         table.layoutIfNeeded()

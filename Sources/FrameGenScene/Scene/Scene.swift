@@ -77,6 +77,10 @@ public struct SceneView: Sendable {
     public var contentOffset: Point
     public var pagingEnabled: Bool
     public var decelerationRate: DecelerationRate
+    /// UIScrollView's `alwaysBounceVertical` and `alwaysBounceHorizontal`: a drag along an axis
+    /// whose content fits the view moves (and rubber-bands) only when set.
+    public var alwaysBounceVertical = false
+    public var alwaysBounceHorizontal = false
     /// The layout type the scene names, resolved when it was read.
     public internal(set) var layout: LayoutDescriptor
     public internal(set) var layoutParameters: [String: CustomValue]

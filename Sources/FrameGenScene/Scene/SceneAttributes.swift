@@ -75,6 +75,8 @@ public struct SceneData: Sendable {
             peers: peers, decelerationRate: view.decelerationRate, isPagingEnabled: view.pagingEnabled)
         state.appearance = scene.canvas.appearance
         state.orthogonalOffsets = orthogonalOffsets
+        state.alwaysBounceVertical = view.alwaysBounceVertical
+        state.alwaysBounceHorizontal = view.alwaysBounceHorizontal
         return state
     }
 

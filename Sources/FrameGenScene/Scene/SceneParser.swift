@@ -132,6 +132,7 @@ extension Canvas {
 extension SceneView {
     static let keys = [
         "frame", "rotatedFrame", "contentInset", "contentOffset", "pagingEnabled", "decelerationRate",
+        "alwaysBounceVertical", "alwaysBounceHorizontal",
     ]
     /// What an entry of `views` holds besides `keys`.
     static let listedKeys = ["name", "layout", "cell", "supplementary", "decoration"]
@@ -276,7 +277,7 @@ private func parseView(
     }
     let look = LayoutLook.of(descriptor.look ?? type)
     for (kind, style) in look.supplementary { styles[kind] = (styles[kind] ?? ElementStyle()).over(style) }
-    return SceneView(
+    var made = SceneView(
         name: name, frame: frame, rotatedFrame: rotatedFrame,
         contentInset: EdgeInsets(
             top: insetValues[0], left: insetValues[1], bottom: insetValues[2], right: insetValues[3]),
@@ -287,6 +288,9 @@ private func parseView(
         cell: (try cell.map { n throws(FrameGenError) in try ElementStyle(n) } ?? ElementStyle()).over(
             look.cell),
         supplementary: styles, decorationImages: decorations, textTemplates: texts)
+    made.alwaysBounceVertical = try view?["alwaysBounceVertical"]?.bool() ?? false
+    made.alwaysBounceHorizontal = try view?["alwaysBounceHorizontal"]?.bool() ?? false
+    return made
 }
 
 /// Checks parameter values by building the layout once; its error names the parameter.

@@ -154,6 +154,10 @@ struct Planner {
             let centre = Point(x: states[v].size.width / 2, y: states[v].size.height / 2)
             if offer(v, .fling(velocity: velocity), at: centre, duration: 0, curve: .linear) { return }
             var s = states[v]
+            let axes = scrollableAxes(v, s, at: t)
+            // Along an axis that cannot move, the release has nothing to carry.
+            let velocity = Point(x: axes.x ? velocity.x : 0, y: axes.y ? velocity.y : 0)
+            guard velocity != .zero else { return }
             s.layout.collectionViewWillBeginDragging(cvState(v, s, at: t))
             let release = releaseMotion(v, &s, velocity: velocity, rate: rate, at: t)
             s.layout.collectionViewDidEndDragging(cvState(v, s, at: t), willDecelerate: true)
@@ -315,10 +319,15 @@ struct Planner {
     mutating func drag(_ v: Int, by: Point, duration d: Double, curve: TimingCurve) {
         let t = time
         var s = states[v]
+        let (scrollsX, scrollsY) = scrollableAxes(v, s, at: t)
+        guard scrollsX || scrollsY else {
+            // UIScrollView's pan does not begin where nothing can move: no delegate call, no
+            // motion, the finger's time passes.
+            add(v, duration: d, before: states, .still)
+            return
+        }
         s.layout.collectionViewWillBeginDragging(cvState(v, s, at: t))
         let r = range(v, s, at: t)
-        let scrollsX = r.maxX > r.minX
-        let scrollsY = r.maxY > r.minY || !scrollsX
         let dragX =
             scrollsX
             ? ScrollDrag(
@@ -436,6 +445,18 @@ struct Planner {
                 target: target(natural.y, snapped.y, page: s.size.height), screenScale: scene.canvas.scale))
     }
 
+    /// The axes a drag or fling moves the view along: those whose content is longer than the
+    /// view (within its insets), and those it always bounces along (`alwaysBounceVertical`,
+    /// `alwaysBounceHorizontal`, the scene's or the program's; a table view's vertical one).
+    func scrollableAxes(_ v: Int, _ s: ViewState, at t: Double) -> (x: Bool, y: Bool) {
+        let r = range(v, s, at: t)
+        let settings = ScrollSettings(scene.views[v], asked: prepared(v, s, at: t).publishedState)
+        return (
+            r.maxX > r.minX || settings.alwaysBounceHorizontal,
+            r.maxY > r.minY || settings.alwaysBounceVertical
+        )
+    }
+
     /// Offers a drag, pinch or fling to the layout's own views (a UIKit program's gesture
     /// recognisers) before the engine scrolls or zooms: true when they took it, and the layout
     /// then drives the frames for as long as it says (the gesture and what it set off). Either
@@ -471,6 +492,28 @@ struct Planner {
                 throw .badInput(scene.file, "\(action.keyPath).tap.item: there is no item \(ip)")
             }
             indexPath = ip
+            // A finger touches what is on top: the item's centre when no cell covers it, else a
+            // point of it that none covers. An item not drawn here (off screen, hidden) is
+            // tapped as the scene names it.
+            let visibility = data.visibility(
+                view: v, frame: s.frame, bounds: s.bounds, sublayerTransform: layout.sublayerTransform)
+            let drawn = visibility.elements(of: layout, minimumPad: data.minimumPad(view: v))
+            if let i = drawn.firstIndex(where: {
+                $0.representedElementCategory == .cell && $0.indexPath == ip
+            }) {
+                let a = drawn[i]
+                let centre = visibility.drawnPoint(of: a, Point(x: a.size.width / 2, y: a.size.height / 2))
+                if visibility.hits(a, at: centre) {
+                    guard let p = visibility.topmostPoint(of: i, in: drawn, order: layout.drawingOrder) else {
+                        warnings.append(
+                            "\(action.keyPath).tap.item: item \(ip) is covered by other cells everywhere; the tap does nothing"
+                        )
+                        add(v, duration: duration ?? hold, before: states, .still)
+                        return
+                    }
+                    if p != centre { touch = Point(x: p.x + s.offset.x, y: p.y + s.offset.y) }
+                }
+            }
         case .point(let p):
             let content = Point(x: p.x + s.offset.x, y: p.y + s.offset.y)
             // UIKit's hitTest: through each cell's transform, the topmost as drawn wins.
@@ -807,10 +850,20 @@ func numbersText(_ p: Point) -> String { CustomValue.numbers([p.x, p.y]).descrip
 struct ScrollSettings {
     var decelerationRate: DecelerationRate
     var isPagingEnabled: Bool
+    var alwaysBounceVertical: Bool
+    var alwaysBounceHorizontal: Bool
 
     init(_ view: SceneView, asked published: [String: CustomValue]) {
         decelerationRate = view.decelerationRate
         isPagingEnabled = view.pagingEnabled
+        alwaysBounceVertical = view.alwaysBounceVertical
+        alwaysBounceHorizontal = view.alwaysBounceHorizontal
+        if case .bool(let b)? = published[PublishedStateKey.requestedAlwaysBounceVertical] {
+            alwaysBounceVertical = b
+        }
+        if case .bool(let b)? = published[PublishedStateKey.requestedAlwaysBounceHorizontal] {
+            alwaysBounceHorizontal = b
+        }
         if case .number(let r)? = published[PublishedStateKey.requestedDecelerationRate],
             let rate = DecelerationRate(rawValue: r)
         {

@@ -105,6 +105,40 @@ package struct ElementVisibility {
         return Rect(origin: .zero, size: a.size).contains(Point(x: local.x, y: local.y))
     }
 
+    /// A point (the view's coordinates) where a finger touching element `index` of `drawn`
+    /// (the cells as drawn, in the layout's order) touches it and no cell drawn over it: its
+    /// centre when that is on top, else the first of a 9 x 9 grid of points across it, row by
+    /// row. nil when the element is not hittable or other cells cover every point tried.
+    func topmostPoint(of index: Int, in drawn: [LayoutAttributes], order: DrawingOrder) -> Point? {
+        let a = drawn[index]
+        guard hits(a, at: drawnPoint(of: a, Point(x: a.size.width / 2, y: a.size.height / 2))) else {
+            return nil
+        }
+        let key = order.key(a, position: index)
+        let above = drawn.indices.filter {
+            $0 != index && drawn[$0].representedElementCategory == .cell
+                && key < order.key(drawn[$0], position: $0)
+        }
+        var candidates = [Point(x: 0.5, y: 0.5)]
+        candidates.reserveCapacity(82)
+        for row in 0..<9 {
+            for column in 0..<9 {
+                candidates.append(Point(x: (Double(column) + 0.5) / 9, y: (Double(row) + 0.5) / 9))
+            }
+        }
+        for c in candidates {
+            let p = drawnPoint(of: a, Point(x: c.x * a.size.width, y: c.y * a.size.height))
+            if hits(a, at: p) && !above.contains(where: { hits(drawn[$0], at: p) }) { return p }
+        }
+        return nil
+    }
+
+    /// Where the element's own point `local` is drawn, in the view's coordinates.
+    func drawnPoint(of a: LayoutAttributes, _ local: Point) -> Point {
+        let m = localToView(a).map(SIMD2(local.x, local.y))
+        return Point(x: m.x, y: m.y)
+    }
+
     /// The element's own points to the view's, as the compositor places its layer.
     private func localToView(_ a: LayoutAttributes) -> Homography {
         var layer = Layer(

@@ -173,6 +173,9 @@ open class UITableView: UIScrollView {
         self.style = style
         super.init(frame: frame)
         clipsToBounds = true
+        // UIKit's table view bounces vertically however few its rows; other scroll views only
+        // when their content is taller than they are.
+        alwaysBounceVertical = true
         backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
     }
 
