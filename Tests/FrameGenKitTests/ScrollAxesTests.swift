@@ -25,6 +25,7 @@ import Testing
         let t = try timeline(short + "\ntimeline:\n  - drag: {by: [0, -200], duration: 0.4}")
         #expect(Swift.abs(t.duration - 0.4) < 1e-9)
         for time in [0.1, 0.2, 0.4] { #expect(t.frame(at: time).views[0].bounds.origin == .zero) }
+        #expect(t.warnings.contains { $0.contains("the content fits the view, so nothing moves") })
         // A fling has nothing to carry either.
         let fling = try timeline(short + "\ntimeline:\n  - fling: {velocity: [0, 2000]}")
         #expect(fling.duration == 0)
@@ -102,7 +103,9 @@ private struct TouchRecordingLayout: CollectionViewLayout {
     func layoutAttributesForItem(at indexPath: Layout.IndexPath) -> LayoutAttributes? {
         cells.first { $0.indexPath == indexPath }
     }
-    mutating func collectionViewDidTapItem(at indexPath: Layout.IndexPath, _ collectionView: CollectionViewState)
+    mutating func collectionViewDidTapItem(
+        at indexPath: Layout.IndexPath, _ collectionView: CollectionViewState
+    )
         -> Bool
     {
         touches.append(collectionView.touchLocation)

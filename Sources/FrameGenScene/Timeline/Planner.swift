@@ -148,7 +148,11 @@ struct Planner {
             if let at, let section = orthogonalScrollView(v, at: at, by: by) {
                 dragSection(v, section, by: by, duration: d, curve: curve)
             } else {
-                drag(v, by: by, duration: d, curve: curve)
+                if !drag(v, by: by, duration: d, curve: curve) {
+                    warnings.append(
+                        "\(action.keyPath).drag: the content fits the view, so nothing moves, as on iOS; alwaysBounceVertical: true (or alwaysBounceHorizontal) on the view lets it rubber-band"
+                    )
+                }
             }
         case .fling(let velocity, let rate):
             let centre = Point(x: states[v].size.width / 2, y: states[v].size.height / 2)
@@ -316,7 +320,9 @@ struct Planner {
 
     // MARK: Scrolling
 
-    mutating func drag(_ v: Int, by: Point, duration d: Double, curve: TimingCurve) {
+    /// Returns false when nothing could move (the content fits the view along every axis).
+    @discardableResult
+    mutating func drag(_ v: Int, by: Point, duration d: Double, curve: TimingCurve) -> Bool {
         let t = time
         var s = states[v]
         let (scrollsX, scrollsY) = scrollableAxes(v, s, at: t)
@@ -324,7 +330,7 @@ struct Planner {
             // UIScrollView's pan does not begin where nothing can move: no delegate call, no
             // motion, the finger's time passes.
             add(v, duration: d, before: states, .still)
-            return
+            return false
         }
         s.layout.collectionViewWillBeginDragging(cvState(v, s, at: t))
         let r = range(v, s, at: t)
@@ -368,6 +374,7 @@ struct Planner {
         released.offset = data.pixelGrid.round(release.restOffset)
         released.layout.collectionViewDidEndDecelerating(cvState(v, released, at: time))
         states[v] = released
+        return true
     }
 
     /// The section that scrolls on its own under the finger at `point` (the view's coordinates),
