@@ -7,10 +7,15 @@ import Geometry
 #endif
 
 /// iCarousel's `iCarouselType` (docs/design/layouts.md §8), by the names its Swift users write:
-/// `carousel.type = .timeMachine`. `custom` is missing: its transform is the delegate's code.
+/// `carousel.type = .timeMachine`. `custom` places each item by the app's own function
+/// (`ICarouselLayout.itemTransform`, the delegate's `carousel(_:itemTransformForOffset:baseTransform:)`),
+/// so a scene cannot name it.
 public enum ICarouselType: String, CaseIterable, Hashable, Sendable {
     case linear, rotary, invertedRotary, cylinder, invertedCylinder, wheel, invertedWheel
-    case coverFlow, coverFlow2, timeMachine, invertedTimeMachine
+    case coverFlow, coverFlow2, timeMachine, invertedTimeMachine, custom
+
+    /// The types a scene can name: all but `custom`.
+    public static let builtIn = allCases.filter { $0 != .custom }
 
     /// The types laid out on a circle: they wrap by default and count their items around it.
     var isCircular: Bool {
@@ -131,7 +136,7 @@ public struct ICarouselGeometry: Hashable, Sendable {
             } else {
                 visible = ICarouselGeometry.truncated((count / 2).rounded(.up)) + 1
             }
-        case .timeMachine, .invertedTimeMachine:
+        case .timeMachine, .invertedTimeMachine, .custom:
             visible = ICarouselGeometry.maximumVisibleItems
         }
         visible = Swift.min(ICarouselGeometry.maximumVisibleItems, visible)
@@ -262,15 +267,25 @@ public struct ICarouselGeometry: Hashable, Sendable {
         return offset > -0.5 ? -clamped : -1 - clamped
     }
 
-    /// The item's layer transform at `offset` items from the current position: the perspective
-    /// and viewpoint, then the type's placement (docs/design/layouts.md §8.1). `toggle` is
-    /// CoverFlow2's -1...1 flip of the items either side of the centre.
-    public func transform(forOffset offset: Double, toggle: Double = 0) -> Transform3D {
+    /// The perspective and the viewpoint every type starts from (the base transform a custom
+    /// carousel's function is given).
+    public var baseTransform: Transform3D {
         var base = Transform3D.identity
         base.m34 = perspective
-        base = base.translated(-viewpointOffset.width, -viewpointOffset.height, 0)
+        return base.translated(-viewpointOffset.width, -viewpointOffset.height, 0)
+    }
+
+    /// The item's layer transform at `offset` items from the current position: the perspective
+    /// and viewpoint, then the type's placement (docs/design/layouts.md §8.1). `toggle` is
+    /// CoverFlow2's -1...1 flip of the items either side of the centre. A custom carousel's is
+    /// the app's function of the offset and this base (`ICarouselLayout.itemTransform`); here
+    /// the base alone.
+    public func transform(forOffset offset: Double, toggle: Double = 0) -> Transform3D {
+        let base = baseTransform
         let w = itemWidth
         switch type {
+        case .custom:
+            return base
         case .linear:
             let d = offset * w * spacing
             return isVertical ? base.translated(0, d, 0) : base.translated(d, 0, 0)

@@ -28,6 +28,10 @@ public struct ICarouselLayout: CollectionViewLayout {
     public var physics: ICarouselPhysics
     /// The item at the centre before any event (iCarousel's `currentItemIndex` as the app sets it).
     public var initialItemIndex: Int
+    /// A custom carousel's placement: the item's transform at an offset (in items from the
+    /// centre) from the base transform (perspective and viewpoint), as iCarousel's delegate
+    /// answers `carousel(_:itemTransformForOffset:baseTransform:)`. Used by `style: .custom` only.
+    public var itemTransform: (@Sendable (_ offset: Double, _ baseTransform: Transform3D) -> Transform3D)?
     /// The user's drags, flings and taps so far.
     public private(set) var events: [ICarouselEvent] = []
 
@@ -40,8 +44,10 @@ public struct ICarouselLayout: CollectionViewLayout {
         style: ICarouselType = .linear, options: ICarouselOptions = .init(), isVertical: Bool = false,
         perspective: Double = -1.0 / 500.0, viewpointOffset: Size = .zero, centerOffset: Size = .zero,
         itemSize: Size = Size(width: 200, height: 200), itemWidth: Double? = nil,
-        physics: ICarouselPhysics = .init(), initialItemIndex: Int = 0
+        physics: ICarouselPhysics = .init(), initialItemIndex: Int = 0,
+        itemTransform: (@Sendable (_ offset: Double, _ baseTransform: Transform3D) -> Transform3D)? = nil
     ) {
+        self.itemTransform = itemTransform
         self.style = style
         self.options = options
         self.isVertical = isVertical
@@ -111,7 +117,11 @@ public struct ICarouselLayout: CollectionViewLayout {
             IndexPath(section: 0, item: index), frame: Rect(center: centre, size: itemSize))
         let offset = g.offset(forItemAt: index, scrollOffset: m.scrollOffset)
         let toggle = m.togglesPerItem ? ICarouselGeometry.toggle(forItemOffset: offset) : m.toggle
-        a.transform3D = g.transform(forOffset: offset, toggle: toggle)
+        if style == .custom, let itemTransform {
+            a.transform3D = itemTransform(offset, g.baseTransform)
+        } else {
+            a.transform3D = g.transform(forOffset: offset, toggle: toggle)
+        }
         a.alpha = g.alpha(forOffset: offset)
         a.isHidden = g.isHidden(a.transform3D)
         return a
@@ -182,7 +192,7 @@ extension ICarouselLayout {
     public static let parameters: [LayoutParameter] = [
         LayoutParameter(
             name: "style", defaultValue: .string("linear"),
-            summary: "iCarousel's type: " + ICarouselType.allCases.map(\.rawValue).joined(separator: ", ")),
+            summary: "iCarousel's type: " + ICarouselType.builtIn.map(\.rawValue).joined(separator: ", ")),
         LayoutParameter(
             name: "itemSize", defaultValue: .numbers([200, 200]),
             summary: "[width, height] of every item view"),
@@ -282,7 +292,7 @@ extension ICarouselLayout {
 
     public init(parameters values: [String: CustomValue]) throws(LayoutParameterError) {
         let r = LayoutParameterReader(values)
-        let name = try r.choice("style", default: "linear", from: ICarouselType.allCases.map(\.rawValue))
+        let name = try r.choice("style", default: "linear", from: ICarouselType.builtIn.map(\.rawValue))
         var o = ICarouselOptions()
         func optional(_ key: String, minimum: Double? = nil, maximum: Double? = nil)
             throws(LayoutParameterError)

@@ -382,4 +382,24 @@ import Testing
         #expect(s.state(at: 2).scrollOffset == 0)
         #expect(s.restTime == 0.5)
     }
+
+    /// Custom: the app's function places each item, given its offset and the base transform
+    /// (the perspective and viewpoint); up to 30 items have views, nothing wraps or fades.
+    @Test func customPlacesItemsByTheAppsFunction() throws {
+        let layout = ICarouselLayout(
+            style: .custom, viewpointOffset: Size(width: 10, height: 0), initialItemIndex: 2,
+            itemTransform: { offset, base in base.translated(offset * 150, 0, -Swift.abs(offset) * 100) })
+        let cells = prepared(layout, state()).layoutAttributesForElements(in: .zero)
+        #expect(cells.count == 20)
+        let item3 = try #require(cells.first { $0.indexPath.item == 3 })
+        // Its own placement inside the base: 150 right, 100 back, then the eye 10 to the left.
+        #expect(near(centre(item3.transform3D), SIMD4(140, 0, -100, 1.2)))
+        #expect(cells.allSatisfy { $0.alpha == 1 && !$0.isHidden })
+        // The nearest on top: item 2, at the centre.
+        #expect(cells.max { $0.transform3D.m43 < $1.transform3D.m43 }?.indexPath.item == 2)
+        // A scene cannot name it: it needs the app's code.
+        #expect(throws: LayoutParameterError.self) {
+            try ICarouselLayout(parameters: ["style": .string("custom")])
+        }
+    }
 }
