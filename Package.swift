@@ -4,6 +4,7 @@ import PackageDescription
 // Dependency direction (see README, "Architecture"):
 //   Geometry <- Motion <- Layout          (no pixels; layouts animate with Motion's curves)
 //   CKernels <- Raster <- Compositor      (pixels; Raster also uses Geometry)
+//   CISA <- CKernels, CPNG, Raster        (the instruction-set ceiling: which vector paths run)
 //   Raster, CPNG, CJPEG <- Codecs         (image files: PNG, APNG, JPEG, GIF, atomic writes)
 //   Raster <- Comparison                  (how two images differ: golden, compare, FrameGenTesting)
 //   Raster <- Text <- Compositor          (FreeType, fontconfig, HarfBuzz, FriBidi: glyph masks)
@@ -55,8 +56,12 @@ var products: [Product] = [
 ]
 
 var targets: [Target] = [
+    // The instruction-set ceiling (FRAMEGEN_ISA, `bench --isa`): the one place CPNG's and
+    // CKernels' run-time choices of a vector path ask, so that one machine can time every path.
+    .target(name: "CISA"),
     .target(
         name: "CPNG",
+        dependencies: ["CISA"],
         linkerSettings: [
             .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"),
         ]
@@ -85,8 +90,8 @@ var targets: [Target] = [
     ),
     .target(name: "Geometry"),
     // Pixel loops in AVX2, chosen at run time; the Swift loops are the portable fallback.
-    .target(name: "CKernels"),
-    .target(name: "Raster", dependencies: ["CKernels", "Geometry"]),
+    .target(name: "CKernels", dependencies: ["CISA"]),
+    .target(name: "Raster", dependencies: ["CISA", "CKernels", "Geometry"]),
     // Image files apart from pixel work: PNG, APNG, JPEG and GIF, their limits, atomic writes.
     .target(name: "Codecs", dependencies: ["Raster", "Geometry", "CPNG", "CJPEG"]),
     // How two images differ (pixelmatch, SSIM, diff images): one module for `golden`,

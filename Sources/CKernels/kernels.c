@@ -1,5 +1,6 @@
 #include "ckernels.h"
 
+#include <cisa.h>
 #include <string.h>
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -8,14 +9,7 @@
 /* Every floating-point operation is the Swift code's, one rounding each: never fused. */
 #pragma STDC FP_CONTRACT OFF
 
-int ckernels_has_avx2(void) {
-#if defined(__x86_64__)
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx2");
-#else
-    return 0;
-#endif
-}
+int ckernels_has_avx2(void) { return cisa_allows(CISA_AVX2); }
 
 #if defined(__x86_64__)
 

@@ -1,6 +1,7 @@
 #include "cpng.h"
 #include "filters.h"
 
+#include <cisa.h>
 #include <libdeflate.h>
 #include <stdlib.h>
 #include <string.h>
@@ -306,6 +307,7 @@ int cpng_decode_rgba8_fast(const uint8_t *data, size_t size, const cpng_limits *
         }
     }
     const uint8_t *none_above = zero_row ? zero_row : zeros;
+    portable = portable || !cisa_allows(CISA_SSE2); /* one choice for the whole image */
     if (in_place) {
         for (uint32_t y = 0; y < height; y++) {
             const uint8_t *src = rows + (size_t)y * (row + 1);

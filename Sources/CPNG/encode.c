@@ -1,7 +1,7 @@
 #include "cpng.h"
-#include "cpu.h"
 #include "filters.h"
 
+#include <cisa.h>
 #include <libdeflate.h>
 #include <pthread.h>
 #if defined(__x86_64__)
@@ -382,10 +382,11 @@ static int filter_rows_checked(const uint8_t *rows, uint32_t width, uint32_t hei
         pthread_once(&straight_table_once, build_straight_table);
     }
 #if defined(__x86_64__)
-    if (!portable && in_channels == 4 && out_channels == 3 && filters == CPNG_FILTER_PAETH && cpng_has_avx512vbmi()) {
+    if (!portable && in_channels == 4 && out_channels == 3 && filters == CPNG_FILTER_PAETH &&
+        cisa_allows(CISA_AVX512)) {
         return paeth_rgba_to_rgb_avx512(rows, width, height, stride, y0, y1, out);
     }
-    if (!portable && cpng_has_avx2()) {
+    if (!portable && cisa_allows(CISA_AVX2)) {
         return filter_rows_avx2(rows, width, stride, in_channels, out_channels, premultiplied, filters, y0, y1, out);
     }
 #endif
@@ -404,6 +405,22 @@ int cpng_filter_rows_portable(const uint8_t *rows, uint32_t width, uint32_t heig
                               uint32_t y1, uint8_t *out) {
     return filter_rows_checked(rows, width, height, stride, in_channels, out_channels, premultiplied, filters, y0,
                                y1, out, 1);
+}
+
+/* What the choices above (filter_rows_checked), in fast_deflate.c (fast_deflate's `windows`,
+   fastest_deflate) and in decode.c (cpng_decode_rgba8_fast) take at the current level. */
+int cpng_family_level(int family) {
+    const int level = cisa_level();
+    switch (family) {
+    case CPNG_FAMILY_FILTER:
+        return level >= CISA_AVX2 ? level : CISA_PORTABLE;
+    case CPNG_FAMILY_DEFLATE:
+        return level;
+    case CPNG_FAMILY_DECODE:
+        return level >= CISA_SSE2 ? CISA_SSE2 : CISA_PORTABLE;
+    default:
+        return -1;
+    }
 }
 
 /* ---- Deflate ----------------------------------------------------------------------------- */

@@ -1,6 +1,6 @@
 #include "cpng.h"
-#include "cpu.h"
 
+#include <cisa.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -341,12 +341,12 @@ static inline __attribute__((always_inline)) uint64_t equal_mask64(const uint8_t
 #endif
 
 /* The length of the run at in + i, `len` bytes of which are known to repeat the pixel before
-   them, up to `most` bytes. */
+   them, up to `most` bytes: 16 bytes a step with `sse2`, else 8. */
 static inline __attribute__((always_inline)) size_t run_length(const uint8_t *in, size_t i, size_t len,
-                                                               size_t most, size_t bpp) {
+                                                               size_t most, size_t bpp, int sse2) {
     for (;;) {
 #if defined(__x86_64__)
-        if (len + 16 <= most) {
+        if (sse2 && len + 16 <= most) {
             __m128i a = _mm_loadu_si128((const __m128i *)(in + i + len));
             __m128i b = _mm_loadu_si128((const __m128i *)(in + i + len - bpp));
             const unsigned differ = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, b)) ^ 0xffffu;
@@ -356,6 +356,8 @@ static inline __attribute__((always_inline)) size_t run_length(const uint8_t *in
             len += 16;
             continue;
         }
+#else
+        (void)sse2;
 #endif
         if (len + 8 > most) {
             while (len < most && in[i + len] == in[i + len - bpp]) {
@@ -378,8 +380,9 @@ static inline __attribute__((always_inline)) size_t run_length(const uint8_t *in
 /* Pass 1 with `bpp` a constant in each caller (3 or 4), so that a pixel's literals are counted
    without a loop. A run starts at the first pixel step from the end of the previous one (or from
    the piece's second pixel) where at least MIN_MATCH bytes repeat the pixel before them. With
-   `windows` (x86-64) the starts are found 64 bytes at a time from bit masks; without, and for the
-   last bytes, a pixel at a time: the same runs (tested). Returns the number of sequences. */
+   `windows` (SSE2, where the instruction-set ceiling allows it) the starts are found 64 bytes at a
+   time from bit masks and runs measured 16 bytes a step; without, and for the last bytes, a pixel
+   at a time: the same runs (tested). Returns the number of sequences. */
 static inline __attribute__((always_inline)) size_t find_runs(const uint8_t *in, size_t n, const size_t bpp,
                                                               int windows, sequence *seqs,
                                                               uint32_t *litlen_freq, uint32_t *match_count) {
@@ -434,7 +437,7 @@ static inline __attribute__((always_inline)) size_t find_runs(const uint8_t *in,
         const size_t most = n - i < MAX_MATCH ? n - i : MAX_MATCH;
         const uint64_t rest = ~(e >> j);
         size_t len = rest & (~0ull >> j) ? (size_t)__builtin_ctzll(rest) /* it ends in the window */
-                                         : run_length(in, i, 64 - j, most, bpp);
+                                         : run_length(in, i, 64 - j, most, bpp, 1);
         len = len < most ? len : most;
         ADD_RUN(len);
     }
@@ -445,7 +448,7 @@ static inline __attribute__((always_inline)) size_t find_runs(const uint8_t *in,
         size_t len = 0;
         if (load32(in + i - bpp) == load32(in + i)) {
             const size_t most = n - i < MAX_MATCH ? n - i : MAX_MATCH;
-            len = run_length(in, i, MIN_PROBE, most, bpp);
+            len = run_length(in, i, MIN_PROBE, most, bpp, windows);
         }
         if (len < MIN_MATCH) { /* a pixel's bytes as literals: runs start at pixel steps only */
             COUNT_PIXEL(i);
@@ -645,9 +648,10 @@ static int fast_deflate(const uint8_t *in, size_t n, size_t bpp, int last, uint8
     }
     const int distance_code = distance_symbol((uint32_t)bpp);
     uint32_t litlen_freq[LITLEN_SYMBOLS] = {0}, dist_freq[DIST_SYMBOLS] = {0}, matches = 0;
-    const size_t nseq = bpp == 3   ? find_runs(in, n, 3, !reference, seqs, litlen_freq, &matches)
-                        : bpp == 4 ? find_runs(in, n, 4, !reference, seqs, litlen_freq, &matches)
-                                   : find_runs(in, n, bpp, !reference, seqs, litlen_freq, &matches);
+    const int windows = !reference && cisa_allows(CISA_SSE2);
+    const size_t nseq = bpp == 3   ? find_runs(in, n, 3, windows, seqs, litlen_freq, &matches)
+                        : bpp == 4 ? find_runs(in, n, 4, windows, seqs, litlen_freq, &matches)
+                                   : find_runs(in, n, bpp, windows, seqs, litlen_freq, &matches);
     dist_freq[distance_code] = matches;
 
     /* The trees and the block's exact size, to fall back to stored blocks when they are smaller. */
@@ -1234,7 +1238,7 @@ static int fastest_deflate(const uint8_t *in, size_t n, int last, uint8_t *out, 
     }
     /* Pass 1: which blocks are zero, the sampled literal counts, the runs' symbols. */
 #if defined(__x86_64__)
-    if (!portable && cpng_has_avx2()) {
+    if (!portable && cisa_allows(CISA_AVX2)) {
         fastest_zero_blocks_avx2(in, blocks, zero);
     } else
 #endif
@@ -1304,7 +1308,8 @@ static int fastest_deflate(const uint8_t *in, size_t n, int last, uint8_t *out, 
             f.match_count[l] = (uint8_t)(count + plan.lengths[LITLEN_SYMBOLS]);
         }
 #if defined(__x86_64__)
-        w = !portable && cpng_has_avx512vbmi() ? fastest_blocks_avx512(w, &f, &overflow) : fastest_blocks(w, &f, &overflow);
+        w = !portable && cisa_allows(CISA_AVX512) ? fastest_blocks_avx512(w, &f, &overflow)
+                                                   : fastest_blocks(w, &f, &overflow);
 #else
         w = fastest_blocks(w, &f, &overflow);
 #endif

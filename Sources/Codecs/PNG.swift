@@ -42,8 +42,9 @@ public enum PNG {
     }
 
     /// Which code decodes (`cpng_decode_rgba8`): the fast path where it takes the file and
-    /// libpng otherwise, as every caller has it; libpng alone; or the fast path alone, with or
-    /// without its SSE2 loops (nil from `decodeStraight(_:limits:path:)` when it declines).
+    /// libpng otherwise, as every caller has it; libpng alone; or the fast path alone, with its
+    /// SSE2 loops where the instruction-set ceiling allows them or without them whatever it is
+    /// (nil from `decodeStraight(_:limits:path:)` when it declines).
     /// For the tests and the fuzz target that compare them.
     package enum DecodePath: Sendable {
         case automatic, libpng, fast, fastPortable

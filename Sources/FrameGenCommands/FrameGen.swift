@@ -1,6 +1,7 @@
 import ArgumentParser
 import FrameGenRender
 import FrameGenScene
+import FrameGenTools
 
 /// The root command. Subcommands are small structs in this folder; each one's `run()` calls into
 /// FrameGenKit and throws `FrameGenError`, which `main` maps to an exit status in one place.
@@ -20,6 +21,9 @@ struct FrameGen: ParsableCommand {
     static func runAsRoot() -> Never {
         do {
             var command = try parseAsRoot()
+            // FRAMEGEN_ISA's warning (an unknown value) before the command's own output; bench
+            // reads it itself, where an unknown value is bad input.
+            if !(command is BenchCommand) { CPUPaths.readEnvironment() }
             try command.run()
             Platform.exit(0)
         } catch let error as FrameGenError {

@@ -215,7 +215,10 @@ struct BenchCommand: ParsableCommand {
             size on the same frames, with the Pareto front marked. --camera-photos makes 60 \
             camera-sized JPEGs (4000 x 3000, quality 88) and times a whole render of them in a \
             flow grid at scale 3, flung once, with --jobs threads and --compression (photos and \
-            frames in a temporary folder, removed afterwards).
+            frames in a temporary folder, removed afterwards). The first line (and "isa" in the \
+            JSON) says which CPU paths the figures hold on: the level, the CPU's best, and each \
+            kernel family's path. --isa (or FRAMEGEN_ISA) caps the instruction sets, to time a \
+            lower level's paths on this machine; a level the CPU lacks gives its best below.
             """
     )
 
@@ -250,6 +253,12 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Time a whole render of 60 generated camera JPEGs instead (see below).")
     var cameraPhotos = false
 
+    @Option(
+        help: ArgumentHelp(
+            "The highest instruction set the vector paths may use (default: FRAMEGEN_ISA, else the CPU's best).",
+            valueName: "portable|sse2|avx2|avx512"))
+    var isa: String?
+
     @OptionGroup var limits: RunLimits
 
     func validate() throws {
@@ -259,9 +268,14 @@ struct BenchCommand: ParsableCommand {
         if let compression, compression != "all" && RenderOptions.Compression(compression) == nil {
             throw ValidationError("--compression must be 0-9, fast, fastest or all.")
         }
+        if let isa, !CPUPaths.isKnown(isa) {
+            throw ValidationError("--isa must be one of \(CPUPaths.names).")
+        }
     }
 
     func run() throws {
+        // Before anything is drawn or encoded: every path is chosen under it.
+        try CPUPaths.setCeiling(isa: isa, environment: Platform.environment)
         limits.start()
         if scaling {
             FileHandleOutput.standardOutput.write(try BenchTool.scaling(frames: min(frames, 5)))

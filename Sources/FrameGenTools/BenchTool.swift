@@ -13,8 +13,9 @@ import Synchronization
 
 /// `framegen bench`: what a user of the benchmark needs per scene: single-thread raster and
 /// encode times (medians, warm), bytes per frame, throughput in cells and megapixels, end-to-end
-/// frames per second with `--jobs`, and the process's peak memory. Targets live here and in the
-/// README, never in timed unit tests.
+/// frames per second with `--jobs`, and the process's peak memory, each report headed by the CPU
+/// paths its figures hold on (`CPUPaths`). Targets live here and in the README, never in timed
+/// unit tests.
 public enum BenchTool {
     public struct Result: Sendable {
         public var scene: String
@@ -46,6 +47,8 @@ public enum BenchTool {
         /// ran no UIKit code and drew no view trees (`rasterMsPerFrame` then has no flattening to
         /// leave out).
         public var uikit: UIKitPhases? = nil
+        /// The CPU paths the figures hold on.
+        public var isa = CPUPaths.current
 
         public var cellsPerSecond: Double { cellsPerFrame * 1000 / max(rasterMsPerFrame, 1e-9) }
         public var megapixelsPerSecond: Double { Double(pixels) / 1000 / max(rasterMsPerFrame, 1e-9) }
@@ -194,6 +197,8 @@ public enum BenchTool {
         public var bytesPerFrame: Double
         /// No other setting is both at least as fast and at least as small (and better in one).
         public var isParetoOptimal = false
+        /// The CPU paths the figures hold on.
+        public var isa = CPUPaths.current
     }
 
     /// Every PNG setting (`fastest`, `fast`, then 0 to 9) on the same frames of each scene: encode time and
@@ -250,18 +255,18 @@ public enum BenchTool {
     public static func report(_ rows: [Compression], json: Bool) -> String {
         if json {
             let items = rows.map { r in
-                "{\"scene\": \(jsonString(r.scene)), \"compression\": \(jsonString(r.setting.description)), \"encodeMs\": \(jsonNumber(r.encodeMs)), \"encodeBestMs\": \(jsonNumber(r.encodeBestMs)), \"bytesPerFrame\": \(jsonNumber(r.bytesPerFrame.rounded())), \"paretoOptimal\": \(r.isParetoOptimal)}"
+                "{\"scene\": \(jsonString(r.scene)), \"compression\": \(jsonString(r.setting.description)), \"encodeMs\": \(jsonNumber(r.encodeMs)), \"encodeBestMs\": \(jsonNumber(r.encodeBestMs)), \"bytesPerFrame\": \(jsonNumber(r.bytesPerFrame.rounded())), \"paretoOptimal\": \(r.isParetoOptimal), \"isa\": \(r.isa.json)}"
             }
             return "[\n  " + items.joined(separator: ",\n  ") + "\n]\n"
         }
-        var out = ""
+        var out = rows.first.map { $0.isa.line + "\n" } ?? ""
         var scene: String?
         for r in rows {
             if r.scene != scene {
-                scene = r.scene
                 out +=
-                    (out.isEmpty ? "" : "\n") + r.scene
+                    (scene == nil ? "" : "\n") + r.scene
                     + "\n  compression  encode ms (best)   KB/frame  Pareto\n"
+                scene = r.scene
             }
             out +=
                 "  " + r.setting.description.padding(toLength: 11, withPad: " ", startingAt: 0)
@@ -364,7 +369,7 @@ public enum BenchTool {
     /// rotated and overlapping) at scale 2, then scale 1 to 3 at 100 cells. Time should grow
     /// with covered pixels and no faster: the last column (ns per covered pixel) stays flat.
     public static func scaling(frames: Int) throws(FrameGenError) -> String {
-        var out = "cells  scale  covered Mpx  raster ms/frame  ns/covered px\n"
+        var out = CPUPaths.current.line + "\n" + "cells  scale  covered Mpx  raster ms/frame  ns/covered px\n"
         let cases = [10, 30, 100, 300, 1000].map { ($0, 2.0) } + [1.0, 1.5, 2.5, 3.0].map { (100, $0) }
         for (cells, scale) in cases {
             let canvas = Canvas(width: 600, height: 600, scale: scale, background: .color(.black))
@@ -410,12 +415,13 @@ public enum BenchTool {
                         ", \"uikit\": {\"layoutMicroseconds\": \(jsonNumber(u.layoutMicroseconds.rounded())), \"cellConfigurationMicroseconds\": \(jsonNumber(u.cellConfigurationMicroseconds.rounded())), \"autoLayoutMicroseconds\": \(jsonNumber(u.autoLayoutMicroseconds.rounded())), \"flatteningMicroseconds\": \(jsonNumber(u.flatteningMicroseconds.rounded()))}"
                 }
                 return
-                    "{\"scene\": \(jsonString(r.scene)), \"frames\": \(r.frames), \"jobs\": \(r.jobs), \"pixels\": \(r.pixels), \"layoutMicrosecondsPerFrame\": \(jsonNumber(r.layoutMicrosecondsPerFrame.rounded())), \"rasterMsPerFrame\": \(jsonNumber(r.rasterMsPerFrame)), \"encodeMsPerFrame\": \(jsonNumber(r.encodeMsPerFrame)), \"rasterBestMs\": \(jsonNumber(r.rasterBestMs)), \"rasterSpread\": \(jsonNumber(r.rasterSpread)), \"encodeBestMs\": \(jsonNumber(r.encodeBestMs)), \"encodeSpread\": \(jsonNumber(r.encodeSpread)), \"samples\": \(r.samples), \"bytesPerFrame\": \(jsonNumber(r.bytesPerFrame.rounded())), \"cellsPerSecond\": \(jsonNumber(r.cellsPerSecond.rounded())), \"megapixelsPerSecond\": \(jsonNumber(r.megapixelsPerSecond)), \"framesPerSecond\": \(jsonNumber(r.framesPerSecond)), \"peakMemoryMB\": \(jsonNumber(r.peakMemoryMB.rounded()))\(uikit)}"
+                    "{\"scene\": \(jsonString(r.scene)), \"frames\": \(r.frames), \"jobs\": \(r.jobs), \"pixels\": \(r.pixels), \"layoutMicrosecondsPerFrame\": \(jsonNumber(r.layoutMicrosecondsPerFrame.rounded())), \"rasterMsPerFrame\": \(jsonNumber(r.rasterMsPerFrame)), \"encodeMsPerFrame\": \(jsonNumber(r.encodeMsPerFrame)), \"rasterBestMs\": \(jsonNumber(r.rasterBestMs)), \"rasterSpread\": \(jsonNumber(r.rasterSpread)), \"encodeBestMs\": \(jsonNumber(r.encodeBestMs)), \"encodeSpread\": \(jsonNumber(r.encodeSpread)), \"samples\": \(r.samples), \"bytesPerFrame\": \(jsonNumber(r.bytesPerFrame.rounded())), \"cellsPerSecond\": \(jsonNumber(r.cellsPerSecond.rounded())), \"megapixelsPerSecond\": \(jsonNumber(r.megapixelsPerSecond)), \"framesPerSecond\": \(jsonNumber(r.framesPerSecond)), \"peakMemoryMB\": \(jsonNumber(r.peakMemoryMB.rounded()))\(uikit), \"isa\": \(r.isa.json)}"
             }
             return "[\n  " + items.joined(separator: ",\n  ") + "\n]\n"
         }
         var out =
-            "scene                           frames  layout us  raster ms (best, spread)  encode ms (best, spread)   KB/frame   cells/s    Mpx/s   frames/s (jobs)  peak MB\n"
+            (results.first.map { $0.isa.line + "\n" } ?? "")
+            + "scene                           frames  layout us  raster ms (best, spread)  encode ms (best, spread)   KB/frame   cells/s    Mpx/s   frames/s (jobs)  peak MB\n"
         for r in results {
             let name = r.scene.count > 30 ? "..." + r.scene.suffix(27) : r.scene
             out +=

@@ -25,6 +25,8 @@ public enum CameraPhotosBench {
         /// The render's peak resident memory (the photos' generation before it does not count
         /// where Linux lets the peak be reset).
         public var peakMemoryMB: Double
+        /// The CPU paths the figures hold on.
+        public var isa = CPUPaths.current
 
         public var framesPerSecond: Double { Double(frames) / max(renderSeconds, 1e-9) }
     }
@@ -77,9 +79,10 @@ public enum CameraPhotosBench {
     public static func report(_ r: Result, json: Bool) -> String {
         if json {
             return
-                "{\"scene\": \"camera-photos\", \"photos\": \(r.photos), \"photoMegabytes\": \(jsonNumber(r.photoMegabytes)), \"frames\": \(r.frames), \"jobs\": \(r.jobs), \"renderSeconds\": \(jsonNumber(r.renderSeconds)), \"framesPerSecond\": \(jsonNumber(r.framesPerSecond)), \"peakMemoryMB\": \(jsonNumber(r.peakMemoryMB.rounded())), \"generateSeconds\": \(jsonNumber(r.generateSeconds))}\n"
+                "{\"scene\": \"camera-photos\", \"photos\": \(r.photos), \"photoMegabytes\": \(jsonNumber(r.photoMegabytes)), \"frames\": \(r.frames), \"jobs\": \(r.jobs), \"renderSeconds\": \(jsonNumber(r.renderSeconds)), \"framesPerSecond\": \(jsonNumber(r.framesPerSecond)), \"peakMemoryMB\": \(jsonNumber(r.peakMemoryMB.rounded())), \"generateSeconds\": \(jsonNumber(r.generateSeconds)), \"isa\": \(r.isa.json)}\n"
         }
         return """
+            \(r.isa.line)
             camera-photos: \(r.photos) JPEGs of \(r.width) x \(r.height) px (\(String(format: "%.0f", r.photoMegabytes)) MB, \
             made in \(String(format: "%.1f", r.generateSeconds)) s), flow grid at scale 3, flung once
             render: \(r.frames) frames in \(String(format: "%.1f", r.renderSeconds)) s with --jobs \(r.jobs) \

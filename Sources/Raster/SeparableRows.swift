@@ -12,11 +12,13 @@ import CKernels
 /// + V₁ · wx + 64) >> 7 (8.7, rounded half up), mixes two mip levels by t / 256 the same way,
 /// and is scaled by coverage and opacity and rounded to 8 bits once (`scale`). `reference` is
 /// that arithmetic pixel by pixel; `draw` is the same integers regrouped, and where the CPU has
-/// AVX2 its pixel loop runs in C (CKernels) eight pixels a step in 16-bit lanes, byte for byte
-/// the same (tested against the reference).
+/// AVX2 (and the instruction-set ceiling allows it) its pixel loop runs in C (CKernels) eight
+/// pixels a step in 16-bit lanes, byte for byte the same (tested against the reference).
 enum SeparableRows {
-    /// Whether the AVX2 loops can run here.
-    static let hasAVX2 = ckernels_has_avx2() != 0
+    /// Whether the AVX2 loops run now: the CPU has AVX2 and the instruction-set ceiling allows
+    /// it (`InstructionSet`), asked at each drawing since the ceiling may change. Whether they
+    /// can run at all (tests calling them directly) is `InstructionSet.cpu >= .avx2`.
+    static var hasAVX2: Bool { ckernels_has_avx2() != 0 }
 
     /// Bits of a bilinear weight (per axis).
     static let weightBits = 7

@@ -53,5 +53,34 @@ import Testing
         #expect(try PNG.decode(file: sheet).width > 40)
 
         #expect(try run("bench", scene, "--frames", "2", "--json").stdout.hasPrefix("["))
+
+        // bench names the CPU paths its figures hold on; --isa caps them, FRAMEGEN_ISA too.
+        let portable = try run("bench", scene, "--frames", "1", "--isa", "portable").stdout
+        #expect(portable.hasPrefix("isa: portable (cpu: "), "\(portable)")
+        #expect(
+            portable.contains(
+                "; png filter portable, deflate portable, decode portable, raster rows portable)\n"))
+        var environment = ProcessInfo.processInfo.environment
+        environment["FRAMEGEN_ISA"] = "sse2"
+        let sse2 = try runFramegen(["bench", scene, "--frames", "1", "--json"], environment: environment)
+        #expect(sse2.status == 0 && sse2.stdout.contains("\"isa\": {\"level\": \"sse2\""), "\(sse2.stdout)")
+        // An unknown level: bad input for bench (status 2, naming the levels), a warning elsewhere.
+        let unknown = try runFramegen(["bench", scene, "--isa", "sse4.1"])
+        #expect(
+            unknown.status == 2 && unknown.stderr.contains("portable, sse2, avx2, avx512"),
+            "\(unknown.stderr)")
+        environment["FRAMEGEN_ISA"] = "avx3"
+        let badVariable = try runFramegen(["bench", scene, "--frames", "1"], environment: environment)
+        #expect(
+            badVariable.status == 2
+                && badVariable.stderr
+                    == "framegen: FRAMEGEN_ISA=avx3 is none of portable, sse2, avx2, avx512\n"
+        )
+        let warned = try runFramegen(["attributes", scene, "--frame", "0"], environment: environment)
+        #expect(warned.status == 0 && warned.stdout.hasPrefix("{"))
+        #expect(
+            warned.stderr.hasPrefix(
+                "framegen: warning: FRAMEGEN_ISA=avx3 is none of portable, sse2, avx2, avx512")
+                && warned.stderr.split(separator: "\n").count == 1, "\(warned.stderr)")
     }
 }

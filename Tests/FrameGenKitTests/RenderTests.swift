@@ -153,6 +153,39 @@ private func source(_ folder: Folder) throws -> FrameSource {
         #expect(BenchTool.report(rows, json: true).contains("\"paretoOptimal\": "))
     }
 
+    /// Every bench report is headed by the CPU paths its figures hold on, and says so where the
+    /// ceiling asked for more than the CPU has. (The values are built here: the ceiling is the
+    /// process's, and a test elsewhere may be setting it.)
+    @Test func benchNamesItsCPUPaths() throws {
+        var paths = CPUPaths(
+            level: "avx2", cpu: "avx2", ceiling: nil, pngFilter: "avx2", deflate: "avx2", decode: "sse2",
+            rasterRows: "avx2", ceilingAboveCPU: false)
+        #expect(
+            paths.line
+                == "isa: avx2 (cpu: avx2; png filter avx2, deflate avx2, decode sse2, raster rows avx2)")
+        paths.ceiling = "avx512"
+        paths.ceilingAboveCPU = true
+        #expect(paths.line.hasPrefix("isa: avx2 (avx512 asked, which this CPU lacks; cpu: avx2; png filter"))
+        #expect(
+            paths.json
+                == "{\"level\": \"avx2\", \"cpu\": \"avx2\", \"ceiling\": \"avx512\", \"pngFilter\": \"avx2\", \"deflate\": \"avx2\", \"decode\": \"sse2\", \"rasterRows\": \"avx2\"}"
+        )
+        let folder = try Folder()
+        defer { folder.remove() }
+        _ = try source(folder)
+        let results = try BenchTool.run(
+            scenes: [folder.path + "/tiny.yaml"], options: BenchTool.Options(frames: 1))
+        #expect(BenchTool.report(results, json: false).hasPrefix("isa: "))
+        #expect(BenchTool.report(results, json: true).contains("\"isa\": {\"level\": "))
+        for bad in ["sse4.1", "scalar"] {
+            #expect(
+                throws: FrameGenError.badInput(nil, "--isa \(bad) is none of portable, sse2, avx2, avx512")
+            ) {
+                try CPUPaths.setCeiling(isa: bad, environment: { _ in nil })
+            }
+        }
+    }
+
     @Test func benchReportsEveryScene() throws {
         let folder = try Folder()
         defer { folder.remove() }

@@ -164,4 +164,4 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
 }
 
 /// The perspective loops to test: the portable Swift lanes, and the AVX2 rows where they run.
-private let vectorKinds = SeparableRows.hasAVX2 ? [false, true] : [false]
+private let vectorKinds = InstructionSet.cpu >= .avx2 ? [false, true] : [false]

@@ -135,7 +135,7 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
     for i in mask.data.indices { mask.data[i] = 255 }
     mask.data[5] = 100
     let h = Homography(m11: 0.5, m12: 0, m13: 0, m21: 0, m22: 0.5, m23: 0, m31: 0, m32: 0, m33: 1)
-    for vector in SeparableRows.hasAVX2 ? [false, true] : [false] {
+    for vector in InstructionSet.cpu >= .avx2 ? [false, true] : [false] {
         for separable in [false, true] {
             var out = Image(width: 8, height: 2)
             Painter.drawTexture(
@@ -167,7 +167,7 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
 /// The AVX2 pixel loop (CKernels) gives the Swift loop's bytes: rows long and short (the vector
 /// part and the one-pixel tail), one level and two mixed, every kind of coverage and opacity,
 /// over translucent destinations.
-@Test(.enabled(if: SeparableRows.hasAVX2)) func vectorRowsMatchTheSwiftLoop() {
+@Test(.enabled(if: InstructionSet.cpu >= .avx2)) func vectorRowsMatchTheSwiftLoop() {
     let textures = [
         Texture(noise(37, 29, seed: 11, opaque: false)), Texture(noise(300, 180, seed: 12, opaque: true)),
         Texture(noise(1024, 768, seed: 15, opaque: true)),
@@ -240,7 +240,7 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
 
 /// The AVX2 row that composites kept drawings (CKernels) gives `Painter.sourceOverRow`'s bytes:
 /// opaque, zero and translucent words over translucent pixels, every row length up to 20.
-@Test(.enabled(if: SeparableRows.hasAVX2)) func vectorSourceOverRowMatchesTheSwiftRow() {
+@Test(.enabled(if: InstructionSet.cpu >= .avx2)) func vectorSourceOverRowMatchesTheSwiftRow() {
     var r = Bytes(state: 21)
     let destination = noise(20, 1, seed: 22, opaque: false)
     for count in 0...20 {

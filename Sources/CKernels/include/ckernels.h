@@ -10,7 +10,9 @@
    Swift code is compiled for, chosen at run time (ckernels_has_avx2). Each gives exactly the
    bytes of the Swift loop it stands in for; the Swift loop stays the reference and the fallback. */
 
-/* 1 when this CPU runs AVX2 (and the OS saves its registers). */
+/* 1 when this CPU runs AVX2 (and the OS saves its registers) and the instruction-set ceiling
+   (CISA: FRAMEGEN_ISA, `bench --isa`) allows it: asked again at each use, since the ceiling may
+   change while the process runs. */
 int ckernels_has_avx2(void);
 
 /* SeparableRows' pixel loop for pixels [x0, x1) of one row (AVX2 only: call it only when

@@ -67,11 +67,12 @@ int cpng_decode_rgba8(const uint8_t *data, size_t size, const cpng_limits *limit
 
 /* cpng_decode_rgba8 tries its fast path (decode.c) first, in an optimised build (at -O0, a debug
    build's, its loops are slower than libpng's): 8-bit RGB or RGBA, not interlaced, no palette or
-   tRNS, chunks libpng would skip, inflated by libdeflate and unfiltered with SSE2.
-   It decodes what libpng decodes to the same bytes and declines the rest (CPNG_DECLINED, never
-   an error of its own), which libpng then decodes or refuses. With `capacity` at least
-   height * (width * 4 + 1), an RGBA file inflates into `pixels` itself. `portable`: without the
-   SSE2 loops, the reference the tests compare them with. */
+   tRNS, chunks libpng would skip, inflated by libdeflate and unfiltered with SSE2 (where the
+   instruction-set ceiling, cisa.h, allows it). It decodes what libpng decodes to the same bytes
+   and declines the rest (CPNG_DECLINED, never an error of its own), which libpng then decodes or
+   refuses. With `capacity` at least height * (width * 4 + 1), an RGBA file inflates into
+   `pixels` itself. `portable`: without the SSE2 loops whatever the ceiling, the reference the
+   tests compare them with. */
 #define CPNG_DECLINED (-1)
 int cpng_decode_rgba8_fast(const uint8_t *data, size_t size, const cpng_limits *limits, cpng_info *info,
                            uint8_t *pixels, size_t capacity, int portable);
@@ -95,8 +96,9 @@ int cpng_decode_rgba8_libpng(const uint8_t *data, size_t size, const cpng_limits
 int cpng_filter_rows(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride, int in_channels,
                      int out_channels, int premultiplied, int filters, uint32_t y0, uint32_t y1, uint8_t *out);
 
-/* cpng_filter_rows without the AVX2 path it takes where the CPU has one: the portable reference
-   whose bytes the tests compare it with. */
+/* cpng_filter_rows without the AVX2 and AVX-512 paths it takes where the CPU has them and the
+   instruction-set ceiling (cisa.h) allows them: the portable reference whose bytes the tests
+   compare it with. */
 int cpng_filter_rows_portable(const uint8_t *rows, uint32_t width, uint32_t height, size_t stride,
                               int in_channels, int out_channels, int premultiplied, int filters, uint32_t y0,
                               uint32_t y1, uint8_t *out);
@@ -193,6 +195,17 @@ int cpng_write_container(uint32_t width, uint32_t height, int channels, const ui
                          uint8_t *out, size_t cap, size_t *written);
 
 void cpng_free(void *p);
+
+/* The vector path each family of the PNG code takes under the instruction-set ceiling now, as a
+   level of cisa.h (CISA_PORTABLE ... CISA_AVX512): the highest the family has at or below
+   cisa_level(). CPNG_FAMILY_FILTER, the row filters: AVX2; AVX-512 for Paeth alone from RGBA
+   rows to RGB (the frames' `fast` and `fastest` when RGB). CPNG_FAMILY_DEFLATE, `fast` and
+   `fastest`: `fast`'s run finder in SSE2, `fastest`'s zero blocks in AVX2 and literal blocks in
+   AVX-512. CPNG_FAMILY_DECODE, the fast decoder: its RGBA unfilter in SSE2. -1 for no family. */
+#define CPNG_FAMILY_FILTER 0
+#define CPNG_FAMILY_DEFLATE 1
+#define CPNG_FAMILY_DECODE 2
+int cpng_family_level(int family);
 
 /* The libpng version the shim runs with, e.g. "1.6.39". */
 const char *cpng_libpng_version(void);
