@@ -97,19 +97,9 @@ public struct ICarouselScroller: Hashable, Sendable {
     public var restTime: Double? {
         guard physics.autoscroll == 0 || geometry.numberOfItems == 0 else { return nil }
         guard let last = events.last else { return nil }
-        var m = ICarouselMotion(geometry: geometry, physics: physics, offset: initialOffset)
-        for event in events {
-            m.run(until: event.time)
-            switch event {
-            case .drag(let t, let by, let d, let curve):
-                m.drag(start: t, by: by, duration: d, curve: curve, until: .infinity)
-            case .fling(let t, let velocity): m.fling(at: t, velocity: velocity)
-            case .tap(let t, let index): m.tap(at: t, index: index)
-            }
-        }
         var end = last.time
         if case .drag(let t, _, let d, _) = last { end = t + d }
-        m.run(until: end)
+        var m = state(at: end)
         // Each motion is a few ticks to a few seconds; a bound keeps an odd case finite. The
         // toggle moves on after the carousel rests, but only CoverFlow2 shows it.
         var ticks = 0
