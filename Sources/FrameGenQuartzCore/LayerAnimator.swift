@@ -71,6 +71,15 @@ package final class LayerAnimator: @unchecked Sendable {
         return ends.max()
     }
 
+    /// The next instant after `now` at which code runs on this clock with nothing else
+    /// happening: a timer's firing, work sent for later, a completion. nil when none is to come.
+    /// The timeline looks there for what the program changes on its own (a content offset a
+    /// banner's timer sets). A display link's firings are not counted: they come at every
+    /// refresh, and the host follows what a link sets at each instant drawn.
+    package var nextEventTime: Double? {
+        pending.filter { $0.completion != nil && $0.end > now }.map(\.end).min()
+    }
+
     /// Moves the clock to `time`, running the completions due by then, each with the clock at
     /// its own instant (a completion that animates again begins there).
     ///

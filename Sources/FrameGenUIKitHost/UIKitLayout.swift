@@ -284,6 +284,12 @@ public struct UIKitLayout: CollectionViewLayout {
         return max(views ?? stop, stop)
     }
 
+    /// When the program's code next runs on the scene's clock after the last event: a timer,
+    /// work sent for later, a completion (`LayerAnimator.nextEventTime`).
+    public var nextScheduledEvent: Double? {
+        live.withLock(at: tip) { $0.animator.nextEventTime }
+    }
+
     /// How far after the last event a display link's animation is looked for: a link still
     /// running then is one kept for the app's life, which does not lengthen the scene.
     static let displayLinkHorizon = LayerAnimator.horizon
@@ -1060,8 +1066,13 @@ final class Live: @unchecked Sendable {
             // stays until then (and is published for the timeline to take). A state at the
             // offset the view showed before this event is the program's, taken: code that moves
             // the view again (a display link firing before the event) keeps its new offset.
+            // An animated set at this event (a timer firing before it) scrolls from here, as
+            // UIKit's animated scroll starts where the view is: the timeline plays it from this
+            // instant (docs/uikit.md "Time").
+            let scrollsAnimated = host.offsetSetAnimated && host.bounds != shownBefore
             let target =
-                presenting || bounds == sceneBounds || bounds == shownBefore ? host.bounds : bounds
+                presenting || (!scrollsAnimated && (bounds == sceneBounds || bounds == shownBefore))
+                ? host.bounds : bounds
             // The state moved since the history's last event (it took an earlier request of the
             // program's, or the timeline moved the view): code that moved the view at this
             // event still asks for its offset, which the timeline takes unless it moves the view.
@@ -1140,6 +1151,9 @@ final class Live: @unchecked Sendable {
             if offset.geometry != s.contentOffset {
                 out[PublishedStateKey.requestedContentOffset(s.name)] = .numbers(
                     [Double(offset.x), Double(offset.y)])
+                if view.offsetSetAnimated {
+                    out[PublishedStateKey.requestedContentOffsetAnimated(s.name)] = .bool(true)
+                }
             }
             if Double(view.decelerationRate.rawValue) != s.decelerationRate.rawValue {
                 out[PublishedStateKey.requestedDecelerationRate] = .number(

@@ -177,6 +177,12 @@ public protocol CollectionViewLayout: Sendable {
     /// without scrolling (so the engine knows frames differ); nil when none runs.
     var animationEndTime: Double? { get }
 
+    /// The next instant after the last event at which the layout's own code runs with nothing
+    /// else happening (a timer, work sent for later, a completion, a display link's next
+    /// firing), where it may ask for a new content offset (`publishedState`): the timeline looks
+    /// there while it does not move the view. nil: none. Default: nil.
+    var nextScheduledEvent: Double? { get }
+
     /// Whether the layout must hear of every screen refresh of a drag or fling (60 a second,
     /// as UIKit's scroll view moves), not only of the instants drawn: a layout whose state
     /// integrates over time, as UIKit Dynamics springs do (docs/uikit.md "UIKit Dynamics").
@@ -322,6 +328,8 @@ extension CollectionViewLayout {
     public mutating func adoptState(of previous: any CollectionViewLayout) {}
 
     public var animationEndTime: Double? { nil }
+
+    public var nextScheduledEvent: Double? { nil }
 
     public var wantsEveryScrollStep: Bool { false }
 

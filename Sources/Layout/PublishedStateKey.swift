@@ -15,6 +15,13 @@ public enum PublishedStateKey {
     /// [x, y]: where the layout wants the view named `view` scrolled to.
     public static func requestedContentOffset(_ view: String) -> String { "requestedContentOffset.\(view)" }
 
+    /// bool: true when the program asked for `requestedContentOffset(view)` animated
+    /// (`setContentOffset(_:animated: true)`, `scrollToItem(at:at:animated: true)`): the view
+    /// scrolls there as UIKit's animated scroll does; absent, it jumps.
+    public static func requestedContentOffsetAnimated(_ view: String) -> String {
+        "requestedContentOffsetAnimated.\(view)"
+    }
+
     /// Where the published states ask the view named `view` to be scrolled: the last request in
     /// their order (the scene's), or nil. The one reader of the key, for the timeline's frames and
     /// its planner alike.

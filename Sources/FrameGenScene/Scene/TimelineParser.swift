@@ -71,11 +71,11 @@ func parseAction(_ node: DocumentNode) throws(FrameGenError) -> TimelineAction {
     }
     switch name {
     case "scroll":
-        let d = try duration(0.3)
+        let d = try duration(AnimatedScroll.duration)
         return action(
             .scroll(
                 to: try b.required("to").point(within: NumberLimits.position), duration: d,
-                curve: try curve(.easeInEaseOut, duration: d)))
+                curve: try curve(AnimatedScroll.curve, duration: d)))
     case "drag":
         let d = try duration(0.3)
         if d <= 0 { throw b["duration"]!.error("a duration greater than 0") }

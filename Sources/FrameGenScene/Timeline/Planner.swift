@@ -94,9 +94,134 @@ struct Planner {
 
     mutating func add(_ v: Int, duration: Double, before: [ViewState], _ motion: StepMotion) {
         if duration > 0 {
-            steps.append(Step(start: time, duration: duration, view: v, before: before, motion: motion))
+            switch motion {
+            case .still, .layoutDriven:
+                addFollowingPrograms(v, duration: duration, before: before, motion)
+            default:
+                steps.append(Step(start: time, duration: duration, view: v, before: before, motion: motion))
+            }
         }
         time += duration
+    }
+
+    /// The most instants a second of a step looks at for offsets the programs set on their own
+    /// (four a screen refresh: a timer that fires more often is followed that far).
+    static let programProbesPerSecond = 4 * screenRefresh
+
+    /// A step in which the timeline moves no view (a wait, a layout-driven tap or update), split
+    /// at the instants a program's code that runs on its own (a timer, work sent for later, a
+    /// completion: `nextScheduledEvent`) asks for another content offset (`publishedState`):
+    /// from each, that view scrolls there as UIKit's animated `setContentOffset` does
+    /// (`AnimatedScroll`), or jumps there for a set that is not animated; a later request for
+    /// the same view starts from where its running scroll has come, as UIKit's does. Each frame
+    /// is then prepared at its own offset, as in any other motion. The views keep the offsets
+    /// asked for after the step (a scroll the step's end cuts short ends there).
+    private mutating func addFollowingPrograms(
+        _ v: Int, duration d: Double, before: [ViewState], _ motion: StepMotion
+    ) {
+        let start = time
+        let end = start + d
+        let programs = before.indices.filter { before[$0].layout.nextScheduledEvent != nil }
+        guard !programs.isEmpty else {
+            steps.append(Step(start: start, duration: d, view: v, before: before, motion: motion))
+            return
+        }
+        var current = before
+        /// What layout `w` asks of the views at `t`, and when its code next runs.
+        func asked(_ w: Int, at t: Double) -> (
+            requests: [Int: (offset: Point, animated: Bool)], next: Double?
+        ) {
+            let layout = prepared(w, current[w], at: t)
+            let published = layout.publishedState
+            var requests: [Int: (offset: Point, animated: Bool)] = [:]
+            for u in current.indices {
+                let name = scene.views[u].name
+                guard let p = PublishedStateKey.requestedContentOffset(name, in: [published]) else {
+                    continue
+                }
+                requests[u] = (
+                    data.pixelGrid.round(p),
+                    published[PublishedStateKey.requestedContentOffsetAnimated(name)] == .bool(true)
+                )
+            }
+            return (requests, layout.nextScheduledEvent)
+        }
+        // What was asked just before the step (the requests the action before took, or left).
+        var last: [Int: [Int: Point]] = [:]
+        var next: Double?
+        for w in programs {
+            let (requests, n) = asked(w, at: max(0, start - 1e-6))
+            last[w] = requests.mapValues(\.offset)
+            if let n { next = min(next ?? n, n) }
+        }
+        // The part of the step under way: from `segment.start`, with `segment.before`.
+        var segment = (start: start, before: current, view: v, motion: motion)
+        var scrolling: (view: Int, from: Point, to: Point, start: Double)?
+        func close(at t: Double) {
+            if t > segment.start {
+                var motion = segment.motion
+                if let s = scrolling {
+                    motion = .scroll(
+                        from: s.from, to: s.to, curve: AnimatedScroll.curve, length: AnimatedScroll.duration)
+                }
+                steps.append(
+                    Step(
+                        start: segment.start, duration: t - segment.start, view: segment.view,
+                        before: segment.before, motion: motion))
+            }
+            if let s = scrolling, t >= s.start + AnimatedScroll.duration { scrolling = nil }
+        }
+        var probes = 0
+        let limit = Int(d * Planner.programProbesPerSecond) + 16
+        while let t = next, t < end, probes < limit {
+            probes += 1
+            next = nil
+            var changes: [(view: Int, offset: Point, animated: Bool)] = []
+            for w in programs {
+                let (requests, n) = asked(w, at: t)
+                for (u, r) in requests.sorted(by: { $0.key < $1.key }) where last[w]?[u] != r.offset {
+                    changes.append((u, r.offset, r.animated))
+                }
+                last[w] = requests.mapValues(\.offset)
+                if let n, n > t { next = min(next ?? n, n) }
+            }
+            // A scroll that has ended: the view rests at its end, the rest of the step still.
+            if let s = scrolling, s.start + AnimatedScroll.duration <= t {
+                close(at: s.start + AnimatedScroll.duration)
+                segment = (s.start + AnimatedScroll.duration, current, v, motion)
+            }
+            for change in changes where change.offset != current[change.view].offset {
+                close(at: t)
+                // A running scroll of the same view stops where it is now, and the new one
+                // starts there; one of another view ends at its offset (a step moves one view).
+                if let s = scrolling {
+                    if s.view == change.view {
+                        let p = AnimatedScroll.curve.progress((t - s.start) / AnimatedScroll.duration)
+                        current[s.view].offset = data.pixelGrid.round(
+                            Point(
+                                x: s.from.x + (s.to.x - s.from.x) * p, y: s.from.y + (s.to.y - s.from.y) * p))
+                    }
+                    scrolling = nil
+                }
+                if change.animated {
+                    scrolling = (change.view, current[change.view].offset, change.offset, t)
+                    current[change.view].offset = change.offset
+                    segment = (t, current, change.view, .still)
+                } else {
+                    current[change.view].offset = change.offset
+                    segment = (t, current, v, motion)
+                }
+            }
+        }
+        if let s = scrolling, s.start + AnimatedScroll.duration < end {
+            close(at: s.start + AnimatedScroll.duration)
+            segment = (s.start + AnimatedScroll.duration, current, v, motion)
+        }
+        // A scroll still running at the step's end ends there: the view is where it was asked.
+        close(at: end)
+        for u in current.indices where current[u].offset != before[u].offset {
+            states[u].offset = current[u].offset
+        }
     }
 
     mutating func run(_ action: TimelineAction) throws(FrameGenError) {
@@ -566,8 +691,8 @@ struct Planner {
                 Point(x: item.center.x - s.size.width / 2, y: item.center.y - s.size.height / 2)))
         let before = states
         add(
-            v, duration: duration ?? 0.3, before: before,
-            .scroll(from: s.offset, to: target, curve: .easeInEaseOut))
+            v, duration: duration ?? AnimatedScroll.duration, before: before,
+            .scroll(from: s.offset, to: target, curve: AnimatedScroll.curve))
         states[v].offset = target
     }
 

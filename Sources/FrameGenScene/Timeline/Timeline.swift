@@ -112,8 +112,8 @@ public struct Timeline: Sendable {
     ) -> (AttributeView, PeerViewState) {
         var state = s
         switch step?.motion {
-        case .scroll(let from, let to, let curve):
-            let p = curve.progress(local / step!.duration)
+        case .scroll(let from, let to, let curve, let length):
+            let p = curve.progress(local / (length ?? step!.duration))
             state.offset = Point(x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p)
         case .drag(let drag):
             if local < drag.dragDuration {
@@ -265,7 +265,9 @@ enum StepMotion: Sendable {
     /// Nothing moves but the layouts' own animations (wait, a layout-driven tap or update).
     case still
     case layoutDriven
-    case scroll(from: Point, to: Point, curve: TimingCurve)
+    /// `length`: the scroll's own duration where the step ends before it does (a program's
+    /// animated scroll that a later request stops); nil: the step's.
+    case scroll(from: Point, to: Point, curve: TimingCurve, length: Double? = nil)
     case drag(DragMotion)
     /// A drag over a section that scrolls on its own: that section moves, the view stays.
     case sectionDrag(SectionDrag)
@@ -322,6 +324,15 @@ struct DragMotion: Sendable {
             x: x.map { $0.offset(forTranslation: -by.x * f) } ?? start.x,
             y: y.map { $0.offset(forTranslation: -by.y * f) } ?? start.y)
     }
+}
+
+/// UIKit's animated `setContentOffset(_:animated:)` (and `scrollToItem(at:at:animated:)`): 0.3 s,
+/// ease in and out. The scene's `scroll` action defaults to it, a tap's scroll to the item is it,
+/// and so is the scroll to an offset a program sets animated while the timeline moves no view
+/// (`Planner.addFollowingPrograms`).
+enum AnimatedScroll {
+    static let duration = 0.3
+    static let curve = TimingCurve.easeInEaseOut
 }
 
 /// UIKit's scroll view moves at every screen refresh, 60 a second.

@@ -28,6 +28,7 @@ open class UIScrollView: UIView {
             let old = bounds.origin
             defer { if autoLayout.scrollFrameGuide != nil, bounds.origin != old { setNeedsLayout() } }
             if scrolledByTimeline { return bounds.origin = newValue }
+            offsetSetAnimated = false
             let grid = PixelGrid(scale: Double(UIScreen.main.scale))
             bounds.origin = CGPoint(x: grid.round(Double(newValue.x)), y: grid.round(Double(newValue.y)))
         }
@@ -199,13 +200,34 @@ open class UIScrollView: UIView {
 
     open var isTracking: Bool { isDragging }
 
-    /// Recorded, not animated: framegen's timeline moves the view (docs/uikit.md).
+    /// Set at once; the timeline then moves the view there from this instant, over UIKit's
+    /// animated scroll when `animated` (docs/uikit.md "Time").
     open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
         self.contentOffset = contentOffset
+        offsetSetAnimated = animated
+    }
+
+    /// Whether the program set the offset last with an animated `setContentOffset` or
+    /// `scrollToItem`: the timeline's scroll there is UIKit's animated one.
+    package final var offsetSetAnimated: Bool {
+        get { offsetFlags.contains(.animated) }
+        set { if newValue { offsetFlags.insert(.animated) } else { offsetFlags.remove(.animated) } }
     }
 
     /// Set while the timeline scrolls the view, whose offset is on its own grid already.
-    private var scrolledByTimeline = false
+    private final var scrolledByTimeline: Bool {
+        get { offsetFlags.contains(.byTimeline) }
+        set { if newValue { offsetFlags.insert(.byTimeline) } else { offsetFlags.remove(.byTimeline) } }
+    }
+
+    /// Both flags in one byte, where one Bool was: the scroll view's layout stays as it was.
+    private var offsetFlags = OffsetFlags()
+
+    private struct OffsetFlags: OptionSet {
+        let rawValue: UInt8
+        static let byTimeline = OffsetFlags(rawValue: 1 << 0)
+        static let animated = OffsetFlags(rawValue: 1 << 1)
+    }
 
     /// The timeline scrolls the view through the `contentOffset` setter, as a pan does on iOS,
     /// so that a subclass's override runs; the offset is kept as given.
@@ -808,7 +830,7 @@ open class UICollectionView: UIScrollView {
         delegate?.collectionView(self, didSelectItemAt: indexPath)
     }
 
-    /// Recorded, not animated: framegen's timeline scrolls (docs/uikit.md).
+    /// Set at once; the timeline then scrolls there, animated or not (`setContentOffset`).
     open func scrollToItem(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
         guard let a = layoutAttributesForItem(at: indexPath) else { return }
         var offset = contentOffset
@@ -819,6 +841,7 @@ open class UICollectionView: UIScrollView {
         if scrollPosition.contains(.top) { offset.y = a.frame.minY }
         if scrollPosition.contains(.bottom) { offset.y = a.frame.maxY - bounds.height }
         contentOffset = offset
+        offsetSetAnimated = animated
     }
 
     public struct ScrollPosition: OptionSet, Sendable {
@@ -843,8 +866,8 @@ public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
     func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
-    /// Never called: `setContentOffset(_:animated:)` and `scrollToItem` move the view at once
-    /// here (the timeline's `scroll` action is framegen's animated scroll).
+    /// Never called: `setContentOffset(_:animated:)` and `scrollToItem` set the offset at once
+    /// here, and the timeline plays the scroll (docs/uikit.md "Time").
     func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
     func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
 }
