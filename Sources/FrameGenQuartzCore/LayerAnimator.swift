@@ -88,8 +88,11 @@ package final class LayerAnimator: @unchecked Sendable {
     /// (the rest run at the next event).
     package func advance(to time: Double) {
         var budget = LayerAnimator.completionLimit
+        let tracking = isTracking
         while budget > 0,
-            let next = pending.enumerated().filter({ $0.element.end <= time }).min(by: {
+            let next = pending.enumerated().filter({
+                $0.element.end <= time && !(tracking && $0.element.defaultModeOnly)
+            }).min(by: {
                 ($0.element.end, $0.element.order) < ($1.element.end, $1.element.order)
             })
         {
@@ -141,15 +144,31 @@ package final class LayerAnimator: @unchecked Sendable {
     /// which, like a display link, lives as long as the app and does not lengthen the scene;
     /// nor does work due more than `horizon` after now. Work due never (an infinite or NaN
     /// time) is dropped, as a queue never runs it.
-    package func schedule(at time: Double, lengthensScene: Bool = true, _ action: @escaping () -> Void) {
+    ///
+    /// `defaultModeOnly`: work for the run loop's default mode (a timer scheduled with
+    /// `scheduledTimer` or added for `.default`), which waits while the run loop tracks a scroll
+    /// view (`isTracking`) and runs as soon as it stops; work for the common modes (the main
+    /// queue, a timer added for `.common`) runs at its instant regardless.
+    package func schedule(
+        at time: Double, lengthensScene: Bool = true, defaultModeOnly: Bool = false,
+        _ action: @escaping () -> Void
+    ) {
         guard time.isFinite else { return }
         serial += 1
         let group = AnimationGroup(order: serial, start: max(time, now)) { [unowned self] _ in
             LayerAnimator.$current.withValue(self, operation: action)
         }
         group.lengthensScene = lengthensScene && time - now <= LayerAnimator.horizon
+        group.defaultModeOnly = defaultModeOnly
         pending.append(group)
     }
+
+    /// Whether the main run loop is in UIKit's tracking mode (`UITrackingRunLoopMode`): from a
+    /// drag's beginning until the scroll view stops (the drag's end without deceleration, or the
+    /// deceleration's end). Work for the default mode waits meanwhile (`schedule`), as a
+    /// banner's auto-play timer waits on iOS while the user drags it; set by the collection
+    /// view's host at those events, whose `settle()` then runs what waited.
+    package var isTracking = false
 
     /// Shows `layer` and the layers under it as they are now, with no animation: a view that
     /// joins the views shown inside an animation block (a cell dequeued for an item, which may
@@ -310,6 +329,9 @@ final class AnimationGroup {
     private(set) var finished = true
     /// Whether the scene lasts until it completes (false for a repeating timer's next firing).
     var lengthensScene = true
+    /// Work for the run loop's default mode only (a timer scheduled the usual way): it waits
+    /// while the run loop tracks a scroll view (`LayerAnimator.isTracking`).
+    var defaultModeOnly = false
     private var ends: [Int: Double] = [:]
 
     package init(order: Int, start: Double, completion: ((Bool) -> Void)?) {

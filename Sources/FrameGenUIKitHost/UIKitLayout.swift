@@ -57,6 +57,7 @@ public struct UIKitLayout: CollectionViewLayout {
         case willEndDragging(CollectionViewState, proposed: Point, velocity: Point)
         case didEndDragging(CollectionViewState, willDecelerate: Bool)
         case didEndDecelerating(CollectionViewState)
+        case didEndScrollingAnimation(CollectionViewState)
         case tap(Layout.IndexPath, CollectionViewState)
         /// A drag or pinch offered to the views under the fingers before the engine moves the view.
         case gesture(TouchGesture, CollectionViewState)
@@ -173,6 +174,10 @@ public struct UIKitLayout: CollectionViewLayout {
 
     public mutating func collectionViewDidEndDecelerating(_ collectionView: CollectionViewState) {
         record(.didEndDecelerating(collectionView))
+    }
+
+    public mutating func collectionViewDidEndScrollingAnimation(_ collectionView: CollectionViewState) {
+        record(.didEndScrollingAnimation(collectionView))
     }
 
     /// The scene's update, offered to a delegate that adopts `SceneUpdateDelegate` before the
@@ -899,6 +904,9 @@ final class Live: @unchecked Sendable {
                 // A scroll closes an open row's swipe actions, as on iOS.
                 _ = host.closeOpenSwipeActions()
                 host.isDragging = true
+                // The run loop tracks the scroll view until it stops: a timer of the default
+                // mode waits (LayerAnimator.isTracking).
+                animator.isTracking = true
                 host.delegate?.scrollViewWillBeginDragging(host)
             case .willEndDragging(let s, let proposed, let velocity):
                 move(to: s)
@@ -907,12 +915,17 @@ final class Live: @unchecked Sendable {
                 move(to: s)
                 host.isDragging = false
                 host.isDecelerating = decelerate
+                if !decelerate { animator.isTracking = false }
                 host.delegate?.scrollViewDidEndDragging(host, willDecelerate: decelerate)
                 if decelerate { host.delegate?.scrollViewWillBeginDecelerating(host) }
             case .didEndDecelerating(let s):
                 move(to: s)
                 host.isDecelerating = false
+                animator.isTracking = false
                 host.delegate?.scrollViewDidEndDecelerating(host)
+            case .didEndScrollingAnimation(let s):
+                move(to: s)
+                host.delegate?.scrollViewDidEndScrollingAnimation(host)
             case .sceneUpdates(let items, let s):
                 move(to: s)
                 sceneUpdate = .declined
@@ -1153,6 +1166,9 @@ final class Live: @unchecked Sendable {
                     [Double(offset.x), Double(offset.y)])
                 if view.offsetSetAnimated {
                     out[PublishedStateKey.requestedContentOffsetAnimated(s.name)] = .bool(true)
+                }
+                if let t = view.offsetSetTime {
+                    out[PublishedStateKey.requestedContentOffsetTime(s.name)] = .number(t)
                 }
             }
             if Double(view.decelerationRate.rawValue) != s.decelerationRate.rawValue {
@@ -1482,7 +1498,7 @@ extension UIKitLayout.Event {
         switch self {
         case .prepare(let s), .willBeginDragging(let s), .willEndDragging(let s, _, _),
             .didEndDragging(let s, _),
-            .didEndDecelerating(let s),
+            .didEndDecelerating(let s), .didEndScrollingAnimation(let s),
             .tap(_, let s), .gesture(_, let s), .sceneUpdates(_, let s):
             return s
         case .invalidate, .updates, .finalizeUpdates, .display: return nil
@@ -1505,6 +1521,7 @@ extension UIKitLayout.Event {
             return "in targetContentOffset(forProposedContentOffset:withScrollingVelocity:) \(at(s))"
         case .didEndDragging(let s, _): return "as a drag ends \(at(s))"
         case .didEndDecelerating(let s): return "as a deceleration ends \(at(s))"
+        case .didEndScrollingAnimation(let s): return "as an animated scroll ends \(at(s))"
         case .tap(let p, let s): return "on a tap on item \(p) \(at(s))"
         case .gesture(let g, let s):
             switch g.kind {

@@ -154,6 +154,12 @@ public protocol CollectionViewLayout: Sendable {
     /// UIScrollViewDelegate.scrollViewDidEndDecelerating.
     mutating func collectionViewDidEndDecelerating(_ collectionView: CollectionViewState)
 
+    /// UIScrollViewDelegate.scrollViewDidEndScrollingAnimation: an animated scroll the program
+    /// or the scene asked for (`setContentOffset(_:animated: true)`, `scrollToItem(at:at:animated:
+    /// true)`, the scene's `scroll`) has ended, with the view at its end. Not after a drag or
+    /// fling, nor a scroll that another motion cut short, as on iOS.
+    mutating func collectionViewDidEndScrollingAnimation(_ collectionView: CollectionViewState)
+
     /// A tap on an item. Return true when the layout handles it (zoom, focus...); false lets the
     /// engine scroll the item to the centre (docs/design/motion.md §6). Default: false.
     mutating func collectionViewDidTapItem(at indexPath: IndexPath, _ collectionView: CollectionViewState)
@@ -316,6 +322,8 @@ extension CollectionViewLayout {
     ) {}
 
     public mutating func collectionViewDidEndDecelerating(_ collectionView: CollectionViewState) {}
+
+    public mutating func collectionViewDidEndScrollingAnimation(_ collectionView: CollectionViewState) {}
 
     public mutating func collectionViewDidTapItem(
         at indexPath: IndexPath, _ collectionView: CollectionViewState

@@ -22,6 +22,13 @@ public enum PublishedStateKey {
         "requestedContentOffsetAnimated.\(view)"
     }
 
+    /// number: the scene's instant at which the program asked for `requestedContentOffset(view)`
+    /// (absent: a built-in layout's request, which holds while it is published). A view that a
+    /// scroll, drag or fling moved takes, as the motion ends, only a request made then.
+    public static func requestedContentOffsetTime(_ view: String) -> String {
+        "requestedContentOffsetTime.\(view)"
+    }
+
     /// Where the published states ask the view named `view` to be scrolled: the last request in
     /// their order (the scene's), or nil. The one reader of the key, for the timeline's frames and
     /// its planner alike.

@@ -12,6 +12,9 @@ struct Planner {
     var nextIdentity: Int
     /// `KEY.PATH: message` of each action that did nothing or less than asked.
     var warnings: [String] = []
+    /// A program's animated scroll under way at the end of the last step
+    /// (`addFollowingPrograms`).
+    var programScroll: ProgramScroll?
 
     init(data: SceneData) {
         self.data = data
@@ -68,13 +71,31 @@ struct Planner {
         }
         // Requests are read just before the boundary, where an animation a layout drives (the
         // thumbnails' focus) has reached its end value, so what was last shown stays.
+        // The view the action moved takes only what a program asked as the motion ended (a
+        // banner's scrollViewDidEndDecelerating moving back to its middle copy, a timer that
+        // waited for the drag): one asked during the motion, the motion overruled, as on iOS.
+        // An animated request scrolls from here (from the action's end, for one asked during
+        // an action that moved no view), into the next step (`programScroll`).
         let before = max(0, time - 1e-6)
         for v in states.indices {
             let published = prepared(v, states[v], at: before).publishedState
-            for w in states.indices where w != moved {
-                if let p = PublishedStateKey.requestedContentOffset(scene.views[w].name, in: [published]) {
-                    states[w].offset = data.pixelGrid.round(p)
+            for w in states.indices {
+                let name = scene.views[w].name
+                guard let p = PublishedStateKey.requestedContentOffset(name, in: [published]) else {
+                    continue
                 }
+                let target = data.pixelGrid.round(p)
+                var fresh = false
+                if case .number(let asked)? = published[PublishedStateKey.requestedContentOffsetTime(name)] {
+                    fresh = asked >= time - 1e-9
+                }
+                guard w != moved || fresh, target != states[w].offset else { continue }
+                if published[PublishedStateKey.requestedContentOffsetAnimated(name)] == .bool(true) {
+                    programScroll = ProgramScroll(view: w, from: states[w].offset, to: target, start: time)
+                } else if programScroll?.view == w {
+                    programScroll = nil
+                }
+                states[w].offset = target
             }
         }
     }
@@ -93,11 +114,14 @@ struct Planner {
     }
 
     mutating func add(_ v: Int, duration: Double, before: [ViewState], _ motion: StepMotion) {
-        if duration > 0 {
-            switch motion {
-            case .still, .layoutDriven:
-                addFollowingPrograms(v, duration: duration, before: before, motion)
-            default:
+        switch motion {
+        case .still, .layoutDriven:
+            if duration > 0 { addFollowingPrograms(v, duration: duration, before: before, motion) }
+        default:
+            // The timeline moves a view: a program's scroll still under way is cut short, the
+            // view where the program asked (`programScroll`).
+            programScroll = nil
+            if duration > 0 {
                 steps.append(Step(start: time, duration: duration, view: v, before: before, motion: motion))
             }
         }
@@ -114,15 +138,21 @@ struct Planner {
     /// from each, that view scrolls there as UIKit's animated `setContentOffset` does
     /// (`AnimatedScroll`), or jumps there for a set that is not animated; a later request for
     /// the same view starts from where its running scroll has come, as UIKit's does. Each frame
-    /// is then prepared at its own offset, as in any other motion. The views keep the offsets
-    /// asked for after the step (a scroll the step's end cuts short ends there).
+    /// is then prepared at its own offset, as in any other motion. An animated scroll that
+    /// reaches its end tells the delegate (`scrollViewDidEndScrollingAnimation`, where a banner
+    /// keeps its page or jumps back to its middle copy), and what the delegate asks there is
+    /// taken at that instant. One still running at the step's end goes on into the next step
+    /// when the timeline moves no view there either (`programScroll`), and is cut short by one
+    /// that moves a view. The views keep the offsets asked for after the step.
     private mutating func addFollowingPrograms(
         _ v: Int, duration d: Double, before: [ViewState], _ motion: StepMotion
     ) {
         let start = time
         let end = start + d
+        var scrolling = programScroll
+        programScroll = nil
         let programs = before.indices.filter { before[$0].layout.nextScheduledEvent != nil }
-        guard !programs.isEmpty else {
+        guard !programs.isEmpty || scrolling != nil else {
             steps.append(Step(start: start, duration: d, view: v, before: before, motion: motion))
             return
         }
@@ -146,49 +176,48 @@ struct Planner {
             }
             return (requests, layout.nextScheduledEvent)
         }
-        // What was asked just before the step (the requests the action before took, or left).
+        // What each layout asked just before the step (the requests the action before took, or
+        // left), found when first needed.
         var last: [Int: [Int: Point]] = [:]
+        func lastAsked(_ w: Int) -> [Int: Point] {
+            if let known = last[w] { return known }
+            let known = asked(w, at: max(0, start - 1e-6)).requests.mapValues(\.offset)
+            last[w] = known
+            return known
+        }
         var next: Double?
         for w in programs {
-            let (requests, n) = asked(w, at: max(0, start - 1e-6))
-            last[w] = requests.mapValues(\.offset)
-            if let n { next = min(next ?? n, n) }
+            _ = lastAsked(w)
+            if let n = asked(w, at: max(0, start - 1e-6)).next { next = min(next ?? n, n) }
         }
         // The part of the step under way: from `segment.start`, with `segment.before`.
         var segment = (start: start, before: current, view: v, motion: motion)
-        var scrolling: (view: Int, from: Point, to: Point, start: Double)?
+        if let s = scrolling { segment.view = s.view }
         func close(at t: Double) {
             if t > segment.start {
                 var motion = segment.motion
                 if let s = scrolling {
                     motion = .scroll(
-                        from: s.from, to: s.to, curve: AnimatedScroll.curve, length: AnimatedScroll.duration)
+                        from: s.from, to: s.to, curve: AnimatedScroll.curve, length: AnimatedScroll.duration,
+                        elapsed: segment.start - s.start)
                 }
                 steps.append(
                     Step(
                         start: segment.start, duration: t - segment.start, view: segment.view,
                         before: segment.before, motion: motion))
             }
-            if let s = scrolling, t >= s.start + AnimatedScroll.duration { scrolling = nil }
         }
-        var probes = 0
-        let limit = Int(d * Planner.programProbesPerSecond) + 16
-        while let t = next, t < end, probes < limit {
-            probes += 1
-            next = nil
+        /// Takes what the layouts `askers` ask at `t` that differs from what they asked before.
+        func take(at t: Double, from askers: [Int]) {
             var changes: [(view: Int, offset: Point, animated: Bool)] = []
-            for w in programs {
+            for w in askers {
+                let before = lastAsked(w)
                 let (requests, n) = asked(w, at: t)
-                for (u, r) in requests.sorted(by: { $0.key < $1.key }) where last[w]?[u] != r.offset {
+                for (u, r) in requests.sorted(by: { $0.key < $1.key }) where before[u] != r.offset {
                     changes.append((u, r.offset, r.animated))
                 }
                 last[w] = requests.mapValues(\.offset)
                 if let n, n > t { next = min(next ?? n, n) }
-            }
-            // A scroll that has ended: the view rests at its end, the rest of the step still.
-            if let s = scrolling, s.start + AnimatedScroll.duration <= t {
-                close(at: s.start + AnimatedScroll.duration)
-                segment = (s.start + AnimatedScroll.duration, current, v, motion)
             }
             for change in changes where change.offset != current[change.view].offset {
                 close(at: t)
@@ -196,15 +225,13 @@ struct Planner {
                 // starts there; one of another view ends at its offset (a step moves one view).
                 if let s = scrolling {
                     if s.view == change.view {
-                        let p = AnimatedScroll.curve.progress((t - s.start) / AnimatedScroll.duration)
-                        current[s.view].offset = data.pixelGrid.round(
-                            Point(
-                                x: s.from.x + (s.to.x - s.from.x) * p, y: s.from.y + (s.to.y - s.from.y) * p))
+                        current[s.view].offset = data.pixelGrid.round(s.offset(at: t))
                     }
                     scrolling = nil
                 }
                 if change.animated {
-                    scrolling = (change.view, current[change.view].offset, change.offset, t)
+                    scrolling = ProgramScroll(
+                        view: change.view, from: current[change.view].offset, to: change.offset, start: t)
                     current[change.view].offset = change.offset
                     segment = (t, current, change.view, .still)
                 } else {
@@ -213,18 +240,67 @@ struct Planner {
                 }
             }
         }
-        if let s = scrolling, s.start + AnimatedScroll.duration < end {
-            close(at: s.start + AnimatedScroll.duration)
-            segment = (s.start + AnimatedScroll.duration, current, v, motion)
+        var told: Set<Int> = []
+        var probes = 0
+        let limit = Int(d * Planner.programProbesPerSecond) + 16
+        while probes < limit {
+            let scrollEnd = scrolling.map { $0.start + AnimatedScroll.duration }
+            if let e = scrollEnd, e <= end, e <= next ?? .infinity, let s = scrolling {
+                // The scroll has reached its end: the view rests there, and the delegate hears it.
+                close(at: e)
+                scrolling = nil
+                current[s.view].layout.collectionViewDidEndScrollingAnimation(
+                    cvState(s.view, current[s.view], at: e))
+                told.insert(s.view)
+                segment = (e, current, v, motion)
+                take(at: e, from: Array(current.indices))
+            } else if let t = next, t < end {
+                probes += 1
+                next = nil
+                take(at: t, from: programs)
+            } else {
+                break
+            }
         }
-        // A scroll still running at the step's end ends there: the view is where it was asked.
         close(at: end)
-        for u in current.indices where current[u].offset != before[u].offset {
+        // A scroll still running goes on into the next step if that moves no view; the view
+        // is where it was asked.
+        programScroll = scrolling
+        for u in current.indices where current[u].offset != before[u].offset || told.contains(u) {
             states[u].offset = current[u].offset
+            if told.contains(u) { states[u].layout = current[u].layout }
+        }
+    }
+
+    static func isWait(_ action: TimelineAction) -> Bool {
+        if case .wait = action.kind { return true }
+        return false
+    }
+
+    /// A program's animated scroll of view `view` from `from` to `to`, begun at `start`.
+    struct ProgramScroll {
+        var view: Int
+        var from: Point
+        var to: Point
+        var start: Double
+
+        /// Where it has come at `t`.
+        func offset(at t: Double) -> Point {
+            let p = AnimatedScroll.curve.progress(min(1, max(0, (t - start) / AnimatedScroll.duration)))
+            return Point(x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p)
         }
     }
 
     mutating func run(_ action: TimelineAction) throws(FrameGenError) {
+        // A program's animated scroll goes on through a wait; any other action stops it where
+        // it has come (a touch stops UIKit's animated scroll there).
+        if let s = programScroll, !Planner.isWait(action) {
+            // One that has not moved a pixel yet (the action comes at the instant the program
+            // asked) leaves the view where the program set it, as the program's objects have it.
+            let at = data.pixelGrid.round(s.offset(at: time))
+            states[s.view].offset = at == s.from ? s.to : at
+            programScroll = nil
+        }
         try perform(action)
         let v = scene.viewIndex(for: action)
         shareData(from: v)
@@ -267,6 +343,10 @@ struct Planner {
             let before = states
             add(v, duration: d, before: before, .scroll(from: states[v].offset, to: target, curve: curve))
             states[v].offset = target
+            // setContentOffset(_:animated: true) tells the delegate when it ends.
+            if d > 0 {
+                states[v].layout.collectionViewDidEndScrollingAnimation(cvState(v, states[v], at: time))
+            }
         case .drag(let by, let d, let curve, let at):
             let centre = Point(x: states[v].size.width / 2, y: states[v].size.height / 2)
             if offer(v, .drag(by: by), at: at ?? centre, duration: d, curve: curve) { return }
@@ -694,6 +774,7 @@ struct Planner {
             v, duration: duration ?? AnimatedScroll.duration, before: before,
             .scroll(from: s.offset, to: target, curve: AnimatedScroll.curve))
         states[v].offset = target
+        states[v].layout.collectionViewDidEndScrollingAnimation(cvState(v, states[v], at: time))
     }
 
     // MARK: Rotation

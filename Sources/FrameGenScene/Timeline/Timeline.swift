@@ -112,8 +112,8 @@ public struct Timeline: Sendable {
     ) -> (AttributeView, PeerViewState) {
         var state = s
         switch step?.motion {
-        case .scroll(let from, let to, let curve, let length):
-            let p = curve.progress(local / (length ?? step!.duration))
+        case .scroll(let from, let to, let curve, let length, let elapsed):
+            let p = curve.progress((elapsed + local) / (length ?? step!.duration))
             state.offset = Point(x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p)
         case .drag(let drag):
             if local < drag.dragDuration {
@@ -266,8 +266,9 @@ enum StepMotion: Sendable {
     case still
     case layoutDriven
     /// `length`: the scroll's own duration where the step ends before it does (a program's
-    /// animated scroll that a later request stops); nil: the step's.
-    case scroll(from: Point, to: Point, curve: TimingCurve, length: Double? = nil)
+    /// animated scroll that a later request stops); nil: the step's. `elapsed`: how far into
+    /// the scroll the step begins (a program's scroll that goes on from the step before).
+    case scroll(from: Point, to: Point, curve: TimingCurve, length: Double? = nil, elapsed: Double = 0)
     case drag(DragMotion)
     /// A drag over a section that scrolls on its own: that section moves, the view stays.
     case sectionDrag(SectionDrag)

@@ -29,6 +29,7 @@ open class UIScrollView: UIView {
             defer { if autoLayout.scrollFrameGuide != nil, bounds.origin != old { setNeedsLayout() } }
             if scrolledByTimeline { return bounds.origin = newValue }
             offsetSetAnimated = false
+            offsetSetTime = LayerAnimator.current?.now
             let grid = PixelGrid(scale: Double(UIScreen.main.scale))
             bounds.origin = CGPoint(x: grid.round(Double(newValue.x)), y: grid.round(Double(newValue.y)))
         }
@@ -219,6 +220,12 @@ open class UIScrollView: UIView {
         get { offsetFlags.contains(.byTimeline) }
         set { if newValue { offsetFlags.insert(.byTimeline) } else { offsetFlags.remove(.byTimeline) } }
     }
+
+    /// The scene's instant at which the program last set the offset (nil: never, or outside a
+    /// scene): the timeline takes an offset set as a motion of the view ends (a banner's
+    /// `scrollViewDidEndDecelerating` that moves back to its middle copy, a timer that waited
+    /// for the drag), and not one the motion overruled.
+    package final var offsetSetTime: Double?
 
     /// Both flags in one byte, where one Bool was: the scroll view's layout stays as it was.
     private var offsetFlags = OffsetFlags()
@@ -866,8 +873,8 @@ public protocol UIScrollViewDelegate: AnyObject {
     func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool)
     func scrollViewWillBeginDecelerating(_ scrollView: UIScrollView)
     func scrollViewDidEndDecelerating(_ scrollView: UIScrollView)
-    /// Never called: `setContentOffset(_:animated:)` and `scrollToItem` set the offset at once
-    /// here, and the timeline plays the scroll (docs/uikit.md "Time").
+    /// When an animated scroll the program or the scene asked for reaches its end; not after
+    /// one a drag or another action stopped (docs/uikit.md "Time").
     func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
     func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
 }

@@ -63,7 +63,8 @@ extension RunLoop {
             timer.schedule(on: self, forMode: mode)
         } else if let animator = LayerAnimator.current {
             SceneTimer.fire(
-                timer, every: timer.timeInterval, repeats: timer.timeInterval > 0, from: animator.now)
+                timer, every: timer.timeInterval, repeats: timer.timeInterval > 0, from: animator.now,
+                defaultModeOnly: mode == .default)
         } else {
             add(timer, forMode: mode)
         }
@@ -105,7 +106,9 @@ final class SceneTimer: Timer {
             // back (the clock calls `fire()`), so that reference is given back here; the clock
             // holds the timer until its last firing, as a run loop does.
             Unmanaged.passUnretained(self).release()
-            Self.fire(self, every: interval, repeats: repeats, from: animator.now)
+            Self.fire(
+                self, every: interval, repeats: repeats, from: animator.now, defaultModeOnly: mode == .default
+            )
         } else {
             runLoop.add(self, forMode: mode)
         }
@@ -113,15 +116,31 @@ final class SceneTimer: Timer {
 
     /// Fires `timer` at `start + interval`, and, while it repeats and is valid, every `interval`
     /// after that. A repeating timer's next firing does not lengthen the scene.
-    static func fire(_ timer: Timer, every interval: TimeInterval, repeats: Bool, from start: Double) {
+    ///
+    /// `defaultModeOnly`: scheduled for the run loop's default mode, it does not fire while the
+    /// run loop tracks a scroll view, but as soon as that stops, once, however many firings it
+    /// missed; a repeating one then keeps its phase, its next firing the first of `start +
+    /// k * interval` after the late one, as Core Foundation reschedules a late timer.
+    static func fire(
+        _ timer: Timer, every interval: TimeInterval, repeats: Bool, from start: Double,
+        defaultModeOnly: Bool
+    ) {
         guard let animator = LayerAnimator.current else { return }
-        let due = start + max(interval, 0.0001)
-        animator.schedule(at: due, lengthensScene: !repeats) {
+        let step = max(interval, 0.0001)
+        var due = start + step
+        if due <= animator.now {
+            // Late: the first instant of the timer's grid after now.
+            due = start + ((animator.now - start) / step).rounded(.down) * step
+            while due <= animator.now { due += step }
+        }
+        animator.schedule(at: due, lengthensScene: !repeats, defaultModeOnly: defaultModeOnly) {
             guard timer.isValid else { return }
             // Foundation's `fire()` runs the block and invalidates a timer that does not repeat.
             timer.fire()
             if !repeats, timer.isValid { timer.invalidate() }
-            if repeats, timer.isValid { fire(timer, every: interval, repeats: true, from: due) }
+            if repeats, timer.isValid {
+                fire(timer, every: interval, repeats: true, from: due, defaultModeOnly: defaultModeOnly)
+            }
         }
     }
 }
