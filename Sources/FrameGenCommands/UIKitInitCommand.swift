@@ -227,6 +227,10 @@ struct AppPackage {
 
     static let marker = "Made by `framegen uikit init`"
     var makeable: [AppScan.Class] { scan.classes.filter { $0.cannotMake == nil } }
+    /// The registered layouts the app shows in a collection view class of its own.
+    var viewedLayouts: [AppScan.Class] {
+        makeable.filter { $0.kind == .layout && $0.collectionView != nil }
+    }
 
     /// DIR is new, empty, or this command's.
     func checkFolder() throws {
@@ -422,17 +426,24 @@ struct AppPackage {
             import struct Layout.LayoutDescriptor
 
             /// The app's layouts and cells by class name, for scenes (`layout: {type: NAME, cell: NAME}`),
-            /// the command line and the golden tests.
+            /// the command line and the golden tests; and the app's collection views, by the name of
+            /// the layout each shows.
             public enum Registration {
                 public static let layouts = found.layouts.merging(UserRegistration.layouts) { _, user in user }
                 public static let cells = found.cells.merging(UserRegistration.cells) { _, user in user }
+                public static let collectionViews = found.collectionViews.merging(UserRegistration.collectionViews) {
+                    _, user in user
+                }
 
                 /// The layouts as framegen's descriptors, for `assertGolden(scene:layouts:)`.
                 public static func descriptors() throws -> [LayoutDescriptor] {
-                    try UIKitLayout.descriptors(layouts: layouts, cells: cells)
+                    try UIKitLayout.descriptors(layouts: layouts, cells: cells, collectionViews: collectionViews)
                 }
 
-                static let found: (layouts: [String: UIKitLayout.Factory], cells: [String: UICollectionViewCellFactory]) = (
+                static let found: (
+                    layouts: [String: UIKitLayout.Factory], cells: [String: UICollectionViewCellFactory],
+                    collectionViews: [String: UIKitLayout.CollectionViewFactory]
+                ) = (
 
             """
         // An app of cells only (or layouts only) has an empty dictionary, which Swift writes `[:]`.
@@ -440,14 +451,40 @@ struct AppPackage {
             guard !entries.isEmpty else { return "        \(label): [:]" }
             return "        \(label): [\n" + entries.map { "            \($0),\n" }.joined() + "        ]"
         }
+        // A layout the app's code turns sideways after making it (a view controller's `layout
+        // .scrollDirection = .horizontal`) is turned so by its factory too.
         let layoutEntries = makeable.filter { $0.kind == .layout }.map {
-            "\(literal($0.name)): { _ in \($0.name)() }"
+            guard $0.setsScrollDirection else { return "\(literal($0.name)): { _ in \($0.name)() }" }
+            return """
+                \(literal($0.name)): { _ in
+                                // \($0.horizontalBecause ?? "the app's code sets it")
+                                let layout = \($0.name)()
+                                layout.scrollDirection = .horizontal
+                                return layout
+                            }
+                """
         }
-        let cellEntries = makeable.filter { $0.kind != .layout }.map {
+        let cellEntries = makeable.filter { $0.kind == .cell || $0.kind == .reusableView }.map {
             "\(literal($0.name)): { \($0.name)(frame: $0) }"
         }
+        let viewEntries = viewedLayouts.map {
+            "\(literal($0.name)): { \($0.collectionView!)(frame: $0, collectionViewLayout: $1) }"
+        }
         text +=
-            dictionary("layouts", layoutEntries) + ",\n" + dictionary("cells", cellEntries) + "\n    )\n}\n"
+            dictionary("layouts", layoutEntries) + ",\n" + dictionary("cells", cellEntries) + ",\n"
+            + dictionary("collectionViews", viewEntries) + "\n    )\n}\n"
+        // A UserRegistration.swift an earlier `uikit init` made has no `collectionViews`: none,
+        // then (the enum's own, when it has one, is the nearer declaration and wins).
+        text += """
+
+            /// For a `UserRegistration` without collection views of its own.
+            protocol UserCollectionViews {}
+            extension UserCollectionViews {
+                static var collectionViews: [String: UIKitLayout.CollectionViewFactory] { [:] }
+            }
+            extension UserRegistration: UserCollectionViews {}
+
+            """
         let unmade = scan.classes.filter { $0.cannotMake != nil }
         if !unmade.isEmpty {
             text +=
@@ -478,6 +515,9 @@ struct AppPackage {
             //         },
             //     ]
             static let cells: [String: UICollectionViewCellFactory] = [:]
+            // The collection view a layout is shown in, by the layout's name (docs/uikit.md, "Your
+            // own collection view").
+            static let collectionViews: [String: UIKitLayout.CollectionViewFactory] = [:]
         }
 
         """
@@ -488,32 +528,45 @@ struct AppPackage {
         import FrameGenCommandLine
         import \(module)
 
-        // framegen's whole command line with the app's layouts and cells (Registration.swift).
-        FrameGenCommandLine.main(layouts: Registration.layouts, cells: Registration.cells)
+        // framegen's whole command line with the app's layouts, cells and collection views
+        // (Registration.swift).
+        FrameGenCommandLine.main(
+            layouts: Registration.layouts, cells: Registration.cells,
+            collectionViews: Registration.collectionViews)
 
         """
     }
 
     /// A drag and a fling along the layout's axis, and a delete and an insert where the layout
-    /// animates updates; drawn with the first cell class the app has, if any.
+    /// animates updates; drawn with the cell class the app's code gives the layout, else the
+    /// first the app has, if any.
     func scene(for layout: AppScan.Class) -> String {
         let sideways = layout.scrollsHorizontally
         let drag = sideways ? "[-300, 0]" : "[0, -300]"
         let fling = sideways ? "[2500, 0]" : "[0, 2500]"
         let cells = makeable.filter { $0.kind == .cell }
+        let cell = cells.first { $0.name == layout.cell } ?? cells.first
         var layoutKeys = "type: \(layout.name)"
-        if let cell = cells.first { layoutKeys += ", cell: \(cell.name)" }
+        if let cell { layoutKeys += ", cell: \(cell.name)" }
         var text = """
             # A starter scene for \(layout.name) (\(Self.marker); yours to change: it is not
             # written again). docs/scene.md lists every key.
+
+            """
+        if let because = layout.horizontalBecause { text += "# It scrolls sideways: \(because).\n" }
+        if let view = layout.collectionView, makeable.contains(where: { $0.name == view }) {
+            text += "# Shown in the app's \(view) (Registration.swift, collectionViews).\n"
+        }
+        text += """
             name: \(layout.name)
             canvas: {width: 390, height: 844, scale: 1}
             content: {items: 30}
             layout: {\(layoutKeys)}
 
             """
-        if cells.count > 1 {
-            text += "# Other cells of the app: \(cells.dropFirst().map(\.name).joined(separator: ", "))\n"
+        let others = cells.filter { $0.name != cell?.name }
+        if !others.isEmpty {
+            text += "# Other cells of the app: \(others.map(\.name).joined(separator: ", "))\n"
         }
         text += """
             timeline:
@@ -563,10 +616,27 @@ struct AppPackage {
 
     func summary(fileCount: Int, shownAs directory: String) -> String {
         let layouts = makeable.filter { $0.kind == .layout }.map(\.name)
-        let cells = makeable.filter { $0.kind != .layout }.map(\.name)
+        let cells = makeable.filter { $0.kind == .cell || $0.kind == .reusableView }.map(\.name)
+        let views = makeable.filter { $0.kind == .collectionView }.map(\.name)
         var text = "Made \(directory) from \(fileCount) app file(s):\n"
         text += "  layouts: \(layouts.isEmpty ? "none" : layouts.joined(separator: ", "))\n"
         text += "  cells and views: \(cells.isEmpty ? "none" : cells.joined(separator: ", "))\n"
+        if !views.isEmpty { text += "  collection views: \(views.joined(separator: ", "))\n" }
+        // What each starter scene takes from the app's code, so that a wrong guess is seen.
+        for layout in makeable where layout.kind == .layout {
+            var found: [String] = []
+            if let because = layout.horizontalBecause { found.append("scrolls sideways (\(because))") }
+            if let cell = layout.cell { found.append("cell \(cell)") }
+            if let view = layout.collectionView, views.contains(view) { found.append("in \(view)") }
+            if !found.isEmpty { text += "  \(layout.name): \(found.joined(separator: "; "))\n" }
+        }
+        if !viewedLayouts.isEmpty,
+            let main = try? String(contentsOfFile: root + "/Sources/\(command)/main.swift", encoding: .utf8),
+            !main.contains("collectionViews")
+        {
+            text +=
+                "  Sources/\(command)/main.swift (yours, from an earlier uikit init) does not pass collectionViews: add `collectionViews: Registration.collectionViews` to its FrameGenCommandLine.main(...)\n"
+        }
         let unmade = scan.classes.filter { $0.cannotMake != nil }
         if !unmade.isEmpty {
             text += "  not registered (add them to Sources/\(module)/UserRegistration.swift):\n"

@@ -21,23 +21,32 @@ extension AppScan {
         "UICollectionViewLayout": .layout, "UICollectionViewFlowLayout": .layout,
         "UICollectionViewCompositionalLayout": .layout, "UICollectionViewTransitionLayout": .layout,
         "UICollectionViewCell": .cell, "UICollectionViewListCell": .cell,
-        "UICollectionReusableView": .reusableView,
+        "UICollectionReusableView": .reusableView, "UICollectionView": .collectionView,
     ]
 
     public static func scan(_ files: [SourcePort.File]) -> AppScan {
         let visitor = ClassVisitor(viewMode: .sourceAccurate)
+        let uses = UsageVisitor(viewMode: .sourceAccurate)
         for file in files {
             visitor.file = file.path
+            uses.file = file.path
             let tree = Parser.parse(source: file.text)
             visitor.converter = SourceLocationConverter(fileName: file.path, tree: tree)
+            uses.converter = visitor.converter
             visitor.walk(tree)
+            uses.walk(tree)
         }
         let declared = Dictionary(visitor.found.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         var classes: [Class] = []
         for found in visitor.found {
             guard let kind = kind(of: found.name, in: declared) else { continue }
             var reason: String?
-            let initialiser = kind == .layout ? "init()" : "init(frame:)"
+            let initialiser =
+                switch kind {
+                case .layout: "init()"
+                case .collectionView: "init(frame:collectionViewLayout:)"
+                case .cell, .reusableView: "init(frame:)"
+                }
             if found.isGeneric {
                 reason = "it is generic: register it with its type arguments"
             } else if found.isPrivate {
@@ -52,10 +61,15 @@ extension AppScan {
             classes.append(
                 Class(
                     name: found.name, kind: kind, file: found.file, line: found.line, cannotMake: reason,
-                    scrollsHorizontally: chain(found.name, in: declared).contains { $0.horizontal },
+                    scrollsHorizontally: false,
                     animatesUpdates: chain(found.name, in: declared).contains { $0.animatesUpdates },
                     needs: needs.sorted()))
         }
+        Pairing(
+            usage: uses.usage, declared: declared,
+            kinds: Dictionary(classes.map { ($0.name, $0.kind) }) { a, _ in a }
+        )
+        .apply(to: &classes)
         classes.sort { ($0.kind.rawValue, $0.name) < ($1.kind.rawValue, $1.name) }
         return AppScan(
             classes: classes, appleOnlyImports: visitor.appleOnlyImports,
@@ -71,7 +85,7 @@ extension AppScan {
     }
 
     /// The class and its superclasses the app declares, nearest first.
-    private static func chain(_ name: String, in declared: [String: FoundClass]) -> [FoundClass] {
+    static func chain(_ name: String, in declared: [String: FoundClass]) -> [FoundClass] {
         var result: [FoundClass] = []
         var next: String? = name
         while let current = next, let found = declared[current],
@@ -94,7 +108,12 @@ extension AppScan {
     /// one that declares some has only those (and its convenience ones).
     private static func canMake(_ name: String, kind: Kind, in declared: [String: FoundClass]) -> Bool {
         for found in chain(name, in: declared) {
-            let wanted = kind == .layout ? found.hasPlainInit : found.hasFrameInit
+            let wanted =
+                switch kind {
+                case .layout: found.hasPlainInit
+                case .collectionView: found.hasCollectionViewInit
+                case .cell, .reusableView: found.hasFrameInit
+                }
             if wanted { return true }
             if found.declaresDesignatedInit { return false }
         }
@@ -115,10 +134,17 @@ struct FoundClass {
     var hasPlainInit = false
     /// `init(frame:)`.
     var hasFrameInit = false
+    /// `init(frame:collectionViewLayout:)`.
+    var hasCollectionViewInit = false
     /// Any designated (not convenience) initialiser other than `init?(coder:)`, which UIKit's
     /// subclasses must write and which does not take away the inherited ones on its own.
     var declaresDesignatedInit = false
-    var horizontal = false
+    /// The line of its `scrollDirection = .horizontal`, or of its own `scrollDirection` property
+    /// defaulting to it.
+    var horizontalLine: Int?
+    /// Its `collectionViewContentSize`, if it declares one: whether that is as tall as the view
+    /// and not as wide (so the content can move only sideways), and its line.
+    var contentSize: (sideways: Bool, line: Int)?
     var animatesUpdates = false
     var propertyTypes: [String] = []
 }
@@ -162,14 +188,19 @@ private final class ClassVisitor: SyntaxVisitor {
         // property of its own defaulting to it (`var scrollDirection: UICollectionView
         // .ScrollDirection = .horizontal`, as a paging layout declares one).
         let tokens = Array(node.memberBlock.tokens(viewMode: .sourceAccurate))
+        // Its own, not another object's (`flow.scrollDirection`, which AppUsage resolves): no `.`
+        // before it but `self.`.
         for (i, token) in tokens.enumerated() where token.text == "scrollDirection" && i + 1 < tokens.count {
+            if i > 0, tokens[i - 1].text == ".", i < 2 || tokens[i - 2].text != "self" { continue }
             let typed = tokens[i + 1].text == ":"
             let searched = tokens[(i + 1)...].prefix(typed ? 7 : 1)
             if let equals = searched.firstIndex(where: { $0.text == "=" }),
                 !searched[..<equals].contains(where: { ["{", "}", "(", ")"].contains($0.text) }),
                 tokens[(equals + 1)...].prefix(4).contains(where: { $0.text == "horizontal" })
             {
-                found[found.count - 1].horizontal = true
+                found[found.count - 1].horizontalLine =
+                    found[found.count - 1].horizontalLine
+                    ?? converter?.location(for: token.positionAfterSkippingLeadingTrivia).line
             }
         }
         return .visitChildren
@@ -224,6 +255,7 @@ private final class ClassVisitor: SyntaxVisitor {
         let convenience = node.modifiers.contains { $0.name.text == "convenience" }
         if parameters.allSatisfy({ $0.defaultValue != nil }) { found[index].hasPlainInit = true }
         if labels == ["frame"] { found[index].hasFrameInit = true }
+        if labels == ["frame", "collectionViewLayout"] { found[index].hasCollectionViewInit = true }
         if !convenience && labels != ["coder"] { found[index].declaresDesignatedInit = true }
         return .skipChildren
     }
@@ -241,6 +273,13 @@ private final class ClassVisitor: SyntaxVisitor {
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         guard let index = owner, node.parent?.is(MemberBlockItemSyntax.self) == true else {
             return .visitChildren
+        }
+        if let binding = node.bindings.first,
+            binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "collectionViewContentSize",
+            let accessors = binding.accessorBlock
+        {
+            let line = converter?.location(for: node.positionAfterSkippingLeadingTrivia).line ?? 0
+            found[index].contentSize = (contentSizeIsSideways(accessors), line)
         }
         // A factory cannot set a private property: not one to tell the user to set.
         if node.modifiers.contains(where: { ["private", "fileprivate"].contains($0.name.text) }) {

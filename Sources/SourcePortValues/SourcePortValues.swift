@@ -38,12 +38,14 @@ public enum SourcePort {
 }
 
 /// What `framegen uikit init` registers from an app's files: every collection view layout class,
-/// and every cell and reusable view class, with whether framegen can make one as UIKit does
-/// (`Layout()`, `Cell(frame:)`) and, when it cannot, what the user must add. `SourcePort`'s
-/// `AppScan.scan(_:)` finds them.
+/// every cell and reusable view class and every `UICollectionView` subclass, with whether
+/// framegen can make one as UIKit does (`Layout()`, `Cell(frame:)`, `View(frame:
+/// collectionViewLayout:)`) and, when it cannot, what the user must add; and for each layout,
+/// which way it scrolls and the cell and collection view the app's code gives it.
+/// `SourcePort`'s `AppScan.scan(_:)` finds them.
 public struct AppScan: Sendable, Codable {
     public enum Kind: String, Sendable, Codable {
-        case layout, cell, reusableView
+        case layout, cell, reusableView, collectionView
     }
 
     public struct Class: Sendable, Equatable, Codable {
@@ -55,8 +57,19 @@ public struct AppScan: Sendable, Codable {
         /// Why framegen cannot make it with the initialiser UIKit uses (nil: it can).
         public var cannotMake: String?
         /// Layouts: it scrolls sideways (its `scrollDirection` set to, or declared defaulting to,
-        /// `.horizontal`), so its starter scene drags along x.
+        /// `.horizontal`, in its class or on an instance of it in the app's code; or its content
+        /// as tall as the view), so its starter scene drags along x.
         public var scrollsHorizontally: Bool
+        /// Layouts: where the app says it scrolls sideways (`File.swift:12: ...`), for the summary.
+        public var horizontalBecause: String?
+        /// Layouts: only the app's code that makes one sets `scrollDirection = .horizontal`, not
+        /// the class: the registration's factory sets it as that code does.
+        public var setsScrollDirection: Bool
+        /// Layouts: the cell class the app's code that makes or uses the layout registers or
+        /// dequeues (nil: none found, the starter scene takes the app's first).
+        public var cell: String?
+        /// Layouts: the app's `UICollectionView` subclass the layout is shown in (nil: a plain one).
+        public var collectionView: String?
         /// Layouts: it animates batch updates (initial or final attributes for items, or
         /// `prepare(forCollectionViewUpdates:)`), so its starter scene inserts and deletes.
         public var animatesUpdates: Bool
@@ -66,7 +79,8 @@ public struct AppScan: Sendable, Codable {
 
         public init(
             name: String, kind: Kind, file: String, line: Int, cannotMake: String?, scrollsHorizontally: Bool,
-            animatesUpdates: Bool, needs: [String]
+            animatesUpdates: Bool, needs: [String], horizontalBecause: String? = nil,
+            setsScrollDirection: Bool = false, cell: String? = nil, collectionView: String? = nil
         ) {
             self.name = name
             self.kind = kind
@@ -76,6 +90,10 @@ public struct AppScan: Sendable, Codable {
             self.scrollsHorizontally = scrollsHorizontally
             self.animatesUpdates = animatesUpdates
             self.needs = needs
+            self.horizontalBecause = horizontalBecause
+            self.setsScrollDirection = setsScrollDirection
+            self.cell = cell
+            self.collectionView = collectionView
         }
     }
 
@@ -106,5 +124,6 @@ public struct AppScan: Sendable, Codable {
     }
 
     public var layouts: [Class] { classes.filter { $0.kind == .layout } }
-    public var cells: [Class] { classes.filter { $0.kind != .layout } }
+    public var cells: [Class] { classes.filter { $0.kind == .cell || $0.kind == .reusableView } }
+    public var collectionViews: [Class] { classes.filter { $0.kind == .collectionView } }
 }

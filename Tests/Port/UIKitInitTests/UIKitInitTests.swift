@@ -85,7 +85,7 @@ import Testing
         let registration = try read("pkg/Sources/PkgApp/Registration.swift")
         #expect(
             registration.contains(
-                "        layouts: [:],\n        cells: [\n            \"SwipeCell\": { SwipeCell(frame: $0) },\n        ]\n    )"
+                "        layouts: [:],\n        cells: [\n            \"SwipeCell\": { SwipeCell(frame: $0) },\n        ],\n        collectionViews: [:]\n    )"
             ))
     }
 
@@ -118,6 +118,147 @@ import Testing
         // A file the build would stop at, named before the build.
         #expect(made.stdout.contains("files importing Apple frameworks Linux has no module for"))
         #expect(made.stdout.contains("PagingView.swift:2: import SwiftUI"))
+    }
+
+    /// An app of three layouts as view controllers use them: a flow layout the controller turns
+    /// sideways and shows in the app's own collection view class, a feed as tall as its items
+    /// whose data source dequeues its cell by a cast, a strip whose content is as tall as the
+    /// view and whose cells come from a cell registration. Each starter scene drags the way its
+    /// layout scrolls and draws the layout's cell, not the app's first; the registration turns
+    /// the carousel's layout as its controller does, and makes its collection view, which the
+    /// command line and the golden tests are given with no edit.
+    @Test func scenesThatMoveAsTheAppsLayoutsScroll() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(atPath: root + "/app", withIntermediateDirectories: true)
+        let files = [
+            "Cells.swift": """
+            import UIKit
+            final class AardvarkCell: UICollectionViewCell {}
+            final class BadgeCell: UICollectionViewCell {}
+            final class PosterCell: UICollectionViewCell {}
+            final class StoryCell: UICollectionViewCell {}
+            """,
+            "Carousel.swift": """
+            import UIKit
+            final class CarouselLayout: UICollectionViewFlowLayout {}
+            final class CarouselView: UICollectionView {}
+            final class CarouselViewController: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let layout = CarouselLayout()
+                    layout.scrollDirection = .horizontal
+                    layout.itemSize = CGSize(width: 160, height: 240)
+                    let carousel = CarouselView(frame: view.bounds, collectionViewLayout: layout)
+                    carousel.register(PosterCell.self, forCellWithReuseIdentifier: "poster")
+                    view.addSubview(carousel)
+                }
+            }
+            """,
+            "Feed.swift": """
+            import UIKit
+            final class FeedLayout: UICollectionViewLayout {
+                override var collectionViewContentSize: CGSize {
+                    CGSize(width: collectionView?.bounds.width ?? 0, height: 3000)
+                }
+            }
+            final class FeedController: UICollectionViewController {
+                init() { super.init(collectionViewLayout: FeedLayout()) }
+                required init?(coder: NSCoder) { fatalError() }
+                override func collectionView(
+                    _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
+                ) -> UICollectionViewCell {
+                    collectionView.dequeueReusableCell(withReuseIdentifier: "story", for: indexPath) as! StoryCell
+                }
+            }
+            """,
+            "Strip.swift": """
+            import UIKit
+            final class StripLayout: UICollectionViewLayout {
+                override var collectionViewContentSize: CGSize {
+                    guard let collectionView else { return .zero }
+                    let count = collectionView.numberOfItems(inSection: 0)
+                    return CGSize(width: CGFloat(count) * 100, height: collectionView.bounds.height)
+                }
+            }
+            final class StripController: UIViewController {
+                let strip = UICollectionView(frame: .zero, collectionViewLayout: StripLayout())
+                let badges = UICollectionView.CellRegistration<BadgeCell, Int> { _, _, _ in }
+            }
+            """,
+        ]
+        for (name, text) in files {
+            try text.write(toFile: root + "/app/" + name, atomically: true, encoding: .utf8)
+        }
+        let made = try runFramegen(["uikit", "init", root + "/pkg", "--sources", root + "/app"])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.contains("layouts: CarouselLayout, FeedLayout, StripLayout"))
+        #expect(made.stdout.contains("cells and views: AardvarkCell, BadgeCell, PosterCell, StoryCell"))
+        #expect(made.stdout.contains("collection views: CarouselView"))
+        #expect(
+            made.stdout.contains(
+                "CarouselLayout: scrolls sideways (Carousel.swift:8: the app sets scrollDirection = .horizontal on one); cell PosterCell; in CarouselView"
+            ))
+
+        let carousel = try read("pkg/scenes/CarouselLayout.yaml")
+        #expect(carousel.contains("layout: {type: CarouselLayout, cell: PosterCell}"))
+        #expect(
+            carousel.contains("drag: {by: [-300, 0]") && carousel.contains("fling: {velocity: [2500, 0]}"))
+        #expect(carousel.contains("# Shown in the app's CarouselView"))
+        let feed = try read("pkg/scenes/FeedLayout.yaml")
+        #expect(feed.contains("layout: {type: FeedLayout, cell: StoryCell}"))
+        #expect(feed.contains("drag: {by: [0, -300]") && feed.contains("fling: {velocity: [0, 2500]}"))
+        #expect(!feed.contains("Shown in"))
+        let strip = try read("pkg/scenes/StripLayout.yaml")
+        #expect(strip.contains("layout: {type: StripLayout, cell: BadgeCell}"))
+        #expect(strip.contains("drag: {by: [-300, 0]"))
+
+        let registration = try read("pkg/Sources/PkgApp/Registration.swift")
+        // The class alone makes a vertical flow layout: the factory turns it as the controller does.
+        #expect(
+            registration.contains(
+                """
+                            "CarouselLayout": { _ in
+                                // Carousel.swift:8: the app sets scrollDirection = .horizontal on one
+                                let layout = CarouselLayout()
+                                layout.scrollDirection = .horizontal
+                                return layout
+                            },
+                """))
+        // The strip's content size turns it by itself.
+        #expect(registration.contains("\"StripLayout\": { _ in StripLayout() },"))
+        #expect(
+            registration.contains(
+                """
+                        collectionViews: [
+                            "CarouselLayout": { CarouselView(frame: $0, collectionViewLayout: $1) },
+                        ]
+                """))
+        #expect(!registration.contains("\"CarouselView\": { CarouselView(frame: $0) }"))
+        #expect(
+            registration.contains(
+                "try UIKitLayout.descriptors(layouts: layouts, cells: cells, collectionViews: collectionViews)"
+            ))
+        #expect(
+            try read("pkg/Sources/pkg/main.swift").contains("collectionViews: Registration.collectionViews"))
+        #expect(
+            try read("pkg/Sources/PkgApp/UserRegistration.swift").contains(
+                "static let collectionViews: [String: UIKitLayout.CollectionViewFactory] = [:]"))
+        #expect(!made.stdout.contains("does not pass collectionViews"))
+
+        // A package an earlier uikit init made: its main.swift (the user's, not written again)
+        // passes no collection views, which the next run says how to add; its UserRegistration
+        // has none, for which Registration.swift gives an empty default.
+        try
+            "import FrameGenCommandLine\nimport PkgApp\nFrameGenCommandLine.main(layouts: Registration.layouts, cells: Registration.cells)\n"
+            .write(toFile: root + "/pkg/Sources/pkg/main.swift", atomically: true, encoding: .utf8)
+        let again = try runFramegen(["uikit", "init", root + "/pkg", "--sources", root + "/app"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(
+            again.stdout.contains(
+                "main.swift (yours, from an earlier uikit init) does not pass collectionViews"))
+        #expect(
+            try read("pkg/Sources/PkgApp/Registration.swift").contains(
+                "extension UserRegistration: UserCollectionViews {}"))
     }
 
     @Test func whatItRefuses() throws {
