@@ -211,7 +211,9 @@ struct BenchCommand: ParsableCommand {
             frame of the UIKit layout, of cell configuration (data source, apply, layoutSubviews; \
             Auto Layout's part in brackets) and of flattening the views into compositor layers, \
             which the raster time then leaves out. --scaling instead shows how raster time \
-            grows with cells and with scale; --compression all, every PNG setting's encode time and \
+            grows with cells and with scale; --jobs-scaling, frames per second end to end with 1, \
+            2, 4... workers up to the machine's cores (best of 3 runs each) and the speed-up over \
+            one; --compression all, every PNG setting's encode time and \
             size on the same frames, with the Pareto front marked. --camera-photos makes 60 \
             camera-sized JPEGs (4000 x 3000, quality 88) and times a whole render of them in a \
             flow grid at scale 3, flung once, with --jobs threads and --compression (photos and \
@@ -250,6 +252,12 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Report raster time against cells (10-1000) and scale (1-3) instead.")
     var scaling = false
 
+    @Flag(
+        help:
+            "Report frames per second end to end with 1, 2, 4... workers up to the cores, and each count's speed-up over one, instead."
+    )
+    var jobsScaling = false
+
     @Flag(help: "Time a whole render of 60 generated camera JPEGs instead (see below).")
     var cameraPhotos = false
 
@@ -279,6 +287,12 @@ struct BenchCommand: ParsableCommand {
         limits.start()
         if scaling {
             FileHandleOutput.standardOutput.write(try BenchTool.scaling(frames: min(frames, 5)))
+            return
+        }
+        if jobsScaling {
+            let results = try BenchTool.jobsScaling(
+                scenes: scenes, frames: frames, layouts: ProgramLayouts.all)
+            FileHandleOutput.standardOutput.write(BenchTool.report(results, json: json))
             return
         }
         if cameraPhotos {

@@ -466,7 +466,7 @@ public enum BenchTool {
         return Double(usage.ru_maxrss) / 1024
     }
 
-    private static func pad(_ s: String, _ n: Int) -> String {
+    static func pad(_ s: String, _ n: Int) -> String {
         String(repeating: " ", count: max(0, n - s.count)) + s
     }
 

@@ -186,6 +186,26 @@ private func source(_ folder: Folder) throws -> FrameSource {
         }
     }
 
+    /// `bench --jobs-scaling` times 1, 2, 4... workers up to the cores (the core count itself
+    /// last), each the same way, and states each count's speed-up over one worker.
+    @Test func benchScalesJobsUpToTheCores() throws {
+        #expect(BenchTool.jobCounts(cores: 1) == [1])
+        #expect(BenchTool.jobCounts(cores: 2) == [1, 2])
+        #expect(BenchTool.jobCounts(cores: 6) == [1, 2, 4, 6])
+        #expect(BenchTool.jobCounts(cores: 16) == [1, 2, 4, 8, 16])
+        let folder = try Folder()
+        defer { folder.remove() }
+        _ = try source(folder)
+        let results = try BenchTool.jobsScaling(scenes: [folder.path + "/tiny.yaml"], frames: 2, cores: 3)
+        #expect(results.count == 1)
+        #expect(results[0].rows.map(\.jobs) == [1, 2, 3])
+        #expect(results[0].rows.allSatisfy { $0.framesPerSecond > 0 })
+        #expect(results[0].speedUp(0) == 1)
+        let table = BenchTool.report(results, json: false)
+        #expect(table.hasPrefix("isa: ") && table.contains("speed-up"))
+        #expect(BenchTool.report(results, json: true).contains("\"speedUp\": "))
+    }
+
     @Test func benchReportsEveryScene() throws {
         let folder = try Folder()
         defer { folder.remove() }
