@@ -187,8 +187,9 @@ struct Planner {
         }
         var next: Double?
         for w in programs {
-            _ = lastAsked(w)
-            if let n = asked(w, at: max(0, start - 1e-6)).next { next = min(next ?? n, n) }
+            let (requests, n) = asked(w, at: max(0, start - 1e-6))
+            last[w] = requests.mapValues(\.offset)
+            if let n { next = min(next ?? n, n) }
         }
         // The part of the step under way: from `segment.start`, with `segment.before`.
         var segment = (start: start, before: current, view: v, motion: motion)
