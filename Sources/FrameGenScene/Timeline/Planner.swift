@@ -114,14 +114,13 @@ struct Planner {
     }
 
     mutating func add(_ v: Int, duration: Double, before: [ViewState], _ motion: StepMotion) {
-        switch motion {
-        case .still, .layoutDriven:
-            if duration > 0 { addFollowingPrograms(v, duration: duration, before: before, motion) }
-        default:
-            // The timeline moves a view: a program's scroll still under way is cut short, the
-            // view where the program asked (`programScroll`).
-            programScroll = nil
-            if duration > 0 {
+        // A program's scroll under way (`programScroll`) reaches here only through a wait: `run`
+        // stops it before any other action.
+        if duration > 0 {
+            switch motion {
+            case .still, .layoutDriven:
+                addFollowingPrograms(v, duration: duration, before: before, motion)
+            default:
                 steps.append(Step(start: time, duration: duration, view: v, before: before, motion: motion))
             }
         }
