@@ -59,7 +59,7 @@ extension BenchTool {
                 for _ in 0..<jobsScalingRounds {
                     let start = now()
                     try FrameScheduler.run(count: count, workers: jobs) { k, buffer throws(FrameGenError) in
-                        let frame = source.frame(count == 1 ? 0 : k * (frameCount - 1) / (count - 1))
+                        let frame = source.frame(sampledFrame(k, count, over: frameCount))
                         let image = try composer.render(frame, scale: scale, reusing: &buffer)
                         do throws(ImageFileError) { _ = try PNG.encode(image, options: encoding) } catch {
                             throw .badInput(name, error.reason)

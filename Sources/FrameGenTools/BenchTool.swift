@@ -149,7 +149,7 @@ public enum BenchTool {
             let count = min(options.frames, source.frameCount)
             let frameCount = source.frameCount
             let evaluate: @Sendable (Int) -> AttributeFrame = { i in
-                source.frame(count == 1 ? 0 : i * (frameCount - 1) / (count - 1))
+                source.frame(sampledFrame(i, count, over: frameCount))
             }
             var evaluations: [Evaluation] = []
             let frames = (0..<count).map { i in
@@ -214,7 +214,7 @@ public enum BenchTool {
                 canvas: source.canvas, style: source.style, kindStyles: source.kindStyles)
             var images: [Image] = []
             for i in 0..<count {
-                let frame = source.frame(count == 1 ? 0 : i * (source.frameCount - 1) / (count - 1))
+                let frame = source.frame(sampledFrame(i, count, over: source.frameCount))
                 images.append(try composer.render(frame, scale: source.canvas.scale))
             }
             var rows: [Compression] = []
@@ -452,6 +452,12 @@ public enum BenchTool {
     static func spread(_ xs: [Double]) -> Double {
         guard let lo = xs.min(), let hi = xs.max(), lo > 0 else { return 0 }
         return hi / lo - 1
+    }
+
+    /// The `i`th of `count` frames spread evenly over a timeline of `frameCount`, first and last
+    /// included.
+    static func sampledFrame(_ i: Int, _ count: Int, over frameCount: Int) -> Int {
+        count == 1 ? 0 : i * (frameCount - 1) / (count - 1)
     }
 
     static func median(_ xs: [Double]) -> Double {
