@@ -89,6 +89,8 @@ public struct Pixel: Hashable, Sendable, CustomStringConvertible {
     }
 
     @inline(__always) private func div(_ c: UInt8, _ a: UInt8) -> UInt8 {
-        UInt8(Swift.min(255, (UInt32(c) * 255 + UInt32(a) / 2) / UInt32(a)))
+        let a32 = UInt32(a)
+        let q: UInt32 = (UInt32(c) * 255 + a32 / 2) / a32
+        return UInt8(Swift.min(255, q))
     }
 }

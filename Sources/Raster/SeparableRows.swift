@@ -89,7 +89,10 @@ enum SeparableRows {
     /// round(p · c · o / (128 · 65025)) but for about 0.1 % of them, near halves, one level
     /// either way (tested).
     @inline(__always) static func scale(_ p: SIMD4<UInt32>, _ f: UInt32) -> UInt32 {
-        let m = (((p &* 2 &+ 1) &* f) &>> 16 &+ 128) &>> 8
+        // Typed step by step: the one-line form took half a second to type-check.
+        let doubled: SIMD4<UInt32> = p &* 2 &+ 1
+        let high: SIMD4<UInt32> = (doubled &* f) &>> 16
+        let m: SIMD4<UInt32> = (high &+ 128) &>> 8
         return pack(SIMD4<UInt8>(truncatingIfNeeded: m))
     }
 

@@ -188,7 +188,8 @@ struct TextureSampler {
     /// a and b mixed by t / 256.
     @inline(__always) func mix(_ a: Sample, _ b: Sample, _ t: UInt64) -> Sample {
         @inline(__always) func m(_ p: UInt32, _ q: UInt32) -> UInt32 {
-            UInt32((UInt64(p) &* (256 &- t) &+ UInt64(q) &* t &+ 128) >> 8)
+            let sum: UInt64 = UInt64(p) &* (256 &- t) &+ UInt64(q) &* t &+ 128
+            return UInt32(sum >> 8)
         }
         return Sample(r: m(a.r, b.r), g: m(a.g, b.g), b: m(a.b, b.b), a: m(a.a, b.a))
     }

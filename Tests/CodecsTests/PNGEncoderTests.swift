@@ -211,8 +211,11 @@ func rowFiltersMatchTheSpecification(caseIndex: Int) {
 
 /// An RGBA image's rows as the encoder packs them: `channels` bytes a pixel, no padding.
 private func packedRows(_ bytes: [UInt8], width: Int, height: Int, stride: Int, channels: Int) -> [[UInt8]] {
-    (0..<height).map { y in
-        (0..<width).flatMap { x in bytes[(y * stride + x * 4)..<(y * stride + x * 4 + channels)] }
+    (0..<height).map { (y: Int) -> [UInt8] in
+        (0..<width).flatMap { (x: Int) -> ArraySlice<UInt8> in
+            let start: Int = y * stride + x * 4
+            return bytes[start..<(start + channels)]
+        }
     }
 }
 

@@ -137,7 +137,8 @@ private func source(_ folder: Folder) throws -> FrameSource {
         defer { folder.remove() }
         _ = try source(folder)
         let rows = try BenchTool.compareCompression(scenes: [folder.path + "/tiny.yaml"], frames: 2)
-        #expect(rows.map(\.setting.description) == ["fastest", "fast"] + (0...9).map(String.init))
+        let levels: [String] = (0...9).map { String($0) }
+        #expect(rows.map(\.setting.description) == ["fastest", "fast"] + levels)
         #expect(rows.contains { $0.isParetoOptimal })
         for r in rows {
             let dominated = rows.contains { o in

@@ -73,29 +73,31 @@ private func tree() -> (root: UIView, child: UIView, grandchild: UIView) {
     }
     let (root, child, grandchild) = tree()
     let listener = Listener()
+    // Which views' recognisers heard the taps, in order.
+    func heard() -> [String] { listener.heard.map { String($0.split(separator: " ")[0]) } }
     root.addGestureRecognizer(tap("root", listener))
     child.addGestureRecognizer(tap("child", listener))
     _ = root.deliverTap(at: CGPoint(x: 65, y: 65), on: nil, time: 0)
-    #expect(listener.heard.map { $0.split(separator: " ")[0] } == ["child"])
+    #expect(heard() == ["child"])
     let both = Both()
     child.gestureRecognizers?[0].delegate = both
     _ = root.deliverTap(at: CGPoint(x: 65, y: 65), on: nil, time: 0)
-    #expect(listener.heard.map { $0.split(separator: " ")[0] }.suffix(2) == ["child", "root"])
+    #expect(Array(heard().suffix(2)) == ["child", "root"])
     // A view that takes no touches passes the tap to its superview.
     grandchild.addGestureRecognizer(tap("grandchild", listener))
     grandchild.isUserInteractionEnabled = false
     listener.heard = []
     _ = root.deliverTap(at: CGPoint(x: 65, y: 65), on: nil, time: 0)
-    #expect(listener.heard.map { $0.split(separator: " ")[0] } == ["child", "root"])
+    #expect(heard() == ["child", "root"])
     grandchild.isUserInteractionEnabled = true
     listener.heard = []
     _ = root.deliverTap(at: CGPoint(x: 65, y: 65), on: nil, time: 0)
     // The child's delegate still allows it beside any other; the root's has none.
-    #expect(listener.heard.map { $0.split(separator: " ")[0] } == ["grandchild", "child"])
+    #expect(heard() == ["grandchild", "child"])
     child.gestureRecognizers?[0].delegate = nil
     listener.heard = []
     _ = root.deliverTap(at: CGPoint(x: 65, y: 65), on: nil, time: 0)
-    #expect(listener.heard.map { $0.split(separator: " ")[0] } == ["grandchild"])
+    #expect(heard() == ["grandchild"])
 }
 
 @Test func recognisersThatDoNotRecogniseASingleTapFail() {
@@ -665,7 +667,8 @@ private func viewRecognisersTimeline(
         _ = timeline.frame(at: timeline.duration)
         let began = recognisers.heard.lines.first?.split(separator: " ")
         #expect(began?[1] == "began")
-        #expect(abs(began.map { Double($0[2])! }! + 100.0 / 15) < 1e-9)  // 1/60 s of 0.25 s
+        let translation: Double = try #require(began.flatMap { Double($0[2]) })
+        #expect(abs(translation + 100.0 / 15) < 1e-9)  // 1/60 s of 0.25 s
         #expect(recognisers.heard.lines.last == "pan ended -100.0")
         let scrolled = timeline.frame(at: 0.25).views[0].bounds.minY
         #expect(simultaneous ? scrolled > 50 : scrolled == 0)

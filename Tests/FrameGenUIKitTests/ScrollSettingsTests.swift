@@ -75,7 +75,9 @@ private func offsets(_ scene: String, layouts: [LayoutDescriptor]) throws -> [CG
         #expect(x.first == -50)
         // A drag of 150 pt released at rest ends on the nearest centred item, one page of
         // 220 pt on.
-        #expect(abs(try #require(x.last) - (-50 + 220)) < 1e-9)
+        let last: Double = try #require(x.last)
+        let page: Double = -50 + 220
+        #expect(abs(last - page) < 1e-9)
         // The inset is the timeline's too: the view scrolls back to -50, not only to 0.
         let back = scene + "\n  - drag: {by: [400, 0], duration: 0.4, curve: easeInEaseOut}\n"
         #expect(abs(try #require(try offsets(back, layouts: layouts).last?.x) + 50) < 1e-9)

@@ -64,7 +64,10 @@ import Testing
     let mask = CoverageMask(x: 0, y: 0, width: 20, height: 20, value: 200)
     Painter.drawTexture(&canvas, Texture(img), deviceToTexture: .identity, coverage: mask, opacity: 128)
     // value x 200/255 x 128/255, rounded once (not twice, as mul255 then scale would).
-    func e(_ v: UInt8) -> UInt8 { UInt8((Double(v) * 200 * 128 / 65025 + 0.5).rounded(.down)) }
+    func e(_ v: UInt8) -> UInt8 {
+        let exact: Double = Double(v) * 200 * 128 / 65025
+        return UInt8((exact + 0.5).rounded(.down))
+    }
     for y in 0..<20 {
         for x in 0..<20 {
             let p = img[x, y]

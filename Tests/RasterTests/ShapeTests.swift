@@ -43,9 +43,11 @@ func maskArea(_ m: CoverageMask) -> Double { m.data.reduce(0.0) { $0 + Double($1
     }
     // The flattened outline stays within the flattening tolerance of the middle cubic's
     // midpoint: B(1/2) = (p0 + 3 c1 + 3 c2 + p3) / 8 in corner units.
-    let mid =
-        (SIMD2(0.631494, 0.0749114) + 3 * SIMD2(0.372824, 0.16906) + 3 * SIMD2(0.16906, 0.372824)
-            + SIMD2(0.0749114, 0.631494)) / 8
+    let p0 = SIMD2<Double>(0.631494, 0.0749114)
+    let c1 = SIMD2<Double>(0.372824, 0.16906)
+    let c2 = SIMD2<Double>(0.16906, 0.372824)
+    let p3 = SIMD2<Double>(0.0749114, 0.631494)
+    let mid: SIMD2<Double> = (p0 + 3 * c1 + 3 * c2 + p3) / 8
     let poly = path.flattened()[0]
     #expect(
         distanceToPolygon(SIMD2(210 - mid.x * r, 20 + mid.y * r), poly) <= Path.flatteningTolerance + 1e-4)
