@@ -17,6 +17,8 @@
 .PHONY: showcase test test-all test-port test-asan test-tsan deps release format install
 
 PREFIX ?= /usr/local
+# Line tables, not full debug information, in every build (scripts/line-tables says why).
+LINE_TABLES := $(shell scripts/line-tables)
 
 SANITIZER_ENV = LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/lsan.supp \
 	ASAN_OPTIONS=halt_on_error=1:detect_leaks=1 \
@@ -31,7 +33,7 @@ deps:
 
 showcase: deps
 	@echo "== building framegen in release: a few minutes on 2 cores, each module a step that is silent for up to a minute"
-	swift build -c release --product framegen
+	swift build -c release $(LINE_TABLES) --product framegen
 	.build/release/framegen
 
 # Each test build's folder is readied for swift-snapshot-testing, whose module must not be
@@ -69,7 +71,7 @@ test-tsan: deps
 	$(SANITIZER_ENV) swift test $(TSAN_BUILD) --skip-build --filter '$(PARALLEL_TESTS)'
 
 release: deps
-	swift build -c release
+	swift build -c release $(LINE_TABLES)
 
 # framegen-port, the tool `framegen uikit init` asks to read an app's Swift, goes beside framegen,
 # built in debug: it parses a few files, and SwiftSyntax takes minutes longer to compile with -O.
@@ -77,8 +79,8 @@ release: deps
 # test targets' do not.
 install: deps
 	@echo "== building framegen in release, then framegen-port (SwiftSyntax, in debug): a few minutes each on 2 cores"
-	swift build -c release --product framegen --static-swift-stdlib
-	swift build --product framegen-port --static-swift-stdlib
+	swift build -c release $(LINE_TABLES) --product framegen --static-swift-stdlib
+	swift build $(LINE_TABLES) --product framegen-port --static-swift-stdlib
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 .build/release/framegen "$(DESTDIR)$(PREFIX)/bin/framegen"
 	install -m 755 .build/debug/framegen-port "$(DESTDIR)$(PREFIX)/bin/framegen-port"

@@ -133,7 +133,13 @@ struct UIKitInitCommand: ParsableCommand {
         )
         let build = Process()
         build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        build.arguments = ["swift", "build", "--package-path", checkout, "--product", "framegen-port"]
+        // With the checkout's own build options (scripts/line-tables), so that its build folder
+        // is not compiled again for other ones.
+        build.arguments = [
+            "sh", "-c",
+            #"swift build --package-path "$1" $("$1/scripts/line-tables") --product framegen-port"#,
+            "sh", checkout,
+        ]
         // Its progress on standard error, so that standard output stays this command's summary.
         build.standardOutput = FileHandle.standardError
         do {
