@@ -1,5 +1,6 @@
 import CPNG
 import Geometry
+import TestTiers
 import Testing
 
 @testable import Codecs
@@ -173,7 +174,8 @@ func theMatchFinderLevelsDecodeToThePixelsOnRandomImages(level: Int) throws {
     }
 }
 
-@Test(arguments: 0..<5)
+// Seconds a texture in a debug build: the fast tier takes every other one.
+@Test(arguments: TestTier.cases(0..<5, fastTierEvery: 2))
 func theMatchFinderLevelsDecodeAcrossStripsForEveryTexture(kind: Int) throws {
     // 700 rows of 300 px: several strips, each deflated apart with the rows before it as history.
     for opaque in [true, false] {

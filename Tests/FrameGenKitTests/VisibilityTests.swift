@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Layout
 import Raster
+import TestTiers
 import Testing
 
 @testable import FrameGenRender
@@ -26,8 +27,9 @@ import Testing
     /// were empty and at 157 an 8 px band of tilted corners and shadow appeared at once. Here
     /// the fourth row's stacks (sections 6 and 7, frames from y = 22 + 3 x 163 = 511) lie just
     /// below the bounds (111 + 400 = 511); they tilt and cast their shadow above their frames,
-    /// so the bottom row of pixels already shows them.
-    @Test func tiltedStacksDoNotPopInAtTheScreensEdge() throws {
+    /// so the bottom row of pixels already shows them. Heavy: two 390 x 400 frames take seconds
+    /// in a debug build.
+    @Test(.heavy, .tags(.heavy)) func tiltedStacksDoNotPopInAtTheScreensEdge() throws {
         let yaml = """
             canvas: {width: 390, height: 400, scale: 1, background: "#2B2B2B"}
             layout: {type: album}

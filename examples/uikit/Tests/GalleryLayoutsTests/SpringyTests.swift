@@ -26,7 +26,9 @@ private func centres(_ timeline: Timeline, frame: Int) -> [Int: LayoutAttributes
     return out
 }
 
-@Test func theSpringyGridRestsAsTheFlowLayoutsStretchesWhileDraggedAndComesBack() throws {
+// A whole drag and its settling: seconds in a debug build, so framegen's heavy tier.
+@Test(wholeTimelines, .tags(.heavy))
+func theSpringyGridRestsAsTheFlowLayoutsStretchesWhileDraggedAndComesBack() throws {
     let text = try String(contentsOfFile: scenesFolder + "/springy.yaml", encoding: .utf8)
     let springy = try timeline(text)
     let flow = try timeline(text.replacingOccurrences(of: "type: springy", with: "type: flow"))
