@@ -37,13 +37,28 @@ open class CADisplayLink: NSObject {
     /// Accepted; the link fires at the scene's frames whatever the rate.
     open var preferredFramesPerSecond = 0
 
-    /// Starts firing at the collection view's instants (`runloop` and `mode` are accepted:
-    /// framegen has one clock).
+    /// Starts firing at the collection view's instants, in the run loop modes `mode` names, as
+    /// on iOS: a link added for `.default` does not fire while the run loop tracks a scroll view
+    /// (from a drag's start until the view rests: a banner's animation driven by a link pauses
+    /// while the user drags it), one added for UIKit's tracking mode fires only then, one added
+    /// for `.common` always. framegen has one run loop: `runloop` is accepted.
     open func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
         guard animator == nil, let current = LayerAnimator.current else { return }
         animator = current
+        switch mode {
+        case .default: modes = .notTracking
+        case RunLoop.Mode(Self.trackingModeName): modes = .tracking
+        default: modes = .always
+        }
         current.add(self)
     }
+
+    /// When the run loop's modes the link was added for run (`add(to:forMode:)`).
+    package enum Modes: Sendable { case always, notTracking, tracking }
+    package private(set) var modes = Modes.always
+
+    /// UIKit's `UITrackingRunLoopMode` (`RunLoop.Mode.tracking`, which UIKit declares).
+    package static let trackingModeName = "UITrackingRunLoopMode"
 
     /// Stops it for good, as on iOS.
     open func invalidate() {

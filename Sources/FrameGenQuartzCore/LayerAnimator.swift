@@ -106,6 +106,12 @@ package final class LayerAnimator: @unchecked Sendable {
             // A link a firing invalidated does not fire.
             let id = ObjectIdentifier(link)
             guard let last = linkTimes[id], now > last else { continue }
+            // Not in a mode the run loop is in: it fires at the first instant it is.
+            switch link.modes {
+            case .always: break
+            case .notTracking: if isTracking { continue }
+            case .tracking: if !isTracking { continue }
+            }
             linkTimes[id] = now
             link.fire(at: now, frameDuration: 1.0 / 60)
         }

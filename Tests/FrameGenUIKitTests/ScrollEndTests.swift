@@ -27,11 +27,15 @@ private final class Pages: UICollectionViewLayout, @unchecked Sendable {
     let journal: Journal
     private var delegate: Delegate?
     private var timer: Timer?
+    private var link: CADisplayLink?
 
     /// `wrapAt`: as a deceleration or an animated scroll ends past it, the delegate moves the
     /// view back by `wrapAt` (an endless banner's return to its middle copy). `timer`: fires every
-    /// 0.5 s in that run loop mode, and logs.
-    init(_ journal: Journal, wrapAt: Double? = nil, timer mode: RunLoop.Mode? = nil) {
+    /// 0.5 s in that run loop mode, and logs. `link`: a display link in that mode, which logs.
+    init(
+        _ journal: Journal, wrapAt: Double? = nil, timer mode: RunLoop.Mode? = nil,
+        link linkMode: RunLoop.Mode? = nil
+    ) {
         self.journal = journal
         super.init()
         delegate = Delegate(journal, wrapAt: wrapAt)
@@ -41,6 +45,11 @@ private final class Pages: UICollectionViewLayout, @unchecked Sendable {
             }
             RunLoop.main.sceneAdd(timer, forMode: mode)
             self.timer = timer
+        }
+        if let linkMode {
+            let link = CADisplayLink { [weak self] _ in self?.journal.add("link", self?.collectionView) }
+            link.add(to: .main, forMode: linkMode)
+            self.link = link
         }
     }
 
@@ -178,4 +187,22 @@ private func lastFrame(_ timeline: Timeline, _ journal: Journal) -> [(time: Doub
     }
     let firings = lastFrame(t, journal).filter { $0.what == "timer" }.map(\.time)
     #expect(firings.contains { abs($0 - 0.5) < 1e-9 })
+}
+
+@Test(arguments: [RunLoop.Mode.default, .common, .tracking])
+func aDisplayLinkFiresInTheRunLoopModesItWasAddedFor(mode: RunLoop.Mode) throws {
+    let journal = Journal()
+    let t = try timeline(["wait: 0.4", "drag: {by: [-150, 0], duration: 0.5}", "wait: 1.2"]) {
+        Pages(journal, link: mode)
+    }
+    let entries = lastFrame(t, journal)
+    let rest = try #require(entries.first { $0.what == "didEndDecelerating" }).time
+    let firings = entries.filter { $0.what == "link" }.map(\.time)
+    let idle = firings.filter { $0 < 0.4 || $0 > rest }
+    let tracking = firings.filter { $0 > 0.4 && $0 < rest }
+    switch mode {
+    case .default: #expect(!idle.isEmpty && tracking.isEmpty)
+    case .tracking: #expect(idle.isEmpty && !tracking.isEmpty)
+    default: #expect(!idle.isEmpty && !tracking.isEmpty)
+    }
 }

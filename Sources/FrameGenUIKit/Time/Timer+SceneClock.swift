@@ -144,3 +144,9 @@ final class SceneTimer: Timer {
         }
     }
 }
+
+extension RunLoop.Mode {
+    /// UIKit's `UITrackingRunLoopMode`: the main run loop's mode while a scroll view is dragged
+    /// or decelerates, when what was added for `.default` waits (a timer, a display link).
+    public static let tracking = RunLoop.Mode(CADisplayLink.trackingModeName)
+}
