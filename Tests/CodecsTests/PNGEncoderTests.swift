@@ -25,11 +25,13 @@ func mixedImage(width: Int, height: Int, seed: UInt64, opaque: Bool) -> Image {
     return image
 }
 
+/// 300 x 700: several strips (fast's pieces are compressed apart), translucent and opaque; made
+/// once for every compression (a debug build takes a while over each pixel).
+private let stripImages = [false, true].map { mixedImage(width: 300, height: 700, seed: 3, opaque: $0) }
+
 @Test(arguments: [PNGEncodingOptions.Compression.fastest, .fast] + (0...9).map { .level($0) })
 func everyCompressionDecodesToTheRenderedPixels(compression: PNGEncodingOptions.Compression) throws {
-    // 300 x 700: several strips (fast's pieces are compressed apart), translucent and opaque.
-    for opaque in [false, true] {
-        let image = mixedImage(width: 300, height: 700, seed: 3, opaque: opaque)
+    for (opaque, image) in zip([false, true], stripImages) {
         let png = try PNG.encode(image, options: PNGEncodingOptions(compression: compression))
         #expect(try PNG.decode(png) == image, "\(compression), opaque \(opaque)")
         let rgb = try PNG.encode(image, options: PNGEncodingOptions(channels: .rgb, compression: compression))

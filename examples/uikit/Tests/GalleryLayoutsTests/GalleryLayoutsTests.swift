@@ -28,11 +28,22 @@ func attributeFile(_ text: String, layouts: [LayoutDescriptor]) throws -> String
     return timeline.data.attributeFile(frames: (0..<timeline.frameCount).map(timeline.frame)).jsonText()
 }
 
+/// The scenes below: inside framegen's own suite its fast tier takes every other one (the heavy
+/// tier all), as its other properties over many cases do; in this package's own `swift test`, all.
+#if canImport(TestTiers)
+    import TestTiers
+
+    let layoutScenes = TestTier.cases(
+        ["coverflow", "coverflow-snap", "flow", "flow-headers", "flow-rotate"], fastTierEvery: 2)
+#else
+    let layoutScenes = ["coverflow", "coverflow-snap", "flow", "flow-headers", "flow-rotate"]
+#endif
+
 /// Each scene names a UIKit layout of this package (`uikit-coverflow`, `uikit-flow`); the same
 /// scene with framegen's built-in layout of the same kind gives the same attributes at every
 /// frame (to rounding: `CGRect.midX` is Foundation's `(minX + maxX) / 2`, the built-in layouts'
 /// `minX + width / 2`) and the same pixels.
-@Test(arguments: ["coverflow", "coverflow-snap", "flow", "flow-headers", "flow-rotate"])
+@Test(arguments: layoutScenes)
 func uikitLayoutsEqualTheBuiltInOnes(scene: String) throws {
     let text = try String(contentsOfFile: scenesFolder + "/\(scene).yaml", encoding: .utf8)
     let builtIn = text.replacingOccurrences(of: "type: uikit-", with: "type: ")
