@@ -50,6 +50,8 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
         }
     }
 
+    // All four are designated, as UIKit declares them (NS_DESIGNATED_INITIALIZER): an app's
+    // subclass calls any of them as `super.init` from its own designated initialiser.
     public init(
         sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider,
         configuration: UICollectionViewCompositionalLayoutConfiguration
@@ -59,21 +61,25 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
         super.init()
     }
 
-    public convenience init(sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider) {
-        self.init(
-            sectionProvider: sectionProvider,
-            configuration: UICollectionViewCompositionalLayoutConfiguration())
+    public init(sectionProvider: @escaping UICollectionViewCompositionalLayoutSectionProvider) {
+        self.sectionProvider = sectionProvider
+        stored = UICollectionViewCompositionalLayoutConfiguration()
+        super.init()
     }
 
     /// Every section laid out by `section`.
-    public convenience init(section: NSCollectionLayoutSection) {
-        self.init(section: section, configuration: UICollectionViewCompositionalLayoutConfiguration())
+    public init(section: NSCollectionLayoutSection) {
+        sectionProvider = { _, _ in section }
+        stored = UICollectionViewCompositionalLayoutConfiguration()
+        super.init()
     }
 
-    public convenience init(
+    public init(
         section: NSCollectionLayoutSection, configuration: UICollectionViewCompositionalLayoutConfiguration
     ) {
-        self.init(sectionProvider: { _, _ in section }, configuration: configuration)
+        sectionProvider = { _, _ in section }
+        stored = configuration.copy() as! UICollectionViewCompositionalLayoutConfiguration
+        super.init()
     }
 
     public required init?(coder: NSCoder) {
