@@ -75,6 +75,12 @@ public final class CGContext {
         state.ctm = CGAffineTransform(translationX: -boundsOrigin.x, y: -boundsOrigin.y)
     }
 
+    // Core Graphics flushes a window context's drawing to its screen; on a bitmap or PDF
+    // context, the only kinds iOS code draws into (and framegen's), both do nothing there too:
+    // the drawing is the context's as soon as it is made.
+    public func flush() {}
+    public func synchronize() {}
+
     // MARK: Graphics state
 
     public func saveGState() { saved.append(state) }

@@ -3,65 +3,9 @@ import Foundation
 import class Layout.PhaseClock
 
 extension UIView: NSLayoutAnchorsOfFrame {
-    /// True by default: the view's frame, set by code, is where it is, and constraints may
-    /// refer to it. False: constraints place it, at its superview's layout pass.
-    public var translatesAutoresizingMaskIntoConstraints: Bool {
-        get { autoLayout.translatesAutoresizingMask }
-        set {
-            guard newValue != autoLayout.translatesAutoresizingMask else { return }
-            autoLayout.translatesAutoresizingMask = newValue
-            if newValue == false { autoLayout.engine = nil }
-            autoLayoutChanged(structure: true)
-            superview?.autoLayoutChanged(structure: true)
-        }
-    }
-
-    /// The constraints installed on this view (`activate(_:)` installs each on the closest
-    /// common ancestor of its items).
-    public var constraints: [NSLayoutConstraint] { autoLayout.installed }
-
-    public func addConstraint(_ constraint: NSLayoutConstraint) {
-        if let holder = constraint.holder {
-            guard holder !== self else { return }
-            holder.removeConstraint(constraint)
-        }
-        constraint.holder = self
-        autoLayout.installed.append(constraint)
-        constraint.changed(structure: true)
-    }
-
-    public func addConstraints(_ constraints: [NSLayoutConstraint]) { constraints.forEach(addConstraint) }
-
-    public func removeConstraint(_ constraint: NSLayoutConstraint) {
-        guard constraint.holder === self else { return }
-        autoLayout.installed.removeAll { $0 === constraint }
-        constraint.holder = nil
-        constraint.changed(structure: true)
-    }
-
-    public func removeConstraints(_ constraints: [NSLayoutConstraint]) {
-        constraints.forEach(removeConstraint)
-    }
-
     // MARK: Anchors (the frame's: NSLayoutAnchorsOfFrame)
 
-    public var firstBaselineAnchor: NSLayoutYAxisAnchor {
-        anchor(key: NSLayoutConstraint.Attribute.firstBaseline.rawValue) {
-            NSLayoutYAxisAnchor($0, .firstBaseline)
-        }
-    }
-    public var lastBaselineAnchor: NSLayoutYAxisAnchor {
-        anchor(key: NSLayoutConstraint.Attribute.lastBaseline.rawValue) {
-            NSLayoutYAxisAnchor($0, .lastBaseline)
-        }
-    }
-
     // MARK: Layout guides
-
-    /// The bounds inset by the margins (`marginInsets`).
-    public var layoutMarginsGuide: UILayoutGuide {
-        guide(\.marginsGuide) { UILayoutGuide(role: .margins, owningView: self) }
-    }
 
     /// The view's guide kept at `key`, made when first asked for, as UIKit makes them.
     func guide<Guide: UILayoutGuide>(_ key: WritableKeyPath<AutoLayoutState, Guide?>, _ make: () -> Guide)
@@ -91,68 +35,7 @@ extension UIView: NSLayoutAnchorsOfFrame {
             right: m.right + safe.right)
     }
 
-    /// The bounds inset by `safeAreaInsets`: the bounds, as framegen draws no bars.
-    public var safeAreaLayoutGuide: UILayoutGuide {
-        guide(\.safeAreaGuide) { UILayoutGuide(role: .safeArea, owningView: self) }
-    }
-
-    /// Where the keyboard is (iOS 15): framegen shows none, so along the bottom of the view, as
-    /// tall as the bottom safe area (`UIKeyboardLayoutGuide`).
-    public var keyboardLayoutGuide: UIKeyboardLayoutGuide {
-        guide(\.keyboardGuide) { UIKeyboardLayoutGuide(role: .keyboard, owningView: self) }
-    }
-
-    /// The margins guide: framegen has no Dynamic Type to narrow it by.
-    public var readableContentGuide: UILayoutGuide { layoutMarginsGuide }
-
-    public var layoutGuides: [UILayoutGuide] { autoLayout.guides }
-
-    public func addLayoutGuide(_ guide: UILayoutGuide) {
-        guide.owningView?.removeLayoutGuide(guide)
-        guide.owningView = self
-        autoLayout.guides.append(guide)
-        autoLayoutChanged(structure: true)
-    }
-
-    public func removeLayoutGuide(_ guide: UILayoutGuide) {
-        guard guide.owningView === self else { return }
-        autoLayout.guides.removeAll { $0 === guide }
-        guide.owningView = nil
-        autoLayoutChanged(structure: true)
-    }
-
     // MARK: Priorities of the intrinsic size
-
-    /// 250 by default, as UIKit gives a view made in code (labels included).
-    public func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
-        axis == .horizontal ? autoLayout.hugging.horizontal : autoLayout.hugging.vertical
-    }
-
-    public func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
-        if axis == .horizontal {
-            autoLayout.hugging.horizontal = priority
-        } else {
-            autoLayout.hugging.vertical = priority
-        }
-        autoLayoutChanged(structure: true)
-    }
-
-    /// 750 by default, as UIKit.
-    public func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
-        axis == .horizontal
-            ? autoLayout.compressionResistance.horizontal : autoLayout.compressionResistance.vertical
-    }
-
-    public func setContentCompressionResistancePriority(
-        _ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis
-    ) {
-        if axis == .horizontal {
-            autoLayout.compressionResistance.horizontal = priority
-        } else {
-            autoLayout.compressionResistance.vertical = priority
-        }
-        autoLayoutChanged(structure: true)
-    }
 
     // MARK: Update constraints
 
@@ -163,24 +46,11 @@ extension UIView: NSLayoutAnchorsOfFrame {
         autoLayoutChanged(structure: false)
     }
 
-    public func needsUpdateConstraints() -> Bool { autoLayout.needsUpdateConstraints }
-
     func updatePendingConstraints() {
         for view in subviews { view.updateConstraintsIfNeeded() }
         guard autoLayout.needsUpdateConstraints else { return }
         autoLayout.needsUpdateConstraints = false
         updateConstraints()
-    }
-
-    /// Whether the constraints that place the view leave its position or size open (Apple: they
-    /// "incompletely specify the location of the view"), as the engine of its region solved them
-    /// at the last layout pass. False for a view whose frame its superview's code or autoresizing
-    /// mask sets.
-    public var hasAmbiguousLayout: Bool {
-        guard !translatesAutoresizingMaskIntoConstraints else { return false }
-        var root: UIView = self
-        while !root.translatesAutoresizingMaskIntoConstraints, let parent = root.superview { root = parent }
-        return root.autoLayout.engine?.isAmbiguous(self) ?? false
     }
 
     /// UIKit's sizes for `systemLayoutSizeFitting(_:)`: the smallest and (framegen's value) a

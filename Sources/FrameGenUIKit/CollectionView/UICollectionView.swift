@@ -243,6 +243,12 @@ open class UIScrollView: UIView {
         defer { scrolledByTimeline = false }
         contentOffset = offset
     }
+
+    // In the class body so that a subclass can override it (Gestures/UIPanGestureRecognizer.swift).
+    /// The recogniser of the scroll view's drags (a new object each time: framegen keeps none).
+    open var panGestureRecognizer: UIPanGestureRecognizer {
+        ScrollViewPanGestureRecognizer(scrollView: self)
+    }
 }
 
 /// The collection view a layout is installed in. framegen creates one per view of a scene and
@@ -284,6 +290,50 @@ open class UICollectionView: UIScrollView {
     ) {
         collectionViewLayout = layout
         completion?(true)
+    }
+
+    public typealias LayoutInteractiveTransitionCompletion = (_ completed: Bool, _ finished: Bool) -> Void
+
+    /// The interactive transition under way: its layout and completion.
+    private var interactiveTransition:
+        (layout: UICollectionViewTransitionLayout, completion: LayoutInteractiveTransitionCompletion?)?
+
+    /// Installs the delegate's transition layout from the current layout to `layout` (a plain
+    /// `UICollectionViewTransitionLayout` by default), whose `transitionProgress` the app then
+    /// moves, as UIKit does; `finishInteractiveTransition()` or `cancelInteractiveTransition()`
+    /// ends it. As with `setCollectionViewLayout`, a scene draws its factory's layout.
+    @discardableResult
+    open func startInteractiveTransition(
+        to layout: UICollectionViewLayout, completion: LayoutInteractiveTransitionCompletion? = nil
+    ) -> UICollectionViewTransitionLayout {
+        let from = collectionViewLayout
+        let transition =
+            delegate?.collectionView(self, transitionLayoutForOldLayout: from, newLayout: layout)
+            ?? UICollectionViewTransitionLayout(currentLayout: from, nextLayout: layout)
+        interactiveTransition = (transition, completion)
+        from.prepareForTransition(to: layout)
+        layout.prepareForTransition(from: from)
+        collectionViewLayout = transition
+        return transition
+    }
+
+    /// Installs the transition's next layout and calls the completion with `completed` true.
+    open func finishInteractiveTransition() { endInteractiveTransition(completed: true) }
+
+    /// Puts the transition's current layout back and calls the completion with `completed`
+    /// false.
+    open func cancelInteractiveTransition() { endInteractiveTransition(completed: false) }
+
+    private func endInteractiveTransition(completed: Bool) {
+        guard let (transition, completion) = interactiveTransition else { return }
+        interactiveTransition = nil
+        transition.transitionProgress = completed ? 1 : 0
+        let final = completed ? transition.nextLayout : transition.currentLayout
+        collectionViewLayout = final
+        final.invalidateLayout()
+        transition.currentLayout.finalizeLayoutTransition()
+        transition.nextLayout.finalizeLayoutTransition()
+        completion?(completed, true)
     }
 
     /// Held strongly, unlike iOS (where the view controller owns it), so that a registration can
@@ -486,6 +536,9 @@ open class UICollectionView: UIScrollView {
     /// Set by `UIKitLayout`: a layout pass (prepare an invalidated layout, apply the new
     /// attributes to the cells shown).
     package var layoutPass: () -> Void = {}
+    /// The program's view controller whose view this scene's view stands for (a table scene's
+    /// `UITableViewController`): told of a rotation by `viewWillTransition(to:with:)`.
+    package weak var sizeTransitionController: UIViewController?
 
     /// Lays the view out, and with it the collection view's layout: an invalidated layout
     /// prepares again and the cells take its new attributes, animated inside an animation block
@@ -501,13 +554,24 @@ open class UICollectionView: UIScrollView {
     /// when it ends. The data comes from the scene: inserts and deletes your code makes do not
     /// reach the timeline.
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        // The block runs inside this call (the internal form does not let it escape), as the
+        // non-escaping overload below needs.
         UIView.animate(
-            withDuration: 0.3,
-            animations: {
+            0.3,
+            {
                 updates?()
-                self.collectionViewLayout.invalidateLayout()
-                self.layoutIfNeeded()
-            }, completion: completion)
+                collectionViewLayout.invalidateLayout()
+                layoutIfNeeded()
+            }, completion)
+    }
+
+    /// UIKit's `updates` block is NS_NOESCAPE, so iOS code passes a closure that uses `self`
+    /// implicitly; Swift cannot say that of an optional closure, so this overload takes the
+    /// closure literal and hands it, unescaped, to the overridable optional form above (whose
+    /// override in an app's subclass is the one called). A closure literal prefers it; `nil`
+    /// and a stored optional closure take the open one.
+    public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        withoutActuallyEscaping(updates) { performBatchUpdates(Optional($0), completion: completion) }
     }
 
     // MARK: Data changes from code
@@ -910,6 +974,10 @@ public protocol UICollectionViewDelegate: UIScrollViewDelegate {
     func collectionView(
         _ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView,
         forElementOfKind elementKind: String, at indexPath: IndexPath)
+    func collectionView(
+        _ collectionView: UICollectionView, transitionLayoutForOldLayout fromLayout: UICollectionViewLayout,
+        newLayout toLayout: UICollectionViewLayout
+    ) -> UICollectionViewTransitionLayout
 }
 
 extension UICollectionViewDelegate {
@@ -936,6 +1004,13 @@ extension UICollectionViewDelegate {
         _ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView,
         forElementOfKind elementKind: String, at indexPath: IndexPath
     ) {}
+    /// A plain transition layout between the two, as UIKit makes without a delegate's.
+    public func collectionView(
+        _ collectionView: UICollectionView, transitionLayoutForOldLayout fromLayout: UICollectionViewLayout,
+        newLayout toLayout: UICollectionViewLayout
+    ) -> UICollectionViewTransitionLayout {
+        UICollectionViewTransitionLayout(currentLayout: fromLayout, nextLayout: toLayout)
+    }
 }
 
 /// The data source a collection view has until a program sets its own: the scene's sections,

@@ -15,7 +15,10 @@ open class UICollectionViewLayout: NSObject {
     /// The collection view framegen drives this layout in; nil until the layout is installed.
     /// Read-only and overridable as UIKit's (`open var collectionView: UICollectionView? { get }`),
     /// so a subclass may narrow it (`override var collectionView: MyCollectionView { ... }`).
-    open var collectionView: UICollectionView? { installedView }
+    open var collectionView: UICollectionView? { installedView ?? transitionView }
+    /// The collection view a transition layout installed there moves this layout in or out of
+    /// (`UICollectionViewTransitionLayout`), as UIKit gives both layouts the view.
+    package weak var transitionView: UICollectionView?
     package weak var installedView: UICollectionView? {
         didSet { installedView?.cells.layout = self }
     }

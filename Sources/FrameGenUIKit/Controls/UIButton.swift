@@ -208,6 +208,8 @@ open class UIButton: UIControl {
     open var adjustsImageWhenDisabled = true
     open var showsTouchWhenHighlighted = false
     open var reversesTitleShadowWhenHighlighted = false
+    /// UIAccessibilityContentSizeCategoryImageAdjusting's: kept, as UIImageView's.
+    open var adjustsImageSizeForAccessibilityContentSizeCategory = false
     open var menu: UIMenu?
     open var role: Role = .normal
     open var changesSelectionAsPrimaryAction = false
@@ -631,3 +633,5 @@ final class ButtonGlyphView: UIView {
         }
     }
 }
+
+extension UIButton: UIAccessibilityContentSizeCategoryImageAdjusting {}

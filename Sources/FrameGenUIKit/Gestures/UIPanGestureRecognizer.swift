@@ -85,10 +85,3 @@ final class ScrollViewPanGestureRecognizer: UIPanGestureRecognizer {
         return CGPoint(x: own.center.x, y: own.center.y)
     }
 }
-
-extension UIScrollView {
-    /// The recogniser of the scroll view's drags (a new object each time: framegen keeps none).
-    public var panGestureRecognizer: UIPanGestureRecognizer {
-        ScrollViewPanGestureRecognizer(scrollView: self)
-    }
-}

@@ -1,31 +1,6 @@
 import Foundation
 import FrameGenQuartzCore
 
-extension UIView {
-    /// The recognisers attached, in the order added; nil when there are none, as UIKit answers.
-    /// Setting it replaces them.
-    public var gestureRecognizers: [UIGestureRecognizer]? {
-        get { attachedGestureRecognizers.isEmpty ? nil : attachedGestureRecognizers }
-        set {
-            for g in attachedGestureRecognizers { removeGestureRecognizer(g) }
-            for g in newValue ?? [] { addGestureRecognizer(g) }
-        }
-    }
-
-    /// Attaches `gestureRecognizer`, taking it from the view it was on.
-    public func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
-        if let old = gestureRecognizer.view { old.removeGestureRecognizer(gestureRecognizer) }
-        gestureRecognizer.view = self
-        attachedGestureRecognizers.append(gestureRecognizer)
-    }
-
-    public func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
-        guard attachedGestureRecognizers.contains(where: { $0 === gestureRecognizer }) else { return }
-        attachedGestureRecognizers.removeAll { $0 === gestureRecognizer }
-        gestureRecognizer.view = nil
-    }
-}
-
 /// What a tap delivered to a view tree did.
 package struct TapDelivery: Equatable, Sendable {
     /// A recogniser recognised it or a control took it: the tap is handled.

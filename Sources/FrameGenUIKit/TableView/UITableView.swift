@@ -769,6 +769,13 @@ open class UITableView: UIScrollView {
         completion?(true)
     }
 
+    /// UIKit's `updates` block is NS_NOESCAPE (UICollectionView's overload says why this one
+    /// exists): a closure literal that uses `self` implicitly compiles, and an app's override of
+    /// the optional form is still the one called.
+    public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        withoutActuallyEscaping(updates) { performBatchUpdates(Optional($0), completion: completion) }
+    }
+
     // MARK: Selection
 
     private var selected: [IndexPath] = []

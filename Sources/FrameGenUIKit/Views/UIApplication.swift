@@ -34,9 +34,6 @@ public enum UISemanticContentAttribute: Int, Sendable {
 }
 
 extension UIView {
-    /// Left to right, as every layout framegen runs.
-    public var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
-
     public class func userInterfaceLayoutDirection(for attribute: UISemanticContentAttribute)
         -> UIUserInterfaceLayoutDirection
     {

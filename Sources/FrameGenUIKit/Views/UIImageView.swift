@@ -28,6 +28,10 @@ open class UIImageView: UIView {
         }
     }
 
+    /// Kept; framegen's text size is the scene's (`canvas.contentSizeCategory`) and images do
+    /// not grow with it.
+    open var adjustsImageSizeForAccessibilityContentSizeCategory = false
+
     /// Neither interactive nor opaque, as iOS describes an image view (`opaque = NO;
     /// userInteractionEnabled = NO`).
     public override init(frame: CGRect) {
@@ -81,3 +85,11 @@ open class UIImageView: UIView {
         }
     }
 }
+
+/// A view whose image may grow with an accessibility text size (iOS 11): UIImageView and
+/// UIButton adopt it.
+public protocol UIAccessibilityContentSizeCategoryImageAdjusting: NSObjectProtocol {
+    var adjustsImageSizeForAccessibilityContentSizeCategory: Bool { get set }
+}
+
+extension UIImageView: UIAccessibilityContentSizeCategoryImageAdjusting {}

@@ -22,10 +22,3 @@ extension UIResponder {
     public static let keyboardAnimationCurveUserInfoKey = "UIKeyboardAnimationCurveUserInfoKey"
     public static let keyboardIsLocalUserInfoKey = "UIKeyboardIsLocalUserInfoKey"
 }
-
-extension UIView {
-    /// Ends editing in the view and its subviews: framegen has no text input and no keyboard,
-    /// so nothing is being edited, and the answer is true, as UIKit's when nothing refused.
-    @discardableResult
-    public func endEditing(_ force: Bool) -> Bool { true }
-}

@@ -65,7 +65,9 @@ open class UITextView: UIScrollView {
     open var textContainerInset = UIEdgeInsets(top: 8, left: 0, bottom: 8, right: 0) {
         didSet { textChanged() }
     }
-    public let textContainer = NSTextContainer()
+    /// The container given to `init(frame:textContainer:)`, or one of its own: its padding and
+    /// line limit are the ones the text is laid out with.
+    public let textContainer: NSTextContainer
     open var isEditable = true
     open var isSelectable = true
     open var dataDetectorTypes: UInt = 0
@@ -92,29 +94,26 @@ open class UITextView: UIScrollView {
         didSet { invalidateIntrinsicContentSize() }
     }
 
-    public override init(frame: CGRect) {
+    /// UIKit's designated initialiser (NS_DESIGNATED_INITIALIZER): an app's subclass overrides
+    /// it and calls it as `super.init`, and `init(frame:)` is a convenience one that passes nil.
+    public init(frame: CGRect, textContainer: NSTextContainer?) {
+        self.textContainer = textContainer ?? NSTextContainer()
         super.init(frame: frame)
-        label.numberOfLines = 0
+        label.numberOfLines = self.textContainer.maximumNumberOfLines
         label.lineBreakMode = .byWordWrapping
         label.font = UIFont.systemFont(ofSize: 12)
         label.textColor = .label
         label.isUserInteractionEnabled = false
         addSubview(label)
         backgroundColor = .systemBackground
-        textContainer.changed = { [weak self] in
+        self.textContainer.changed = { [weak self] in
             guard let self else { return }
-            label.numberOfLines = textContainer.maximumNumberOfLines
+            label.numberOfLines = self.textContainer.maximumNumberOfLines
             textChanged()
         }
     }
 
-    public convenience init(frame: CGRect, textContainer: NSTextContainer?) {
-        self.init(frame: frame)
-        if let textContainer {
-            self.textContainer.lineFragmentPadding = textContainer.lineFragmentPadding
-            self.textContainer.maximumNumberOfLines = textContainer.maximumNumberOfLines
-        }
-    }
+    public override convenience init(frame: CGRect) { self.init(frame: frame, textContainer: nil) }
 
     public required init?(coder: NSCoder) { nil }
 

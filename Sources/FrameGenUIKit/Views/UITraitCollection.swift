@@ -339,44 +339,6 @@ public enum UITraitEnvironmentLayoutDirection: Int, Sendable {
     case rightToLeft
 }
 
-extension UIView {
-    /// The view's traits: the screen's (its scale, appearance and text size), a phone's size
-    /// classes from the shape of the view's tree (its topmost superview, as a window), with
-    /// the traits of the window hosting it for a device (`hostedTraits`) over them, and the
-    /// nearest `overrideUserInterfaceStyle` of the view or a superview (or of their view
-    /// controllers) over all, as UIKit passes traits down the tree.
-    public var traitCollection: UITraitCollection {
-        var view: UIView? = self
-        var root = self
-        var hosted: UITraitCollection?
-        var style = UIUserInterfaceStyle.unspecified
-        while let v = view {
-            if style == .unspecified { style = v.ownStyleOverride }
-            if hosted == nil, let h = v.hostedTraits { hosted = h }
-            root = v
-            view = v.superview
-        }
-        let screen = UITraitCollection(screen: .main, size: root.bounds.size)
-        let traits = hosted.map { UITraitCollection(traitsFrom: [screen, $0]) } ?? screen
-        return traits.with(style: style)
-    }
-
-    /// framegen draws no status bar, home indicator or notch: a view has a safe area only inside
-    /// a window hosting a controller for a device (a snapshot test's `ViewImageConfig`), where
-    /// it is the part of the window's insets the view overlaps, as on iOS.
-    public var safeAreaInsets: UIEdgeInsets {
-        if let own = hostedSafeArea { return own }
-        guard let parent = superview else { return .zero }
-        let p = parent.safeAreaInsets
-        guard p != .zero else { return .zero }
-        let f = frame.offsetBy(dx: -parent.bounds.minX, dy: -parent.bounds.minY)
-        return UIEdgeInsets(
-            top: max(0, p.top - f.minY), left: max(0, p.left - f.minX),
-            bottom: max(0, f.maxY - (parent.bounds.height - p.bottom)),
-            right: max(0, f.maxX - (parent.bounds.width - p.right)))
-    }
-}
-
 extension UIApplication {
     /// The text size of the screen framegen draws for (a scene's `canvas.contentSizeCategory`).
     public var preferredContentSizeCategory: UIContentSizeCategory {

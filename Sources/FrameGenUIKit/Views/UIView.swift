@@ -216,6 +216,18 @@ open class UIView: UIResponder, CALayerDelegate {
     /// layer's contentsGravity (whose top and bottom are swapped on iOS).
     open var contentMode: ContentMode = .scaleToFill
 
+    /// The screen's scale (its window's screen, else `UIScreen.main`), as UIKit's default for a
+    /// view on screen; set, it is the view's own and its layer's `contentsScale`, which places
+    /// a CGImage the app puts in `layer.contents`.
+    open var contentScaleFactor: CGFloat {
+        get { ownContentScale ?? (window?.screen ?? .main).scale }
+        set {
+            ownContentScale = newValue
+            layer.contentsScale = newValue
+        }
+    }
+    private var ownContentScale: CGFloat?
+
     /// UIKit's form, `<UIView: 0x…; frame = (0 0; 375 812); autoresize = W+H; layer = <CALayer:
     /// 0x…>>`, which a view hierarchy's recursive description (a `.recursiveDescription` snapshot)
     /// is made of (UIView+Description.swift).
@@ -483,6 +495,137 @@ open class UIView: UIResponder, CALayerDelegate {
 
     var autoLayout = AutoLayoutState()
 
+    /// True by default: the view's frame, set by code, is where it is, and constraints may
+    /// refer to it. False: constraints place it, at its superview's layout pass.
+    open var translatesAutoresizingMaskIntoConstraints: Bool {
+        get { autoLayout.translatesAutoresizingMask }
+        set {
+            guard newValue != autoLayout.translatesAutoresizingMask else { return }
+            autoLayout.translatesAutoresizingMask = newValue
+            if newValue == false { autoLayout.engine = nil }
+            autoLayoutChanged(structure: true)
+            superview?.autoLayoutChanged(structure: true)
+        }
+    }
+
+    /// The constraints installed on this view (`activate(_:)` installs each on the closest
+    /// common ancestor of its items).
+    open var constraints: [NSLayoutConstraint] { autoLayout.installed }
+
+    open func addConstraint(_ constraint: NSLayoutConstraint) {
+        if let holder = constraint.holder {
+            guard holder !== self else { return }
+            holder.removeConstraint(constraint)
+        }
+        constraint.holder = self
+        autoLayout.installed.append(constraint)
+        constraint.changed(structure: true)
+    }
+
+    open func addConstraints(_ constraints: [NSLayoutConstraint]) { constraints.forEach(addConstraint) }
+
+    open func removeConstraint(_ constraint: NSLayoutConstraint) {
+        guard constraint.holder === self else { return }
+        autoLayout.installed.removeAll { $0 === constraint }
+        constraint.holder = nil
+        constraint.changed(structure: true)
+    }
+
+    open func removeConstraints(_ constraints: [NSLayoutConstraint]) {
+        constraints.forEach(removeConstraint)
+    }
+
+    open var firstBaselineAnchor: NSLayoutYAxisAnchor {
+        anchor(key: NSLayoutConstraint.Attribute.firstBaseline.rawValue) {
+            NSLayoutYAxisAnchor($0, .firstBaseline)
+        }
+    }
+
+    open var lastBaselineAnchor: NSLayoutYAxisAnchor {
+        anchor(key: NSLayoutConstraint.Attribute.lastBaseline.rawValue) {
+            NSLayoutYAxisAnchor($0, .lastBaseline)
+        }
+    }
+
+    /// The bounds inset by the margins (`marginInsets`).
+    open var layoutMarginsGuide: UILayoutGuide {
+        guide(\.marginsGuide) { UILayoutGuide(role: .margins, owningView: self) }
+    }
+
+    /// The bounds inset by `safeAreaInsets`: the bounds, as framegen draws no bars.
+    open var safeAreaLayoutGuide: UILayoutGuide {
+        guide(\.safeAreaGuide) { UILayoutGuide(role: .safeArea, owningView: self) }
+    }
+
+    /// Where the keyboard is (iOS 15): framegen shows none, so along the bottom of the view, as
+    /// tall as the bottom safe area (`UIKeyboardLayoutGuide`).
+    open var keyboardLayoutGuide: UIKeyboardLayoutGuide {
+        guide(\.keyboardGuide) { UIKeyboardLayoutGuide(role: .keyboard, owningView: self) }
+    }
+
+    /// The margins guide: framegen has no Dynamic Type to narrow it by.
+    open var readableContentGuide: UILayoutGuide { layoutMarginsGuide }
+
+    open var layoutGuides: [UILayoutGuide] { autoLayout.guides }
+
+    open func addLayoutGuide(_ guide: UILayoutGuide) {
+        guide.owningView?.removeLayoutGuide(guide)
+        guide.owningView = self
+        autoLayout.guides.append(guide)
+        autoLayoutChanged(structure: true)
+    }
+
+    open func removeLayoutGuide(_ guide: UILayoutGuide) {
+        guard guide.owningView === self else { return }
+        autoLayout.guides.removeAll { $0 === guide }
+        guide.owningView = nil
+        autoLayoutChanged(structure: true)
+    }
+
+    /// 250 by default, as UIKit gives a view made in code (labels included).
+    open func contentHuggingPriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        axis == .horizontal ? autoLayout.hugging.horizontal : autoLayout.hugging.vertical
+    }
+
+    open func setContentHuggingPriority(_ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis) {
+        if axis == .horizontal {
+            autoLayout.hugging.horizontal = priority
+        } else {
+            autoLayout.hugging.vertical = priority
+        }
+        autoLayoutChanged(structure: true)
+    }
+
+    /// 750 by default, as UIKit.
+    open func contentCompressionResistancePriority(for axis: NSLayoutConstraint.Axis) -> UILayoutPriority {
+        axis == .horizontal
+            ? autoLayout.compressionResistance.horizontal : autoLayout.compressionResistance.vertical
+    }
+
+    open func setContentCompressionResistancePriority(
+        _ priority: UILayoutPriority, for axis: NSLayoutConstraint.Axis
+    ) {
+        if axis == .horizontal {
+            autoLayout.compressionResistance.horizontal = priority
+        } else {
+            autoLayout.compressionResistance.vertical = priority
+        }
+        autoLayoutChanged(structure: true)
+    }
+
+    open func needsUpdateConstraints() -> Bool { autoLayout.needsUpdateConstraints }
+
+    /// Whether the constraints that place the view leave its position or size open (Apple: they
+    /// "incompletely specify the location of the view"), as the engine of its region solved them
+    /// at the last layout pass. False for a view whose frame its superview's code or autoresizing
+    /// mask sets.
+    open var hasAmbiguousLayout: Bool {
+        guard !translatesAutoresizingMaskIntoConstraints else { return false }
+        var root: UIView = self
+        while !root.translatesAutoresizingMaskIntoConstraints, let parent = root.superview { root = parent }
+        return root.autoLayout.engine?.isAmbiguous(self) ?? false
+    }
+
     /// Called in the layout pass after `setNeedsUpdateConstraints()` and on a view's first
     /// pass, before its superview's constraints are solved; subclasses add or change
     /// constraints here.
@@ -604,4 +747,108 @@ open class UIView: UIResponder, CALayerDelegate {
         }
         geometryDidChange()
     }
+
+    // Members UIKit declares on UIView, here in the class body so that an app's subclass can
+    // override them (a Swift extension's members cannot be, and `@objc` is not on Linux); what
+    // they rest on is in the files named.
+
+    // MARK: Gesture recognisers (Gestures/UIView+Gestures.swift)
+
+    /// The recognisers attached, in the order added; nil when there are none, as UIKit answers.
+    /// Setting it replaces them.
+    open var gestureRecognizers: [UIGestureRecognizer]? {
+        get { attachedGestureRecognizers.isEmpty ? nil : attachedGestureRecognizers }
+        set {
+            for g in attachedGestureRecognizers { removeGestureRecognizer(g) }
+            for g in newValue ?? [] { addGestureRecognizer(g) }
+        }
+    }
+
+    /// Attaches `gestureRecognizer`, taking it from the view it was on.
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        if let old = gestureRecognizer.view { old.removeGestureRecognizer(gestureRecognizer) }
+        gestureRecognizer.view = self
+        attachedGestureRecognizers.append(gestureRecognizer)
+    }
+
+    open func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard attachedGestureRecognizers.contains(where: { $0 === gestureRecognizer }) else { return }
+        attachedGestureRecognizers.removeAll { $0 === gestureRecognizer }
+        gestureRecognizer.view = nil
+    }
+
+    // MARK: Snapshots (UIView+Snapshot.swift)
+
+    /// A new view that draws what this view draws now (its layer tree, its subviews, what
+    /// `draw(_:)` painted), frozen: later changes to this view do not show in it, as UIKit's
+    /// snapshot. Its frame is this view's bounds at the origin; it shows the content without
+    /// this view's own transform and position (its opacity is kept). With `afterUpdates`, the
+    /// view lays out first, as UIKit renders pending changes. Nil for a view of no area.
+    open func snapshotView(afterScreenUpdates afterUpdates: Bool) -> UIView? {
+        frozenReplica(afterScreenUpdates: afterUpdates)
+    }
+
+    /// A snapshot view of the part `rect` of this view, with `capInsets` accepted (framegen
+    /// stretches nothing): the frozen content, offset so that `rect`'s corner is at the origin,
+    /// clipped to `rect`'s size.
+    open func resizableSnapshotView(
+        from rect: CGRect, afterScreenUpdates afterUpdates: Bool, withCapInsets capInsets: UIEdgeInsets
+    ) -> UIView? {
+        guard let whole = frozenReplica(afterScreenUpdates: afterUpdates),
+            rect.width > 0, rect.height > 0
+        else { return nil }
+        let part = UIView(frame: CGRect(origin: .zero, size: rect.size))
+        part.clipsToBounds = true
+        whole.frame.origin = CGPoint(x: -rect.minX, y: -rect.minY)
+        part.addSubview(whole)
+        return part
+    }
+
+    // MARK: Traits and the safe area (UITraitCollection.swift)
+
+    /// The view's traits: the screen's (its scale, appearance and text size), a phone's size
+    /// classes from the shape of the view's tree (its topmost superview, as a window), with
+    /// the traits of the window hosting it for a device (`hostedTraits`) over them, and the
+    /// nearest `overrideUserInterfaceStyle` of the view or a superview (or of their view
+    /// controllers) over all, as UIKit passes traits down the tree.
+    open var traitCollection: UITraitCollection {
+        var view: UIView? = self
+        var root = self
+        var hosted: UITraitCollection?
+        var style = UIUserInterfaceStyle.unspecified
+        while let v = view {
+            if style == .unspecified { style = v.ownStyleOverride }
+            if hosted == nil, let h = v.hostedTraits { hosted = h }
+            root = v
+            view = v.superview
+        }
+        let screen = UITraitCollection(screen: .main, size: root.bounds.size)
+        let traits = hosted.map { UITraitCollection(traitsFrom: [screen, $0]) } ?? screen
+        return traits.with(style: style)
+    }
+
+    /// framegen draws no status bar, home indicator or notch: a view has a safe area only inside
+    /// a window hosting a controller for a device (a snapshot test's `ViewImageConfig`), where
+    /// it is the part of the window's insets the view overlaps, as on iOS.
+    open var safeAreaInsets: UIEdgeInsets {
+        if let own = hostedSafeArea { return own }
+        guard let parent = superview else { return .zero }
+        let p = parent.safeAreaInsets
+        guard p != .zero else { return .zero }
+        let f = frame.offsetBy(dx: -parent.bounds.minX, dy: -parent.bounds.minY)
+        return UIEdgeInsets(
+            top: max(0, p.top - f.minY), left: max(0, p.left - f.minX),
+            bottom: max(0, f.maxY - (parent.bounds.height - p.bottom)),
+            right: max(0, f.maxX - (parent.bounds.width - p.right)))
+    }
+
+    // MARK: Text direction and editing
+
+    /// Left to right, as every layout framegen runs.
+    open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
+
+    /// Ends editing in the view and its subviews: framegen has no text input and no keyboard,
+    /// so nothing is being edited, and the answer is true, as UIKit's when nothing refused.
+    @discardableResult
+    open func endEditing(_ force: Bool) -> Bool { true }
 }
