@@ -129,6 +129,7 @@ final class TableScene: NSObject, UICollectionViewDataSource, UICollectionViewDe
         collectionView.backgroundColor = table.backgroundColor
         collectionView.dataSource = self
         collectionView.delegate = self
+        collectionView.sizeTransitionController = owner as? UIViewController
         table.sceneReload = { [weak collectionView] rows in
             guard let collectionView else { return }
             // The table let every cell go: the rows shown are asked for again.

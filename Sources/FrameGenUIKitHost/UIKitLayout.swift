@@ -1010,13 +1010,34 @@ final class Live: @unchecked Sendable {
             to s: CollectionViewState, _ animation: CollectionViewState.BoundsAnimation
         ) {
             let timing = LayerAnimator.Timing(duration: animation.duration, delay: 0, curve: animation.curve)
+            // A controller's view is resized by a rotation on iOS inside UIKit's transition: the
+            // controller hears of it first, and its coordinator's alongside animations run in the
+            // rotation's animation block and its completions at the end.
+            let coordinator = host.sizeTransitionController.map { controller in
+                let size = CGSize(width: s.bounds.size.width, height: s.bounds.size.height)
+                let turns = (size.width > size.height) != (host.bounds.width > host.bounds.height)
+                let made = SizeTransitionCoordinator(
+                    duration: animation.duration, curve: UIView.AnimationCurve(animation.curve),
+                    // framegen's choice: a quarter turn (-90° into landscape, +90° back) where the
+                    // shape turns; UIKit documents only "90 degree, -90 degree, or 180 degree".
+                    targetTransform: turns
+                        ? CGAffineTransform(rotationAngle: size.width > size.height ? -.pi / 2 : .pi / 2)
+                        : .identity,
+                    containerView: container ?? host, controller: controller)
+                controller.beginSizeTransition(to: size, with: made)
+                return (controller, made)
+            }
             animator.run(
                 timing,
                 {
                     move(to: s)
                     displayVisible()
                     layOutOwnView()
-                }, completion: nil)
+                    coordinator?.1.runAlongside()
+                },
+                completion: coordinator.map { controller, made in
+                    { [weak controller] _ in controller?.endSizeTransition(made) }
+                })
             let end = animator.now + animation.duration
             boundsAnimationEnd = end
             host.cells.boundsAnimated(until: end)

@@ -303,6 +303,46 @@ open class UIViewController: UIResponder {
         guard let view = viewIfLoaded else { return nil }
         return view as? UIScrollView ?? view.subviews.first as? UIScrollView
     }
+
+    // MARK: Size transitions (UIContentContainer, UIViewControllerTransitionCoordinator.swift)
+
+    /// The coordinator of the transition under way (framegen's only one is a scene's rotation),
+    /// or its parent's, as UIKit looks up; nil outside a transition, as on iOS.
+    open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+        runningTransition ?? parent?.transitionCoordinator
+    }
+    var runningTransition: (any UIViewControllerTransitionCoordinator)?
+
+    /// Called before its view's size changes (a scene's rotation), with a coordinator whose
+    /// alongside animations run inside the rotation's animation; UIKit's default passes the
+    /// change on to the children, each at `size(forChildContentContainer:withParentContainerSize:)`,
+    /// so an override calls `super`.
+    open func viewWillTransition(to size: CGSize, with coordinator: any UIViewControllerTransitionCoordinator)
+    {
+        for child in children {
+            child.viewWillTransition(
+                to: self.size(forChildContentContainer: child, withParentContainerSize: size),
+                with: coordinator)
+        }
+    }
+
+    /// Passed on to the children, as UIKit's default does; framegen calls it nowhere (a scene's
+    /// traits do not change while it runs).
+    open func willTransition(
+        to newCollection: UITraitCollection, with coordinator: any UIViewControllerTransitionCoordinator
+    ) {
+        for child in children { child.willTransition(to: newCollection, with: coordinator) }
+    }
+
+    open func preferredContentSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
+    open func systemLayoutFittingSizeDidChange(forChildContentContainer container: any UIContentContainer) {}
+
+    /// The parent's size, as UIKit's default answers.
+    open func size(
+        forChildContentContainer container: any UIContentContainer, withParentContainerSize parentSize: CGSize
+    ) -> CGSize {
+        parentSize
+    }
 }
 
 extension UIScrollView {
