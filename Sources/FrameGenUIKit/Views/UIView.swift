@@ -591,6 +591,9 @@ open class UIView: UIResponder, CALayerDelegate {
         return self
     }
 
+    /// `interactions` (UIInteraction.swift).
+    package var storedInteractions: [UIInteraction] = []
+
     /// Makes `change` to the geometry; after a new bounds size, layout is due (the layer marked
     /// it) and subviews autoresize.
     private func resizing(_ change: () -> Void) {
