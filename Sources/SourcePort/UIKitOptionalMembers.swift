@@ -17,6 +17,10 @@ enum UIKitOptionalMembers {
         "scrollViewDidEndScrollingAnimation", "viewForZooming", "scrollViewWillBeginZooming",
         "scrollViewDidEndZooming", "scrollViewShouldScrollToTop", "scrollViewDidScrollToTop",
         "scrollViewDidChangeAdjustedContentInset",
+        // UICollectionViewDelegate, UITableViewDelegate (focus)
+        "indexPathForPreferredFocusedView",
+        // UIContextMenuInteractionDelegate
+        "contextMenuInteraction",
         // UIGestureRecognizerDelegate
         "gestureRecognizerShouldBegin", "gestureRecognizer",
         // UIDynamicAnimatorDelegate, UICollisionBehaviorDelegate

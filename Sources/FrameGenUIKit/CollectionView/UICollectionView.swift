@@ -150,7 +150,34 @@ open class UIScrollView: UIView {
 
     open var bouncesZoom = true
 
+    /// Kept: there is no status bar to tap.
     open var scrollsToTop = true
+
+    // Zooming (UIScrollView+Zoom.swift): the view the delegate's `viewForZooming(in:)` answers
+    // is scaled, as on iOS; no timeline action pinches a scroll view, so only code zooms one.
+
+    /// 1 until code zooms; setting the minimum or maximum leaves it as it is.
+    open var zoomScale: CGFloat {
+        get { zoomScaleApplied }
+        set { applyZoom(newValue, centredOn: nil) }
+    }
+
+    open var minimumZoomScale: CGFloat = 1
+
+    open var maximumZoomScale: CGFloat = 1
+
+    /// Set at once, animated or not.
+    open func setZoomScale(_ scale: CGFloat, animated: Bool) { applyZoom(scale, centredOn: nil) }
+
+    /// Set at once, animated or not.
+    open func zoom(to rect: CGRect, animated: Bool) { applyZoom(toShow: rect) }
+
+    /// false: no pinch zooms the view.
+    open var isZooming: Bool { false }
+
+    open var isZoomBouncing: Bool { false }
+
+    package var zoomScaleApplied: CGFloat = 1
 
     /// framegen draws no scroll indicators, in any style.
     open var indicatorStyle: IndicatorStyle = .default
@@ -941,6 +968,18 @@ public protocol UIScrollViewDelegate: AnyObject {
     /// one a drag or another action stopped (docs/uikit.md "Time").
     func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView)
     func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView)
+    /// Asked when code zooms the view (`setZoomScale(_:animated:)`, UIScrollView+Zoom.swift).
+    func viewForZooming(in scrollView: UIScrollView) -> UIView?
+    /// After code zooms the view.
+    func scrollViewDidZoom(_ scrollView: UIScrollView)
+    /// Not called: no pinch zooms a scroll view (docs/uikit.md "What is there").
+    func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?)
+    /// Not called: no pinch zooms a scroll view.
+    func scrollViewDidEndZooming(_ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat)
+    /// Not called: there is no status bar to tap.
+    func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool
+    /// Not called: there is no status bar to tap.
+    func scrollViewDidScrollToTop(_ scrollView: UIScrollView)
 }
 
 extension UIScrollViewDelegate {
@@ -955,6 +994,15 @@ extension UIScrollViewDelegate {
     public func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {}
     public func scrollViewDidEndScrollingAnimation(_ scrollView: UIScrollView) {}
     public func scrollViewDidChangeAdjustedContentInset(_ scrollView: UIScrollView) {}
+    /// nil: the view does not zoom, as UIKit's default.
+    public func viewForZooming(in scrollView: UIScrollView) -> UIView? { nil }
+    public func scrollViewDidZoom(_ scrollView: UIScrollView) {}
+    public func scrollViewWillBeginZooming(_ scrollView: UIScrollView, with view: UIView?) {}
+    public func scrollViewDidEndZooming(
+        _ scrollView: UIScrollView, with view: UIView?, atScale scale: CGFloat
+    ) {}
+    public func scrollViewShouldScrollToTop(_ scrollView: UIScrollView) -> Bool { true }
+    public func scrollViewDidScrollToTop(_ scrollView: UIScrollView) {}
 }
 
 /// UICollectionViewDelegate; the members iOS marks optional have empty defaults here.
@@ -974,6 +1022,74 @@ public protocol UICollectionViewDelegate: UIScrollViewDelegate {
     func collectionView(
         _ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView,
         forElementOfKind elementKind: String, at indexPath: IndexPath)
+
+    // Not called by framegen, whose tap selects without highlighting (docs/uikit.md "What is
+    // there").
+    func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath)
+        -> Bool
+    func collectionView(_ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath)
+    func collectionView(_ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath)
+    func collectionView(_ collectionView: UICollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool
+
+    // Context menus (iOS 13, and iOS 16's for several items): not asked, framegen shows none.
+    func collectionView(
+        _ collectionView: UICollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath,
+        point: CGPoint
+    ) -> UIContextMenuConfiguration?
+    func collectionView(
+        _ collectionView: UICollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
+        point: CGPoint
+    ) -> UIContextMenuConfiguration?
+    func collectionView(
+        _ collectionView: UICollectionView,
+        previewForHighlightingContextMenuWithConfiguration configuration: UIContextMenuConfiguration
+    ) -> UITargetedPreview?
+    func collectionView(
+        _ collectionView: UICollectionView,
+        previewForDismissingContextMenuWithConfiguration configuration: UIContextMenuConfiguration
+    ) -> UITargetedPreview?
+    func collectionView(
+        _ collectionView: UICollectionView,
+        contextMenuConfiguration configuration: UIContextMenuConfiguration,
+        highlightPreviewForItemAt indexPath: IndexPath
+    ) -> UITargetedPreview?
+    func collectionView(
+        _ collectionView: UICollectionView,
+        contextMenuConfiguration configuration: UIContextMenuConfiguration,
+        dismissalPreviewForItemAt indexPath: IndexPath
+    ) -> UITargetedPreview?
+    func collectionView(
+        _ collectionView: UICollectionView,
+        willPerformPreviewActionForMenuWith configuration: UIContextMenuConfiguration,
+        animator: UIContextMenuInteractionCommitAnimating)
+    func collectionView(
+        _ collectionView: UICollectionView, willDisplayContextMenu configuration: UIContextMenuConfiguration,
+        animator: UIContextMenuInteractionAnimating?)
+    func collectionView(
+        _ collectionView: UICollectionView,
+        willEndContextMenuInteraction configuration: UIContextMenuConfiguration,
+        animator: UIContextMenuInteractionAnimating?)
+
+    // Focus: not asked, framegen has no focus engine.
+    func collectionView(_ collectionView: UICollectionView, canFocusItemAt indexPath: IndexPath) -> Bool
+    func collectionView(
+        _ collectionView: UICollectionView, shouldUpdateFocusIn context: UICollectionViewFocusUpdateContext
+    ) -> Bool
+    func collectionView(
+        _ collectionView: UICollectionView, didUpdateFocusIn context: UICollectionViewFocusUpdateContext,
+        with coordinator: UIFocusAnimationCoordinator)
+    func indexPathForPreferredFocusedView(in collectionView: UICollectionView) -> IndexPath?
+
+    // Interactive movement: not asked, no timeline action moves an item.
+    func collectionView(
+        _ collectionView: UICollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
+        toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath
+    func collectionView(
+        _ collectionView: UICollectionView,
+        targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+        atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath
     func collectionView(
         _ collectionView: UICollectionView, transitionLayoutForOldLayout fromLayout: UICollectionViewLayout,
         newLayout toLayout: UICollectionViewLayout
@@ -1004,6 +1120,119 @@ extension UICollectionViewDelegate {
         _ collectionView: UICollectionView, didEndDisplayingSupplementaryView view: UICollectionReusableView,
         forElementOfKind elementKind: String, at indexPath: IndexPath
     ) {}
+
+    public func collectionView(_ collectionView: UICollectionView, shouldHighlightItemAt indexPath: IndexPath)
+        -> Bool
+    {
+        true
+    }
+    public func collectionView(_ collectionView: UICollectionView, didHighlightItemAt indexPath: IndexPath) {}
+    public func collectionView(_ collectionView: UICollectionView, didUnhighlightItemAt indexPath: IndexPath)
+    {}
+    public func collectionView(_ collectionView: UICollectionView, shouldDeselectItemAt indexPath: IndexPath)
+        -> Bool
+    {
+        true
+    }
+
+    /// nil: no menu, as UIKit's default.
+    public func collectionView(
+        _ collectionView: UICollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath,
+        point: CGPoint
+    ) -> UIContextMenuConfiguration? { nil }
+
+    /// UIKit asks the iOS 13 member for a single item where this is not implemented: so does
+    /// this; nil for none or several.
+    public func collectionView(
+        _ collectionView: UICollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
+        point: CGPoint
+    ) -> UIContextMenuConfiguration? {
+        guard indexPaths.count == 1 else { return nil }
+        return self.collectionView(
+            collectionView, contextMenuConfigurationForItemAt: indexPaths[0], point: point)
+    }
+
+    /// nil: UIKit's own preview of the cell.
+    public func collectionView(
+        _ collectionView: UICollectionView,
+        previewForHighlightingContextMenuWithConfiguration configuration: UIContextMenuConfiguration
+    ) -> UITargetedPreview? { nil }
+
+    public func collectionView(
+        _ collectionView: UICollectionView,
+        previewForDismissingContextMenuWithConfiguration configuration: UIContextMenuConfiguration
+    ) -> UITargetedPreview? { nil }
+
+    /// The iOS 13 member's answer, which UIKit asks where this is not implemented.
+    public func collectionView(
+        _ collectionView: UICollectionView,
+        contextMenuConfiguration configuration: UIContextMenuConfiguration,
+        highlightPreviewForItemAt indexPath: IndexPath
+    ) -> UITargetedPreview? {
+        self.collectionView(collectionView, previewForHighlightingContextMenuWithConfiguration: configuration)
+    }
+
+    /// The iOS 13 member's answer, which UIKit asks where this is not implemented.
+    public func collectionView(
+        _ collectionView: UICollectionView,
+        contextMenuConfiguration configuration: UIContextMenuConfiguration,
+        dismissalPreviewForItemAt indexPath: IndexPath
+    ) -> UITargetedPreview? {
+        self.collectionView(collectionView, previewForDismissingContextMenuWithConfiguration: configuration)
+    }
+
+    public func collectionView(
+        _ collectionView: UICollectionView,
+        willPerformPreviewActionForMenuWith configuration: UIContextMenuConfiguration,
+        animator: UIContextMenuInteractionCommitAnimating
+    ) {}
+
+    public func collectionView(
+        _ collectionView: UICollectionView, willDisplayContextMenu configuration: UIContextMenuConfiguration,
+        animator: UIContextMenuInteractionAnimating?
+    ) {}
+
+    public func collectionView(
+        _ collectionView: UICollectionView,
+        willEndContextMenuInteraction configuration: UIContextMenuConfiguration,
+        animator: UIContextMenuInteractionAnimating?
+    ) {}
+
+    /// false: on a touch iPhone no item takes focus.
+    public func collectionView(_ collectionView: UICollectionView, canFocusItemAt indexPath: IndexPath)
+        -> Bool
+    {
+        false
+    }
+
+    public func collectionView(
+        _ collectionView: UICollectionView, shouldUpdateFocusIn context: UICollectionViewFocusUpdateContext
+    ) -> Bool { true }
+
+    public func collectionView(
+        _ collectionView: UICollectionView, didUpdateFocusIn context: UICollectionViewFocusUpdateContext,
+        with coordinator: UIFocusAnimationCoordinator
+    ) {}
+
+    public func indexPathForPreferredFocusedView(in collectionView: UICollectionView) -> IndexPath? { nil }
+
+    /// The proposed index path, as UIKit's default.
+    public func collectionView(
+        _ collectionView: UICollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
+        toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath { proposedIndexPath }
+
+    /// The iOS 9 member's answer, which UIKit asks where this (iOS 15) is not implemented.
+    public func collectionView(
+        _ collectionView: UICollectionView,
+        targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+        atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath {
+        self.collectionView(
+            collectionView, targetIndexPathForMoveFromItemAt: currentIndexPath,
+            toProposedIndexPath: proposedIndexPath)
+    }
+
     /// A plain transition layout between the two, as UIKit makes without a delegate's.
     public func collectionView(
         _ collectionView: UICollectionView, transitionLayoutForOldLayout fromLayout: UICollectionViewLayout,
@@ -1040,10 +1269,41 @@ public protocol UICollectionViewDataSource: AnyObject {
         _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
         at indexPath: IndexPath
     ) -> UICollectionReusableView
+    /// Not asked: no timeline action moves an item.
+    func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
+    func collectionView(
+        _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
+        to destinationIndexPath: IndexPath)
+    /// Not asked: no index is drawn.
+    func indexTitles(for collectionView: UICollectionView) -> [String]?
+    func collectionView(
+        _ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int
+    ) -> IndexPath
 }
 
 extension UICollectionViewDataSource {
     public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+
+    /// false, as UIKit answers where neither this nor `moveItemAt` is implemented (where only
+    /// `moveItemAt` is, UIKit decides by finding it, which a Swift default cannot).
+    public func collectionView(_ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
+    {
+        false
+    }
+
+    public func collectionView(
+        _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
+        to destinationIndexPath: IndexPath
+    ) {}
+
+    /// nil: no index.
+    public func indexTitles(for collectionView: UICollectionView) -> [String]? { nil }
+
+    /// The first item of the section of the index's position, framegen's answer where UIKit
+    /// has none (it asks only a data source with index titles).
+    public func collectionView(
+        _ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int
+    ) -> IndexPath { IndexPath(item: 0, section: index) }
 
     /// framegen's, where iOS makes a layout that asks for supplementary views require one: the
     /// view the scene names for the kind (`header:`, `footer:`), dequeued; none where the scene

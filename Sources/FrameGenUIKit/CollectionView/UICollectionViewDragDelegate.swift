@@ -29,6 +29,10 @@ public protocol UICollectionViewDragDelegate: AnyObject {
         _ collectionView: UICollectionView,
         dragSessionIsRestrictedToDraggingApplication session: UIDragSession
     ) -> Bool
+
+    func collectionView(
+        _ collectionView: UICollectionView, dragPreviewParametersForItemAt indexPath: IndexPath
+    ) -> UIDragPreviewParameters?
 }
 
 extension UICollectionViewDragDelegate {
@@ -52,4 +56,9 @@ extension UICollectionViewDragDelegate {
         _ collectionView: UICollectionView,
         dragSessionIsRestrictedToDraggingApplication session: UIDragSession
     ) -> Bool { false }
+
+    /// nil: UIKit's preview of the whole cell.
+    public func collectionView(
+        _ collectionView: UICollectionView, dragPreviewParametersForItemAt indexPath: IndexPath
+    ) -> UIDragPreviewParameters? { nil }
 }

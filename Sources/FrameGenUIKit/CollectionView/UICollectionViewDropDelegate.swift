@@ -22,6 +22,10 @@ public protocol UICollectionViewDropDelegate: AnyObject {
     func collectionView(_ collectionView: UICollectionView, dropSessionDidExit session: UIDropSession)
 
     func collectionView(_ collectionView: UICollectionView, dropSessionDidEnd session: UIDropSession)
+
+    func collectionView(
+        _ collectionView: UICollectionView, dropPreviewParametersForItemAt indexPath: IndexPath
+    ) -> UIDragPreviewParameters?
 }
 
 extension UICollectionViewDropDelegate {
@@ -43,4 +47,9 @@ extension UICollectionViewDropDelegate {
 
     public func collectionView(_ collectionView: UICollectionView, dropSessionDidEnd session: UIDropSession) {
     }
+
+    /// nil: UIKit's preview of the whole cell.
+    public func collectionView(
+        _ collectionView: UICollectionView, dropPreviewParametersForItemAt indexPath: IndexPath
+    ) -> UIDragPreviewParameters? { nil }
 }

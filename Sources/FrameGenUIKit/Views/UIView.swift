@@ -734,6 +734,34 @@ open class UIView: UIResponder, CALayerDelegate {
         return self
     }
 
+    // MARK: Focus (UIFocusEnvironment, UIFocusItem: UIFocus.swift)
+
+    // framegen has no focus engine: nothing is focused, as on a touch iPhone, and these are
+    // declared here, in the class, for a subclass to override.
+
+    /// false, as UIKit's plain view answers.
+    open var canBecomeFocused: Bool { false }
+
+    open var isFocused: Bool { false }
+
+    open var preferredFocusEnvironments: [UIFocusEnvironment] { [] }
+
+    /// The superview (on iOS, a controller's view answers its controller, which is not a focus
+    /// environment here).
+    open var parentFocusEnvironment: UIFocusEnvironment? { superview }
+
+    open func setNeedsFocusUpdate() {}
+
+    open func updateFocusIfNeeded() {}
+
+    open func shouldUpdateFocus(in context: UIFocusUpdateContext) -> Bool { true }
+
+    open func didUpdateFocus(in context: UIFocusUpdateContext, with coordinator: UIFocusAnimationCoordinator)
+    {}
+
+    /// `interactions` (UIInteraction.swift).
+    package var storedInteractions: [UIInteraction] = []
+
     /// Makes `change` to the geometry; after a new bounds size, layout is due (the layer marked
     /// it) and subviews autoresize.
     private func resizing(_ change: () -> Void) {
