@@ -343,6 +343,11 @@ open class CALayer: NSObject, CAMediaTiming {
     /// changes; framegen's own properties do not ask it.
     open class func needsDisplay(forKey key: String) -> Bool { false }
 
+    /// The value a property of the class has until it is set, which a subclass answers for its
+    /// own `@NSManaged` ones (LayerDynamicProperty asks): nil here, Core Animation's answer for
+    /// a key it does not define (its answers for its own properties are not given).
+    open class func defaultValue(forKey key: String) -> Any? { nil }
+
     /// Whether a change of the bounds' size marks the layer as needing display. False by
     /// default, as on iOS.
     open var needsDisplayOnBoundsChange = false

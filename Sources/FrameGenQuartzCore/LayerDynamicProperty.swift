@@ -9,12 +9,21 @@ import FrameGenCoreGraphics
 /// the port writes `@LayerDynamicProperty(key: "name")` in its place, which does the same.
 @propertyWrapper
 public struct LayerDynamicProperty<Value> {
-    private var stored: Value
+    /// nil until set, for a value with no zero (an object: `@NSManaged var color: UIColor`).
+    private var stored: Value?
     /// The property's name, as `needsDisplay(forKey:)` is asked it.
     public let key: String
 
     public init(key: String) where Value: LayerDynamicValue {
         stored = Value.layerDefault
+        self.key = key
+    }
+
+    /// A property of a type with no zero, an object's: it is the class's
+    /// `defaultValue(forKey:)` until set. On iOS a non-optional object property read before it
+    /// is set is nil where Swift promised a value; here such a read stops the program, naming it.
+    public init(key: String) {
+        stored = nil
         self.key = key
     }
 
@@ -33,7 +42,14 @@ public struct LayerDynamicProperty<Value> {
         _enclosingInstance layer: Layer, wrapped wrappedKeyPath: ReferenceWritableKeyPath<Layer, Value>,
         storage storageKeyPath: ReferenceWritableKeyPath<Layer, LayerDynamicProperty<Value>>
     ) -> Value {
-        get { layer[keyPath: storageKeyPath].stored }
+        get {
+            let property = layer[keyPath: storageKeyPath]
+            if let value = property.stored { return value }
+            if let value = type(of: layer).defaultValue(forKey: property.key) as? Value { return value }
+            fatalError(
+                "\(type(of: layer)).\(property.key) (@NSManaged) was read before it was set, and the class's defaultValue(forKey:) gives none: on iOS it would be nil where its type promises a value"
+            )
+        }
         set {
             layer[keyPath: storageKeyPath].stored = newValue
             if type(of: layer).needsDisplay(forKey: layer[keyPath: storageKeyPath].key) {

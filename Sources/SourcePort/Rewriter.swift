@@ -614,10 +614,40 @@ private final class RewriteVisitor: SyntaxVisitor {
             return .visitChildren
         }
         guard !enclosing.isEmpty || owner != "Self" else { return .visitChildren }
+        // A stored property's initialiser (a lazy button's closure) may not name `Self`; the
+        // type's own name there is the same method, called on the instance as it is (an
+        // override still answers).
+        if owner == "Self", let type = enclosing.last?.name, Self.isInStoredPropertyInitializer(node) {
+            owner = type
+        }
         let name = selectorName(reference)
         let text = "Selector(\(literal(name)), \(owner).\(reference.trimmedDescription))"
         replace(node, with: text, "#selector(\(reference.trimmedDescription)): a Selector that calls it")
         return .skipChildren
+    }
+
+    /// Whether `node` is inside the initial value of a type's stored property (closures in it
+    /// included), not inside a method, an initialiser or an accessor.
+    private static func isInStoredPropertyInitializer(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let syntax = current {
+            if syntax.is(FunctionDeclSyntax.self) || syntax.is(InitializerDeclSyntax.self)
+                || syntax.is(AccessorBlockSyntax.self) || syntax.is(DeinitializerDeclSyntax.self)
+                || syntax.is(SubscriptDeclSyntax.self)
+                || syntax.is(CodeBlockItemListSyntax.self)
+                    && syntax.parent?.is(SourceFileSyntax.self) == true
+            {
+                return false
+            }
+            if syntax.is(InitializerClauseSyntax.self), syntax.parent?.is(PatternBindingSyntax.self) == true,
+                let declaration = syntax.parent?.parent?.parent, declaration.is(VariableDeclSyntax.self),
+                declaration.parent?.is(MemberBlockItemSyntax.self) == true
+            {
+                return true
+            }
+            current = syntax.parent
+        }
+        return false
     }
 
     /// The Objective-C name of a method reference, as Swift exposes it: `f(_:)` is `f:`,

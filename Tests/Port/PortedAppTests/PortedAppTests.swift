@@ -1,11 +1,10 @@
 import Foundation
+// The scene's clock, a tap and an image's pixels: SPI for this package of its own.
+@_spi(FrameGenTests) import FrameGenUIKit
 import Geometry
 import Layout
 import Testing
 import UIKit
-
-// The scene's clock, a tap and an image's pixels: SPI for this package of its own.
-@_spi(FrameGenTests) import FrameGenUIKit
 
 /// PortedApp holds files as an iOS app has them (`@objc` optional members called with `?(`,
 /// an implementation in another file, `#selector`, `@IBOutlet`, a submodule import, a file that
@@ -140,4 +139,16 @@ import UIKit
     // On the ring (radius 16 about (20, 20)) at 45 degrees up and right, and down and left.
     #expect(alpha(31, 9) == 255)
     #expect(alpha(9, 31) == 0)
+    // Its colour, an `@NSManaged` object never set, is the class's `defaultValue(forKey:)`.
+    #expect(pixels[(9 * 40 + 31) * 4 + 2] > pixels[(9 * 40 + 31) * 4])
+}
+
+/// A button made in a lazy property's closure sends its action, a selector the port wrote with
+/// the class's name there (a stored property's initialiser may not name `Self`).
+@MainActor @Test func aControlMadeInAStoredPropertysClosureSendsItsSelector() {
+    let view = ProgressRingView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+    view.ring.progress = 0.5
+    view.resetButton.sendActions(for: .touchUpInside)
+    #expect(view.resets == 1)
+    #expect(view.ring.progress == 0)
 }

@@ -329,6 +329,26 @@ func portedByTheTool(_ files: [SourcePort.File]) -> [SourcePort.Ported] {
         #expect(out.contains("#selector(getter: Cell.frame)"))
     }
 
+    /// In a stored property's initial value (a lazy control's closure) `Self` may not be named:
+    /// the selector names the type; in a method of the same type it stays `Self`.
+    @Test func aSelectorInAStoredPropertysInitialValueNamesTheType() {
+        let text = """
+            class Ring: UIView {
+                lazy var button: UIButton = {
+                    let b = UIButton()
+                    b.addTarget(self, action: #selector(reset), for: .touchUpInside)
+                    return b
+                }()
+                var computed: Selector { #selector(reset) }
+                func setUp() { tap.addTarget(self, action: #selector(reset)) }
+            }
+            """
+        let out = body(port(text))
+        #expect(out.contains("action: Selector(\"reset\", Ring.reset), for: .touchUpInside)"))
+        #expect(out.contains("var computed: Selector { Selector(\"reset\", Self.reset) }"))
+        #expect(out.contains("tap.addTarget(self, action: Selector(\"reset\", Self.reset))"))
+    }
+
     /// `performSelector(onMainThread:with:waitUntilDone:)`, called on an optional or plain target
     /// (Shuffle's testable recognisers call it on a weak `AnyObject?`), becomes framegen's function
     /// with the target first; a method of the app's of another name or labels is left alone.
