@@ -1,18 +1,26 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Dependency direction (see README, "Architecture"):
-//   Geometry <- Motion <- Layout          (no pixels; layouts animate with Motion's curves)
-//   CKernels <- Raster <- Compositor      (pixels; Raster also uses Geometry)
-//   CISA <- CKernels, CPNG, Raster        (the instruction-set ceiling: which vector paths run)
-//   Raster, CPNG, CJPEG <- Codecs         (image files: PNG, APNG, JPEG, GIF, atomic writes)
-//   Raster <- Comparison                  (how two images differ: golden, compare, FrameGenTesting)
-//   Raster <- Text <- Compositor          (FreeType, fontconfig, HarfBuzz, FriBidi: glyph masks)
-//   Compositor, Layout <- LayerCompositing (a view tree's LayerSnapshot as compositor layers)
-//   Geometry, Layout, Raster <- FrameGenCoreGraphics <- FrameGenQuartzCore <- FrameGenUIKit
-//   <- FrameGenUIKitDynamics, FrameGenCompositionalLayout; FrameGenUIKit <- FrameGenUIKitHost
-//   (Apple's API over Layout; UIImage decodes files with Codecs)
-//   FrameGenUIKit, LayerCompositing <- FrameGenUIKitRendering (UIGraphicsImageRenderer: views
+// Dependency direction (see README, "Architecture"). Every module is named FrameGen... (a C
+// one CFrameGen...) or as Apple's, so that none clashes with a module of a user's package:
+//   FrameGenGeometry <- FrameGenMotion <- FrameGenLayout
+//       (no pixels; layouts animate with FrameGenMotion's curves)
+//   CFrameGenKernels <- FrameGenRaster <- FrameGenCompositor
+//       (pixels; FrameGenRaster also uses FrameGenGeometry)
+//   CFrameGenISA <- CFrameGenKernels, CFrameGenPNG, FrameGenRaster
+//       (the instruction-set ceiling: which vector paths run)
+//   FrameGenRaster, CFrameGenPNG, CFrameGenJPEG <- FrameGenCodecs
+//       (image files: PNG, APNG, JPEG, GIF, atomic writes)
+//   FrameGenRaster <- FrameGenComparison
+//       (how two images differ: golden, compare, FrameGenTesting)
+//   FrameGenRaster <- FrameGenText <- FrameGenCompositor
+//       (FreeType, fontconfig, HarfBuzz, FriBidi: glyph masks)
+//   FrameGenCompositor, FrameGenLayout <- FrameGenLayerCompositing
+//       (a view tree's LayerSnapshot as compositor layers)
+//   FrameGenGeometry, FrameGenLayout, FrameGenRaster <- FrameGenCoreGraphics <- FrameGenQuartzCore
+//   <- FrameGenUIKit <- FrameGenUIKitDynamics, FrameGenCompositionalLayout; FrameGenUIKit
+//   <- FrameGenUIKitHost (Apple's API over FrameGenLayout; UIImage decodes files with FrameGenCodecs)
+//   FrameGenUIKit, FrameGenLayerCompositing <- FrameGenUIKitRendering (UIGraphicsImageRenderer: views
 //   into pixels) <- FrameGenSnapshotTesting (swift-snapshot-testing's image strategies)
 //   FrameGenScene <- FrameGenRender <- FrameGenTools glue scenes, layouts, the timeline, the
 //   compositor, codecs and comparison (scene and timeline; rendering; command tools), and
@@ -38,7 +46,7 @@ var products: [Product] = [
     .library(name: "FrameGenCommands", targets: ["FrameGenCommands"]),
     .library(name: "FrameGenKit", targets: ["FrameGenKit"]),
     // The layouts and the CollectionViewLayout protocol, to write one's own (no pixels).
-    .library(name: "FrameGenLayouts", targets: ["Layout", "Geometry", "Motion"]),
+    .library(name: "FrameGenLayouts", targets: ["FrameGenLayout", "FrameGenGeometry", "FrameGenMotion"]),
     // One-line golden-image assertions for XCTest and Swift Testing.
     .library(name: "FrameGenTesting", targets: ["FrameGenTesting"]),
     // Not for users: the fuzz targets, a product only because fuzz/ is a package of its own
@@ -52,68 +60,80 @@ var products: [Product] = [
     // The port's tool, installed beside framegen for `uikit init` (`make install`).
     .executable(name: "framegen-port", targets: ["framegen-port"]),
     // Not for users: the port's values, for its tests' package (Tests/Port), which asks the tool.
-    .library(name: "SourcePortValues", targets: ["SourcePortValues"]),
+    .library(name: "FrameGenSourcePortValues", targets: ["FrameGenSourcePortValues"]),
 ]
 
 var targets: [Target] = [
-    // The instruction-set ceiling (FRAMEGEN_ISA, `bench --isa`): the one place CPNG's and
-    // CKernels' run-time choices of a vector path ask, so that one machine can time every path.
-    .target(name: "CISA"),
+    // The instruction-set ceiling (FRAMEGEN_ISA, `bench --isa`): the one place CFrameGenPNG's and
+    // CFrameGenKernels' run-time choices of a vector path ask, so that one machine can time every path.
+    .target(name: "CFrameGenISA"),
     .target(
-        name: "CPNG",
-        dependencies: ["CISA"],
+        name: "CFrameGenPNG",
+        dependencies: ["CFrameGenISA"],
         linkerSettings: [
             .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"),
         ]
     ),
-    // libjpeg-turbo behind a setjmp shim, as CPNG is for libpng.
-    .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+    // libjpeg-turbo behind a setjmp shim, as CFrameGenPNG is for libpng.
+    .target(name: "CFrameGenJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
     .systemLibrary(
-        name: "CFreeType",
+        name: "CFrameGenFreeType",
         pkgConfig: "freetype2",
         providers: [.apt(["libfreetype-dev"])]
     ),
     .systemLibrary(
-        name: "CFontconfig",
+        name: "CFrameGenFontconfig",
         pkgConfig: "fontconfig",
         providers: [.apt(["libfontconfig-dev"])]
     ),
     .systemLibrary(
-        name: "CHarfBuzz",
+        name: "CFrameGenHarfBuzz",
         pkgConfig: "harfbuzz",
         providers: [.apt(["libharfbuzz-dev"])]
     ),
     .systemLibrary(
-        name: "CFriBidi",
+        name: "CFrameGenFriBidi",
         pkgConfig: "fribidi",
         providers: [.apt(["libfribidi-dev"])]
     ),
-    .target(name: "Geometry"),
+    .target(name: "FrameGenGeometry"),
     // Pixel loops in AVX2, chosen at run time; the Swift loops are the portable fallback.
-    .target(name: "CKernels", dependencies: ["CISA"]),
-    .target(name: "Raster", dependencies: ["CISA", "CKernels", "Geometry"]),
+    .target(name: "CFrameGenKernels", dependencies: ["CFrameGenISA"]),
+    .target(name: "FrameGenRaster", dependencies: ["CFrameGenISA", "CFrameGenKernels", "FrameGenGeometry"]),
     // Image files apart from pixel work: PNG, APNG, JPEG and GIF, their limits, atomic writes.
-    .target(name: "Codecs", dependencies: ["Raster", "Geometry", "CPNG", "CJPEG"]),
+    .target(
+        name: "FrameGenCodecs",
+        dependencies: ["FrameGenRaster", "FrameGenGeometry", "CFrameGenPNG", "CFrameGenJPEG"]),
     // How two images differ (pixelmatch, SSIM, diff images): one module for `golden`,
     // `compare` and FrameGenTesting.
-    .target(name: "Comparison", dependencies: ["Raster", "Geometry", "Text"]),
-    .target(name: "Layout", dependencies: ["Geometry", "Motion"]),
-    .target(name: "Motion", dependencies: ["Geometry"]),
     .target(
-        name: "Text",
-        dependencies: ["Raster", "Geometry", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi"]),
-    .target(name: "Compositor", dependencies: ["Raster", "Geometry", "Text"]),
-    // A view tree (Layout's LayerSnapshot) as compositor layers: shared by the scene renderer's
+        name: "FrameGenComparison", dependencies: ["FrameGenRaster", "FrameGenGeometry", "FrameGenText"]),
+    .target(name: "FrameGenLayout", dependencies: ["FrameGenGeometry", "FrameGenMotion"]),
+    .target(name: "FrameGenMotion", dependencies: ["FrameGenGeometry"]),
+    .target(
+        name: "FrameGenText",
+        dependencies: [
+            "FrameGenRaster", "FrameGenGeometry", "CFrameGenFreeType", "CFrameGenFontconfig",
+            "CFrameGenHarfBuzz", "CFrameGenFriBidi",
+        ]),
+    .target(
+        name: "FrameGenCompositor", dependencies: ["FrameGenRaster", "FrameGenGeometry", "FrameGenText"]),
+    // A view tree (FrameGenLayout's LayerSnapshot) as compositor layers: shared by the scene renderer's
     // cells and the UIKit surface's own drawing (UIGraphicsImageRenderer), so neither imports
     // the other.
-    .target(name: "LayerCompositing", dependencies: ["Compositor", "Layout", "Raster", "Geometry", "Text"]),
+    .target(
+        name: "FrameGenLayerCompositing",
+        dependencies: [
+            "FrameGenCompositor", "FrameGenLayout", "FrameGenRaster", "FrameGenGeometry", "FrameGenText",
+        ]),
     // FrameGenKit by job, each module over the ones before it (FrameGenScene <- FrameGenRender
     // <- FrameGenTools). Scenes and their timeline: documents (YAML, JSON), scene and attribute
     // files, the planner, the items' content as files and aspect ratios; no pixels drawn.
     .target(
         name: "FrameGenScene",
         dependencies: [
-            "Geometry", "Raster", "Codecs", "Layout", "Motion", "Text", "Compositor",
+            "FrameGenGeometry", "FrameGenRaster", "FrameGenCodecs", "FrameGenLayout", "FrameGenMotion",
+            "FrameGenText", "FrameGenCompositor",
             .product(name: "Yams", package: "Yams"),
         ]
     ),
@@ -122,8 +142,9 @@ var targets: [Target] = [
     .target(
         name: "FrameGenRender",
         dependencies: [
-            "FrameGenScene", "Geometry", "Raster", "Codecs", "Comparison", "Layout", "Text", "Compositor",
-            "LayerCompositing",
+            "FrameGenScene", "FrameGenGeometry", "FrameGenRaster", "FrameGenCodecs", "FrameGenComparison",
+            "FrameGenLayout", "FrameGenText", "FrameGenCompositor",
+            "FrameGenLayerCompositing",
         ],
         // The showcase's scenes, examples/showcase/*.yaml (ShowcaseScenes links there), compiled
         // in so that an installed binary needs no files beside it.
@@ -133,7 +154,8 @@ var targets: [Target] = [
     .target(
         name: "FrameGenTools",
         dependencies: [
-            "FrameGenScene", "FrameGenRender", "Geometry", "Raster", "Codecs", "Comparison", "Layout",
+            "FrameGenScene", "FrameGenRender", "FrameGenGeometry", "FrameGenRaster", "FrameGenCodecs",
+            "FrameGenComparison", "FrameGenLayout",
         ]
     ),
     // The three above re-exported, for users and the example packages (`import FrameGenKit`).
@@ -143,42 +165,47 @@ var targets: [Target] = [
     // host that runs a UIKit layout in a scene. Each re-exports the one below it, as Apple's do.
     // What a program's own code is being asked now (CrashReport): noted by the UIKit surface
     // around each call into it, read by the command line's crash handler and watchdog.
-    .target(name: "UserCode"),
-    .target(name: "FrameGenCoreGraphics", dependencies: ["Geometry", "Layout", "Raster"]),
+    .target(name: "FrameGenUserCode"),
+    .target(
+        name: "FrameGenCoreGraphics", dependencies: ["FrameGenGeometry", "FrameGenLayout", "FrameGenRaster"]),
     .target(name: "FrameGenCoreImage", dependencies: ["FrameGenCoreGraphics"]),
     .target(
-        name: "FrameGenQuartzCore", dependencies: ["FrameGenCoreGraphics", "Geometry", "Layout", "Motion"]),
-    // UIImage(contentsOfFile:) and UIImage(data:) decode with Codecs (Raster's image type).
+        name: "FrameGenQuartzCore",
+        dependencies: ["FrameGenCoreGraphics", "FrameGenGeometry", "FrameGenLayout", "FrameGenMotion"]),
+    // UIImage(contentsOfFile:) and UIImage(data:) decode with FrameGenCodecs (FrameGenRaster's image type).
     .target(
         name: "FrameGenUIKit",
         dependencies: [
-            "FrameGenQuartzCore", "FrameGenCoreGraphics", "FrameGenCoreImage", "Geometry", "Layout", "Motion",
-            "Codecs", "Raster", "Text", "UserCode",
+            "FrameGenQuartzCore", "FrameGenCoreGraphics", "FrameGenCoreImage", "FrameGenGeometry",
+            "FrameGenLayout", "FrameGenMotion",
+            "FrameGenCodecs", "FrameGenRaster", "FrameGenText", "FrameGenUserCode",
         ]),
     .target(
         name: "FrameGenUIKitDynamics",
-        dependencies: ["FrameGenUIKit", "FrameGenQuartzCore", "FrameGenCoreGraphics", "Raster"]),
+        dependencies: ["FrameGenUIKit", "FrameGenQuartzCore", "FrameGenCoreGraphics", "FrameGenRaster"]),
     .target(
         name: "FrameGenCompositionalLayout",
         dependencies: [
             "FrameGenUIKit", "FrameGenUIKitDynamics", "FrameGenQuartzCore", "FrameGenCoreGraphics",
-            "Geometry",
-            "Layout",
+            "FrameGenGeometry",
+            "FrameGenLayout",
         ]),
     .target(
         name: "FrameGenUIKitHost",
         dependencies: [
-            "FrameGenUIKit", "FrameGenQuartzCore", "FrameGenCoreGraphics", "Geometry", "Layout", "UserCode",
+            "FrameGenUIKit", "FrameGenQuartzCore", "FrameGenCoreGraphics", "FrameGenGeometry",
+            "FrameGenLayout", "FrameGenUserCode",
         ]),
     // Views and layers into pixels, as apps ask UIKit for them: UIGraphicsImageRenderer,
     // CALayer.render(in:), UIView.drawHierarchy. Above FrameGenUIKit (which gives view trees as
-    // values, never pixels) and LayerCompositing (which draws those values), the one module of
+    // values, never pixels) and FrameGenLayerCompositing (which draws those values), the one module of
     // the UIKit surface that draws.
     .target(
         name: "FrameGenUIKitRendering",
         dependencies: [
-            "FrameGenUIKit", "FrameGenQuartzCore", "FrameGenCoreGraphics", "LayerCompositing", "Compositor",
-            "Geometry", "Layout", "Raster", "Text",
+            "FrameGenUIKit", "FrameGenQuartzCore", "FrameGenCoreGraphics", "FrameGenLayerCompositing",
+            "FrameGenCompositor",
+            "FrameGenGeometry", "FrameGenLayout", "FrameGenRaster", "FrameGenText",
         ]),
     // The command line without the UIKit surface, which the stock `framegen` is: it builds in
     // half the time (README, "Start-up"). A program's own UIKit layouts come in through
@@ -186,82 +213,96 @@ var targets: [Target] = [
     .target(
         name: "FrameGenCommands",
         dependencies: [
-            "FrameGenScene", "FrameGenRender", "FrameGenTools", "Codecs", "Layout", "SourcePortValues",
-            "UserCode", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "FrameGenScene", "FrameGenRender", "FrameGenTools", "FrameGenCodecs", "FrameGenLayout",
+            "FrameGenSourcePortValues",
+            "FrameGenUserCode", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]
     ),
     .target(
         name: "FrameGenCommandLine",
-        dependencies: ["FrameGenCommands", "FrameGenScene", "FrameGenUIKit", "FrameGenUIKitHost", "Layout"]
+        dependencies: [
+            "FrameGenCommands", "FrameGenScene", "FrameGenUIKit", "FrameGenUIKitHost", "FrameGenLayout",
+        ]
     ),
     .executableTarget(name: "framegen", dependencies: ["FrameGenCommands"]),
     // The port Swift on Linux forces on an app's UIKit files (`@objc`, optional members,
     // `#selector`, submodule imports), made on copies at build time by the FrameGenPort plugin
     // (docs/uikit.md, "Bring your app"); SwiftSyntax reads the files. SwiftSyntax takes minutes
     // to compile, so only the framegen-port tool links it: the command line (`uikit init`) asks
-    // the tool (SourcePortValues' PortTool), and no target of this package uses the plugin (a
+    // the tool (FrameGenSourcePortValues' PortTool), and no target of this package uses the plugin (a
     // package compiles the tools of the plugins its targets use in every build): the port's
     // tests are the package Tests/Port (README, "Start-up").
-    .target(name: "SourcePortValues"),
+    .target(name: "FrameGenSourcePortValues"),
     .target(
-        name: "SourcePort",
+        name: "FrameGenSourcePort",
         dependencies: [
-            "SourcePortValues",
+            "FrameGenSourcePortValues",
             .product(name: "SwiftSyntax", package: "swift-syntax"),
             .product(name: "SwiftParser", package: "swift-syntax"),
         ]),
-    .executableTarget(name: "framegen-port", dependencies: ["SourcePort"]),
+    .executableTarget(name: "framegen-port", dependencies: ["FrameGenSourcePort"]),
     .plugin(name: "FrameGenPort", capability: .buildTool(), dependencies: ["framegen-port"]),
     .target(
         name: "FrameGenTesting",
         dependencies: [
-            "FrameGenScene", "FrameGenRender", "FrameGenTools", "Layout", "Raster", "Codecs", "Comparison",
+            "FrameGenScene", "FrameGenRender", "FrameGenTools", "FrameGenLayout", "FrameGenRaster",
+            "FrameGenCodecs", "FrameGenComparison",
         ]),
     // What each fuzz target feeds its input to, shared by fuzz/ and FuzzCorpusTests; out of
     // FrameGenKit so that the shipped library carries no fuzzing code.
     .target(
         name: "FrameGenFuzzing",
         dependencies: [
-            "FrameGenScene", "FrameGenRender", "Codecs", "Compositor", "Geometry", "Layout", "Raster",
+            "FrameGenScene", "FrameGenRender", "FrameGenCodecs", "FrameGenCompositor", "FrameGenGeometry",
+            "FrameGenLayout", "FrameGenRaster",
             "FrameGenUIKit", "FrameGenUIKitHost",
         ]),
     // The fast and heavy tiers of the test suite (README, "Tests"), shared by every test target.
     .target(name: "TestTiers", path: "Tests/TestTiers"),
-    .testTarget(name: "GeometryTests", dependencies: ["Geometry", "TestTiers"]),
-    // Codecs only for writing images to look at (RASTER_TEST_IMAGES).
-    .testTarget(name: "RasterTests", dependencies: ["Raster", "Geometry", "Codecs", "TestTiers"]),
+    .testTarget(name: "GeometryTests", dependencies: ["FrameGenGeometry", "TestTiers"]),
+    // FrameGenCodecs only for writing images to look at (RASTER_TEST_IMAGES).
     .testTarget(
-        name: "CodecsTests", dependencies: ["Codecs", "Raster", "Geometry", "CPNG", "TestTiers"],
+        name: "RasterTests",
+        dependencies: ["FrameGenRaster", "FrameGenGeometry", "FrameGenCodecs", "TestTiers"]),
+    .testTarget(
+        name: "CodecsTests",
+        dependencies: ["FrameGenCodecs", "FrameGenRaster", "FrameGenGeometry", "CFrameGenPNG", "TestTiers"],
         resources: [.copy("Fixtures")]),
-    .testTarget(name: "ComparisonTests", dependencies: ["Comparison", "Raster", "Geometry", "Text"]),
-    .testTarget(name: "LayoutTests", dependencies: ["Layout", "TestTiers"]),
+    .testTarget(
+        name: "ComparisonTests",
+        dependencies: ["FrameGenComparison", "FrameGenRaster", "FrameGenGeometry", "FrameGenText"]),
+    .testTarget(name: "LayoutTests", dependencies: ["FrameGenLayout", "TestTiers"]),
     // The README's module map against every import in Sources/ (it reads files; it links nothing).
     .testTarget(name: "ArchitectureTests"),
     .testTarget(
         name: "FrameGenUIKitTests",
         dependencies: uikitSurface.map { .target(name: $0) } + [
-            "FrameGenKit", "Layout", "Geometry", "TestTiers", "UserCode",
+            "FrameGenKit", "FrameGenLayout", "FrameGenGeometry", "TestTiers", "FrameGenUserCode",
         ]),
-    .testTarget(name: "MotionTests", dependencies: ["Motion", "TestTiers"]),
-    .testTarget(name: "CompositorTests", dependencies: ["Compositor", "Raster", "TestTiers"]),
-    .testTarget(name: "TextTests", dependencies: ["Text", "Raster", "Geometry", "TestTiers"]),
+    .testTarget(name: "MotionTests", dependencies: ["FrameGenMotion", "TestTiers"]),
+    .testTarget(
+        name: "CompositorTests", dependencies: ["FrameGenCompositor", "FrameGenRaster", "TestTiers"]),
+    .testTarget(
+        name: "TextTests", dependencies: ["FrameGenText", "FrameGenRaster", "FrameGenGeometry", "TestTiers"]),
     .testTarget(
         name: "FrameGenKitTests",
         dependencies: [
-            "FrameGenKit", "FrameGenScene", "FrameGenRender", "FrameGenTools", "FrameGenFuzzing", "Codecs",
-            "Comparison", "TestTiers",
+            "FrameGenKit", "FrameGenScene", "FrameGenRender", "FrameGenTools", "FrameGenFuzzing",
+            "FrameGenCodecs",
+            "FrameGenComparison", "TestTiers",
         ],
         resources: [.copy("Fixtures")]
     ),
     .testTarget(
         name: "FrameGenTestingTests",
         dependencies: [
-            "FrameGenTesting", "FrameGenKit", "Layout", "Geometry", "Raster", "Codecs", "TestTiers",
+            "FrameGenTesting", "FrameGenKit", "FrameGenLayout", "FrameGenGeometry", "FrameGenRaster",
+            "FrameGenCodecs", "TestTiers",
         ]),
     // The example package's own test file (docs/library.md), built and run here too.
     .testTarget(
         name: "ExampleLibraryTests",
-        dependencies: ["FrameGenTesting", "FrameGenKit", "Layout", "Geometry"],
+        dependencies: ["FrameGenTesting", "FrameGenKit", "FrameGenLayout", "FrameGenGeometry"],
         path: "examples/library/Tests/GalleryTests",
         exclude: ["__Golden__", "scenes"]
     ),
@@ -303,8 +344,9 @@ var targets: [Target] = [
             name: "FrameGenSnapshotTesting",
             dependencies: [
                 "FrameGenUIKit", "FrameGenUIKitRendering", "FrameGenQuartzCore", "FrameGenCoreGraphics",
-                "Codecs",
-                "Comparison", "Raster", .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                "FrameGenCodecs",
+                "FrameGenComparison", "FrameGenRaster",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]))
     targets.append(
         .testTarget(
@@ -313,7 +355,7 @@ var targets: [Target] = [
     // The UIKit example package (docs/uikit.md), built and tested here too.
     targets += [
         .target(
-            name: "GalleryLayouts", dependencies: ["UIKit", "Layout"],
+            name: "GalleryLayouts", dependencies: ["UIKit", "FrameGenLayout"],
             path: "examples/uikit/Sources/GalleryLayouts"),
         .executableTarget(
             name: "uikit-gallery", dependencies: ["FrameGenCommandLine", "GalleryLayouts"],
@@ -322,7 +364,7 @@ var targets: [Target] = [
             name: "ExampleUIKitTests",
             dependencies: [
                 "GalleryLayouts", "UIKit", "QuartzCore", "CoreGraphics", "FrameGenKit", "FrameGenTesting",
-                "Layout",
+                "FrameGenLayout",
                 "TestTiers",
             ],
             path: "examples/uikit/Tests/GalleryLayoutsTests", exclude: ["__Golden__"]),

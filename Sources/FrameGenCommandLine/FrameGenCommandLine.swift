@@ -1,8 +1,8 @@
 import FrameGenCommands
+import FrameGenLayout
 import FrameGenScene
 import FrameGenUIKit
 import FrameGenUIKitHost
-import Layout
 
 /// framegen's whole command line (render, attributes, golden, bench, sheet, showcase...) with a
 /// program's own UIKit layouts: a package of one's own calls it from its `main.swift` with its

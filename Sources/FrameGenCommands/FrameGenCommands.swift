@@ -1,7 +1,7 @@
+import FrameGenLayout
 import FrameGenRender
 import FrameGenScene
-import Layout
-import UserCode
+import FrameGenUserCode
 
 #if canImport(Glibc)
     import Glibc

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Codecs
+import FrameGenCodecs
 import FrameGenRender
 import FrameGenScene
 import FrameGenTools

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import FrameGenRender
 import FrameGenScene
+import FrameGenUserCode
 import Synchronization
-import UserCode
 
 #if canImport(Glibc)
     import Glibc

@@ -1,9 +1,9 @@
 import ArgumentParser
-import Codecs
 import Foundation
+import FrameGenCodecs
 import FrameGenRender
 import FrameGenScene
-import SourcePortValues
+import FrameGenSourcePortValues
 
 /// `framegen uikit ...`: an app's UIKit files in framegen.
 struct UIKitCommand: ParsableCommand {
@@ -429,7 +429,7 @@ struct AppPackage {
             // UserRegistration.swift, whose entries win over these.
             import UIKit
 
-            import struct Layout.LayoutDescriptor
+            import struct FrameGenLayout.LayoutDescriptor
 
             /// The app's layouts and cells by class name, for scenes (`layout: {type: NAME, cell: NAME}`),
             /// the command line and the golden tests; and the app's collection views, by the name of

@@ -1,6 +1,6 @@
 import Foundation
+import FrameGenGeometry
 import FrameGenUIKit
-import Geometry
 
 /// A line along one axis: a horizontal group's (or a vertically scrolling layout's cross axis)
 /// is x, a vertical one's y. The compositional engine writes each rule once, in main and cross

@@ -1,9 +1,9 @@
 import Foundation
 import FrameGenCoreGraphics
+import FrameGenGeometry
+import FrameGenLayout
 import FrameGenQuartzCore
 import FrameGenUIKit
-import Geometry
-import Layout
 
 import struct Foundation.IndexPath  // over Layout's (FrameGenUIKit/Exports.swift)
 
@@ -628,7 +628,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
     }
 
     private func attributes(
-        _ category: Layout.ElementCategory, _ kind: String?, _ indexPath: IndexPath, _ frame: CGRect,
+        _ category: FrameGenLayout.ElementCategory, _ kind: String?, _ indexPath: IndexPath, _ frame: CGRect,
         _ zIndex: Int
     ) -> UICollectionViewLayoutAttributes {
         let cls =
@@ -661,7 +661,7 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
     open override func layoutAttributesForElements(in rect: CGRect) -> [UICollectionViewLayoutAttributes]? {
         let axis = LayoutAxis(horizontal: stored.scrollDirection == .horizontal)
         var found: [UICollectionViewLayoutAttributes] = []
-        // Rectangles that only touch do not meet, as in the built-in layouts (Geometry.Rect).
+        // Rectangles that only touch do not meet, as in the built-in layouts (FrameGenGeometry.Rect).
         let area = rect.geometry
         func take(_ list: ArraySlice<UICollectionViewLayoutAttributes>) {
             for a in list where a.frame.geometry.intersects(area) { found.append(copy(a)) }

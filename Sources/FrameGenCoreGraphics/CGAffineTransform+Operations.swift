@@ -1,22 +1,22 @@
 import Foundation
-import Geometry
+import FrameGenGeometry
 
 // Core Graphics' Swift overlay for CGAffineTransform. Every operation is Geometry's
-// AffineTransform (Sources/Geometry/AffineTransform.swift), which has the same fields, the same
+// AffineTransform (Sources/FrameGenGeometry/AffineTransform.swift), which has the same fields, the same
 // row-vector convention and the same composition order, so that a transform built here draws
 // exactly as one a built-in layout builds.
 extension CGAffineTransform {
     public init(translationX tx: CGFloat, y ty: CGFloat) {
-        self.init(Geometry.AffineTransform(translationX: Double(tx), y: Double(ty)))
+        self.init(FrameGenGeometry.AffineTransform(translationX: Double(tx), y: Double(ty)))
     }
 
     public init(scaleX sx: CGFloat, y sy: CGFloat) {
-        self.init(Geometry.AffineTransform(scaleX: Double(sx), y: Double(sy)))
+        self.init(FrameGenGeometry.AffineTransform(scaleX: Double(sx), y: Double(sy)))
     }
 
     /// Positive angles turn +x toward +y: clockwise on screen, since UIKit's y points down.
     public init(rotationAngle angle: CGFloat) {
-        self.init(Geometry.AffineTransform(rotationAngle: Double(angle)))
+        self.init(FrameGenGeometry.AffineTransform(rotationAngle: Double(angle)))
     }
 
     public var isIdentity: Bool { geometry.isIdentity }
@@ -44,7 +44,7 @@ extension CGAffineTransform {
     /// The inverse, or `self` unchanged when there is none, as CGAffineTransformInvert documents.
     /// The inversion is Transform3D's (an affine matrix embeds in a 4x4 one with the same
     /// determinant, ad - bc), so "no inverse" means what it means for CATransform3DInvert:
-    /// |ad - bc| below Transform3D.invertibilityEpsilon (Sources/Geometry/Transform3D+Inverse.swift)
+    /// |ad - bc| below Transform3D.invertibilityEpsilon (Sources/FrameGenGeometry/Transform3D+Inverse.swift)
     /// or a non-finite entry. Apple does not document its threshold.
     public func inverted() -> CGAffineTransform {
         CGAffineTransform(Transform3D(geometry).inverted().affineTransform)
@@ -65,7 +65,7 @@ extension CGSize {
         var linear = t.geometry
         linear.tx = 0
         linear.ty = 0
-        let p = linear.apply(to: Geometry.Point(x: Double(width), y: Double(height)))
+        let p = linear.apply(to: FrameGenGeometry.Point(x: Double(width), y: Double(height)))
         return CGSize(width: CGFloat(p.x), height: CGFloat(p.y))
     }
 }

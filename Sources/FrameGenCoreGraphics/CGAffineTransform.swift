@@ -1,5 +1,5 @@
 import Foundation
-import Geometry
+import FrameGenGeometry
 
 /// Core Graphics' affine transform: `[x y 1] · [[a b 0] [c d 0] [tx ty 1]]`. Its operations
 /// (CGAffineTransform+Operations.swift) are Geometry's AffineTransform, which has the same
@@ -26,14 +26,14 @@ public struct CGAffineTransform: Hashable, Sendable {
 
     public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
-    package init(_ t: Geometry.AffineTransform) {
+    package init(_ t: FrameGenGeometry.AffineTransform) {
         self.init(
             a: CGFloat(t.a), b: CGFloat(t.b), c: CGFloat(t.c), d: CGFloat(t.d), tx: CGFloat(t.tx),
             ty: CGFloat(t.ty))
     }
 
-    package var geometry: Geometry.AffineTransform {
-        Geometry.AffineTransform(
+    package var geometry: FrameGenGeometry.AffineTransform {
+        FrameGenGeometry.AffineTransform(
             a: Double(a), b: Double(b), c: Double(c), d: Double(d), tx: Double(tx), ty: Double(ty))
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Layout
+import FrameGenLayout
 
 /// A colour (Core Graphics' CGColor): an immutable reference, as the Core Foundation type is,
 /// equal to another with the same colour space and components.

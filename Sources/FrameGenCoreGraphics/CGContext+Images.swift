@@ -1,6 +1,6 @@
 import Foundation
-import Geometry
-import Layout
+import FrameGenGeometry
+import FrameGenLayout
 
 /// CGBlendMode: how what is painted combines with what lies under it. framegen composites
 /// `.normal` only (docs/uikit.md "Images in a context"): see `isDrawn`.
@@ -66,8 +66,10 @@ extension CGContext {
         else { return }
         var transform = state.ctm.geometry
         if flipped {
-            transform = Geometry.AffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: Double(r.minY + r.maxY))
-                .concatenating(transform)
+            transform = FrameGenGeometry.AffineTransform(
+                a: 1, b: 0, c: 0, d: -1, tx: 0, ty: Double(r.minY + r.maxY)
+            )
+            .concatenating(transform)
         }
         let image = LayerSnapshot.Drawing.Image(
             contents: contents, rect: r.geometry, transform: transform, alpha: Double(opacity))

@@ -1,6 +1,6 @@
 import Foundation
-import Geometry
-import Layout
+import FrameGenGeometry
+import FrameGenLayout
 
 extension CGContext {
     /// Records `text` laid out in `rect` (user space) as a label of the rect's size lays it out,

@@ -1,6 +1,6 @@
 import Foundation
-import Geometry
-import Layout
+import FrameGenGeometry
+import FrameGenLayout
 
 /// CGLineCap.
 public enum CGLineCap: Int32, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import Geometry
+import FrameGenGeometry
 
 // The CGGeometry comparisons Core Graphics' Swift overlay has and Foundation on Linux lacks.
 // They are `==`, as on Apple platforms.
@@ -17,19 +17,23 @@ extension CGRect {
 
 // Conversions to and from Geometry's types, which Layout and the compositor use.
 extension CGPoint {
-    package init(_ p: Geometry.Point) { self.init(x: CGFloat(p.x), y: CGFloat(p.y)) }
+    package init(_ p: FrameGenGeometry.Point) { self.init(x: CGFloat(p.x), y: CGFloat(p.y)) }
 
-    package var geometry: Geometry.Point { Geometry.Point(x: Double(x), y: Double(y)) }
+    package var geometry: FrameGenGeometry.Point { FrameGenGeometry.Point(x: Double(x), y: Double(y)) }
 }
 
 extension CGSize {
-    package init(_ s: Geometry.Size) { self.init(width: CGFloat(s.width), height: CGFloat(s.height)) }
+    package init(_ s: FrameGenGeometry.Size) { self.init(width: CGFloat(s.width), height: CGFloat(s.height)) }
 
-    package var geometry: Geometry.Size { Geometry.Size(width: Double(width), height: Double(height)) }
+    package var geometry: FrameGenGeometry.Size {
+        FrameGenGeometry.Size(width: Double(width), height: Double(height))
+    }
 }
 
 extension CGRect {
-    package init(_ r: Geometry.Rect) { self.init(origin: CGPoint(r.origin), size: CGSize(r.size)) }
+    package init(_ r: FrameGenGeometry.Rect) { self.init(origin: CGPoint(r.origin), size: CGSize(r.size)) }
 
-    package var geometry: Geometry.Rect { Geometry.Rect(origin: origin.geometry, size: size.geometry) }
+    package var geometry: FrameGenGeometry.Rect {
+        FrameGenGeometry.Rect(origin: origin.geometry, size: size.geometry)
+    }
 }

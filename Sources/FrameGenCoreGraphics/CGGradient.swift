@@ -1,6 +1,6 @@
 import Foundation
-import Geometry
-import Layout
+import FrameGenGeometry
+import FrameGenLayout
 
 /// Core Foundation's array, as Core Graphics' gradient takes its colours (`[c1, c2] as
 /// CFArray`): on Linux there is no Core Foundation bridging, so it is a Swift array.

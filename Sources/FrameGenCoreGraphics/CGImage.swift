@@ -1,5 +1,5 @@
 import Foundation
-import Raster
+import FrameGenRaster
 
 /// CGImageAlphaInfo: where a pixel's alpha lies and whether its colours are premultiplied by it.
 public enum CGImageAlphaInfo: UInt32, Sendable {
@@ -34,7 +34,7 @@ public struct CGBitmapInfo: OptionSet, Hashable, Sendable {
 /// whatever made them (docs/uikit.md "Images in a context"). Immutable, as in Apple's SDK.
 public final class CGImage: Sendable {
     /// Premultiplied 8-bit RGBA rows, top first, without padding: the compositor's working
-    /// format (Sources/Raster/Color.swift), which a UIImage holds too.
+    /// format (Sources/FrameGenRaster/Color.swift), which a UIImage holds too.
     package struct Bitmap: Hashable, Sendable {
         package let width: Int
         package let height: Int
@@ -49,7 +49,7 @@ public final class CGImage: Sendable {
 
         /// A compositor's or decoder's image: its bytes as they are when its rows are packed (an
         /// iPhone screen's 11.8 MB are not copied), else each row's pixels without the padding.
-        package init(_ image: Raster.Image) {
+        package init(_ image: FrameGenRaster.Image) {
             let row = image.width * 4
             if image.stride == row, image.bytes.count == row * image.height {
                 self.init(width: image.width, height: image.height, pixels: image.bytes)

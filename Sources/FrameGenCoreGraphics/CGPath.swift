@@ -1,6 +1,6 @@
 import Foundation
 
-import struct Raster.Path
+import struct FrameGenRaster.Path
 
 /// How a path's inside is decided: by the winding number, or by the parity of crossings.
 public enum CGPathFillRule: Int, Sendable {

@@ -1,10 +1,10 @@
-import Codecs
-import Compositor
+import FrameGenCodecs
+import FrameGenCompositor
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenRaster
 import FrameGenRender
 import FrameGenScene
-import Geometry
-import Layout
-import Raster
 
 /// What each fuzz target feeds its input to (`scripts/fuzz`, `fuzz/`), in one place so that the
 /// libFuzzer drivers and the corpus replay tests run exactly the same code. Every entry point

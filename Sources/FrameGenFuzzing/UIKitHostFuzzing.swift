@@ -1,8 +1,8 @@
+import FrameGenLayout
 import FrameGenRender
 import FrameGenScene
 import FrameGenUIKit
 import FrameGenUIKitHost
-import Layout
 
 import struct Foundation.IndexPath  // UIKit's, over Layout's (FrameGenUIKit/Exports.swift)
 

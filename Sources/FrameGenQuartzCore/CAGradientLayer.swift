@@ -1,6 +1,6 @@
 import Foundation
 import FrameGenCoreGraphics
-import Layout
+import FrameGenLayout
 
 /// The kind of gradient a CAGradientLayer draws (docs/uikit.md "Cells"); a kind of another
 /// name draws no gradient.

@@ -1,12 +1,12 @@
 import Foundation
 import FrameGenCoreGraphics
-import Geometry
+import FrameGenGeometry
 
 // A layer's place in its superlayer, as docs/design/rendering.md §1.2 states it and the
 // compositor draws it: a point p of the layer (in bounds coordinates) becomes
 // `[p - anchor, -anchorPointZ, 1] · transform`, translated by (position, zPosition); the
 // superlayer then applies its sublayerTransform about its own anchor point. All of it is
-// Transform3D arithmetic (Sources/Geometry/Transform3D.swift).
+// Transform3D arithmetic (Sources/FrameGenGeometry/Transform3D.swift).
 extension CALayer {
     /// CALayer.frame's getter (documented there).
     var derivedFrame: CGRect {

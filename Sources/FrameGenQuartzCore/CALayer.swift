@@ -1,6 +1,6 @@
 import Foundation
 import FrameGenCoreGraphics
-import Layout
+import FrameGenLayout
 
 /// Core Animation's layer: geometry, appearance and a tree of sublayers. A reference type, not
 /// Sendable: like UIKit's, it belongs to the one thread that drives it (framegen renders from one

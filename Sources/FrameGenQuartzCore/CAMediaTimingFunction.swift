@@ -1,5 +1,5 @@
 import Foundation
-import Motion
+import FrameGenMotion
 
 /// The names of Core Animation's predefined timing functions.
 public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
@@ -15,7 +15,7 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 }
 
 /// A cubic Bézier from (0, 0) to (1, 1) that maps an animation's time to its progress. The curve
-/// is Motion's TimingCurve (Sources/Motion/TimingCurve.swift), which framegen's timeline
+/// is Motion's TimingCurve (Sources/FrameGenMotion/TimingCurve.swift), which framegen's timeline
 /// evaluates; the named functions have the control points Core Animation documents.
 open class CAMediaTimingFunction: NSObject {
     /// What framegen's timeline evaluates.

@@ -1,6 +1,6 @@
 import Foundation
 import FrameGenCoreGraphics
-import Layout
+import FrameGenLayout
 
 /// How a CAShapeLayer's fill treats overlapping subpaths.
 public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import Geometry
+import FrameGenGeometry
 
 /// Core Animation's 4x4 transform, row vectors (`[x y z 1] · M`), translation in m41...m43,
 /// perspective in m34. The CATransform3D functions (CATransform3DFunctions.swift) are Geometry's

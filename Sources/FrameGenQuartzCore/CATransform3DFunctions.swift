@@ -1,9 +1,9 @@
 import Foundation
 import FrameGenCoreGraphics
-import Geometry
+import FrameGenGeometry
 
 // Core Animation's transform functions, each one Geometry's Transform3D
-// (Sources/Geometry/Transform3D.swift and Transform3D+Inverse.swift), whose constructors and
+// (Sources/FrameGenGeometry/Transform3D.swift and Transform3D+Inverse.swift), whose constructors and
 // composition order are Core Animation's: Concat(a, b) applies a first; Translate, Scale and
 // Rotate apply the new operation first, then `t`.
 
@@ -47,7 +47,7 @@ public func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATra
 }
 
 /// The inverse, or `t` itself when it has none, as Apple documents. "None" is
-/// Transform3D.invertibilityEpsilon's (Sources/Geometry/Transform3D+Inverse.swift): Apple
+/// Transform3D.invertibilityEpsilon's (Sources/FrameGenGeometry/Transform3D+Inverse.swift): Apple
 /// documents no threshold.
 public func CATransform3DInvert(_ t: CATransform3D) -> CATransform3D {
     CATransform3D(t.geometry.inverted())

@@ -1,7 +1,7 @@
 import Foundation
 import FrameGenCoreGraphics
-import Geometry
-import Motion
+import FrameGenGeometry
+import FrameGenMotion
 
 /// Core Animation's model of a view animation (docs/uikit.md "Animations"): model values change
 /// at once; what is drawn at an instant is the presentation value, which a running animation

@@ -1,4 +1,4 @@
-import Raster
+import FrameGenRaster
 
 #if canImport(Glibc)
     import Glibc

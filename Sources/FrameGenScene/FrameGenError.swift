@@ -1,4 +1,4 @@
-import Codecs
+import FrameGenCodecs
 
 /// Every failure the library reports: what kind of failure, and one line naming the file and the
 /// problem. The command line turns the kind into its exit status (docs/formats.md §3).

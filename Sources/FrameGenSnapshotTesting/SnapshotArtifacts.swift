@@ -1,8 +1,8 @@
-import Codecs
-import Comparison
 import Foundation
+import FrameGenCodecs
+import FrameGenComparison
+import FrameGenRaster
 import FrameGenUIKit
-import Raster
 import Synchronization
 import Testing
 

@@ -1,8 +1,8 @@
 import Foundation
 import FrameGenCoreGraphics
+import FrameGenRaster
 import FrameGenUIKit
 import FrameGenUIKitRendering
-import Raster
 import SnapshotTesting
 
 extension Diffing where Value == UIImage {

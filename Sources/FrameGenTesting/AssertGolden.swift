@@ -1,11 +1,11 @@
-internal import Codecs
-internal import Comparison
 import Foundation
+internal import FrameGenCodecs
+internal import FrameGenComparison
+import FrameGenLayout
+internal import FrameGenRaster
 import FrameGenRender
 import FrameGenScene
 import FrameGenTools
-import Layout
-internal import Raster
 
 #if canImport(Testing)
     import Testing

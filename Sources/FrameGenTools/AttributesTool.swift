@@ -1,7 +1,7 @@
-import Codecs
+import FrameGenCodecs
+import FrameGenLayout
+import FrameGenRaster
 import FrameGenScene
-import Layout
-import Raster
 
 /// `framegen attributes` and `framegen layouts`.
 public enum AttributesTool {

@@ -1,8 +1,8 @@
-import Codecs
 import Foundation
+import FrameGenCodecs
+import FrameGenLayout
 import FrameGenRender
 import FrameGenScene
-import Layout
 
 /// `framegen bench --jobs-scaling`: frames per second end to end (each frame's timeline and
 /// layouts, drawing and PNG encoding, as `render`'s workers do them) with 1, 2, 4... workers up to

@@ -1,10 +1,10 @@
-import Codecs
 import Dispatch
+import FrameGenCodecs
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenRaster
 import FrameGenRender
 import FrameGenScene
-import Geometry
-import Layout
-import Raster
 import Synchronization
 
 #if canImport(Glibc)
@@ -56,7 +56,7 @@ public enum BenchTool {
 
     /// A UIKit scene's phases per frame, as the host and the renderer time them (Layout's
     /// `PhaseTimes`: each phase without those inside it): medians over the timed samples, in
-    /// microseconds. Raster and encode are the result's own (`rasterMsPerFrame` leaves the
+    /// microseconds. FrameGenRaster and encode are the result's own (`rasterMsPerFrame` leaves the
     /// flattening out).
     ///
     /// Auto Layout runs inside `layoutSubviews()`, so it is timed inside cell configuration

@@ -1,8 +1,8 @@
-import Codecs
+import FrameGenCodecs
+import FrameGenRaster
 import FrameGenScene
-import Raster
 
-/// Which CPU paths a speed figure holds on, and the ceiling that chooses them (Raster's
+/// Which CPU paths a speed figure holds on, and the ceiling that chooses them (FrameGenRaster's
 /// `InstructionSet`: `FRAMEGEN_ISA`, `framegen bench --isa`), by name for the command line, which
 /// imports no pixel module. `bench` prints it as its first line and under `"isa"` in its JSON.
 public struct CPUPaths: Sendable, Equatable {
@@ -13,7 +13,7 @@ public struct CPUPaths: Sendable, Equatable {
     /// The ceiling, when one was set (`--isa`, `FRAMEGEN_ISA`); above `cpu` where the CPU lacks it.
     public var ceiling: String?
     /// Each family's path at `level`: the PNG row filters, deflate (`fast`, `fastest`), the fast
-    /// PNG decoder, Raster's texture rows.
+    /// PNG decoder, FrameGenRaster's texture rows.
     public var pngFilter: String
     public var deflate: String
     public var decode: String

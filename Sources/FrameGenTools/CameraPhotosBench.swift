@@ -1,5 +1,5 @@
-import Codecs
 import Foundation
+import FrameGenCodecs
 import FrameGenRender
 import FrameGenScene
 

@@ -1,7 +1,7 @@
-import Codecs
-import Comparison
+import FrameGenCodecs
+import FrameGenComparison
+import FrameGenRaster
 import FrameGenScene
-import Raster
 
 /// `framegen compare`: golden-image comparison for tests and CI, as pixelmatch counts it.
 /// Tolerance settings given one by one (on the command line, in a scene), laid over another

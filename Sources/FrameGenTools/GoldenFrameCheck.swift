@@ -1,7 +1,7 @@
-import Codecs
-import Comparison
+import FrameGenCodecs
+import FrameGenComparison
+import FrameGenRaster
 import FrameGenScene
-import Raster
 
 /// A render checked against its reference file, and the images a reviewer needs when it fails:
 /// the one check that `framegen golden check` and FrameGenTesting's assertions share. The

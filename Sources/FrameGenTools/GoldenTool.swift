@@ -1,10 +1,10 @@
-import Codecs
-import Comparison
 import Dispatch
+import FrameGenCodecs
+import FrameGenComparison
+import FrameGenLayout
+import FrameGenRaster
 import FrameGenRender
 import FrameGenScene
-import Layout
-import Raster
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,6 +1,6 @@
-import Codecs
+import FrameGenCodecs
+import FrameGenRaster
 import FrameGenScene
-import Raster
 
 /// `framegen image info` and `framegen image convert`: PNG and JPEG files as the decoders see
 /// them (the format told by the file's first bytes, not its name).

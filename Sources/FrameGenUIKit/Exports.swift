@@ -7,6 +7,6 @@
 @_exported import FrameGenQuartzCore
 
 // `IndexPath` is Foundation's, the one UIKit's API takes. A file here that also imports Layout
-// (whose own IndexPath is written `Layout.IndexPath`) says `import struct Foundation.IndexPath`,
+// (whose own IndexPath is written `FrameGenLayout.IndexPath`) says `import struct Foundation.IndexPath`,
 // which shadows Layout's. No public typealias: a user's file that imports both UIKit and
 // Foundation would see two declarations, and `[IndexPath]()` would not compile.

@@ -1,5 +1,5 @@
 import Foundation
-import Layout
+import FrameGenLayout
 
 import struct Foundation.IndexPath  // over Layout's (Exports.swift)
 
@@ -7,10 +7,10 @@ import struct Foundation.IndexPath  // over Layout's (Exports.swift)
 // FrameGenCoreGraphics/CGGeometry.swift, edge insets in Views/UIEdgeInsets.swift.
 
 extension IndexPath {
-    package init(_ p: Layout.IndexPath) { self.init(item: p.item, section: p.section) }
+    package init(_ p: FrameGenLayout.IndexPath) { self.init(item: p.item, section: p.section) }
 }
 
-extension Layout.IndexPath {
+extension FrameGenLayout.IndexPath {
     /// Any length other than two is a programming error on iOS too; framegen keeps the first two
     /// indices (zeros for missing ones) rather than trapping in the middle of a render.
     package init(_ p: Foundation.IndexPath) {

@@ -2,7 +2,7 @@ import Foundation
 import FrameGenCoreGraphics
 import FrameGenUIKit
 
-import struct Raster.Path
+import struct FrameGenRaster.Path
 
 /// What a collision behaviour's items collide with: each other, its boundaries, or both.
 public struct UICollisionBehaviorMode: OptionSet, Sendable {
@@ -104,7 +104,7 @@ open class UICollisionBehavior: UIDynamicBehavior {
         return out
     }
 
-    /// Each subpath as points, curves flattened by Raster's path, and whether it was closed.
+    /// Each subpath as points, curves flattened by FrameGenRaster's path, and whether it was closed.
     private static func polylines(_ path: CGPath) -> [([SIMD2<Double>], Bool)] {
         var out: [([SIMD2<Double>], Bool)] = []
         var subpath: [Path.Element] = []

@@ -1,8 +1,8 @@
 import Foundation
 import FrameGenCoreGraphics
+import FrameGenGeometry
+import FrameGenLayout
 import FrameGenUIKit
-import Geometry
-import Layout
 
 import struct Foundation.IndexPath  // over Layout's (FrameGenUIKit/Exports.swift)
 
@@ -210,7 +210,7 @@ struct SeenElements {
     }
 
     /// Marks the item (which exists); false when the answer had it already.
-    mutating func insertCell(_ path: Layout.IndexPath) -> Bool {
+    mutating func insertCell(_ path: FrameGenLayout.IndexPath) -> Bool {
         let bit = firstBit[path.section] + path.item
         let mask: UInt64 = 1 << UInt64(bit & 63)
         guard bits[bit >> 6] & mask == 0 else { return false }

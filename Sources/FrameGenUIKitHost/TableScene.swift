@@ -1,9 +1,9 @@
 import Foundation
 import FrameGenCoreGraphics
+import FrameGenGeometry
+import FrameGenLayout
 import FrameGenQuartzCore
 import FrameGenUIKit
-import Geometry
-import Layout
 
 import struct Foundation.IndexPath  // over Layout's (FrameGenUIKit/Exports.swift)
 

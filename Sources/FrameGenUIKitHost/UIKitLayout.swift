@@ -1,10 +1,10 @@
 import Foundation
 import FrameGenCoreGraphics
+import FrameGenGeometry
+import FrameGenLayout
 import FrameGenQuartzCore
 import FrameGenUIKit
-import Geometry
-import Layout
-import UserCode
+import FrameGenUserCode
 
 import struct Foundation.IndexPath  // over Layout's (FrameGenUIKit/Exports.swift)
 
@@ -58,7 +58,7 @@ public struct UIKitLayout: CollectionViewLayout {
         case didEndDragging(CollectionViewState, willDecelerate: Bool)
         case didEndDecelerating(CollectionViewState)
         case didEndScrollingAnimation(CollectionViewState)
-        case tap(Layout.IndexPath, CollectionViewState)
+        case tap(FrameGenLayout.IndexPath, CollectionViewState)
         /// A drag or pinch offered to the views under the fingers before the engine moves the view.
         case gesture(TouchGesture, CollectionViewState)
         /// The frame's display pass over the elements the renderer draws.
@@ -211,7 +211,7 @@ public struct UIKitLayout: CollectionViewLayout {
     /// a delegate the tap is handled. Without one, framegen's own answer to a tap applies, as
     /// for the built-in layouts (docs/design/motion.md §6: the item scrolls to the centre).
     public mutating func collectionViewDidTapItem(
-        at indexPath: Layout.IndexPath, _ collectionView: CollectionViewState
+        at indexPath: FrameGenLayout.IndexPath, _ collectionView: CollectionViewState
     ) -> Bool {
         record(.tap(indexPath, collectionView))
         return live.withLock(at: tip) { $0.host.delegate != nil || $0.tapDelivery.handled }
@@ -405,12 +405,14 @@ public struct UIKitLayout: CollectionViewLayout {
         live.withLock(at: tip) { s in s.checkedElements(in: CGRect(rect), s.value) }
     }
 
-    public func layoutAttributesForItem(at indexPath: Layout.IndexPath) -> LayoutAttributes? {
+    public func layoutAttributesForItem(at indexPath: FrameGenLayout.IndexPath) -> LayoutAttributes? {
         live.withLock(at: tip) { s in s.layout.layoutAttributesForItem(at: IndexPath(indexPath)).map(s.value)
         }
     }
 
-    public func layoutAttributesForSupplementaryView(ofKind kind: String, at indexPath: Layout.IndexPath)
+    public func layoutAttributesForSupplementaryView(
+        ofKind kind: String, at indexPath: FrameGenLayout.IndexPath
+    )
         -> LayoutAttributes?
     {
         live.withLock(at: tip) { s in
@@ -421,7 +423,7 @@ public struct UIKitLayout: CollectionViewLayout {
         }
     }
 
-    public func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: Layout.IndexPath)
+    public func layoutAttributesForDecorationView(ofKind kind: String, at indexPath: FrameGenLayout.IndexPath)
         -> LayoutAttributes?
     {
         live.withLock(at: tip) { s in
@@ -455,7 +457,7 @@ public struct UIKitLayout: CollectionViewLayout {
         }
     }
 
-    public func initialLayoutAttributesForAppearingItem(at itemIndexPath: Layout.IndexPath)
+    public func initialLayoutAttributesForAppearingItem(at itemIndexPath: FrameGenLayout.IndexPath)
         -> LayoutAttributes?
     {
         live.withLock(at: tip) { s in
@@ -464,7 +466,7 @@ public struct UIKitLayout: CollectionViewLayout {
     }
 
     public func finalLayoutAttributesForDisappearingItem(
-        at itemIndexPath: Layout.IndexPath, current: LayoutAttributes
+        at itemIndexPath: FrameGenLayout.IndexPath, current: LayoutAttributes
     ) -> LayoutAttributes? {
         live.withLock(at: tip) { s in
             let flow = s.layout as? UICollectionViewFlowLayout
@@ -476,7 +478,7 @@ public struct UIKitLayout: CollectionViewLayout {
     }
 
     public func initialLayoutAttributesForAppearingSupplementaryElement(
-        ofKind kind: String, at elementIndexPath: Layout.IndexPath
+        ofKind kind: String, at elementIndexPath: FrameGenLayout.IndexPath
     ) -> LayoutAttributes? {
         live.withLock(at: tip) { s in
             s.layout.initialLayoutAttributesForAppearingSupplementaryElement(
@@ -486,7 +488,7 @@ public struct UIKitLayout: CollectionViewLayout {
     }
 
     public func finalLayoutAttributesForDisappearingSupplementaryElement(
-        ofKind kind: String, at elementIndexPath: Layout.IndexPath, current: LayoutAttributes
+        ofKind kind: String, at elementIndexPath: FrameGenLayout.IndexPath, current: LayoutAttributes
     ) -> LayoutAttributes? {
         live.withLock(at: tip) { s in
             s.layout.finalLayoutAttributesForDisappearingSupplementaryElement(

@@ -1,13 +1,13 @@
-import Compositor
 import Foundation
+import FrameGenCompositor
 import FrameGenCoreGraphics
+import FrameGenGeometry
+import FrameGenLayerCompositing
+import FrameGenLayout
 import FrameGenQuartzCore
+import FrameGenRaster
+import FrameGenText
 import FrameGenUIKit
-import Geometry
-import LayerCompositing
-import Layout
-import Raster
-import Text
 
 /// What an image renderer's context recorded, drawn into pixels: its paths and the layer trees
 /// rendered into it, in order, composited as a scene's cells are.

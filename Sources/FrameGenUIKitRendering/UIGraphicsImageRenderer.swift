@@ -71,7 +71,7 @@ open class UIGraphicsImageRendererContext: NSObject {
 }
 
 /// UIGraphicsImageRenderer: runs the actions with a context made current, then draws what they
-/// recorded with framegen's compositor, the renderer that draws scenes' cells (LayerCompositing).
+/// recorded with framegen's compositor, the renderer that draws scenes' cells (FrameGenLayerCompositing).
 open class UIGraphicsImageRenderer: NSObject {
     public let format: UIGraphicsImageRendererFormat
     private let bounds: CGRect

@@ -1,5 +1,5 @@
 import Foundation
-import SourcePort
+import FrameGenSourcePort
 
 // The build-time port of an app's files (the FrameGenPort plugin runs it; docs/uikit.md, "Bring
 // your app"): `framegen-port [--log FILE] [--list APP-SOURCES --package DIR] ORIGINAL COPY
@@ -7,7 +7,7 @@ import SourcePort
 // written again, so that an edit to one app file recompiles only what it must.
 //
 // `framegen-port scan REQUEST.json` and `framegen-port port REQUEST.json` answer PortTool's
-// requests (SourcePortValues) on standard output: the scan behind `framegen uikit init`, and the
+// requests (FrameGenSourcePortValues) on standard output: the scan behind `framegen uikit init`, and the
 // port of files given as JSON, for the command line and the tests, which do not link SwiftSyntax.
 
 func fail(_ message: String) -> Never {

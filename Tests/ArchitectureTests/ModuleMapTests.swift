@@ -142,7 +142,7 @@ import Testing
             import Foundation
             @_exported import FrameGenQuartzCore
             import struct Foundation.IndexPath  // over Layout's
-            @testable import Layout
+            @testable import FrameGenLayout
             // import Commented
             // The image types, so that a user needs no import of the pixel modules.
             let importance = 1
@@ -153,7 +153,7 @@ import Testing
             """
         #expect(
             Self.imports(of: text).map(\.module) == [
-                "Foundation", "FrameGenQuartzCore", "Foundation", "Layout", "Last",
+                "Foundation", "FrameGenQuartzCore", "Foundation", "FrameGenLayout", "Last",
             ])
     }
 }

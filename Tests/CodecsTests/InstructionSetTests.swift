@@ -1,10 +1,10 @@
 import Testing
 
-@testable import Codecs
-@testable import Raster
+@testable import FrameGenCodecs
+@testable import FrameGenRaster
 
-// The instruction-set ceiling (CISA; `InstructionSet`, FRAMEGEN_ISA, `bench --isa`) changes which
-// vector paths run, never the bytes: frames drawn through Raster's texture rows and encoded and
+// The instruction-set ceiling (CFrameGenISA; `InstructionSet`, FRAMEGEN_ISA, `bench --isa`) changes which
+// vector paths run, never the bytes: frames drawn through FrameGenRaster's texture rows and encoded and
 // decoded by the PNG code at every level this CPU has are the portable level's, byte for byte.
 //
 // The ceiling is the process's, and this suite's tests run beside every other suite's (one test

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Codecs
-@testable import Raster
+@testable import FrameGenCodecs
+@testable import FrameGenRaster
 
 /// The quadrants fixtures (scripts/make-jpeg-fixtures.c): 64 x 32 px as stored, red top left,
 /// green top right, blue bottom left, white bottom right, each quadrant 32 x 16.

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Codecs
-@testable import Raster
+@testable import FrameGenCodecs
+@testable import FrameGenRaster
 
 /// Decoding at 1/2, 1/4 and 1/8 inside libjpeg-turbo's inverse DCT (the levels of a JPEG
 /// thumbnail, docs/design/rendering.md §7), and the encoder that makes camera-like photos.

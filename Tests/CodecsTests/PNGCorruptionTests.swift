@@ -1,8 +1,8 @@
-import Geometry
+import FrameGenGeometry
 import Testing
 
-@testable import Codecs
-@testable import Raster
+@testable import FrameGenCodecs
+@testable import FrameGenRaster
 
 /// Each broken fixture with the error it must give (kind and a phrase of the reason).
 let corruptExpectations: [String: (ImageFileError.Kind, String)] = [

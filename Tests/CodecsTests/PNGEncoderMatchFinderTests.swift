@@ -1,10 +1,10 @@
-import CPNG
-import Geometry
+import CFrameGenPNG
+import FrameGenGeometry
 import TestTiers
 import Testing
 
-@testable import Codecs
-@testable import Raster
+@testable import FrameGenCodecs
+@testable import FrameGenRaster
 
 // Levels 1 to 6's deflate (cpng_lz_deflate in fast_deflate.c): LZ77 matches one pixel back,
 // through a table of 16-byte sequences and a hash chain searched as deep as the level says,

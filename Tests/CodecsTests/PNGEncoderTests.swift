@@ -1,9 +1,9 @@
-import CPNG
-import Geometry
+import CFrameGenPNG
+import FrameGenGeometry
 import Testing
 
-@testable import Codecs
-@testable import Raster
+@testable import FrameGenCodecs
+@testable import FrameGenRaster
 
 // The encoder writes its own container around libdeflate or fast_deflate.c streams; libpng
 // decodes it.

@@ -1,10 +1,10 @@
-import CPNG
+import CFrameGenPNG
 import Testing
 
-@testable import Codecs
-@testable import Raster
+@testable import FrameGenCodecs
+@testable import FrameGenRaster
 
-// The decoder's fast path (Sources/CPNG/decode.c) takes the PNGs snapshot references are and
+// The decoder's fast path (Sources/CFrameGenPNG/decode.c) takes the PNGs snapshot references are and
 // must decode them to libpng's bytes, with its SSE2 loops and without; anything else it declines
 // (nil), for libpng to decode or refuse.
 

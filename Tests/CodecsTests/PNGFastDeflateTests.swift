@@ -1,9 +1,9 @@
-import CPNG
-import Geometry
+import CFrameGenPNG
+import FrameGenGeometry
 import Testing
 
-@testable import Codecs
-@testable import Raster
+@testable import FrameGenCodecs
+@testable import FrameGenRaster
 
 // `fast` writes its own deflate (fast_deflate.c): runs at distance one pixel and literals, one
 // dynamic Huffman block a strip, stored blocks where those are smaller. libpng (through

@@ -1,9 +1,9 @@
-import CPNG
-import Geometry
+import CFrameGenPNG
+import FrameGenGeometry
 import Testing
 
-@testable import Codecs
-@testable import Raster
+@testable import FrameGenCodecs
+@testable import FrameGenRaster
 
 // `fastest` (fast_deflate.c): 32-byte blocks of zeros as runs at distance one, every other byte a
 // literal of at most 14 bits, codes fitted to a sample of the piece. Its AVX-512 path and its

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Codecs
-@testable import Raster
+@testable import FrameGenCodecs
+@testable import FrameGenRaster
 
 @Test func writeThenReadAFile() throws {
     let folder = try TemporaryFolder()

@@ -1,7 +1,7 @@
 import Testing
 
-@testable import Codecs
-@testable import Raster
+@testable import FrameGenCodecs
+@testable import FrameGenRaster
 
 // The fixtures' pixels follow one formula (scripts/make-png-fixtures.py, `sample`); the expected
 // 8-bit RGBA is computed here from that formula and PNG's rules for each format, independently

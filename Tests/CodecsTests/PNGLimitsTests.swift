@@ -1,7 +1,7 @@
 import Testing
 
-@testable import Codecs
-@testable import Raster
+@testable import FrameGenCodecs
+@testable import FrameGenRaster
 
 @Test func defaultLimitsAreTheDocumentedOnes() {
     #expect(ImageLimits.default.maxWidth == 16384)

@@ -1,8 +1,8 @@
-import Geometry
+import FrameGenGeometry
 import Testing
 
-@testable import Codecs
-@testable import Raster
+@testable import FrameGenCodecs
+@testable import FrameGenRaster
 
 /// Straight RGBA with every byte from the seeded generator (alpha included).
 func randomStraight(width: Int, height: Int, seed: UInt64, opaque: Bool = false) -> StraightImage {

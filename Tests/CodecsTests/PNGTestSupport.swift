@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import Codecs
-@testable import Raster
+@testable import FrameGenCodecs
+@testable import FrameGenRaster
 
 /// The fixtures folder copied into the test bundle (written by scripts/make-png-fixtures.py).
 enum Fixtures {

@@ -1,10 +1,10 @@
 import Foundation
-import Geometry
-import Raster
+import FrameGenGeometry
+import FrameGenRaster
+import FrameGenText
 import Testing
-import Text
 
-@testable import Comparison
+@testable import FrameGenComparison
 
 func solid(_ w: Int, _ h: Int, _ c: Color) -> StraightImage {
     StraightImage(width: w, height: h, rgba: Array([[c.r, c.g, c.b, c.a]].repeated(w * h).joined()))!

@@ -1,11 +1,11 @@
 import Foundation
-import Geometry
-import Raster
+import FrameGenGeometry
+import FrameGenRaster
+import FrameGenText
 import TestTiers
 import Testing
-import Text
 
-@testable import Compositor
+@testable import FrameGenCompositor
 
 /// Everything whose result could depend on how much of the frame a band holds: blurred
 /// rounded shadows, analytic shadows, group opacity offscreen, rotation, perspective, a

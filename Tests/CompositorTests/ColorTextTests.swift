@@ -1,9 +1,9 @@
-import Geometry
-import Raster
+import FrameGenGeometry
+import FrameGenRaster
+import FrameGenText
 import Testing
-import Text
 
-@testable import Compositor
+@testable import FrameGenCompositor
 
 /// Colour glyphs (emoji) through the compositor: drawn in their own colours whatever the text
 /// colour, at the layer's opacity, upright and through a transform.

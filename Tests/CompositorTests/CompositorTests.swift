@@ -1,10 +1,10 @@
 import Foundation
-import Geometry
-import Raster
+import FrameGenGeometry
+import FrameGenRaster
+import FrameGenText
 import Testing
-import Text
 
-@testable import Compositor
+@testable import FrameGenCompositor
 
 /// A canvas of `w` x `h` px at scale 1 with one full-canvas view holding `layers`.
 private func render(

@@ -1,10 +1,10 @@
 import Foundation
-import Geometry
-import Raster
+import FrameGenGeometry
+import FrameGenRaster
+import FrameGenText
 import Testing
-import Text
 
-@testable import Compositor
+@testable import FrameGenCompositor
 
 /// Two 100 x 60 cards about the same centre (60, 40), turned opposite ways about the y axis
 /// (`turn` and −`turn`): they cross along the vertical line x = 60. Red is given first and

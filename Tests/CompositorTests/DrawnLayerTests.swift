@@ -1,9 +1,9 @@
-import Geometry
-import Raster
+import FrameGenGeometry
+import FrameGenRaster
+import FrameGenText
 import Testing
-import Text
 
-@testable import Compositor
+@testable import FrameGenCompositor
 
 /// A photo grid as a scroll view shows it: cells of a fractional size (so their edges are
 /// partly covered) holding minified and magnified photos at alpha 0.8 and 1, some with a border

@@ -1,10 +1,10 @@
 import Foundation
-import Geometry
-import Raster
+import FrameGenGeometry
+import FrameGenRaster
+import FrameGenText
 import Testing
-import Text
 
-@testable import Compositor
+@testable import FrameGenCompositor
 
 /// A cell-like tree with each of the newer parts: a turned parent with masked, continuous corners
 /// and a shadow, masked by a layer with a sublayer of its own; a gradient child; a shape child

@@ -1,3 +1,3 @@
 import Testing
 
-@testable import Compositor
+@testable import FrameGenCompositor

@@ -1,10 +1,10 @@
 import Foundation
-import Geometry
-import Raster
+import FrameGenGeometry
+import FrameGenRaster
+import FrameGenText
 import Testing
-import Text
 
-@testable import Compositor
+@testable import FrameGenCompositor
 
 /// A cell-like tree: a turned, translucent, rounded parent that clips its sublayers, one of
 /// which reaches out of it, and a second parent that does not clip, with a shadowed child.

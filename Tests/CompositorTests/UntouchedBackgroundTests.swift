@@ -1,9 +1,9 @@
-import Geometry
-import Raster
+import FrameGenGeometry
+import FrameGenRaster
+import FrameGenText
 import Testing
-import Text
 
-@testable import Compositor
+@testable import FrameGenCompositor
 
 /// A random grid-like scene: cells scaled and moved (on whole pixels and not), some rotated or in
 /// perspective, translucent or opaque, with and without corners, borders, shadows and background

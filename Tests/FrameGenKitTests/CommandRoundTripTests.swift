@@ -1,6 +1,6 @@
-import Codecs
 import Foundation
-import Raster
+import FrameGenCodecs
+import FrameGenRaster
 import Testing
 
 /// The fast tier's command-line check: every command once through the built executable, on a

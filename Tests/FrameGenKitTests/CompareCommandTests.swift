@@ -1,7 +1,7 @@
-import Codecs
-import Comparison
 import Foundation
-import Raster
+import FrameGenCodecs
+import FrameGenComparison
+import FrameGenRaster
 import TestTiers
 import Testing
 

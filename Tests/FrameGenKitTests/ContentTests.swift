@@ -1,7 +1,7 @@
-import Codecs
 import Foundation
-import Geometry
-import Raster
+import FrameGenCodecs
+import FrameGenGeometry
+import FrameGenRaster
 import Testing
 
 @testable import FrameGenRender

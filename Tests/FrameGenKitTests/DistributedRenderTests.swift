@@ -1,6 +1,6 @@
-import Codecs
 import Foundation
-import Raster
+import FrameGenCodecs
+import FrameGenRaster
 import TestTiers
 import Testing
 

@@ -14,7 +14,8 @@ import Testing
 
     /// Pixel code: where a computed coordinate, size or weight becomes an index or a byte.
     static let folders = [
-        "Sources/Raster", "Sources/Codecs", "Sources/Comparison", "Sources/Compositor", "Sources/Text",
+        "Sources/FrameGenRaster", "Sources/FrameGenCodecs", "Sources/FrameGenComparison",
+        "Sources/FrameGenCompositor", "Sources/FrameGenText",
         "Sources/FrameGenRender/Render", "Sources/FrameGenRender/Content", "Sources/FrameGenScene/Content",
         "Sources/FrameGenFuzzing",
     ]

@@ -1,8 +1,8 @@
-import Codecs
 import Foundation
-import Geometry
-import Layout
-import Raster
+import FrameGenCodecs
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenRaster
 import Testing
 
 @testable import FrameGenRender

@@ -1,7 +1,7 @@
-import Codecs
 import Foundation
+import FrameGenCodecs
 import FrameGenFuzzing
-import Raster
+import FrameGenRaster
 import TestTiers
 import Testing
 

@@ -1,7 +1,7 @@
-import Codecs
 import Foundation
-import Layout
-import Raster
+import FrameGenCodecs
+import FrameGenLayout
+import FrameGenRaster
 import TestTiers
 import Testing
 

@@ -1,12 +1,12 @@
-import Codecs
 import Foundation
-import Raster
+import FrameGenCodecs
+import FrameGenRaster
 import Testing
 
 @testable import FrameGenScene
 @testable import FrameGenTools
 
-/// A temporary folder with a few PNGs written by the encoder under test's sibling (Codecs).
+/// A temporary folder with a few PNGs written by the encoder under test's sibling (FrameGenCodecs).
 struct ImageCommandFolder {
     let path: String
 

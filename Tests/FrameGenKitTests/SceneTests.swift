@@ -1,7 +1,7 @@
 import Foundation
-import Geometry
-import Layout
-import Motion
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenMotion
 import Testing
 
 @testable import FrameGenScene

@@ -1,7 +1,7 @@
 import Foundation
-import Layout
-import Motion
-import Raster
+import FrameGenLayout
+import FrameGenMotion
+import FrameGenRaster
 import Testing
 
 @testable import FrameGenScene

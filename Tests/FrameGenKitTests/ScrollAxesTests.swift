@@ -1,7 +1,7 @@
 import Foundation
-import Geometry
-import Layout
-import Motion
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenMotion
 import Testing
 
 @testable import FrameGenScene
@@ -52,9 +52,11 @@ import Testing
     /// part of it that shows; a card covered everywhere is not tapped.
     @Test func aTapOnAnItemLandsWhereItShows() throws {
         var under = LayoutAttributes.cell(
-            Layout.IndexPath(item: 0, section: 0), frame: Rect(x: 100, y: 100, width: 200, height: 200))
+            FrameGenLayout.IndexPath(item: 0, section: 0),
+            frame: Rect(x: 100, y: 100, width: 200, height: 200))
         var over = LayoutAttributes.cell(
-            Layout.IndexPath(item: 1, section: 0), frame: Rect(x: 150, y: 100, width: 200, height: 200))
+            FrameGenLayout.IndexPath(item: 1, section: 0),
+            frame: Rect(x: 150, y: 100, width: 200, height: 200))
         under.zIndex = 0
         over.zIndex = 1
         let partly = try touches([under, over], tapping: 0)
@@ -100,11 +102,11 @@ private struct TouchRecordingLayout: CollectionViewLayout {
     func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         cells.filter { $0.frame.intersects(rect) }
     }
-    func layoutAttributesForItem(at indexPath: Layout.IndexPath) -> LayoutAttributes? {
+    func layoutAttributesForItem(at indexPath: FrameGenLayout.IndexPath) -> LayoutAttributes? {
         cells.first { $0.indexPath == indexPath }
     }
     mutating func collectionViewDidTapItem(
-        at indexPath: Layout.IndexPath, _ collectionView: CollectionViewState
+        at indexPath: FrameGenLayout.IndexPath, _ collectionView: CollectionViewState
     )
         -> Bool
     {

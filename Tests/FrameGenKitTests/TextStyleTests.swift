@@ -1,4 +1,4 @@
-import Raster
+import FrameGenRaster
 import Testing
 
 @testable import FrameGenRender

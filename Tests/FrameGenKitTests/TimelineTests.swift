@@ -1,7 +1,7 @@
 import Foundation
-import Geometry
-import Layout
-import Motion
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenMotion
 import Testing
 
 @testable import FrameGenScene
@@ -621,7 +621,7 @@ private struct FlingTakingLayout: CollectionViewLayout {
     func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         flow.layoutAttributesForElements(in: rect)
     }
-    func layoutAttributesForItem(at indexPath: Layout.IndexPath) -> LayoutAttributes? {
+    func layoutAttributesForItem(at indexPath: FrameGenLayout.IndexPath) -> LayoutAttributes? {
         flow.layoutAttributesForItem(at: indexPath)
     }
 
@@ -639,18 +639,18 @@ private struct CardsLayout: CollectionViewLayout {
     var cells: [LayoutAttributes]
     var drawingOrder: DrawingOrder = .zIndex
     var sublayerTransform: Transform3D? = nil
-    var tapped: [Layout.IndexPath] = []
+    var tapped: [FrameGenLayout.IndexPath] = []
 
     mutating func prepare(_ collectionView: CollectionViewState) {}
     var collectionViewContentSize: Size { Size(width: 390, height: 844) }
     func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         cells.filter { $0.frame.intersects(rect) }
     }
-    func layoutAttributesForItem(at indexPath: Layout.IndexPath) -> LayoutAttributes? {
+    func layoutAttributesForItem(at indexPath: FrameGenLayout.IndexPath) -> LayoutAttributes? {
         cells.first { $0.indexPath == indexPath }
     }
     mutating func collectionViewDidTapItem(
-        at indexPath: Layout.IndexPath, _ collectionView: CollectionViewState
+        at indexPath: FrameGenLayout.IndexPath, _ collectionView: CollectionViewState
     )
         -> Bool
     {
@@ -659,7 +659,7 @@ private struct CardsLayout: CollectionViewLayout {
     }
 
     /// The items a tap at `p` (the view's coordinates) reaches: none, or the one hit.
-    func tapped(at p: Point) throws -> [Layout.IndexPath] {
+    func tapped(at p: Point) throws -> [FrameGenLayout.IndexPath] {
         let me = self
         let cards = LayoutDescriptor(type: "cards", summary: "cells as given", parameters: []) { _ in me }
         let t = try timeline(

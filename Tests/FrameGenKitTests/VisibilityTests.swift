@@ -1,7 +1,7 @@
 import Foundation
-import Geometry
-import Layout
-import Raster
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenRaster
 import TestTiers
 import Testing
 

@@ -1,10 +1,10 @@
-import Codecs
 import Foundation
+import FrameGenCodecs
+import FrameGenGeometry
 import FrameGenKit
+import FrameGenLayout
+import FrameGenRaster
 import FrameGenTesting
-import Geometry
-import Layout
-import Raster
 import TestTiers
 import Testing
 
@@ -177,7 +177,7 @@ private struct RowLayout: CollectionViewLayout {
     mutating func prepare(_ collectionView: CollectionViewState) {
         items = (0..<collectionView.dataSource.numberOfItems(inSection: 0)).map { i in
             LayoutAttributes.cell(
-                Layout.IndexPath(item: i, section: 0),
+                FrameGenLayout.IndexPath(item: i, section: 0),
                 frame: Rect(x: Double(i) * spacing, y: 5, width: 20, height: 20))
         }
     }
@@ -185,7 +185,7 @@ private struct RowLayout: CollectionViewLayout {
     func layoutAttributesForElements(in rect: Rect) -> [LayoutAttributes] {
         items.filter { $0.frame.intersects(rect) }
     }
-    func layoutAttributesForItem(at indexPath: Layout.IndexPath) -> LayoutAttributes? {
+    func layoutAttributesForItem(at indexPath: FrameGenLayout.IndexPath) -> LayoutAttributes? {
         items.indices.contains(indexPath.item) ? items[indexPath.item] : nil
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
+import FrameGenGeometry
 import FrameGenKit
-import Geometry
 import Testing
 
-import struct Layout.LayoutDescriptor
-import enum Layout.LayoutRegistry
+import struct FrameGenLayout.LayoutDescriptor
+import enum FrameGenLayout.LayoutRegistry
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics

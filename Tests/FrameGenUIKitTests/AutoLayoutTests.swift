@@ -2,7 +2,7 @@ import Foundation
 import FrameGenKit
 import Testing
 
-import enum Layout.LayoutRegistry
+import enum FrameGenLayout.LayoutRegistry
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics

@@ -2,9 +2,9 @@ import Foundation
 import FrameGenKit
 import Testing
 
-import struct Layout.LayoutDescriptor
-import enum Layout.LayoutRegistry
-import class Layout.PhaseClock
+import struct FrameGenLayout.LayoutDescriptor
+import enum FrameGenLayout.LayoutRegistry
+import class FrameGenLayout.PhaseClock
 
 @testable import FrameGenUIKit
 @testable import FrameGenUIKitHost

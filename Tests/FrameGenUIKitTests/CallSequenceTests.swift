@@ -4,9 +4,9 @@ import Synchronization
 import TestTiers
 import Testing
 
-import struct Geometry.Rect
-import struct Layout.LayoutAttributes
-import enum Layout.LayoutRegistry
+import struct FrameGenGeometry.Rect
+import struct FrameGenLayout.LayoutAttributes
+import enum FrameGenLayout.LayoutRegistry
 
 @testable import FrameGenUIKit
 @testable import FrameGenUIKitHost

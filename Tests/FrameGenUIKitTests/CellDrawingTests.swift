@@ -1,7 +1,7 @@
 import Foundation
+import FrameGenGeometry
 import FrameGenKit
-import Geometry
-import Layout
+import FrameGenLayout
 import Testing
 
 @testable import FrameGenCompositionalLayout

@@ -1,10 +1,10 @@
 import Foundation
+import FrameGenGeometry
 import FrameGenKit
-import Geometry
 import Testing
 
-import enum Raster.Rasterizer
-import enum Raster.Shapes
+import enum FrameGenRaster.Rasterizer
+import enum FrameGenRaster.Shapes
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics

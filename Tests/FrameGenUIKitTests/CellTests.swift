@@ -1,10 +1,10 @@
 import Foundation
+import FrameGenGeometry
 import FrameGenKit
-import Geometry
 import Testing
 
-import struct Layout.LayerSnapshot
-import struct Layout.LayoutDescriptor
+import struct FrameGenLayout.LayerSnapshot
+import struct FrameGenLayout.LayoutDescriptor
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics

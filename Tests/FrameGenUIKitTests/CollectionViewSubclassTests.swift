@@ -1,8 +1,8 @@
 import Foundation
+import FrameGenGeometry
 import FrameGenKit
-import Geometry
+import FrameGenUserCode
 import Testing
-import UserCode
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics

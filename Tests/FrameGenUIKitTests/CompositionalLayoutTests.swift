@@ -1,10 +1,10 @@
-import Geometry
+import FrameGenGeometry
 import Testing
 
-import struct Layout.CollectionViewDataSource
-import struct Layout.CollectionViewState
-import struct Layout.FlowLayout
-import struct Layout.LayoutAttributes
+import struct FrameGenLayout.CollectionViewDataSource
+import struct FrameGenLayout.CollectionViewState
+import struct FrameGenLayout.FlowLayout
+import struct FrameGenLayout.LayoutAttributes
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics

@@ -1,6 +1,6 @@
 import Foundation
 import FrameGenKit
-import Raster
+import FrameGenRaster
 import Testing
 
 @testable import FrameGenCompositionalLayout

@@ -1,7 +1,7 @@
 import Foundation
+import FrameGenUserCode
 import TestTiers
 import Testing
-import UserCode
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics

@@ -2,12 +2,12 @@ import Foundation
 import FrameGenKit
 import Testing
 
-import struct Geometry.Rect
-import struct Geometry.Size
-import struct Layout.CollectionViewDataSource
-import struct Layout.CollectionViewState
-import struct Layout.LayoutDescriptor
-import enum Layout.LayoutRegistry
+import struct FrameGenGeometry.Rect
+import struct FrameGenGeometry.Size
+import struct FrameGenLayout.CollectionViewDataSource
+import struct FrameGenLayout.CollectionViewState
+import struct FrameGenLayout.LayoutDescriptor
+import enum FrameGenLayout.LayoutRegistry
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics

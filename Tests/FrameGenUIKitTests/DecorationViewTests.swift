@@ -1,9 +1,9 @@
 import Foundation
 import FrameGenKit
-import Raster
+import FrameGenRaster
 import Testing
 
-import struct Layout.LayoutDescriptor
+import struct FrameGenLayout.LayoutDescriptor
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics

@@ -3,7 +3,7 @@ import FrameGenKit
 import Synchronization
 import Testing
 
-import enum Layout.LayoutRegistry
+import enum FrameGenLayout.LayoutRegistry
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics

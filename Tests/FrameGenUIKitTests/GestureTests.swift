@@ -3,8 +3,8 @@ import FrameGenCompositionalLayout
 import FrameGenKit
 import Testing
 
-import struct Layout.LayerSnapshot
-import enum Layout.LayoutRegistry
+import struct FrameGenLayout.LayerSnapshot
+import enum FrameGenLayout.LayoutRegistry
 
 @testable import FrameGenQuartzCore
 @testable import FrameGenUIKit

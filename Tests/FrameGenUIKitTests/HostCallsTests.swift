@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 
-import struct Geometry.Point
-import struct Geometry.Size
-import struct Layout.CollectionViewDataSource
-import struct Layout.CollectionViewState
+import struct FrameGenGeometry.Point
+import struct FrameGenGeometry.Size
+import struct FrameGenLayout.CollectionViewDataSource
+import struct FrameGenLayout.CollectionViewState
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics

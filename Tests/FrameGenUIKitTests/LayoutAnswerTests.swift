@@ -1,12 +1,12 @@
 import Foundation
+import FrameGenGeometry
 import FrameGenKit
-import Geometry
-import Raster
+import FrameGenRaster
 import Testing
 
-import struct Layout.CollectionViewDataSource
-import struct Layout.CollectionViewState
-import struct Layout.LayoutAttributes
+import struct FrameGenLayout.CollectionViewDataSource
+import struct FrameGenLayout.CollectionViewState
+import struct FrameGenLayout.LayoutAttributes
 
 @testable import FrameGenCoreGraphics
 @testable import FrameGenQuartzCore

@@ -1,10 +1,10 @@
 import Foundation
+import FrameGenGeometry
 import FrameGenKit
-import Geometry
 import Testing
 
-import struct Layout.LayerSnapshot
-import enum Layout.LayoutRegistry
+import struct FrameGenLayout.LayerSnapshot
+import enum FrameGenLayout.LayoutRegistry
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics

@@ -1,14 +1,14 @@
 import Foundation
+import FrameGenGeometry
 import FrameGenKit
-import Geometry
 import Testing
 
-import struct Layout.CollectionViewDataSource
-import struct Layout.CollectionViewState
-import struct Layout.LayoutDescriptor
-import enum Layout.LayoutRegistry
-import struct Layout.PeerViewState
-import enum Layout.PublishedStateKey
+import struct FrameGenLayout.CollectionViewDataSource
+import struct FrameGenLayout.CollectionViewState
+import struct FrameGenLayout.LayoutDescriptor
+import enum FrameGenLayout.LayoutRegistry
+import struct FrameGenLayout.PeerViewState
+import enum FrameGenLayout.PublishedStateKey
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics

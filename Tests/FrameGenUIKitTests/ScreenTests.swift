@@ -1,6 +1,6 @@
 import Foundation
+import FrameGenGeometry
 import FrameGenKit
-import Geometry
 import Testing
 
 @testable import FrameGenCompositionalLayout

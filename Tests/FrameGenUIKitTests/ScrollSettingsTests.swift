@@ -2,7 +2,7 @@ import Foundation
 import FrameGenKit
 import Testing
 
-import struct Layout.LayoutDescriptor
+import struct FrameGenLayout.LayoutDescriptor
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics

@@ -4,11 +4,11 @@ import Testing
 import struct Foundation.IndexPath
 
 @testable import FrameGenCoreGraphics
+@testable import FrameGenGeometry
+@testable import FrameGenLayout
 @testable import FrameGenQuartzCore
 @testable import FrameGenUIKit
 @testable import FrameGenUIKitHost
-@testable import Geometry
-@testable import Layout
 
 /// The scroll view and collection view settings an app's collection view code sets, with
 /// UIKit's defaults (Apple's documentation), kept; the ones that would change a frame warn.

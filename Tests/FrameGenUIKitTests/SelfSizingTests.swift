@@ -1,11 +1,11 @@
 import Foundation
+import FrameGenGeometry
 import FrameGenKit
-import Geometry
 import Testing
 
-import struct Layout.CollectionViewDataSource
-import struct Layout.CollectionViewState
-import enum Layout.LayoutRegistry
+import struct FrameGenLayout.CollectionViewDataSource
+import struct FrameGenLayout.CollectionViewState
+import enum FrameGenLayout.LayoutRegistry
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics

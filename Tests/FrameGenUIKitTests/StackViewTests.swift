@@ -1,10 +1,10 @@
 import Foundation
+import FrameGenGeometry
 import FrameGenKit
-import Geometry
 import Testing
 
-import struct Layout.CollectionViewDataSource
-import struct Layout.CollectionViewState
+import struct FrameGenLayout.CollectionViewDataSource
+import struct FrameGenLayout.CollectionViewState
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics

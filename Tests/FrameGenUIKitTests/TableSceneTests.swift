@@ -1,12 +1,12 @@
 import Foundation
 import FrameGenKit
-import Raster
+import FrameGenRaster
 import Testing
 
-import struct Geometry.Rect
-import struct Layout.LayoutAttributes
-import struct Layout.LayoutDescriptor
-import enum Layout.LayoutRegistry
+import struct FrameGenGeometry.Rect
+import struct FrameGenLayout.LayoutAttributes
+import struct FrameGenLayout.LayoutDescriptor
+import enum FrameGenLayout.LayoutRegistry
 
 @testable import FrameGenUIKit
 @testable import FrameGenUIKitHost

@@ -3,7 +3,7 @@ import Foundation
 import FrameGenKit
 import Testing
 
-import enum Layout.LayoutRegistry
+import enum FrameGenLayout.LayoutRegistry
 
 @testable import FrameGenQuartzCore
 @testable import FrameGenUIKit

@@ -1,11 +1,11 @@
-import Geometry
+import FrameGenGeometry
 import Testing
 
-import struct Layout.CollectionViewDataSource
-import protocol Layout.CollectionViewLayout
-import struct Layout.CollectionViewState
-import struct Layout.FlowLayout
-import struct Layout.LayoutAttributes
+import struct FrameGenLayout.CollectionViewDataSource
+import protocol FrameGenLayout.CollectionViewLayout
+import struct FrameGenLayout.CollectionViewState
+import struct FrameGenLayout.FlowLayout
+import struct FrameGenLayout.LayoutAttributes
 
 @testable import FrameGenCompositionalLayout
 @testable import FrameGenCoreGraphics

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Geometry
+@testable import FrameGenGeometry
 
 @Test func rotationAboutZTurnsXAxisClockwiseOnScreen() {
     let r = Transform3D.makeRotation(.pi / 2, 0, 0, 1)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Geometry
+@testable import FrameGenGeometry
 
 #if canImport(Glibc)
     import Glibc

@@ -1,8 +1,8 @@
 import Foundation
-import Geometry
+import FrameGenGeometry
 import Testing
 
-@testable import Layout
+@testable import FrameGenLayout
 
 @Suite struct AlbumLayoutTests {
     /// docs/design/layouts.md §4.3's worked example: 320 pt portrait, 12 albums. spacingX = 320 - 44 - 250

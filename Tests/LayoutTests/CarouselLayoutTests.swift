@@ -1,7 +1,7 @@
-import Geometry
+import FrameGenGeometry
 import Testing
 
-@testable import Layout
+@testable import FrameGenLayout
 
 @Suite struct CarouselLayoutTests {
     /// The seed's arithmetic, quirks and all (the defaults turn two of them off).

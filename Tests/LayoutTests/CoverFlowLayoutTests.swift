@@ -1,8 +1,8 @@
 import Foundation
-import Geometry
+import FrameGenGeometry
 import Testing
 
-@testable import Layout
+@testable import FrameGenLayout
 
 /// The original's arithmetic (`CoverFlowLayout.tutorial`, the iOS 6 by Tutorials numbers).
 @Suite struct CoverFlowLayoutTests {

@@ -1,7 +1,7 @@
-import Geometry
+import FrameGenGeometry
 import Testing
 
-@testable import Layout
+@testable import FrameGenLayout
 
 @Suite struct FlowLayoutTests {
     func frame(_ l: FlowLayout, _ s: Int, _ i: Int) -> Rect? {

@@ -1,8 +1,8 @@
-import Geometry
-import Motion
+import FrameGenGeometry
+import FrameGenMotion
 import Testing
 
-@testable import Layout
+@testable import FrameGenLayout
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
-import Geometry
+import FrameGenGeometry
 import Testing
 
-@testable import Layout
+@testable import FrameGenLayout
 
 @Suite struct PagingLayoutTests {
     /// 320 x 200, 5 per page: slots 64 wide, 60 pt cells 2 pt into their slot, y = 70.

@@ -1,7 +1,7 @@
-import Geometry
+import FrameGenGeometry
 import Testing
 
-@testable import Layout
+@testable import FrameGenLayout
 
 @Suite struct PinchLayoutTests {
     /// The flow grid of 320 x 480 (scale 2): item 3 at (202.5, 0), centre (227.5, 25).

@@ -1,7 +1,7 @@
-import Geometry
+import FrameGenGeometry
 import Testing
 
-@testable import Layout
+@testable import FrameGenLayout
 
 @Suite struct PreviewLayoutTests {
     /// Pages of 375 x 600; photos 4:3, 1:2 and unknown, cycled.

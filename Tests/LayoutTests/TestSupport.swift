@@ -1,6 +1,6 @@
-import Geometry
+import FrameGenGeometry
 
-@testable import Layout
+@testable import FrameGenLayout
 
 /// A collection view of `width` x `height` points scrolled to `offset`.
 func viewState(

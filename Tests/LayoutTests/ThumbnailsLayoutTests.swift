@@ -1,7 +1,7 @@
-import Geometry
+import FrameGenGeometry
 import Testing
 
-@testable import Layout
+@testable import FrameGenLayout
 
 @Suite struct ThumbnailsLayoutTests {
     /// A 375 x 66 strip: items 33 x 66, pitch 37, farInset (375 - 33 - 4) / 2 = 169, so cell i is

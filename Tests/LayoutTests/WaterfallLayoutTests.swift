@@ -1,7 +1,7 @@
-import Geometry
+import FrameGenGeometry
 import Testing
 
-@testable import Layout
+@testable import FrameGenLayout
 
 @Suite struct WaterfallLayoutTests {
     /// Image sizes with aspect ratios 2, 1, 0.5, 2, 1 and one unknown (laid out square).

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Motion
+@testable import FrameGenMotion
 
 @Test func rubberBandOffsets() {
     // docs/design/motion.md §3.4: b = x c d / (d + c x), c = 0.55. d = 800, x = 200 gives 96.7 pt.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Motion
+@testable import FrameGenMotion
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Motion
+@testable import FrameGenMotion
 
 /// The Bézier definition written out independently of the implementation:
 /// B(s) = 3(1-s)^2 s p1 + 3(1-s) s^2 p2 + s^3.

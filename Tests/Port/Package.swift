@@ -15,7 +15,8 @@ let package = Package(
         // The port's rewrites, asked of the tool (framegen-port-tool, beside the test bundle).
         .testTarget(
             name: "SourcePortTests",
-            dependencies: [.product(name: "SourcePortValues", package: "framegen")], path: "SourcePortTests"),
+            dependencies: [.product(name: "FrameGenSourcePortValues", package: "framegen")],
+            path: "SourcePortTests"),
         // Files written for iOS (PortedApp: `@objc` optional members, `#selector`, submodule
         // imports), compiled through the FrameGenPort plugin and run by the tests.
         .testTarget(

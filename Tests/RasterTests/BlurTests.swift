@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Raster
+@testable import FrameGenRaster
 
 func phi(_ x: Double) -> Double { 0.5 * (1 + erf(x / 2.0.squareRoot())) }
 

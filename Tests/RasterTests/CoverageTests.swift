@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Raster
+@testable import FrameGenRaster
 
 // References computed the slow, obvious way: polygon-clipping areas and point sampling.
 

@@ -1,7 +1,7 @@
-import Geometry
+import FrameGenGeometry
 import Testing
 
-@testable import Raster
+@testable import FrameGenRaster
 
 @Test func aTextureWithoutItsFinestLevelsKeepsTheOthersExactly() {
     let img = patternImage(width: 200, height: 90)

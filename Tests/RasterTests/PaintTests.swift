@@ -1,9 +1,9 @@
-import Codecs
+import FrameGenCodecs
 import Foundation
-import Geometry
+import FrameGenGeometry
 import Testing
 
-@testable import Raster
+@testable import FrameGenRaster
 
 @Test func fillBlendsByCoverage() {
     var canvas = Image(width: 4, height: 4, fill: Pixel(r: 255, g: 255, b: 255, a: 255))

@@ -1,9 +1,9 @@
-import CKernels
+import CFrameGenKernels
 import Foundation
 import TestTiers
 import Testing
 
-@testable import Raster
+@testable import FrameGenRaster
 
 /// A layer of `texture`'s size, scaled by `scale`, rotated by `angle` about its vertical axis
 /// under m34 = -1/500 (cover flow) and centred at `centre`: the device-to-texture map.
@@ -111,7 +111,7 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
     }
 }
 
-/// The level of detail in lanes (CKernels' one definition, bit tricks included) is, on each
+/// The level of detail in lanes (CFrameGenKernels' one definition, bit tricks included) is, on each
 /// lane, the plain scalar formula below (Swift's `max`, the exponent converted as an integer), NaN,
 /// infinities and the edges of the magnified range included; the lane fixed coordinate is `Int`
 /// of the scalar one.

@@ -1,8 +1,8 @@
 import Foundation
-import Geometry
+import FrameGenGeometry
 import Testing
 
-@testable import Raster
+@testable import FrameGenRaster
 
 /// The old way: coverage of the transformed rect, blurred in device pixels.
 private func blurredReference(_ rect: Rect, _ h: Homography, sigma: Double, size: Int) -> Image {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Raster
+@testable import FrameGenRaster
 
 /// Under a scale and translation the painter reads each row's texel rows once; every pixel
 /// must still be the sample at its centre, at the layer's one level of detail.

@@ -1,9 +1,9 @@
-import CKernels
+import CFrameGenKernels
 import Foundation
-import Geometry
+import FrameGenGeometry
 import Testing
 
-@testable import Raster
+@testable import FrameGenRaster
 
 /// A deterministic premultiplied test pattern with varying alpha.
 func patternImage(width: Int, height: Int) -> Image {

@@ -1,7 +1,7 @@
 import TestTiers
 import Testing
 
-@testable import Raster
+@testable import FrameGenRaster
 
 /// A deterministic pseudo-random byte stream (a linear congruential generator's high bits).
 struct Bytes {
@@ -164,7 +164,7 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
     }
 }
 
-/// The AVX2 pixel loop (CKernels) gives the Swift loop's bytes: rows long and short (the vector
+/// The AVX2 pixel loop (CFrameGenKernels) gives the Swift loop's bytes: rows long and short (the vector
 /// part and the one-pixel tail), one level and two mixed, every kind of coverage and opacity,
 /// over translucent destinations.
 @Test(.enabled(if: InstructionSet.cpu >= .avx2)) func vectorRowsMatchTheSwiftLoop() {
@@ -238,7 +238,7 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
     #expect(drawn > (TestTier.includesHeavy ? 200 : 60))
 }
 
-/// The AVX2 row that composites kept drawings (CKernels) gives `Painter.sourceOverRow`'s bytes:
+/// The AVX2 row that composites kept drawings (CFrameGenKernels) gives `Painter.sourceOverRow`'s bytes:
 /// opaque, zero and translucent words over translucent pixels, every row length up to 20.
 @Test(.enabled(if: InstructionSet.cpu >= .avx2)) func vectorSourceOverRowMatchesTheSwiftRow() {
     var r = Bytes(state: 21)
@@ -304,7 +304,7 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
     #expect(compared == 128)
 }
 
-/// Each mip level CKernels' loop reduces gives the bytes of the Swift reference: even and odd
+/// Each mip level CFrameGenKernels' loop reduces gives the bytes of the Swift reference: even and odd
 /// sides (pairs and [1 2 1] tents), sides of one texel that stay, translucent texels.
 @Test func mipLevelsReduceAsTheReferenceDoes() {
     for (w, h) in [(2, 1), (1, 7), (5, 3), (6, 4), (37, 29), (64, 48), (3, 1)] {

@@ -1,8 +1,8 @@
 import Foundation
-import Geometry
+import FrameGenGeometry
 import Testing
 
-@testable import Raster
+@testable import FrameGenRaster
 
 func endpoints(_ p: Path) -> [SIMD2<Double>] {
     p.contours.flatMap { c in [c.start] + c.segments.map(\.end) }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Raster
+@testable import FrameGenRaster
 
 @Test func div255RoundsExactlyOverTheWholeRange() {
     for x in UInt32(0)...(255 * 255) {

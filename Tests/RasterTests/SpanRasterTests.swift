@@ -1,7 +1,7 @@
-import Geometry
+import FrameGenGeometry
 import Testing
 
-@testable import Raster
+@testable import FrameGenRaster
 
 /// Filling only the columns edges touched must give exactly the full prefix sum's bytes.
 @Test func touchedColumnRunsGiveTheFullSumsBytes() {

@@ -1,9 +1,9 @@
 import Foundation
-import Geometry
+import FrameGenGeometry
 import TestTiers
 import Testing
 
-@testable import Raster
+@testable import FrameGenRaster
 
 private func line(_ points: [SIMD2<Double>], closed: Bool = false) -> [Path.Element] {
     [.move(points[0])] + points.dropFirst().map { .line($0) } + (closed ? [.close] : [])

@@ -1,7 +1,7 @@
-import Geometry
+import FrameGenGeometry
 import Testing
 
-@testable import Text
+@testable import FrameGenText
 
 /// Fallback, shaping and bidi with the fonts scripts/install-deps installs: DejaVu Sans (Latin,
 /// Arabic), WenQuanYi Micro Hei (CJK) and Noto Color Emoji.

@@ -1,7 +1,7 @@
-import Geometry
+import FrameGenGeometry
 import Testing
 
-@testable import Text
+@testable import FrameGenText
 
 // DejaVu Sans 2.37 metrics in font units (2048 per em), read from the font's hmtx, hhea and
 // kern tables: ascender 1901, descender -483; advances B 1405, e 1260, a 1255, c 1126, h 1298,

@@ -1,9 +1,9 @@
-import Codecs
 import Dispatch
 import Foundation
+import FrameGenCodecs
+import FrameGenGeometry
+import FrameGenRaster
 import FrameGenScene
-import Geometry
-import Raster
 import Synchronization
 
 /// Camera-sized JPEG photos that anyone can make again (`framegen image photos`, `framegen bench

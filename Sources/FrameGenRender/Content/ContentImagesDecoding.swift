@@ -1,7 +1,7 @@
-import Codecs
+import FrameGenCodecs
+import FrameGenRaster
 import FrameGenScene
-import Raster
-import Text
+import FrameGenText
 
 // Decoding and generating an item's pixels, apart from ImageSource.swift: the scene resolves
 // its content (files, aspect ratios, sizes) without drawing anything; the renderer draws.

@@ -1,5 +1,5 @@
+import FrameGenRaster
 import FrameGenScene
-import Raster
 
 /// The built-in emblem (the album layout's decoration view): a rounded app-icon-like badge with
 /// a warm gradient and a white camera, on a transparent square of `pixelSize` pixels with a soft

@@ -1,6 +1,6 @@
+import FrameGenGeometry
+import FrameGenRaster
 import FrameGenScene
-import Geometry
-import Raster
 
 /// The built-in background tile (the album's tiled background, like its "concrete_wall"): a dark
 /// grey linen, `pixelSize` pixels square, opaque. Every ingredient wraps around the tile (noise

@@ -1,7 +1,7 @@
-import Compositor
+import FrameGenCompositor
+import FrameGenGeometry
+import FrameGenRaster
 import FrameGenScene
-import Geometry
-import Raster
 
 /// The built-in photo for item `index` of a scene with `seed`: a landscape (sky, sun or moon,
 /// clouds, hills, mountains, dunes or a beach, in one of several lights), `longSide` pixels on

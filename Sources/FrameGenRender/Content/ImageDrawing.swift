@@ -1,6 +1,6 @@
-import Geometry
-import Raster
-import Text
+import FrameGenGeometry
+import FrameGenRaster
+import FrameGenText
 
 /// Small anti-aliased drawing on premultiplied Images for generated content.
 extension Image {

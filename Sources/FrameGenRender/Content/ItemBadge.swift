@@ -1,6 +1,6 @@
-import Geometry
-import Raster
-import Text
+import FrameGenGeometry
+import FrameGenRaster
+import FrameGenText
 
 /// The item number on a generated photo: white bold digits on a dark translucent pill at the
 /// photo's centre. The centre is the part that survives any aspect-fill crop, so the number is

@@ -1,4 +1,4 @@
-import Geometry
+import FrameGenGeometry
 
 /// Paints one landscape photo: sky, light, clouds, terrain or sea. Every choice comes from the
 /// item's random stream, in a fixed order, so a seed and index always give the same picture.

@@ -1,5 +1,5 @@
-import Geometry
-import Raster
+import FrameGenGeometry
+import FrameGenRaster
 
 /// An opaque RGB float canvas that generated photos are painted on, then finished to an Image
 /// with film grain and a vignette. Painting works on whole rows through unsafe buffers; no

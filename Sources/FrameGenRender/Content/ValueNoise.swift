@@ -1,4 +1,4 @@
-import Geometry
+import FrameGenGeometry
 
 /// Smooth pseudo-random functions for generated content: random values on an integer lattice,
 /// interpolated with smoothstep and summed over octaves. Both wrap around their lattice period

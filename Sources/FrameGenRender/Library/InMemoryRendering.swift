@@ -1,17 +1,17 @@
-import Codecs
-import Comparison
+import FrameGenCodecs
+import FrameGenComparison
 import FrameGenScene
-import Geometry
-import Layout
-import Raster
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenRaster
 
-@_exported import struct Comparison.ImageComparison
+@_exported import struct FrameGenComparison.ImageComparison
 // The image and colour types of the rendering API, so that a user of FrameGenKit needs no
 // import of the pixel modules (which are not products).
-@_exported import struct Raster.Color
-@_exported import struct Raster.StraightImage
+@_exported import struct FrameGenRaster.Color
+@_exported import struct FrameGenRaster.StraightImage
 // What draws text: a caller of `generatedPhoto` or `ImageSource.image(forItem:)` passes one.
-@_exported import class Text.TextRenderer
+@_exported import class FrameGenText.TextRenderer
 
 /// Renders a scene's frames in memory, as `framegen render` would write them (the same pixels
 /// as the PNG files, straight RGBA), reusing decoded images from frame to frame.

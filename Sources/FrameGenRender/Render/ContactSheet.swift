@@ -1,10 +1,10 @@
-import Codecs
-import Compositor
+import FrameGenCodecs
+import FrameGenCompositor
 import FrameGenScene
-import Geometry
-import Layout
-import Raster
-import Text
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenRaster
+import FrameGenText
 
 /// `framegen sheet`: frames of a render side by side on one PNG, each labelled with its
 /// number and time, to review a whole animation at a glance. From a folder of frames it reads

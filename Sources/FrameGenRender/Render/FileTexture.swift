@@ -1,6 +1,6 @@
-import Codecs
+import FrameGenCodecs
+import FrameGenRaster
 import FrameGenScene
-import Raster
 
 /// The texture of an image file, with its mip levels from `finestLevel` down (docs/design/rendering.md
 /// §7, its JPEG levels). A JPEG's levels 1 to 3 are decoded at that reduction, inside libjpeg-turbo's

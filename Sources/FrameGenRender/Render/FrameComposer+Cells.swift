@@ -1,12 +1,12 @@
-import Compositor
+import FrameGenCompositor
+import FrameGenGeometry
+import FrameGenLayerCompositing
+import FrameGenLayout
+import FrameGenRaster
 import FrameGenScene
-import Geometry
-import LayerCompositing
-import Layout
-import Raster
 
 // A cell's view tree (a UIKit layout's registered cell, docs/uikit.md "Cells") as compositor
-// layers: LayerCompositing converts the tree; the scene's photos in it come from this composer's
+// layers: FrameGenLayerCompositing converts the tree; the scene's photos in it come from this composer's
 // texture cache, as the scene's styles draw them.
 extension FrameComposer {
     /// The cell's layer, placed in the view's visible bounds (`viewBounds`' origin is the content

@@ -1,12 +1,12 @@
-import Codecs
-import Compositor
+import FrameGenCodecs
+import FrameGenCompositor
+import FrameGenGeometry
+import FrameGenLayerCompositing
+import FrameGenLayout
+import FrameGenRaster
 import FrameGenScene
-import Geometry
-import LayerCompositing
-import Layout
-import Raster
+import FrameGenText
 import Synchronization
-import Text
 
 /// Turns attribute frames into the compositor's layers: styles resolved key by key (file,
 /// kind, element), images decoded once and shared by every frame and thread.

@@ -1,6 +1,6 @@
-import Codecs
+import FrameGenCodecs
+import FrameGenRaster
 import FrameGenScene
-import Raster
 import Synchronization
 
 #if canImport(Glibc)

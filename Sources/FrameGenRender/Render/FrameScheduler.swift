@@ -1,6 +1,6 @@
 import Dispatch
+import FrameGenRaster
 import FrameGenScene
-import Raster
 import Synchronization
 
 /// The one worker loop of `render`, `golden` and `bench`: `workers` threads each take the next

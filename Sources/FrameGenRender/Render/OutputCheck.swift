@@ -1,7 +1,7 @@
-import Codecs
+import FrameGenCodecs
+import FrameGenGeometry
+import FrameGenRaster
 import FrameGenScene
-import Geometry
-import Raster
 
 /// `framegen render ... --check`: whether the output folder holds every frame the same render
 /// command would write (after all its shards, or one shard with `--shard`), each a whole PNG of

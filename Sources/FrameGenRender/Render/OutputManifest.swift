@@ -1,6 +1,6 @@
-import Codecs
+import FrameGenCodecs
+import FrameGenRaster
 import FrameGenScene
-import Raster
 
 /// What the frames in an output folder are (docs/formats.md §3): a fingerprint of everything
 /// that decides their pixels (the scene or attribute file, every input image's bytes, the

@@ -1,9 +1,9 @@
-import Codecs
 import Dispatch
+import FrameGenCodecs
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenRaster
 import FrameGenScene
-import Geometry
-import Layout
-import Raster
 import Synchronization
 
 #if canImport(Glibc)

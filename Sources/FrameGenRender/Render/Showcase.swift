@@ -1,7 +1,7 @@
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenRaster
 import FrameGenScene
-import Geometry
-import Layout
-import Raster
 
 /// The built-in showcase (`framegen` with no arguments): a tour of every built-in layout, one
 /// segment each with its signature motion under a caption, rendered one after another into

@@ -1,5 +1,5 @@
+import FrameGenRaster
 import FrameGenScene
-import Raster
 
 /// The textures a render has made, under a byte budget. Frames in flight hold tickets; a
 /// texture one of them has used is never evicted while it is in flight (the frame holds it

@@ -1,8 +1,8 @@
-import Codecs
 import Dispatch
 import Foundation
+import FrameGenCodecs
+import FrameGenRaster
 import FrameGenScene
-import Raster
 import Synchronization
 
 /// `render --video FILE`: the rendered frames as one file, written after the sequence from the

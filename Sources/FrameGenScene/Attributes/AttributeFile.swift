@@ -1,5 +1,5 @@
-import Geometry
-import Layout
+import FrameGenGeometry
+import FrameGenLayout
 
 /// An attribute file (docs/formats.md §2): what a layout hands to UIKit, frame by frame.
 public struct AttributeFile: Sendable {

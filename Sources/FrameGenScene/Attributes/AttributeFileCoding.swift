@@ -1,5 +1,5 @@
-import Geometry
-import Layout
+import FrameGenGeometry
+import FrameGenLayout
 
 /// More frames or elements than this is not an attribute file anyone means to render.
 private let maxFrames = 1_000_000

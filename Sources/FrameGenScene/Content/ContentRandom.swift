@@ -1,4 +1,4 @@
-import Geometry
+import FrameGenGeometry
 
 /// Independent random streams per generated item, all derived from the scene's seed with
 /// SeededRandom. Each purpose has its own salt, so changing how a photo is drawn never changes an

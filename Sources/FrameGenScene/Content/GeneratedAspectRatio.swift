@@ -1,4 +1,4 @@
-import Geometry
+import FrameGenGeometry
 
 /// The width / height ratio of generated photo `index` for a scene's `seed`, between 0.5 and 2:
 /// half of the items take a common camera or screen ratio (1:1, 4:3, 3:2, 16:9, 2:1, upright or

@@ -1,5 +1,5 @@
-import Codecs
-import Geometry
+import FrameGenCodecs
+import FrameGenGeometry
 import Synchronization
 
 #if canImport(Glibc)

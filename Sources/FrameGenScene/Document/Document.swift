@@ -1,5 +1,5 @@
-import Codecs
-import Raster
+import FrameGenCodecs
+import FrameGenRaster
 import Yams
 
 /// A parsed scene or attribute file (YAML or JSON; JSON is read as YAML's flow syntax) as a plain

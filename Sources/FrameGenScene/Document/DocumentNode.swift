@@ -1,4 +1,4 @@
-import Geometry
+import FrameGenGeometry
 
 /// A value of a document together with where it is (file and key path), with typed accessors
 /// whose errors say: the file, the key path, what was found and what was expected.

@@ -1,10 +1,10 @@
-import Compositor
-import Geometry
-import Raster
-import Text
+import FrameGenCompositor
+import FrameGenGeometry
+import FrameGenRaster
+import FrameGenText
 
 // A style's content mode is the compositor's; a library caller names it without importing Compositor.
-@_exported import enum Compositor.ContentMode
+@_exported import enum FrameGenCompositor.ContentMode
 
 /// CALayer-style styling of an element (docs/scene.md "Style keys": a scene's `cell` and
 /// `supplementary.KIND`, an attribute file's `style`). Every key is optional: an element's own style

@@ -1,7 +1,7 @@
-import Compositor
-import Geometry
-import Layout
-import Raster
+import FrameGenCompositor
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenRaster
 
 /// The look of the app each built-in layout comes from (docs/layouts-and-motion.md "Default looks"), used for
 /// every style key and the canvas background a scene leaves unset, so `layout: {type: album}` alone looks

@@ -1,8 +1,8 @@
-import Codecs
-import Geometry
-import Layout
-import Motion
-import Raster
+import FrameGenCodecs
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenMotion
+import FrameGenRaster
 
 /// A validated scene file (docs/formats.md §1). Paths inside it are resolved against the
 /// scene file's folder.

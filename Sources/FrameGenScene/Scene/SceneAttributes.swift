@@ -1,6 +1,6 @@
-import Geometry
-import Layout
-import Raster
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenRaster
 
 /// What turns a scene's views and their layouts into attribute-file views: the data source
 /// (items and their image aspect ratios, section titles), each element's image and style.

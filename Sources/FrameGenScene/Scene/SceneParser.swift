@@ -1,8 +1,8 @@
-import Codecs
-import Geometry
-import Layout
-import Motion
-import Raster
+import FrameGenCodecs
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenMotion
+import FrameGenRaster
 
 extension Scene {
     /// Reads and validates a scene file; the first problem is thrown with the file, the key path,

@@ -1,6 +1,6 @@
-import Geometry
-import Layout
-import Motion
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenMotion
 
 /// One entry of a scene's `timeline` (docs/formats.md §1), validated: the scene parser produces
 /// these and the timeline engine consumes them, so this file is the contract between the two.

@@ -1,6 +1,6 @@
-import Geometry
-import Layout
-import Motion
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenMotion
 
 /// The longest single action; a typo of a few zeros should not render for hours.
 private let maxActionDuration = 600.0

@@ -1,6 +1,6 @@
-import Geometry
-import Layout
-import Motion
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenMotion
 
 /// Pinch-to-zoom on a flow grid (`flow`, `photos`): the item size follows the pinch, the lines
 /// re-flow at every frame, and the content offset follows so that the point of the item under

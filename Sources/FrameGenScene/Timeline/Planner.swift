@@ -1,6 +1,6 @@
-import Geometry
-import Layout
-import Motion
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenMotion
 
 /// Runs the timeline's actions once, in time order, delivering the scroll-view events to the
 /// layouts and recording each action as a Step (docs/design/motion.md §3-§6).

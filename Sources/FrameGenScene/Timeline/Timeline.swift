@@ -1,6 +1,6 @@
-import Geometry
-import Layout
-import Motion
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenMotion
 
 /// A scene's timeline, planned once (docs/decisions.md "Timeline"): the start, length and motion of every
 /// action and every view's state at each action boundary, all immutable. `frame(at:)` then evaluates

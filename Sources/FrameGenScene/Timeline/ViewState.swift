@@ -1,6 +1,6 @@
-import Geometry
-import Layout
-import Motion
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenMotion
 
 /// One collection view at an instant between timeline actions: its layout value (which carries
 /// the state of the layout's own animations), data, size, offset and parameters. A value:

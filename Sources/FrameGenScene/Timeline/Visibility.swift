@@ -1,7 +1,7 @@
-import Compositor
-import Geometry
-import Layout
-import Raster
+import FrameGenCompositor
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenRaster
 
 /// Which elements a view draws, by where they are drawn rather than by their frames.
 ///

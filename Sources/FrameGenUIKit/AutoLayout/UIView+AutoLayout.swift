@@ -1,6 +1,6 @@
 import Foundation
 
-import class Layout.PhaseClock
+import class FrameGenLayout.PhaseClock
 
 extension UIView: NSLayoutAnchorsOfFrame {
     // MARK: Anchors (the frame's: NSLayoutAnchorsOfFrame)

@@ -1,9 +1,9 @@
 import Foundation
 import FrameGenCoreGraphics
+import FrameGenGeometry
+import FrameGenLayout
 import FrameGenQuartzCore
-import Geometry
-import Layout
-import UserCode
+import FrameGenUserCode
 
 import struct Foundation.IndexPath  // over Layout's (Exports.swift)
 
@@ -414,7 +414,7 @@ package final class CellDisplay {
     /// The scene's identity of the item at `indexPath` in `data`.
     package static func item(at indexPath: IndexPath, in data: CollectionViewDataSource) -> Int? {
         guard indexPath.count == 2 else { return nil }
-        return data.item(at: Layout.IndexPath(indexPath))?.photo?.index
+        return data.item(at: FrameGenLayout.IndexPath(indexPath))?.photo?.index
     }
 
     /// The cell shown for the item now at `indexPath` (not one leaving from there).
@@ -852,7 +852,7 @@ package enum LayerSnapshotting {
 }
 
 extension UICollectionView.ElementCategory {
-    package init(_ category: Layout.ElementCategory) {
+    package init(_ category: FrameGenLayout.ElementCategory) {
         switch category {
         case .cell: self = .cell
         case .supplementaryView: self = .supplementaryView

@@ -1,6 +1,6 @@
 import Foundation
-import Geometry
-import Layout
+import FrameGenGeometry
+import FrameGenLayout
 
 extension UICollectionView {
     /// framegen's, not Apple's: another collection view of the scene, by its `name:`, as a

@@ -2,7 +2,7 @@ import Foundation
 import FrameGenQuartzCore
 
 import struct Foundation.IndexPath  // over Layout's (Exports.swift)
-import struct Layout.TouchGesture
+import struct FrameGenLayout.TouchGesture
 
 /// A list cell's swipe actions as iOS shows them (docs/uikit.md "Lists"): a sideways drag over a
 /// cell whose list gives it actions on the side the drag uncovers slides the cell's content with

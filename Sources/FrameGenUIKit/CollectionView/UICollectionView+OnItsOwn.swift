@@ -1,5 +1,5 @@
 import Foundation
-import Layout
+import FrameGenLayout
 
 extension UICollectionView {
     /// framegen's: a layout pass and a display pass for a collection view no scene drives (one a

@@ -1,9 +1,9 @@
 import Foundation
 import FrameGenCoreGraphics
+import FrameGenGeometry
+import FrameGenLayout
 import FrameGenQuartzCore
-import Geometry
-import Layout
-import UserCode
+import FrameGenUserCode
 
 import struct Foundation.IndexPath  // over Layout's (Exports.swift)
 
@@ -609,14 +609,15 @@ open class UICollectionView: UIScrollView {
     /// overrides them sees it (`sceneUpdate(_:)`); called by the program, each compiles and
     /// warns once that it changes nothing (on iOS the data source's counts would then change).
     open func insertItems(at indexPaths: [IndexPath]) {
-        take("insertItems(at:)", indexPaths.map { .insert(Layout.IndexPath($0)) })
+        take("insertItems(at:)", indexPaths.map { .insert(FrameGenLayout.IndexPath($0)) })
     }
     open func deleteItems(at indexPaths: [IndexPath]) {
-        take("deleteItems(at:)", indexPaths.map { .delete(Layout.IndexPath($0)) })
+        take("deleteItems(at:)", indexPaths.map { .delete(FrameGenLayout.IndexPath($0)) })
     }
     open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {
         take(
-            "moveItem(at:to:)", [.move(from: Layout.IndexPath(indexPath), to: Layout.IndexPath(newIndexPath))]
+            "moveItem(at:to:)",
+            [.move(from: FrameGenLayout.IndexPath(indexPath), to: FrameGenLayout.IndexPath(newIndexPath))]
         )
     }
     open func insertSections(_ sections: IndexSet) { dataIsTheScenes("insertSections(_:)") }

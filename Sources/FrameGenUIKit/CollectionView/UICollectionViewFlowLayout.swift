@@ -1,8 +1,8 @@
 import Foundation
 import FrameGenCoreGraphics
+import FrameGenGeometry
+import FrameGenLayout
 import FrameGenQuartzCore
-import Geometry
-import Layout
 
 import struct Foundation.IndexPath  // over Layout's (Exports.swift)
 
@@ -208,7 +208,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     }
 
     open override func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
-        engine?.layoutAttributesForItem(at: Layout.IndexPath(indexPath)).map(object)
+        engine?.layoutAttributesForItem(at: FrameGenLayout.IndexPath(indexPath)).map(object)
     }
 
     open override func layoutAttributesForSupplementaryView(
@@ -217,7 +217,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         -> UICollectionViewLayoutAttributes?
     {
         guard let engine, let kind = SupplementaryKind.engine(elementKind) else { return nil }
-        return supplementary(kind, Layout.IndexPath(indexPath).section, engine).map(object)
+        return supplementary(kind, FrameGenLayout.IndexPath(indexPath).section, engine).map(object)
     }
 
     /// On iOS the flow layout re-lays out when the view's size changes, and at every scroll
@@ -254,7 +254,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
     private func supplementary(_ kind: String, _ section: Int, _ engine: FlowLayout) -> LayoutAttributes? {
         guard
             var a = engine.layoutAttributesForSupplementaryView(
-                ofKind: kind, at: Layout.IndexPath(section: section, item: 0))
+                ofKind: kind, at: FrameGenLayout.IndexPath(section: section, item: 0))
         else { return nil }
         let pin =
             kind == ElementKind.sectionHeader
@@ -286,7 +286,7 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
 
     /// The part of the content a section spans: its header through its footer.
     private func sectionBand(_ section: Int, _ engine: FlowLayout) -> Rect? {
-        let p = Layout.IndexPath(section: section, item: 0)
+        let p = FrameGenLayout.IndexPath(section: section, item: 0)
         var parts: [Rect] = []
         if let h = engine.layoutAttributesForSupplementaryView(ofKind: ElementKind.sectionHeader, at: p) {
             parts.append(h.frame)
@@ -296,7 +296,8 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {
         }
         let count = collectionView?.data.numberOfItems(inSection: section) ?? 0
         for i in [0, count - 1] where i >= 0 {
-            if let a = engine.layoutAttributesForItem(at: Layout.IndexPath(section: section, item: i)) {
+            if let a = engine.layoutAttributesForItem(at: FrameGenLayout.IndexPath(section: section, item: i))
+            {
                 parts.append(a.frame)
             }
         }

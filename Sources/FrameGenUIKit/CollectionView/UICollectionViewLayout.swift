@@ -1,6 +1,6 @@
 import Foundation
-import Geometry
-import Layout
+import FrameGenGeometry
+import FrameGenLayout
 
 import struct Foundation.IndexPath  // over Layout's (Exports.swift)
 

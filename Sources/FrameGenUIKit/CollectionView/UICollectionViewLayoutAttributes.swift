@@ -1,8 +1,8 @@
 import Foundation
 import FrameGenCoreGraphics
+import FrameGenGeometry
+import FrameGenLayout
 import FrameGenQuartzCore
-import Geometry
-import Layout
 
 import struct Foundation.IndexPath  // over Layout's (Exports.swift)
 
@@ -19,7 +19,7 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
     package var value: LayoutAttributes
 
     public required override init() {
-        value = LayoutAttributes(indexPath: Layout.IndexPath(section: 0, item: 0))
+        value = LayoutAttributes(indexPath: FrameGenLayout.IndexPath(section: 0, item: 0))
         super.init()
     }
 
@@ -99,7 +99,7 @@ open class UICollectionViewLayoutAttributes: NSObject, NSCopying {
 
     open var indexPath: IndexPath {
         get { IndexPath(item: value.indexPath.item, section: value.indexPath.section) }
-        set { value.indexPath = Layout.IndexPath(newValue) }
+        set { value.indexPath = FrameGenLayout.IndexPath(newValue) }
     }
 
     open var representedElementCategory: UICollectionView.ElementCategory {

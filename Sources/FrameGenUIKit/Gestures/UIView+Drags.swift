@@ -1,7 +1,7 @@
 import Foundation
 import FrameGenQuartzCore
 
-import struct Layout.TouchGesture
+import struct FrameGenLayout.TouchGesture
 
 /// A drag or pinch being delivered to recognisers (docs/uikit.md "Gesture recognisers"): the
 /// fingers' path, and how far along it they are at the event being sent.

@@ -1,5 +1,5 @@
 import Foundation
-import UserCode
+import FrameGenUserCode
 
 import struct Foundation.IndexPath  // over Layout's (Exports.swift)
 

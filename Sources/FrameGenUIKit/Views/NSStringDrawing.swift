@@ -1,7 +1,7 @@
 import Foundation
-import Geometry
-import Layout
-import Text
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenText
 
 // UIKit's attributed-string keys and string drawing additions (NSAttributedString.h,
 // NSStringDrawing.h), which Foundation on Linux lacks: apps measure text to size cells and

@@ -1,5 +1,5 @@
 import Foundation
-import Layout
+import FrameGenLayout
 
 import struct Foundation.IndexPath  // over Layout's (Exports.swift)
 
@@ -51,7 +51,7 @@ extension UICollectionView {
     /// for an index path the data does not have (UIKit's model array would trap).
     public func scenePhoto(at indexPath: IndexPath) -> ScenePhoto? {
         guard indexPath.count == 2 else { return nil }
-        guard let item = data.item(at: Layout.IndexPath(indexPath)) else {
+        guard let item = data.item(at: FrameGenLayout.IndexPath(indexPath)) else {
             report("asked scenePhoto(at: \(indexPath)), an item the data does not have; answered nil")
             return nil
         }

@@ -1,7 +1,7 @@
 import Foundation
 import FrameGenCoreGraphics
 
-import enum Raster.Shapes
+import enum FrameGenRaster.Shapes
 
 /// Which corners of a rectangle; the raw values are UIKit's.
 public struct UIRectCorner: OptionSet, Hashable, Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 import FrameGenCoreGraphics
+import FrameGenGeometry
 import FrameGenQuartzCore
-import Geometry
 
 /// Insets for each edge of a rectangle; positive values shrink it.
 public struct UIEdgeInsets: Hashable, Sendable {
@@ -21,13 +21,13 @@ public struct UIEdgeInsets: Hashable, Sendable {
 
     public static var zero: UIEdgeInsets { UIEdgeInsets() }
 
-    package init(_ e: Geometry.EdgeInsets) {
+    package init(_ e: FrameGenGeometry.EdgeInsets) {
         self.init(
             top: CGFloat(e.top), left: CGFloat(e.left), bottom: CGFloat(e.bottom), right: CGFloat(e.right))
     }
 
-    package var geometry: Geometry.EdgeInsets {
-        Geometry.EdgeInsets(
+    package var geometry: FrameGenGeometry.EdgeInsets {
+        FrameGenGeometry.EdgeInsets(
             top: Double(top), left: Double(left), bottom: Double(bottom), right: Double(right))
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A font: a family, a weight and a size, immutable and Sendable as in Apple's SDK. UIKit's
 /// module has no font files (the compositor resolves families through fontconfig, in
-/// Sources/Text), so a font here is a description of what to draw with, and its metrics are those
+/// Sources/FrameGenText), so a font here is a description of what to draw with, and its metrics are those
 /// of the system font, SF Pro (units per em 2048, ascender 1950, descender -494, no line gap,
 /// cap height 1443, x-height 1078), for every family: iOS's own values for the system font, an
 /// approximation for others.

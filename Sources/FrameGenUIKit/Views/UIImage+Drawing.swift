@@ -1,8 +1,8 @@
-import Codecs
 import Foundation
-import Geometry
-import Layout
-import Raster
+import FrameGenCodecs
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenRaster
 
 // UIImage and Core Graphics: an image from a CGImage and its CGImage back, drawn into the
 // current context, and written as JPEG (docs/uikit.md "Images in a context").

@@ -1,9 +1,9 @@
-import Codecs
 import Foundation
-import Raster
+import FrameGenCodecs
+import FrameGenRaster
 
 // UIImage's initialisers that read image files, through framegen's own decoders (PNG and JPEG,
-// Sources/Codecs), so that a cell's image view shows a picture (docs/uikit.md "Cells").
+// Sources/FrameGenCodecs), so that a cell's image view shows a picture (docs/uikit.md "Cells").
 extension UIImage {
     /// The PNG or JPEG file at `path` (a relative path from the current directory), or nil when
     /// it cannot be read or decoded, as on iOS. A name ending in `@2x` or `@3x` (before the

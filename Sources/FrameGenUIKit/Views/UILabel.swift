@@ -1,7 +1,7 @@
 import Foundation
-import Geometry
-import Layout
-import Text
+import FrameGenGeometry
+import FrameGenLayout
+import FrameGenText
 
 /// How lines of text align; the raw values are iOS's (they differ on macOS).
 public enum NSTextAlignment: Int, Sendable {
@@ -23,7 +23,7 @@ public enum NSLineBreakMode: Int, Sendable {
     case byTruncatingMiddle = 5
 }
 
-/// A view that shows text. Its properties are what the compositor draws with (Sources/Text
+/// A view that shows text. Its properties are what the compositor draws with (Sources/FrameGenText
 /// shapes the text), and its intrinsic size is measured with the same fonts (docs/uikit.md
 /// "Auto Layout").
 open class UILabel: UIView {

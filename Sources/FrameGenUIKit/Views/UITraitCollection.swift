@@ -1,6 +1,6 @@
 import Foundation
 
-import struct Layout.ScreenAppearance
+import struct FrameGenLayout.ScreenAppearance
 
 /// The traits a view is drawn with. framegen draws one screen (`UIScreen.main`, the scene's
 /// canvas), left to right, with a phone's size classes: compact width and regular height in

@@ -1,6 +1,6 @@
 import Foundation
+import FrameGenMotion
 import FrameGenQuartzCore
-import Motion
 
 // UIView's animation API over Core Animation's model (FrameGenQuartzCore/LayerAnimator.swift,
 // docs/uikit.md "Animations"): the block runs at once and its changes are the model; every

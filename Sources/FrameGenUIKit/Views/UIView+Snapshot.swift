@@ -1,6 +1,6 @@
 import Foundation
-import Geometry
-import Layout
+import FrameGenGeometry
+import FrameGenLayout
 
 extension UIView {
     /// What `snapshotView(afterScreenUpdates:)` draws, apart from the overridable method, so

@@ -1,7 +1,7 @@
 import Foundation
 import FrameGenCoreGraphics
+import FrameGenLayout
 import FrameGenQuartzCore
-import Layout
 
 /// The base of UIKit's event-handling objects; framegen delivers the scene's taps to gesture
 /// recognisers and controls (docs/uikit.md "Gesture recognisers"), not through `touchesBegan`,

@@ -1,6 +1,6 @@
 import Foundation
+import FrameGenMotion
 import FrameGenQuartzCore
-import Motion
 
 /// The keys of a transition's two view controllers (UIKit's `.from` and `.to`).
 public struct UITransitionContextViewControllerKey: RawRepresentable, Hashable, Sendable {

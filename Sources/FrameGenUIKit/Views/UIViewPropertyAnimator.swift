@@ -1,5 +1,5 @@
 import Foundation
-import Motion
+import FrameGenMotion
 
 extension UIView {
     /// UIKit's raw values.

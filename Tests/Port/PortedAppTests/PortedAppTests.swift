@@ -1,8 +1,8 @@
 import Foundation
+import FrameGenGeometry
+import FrameGenLayout
 // The scene's clock, a tap and an image's pixels: SPI for this package of its own.
 @_spi(FrameGenTests) import FrameGenUIKit
-import Geometry
-import Layout
 import Testing
 import UIKit
 

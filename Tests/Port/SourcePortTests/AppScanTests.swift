@@ -1,5 +1,5 @@
 import Foundation
-import SourcePortValues
+import FrameGenSourcePortValues
 import Testing
 
 /// The scan behind `uikit init`, asked of the port's tool: which way each layout scrolls, and the

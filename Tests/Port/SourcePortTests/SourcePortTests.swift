@@ -1,5 +1,5 @@
 import Foundation
-import SourcePortValues
+import FrameGenSourcePortValues
 import Testing
 
 /// Every file ported by the `framegen-port` tool that this test build made for the FrameGenPort

@@ -1,14 +1,14 @@
+import FrameGenGeometry
 import FrameGenKit
+import FrameGenLayout
 import FrameGenTesting
-import Geometry
-import Layout
 import Testing
 import XCTest
 
 /// A layout of the app's own: a vertical stack of cards, each turned a little, alternately left
 /// and right, as on a desk. Written against CollectionViewLayout as one writes a
 /// UICollectionViewLayout subclass: prepare, content size, the elements in a rect. (XCTest brings
-/// Foundation, whose IndexPath is another type: say Layout.IndexPath.)
+/// Foundation, whose IndexPath is another type: say FrameGenLayout.IndexPath.)
 struct DeskLayout: CollectionViewLayout {
     var cardSize = Size(width: 140, height: 100)
     var spacing = 16.0
@@ -22,7 +22,7 @@ struct DeskLayout: CollectionViewLayout {
         var y = spacing
         for item in 0..<collectionView.dataSource.numberOfItems(inSection: 0) {
             var card = LayoutAttributes.cell(
-                Layout.IndexPath(item: item, section: 0),
+                FrameGenLayout.IndexPath(item: item, section: 0),
                 frame: Rect(
                     x: (width - cardSize.width) / 2, y: y, width: cardSize.width, height: cardSize.height))
             card.transform3D = .makeRotation(item % 2 == 0 ? -tilt : tilt, 0, 0, 1)
@@ -40,7 +40,7 @@ struct DeskLayout: CollectionViewLayout {
         cards.filter { $0.frame.intersects(rect) }
     }
 
-    func layoutAttributesForItem(at indexPath: Layout.IndexPath) -> LayoutAttributes? {
+    func layoutAttributesForItem(at indexPath: FrameGenLayout.IndexPath) -> LayoutAttributes? {
         cards.indices.contains(indexPath.item) ? cards[indexPath.item] : nil
     }
 }

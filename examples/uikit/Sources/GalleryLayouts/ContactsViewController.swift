@@ -1,6 +1,6 @@
 import UIKit
 
-import struct Layout.LayoutDescriptor
+import struct FrameGenLayout.LayoutDescriptor
 
 /// A contacts list as an iOS app writes one: a plain `UITableViewController` with a section per
 /// initial (its header pins while the section scrolls), subtitle cells with a disclosure

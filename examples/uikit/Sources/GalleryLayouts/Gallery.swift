@@ -1,9 +1,9 @@
 import UIKit
 
-import enum Layout.CustomValue
-import struct Layout.LayoutDescriptor
-import struct Layout.LayoutParameter
-import struct Layout.LayoutParameterError
+import enum FrameGenLayout.CustomValue
+import struct FrameGenLayout.LayoutDescriptor
+import struct FrameGenLayout.LayoutParameter
+import struct FrameGenLayout.LayoutParameterError
 
 /// The layouts this package's scenes name, for its command line (`Sources/gallery`) and its
 /// tests alike.

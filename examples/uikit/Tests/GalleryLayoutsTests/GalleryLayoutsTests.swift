@@ -5,11 +5,11 @@ import GalleryLayouts
 import Testing
 import UIKit
 
-import struct Layout.CollectionViewDataSource
-import struct Layout.CollectionViewState
-import struct Layout.CoverFlowLayout
-import struct Layout.LayoutDescriptor
-import enum Layout.LayoutRegistry
+import struct FrameGenLayout.CollectionViewDataSource
+import struct FrameGenLayout.CollectionViewState
+import struct FrameGenLayout.CoverFlowLayout
+import struct FrameGenLayout.LayoutDescriptor
+import enum FrameGenLayout.LayoutRegistry
 
 /// The package's layouts as types scenes may name.
 let galleryLayouts = Gallery.layouts.keys.sorted().map {
@@ -149,6 +149,6 @@ func gallery(_ arguments: [String]) throws -> (status: Int32, stdout: String, st
         dataSource: CollectionViewDataSource(itemCounts: [6]))
     let mine = try render(
         layout: UIKitLayout(name: "cover") { _ in GalleryLayouts.CoverFlowLayout() }, in: view)
-    let builtIn = try render(layout: Layout.CoverFlowLayout(), in: view)
+    let builtIn = try render(layout: FrameGenLayout.CoverFlowLayout(), in: view)
     #expect(mine == builtIn)
 }

@@ -3,8 +3,8 @@ import FrameGenKit
 import GalleryLayouts
 import Testing
 
-import struct Layout.LayoutDescriptor
-import enum Layout.LayoutRegistry
+import struct FrameGenLayout.LayoutDescriptor
+import enum FrameGenLayout.LayoutRegistry
 
 #if canImport(TestTiers)
     import TestTiers

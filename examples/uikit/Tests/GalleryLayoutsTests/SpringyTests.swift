@@ -2,8 +2,8 @@ import Foundation
 import FrameGenKit
 import Testing
 
-import struct Layout.LayoutAttributes
-import enum Layout.LayoutRegistry
+import struct FrameGenLayout.LayoutAttributes
+import enum FrameGenLayout.LayoutRegistry
 
 // SpringyFlowLayout (UIKit Dynamics springs on UIKit's flow layout) against framegen's built-in
 // `flow` with the same keys: the same grid at rest, a stretched one while dragged, the same grid

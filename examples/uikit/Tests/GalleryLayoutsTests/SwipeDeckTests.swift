@@ -4,8 +4,8 @@ import GalleryLayouts
 import Testing
 import UIKit
 
-import enum Layout.LayoutRegistry
-import enum Motion.TimingCurve
+import enum FrameGenLayout.LayoutRegistry
+import enum FrameGenMotion.TimingCurve
 
 // The swipe deck (scenes/swipe-deck.yaml): each drag over the top card reaches the card's own
 // pan, which moves and turns it with the finger; a release past a third of the width throws

@@ -2,7 +2,7 @@ import Foundation
 import FrameGenKit
 import Testing
 
-import enum Layout.LayoutRegistry
+import enum FrameGenLayout.LayoutRegistry
 
 // TumbleLayout (UIKit Dynamics gravity, collisions and a push): the items fall into a pile that
 // rests on the view's bottom, none overlapping another, and the scene ends once they rest.

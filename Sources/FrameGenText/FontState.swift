@@ -1,0 +1,374 @@
+import CFrameGenFontconfig
+import CFrameGenFreeType
+import CFrameGenHarfBuzz
+import FrameGenGeometry
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A line laid out in pixels: each inked glyph's bitmap, the whole pixel its pen is at and how
+/// many pixels its baseline is raised (marks placed by shaping).
+struct GlyphRun: Sendable {
+    var glyphs: [(bitmap: GlyphBitmap, x: Int, y: Int)]
+    var advance: Double
+    var ascent: Double
+    var descent: Double
+    var isRightToLeft: Bool
+}
+
+/// One glyph of a shaped run, in the face's font units: `x` from the run's start, `y` up from
+/// the baseline, `cluster` the index of its first scalar in the line.
+struct ShapedGlyph: Sendable, Equatable {
+    var glyph: UInt32
+    var x: Int
+    var y: Int
+    var cluster: Int
+}
+
+/// Consecutive characters drawn from one face at one bidi level, shaped; `glyphs` are in
+/// visual order (left to right) and a line's runs are too.
+struct ShapedRun: Sendable {
+    var face: Int
+    var scalars: Range<Int>
+    var level: UInt8
+    var glyphs: [ShapedGlyph]
+    var advanceUnits: Int
+    var isRightToLeft: Bool { level & 1 == 1 }
+}
+
+/// Everything FreeType and fontconfig hand out. FT_Library and FT_Face are not thread-safe, so
+/// this lives inside TextRenderer's mutex and is only touched while it is held.
+struct FontState {
+    let locator: FontLocator
+    private var library: FT_Library?
+    private(set) var faces: [FontFace] = []
+    private var faceIDs: [FontFile: Int] = [:]
+    private var unusable: Set<FontFile> = []
+    private var primaries: [FontRequest: Int] = [:]
+    /// A failed lookup is remembered so every title does not search again.
+    private var failures: [FontRequest: TextError] = [:]
+    /// fontconfig's preference order per family and weight, for characters the primary lacks.
+    private var sorted: [FontRequest: UnsafeMutablePointer<FcFontSet>?] = [:]
+    private var fallbacks: [FallbackKey: Int?] = [:]
+    private(set) var cache = GlyphCache()
+
+    private struct FallbackKey: Hashable {
+        var request: FontRequest
+        var scalar: Unicode.Scalar
+        var color: Bool
+    }
+
+    static let sortedCapacity = 32
+    static let requestCapacity = 4096
+
+    init(locator: FontLocator) { self.locator = locator }
+
+    mutating func close() {
+        for face in faces { face.close() }
+        faces = []
+        for case let set? in sorted.values { FcFontSetDestroy(set) }
+        sorted = [:]
+        if let library { FT_Done_FreeType(library) }
+        library = nil
+    }
+
+    /// The face a style's family and weight name. A family fontconfig does not know falls back
+    /// to the default family without an error (UIFont(name:) would return nil; a title in the
+    /// default font is the useful answer); only a missing default family is an error.
+    mutating func primary(_ request: FontRequest) throws(TextError) -> Int {
+        if let id = primaries[request] { return id }
+        if let failure = failures[request] { throw failure }
+        if primaries.count >= Self.requestCapacity { primaries.removeAll() }
+        do throws(TextError) {
+            let id: Int
+            if request.family == FontLocator.defaultFamily {
+                id = try openDefault(request.weight)
+            } else if let file = locator.file(family: request.family, weight: request.weight),
+                let found = try face(file)
+            {
+                id = found
+            } else {
+                id = try primary(FontRequest(family: FontLocator.defaultFamily, weight: request.weight))
+            }
+            primaries[request] = id
+            return id
+        } catch {
+            failures[request] = error
+            throw error
+        }
+    }
+
+    private mutating func startLibrary() throws(TextError) -> FT_Library {
+        if let library { return library }
+        var lib: FT_Library?
+        let status = FT_Init_FreeType(&lib)
+        guard status == 0, let lib else {
+            throw TextError(.rasterizer, "FreeType cannot start (error \(status))")
+        }
+        library = lib
+        return lib
+    }
+
+    private mutating func openDefault(_ weight: FontWeight) throws(TextError) -> Int {
+        let library = try startLibrary()
+        let candidates = locator.defaultCandidates(for: weight)
+        var badFont: TextError?
+        for file in candidates where access(file.path, R_OK) == 0 {
+            if let id = faceIDs[file] { return id }
+            switch FontFace.openDefault(library: library, file: file, weight: weight) {
+            case .success(let face): return add(face, file)
+            case .failure(let error): badFont = badFont ?? error
+            }
+        }
+        throw badFont ?? FontLocator.notFound(weight, tried: candidates)
+    }
+
+    /// The face in `file`, opened once; nil when FreeType cannot use it.
+    private mutating func face(_ file: FontFile) throws(TextError) -> Int? {
+        if let id = faceIDs[file] { return id }
+        guard !unusable.contains(file) else { return nil }
+        guard case .success(let face) = FontFace.open(library: try startLibrary(), file: file) else {
+            unusable.insert(file)
+            return nil
+        }
+        return add(face, file)
+    }
+
+    private mutating func add(_ face: FontFace, _ file: FontFile) -> Int {
+        faces.append(face)
+        faceIDs[file] = faces.count - 1
+        return faces.count - 1
+    }
+
+    /// The face for one character (grapheme cluster): the primary when it has every glyph,
+    /// else the first font in fontconfig's order for the family whose character set has the
+    /// cluster's first scalar, preferring a colour font when the cluster asks for emoji
+    /// presentation (U+FE0F). Nothing covers it: the primary (its .notdef box).
+    private mutating func face(
+        for scalars: String.UnicodeScalarView, request: FontRequest, primary: Int
+    ) throws(TextError) -> Int {
+        let wantsColor = scalars.contains("\u{FE0F}")
+        let needed = scalars.filter { !$0.properties.isDefaultIgnorableCodePoint }
+        if !wantsColor, needed.allSatisfy({ faces[primary].glyphIndex($0) != 0 }) { return primary }
+        guard locator.useFontconfig, let base = needed.first else { return primary }
+        if let id = try fallback(request, base, color: wantsColor) { return id }
+        if wantsColor, faces[primary].glyphIndex(base) == 0,
+            let id = try fallback(request, base, color: false)
+        {
+            return id
+        }
+        return primary
+    }
+
+    private mutating func fallback(_ request: FontRequest, _ scalar: Unicode.Scalar, color: Bool)
+        throws(TextError)
+        -> Int?
+    {
+        let key = FallbackKey(request: request, scalar: scalar, color: color)
+        if let known = fallbacks[key] { return known }
+        if sorted[request] == nil {
+            // Families come from files: a bounded number of sorted sets is kept (each holds every
+            // installed font's pattern), forgetting all of them when full, which costs a sort.
+            if sorted.count >= Self.sortedCapacity {
+                for case let set? in sorted.values { FcFontSetDestroy(set) }
+                sorted.removeAll()
+                fallbacks.removeAll()
+            }
+            sorted[request] = Fontconfig.sorted(request.family, request.weight)
+        }
+        var found: Int?
+        if case let set?? = sorted[request] {
+            for n in 0..<Int(set.pointee.nfont) {
+                guard let candidate = Fontconfig.font(set, n, covering: scalar), !color || candidate.isColor,
+                    let id = try face(candidate.file), faces[id].glyphIndex(scalar) != 0
+                else { continue }
+                found = id
+                break
+            }
+        }
+        if fallbacks.count >= Self.requestCapacity * 16 { fallbacks.removeAll() }
+        fallbacks[key] = found
+        return found
+    }
+
+    /// Splits a line into runs of one face and one bidi level, shapes each and puts them in
+    /// visual order. Runs in the primary face that are left-to-right and need no shaping
+    /// (Latin, Greek, Cyrillic, punctuation) keep the font's `kern` table and advances, so
+    /// such titles draw exactly as before shaping existed; every other run is shaped by
+    /// HarfBuzz (joining forms, marks, ligatures, emoji sequences).
+    mutating func shape(_ scalars: [Unicode.Scalar], request: FontRequest) throws(TextError) -> (
+        runs: [ShapedRun], primary: Int, isRightToLeft: Bool
+    ) {
+        let primary = try primary(request)
+        let bidi = BidiLevels(scalars)
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        let text = String(view)
+        var logical: [ShapedRun] = []
+        var offset = 0
+        for character in text {
+            let count = character.unicodeScalars.count
+            let face = try face(for: character.unicodeScalars, request: request, primary: primary)
+            let level = bidi.levels[offset]
+            if let last = logical.last, last.face == face, last.level == level {
+                logical[logical.count - 1].scalars = last.scalars.lowerBound..<offset + count
+            } else {
+                logical.append(
+                    ShapedRun(
+                        face: face, scalars: offset..<offset + count, level: level, glyphs: [],
+                        advanceUnits: 0))
+            }
+            offset += count
+        }
+        let codes = scalars.map(\.value)
+        for i in logical.indices {
+            let run = logical[i]
+            let simple =
+                run.face == primary && !run.isRightToLeft
+                && scalars[run.scalars].allSatisfy(Self.needsNoShaping)
+            (logical[i].glyphs, logical[i].advanceUnits) =
+                simple
+                ? kernTableLayout(scalars[run.scalars], face: run.face, start: run.scalars.lowerBound)
+                : harfBuzzLayout(codes, run)
+        }
+        let order = BidiLevels.visualOrder(logical.map(\.level))
+        return (order.map { logical[$0] }, primary, bidi.isRightToLeft)
+    }
+
+    /// Scripts whose glyphs are the characters one by one, left to right.
+    private static func needsNoShaping(_ s: Unicode.Scalar) -> Bool {
+        let v = s.value
+        return v < 0x0300 || (0x0370..<0x0483).contains(v) || (0x048A..<0x0590).contains(v)
+            || (0x1E00..<0x2000).contains(v) || (0x2010..<0x2028).contains(v) || (0x2030..<0x2060).contains(v)
+            || (0x2070..<0x2C00).contains(v)
+    }
+
+    private func kernTableLayout(_ scalars: ArraySlice<Unicode.Scalar>, face id: Int, start: Int) -> (
+        [ShapedGlyph], Int
+    ) {
+        let face = faces[id]
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(scalars.count)
+        var pen = 0
+        var previous: UInt32 = 0
+        for (i, scalar) in zip(scalars.indices, scalars) {
+            let glyph = face.glyphIndex(scalar)
+            pen += face.kerningUnits(previous, glyph)
+            glyphs.append(ShapedGlyph(glyph: glyph, x: pen, y: 0, cluster: i))
+            pen += face.advanceUnits(glyph)
+            previous = glyph
+        }
+        return (glyphs, pen)
+    }
+
+    /// HarfBuzz over the run, with the whole line as context (so Arabic joins across a change
+    /// of font); the glyphs come back in visual order.
+    private mutating func harfBuzzLayout(_ codes: [UInt32], _ run: ShapedRun) -> ([ShapedGlyph], Int) {
+        guard let font = faces[run.face].harfBuzzFont(), let buffer = hb_buffer_create() else {
+            return ([], 0)
+        }
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_add_utf32(
+            buffer, codes, Int32(codes.count), UInt32(run.scalars.lowerBound), Int32(run.scalars.count))
+        hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_guess_segment_properties(buffer)
+        hb_shape(font, buffer, nil, 0)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return ([], 0) }
+        var glyphs: [ShapedGlyph] = []
+        glyphs.reserveCapacity(Int(count))
+        var pen = 0
+        for i in 0..<Int(count) {
+            let p = positions[i]
+            glyphs.append(
+                ShapedGlyph(
+                    glyph: infos[i].codepoint, x: pen + Int(p.x_offset), y: Int(p.y_offset),
+                    cluster: Int(infos[i].cluster)))
+            pen += Int(p.x_advance)
+        }
+        return (glyphs, pen)
+    }
+
+    /// Lays `scalars` out on one line. Pen positions are sums of integer font units scaled
+    /// once per run, so they are exact and the same on every run; each glyph is drawn at the
+    /// nearest quarter pixel (colour glyphs at whole pixels). With `rasterize` false only the
+    /// advance is computed.
+    mutating func layout(
+        _ scalars: [Unicode.Scalar], pixelSize: Double, request: FontRequest, rasterize: Bool
+    ) throws(TextError) -> GlyphRun {
+        let (runs, primary, isRightToLeft) = try shape(scalars, request: request)
+        let size26d6 = (pixelSize * 64).rounded().clampedInt(in: pixelCoordinateRange, nan: 0)
+        var glyphs: [(bitmap: GlyphBitmap, x: Int, y: Int)] = []
+        if rasterize { glyphs.reserveCapacity(scalars.count) }
+        let primaryScale = pixelSize / Double(faces[primary].unitsPerEm)
+        var ascent = Double(faces[primary].ascender) * primaryScale
+        var descent = Double(faces[primary].descender) * primaryScale
+        var start = 0.0
+        for run in runs {
+            let scale = pixelSize / Double(faces[run.face].unitsPerEm)
+            if run.face != primary {
+                ascent = max(ascent, Double(faces[run.face].ascender) * scale)
+                descent = max(descent, Double(faces[run.face].descender) * scale)
+            }
+            if rasterize {
+                for g in run.glyphs {
+                    let quarters = ((start + Double(g.x) * scale) * 4 + 0.5).rounded(.down).clampedInt(
+                        in: pixelCoordinateRange, nan: 0)
+                    let color = faces[run.face].isColorBitmap
+                    let key = GlyphKey(
+                        face: run.face, size26d6: size26d6, glyph: g.glyph,
+                        phase: color ? 0 : UInt8(quarters & 3))
+                    let bitmap: GlyphBitmap
+                    if let cached = cache[key] {
+                        bitmap = cached
+                    } else {
+                        bitmap = try faces[run.face].rasterize(g.glyph, size26d6: size26d6, phase: key.phase)
+                        cache.insert(bitmap, for: key)
+                    }
+                    if bitmap.width > 0 {
+                        glyphs.append(
+                            (
+                                bitmap, quarters >> 2,
+                                (Double(g.y) * scale).rounded().clampedInt(in: pixelCoordinateRange, nan: 0)
+                            ))
+                    }
+                }
+            }
+            start += Double(run.advanceUnits) * scale
+        }
+        return GlyphRun(
+            glyphs: glyphs, advance: start, ascent: ascent, descent: descent, isRightToLeft: isRightToLeft)
+    }
+}
+
+extension FontState {
+    /// Where a face draws its underline and strikethrough, in pixels at `pixelSize`: each
+    /// stroke's centre above the baseline (negative: below) and its thickness, from the face's
+    /// `post` and `OS/2` tables; a face without them gets the common proportions of an em.
+    mutating func decorationMetrics(_ request: FontRequest, pixelSize: Double) throws(TextError) -> (
+        underline: Double, underlineThickness: Double, strikethrough: Double, strikethroughThickness: Double
+    ) {
+        let face = faces[try primary(request)]
+        let scale = pixelSize / Double(face.unitsPerEm)
+        var underline = Double(face.face.pointee.underline_position) * scale
+        var underlineThickness = Double(face.face.pointee.underline_thickness) * scale
+        if underlineThickness <= 0 {
+            (underline, underlineThickness) = (-0.1 * pixelSize, 0.05 * pixelSize)
+        }
+        var strikethrough = 0.25 * pixelSize
+        var strikethroughThickness = underlineThickness
+        if let os2 = FT_Get_Sfnt_Table(face.face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self),
+            os2.pointee.yStrikeoutSize > 0
+        {
+            // OS/2 gives the top of the stroke.
+            strikethroughThickness = Double(os2.pointee.yStrikeoutSize) * scale
+            strikethrough = Double(os2.pointee.yStrikeoutPosition) * scale - strikethroughThickness / 2
+        }
+        return (underline, underlineThickness, strikethrough, strikethroughThickness)
+    }
+}
