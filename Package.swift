@@ -336,6 +336,12 @@ var targets: [Target] = [
                 path: "Sources/AppleNames/\(name)"))
         for o in overlay { targets.append(.target(name: o, path: "Sources/AppleNames/\(o)")) }
     }
+    // Some of FrameGenUIKitTests' files test what `import UIKit` brings (a layer subclass, the
+    // version trait), so the target needs the module built first: without it a fresh build
+    // compiled them before UIKit existed when the scheduler chose that order.
+    for target in targets where target.name == "FrameGenUIKitTests" {
+        target.dependencies.append(.target(name: "UIKit"))
+    }
     // swift-snapshot-testing's image strategies (`assertSnapshot(of: view, as: .image)`), which
     // it compiles only for Apple platforms, drawn with framegen's UIKit (docs/snapshot-testing.md).
     products.append(.library(name: "FrameGenSnapshotTesting", targets: ["FrameGenSnapshotTesting"]))
