@@ -68,6 +68,15 @@ private final class Pages: UICollectionViewLayout, @unchecked Sendable {
             guard let wrapAt, Double(view.contentOffset.x) >= wrapAt else { return }
             view.setContentOffset(CGPoint(x: view.contentOffset.x - CGFloat(wrapAt), y: 0), animated: false)
         }
+        func scrollViewWillBeginDragging(_ scrollView: UIScrollView) {
+            journal.add("willBeginDragging", scrollView)
+        }
+        func scrollViewWillEndDragging(
+            _ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+            targetContentOffset: UnsafeMutablePointer<CGPoint>
+        ) {
+            journal.add("willEndDragging", scrollView)
+        }
         func scrollViewDidEndDecelerating(_ scrollView: UIScrollView) {
             journal.add("didEndDecelerating", scrollView)
             wrap(scrollView)
@@ -146,11 +155,25 @@ private func lastFrame(_ timeline: Timeline, _ journal: Journal) -> [(time: Doub
     #expect(!entries.contains { $0.what == "didEndScrollingAnimation" })
 }
 
+@Test func aFlingMovesTheContentBeforeTheFingerLifts() throws {
+    // On iOS a deceleration follows only a pan that moved the content, so the program hears the
+    // drag begin at one offset and end at another: the scene's fling is a flick of one refresh
+    // (1/60 s) at its velocity, 600 pt/s x 1/60 s = 10 pt (docs/scene.md, `fling`).
+    let journal = Journal()
+    let t = try timeline(["wait: 0.1", "fling: {velocity: [600, 0]}"]) { Pages(journal) }
+    let entries = lastFrame(t, journal)
+    let begin = try #require(entries.first { $0.what == "willBeginDragging" })
+    let end = try #require(entries.first { $0.what == "willEndDragging" })
+    #expect(begin.x == 0 && abs(begin.time - 0.1) < 1e-9)
+    #expect(end.x == 10 && abs(end.time - (0.1 + 1.0 / 60)) < 1e-9)
+}
+
 @Test func anOffsetTheDelegateSetsAsADecelerationEndsIsTakenThere() throws {
-    // An endless banner: resting at 1000 or beyond, it moves back by 1000 at once.
+    // An endless banner: resting at 1000 or beyond, it moves back by 1000 at once. The fling
+    // lifts at 904 and would rest at 1024, the page 1000.
     let journal = Journal()
     let t = try timeline([
-        "scroll: {to: [900, 0], duration: 0.2}", "fling: {velocity: [300, 0]}", "wait: 0.5",
+        "scroll: {to: [900, 0], duration: 0.2}", "fling: {velocity: [240, 0]}", "wait: 0.5",
     ]) {
         Pages(journal, wrapAt: 1000)
     }

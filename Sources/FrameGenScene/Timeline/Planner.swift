@@ -362,25 +362,18 @@ struct Planner {
         case .fling(let velocity, let rate):
             let centre = Point(x: states[v].size.width / 2, y: states[v].size.height / 2)
             if offer(v, .fling(velocity: velocity), at: centre, duration: 0, curve: .linear) { return }
-            var s = states[v]
-            let axes = scrollableAxes(v, s, at: t)
+            let axes = scrollableAxes(v, states[v], at: t)
             // Along an axis that cannot move, the release has nothing to carry.
             let velocity = Point(x: axes.x ? velocity.x : 0, y: axes.y ? velocity.y : 0)
             guard velocity != .zero else { return }
-            s.layout.collectionViewWillBeginDragging(cvState(v, s, at: t))
-            let release = releaseMotion(v, &s, velocity: velocity, rate: rate, at: t)
-            s.layout.collectionViewDidEndDragging(cvState(v, s, at: t), willDecelerate: true)
-            var before = states
-            before[v] = s
-            add(v, duration: release.duration, before: before, .fling(release))
-            s.layout.replayScrollSteps(from: t, to: time) { [s] u in
-                var at = s
-                at.offset = data.pixelGrid.round(release.offset(at: u - t))
-                return cvState(v, at, at: u)
-            }
-            s.offset = data.pixelGrid.round(release.restOffset)
-            s.layout.collectionViewDidEndDecelerating(cvState(v, s, at: time))
-            states[v] = s
+            // A fling is a flick: UIKit has no release without a touch that moved the content, so
+            // the finger travels at the release velocity for one screen refresh before it lifts
+            // (docs/scene.md, `fling`). A layout that compares the offset at the release with the
+            // one it kept (a banner's page in targetContentOffset) sees the view move, as on iOS.
+            let flick = 1.0 / 60
+            drag(
+                v, by: Point(x: -velocity.x * flick, y: -velocity.y * flick), duration: flick, curve: .linear,
+                rate: rate)
         case .rotate(let target, let d, let curve):
             if let name = action.view, scene.views.count > 1 {
                 warnings.append(
@@ -527,7 +520,10 @@ struct Planner {
 
     /// Returns false when nothing could move (the content fits the view along every axis).
     @discardableResult
-    mutating func drag(_ v: Int, by: Point, duration d: Double, curve: TimingCurve) -> Bool {
+    mutating func drag(
+        _ v: Int, by: Point, duration d: Double, curve: TimingCurve,
+        rate deceleration: DecelerationRate? = nil
+    ) -> Bool {
         let t = time
         var s = states[v]
         let (scrollsX, scrollsY) = scrollableAxes(v, s, at: t)
@@ -560,7 +556,7 @@ struct Planner {
         }
         released.offset = DragMotion.offset(x: dragX, y: dragY, by: by, progress: 1, from: s.offset)
         let releaseTime = t + d
-        let release = releaseMotion(v, &released, velocity: velocity, rate: nil, at: releaseTime)
+        let release = releaseMotion(v, &released, velocity: velocity, rate: deceleration, at: releaseTime)
         released.layout.collectionViewDidEndDragging(
             cvState(v, released, at: releaseTime), willDecelerate: velocity != .zero)
         var before = states
