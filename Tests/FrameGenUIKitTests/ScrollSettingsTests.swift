@@ -159,3 +159,47 @@ final class PageKeepingLayout: UICollectionViewFlowLayout {
     #expect(x.contains { abs($0 - 300) < 1e-9 })
     #expect(abs(try #require(x.last) - 600) < 1e-9)
 }
+
+/// A pager that rounds where the content is at the release up in the fling's direction, then
+/// adds the pages the velocity flicks (half a page per pt/ms here), as many snapping layouts in
+/// the wild do.
+final class CeilingPagerLayout: UICollectionViewFlowLayout {
+    override init() {
+        super.init()
+        scrollDirection = .horizontal
+        itemSize = CGSize(width: 300, height: 100)
+        minimumLineSpacing = 0
+    }
+
+    required init?(coder: NSCoder) { nil }
+
+    override func targetContentOffset(
+        forProposedContentOffset proposed: CGPoint, withScrollingVelocity velocity: CGPoint
+    ) -> CGPoint {
+        let at = collectionView!.contentOffset.x / itemSize.width
+        let page = velocity.x > 0 ? at.rounded(.up) : velocity.x < 0 ? at.rounded(.down) : at.rounded()
+        let flicked = (velocity.x * 0.5).rounded(.towardZero)
+        return CGPoint(x: (page + flicked) * itemSize.width, y: proposed.y)
+    }
+}
+
+/// A fling from rest reaches the layout with the content already moved by the finger (iOS
+/// decelerates only after a pan that moved it), so a pager that rounds the content's offset up in
+/// the fling's direction turns a page even for a slow flick, and one more for each page the
+/// velocity flicks: 0.6 pt/ms turns one page, 2.4 pt/ms two.
+@Test func aFlingFromRestTurnsThePageTheMovedContentRoundsTo() throws {
+    func rest(_ velocity: Int) throws -> CGFloat {
+        let scene = """
+            canvas: {width: 300, height: 100, scale: 1, background: "#000000"}
+            content: {items: 10}
+            layout: {type: pager}
+            timeline:
+              - fling: {velocity: [\(velocity), 0]}
+            """
+        let layouts = [UIKitLayout.descriptor(type: "pager") { _ in CeilingPagerLayout() }]
+        return try #require(try offsets(scene, layouts: layouts).last?.x)
+    }
+    #expect(try rest(600) == 300)
+    #expect(try rest(2400) == 600)
+    #expect(try rest(-600) == 0)
+}
