@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The iOS release whose drawing framegen follows where releases differ (docs/uikit.md "Which
 /// iOS"): iOS 18 unless `FRAMEGEN_IOS_VERSION` or `UIDevice.withSystemVersion` says otherwise.
@@ -18,11 +19,11 @@ package enum SystemRelease {
 
     @TaskLocal package static var bound: Int?
 
-    /// `FRAMEGEN_IOS_VERSION` ("17", "17.5", "18.0"), else `standard`; another value is
-    /// reported once on standard error and not used.
-    package static let fromEnvironment: Int = {
+    /// `FRAMEGEN_IOS_VERSION` ("17", "17.5", "18.0"), else nil; another value is reported once
+    /// on standard error and not used.
+    package static let fromEnvironment: Int? = {
         guard let text = ProcessInfo.processInfo.environment["FRAMEGEN_IOS_VERSION"], !text.isEmpty else {
-            return standard
+            return nil
         }
         guard let major = major(of: text) else {
             FileHandle.standardError.write(
@@ -34,8 +35,16 @@ package enum SystemRelease {
         return major
     }()
 
-    /// The release being followed: the one `bound` for the work running, else the environment's.
-    package static var major: Int { bound ?? fromEnvironment }
+    /// A release a module found from what the run compares with (FrameGenSnapshotTesting: the
+    /// dates its references were committed), below the environment's and `bound`.
+    private static let found = Mutex<Int?>(nil)
+
+    /// Follows `major` unless the environment or `bound` says otherwise.
+    package static func follow(found major: Int) { found.withLock { $0 = major } }
+
+    /// The release being followed: the one `bound` for the work running, else the environment's,
+    /// else one found, else `standard`.
+    package static var major: Int { bound ?? fromEnvironment ?? found.withLock { $0 } ?? standard }
 
     /// The major version a version string names ("17", "17.5", "18.0.1"), nil for anything else.
     package static func major(of version: String) -> Int? {

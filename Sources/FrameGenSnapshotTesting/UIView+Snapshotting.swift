@@ -18,7 +18,11 @@ extension Snapshotting where Format == UIImage {
     ) -> Snapshotting {
         SimplySnapshotting.image(
             precision: precision, perceptualPrecision: perceptualPrecision, scale: traits.displayScale
-        ).pullback(draw)
+        ).pullback { value in
+            // Drawn as the release the references' commit dates tell, unless told otherwise.
+            ReferenceRelease.follow()
+            return draw(value)
+        }
     }
 }
 
