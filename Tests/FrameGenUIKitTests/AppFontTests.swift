@@ -129,9 +129,26 @@ func uiAppFontsRegistersTheFontsItListsAndTheyAreDrawnFromTheirFile() throws {
     let wide = label.intrinsicContentSize.width
     let scale = UIScreen.main.scale
     #expect(narrow == wide)
-    #expect(narrow == (5 * 1233 / 2048 * 20 * scale).rounded(.up) / scale)
+    #expect(narrow == (5.0 * 1233 / 2048 * 20 * scale).rounded(.up) / scale)
     label.font = .systemFont(ofSize: 20)
     #expect(label.intrinsicContentSize.width != narrow)
+
+    // And the compositor draws it so: "MMMMM" inks at most five advances, 60.2 pixels at scale 1
+    // (DejaVu Sans's M advances 1767 units: its five would ink some 80).
+    label.font = mono
+    label.frame = CGRect(x: 0, y: 0, width: 200, height: 30)
+    label.textColor = .black
+    let format = UIGraphicsImageRendererFormat()
+    format.scale = 1
+    let image = UIGraphicsImageRenderer(size: label.bounds.size, format: format).image { context in
+        label.layer.render(in: context.cgContext)
+    }
+    let bitmap = try #require(image.bitmap)
+    let inked = (0..<bitmap.width).filter { x in
+        (0..<bitmap.height).contains { y in bitmap.pixels[(y * bitmap.width + x) * 4 + 3] > 0 }
+    }
+    let span = try #require(inked.last) - inked[0] + 1
+    #expect(span > 50 && span <= 61)
 }
 
 @Test(.enabled(if: installed("DejaVuSerif-Italic.ttf"), skipped))
