@@ -32,7 +32,7 @@ import PackageDescription
 
 // The UIKit surface's modules, bottom to top.
 let uikitSurface = [
-    "FrameGenCoreGraphics", "FrameGenCoreImage", "FrameGenQuartzCore", "FrameGenUIKit",
+    "FrameGenCoreGraphics", "FrameGenCoreImage", "FrameGenCoreText", "FrameGenQuartzCore", "FrameGenUIKit",
     "FrameGenUIKitDynamics",
     "FrameGenCompositionalLayout", "FrameGenUIKitHost", "FrameGenUIKitRendering",
 ]
@@ -169,6 +169,9 @@ var targets: [Target] = [
     .target(
         name: "FrameGenCoreGraphics", dependencies: ["FrameGenGeometry", "FrameGenLayout", "FrameGenRaster"]),
     .target(name: "FrameGenCoreImage", dependencies: ["FrameGenCoreGraphics"]),
+    // Core Text's font manager: the fonts an app registers, read from their tables here and
+    // handed to FrameGenText to draw from their own files.
+    .target(name: "FrameGenCoreText", dependencies: ["FrameGenCoreGraphics", "FrameGenText"]),
     .target(
         name: "FrameGenQuartzCore",
         dependencies: ["FrameGenCoreGraphics", "FrameGenGeometry", "FrameGenLayout", "FrameGenMotion"]),
@@ -176,8 +179,8 @@ var targets: [Target] = [
     .target(
         name: "FrameGenUIKit",
         dependencies: [
-            "FrameGenQuartzCore", "FrameGenCoreGraphics", "FrameGenCoreImage", "FrameGenGeometry",
-            "FrameGenLayout", "FrameGenMotion",
+            "FrameGenQuartzCore", "FrameGenCoreGraphics", "FrameGenCoreImage", "FrameGenCoreText",
+            "FrameGenGeometry", "FrameGenLayout", "FrameGenMotion",
             "FrameGenCodecs", "FrameGenRaster", "FrameGenText", "FrameGenUserCode",
         ]),
     .target(
@@ -317,11 +320,12 @@ var targets: [Target] = [
         ("CoreGraphics", ["FrameGenCoreGraphics"]),
         ("QuartzCore", ["FrameGenQuartzCore", "CoreGraphics"]),
         ("CoreImage", ["FrameGenCoreImage", "CoreGraphics"]),
+        ("CoreText", ["FrameGenCoreText", "CoreGraphics"]),
         (
             "UIKit",
             [
                 "FrameGenUIKit", "FrameGenUIKitDynamics", "FrameGenCompositionalLayout", "FrameGenUIKitHost",
-                "FrameGenUIKitRendering", "QuartzCore", "CoreImage",
+                "FrameGenUIKitRendering", "QuartzCore", "CoreImage", "CoreText",
             ]
         ),
     ]

@@ -9,8 +9,9 @@ import FrameGenUIKit
 /// `Diffing.image` compares both images with those rectangles filled alike: everything but the
 /// text is compared. A comparison that masked text says so, on a failure in the message and on
 /// a pass on standard error, so that no test passes silently because text was skipped.
-/// Text in a font the package bundles (`UIFont(name:size:)`) needs no mask when the font is
-/// installed where fontconfig finds it (docs/snapshot-testing.md "Text").
+/// Text in a font the package bundles (`UIFont(name:size:)`) needs no mask when the app registers
+/// it as on iOS (UIAppFonts, Core Text's font manager): it is drawn from its own file
+/// (docs/snapshot-testing.md "Text").
 public enum SnapshotText {
     @TaskLocal static var taskMasking: Bool?
 

@@ -21,7 +21,18 @@ struct FontFace {
     /// Opens the face `file` names, any family, scalable or a colour bitmap font.
     static func open(library: FT_Library, file: FontFile) -> Result<FontFace, TextError> {
         var face: FT_Face?
-        let status = FT_New_Face(library, file.path, FT_Long(file.index), &face)
+        let status: FT_Error
+        if let id = file.memory {
+            // AppFonts keeps the bytes for the process's life, as FreeType reads them for the face's.
+            guard let kept = AppFonts.bytes(id), let base = kept.bytes.baseAddress else {
+                return .failure(TextError(.badFont, "\(file.path): no such registered font data"))
+            }
+            status = FT_New_Memory_Face(
+                library, base.assumingMemoryBound(to: FT_Byte.self), FT_Long(kept.bytes.count),
+                FT_Long(file.index), &face)
+        } else {
+            status = FT_New_Face(library, file.path, FT_Long(file.index), &face)
+        }
         guard status == 0, let face else {
             return .failure(
                 TextError(.badFont, "\(file.path): FreeType cannot open this font (error \(status))"))

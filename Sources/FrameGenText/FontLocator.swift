@@ -63,10 +63,26 @@ public struct FontLocator: Sendable {
     }
 }
 
-/// A font file and the face inside it (collections such as .ttc hold several).
+/// A font file and the face inside it (collections such as .ttc hold several), or the bytes an
+/// app registered (AppFonts), which `path` then only names in messages.
 struct FontFile: Hashable, Sendable {
     var path: String
     var index: Int
+    /// AppFonts' id of the bytes, for a font registered from memory.
+    var memory: Int? = nil
+
+    init(path: String, index: Int, memory: Int? = nil) {
+        (self.path, self.index, self.memory) = (path, index, memory)
+    }
+
+    /// Where a registered face is drawn from.
+    init(_ source: AppFonts.Source) {
+        switch source {
+        case .file(let path, let index): self.init(path: path, index: index)
+        case .memory(let id, let index):
+            self.init(path: "<registered font data #\(id)>", index: index, memory: id)
+        }
+    }
 }
 
 /// A family and weight as a style asks for them.

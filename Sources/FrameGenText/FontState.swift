@@ -50,6 +50,8 @@ struct FontState {
     private var primaries: [FontRequest: Int] = [:]
     /// A failed lookup is remembered so every title does not search again.
     private var failures: [FontRequest: TextError] = [:]
+    /// AppFonts' generation the lookups above were made in.
+    private var appFontsGeneration = -1
     /// fontconfig's preference order per family and weight, for characters the primary lacks.
     private var sorted: [FontRequest: UnsafeMutablePointer<FcFontSet>?] = [:]
     private var fallbacks: [FallbackKey: Int?] = [:]
@@ -75,16 +77,27 @@ struct FontState {
         library = nil
     }
 
-    /// The face a style's family and weight name. A family fontconfig does not know falls back
-    /// to the default family without an error (UIFont(name:) would return nil; a title in the
-    /// default font is the useful answer); only a missing default family is an error.
+    /// The face a style's family and weight name: a font the app registered under that name
+    /// (AppFonts: its own file, whatever the weight), else fontconfig's. A family fontconfig
+    /// does not know falls back to the default family without an error (UIKit asks only for
+    /// fonts UIFont(name:) found, and a scene's title in the default font is the useful answer);
+    /// only a missing default family is an error.
     mutating func primary(_ request: FontRequest) throws(TextError) -> Int {
+        let generation = AppFonts.generation
+        if generation != appFontsGeneration {
+            // A registration since the last lookups may name any family: look them up again.
+            primaries.removeAll()
+            failures.removeAll()
+            appFontsGeneration = generation
+        }
         if let id = primaries[request] { return id }
         if let failure = failures[request] { throw failure }
         if primaries.count >= Self.requestCapacity { primaries.removeAll() }
         do throws(TextError) {
             let id: Int
-            if request.family == FontLocator.defaultFamily {
+            if let source = AppFonts.source(request.family), let found = try face(FontFile(source)) {
+                id = found
+            } else if request.family == FontLocator.defaultFamily {
                 id = try openDefault(request.weight)
             } else if let file = locator.file(family: request.family, weight: request.weight),
                 let found = try face(file)

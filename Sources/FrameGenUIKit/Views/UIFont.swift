@@ -1,11 +1,15 @@
 import Foundation
+import FrameGenCoreGraphics
+import FrameGenCoreText
 
-/// A font: a family, a weight and a size, immutable and Sendable as in Apple's SDK. UIKit's
-/// module has no font files (the compositor resolves families through fontconfig, in
-/// Sources/FrameGenText), so a font here is a description of what to draw with, and its metrics are those
-/// of the system font, SF Pro (units per em 2048, ascender 1950, descender -494, no line gap,
-/// cap height 1443, x-height 1078), for every family: iOS's own values for the system font, an
-/// approximation for others.
+/// A font: a family, a weight and a size, immutable and Sendable as in Apple's SDK. Three kinds,
+/// as `UIFont(name:size:)` finds them (docs/uikit.md "Fonts"):
+/// - the system font, whose metrics are SF Pro's (units per em 2048, ascender 1950, descender
+///   -494, no line gap, cap height 1443, x-height 1078), iOS's own values, drawn with DejaVu Sans;
+/// - a font the app registered (UIAppFonts, Core Text's font manager): its metrics are its
+///   own file's, and the compositor draws it from that file;
+/// - one of iOS's own fonts (IOSFontNames), whose files are Apple's and are not here: drawn with
+///   fontconfig's substitute for its family, with the system font's metrics.
 open class UIFont: NSObject, @unchecked Sendable {
     /// A weight as UIKit numbers it, -1 (lightest) to 1 (heaviest); regular is 0.
     public struct Weight: RawRepresentable, Hashable, Sendable {
@@ -24,6 +28,28 @@ open class UIFont: NSObject, @unchecked Sendable {
         public static let bold = Weight(rawValue: 0.4)
         public static let heavy = Weight(rawValue: 0.56)
         public static let black = Weight(rawValue: 0.62)
+
+        /// A font's OS/2 usWeightClass as UIKit's weight: 100 ultralight, 200 thin, 300 light,
+        /// 400 regular, 500 medium, 600 semibold, 700 bold, 800 heavy, 900 black (nearest).
+        init(weightClass: Int) {
+            let weights: [Weight] = [
+                .ultraLight, .thin, .light, .regular, .medium, .semibold, .bold, .heavy, .black,
+            ]
+            self = weights[min(max((weightClass + 50) / 100, 1), 9) - 1]
+        }
+
+        /// The weight a style name says ("Bold", "CondensedExtraBold", "LightOblique"), regular
+        /// when it names none.
+        init(styleName style: String) {
+            let s = style.lowercased()
+            let words: [(String, Weight)] = [
+                ("ultralight", .ultraLight), ("extralight", .ultraLight), ("thin", .thin), ("light", .light),
+                ("medium", .medium), ("semibold", .semibold), ("demibold", .semibold), ("extrabold", .heavy),
+                ("ultrabold", .heavy), ("heavy", .heavy), ("extrablack", .black), ("black", .black),
+                ("bold", .bold),
+            ]
+            self = words.first { s.contains($0.0) }?.1 ?? .regular
+        }
 
         /// The style name iOS puts in the system font's name, for the nearest named weight.
         var styleName: String {
@@ -93,10 +119,13 @@ open class UIFont: NSObject, @unchecked Sendable {
     /// How the font follows the text size, for a font from a text style or `UIFontMetrics`
     /// (UIFontMetrics.swift); nil for a font of a fixed size.
     package let dynamicType: DynamicTypeScaling?
+    /// The tables of a font the app registered (its names and metrics); nil for the system font
+    /// and iOS's own fonts.
+    package let appFont: FontTables?
 
     package init(
         fontName: String, familyName: String, pointSize: CGFloat, weight: Weight, isItalic: Bool,
-        design: Design, dynamicType: DynamicTypeScaling? = nil
+        design: Design, dynamicType: DynamicTypeScaling? = nil, appFont: FontTables? = nil
     ) {
         self.fontName = fontName
         self.familyName = familyName
@@ -105,20 +134,69 @@ open class UIFont: NSObject, @unchecked Sendable {
         self.isItalic = isItalic
         self.design = design
         self.dynamicType = dynamicType
+        self.appFont = appFont
         super.init()
     }
 
-    /// A font by PostScript or family name. iOS returns nil for a font it does not have; this
-    /// module cannot look fonts up, so framegen returns nil only for an empty name and takes the
-    /// family to be the name up to its first "-" (PostScript's Family-Style convention).
-    public convenience init?(name fontName: String, size fontSize: CGFloat) {
-        guard !fontName.isEmpty else { return nil }
-        let family = fontName.split(separator: "-", maxSplits: 1).first.map(String.init) ?? fontName
-        let style = fontName.dropFirst(family.count).lowercased()
+    /// A font the app registered, at `size`: named, weighted and slanted as its tables say.
+    package convenience init(appFont tables: FontTables, size: CGFloat) {
         self.init(
-            fontName: fontName, familyName: family, pointSize: fontSize,
-            weight: style.contains("bold") ? .bold : .regular,
-            isItalic: style.contains("italic") || style.contains("oblique"), design: .named)
+            fontName: tables.postScriptName, familyName: tables.familyName, pointSize: size,
+            weight: Weight(weightClass: tables.weightClass), isItalic: tables.isItalic, design: .named,
+            appFont: tables)
+    }
+
+    /// A font by name, as iOS finds it: a font the app registered (UIAppFonts in its Info.plist,
+    /// `CTFontManagerRegisterFontsForURL`, `CTFontManagerRegisterGraphicsFont`) or one of iOS's own
+    /// (IOSFontNames), by PostScript name (name table ID 6) or full name (ID 4), and, as Core
+    /// Text's `CTFontCreateWithName` matches other names "in a fallback manner", by family name
+    /// (the family's regular face). Any other name is nil, as on iOS, where an app's
+    /// `UIFont(name:size:)!` would crash: framegen says so once per name on standard error, and
+    /// names a font file of the bundle that has that name but is not listed in UIAppFonts.
+    public convenience init?(name fontName: String, size fontSize: CGFloat) {
+        AppFontFiles.loadKnownBundles()
+        if let registered = FontRegistry.font(named: fontName) ?? Self.registeredFamily(fontName) {
+            self.init(appFont: registered.tables, size: fontSize)
+            return
+        }
+        let name =
+            IOSFontNames.familyOfName[fontName] != nil
+            ? fontName : IOSFontNames.regularName(ofFamily: fontName)
+        guard let name, let family = IOSFontNames.familyOfName[name] else {
+            AppFontFiles.warnNotFound(fontName)
+            return nil
+        }
+        let style = name.split(separator: "-", maxSplits: 1).dropFirst().first.map { $0.lowercased() } ?? ""
+        self.init(
+            fontName: name, familyName: family, pointSize: fontSize, weight: Weight(styleName: style),
+            isItalic: style.contains("italic") || style.contains("oblique") || style.hasSuffix("ita")
+                || style.hasSuffix("bookit"),
+            design: .named)
+    }
+
+    /// A registered family's regular face: the upright one of weight nearest 400.
+    private static func registeredFamily(_ family: String) -> RegisteredFont? {
+        FontRegistry.fonts.filter { $0.tables.familyName == family }
+            .min { a, b in
+                (a.tables.isItalic ? 1000 : 0) + abs(a.tables.weightClass - 400)
+                    < (b.tables.isItalic ? 1000 : 0) + abs(b.tables.weightClass - 400)
+            }
+    }
+
+    /// The families of fonts: iOS's own and those the app registered, in alphabetical order.
+    open class var familyNames: [String] {
+        AppFontFiles.loadKnownBundles()
+        let families = IOSFontNames.families.map(\.family) + FontRegistry.fonts.map(\.tables.familyName)
+        return Set(families).sorted()
+    }
+
+    /// The PostScript names of a family's fonts: iOS's own, then those the app registered.
+    open class func fontNames(forFamilyName familyName: String) -> [String] {
+        AppFontFiles.loadKnownBundles()
+        let own = IOSFontNames.families.first { $0.family == familyName }?.names ?? []
+        return own
+            + FontRegistry.fonts.filter { $0.tables.familyName == familyName }.map(\.tables.postScriptName)
+            .filter { !own.contains($0) }
     }
 
     /// The system font, named as iOS names it (".SFUI-Semibold", family ".AppleSystemUIFont").
@@ -167,23 +245,38 @@ open class UIFont: NSObject, @unchecked Sendable {
     open func withSize(_ fontSize: CGFloat) -> UIFont {
         UIFont(
             fontName: fontName, familyName: familyName, pointSize: fontSize, weight: weight,
-            isItalic: isItalic, design: design)
+            isItalic: isItalic, design: design, appFont: appFont)
     }
 
     /// Whether the compositor draws it from the bold face: from semibold up (it has regular and
-    /// bold faces only).
+    /// bold faces only). A registered font is drawn from its own file, whatever this says.
     package var isDrawnBold: Bool { weight.rawValue >= Weight.semibold.rawValue }
 
-    /// The family the compositor asks fontconfig for; nil for the system font's (its default).
-    package var drawnFamily: String? { familyName.hasPrefix(".") ? nil : familyName }
+    /// The family the compositor asks for: a registered font's PostScript name, which
+    /// FrameGenText's AppFonts draws from the font's file; the family fontconfig substitutes
+    /// for one of iOS's fonts; nil for the system font's (the default family).
+    package var drawnFamily: String? {
+        appFont?.postScriptName ?? (familyName.hasPrefix(".") ? nil : familyName)
+    }
 
-    // SF Pro's vertical metrics, in font units of a 2048-unit em (see the type's comment).
-    open var ascender: CGFloat { pointSize * 1950 / 2048 }
-    open var descender: CGFloat { -pointSize * 494 / 2048 }
-    open var leading: CGFloat { 0 }
+    // The vertical metrics, as Core Text computes them (docs/decisions.md "App fonts"): a
+    // registered font's from its hhea table (ascender, descender, line gap; Core Text does not
+    // take OS/2's typographic metrics, USE_TYPO_METRICS or not) and its OS/2 cap and x heights
+    // (else the tops of its "H" and "x"), scaled from its units per em to the point size; SF
+    // Pro's for every other font (see the type's comment). The line height is their plain sum,
+    // unrounded, as iOS reports it (17-point SF Pro: 20.287109375).
+    open var ascender: CGFloat { scaled(appFont?.ascender, 1950) }
+    open var descender: CGFloat { scaled(appFont?.descender, -494) }
+    open var leading: CGFloat { scaled(appFont?.lineGap, 0) }
     open var lineHeight: CGFloat { ascender - descender + leading }
-    open var capHeight: CGFloat { pointSize * 1443 / 2048 }
-    open var xHeight: CGFloat { pointSize * 1078 / 2048 }
+    open var capHeight: CGFloat { scaled(appFont.map { $0.capHeight ?? 0 }, 1443) }
+    open var xHeight: CGFloat { scaled(appFont.map { $0.xHeight ?? 0 }, 1078) }
+
+    /// `units` of the registered font's em, else `systemUnits` of SF Pro's 2048, at the point size.
+    private func scaled(_ units: Int?, _ systemUnits: Int) -> CGFloat {
+        guard let appFont, let units else { return pointSize * CGFloat(systemUnits) / 2048 }
+        return pointSize * CGFloat(units) / CGFloat(appFont.unitsPerEm)
+    }
 
     open override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? UIFont else { return false }

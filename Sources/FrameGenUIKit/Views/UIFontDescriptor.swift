@@ -1,4 +1,5 @@
 import Foundation
+import FrameGenCoreText
 
 /// A font described by attributes (family, name, size, traits), from which `UIFont(descriptor:
 /// size:)` makes a font: how apps make a bold or italic version of a font, or the rounded,
@@ -218,6 +219,12 @@ extension UIFont {
                 familyName: ".AppleSystemUIFont",
                 pointSize: size, weight: weight, isItalic: italic, design: design,
                 dynamicType: pointSize > 0 ? nil : base?.dynamicType)
+        } else if let named = descriptor.fontAttributes[.name] as? String,
+            descriptor.traits[UIFontDescriptor.TraitKey.symbolic.rawValue] == nil,
+            let registered = FontRegistry.font(named: named)
+        {
+            // A registered font's own descriptor (`font.fontDescriptor`, `withSize`): the same face.
+            self.init(appFont: registered.tables, size: size)
         } else {
             let family =
                 (descriptor.fontAttributes[.family] as? String)

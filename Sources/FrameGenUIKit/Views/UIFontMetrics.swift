@@ -44,7 +44,7 @@ extension UIFont {
         UIFont(
             fontName: fontName, familyName: familyName, pointSize: pointSize, weight: weight,
             isItalic: isItalic,
-            design: design, dynamicType: scaling)
+            design: design, dynamicType: scaling, appFont: appFont)
     }
 
     /// The font at `category`'s size, when it follows the text size; nil for a fixed size.
