@@ -4,13 +4,13 @@ import SwiftSyntax
 /// The scan behind `framegen uikit init`: FrameGenSourcePortValues has its values.
 extension AppScan {
     /// Apple's frameworks an app's file may import that neither Linux nor framegen provides
-    /// (framegen provides UIKit, QuartzCore and CoreGraphics; Foundation and Dispatch are
-    /// Linux's).
+    /// (framegen provides UIKit, QuartzCore, CoreGraphics, CoreImage and CoreText; Foundation and
+    /// Dispatch are Linux's).
     static let appleOnlyModules: Set<String> = [
-        "SwiftUI", "Combine", "CoreImage", "AVFoundation", "AVKit", "Photos", "PhotosUI", "MapKit",
+        "SwiftUI", "Combine", "AVFoundation", "AVKit", "Photos", "PhotosUI", "MapKit",
         "WebKit", "CoreData", "CoreLocation", "StoreKit", "SafariServices", "MessageUI", "Metal",
         "MetalKit", "SceneKit", "SpriteKit", "ARKit", "CoreMotion", "UserNotifications",
-        "LocalAuthentication", "Contacts", "ContactsUI", "EventKit", "CoreText", "ImageIO",
+        "LocalAuthentication", "Contacts", "ContactsUI", "EventKit", "ImageIO",
         "MobileCoreServices", "UniformTypeIdentifiers", "OSLog", "CoreHaptics", "Vision", "CoreML",
         "CloudKit", "HealthKit", "AudioToolbox", "CoreMedia", "CoreVideo", "Accelerate", "GameKit",
         "AuthenticationServices", "LinkPresentation", "QuickLook", "PDFKit", "WidgetKit",
