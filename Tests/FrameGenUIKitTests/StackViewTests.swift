@@ -153,6 +153,22 @@ private func labels(_ texts: [String], lines: Int = 1) -> [UILabel] {
     #expect(row[1].frame.width > own[1] + 100, "\(row.map(\.frame))")
 }
 
+@Test func aLabelGivenItsTextAfterTheFirstPassHugsAsTheOthersDo() {
+    // Without text a label has no intrinsic width, hugs at 0 and takes the room left; given its
+    // text after the stack was first laid out (a cell configured after its first pass), it hugs
+    // at 250 as the others do, and the first label stretches again, as on iOS.
+    let row = labels(["One", "Two", "Three", ""])
+    let stack = UIStackView(arrangedSubviews: row)
+    stack.spacing = 8
+    let root = pinned(stack, in: CGSize(width: 300, height: 30))
+    #expect(row[3].frame.width > 100, "\(row.map(\.frame))")
+    row[3].text = "Four"
+    root.layoutIfNeeded()
+    let own = row.map { $0.intrinsicContentSize.width }
+    #expect(abs(row[0].frame.width - (300 - 24 - own.dropFirst().reduce(0, +))) < 0.5, "\(row.map(\.frame))")
+    #expect(abs(row[3].frame.width - own[3]) < 0.5, "\(row.map(\.frame))")
+}
+
 @Test func aRowSharesItsWidthEquallyBetweenLabelsOfSeveralLines() {
     // UIKit's "UISV-text-width-disambiguation" (openradar 39275811 and 41192642): a label of
     // several lines in a row is pulled to 1/N of the stack's width, less its share of the
