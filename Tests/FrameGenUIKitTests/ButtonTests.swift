@@ -194,6 +194,102 @@ import Testing
         #expect(titled.bounds.size == titled.intrinsicContentSize)
     }
 
+    static let longTitle = "A title long enough to wrap over several lines"
+
+    /// The height of `longTitle` in `font` wrapped at `width`, as a label of any number of lines
+    /// measures it.
+    static func wrappedHeight(_ font: UIFont, _ width: CGFloat) -> CGFloat {
+        let label = UILabel()
+        label.font = font
+        label.text = longTitle
+        label.numberOfLines = 0
+        label.preferredMaxLayoutWidth = width
+        return label.intrinsicContentSize.height
+    }
+
+    /// `button` pinned by its leading and top edges and `width` points wide, laid out twice (as
+    /// framegen lays out each instant: the width the first pass gives is the one the title
+    /// wraps in at the second).
+    static func pinned(_ button: UIButton, width: CGFloat) -> UIView {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
+        button.translatesAutoresizingMaskIntoConstraints = false
+        root.addSubview(button)
+        NSLayoutConstraint.activate([
+            button.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+            button.topAnchor.constraint(equalTo: root.topAnchor),
+            button.widthAnchor.constraint(equalToConstant: width),
+        ])
+        root.layoutIfNeeded()
+        root.layoutIfNeeded()
+        return root
+    }
+
+    /// A classic button whose title label has any number of lines (or a line break mode that
+    /// wraps) wraps its title in its width, less the insets, as iOS does: the intrinsic width
+    /// is one line's, the intrinsic height (and `sizeThatFits`) the wrapped lines' in the width
+    /// the button has, so a button that constraints make 100 points wide grows to its title's
+    /// lines, 6 points above and below as for one line. A title of one line (the default)
+    /// keeps to it.
+    @Test func aClassicTitleOfSeveralLinesWrapsInTheButtonsWidthAndTheButtonGrows() throws {
+        let button = UIButton(type: .system)
+        button.setTitle(Self.longTitle, for: .normal)
+        let label = try #require(button.titleLabel)
+        let oneLine = button.intrinsicContentSize
+        #expect(oneLine.height == 30 && oneLine.width > 200)
+        #expect(button.sizeThatFits(CGSize(width: 100, height: 1000)) == oneLine)
+        label.numberOfLines = 0
+        #expect(button.intrinsicContentSize == oneLine)
+        let wrapped = Self.wrappedHeight(label.font, 100)
+        #expect(wrapped >= 3 * 18)
+        let fits = button.sizeThatFits(CGSize(width: 100, height: 1000))
+        #expect(abs(fits.height - (wrapped + 12)) < 1e-9 && fits.width <= 100, "\(fits)")
+        _ = Self.pinned(button, width: 100)
+        #expect(abs(button.frame.height - (wrapped + 12)) < 1e-9, "\(button.frame)")
+        #expect(button.intrinsicContentSize.width == oneLine.width)
+        #expect(label.frame.width <= 100 && abs(label.frame.height - wrapped) < 1e-9, "\(label.frame)")
+        // Content insets come off the width the title wraps in.
+        button.contentEdgeInsets = UIEdgeInsets(top: 4, left: 10, bottom: 4, right: 10)
+        let inset = button.sizeThatFits(CGSize(width: 100, height: 1000))
+        #expect(abs(inset.height - (Self.wrappedHeight(label.font, 80) + 8)) < 1e-9, "\(inset)")
+        // Word wrapping alone wraps too.
+        let wrapping = UIButton(type: .system)
+        wrapping.setTitle(Self.longTitle, for: .normal)
+        wrapping.titleLabel?.lineBreakMode = .byWordWrapping
+        #expect(abs(wrapping.sizeThatFits(CGSize(width: 100, height: 1000)).height - (wrapped + 12)) < 1e-9)
+        // One line, the default, stays one line in the same width.
+        let single = UIButton(type: .system)
+        single.setTitle(Self.longTitle, for: .normal)
+        _ = Self.pinned(single, width: 100)
+        #expect(single.frame.height == 30)
+    }
+
+    /// A configuration's title wraps by default (`titleLineBreakMode` is word wrapping, as
+    /// Apple documents it): a button constraints make 124 points wide wraps its title in the
+    /// 100 points inside the medium size's insets and grows to its lines, 7 above and below; a
+    /// truncating line break mode keeps it to one line.
+    @Test func aConfigurationsTitleWrapsByDefaultAndTheButtonGrows() throws {
+        var configuration = UIButton.Configuration.filled()
+        #expect(configuration.titleLineBreakMode == .byWordWrapping)
+        #expect(configuration.subtitleLineBreakMode == .byWordWrapping)
+        configuration.title = Self.longTitle
+        let button = UIButton(configuration: configuration)
+        let label = try #require(button.titleLabel)
+        let oneLine = button.intrinsicContentSize
+        let wrapped = Self.wrappedHeight(label.font, 100)
+        #expect(wrapped >= 3 * label.font.lineHeight - 1e-9)
+        let fits = button.sizeThatFits(CGSize(width: 124, height: 1000))
+        #expect(abs(fits.height - (wrapped + 14)) < 1e-9 && fits.width <= 124, "\(fits)")
+        let root = Self.pinned(button, width: 124)
+        #expect(abs(button.frame.height - (wrapped + 14)) < 1e-9, "\(button.frame)")
+        #expect(button.intrinsicContentSize.width == oneLine.width)
+        #expect(label.frame.width <= 100 && abs(label.frame.height - wrapped) < 1e-9, "\(label.frame)")
+        configuration.titleLineBreakMode = .byTruncatingTail
+        button.configuration = configuration
+        root.layoutIfNeeded()
+        root.layoutIfNeeded()
+        #expect(abs(button.frame.height - oneLine.height) < 1e-9, "\(button.frame)")
+    }
+
     @Test func aPrimaryActionGivesItsTitleAndIsSentOnPrimaryAction() {
         var sent = 0
         let button = UIButton(primaryAction: UIAction(title: "Play") { _ in sent += 1 })

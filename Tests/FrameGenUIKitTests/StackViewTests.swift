@@ -110,7 +110,7 @@ private func expectSpans(_ stack: UIStackView, _ expected: [[CGFloat]], line: In
     expectSpans(
         stack(width: 300) { $0[1].setContentHuggingPriority(UILayoutPriority(200), for: .horizontal) },
         [[0, 40], [50, 190], [250, 50]])
-    // Hugging ties: the index decides, the first view stretches (framegen's choice).
+    // Hugging ties: the index decides, the first view stretches, as on iOS (below).
     expectSpans(stack(width: 300) { _ in }, [[0, 170], [180, 60], [250, 50]])
     // 30 points missing: the last view resists least and gives them up.
     expectSpans(
@@ -118,6 +118,93 @@ private func expectSpans(_ stack: UIStackView, _ expected: [[CGFloat]], line: In
             $0[2].setContentCompressionResistancePriority(UILayoutPriority(700), for: .horizontal)
         },
         [[0, 40], [50, 60], [120, 20]])
+}
+
+/// Labels made in code, in a row.
+private func labels(_ texts: [String], lines: Int = 1) -> [UILabel] {
+    texts.map { text in
+        let label = UILabel()
+        label.text = text
+        label.numberOfLines = lines
+        return label
+    }
+}
+
+@Test func aRowOfLabelsOfEqualHuggingStretchesTheFirst() {
+    // iOS stretches the first of the views of lowest hugging where they tie: a row of labels
+    // made in code (hugging 250 each) gives the room left to the first
+    // (ivanthinking.net/thoughts/horizontal-stack-content-hugging: "LOVE", the first of three,
+    // takes the row; a suite's four labels recorded on iOS did the same), and raising the
+    // first's hugging hands the room to the next.
+    let row = labels(["One", "Two", "Three", "Four"])
+    let stack = UIStackView(arrangedSubviews: row)
+    stack.spacing = 8
+    let root = pinned(stack, in: CGSize(width: 300, height: 30))
+    let own = row.map { $0.intrinsicContentSize.width }
+    let rest = own.dropFirst().reduce(0, +)
+    #expect(abs(row[0].frame.width - (300 - 24 - rest)) < 0.5, "\(row.map(\.frame))")
+    for (label, width) in zip(row, own).dropFirst() {
+        #expect(abs(label.frame.width - width) < 0.5, "\(row.map(\.frame))")
+    }
+    // A new hugging after the stack was laid out: the stack's constraints follow at the next pass.
+    row[0].setContentHuggingPriority(.defaultHigh, for: .horizontal)
+    root.layoutIfNeeded()
+    #expect(abs(row[0].frame.width - own[0]) < 0.5, "\(row.map(\.frame))")
+    #expect(row[1].frame.width > own[1] + 100, "\(row.map(\.frame))")
+}
+
+@Test func aLabelGivenItsTextAfterTheFirstPassHugsAsTheOthersDo() {
+    // Without text a label has no intrinsic width, hugs at 0 and takes the room left; given its
+    // text after the stack was first laid out (a cell configured after its first pass), it hugs
+    // at 250 as the others do, and the first label stretches again, as on iOS.
+    let row = labels(["One", "Two", "Three", ""])
+    let stack = UIStackView(arrangedSubviews: row)
+    stack.spacing = 8
+    let root = pinned(stack, in: CGSize(width: 300, height: 30))
+    #expect(row[3].frame.width > 100, "\(row.map(\.frame))")
+    row[3].text = "Four"
+    root.layoutIfNeeded()
+    let own = row.map { $0.intrinsicContentSize.width }
+    #expect(abs(row[0].frame.width - (300 - 24 - own.dropFirst().reduce(0, +))) < 0.5, "\(row.map(\.frame))")
+    #expect(abs(row[3].frame.width - own[3]) < 0.5, "\(row.map(\.frame))")
+}
+
+@Test func aRowSharesItsWidthEquallyBetweenLabelsOfSeveralLines() {
+    // UIKit's "UISV-text-width-disambiguation" (openradar 39275811 and 41192642): a label of
+    // several lines in a row is pulled to 1/N of the stack's width, less its share of the
+    // spacing, at its compression resistance + 10. Two such labels of different texts split
+    // the row evenly, where single-line labels would stretch the first.
+    let row = labels(["Short", "A much longer text that would wrap somewhere"], lines: 0)
+    let stack = UIStackView(arrangedSubviews: row)
+    stack.spacing = 10
+    let root = pinned(stack, in: CGSize(width: 300, height: 200))
+    root.layoutIfNeeded()
+    expectSpans(stack, [[0, 145], [155, 145]])
+}
+
+@Test func aLabelOfSeveralLinesBesideASwitchTakesHalfTheRow() {
+    // openradar 39275811 (useyourloaf.com/blog/stack-views-and-multi-line-labels): a label of
+    // several lines (hugging 251, resistance 749) and a switch (750, 750) in a `.fill` row are
+    // "sized equally to fill half of the available width", through the stack's
+    // `label.width = 0.5 * stackView.width - 0 @ 759`, which beats the switch's hugging. A
+    // short text, so that the label's own width plays no part; a switch that hugs at required
+    // keeps its width and the label takes the rest.
+    func row(switchHugging: Float, lines: Int) -> UIStackView {
+        let label = labels(["Wi-Fi"], lines: lines)[0]
+        label.setContentHuggingPriority(UILayoutPriority(251), for: .horizontal)
+        label.setContentCompressionResistancePriority(UILayoutPriority(749), for: .horizontal)
+        let toggle = Block(51, 31)
+        toggle.setContentHuggingPriority(UILayoutPriority(switchHugging), for: .horizontal)
+        let stack = UIStackView(arrangedSubviews: [label, toggle])
+        stack.alignment = .top
+        let root = pinned(stack, in: CGSize(width: 300, height: 200))
+        root.layoutIfNeeded()
+        return stack
+    }
+    expectSpans(row(switchHugging: 750, lines: 0), [[0, 150], [150, 150]])
+    expectSpans(row(switchHugging: 1000, lines: 0), [[0, 249], [249, 51]])
+    // A label of one line has none: the label hugs least and takes the room left.
+    expectSpans(row(switchHugging: 750, lines: 1), [[0, 249], [249, 51]])
 }
 
 @Test func fillProportionallySharesByIntrinsicLength() {

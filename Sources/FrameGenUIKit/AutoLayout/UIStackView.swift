@@ -86,9 +86,33 @@ open class UIStackView: UIView {
     /// The constraints and spacer guides `arrange()` installed.
     private var arrangement: [NSLayoutConstraint] = []
     private var spacers: [UILayoutGuide] = []
-    /// What the arrangement was made for: each arranged view's hiddenness and, in
-    /// `.fillProportionally`, its intrinsic length along the axis.
-    private var arrangedFor: [(hidden: Bool, length: CGFloat)] = []
+    /// What the arrangement was made for, each arranged view's `ArrangedFor`.
+    private var arrangedFor: [ArrangedFor] = []
+
+    /// What of an arranged view the stack's constraints depend on: its hiddenness; in
+    /// `.fillProportionally` its intrinsic length along the axis; in `.fill` its hugging (which
+    /// view stretches) and, in a row, whether it is a label of several lines and its resistance
+    /// (the text width disambiguation).
+    private struct ArrangedFor: Equatable {
+        var hidden: Bool
+        var length: CGFloat = 0
+        var hugging: Float = 0
+        var textWidth: Float?
+    }
+
+    private func arrangedFor(_ view: UIView) -> ArrangedFor {
+        var key = ArrangedFor(hidden: view.isHidden)
+        switch distribution {
+        case .fillProportionally: key.length = length(of: view)
+        case .fill:
+            key.hugging = hasIntrinsicLength(view) ? view.contentHuggingPriority(for: axis).rawValue : 0
+            if axis == .horizontal, let label = view as? UILabel, label.numberOfLines != 1 {
+                key.textWidth = label.contentCompressionResistancePriority(for: .horizontal).rawValue
+            }
+        default: break
+        }
+        return key
+    }
     private var isArranging = false
     private var needsArrangement = false
 
@@ -157,17 +181,14 @@ open class UIStackView: UIView {
         customSpacings[ObjectIdentifier(arrangedSubview)] ?? UIStackView.spacingUseDefault
     }
 
-    /// An arranged view's hiddenness or intrinsic size may have changed: a hidden view takes no
-    /// room and no spacing, and `.fillProportionally` shares by intrinsic sizes.
+    /// An arranged view's hiddenness, intrinsic size, priorities or lines may have changed: a
+    /// hidden view takes no room and no spacing, `.fillProportionally` shares by intrinsic
+    /// sizes, and `.fill` by priorities (and a row by which views are labels of several lines).
     func arrangedSubviewChanged(_ view: UIView) {
         guard !isArranging, let index = arrangedSubviews.firstIndex(where: { $0 === view }),
             index < arrangedFor.count
         else { return }
-        if arrangedFor[index].hidden != view.isHidden
-            || (distribution == .fillProportionally && arrangedFor[index].length != length(of: view))
-        {
-            setNeedsArrangement()
-        }
+        if arrangedFor[index] != arrangedFor(view) { setNeedsArrangement() }
     }
 
     // MARK: The constraints
@@ -219,9 +240,7 @@ open class UIStackView: UIView {
         removeConstraints(arrangement)
         for guide in spacers { removeLayoutGuide(guide) }
         spacers = []
-        arrangedFor = arrangedSubviews.map {
-            (hidden: $0.isHidden, length: distribution == .fillProportionally ? length(of: $0) : 0)
-        }
+        arrangedFor = arrangedSubviews.map(arrangedFor)
         var made: [NSLayoutConstraint] = []
         func make(
             _ item: AnyObject, _ attribute: NSLayoutConstraint.Attribute,
@@ -287,8 +306,11 @@ open class UIStackView: UIView {
         // The shares of the length.
         switch distribution {
         case .fill:
-            // Apple: where hugging ties, the index decides. framegen's choice: the first of the
-            // views of lowest hugging stretches (a view without an intrinsic length hugs at 0).
+            // Apple: where hugging ties, the index decides. iOS stretches the first of the views
+            // of lowest hugging (a row of labels made in code, all at 250, stretches the first:
+            // ivanthinking.net/thoughts/horizontal-stack-content-hugging, and two plain views,
+            // stackoverflow.com/questions/30728062: "it assigns the first view 100% of the
+            // available space"). A view without an intrinsic length hugs at 0.
             let hugging = visible.map {
                 hasIntrinsicLength($0) ? $0.contentHuggingPriority(for: axis).rawValue : 0
             }
@@ -296,6 +318,24 @@ open class UIStackView: UIView {
             {
                 for view in visible where view !== stretcher {
                     make(view, size, .lessThanOrEqual, nil, .notAnAttribute, priority: UIStackView.tieBreak)
+                }
+            }
+            // UIKit's "UISV-text-width-disambiguation": in a row, a label of several lines has
+            // no width of its own to keep (its height follows whatever width it gets), so the
+            // stack pulls it to an equal share of its width, at 10 above the label's
+            // compression resistance: `label.width == 1/N × stack.width + C` (N arranged
+            // views, C their share of the spacing). Two such labels split the row evenly; a
+            // label beside a switch takes half the row unless the switch hugs above it. As
+            // UIKit's view debugger shows it (openradar 39275811, "label.width = 0.5 *
+            // stackView.width - 0 @ 759" for resistance 749; openradar 41192642, "width =
+            // SV_width * 1/N + C @(CRP+10)"; useyourloaf.com/blog/stack-views-and-multi-line-labels).
+            if horizontal {
+                let n = CGFloat(visible.count)
+                for case let label as UILabel in visible where label.numberOfLines != 1 {
+                    let resistance = label.contentCompressionResistancePriority(for: .horizontal).rawValue
+                    make(
+                        label, .width, canvas, .width, multiplier: 1 / n, constant: -spacing * (n - 1) / n,
+                        priority: UILayoutPriority(Swift.min(resistance + 10, 999)))
                 }
             }
         case .fillEqually:

@@ -52,6 +52,13 @@ extension UIButton {
         public var imagePadding: CGFloat = 0
         public var titlePadding: CGFloat = 0
         public var titleAlignment: TitleAlignment = .automatic
+        /// Word wrapping by default, as UIKit's: "word and character wrapping modes enable
+        /// multiline text, while other modes restrict the text to a single line" (Apple's
+        /// documentation of `titleLineBreakMode`). A title that wraps wraps in the button's
+        /// width, which grows taller (UIButton.swift).
+        public var titleLineBreakMode: NSLineBreakMode = .byWordWrapping
+        /// As `titleLineBreakMode`, for the subtitle; word wrapping by default, as UIKit's.
+        public var subtitleLineBreakMode: NSLineBreakMode = .byWordWrapping
         public var buttonSize: Size = .medium {
             didSet { if insetsAreDefault { contentInsets = Configuration.defaultInsets(buttonSize) } }
         }

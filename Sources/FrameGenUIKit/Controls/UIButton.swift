@@ -268,13 +268,15 @@ open class UIButton: UIControl {
             isTitle: false)
     }
 
-    /// The image at its size, and the title at its own or what is left beside the image; each
-    /// no larger than the content rectangle.
+    /// The image at its size, and the title at its own or what is left beside the image (a
+    /// title that wraps wrapped there, less `titleEdgeInsets`); each no larger than the content
+    /// rectangle.
     private func fittedSizes(in rect: CGRect) -> (image: CGSize, title: CGSize) {
         var image = shownImage?.size ?? .zero
         image.width = Swift.min(image.width, Swift.max(rect.width, 0))
         image.height = Swift.min(image.height, Swift.max(rect.height, 0))
-        var title = titleSize
+        var title = titleSize(
+            wrappingAt: rect.width - image.width - titleEdgeInsets.left - titleEdgeInsets.right)
         title.width = Swift.min(title.width, Swift.max(rect.width - image.width, 0))
         title.height = Swift.min(title.height, Swift.max(rect.height, 0))
         return (image, title)
@@ -305,36 +307,73 @@ open class UIButton: UIControl {
         return r
     }
 
-    /// The current title's size in the title label's font; zero without a title.
-    private var titleSize: CGSize {
-        guard let text = storedTitleLabel.text, !text.isEmpty else { return .zero }
-        let size = storedTitleLabel.intrinsicContentSize
-        return CGSize(width: Swift.max(size.width, 0), height: Swift.max(size.height, 0))
+    /// The most lines the title takes when it wraps (0: any number), nil when it keeps to its
+    /// own lines: UIKit wraps a button's title where its label's `numberOfLines` is not 1 or
+    /// its line break mode wraps (by word or by character), as a configuration's
+    /// `titleLineBreakMode` says of its title ("word and character wrapping modes enable
+    /// multiline text", Apple's documentation), which `apply(_:)` gives the label.
+    private var titleLineLimit: Int? {
+        let label = storedTitleLabel
+        if label.numberOfLines != 1 { return label.numberOfLines }
+        return label.lineBreakMode.wraps ? 0 : nil
     }
+
+    /// The current title's size in the title label's font, wrapped at `width` when it wraps
+    /// and `width` is positive, else its own lines; zero without a title.
+    private func titleSize(wrappingAt width: CGFloat = 0) -> CGSize {
+        guard let lines = titleLineLimit else { return storedTitleLabel.textSize(wrappingAt: 0, lines: 1) }
+        return storedTitleLabel.textSize(wrappingAt: width > 0 ? width : 0, lines: lines)
+    }
+
+    /// The width the last layout pass gave a button whose title wraps: the intrinsic height is
+    /// the title's wrapped there, and a new width asks for another pass, as a label of several
+    /// lines does (UILabel.swift).
+    private var laidOutWidth: CGFloat = 0
 
     /// Classic: the image and the title side by side plus `contentEdgeInsets`. A title with
     /// zero `contentEdgeInsets` has 6 points above and below it, which make UIKit's 30-point
     /// system button of a 15-point title (and which any non-zero inset, UIKit's well-known
     /// `top: 0.01`, takes away). Edge insets of the image and title do not count, as on iOS.
+    /// A title that wraps is as wide as its own lines, and as tall as its lines wrapped in the
+    /// width the last layout pass gave the button (so a button whose width constraints set
+    /// grows to its wrapped title's height at the next pass), as UIKit sizes it.
     open override var intrinsicContentSize: CGSize {
         if let glyphView, currentTitle == nil, currentImage == nil { return glyphView.bounds.size }
-        if configuration != nil {
-            let run = configurationRun()
-            let insets = configuration!.contentInsets
+        let unwrapped = contentSize(wrappingAt: nil)
+        guard titleLineLimit != nil, laidOutWidth > 0 else { return unwrapped }
+        return CGSize(width: unwrapped.width, height: contentSize(wrappingAt: laidOutWidth).height)
+    }
+
+    /// The image, the title and the insets, the title wrapped (when it wraps) to fit a button
+    /// `width` points wide, or on its own lines where `width` is nil.
+    private func contentSize(wrappingAt width: CGFloat?) -> CGSize {
+        if let configuration {
+            let insets = configuration.contentInsets
+            let run = configurationRun(width: width.map { $0 - insets.leading - insets.trailing })
             return CGSize(
                 width: run.width + insets.leading + insets.trailing,
                 height: run.height + insets.top + insets.bottom)
         }
         let image = shownImage?.size ?? .zero
-        let title = titleSize
-        let padding: CGFloat = contentEdgeInsets == .zero && title.height > 0 ? 12 : 0
         let insets = contentEdgeInsets
+        let title = titleSize(
+            wrappingAt: width.map {
+                $0 - insets.left - insets.right - image.width - titleEdgeInsets.left - titleEdgeInsets.right
+            } ?? 0)
+        let padding: CGFloat = contentEdgeInsets == .zero && title.height > 0 ? 12 : 0
         return CGSize(
             width: image.width + title.width + insets.left + insets.right,
             height: Swift.max(image.height, title.height + padding) + insets.top + insets.bottom)
     }
 
-    open override func sizeThatFits(_ size: CGSize) -> CGSize { intrinsicContentSize }
+    /// The intrinsic size; a title that wraps wraps in `size`'s width (when positive and
+    /// narrower than its own lines), and the size is then that of the wrapped title.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        if let glyphView, currentTitle == nil, currentImage == nil { return glyphView.bounds.size }
+        let unwrapped = contentSize(wrappingAt: nil)
+        guard titleLineLimit != nil, size.width > 0, size.width < unwrapped.width else { return unwrapped }
+        return contentSize(wrappingAt: size.width)
+    }
 
     open override func layoutSubviews() {
         super.layoutSubviews()
@@ -344,6 +383,10 @@ open class UIButton: UIControl {
             configurationUpdateHandler?(self)
         }
         let b = bounds
+        if titleLineLimit != nil, b.width != laidOutWidth {
+            laidOutWidth = b.width
+            invalidateIntrinsicContentSize()
+        }
         backgroundView.frame = backgroundRect(forBounds: b)
         if let configuration {
             let corner = configuration.resolvedCornerRadius(height: backgroundView.bounds.height)
@@ -378,11 +421,25 @@ open class UIButton: UIControl {
         updateClassicContent()
     }
 
-    /// The title label, which tells its button when the app gives it a tint of its own.
+    /// The title label, which tells its button when the app gives it a tint of its own, or a
+    /// number of lines or a line break mode (the button's size follows).
     private final class ButtonTitleLabel: UILabel {
         override func tintColorDidChange() {
             super.tintColorDidChange()
             (superview as? UIButton)?.updateClassicContent()
+        }
+
+        override var numberOfLines: Int {
+            didSet { (superview as? UIButton)?.geometryChanged() }
+        }
+
+        override var lineBreakMode: NSLineBreakMode {
+            didSet { (superview as? UIButton)?.geometryChanged() }
+        }
+
+        /// A line break mode that wraps draws every line, as the button measures its title.
+        override var drawnNumberOfLines: Int {
+            numberOfLines == 1 && lineBreakMode.wraps ? 0 : numberOfLines
         }
     }
 
@@ -441,6 +498,11 @@ open class UIButton: UIControl {
     /// Setting it replaces the classic look with the configuration's; nil restores the classic.
     open var configuration: Configuration? {
         didSet {
+            if oldValue != nil, configuration == nil {
+                // The classic title keeps to one line unless the app says otherwise.
+                storedTitleLabel.numberOfLines = 1
+                storedTitleLabel.lineBreakMode = .byTruncatingTail
+            }
             updateClassicContent()
             geometryChanged()
         }
@@ -473,6 +535,10 @@ open class UIButton: UIControl {
         title.font = configuration.titleFont
         title.textColor = look.foreground
         title.textAlignment = look.textAlignment
+        title.lineBreakMode = configuration.titleLineBreakMode
+        title.numberOfLines = configuration.titleLineBreakMode.wraps ? 0 : 1
+        storedSubtitleLabel.lineBreakMode = configuration.subtitleLineBreakMode
+        storedSubtitleLabel.numberOfLines = configuration.subtitleLineBreakMode.wraps ? 0 : 1
         storedSubtitleLabel.text = configuration.subtitle
         storedSubtitleLabel.isHidden = (configuration.subtitle ?? "").isEmpty
         storedSubtitleLabel.font = configuration.subtitleFont
@@ -491,13 +557,23 @@ open class UIButton: UIControl {
             height: backgroundView.bounds.height)
     }
 
-    /// The title's and subtitle's block and the image, without padding for what is missing.
-    private func configurationSizes() -> (image: CGSize, title: CGSize, subtitle: CGSize, block: CGSize) {
+    /// The title's and subtitle's block and the image, without padding for what is missing;
+    /// titles that wrap (by their line break modes) wrap to fit a content `width` (beside the
+    /// image, when it leads or trails), or keep to their own lines where it is nil.
+    private func configurationSizes(width: CGFloat? = nil)
+        -> (image: CGSize, title: CGSize, subtitle: CGSize, block: CGSize)
+    {
         let image = configuration?.image?.size ?? .zero
+        var textWidth = width ?? 0
+        if let configuration, configuration.imagePlacement != .top, configuration.imagePlacement != .bottom,
+            image.width > 0
+        {
+            textWidth -= image.width + configuration.imagePadding
+        }
         func measured(_ label: UILabel) -> CGSize {
-            guard let text = label.text, !text.isEmpty else { return .zero }
-            let s = label.intrinsicContentSize
-            return CGSize(width: Swift.max(s.width, 0), height: Swift.max(s.height, 0))
+            guard label.numberOfLines != 1 else { return label.textSize(wrappingAt: 0, lines: 1) }
+            return label.textSize(
+                wrappingAt: width == nil ? 0 : Swift.max(textWidth, 1), lines: label.numberOfLines)
         }
         let title = measured(storedTitleLabel)
         let subtitle = measured(storedSubtitleLabel)
@@ -507,9 +583,10 @@ open class UIButton: UIControl {
         return (image, title, subtitle, block)
     }
 
-    /// The image and the titles' block, with `imagePadding` between them when both are there.
-    private func configurationRun() -> CGSize {
-        let s = configurationSizes()
+    /// The image and the titles' block, with `imagePadding` between them when both are there;
+    /// the titles wrapped to fit a content `width` (nil: on their own lines).
+    private func configurationRun(width: CGFloat? = nil) -> CGSize {
+        let s = configurationSizes(width: width)
         let both = s.image.width > 0 && s.block.width > 0
         let padding = both ? configuration?.imagePadding ?? 0 : 0
         let placement = configuration?.imagePlacement ?? .leading
@@ -523,8 +600,8 @@ open class UIButton: UIControl {
     }
 
     private func configurationLayout(in content: CGRect) -> (image: CGRect, title: CGRect, subtitle: CGRect) {
-        let s = configurationSizes()
-        let run = configurationRun()
+        let s = configurationSizes(width: content.width)
+        let run = configurationRun(width: content.width)
         let placement = configuration?.imagePlacement ?? .leading
         let both = s.image.width > 0 && s.block.width > 0
         let padding = both ? configuration?.imagePadding ?? 0 : 0
@@ -635,3 +712,8 @@ final class ButtonGlyphView: UIView {
 }
 
 extension UIButton: UIAccessibilityContentSizeCategoryImageAdjusting {}
+
+extension NSLineBreakMode {
+    /// Word and character wrapping: the modes that break text into lines.
+    var wraps: Bool { self == .byWordWrapping || self == .byCharWrapping }
+}

@@ -182,13 +182,27 @@ open class UILabel: UIView {
             style.font = style.font.withSize(style.font.pointSize * scale)
         }
         var snapshot = style.snapshot(
-            text, alignment: textAlignment, numberOfLines: numberOfLines, traits: traits)
+            text, alignment: textAlignment, numberOfLines: drawnNumberOfLines, traits: traits)
         if snapshot.shadow == nil, let shadowColor {
             snapshot.shadow = LayerSnapshot.Shadow(
                 color: shadowColor.resolvedColor(with: traits).cgColor.snapshot, opacity: 1, radius: 0,
                 offset: Point(x: Double(shadowOffset.width), y: Double(shadowOffset.height)))
         }
         return snapshot
+    }
+
+    /// The lines the label draws at most (0: any number): `numberOfLines`; a button's title
+    /// label also wraps where its line break mode wraps (UIButton.swift).
+    var drawnNumberOfLines: Int { numberOfLines }
+
+    /// The text's size as the label measures it (its font, its paragraph spacing), wrapped at
+    /// `width` into at most `lines` lines (0: any number), or its own lines where `width` is 0;
+    /// zero without text.
+    func textSize(wrappingAt width: CGFloat, lines: Int) -> CGSize {
+        guard let text, !text.isEmpty else { return .zero }
+        return UILabel.textSize(
+            text, font: font, spacing: runStyle.spacing, wrapWidth: Swift.max(width, 0), numberOfLines: lines)
+            ?? CGSize(width: 0, height: CGFloat(textLineCount) * font.lineHeight)
     }
 
     /// The width the last layout pass gave a label of several lines whose
