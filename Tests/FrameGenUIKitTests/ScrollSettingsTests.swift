@@ -119,12 +119,8 @@ private func offsets(_ scene: String, layouts: [LayoutDescriptor]) throws -> [CG
     }
 }
 
-/// A pager that keeps its page in `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`
-/// and turns one page per release in the fling's direction, whatever the proposed offset, as
-/// banner layouts in the wild keep theirs.
-final class PageKeepingLayout: UICollectionViewFlowLayout {
-    private var page: CGFloat = 0
-
+/// A row of pages 300 x 100 pt, one item each, for the pagers below.
+class HorizontalPagesLayout: UICollectionViewFlowLayout {
     override init() {
         super.init()
         scrollDirection = .horizontal
@@ -133,6 +129,13 @@ final class PageKeepingLayout: UICollectionViewFlowLayout {
     }
 
     required init?(coder: NSCoder) { nil }
+}
+
+/// A pager that keeps its page in `targetContentOffset(forProposedContentOffset:withScrollingVelocity:)`
+/// and turns one page per release in the fling's direction, whatever the proposed offset, as
+/// banner layouts in the wild keep theirs.
+final class PageKeepingLayout: HorizontalPagesLayout {
+    private var page: CGFloat = 0
 
     override func targetContentOffset(
         forProposedContentOffset proposed: CGPoint, withScrollingVelocity velocity: CGPoint
@@ -163,16 +166,7 @@ final class PageKeepingLayout: UICollectionViewFlowLayout {
 /// A pager that rounds where the content is at the release up in the fling's direction, then
 /// adds the pages the velocity flicks (half a page per pt/ms here), as many snapping layouts in
 /// the wild do.
-final class CeilingPagerLayout: UICollectionViewFlowLayout {
-    override init() {
-        super.init()
-        scrollDirection = .horizontal
-        itemSize = CGSize(width: 300, height: 100)
-        minimumLineSpacing = 0
-    }
-
-    required init?(coder: NSCoder) { nil }
-
+final class CeilingPagerLayout: HorizontalPagesLayout {
     override func targetContentOffset(
         forProposedContentOffset proposed: CGPoint, withScrollingVelocity velocity: CGPoint
     ) -> CGPoint {
