@@ -84,6 +84,7 @@ struct UIKitInitCommand: ParsableCommand {
         package.snapshotTests = chosen.map { relativePath(from: root, to: candidates[$0].path) }
         package.assetCatalogs = findAssetCatalogs(
             in: repository(of: absolute(sources[0], from: cwd)), skipping: root)
+        package.appFonts = AppFonts.find(in: repository(of: absolute(sources[0], from: cwd)), skipping: root)
         // The tests' `@testable import MyApp` finds the app's files under the module name its
         // Xcode target gives them.
         package.appModule =
@@ -199,6 +200,13 @@ struct AppPackage {
     var appModule: String?
     /// The app's asset catalogs (absolute paths), copied into the library's resources.
     var assetCatalogs: [String] = []
+    /// The app's fonts: the files (absolute paths) and what its Info.plist files list under
+    /// `UIAppFonts`, copied into the library's resources with an Info.plist listing them, where
+    /// UIFont finds them as iOS does (docs/uikit.md "Fonts").
+    var appFonts = AppFonts()
+
+    /// Whether the library has resources (`AppAssets`).
+    var hasResources: Bool { !assetCatalogs.isEmpty || !appFonts.files.isEmpty }
 
     /// Modules a test imports with `@testable` that are not the app's.
     static let frameworks: Set<String> = ["UIKit", "SnapshotTesting", "XCTest", "Testing", "Foundation"]
@@ -267,7 +275,7 @@ struct AppPackage {
             try put("scenes/\(layout.name).yaml", scene(for: layout), replace: false)
         }
         try put("Tests/\(module)Tests/GoldenTests.swift", goldenTests, replace: true)
-        if !assetCatalogs.isEmpty { try copyAssetCatalogs(to: "\(library)/AppAssets") }
+        if hasResources { try copyResources(to: "\(library)/AppAssets") }
         // The folder the manifest excludes exists from the start: SwiftPM warns at every build
         // about an excluded path that does not.
         if !snapshotTests.isEmpty {
@@ -283,11 +291,12 @@ struct AppPackage {
             replace: false)
     }
 
-    /// The catalogs, copied anew into `folder` of the package (a SwiftPM resource of the library,
-    /// where `UIColor(named:)` and `UIImage(named:)` find them: docs/uikit.md "Asset catalogs"),
-    /// without what UIKit never reads from them (app icons, launch images). Copied beside the
-    /// old copy first and swapped in, so that a failed copy leaves the old one whole.
-    private func copyAssetCatalogs(to folder: String) throws {
+    /// The catalogs and the fonts, copied anew into `folder` of the package (a SwiftPM resource
+    /// of the library, where `UIColor(named:)` and `UIImage(named:)` find the catalogs:
+    /// docs/uikit.md "Asset catalogs"; and UIFont the fonts, "Fonts"), without what UIKit never
+    /// reads from a catalog (app icons, launch images). Copied beside the old copy first and
+    /// swapped in, so that a failed copy leaves the old one whole.
+    private func copyResources(to folder: String) throws {
         let manager = FileManager.default
         let final = root + "/" + folder
         let fresh = final + ".new"
@@ -308,6 +317,7 @@ struct AppPackage {
                 names.insert(name)
                 try copyCatalogFolder(catalog, to: fresh + "/" + name)
             }
+            try appFonts.copy(into: fresh)
             try? manager.removeItem(atPath: final)
             try manager.moveItem(atPath: fresh, toPath: final)
         } catch {
@@ -366,7 +376,7 @@ struct AppPackage {
                         .product(name: "UIKit", package: "framegen"),
                         .product(name: "FrameGenLayouts", package: "framegen"),
                     ],
-                    exclude: ["app-sources.txt"],\(assetCatalogs.isEmpty ? "" : "\n            // The app's asset catalogs, copied by each `framegen uikit init`: UIColor(named:), UIImage(named:).\n            resources: [.copy(\"AppAssets\")],")
+                    exclude: ["app-sources.txt"],\(!hasResources ? "" : "\n            // The app's asset catalogs and fonts, copied by each `framegen uikit init`: UIColor(named:), UIImage(named:), UIFont(name:size:).\n            resources: [.copy(\"AppAssets\")],")
                     swiftSettings: [.swiftLanguageMode(.v5)],
                     plugins: [.plugin(name: "FrameGenPort", package: "framegen")]),
                 // `swift run \(command) render scenes/NAME.yaml --video NAME.gif`
@@ -661,6 +671,11 @@ struct AppPackage {
             text +=
                 "  \(layout.name) has a \(layout.needs.joined(separator: " and a ")) of the app's: set one in its factory in UserRegistration.swift if it needs one\n"
         }
+        if !appFonts.files.isEmpty {
+            text +=
+                "  fonts, copied into Sources/\(module)/AppAssets with an Info.plist listing \(appFonts.listed.count) of them under UIAppFonts as the app's does (run uikit init again after changing them): "
+                + appFonts.files.map { relativePath(from: root, to: $0) }.joined(separator: ", ") + "\n"
+        }
         if !assetCatalogs.isEmpty {
             text +=
                 "  asset catalogs, copied into Sources/\(module)/AppAssets (run uikit init again after changing them): "
@@ -815,4 +830,69 @@ private func findAssetCatalogs(in folder: String, skipping package: String) -> [
         return false
     }
     return found
+}
+
+/// The fonts an app bundles: its font files and the `UIAppFonts` its Info.plist files list. On
+/// iOS only the listed ones are registered; every file is copied so that UIFont's warning can
+/// name a file the app forgot to list.
+struct AppFonts {
+    var files: [String] = []
+    var listed: [String] = []
+
+    static func isFontFile(_ name: String) -> Bool {
+        ["ttf", "otf", "ttc", "otc"].contains((name as NSString).pathExtension.lowercased())
+    }
+
+    /// The font files and the listed names under `folder` (Info.plist and `*-Info.plist`, as
+    /// Xcode names them).
+    static func find(in folder: String, skipping package: String) -> AppFonts {
+        var found = AppFonts()
+        walkRepository(folder, skipping: package) { dir, entries in
+            for name in entries where isFontFile(name) { found.files.append(dir + "/" + name) }
+            for name in entries where name == "Info.plist" || name.hasSuffix("-Info.plist") {
+                guard let data = FileManager.default.contents(atPath: dir + "/" + name),
+                    let info = try? PropertyListSerialization.propertyList(from: data, format: nil)
+                        as? [String: Any],
+                    let fonts = info["UIAppFonts"] as? [String]
+                else { continue }
+                for font in fonts where !font.isEmpty && !found.listed.contains(font) {
+                    found.listed.append(font)
+                }
+            }
+            return true
+        }
+        return found
+    }
+
+    /// Copies each listed font to its listed path under `folder` (Xcode copies an app's fonts to
+    /// the bundle's top, so a bare name is the file of that name), every other file by its name,
+    /// and writes `folder/Info.plist` with the list.
+    func copy(into folder: String) throws {
+        guard !files.isEmpty else { return }
+        let manager = FileManager.default
+        var copied: Set<String> = []
+        func put(_ file: String, at path: String) throws {
+            let target = folder + "/" + path
+            guard !manager.fileExists(atPath: target) else { return }
+            try manager.createDirectory(
+                atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try manager.copyItem(atPath: file, toPath: target)
+            copied.insert(file)
+        }
+        for entry in listed {
+            let name = (entry as NSString).lastPathComponent
+            let file =
+                files.first { $0.hasSuffix("/" + entry) }
+                ?? files.first { ($0 as NSString).lastPathComponent == name }
+            // A listed file the app lacks stays listed: UIFont's warning names it, as a missing
+            // font is found on iOS.
+            if let file, !entry.contains("..") { try put(file, at: entry) }
+        }
+        for file in files where !copied.contains(file) {
+            try put(file, at: (file as NSString).lastPathComponent)
+        }
+        let plist = try PropertyListSerialization.data(
+            fromPropertyList: ["UIAppFonts": listed], format: .xml, options: 0)
+        try plist.write(to: URL(fileURLWithPath: folder + "/Info.plist"))
+    }
 }

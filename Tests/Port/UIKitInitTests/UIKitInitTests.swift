@@ -391,4 +391,37 @@ import Testing
         #expect(try manager.contentsOfDirectory(atPath: assets + "/Assets.xcassets") == ["Brand.colorset"])
         #expect(!manager.fileExists(atPath: assets + ".new"))
     }
+
+    /// The app's fonts: every font file copied into the library's resources, a listed one where
+    /// its Info.plist's UIAppFonts puts it (Xcode copies fonts to the bundle's top), with an
+    /// Info.plist listing what the app's lists, so that UIFont registers the same fonts as iOS.
+    @Test func anAppsFonts() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let manager = FileManager.default
+        for folder in [".git", "MyApp/Fonts", "MyApp/Supporting"] {
+            try manager.createDirectory(atPath: root + "/repo/" + folder, withIntermediateDirectories: true)
+        }
+        try Data("brand".utf8).write(to: URL(fileURLWithPath: root + "/repo/MyApp/Fonts/Brand-Bold.ttf"))
+        try Data("other".utf8).write(to: URL(fileURLWithPath: root + "/repo/MyApp/Fonts/Unlisted.otf"))
+        let info = try PropertyListSerialization.data(
+            fromPropertyList: ["CFBundleName": "MyApp", "UIAppFonts": ["Brand-Bold.ttf", "Missing.ttf"]],
+            format: .xml, options: 0)
+        try info.write(to: URL(fileURLWithPath: root + "/repo/MyApp/Supporting/Info.plist"))
+        try "import UIKit\nfinal class TileCell: UICollectionViewCell {}\n"
+            .write(toFile: root + "/repo/MyApp/Cells.swift", atomically: true, encoding: .utf8)
+        let made = try runFramegen([
+            "uikit", "init", root + "/repo/preview", "--sources", root + "/repo/MyApp",
+        ])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.contains("fonts, copied into Sources/PreviewApp/AppAssets"))
+        let assets = root + "/repo/preview/Sources/PreviewApp/AppAssets"
+        #expect(
+            try manager.contentsOfDirectory(atPath: assets).sorted() == [
+                "Brand-Bold.ttf", "Info.plist", "Unlisted.otf",
+            ])
+        let copied = try PropertyListSerialization.propertyList(
+            from: try Data(contentsOf: URL(fileURLWithPath: assets + "/Info.plist")), format: nil)
+        #expect((copied as? [String: Any])?["UIAppFonts"] as? [String] == ["Brand-Bold.ttf", "Missing.ttf"])
+        #expect(try read("repo/preview/Package.swift").contains("resources: [.copy(\"AppAssets\")]"))
+    }
 }
