@@ -87,8 +87,28 @@ import Testing
         try! UIImage(bitmap: loose).pngData()!.write(to: root.appendingPathComponent("fixture.png"))
         try! Data("%PDF-1.4\n1 0 obj << /Type /Page /MediaBox [0 0 24 16] >> endobj\n".utf8)
             .write(to: catalog.appendingPathComponent("Vector.imageset/arrow.pdf"))
+        put(
+            "Bolt.symbolset",
+            #"{"info":{"author":"xcode","version":1},"symbols":[{"filename":"bolt.svg","idiom":"universal"}]}"#
+        )
         return Bundle(path: root.path)!
     }()
+
+    /// iOS says nothing when `UIImage(named:)` is nil; framegen says once why, since the cause
+    /// is most often the port's (a catalog not given as a resource, a symbol set it cannot draw).
+    @Test func aNilImageSaysWhereItWasLookedFor() {
+        #expect(UIImage(named: "Nowhere", in: Self.bundle, compatibleWith: nil) == nil)
+        let missing = AssetCatalogs.missingImageMessage("Nowhere", in: Self.bundle)
+        #expect(missing?.contains("UIImage(named: \"Nowhere\") is nil") == true)
+        #expect(missing?.contains("Assets.xcassets") == true)
+        // A symbol set is named as such, not as missing.
+        #expect(UIImage(named: "Bolt", in: Self.bundle, compatibleWith: nil) == nil)
+        #expect(AssetCatalogs.missingImageMessage("Bolt", in: Self.bundle) == nil)
+        let catalog = AssetCatalogs.catalogs(in: Self.bundle).first
+        #expect(catalog?.problems["Bolt"]?.contains("is a symbol set") == true)
+        // A name that is found says nothing.
+        #expect(UIImage(named: "fixture", in: Self.bundle, compatibleWith: nil) != nil)
+    }
 
     static let light = UITraitCollection(userInterfaceStyle: .light)
     static let dark = UITraitCollection(userInterfaceStyle: .dark)

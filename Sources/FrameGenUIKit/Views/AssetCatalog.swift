@@ -70,7 +70,12 @@ struct AssetCatalog: Sendable {
                 let properties = contents?["properties"] as? [String: Any]
                 let namespaced = properties?["provides-namespace"] as? Bool ?? false
                 walk(child, namespace: namespaced ? namespace + entry + "/" : namespace, depth: depth + 1)
-            default: continue  // app icons, data sets, symbol sets, launch images: not UIColor's or UIImage's
+            case "symbolset":
+                // UIImage(named:) gives a symbol set's symbol on iOS; framegen does not draw SVG
+                // symbols yet, so the name says why it is nil instead of being silently absent.
+                problems[name] =
+                    "\(child) is a symbol set (an SVG symbol), which framegen does not draw yet: the image is nil"
+            default: continue  // app icons, data sets, launch images: not UIColor's or UIImage's
             }
         }
     }
@@ -369,6 +374,30 @@ package enum AssetCatalogs {
     }
 
     static func warn(_ line: String) { warnings.warn(line) }
+
+    /// Why `UIImage(named:in:compatibleWith:)` found nothing for `name`, nil where a catalog's
+    /// problem with that set was already said: the catalogs looked in, or that none was found
+    /// (a catalog the target does not give as a resource is never in the program's bundles, and
+    /// every name is then nil without a word on iOS's side to compare with).
+    static func missingImageMessage(_ name: String, in bundle: Bundle?) -> String? {
+        guard !name.isEmpty else { return nil }
+        let found = catalogs(in: bundle)
+        if found.contains(where: { $0.problems[name] != nil }) { return nil }
+        let start = "UIImage(named: \"\(name)\") is nil: "
+        guard !found.isEmpty else {
+            return start
+                + "no asset catalog was found in the program's bundles, nor an image file of that name "
+                + "(give the catalog to the target as a resource, resources: [.process(\"Assets.xcassets\")], "
+                + "or name its folder in \(environmentVariable); docs/uikit.md \"Asset catalogs\")"
+        }
+        let names = found.map { $0.folder }.joined(separator: ", ")
+        return start + "no image set of that name in \(names), nor an image file of that name in the bundle"
+    }
+
+    /// Says once per name why `UIImage(named:)` is nil.
+    static func warnMissingImage(_ name: String, in bundle: Bundle?) {
+        if let line = missingImageMessage(name, in: bundle) { warnings.warn(line) }
+    }
 }
 
 extension UIImage {

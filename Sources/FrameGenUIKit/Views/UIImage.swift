@@ -111,7 +111,10 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
         guard
             let image = UIImage.bundleImage(named: name, in: bundle, traits: traitCollection ?? .current)
                 ?? UIImage.namedImages?.resolve(name)
-        else { return nil }
+        else {
+            AssetCatalogs.warnMissingImage(name, in: bundle)
+            return nil
+        }
         self.init(
             size: image.size, scale: image.scale, name: name, bitmap: image.bitmap,
             renderingMode: image.renderingMode, scenePhoto: image.scenePhoto)
