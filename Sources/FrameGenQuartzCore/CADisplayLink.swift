@@ -45,17 +45,12 @@ open class CADisplayLink: NSObject {
     open func add(to runloop: RunLoop, forMode mode: RunLoop.Mode) {
         guard animator == nil, let current = LayerAnimator.current else { return }
         animator = current
-        switch mode {
-        case .default: modes = .notTracking
-        case RunLoop.Mode(Self.trackingModeName): modes = .tracking
-        default: modes = .always
-        }
+        modes = RunLoopModes(mode)
         current.add(self)
     }
 
     /// When the run loop's modes the link was added for run (`add(to:forMode:)`).
-    package enum Modes: Sendable { case always, notTracking, tracking }
-    package private(set) var modes = Modes.always
+    package private(set) var modes = RunLoopModes.always
 
     /// UIKit's `UITrackingRunLoopMode` (`RunLoop.Mode.tracking`, which UIKit declares).
     package static let trackingModeName = "UITrackingRunLoopMode"
@@ -72,5 +67,35 @@ open class CADisplayLink: NSObject {
         timestamp = time
         if frameDuration > 0 { duration = frameDuration }
         step(self)
+    }
+}
+
+/// When work added to the main run loop for a mode runs, framegen having one run loop whose mode
+/// is UIKit's tracking mode while a scroll view is dragged or decelerates
+/// (`LayerAnimator.isTracking`) and the default mode otherwise: a display link's firings, a
+/// timer's.
+package enum RunLoopModes: Sendable {
+    /// `.common` (and any other mode): whatever mode the run loop is in.
+    case always
+    /// `.default`: waits while the run loop tracks, and runs as soon as it stops.
+    case notTracking
+    /// UIKit's tracking mode: only while the run loop tracks.
+    case tracking
+
+    package init(_ mode: RunLoop.Mode) {
+        switch mode {
+        case .default: self = .notTracking
+        case RunLoop.Mode(CADisplayLink.trackingModeName): self = .tracking
+        default: self = .always
+        }
+    }
+
+    /// Whether work for these modes runs while the run loop is (or is not) tracking.
+    package func run(whileTracking tracking: Bool) -> Bool {
+        switch self {
+        case .always: true
+        case .notTracking: !tracking
+        case .tracking: tracking
+        }
     }
 }

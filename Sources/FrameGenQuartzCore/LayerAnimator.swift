@@ -91,7 +91,7 @@ package final class LayerAnimator: @unchecked Sendable {
         let tracking = isTracking
         while budget > 0,
             let next = pending.enumerated().filter({
-                $0.element.end <= time && !(tracking && $0.element.defaultModeOnly)
+                $0.element.end <= time && $0.element.modes.run(whileTracking: tracking)
             }).min(by: {
                 ($0.element.end, $0.element.order) < ($1.element.end, $1.element.order)
             })
@@ -107,11 +107,7 @@ package final class LayerAnimator: @unchecked Sendable {
             let id = ObjectIdentifier(link)
             guard let last = linkTimes[id], now > last else { continue }
             // Not in a mode the run loop is in: it fires at the first instant it is.
-            switch link.modes {
-            case .always: break
-            case .notTracking: if isTracking { continue }
-            case .tracking: if !isTracking { continue }
-            }
+            guard link.modes.run(whileTracking: isTracking) else { continue }
             linkTimes[id] = now
             link.fire(at: now, frameDuration: 1.0 / 60)
         }
@@ -151,12 +147,13 @@ package final class LayerAnimator: @unchecked Sendable {
     /// nor does work due more than `horizon` after now. Work due never (an infinite or NaN
     /// time) is dropped, as a queue never runs it.
     ///
-    /// `defaultModeOnly`: work for the run loop's default mode (a timer scheduled with
-    /// `scheduledTimer` or added for `.default`), which waits while the run loop tracks a scroll
-    /// view (`isTracking`) and runs as soon as it stops; work for the common modes (the main
-    /// queue, a timer added for `.common`) runs at its instant regardless.
+    /// `modes`: work for the run loop's default mode (a timer scheduled with `scheduledTimer` or
+    /// added for `.default`) waits while the run loop tracks a scroll view (`isTracking`) and runs
+    /// as soon as it stops; work for UIKit's tracking mode runs only while it tracks, at the
+    /// first instant it does; work for the common modes (the main queue, a timer added for
+    /// `.common`) runs at its instant regardless.
     package func schedule(
-        at time: Double, lengthensScene: Bool = true, defaultModeOnly: Bool = false,
+        at time: Double, lengthensScene: Bool = true, modes: RunLoopModes = .always,
         _ action: @escaping () -> Void
     ) {
         guard time.isFinite else { return }
@@ -165,7 +162,7 @@ package final class LayerAnimator: @unchecked Sendable {
             LayerAnimator.$current.withValue(self, operation: action)
         }
         group.lengthensScene = lengthensScene && time - now <= LayerAnimator.horizon
-        group.defaultModeOnly = defaultModeOnly
+        group.modes = modes
         pending.append(group)
     }
 
@@ -335,9 +332,10 @@ final class AnimationGroup {
     private(set) var finished = true
     /// Whether the scene lasts until it completes (false for a repeating timer's next firing).
     var lengthensScene = true
-    /// Work for the run loop's default mode only (a timer scheduled the usual way): it waits
-    /// while the run loop tracks a scroll view (`LayerAnimator.isTracking`).
-    var defaultModeOnly = false
+    /// The run loop modes the work was added for: a timer scheduled the usual way (the default
+    /// mode) waits while the run loop tracks a scroll view (`LayerAnimator.isTracking`), one
+    /// added for the tracking mode runs only then.
+    var modes = RunLoopModes.always
     private var ends: [Int: Double] = [:]
 
     package init(order: Int, start: Double, completion: ((Bool) -> Void)?) {

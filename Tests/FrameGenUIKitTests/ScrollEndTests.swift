@@ -203,6 +203,20 @@ private func lastFrame(_ timeline: Timeline, _ journal: Journal) -> [(time: Doub
     #expect(abs(next - ((rest / 0.5).rounded(.down) + 1) * 0.5) < 1e-9)
 }
 
+@Test func aTrackingModeTimerFiresOnlyWhileTheViewIsDragged() throws {
+    let journal = Journal()
+    // Due at 0.5, 1.0...: the run loop tracks from 0.4 (the drag's start) until the view rests.
+    let t = try timeline(["wait: 0.4", "drag: {by: [-150, 0], duration: 0.5}", "wait: 1.2"]) {
+        Pages(journal, timer: .tracking)
+    }
+    let entries = lastFrame(t, journal)
+    let rest = try #require(entries.first { $0.what == "didEndDecelerating" }).time
+    let firings = entries.filter { $0.what == "timer" }.map(\.time)
+    // On its grid while tracking; none before the drag nor after the view rests.
+    #expect(firings.contains { abs($0 - 0.5) < 1e-9 })
+    #expect(firings.allSatisfy { $0 >= 0.4 && $0 <= rest })
+}
+
 @Test func aCommonModeTimerFiresWhileTheViewIsDragged() throws {
     let journal = Journal()
     let t = try timeline(["wait: 0.4", "drag: {by: [-150, 0], duration: 0.5}", "wait: 0.5"]) {

@@ -64,7 +64,7 @@ extension RunLoop {
         } else if let animator = LayerAnimator.current {
             SceneTimer.fire(
                 timer, every: timer.timeInterval, repeats: timer.timeInterval > 0, from: animator.now,
-                defaultModeOnly: mode == .default)
+                modes: RunLoopModes(mode))
         } else {
             add(timer, forMode: mode)
         }
@@ -107,7 +107,7 @@ final class SceneTimer: Timer {
             // holds the timer until its last firing, as a run loop does.
             Unmanaged.passUnretained(self).release()
             Self.fire(
-                self, every: interval, repeats: repeats, from: animator.now, defaultModeOnly: mode == .default
+                self, every: interval, repeats: repeats, from: animator.now, modes: RunLoopModes(mode)
             )
         } else {
             runLoop.add(self, forMode: mode)
@@ -117,13 +117,14 @@ final class SceneTimer: Timer {
     /// Fires `timer` at `start + interval`, and, while it repeats and is valid, every `interval`
     /// after that. A repeating timer's next firing does not lengthen the scene.
     ///
-    /// `defaultModeOnly`: scheduled for the run loop's default mode, it does not fire while the
-    /// run loop tracks a scroll view, but as soon as that stops, once, however many firings it
-    /// missed; a repeating one then keeps its phase, its next firing the first of `start +
-    /// k * interval` after the late one, as Core Foundation reschedules a late timer.
+    /// `modes`: scheduled for the run loop's default mode, it does not fire while the run loop
+    /// tracks a scroll view, but as soon as that stops, once, however many firings it missed
+    /// (one added for UIKit's tracking mode, the other way round); a repeating one then keeps
+    /// its phase, its next firing the first of `start + k * interval` after the late one, as
+    /// Core Foundation reschedules a late timer.
     static func fire(
         _ timer: Timer, every interval: TimeInterval, repeats: Bool, from start: Double,
-        defaultModeOnly: Bool
+        modes: RunLoopModes
     ) {
         guard let animator = LayerAnimator.current else { return }
         let step = max(interval, 0.0001)
@@ -133,13 +134,13 @@ final class SceneTimer: Timer {
             due = start + ((animator.now - start) / step).rounded(.down) * step
             while due <= animator.now { due += step }
         }
-        animator.schedule(at: due, lengthensScene: !repeats, defaultModeOnly: defaultModeOnly) {
+        animator.schedule(at: due, lengthensScene: !repeats, modes: modes) {
             guard timer.isValid else { return }
             // Foundation's `fire()` runs the block and invalidates a timer that does not repeat.
             timer.fire()
             if !repeats, timer.isValid { timer.invalidate() }
             if repeats, timer.isValid {
-                fire(timer, every: interval, repeats: true, from: due, defaultModeOnly: defaultModeOnly)
+                fire(timer, every: interval, repeats: true, from: due, modes: modes)
             }
         }
     }
