@@ -12,6 +12,8 @@ struct FontFace {
     /// Positive: how far the line box goes below the baseline.
     let descender: Int
     let hasKerning: Bool
+    /// The font has a legacy `kern` table.
+    let hasKernTable: Bool
     /// Colour bitmaps only (Noto Color Emoji's CBDT): drawn from a fixed strike, scaled.
     let isColorBitmap: Bool
     /// The 26.6 pixel size the face is currently set to (FT_Set_Char_Size is not free).
@@ -57,10 +59,15 @@ struct FontFace {
             FT_Done_Face(face)
             return .failure(TextError(.badFont, "\(file.path): not a scalable or colour font"))
         }
+        // The `kern` table itself, asked for by its tag: FreeType's kerning flag says what
+        // FT_Get_Kerning can read, which later FreeType releases may take from GPOS too.
+        var kernLength: FT_ULong = 0
+        let hasKernTable = FT_Load_Sfnt_Table(face, 0x6B65_726E, 0, nil, &kernLength) == 0 && kernLength > 0
         return .success(
             FontFace(
                 face: face, path: file.path, unitsPerEm: metrics.0, ascender: metrics.1, descender: metrics.2,
                 hasKerning: (flags & FT_Long(FT_FACE_FLAG_KERNING)) != 0,
+                hasKernTable: hasKernTable,
                 isColorBitmap: color && !scalable))
     }
 

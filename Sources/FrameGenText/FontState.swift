@@ -48,6 +48,10 @@ struct FontState {
     private var faceIDs: [FontFile: Int] = [:]
     private var unusable: Set<FontFile> = []
     private var primaries: [FontRequest: Int] = [:]
+    /// The requests among `primaries` answered by a font the app registered (AppFonts), whose
+    /// Latin is shaped as Core Text shapes it (`shape`). Kept by request, not by face: the
+    /// same file may also be a system font's face.
+    private var appFontRequests: Set<FontRequest> = []
     /// A failed lookup is remembered so every title does not search again.
     private var failures: [FontRequest: TextError] = [:]
     /// AppFonts' generation the lookups above were made in.
@@ -87,16 +91,21 @@ struct FontState {
         if generation != appFontsGeneration {
             // A registration since the last lookups may name any family: look them up again.
             primaries.removeAll()
+            appFontRequests.removeAll()
             failures.removeAll()
             appFontsGeneration = generation
         }
         if let id = primaries[request] { return id }
         if let failure = failures[request] { throw failure }
-        if primaries.count >= Self.requestCapacity { primaries.removeAll() }
+        if primaries.count >= Self.requestCapacity {
+            primaries.removeAll()
+            appFontRequests.removeAll()
+        }
         do throws(TextError) {
             let id: Int
             if let source = AppFonts.source(request.family), let found = try face(FontFile(source)) {
                 id = found
+                appFontRequests.insert(request)
             } else if request.family == FontLocator.defaultFamily {
                 id = try openDefault(request.weight)
             } else if let file = locator.file(family: request.family, weight: request.weight),
@@ -208,10 +217,14 @@ struct FontState {
     }
 
     /// Splits a line into runs of one face and one bidi level, shapes each and puts them in
-    /// visual order. Runs in the primary face that are left-to-right and need no shaping
-    /// (Latin, Greek, Cyrillic, punctuation) keep the font's `kern` table and advances, so
-    /// such titles draw exactly as before shaping existed; every other run is shaped by
-    /// HarfBuzz (joining forms, marks, ligatures, emoji sequences).
+    /// visual order. Runs are shaped by HarfBuzz with its default features, which are Core
+    /// Text's defaults for such text: the font's kerning (GPOS 'kern', else its `kern` table),
+    /// standard ligatures, contextual forms, marks (docs/decisions.md, "Kerning and
+    /// ligatures"). One kind of run keeps the `kern` table walk instead: left-to-right runs
+    /// needing no shaping (Latin, Greek, Cyrillic, punctuation) in a primary face that has a
+    /// `kern` table and is a system font, not one the app registered. Those faces (DejaVu Sans
+    /// and fontconfig's others) stand in for iOS's own fonts, whose ligatures are not theirs;
+    /// DejaVu's GPOS kerning is its `kern` table's, so its titles draw as they always have.
     mutating func shape(_ scalars: [Unicode.Scalar], request: FontRequest) throws(TextError) -> (
         runs: [ShapedRun], primary: Int, isRightToLeft: Bool
     ) {
@@ -237,10 +250,11 @@ struct FontState {
             offset += count
         }
         let codes = scalars.map(\.value)
+        let standIn = faces[primary].hasKernTable && !appFontRequests.contains(request)
         for i in logical.indices {
             let run = logical[i]
             let simple =
-                run.face == primary && !run.isRightToLeft
+                standIn && run.face == primary && !run.isRightToLeft
                 && scalars[run.scalars].allSatisfy(Self.needsNoShaping)
             (logical[i].glyphs, logical[i].advanceUnits) =
                 simple
