@@ -56,9 +56,12 @@ extension Compositor {
         guard w > 0, hh > 0 else { return }
         var drawn = Image(width: w, height: hh)
         let shift = Homography.translation(Double(-box.x0), Double(-box.y0))
+        // The caster's text is drawn, and collected, with the layer itself; its shadow's is not text.
+        let mark = TextInk.mark()
         try draw(
             caster, moved.concatenating(shift), into: &drawn, clip: (0, 0, w, hh), viewClip: (0, 0, w, hh),
             scale: scale, text: text)
+        TextInk.discard(from: mark)
         var alpha = [UInt8](repeating: 0, count: w * hh)
         drawn.bytes.withUnsafeBufferPointer { pixels in
             alpha.withUnsafeMutableBufferPointer { out in

@@ -36,15 +36,20 @@ extension Compositor {
         let shift = Homography.translation(Double(-box.x0), Double(-box.y0))
         let local: PixelBox = (0, max(0, clip.y0 - box.y0), w, min(hh, clip.y1 - box.y0))
         var content = Image(width: w, height: hh)
+        let mark = TextInk.mark()
         try draw(
             unmasked, h.concatenating(shift), into: &content, clip: local, viewClip: (0, 0, w, hh),
             scale: scale,
             text: text)
+        TextInk.settle(from: mark, shift: (box.x0, box.y0), within: clip)
         var alpha = Image(width: w, height: hh)
+        // Text in the mask shapes the picture but is not drawn as text.
+        let maskMark = TextInk.mark()
         try draw(
             mask, maskMap.concatenating(shift), into: &alpha, clip: local, viewClip: (0, 0, w, hh),
             scale: scale,
             text: text)
+        TextInk.discard(from: maskMark)
         content.multiplyAlpha(by: alpha)
         Painter.composite(
             &image, layer: content, at: (box.x0, box.y0),

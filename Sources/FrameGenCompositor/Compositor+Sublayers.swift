@@ -26,10 +26,12 @@ extension Compositor {
             opaque.opacity = 1
             let shift = Homography.translation(Double(-box.x0), Double(-box.y0))
             let local: PixelBox = (0, max(0, clip.y0 - box.y0), w, min(hh, clip.y1 - box.y0))
+            let mark = TextInk.mark()
             try drawTree(
                 opaque, h.concatenating(shift), into: &group, clip: local, viewClip: (0, 0, w, hh),
                 scale: scale,
                 text: text)
+            TextInk.settle(from: mark, shift: (box.x0, box.y0), within: clip)
             Painter.composite(
                 &image, layer: group, at: (box.x0, box.y0),
                 opacity: UInt8((opacity * 255).rounded().clampedInt(in: 0...255, nan: 0)), clip: .full(clip))
@@ -129,7 +131,11 @@ extension Compositor {
             var inside = Image(width: w, height: hh)
             let shift = Homography.translation(Double(-box.x0), Double(-box.y0))
             let local: PixelBox = (0, max(0, clip.y0 - box.y0), w, min(hh, clip.y1 - box.y0))
+            let mark = TextInk.mark()
             try body(&inside, shift, local, (0, 0, w, hh))
+            TextInk.settle(
+                from: mark, shift: (box.x0, box.y0),
+                within: (mask.x, mask.y, mask.x + mask.width, mask.y + mask.height))
             Painter.composite(&image, layer: inside, at: (box.x0, box.y0), clip: mask)
         }
     }

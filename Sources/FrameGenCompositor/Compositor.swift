@@ -417,9 +417,11 @@ public enum Compositor {
         guard w > 0, hgt > 0, contentBox.y0 < clip.y1, contentBox.y1 > clip.y0 else { return }
         var group = Image(width: w, height: hgt)
         let shift = Homography.translation(Double(-contentBox.x0), Double(-contentBox.y0))
+        let mark = TextInk.mark()
         try drawParts(
             layer, h.concatenating(shift), into: &group, clip: (0, 0, w, hgt), scale: scale, opacity: 255,
             text: text)
+        TextInk.settle(from: mark, shift: (contentBox.x0, contentBox.y0), within: clip)
         Painter.composite(
             &image, layer: group, at: (contentBox.x0, contentBox.y0),
             opacity: UInt8((opacity * 255).rounded().clampedInt(in: 0...255, nan: 0)),
@@ -468,6 +470,18 @@ public enum Compositor {
                 mask = mask.intersected(with: coverage(Shapes.rect(m), h, clip: clip, antialiased: aa))
             }
             for o in hiders { o.hide(in: &mask) }
+            // The image's own text (an image renderer's, TextInk), where the image is drawn.
+            if !c.textRects.isEmpty, rect.width > 0, rect.height > 0 {
+                let sx = rect.width / Double(c.texture.width)
+                let sy = rect.height / Double(c.texture.height)
+                let shown = (mask.x, mask.y, mask.x + mask.width, mask.y + mask.height)
+                for r in c.textRects {
+                    let local = Rect(
+                        x: rect.minX + r.minX * sx, y: rect.minY + r.minY * sy, width: r.width * sx,
+                        height: r.height * sy)
+                    if let box = TextInk.deviceBox(of: local, h) { TextInk.add(box, within: shown) }
+                }
+            }
             if let deviceToTexture = LayerContents.deviceToTexture(
                 imageWidth: c.texture.width, imageHeight: c.texture.height, rect: rect, localToDevice: h)
             {
@@ -518,12 +532,25 @@ public enum Compositor {
             let mask = CoverageMask(
                 x: placed.x, y: placed.y, width: placed.mask.width, height: placed.mask.height,
                 data: placed.mask.coverage)
+            // Where a glyph is drawn (spaces draw none), the text's box (TextInk).
+            // Read only while collecting: a scene's frames do not scan the mask.
+            if TextInk.current != nil,
+                !placed.mask.color.isEmpty || placed.mask.coverage.contains(where: { $0 != 0 }),
+                let box = TextInk.deviceBox(of: TextInk.box(of: t, bounds: bounds), h)
+            {
+                TextInk.add(box, within: clip)
+            }
             if let s = t.shadow, s.opacity > 0 {
                 let shifted = CoverageMask(
                     x: placed.x + (s.offset.x * sy).rounded().clampedInt(in: pixelCoordinateRange, nan: 0),
                     y: placed.y + (s.offset.y * sy).rounded().clampedInt(in: pixelCoordinateRange, nan: 0),
                     width: mask.width, height: mask.height, data: placed.mask.inkCoverage)
                 let blurred = s.radius > 0 ? Blur.gaussian(shifted, sigma: s.radius * sy) : shifted
+                // The glyphs' shadow is theirs too: it differs as they do.
+                TextInk.add(
+                    Rect(
+                        x: Double(blurred.x), y: Double(blurred.y), width: Double(blurred.width),
+                        height: Double(blurred.height)), within: clip)
                 Painter.fill(
                     &image, color: s.color.withOpacity(s.opacity * alpha).premultiplied,
                     coverage: blurred.cropped(to: clip))
@@ -555,12 +582,18 @@ public enum Compositor {
         let local = Homography.scale(scale, scale)
         var flat = t
         flat.shadow = t.shadow
+        // The label's own pixels are not the image's: its box is where `h` takes it.
+        let mark = TextInk.mark()
         try drawText(
             flat, bounds: bounds, local, into: &label, clip: (0, 0, w, hh), scale: scale, alpha: 1, text: text
         )
+        let inked = TextInk.discard(from: mark)
         let texture = Texture(label)
         guard let inverse = h.inverted else { return }
         let mask = coverage(Shapes.rect(bounds), h, clip: clip, antialiased: true)
+        if inked, let box = TextInk.deviceBox(of: TextInk.box(of: t, bounds: bounds), h) {
+            TextInk.add(box, within: clip)
+        }
         Painter.drawTexture(
             &image, texture, deviceToTexture: inverse.concatenating(local), coverage: mask,
             opacity: UInt8((alpha * 255).rounded().clampedInt(in: 0...255, nan: 0)))

@@ -155,6 +155,9 @@ public struct LayerContents: Sendable {
     /// 0.5 in the middle, 1 at the max edge (UIView's `.top`, `.bottomRight` and the other edge
     /// and corner content modes; a layer's edge and corner contents gravities).
     public var alignment: SIMD2<Double> = [0.5, 0.5]
+    /// Where text was drawn into the image (an image renderer's picture), in its pixels: drawn,
+    /// they are text in the canvas too (TextInk).
+    public var textRects: [Rect] = []
 
     public init(
         texture: Texture, mode: ContentMode, inset: Double = 0, offset: Point = .zero, maskRect: Rect? = nil
@@ -236,6 +239,9 @@ public struct LayerText: Sendable {
     /// In points, as `fontSize`.
     public var spacing = ParagraphSpacing.natural
     public var decoration = TextDecoration.none
+    /// Where the text may lie beyond the bounds, in their coordinates (a text field's text
+    /// rect): noted with them as the text's box (TextInk), never drawn in.
+    public var maskArea: Rect?
     public init(
         string: String, fontSize: Double, bold: Bool, color: Color, shadow: LayerShadow? = nil,
         family: String = FontLocator.defaultFamily, alignment: TextAlignment = .center, numberOfLines: Int = 1

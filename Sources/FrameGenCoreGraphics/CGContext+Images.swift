@@ -43,10 +43,10 @@ extension CGContext {
     /// (docs/uikit.md "Images in a context").
     public func draw(_ image: CGImage, in rect: CGRect, byTiling: Bool = false) {
         let bitmap = image.bitmap
-        draw(
-            LayerSnapshot.Contents(
-                width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels, mode: .scaleToFill),
-            in: rect, flipped: true, alpha: 1)
+        var contents = LayerSnapshot.Contents(
+            width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels, mode: .scaleToFill)
+        contents.textRects = bitmap.textRects
+        draw(contents, in: rect, flipped: true, alpha: 1)
     }
 
     /// The picture drawn so far in an image context (`UIGraphicsImageRenderer`,

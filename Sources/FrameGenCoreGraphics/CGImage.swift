@@ -1,4 +1,5 @@
 import Foundation
+import FrameGenGeometry
 import FrameGenRaster
 
 /// CGImageAlphaInfo: where a pixel's alpha lies and whether its colours are premultiplied by it.
@@ -39,6 +40,10 @@ public final class CGImage: Sendable {
         package let width: Int
         package let height: Int
         package let pixels: [UInt8]
+        /// Where text was drawn into the picture (an image renderer's), in its pixels: where it
+        /// is drawn, its text is (a snapshot test masks it: FrameGenCompositor's TextInk). Empty
+        /// for a decoded or generated image.
+        package var textRects: [Rect] = []
 
         package init(width: Int, height: Int, pixels: [UInt8]) {
             precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4)
@@ -106,7 +111,13 @@ public final class CGImage: Sendable {
             }
             count = row * h
         }
-        return CGImage(bitmap: Bitmap(width: w, height: h, pixels: pixels))
+        var cropped = Bitmap(width: w, height: h, pixels: pixels)
+        let part = Rect(x: Double(x), y: Double(y), width: Double(w), height: Double(h))
+        cropped.textRects = bitmap.textRects.compactMap { r in
+            let inside = r.intersection(part)
+            return inside.isEmpty ? nil : inside.offsetBy(dx: Double(-x), dy: Double(-y))
+        }
+        return CGImage(bitmap: cropped)
     }
 
     /// The image itself: framegen's images never change, so a copy may share them.

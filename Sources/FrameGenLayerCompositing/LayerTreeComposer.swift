@@ -302,6 +302,7 @@ package final class LayerTreeComposer: Sendable {
         text.decoration = TextDecoration(
             underline: t.underline.flatMap(TextDecoration.Line.init(rawValue:)),
             strikethrough: t.strikethrough.flatMap(TextDecoration.Line.init(rawValue:)))
+        text.maskArea = t.maskArea
         return text
     }
 
@@ -383,6 +384,7 @@ extension LayerContents {
         self.init(texture: texture, mode: c.contentMode)
         imageScale = c.usableScale
         alignment = c.alignment
+        textRects = c.textRects
     }
 }
 

@@ -47,6 +47,9 @@ public struct LayerSnapshot: Hashable, Sendable {
         /// Where `center` puts the image, per axis: 0 at the min edge, 0.5 in the middle, 1 at
         /// the max edge (UIKit's edge and corner content modes).
         public var alignment: SIMD2<Double> = [0.5, 0.5]
+        /// Where text was drawn into the image (an image renderer's picture), in its pixels:
+        /// what a snapshot test masks where the image is drawn (FrameGenCompositor's TextInk).
+        public var textRects: [Rect] = []
         public init(width: Int, height: Int, pixels: [UInt8], mode: Mode, source: String? = nil) {
             (self.width, self.height, self.pixels, self.mode) = (width, height, pixels, mode)
             self.source = source
@@ -88,6 +91,10 @@ public struct LayerSnapshot: Hashable, Sendable {
         public var strikethrough: String?
         /// Cast by the glyphs (NSShadow, a label's `shadowColor`).
         public var shadow: Shadow?
+        /// Where the control showing the text may put it beyond the layer's bounds, in their
+        /// coordinates (a text field's text rect, a button's title area): what a snapshot test
+        /// masks with the bounds, where iOS's font places its line otherwise (TextInk).
+        public var maskArea: Rect?
         public init(
             string: String, fontSize: Double, bold: Bool, family: String?, color: Color, alignment: String,
             numberOfLines: Int

@@ -86,6 +86,19 @@ package enum SnapshotImages {
         }
     }
 
+    /// How many pixels `where` marks differ between `a` and `b` (premultiplied RGBA of one size).
+    static func differing(_ a: [UInt8], _ b: [UInt8], where marked: [Bool]) -> Int {
+        guard a.count == b.count, marked.count * 4 == a.count else { return 0 }
+        var count = 0
+        for i in marked.indices where marked[i] {
+            let p = i * 4
+            if a[p] != b[p] || a[p + 1] != b[p + 1] || a[p + 2] != b[p + 2] || a[p + 3] != b[p + 3] {
+                count += 1
+            }
+        }
+        return count
+    }
+
     /// nil when the images match.
     package static func compare(_ old: UIImage, _ new: UIImage, precision: Float, perceptualPrecision: Float)
         -> Verdict?
@@ -112,10 +125,10 @@ package enum SnapshotImages {
         let masked = SnapshotText.mask(
             rects, scale: new.scale, width: newBitmap.width, height: newBitmap.height, old: &oldPixels,
             new: &newPixels)
-        let maskNote =
+        var maskNote =
             rects.isEmpty
             ? nil
-            : "framegen: text masked: \(rects.count) text runs, \(masked) pixels not compared (FRAMEGEN_SNAPSHOT_TEXT)"
+            : "framegen: text masked: \(rects.count) text runs, \(masked.count) pixels not compared (FRAMEGEN_SNAPSHOT_TEXT)"
         func passed() -> Verdict? {
             if let maskNote { FileHandle.standardError.write(Data((maskNote + "\n").utf8)) }
             return nil
@@ -143,7 +156,14 @@ package enum SnapshotImages {
             // text drawn black into a transparent image differs in coverage alone.
             worst += " (they differ in alpha only, which ΔE does not measure)"
         }
-        if let maskNote { worst += "\n" + maskNote }
+        if let note = maskNote {
+            // The glyphs' differences apart from the layout's: the pixels above differ outside
+            // the text; these inside it, where iOS's font and framegen's draw differently.
+            let inText = SnapshotImages.differing(oldBitmap.pixels, newBitmap.pixels, where: masked.covered)
+            let glyphs = note + "; \(inText) of the masked pixels differ (the text's glyphs)"
+            maskNote = glyphs
+            worst += "\n" + glyphs
+        }
         // Which release's drawing was compared: a suite recorded with an older Xcode fails along
         // its rounded edges until it says so (docs/snapshot-testing.md).
         worst +=

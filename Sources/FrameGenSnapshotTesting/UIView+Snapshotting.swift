@@ -104,9 +104,7 @@ extension Snapshotting where Value == CALayer, Format == UIImage {
                 layer.layoutIfNeeded()
                 layer.render(in: context.cgContext)
             }
-            if let view = layer.delegate as? UIView {
-                SnapshotText.note(SnapshotText.rects(in: view), for: image)
-            }
+            SnapshotText.note(for: image)
             return image
         }
     }
@@ -134,7 +132,7 @@ enum SnapshotHost {
                     view.layer.render(in: context.cgContext)
                 }
             }
-            SnapshotText.note(SnapshotText.rects(in: view), for: image)
+            SnapshotText.note(for: image)
             return image
         }
     }

@@ -35,8 +35,15 @@ enum LayerTreeDrawing {
             (asOnScreen ? onScreen : rendered).layer(
                 tree, viewBounds: Rect(origin: .zero, size: size), scale: scale, view: view, sourced: never)
         }
-        guard let image = try? Compositor.render(canvas, text: text) else { return UIImage() }
-        return UIImage(bitmap: UIImage.Bitmap(image), scale: CGFloat(scale))
+        // Where text is drawn goes with the picture, for a snapshot test to mask where the
+        // image is shown (TextInk; docs/snapshot-testing.md "Text").
+        let ink = TextInk()
+        guard let image = try? ink.collecting({ try Compositor.render(canvas, text: text) }) else {
+            return UIImage()
+        }
+        var bitmap = UIImage.Bitmap(image)
+        bitmap.textRects = ink.boxes
+        return UIImage(bitmap: bitmap, scale: CGFloat(scale))
     }
 
     /// The recorded paths between layers as layers of their own, and each rendered tree placed

@@ -246,6 +246,17 @@ open class UIButton: UIControl {
         return bounds.inset(by: contentEdgeInsets)
     }
 
+    /// Where iOS may draw the title beyond its label, in the label's coordinates: the label's
+    /// rectangle widened about its centre to the title's one-line width where that is wider (a
+    /// title wider than its button, whose San Francisco glyphs iOS may draw past the label);
+    /// masked with the title. Not the content's height, which would take in a border.
+    private func titleMaskArea() -> CGRect {
+        let frame = storedTitleLabel.frame
+        let line = storedTitleLabel.textSize(wrappingAt: 0, lines: 1).width
+        let area = CGRect(origin: .zero, size: frame.size)
+        return line > area.width ? area.insetBy(dx: -(line - area.width) / 2, dy: 0) : area
+    }
+
     /// The title's place, beside the image (image first), the pair aligned in `contentRect` by
     /// the content alignments; `titleEdgeInsets` shrink the rectangle it is aligned in, as
     /// UIKit's classic layout does (so insets of `left: w, right: -w` move it right by `w`).
@@ -402,6 +413,7 @@ open class UIButton: UIControl {
             storedImageView.frame = imageRect(forContentRect: content)
             storedTitleLabel.frame = titleRect(forContentRect: content)
         }
+        storedTitleLabel.textMaskArea = titleMaskArea()
         if let glyphView {
             glyphView.center = CGPoint(x: b.midX, y: b.midY)
         }

@@ -242,6 +242,11 @@ open class UITextField: UIControl {
         label.frame = CGRect(
             x: area.minX, y: area.minY + ((area.height - height) / 2).rounded(), width: area.width,
             height: height)
+        // iOS centres San Francisco's line, of another height, in the same rect: masked there,
+        // inside the border.
+        let border: CGFloat = borderStyle == .none ? 0 : 1
+        label.textMaskArea = area.insetBy(dx: 0, dy: border).offsetBy(
+            dx: -label.frame.minX, dy: -label.frame.minY)
     }
 
     // MARK: Drawing

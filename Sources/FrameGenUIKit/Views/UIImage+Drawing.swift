@@ -49,8 +49,10 @@ extension UIImage {
                 mode: mode, source: photo.source)
         }
         guard let bitmap else { return nil }
-        return LayerSnapshot.Contents(
+        var contents = LayerSnapshot.Contents(
             width: bitmap.width, height: bitmap.height, pixels: bitmap.pixels, mode: mode)
+        contents.textRects = bitmap.textRects
+        return contents
     }
 
     /// UIKit's drawing of an image: upright in `rect` (its first row at the rect's top in the

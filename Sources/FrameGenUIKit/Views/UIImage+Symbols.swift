@@ -154,7 +154,10 @@ extension UIImage {
             pixels[i + 2] = UInt8((rgb[2] * a * 255).rounded())
             pixels[i + 3] = UInt8((a * 255).rounded())
         }
-        return Bitmap(width: bitmap.width, height: bitmap.height, pixels: pixels)
+        var out = Bitmap(width: bitmap.width, height: bitmap.height, pixels: pixels)
+        // A template image's text, tinted, is still text where it lies.
+        out.textRects = bitmap.textRects
+        return out
     }
 
     /// The stand-in glyph at `configuration` (point size 17, the body style's, regular, medium

@@ -188,8 +188,14 @@ open class UILabel: UIView {
                 color: shadowColor.resolvedColor(with: traits).cgColor.snapshot, opacity: 1, radius: 0,
                 offset: Point(x: Double(shadowOffset.width), y: Double(shadowOffset.height)))
         }
+        snapshot.maskArea = textMaskArea.map(\.geometry)
         return snapshot
     }
+
+    /// Where the control that owns this label may draw its text on iOS, in the label's bounds
+    /// coordinates (a text field's text rect, a button's title area): a snapshot test masks it
+    /// with the label's bounds (docs/snapshot-testing.md "Text"); nil for a label of its own.
+    package var textMaskArea: CGRect?
 
     /// The lines the label draws at most (0: any number): `numberOfLines`; a button's title
     /// label also wraps where its line break mode wraps (UIButton.swift).
