@@ -358,10 +358,23 @@ var targets: [Target] = [
                 "FrameGenComparison", "FrameGenRaster",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]))
+    // iOSSnapshotTestCase's (FBSnapshotTestCase's) test case, for suites written for it
+    // (docs/snapshot-testing.md "iOSSnapshotTestCase"): both of its module names.
+    products.append(
+        .library(name: "iOSSnapshotTestCase", targets: ["iOSSnapshotTestCase", "FBSnapshotTestCase"]))
+    targets += [
+        .target(
+            name: "iOSSnapshotTestCase",
+            dependencies: [
+                "FrameGenSnapshotTesting", "FrameGenUIKit", "FrameGenUIKitRendering", "FrameGenQuartzCore",
+                "FrameGenCoreGraphics",
+            ]),
+        .target(name: "FBSnapshotTestCase", dependencies: ["iOSSnapshotTestCase"]),
+    ]
     targets.append(
         .testTarget(
             name: "FrameGenSnapshotTestingTests",
-            dependencies: ["FrameGenSnapshotTesting", "UIKit", "TestTiers"]))
+            dependencies: ["FrameGenSnapshotTesting", "UIKit", "TestTiers", "FBSnapshotTestCase"]))
     // The UIKit example package (docs/uikit.md), built and tested here too.
     targets += [
         .target(

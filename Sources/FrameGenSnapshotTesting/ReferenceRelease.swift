@@ -8,10 +8,11 @@ import FrameGenQuartzCore
 /// same chunks and the same EXIF from iOS 16 to 26 (measured on the corpus's suites). What is
 /// reliable is a bound: a reference committed before iOS 18 was released (16 September 2024, with
 /// Xcode 16) was drawn by iOS 17 or earlier. So when most of the images under the repository's
-/// `__Snapshots__` folders were last committed before that day, the suite draws as iOS 17, and
+/// `__Snapshots__` folders (swift-snapshot-testing's) and `ReferenceImages` folders
+/// (iOSSnapshotTestCase's) were last committed before that day, the suite draws as iOS 17, and
 /// says so once. A later commit says nothing (teams record with an older Xcode for years), so
 /// those suites keep the standard release. `FRAMEGEN_IOS_VERSION` and `.systemVersion` win.
-enum ReferenceRelease {
+package enum ReferenceRelease {
     /// iOS 18's release, 2024-09-16 00:00 UTC.
     static let iOS18Released: TimeInterval = 1_726_444_800
 
@@ -20,7 +21,7 @@ enum ReferenceRelease {
         in: FileManager.default.currentDirectoryPath)
 
     /// Follows the release the references tell, if they tell one; the first call says so.
-    static func follow() {
+    package static func follow() {
         guard let found, SystemRelease.fromEnvironment == nil else { return }
         _ = announced
         SystemRelease.follow(found: found.major)
@@ -40,7 +41,10 @@ enum ReferenceRelease {
         // Newest commit first: each file's first time is its last commit.
         guard
             let log = git(
-                ["log", "--format=%x01%ct", "--name-only", "--", ":(glob)**/__Snapshots__/**/*.png"],
+                [
+                    "log", "--format=%x01%ct", "--name-only", "--", ":(glob)**/__Snapshots__/**/*.png",
+                    ":(glob)**/ReferenceImages*/**/*.png",
+                ],
                 in: String(top))
         else { return nil }
         var time: TimeInterval?
@@ -58,7 +62,7 @@ enum ReferenceRelease {
         guard before * 2 > existing.count else { return nil }
         return (
             17,
-            "drawing as iOS 17: \(before) of \(existing.count) reference images (__Snapshots__) were last "
+            "drawing as iOS 17: \(before) of \(existing.count) reference images (__Snapshots__, ReferenceImages) were last "
                 + "committed before iOS 18 was released (2024-09-16), so an older iOS recorded them; "
                 + "FRAMEGEN_IOS_VERSION=18 draws as iOS 18"
         )

@@ -37,9 +37,15 @@ public enum SnapshotText {
         image.maskedTextRects = rects(in: image)
     }
 
+    /// `image`, noted (`note(for:)`): for another harness's strategies (iOSSnapshotTestCase).
+    package static func noted(_ image: UIImage) -> UIImage {
+        note(for: image)
+        return image
+    }
+
     /// The rectangles to mask in `image`: those a strategy noted, else, while masking, where
     /// text was drawn into it (an image a test snapshots as it is).
-    static func take(for image: UIImage) -> [CGRect]? {
+    package static func take(for image: UIImage) -> [CGRect]? {
         image.maskedTextRects ?? (isMasking ? rects(in: image) : nil)
     }
 
@@ -68,7 +74,7 @@ public enum SnapshotText {
     /// rectangles filled with transparent black in both; which pixels that covered (row by row,
     /// true where masked), and how many.
     @discardableResult
-    static func mask(
+    package static func mask(
         _ rects: [CGRect], scale: CGFloat, width: Int, height: Int, old: inout [UInt8], new: inout [UInt8]
     ) -> (covered: [Bool], count: Int) {
         guard !rects.isEmpty, width > 0, height > 0 else { return ([], 0) }
