@@ -1142,15 +1142,15 @@ extension UICollectionViewDelegate {
         point: CGPoint
     ) -> UIContextMenuConfiguration? { nil }
 
-    /// UIKit asks the iOS 13 member for a single item where this is not implemented: so does
-    /// this; nil for none or several.
+    /// UIKit asks the iOS 13 member for a single item where this is not implemented
+    /// (`ContextMenuForwarding`).
     public func collectionView(
         _ collectionView: UICollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
         point: CGPoint
     ) -> UIContextMenuConfiguration? {
-        guard indexPaths.count == 1 else { return nil }
-        return self.collectionView(
-            collectionView, contextMenuConfigurationForItemAt: indexPaths[0], point: point)
+        ContextMenuForwarding.configuration(forItemsAt: indexPaths) {
+            self.collectionView(collectionView, contextMenuConfigurationForItemAt: $0, point: point)
+        }
     }
 
     /// nil: UIKit's own preview of the cell.
@@ -1341,5 +1341,16 @@ extension UICollectionView {
     func sceneSupplementaryView(ofKind kind: String, at indexPath: IndexPath) -> UICollectionReusableView {
         guard let name = cells.sceneViews[kind] else { return UnansweredSupplementaryView(frame: .zero) }
         return dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: name, for: indexPath)
+    }
+}
+
+/// How UIKit answers the iOS 16 context-menu members of a delegate that implements only the
+/// iOS 13 ones: one place for the protocol's defaults and UICollectionViewController's members.
+enum ContextMenuForwarding {
+    /// The single-item member's configuration for one item; nil (no menu) for none or several.
+    static func configuration(
+        forItemsAt indexPaths: [IndexPath], _ single: (IndexPath) -> UIContextMenuConfiguration?
+    ) -> UIContextMenuConfiguration? {
+        indexPaths.count == 1 ? single(indexPaths[0]) : nil
     }
 }

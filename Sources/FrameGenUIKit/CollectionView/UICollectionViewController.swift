@@ -146,14 +146,14 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
         point: CGPoint
     ) -> UIContextMenuConfiguration? { nil }
 
-    /// The single-item member's answer for one item, as UIKit asks it.
+    /// The single-item member's answer for one item, as UIKit asks it (`ContextMenuForwarding`).
     open func collectionView(
         _ collectionView: UICollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath],
         point: CGPoint
     ) -> UIContextMenuConfiguration? {
-        guard indexPaths.count == 1 else { return nil }
-        return self.collectionView(
-            collectionView, contextMenuConfigurationForItemAt: indexPaths[0], point: point)
+        ContextMenuForwarding.configuration(forItemsAt: indexPaths) {
+            self.collectionView(collectionView, contextMenuConfigurationForItemAt: $0, point: point)
+        }
     }
 
     open func collectionView(
