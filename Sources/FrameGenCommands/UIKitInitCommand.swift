@@ -38,7 +38,7 @@ struct UIKitInitCommand: ParsableCommand {
     @Option(
         name: .customLong("tests"), parsing: .upToNextOption,
         help: ArgumentHelp(
-            "The app's swift-snapshot-testing files or folders, whose __Snapshots__ stay beside them (default: the Swift files beside every __Snapshots__ folder of the app's repository).",
+            "The app's snapshot test files or folders, whose references stay where they are (default: the swift-snapshot-testing files beside every __Snapshots__ folder of the app's repository, and the iOSSnapshotTestCase files under every folder holding a ReferenceImages_64 folder).",
             valueName: "PATH"))
     var tests: [String] = []
 
@@ -77,11 +77,19 @@ struct UIKitInitCommand: ParsableCommand {
         let scan = report.scan
         // Found test files are the app's when they name a type the app's files declare: another
         // project's tests in the same repository are not. Those `--tests` names are.
+        // A suite's own base class for iOSSnapshotTestCase names no type of the app's, and its
+        // tests need it.
         let chosen = candidates.indices.filter {
-            tests.isEmpty ? namesAType(candidates[$0], scan.declaredTypes) : true
+            tests.isEmpty
+                ? namesAType(candidates[$0], scan.declaredTypes)
+                    || candidates[$0].text.contains(": FBSnapshotTestCase")
+                : true
         }
         var package = AppPackage(root: root, scan: scan, dependency: dependency)
         package.snapshotTests = chosen.map { relativePath(from: root, to: candidates[$0].path) }
+        package.usesIOSSnapshotTestCase = chosen.contains {
+            IOSSnapshotTestCaseFiles.uses(candidates[$0].text)
+        }
         package.assetCatalogs = findAssetCatalogs(
             in: repository(of: absolute(sources[0], from: cwd)), skipping: root)
         package.appFonts = AppFonts.find(in: repository(of: absolute(sources[0], from: cwd)), skipping: root)
@@ -92,6 +100,9 @@ struct UIKitInitCommand: ParsableCommand {
             ?? chosen.flatMap { report.testableImports[$0] }.first { !AppPackage.frameworks.contains($0) }
         try package.checkFolder()
         let sourceList = sources.map { relativePath(from: root, to: absolute($0, from: cwd)) }
+        package.mergedModules = AppPackage.mergedModules(
+            sources: sources.map { absolute($0, from: cwd) },
+            repository: repository(of: absolute(sources[0], from: cwd)))
         try package.write(sourceList: sourceList)
         FileHandleOutput.standardOutput.write(package.summary(fileCount: files.count, shownAs: directory))
     }
@@ -195,6 +206,12 @@ struct AppPackage {
     let dependency: String
     /// The snapshot test files, relative to the package: a test target of their own when any.
     var snapshotTests: [String] = []
+    /// The app's modules whose files `--sources` gives, all compiled into the one library: the
+    /// port removes their imports (`AppSources.mergedModulesPrefix`).
+    var mergedModules: [String] = []
+    /// Whether those tests are written for iOSSnapshotTestCase (FBSnapshotTestCase), whose
+    /// module framegen's `iOSSnapshotTestCase` product gives them.
+    var usesIOSSnapshotTestCase = false
     /// The module the snapshot tests import with `@testable` (the app's, as Xcode names it),
     /// which the library of the app's files then takes as its name.
     var appModule: String?
@@ -209,7 +226,10 @@ struct AppPackage {
     var hasResources: Bool { !assetCatalogs.isEmpty || !appFonts.files.isEmpty }
 
     /// Modules a test imports with `@testable` that are not the app's.
-    static let frameworks: Set<String> = ["UIKit", "SnapshotTesting", "XCTest", "Testing", "Foundation"]
+    static let frameworks: Set<String> = [
+        "UIKit", "SnapshotTesting", "XCTest", "Testing", "Foundation", "FBSnapshotTestCase",
+        "iOSSnapshotTestCase",
+    ]
 
     init(root: String, scan: AppScan, dependency: String) {
         (self.root, self.scan, self.dependency) = (root, scan, dependency)
@@ -261,12 +281,53 @@ struct AppPackage {
         }
     }
 
+    /// The names the app's modules may have: each folder `--sources` gives (a file's folder), and
+    /// above it each folder an Xcode project of its name sits beside (`DLCommons/DLCommons` with
+    /// `DLCommons/DLCommons.xcodeproj`) or that a `Sources` folder holds (a SwiftPM target's):
+    /// whichever of these a file imports has its files compiled into the same library here.
+    static func mergedModules(sources: [String], repository: String) -> [String] {
+        let manager = FileManager.default
+        var names: [String] = []
+        func add(_ name: String) {
+            guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic,
+                name.unicodeScalars.allSatisfy({
+                    $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+                }),
+                !frameworks.contains(name), !names.contains(name)
+            else { return }
+            names.append(name)
+        }
+        for source in sources {
+            var path = (source as NSString).standardizingPath
+            if path.hasSuffix(".swift") { path = (path as NSString).deletingLastPathComponent }
+            guard path.hasPrefix(repository + "/") else { continue }
+            var folder = repository
+            for part in path.dropFirst(repository.count + 1).split(separator: "/").map(String.init) {
+                if manager.fileExists(atPath: folder + "/" + part + ".xcodeproj")
+                    || (folder as NSString).lastPathComponent == "Sources"
+                {
+                    add(part)
+                }
+                folder += "/" + part
+            }
+            add((path as NSString).lastPathComponent)
+        }
+        return names
+    }
+
+    /// The list's line naming the merged modules, less the library's own name.
+    private var mergedModulesLine: String {
+        let names = mergedModules.filter { $0 != module }
+        return names.isEmpty
+            ? "" : AppSources.mergedModulesPrefix + " " + names.joined(separator: ", ") + "\n"
+    }
+
     func write(sourceList: [String]) throws {
         let library = "Sources/\(module)"
         try put(
             "\(library)/app-sources.txt",
             "# The app's files, compiled where they are through framegen's port (made by framegen uikit init).\n"
-                + sourceList.joined(separator: "\n") + "\n", replace: true)
+                + mergedModulesLine + sourceList.joined(separator: "\n") + "\n", replace: true)
         try put("\(library)/Registration.swift", registration, replace: true)
         try put("\(library)/UserRegistration.swift", userRegistration, replace: false)
         try put("Package.swift", manifest, replace: false)
@@ -282,7 +343,7 @@ struct AppPackage {
             try put(
                 "Tests/\(snapshotTarget)/app-sources.txt",
                 "# The app's snapshot tests, compiled where they are through framegen's port, their __Snapshots__ beside them (made by framegen uikit init).\n"
-                    + snapshotTests.joined(separator: "\n") + "\n", replace: true)
+                    + mergedModulesLine + snapshotTests.joined(separator: "\n") + "\n", replace: true)
             try put("Tests/\(snapshotTarget)/Linux.swift", snapshotSupport, replace: true)
         }
         try put(
@@ -411,7 +472,7 @@ struct AppPackage {
                         dependencies: [
                             \(literal(module)), .product(name: "UIKit", package: "framegen"),
                             .product(name: "FrameGenSnapshotTesting", package: "framegen"),
-                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),\(usesIOSSnapshotTestCase ? "\n                .product(name: \"iOSSnapshotTestCase\", package: \"framegen\")," : "")
                         ],
                         exclude: ["app-sources.txt"],
                         swiftSettings: [.swiftLanguageMode(.v5)],
@@ -424,7 +485,8 @@ struct AppPackage {
         """
         // \(Self.marker), and made again by its next run: what the app's snapshot tests
         // (app-sources.txt, compiled where they are) need on Linux (docs/snapshot-testing.md).
-        import FrameGenSnapshotTesting  // the image strategies, for every file of the target
+        // The image strategies and the library's types (ViewImageConfig), for every file of the target.
+        @_exported import FrameGenSnapshotTesting
         // For test files that name UIKit's types without importing it (XCTest brings it on iOS).
         @_exported import UIKit
         @testable import \(module)
@@ -788,7 +850,9 @@ private func walkRepository(_ folder: String, skipping package: String, _ visit:
         }
         guard visit(dir, entries.sorted()) else { return }
         for name in entries.sorted()
-        where !name.hasPrefix(".") && !skipped.contains(name) && name != "__Snapshots__" {
+        where !name.hasPrefix(".") && !skipped.contains(name) && name != "__Snapshots__"
+            && !name.hasPrefix("ReferenceImages")
+        {
             var isFolder: ObjCBool = false
             let path = dir + "/" + name
             if manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
@@ -799,11 +863,34 @@ private func walkRepository(_ folder: String, skipping package: String, _ visit:
     walk(folder, depth: 0)
 }
 
+/// The Swift files of iOSSnapshotTestCase's suites (FBSnapshotTestCase's): they import it,
+/// subclass its test case or call its verifications.
+enum IOSSnapshotTestCaseFiles {
+    static func uses(_ text: String) -> Bool {
+        text.contains("FBSnapshot") || text.contains("iOSSnapshotTestCase")
+    }
+}
+
 /// The Swift files calling swift-snapshot-testing beside each `__Snapshots__` folder under
-/// `folder`.
+/// `folder`, and those of iOSSnapshotTestCase under each folder holding a `ReferenceImages_64`
+/// (or other suffix's) folder.
 private func findSnapshotTests(in folder: String, skipping package: String) -> [String] {
     var found: [String] = []
+    var referenceRoots: [String] = []
     walkRepository(folder, skipping: package) { dir, entries in
+        if entries.contains(where: { $0.hasPrefix("ReferenceImages") }) { referenceRoots.append(dir) }
+        if referenceRoots.contains(where: { dir == $0 || dir.hasPrefix($0 + "/") }) {
+            for name in entries where name.hasSuffix(".swift") {
+                let path = dir + "/" + name
+                if let text = FileManager.default.contents(atPath: path).flatMap({
+                    String(data: $0, encoding: .utf8)
+                }),
+                    IOSSnapshotTestCaseFiles.uses(text)
+                {
+                    found.append(path)
+                }
+            }
+        }
         if entries.contains("__Snapshots__") {
             for name in entries where name.hasSuffix(".swift") {
                 let path = dir + "/" + name

@@ -274,6 +274,28 @@ private final class RewriteVisitor: SyntaxVisitor {
     override func visitPost(_ node: ExtensionDeclSyntax) { enclosing.removeLast() }
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
         if survey.protocolAccess[node.name.text] != nil { protocolsWithDefaults.append(node.name.text) }
+        // An @objc protocol is class-bound in Swift (only classes adopt it, so `weak var
+        // delegate: P?` compiles); without the attribute it must say so itself.
+        let isObjC = node.attributes.contains {
+            $0.as(AttributeSyntax.self)?.attributeName.trimmedDescription == "objc"
+        }
+        let bound = node.inheritanceClause?.inheritedTypes.contains {
+            ["AnyObject", "class", "NSObjectProtocol"].contains($0.type.trimmedDescription)
+        }
+        if isObjC, bound != true {
+            if let clause = node.inheritanceClause {
+                let end = clause.endPositionBeforeTrailingTrivia.utf8Offset
+                replace(
+                    from: end, to: end, line: line(node), with: ", AnyObject",
+                    "\(node.name.text): AnyObject, as @objc made it class-bound")
+            } else {
+                let end = (node.primaryAssociatedTypeClause.map { Syntax($0) } ?? Syntax(node.name))
+                    .endPositionBeforeTrailingTrivia.utf8Offset
+                replace(
+                    from: end, to: end, line: line(node), with: ": AnyObject",
+                    "\(node.name.text): AnyObject, as @objc made it class-bound")
+            }
+        }
         return push(node.name.text, isProtocol: true)
     }
     override func visitPost(_ node: ProtocolDeclSyntax) { enclosing.removeLast() }
@@ -558,6 +580,12 @@ private final class RewriteVisitor: SyntaxVisitor {
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
         if node.path.first?.name.text == "XCTest" { importsXCTest = true }
+        if let module = node.path.first?.name.text, survey.mergedModules.contains(module) {
+            replace(
+                node, with: "",
+                "removed import \(module): its files are compiled into this target (uikit init --sources)")
+            return .skipChildren
+        }
         guard node.path.count > 1 || node.importKindSpecifier != nil,
             let module = node.path.first?.name.text, Self.appleModules.contains(module)
         else { return .skipChildren }

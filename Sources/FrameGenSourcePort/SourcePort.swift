@@ -16,10 +16,12 @@ import SwiftSyntax
 /// called with `?(` and implemented in others.
 /// FrameGenSourcePortValues has its values (`SourcePort.File`, `Ported`, `Change`).
 extension SourcePort {
-    /// Every file ported, in the order given.
-    public static func port(_ files: [File]) -> [Ported] {
+    /// Every file ported, in the order given. `mergedModules`: the app's modules whose files
+    /// are compiled into this same target (`AppSources.mergedModules`), whose imports go.
+    public static func port(_ files: [File], mergedModules: Set<String> = []) -> [Ported] {
         let trees = files.map { Parser.parse(source: $0.text) }
         var survey = Survey()
+        survey.mergedModules = mergedModules
         for tree in trees { survey.walk(tree) }
         let rewriters = zip(files, trees).map { Rewriter(file: $0, tree: $1, survey: survey) }
         let moves = rewriters.flatMap(\.moves)

@@ -21,6 +21,8 @@ struct Survey {
     }
 
     var requirements: [Requirement] = []
+    /// The app's modules compiled into this target with it (`SourcePort.port(_:mergedModules:)`).
+    var mergedModules: Set<String> = []
     /// Base names of every optional member, the app's and UIKit's: `x?.name?(` loses its second `?`.
     var optionalNames: Set<String> = UIKitOptionalMembers.baseNames
     /// For each type or protocol name, the names in its inheritance clauses (in any file).

@@ -10,6 +10,24 @@ public enum AppSources {
         public let description: String
     }
 
+    /// The line `uikit init` writes to say which of the app's modules its files come from:
+    /// they are all compiled into this one target, so an `import` of one of them names no module
+    /// here and the port removes it.
+    public static let mergedModulesPrefix = "# modules compiled into this target:"
+
+    /// The module names the list's `mergedModulesPrefix` line gives (none without one).
+    public static func mergedModules(listed text: String) -> Set<String> {
+        var names: Set<String> = []
+        for raw in text.split(separator: "\n") where raw.hasPrefix(mergedModulesPrefix) {
+            for name in raw.dropFirst(mergedModulesPrefix.count).split(whereSeparator: {
+                $0 == "," || $0 == " "
+            }) {
+                names.insert(String(name))
+            }
+        }
+        return names
+    }
+
     /// Each line a file or a folder (searched to any depth), relative to the package or
     /// absolute; `#` starts a comment. In a stable order, each file once.
     public static func files(listed text: String, list: String, package: String) throws(Problem) -> [String] {

@@ -57,10 +57,12 @@ guard arguments.count % 2 == 0 else { fail("expected pairs of an app file and it
 // folders last changed: a file no longer listed gets an empty copy; a file listed since cannot
 // be compiled by this plan.
 var listed: Set<String>?
+var mergedModules: Set<String> = []
 if let listPath, let packagePath {
     guard let data = FileManager.default.contents(atPath: listPath),
         let text = String(data: data, encoding: .utf8)
     else { fail("\(listPath): cannot read it") }
+    mergedModules = AppSources.mergedModules(listed: text)
     let now: [String]
     do { now = try AppSources.files(listed: text, list: listPath, package: packagePath) } catch {
         fail(error.description)
@@ -99,7 +101,7 @@ for (original, copy) in dropped {
 }
 
 var log = ""
-for (ported, copy) in zip(SourcePort.port(files), copies) {
+for (ported, copy) in zip(SourcePort.port(files, mergedModules: mergedModules), copies) {
     let data = Data(ported.text.utf8)
     if FileManager.default.contents(atPath: copy) != data {
         do {

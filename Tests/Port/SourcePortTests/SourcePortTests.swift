@@ -63,6 +63,27 @@ func portedByTheTool(_ files: [SourcePort.File]) -> [SourcePort.Ported] {
             ported.text.hasPrefix("import UIKit\n#sourceLocation(file: \"/app/Layout.swift\", line: 1)\n"))
     }
 
+    /// An @objc protocol is class-bound in Swift, so a delegate property of its type may be
+    /// weak (Charts' `weak var delegate: AnimatorDelegate?`): without the attribute the port
+    /// makes the protocol say `AnyObject` itself; a protocol already class-bound is left alone.
+    @Test func objectiveCProtocolsStayClassBound() {
+        let text = """
+            @objc(ChartAnimatorDelegate) public protocol AnimatorDelegate {
+                func animatorUpdated(_ animator: Animator)
+            }
+            @objc protocol Source: Named { var count: Int { get } }
+            @objc protocol Bound: NSObjectProtocol {}
+            protocol Plain {}
+            final class Animator { weak var delegate: AnimatorDelegate? }
+            """
+        let out = body(port(text))
+        #expect(out.contains("public protocol AnimatorDelegate: AnyObject {"))
+        #expect(out.contains("protocol Source: Named, AnyObject {"))
+        #expect(out.contains("protocol Bound: NSObjectProtocol {}"))
+        #expect(out.contains("protocol Plain {}"))
+        #expect(out.split(separator: "\n", omittingEmptySubsequences: false).count == 7)
+    }
+
     /// A test method isolated to the main actor cannot be called by Linux's XCTest: the port
     /// makes its isolation `@preconcurrency` (the type XCTest casts to, the main actor inside),
     /// and leaves helpers, methods with arguments and files without XCTest as they are.

@@ -41,10 +41,10 @@ import Testing
         #expect(registration.contains("\"GuardedFlow\": { _ in GuardedFlow() },"))
         #expect(registration.contains("\"SpokeCell\": { SpokeCell(frame: $0) },"))
         let sources = try read(package + "Sources/WheelPreviewApp/app-sources.txt")
-        #expect(
-            URL(fileURLWithPath: root + "/wheel-preview/" + sources.split(separator: "\n")[1])
-                .standardizedFileURL.path
-                == Self.app)
+        let listed = try #require(sources.split(separator: "\n").first { !$0.hasPrefix("#") })
+        #expect(URL(fileURLWithPath: root + "/wheel-preview/" + listed).standardizedFileURL.path == Self.app)
+        // The folder given is a module of the app's, whose imports the port removes.
+        #expect(sources.contains("\n# modules compiled into this target: PortedApp\n"))
         let scene = try read(package + "scenes/WheelLayout.yaml")
         #expect(scene.contains("layout: {type: WheelLayout, cell: BannerCell}"))
         #expect(scene.contains("# Other cells of the app: SpokeCell"))
@@ -342,6 +342,68 @@ import Testing
         ])
         #expect(nowhere.status == 2)
         #expect(nowhere.stderr.contains("nowhere: no such file or folder"))
+    }
+
+    /// An app of several modules (an Xcode project per module, or SwiftPM targets under
+    /// `Sources`): all compiled into one library, whose lists name them for the port, which then
+    /// removes their imports (PortedAppTests builds through such a list).
+    @Test func anAppOfSeveralModules() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let manager = FileManager.default
+        for folder in [".git", "Kit.xcodeproj", "Kit/Anchors", "Package/Sources/Theme"] {
+            try manager.createDirectory(atPath: root + "/repo/" + folder, withIntermediateDirectories: true)
+        }
+        try "import UIKit\nfinal class Anchor {}\n".write(
+            toFile: root + "/repo/Kit/Anchors/Anchor.swift", atomically: true, encoding: .utf8)
+        try "import UIKit\nimport Kit\nfinal class TileCell: UICollectionViewCell {}\n".write(
+            toFile: root + "/repo/Package/Sources/Theme/TileCell.swift", atomically: true, encoding: .utf8)
+        let made = try runFramegen([
+            "uikit", "init", root + "/repo/preview", "--sources", root + "/repo/Kit/Anchors",
+            root + "/repo/Package/Sources/Theme",
+        ])
+        #expect(made.status == 0, "\(made.stderr)")
+        let list = try read("repo/preview/Sources/PreviewApp/app-sources.txt")
+        #expect(list.contains("\n# modules compiled into this target: Kit, Anchors, Theme\n"))
+    }
+
+    /// An iOSSnapshotTestCase suite: its files under the folder holding `ReferenceImages_64` are
+    /// found (its own base class too, which names no type of the app's), and the test target
+    /// gets framegen's iOSSnapshotTestCase.
+    @Test func anAppsIOSSnapshotTestCaseSuite() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let manager = FileManager.default
+        for folder in [
+            ".git", "MyApp", "MyAppTests/ReferenceImages_64/MyAppTests.TileTests", "MyAppTests/Helpers",
+        ] {
+            try manager.createDirectory(atPath: root + "/repo/" + folder, withIntermediateDirectories: true)
+        }
+        try "import UIKit\nfinal class TileCell: UICollectionViewCell {}\n".write(
+            toFile: root + "/repo/MyApp/Cells.swift", atomically: true, encoding: .utf8)
+        try "import FBSnapshotTestCase\nclass SnapshotTestCase: FBSnapshotTestCase {}\n".write(
+            toFile: root + "/repo/MyAppTests/Helpers/SnapshotTestCase.swift", atomically: true,
+            encoding: .utf8)
+        let test = """
+            import FBSnapshotTestCase
+            @testable import MyApp
+
+            final class TileTests: SnapshotTestCase {
+                func testTile() { FBSnapshotVerifyView(TileCell(frame: .zero)) }
+            }
+
+            """
+        try test.write(toFile: root + "/repo/MyAppTests/TileTests.swift", atomically: true, encoding: .utf8)
+        try "import XCTest\nfinal class UnitTests: XCTestCase {}\n".write(
+            toFile: root + "/repo/MyAppTests/UnitTests.swift", atomically: true, encoding: .utf8)
+        let made = try runFramegen([
+            "uikit", "init", root + "/repo/preview", "--sources", root + "/repo/MyApp",
+        ])
+        #expect(made.status == 0, "\(made.stderr)")
+        let list = try read("repo/preview/Tests/MyAppSnapshotTests/app-sources.txt")
+        #expect(list.contains("../MyAppTests/TileTests.swift\n"))
+        #expect(list.contains("../MyAppTests/Helpers/SnapshotTestCase.swift\n"))
+        #expect(!list.contains("UnitTests.swift"))
+        let manifest = try read("repo/preview/Package.swift")
+        #expect(manifest.contains(".product(name: \"iOSSnapshotTestCase\", package: \"framegen\")"))
     }
 
     /// The app's asset catalogs: copied into the library's resources without their app icons,

@@ -1,4 +1,7 @@
 import Foundation
+// The app has a module of its layouts beside its cells (Layouts): here both are compiled into one
+// target, which app-sources.txt says, and the port removes the import.
+import Layouts
 
 class SpokeCell: UICollectionViewCell {
     @IBOutlet weak var title: UILabel?

@@ -11,6 +11,8 @@ final class GallerySnapshotTests: XCTestCase {
     /// Drawn at 2x (the presets give no scale; without one the main screen's 3x is used) to keep
     /// the references small.
     let traits = UITraitCollection(displayScale: 2)
+    /// The library's type by its name, as suites' helpers use it.
+    static let phone: ViewImageConfig = .iPhoneSe
 
     func testProgressTile() {
         let cell = ProgressCell(frame: CGRect(x: 0, y: 0, width: 150, height: 180))
@@ -21,7 +23,7 @@ final class GallerySnapshotTests: XCTestCase {
     func testTilesOnPhones() {
         let controller = TilesViewController()
         assertSnapshot(
-            of: controller, as: .image(on: .iPhoneSe, traits: .init(displayScale: 1)), named: "iPhoneSe")
+            of: controller, as: .image(on: Self.phone, traits: .init(displayScale: 1)), named: "iPhoneSe")
         assertSnapshot(
             of: controller, as: .image(on: .iPhone13, traits: .init(displayScale: 1)), named: "iPhone13")
     }
