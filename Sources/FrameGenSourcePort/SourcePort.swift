@@ -1,3 +1,4 @@
+import Foundation
 @_exported import FrameGenSourcePortValues
 import SwiftParser
 import SwiftSyntax
@@ -19,12 +20,59 @@ extension SourcePort {
     /// Every file ported, in the order given. `mergedModules`: the app's modules whose files
     /// are compiled into this same target (`AppSources.mergedModules`), whose imports go.
     public static func port(_ files: [File], mergedModules: Set<String> = []) -> [Ported] {
-        let trees = files.map { Parser.parse(source: $0.text) }
+        let parsed = files.map { Parser.parse(source: $0.text) }
+        // A file that needs a framework Linux lacks is left out, said at build time.
+        let missing = parsed.map { missingFrameworks(in: $0) }
+        let kept = files.indices.filter { missing[$0].isEmpty }
         var survey = Survey()
         survey.mergedModules = mergedModules
-        for tree in trees { survey.walk(tree) }
-        let rewriters = zip(files, trees).map { Rewriter(file: $0, tree: $1, survey: survey) }
+        for i in kept { survey.walk(parsed[i]) }
+        let rewriters = kept.map { Rewriter(file: files[$0], tree: parsed[$0], survey: survey) }
         let moves = rewriters.flatMap(\.moves)
-        return rewriters.map { $0.port(receiving: moves) }
+        var ported = rewriters.map { $0.port(receiving: moves) }.makeIterator()
+        return files.indices.map { i in
+            missing[i].isEmpty ? ported.next()! : leftOut(files[i], needing: missing[i])
+        }
+    }
+
+    /// Apple's frameworks that neither Linux nor framegen has. A file importing one (outside
+    /// `#if canImport(...)`, which is false here) cannot compile, so the port leaves it out
+    /// instead: its types are then missing where other files use them, which the build names.
+    static let unavailableFrameworks: Set<String> = [
+        "SwiftUI", "Combine", "MapKit", "CoreData", "AVFoundation", "AVKit", "Photos", "PhotosUI", "WebKit",
+        "SafariServices", "CoreLocation", "ARKit", "RealityKit", "SceneKit", "SpriteKit", "Metal", "MetalKit",
+        "os", "OSLog", "CoreServices", "MobileCoreServices", "UniformTypeIdentifiers", "UserNotifications",
+        "StoreKit", "AuthenticationServices", "LocalAuthentication", "CoreMotion", "HealthKit", "Contacts",
+        "ContactsUI", "MessageUI", "EventKit", "EventKitUI", "GameKit", "CloudKit", "Vision", "VisionKit",
+        "CoreML", "NaturalLanguage", "Network", "Accelerate", "CoreHaptics", "AudioToolbox", "MediaPlayer",
+        "CoreBluetooth", "CoreTelephony", "SystemConfiguration", "WidgetKit", "ActivityKit", "AppIntents",
+        "Intents", "IntentsUI", "PencilKit", "QuickLook", "LinkPresentation", "BackgroundTasks",
+        "CoreSpotlight", "AdSupport", "AppTrackingTransparency", "Speech", "PassKit", "CoreNFC", "CallKit",
+        "ReplayKit", "GLKit", "OpenGLES", "CoreVideo", "CoreMedia", "ImageIO", "CryptoKit", "Security",
+        "AppKit", "Cocoa", "WatchKit", "TVUIKit",
+    ]
+
+    /// The unavailable frameworks `tree` imports at its top level.
+    static func missingFrameworks(in tree: SourceFileSyntax) -> [String] {
+        tree.statements.compactMap { statement in
+            guard let module = statement.item.as(ImportDeclSyntax.self)?.path.first?.name.text,
+                unavailableFrameworks.contains(module)
+            else { return nil }
+            return module
+        }
+    }
+
+    /// A left-out file's copy: nothing compiled, and a warning naming the file and why.
+    static func leftOut(_ file: File, needing frameworks: [String]) -> Ported {
+        let what = frameworks.joined(separator: ", ")
+        let note =
+            "\((file.path as NSString).lastPathComponent) is left out: it imports \(what), which Linux and framegen do not have"
+        return Ported(
+            path: file.path,
+            text:
+                "#sourceLocation(file: \(literal(file.path)), line: 1)\n#warning(\(literal(note)))\n#sourceLocation()\n",
+            changes: [
+                Change(line: 1, what: "left out: imports \(what), which Linux and framegen do not have")
+            ])
     }
 }

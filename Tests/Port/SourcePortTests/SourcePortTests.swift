@@ -63,6 +63,27 @@ func portedByTheTool(_ files: [SourcePort.File]) -> [SourcePort.Ported] {
             ported.text.hasPrefix("import UIKit\n#sourceLocation(file: \"/app/Layout.swift\", line: 1)\n"))
     }
 
+    /// A file importing a framework neither Linux nor framegen has (a SwiftUI preview, a map
+    /// view) is left out with a warning naming it, and the others are ported as usual; an
+    /// import under `#if canImport(...)` (false here) keeps its file.
+    @Test func filesNeedingAFrameworkLinuxLacksAreLeftOut() {
+        let files = [
+            SourcePort.File(
+                path: "/app/Preview.swift", text: "import SwiftUI\nimport UIKit\nstruct P: View {}\n"),
+            SourcePort.File(
+                path: "/app/Cell.swift",
+                text: "import UIKit\n#if canImport(SwiftUI)\nimport SwiftUI\n#endif\n@objc protocol P {}\n"),
+        ]
+        let ported = portedByTheTool(files)
+        #expect(
+            ported[0].text.contains(
+                "#warning(\"Preview.swift is left out: it imports SwiftUI, which Linux and framegen do not have\")"
+            ))
+        #expect(!ported[0].text.contains("struct P"))
+        #expect(ported[1].text.contains("protocol P: AnyObject {}"))
+        #expect(ported[1].text.contains("import SwiftUI"))
+    }
+
     /// An @objc protocol is class-bound in Swift, so a delegate property of its type may be
     /// weak (Charts' `weak var delegate: AnimatorDelegate?`): without the attribute the port
     /// makes the protocol say `AnyObject` itself; a protocol already class-bound is left alone.
