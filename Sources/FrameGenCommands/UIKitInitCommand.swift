@@ -49,8 +49,15 @@ struct UIKitInitCommand: ParsableCommand {
             valueName: "PATH_OR_URL"))
     var framegen: String?
 
+    /// Where the app's repository is found: its first file or folder, else its first test's.
+    var anchor: String { sources.first ?? tests[0] }
+
     func validate() throws {
-        if sources.isEmpty { throw ValidationError("give the app's files with --sources PATH...") }
+        if sources.isEmpty && tests.isEmpty {
+            throw ValidationError(
+                "give the app's files with --sources PATH... (or, for tests that need none of the app's files, only the tests with --tests PATH...)"
+            )
+        }
     }
 
     func run() throws {
@@ -59,7 +66,8 @@ struct UIKitInitCommand: ParsableCommand {
         let root = absolute(directory, from: cwd)
         // The app's files, found now for the scan (the plugin finds them again at each build).
         let files = try readSwiftFiles(sources, cwd: cwd, option: "--sources", what: "the app's Swift files")
-        guard !files.isEmpty else {
+        // Tests that draw UIKit's own views need no app files: then the library has none.
+        guard !files.isEmpty || sources.isEmpty else {
             throw FrameGenError.badInput(sources.joined(separator: ", "), "no .swift files there")
         }
         let dependency = try framegenDependency(cwd: cwd, root: root)
@@ -91,8 +99,8 @@ struct UIKitInitCommand: ParsableCommand {
             IOSSnapshotTestCaseFiles.uses(candidates[$0].text)
         }
         package.assetCatalogs = findAssetCatalogs(
-            in: repository(of: absolute(sources[0], from: cwd)), skipping: root)
-        package.appFonts = AppFonts.find(in: repository(of: absolute(sources[0], from: cwd)), skipping: root)
+            in: repository(of: absolute(anchor, from: cwd)), skipping: root)
+        package.appFonts = AppFonts.find(in: repository(of: absolute(anchor, from: cwd)), skipping: root)
         // The tests' `@testable import MyApp` finds the app's files under the module name its
         // Xcode target gives them.
         package.appModule =
@@ -102,7 +110,7 @@ struct UIKitInitCommand: ParsableCommand {
         let sourceList = sources.map { relativePath(from: root, to: absolute($0, from: cwd)) }
         package.mergedModules = AppPackage.mergedModules(
             sources: sources.map { absolute($0, from: cwd) },
-            repository: repository(of: absolute(sources[0], from: cwd)))
+            repository: repository(of: absolute(anchor, from: cwd)))
         try package.write(sourceList: sourceList)
         FileHandleOutput.standardOutput.write(package.summary(fileCount: files.count, shownAs: directory))
     }
@@ -115,7 +123,7 @@ struct UIKitInitCommand: ParsableCommand {
         guard tests.isEmpty else {
             return try readSwiftFiles(tests, cwd: cwd, option: "--tests", what: "the app's snapshot tests")
         }
-        let found = findSnapshotTests(in: repository(of: absolute(sources[0], from: cwd)), skipping: root)
+        let found = findSnapshotTests(in: repository(of: absolute(anchor, from: cwd)), skipping: root)
         return try readSwiftFiles(found, cwd: cwd, option: "--tests", what: "the app's snapshot tests")
     }
 

@@ -344,6 +344,33 @@ import Testing
         #expect(nowhere.stderr.contains("nowhere: no such file or folder"))
     }
 
+    /// A suite of tests that draw UIKit's own views (a library's tests of its UIKit helpers)
+    /// needs none of the app's files: `--tests` alone makes the package, its library empty.
+    @Test func testsThatNeedNoAppFiles() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.createDirectory(
+            atPath: root + "/repo/Tests/__Snapshots__", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: root + "/repo/.git", withIntermediateDirectories: true)
+        try """
+        import SnapshotTesting
+        import XCTest
+        final class LabelTests: XCTestCase {
+            func testLabel() { assertSnapshot(of: UILabel(), as: .image) }
+        }
+
+        """.write(toFile: root + "/repo/Tests/LabelTests.swift", atomically: true, encoding: .utf8)
+        let made = try runFramegen(["uikit", "init", root + "/repo/preview", "--tests", root + "/repo/Tests"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let list = try read("repo/preview/Tests/PreviewAppSnapshotTests/app-sources.txt")
+        #expect(list.contains("../Tests/LabelTests.swift"))
+        let library = try read("repo/preview/Sources/PreviewApp/app-sources.txt")
+        #expect(library.split(separator: "\n").allSatisfy { $0.hasPrefix("#") })
+        let neither = try runFramegen(["uikit", "init", root + "/repo/none"])
+        #expect(neither.status != 0)
+        #expect(neither.stderr.contains("--tests PATH"))
+    }
+
     /// An app of several modules (an Xcode project per module, or SwiftPM targets under
     /// `Sources`): all compiled into one library, whose lists name them for the port, which then
     /// removes their imports (PortedAppTests builds through such a list).
