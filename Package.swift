@@ -359,7 +359,7 @@ var targets: [Target] = [
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]))
     // iOSSnapshotTestCase's (FBSnapshotTestCase's) test case, for suites written for it
-    // (docs/snapshot-testing.md "iOSSnapshotTestCase"): both of its module names.
+    // (docs/snapshot-testing.md "iOSSnapshotTestCase (FBSnapshotTestCase)"): both of its module names.
     products.append(
         .library(name: "iOSSnapshotTestCase", targets: ["iOSSnapshotTestCase", "FBSnapshotTestCase"]))
     targets += [

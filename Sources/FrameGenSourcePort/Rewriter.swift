@@ -176,6 +176,22 @@ private final class RewriteVisitor: SyntaxVisitor {
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        // The app's entry point: its files are a library here (the package's executable has
+        // framegen's main), and Swift's @UIApplicationMain checks Apple's UIKit's protocol.
+        let delegate = node.inheritanceClause?.inheritedTypes.contains {
+            $0.type.trimmedDescription == "UIApplicationDelegate"
+        }
+        for element in node.attributes {
+            guard let attribute = element.as(AttributeSyntax.self) else { continue }
+            let name = attribute.attributeName.trimmedDescription
+            if name == "UIApplicationMain" || name == "NSApplicationMain"
+                || (name == "main" && delegate == true)
+            {
+                replace(
+                    attribute, with: "",
+                    "removed @\(name): the app's files are a library here, not its entry point")
+            }
+        }
         if survey.classCounts[node.name.text] == 1 {
             let brace = node.memberBlock.rightBrace
             let offset = brace.positionAfterSkippingLeadingTrivia.utf8Offset

@@ -8,7 +8,8 @@ import XCTest
 
 /// iOSSnapshotTestCase's (formerly FBSnapshotTestCase's) test case, as its Swift API declares it,
 /// drawing with framegen's UIKit: a suite written for it on iOS compiles and runs unchanged
-/// against the references its simulator recorded (docs/snapshot-testing.md "iOSSnapshotTestCase").
+/// against the references its simulator recorded
+/// (docs/snapshot-testing.md "iOSSnapshotTestCase (FBSnapshotTestCase)").
 ///
 /// What the library does on iOS, framegen does: a view is laid out and its layer rendered
 /// (`render(in:)`) at the main screen's scale, or its hierarchy drawn in a window with

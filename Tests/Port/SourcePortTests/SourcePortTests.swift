@@ -63,6 +63,24 @@ func portedByTheTool(_ files: [SourcePort.File]) -> [SourcePort.Ported] {
             ported.text.hasPrefix("import UIKit\n#sourceLocation(file: \"/app/Layout.swift\", line: 1)\n"))
     }
 
+    /// Every Xcode app marks its delegate as the entry point; here its files are a library (the
+    /// package's executable is framegen's), so the attribute goes; another type's @main stays.
+    @Test func theAppDelegateIsNotTheEntryPoint() {
+        let out = body(
+            port(
+                """
+                @UIApplicationMain
+                class AppDelegate: UIResponder, UIApplicationDelegate {}
+                @main final class SceneApp: UIResponder, UIApplicationDelegate {}
+                @main struct Tool { static func main() {} }
+                """))
+        #expect(!out.contains("@UIApplicationMain"))
+        #expect(out.contains("class AppDelegate: UIResponder, UIApplicationDelegate {}"))
+        #expect(out.contains(" final class SceneApp"))
+        #expect(!out.contains("@main final class"))
+        #expect(out.contains("@main struct Tool"))
+    }
+
     /// A file importing a framework neither Linux nor framegen has (a SwiftUI preview, a map
     /// view) is left out with a warning naming it, and the others are ported as usual; an
     /// import under `#if canImport(...)` (false here) keeps its file.
