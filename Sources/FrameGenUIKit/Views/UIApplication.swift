@@ -14,6 +14,19 @@ open class UIApplication: UIResponder, @unchecked Sendable {
 
     open var isIdleTimerDisabled: Bool { false }
 
+    /// The app's delegate, weak as UIKit keeps it (`unowned(unsafe)` there): nil until a program
+    /// or a test sets it, since framegen launches no app.
+    open var delegate: (any UIApplicationDelegate)? {
+        get { delegateLock.withLock { delegateBox.value } }
+        set { delegateLock.withLock { delegateBox.value = newValue } }
+    }
+    private struct DelegateBox { weak var value: (any UIApplicationDelegate)? }
+    private let delegateLock = NSLock()
+    private var delegateBox = DelegateBox()
+
+    /// The scenes connected now: none, as framegen connects none.
+    open var connectedScenes: Set<UIScene> { [] }
+
     /// UIApplication.State.
     public enum State: Int, Sendable {
         case active
