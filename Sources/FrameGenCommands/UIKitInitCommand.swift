@@ -289,10 +289,12 @@ struct AppPackage {
         }
     }
 
-    /// The names the app's modules may have: each folder `--sources` gives (a file's folder), and
-    /// above it each folder an Xcode project of its name sits beside (`DLCommons/DLCommons` with
-    /// `DLCommons/DLCommons.xcodeproj`) or that a `Sources` folder holds (a SwiftPM target's):
-    /// whichever of these a file imports has its files compiled into the same library here.
+    /// The names the app's modules may have: each folder `--sources` gives (a file's folder); above
+    /// it and inside it, each folder an Xcode project of its name sits beside
+    /// (`DLCommons/DLCommons` with `DLCommons/DLCommons.xcodeproj`), that a `Sources` folder
+    /// holds (a SwiftPM target's) or that holds a `Sources` folder (a Tuist module's,
+    /// `Core/Common/Sources`): whichever of these a file imports has its files compiled into the
+    /// same library here.
     static func mergedModules(sources: [String], repository: String) -> [String] {
         let manager = FileManager.default
         var names: [String] = []
@@ -310,15 +312,37 @@ struct AppPackage {
             if path.hasSuffix(".swift") { path = (path as NSString).deletingLastPathComponent }
             guard path.hasPrefix(repository + "/") else { continue }
             var folder = repository
-            for part in path.dropFirst(repository.count + 1).split(separator: "/").map(String.init) {
+            let parts = path.dropFirst(repository.count + 1).split(separator: "/").map(String.init)
+            for (i, part) in parts.enumerated() {
                 if manager.fileExists(atPath: folder + "/" + part + ".xcodeproj")
                     || (folder as NSString).lastPathComponent == "Sources"
+                    || (i + 1 < parts.count && parts[i + 1] == "Sources")
                 {
                     add(part)
                 }
                 folder += "/" + part
             }
             add((path as NSString).lastPathComponent)
+            // Modules inside the folder given: a Tuist or SwiftPM module's `Name/Sources`, a
+            // SwiftPM package's `Sources/Name`, an Xcode project's `Name/` beside `Name.xcodeproj`.
+            func walk(_ dir: String, depth: Int) {
+                guard depth < 4, let entries = try? manager.contentsOfDirectory(atPath: dir) else { return }
+                let isSources = (dir as NSString).lastPathComponent == "Sources"
+                for entry in entries.sorted() where !entry.hasPrefix(".") {
+                    var isFolder: ObjCBool = false
+                    let child = dir + "/" + entry
+                    guard manager.fileExists(atPath: child, isDirectory: &isFolder), isFolder.boolValue,
+                        !entry.hasSuffix(".xcodeproj"), !entry.hasSuffix(".xcassets")
+                    else { continue }
+                    if isSources || manager.fileExists(atPath: child + "/Sources")
+                        || entries.contains(entry + ".xcodeproj")
+                    {
+                        add(entry)
+                    }
+                    walk(child, depth: depth + 1)
+                }
+            }
+            walk(path, depth: 0)
         }
         return names
     }

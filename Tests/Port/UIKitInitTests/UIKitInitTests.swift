@@ -377,20 +377,26 @@ import Testing
     @Test func anAppOfSeveralModules() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let manager = FileManager.default
-        for folder in [".git", "Kit.xcodeproj", "Kit/Anchors", "Package/Sources/Theme"] {
+        for folder in [
+            ".git", "Kit.xcodeproj", "Kit/Anchors", "Package/Sources/Theme", "Core/Common/Sources/Core",
+        ] {
             try manager.createDirectory(atPath: root + "/repo/" + folder, withIntermediateDirectories: true)
         }
         try "import UIKit\nfinal class Anchor {}\n".write(
             toFile: root + "/repo/Kit/Anchors/Anchor.swift", atomically: true, encoding: .utf8)
         try "import UIKit\nimport Kit\nfinal class TileCell: UICollectionViewCell {}\n".write(
             toFile: root + "/repo/Package/Sources/Theme/TileCell.swift", atomically: true, encoding: .utf8)
+        try "final class Actions {}\n".write(
+            toFile: root + "/repo/Core/Common/Sources/Core/Actions.swift", atomically: true, encoding: .utf8)
         let made = try runFramegen([
             "uikit", "init", root + "/repo/preview", "--sources", root + "/repo/Kit/Anchors",
-            root + "/repo/Package/Sources/Theme",
+            root + "/repo/Package/Sources/Theme", root + "/repo/Core",
         ])
         #expect(made.status == 0, "\(made.stderr)")
         let list = try read("repo/preview/Sources/PreviewApp/app-sources.txt")
-        #expect(list.contains("\n# modules compiled into this target: Kit, Anchors, Theme\n"))
+        // A Tuist module inside a folder given (Core/Common/Sources) is one too; a package's folder
+        // above its Sources is named as well, which no file imports.
+        #expect(list.contains("\n# modules compiled into this target: Kit, Anchors, Package, Theme, Core, Common\n"))
     }
 
     /// An iOSSnapshotTestCase suite: its files under the folder holding `ReferenceImages_64` are
