@@ -113,6 +113,9 @@ extension UIApplication {
     }
 }
 
+/// Swift 4's name, which apps written then still use.
+public typealias UIApplicationLaunchOptionsKey = UIApplication.LaunchOptionsKey
+
 /// UIInterfaceOrientationMask: a set of interface orientations, a bit per
 /// `UIInterfaceOrientation` raw value as UIKit has them.
 public struct UIInterfaceOrientationMask: OptionSet, Sendable {
