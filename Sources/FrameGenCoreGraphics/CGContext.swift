@@ -195,6 +195,11 @@ public final class CGContext {
             transform: state.ctm)
     }
 
+    /// `CGMutablePath.addArc(tangent1End:tangent2End:radius:)` on the current path.
+    public func addArc(tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat) {
+        path.addArc(tangent1End: tangent1End, tangent2End: tangent2End, radius: radius, transform: state.ctm)
+    }
+
     public func addPath(_ other: CGPath) { path.addPath(other, transform: state.ctm) }
 
     // MARK: Painting

@@ -260,6 +260,54 @@ public final class CGMutablePath: CGPath {
         }
     }
 
+    /// Core Graphics' arc to a point (`CGPathAddArcToPoint`, PostScript's `arct`): the arc of
+    /// `radius` tangent to the line from the current point to `tangent1End` and to the line from
+    /// there to `tangent2End`, with a line from the current point to the arc's start; only that
+    /// line when the three points are in one line or the radius is 0. The current point is in
+    /// the path's space, so it is taken back through `transform` first.
+    public func addArc(
+        tangent1End p1: CGPoint, tangent2End p2: CGPoint, radius: CGFloat,
+        transform: CGAffineTransform = .identity
+    ) {
+        let p0 = currentPoint.applying(transform.inverted())
+        let (ax, ay) = (p0.x - p1.x, p0.y - p1.y)
+        let (bx, by) = (p2.x - p1.x, p2.y - p1.y)
+        let la = (ax * ax + ay * ay).squareRoot()
+        let lb = (bx * bx + by * by).squareRoot()
+        let cross = ax * by - ay * bx
+        guard radius > 0, la > 0, lb > 0, abs(cross) > 1e-9 * la * lb else {
+            if steps.isEmpty || steps.last == .close {
+                move(to: p1, transform: transform)
+            } else {
+                addLine(to: p1, transform: transform)
+            }
+            return
+        }
+        let (ux, uy) = (ax / la, ay / la)
+        let (vx, vy) = (bx / lb, by / lb)
+        // The angle at p1 between the two lines, and the tangent points' distance from p1.
+        let cosine = Swift.min(1, Swift.max(-1, ux * vx + uy * vy))
+        let half = acos(cosine) / 2
+        let along = radius / tan(half)
+        let t1 = CGPoint(x: p1.x + ux * along, y: p1.y + uy * along)
+        let t2 = CGPoint(x: p1.x + vx * along, y: p1.y + vy * along)
+        let (bisectorX, bisectorY) = (ux + vx, uy + vy)
+        let lengthOfBisector = (bisectorX * bisectorX + bisectorY * bisectorY).squareRoot()
+        let toCenter = radius / sin(half)
+        let center = CGPoint(
+            x: p1.x + bisectorX / lengthOfBisector * toCenter,
+            y: p1.y + bisectorY / lengthOfBisector * toCenter)
+        let start = atan2(t1.y - center.y, t1.x - center.x)
+        let end = atan2(t2.y - center.y, t2.x - center.x)
+        // The short way round, less than half a turn.
+        var sweep = end - start
+        if sweep > .pi { sweep -= 2 * .pi }
+        if sweep < -.pi { sweep += 2 * .pi }
+        addArc(
+            center: center, radius: radius, startAngle: start, endAngle: start + sweep, clockwise: sweep < 0,
+            transform: transform)
+    }
+
     public func addPath(_ path: CGPath, transform: CGAffineTransform = .identity) {
         for step in path.steps {
             switch step {

@@ -155,3 +155,40 @@ func close(_ a: CGRect, _ b: CGRect, _ tolerance: CGFloat = 1e-9) -> Bool {
     // Clockwise the long way: three quarters, through -y.
     #expect(back.steps.count == 4 && back.boundingBox.minY < -9.9)
 }
+
+/// Core Graphics' arc to a point (PostScript's `arct`): the corner (10, 0) of the lines from
+/// (0, 0) and to (10, 10), rounded with radius 4, is a line to (6, 0) and a quarter circle about
+/// (6, 4) to (10, 4); points in one line give only the line to the first.
+@Test func arcToAPointRoundsTheCornerBetweenTwoLines() {
+    let path = CGMutablePath()
+    path.move(to: .zero)
+    path.addArc(tangent1End: CGPoint(x: 10, y: 0), tangent2End: CGPoint(x: 10, y: 10), radius: 4)
+    #expect(close(path.currentPoint, CGPoint(x: 10, y: 4), 1e-9))
+    guard case .line(let start) = path.steps[1] else {
+        Issue.record("no line to the arc: \(path.steps)")
+        return
+    }
+    #expect(close(start, CGPoint(x: 6, y: 0)))
+    // Every piece of the arc ends on the circle about (6, 4), in the corner's quarter.
+    let ends = path.steps.dropFirst(2).compactMap { step -> CGPoint? in
+        if case .curve(let end, _, _) = step { end } else { nil }
+    }
+    #expect(!ends.isEmpty && ends.count == path.steps.count - 2)
+    for end in ends {
+        #expect(abs(((end.x - 6) * (end.x - 6) + (end.y - 4) * (end.y - 4)).squareRoot() - 4) < 1e-9)
+        #expect(end.x >= 6 - 1e-9 && end.y <= 4 + 1e-9)
+    }
+
+    let straight = CGMutablePath()
+    straight.move(to: .zero)
+    straight.addArc(tangent1End: CGPoint(x: 5, y: 0), tangent2End: CGPoint(x: 10, y: 0), radius: 4)
+    #expect(straight.steps == [.move(to: .zero), .line(to: CGPoint(x: 5, y: 0))])
+
+    // Under a transform the arc is made where the points are, then moved.
+    let moved = CGMutablePath()
+    moved.move(to: CGPoint(x: 100, y: 100))
+    moved.addArc(
+        tangent1End: CGPoint(x: 10, y: 0), tangent2End: CGPoint(x: 10, y: 10), radius: 4,
+        transform: CGAffineTransform(translationX: 100, y: 100))
+    #expect(close(moved.currentPoint, CGPoint(x: 110, y: 104), 1e-9))
+}
