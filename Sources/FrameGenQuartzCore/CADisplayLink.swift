@@ -55,6 +55,15 @@ open class CADisplayLink: NSObject {
     /// UIKit's `UITrackingRunLoopMode` (`RunLoop.Mode.tracking`, which UIKit declares).
     package static let trackingModeName = "UITrackingRunLoopMode"
 
+    /// Takes the link out of the run loop for `mode`: on iOS a link left in no mode stops firing
+    /// and may be added again. framegen keeps the one mode set a link was added for, so removing
+    /// it from that mode (or `.common`) stops it until `add(to:forMode:)`.
+    open func remove(from runloop: RunLoop, forMode mode: RunLoop.Mode) {
+        guard animator != nil, RunLoopModes(mode) == modes || mode == .common else { return }
+        animator?.remove(self)
+        animator = nil
+    }
+
     /// Stops it for good, as on iOS.
     open func invalidate() {
         animator?.remove(self)

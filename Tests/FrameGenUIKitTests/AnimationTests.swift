@@ -249,6 +249,8 @@ private func centres(_ change: SpacingChange, at times: [Double]) throws -> (dur
 private final class SlidingLayout: UICollectionViewLayout {
     private var offset: CGFloat = 0
     private var start: CFTimeInterval = 0
+    /// The mode the link is taken out of right after it is added, if any.
+    var removedFrom: RunLoop.Mode?
 
     func slide() {
         start = CACurrentMediaTime()
@@ -258,6 +260,7 @@ private final class SlidingLayout: UICollectionViewLayout {
             if self.offset >= 100 { link.invalidate() }
         }
         link.add(to: .main, forMode: .common)
+        if let removedFrom { link.remove(from: .main, forMode: removedFrom) }
     }
 
     override var collectionViewContentSize: CGSize { collectionView!.bounds.size }
@@ -282,6 +285,24 @@ private final class SlidingLayout: UICollectionViewLayout {
     #expect(x(14) == 100)
     // Out of order, as parallel workers ask: the same.
     #expect(abs(x(9) - 70) < 1e-9 && abs(x(5) - 30) < 1e-9)
+}
+
+/// A link taken out of the mode it was added for fires no more, as on iOS when no mode is left;
+/// taken out of another mode, it goes on.
+@Test func aDisplayLinkRemovedFromItsModeStops() throws {
+    func positions(removedFrom mode: RunLoop.Mode) throws -> [Double] {
+        let timeline = try timeline(
+            type: "sliding-removed-\(mode.rawValue)", fps: 10, tap: 0.2, then: 1.3, delegate: { SlideOnTap() }
+        ) {
+            let layout = SlidingLayout()
+            layout.removedFrom = mode
+            return layout
+        }
+        return [5, 9, 14].map { timeline.frame($0).views[0].elements[0].attributes.frame.minX }
+    }
+    #expect(try positions(removedFrom: .common) == [0, 0, 0])
+    let goesOn = try positions(removedFrom: .default)
+    #expect(abs(goesOn[0] - 30) < 1e-9 && abs(goesOn[1] - 70) < 1e-9 && goesOn[2] == 100)
 }
 
 /// A tap lasts until the display link it started stops, to the instant: the link stops at
