@@ -12,7 +12,8 @@ import Testing
 
     /// The toolchain's and the system's modules, which any module may import.
     static let system: Set<String> = [
-        "Foundation", "FoundationEssentials", "Glibc", "Musl", "Darwin", "Dispatch", "Synchronization",
+        "Foundation", "FoundationEssentials", "FoundationNetworking", "Glibc", "Musl", "Darwin", "Dispatch",
+        "Synchronization",
         "_Concurrency", "os",
     ]
 

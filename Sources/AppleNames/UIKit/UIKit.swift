@@ -11,3 +11,11 @@
 @_exported import FrameGenUIKitHost
 @_exported import FrameGenUIKitRendering
 @_exported import QuartzCore
+
+// On Apple's platforms Foundation has URLSession and URLRequest; on Linux they are in
+// FoundationNetworking, and Foundation alone declares `URLSession` as a placeholder
+// (`AnyObject`), so an app's networking code did not compile. `import UIKit` brings them, as an
+// app's files get them through UIKit on iOS.
+#if canImport(FoundationNetworking)
+    @_exported import FoundationNetworking
+#endif
