@@ -59,6 +59,14 @@ private final class TemplateSceneDelegate: UIResponder, UIWindowSceneDelegate {
         #expect(scene.windows.count == 1 && scene.windows[0] === window)
         #expect(window.rootViewController?.view.frame == UIScreen.main.bounds)
         #expect(session.scene === scene)
+        #expect(window.windowScene === scene)
+        // A window set to a scene moves among its windows, as a scene delegate sets it.
+        let other = UIWindowScene(session: UISceneSession(), connectionOptions: .init())
+        let second = UIWindow(frame: .zero)
+        second.windowScene = other
+        #expect(other.windows.count == 1 && other.windows[0] === second)
+        window.windowScene = other
+        #expect(scene.windows.isEmpty && other.windows.count == 2)
     }
 
     @Test func theAppKeepsItsDelegateWeakly() {

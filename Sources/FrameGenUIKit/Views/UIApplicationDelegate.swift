@@ -229,6 +229,10 @@ open class UIWindowScene: UIScene {
         windowRefs.removeAll { $0.window == nil || $0.window === window }
         windowRefs.append(WindowRef(window: window))
     }
+
+    func remove(_ window: UIWindow) {
+        windowRefs.removeAll { $0.window == nil || $0.window === window }
+    }
 }
 
 /// UISceneDelegate: every member optional on iOS, each with UIKit's default here.
@@ -274,6 +278,7 @@ extension UIWindow {
     /// A window of the scene's screen, among the scene's windows.
     public convenience init(windowScene: UIWindowScene) {
         self.init(frame: windowScene.screen.bounds)
+        self.windowScene = windowScene
         windowScene.add(self)
     }
 }

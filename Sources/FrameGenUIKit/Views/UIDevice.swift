@@ -94,6 +94,15 @@ public enum UIInterfaceOrientation: Int, Sendable {
 /// A root view controller's view fills it, as on iOS.
 open class UIWindow: UIView {
     open var screen: UIScreen { .main }
+    /// The scene the window belongs to, among whose `windows` it is (`UIWindow(windowScene:)`,
+    /// or set, as a scene delegate does).
+    open weak var windowScene: UIWindowScene? {
+        didSet {
+            guard windowScene !== oldValue else { return }
+            oldValue?.remove(self)
+            windowScene?.add(self)
+        }
+    }
     open var isKeyWindow: Bool { true }
     open func makeKeyAndVisible() { isHidden = false }
 
