@@ -1,7 +1,7 @@
 # The two commands of the README, `make showcase` and `make test`, and the tiers CI runs.
 #   make test       the fast tier, debug build: every module's unit tests, one golden scene, one
 #                   determinism case, one command-line round trip per command (meant to be under
-#                   90 s of tests; 93-99 s on 2026-11-27, README "Start-up")
+#                   90 s of tests; 93-103 s on 2026-11-27, README "Start-up")
 #   make test-all   both tiers (FRAMEGEN_TEST_TIER=all), release build with testing enabled, then
 #                   make test-port
 #   make test-port  the port's tests (Tests/Port, a package of its own: the only build that
