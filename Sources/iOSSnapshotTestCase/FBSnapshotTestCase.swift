@@ -202,12 +202,7 @@ open class FBSnapshotTestCase: XCTestCase {
         throws
         -> Bool
     {
-        let names = fileNames(identifier: identifier)
-        guard referencePath(in: referenceImagesDirectory, names: names) != nil else {
-            throw FBSnapshotError.needsRecord(
-                path: referenceImagesDirectory + "/" + (folderName ?? "") + "/" + names.primary,
-                elsewhere: otherScales(in: referenceImagesDirectory, names: names))
-        }
+        _ = try existingReference(in: referenceImagesDirectory, names: fileNames(identifier: identifier))
         return true
     }
 
@@ -251,7 +246,7 @@ open class FBSnapshotTestCase: XCTestCase {
         let names = fileNames(identifier: identifier)
         if recordMode {
             let image = subject.image(hierarchy: usesDrawViewHierarchyInRect)
-            let path = referenceImagesDirectory + "/" + (folderName ?? "") + "/" + names.primary
+            let path = recordedPath(in: referenceImagesDirectory, names: names)
             guard let data = image.pngData() else { throw FBSnapshotError.pngCreationFailed(path: path) }
             try FileManager.default.createDirectory(
                 atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -261,11 +256,7 @@ open class FBSnapshotTestCase: XCTestCase {
         }
         // Read anew each time (not through UIImage(contentsOfFile:), which keeps what it decoded):
         // a reference recorded earlier in the process is read as it is now.
-        guard let path = referencePath(in: referenceImagesDirectory, names: names) else {
-            throw FBSnapshotError.needsRecord(
-                path: referenceImagesDirectory + "/" + (folderName ?? "") + "/" + names.primary,
-                elsewhere: otherScales(in: referenceImagesDirectory, names: names))
-        }
+        let path = try existingReference(in: referenceImagesDirectory, names: names)
         guard let data = FileManager.default.contents(atPath: path), let reference = UIImage(data: data)
         else {
             throw FBSnapshotError.unknown(path: path)
@@ -323,6 +314,23 @@ open class FBSnapshotTestCase: XCTestCase {
         let own = directory + "/" + (folderName ?? "")
         guard explicitFolderName == nil, !FileManager.default.fileExists(atPath: own) else { return own }
         return FBReferenceFolders.classFolder(in: directory, className: "\(type(of: self))") ?? own
+    }
+
+    /// Where record mode writes the reference: the class's folder (`folderName`) and the name the
+    /// options make.
+    private func recordedPath(in directory: String, names: FBReferenceNames) -> String {
+        directory + "/" + (folderName ?? "") + "/" + names.primary
+    }
+
+    /// The existing reference's path, or the library's "needs record" error naming where it was
+    /// looked for and the test's references at other scales.
+    private func existingReference(in directory: String, names: FBReferenceNames) throws -> String {
+        guard let path = referencePath(in: directory, names: names) else {
+            throw FBSnapshotError.needsRecord(
+                path: recordedPath(in: directory, names: names),
+                elsewhere: otherScales(in: directory, names: names))
+        }
+        return path
     }
 
     /// The existing reference file: the name the options make, else (for names carrying the
