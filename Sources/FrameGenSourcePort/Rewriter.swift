@@ -299,18 +299,17 @@ private final class RewriteVisitor: SyntaxVisitor {
             ["AnyObject", "class", "NSObjectProtocol"].contains($0.type.trimmedDescription)
         }
         if isObjC, bound != true {
-            if let clause = node.inheritanceClause {
-                let end = clause.endPositionBeforeTrailingTrivia.utf8Offset
-                replace(
-                    from: end, to: end, line: line(node), with: ", AnyObject",
-                    "\(node.name.text): AnyObject, as @objc made it class-bound")
-            } else {
-                let end = (node.primaryAssociatedTypeClause.map { Syntax($0) } ?? Syntax(node.name))
-                    .endPositionBeforeTrailingTrivia.utf8Offset
-                replace(
-                    from: end, to: end, line: line(node), with: ": AnyObject",
-                    "\(node.name.text): AnyObject, as @objc made it class-bound")
-            }
+            // After the inherited types, or after the name (and primary associated types).
+            let after =
+                node.inheritanceClause.map { Syntax($0) } ?? node.primaryAssociatedTypeClause.map {
+                    Syntax($0)
+                }
+                ?? Syntax(node.name)
+            let end = after.endPositionBeforeTrailingTrivia.utf8Offset
+            replace(
+                from: end, to: end, line: line(node),
+                with: node.inheritanceClause == nil ? ": AnyObject" : ", AnyObject",
+                "\(node.name.text): AnyObject, as @objc made it class-bound")
         }
         return push(node.name.text, isProtocol: true)
     }
