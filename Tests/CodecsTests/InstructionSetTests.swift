@@ -1,3 +1,4 @@
+import TestTiers
 import Testing
 
 @testable import FrameGenCodecs
@@ -89,7 +90,7 @@ private func everything() throws -> [[UInt8]] {
                 image, options: PNGEncodingOptions(channels: channels, compression: compression))
             out.append(png)
             let decoded = try PNG.decodeStraight(png, path: .fast)
-            #expect(decoded != nil, "the fast decoder declined \(width)x\(height) \(compression)")
+            expect(decoded != nil, "the fast decoder declined \(width)x\(height) \(compression)")
             out.append(decoded?.rgba ?? [])
         }
     }
@@ -105,21 +106,21 @@ private func everything() throws -> [[UInt8]] {
         var reference: [[UInt8]] = []
         for level in levels {
             InstructionSet.ceiling = level
-            #expect(InstructionSet.current == level)
+            expect(InstructionSet.current == level)
             // Each family takes the best path it has at this level.
             let png = PNG.vectorPaths
-            #expect(png.filter == (level >= .avx2 ? level : .portable))
-            #expect(png.deflate == level)
-            #expect(png.decode == min(level, .sse2))
-            #expect(InstructionSet.rasterRows == (level >= .avx2 ? .avx2 : .portable))
-            #expect(SeparableRows.hasAVX2 == (level >= .avx2))
+            expect(png.filter == (level >= .avx2 ? level : .portable))
+            expect(png.deflate == level)
+            expect(png.decode == min(level, .sse2))
+            expect(InstructionSet.rasterRows == (level >= .avx2 ? .avx2 : .portable))
+            expect(SeparableRows.hasAVX2 == (level >= .avx2))
             let bytes = try everything()
             if level == .portable {
                 reference = bytes
             } else {
-                #expect(bytes.count == reference.count)
+                expect(bytes.count == reference.count)
                 for (k, (a, b)) in zip(bytes, reference).enumerated() {
-                    #expect(a == b, "\(level): item \(k) differs from the portable level's")
+                    expect(a == b, "\(level): item \(k) differs from the portable level's")
                 }
             }
         }
@@ -130,17 +131,17 @@ private func everything() throws -> [[UInt8]] {
         let saved = InstructionSet.ceiling
         defer { InstructionSet.ceiling = saved }
         InstructionSet.ceiling = .avx512
-        #expect(InstructionSet.ceiling == .avx512 && InstructionSet.current == InstructionSet.cpu)
+        expect(InstructionSet.ceiling == .avx512 && InstructionSet.current == InstructionSet.cpu)
         InstructionSet.ceiling = nil
-        #expect(InstructionSet.ceiling == nil && InstructionSet.current == InstructionSet.cpu)
+        expect(InstructionSet.ceiling == nil && InstructionSet.current == InstructionSet.cpu)
     }
 }
 
 @Test func levelsAreReadByName() {
-    #expect(InstructionSet.allCases.map(\.description) == ["portable", "sse2", "avx2", "avx512"])
-    #expect(InstructionSet.names == "portable, sse2, avx2, avx512")
-    #expect(InstructionSet("AVX2") == .avx2 && InstructionSet("sse2") == .sse2)
+    expect(InstructionSet.allCases.map(\.description) == ["portable", "sse2", "avx2", "avx512"])
+    expect(InstructionSet.names == "portable, sse2, avx2, avx512")
+    expect(InstructionSet("AVX2") == .avx2 && InstructionSet("sse2") == .sse2)
     for bad in ["", "scalar", "sse4.1", "avx512vbmi", "avx-2"] {
-        #expect(InstructionSet(bad) == nil, "\(bad)")
+        expect(InstructionSet(bad) == nil, "\(bad)")
     }
 }

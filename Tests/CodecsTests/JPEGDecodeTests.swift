@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import FrameGenCodecs
@@ -42,7 +43,7 @@ private func expectCorners(_ image: Image, _ expected: [Quadrant], _ label: Stri
     for (i, q) in expected.enumerated() {
         let (w, h) = (image.width, image.height)
         let (x, y) = [(2, 2), (w - 3, 2), (2, h - 3), (w - 3, h - 3)][i]
-        #expect(near(image, x, y, q.color), "\(label) corner \(i): \(corners(image)[i]) is not \(q)")
+        expect(near(image, x, y, q.color), "\(label) corner \(i): \(corners(image)[i]) is not \(q)")
     }
 }
 
@@ -50,45 +51,45 @@ private func expectCorners(_ image: Image, _ expected: [Quadrant], _ label: Stri
     @Test func baselineDecodesToItsColoursOpaque() throws {
         let bytes = try Fixtures.bytes("jpeg", "baseline.jpg")
         let info = try JPEG.readInfo(bytes)
-        #expect(info.width == 64 && info.height == 32 && info.storedWidth == 64)
-        #expect(info.colorSpace == .yCbCr && info.components == 3 && !info.isProgressive)
-        #expect(info.orientation == .up)
+        expect(info.width == 64 && info.height == 32 && info.storedWidth == 64)
+        expect(info.colorSpace == .yCbCr && info.components == 3 && !info.isProgressive)
+        expect(info.orientation == .up)
         let image = try JPEG.decode(bytes)
-        #expect(image.width == 64 && image.height == 32)
+        expect(image.width == 64 && image.height == 32)
         expectCorners(image, [.red, .green, .blue, .white], "baseline")
         let opaque = stride(from: 3, to: image.bytes.count, by: 4).allSatisfy { (i: Int) -> Bool in
             image.bytes[i] == 255
         }
-        #expect(opaque)
+        expect(opaque)
         // Straight and premultiplied are the same bytes for an opaque image.
-        #expect(try JPEG.decodeStraight(bytes).rgba == image.bytes)
+        try expect(JPEG.decodeStraight(bytes).rgba == image.bytes)
     }
 
     @Test func progressiveDecodesLikeBaseline() throws {
         let info = try JPEG.validate(try Fixtures.bytes("jpeg", "progressive.jpg"))
-        #expect(info.isProgressive && info.colorSpace == .yCbCr)
+        expect(info.isProgressive && info.colorSpace == .yCbCr)
         let progressive = try JPEG.decode(try Fixtures.bytes("jpeg", "progressive.jpg"))
         let baseline = try JPEG.decode(try Fixtures.bytes("jpeg", "baseline.jpg"))
         expectCorners(progressive, [.red, .green, .blue, .white], "progressive")
         // The same image and quality coded in scans: the same pixels up to rounding.
         let worst = zip(progressive.bytes, baseline.bytes).map { abs(Int($0) - Int($1)) }.max()!
-        #expect(worst <= 4)
+        expect(worst <= 4)
     }
 
     @Test func grayAndRGBColourSpaces() throws {
         let gray = try Fixtures.bytes("jpeg", "gray.jpg")
         let info = try JPEG.readInfo(gray)
-        #expect(info.colorSpace == .gray && info.components == 1 && info.width == 32 && info.height == 16)
+        expect(info.colorSpace == .gray && info.components == 1 && info.width == 32 && info.height == 16)
         let image = try JPEG.decode(gray)
-        #expect(near(image, 3, 8, (50, 50, 50), tolerance: 3))
-        #expect(near(image, 28, 8, (200, 200, 200), tolerance: 3))
+        expect(near(image, 3, 8, (50, 50, 50), tolerance: 3))
+        expect(near(image, 28, 8, (200, 200, 200), tolerance: 3))
         let isGray = stride(from: 0, to: image.bytes.count, by: 4).allSatisfy { (i: Int) -> Bool in
             let b = image.bytes
             return b[i] == b[i + 1] && b[i] == b[i + 2]
         }
-        #expect(isGray)
+        expect(isGray)
         let rgb = try Fixtures.bytes("jpeg", "rgb-colorspace.jpg")
-        #expect(try JPEG.readInfo(rgb).colorSpace == .rgb)
+        try expect(JPEG.readInfo(rgb).colorSpace == .rgb)
         expectCorners(try JPEG.decode(rgb), [.red, .green, .blue, .white], "RGB")
     }
 
@@ -100,14 +101,14 @@ private func expectCorners(_ image: Image, _ expected: [Quadrant], _ label: Stri
                 try attempt()
                 Issue.record("\(name) was accepted")
             } catch let error as ImageFileError {
-                #expect(error.kind == .invalidData && error.reason.contains("CMYK"), "\(error)")
+                expect(error.kind == .invalidData && error.reason.contains("CMYK"), "\(error)")
             }
         }
         do {
             _ = try ImageFile.decode(file: Fixtures.path("jpeg", name))
             Issue.record("\(name) was accepted")
         } catch {
-            #expect(error.description.hasPrefix(Fixtures.path("jpeg", name) + ": "))
+            expect(error.description.hasPrefix(Fixtures.path("jpeg", name) + ": "))
         }
     }
 
@@ -127,55 +128,55 @@ private func expectCorners(_ image: Image, _ expected: [Quadrant], _ label: Stri
     func exifOrientationIsApplied(_ value: Int) throws {
         let bytes = try Fixtures.bytes("jpeg", "orientation-\(value).jpg")
         let info = try JPEG.readInfo(bytes)
-        #expect(info.orientation.rawValue == value)
-        #expect(info.storedWidth == 64 && info.storedHeight == 32)
+        expect(info.orientation.rawValue == value)
+        expect(info.storedWidth == 64 && info.storedHeight == 32)
         let image = try JPEG.decode(bytes)
         let quarter = value >= 5
-        #expect(image.width == (quarter ? 32 : 64) && image.height == (quarter ? 64 : 32))
-        #expect(info.width == image.width && info.height == image.height)
+        expect(image.width == (quarter ? 32 : 64) && image.height == (quarter ? 64 : 32))
+        expect(info.width == image.width && info.height == image.height)
         expectCorners(image, Self.shownCorners[value]!, "orientation \(value)")
     }
 
     @Test func malformedExifIsIgnoredAndNeverReadOutOfBounds() throws {
         let good = try Fixtures.bytes("jpeg", "orientation-6.jpg")  // little-endian TIFF at byte 12
-        #expect(ImageOrientation.exif(inJPEG: good) == .right)
+        expect(ImageOrientation.exif(inJPEG: good) == .right)
         let tiff = 12
         // IFD0 entry 1 (Orientation) starts at tiff + 8 + 2 + 12; its value at + 8.
         let value = tiff + 8 + 2 + 12 + 8
-        #expect(good[value] == 6)
+        expect(good[value] == 6)
         var bad = good
         bad[value] = 9  // not an orientation
-        #expect(ImageOrientation.exif(inJPEG: bad) == .up)
+        expect(ImageOrientation.exif(inJPEG: bad) == .up)
         bad = good
         bad[tiff + 4] = 0xF0  // IFD0 offset far past the block
-        #expect(ImageOrientation.exif(inJPEG: bad) == .up)
+        expect(ImageOrientation.exif(inJPEG: bad) == .up)
         bad = good
         bad[tiff + 8] = 0xFF  // 255 entries claimed, 2 present: found before the block ends
-        #expect(ImageOrientation.exif(inJPEG: bad) == .right)
+        expect(ImageOrientation.exif(inJPEG: bad) == .right)
         bad[tiff + 8 + 2 + 12] = 0x13  // and with no Orientation, the walk stops at the block's end
-        #expect(ImageOrientation.exif(inJPEG: bad) == .up)
+        expect(ImageOrientation.exif(inJPEG: bad) == .up)
         bad = good
         bad[tiff + 8 + 2 + 12 + 2] = 4  // Orientation as LONG instead of SHORT
-        #expect(ImageOrientation.exif(inJPEG: bad) == .up)
+        expect(ImageOrientation.exif(inJPEG: bad) == .up)
         bad = good
         bad[4] = 0xFF  // APP1 length past the end of the file
-        #expect(ImageOrientation.exif(inJPEG: bad) == .up)
+        expect(ImageOrientation.exif(inJPEG: bad) == .up)
         // Every prefix of the file (cut inside the APP1 block, its header or IFD) parses safely.
         for n in 0..<80 {
             // SOI and the 48-byte APP1 segment end at byte 50.
-            #expect(ImageOrientation.exif(inJPEG: Array(good.prefix(n))) == (n >= 50 ? .right : .up), "\(n)")
+            expect(ImageOrientation.exif(inJPEG: Array(good.prefix(n))) == (n >= 50 ? .right : .up), "\(n)")
         }
     }
 
     @Test func aTruncatedFileIsAnErrorNotAGreyImage() throws {
         let bytes = try Fixtures.bytes("jpeg", "truncated.jpg")
-        #expect(try JPEG.readInfo(bytes).width == 64)  // the header is whole
+        try expect(JPEG.readInfo(bytes).width == 64)  // the header is whole
         for attempt in [{ _ = try JPEG.decode(bytes) }, { _ = try JPEG.validate(bytes) }] {
             do {
                 try attempt()
                 Issue.record("a truncated JPEG decoded")
             } catch let error as ImageFileError {
-                #expect(error.kind == .invalidData && error.reason.contains("truncated"), "\(error)")
+                expect(error.kind == .invalidData && error.reason.contains("truncated"), "\(error)")
             }
         }
         // Every shorter cut of a good file fails too, and none crashes.
@@ -187,17 +188,17 @@ private func expectCorners(_ image: Image, _ expected: [Quadrant], _ label: Stri
 
     @Test func aHugeDeclaredSizeIsRefusedBeforeAllocating() throws {
         let bytes = try Fixtures.bytes("jpeg", "huge-declared-size.jpg")
-        #expect(try JPEG.readInfo(bytes).width == 60000)
+        try expect(JPEG.readInfo(bytes).width == 60000)
         let start = Date()
         for attempt in [{ _ = try JPEG.decode(bytes) }, { _ = try JPEG.validate(bytes) }] {
             do {
                 try attempt()
                 Issue.record("a 60000 x 60000 JPEG was accepted")
             } catch let error as ImageFileError {
-                #expect(error.kind == .exceedsLimits && error.reason.contains("60000 x 60000"), "\(error)")
+                expect(error.kind == .exceedsLimits && error.reason.contains("60000 x 60000"), "\(error)")
             }
         }
-        #expect(Date().timeIntervalSince(start) < 1)
+        expect(Date().timeIntervalSince(start) < 1)
         let small = ImageLimits(maxWidth: 63, maxHeight: 100, maxPixels: 10_000, maxFileBytes: 1 << 20)
         #expect(throws: ImageFileError(.exceedsLimits, "image is 64 x 32 px, over the limit of 63 x 100 px"))
         {
@@ -206,25 +207,25 @@ private func expectCorners(_ image: Image, _ expected: [Quadrant], _ label: Stri
     }
 
     @Test func theFormatIsToldByMagicBytesNotTheName() throws {
-        #expect(ImageFormat(magic: try Fixtures.bytes("jpeg", "gray.jpg")) == .jpeg)
-        #expect(ImageFormat(magic: try Fixtures.bytes("decode", "rgba8-13x11.png")) == .png)
-        #expect(ImageFormat(magic: Array("hello".utf8)) == nil)
-        #expect(ImageFormat(magic: [0xFF, 0xD8]) == nil)
+        try expect(ImageFormat(magic: try Fixtures.bytes("jpeg", "gray.jpg")) == .jpeg)
+        try expect(ImageFormat(magic: try Fixtures.bytes("decode", "rgba8-13x11.png")) == .png)
+        expect(ImageFormat(magic: Array("hello".utf8)) == nil)
+        expect(ImageFormat(magic: [0xFF, 0xD8]) == nil)
         let folder = try TemporaryFolder()
         defer { folder.remove() }
         let disguised = folder.path + "/photo.png"
         try Data(try Fixtures.bytes("jpeg", "orientation-8.jpg")).write(to: URL(fileURLWithPath: disguised))
-        #expect(ImageFormat.detect(file: disguised) == .jpeg)
-        #expect(ImageFormat.detect(file: folder.path + "/missing") == nil)
+        expect(ImageFormat.detect(file: disguised) == .jpeg)
+        expect(ImageFormat.detect(file: folder.path + "/missing") == nil)
         guard case .jpeg(let info) = try ImageFile.readInfo(file: disguised) else {
             Issue.record("a JPEG named .png was not read as JPEG")
             return
         }
-        #expect(info.orientation == .left)
+        expect(info.orientation == .left)
         let image = try ImageFile.decode(file: disguised)
-        #expect(image.width == 32 && image.height == 64)
+        expect(image.width == 32 && image.height == 64)
         expectCorners(image, Self.shownCorners[8]!, "disguised")
         let png = try ImageFile.decode(file: Fixtures.path("decode", "rgba8-13x11.png"))
-        #expect(png == (try PNG.decode(file: Fixtures.path("decode", "rgba8-13x11.png"))))
+        try expect(png == (try PNG.decode(file: Fixtures.path("decode", "rgba8-13x11.png"))))
     }
 }

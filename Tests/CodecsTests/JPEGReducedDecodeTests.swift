@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import FrameGenCodecs
@@ -26,7 +27,7 @@ import Testing
         let bytes = try JPEG.encode(Self.smooth(width: 256, height: 128), quality: 95)
         let full = try JPEG.decode(bytes)
         let reduced = try JPEG.decode(bytes, reducedBy: reduction)
-        #expect(reduced.width == 256 / reduction && reduced.height == 128 / reduction)
+        expect(reduced.width == 256 / reduction && reduced.height == 128 / reduction)
         // The reduced inverse DCT keeps each block's low frequencies: on a smooth picture a
         // reduced pixel is the mean of the full pixels it stands for, within JPEG's rounding.
         var worst = 0
@@ -41,23 +42,23 @@ import Testing
                 }
                 let mean = sum / (reduction * reduction)
                 let p = reduced[x, y]
-                #expect(p.a == 255)
+                expect(p.a == 255)
                 worst = max(
                     worst, abs(Int(p.r) - mean[0]), abs(Int(p.g) - mean[1]), abs(Int(p.b) - mean[2]))
             }
         }
-        #expect(worst <= 6, "a reduced pixel is \(worst) levels from its block's mean")
+        expect(worst <= 6, "a reduced pixel is \(worst) levels from its block's mean")
     }
 
     @Test func reducedSidesRoundUpAndOrientationIsApplied() throws {
         let bytes = try Fixtures.bytes("jpeg", "orientation-6.jpg")  // 64 x 32 stored, shown 32 x 64
         for (reduction, side) in [(1, 64), (2, 32), (4, 16), (8, 8)] {
             let image = try JPEG.decode(bytes, reducedBy: reduction)
-            #expect(image.width == side / 2 && image.height == side)
+            expect(image.width == side / 2 && image.height == side)
         }
         let odd = try JPEG.encode(Self.smooth(width: 37, height: 9), quality: 90)
         let eighth = try JPEG.decode(odd, reducedBy: 8)
-        #expect(eighth.width == 5 && eighth.height == 2)
+        expect(eighth.width == 5 && eighth.height == 2)
     }
 
     @Test func onlyTheFourReductionsAreAccepted() throws {
@@ -78,7 +79,7 @@ import Testing
         let image = Self.smooth(width: 96, height: 64)
         let bytes = try JPEG.encode(image, quality: 92)
         let info = try JPEG.validate(bytes)
-        #expect(info.width == 96 && info.height == 64 && !info.isProgressive)
+        expect(info.width == 96 && info.height == 64 && !info.isProgressive)
         let decoded = try JPEG.decode(bytes)
         var worst = 0
         for y in 0..<64 {
@@ -88,7 +89,7 @@ import Testing
                     worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)))
             }
         }
-        #expect(worst <= 12, "worst channel error \(worst)")
+        expect(worst <= 12, "worst channel error \(worst)")
         #expect(throws: ImageFileError.self) { try JPEG.encode(image, quality: 0) }
     }
 }

@@ -1,4 +1,5 @@
 import FrameGenGeometry
+import TestTiers
 import Testing
 
 @testable import FrameGenCodecs
@@ -36,7 +37,7 @@ let corruptExpectations: [String: (ImageFileError.Kind, String)] = [
 ]
 
 @Test func everyCorruptFixtureHasAnExpectation() {
-    #expect(Set(Fixtures.names("corrupt")) == Set(corruptExpectations.keys))
+    expect(Set(Fixtures.names("corrupt")) == Set(corruptExpectations.keys))
 }
 
 @Test(arguments: Fixtures.names("corrupt"))
@@ -53,9 +54,9 @@ func corruptFileIsAClearError(name: String) throws {
             try decode()
             Issue.record("\(name) decoded without an error by \(label)")
         } catch let error as ImageFileError {
-            #expect(error.kind == kind, "\(name): \(error)")
-            #expect(error.reason.lowercased().contains(phrase.lowercased()), "\(name): \(error.reason)")
-            #expect(!error.reason.contains("\n") && !error.reason.isEmpty)
+            expect(error.kind == kind, "\(name): \(error)")
+            expect(error.reason.lowercased().contains(phrase.lowercased()), "\(name): \(error.reason)")
+            expect(!error.reason.contains("\n") && !error.reason.isEmpty)
         }
     }
     // Through a file: the reason is prefixed with the path.
@@ -63,8 +64,8 @@ func corruptFileIsAClearError(name: String) throws {
         _ = try PNG.decode(file: Fixtures.path("corrupt", name))
         Issue.record("\(name) decoded from its file")
     } catch {
-        #expect(error.path == Fixtures.path("corrupt", name))
-        #expect(error.description.hasPrefix(Fixtures.path("corrupt", name) + ": "))
+        expect(error.path == Fixtures.path("corrupt", name))
+        expect(error.description.hasPrefix(Fixtures.path("corrupt", name) + ": "))
     }
 }
 
@@ -97,21 +98,21 @@ func corruptFileIsAClearError(name: String) throws {
             let image = try PNG.decodeStraight(damaged)
             // Only a change that libpng tolerates by design (e.g. in IEND's unused CRC) decodes,
             // and then to the very same pixels.
-            #expect(image == good)
+            expect(image == good)
         } catch {
             refused += 1
-            #expect(!error.reason.isEmpty)
+            expect(!error.reason.isEmpty)
         }
     }
-    #expect(refused > 1900)
+    expect(refused > 1900)
 }
 
 /// The chunk CRC re-seals mutated chunks below, so check it against CRC-32's published values:
 /// the standard check string and the IEND chunk every PNG ends with.
 @Test func chunkCRCIsPNGs() {
-    #expect(PNGAnimation.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
-    #expect(PNGAnimation.crc32(Array("IEND".utf8)) == 0xAE42_6082)
-    #expect(PNGAnimation.crc32([]) == 0)
+    expect(PNGAnimation.crc32(Array("123456789".utf8)) == 0xCBF4_3926)
+    expect(PNGAnimation.crc32(Array("IEND".utf8)) == 0xAE42_6082)
+    expect(PNGAnimation.crc32([]) == 0)
 }
 
 /// The byte ranges of each chunk: (start of the type field, end of the data).
@@ -148,15 +149,15 @@ func chunkRanges(_ png: [UInt8]) -> [(Int, Int)] {
                 let header = try PNG.readInfo(bytes)
                 let image = try PNG.decodeStraight(bytes)
                 // Never a partial image: what decodes has the header's full size.
-                #expect(image.width == header.width && image.height == header.height)
-                #expect(image.rgba.count == header.width * header.height * 4)
+                expect(image.width == header.width && image.height == header.height)
+                expect(image.rgba.count == header.width * header.height * 4)
                 decoded += 1
             } catch {
-                #expect(!error.reason.isEmpty && !error.reason.contains("\n"))
+                expect(!error.reason.isEmpty && !error.reason.contains("\n"))
                 refused += 1
             }
         }
     }
-    #expect(decoded + refused == 4500)
-    #expect(refused > 0)
+    expect(decoded + refused == 4500)
+    expect(refused > 0)
 }

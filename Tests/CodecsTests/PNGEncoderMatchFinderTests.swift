@@ -44,7 +44,7 @@ private func lzStream(
                 $0.baseAddress, bounds[k], bounds[k + 1], bpp, &search, k == bounds.count - 2 ? 1 : 0, &piece,
                 cap, &written)
         }
-        #expect(status == CPNG_OK)
+        expect(status == CPNG_OK)
         stream += piece.prefix(written)
     }
     let adler = cpng_adler32(1, bytes, bytes.count)
@@ -70,11 +70,11 @@ func theMatchFinderReachesBackAs32KiBLessOneAndNoFarther(setting: Int) {
     for distance in [32_767, 32_768, 32_769] {
         let bytes = Array(noise.prefix(distance)) + Array(noise.prefix(30_000))
         let stream = lzStream(bytes, cuts: [], bpp: 3, search: searches[setting])
-        #expect(inflated(stream, count: bytes.count) == bytes, "distance \(distance)")
+        expect(inflated(stream, count: bytes.count) == bytes, "distance \(distance)")
         sizes[distance] = stream.count
     }
-    #expect(sizes[32_767]! < 32_767 + 2_000)
-    #expect(sizes[32_768]! > 62_000 && sizes[32_769]! > 62_000)
+    expect(sizes[32_767]! < 32_767 + 2_000)
+    expect(sizes[32_768]! > 62_000 && sizes[32_769]! > 62_000)
 }
 
 @Test(arguments: searches.indices)
@@ -90,8 +90,8 @@ func runsLongerThanTheLongestMatchDecode(setting: Int) {
             bytes += (0..<7).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
         }
         let stream = lzStream(bytes, cuts: [], bpp: bpp, search: searches[setting])
-        #expect(inflated(stream, count: bytes.count) == bytes, "\(bpp) bytes a pixel")
-        #expect(stream.count < bytes.count / 4, "runs become matches")
+        expect(inflated(stream, count: bytes.count) == bytes, "\(bpp) bytes a pixel")
+        expect(stream.count < bytes.count / 4, "runs become matches")
     }
 }
 
@@ -111,14 +111,14 @@ func piecesCompressedApartMatchAcrossTheirBoundaries(setting: Int) {
     let noise = (0..<20_000).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
     let search = searches[setting]
     let twice = lzStream(noise + noise, cuts: [20_000], bpp: 3, search: search)
-    #expect(inflated(twice, count: 40_000) == noise + noise)
-    #expect(twice.count < 20_000 + 1_000)
+    expect(inflated(twice, count: 40_000) == noise + noise)
+    expect(twice.count < 20_000 + 1_000)
     let whole = lzStream(bytes, cuts: [], bpp: 3, search: search)
-    #expect(inflated(whole, count: bytes.count) == bytes)
+    expect(inflated(whole, count: bytes.count) == bytes)
     for cuts in [[1], [901, 1802], [40_000, 40_001, 40_001, 77_777], (1...9).map { $0 * 10_000 + $0 }] {
         let stream = lzStream(bytes, cuts: cuts, bpp: 3, search: search)
-        #expect(inflated(stream, count: bytes.count) == bytes, "cuts \(cuts)")
-        #expect(stream.count < whole.count + 400 * (cuts.count + 1), "cuts \(cuts): \(stream.count)")
+        expect(inflated(stream, count: bytes.count) == bytes, "cuts \(cuts)")
+        expect(stream.count < whole.count + 400 * (cuts.count + 1), "cuts \(cuts): \(stream.count)")
     }
 }
 
@@ -146,7 +146,7 @@ func theMatchFinderDecodesOnRandomInputs(setting: Int) {
         }
         let cuts = (0..<Int(rng.next() % 4)).map { _ in Int(rng.next() % UInt64(count + 1)) }.sorted()
         let stream = lzStream(bytes, cuts: cuts, bpp: bpp, search: searches[setting])
-        #expect(inflated(stream, count: bytes.count) == bytes, "trial \(trial): \(count) bytes, cuts \(cuts)")
+        expect(inflated(stream, count: bytes.count) == bytes, "trial \(trial): \(count) bytes, cuts \(cuts)")
     }
 }
 
@@ -164,12 +164,12 @@ func theMatchFinderLevelsDecodeToThePixelsOnRandomImages(level: Int) throws {
         let image = textureImage(
             width: width, height: height, kind: trial % 5, seed: rng.next(), opaque: opaque)
         let png = try PNG.encode(image, options: options)
-        #expect(try PNG.decode(png) == image, "trial \(trial): \(width) x \(height)")
-        #expect(try PNG.encode(image, options: options, threads: 3) == png)
+        try expect(PNG.decode(png) == image, "trial \(trial): \(width) x \(height)")
+        try expect(PNG.encode(image, options: options, threads: 3) == png)
         if opaque {
             let rgb = try PNG.encode(
                 image, options: PNGEncodingOptions(channels: .rgb, compressionLevel: level))
-            #expect(try PNG.decode(rgb) == image, "trial \(trial) RGB: \(width) x \(height)")
+            try expect(PNG.decode(rgb) == image, "trial \(trial) RGB: \(width) x \(height)")
         }
     }
 }
@@ -183,8 +183,8 @@ func theMatchFinderLevelsDecodeAcrossStripsForEveryTexture(kind: Int) throws {
         for level in 1...6 {
             let options = PNGEncodingOptions(compressionLevel: level)
             let png = try PNG.encode(image, options: options)
-            #expect(try PNG.decode(png) == image, "level \(level), texture \(kind), opaque \(opaque)")
-            #expect(try PNG.encode(image, options: options, threads: 2) == png)
+            try expect(PNG.decode(png) == image, "level \(level), texture \(kind), opaque \(opaque)")
+            try expect(PNG.encode(image, options: options, threads: 2) == png)
         }
     }
 }
@@ -199,8 +199,8 @@ func theDefaultIsNoLargerThanLibdeflate6OnPhotoFrames(scene: String) throws {
     let rgb = PNGEncodingOptions.Channels.rgb
     let ours = try PNG.encode(image, options: PNGEncodingOptions(channels: rgb))
     let libdeflate6 = try PNG.encode(image, options: PNGEncodingOptions(channels: rgb, compressionLevel: 5))
-    #expect(ours.count <= libdeflate6.count, "\(scene): \(ours.count) against \(libdeflate6.count)")
-    #expect(try PNG.decode(ours) == image)
+    expect(ours.count <= libdeflate6.count, "\(scene): \(ours.count) against \(libdeflate6.count)")
+    try expect(PNG.decode(ours) == image)
 }
 
 @Test(arguments: ["photos-app", "coverflow-snap", "album-pull"])
@@ -214,8 +214,8 @@ func aHigherLevelNeverWritesALargerFile(scene: String) throws {
     var previous = Int.max
     for compression in ladder {
         let png = try PNG.encode(image, options: PNGEncodingOptions(channels: .rgb, compression: compression))
-        #expect(png.count <= previous, "\(scene), \(compression): \(png.count) after \(previous)")
-        #expect(try PNG.decode(png) == image, "\(scene), \(compression)")
+        expect(png.count <= previous, "\(scene), \(compression): \(png.count) after \(previous)")
+        try expect(PNG.decode(png) == image, "\(scene), \(compression)")
         previous = png.count
     }
 }

@@ -1,5 +1,6 @@
 import CFrameGenPNG
 import FrameGenGeometry
+import TestTiers
 import Testing
 
 @testable import FrameGenCodecs
@@ -33,10 +34,10 @@ private let stripImages = [false, true].map { mixedImage(width: 300, height: 700
 func everyCompressionDecodesToTheRenderedPixels(compression: PNGEncodingOptions.Compression) throws {
     for (opaque, image) in zip([false, true], stripImages) {
         let png = try PNG.encode(image, options: PNGEncodingOptions(compression: compression))
-        #expect(try PNG.decode(png) == image, "\(compression), opaque \(opaque)")
+        try expect(PNG.decode(png) == image, "\(compression), opaque \(opaque)")
         let rgb = try PNG.encode(image, options: PNGEncodingOptions(channels: .rgb, compression: compression))
-        #expect(try PNG.readInfo(rgb).colorType == .rgb)
-        if opaque { #expect(try PNG.decode(rgb) == image) }
+        try expect(PNG.readInfo(rgb).colorType == .rgb)
+        if opaque { try expect(PNG.decode(rgb) == image) }
     }
 }
 
@@ -45,9 +46,9 @@ func theBytesDoNotDependOnTheThreads(compression: PNGEncodingOptions.Compression
     let image = mixedImage(width: 257, height: 1500, seed: 9, opaque: false)
     let options = PNGEncodingOptions(compression: compression)
     let one = try PNG.encode(image, options: options, threads: 1)
-    #expect(PNG.stripRows(rowBytes: 257 * 4 + 1) < 1500 / 3, "the image must span several strips")
+    expect(PNG.stripRows(rowBytes: 257 * 4 + 1) < 1500 / 3, "the image must span several strips")
     for threads in [2, 3, 8] {
-        #expect(try PNG.encode(image, options: options, threads: threads) == one, "\(threads) threads")
+        try expect(PNG.encode(image, options: options, threads: threads) == one, "\(threads) threads")
     }
 }
 
@@ -70,31 +71,31 @@ func theBytesDoNotDependOnTheThreads(compression: PNGEncodingOptions.Compression
                 mismatches += 1
             }
         }
-        #expect(mismatches == 0, "\(compression)")
+        expect(mismatches == 0, "\(compression)")
     }
 }
 
 @Test func compressionParsesLevelsAndFast() {
-    #expect(PNGEncodingOptions.Compression("fast") == .fast)
-    #expect(PNGEncodingOptions.Compression("fastest") == .fastest)
-    #expect(PNGEncodingOptions.Compression.fastest.description == "fastest")
-    #expect(PNGEncodingOptions.Compression("0") == .level(0))
-    #expect(PNGEncodingOptions.Compression("9") == .level(9))
-    #expect(PNGEncodingOptions.Compression("10") == nil)
-    #expect(PNGEncodingOptions.Compression("-1") == nil)
-    #expect(PNGEncodingOptions.Compression("quick") == nil)
+    expect(PNGEncodingOptions.Compression("fast") == .fast)
+    expect(PNGEncodingOptions.Compression("fastest") == .fastest)
+    expect(PNGEncodingOptions.Compression.fastest.description == "fastest")
+    expect(PNGEncodingOptions.Compression("0") == .level(0))
+    expect(PNGEncodingOptions.Compression("9") == .level(9))
+    expect(PNGEncodingOptions.Compression("10") == nil)
+    expect(PNGEncodingOptions.Compression("-1") == nil)
+    expect(PNGEncodingOptions.Compression("quick") == nil)
 }
 
 @Test func theContainerIsWhatPNGSays() throws {
     let png = try PNG.encode(mixedImage(width: 5, height: 3, seed: 1, opaque: false))
-    #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     // IHDR first: length 13, 5 x 3, 8 bits, RGBA, deflate, adaptive filters, no interlace.
-    #expect(
+    expect(
         Array(png[8..<33].prefix(25 - 4)) == [
             0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 5, 0, 0, 0, 3, 8, 6, 0, 0, 0,
         ])
     // IEND last, with its fixed CRC.
-    #expect(Array(png.suffix(12)) == [0, 0, 0, 0, 73, 69, 78, 68, 0xAE, 0x42, 0x60, 0x82])
+    expect(Array(png.suffix(12)) == [0, 0, 0, 0, 73, 69, 78, 68, 0xAE, 0x42, 0x60, 0x82])
 }
 
 // MARK: Row filters against the obvious version
@@ -173,11 +174,11 @@ func rowFiltersMatchTheSpecification(caseIndex: Int) {
                                 src.baseAddress, UInt32(width), UInt32(height), stride, 4, Int32(channels), 0,
                                 mask,
                                 UInt32(y0), UInt32(y1), dst.baseAddress! + y0 * rowBytes)
-                            #expect(status == CPNG_OK)
+                            expect(status == CPNG_OK)
                         }
                     }
                 }
-                #expect(out == expected, "\(width) x \(height), \(channels) channels, split at \(split)")
+                expect(out == expected, "\(width) x \(height), \(channels) channels, split at \(split)")
             }
         }
     }
@@ -204,9 +205,9 @@ func rowFiltersMatchTheSpecification(caseIndex: Int) {
                 bytes, UInt32(width), UInt32(height), stride, 4, Int32(channels), 0, Int32(CPNG_FILTER_PAETH),
                 0,
                 UInt32(height), &out)
-            #expect(status == CPNG_OK)
+            expect(status == CPNG_OK)
             let mismatch = out.indices.first { out[$0] != expected[$0] }  // not the whole rows on failure
-            #expect(mismatch == nil, "\(width) x \(height), \(channels) channels")
+            expect(mismatch == nil, "\(width) x \(height), \(channels) channels")
         }
     }
 }
@@ -224,11 +225,11 @@ private func packedRows(_ bytes: [UInt8], width: Int, height: Int, stride: Int, 
 @Test func filtersNoneMeansRowsUnfilteredNotTheDefaultFilters() throws {
     // `filters: .none` once read as Optional's nil, so the encoder chose Sub, Up or Paeth per row.
     let options = PNGEncodingOptions(channels: .rgb, compressionLevel: 0, filters: .none)
-    #expect(options.filters == PNGEncodingOptions.Filters.none)
-    #expect(PNGEncodingOptions(compression: .fast, filters: .none).filters == PNGEncodingOptions.Filters.none)
-    #expect(PNGEncodingOptions().filters == .default)
-    #expect(PNGEncodingOptions(compression: .fast).filters == .paeth)
-    #expect(PNGEncodingOptions(compressionLevel: 0).filters == PNGEncodingOptions.Filters.none)
+    expect(options.filters == PNGEncodingOptions.Filters.none)
+    expect(PNGEncodingOptions(compression: .fast, filters: .none).filters == PNGEncodingOptions.Filters.none)
+    expect(PNGEncodingOptions().filters == .default)
+    expect(PNGEncodingOptions(compression: .fast).filters == .paeth)
+    expect(PNGEncodingOptions(compressionLevel: 0).filters == PNGEncodingOptions.Filters.none)
     // Level 0 stores the filtered rows as they are (after the zlib header and one stored block's
     // header): on a gradient, where every other filter wins, each row's type byte is None's 0.
     let (width, height) = (16, 4)
@@ -239,16 +240,16 @@ private func packedRows(_ bytes: [UInt8], width: Int, height: Int, stride: Int, 
         }
     }
     let png = try PNG.encode(image, options: options)
-    #expect(try PNG.decode(png) == image)
+    try expect(PNG.decode(png) == image)
     let stream = try PNGAnimation.chunks(png).filter { $0.type == "IDAT" }.flatMap { $0.data }
     let rows = Array(stream.dropFirst(2 + 5))
-    #expect(rows.count >= height * (width * 3 + 1))
+    expect(rows.count >= height * (width * 3 + 1))
     for y in 0..<height {
-        #expect(rows[y * (width * 3 + 1)] == 0, "row \(y)")
+        expect(rows[y * (width * 3 + 1)] == 0, "row \(y)")
     }
     let chosen = try PNG.encode(
         image, options: PNGEncodingOptions(channels: .rgb, compressionLevel: 0, filters: .default))
     let chosenRows = Array(
         try PNGAnimation.chunks(chosen).filter { $0.type == "IDAT" }.flatMap { $0.data }.dropFirst(7))
-    #expect(chosenRows[width * 3 + 1] != 0, "the default filters filter the gradient's second row")
+    expect(chosenRows[width * 3 + 1] != 0, "the default filters filter the gradient's second row")
 }

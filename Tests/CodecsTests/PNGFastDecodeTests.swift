@@ -1,4 +1,5 @@
 import CFrameGenPNG
+import TestTiers
 import Testing
 
 @testable import FrameGenCodecs
@@ -68,9 +69,9 @@ private func expectTaken(_ png: [UInt8], _ note: String) throws {
     let fast = try PNG.decodeStraight(png, path: .fast)
     let portable = try PNG.decodeStraight(png, path: .fastPortable)
     let libpng = try PNG.decodeStraight(png, path: .libpng)
-    #expect(fast != nil, "declined: \(note)")
-    #expect(fast?.rgba == libpng?.rgba, "fast path and libpng differ: \(note)")
-    #expect(portable?.rgba == libpng?.rgba, "portable fast path and libpng differ: \(note)")
+    expect(fast != nil, "declined: \(note)")
+    expect(fast?.rgba == libpng?.rgba, "fast path and libpng differ: \(note)")
+    expect(portable?.rgba == libpng?.rgba, "portable fast path and libpng differ: \(note)")
 }
 
 @Test func theFastPathDecodesEveryFilterAsLibpngDoes() throws {
@@ -117,7 +118,7 @@ private func expectTaken(_ png: [UInt8], _ note: String) throws {
             cpng_decode_rgba8_fast(data.baseAddress, data.count, &limits, &info, $0.baseAddress, $0.count, 0)
         }
     }
-    #expect(status == CPNG_OK && out == exact)
+    expect(status == CPNG_OK && out == exact)
 }
 
 /// What the fast path leaves to libpng: other formats, chunks that change pixels or that libpng
@@ -129,7 +130,7 @@ private func expectTaken(_ png: [UInt8], _ note: String) throws {
     let (ihdr, idat) = (parts[0], parts.filter { $0.0 == "IDAT" }.flatMap(\.1))
     let end = ("IEND", [UInt8]())
     func declined(_ bytes: [UInt8], _ note: String) throws {
-        #expect(try PNG.decodeStraight(bytes, path: .fast) == nil, "taken: \(note)")
+        try expect(PNG.decodeStraight(bytes, path: .fast) == nil, "taken: \(note)")
     }
     try declined(file([ihdr, ("tRNS", [0, 1, 0, 2, 0, 3]), ("IDAT", idat), end]), "tRNS")
     try declined(

@@ -1,5 +1,6 @@
 import CFrameGenPNG
 import FrameGenGeometry
+import TestTiers
 import Testing
 
 @testable import FrameGenCodecs
@@ -56,10 +57,10 @@ func textureImage(width: Int, height: Int, kind: Int, seed: UInt64, opaque: Bool
         let image = textureImage(
             width: width, height: height, kind: trial % 5, seed: rng.next(), opaque: opaque)
         let rgba = try PNG.encode(image, options: PNGEncodingOptions(compression: .fast))
-        #expect(try PNG.decode(rgba) == image, "trial \(trial): \(width) x \(height)")
+        try expect(PNG.decode(rgba) == image, "trial \(trial): \(width) x \(height)")
         if opaque {
             let rgb = try PNG.encode(image, options: PNGEncodingOptions(channels: .rgb, compression: .fast))
-            #expect(try PNG.decode(rgb) == image, "trial \(trial) RGB: \(width) x \(height)")
+            try expect(PNG.decode(rgb) == image, "trial \(trial) RGB: \(width) x \(height)")
         }
     }
 }
@@ -69,10 +70,10 @@ func fastDecodesAcrossStripsForEveryTexture(kind: Int) throws {
     // 700 rows of 300 px: several 256 KiB strips, each its own Huffman block and piece.
     for opaque in [true, false] {
         let image = textureImage(width: 300, height: 700, kind: kind, seed: 5, opaque: opaque)
-        #expect(PNG.stripRows(rowBytes: 300 * 4 + 1) < 700 / 2)
+        expect(PNG.stripRows(rowBytes: 300 * 4 + 1) < 700 / 2)
         let png = try PNG.encode(image, options: PNGEncodingOptions(compression: .fast))
-        #expect(try PNG.decode(png) == image, "texture \(kind), opaque \(opaque)")
-        #expect(try PNG.encode(image, options: PNGEncodingOptions(compression: .fast), threads: 3) == png)
+        try expect(PNG.decode(png) == image, "texture \(kind), opaque \(opaque)")
+        try expect(PNG.encode(image, options: PNGEncodingOptions(compression: .fast), threads: 3) == png)
     }
 }
 
@@ -81,10 +82,10 @@ func fastDecodesAcrossStripsForEveryTexture(kind: Int) throws {
     // each piece is stored. The file is the filtered bytes plus a few bytes a 64 KiB block.
     let image = textureImage(width: 512, height: 300, kind: 1, seed: 8, opaque: true)
     let png = try PNG.encode(image, options: PNGEncodingOptions(channels: .rgb, compression: .fast))
-    #expect(try PNG.decode(png) == image)
+    try expect(PNG.decode(png) == image)
     let filtered = (512 * 3 + 1) * 300
-    #expect(png.count >= filtered, "noise cannot be compressed")
-    #expect(
+    expect(png.count >= filtered, "noise cannot be compressed")
+    expect(
         png.count <= filtered + (filtered / 65535 + 2) * 5 * 2 + 64, "stored, not expanded by Huffman codes")
 }
 
@@ -96,7 +97,7 @@ func fastDecodesAcrossStripsForEveryTexture(kind: Int) throws {
     for x in 0..<12_000 { image[x, 0] = Pixel(r: 9, g: 9, b: 9, a: 255) }
     for channels in [PNGEncodingOptions.Channels.rgb, .rgba] {
         let png = try PNG.encode(image, options: PNGEncodingOptions(channels: channels, compression: .fast))
-        #expect(try PNG.decode(png) == image, "\(channels)")
+        try expect(PNG.decode(png) == image, "\(channels)")
     }
 }
 
@@ -106,8 +107,8 @@ func fastDecodesAcrossStripsForEveryTexture(kind: Int) throws {
     var image = Image(width: 1170, height: 2532)
     image.fill(Pixel(r: 242, g: 242, b: 247, a: 255))
     let png = try PNG.encode(image, options: PNGEncodingOptions(channels: .rgb, compression: .fast))
-    #expect(try PNG.decode(png) == image)
-    #expect(png.count < 40_000, "\(png.count) bytes")
+    try expect(PNG.decode(png) == image)
+    expect(png.count < 40_000, "\(png.count) bytes")
 }
 
 @Test func fastDeflateRefusesATooSmallBuffer() {
@@ -115,7 +116,7 @@ func fastDecodesAcrossStripsForEveryTexture(kind: Int) throws {
     var out = [UInt8](repeating: 0, count: 1000)
     var written = 0
     let status = cpng_fast_deflate(input, input.count, 3, 1, &out, out.count, &written)
-    #expect(status == CPNG_ERROR_ARGUMENT)
+    expect(status == CPNG_ERROR_ARGUMENT)
 }
 
 @Test func theAVX2FilterPassWritesThePortableBytes() {
@@ -143,9 +144,9 @@ func fastDecodesAcrossStripsForEveryTexture(kind: Int) throws {
             let b = cpng_filter_rows_portable(
                 rows.baseAddress!, UInt32(width), UInt32(height), image.stride, 4, outChannels, premultiplied,
                 filters, 0, UInt32(height), &portable)
-            #expect(a == CPNG_OK && b == CPNG_OK)
+            expect(a == CPNG_OK && b == CPNG_OK)
         }
-        #expect(dispatched == portable, "trial \(trial): \(width) x \(height)")
+        expect(dispatched == portable, "trial \(trial): \(width) x \(height)")
     }
 }
 
@@ -178,9 +179,9 @@ func fastDecodesAcrossStripsForEveryTexture(kind: Int) throws {
             let b = cpng_filter_rows_portable(
                 rows.baseAddress!, UInt32(width), UInt32(height), image.stride, 4, 3, 0, CPNG_FILTER_PAETH, 0,
                 UInt32(height), &portable)
-            #expect(a == CPNG_OK && b == CPNG_OK)
+            expect(a == CPNG_OK && b == CPNG_OK)
         }
-        #expect(dispatched == portable, "width \(width)")
+        expect(dispatched == portable, "width \(width)")
     }
 }
 
@@ -194,7 +195,7 @@ func fastDecodesAcrossStripsForEveryTexture(kind: Int) throws {
         let second = bytes.withUnsafeBufferPointer {
             cpng_adler32(1, $0.baseAddress! + split, bytes.count - split)
         }
-        #expect(cpng_adler32_combine(first, second, bytes.count - split) == whole, "split at \(split)")
+        expect(cpng_adler32_combine(first, second, bytes.count - split) == whole, "split at \(split)")
     }
 }
 
@@ -228,9 +229,9 @@ func fibonacciBytes(seed: UInt64) -> [UInt8] {
         image,
         options: PNGEncodingOptions(
             channels: .rgb, compression: .fast, filters: .none))
-    #expect(try PNG.decode(png) == image)
+    try expect(PNG.decode(png) == image)
     // The bytes' entropy is 2.51 bits; codes cut to 15 bits cost a little more.
-    #expect(png.count < width * height * 3 * 27 / 80, "Huffman-coded (under 2.7 bits a byte), not stored")
+    expect(png.count < width * height * 3 * 27 / 80, "Huffman-coded (under 2.7 bits a byte), not stored")
 }
 
 @Test func anAPNGOfFastFramesCarriesEachFramesStream() throws {
@@ -241,18 +242,18 @@ func fibonacciBytes(seed: UInt64) -> [UInt8] {
     let options = PNGEncodingOptions(compression: .fast)
     let animation = try PNGAnimation.assemble(
         [try PNG.encode(first, options: options), try PNG.encode(second, options: options)], delay: (1, 30))
-    #expect(try PNG.decode(animation) == first)
+    try expect(PNG.decode(animation) == first)
     var stream: [UInt8] = []
     var frameControls = 0
     for chunk in try PNGAnimation.chunks(animation) {
         if chunk.type == "fcTL" { frameControls += 1 }
         if chunk.type == "fdAT" && frameControls == 2 { stream += chunk.data.dropFirst(4) }  // after the sequence number
     }
-    #expect(!stream.isEmpty)
+    expect(!stream.isEmpty)
     var still = [UInt8](repeating: 0, count: cpng_container_size(stream.count))
     var written = 0
-    #expect(cpng_write_container(300, 700, 4, stream, stream.count, &still, still.count, &written) == CPNG_OK)
-    #expect(try PNG.decode(Array(still.prefix(written))) == second)
+    expect(cpng_write_container(300, 700, 4, stream, stream.count, &still, still.count, &written) == CPNG_OK)
+    try expect(PNG.decode(Array(still.prefix(written))) == second)
 }
 
 /// `fast`'s deflate of `bytes` by the dispatched path and by the plain reference.
@@ -262,8 +263,8 @@ func fastDeflateBothWays(_ bytes: [UInt8], bpp: Int, last: Bool) -> (fast: [UInt
     var reference = [UInt8](repeating: 1, count: cap)
     var fastCount = 0
     var referenceCount = 0
-    #expect(cpng_fast_deflate(bytes, bytes.count, bpp, last ? 1 : 0, &fast, cap, &fastCount) == CPNG_OK)
-    #expect(
+    expect(cpng_fast_deflate(bytes, bytes.count, bpp, last ? 1 : 0, &fast, cap, &fastCount) == CPNG_OK)
+    expect(
         cpng_fast_deflate_reference(bytes, bytes.count, bpp, last ? 1 : 0, &reference, cap, &referenceCount)
             == CPNG_OK)
     return (Array(fast.prefix(fastCount)), Array(reference.prefix(referenceCount)))
@@ -299,7 +300,7 @@ func forEachFilteredTexture(
     forEachFilteredTexture(seed: 31, trials: 40, widths: [1, 5, 21, 22, 23, 64, 97, 300]) {
         trial, label, filtered, channels in
         let (fast, reference) = fastDeflateBothWays(filtered, bpp: Int(channels), last: trial % 2 == 0)
-        #expect(fast == reference, "\(label)")
+        expect(fast == reference, "\(label)")
     }
 }
 
@@ -324,7 +325,7 @@ func forEachFilteredTexture(
             }
         }
         let (fast, reference) = fastDeflateBothWays(bytes, bpp: bpp, last: trial % 2 == 1)
-        #expect(fast == reference, "trial \(trial): \(count) bytes, pixel \(bpp)")
+        expect(fast == reference, "trial \(trial): \(count) bytes, pixel \(bpp)")
     }
 }
 
@@ -343,7 +344,7 @@ func forEachFilteredTexture(
     for bytes in [fibonacciBytes(seed: 34), lead + rest] {
         for bpp in 1...8 {
             let (fast, reference) = fastDeflateBothWays(bytes, bpp: bpp, last: true)
-            #expect(fast == reference, "\(bytes.count) bytes, pixel \(bpp)")
+            expect(fast == reference, "\(bytes.count) bytes, pixel \(bpp)")
         }
     }
 }

@@ -1,5 +1,6 @@
 import CFrameGenPNG
 import FrameGenGeometry
+import TestTiers
 import Testing
 
 @testable import FrameGenCodecs
@@ -17,8 +18,8 @@ func fastestDeflateBothWays(_ bytes: [UInt8]) -> (dispatched: [UInt8], portable:
     var a = [UInt8](repeating: 0, count: cap)
     var b = [UInt8](repeating: 1, count: cap)
     var (aCount, bCount) = (0, 0)
-    #expect(cpng_fastest_deflate(bytes, bytes.count, 1, &a, cap, &aCount) == CPNG_OK)
-    #expect(cpng_fastest_deflate_portable(bytes, bytes.count, 1, &b, cap, &bCount) == CPNG_OK)
+    expect(cpng_fastest_deflate(bytes, bytes.count, 1, &a, cap, &aCount) == CPNG_OK)
+    expect(cpng_fastest_deflate_portable(bytes, bytes.count, 1, &b, cap, &bCount) == CPNG_OK)
     let adler = cpng_adler32(1, bytes, bytes.count)
     let trailer = (0..<4).map { UInt8(truncatingIfNeeded: adler >> (24 - 8 * $0)) }
     return ([0x78, 0x01] + a.prefix(aCount) + trailer, [0x78, 0x01] + b.prefix(bCount) + trailer)
@@ -62,8 +63,8 @@ func blockPattern(_ runs: [(zero: Bool, blocks: Int)], tail: Int, seed: UInt64) 
         }
         let bytes = blockPattern(runs, tail: trial % 32, seed: rng.next())
         let (dispatched, portable) = fastestDeflateBothWays(bytes)
-        #expect(dispatched == portable, "trial \(trial): \(bytes.count) bytes")
-        #expect(inflate(portable, count: bytes.count) == bytes, "trial \(trial)")
+        expect(dispatched == portable, "trial \(trial): \(bytes.count) bytes")
+        expect(inflate(portable, count: bytes.count) == bytes, "trial \(trial)")
     }
 }
 
@@ -71,8 +72,8 @@ func blockPattern(_ runs: [(zero: Bool, blocks: Int)], tail: Int, seed: UInt64) 
     for count in [0, 1, 2, 31, 32, 33, 63, 64, 65] {
         let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 % 3 == 0 ? 0 : $0) }
         let (dispatched, portable) = fastestDeflateBothWays(bytes)
-        #expect(dispatched == portable, "\(count) bytes")
-        #expect(inflate(portable, count: count) == bytes, "\(count) bytes")
+        expect(dispatched == portable, "\(count) bytes")
+        expect(inflate(portable, count: count) == bytes, "\(count) bytes")
     }
 }
 
@@ -88,9 +89,9 @@ func blockPattern(_ runs: [(zero: Bool, blocks: Int)], tail: Int, seed: UInt64) 
         }
     }
     let (dispatched, portable) = fastestDeflateBothWays(bytes)
-    #expect(dispatched == portable)
-    #expect(inflate(portable, count: bytes.count) == bytes)
-    #expect(portable.count <= bytes.count + (bytes.count / 65535 + 1) * 5 + 6, "stored, not expanded")
+    expect(dispatched == portable)
+    expect(inflate(portable, count: bytes.count) == bytes)
+    expect(portable.count <= bytes.count + (bytes.count / 65535 + 1) * 5 + 6, "stored, not expanded")
 }
 
 @Test func fastestWritesThePortableBytesOnFilteredImages() {
@@ -98,8 +99,8 @@ func blockPattern(_ runs: [(zero: Bool, blocks: Int)], tail: Int, seed: UInt64) 
     forEachFilteredTexture(seed: 41, trials: 30, widths: [1, 5, 11, 16, 17, 64, 97, 300]) {
         _, label, filtered, _ in
         let (dispatched, portable) = fastestDeflateBothWays(filtered)
-        #expect(dispatched == portable, "\(label)")
-        #expect(inflate(portable, count: filtered.count) == filtered, "\(label)")
+        expect(dispatched == portable, "\(label)")
+        expect(inflate(portable, count: filtered.count) == filtered, "\(label)")
     }
 }
 
@@ -110,8 +111,8 @@ func fastestDecodesAcrossStripsForEveryTexture(kind: Int) throws {
         for channels in [PNGEncodingOptions.Channels.rgba, .rgb] where opaque || channels == .rgba {
             let options = PNGEncodingOptions(channels: channels, compression: .fastest)
             let png = try PNG.encode(image, options: options)
-            #expect(try PNG.decode(png) == image, "texture \(kind), opaque \(opaque), \(channels)")
-            #expect(try PNG.encode(image, options: options, threads: 3) == png)
+            try expect(PNG.decode(png) == image, "texture \(kind), opaque \(opaque), \(channels)")
+            try expect(PNG.encode(image, options: options, threads: 3) == png)
         }
     }
 }

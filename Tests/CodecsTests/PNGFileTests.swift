@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import FrameGenCodecs
@@ -10,16 +11,16 @@ import Testing
     let image = randomStraight(width: 9, height: 4, seed: 5)
     let path = folder.path + "/out.png"
     try PNG.write(image, to: path)
-    #expect(try PNG.decodeStraight(file: path) == image)
-    #expect(try PNG.readInfo(file: path).width == 9)
+    try expect(PNG.decodeStraight(file: path) == image)
+    try expect(PNG.readInfo(file: path).width == 9)
     // Overwriting replaces the file whole; no temporary file is left beside it.
     let other = randomStraight(width: 3, height: 3, seed: 6)
     try PNG.write(Image(other), to: path, durable: true)
-    #expect(try PNG.decodeStraight(file: path) == StraightImage(Image(other)))
-    #expect(folder.contents() == ["out.png"])
+    try expect(PNG.decodeStraight(file: path) == StraightImage(Image(other)))
+    expect(folder.contents() == ["out.png"])
     // Written with the umask's permissions, not a temporary file's 0600.
     let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! Int
-    #expect(mode & 0o044 != 0 || umaskValue() & 0o044 == 0o044)
+    expect(mode & 0o044 != 0 || umaskValue() & 0o044 == 0o044)
 }
 
 func umaskValue() -> Int {
@@ -35,10 +36,10 @@ func umaskValue() -> Int {
     let error = try #require(throws: ImageFileError.self) {
         try PNG.write(randomStraight(width: 2, height: 2, seed: 1), to: path)
     }
-    #expect(error.kind == .cannotWrite)
-    #expect(error.description.hasPrefix(path + ": "))
-    #expect(error.reason.contains("does not exist"))
-    #expect(folder.contents().isEmpty)
+    expect(error.kind == .cannotWrite)
+    expect(error.description.hasPrefix(path + ": "))
+    expect(error.reason.contains("does not exist"))
+    expect(folder.contents().isEmpty)
 }
 
 @Test func anUnwritableTargetIsCannotWriteAndKeepsTheOldFile() throws {
@@ -51,8 +52,8 @@ func umaskValue() -> Int {
     let error = try #require(throws: ImageFileError.self) {
         try PNG.write(randomStraight(width: 2, height: 2, seed: 1), to: folder.path + "/taken.png")
     }
-    #expect(error.kind == .cannotWrite)
-    #expect(folder.contents() == ["taken.png"])
+    expect(error.kind == .cannotWrite)
+    expect(folder.contents() == ["taken.png"])
     if getuid() != 0 {  // root writes anywhere; the permission case only means something for users
         let locked = folder.path + "/locked"
         try FileManager.default.createDirectory(atPath: locked, withIntermediateDirectories: false)
@@ -61,16 +62,16 @@ func umaskValue() -> Int {
         let denied = try #require(throws: ImageFileError.self) {
             try PNG.write(randomStraight(width: 2, height: 2, seed: 1), to: locked + "/x.png")
         }
-        #expect(denied.kind == .cannotWrite)
+        expect(denied.kind == .cannotWrite)
     }
 }
 
 @Test func missingAndFolderInputsAreCannotRead() throws {
     let missing = try #require(throws: ImageFileError.self) { try PNG.decode(file: "/nonexistent/x.png") }
-    #expect(missing.kind == .cannotRead)
-    #expect(missing.description == "/nonexistent/x.png: no such file or folder")
+    expect(missing.kind == .cannotRead)
+    expect(missing.description == "/nonexistent/x.png: no such file or folder")
     let folder = try #require(throws: ImageFileError.self) { try PNG.decode(file: Fixtures.root) }
-    #expect(folder.kind == .cannotRead)
+    expect(folder.kind == .cannotRead)
 }
 
 @Test func concurrentWritersToOneFolderNeverSeeEachOthersBytes() async throws {
@@ -82,12 +83,12 @@ func umaskValue() -> Int {
             group.addTask {
                 let image = randomStraight(width: 20 + i, height: 10, seed: UInt64(i))
                 try PNG.write(image, to: "\(path)/frame_\(i).png")
-                #expect(try PNG.decodeStraight(file: "\(path)/frame_\(i).png") == image)
+                try expect(PNG.decodeStraight(file: "\(path)/frame_\(i).png") == image)
             }
         }
         try await group.waitForAll()
     }
-    #expect(folder.contents().count == 16)
+    expect(folder.contents().count == 16)
 }
 
 @Test func boundedReadsAcceptTheLimitAndRefuseOneByteMore() throws {
@@ -95,17 +96,17 @@ func umaskValue() -> Int {
     defer { folder.remove() }
     let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 * 7) }
     try FileIO.writeAtomically(bytes, to: folder.path + "/data")
-    #expect(try FileIO.read(folder.path + "/data", maxBytes: bytes.count) == bytes)
-    #expect(try FileIO.read(folder.path + "/data", maxBytes: .max) == bytes)
+    try expect(FileIO.read(folder.path + "/data", maxBytes: bytes.count) == bytes)
+    try expect(FileIO.read(folder.path + "/data", maxBytes: .max) == bytes)
     let over = try #require(throws: FileIOError.self) {
         try FileIO.read(folder.path + "/data", maxBytes: bytes.count - 1)
     }
-    #expect(over.kind == .tooLarge && over.reason == "file is 200000 bytes, over the limit of 199999 bytes")
+    expect(over.kind == .tooLarge && over.reason == "file is 200000 bytes, over the limit of 199999 bytes")
     try FileIO.writeAtomically([UInt8](), to: folder.path + "/empty")
-    #expect(try FileIO.read(folder.path + "/empty", maxBytes: 10) == [])
+    try expect(FileIO.read(folder.path + "/empty", maxBytes: 10) == [])
     // A pipe has no size up front: read by growing, up to the limit.
     var fds: [Int32] = [0, 0]
-    #expect(pipe(&fds) == 0)
+    expect(pipe(&fds) == 0)
     let writeEnd = fds[1]
     let writer = Thread {
         bytes.withUnsafeBytes { buf in
@@ -119,7 +120,7 @@ func umaskValue() -> Int {
         close(writeEnd)
     }
     writer.start()
-    #expect(try FileIO.read("/proc/self/fd/\(fds[0])", maxBytes: 300_000) == bytes)
+    try expect(FileIO.read("/proc/self/fd/\(fds[0])", maxBytes: 300_000) == bytes)
     close(fds[0])
 }
 
@@ -127,7 +128,7 @@ func umaskValue() -> Int {
 @Test func anAPNGsFrameCountIsInItsInfo() throws {
     let frame = try PNG.encode(Image(width: 3, height: 2, fill: Color.white.premultiplied))
     let animation = try PNGAnimation.assemble([frame, frame, frame], delay: (1, 10))
-    #expect(try PNG.readInfo(animation).animationFrames == 3)
-    #expect(try PNG.readInfo(frame).animationFrames == nil)
-    #expect(PNG.animationFrames(Array(animation.prefix(40))) == nil)
+    try expect(PNG.readInfo(animation).animationFrames == 3)
+    try expect(PNG.readInfo(frame).animationFrames == nil)
+    expect(PNG.animationFrames(Array(animation.prefix(40))) == nil)
 }

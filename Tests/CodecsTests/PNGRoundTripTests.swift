@@ -1,4 +1,5 @@
 import FrameGenGeometry
+import TestTiers
 import Testing
 
 @testable import FrameGenCodecs
@@ -21,11 +22,11 @@ func straightRGBARoundTripsAtEveryZlibLevel(level: Int) throws {
         let image = randomStraight(width: w, height: h, seed: UInt64(level * 1000 + w * 7 + h))
         let png = try PNG.encode(image, options: PNGEncodingOptions(compressionLevel: level))
         let info = try PNG.readInfo(png)
-        #expect(
+        expect(
             info
                 == PNGInfo(
                     width: w, height: h, colorType: .rgba, bitDepth: 8, isInterlaced: false, hasTRNS: false))
-        #expect(try PNG.decodeStraight(png) == image, "\(w) x \(h) at level \(level)")
+        try expect(PNG.decodeStraight(png) == image, "\(w) x \(h) at level \(level)")
     }
 }
 
@@ -35,11 +36,11 @@ func rgbRoundTripsAtEveryZlibLevel(level: Int) throws {
         let image = randomStraight(width: w, height: h, seed: UInt64(level * 77 + w + h), opaque: true)
         let options = PNGEncodingOptions(channels: .rgb, compressionLevel: level)
         let png = try PNG.encode(image, options: options)
-        #expect(try PNG.readInfo(png).colorType == .rgb)
+        try expect(PNG.readInfo(png).colorType == .rgb)
         // RGB decodes with alpha 255 added: the same straight pixels.
-        #expect(try PNG.decodeStraight(png) == image, "\(w) x \(h) at level \(level)")
+        try expect(PNG.decodeStraight(png) == image, "\(w) x \(h) at level \(level)")
         // From a premultiplied opaque Image, too (no copy on that path).
-        #expect(try PNG.decode(try PNG.encode(Image(image), options: options)) == Image(image))
+        try expect(PNG.decode(try PNG.encode(Image(image), options: options)) == Image(image))
     }
 }
 
@@ -49,7 +50,7 @@ func rgbRoundTripsAtEveryZlibLevel(level: Int) throws {
 func everyFilterChoiceRoundTrips(filters: PNGEncodingOptions.Filters) throws {
     let image = randomStraight(width: 33, height: 17, seed: UInt64(filters.rawValue))
     let png = try PNG.encode(image, options: PNGEncodingOptions(filters: filters))
-    #expect(try PNG.decodeStraight(png) == image)
+    try expect(PNG.decodeStraight(png) == image)
 }
 
 @Test func premultipliedImagesRoundTripThroughStraightPNG() throws {
@@ -62,7 +63,7 @@ func everyFilterChoiceRoundTrips(filters: PNGEncodingOptions.Filters) throws {
         }
     }
     let png = try PNG.encode(image)
-    #expect(try PNG.decode(png) == image)
+    try expect(PNG.decode(png) == image)
 }
 
 @Test func encodingRespectsTheImageStride() throws {
@@ -75,19 +76,19 @@ func everyFilterChoiceRoundTrips(filters: PNGEncodingOptions.Filters) throws {
     }
     let image = Image(width: 5, height: 3, stride: 40, premultipliedBytes: bytes)!
     let decoded = try PNG.decode(try PNG.encode(image))
-    #expect(decoded.stride == 20)
-    for y in 0..<3 { for x in 0..<5 { #expect(decoded[x, y] == image[x, y]) } }
+    expect(decoded.stride == 20)
+    for y in 0..<3 { for x in 0..<5 { expect(decoded[x, y] == image[x, y]) } }
 }
 
 @Test func theSamePixelsGiveTheSameBytes() throws {
     let image = randomStraight(width: 50, height: 20, seed: 9)
-    #expect(try PNG.encode(image) == (try PNG.encode(image)))
+    try expect(PNG.encode(image) == (try PNG.encode(image)))
 }
 
 @Test func rgbFromATranslucentImageIsTheImageOverBlack() throws {
     let image = Image(width: 2, height: 1, fill: Color(r: 200, g: 100, b: 50, a: 128).premultiplied)
     let decoded = try PNG.decodeStraight(try PNG.encode(image, options: PNGEncodingOptions(channels: .rgb)))
-    #expect(decoded[0, 0] == Color(r: 100, g: 50, b: 25, a: 255))
+    expect(decoded[0, 0] == Color(r: 100, g: 50, b: 25, a: 255))
 }
 
 @Test func invalidEncoderArgumentsAreErrors() {
@@ -110,12 +111,12 @@ func everyFilterChoiceRoundTrips(filters: PNGEncodingOptions.Filters) throws {
     for a in 0..<256 {
         for c in 0..<256 {
             let color = Color(r: UInt8(c), g: UInt8(255 - c), b: UInt8(c / 3), a: UInt8(a))
-            #expect(image[c, a] == color.premultiplied)
+            expect(image[c, a] == color.premultiplied)
             if c <= a {
                 premultiplied[c, a] = Pixel(r: UInt8(c), g: UInt8(a - c), b: UInt8(c / 2), a: UInt8(a))
             }
         }
     }
     let back = StraightImage(premultiplied)
-    for a in 0..<256 { for c in 0..<256 { #expect(back[c, a] == premultiplied[c, a].unpremultiplied) } }
+    for a in 0..<256 { for c in 0..<256 { expect(back[c, a] == premultiplied[c, a].unpremultiplied) } }
 }

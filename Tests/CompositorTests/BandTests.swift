@@ -46,10 +46,10 @@ private func busyCanvas() -> CanvasLayer {
     let canvas = busyCanvas()
     let whole = try Compositor.render(canvas, text: text)
     // The canvas is not blank: the shadows, the cells and the pattern all drew.
-    #expect(whole[0, 0] != whole[75, 70])
+    expect(whole[0, 0] != whole[75, 70])
     for bands in [2, 3, 5, 7, 64, 151, 400] {
         let banded = try Compositor.render(canvas, bands: bands, text: text)
-        #expect(banded.bytes == whole.bytes, "bands \(bands)")
+        expect(banded.bytes == whole.bytes, "bands \(bands)")
     }
 }
 
@@ -59,9 +59,9 @@ private func busyCanvas() -> CanvasLayer {
     let whole = try Compositor.render(canvas, text: text)
     var image = Image(width: 160, height: 151, fill: Pixel(r: 1, g: 2, b: 3, a: 4))
     try Compositor.render(canvas, rows: 50..<90, into: &image, text: text)
-    for y in [0, 49, 90, 150] { #expect(image[80, y] == Pixel(r: 1, g: 2, b: 3, a: 4)) }
+    for y in [0, 49, 90, 150] { expect(image[80, y] == Pixel(r: 1, g: 2, b: 3, a: 4)) }
     for y in 50..<90 {
-        for x in 0..<160 { #expect(image[x, y] == whole[x, y]) }
+        for x in 0..<160 { expect(image[x, y] == whole[x, y]) }
     }
 }
 
@@ -74,10 +74,10 @@ private func busyCanvas() -> CanvasLayer {
     let canvas = CanvasLayer(
         pixelWidth: 20, pixelHeight: 10, scale: 1, background: .pattern(pattern), views: [])
     let fresh = try Compositor.render(canvas, text: text)
-    #expect(fresh[1, 0] == .clear && fresh[0, 0] == Pixel(r: 255, g: 0, b: 0, a: 255))
+    expect(fresh[1, 0] == .clear && fresh[0, 0] == Pixel(r: 255, g: 0, b: 0, a: 255))
     var reused = Image(width: 20, height: 10, fill: Pixel(r: 9, g: 9, b: 9, a: 9))
     try Compositor.render(canvas, rows: 0..<10, into: &reused, text: text)
-    #expect(reused.bytes == fresh.bytes)
+    expect(reused.bytes == fresh.bytes)
 }
 
 @Test func layersHiddenByLaterOpaqueLayersAreNotSampledAndTheBytesStayTheSame() throws {
@@ -110,7 +110,7 @@ private func busyCanvas() -> CanvasLayer {
         pixelWidth: 200, pixelHeight: 120, scale: 1, background: .color(.black), views: [view])
     let hidden = try Compositor.render(canvas, text: text)
     let drawn = try Compositor.render(canvas, text: text, occlusion: false)
-    #expect(hidden.bytes == drawn.bytes)
+    expect(hidden.bytes == drawn.bytes)
     // And occlusion really happens: a later layer's quad hides part of an earlier one's mask.
     let h = Compositor.localToDevice(layers[1], in: view, scale: 1)
     var mask = Rasterizer.coverage(
@@ -119,5 +119,5 @@ private func busyCanvas() -> CanvasLayer {
         clip: (0, 0, 200, 120))
     let before = mask.data.filter { $0 != 0 }.count
     Occluder(Rect(x: 0, y: 0, width: 70, height: 60), h)!.hide(in: &mask)
-    #expect(mask.data.filter { $0 != 0 }.count < before * 3 / 4)
+    expect(mask.data.filter { $0 != 0 }.count < before * 3 / 4)
 }

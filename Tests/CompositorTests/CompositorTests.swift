@@ -2,6 +2,7 @@ import Foundation
 import FrameGenGeometry
 import FrameGenRaster
 import FrameGenText
+import TestTiers
 import Testing
 
 @testable import FrameGenCompositor
@@ -42,10 +43,10 @@ private func gradientImage(_ w: Int, _ h: Int) -> Image {
         l.contents = LayerContents(texture: Texture(src), mode: .scaleToFill)
         let out = try render([l], w: 128, h: 128)
         for (x, y) in [(0, 0), (99, 0), (0, 99), (57, 33), (99, 99)] {
-            #expect(out[10 + x, 20 + y] == src[x, y])
+            expect(out[10 + x, 20 + y] == src[x, y])
         }
-        #expect(out[9, 20] == Color.black.premultiplied)
-        #expect(out[110, 20] == Color.black.premultiplied)
+        expect(out[9, 20] == Color.black.premultiplied)
+        expect(out[110, 20] == Color.black.premultiplied)
     }
 
     @Test func halfPixelOffsetBlendsNeighboursByBilinearWeights() throws {
@@ -56,8 +57,8 @@ private func gradientImage(_ w: Int, _ h: Int) -> Image {
         // Device pixel 15 samples texel coordinate 15.5 - 12.5 = 3.0: halfway between texels 2 and 3.
         let p = out[15, 15]
         let expected = (Int(src[2, 3].r) + Int(src[3, 3].r))
-        #expect(abs(Int(p.r) * 2 - expected) <= 2)
-        #expect(p.g == src[2, 3].g)
+        expect(abs(Int(p.r) * 2 - expected) <= 2)
+        expect(p.g == src[2, 3].g)
     }
 
     @Test func rotatedSquareEdgeCoverageMatchesTrueArea() throws {
@@ -86,12 +87,12 @@ private func gradientImage(_ w: Int, _ h: Int) -> Image {
                 }
                 let area = Double(n) / 4096
                 if area > 0.05 && area < 0.95 {
-                    #expect(abs(Double(out[x, y].r) / 255 - area) <= 2.0 / 255 + 1.0 / 64, "pixel \(x),\(y)")
+                    expect(abs(Double(out[x, y].r) / 255 - area) <= 2.0 / 255 + 1.0 / 64, "pixel \(x),\(y)")
                     checked += 1
                 }
             }
         }
-        #expect(checked > 40)
+        expect(checked > 40)
     }
 
     @Test func perspectiveCornersLandWhereTheMatrixSays() throws {
@@ -107,14 +108,14 @@ private func gradientImage(_ w: Int, _ h: Int) -> Image {
         let y = -50 * m.m12 + -50 * m.m22 + m.m42
         let w = -50 * m.m14 + -50 * m.m24 + m.m44
         let corner = h.map(SIMD2(0, 0))
-        #expect(abs(corner.x - (100 + x / w)) < 1e-9)
-        #expect(abs(corner.y - (100 + y / w)) < 1e-9)
+        expect(abs(corner.x - (100 + x / w)) < 1e-9)
+        expect(abs(corner.y - (100 + y / w)) < 1e-9)
         let out = try render([l], w: 200, h: 200)
         // Just inside the projected corner is white, just outside is black.
         let cx = Int((100 + x / w).rounded())
         let cy = Int((100 + y / w).rounded())
-        #expect(out[cx + 3, cy + 4].r > 200)
-        #expect(out[cx - 3, cy - 3].r == 0)
+        expect(out[cx + 3, cy + 4].r > 200)
+        expect(out[cx - 3, cy - 3].r == 0)
     }
 
     @Test func halfAlphaOverKnownBackgroundBlendsExactly() throws {
@@ -123,9 +124,9 @@ private func gradientImage(_ w: Int, _ h: Int) -> Image {
         let out = try render([l], background: Color(r: 0, g: 0, b: 255))
         // 128/255 of the layer over the background, rounded: r = 200 * 128 / 255.
         let p = out[32, 32]
-        #expect(p.r == UInt8((200.0 * 128 / 255).rounded()))
-        #expect(p.g == UInt8((100.0 * 128 / 255).rounded()))
-        #expect(p.b == UInt8((255.0 * 127 / 255).rounded()))
+        expect(p.r == UInt8((200.0 * 128 / 255).rounded()))
+        expect(p.g == UInt8((100.0 * 128 / 255).rounded()))
+        expect(p.b == UInt8((255.0 * 127 / 255).rounded()))
     }
 
     @Test func groupOpacityDoesNotShowInnerParts() throws {
@@ -135,15 +136,15 @@ private func gradientImage(_ w: Int, _ h: Int) -> Image {
         let out = try render([l])
         // Inside the border: the red border alone at half opacity, not white showing through.
         let p = out[23, 32]
-        #expect(p.r == 128 && p.g == 0)
+        expect(p.r == 128 && p.g == 0)
     }
 
     @Test func layersDrawInTheGivenOrder() throws {
         // The caller (FrameComposer) sorts by zIndex; the compositor paints back to front.
         let a = solid(.white, size: Size(width: 20, height: 20), at: Point(x: 32, y: 32))
         let b = solid(Color(r: 255, g: 0, b: 0), size: Size(width: 20, height: 20), at: Point(x: 32, y: 32))
-        #expect(try render([a, b])[32, 32].g == 0)
-        #expect(try render([b, a])[32, 32].g == 255)
+        try expect(render([a, b])[32, 32].g == 0)
+        try expect(render([b, a])[32, 32].g == 255)
     }
 
     @Test func shadowProfileFollowsTheGaussian() throws {
@@ -156,7 +157,7 @@ private func gradientImage(_ w: Int, _ h: Int) -> Image {
         for x in 8..<32 {
             let d = ((Double(x) + 0.5) - 20) / 4
             let expected = 0.5 * erfc(-d / 2.0.squareRoot()) * 255
-            #expect(abs(Double(out[x, 50].r) - expected) <= 2.5, "x = \(x)")
+            expect(abs(Double(out[x, 50].r) - expected) <= 2.5, "x = \(x)")
         }
     }
 
@@ -170,8 +171,8 @@ private func gradientImage(_ w: Int, _ h: Int) -> Image {
         // flooded and nothing is NaN garbage.
         var white = 0
         for y in 0..<200 { for x in 0..<200 where out[x, y].r > 128 { white += 1 } }
-        #expect(white > 100)
-        #expect(white < 200 * 200)
+        expect(white > 100)
+        expect(white < 200 * 200)
     }
 
     @Test func diagonalEdgeMatchesSupersampledReference() throws {
@@ -194,7 +195,7 @@ private func gradientImage(_ w: Int, _ h: Int) -> Image {
             }
         }
         // No staircase: every pixel within a 16x16 supersample's own error of the reference.
-        #expect(worst <= 255.0 / 16)
+        expect(worst <= 255.0 / 16)
     }
 
     @Test func aliasedModeHasOnlyFullOrEmptyPixels() throws {
@@ -202,21 +203,21 @@ private func gradientImage(_ w: Int, _ h: Int) -> Image {
         l.transform = .makeRotation(0.3, 0, 0, 1)
         l.allowsEdgeAntialiasing = false
         let out = try render([l])
-        for y in 0..<64 { for x in 0..<64 { #expect(out[x, y].r == 0 || out[x, y].r == 255) } }
+        for y in 0..<64 { for x in 0..<64 { expect(out[x, y].r == 0 || out[x, y].r == 255) } }
     }
 
     @Test func aspectFitAndFillPlaceTheImage() {
         let c = LayerContents(texture: Texture(gradientImage(200, 100)), mode: .aspectFit)
-        #expect(
+        expect(
             c.imageRect(in: Size(width: 100, height: 100), scale: 1)
                 == Rect(x: 0, y: 25, width: 100, height: 50))
         var f = c
         f.mode = .aspectFill
-        #expect(
+        expect(
             f.imageRect(in: Size(width: 100, height: 100), scale: 1)
                 == Rect(x: -50, y: 0, width: 200, height: 100))
         f.inset = 10
-        #expect(
+        expect(
             f.imageRect(in: Size(width: 100, height: 100), scale: 1)
                 == Rect(x: -30, y: 10, width: 160, height: 80))
     }
@@ -226,18 +227,18 @@ private func gradientImage(_ w: Int, _ h: Int) -> Image {
         l.contents = LayerContents(
             texture: Texture(Image(width: 40, height: 20, fill: Color.white.premultiplied)), mode: .aspectFill
         )
-        #expect(try render([l])[15, 32].r == 255)
+        try expect(render([l])[15, 32].r == 255)
         l.masksToBounds = true
-        #expect(try render([l])[15, 32].r == 0)
-        #expect(try render([l])[32, 32].r == 255)
+        try expect(render([l])[15, 32].r == 0)
+        try expect(render([l])[32, 32].r == 255)
     }
 
     @Test func roundedCornersCutTheBackground() throws {
         var l = solid(.white, size: Size(width: 40, height: 40), at: Point(x: 32, y: 32))
         l.cornerRadius = 10
         let out = try render([l])
-        #expect(out[12, 12].r == 0)
-        #expect(out[32, 12].r == 255)
+        expect(out[12, 12].r == 0)
+        expect(out[32, 12].r == 255)
     }
 
     @Test func borderIsInsideTheBoundsAndOverTheContents() throws {
@@ -246,10 +247,10 @@ private func gradientImage(_ w: Int, _ h: Int) -> Image {
             texture: Texture(Image(width: 4, height: 4, fill: Color.white.premultiplied)), mode: .scaleToFill)
         l.border = LayerBorder(width: 3, color: Color(r: 255, g: 0, b: 0))
         let out = try render([l])
-        #expect(out[22, 32] == Color(r: 255, g: 0, b: 0).premultiplied)
-        #expect(out[24, 32] == Color(r: 255, g: 0, b: 0).premultiplied)
-        #expect(out[25, 32] == Color.white.premultiplied)
-        #expect(out[21, 32] == Color.black.premultiplied)
+        expect(out[22, 32] == Color(r: 255, g: 0, b: 0).premultiplied)
+        expect(out[24, 32] == Color(r: 255, g: 0, b: 0).premultiplied)
+        expect(out[25, 32] == Color.white.premultiplied)
+        expect(out[21, 32] == Color.black.premultiplied)
     }
 
     @Test func textIsDrawnCentredInTheLayer() throws {
@@ -258,15 +259,15 @@ private func gradientImage(_ w: Int, _ h: Int) -> Image {
         let out = try render([l])
         var xs: [Int] = []
         for y in 0..<64 { for x in 0..<64 where out[x, y].r > 128 { xs.append(x) } }
-        #expect(!xs.isEmpty)
+        expect(!xs.isEmpty)
         let mid = Double(xs.min()! + xs.max()!) / 2
-        #expect(abs(mid - 31.5) <= 1.5)
+        expect(abs(mid - 31.5) <= 1.5)
     }
 
     @Test func nonFiniteTransformMakesTheLayerInvisible() throws {
         var l = solid(.white, size: Size(width: 20, height: 20), at: Point(x: 32, y: 32))
         l.transform.m11 = .nan
-        #expect(try render([l])[32, 32].r == 0)
+        try expect(render([l])[32, 32].r == 0)
     }
 
     @Test func viewFrameClipsItsLayers() throws {
@@ -275,8 +276,8 @@ private func gradientImage(_ w: Int, _ h: Int) -> Image {
         let out = try Compositor.render(
             CanvasLayer(pixelWidth: 64, pixelHeight: 64, scale: 1, background: .color(.black), views: [view]),
             text: TextRenderer())
-        #expect(out[25, 25].r == 255)
-        #expect(out[45, 25].r == 0)
-        #expect(out[10, 10].r == 0)
+        expect(out[25, 25].r == 255)
+        expect(out[45, 25].r == 0)
+        expect(out[10, 10].r == 0)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import FrameGenGeometry
 import FrameGenRaster
 import FrameGenText
+import TestTiers
 import Testing
 
 @testable import FrameGenCompositor
@@ -55,10 +56,10 @@ private func canvas(scale: Double = 2) -> CanvasLayer {
     let c = canvas(scale: 3)
     let whole = try Compositor.render(c, text: text)
     for bands in [2, 3, 7, 50] {
-        #expect(try Compositor.render(c, bands: bands, text: text).bytes == whole.bytes, "bands \(bands)")
+        try expect(Compositor.render(c, bands: bands, text: text).bytes == whole.bytes, "bands \(bands)")
     }
     // Occlusion never changes the bytes, masked layers included.
-    #expect(try Compositor.render(c, text: text, occlusion: false).bytes == whole.bytes)
+    try expect(Compositor.render(c, text: text, occlusion: false).bytes == whole.bytes)
 }
 
 @Test func aMaskClipsTheLayersShadowToo() throws {
@@ -74,16 +75,16 @@ private func canvas(scale: Double = 2) -> CanvasLayer {
             text: TextRenderer())
     }
     // Unmasked, the shadow shows right of the layer (x 30..<40).
-    #expect(try render(layer)[35, 20] == Color.black.premultiplied)
+    try expect(render(layer)[35, 20] == Color.black.premultiplied)
     var mask = Layer(size: Size(width: 30, height: 20), position: Point(x: 10, y: 10))
     mask.backgroundColor = .black
     layer.mask = mask
     let masked = try render(layer)
     // The mask covers the layer's local x -5..<25 (canvas 5..<35): the shadow shows up to
     // x 35 only, the layer itself whole.
-    #expect(masked[32, 20] == Color.black.premultiplied)
-    #expect(masked[37, 20] == background.premultiplied)
-    #expect(masked[15, 20] == Color.white.premultiplied)
+    expect(masked[32, 20] == Color.black.premultiplied)
+    expect(masked[37, 20] == background.premultiplied)
+    expect(masked[15, 20] == Color.white.premultiplied)
 }
 
 @Test func aGradientsColourAtAPointFollowsItsAxis() {
@@ -95,15 +96,15 @@ private func canvas(scale: Double = 2) -> CanvasLayer {
     // Straight components: r 0.4, b 0.6, alpha 0.4 + 0.6 · 128/255; premultiplied.
     let alpha = 0.4 + 0.6 * 128.0 / 255
     let p = g.color(at: SIMD2(60, 30))
-    #expect(p.a == UInt8((alpha * 255).rounded()))
-    #expect(p.r == UInt8((0.4 * alpha * 255).rounded()))
-    #expect(p.b == UInt8((0.6 * alpha * 255).rounded()))
-    #expect(p.g == 0)
+    expect(p.a == UInt8((alpha * 255).rounded()))
+    expect(p.r == UInt8((0.4 * alpha * 255).rounded()))
+    expect(p.b == UInt8((0.6 * alpha * 255).rounded()))
+    expect(p.g == 0)
     // Beyond the ends, the end colours.
-    #expect(g.color(at: SIMD2(-10, -10)) == Color(r: 255, g: 0, b: 0).premultiplied)
-    #expect(g.color(at: SIMD2(200, 100)) == Color(r: 0, g: 0, b: 255, a: 128).premultiplied)
+    expect(g.color(at: SIMD2(-10, -10)) == Color(r: 255, g: 0, b: 0).premultiplied)
+    expect(g.color(at: SIMD2(200, 100)) == Color(r: 0, g: 0, b: 255, a: 128).premultiplied)
     // Locations of another count than the colours spread them evenly.
-    #expect(
+    expect(
         Gradient(colors: [.black, .white, .black], locations: [0.5], start: .zero, end: SIMD2(1, 0))
             .locations == [0, 0.5, 1])
 }
@@ -131,13 +132,13 @@ private func canvas(scale: Double = 2) -> CanvasLayer {
             let q = inverse.mapHomogeneous(SIMD2(Double(x) + 0.5, Double(y) + 0.5))
             let expected = g.color(at: SIMD2(q.x, q.y) / q.z)
             let p = image[x, y]
-            #expect(
+            expect(
                 abs(Int(p.r) - Int(expected.r)) <= 1 && abs(Int(p.g) - Int(expected.g)) <= 1
                     && abs(Int(p.b) - Int(expected.b)) <= 1 && p.a == 255, "(\(x), \(y))")
             checked += 1
         }
     }
-    #expect(checked > 500)
+    expect(checked > 500)
 }
 
 @Test func aRadialGradientRunsFromItsCentreToTheEllipseThroughItsEndPoint() {
@@ -148,16 +149,16 @@ private func canvas(scale: Double = 2) -> CanvasLayer {
         let v = UInt8((min(t, 1) * 255).rounded())
         return Pixel(r: v, g: v, b: v, a: 255)
     }
-    #expect(g.color(at: SIMD2(50, 50)) == grey(0))
-    #expect(g.color(at: SIMD2(60, 50)) == grey(0.5))
-    #expect(g.color(at: SIMD2(50, 55)) == grey(0.5))
-    #expect(g.color(at: SIMD2(50, 60)) == grey(1))
-    #expect(g.color(at: SIMD2(50 + 20 * 0.6, 50 + 10 * 0.8)) == grey(1), "on the ellipse")
-    #expect(g.color(at: SIMD2(0, 0)) == grey(1))
+    expect(g.color(at: SIMD2(50, 50)) == grey(0))
+    expect(g.color(at: SIMD2(60, 50)) == grey(0.5))
+    expect(g.color(at: SIMD2(50, 55)) == grey(0.5))
+    expect(g.color(at: SIMD2(50, 60)) == grey(1))
+    expect(g.color(at: SIMD2(50 + 20 * 0.6, 50 + 10 * 0.8)) == grey(1), "on the ellipse")
+    expect(g.color(at: SIMD2(0, 0)) == grey(1))
     // No radius at all: the first colour everywhere.
     let point = Gradient(
         .radial, colors: [.black, .white], locations: nil, start: SIMD2(5, 5), end: SIMD2(5, 5))
-    #expect(point.color(at: SIMD2(40, 9)) == grey(0))
+    expect(point.color(at: SIMD2(40, 9)) == grey(0))
 }
 
 @Test func aConicGradientTurnsClockwiseFromTheDirectionOfItsEndPoint() {
@@ -168,12 +169,12 @@ private func canvas(scale: Double = 2) -> CanvasLayer {
         return Pixel(r: v, g: v, b: v, a: 255)
     }
     // From straight down on screen, clockwise (y down): left, up, right.
-    #expect(g.color(at: SIMD2(50, 80)) == grey(0))
-    #expect(g.color(at: SIMD2(20, 50)) == grey(0.25))
-    #expect(g.color(at: SIMD2(50, 20)) == grey(0.5))
-    #expect(g.color(at: SIMD2(80, 50)) == grey(0.75))
+    expect(g.color(at: SIMD2(50, 80)) == grey(0))
+    expect(g.color(at: SIMD2(20, 50)) == grey(0.25))
+    expect(g.color(at: SIMD2(50, 20)) == grey(0.5))
+    expect(g.color(at: SIMD2(80, 50)) == grey(0.75))
     // Just clockwise of the start, t is near 0; just before it, near 1.
-    #expect(g.color(at: SIMD2(49, 99)).r < 3 && g.color(at: SIMD2(51, 99)).r > 252)
+    expect(g.color(at: SIMD2(49, 99)).r < 3 && g.color(at: SIMD2(51, 99)).r > 252)
 }
 
 @Test func radialAndConicFillsTakeEachPixelsColourAtItsCentreThroughTheMap() throws {
@@ -194,10 +195,10 @@ private func canvas(scale: Double = 2) -> CanvasLayer {
             for x in mask.x..<(mask.x + mask.width)
             where mask.data[(y - mask.y) * mask.width + (x - mask.x)] == 255 {
                 let q = inverse.mapHomogeneous(SIMD2(Double(x) + 0.5, Double(y) + 0.5))
-                #expect(image[x, y] == g.color(at: SIMD2(q.x, q.y) / q.z), "\(kind) (\(x), \(y))")
+                expect(image[x, y] == g.color(at: SIMD2(q.x, q.y) / q.z), "\(kind) (\(x), \(y))")
                 checked += 1
             }
         }
-        #expect(checked > 1000)
+        expect(checked > 1000)
     }
 }

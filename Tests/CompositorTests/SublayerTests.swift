@@ -2,6 +2,7 @@ import Foundation
 import FrameGenGeometry
 import FrameGenRaster
 import FrameGenText
+import TestTiers
 import Testing
 
 @testable import FrameGenCompositor
@@ -35,15 +36,15 @@ private func treeCanvas(scale: Double = 2) -> CanvasLayer {
     let image = try Compositor.render(treeCanvas(), text: TextRenderer())
     // The child's centre (10, 5) in the parent's points is (-10, -15) from the parent's centre;
     // a quarter turn takes it to (15, -10), so (45, 20) in the view: pixels (90, 40).
-    #expect(image[90, 40] == Color(r: 0, g: 0, b: 255).premultiplied)
+    expect(image[90, 40] == Color(r: 0, g: 0, b: 255).premultiplied)
     // The unclipped green sublayer at (45, 20) -> (25, 5) from the centre -> (-5, 25): (25, 55)
     // in the view, outside the parent's bounds, still drawn.
-    #expect(image[50, 110] == Color(r: 0, g: 255, b: 0).premultiplied)
+    expect(image[50, 110] == Color(r: 0, g: 255, b: 0).premultiplied)
     // The clipping parent hides its green sublayer outside its bounds: (85, 55) in the view.
-    #expect(image[170, 110] == Color(r: 0, g: 0, b: 0).premultiplied)
+    expect(image[170, 110] == Color(r: 0, g: 0, b: 0).premultiplied)
     // Group opacity: the blue child over the red parent at half, as one group (blue at half
     // over black), not blue at half over red at half.
-    #expect(image[210, 40] == Color(r: 0, g: 0, b: 128).premultiplied)
+    expect(image[210, 40] == Color(r: 0, g: 0, b: 128).premultiplied)
 }
 
 @Test func treesDrawnInBandsEqualOneRender() throws {
@@ -51,7 +52,7 @@ private func treeCanvas(scale: Double = 2) -> CanvasLayer {
     let canvas = treeCanvas(scale: 3)
     let whole = try Compositor.render(canvas, text: text)
     for bands in [2, 3, 7, 50] {
-        #expect(
+        try expect(
             try Compositor.render(canvas, bands: bands, text: text).bytes == whole.bytes, "bands \(bands)")
     }
 }
@@ -71,7 +72,7 @@ func theBorderIsDrawnAboveTheSublayers(clipping: Bool) throws {
     let canvas = CanvasLayer(
         pixelWidth: 20, pixelHeight: 20, scale: 1, background: .color(.black), views: [view])
     let image = try Compositor.render(canvas, text: TextRenderer())
-    #expect(image[0, 10] == Color(r: 255, g: 0, b: 0).premultiplied)
-    #expect(image[19, 10] == Color(r: 255, g: 0, b: 0).premultiplied)
-    #expect(image[10, 10] == Color(r: 0, g: 0, b: 255).premultiplied)
+    expect(image[0, 10] == Color(r: 255, g: 0, b: 0).premultiplied)
+    expect(image[19, 10] == Color(r: 255, g: 0, b: 0).premultiplied)
+    expect(image[10, 10] == Color(r: 0, g: 0, b: 255).premultiplied)
 }

@@ -1,6 +1,7 @@
 import FrameGenGeometry
 import FrameGenRaster
 import FrameGenText
+import TestTiers
 import Testing
 
 @testable import FrameGenCompositor
@@ -78,8 +79,8 @@ private func randomCells(seed: UInt64, background: Color) -> CanvasLayer {
             let canvas = randomCells(seed: seed, background: background)
             let known = try Compositor.render(canvas, text: text)
             let read = try Compositor.render(canvas, text: text, occlusion: false)
-            #expect(known.bytes == read.bytes, "seed \(seed), background \(background)")
-            #expect(try Compositor.render(canvas, bands: 3, text: text).bytes == read.bytes)
+            expect(known.bytes == read.bytes, "seed \(seed), background \(background)")
+            try expect(Compositor.render(canvas, bands: 3, text: text).bytes == read.bytes)
         }
     }
 }
@@ -103,7 +104,7 @@ private func randomCells(seed: UInt64, background: Color) -> CanvasLayer {
                 try Compositor.draw(layer, h, into: &drawn, clip: clip, viewClip: clip, scale: 1, text: text)
                 for y in 0..<blank.height {
                     for x in 0..<blank.width where drawn[x, y] != blank[x, y] {
-                        #expect(
+                        expect(
                             x >= reach.x0 && x < reach.x1 && y >= reach.y0 && y < reach.y1,
                             "seed \(seed) (\(x), \(y))")
                     }

@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenCodecs
 import FrameGenRaster
+import TestTiers
 import Testing
 
 @testable import FrameGenRender
@@ -12,9 +13,9 @@ import Testing
 @Suite struct CameraPhotosTests {
     @Test func photosAreDeterministicOpaqueAndOfTheAskedSize() throws {
         let a = try CameraPhotos.image(seed: 4, index: 2, width: 64, height: 48)
-        #expect(a.width == 64 && a.height == 48 && a.isOpaque)
-        #expect(try CameraPhotos.image(seed: 4, index: 2, width: 64, height: 48) == a)
-        #expect(try CameraPhotos.image(seed: 4, index: 3, width: 64, height: 48) != a)
+        expect(a.width == 64 && a.height == 48 && a.isOpaque)
+        try expect(CameraPhotos.image(seed: 4, index: 2, width: 64, height: 48) == a)
+        try expect(CameraPhotos.image(seed: 4, index: 3, width: 64, height: 48) != a)
         #expect(throws: FrameGenError.self) {
             try CameraPhotos.image(seed: 1, index: 0, width: 8, height: 48)
         }
@@ -24,17 +25,17 @@ import Testing
         let folder = NSTemporaryDirectory() + "framegen-camera-test-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let paths = try CameraPhotos.write(count: 3, width: 80, height: 60, quality: 80, into: folder + "/a")
-        #expect(
+        expect(
             paths.map { ($0 as NSString).lastPathComponent } == [
                 "photo-001.jpg", "photo-002.jpg", "photo-003.jpg",
             ])
         for path in paths {
             let info = try ImageFile.readInfo(file: path)
-            #expect(info.format == .jpeg && info.width == 80 && info.height == 60)
+            expect(info.format == .jpeg && info.width == 80 && info.height == 60)
         }
         let again = try CameraPhotos.write(count: 3, width: 80, height: 60, quality: 80, into: folder + "/b")
         for (p, q) in zip(paths, again) {
-            #expect(FileManager.default.contents(atPath: p) == FileManager.default.contents(atPath: q))
+            expect(FileManager.default.contents(atPath: p) == FileManager.default.contents(atPath: q))
         }
         #expect(throws: FrameGenError.self) {
             try CameraPhotos.write(count: 0, into: folder + "/c")
@@ -49,10 +50,10 @@ import Testing
     @Test func theCameraPhotoBenchRendersEveryFrame() throws {
         let r = try CameraPhotosBench.run(
             jobs: 2, compression: .fast, count: 4, width: 64, height: 48, scale: 0.25)
-        #expect(r.photos == 4 && r.frames > 10 && r.renderSeconds > 0 && r.peakMemoryMB > 0)
+        expect(r.photos == 4 && r.frames > 10 && r.renderSeconds > 0 && r.peakMemoryMB > 0)
         let line = CameraPhotosBench.report(r, json: false)
-        #expect(line.contains("4 JPEGs of 64 x 48 px") && line.contains("frames in"))
+        expect(line.contains("4 JPEGs of 64 x 48 px") && line.contains("frames in"))
         let json = try JSONSerialization.jsonObject(with: Data(CameraPhotosBench.report(r, json: true).utf8))
-        #expect((json as? [String: Any])?["frames"] as? Int == r.frames)
+        expect((json as? [String: Any])?["frames"] as? Int == r.frames)
     }
 }

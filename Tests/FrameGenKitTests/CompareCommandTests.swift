@@ -38,17 +38,17 @@ func writeFlat(
         ]
     )
 
-    #expect(try CompareTool.run(expected: ep, actual: ep) == "\(ep): matches \(ep): identical (100 pixels)")
+    try expect(CompareTool.run(expected: ep, actual: ep) == "\(ep): matches \(ep): identical (100 pixels)")
 
     let fail = try #require(throws: FrameGenError.self) { try CompareTool.run(expected: ep, actual: ap) }
-    #expect(fail.kind == .difference && fail.file == ap)
-    #expect(fail.message.hasPrefix("differs from \(ep): 4 of 100 pixels differ (4.00%), SSIM 0."))
-    #expect(
+    expect(fail.kind == .difference && fail.file == ap)
+    expect(fail.message.hasPrefix("differs from \(ep): 4 of 100 pixels differ (4.00%), SSIM 0."))
+    expect(
         fail.message.hasSuffix(
             ", in x 0...6 y 0...0, first at (0, 0): expected #FFFFFFFF actual #000000FF; allowed 0 pixels"))
 
     let byCount = try CompareTool.run(expected: ep, actual: ap, options: .init(maxDiffPixels: 4))
-    #expect(byCount.hasSuffix("allowed 4 pixels"))
+    expect(byCount.hasSuffix("allowed 4 pixels"))
     #expect(throws: FrameGenError.self) {
         try CompareTool.run(expected: ep, actual: ap, options: .init(maxDiffPixels: 3))
     }
@@ -60,7 +60,7 @@ func writeFlat(
     let t0 = try #require(throws: FrameGenError.self) {
         try CompareTool.run(expected: ep, actual: ap, options: .init(threshold: 0, maxDiffPixels: 4))
     }
-    #expect(t0.message.contains("5 of 100 pixels differ"))
+    expect(t0.message.contains("5 of 100 pixels differ"))
     _ = try CompareTool.run(expected: ep, actual: ap, options: .init(threshold: 1))
 }
 
@@ -78,27 +78,27 @@ func writeFlat(
             options: .init(
                 maxDiffRatio: 1, diffPath: folder.file("d.png"), sideBySidePath: folder.file("s.png")))
     }
-    #expect(size.kind == .difference)
-    #expect(size.message.contains("size differs: expected 4 x 4 px, actual 4 x 5 px"))
+    expect(size.kind == .difference)
+    expect(size.message.contains("size differs: expected 4 x 4 px, actual 4 x 5 px"))
     let diff = try PNG.decodeStraight(file: folder.file("d.png"))
-    #expect(diff.width == 4 && diff.height == 5)
-    #expect(diff[0, 4] == Color(r: 255, g: 0, b: 255))
+    expect(diff.width == 4 && diff.height == 5)
+    expect(diff[0, 4] == Color(r: 255, g: 0, b: 255))
     let sbs = try PNG.decodeStraight(file: folder.file("s.png"))
     // Under the labels' band (too narrow here for the words).
-    #expect(sbs.width == 4 + 4 + 4 + 4 + 4 && sbs.height == ImageComparison.labelBand + 5)
+    expect(sbs.width == 4 + 4 + 4 + 4 + 4 && sbs.height == ImageComparison.labelBand + 5)
 
     let junk = try #require(throws: FrameGenError.self) {
         try CompareTool.run(expected: folder.file("junk.png"), actual: tall)
     }
-    #expect(junk.kind == .badInput && junk.file == folder.file("junk.png"))
+    expect(junk.kind == .badInput && junk.file == folder.file("junk.png"))
     let missing = try #require(throws: FrameGenError.self) {
         try CompareTool.run(expected: ep, actual: folder.file("x.png"))
     }
-    #expect(missing.kind == .badInput)
+    expect(missing.kind == .badInput)
     let unwritable = try #require(throws: FrameGenError.self) {
         try CompareTool.run(expected: ep, actual: ep, options: .init(diffPath: folder.file("none/d.png")))
     }
-    #expect(unwritable.kind == .cannotWrite && unwritable.file == folder.file("none/d.png"))
+    expect(unwritable.kind == .cannotWrite && unwritable.file == folder.file("none/d.png"))
 }
 
 @Test func foldersCompareFrameByFrameWithMissingAndExtra() throws {
@@ -114,22 +114,22 @@ func writeFlat(
     let report = CompareTool.check(
         expected: a, actual: b,
         options: .init(diffPath: folder.file("diffs"), sideBySidePath: folder.file("sbs")))
-    #expect(report.kind == .difference)
-    #expect(report.output == "\(b): 1 of 3 frames match \(a), 1 missing, 1 extra\n")
-    #expect(
+    expect(report.kind == .difference)
+    expect(report.output == "\(b): 1 of 3 frames match \(a), 1 missing, 1 extra\n")
+    expect(
         report.failures.map(\.file) == [b + "/frame_0001.png", b + "/frame_0002.png", b + "/frame_0003.png"])
-    #expect(report.failures[0].message.contains("1 of 36 pixels differ"))
-    #expect(report.failures[1].message == "missing (\(a)/frame_0002.png has no counterpart)")
-    #expect(report.failures[2].message == "extra (\(a) has no frame_0003.png)")
+    expect(report.failures[0].message.contains("1 of 36 pixels differ"))
+    expect(report.failures[1].message == "missing (\(a)/frame_0002.png has no counterpart)")
+    expect(report.failures[2].message == "extra (\(a) has no frame_0003.png)")
     // Images only for the failing frame.
-    #expect(
+    try expect(
         try FileManager.default.contentsOfDirectory(atPath: folder.file("diffs")) == ["frame_0001-diff.png"])
     let diff = try PNG.decodeStraight(file: folder.file("diffs/frame_0001-diff.png"))
-    #expect(diff[2, 3] == Color(r: 255, g: 0, b: 0) && diff[0, 0] == Color(r: 255, g: 255, b: 255))
-    #expect(FileManager.default.fileExists(atPath: folder.file("sbs/frame_0001-side-by-side.png")))
+    expect(diff[2, 3] == Color(r: 255, g: 0, b: 0) && diff[0, 0] == Color(r: 255, g: 255, b: 255))
+    expect(FileManager.default.fileExists(atPath: folder.file("sbs/frame_0001-side-by-side.png")))
     // A file against a folder is bad input.
-    #expect(CompareTool.check(expected: a, actual: b + "/frame_0000.png").kind == .badInput)
-    #expect(CompareTool.check(expected: a, actual: a).kind == nil)
+    expect(CompareTool.check(expected: a, actual: b + "/frame_0000.png").kind == .badInput)
+    expect(CompareTool.check(expected: a, actual: a).kind == nil)
 }
 
 /// The built `framegen` beside the test bundle (`swift build --build-tests` and `swift test`
@@ -170,32 +170,32 @@ func runFramegen(_ arguments: [String], environment: [String: String]? = nil) th
     let (ep, ap, bad) = (folder.file("e.png"), folder.file("a.png"), folder.file("bad.png"))
 
     let same = try runFramegen(["compare", ep, ep])
-    #expect(same.status == 0 && same.stdout.hasSuffix("identical (36 pixels)\n") && same.stderr.isEmpty)
+    expect(same.status == 0 && same.stdout.hasSuffix("identical (36 pixels)\n") && same.stderr.isEmpty)
     let differ = try runFramegen(["compare", ep, ap, "--diff", folder.file("d.png")])
-    #expect(differ.status == 1)
-    #expect(differ.stderr.hasPrefix("framegen: \(ap): differs from \(ep): 36 of 36 pixels differ"))
-    #expect(differ.stderr.split(separator: "\n").count == 1)
-    #expect(try PNG.readInfo(file: folder.file("d.png")).colorType == .rgb)
-    #expect(try runFramegen(["compare", ep, ap, "--max-diff-ratio", "1"]).status == 0)
-    #expect(
+    expect(differ.status == 1)
+    expect(differ.stderr.hasPrefix("framegen: \(ap): differs from \(ep): 36 of 36 pixels differ"))
+    expect(differ.stderr.split(separator: "\n").count == 1)
+    try expect(PNG.readInfo(file: folder.file("d.png")).colorType == .rgb)
+    try expect(runFramegen(["compare", ep, ap, "--max-diff-ratio", "1"]).status == 0)
+    try expect(
         try runFramegen(["compare", ep, ap, "--max-diff-pixels", "1", "--max-diff-ratio", "1"]).status == 2)
-    #expect(try runFramegen(["compare", ep, ap, "--threshold", "1.5"]).status == 2)
-    #expect(try runFramegen(["compare", ep, ap, "--threshold", "1"]).status == 0)
+    try expect(runFramegen(["compare", ep, ap, "--threshold", "1.5"]).status == 2)
+    try expect(runFramegen(["compare", ep, ap, "--threshold", "1"]).status == 0)
     let badInput = try runFramegen(["compare", bad, ap])
-    #expect(badInput.status == 2 && badInput.stderr == "framegen: \(bad): not a PNG file (bad signature)\n")
-    #expect(try runFramegen(["compare", ep, ap, "--diff", folder.file("no/d.png")]).status == 3)
+    expect(badInput.status == 2 && badInput.stderr == "framegen: \(bad): not a PNG file (bad signature)\n")
+    try expect(runFramegen(["compare", ep, ap, "--diff", folder.file("no/d.png")]).status == 3)
 
     let info = try runFramegen(["image", "info", ep, bad])
-    #expect(info.status == 2)
-    #expect(info.stdout == "\(ep): 6 x 6 px, PNG, RGBA, 8-bit, not interlaced, transparency: alpha\n")
-    #expect(info.stderr == "framegen: \(bad): not a PNG file (bad signature)\n")
-    #expect(try runFramegen(["image", "info", "--json", ep]).stdout.hasPrefix("[\n  {\"file\": "))
+    expect(info.status == 2)
+    expect(info.stdout == "\(ep): 6 x 6 px, PNG, RGBA, 8-bit, not interlaced, transparency: alpha\n")
+    expect(info.stderr == "framegen: \(bad): not a PNG file (bad signature)\n")
+    try expect(runFramegen(["image", "info", "--json", ep]).stdout.hasPrefix("[\n  {\"file\": "))
 
-    #expect(try runFramegen(["image", "convert", ap, folder.file("c.png")]).status == 0)
-    #expect(try runFramegen(["image", "convert", bad, folder.file("c2.png")]).status == 2)
+    try expect(runFramegen(["image", "convert", ap, folder.file("c.png")]).status == 0)
+    try expect(runFramegen(["image", "convert", bad, folder.file("c2.png")]).status == 2)
     let cannot = try runFramegen(["image", "convert", ap, folder.file("no/c.png")])
-    #expect(cannot.status == 3 && cannot.stderr.contains("does not exist"))
-    #expect(folder.contents() == ["a.png", "bad.png", "c.png", "d.png", "e.png"])
+    expect(cannot.status == 3 && cannot.stderr.contains("does not exist"))
+    expect(folder.contents() == ["a.png", "bad.png", "c.png", "d.png", "e.png"])
 }
 
 @Test(.heavy, .tags(.heavy)) func theExecutableComparesFoldersWithOneLinePerProblem() throws {
@@ -207,12 +207,12 @@ func runFramegen(_ arguments: [String], environment: [String: String]? = nil) th
     for i in 0..<2 { try writeFlat(a + "/frame_000\(i).png", 5, 5) }
     try writeFlat(b + "/frame_0000.png", 5, 5)
     let missing = try runFramegen(["compare", a, b, "--side-by-side", folder.file("sbs")])
-    #expect(missing.status == 1)
-    #expect(missing.stdout == "\(b): 1 of 2 frames match \(a), 1 missing\n")
-    #expect(
+    expect(missing.status == 1)
+    expect(missing.stdout == "\(b): 1 of 2 frames match \(a), 1 missing\n")
+    expect(
         missing.stderr == "framegen: \(b)/frame_0001.png: missing (\(a)/frame_0001.png has no counterpart)\n")
-    #expect(!FileManager.default.fileExists(atPath: folder.file("sbs")))
+    expect(!FileManager.default.fileExists(atPath: folder.file("sbs")))
     try writeFlat(b + "/frame_0001.png", 5, 5)
-    #expect(try runFramegen(["compare", a, b]).status == 0)
-    #expect(try runFramegen(["compare", a, b + "/frame_0001.png"]).status == 2)
+    try expect(runFramegen(["compare", a, b]).status == 0)
+    try expect(runFramegen(["compare", a, b + "/frame_0001.png"]).status == 2)
 }

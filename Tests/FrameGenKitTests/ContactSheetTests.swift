@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenCodecs
 import FrameGenRaster
+import TestTiers
 import Testing
 
 @testable import FrameGenRender
@@ -19,15 +20,15 @@ import Testing
     static let background = Color(r: 0x1C, g: 0x1C, b: 0x1E)
 
     @Test func framesAreSpreadEvenlyWithTheFirstAndLast() {
-        #expect(ContactSheet.pick(4, of: Array(0..<7)) == [0, 2, 4, 6])
-        #expect(ContactSheet.pick(3, of: Array(30...59)) == [30, 45, 59])
-        #expect(ContactSheet.pick(1, of: [5, 6]) == [5])
-        #expect(ContactSheet.pick(20, of: [1, 2, 3]) == [1, 2, 3])
+        expect(ContactSheet.pick(4, of: Array(0..<7)) == [0, 2, 4, 6])
+        expect(ContactSheet.pick(3, of: Array(30...59)) == [30, 45, 59])
+        expect(ContactSheet.pick(1, of: [5, 6]) == [5])
+        expect(ContactSheet.pick(20, of: [1, 2, 3]) == [1, 2, 3])
         let many = ContactSheet.pick(12, of: Array(0..<1000))
-        #expect(many.first == 0 && many.last == 999 && Set(many).count == 12)
-        #expect(ContactSheet.label(45, fps: 30) == "45 · 1.50 s")
-        #expect(ContactSheet.label(1, fps: 30) == "1 · 0.03 s")
-        #expect(ContactSheet.label(7, fps: nil) == "7")
+        expect(many.first == 0 && many.last == 999 && Set(many).count == 12)
+        expect(ContactSheet.label(45, fps: 30) == "45 · 1.50 s")
+        expect(ContactSheet.label(1, fps: 30) == "1 · 0.03 s")
+        expect(ContactSheet.label(7, fps: nil) == "7")
     }
 
     @Test func aFolderBecomesTheAskedGridWithEachFrameInItsCell() throws {
@@ -45,33 +46,33 @@ import Testing
             version: FrameGenVersion.string, fingerprint: "0", frameCount: 17, pattern: "frame_%04d.png",
             fps: 10)
         try manifest.json.write(toFile: folder + "/framegen-manifest.json", atomically: true, encoding: .utf8)
-        #expect(OutputManifest.read(in: folder)?.fps == 10)
+        expect(OutputManifest.read(in: folder)?.fps == 10)
 
         let summary = try ContactSheet.write(
             input: folder, to: root + "/sheet.png", options: .init(count: 4, columns: 3))
-        #expect(summary.frames == [10, 12, 14, 16])
+        expect(summary.frames == [10, 12, 14, 16])
         let grid = summary.grid
-        #expect(grid.columns == 3 && grid.rows == 2 && grid.cellWidth == 40 && grid.cellHeight == 30)
+        expect(grid.columns == 3 && grid.rows == 2 && grid.cellWidth == 40 && grid.cellHeight == 30)
         let sheet = try PNG.decodeStraight(file: root + "/sheet.png")
-        #expect(sheet.width == grid.width && sheet.height == grid.height)
-        #expect(sheet.width == 8 + 3 * 48 && sheet.height == 8 + 2 * (30 + grid.labelHeight + 8))
+        expect(sheet.width == grid.width && sheet.height == grid.height)
+        expect(sheet.width == 8 + 3 * 48 && sheet.height == 8 + 2 * (30 + grid.labelHeight + 8))
         for (k, frame) in summary.frames.enumerated() {
             let (x, y) = grid.origin(ofCell: k)
-            #expect((x, y) == (8 + (k % 3) * 48, 8 + (k / 3) * (30 + grid.labelHeight + 8)))
-            #expect(sheet[x, y] == .white)
-            #expect(sheet[x + 1, y] == color(frame - 10) && sheet[x + 39, y + 29] == color(frame - 10))
+            expect((x, y) == (8 + (k % 3) * 48, 8 + (k / 3) * (30 + grid.labelHeight + 8)))
+            expect(sheet[x, y] == .white)
+            expect(sheet[x + 1, y] == color(frame - 10) && sheet[x + 39, y + 29] == color(frame - 10))
             // The gap around the frame is the sheet's background.
-            #expect(sheet[x - 1, y] == Self.background && sheet[x + 40, y + 29] == Self.background)
+            expect(sheet[x - 1, y] == Self.background && sheet[x + 40, y + 29] == Self.background)
             // The label under it has light text on it.
             var light = 0
             for ly in (y + 30)..<(y + 30 + grid.labelHeight) {
                 for lx in x..<(x + 40) where sheet[lx, ly].g > 150 { light += 1 }
             }
-            #expect(light > 10, "no label under cell \(k)")
+            expect(light > 10, "no label under cell \(k)")
         }
         // The sixth cell is empty.
         let (ex, ey) = grid.origin(ofCell: 5)
-        #expect(sheet[ex + 20, ey + 15] == Self.background)
+        expect(sheet[ex + 20, ey + 15] == Self.background)
     }
 
     /// A test's references (`__Golden__/<TestFile>/<test>.frame_NNNN.png`): one assertion's by
@@ -87,9 +88,9 @@ import Testing
         }
         let byStem = try ContactSheet.write(
             input: folder + "/albumPulls", to: root + "/a.png", options: .init(count: 3))
-        #expect(byStem.frames == [0, 4, 10])
+        expect(byStem.frames == [0, 4, 10])
         let byFolder = try ContactSheet.write(input: folder, to: root + "/b.png", options: .init(count: 3))
-        #expect(byFolder.frames == [0, 4, 10])
+        expect(byFolder.frames == [0, 4, 10])
         try PNG.write(
             Image(width: 20, height: 10, fill: Color.white.premultiplied),
             to: folder + "/deskFlings.frame_0000.png")
@@ -99,7 +100,7 @@ import Testing
         do {
             _ = try ContactSheet.write(input: folder, to: root + "/c.png", options: .init(count: 3))
         } catch {
-            #expect(error.description.contains("albumPulls, deskFlings"))
+            expect(error.description.contains("albumPulls, deskFlings"))
         }
         #expect(throws: FrameGenError.self) {
             try ContactSheet.write(input: folder + "/nothing", to: root + "/d.png", options: .init(count: 3))
@@ -119,9 +120,9 @@ import Testing
         let renderer = try SceneRenderer(file: root + "/s.yaml")
         let summary = try ContactSheet.write(
             input: root + "/s.yaml", to: root + "/s.png", options: .init(count: 3))
-        #expect(summary.frames == ContactSheet.pick(3, of: Array(0..<renderer.frameCount)))
-        #expect(summary.frames.first == 0 && summary.frames.last == renderer.frameCount - 1)
-        #expect(summary.grid.cellWidth == 100 && summary.grid.cellHeight == 80)
+        expect(summary.frames == ContactSheet.pick(3, of: Array(0..<renderer.frameCount)))
+        expect(summary.frames.first == 0 && summary.frames.last == renderer.frameCount - 1)
+        expect(summary.grid.cellWidth == 100 && summary.grid.cellHeight == 80)
         let sheet = try PNG.decodeStraight(file: root + "/s.png")
         for (k, number) in summary.frames.enumerated() {
             let frame = try renderer.render(frame: number)
@@ -130,14 +131,14 @@ import Testing
             for y in 0..<80 {
                 for x in 0..<100 where sheet[x0 + x, y0 + y] != frame[x, y] { same = false }
             }
-            #expect(same, "cell \(k) is not frame \(number)")
+            expect(same, "cell \(k) is not frame \(number)")
         }
         // Larger frames are scaled to --width: the background colour fills a scaled cell too.
         let small = try ContactSheet.write(
             input: root + "/s.yaml", to: root + "/small.png", options: .init(count: 2, columns: 1, width: 50))
-        #expect(small.grid.cellWidth == 50 && small.grid.cellHeight == 40 && small.grid.columns == 1)
+        expect(small.grid.cellWidth == 50 && small.grid.cellHeight == 40 && small.grid.columns == 1)
         let smallSheet = try PNG.decodeStraight(file: root + "/small.png")
-        #expect(smallSheet.width == 8 + 58)
+        expect(smallSheet.width == 8 + 58)
     }
 
     @Test func badOptionsAndInputsAreOneLineErrors() throws {
@@ -149,15 +150,15 @@ import Testing
                 _ = try ContactSheet.write(input: root, to: root + "/x.png", options: options)
                 Issue.record("accepted \(options)")
             } catch {
-                #expect(error.kind == .badInput)
+                expect(error.kind == .badInput)
             }
         }
         do {
             _ = try ContactSheet.write(input: root, to: root + "/x.png", options: .init())
             Issue.record("a folder without frames was accepted")
         } catch {
-            #expect(error.kind == .badInput && error.description.hasPrefix(root + ": holds no frames"))
+            expect(error.kind == .badInput && error.description.hasPrefix(root + ": holds no frames"))
         }
-        #expect(!FileManager.default.fileExists(atPath: root + "/x.png"))
+        expect(!FileManager.default.fileExists(atPath: root + "/x.png"))
     }
 }

@@ -3,6 +3,7 @@ import FrameGenCodecs
 import FrameGenGeometry
 import FrameGenLayout
 import FrameGenRaster
+import TestTiers
 import Testing
 
 @testable import FrameGenRender
@@ -136,7 +137,7 @@ import Testing
             for frame in Set([0, renderer.frameCount - 1]) { _ = try renderer.render(frame: frame) }
             return true
         } catch {
-            #expect(!error.description.isEmpty)
+            expect(!error.description.isEmpty)
             return false
         }
     }
@@ -149,7 +150,7 @@ import Testing
             _ = try render(attributes: file, frame: 0)
             return true
         } catch {
-            #expect(!error.description.isEmpty)
+            expect(!error.description.isEmpty)
             return false
         }
     }
@@ -174,9 +175,9 @@ import Testing
         _ draws: (DocumentValue) -> Bool
     ) throws {
         let base = try parseDocument(text.replacing("IMAGE", with: imagePath), file: file).value
-        #expect(draws(base), "the base file must draw")
+        expect(draws(base), "the base file must draw")
         let paths = numberPaths(base)
-        #expect(paths.count >= count)
+        expect(paths.count >= count)
         var outcome = Outcome()
         for path in paths {
             for x in extremes + more(path) {
@@ -187,7 +188,7 @@ import Testing
                 }
             }
         }
-        #expect(outcome.drawn > 0 && outcome.refused > 0)
+        expect(outcome.drawn > 0 && outcome.refused > 0)
     }
 
     /// The reproducer: a shadow offset of -1e300 is refused with its key path.
@@ -225,7 +226,7 @@ import Testing
         let image = try render(
             attributes: frame, canvas: Canvas(width: 40, height: 40, scale: 1, background: .color(.black)))
         // The cell itself is drawn whatever its shadow does.
-        #expect(image[20, 20] == .white)
+        expect(image[20, 20] == .white)
     }
 
     /// Elements whose extent passes NumberLimits.drawnExtent are skipped, the rest still drawn.
@@ -233,14 +234,14 @@ import Testing
         var a = LayoutAttributes.cell(
             IndexPath(item: 0, section: 0), frame: Rect(x: 0, y: 0, width: 10, height: 10))
         let bounds = Rect(x: 0, y: 0, width: 96, height: 96)
-        #expect(FrameComposer.withinDrawnExtent(a, bounds: bounds))
+        expect(FrameComposer.withinDrawnExtent(a, bounds: bounds))
         a.transform3D.m41 = 1e300
-        #expect(!FrameComposer.withinDrawnExtent(a, bounds: bounds))
+        expect(!FrameComposer.withinDrawnExtent(a, bounds: bounds))
         a.transform3D.m41 = 0
         a.size = Size(width: 1e300, height: 1)
-        #expect(!FrameComposer.withinDrawnExtent(a, bounds: bounds))
+        expect(!FrameComposer.withinDrawnExtent(a, bounds: bounds))
         a.size = Size(width: 10, height: 10)
         a.transform3D.m11 = 1e7
-        #expect(!FrameComposer.withinDrawnExtent(a, bounds: bounds))
+        expect(!FrameComposer.withinDrawnExtent(a, bounds: bounds))
     }
 }

@@ -3,6 +3,7 @@ import FrameGenCodecs
 import FrameGenGeometry
 import FrameGenLayout
 import FrameGenRaster
+import TestTiers
 import Testing
 
 @testable import FrameGenRender
@@ -33,20 +34,20 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let bytes = try ImageFile.read(file: path)
         let all = try FileTexture.make(path, finestLevel: 0)
-        #expect(all.baseLevel == 0 && all.width == 256 && all.height == 128)
-        #expect(Self.level(all, 0) == (try JPEG.decode(bytes)))
+        expect(all.baseLevel == 0 && all.width == 256 && all.height == 128)
+        try expect(Self.level(all, 0) == (try JPEG.decode(bytes)))
         for k in 1...3 {
             // Levels 1 to 3 are the reduced decodes, not reductions of the full image.
-            #expect(Self.level(all, k) == (try JPEG.decode(bytes, reducedBy: 1 << k)), "level \(k)")
+            try expect(Self.level(all, k) == (try JPEG.decode(bytes, reducedBy: 1 << k)), "level \(k)")
         }
         // Level 4 on is reduced from level 3, as any texture's chain.
         let fromThird = Texture(try JPEG.decode(bytes, reducedBy: 8))
-        #expect(Self.level(all, 4) == fromThird.image(level: 1))
+        expect(Self.level(all, 4) == fromThird.image(level: 1))
         for first in 1..<all.levels.count {
             let t = try FileTexture.make(path, finestLevel: first)
-            #expect(t.baseLevel == first)
+            expect(t.baseLevel == first)
             for k in first..<all.levels.count {
-                #expect(Self.level(t, k) == Self.level(all, k), "asked for \(first) first, level \(k)")
+                expect(Self.level(t, k) == Self.level(all, k), "asked for \(first) first, level \(k)")
             }
         }
     }
@@ -54,9 +55,9 @@ import Testing
     @Test func aSideThatDoesNotHalveExactlyStopsTheReducedDecodes() throws {
         // 72 x 36: halves exactly twice (18 x 9), not a third time, so level 3 is reduced from
         // level 2 (libjpeg's 1/8 decode would be 9 x 5, the chain's level 3 is 9 x 4).
-        #expect(FileTexture.deepestDecodedLevel(width: 72, height: 36) == 2)
-        #expect(FileTexture.deepestDecodedLevel(width: 4000, height: 3000) == 3)
-        #expect(FileTexture.deepestDecodedLevel(width: 4001, height: 3000) == 0)
+        expect(FileTexture.deepestDecodedLevel(width: 72, height: 36) == 2)
+        expect(FileTexture.deepestDecodedLevel(width: 4000, height: 3000) == 3)
+        expect(FileTexture.deepestDecodedLevel(width: 4001, height: 3000) == 0)
         let path = try Self.jpeg(width: 72, height: 36)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let bytes = try ImageFile.read(file: path)
@@ -65,17 +66,17 @@ import Testing
         for finest in 0...4 {
             let t = try FileTexture.make(path, finestLevel: finest)
             for k in max(finest, 2)..<t.levels.count {
-                #expect(Self.level(t, k) == expected.image(level: k), "finest \(finest), level \(k)")
+                expect(Self.level(t, k) == expected.image(level: k), "finest \(finest), level \(k)")
             }
         }
     }
 
     @Test func decodedLevelsOfTheWrongSizeAreRefused() {
         let image = Image(width: 10, height: 10)
-        #expect(Texture(width: 40, height: 40, decoded: [image], firstLevel: 2, finestLevel: 2) != nil)
-        #expect(Texture(width: 40, height: 40, decoded: [image], firstLevel: 1, finestLevel: 1) == nil)
-        #expect(Texture(width: 44, height: 40, decoded: [image], firstLevel: 2, finestLevel: 2) == nil)
-        #expect(Texture(width: 40, height: 40, decoded: [], firstLevel: 0, finestLevel: 0) == nil)
+        expect(Texture(width: 40, height: 40, decoded: [image], firstLevel: 2, finestLevel: 2) != nil)
+        expect(Texture(width: 40, height: 40, decoded: [image], firstLevel: 1, finestLevel: 1) == nil)
+        expect(Texture(width: 44, height: 40, decoded: [image], firstLevel: 2, finestLevel: 2) == nil)
+        expect(Texture(width: 40, height: 40, decoded: [], firstLevel: 0, finestLevel: 0) == nil)
     }
 
     /// The first frame to use a photo decides which levels are decoded; the pixels never depend
@@ -101,10 +102,10 @@ import Testing
         let smallFirst = try sizes.map { try composer.render(frame($0), scale: 1) }
         let other = try FrameComposer(canvas: canvas, style: ElementStyle(), kindStyles: [:])
         let largeFirst = try sizes.reversed().map { try other.render(frame($0), scale: 1) }
-        #expect(smallFirst == Array(largeFirst.reversed()))
+        expect(smallFirst == Array(largeFirst.reversed()))
         // The thumbnail kept only the coarse levels it reads: its 512 x 256 px were never decoded.
         let fresh = try FrameComposer(canvas: canvas, style: ElementStyle(), kindStyles: [:])
         _ = try fresh.render(frame(30), scale: 1)
-        #expect(fresh.textures.withLock { $0.entries[.file(path)]?.texture.baseLevel ?? -1 } >= 3)
+        expect(fresh.textures.withLock { $0.entries[.file(path)]?.texture.baseLevel ?? -1 } >= 3)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 /// `Int(x)` traps when x is NaN, infinite or past Int's range, and a layout or a file can make
@@ -34,9 +35,9 @@ import Testing
                 }
             }
         }
-        #expect(scanned > 40, "the pixel code was not found")
+        expect(scanned > 40, "the pixel code was not found")
         let list = found.joined(separator: "\n")
-        #expect(
+        expect(
             found.isEmpty,
             "floating point converted to an integer without clampedInt(in:nan:) (or a `// checked:` reason):\n\(list)"
         )
@@ -55,7 +56,7 @@ import Testing
             "let (a, b) = (Double(y), 4)\nlet n = Int(a)",
         ]
         for code in flagged {
-            #expect(FloatConversionScanner.unchecked(in: code).count == 1, "\(code)")
+            expect(FloatConversionScanner.unchecked(in: code).count == 1, "\(code)")
         }
         let passed = [
             "let a = x.rounded().clampedInt(in: 0...9, nan: 0)",
@@ -67,7 +68,7 @@ import Testing
             "// let a = Int(x.rounded())",
         ]
         for code in passed {
-            #expect(FloatConversionScanner.unchecked(in: code).isEmpty, "\(code)")
+            expect(FloatConversionScanner.unchecked(in: code).isEmpty, "\(code)")
         }
     }
 }

@@ -3,6 +3,7 @@ import FrameGenCodecs
 import FrameGenGeometry
 import FrameGenLayout
 import FrameGenRaster
+import TestTiers
 import Testing
 
 @testable import FrameGenRender
@@ -31,7 +32,7 @@ import Testing
         let view = AttributeView(
             bounds: Rect(x: 0, y: 0, width: 40, height: 40),
             elements: [try square("#FF0000", z: 2), try square("#00FF00", z: 1)])
-        #expect(try centre(view) == Color(r: 255, g: 0, b: 0).premultiplied)
+        try expect(centre(view) == Color(r: 255, g: 0, b: 0).premultiplied)
     }
 
     @Test func depthOrderDrawsNearerElementsLater() throws {
@@ -42,18 +43,18 @@ import Testing
                 try square("#FF0000", z: 2),
                 try square("#00FF00", z: 1, transform: .makeTranslation(0, 0, 50)),
             ])
-        #expect(try centre(view) == Color(r: 255, g: 0, b: 0).premultiplied)
+        try expect(centre(view) == Color(r: 255, g: 0, b: 0).premultiplied)
         view.drawingOrder = .depth
-        #expect(try centre(view) == Color(r: 0, g: 255, b: 0).premultiplied)
+        try expect(centre(view) == Color(r: 0, g: 255, b: 0).premultiplied)
         // An attribute file keeps the order: written, read back, drawn the same.
         let file = AttributeFile(
             canvas: Canvas(width: 40, height: 40, scale: 1, background: .color(.black)), fps: 30,
             frames: [AttributeFrame(index: 0, time: 0, views: [view])])
         let text = file.jsonText()
-        #expect(text.contains(#""drawingOrder": "depth""#))
+        expect(text.contains(#""drawingOrder": "depth""#))
         let reread = try AttributeFile(document: parseDocument(text, file: "a.json"), folder: ".")
-        #expect(reread.frames[0].views[0].drawingOrder == .depth)
-        #expect(try centre(reread.frames[0].views[0]) == Color(r: 0, g: 255, b: 0).premultiplied)
+        expect(reread.frames[0].views[0].drawingOrder == .depth)
+        try expect(centre(reread.frames[0].views[0]) == Color(r: 0, g: 255, b: 0).premultiplied)
         #expect(throws: FrameGenError.self) {
             try AttributeFile(
                 document: parseDocument(
@@ -78,7 +79,7 @@ import Testing
         let canvas = Canvas(width: 40, height: 40, scale: 1, background: .color(.black))
         let composer = try FrameComposer(canvas: canvas, style: ElementStyle(), kindStyles: [:])
         let image = try composer.render(AttributeFrame(index: 0, time: 0, views: [view]), scale: 1)
-        for x in 0..<30 { #expect(image[x, 20] == Color.white.premultiplied, "column \(x)") }
+        for x in 0..<30 { expect(image[x, 20] == Color.white.premultiplied, "column \(x)") }
     }
 
     /// A PNG whose header is whole and whose image data is damaged (a bad CRC): its size can be
@@ -151,13 +152,13 @@ import Testing
             canvas: canvas, style: ElementStyle(), kindStyles: [:], memoryBudget: 10_000)
         let a = try roomy.render(frame(0), scale: 1)
         let b = try roomy.render(frame(6), scale: 1)
-        #expect(a != b)
+        expect(a != b)
         for _ in 0..<2 {
-            #expect(try tight.render(frame(0), scale: 1) == a)
-            #expect(try tight.render(frame(6), scale: 1) == b)
+            try expect(tight.render(frame(0), scale: 1) == a)
+            try expect(tight.render(frame(6), scale: 1) == b)
         }
-        #expect(roomy.textureEvictions == 0)
-        #expect(tight.textureEvictions >= 18)
+        expect(roomy.textureEvictions == 0)
+        expect(tight.textureEvictions >= 18)
     }
 
     @Test func texturesOfFramesInFlightAreNotEvicted() {
@@ -168,16 +169,16 @@ import Testing
         let second = cache.beginFrame()
         _ = cache.insert(.file("b"), t, ticket: second)
         // Both frames draw: nothing goes, whatever the budget.
-        #expect(cache.entries.count == 2 && cache.evictions == 0)
+        expect(cache.entries.count == 2 && cache.evictions == 0)
         cache.endFrame(first)
         _ = cache.insert(.file("c"), t, ticket: second)
         // "a" belonged only to the finished frame.
-        #expect(Set(cache.entries.keys) == [.file("b"), .file("c")])
+        expect(Set(cache.entries.keys) == [.file("b"), .file("c")])
         cache.endFrame(second)
         let third = cache.beginFrame()
         _ = cache.get(.file("c"), ticket: third)
         _ = cache.insert(.file("d"), t, ticket: third)
-        #expect(Set(cache.entries.keys) == [.file("c"), .file("d")])
+        expect(Set(cache.entries.keys) == [.file("c"), .file("d")])
     }
 
     /// A frame drawn into the previous frame's memory has the bytes of one drawn afresh, whatever
@@ -203,13 +204,13 @@ import Testing
         var buffer: Image? = Image(width: 120, height: 60, fill: Pixel(r: 9, g: 200, b: 40, a: 255))
         for (f, expected) in zip(frames, fresh) {
             let image = try composer.render(f, scale: 1, reusing: &buffer)
-            #expect(buffer == nil)
-            #expect(image == expected)
+            expect(buffer == nil)
+            expect(image == expected)
             buffer = image
         }
         var wrongSize: Image? = Image(width: 10, height: 10)
-        #expect(try composer.render(frames[0], scale: 1, reusing: &wrongSize) == fresh[0])
-        #expect(wrongSize?.width == 10)
+        try expect(composer.render(frames[0], scale: 1, reusing: &wrongSize) == fresh[0])
+        expect(wrongSize?.width == 10)
     }
 
     @Test func aTextureMissingAFinerLevelIsReplacedByOneWithIt() {
@@ -219,13 +220,13 @@ import Testing
         let fine = Texture(image, finestLevel: 1)
         let ticket = cache.beginFrame()
         _ = cache.insert(.file("a"), coarse, ticket: ticket)
-        #expect(cache.get(.file("a"), finestLevel: 3, ticket: ticket)?.baseLevel == 2)
-        #expect(cache.get(.file("a"), finestLevel: 1, ticket: ticket) == nil)
-        #expect(cache.insert(.file("a"), fine, ticket: ticket).baseLevel == 1)
-        #expect(cache.bytes == fine.texels.count && cache.entries.count == 1)
+        expect(cache.get(.file("a"), finestLevel: 3, ticket: ticket)?.baseLevel == 2)
+        expect(cache.get(.file("a"), finestLevel: 1, ticket: ticket) == nil)
+        expect(cache.insert(.file("a"), fine, ticket: ticket).baseLevel == 1)
+        expect(cache.bytes == fine.texels.count && cache.entries.count == 1)
         // A coarser one made meanwhile by another thread does not replace it.
-        #expect(cache.insert(.file("a"), coarse, ticket: ticket).baseLevel == 1)
-        #expect(cache.bytes == fine.texels.count)
+        expect(cache.insert(.file("a"), coarse, ticket: ticket).baseLevel == 1)
+        expect(cache.bytes == fine.texels.count)
     }
 
     /// A photo drawn small keeps only the mip levels it reads; drawn large later it is made again
@@ -248,10 +249,10 @@ import Testing
         func base() -> Int? { composer.textures.withLock { $0.entries[name]?.texture.baseLevel } }
         // 200 px drawn at 20: a level of detail of log2(10) - 0.5 = 2.8.
         let small = try composer.render(frame(20), scale: 1)
-        #expect(base() == 2)
+        expect(base() == 2)
         _ = try composer.render(frame(180), scale: 1)
-        #expect(base() == 0)
-        #expect(try composer.render(frame(20), scale: 1) == small)
+        expect(base() == 0)
+        try expect(composer.render(frame(20), scale: 1) == small)
     }
 
     /// Images are typed values; attribute files write them as text and read the same value back,
@@ -260,23 +261,23 @@ import Testing
         let names: [ImageName] = [
             .photo(seed: 3, index: 12), .emblem, .pattern(seed: 9), .file("/tmp/x.png"),
         ]
-        for name in names { #expect(try ImageName(parsing: name.description) == name) }
-        #expect(ImageName.photo(seed: 3, index: 12).description == "generated:photo/3/12")
-        #expect(try ImageName(parsing: "a/b.jpg", relativeTo: "/data") == .file("/data/a/b.jpg"))
-        #expect(ImageName.emblem.path == nil && ImageName.file("p.png").path == "p.png")
+        for name in names { try expect(ImageName(parsing: name.description) == name) }
+        expect(ImageName.photo(seed: 3, index: 12).description == "generated:photo/3/12")
+        try expect(ImageName(parsing: "a/b.jpg", relativeTo: "/data") == .file("/data/a/b.jpg"))
+        expect(ImageName.emblem.path == nil && ImageName.file("p.png").path == "p.png")
         func read(_ image: String) throws(FrameGenError) -> AttributeFile {
             try AttributeFile(
                 document: parseDocument(
                     #"{"frames": [{"bounds": [0, 0, 10, 10], "elements": [{"category": "cell", "center": [5, 5], "size": [4, 4], "image": "\#(image)"}]}]}"#,
                     file: "a.json"), folder: "/data")
         }
-        #expect(
+        expect(
             try read("generated:photo/1/2").frames[0].views[0].elements[0].image == .photo(seed: 1, index: 2))
-        #expect(try read("p.png").frames[0].views[0].elements[0].image == .file("/data/p.png"))
+        try expect(read("p.png").frames[0].views[0].elements[0].image == .file("/data/p.png"))
         for bad in ["generated:photo/1", "generated:photo/x/2", "generated:moon", "generated:pattern/-1"] {
             let error = try #require(throws: FrameGenError.self) { try read(bad) }
-            #expect(error.kind == .badInput && error.file == "a.json", "\(bad)")
-            #expect(
+            expect(error.kind == .badInput && error.file == "a.json", "\(bad)")
+            expect(
                 error.description.hasPrefix("a.json: frames[0].elements[0].image: "), "\(error.description)")
         }
     }

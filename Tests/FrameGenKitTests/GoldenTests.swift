@@ -92,13 +92,13 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         let artifacts = NSTemporaryDirectory() + "framegen-golden-artifacts-" + UUID().uuidString
         let paths = scenes.map { $0.map { goldenFolder + "/" + $0 } } ?? [goldenFolder]
         let report = GoldenTool.check(paths, options: .init(artifacts: artifacts))
-        #expect(report.failures.isEmpty, "\(report.failures)")
+        expect(report.failures.isEmpty, "\(report.failures)")
         // Frame counts are the scenes' business; every reference matching is this test's.
         for scene in try scenes ?? goldenScenes() {
-            #expect(report.output.contains("\(goldenFolder)/\(scene): "), "\(scene) was not checked")
+            expect(report.output.contains("\(goldenFolder)/\(scene): "), "\(scene) was not checked")
         }
-        #expect(!report.output.contains(" 0 of "))
-        #expect(!FileManager.default.fileExists(atPath: artifacts))
+        expect(!report.output.contains(" 0 of "))
+        expect(!FileManager.default.fileExists(atPath: artifacts))
     }
 
     /// The fast tier's one golden scene: a rotation, so layout, timeline and compositor all play.
@@ -124,12 +124,12 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
             }
             for action in scene.timeline { actions.insert(action.kind.sceneKey) }
         }
-        #expect(layouts == Set(LayoutRegistry.builtIn.map(\.type)))
-        #expect(
+        expect(layouts == Set(LayoutRegistry.builtIn.map(\.type)))
+        expect(
             actions.isSuperset(of: [
                 "scroll", "drag", "fling", "rotate", "delete", "insert", "move", "tap", "pinch", "set",
             ]), "\(actions)")
-        #expect(paging)
+        expect(paging)
     }
 
     @Test func recordThenCheckPassesAndLeavesNothingBehind() throws {
@@ -137,19 +137,19 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         defer { box.remove() }
         try box.write("scroll.yaml", scrollingScene(seconds: 0.5))
         let frames = try GoldenTool.load(box.dir + "/scroll.yaml").source.frameCount
-        #expect(frames == 6)
+        expect(frames == 6)
         let recorded = GoldenTool.record([box.dir], options: box.options)
-        #expect(recorded.kind == nil)
-        #expect(
+        expect(recorded.kind == nil)
+        expect(
             recorded.output
                 == "\(box.dir)/scroll.yaml: 6 reference frames in \(box.dir)/scroll/ (6 written, 0 unchanged)\n"
                 + "Look at every new reference before committing it.\n"
         )
-        #expect(box.files(box.dir + "/scroll") == frameNames(0..<6))
+        expect(box.files(box.dir + "/scroll") == frameNames(0..<6))
         // No manifest, no temporary files.
-        #expect(box.files(box.dir) == ["scroll", "scroll.yaml"])
+        expect(box.files(box.dir) == ["scroll", "scroll.yaml"])
         let again = GoldenTool.record([box.dir], options: box.options)
-        #expect(
+        expect(
             again.output
                 == "\(box.dir)/scroll.yaml: 6 reference frames in \(box.dir)/scroll/ (0 written, 6 unchanged)\n"
         )
@@ -158,10 +158,10 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         try "".write(
             toFile: box.artifacts + "/" + GoldenTool.artifactsMarker, atomically: true, encoding: .utf8)
         let check = GoldenTool.check([box.dir], options: box.options)
-        #expect(check.kind == nil && check.failures.isEmpty)
-        #expect(check.output == "\(box.dir)/scroll.yaml: 6 of 6 reference frames match\n")
-        #expect(!box.exists(box.artifacts))
-        #expect(box.files(box.dir) == ["scroll", "scroll.yaml"])
+        expect(check.kind == nil && check.failures.isEmpty)
+        expect(check.output == "\(box.dir)/scroll.yaml: 6 of 6 reference frames match\n")
+        expect(!box.exists(box.artifacts))
+        expect(box.files(box.dir) == ["scroll", "scroll.yaml"])
         // Only what a check wrote is removed: a user's own file there stays, with its folders.
         try FileManager.default.createDirectory(
             atPath: box.artifacts + "/scroll", withIntermediateDirectories: true)
@@ -170,8 +170,8 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         ] {
             try "x".write(toFile: box.artifacts + "/" + name, atomically: true, encoding: .utf8)
         }
-        #expect(GoldenTool.check([box.dir], options: box.options).kind == nil)
-        #expect(
+        expect(GoldenTool.check([box.dir], options: box.options).kind == nil)
+        expect(
             box.files(box.artifacts) == ["scroll"] && box.files(box.artifacts + "/scroll") == ["mine.png"])
     }
 
@@ -194,17 +194,17 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
 
         let report = GoldenTool.check([box.dir], options: box.options)
         // The unreadable reference is bad input (2), over the difference (1).
-        #expect(report.kind == .badInput)
-        #expect(report.failures.map(\.file) == [f2, box.dir + "/scroll/frame_0003.png"])
-        #expect(report.failures[0].kind == .difference)
-        #expect(
+        expect(report.kind == .badInput)
+        expect(report.failures.map(\.file) == [f2, box.dir + "/scroll/frame_0003.png"])
+        expect(report.failures[0].kind == .difference)
+        expect(
             report.failures[0].message.hasPrefix("the new render differs: 9 of 1600 pixels differ (0.56%)"))
-        #expect(report.failures[0].message.contains("in x 20...22 y 10...12"))
-        #expect(report.failures[0].message.hasSuffix("'framegen golden record \(box.dir)/scroll.yaml'"))
-        #expect(report.failures[1].message.hasPrefix("unreadable reference: "))
-        #expect(report.output.contains("scroll.yaml: 2 of 4 reference frames match"))
+        expect(report.failures[0].message.contains("in x 20...22 y 10...12"))
+        expect(report.failures[0].message.hasSuffix("'framegen golden record \(box.dir)/scroll.yaml'"))
+        expect(report.failures[1].message.hasPrefix("unreadable reference: "))
+        expect(report.output.contains("scroll.yaml: 2 of 4 reference frames match"))
         let a = box.artifacts
-        #expect(
+        expect(
             box.files(a + "/scroll")
                 == [
                     "frame_0002-actual.png", "frame_0002-diff.png", "frame_0002-expected.png",
@@ -213,26 +213,26 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         let diff = try PNG.decodeStraight(file: a + "/scroll/frame_0002-diff.png")
         var red = 0
         for y in 0..<40 { for x in 0..<40 where diff[x, y] == Color(r: 255, g: 0, b: 0) { red += 1 } }
-        #expect(red == 9)
-        #expect(try PNG.decodeStraight(file: a + "/scroll/frame_0002-expected.png") == image)
-        #expect(box.exists(a + "/index.html"))
+        expect(red == 9)
+        try expect(PNG.decodeStraight(file: a + "/scroll/frame_0002-expected.png") == image)
+        expect(box.exists(a + "/index.html"))
         let html = try String(contentsOfFile: a + "/index.html", encoding: .utf8)
-        #expect(html.contains("scroll/frame_0002-diff.png") && html.contains("9 of 1600 pixels differ"))
+        expect(html.contains("scroll/frame_0002-diff.png") && html.contains("9 of 1600 pixels differ"))
 
         let xml = try XMLDocument(contentsOf: URL(fileURLWithPath: a + "/junit.xml"))
         let root = try #require(xml.rootElement())
-        #expect(root.name == "testsuites")
-        #expect(root.attribute(forName: "tests")?.stringValue == "4")
-        #expect(root.attribute(forName: "failures")?.stringValue == "2")
+        expect(root.name == "testsuites")
+        expect(root.attribute(forName: "tests")?.stringValue == "4")
+        expect(root.attribute(forName: "failures")?.stringValue == "2")
         let cases = try xml.nodes(forXPath: "//testcase")
-        #expect(cases.count == 4)
+        expect(cases.count == 4)
         let failures = try xml.nodes(forXPath: "//testcase/failure")
-        #expect(failures.count == 2)
-        #expect((failures[0] as? XMLElement)?.attribute(forName: "type")?.stringValue == "differs")
+        expect(failures.count == 2)
+        expect((failures[0] as? XMLElement)?.attribute(forName: "type")?.stringValue == "differs")
 
         // Nothing was written into the golden folder.
-        #expect(box.files(box.dir) == ["scroll", "scroll.yaml"])
-        #expect(box.files(box.dir + "/scroll") == frameNames(0..<4))
+        expect(box.files(box.dir) == ["scroll", "scroll.yaml"])
+        expect(box.files(box.dir + "/scroll") == frameNames(0..<4))
     }
 
     @Test func aShortenedSceneFailsOnItsExtraReferencesAndRecordRemovesThem() throws {
@@ -240,21 +240,21 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         defer { box.remove() }
         try box.write("scroll.yaml", scrollingScene(seconds: 1.2))
         _ = GoldenTool.record([box.dir], options: box.options)
-        #expect(box.files(box.dir + "/scroll") == frameNames(0..<13))
+        expect(box.files(box.dir + "/scroll") == frameNames(0..<13))
         // The animation gets shorter: 7 frames, and the first 7 render differently too.
         try box.write("scroll.yaml", scrollingScene(seconds: 0.6))
         let check = GoldenTool.check([box.dir], options: box.options)
-        #expect(check.kind == .difference)
+        expect(check.kind == .difference)
         let extra = check.failures.filter { $0.message.hasPrefix("extra reference") }
-        #expect(extra.map(\.file) == frameNames(7..<13).map { box.dir + "/scroll/" + $0 })
-        #expect(
+        expect(extra.map(\.file) == frameNames(7..<13).map { box.dir + "/scroll/" + $0 })
+        expect(
             extra[0].message
                 == "extra reference: frame 7, and the scene now has 7 frames (0-6); remove it with 'framegen golden record \(box.dir)/scroll.yaml'"
         )
         let record = GoldenTool.record([box.dir + "/scroll.yaml"], options: box.options)
-        #expect(record.output.contains("(6 written, 1 unchanged, 6 extra removed)\n"))
-        #expect(box.files(box.dir + "/scroll") == frameNames(0..<7))
-        #expect(GoldenTool.check([box.dir], options: box.options).kind == nil)
+        expect(record.output.contains("(6 written, 1 unchanged, 6 extra removed)\n"))
+        expect(box.files(box.dir + "/scroll") == frameNames(0..<7))
+        expect(GoldenTool.check([box.dir], options: box.options).kind == nil)
     }
 
     @Test func recordMissingWritesOnlyWhatIsAbsent() throws {
@@ -272,26 +272,26 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
 
         let check = GoldenTool.check([box.dir], options: box.options)
         let missing = check.failures.filter { $0.message.hasPrefix("missing reference") }
-        #expect(missing.map(\.file) == [folder + "/frame_0001.png", folder + "/frame_0003.png"])
-        #expect(
+        expect(missing.map(\.file) == [folder + "/frame_0001.png", folder + "/frame_0003.png"])
+        expect(
             missing[0].message.hasSuffix(
                 "add it with 'framegen golden record --missing \(box.dir)/scroll.yaml'"))
 
         var options = box.options
         options.missingOnly = true
         let record = GoldenTool.record([box.dir], options: options)
-        #expect(record.output.contains("(2 missing written, 2 already there)"))
-        #expect(box.files(folder) == frameNames(0..<4) + ["notes.txt"])
-        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/frame_0000.png")) == kept)
+        expect(record.output.contains("(2 missing written, 2 already there)"))
+        expect(box.files(folder) == frameNames(0..<4) + ["notes.txt"])
+        try expect(Data(contentsOf: URL(fileURLWithPath: folder + "/frame_0000.png")) == kept)
         // A render manifest is an extra reference; notes are the user's and not looked at.
         try "{}".write(toFile: folder + "/framegen-manifest.json", atomically: true, encoding: .utf8)
         let after = GoldenTool.check([box.dir], options: box.options)
-        #expect(
+        expect(
             after.failures.map(\.file) == [
                 folder + "/frame_0000.png", folder + "/frame_0002.png", folder + "/framegen-manifest.json",
             ])
         _ = GoldenTool.record([box.dir], options: box.options)
-        #expect(box.files(folder) == frameNames(0..<4) + ["notes.txt"])
+        expect(box.files(folder) == frameNames(0..<4) + ["notes.txt"])
     }
 
     @Test func noReferenceSetIsBadInputNamingTheRecordCommand() throws {
@@ -299,18 +299,18 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         defer { box.remove() }
         try box.write("scroll.yaml", scrollingScene(seconds: 0.3))
         let report = GoldenTool.check([box.dir], options: box.options)
-        #expect(report.kind == .badInput)
-        #expect(report.failures.count == 1)
-        #expect(report.failures[0].file == box.dir + "/scroll/")
-        #expect(
+        expect(report.kind == .badInput)
+        expect(report.failures.count == 1)
+        expect(report.failures[0].file == box.dir + "/scroll/")
+        expect(
             report.failures[0].message.hasPrefix(
                 "no reference frames recorded for \(box.dir)/scroll.yaml; record them with 'framegen golden record \(box.dir)/scroll.yaml'"
             ))
         // The renders to review are in the artifacts.
-        #expect(
+        expect(
             box.files(box.artifacts + "/scroll")
                 == frameNames(0..<4).map { $0.replacingOccurrences(of: ".png", with: "-actual.png") })
-        #expect(!box.exists(box.dir + "/scroll"))
+        expect(!box.exists(box.dir + "/scroll"))
     }
 
     @Test func aSingleSceneAndJSONScenesWork() throws {
@@ -324,16 +324,16 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
              "layout": {"type": "flow", "itemSize": [10, 10]}, "golden": {"threshold": 0.2}}
             """)
         let single = GoldenTool.record([box.dir + "/two.json"], options: box.options)
-        #expect(
+        expect(
             single.kind == nil && single.output.hasPrefix("\(box.dir)/two.json: 1 reference frames"))
-        #expect(box.files(box.dir) == ["one.yaml", "two", "two.json"])
-        #expect(GoldenTool.check([box.dir + "/two.json"], options: box.options).kind == nil)
+        expect(box.files(box.dir) == ["one.yaml", "two", "two.json"])
+        expect(GoldenTool.check([box.dir + "/two.json"], options: box.options).kind == nil)
         // The folder as a whole: one.yaml has none yet.
         let all = GoldenTool.check([box.dir], options: box.options)
-        #expect(all.kind == .badInput && all.failures.map(\.file) == [box.dir + "/one/"])
-        #expect(all.output.contains("two.json: 1 of 1 reference frames match"))
+        expect(all.kind == .badInput && all.failures.map(\.file) == [box.dir + "/one/"])
+        expect(all.output.contains("two.json: 1 of 1 reference frames match"))
         let bad = GoldenTool.check([box.dir + "/nothing.yaml"], options: box.options)
-        #expect(bad.kind == .badInput && bad.failures[0].message == "no such scene or folder")
+        expect(bad.kind == .badInput && bad.failures[0].message == "no such scene or folder")
     }
 
     @Test func attributeFilesAreGoldenScenesToo() throws {
@@ -344,10 +344,10 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
             scene: box.root + "/golden/source.yml", selection: .all, output: box.root + "/dump.json")
         try FileManager.default.removeItem(atPath: box.dir + "/source.yml")
         try FileManager.default.moveItem(atPath: box.root + "/dump.json", toPath: box.dir + "/dump.json")
-        #expect(GoldenTool.record([box.dir], options: box.options).kind == nil)
-        #expect(box.files(box.dir + "/dump") == frameNames(0..<3))
+        expect(GoldenTool.record([box.dir], options: box.options).kind == nil)
+        expect(box.files(box.dir + "/dump") == frameNames(0..<3))
         let check = GoldenTool.check([box.dir], options: box.options)
-        #expect(
+        expect(
             check.kind == nil
                 && check.output == "\(box.dir)/dump.json: 3 of 3 reference frames match\n")
     }
@@ -358,16 +358,16 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         try box.write("list.yaml", scrollingScene(seconds: 1, extra: "golden: {frames: [0, 4, 10]}"))
         try box.write("every.yaml", scrollingScene(seconds: 1, extra: "golden: {every: 4}"))
         _ = GoldenTool.record([box.dir], options: box.options)
-        #expect(box.files(box.dir + "/list") == frameNames([0, 4, 10]))
+        expect(box.files(box.dir + "/list") == frameNames([0, 4, 10]))
         // Every 4th frame, and the last (the settled state).
-        #expect(box.files(box.dir + "/every") == frameNames([0, 4, 8, 10]))
+        expect(box.files(box.dir + "/every") == frameNames([0, 4, 8, 10]))
         let ok = GoldenTool.check([box.dir], options: box.options)
-        #expect(ok.output.contains("list.yaml: 3 of 3 reference frames match (golden.frames of 11)"))
+        expect(ok.output.contains("list.yaml: 3 of 3 reference frames match (golden.frames of 11)"))
         // A subset's other frames are extra references.
         try FileManager.default.copyItem(
             atPath: box.dir + "/list/frame_0000.png", toPath: box.dir + "/list/frame_0001.png")
         let extra = GoldenTool.check([box.dir + "/list.yaml"], options: box.options)
-        #expect(
+        expect(
             extra.failures.map(\.message) == [
                 "extra reference: frame 1 is not among the scene's golden frames; remove it with 'framegen golden record \(box.dir)/list.yaml'"
             ])
@@ -379,21 +379,21 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         var image = try PNG.decodeStraight(file: f)
         for x in 0..<3 { image.rgba[(5 * 40 + x * 2) * 4 + 1] = 0 }
         try PNG.write(image, to: f)
-        #expect(GoldenTool.check([box.dir + "/list.yaml"], options: box.options).kind == .difference)
+        expect(GoldenTool.check([box.dir + "/list.yaml"], options: box.options).kind == .difference)
         try box.write(
             "list.yaml", scrollingScene(seconds: 1, extra: "golden: {frames: [0, 4, 10], maxDiffPixels: 3}"))
-        #expect(GoldenTool.check([box.dir + "/list.yaml"], options: box.options).kind == nil)
+        expect(GoldenTool.check([box.dir + "/list.yaml"], options: box.options).kind == nil)
         var strict = box.options
         strict.tolerance = ToleranceOverride(allowance: .pixels(2))
-        #expect(GoldenTool.check([box.dir + "/list.yaml"], options: strict).kind == .difference)
+        expect(GoldenTool.check([box.dir + "/list.yaml"], options: strict).kind == .difference)
         strict.tolerance = ToleranceOverride(threshold: 1)
         try box.write("list.yaml", scrollingScene(seconds: 1, extra: "golden: {frames: [0, 4, 10]}"))
-        #expect(GoldenTool.check([box.dir + "/list.yaml"], options: strict).kind == nil)
+        expect(GoldenTool.check([box.dir + "/list.yaml"], options: strict).kind == nil)
 
         try box.write("list.yaml", scrollingScene(seconds: 1, extra: "golden: {frames: [0, 11]}"))
         let invalid = GoldenTool.check([box.dir + "/list.yaml"], options: box.options)
-        #expect(invalid.kind == .badInput)
-        #expect(invalid.failures[0].description.contains("golden.frames[1]"))
+        expect(invalid.kind == .badInput)
+        expect(invalid.failures[0].description.contains("golden.frames[1]"))
     }
 
     @Test func staleReferenceFoldersFailCheckAndRecordRemovesThem() throws {
@@ -419,25 +419,25 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         _ = GoldenTool.record([box.dir], options: box.options)
         try FileManager.default.removeItem(atPath: box.dir + "/gone.yaml")
         let check = GoldenTool.check([box.dir], options: box.options)
-        #expect(check.kind == .difference)
-        #expect(check.failures.map(\.file) == [box.dir + "/gone/"])
-        #expect(check.failures[0].message.hasSuffix("remove them with 'framegen golden record \(box.dir)'"))
+        expect(check.kind == .difference)
+        expect(check.failures.map(\.file) == [box.dir + "/gone/"])
+        expect(check.failures[0].message.hasSuffix("remove them with 'framegen golden record \(box.dir)'"))
         // Checking one scene says nothing about the folder's other references.
-        #expect(GoldenTool.check([box.dir + "/keep.yaml"], options: box.options).kind == nil)
+        expect(GoldenTool.check([box.dir + "/keep.yaml"], options: box.options).kind == nil)
         // An artifacts folder inside the golden folder is not taken for stale references.
         var inside = box.options
         inside.artifacts = box.dir + "/artifacts"
         let failing = GoldenTool.check([box.dir], options: inside)
-        #expect(failing.failures.map(\.file) == [box.dir + "/gone/"])
+        expect(failing.failures.map(\.file) == [box.dir + "/gone/"])
         try FileManager.default.copyItem(
             atPath: box.dir + "/keep/frame_0000.png", toPath: box.dir + "/artifacts/frame_0000-actual.png")
         let record = GoldenTool.record([box.dir], options: box.options)
-        #expect(record.kind == nil)
-        #expect(record.output.contains("\(box.dir)/gone/: removed"))
-        #expect(box.exists(box.dir + "/artifacts/frame_0000-actual.png"))
+        expect(record.kind == nil)
+        expect(record.output.contains("\(box.dir)/gone/: removed"))
+        expect(box.exists(box.dir + "/artifacts/frame_0000-actual.png"))
         try FileManager.default.removeItem(atPath: box.dir + "/artifacts")
-        #expect(box.files(box.dir) == ["keep", "keep.yaml", "misc", "photos"])
-        #expect(box.files(box.dir + "/photos") == ["IMG_0001.png", "IMG_0002.png"])
+        expect(box.files(box.dir) == ["keep", "keep.yaml", "misc", "photos"])
+        expect(box.files(box.dir + "/photos") == ["IMG_0001.png", "IMG_0002.png"])
     }
 
     @Test(.heavy, .tags(.heavy)) func theExecutableReportsOneLinePerFailureWithTheStatus() throws {
@@ -445,25 +445,25 @@ func frameNames(_ range: some Sequence<Int>) -> [String] {
         defer { box.remove() }
         try box.write("scroll.yaml", scrollingScene(seconds: 0.3))
         let none = try runFramegen(["golden", "check", box.dir, "--artifacts", box.artifacts])
-        #expect(none.status == 2)
-        #expect(none.stderr.split(separator: "\n").count == 1)
-        #expect(none.stderr.hasPrefix("framegen: \(box.dir)/scroll/: no reference frames recorded"))
+        expect(none.status == 2)
+        expect(none.stderr.split(separator: "\n").count == 1)
+        expect(none.stderr.hasPrefix("framegen: \(box.dir)/scroll/: no reference frames recorded"))
         let record = try runFramegen(["golden", "record", box.dir + "/scroll.yaml"])
-        #expect(record.status == 0 && record.stdout.contains("4 written"))
+        expect(record.status == 0 && record.stdout.contains("4 written"))
         try box.write("scroll.yaml", scrollingScene(seconds: 0.3, background: "#FFFFFF"))
         let differ = try runFramegen([
             "golden", "check", box.dir, "--artifacts", box.artifacts, "--jobs", "1",
         ])
-        #expect(differ.status == 1)
-        #expect(differ.stderr.split(separator: "\n").count == 4)
-        #expect(
+        expect(differ.status == 1)
+        expect(differ.stderr.split(separator: "\n").count == 4)
+        expect(
             differ.stderr.hasPrefix("framegen: \(box.dir)/scroll/frame_0000.png: the new render differs: "))
-        #expect(differ.stdout.contains("artifacts: \(box.artifacts)/index.html"))
-        #expect(
+        expect(differ.stdout.contains("artifacts: \(box.artifacts)/index.html"))
+        try expect(
             try runFramegen(["golden", "check", box.dir, "--artifacts", box.artifacts, "--threshold", "1"])
                 .status == 0)
-        #expect(!box.exists(box.artifacts))
-        #expect(try runFramegen(["golden", "check", "--missing", box.dir]).status == 2)
-        #expect(try runFramegen(["golden", "check", box.dir, "--threshold", "2"]).status == 2)
+        expect(!box.exists(box.artifacts))
+        try expect(runFramegen(["golden", "check", "--missing", box.dir]).status == 2)
+        try expect(runFramegen(["golden", "check", box.dir, "--threshold", "2"]).status == 2)
     }
 }

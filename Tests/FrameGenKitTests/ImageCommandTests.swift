@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenCodecs
 import FrameGenRaster
+import TestTiers
 import Testing
 
 @testable import FrameGenScene
@@ -50,30 +51,30 @@ struct ImageCommandFolder {
     let files = [folder.file("a.png"), folder.file("wide-name.png")]
 
     let lines = ImageTool.info(files: files, format: .lines)
-    #expect(lines.failures.isEmpty)
-    #expect(
+    expect(lines.failures.isEmpty)
+    expect(
         lines.output
             == "\(files[0]): 13 x 11 px, PNG, RGBA, 8-bit, not interlaced, transparency: alpha\n"
             + "\(files[1]): 300 x 2 px, PNG, RGB, 8-bit, not interlaced, transparency: none\n")
 
     let table = ImageTool.info(files: files, format: .table).output.split(separator: "\n").map(String.init)
-    #expect(table.count == 3)
+    expect(table.count == 3)
     let pad = String(repeating: " ", count: files[1].count - 4)
-    #expect(
+    expect(
         table[0] == "FILE\(pad)  FORMAT  WIDTH  HEIGHT  COLOUR  DEPTH  INTERLACE  TRANSPARENCY  ORIENTATION")
-    #expect(
+    expect(
         table[1] == files[0] + String(repeating: " ", count: 8) + "  "
             + "PNG        13      11  RGBA        8  none       alpha         -")
-    #expect(table[2] == files[1] + "  " + "PNG       300       2  RGB         8  none       none          -")
+    expect(table[2] == files[1] + "  " + "PNG       300       2  RGB         8  none       none          -")
 
     let json = ImageTool.info(files: files, format: .json).output
     let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8)) as! [[String: Any]]
-    #expect(parsed.count == 2)
-    #expect(parsed[0]["file"] as? String == files[0] && parsed[0]["format"] as? String == "PNG")
-    #expect(parsed[0]["width"] as? Int == 13 && parsed[0]["height"] as? Int == 11)
-    #expect(parsed[0]["colorType"] as? String == "RGBA" && parsed[0]["bitDepth"] as? Int == 8)
-    #expect(parsed[0]["interlaced"] as? Bool == false && parsed[0]["hasTransparency"] as? Bool == true)
-    #expect(parsed[1]["hasTransparency"] as? Bool == false)
+    expect(parsed.count == 2)
+    expect(parsed[0]["file"] as? String == files[0] && parsed[0]["format"] as? String == "PNG")
+    expect(parsed[0]["width"] as? Int == 13 && parsed[0]["height"] as? Int == 11)
+    expect(parsed[0]["colorType"] as? String == "RGBA" && parsed[0]["bitDepth"] as? Int == 8)
+    expect(parsed[0]["interlaced"] as? Bool == false && parsed[0]["hasTransparency"] as? Bool == true)
+    expect(parsed[1]["hasTransparency"] as? Bool == false)
 }
 
 @Test func infoReportsEveryBadFileAndKeepsTheGoodOnes() throws {
@@ -87,13 +88,13 @@ struct ImageCommandFolder {
         folder.file("cut.png"), folder.file("good.png"), folder.file("missing.png"), folder.file("text.png"),
     ]
     let report = ImageTool.info(files: files, format: .lines)
-    #expect(report.output.hasPrefix(folder.file("good.png") + ": 2 x 2 px"))
-    #expect(report.failures.map(\.file) == [files[0], files[2], files[3]])
-    #expect(report.failures.allSatisfy { $0.kind == .badInput })
-    #expect(report.failures[0].message.contains("truncated"))
-    #expect(report.failures[1].message == "no such file or folder")
-    #expect(report.failures[2].message == "file is too short to be a PNG")
-    #expect(ImageTool.info(files: [folder.file("text.png")], format: .json).output == "[]\n")
+    expect(report.output.hasPrefix(folder.file("good.png") + ": 2 x 2 px"))
+    expect(report.failures.map(\.file) == [files[0], files[2], files[3]])
+    expect(report.failures.allSatisfy { $0.kind == .badInput })
+    expect(report.failures[0].message.contains("truncated"))
+    expect(report.failures[1].message == "no such file or folder")
+    expect(report.failures[2].message == "file is too short to be a PNG")
+    expect(ImageTool.info(files: [folder.file("text.png")], format: .json).output == "[]\n")
 }
 
 @Test func convertWritesLibpngsStraightPixelsAsRGBA() throws {
@@ -104,12 +105,12 @@ struct ImageCommandFolder {
     try ImageTool.convert(input: folder.file("in.png"), output: folder.file("out.png"))
     let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder.file("out.png"))))
     let info = try PNG.readInfo(bytes)
-    #expect(info.colorType == .rgba && info.bitDepth == 8 && !info.isInterlaced)
-    #expect(try PNG.decodeStraight(bytes) == original)
+    expect(info.colorType == .rgba && info.bitDepth == 8 && !info.isInterlaced)
+    try expect(PNG.decodeStraight(bytes) == original)
     // RGB in, RGBA out with alpha 255.
     try folder.writePNG("rgb.png", width: 3, height: 3, rgb: true)
     try ImageTool.convert(input: folder.file("rgb.png"), output: folder.file("rgb-out.png"))
-    #expect(try PNG.readInfo(file: folder.file("rgb-out.png")).colorType == .rgba)
+    try expect(PNG.readInfo(file: folder.file("rgb-out.png")).colorType == .rgba)
 }
 
 @Test func convertStatuses() throws {
@@ -127,16 +128,16 @@ struct ImageCommandFolder {
         }
     }
     let bad = status(folder.file("bad.png"), folder.file("out.png"))
-    #expect(bad?.kind == .badInput && bad?.file == folder.file("bad.png"))
+    expect(bad?.kind == .badInput && bad?.file == folder.file("bad.png"))
     let missing = status(folder.file("none.png"), folder.file("out.png"))
-    #expect(missing?.kind == .badInput)
+    expect(missing?.kind == .badInput)
     let noFolder = status(folder.file("in.png"), folder.file("no/such/out.png"))
-    #expect(noFolder?.kind == .cannotWrite && noFolder?.file == folder.file("no/such/out.png"))
-    #expect(
+    expect(noFolder?.kind == .cannotWrite && noFolder?.file == folder.file("no/such/out.png"))
+    expect(
         noFolder?.description == folder.file("no/such/out.png") + ": folder " + folder.file("no/such")
             + " does not exist")
     let isFolder = status(folder.file("in.png"), folder.path)
-    #expect(isFolder?.kind == .cannotWrite)
+    expect(isFolder?.kind == .cannotWrite)
     // Nothing but the inputs: no partial or temporary outputs.
-    #expect(folder.contents() == ["bad.png", "in.png"])
+    expect(folder.contents() == ["bad.png", "in.png"])
 }

@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenGeometry
 import FrameGenLayout
+import TestTiers
 import Testing
 
 @testable import FrameGenScene
@@ -15,12 +16,12 @@ import Testing
     }
 
     @Test func gridRoundsTiesUpAsUIScrollViewDoes() {
-        #expect(PixelGrid(scale: 3).round(-187.5) == -562.0 / 3)
-        #expect(PixelGrid(scale: 1).round(3.8) == 4)
-        #expect(PixelGrid(scale: 2).round(-0.25) == 0)
-        #expect(PixelGrid(scale: 2).round(0.25) == 0.5)
-        #expect(PixelGrid(scale: 0).round(2.5) == 3)
-        #expect(PixelGrid(scale: 3).contains(-562.0 / 3) && !PixelGrid(scale: 3).contains(-187.5))
+        expect(PixelGrid(scale: 3).round(-187.5) == -562.0 / 3)
+        expect(PixelGrid(scale: 1).round(3.8) == 4)
+        expect(PixelGrid(scale: 2).round(-0.25) == 0)
+        expect(PixelGrid(scale: 2).round(0.25) == 0.5)
+        expect(PixelGrid(scale: 0).round(2.5) == 3)
+        expect(PixelGrid(scale: 3).contains(-562.0 / 3) && !PixelGrid(scale: 3).contains(-187.5))
     }
 
     @Test func aSceneOffsetReadsBackRounded() throws {
@@ -31,8 +32,8 @@ import Testing
             layout: {type: flow, scrollDirection: horizontal, itemSize: [100, 100]}
             view: {contentInset: [0, 187.5, 0, 187.5], contentOffset: [-187.5, 0]}
             """)
-        #expect(f[0].views[0].bounds.minX == -562.0 / 3)
-        #expect(f[0].views[0].bounds.minX == -187.33333333333334)
+        expect(f[0].views[0].bounds.minX == -562.0 / 3)
+        expect(f[0].views[0].bounds.minX == -187.33333333333334)
     }
 
     @Test func aScrollTargetReadsBackRounded() throws {
@@ -43,8 +44,8 @@ import Testing
             layout: {type: flow, itemSize: [100, 100]}
             timeline: [{scroll: {to: [0, 3.8], duration: 0.2}}]
             """)
-        #expect(f.last!.views[0].bounds.minY == 4.0)
-        for frame in f { #expect(PixelGrid(scale: 1).contains(frame.views[0].bounds.minY)) }
+        expect(f.last!.views[0].bounds.minY == 4.0)
+        for frame in f { expect(PixelGrid(scale: 1).contains(frame.views[0].bounds.minY)) }
     }
 
     /// A fling (with its snap-free deceleration into the end's spring back), a drag past the
@@ -67,18 +68,18 @@ import Testing
             var moving = Set<Double>()
             for frame in f {
                 let b = frame.views[0].bounds
-                #expect(g.contains(b.minX) && g.contains(b.minY), "offset \(b.origin) at \(frame.time)")
+                expect(g.contains(b.minX) && g.contains(b.minY), "offset \(b.origin) at \(frame.time)")
                 moving.insert(b.minY)
                 for e in frame.views[0].elements {
                     let r = e.attributes.frame
-                    #expect(
+                    expect(
                         g.contains(r.minX) && g.contains(r.minY) && g.contains(r.width)
                             && g.contains(r.height),
                         "\(e.attributes.indexPath) \(r)")
                 }
             }
             // It moved (more than a few offsets), so the check covered motion.
-            #expect(moving.count > 30)
+            expect(moving.count > 30)
         }
     }
 
@@ -96,7 +97,7 @@ import Testing
             """)
         for frame in f {
             let b = frame.views[0].bounds
-            #expect(g.contains(b.minX) && g.contains(b.minY), "offset \(b.origin) at \(frame.time)")
+            expect(g.contains(b.minX) && g.contains(b.minY), "offset \(b.origin) at \(frame.time)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import FrameGenRender
@@ -12,14 +13,14 @@ import Testing
         let other: [UInt8] = [4, 0, 0, 0, 3, 0, 0, 0, 1, 0, 0, 0] + Array("GNU\0".utf8) + [9, 9, 9, 0]
         let build: [UInt8] =
             [4, 0, 0, 0, 4, 0, 0, 0, 3, 0, 0, 0] + Array("GNU\0".utf8) + [0xde, 0xad, 0x0b, 0xef]
-        #expect((other + build).withUnsafeBytes { ProgramIdentity.buildIDNote(in: $0) } == "dead0bef")
-        #expect(other.withUnsafeBytes { ProgramIdentity.buildIDNote(in: $0) } == nil)
+        expect((other + build).withUnsafeBytes { ProgramIdentity.buildIDNote(in: $0) } == "dead0bef")
+        expect(other.withUnsafeBytes { ProgramIdentity.buildIDNote(in: $0) } == nil)
         // A truncated note is no note.
-        #expect(Array(build.dropLast()).withUnsafeBytes { ProgramIdentity.buildIDNote(in: $0) } == nil)
+        expect(Array(build.dropLast()).withUnsafeBytes { ProgramIdentity.buildIDNote(in: $0) } == nil)
     }
 
     @Test func thisExecutableHasOne() {
         let id = ProgramIdentity.buildID
-        #expect(id != nil && id!.count >= 16 && id!.allSatisfy(\.isHexDigit))
+        expect(id != nil && id!.count >= 16 && id!.allSatisfy(\.isHexDigit))
     }
 }

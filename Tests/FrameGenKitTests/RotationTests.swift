@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenGeometry
 import FrameGenLayout
+import TestTiers
 import Testing
 
 @testable import FrameGenScene
@@ -48,12 +49,12 @@ import Testing
         let mid = t.frame(at: rotation.start + rotation.duration / 2)
         let rotationStart = t.frame(at: rotation.start)
         // Before: the portrait frames; after: the landscape ones, both views.
-        #expect(view(rotationStart, "preview").frame == Rect(x: 227, y: 0, width: 390, height: 760))
-        #expect(view(rotationStart, "thumbnails").frame == Rect(x: 227, y: 770, width: 390, height: 66))
-        #expect(view(end, "preview").frame == Rect(x: 0, y: 227, width: 844, height: 306))
-        #expect(view(end, "thumbnails").frame == Rect(x: 0, y: 543, width: 844, height: 66))
-        #expect(view(end, "preview").bounds.size == Size(width: 844, height: 306))
-        #expect(view(end, "thumbnails").bounds.size == Size(width: 844, height: 66))
+        expect(view(rotationStart, "preview").frame == Rect(x: 227, y: 0, width: 390, height: 760))
+        expect(view(rotationStart, "thumbnails").frame == Rect(x: 227, y: 770, width: 390, height: 66))
+        expect(view(end, "preview").frame == Rect(x: 0, y: 227, width: 844, height: 306))
+        expect(view(end, "thumbnails").frame == Rect(x: 0, y: 543, width: 844, height: 66))
+        expect(view(end, "preview").bounds.size == Size(width: 844, height: 306))
+        expect(view(end, "thumbnails").bounds.size == Size(width: 844, height: 66))
         // Both animate: half-way (easeInEaseOut is symmetric) each frame is half-way.
         func near(_ a: Rect?, _ b: Rect) -> Bool {
             guard let a else { return false }
@@ -61,18 +62,18 @@ import Testing
                 abs($0) < 1e-6
             }
         }
-        #expect(near(view(mid, "thumbnails").frame, Rect(x: 113.5, y: 656.5, width: 617, height: 66)))
-        #expect(near(view(mid, "preview").frame, Rect(x: 113.5, y: 113.5, width: 617, height: 533)))
+        expect(near(view(mid, "thumbnails").frame, Rect(x: 113.5, y: 656.5, width: 617, height: 66)))
+        expect(near(view(mid, "preview").frame, Rect(x: 113.5, y: 113.5, width: 617, height: 533)))
         // The strip's layout had its bounds change: its focused thumbnail is centred in the
         // 844 pt strip (to the half pixel the offset's rounding leaves), not where 390 pt put it.
         let portraitCentre = focusedCentre(view(rotationStart, "thumbnails"))
-        #expect(abs(portraitCentre - 195) < 1)
-        #expect(abs(focusedCentre(view(end, "thumbnails")) - 422 - (portraitCentre - 195)) <= 0.5)
+        expect(abs(portraitCentre - 195) < 1)
+        expect(abs(focusedCentre(view(end, "thumbnails")) - 422 - (portraitCentre - 195)) <= 0.5)
         // The preview keeps its photo: page 1 of 844 pt pages.
-        #expect(view(end, "preview").bounds.minX == 844)
+        expect(view(end, "preview").bounds.minX == 844)
         // The rotation ends where the strip, following the preview, then stays: no jump.
         let last = t.frame(at: rotation.start + rotation.duration - 1e-9)
-        #expect(abs(view(last, "thumbnails").bounds.minX - view(end, "thumbnails").bounds.minX) < 0.01)
+        expect(abs(view(last, "thumbnails").bounds.minX - view(end, "thumbnails").bounds.minX) < 0.01)
     }
 
     /// Without `rotatedFrame` a view follows the window with every margin and size flexible:
@@ -82,10 +83,10 @@ import Testing
         let end = t.frame(at: t.duration)
         let sx = 836.0 / 390
         let sy = 390.0 / 836
-        #expect(
+        expect(
             view(end, "preview").frame
                 == Rect(x: 4, y: 227, width: 390 * sx, height: 760 * sy))
-        #expect(
+        expect(
             view(end, "thumbnails").frame
                 == Rect(x: 4, y: 227 + 770 * sy, width: 390 * sx, height: 66 * sy))
     }
@@ -101,9 +102,9 @@ import Testing
                           - rotate: {to: portrait, duration: 0.4}
                         """)))
         let end = t.frame(at: t.duration)
-        #expect(view(end, "preview").frame == Rect(x: 227, y: 0, width: 390, height: 760))
-        #expect(view(end, "thumbnails").frame == Rect(x: 227, y: 770, width: 390, height: 66))
-        #expect(abs(focusedCentre(view(end, "thumbnails")) - 195) < 1)
+        expect(view(end, "preview").frame == Rect(x: 227, y: 0, width: 390, height: 760))
+        expect(view(end, "thumbnails").frame == Rect(x: 227, y: 770, width: 390, height: 66))
+        expect(abs(focusedCentre(view(end, "thumbnails")) - 195) < 1)
     }
 
     @Test func namingAViewOnARotationIsAWarning() throws {
@@ -111,7 +112,7 @@ import Testing
             scene(
                 photosApp(
                     rotated: true, timeline: "  - rotate: {to: landscape, duration: 0.4, view: preview}")))
-        #expect(
+        expect(
             t.warnings == [
                 "test.yaml: timeline[1].view: a rotation turns the window with every view in it; naming preview changes nothing"
             ])
@@ -128,7 +129,7 @@ import Testing
                 layout: {type: flow, itemSize: [100, 100]}
                 timeline: [{rotate: {to: landscape, duration: 0.3}}]
                 """))
-        #expect(t.frame(at: t.duration).views[0].frame == Rect(x: 0, y: 227, width: 844, height: 390))
-        #expect(t.frame(0).views[0].frame == Rect(x: 227, y: 0, width: 390, height: 844))
+        expect(t.frame(at: t.duration).views[0].frame == Rect(x: 0, y: 227, width: 844, height: 390))
+        expect(t.frame(0).views[0].frame == Rect(x: 227, y: 0, width: 390, height: 844))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import FrameGenLayout
 import FrameGenMotion
 import FrameGenRaster
+import TestTiers
 import Testing
 
 @testable import FrameGenScene
@@ -47,9 +48,9 @@ private func scenes(in folder: String) throws -> [String] {
     @Test func everyExampleShowcaseAndGoldenSceneIsValid() throws {
         let schema = try loadSchema()
         let files = try scenes(in: "examples") + scenes(in: "examples/showcase") + scenes(in: "golden")
-        #expect(files.count >= 21)
+        expect(files.count >= 21)
         for file in files {
-            #expect(schema.validate(try readDocument(file).value) == [], "\(file)")
+            try expect(schema.validate(try readDocument(file).value) == [], "\(file)")
             // The parser agrees: a scene the schema passes here is one framegen renders.
             _ = try Scene.load(file)
         }
@@ -108,7 +109,7 @@ private func scenes(in folder: String) throws -> [String] {
             golden: {every: 5, threshold: 0.05, includeAA: true, maxDiffRatio: 0.01}
             """
         let document = try parseDocument(yaml, file: "everything.yaml")
-        #expect(try loadSchema().validate(document.value) == [])
+        try expect(loadSchema().validate(document.value) == [])
         _ = try Scene(document: document, folder: ".")
     }
 
@@ -136,7 +137,7 @@ private func scenes(in folder: String) throws -> [String] {
     ])
     func aSceneTheParserRefusesFailsTheSchema(_ yaml: String) throws {
         let document = try parseDocument(yaml, file: "bad.yaml")
-        #expect(try !loadSchema().validate(document.value).isEmpty, "\(yaml)")
+        try expect(!loadSchema().validate(document.value).isEmpty, "\(yaml)")
         // Loaded as `framegen golden` does: the scene, its plan and its `golden:` keys.
         let file = try writeTemporary(yaml)
         defer { try? FileManager.default.removeItem(atPath: file) }
@@ -145,33 +146,33 @@ private func scenes(in folder: String) throws -> [String] {
 
     @Test func aTypoKeyIsNamedByTheSchema() throws {
         let document = try parseDocument("layout: {type: flow}\ncell: {cornerRadus: 4}", file: "typo.yaml")
-        #expect(try loadSchema().validate(document.value) == ["cell.cornerRadus: unknown key"])
+        try expect(loadSchema().validate(document.value) == ["cell.cornerRadus: unknown key"])
     }
 
     // MARK: The schema's keys are the parser's keys
 
     @Test func mappingKeysMatchTheParser() throws {
         let root = try readDocument(schemaPath).value
-        #expect(propertyNames(root) == Set(Scene.keys))
-        #expect(propertyNames(try definition("canvas")) == Set(Canvas.keys))
+        expect(propertyNames(root) == Set(Scene.keys))
+        try expect(propertyNames(try definition("canvas")) == Set(Canvas.keys))
         let canvas = try #require(member(try definition("canvas"), "properties"))
         guard case .list(let forms)? = member(try #require(member(canvas, "background")), "anyOf") else {
             Issue.record("canvas.background: no anyOf")
             return
         }
-        #expect(forms.map(propertyNames).contains(Set(Canvas.backgroundKeys)))
-        #expect(propertyNames(try definition("view")) == Set(SceneView.keys))
-        #expect(propertyNames(try definition("listedView")) == Set(SceneView.keys + SceneView.listedKeys))
-        #expect(propertyNames(try definition("content")) == Set(SceneContent.keys))
-        #expect(propertyNames(try definition("output")) == Set(SceneOutput.keys))
-        #expect(propertyNames(try definition("golden")) == Set(GoldenTool.sceneKeys))
-        #expect(propertyNames(try definition("style")) == Set(ElementStyle.keys))
+        expect(forms.map(propertyNames).contains(Set(Canvas.backgroundKeys)))
+        try expect(propertyNames(try definition("view")) == Set(SceneView.keys))
+        try expect(propertyNames(try definition("listedView")) == Set(SceneView.keys + SceneView.listedKeys))
+        try expect(propertyNames(try definition("content")) == Set(SceneContent.keys))
+        try expect(propertyNames(try definition("output")) == Set(SceneOutput.keys))
+        try expect(propertyNames(try definition("golden")) == Set(GoldenTool.sceneKeys))
+        try expect(propertyNames(try definition("style")) == Set(ElementStyle.keys))
         // Supplementary and decoration kinds take a style plus the one key their parser reads first.
-        #expect(propertyNames(try definition("supplementaryStyle")) == Set(ElementStyle.keys + ["text"]))
-        #expect(propertyNames(try definition("decorationStyle")) == Set(ElementStyle.keys + ["image"]))
-        #expect(propertyNames(try definition("border")) == Set(ElementStyle.borderKeys))
-        #expect(propertyNames(try definition("shadow")) == Set(ElementStyle.shadowKeys))
-        #expect(propertyNames(try definition("font")) == Set(ElementStyle.fontKeys))
+        try expect(propertyNames(try definition("supplementaryStyle")) == Set(ElementStyle.keys + ["text"]))
+        try expect(propertyNames(try definition("decorationStyle")) == Set(ElementStyle.keys + ["image"]))
+        try expect(propertyNames(try definition("border")) == Set(ElementStyle.borderKeys))
+        try expect(propertyNames(try definition("shadow")) == Set(ElementStyle.shadowKeys))
+        try expect(propertyNames(try definition("font")) == Set(ElementStyle.fontKeys))
         _ = try scene(
             "layout: {type: flow}\nsupplementary: {header: {text: x}}\ndecoration: {emblem: {image: e.png}}")
     }
@@ -179,20 +180,20 @@ private func scenes(in folder: String) throws -> [String] {
     @Test func actionKeysMatchTheParser() throws {
         let action = try definition("action")
         let names = TimelineAction.parameterKeys.map(\.action)
-        #expect(propertyNames(action) == Set(names + ["view"]))
+        expect(propertyNames(action) == Set(names + ["view"]))
         // "Exactly one action" is a oneOf over each action being present.
         guard case .list(let alternatives)? = member(action, "oneOf") else {
             Issue.record("action: no oneOf")
             return
         }
-        #expect(Set(alternatives.flatMap { strings(member($0, "required")) }) == Set(names))
+        expect(Set(alternatives.flatMap { strings(member($0, "required")) }) == Set(names))
         let properties = try #require(member(action, "properties"))
         for (name, keys) in TimelineAction.parameterKeys {
             let schema = try #require(member(properties, name))
             if keys.isEmpty {
-                #expect(member(schema, "type") == .string("number"), "\(name) takes a number")
+                expect(member(schema, "type") == .string("number"), "\(name) takes a number")
             } else {
-                #expect(propertyNames(schema) == Set(keys + ["view"]), "\(name)")
+                expect(propertyNames(schema) == Set(keys + ["view"]), "\(name)")
             }
         }
     }
@@ -202,34 +203,34 @@ private func scenes(in folder: String) throws -> [String] {
             Issue.record("curve: no anyOf")
             return
         }
-        #expect(forms.contains { strings(member($0, "enum")) == Set(TimingCurve.sceneNames) })
-        for name in TimingCurve.sceneNames { #expect(TimingCurve(name: name) != nil, "\(name)") }
+        expect(forms.contains { strings(member($0, "enum")) == Set(TimingCurve.sceneNames) })
+        for name in TimingCurve.sceneNames { expect(TimingCurve(name: name) != nil, "\(name)") }
         let object = try #require(forms.first { !propertyNames($0).isEmpty })
-        #expect(propertyNames(object) == Set(TimingCurve.sceneKeys))
+        expect(propertyNames(object) == Set(TimingCurve.sceneKeys))
         let spring = try #require(member(member(object, "properties")!, "spring"))
-        #expect(propertyNames(spring) == Set(TimingCurve.springKeys))
+        expect(propertyNames(spring) == Set(TimingCurve.springKeys))
     }
 
     @Test func enumerationsMatchTheCode() throws {
         let style = try #require(member(try definition("style"), "properties"))
-        #expect(
+        expect(
             strings(member(member(style, "contentMode")!, "enum"))
                 == Set(ContentMode.allCases.map(\.rawValue)))
-        #expect(
+        expect(
             strings(member(member(style, "cornerCurve")!, "enum"))
                 == Set(ElementStyle.CornerCurve.allCases.map(\.rawValue)))
         guard case .list(let colorForms)? = member(try definition("color"), "anyOf") else {
             Issue.record("color: no anyOf")
             return
         }
-        #expect(colorForms.contains { strings(member($0, "enum")) == Set(Color.named.keys) })
+        expect(colorForms.contains { strings(member($0, "enum")) == Set(Color.named.keys) })
     }
 
     /// Each layout type's parameters, with their defaults, come from the layout registry.
     @Test func layoutParametersMatchTheRegistry() throws {
         let layout = try definition("layout")
         let types = LayoutRegistry.builtIn.map(\.type)
-        #expect(strings(member(member(member(layout, "properties")!, "type")!, "enum")) == Set(types))
+        expect(strings(member(member(member(layout, "properties")!, "type")!, "enum")) == Set(types))
         guard case .list(let branches)? = member(layout, "allOf") else {
             Issue.record("layout: no allOf")
             return
@@ -245,23 +246,23 @@ private func scenes(in folder: String) throws -> [String] {
                         == .map([("const", .string(type))])
                 },
                 "no if/then for \(type)")
-            #expect(member(member(branch, "then")!, "$ref") == .string("#/$defs/layout-\(type)"))
+            expect(member(member(branch, "then")!, "$ref") == .string("#/$defs/layout-\(type)"))
             let parameters = try definition("layout-\(type)")
-            #expect(propertyNames(parameters) == Set(["type"] + descriptor.parameters.map(\.name)), "\(type)")
+            expect(propertyNames(parameters) == Set(["type"] + descriptor.parameters.map(\.name)), "\(type)")
             every.formUnion(descriptor.parameters.map(\.name))
             let properties = try #require(member(parameters, "properties"))
             var defaults: [(key: String, value: DocumentValue)] = [("type", .string(type))]
             for p in descriptor.parameters {
                 let s = try #require(member(properties, p.name))
-                #expect(member(s, "default") == p.defaultValue.map(documentValue), "\(type).\(p.name)")
+                expect(member(s, "default") == p.defaultValue.map(documentValue), "\(type).\(p.name)")
                 if let d = p.defaultValue { defaults.append((p.name, documentValue(d))) }
             }
             // The registry's defaults, written out, are a valid layout for both.
             let scene: DocumentValue = .map([("layout", .map(defaults))])
-            #expect(schema.validate(scene) == [], "\(type)")
+            expect(schema.validate(scene) == [], "\(type)")
             _ = try Scene(document: DocumentNode(value: scene, path: "", file: "\(type).yaml"), folder: ".")
         }
-        #expect(propertyNames(try definition("layoutParameters")) == every)
+        try expect(propertyNames(try definition("layoutParameters")) == every)
     }
 
     /// The user reference names every key the schema has, so a key added to the parser and the
@@ -279,7 +280,7 @@ private func scenes(in folder: String) throws -> [String] {
             }
         }
         walk(try readDocument(schemaPath).value)
-        #expect(missing == [])
+        expect(missing == [])
     }
 
     /// Every `default` in the schema is a value its own schema accepts.
@@ -292,7 +293,7 @@ private func scenes(in folder: String) throws -> [String] {
             case .map(let pairs):
                 if let d = member(s, "default") {
                     checked += 1
-                    #expect(validator.validate(d, against: s) == [], "\(path)")
+                    expect(validator.validate(d, against: s) == [], "\(path)")
                 }
                 for (k, v) in pairs { walk(v, "\(path)/\(k)") }
             case .list(let items):
@@ -301,7 +302,7 @@ private func scenes(in folder: String) throws -> [String] {
             }
         }
         walk(root, "#")
-        #expect(checked > 50)
+        expect(checked > 50)
     }
 }
 

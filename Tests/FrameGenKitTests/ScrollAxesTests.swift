@@ -2,6 +2,7 @@ import Foundation
 import FrameGenGeometry
 import FrameGenLayout
 import FrameGenMotion
+import TestTiers
 import Testing
 
 @testable import FrameGenScene
@@ -23,12 +24,12 @@ import Testing
 
     @Test func aDragOnContentThatFitsMovesNothing() throws {
         let t = try timeline(short + "\ntimeline:\n  - drag: {by: [0, -200], duration: 0.4}")
-        #expect(Swift.abs(t.duration - 0.4) < 1e-9)
-        for time in [0.1, 0.2, 0.4] { #expect(t.frame(at: time).views[0].bounds.origin == .zero) }
-        #expect(t.warnings.contains { $0.contains("the content fits the view, so nothing moves") })
+        expect(Swift.abs(t.duration - 0.4) < 1e-9)
+        for time in [0.1, 0.2, 0.4] { expect(t.frame(at: time).views[0].bounds.origin == .zero) }
+        expect(t.warnings.contains { $0.contains("the content fits the view, so nothing moves") })
         // A fling has nothing to carry either.
         let fling = try timeline(short + "\ntimeline:\n  - fling: {velocity: [0, 2000]}")
-        #expect(fling.duration == 0)
+        expect(fling.duration == 0)
     }
 
     @Test func alwaysBounceVerticalLetsItRubberBand() throws {
@@ -38,14 +39,14 @@ import Testing
         let t = try timeline(yaml)
         // Pulled past the end, less than the finger moved, then back.
         let pulled = t.frame(at: 0.4).views[0].bounds.minY
-        #expect(pulled > 0 && pulled < 200)
-        #expect(t.duration > 0.4)
-        #expect(t.frame(at: t.duration).views[0].bounds.origin == .zero)
+        expect(pulled > 0 && pulled < 200)
+        expect(t.duration > 0.4)
+        expect(t.frame(at: t.duration).views[0].bounds.origin == .zero)
         // A horizontal drag on it still moves nothing.
         let across = try timeline(
             short.replacingOccurrences(of: "content:", with: "view: {alwaysBounceVertical: true}\ncontent:")
                 + "\ntimeline:\n  - drag: {by: [-200, 0], duration: 0.4}")
-        #expect(across.frame(at: 0.4).views[0].bounds.origin.x == 0)
+        expect(across.frame(at: 0.4).views[0].bounds.origin.x == 0)
     }
 
     /// Two cards, the later drawn over the earlier's centre: a tap on the earlier lands on the
@@ -62,14 +63,14 @@ import Testing
         let partly = try touches([under, over], tapping: 0)
         let touch = try #require(partly.first ?? nil)
         // Left of the covering card, on the first.
-        #expect(touch.x >= 100 && touch.x < 150 && touch.y > 100 && touch.y < 300)
+        expect(touch.x >= 100 && touch.x < 150 && touch.y > 100 && touch.y < 300)
         // Uncovered: the centre, as the scene names the item (no point given).
-        #expect(try touches([under, over], tapping: 1) == [nil])
+        try expect(touches([under, over], tapping: 1) == [nil])
         // Covered everywhere: no tap, and a warning says so.
         over.frame = Rect(x: 90, y: 90, width: 220, height: 220)
         let covered = try tapTimeline([under, over], tapping: 0)
-        #expect(try #require(covered.final[0].layout as? TouchRecordingLayout).touches.isEmpty)
-        #expect(covered.warnings.contains { $0.contains("covered by other cells everywhere") })
+        try expect(#require(covered.final[0].layout as? TouchRecordingLayout).touches.isEmpty)
+        expect(covered.warnings.contains { $0.contains("covered by other cells everywhere") })
     }
 
     func tapTimeline(_ cells: [LayoutAttributes], tapping item: Int) throws -> Timeline {

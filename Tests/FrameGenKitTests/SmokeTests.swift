@@ -1,4 +1,5 @@
 import FrameGenKit
+import TestTiers
 import Testing
 
 /// `import FrameGenKit` alone names what FrameGenScene, FrameGenRender and FrameGenTools make
@@ -8,5 +9,5 @@ import Testing
     let render: Any.Type = RenderPipeline.self
     let tools: Any.Type = GoldenTool.self
     let pixels: Any.Type = StraightImage.self
-    #expect([scene, render, tools, pixels].count == 4)
+    expect([scene, render, tools, pixels].count == 4)
 }

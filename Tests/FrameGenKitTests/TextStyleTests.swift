@@ -1,4 +1,5 @@
 import FrameGenRaster
+import TestTiers
 import Testing
 
 @testable import FrameGenRender
@@ -18,24 +19,24 @@ import Testing
     @Test func keysAreReadAndWrittenBack() throws {
         let s = try scene(yaml.replacingOccurrences(of: "ALIGN", with: "right"))
         let header = try #require(s.views[0].supplementary["header"])
-        #expect(header.font == ElementStyle.Font(size: 20, bold: false, family: "DejaVu Serif"))
-        #expect(header.textAlignment == .right)
-        #expect(header.numberOfLines == 2)
+        expect(header.font == ElementStyle.Font(size: 20, bold: false, family: "DejaVu Serif"))
+        expect(header.textAlignment == .right)
+        expect(header.numberOfLines == 2)
         let written = jsonText(header.documentValue)
-        #expect(written.contains("\"family\": \"DejaVu Serif\""), "\(written)")
-        #expect(written.contains("\"textAlignment\": \"right\""))
-        #expect(written.contains("\"numberOfLines\": 2"))
+        expect(written.contains("\"family\": \"DejaVu Serif\""), "\(written)")
+        expect(written.contains("\"textAlignment\": \"right\""))
+        expect(written.contains("\"numberOfLines\": 2"))
     }
 
     @Test func badValuesAreOneLineErrors() {
         let valid = yaml.replacingOccurrences(of: "ALIGN", with: "left")
-        #expect(
+        expect(
             sceneError(yaml.replacingOccurrences(of: "ALIGN", with: "centre")).contains(
                 "did you mean \"center\""))
-        #expect(
+        expect(
             sceneError(valid.replacingOccurrences(of: "numberOfLines: 2", with: "numberOfLines: -1"))
                 .contains("numberOfLines"))
-        #expect(
+        expect(
             sceneError(valid.replacingOccurrences(of: "family: DejaVu Serif", with: "family: \"\""))
                 .contains("family"))
     }
@@ -58,9 +59,9 @@ import Testing
         let left = try headerInk("left")
         let right = try headerInk("right")
         let centre = try headerInk("center")
-        #expect(left.lowerBound < 5)
-        #expect(right.upperBound > 294)
-        #expect(abs((centre.lowerBound + centre.upperBound) / 2 - 150) <= 2)
-        #expect(left.count == right.count)
+        expect(left.lowerBound < 5)
+        expect(right.upperBound > 294)
+        expect(abs((centre.lowerBound + centre.upperBound) / 2 - 150) <= 2)
+        expect(left.count == right.count)
     }
 }

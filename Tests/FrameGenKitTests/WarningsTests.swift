@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import FrameGenScene
@@ -15,30 +16,30 @@ private func warnings(_ yaml: String) throws -> [String] { try Timeline(scene(ya
         """
 
     @Test func aClampedScrollWarns() throws {
-        #expect(
+        try expect(
             try warnings(grid + "\ntimeline:\n  - scroll: {to: [0, 5000]}") == [
                 "test.yaml: timeline[0].scroll.to: [0, 5000] is outside the offsets the content allows; it scrolls to [0, 1346]"
             ])
-        #expect(try warnings(grid + "\ntimeline:\n  - scroll: {to: [0, 1000]}").isEmpty)
+        try expect(warnings(grid + "\ntimeline:\n  - scroll: {to: [0, 1000]}").isEmpty)
     }
 
     @Test func aTapOnNothingWarns() throws {
-        #expect(
+        try expect(
             try warnings(grid + "\ntimeline:\n  - wait: 0\n  - tap: {at: [120, 50]}") == [
                 "test.yaml: timeline[1].tap.at: [120, 50] hits no cell; the tap does nothing"
             ])
-        #expect(try warnings(grid + "\ntimeline:\n  - tap: {at: [50, 50]}").isEmpty)
+        try expect(warnings(grid + "\ntimeline:\n  - tap: {at: [50, 50]}").isEmpty)
     }
 
     @Test func moreTitlesThanSectionsWarns() throws {
-        #expect(
+        try expect(
             try warnings("content: {sections: [2, 3], titles: [A, B, C, D]}\nlayout: {type: flow}") == [
                 "test.yaml: content.titles: 4 titles for 2 sections; the last 2 are not shown"
             ])
     }
 
     @Test func aViewOffTheCanvasWarns() throws {
-        #expect(
+        try expect(
             try warnings(
                 "canvas: {width: 390, height: 844}\nview: {frame: [400, 0, 100, 100]}\nlayout: {type: flow}")
                 == [
@@ -47,11 +48,11 @@ private func warnings(_ yaml: String) throws -> [String] { try Timeline(scene(ya
     }
 
     @Test func clampedPinchesWarn() throws {
-        #expect(
+        try expect(
             try warnings(grid + "\ntimeline:\n  - pinch: {scale: 9}") == [
                 "test.yaml: timeline[0].pinch.scale: the zoom is clamped (0.25x to 4x the scene's itemSize, at most the line); itemSize becomes [390, 390]"
             ])
-        #expect(
+        try expect(
             try warnings("layout: {type: pinch}\ntimeline:\n  - pinch: {scale: 5}") == [
                 "test.yaml: timeline[0].pinch.scale: pinchScale would be 5; it stops at 3"
             ])
@@ -65,9 +66,9 @@ private func warnings(_ yaml: String) throws -> [String] { try Timeline(scene(ya
         var warned: [String] = []
         let text = try AttributesTool.run(
             scene: path, selection: .frame(0), output: nil, warn: { warned.append($0) })!
-        #expect(warned.count == 1 && warned[0].hasSuffix("it scrolls to [0, 1346]"))
+        expect(warned.count == 1 && warned[0].hasSuffix("it scrolls to [0, 1346]"))
         let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as! [String: Any]
-        #expect(json["warnings"] as? [String] == warned)
+        expect(json["warnings"] as? [String] == warned)
         // The file still reads back (the list is informational).
         _ = try AttributeFile(document: parseDocument(text, file: "a.json"), folder: ".")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenSnapshotTesting
 import SnapshotTesting
+import TestTiers
 import Testing
 import UIKit
 
@@ -42,23 +43,23 @@ import UIKit
         ParityImage.add(button, pinnedTo: view)
         let image = ParityImage.draw(view, scale: 3)
         let fill = Color(66, 148, 244)
-        #expect(image.width == 1029 && image.height == 132)
+        expect(image.width == 1029 && image.height == 132)
         // The fill across the middle row but for the title, which iOS drew at x 340...685.
         let runs = ParityImage.runs(of: fill, in: image, row: 66)
-        #expect(runs.first?.lowerBound == 0 && runs.last?.upperBound == 1028)
+        expect(runs.first?.lowerBound == 0 && runs.last?.upperBound == 1028)
         // The title, centred: iOS's text box is x 340...685 (centre 512.5), y 47...94 (the p's
         // descender at the bottom). Its width is the font's (iOS's SF is narrower), not asserted.
         let text = try #require(Self.box(in: image, x: 12...1016, y: 12...119) { $0 != fill })
-        #expect(abs(Double(text.x.lowerBound + text.x.upperBound) / 2 - 512.5) <= 3)
-        #expect(abs(text.y.upperBound - 94) <= 1 && abs(text.y.lowerBound - 47) <= 3)
+        expect(abs(Double(text.x.lowerBound + text.x.upperBound) / 2 - 512.5) <= 3)
+        expect(abs(text.y.upperBound - 94) <= 1 && abs(text.y.lowerBound - 47) <= 3)
         // The corner, radius 12 pixels, covered once (the button does not clip): row 0's red
         // from x 7, and column 0's from y 7, as iOS covered them, within 2 levels; all four
         // corners alike.
         let profile = [232, 166, 117, 86, 70, 66]
         for (i, red) in profile.enumerated() {
-            #expect(abs(Int(ParityImage.color(image, 7 + i, 0).r) - red) <= 2, "row 0, x \(7 + i)")
-            #expect(abs(Int(ParityImage.color(image, 0, 7 + i).r) - red) <= 2, "column 0, y \(7 + i)")
-            #expect(abs(Int(ParityImage.color(image, 1021 - i, 131).r) - red) <= 2, "bottom right")
+            expect(abs(Int(ParityImage.color(image, 7 + i, 0).r) - red) <= 2, "row 0, x \(7 + i)")
+            expect(abs(Int(ParityImage.color(image, 0, 7 + i).r) - red) <= 2, "column 0, y \(7 + i)")
+            expect(abs(Int(ParityImage.color(image, 1021 - i, 131).r) - red) <= 2, "bottom right")
         }
     }
 
@@ -80,19 +81,19 @@ import UIKit
         button.setTitle("BUTTON", for: .normal)
         let image = ParityImage.draw(button, scale: 3)
         let fill = Color(225, 190, 43)
-        #expect(image.width == 900 && image.height == 174)
-        #expect(ParityImage.runs(of: fill, in: image, column: 100) == [0...173])
+        expect(image.width == 900 && image.height == 174)
+        expect(ParityImage.runs(of: fill, in: image, column: 100) == [0...173])
         // The title inside the 16-point insets, centred: iOS's box is x 334...561 (centre
         // 447.5), y 65...108 (the O's overshoot at the bottom).
         let text = try #require(Self.box(in: image, x: 20...879, y: 20...153) { $0 != fill })
-        #expect(abs(Double(text.x.lowerBound + text.x.upperBound) / 2 - 447.5) <= 3)
-        #expect(abs(text.y.upperBound - 108) <= 1 && abs(text.y.lowerBound - 65) <= 3)
+        expect(abs(Double(text.x.lowerBound + text.x.upperBound) / 2 - 447.5) <= 3)
+        expect(abs(text.y.upperBound - 108) <= 1 && abs(text.y.lowerBound - 65) <= 3)
         // The clipped corner, radius 15 pixels, covered twice under `render(in:)` (the
         // background's rounding, then the clip's): row 0's alpha from x 10 as iOS's, within 2.
         for (i, alpha) in [22, 83, 153, 212, 243, 255].enumerated() {
-            #expect(abs(Int(image.pixels[(10 + i) * 4 + 3]) - alpha) <= 2, "x \(10 + i)")
+            expect(abs(Int(image.pixels[(10 + i) * 4 + 3]) - alpha) <= 2, "x \(10 + i)")
         }
-        #expect(image.pixels[9 * 4 + 3] == 0)
+        expect(image.pixels[9 * 4 + 3] == 0)
     }
 
     // MARK: theleftbit/BSWInterfaceKit
@@ -137,13 +138,13 @@ import UIKit
             let red = Color(255, 0, 0)
             let m = margin * 3
             let top = 2286 - m
-            #expect(ParityImage.runs(of: red, in: image, column: 300) == [top...(top + 149)])
-            #expect(ParityImage.runs(of: red, in: image, row: top + 10) == [m...(1124 - m)])
-            if m > 0 { #expect(ParityImage.color(image, m - 1, top + 10) == Self.white) }
+            expect(ParityImage.runs(of: red, in: image, column: 300) == [top...(top + 149)])
+            expect(ParityImage.runs(of: red, in: image, row: top + 10) == [m...(1124 - m)])
+            if m > 0 { expect(ParityImage.color(image, m - 1, top + 10) == Self.white) }
             let text = try #require(
                 Self.box(in: image, x: m...(1124 - m), y: top...(top + 149)) { $0 != red })
-            #expect(abs(Double(text.x.lowerBound + text.x.upperBound) / 2 - 562.5) <= 3)
-            #expect(abs(text.y.lowerBound - (2342 - m)) <= 2 && abs(text.y.upperBound - (2378 - m)) <= 2)
+            expect(abs(Double(text.x.lowerBound + text.x.upperBound) / 2 - 562.5) <= 3)
+            expect(abs(text.y.lowerBound - (2342 - m)) <= 2 && abs(text.y.upperBound - (2378 - m)) <= 2)
         }
     }
 }

@@ -140,10 +140,10 @@ import UIKit
         configuration.interSectionSpacing = 8
         let image = Self.dslImage(
             UICollectionViewCompositionalLayout(section: section, configuration: configuration), counts: [5])
-        #expect(ParityImage.runs(of: Self.gray, in: image, row: 190) == [48...378, 403...721, 746...1076])
-        #expect(ParityImage.runs(of: Self.gray, in: image, column: 100) == [162...461])
-        #expect(ParityImage.runs(of: Self.gray, in: image, column: 440) == [162...299, 324...461])
-        #expect(ParityImage.runs(of: Self.gray, in: image, column: 780) == [162...245, 270...353])
+        expect(ParityImage.runs(of: Self.gray, in: image, row: 190) == [48...378, 403...721, 746...1076])
+        expect(ParityImage.runs(of: Self.gray, in: image, column: 100) == [162...461])
+        expect(ParityImage.runs(of: Self.gray, in: image, column: 440) == [162...299, 324...461])
+        expect(ParityImage.runs(of: Self.gray, in: image, column: 780) == [162...245, 270...353])
         // The circular corner of 18 pixels, along the cell's first two rows (red).
         ParityImage.expectRow(
             image, y: 162, from: 60, channel: 0, [238, 203, 172, 152, 137, 130, 128], within: 8,
@@ -172,17 +172,17 @@ import UIKit
         let layout = UICollectionViewCompositionalLayout(section: section)
         layout.register(Decoration.self, forDecorationViewOfKind: "TestingDecorationView")
         let image = Self.dslImage(layout, counts: [4])
-        #expect(
+        expect(
             ParityImage.runs(of: Self.gray, in: image, row: 232) == [
                 48...310, 335...597, 622...884, 909...1124,
             ])
-        #expect(ParityImage.runs(of: Self.cyan, in: image, row: 232) == [0...14])
-        #expect(ParityImage.runs(of: Self.cyan, in: image, column: 5) == [162...377])
-        #expect(ParityImage.runs(of: Self.cyan, in: image, column: 100) == [162...176, 363...377])
-        #expect(ParityImage.runs(of: Self.gray, in: image, column: 100) == [210...329])
+        expect(ParityImage.runs(of: Self.cyan, in: image, row: 232) == [0...14])
+        expect(ParityImage.runs(of: Self.cyan, in: image, column: 5) == [162...377])
+        expect(ParityImage.runs(of: Self.cyan, in: image, column: 100) == [162...176, 363...377])
+        expect(ParityImage.runs(of: Self.gray, in: image, column: 100) == [210...329])
         // The fourth cell covers the decoration's right border.
-        #expect(ParityImage.runs(of: Self.cyan, in: image, column: 1117) == [162...209, 330...377])
-        #expect(ParityImage.runs(of: Self.gray, in: image, column: 1117) == [210...329])
+        expect(ParityImage.runs(of: Self.cyan, in: image, column: 1117) == [162...209, 330...377])
+        expect(ParityImage.runs(of: Self.gray, in: image, column: 1117) == [210...329])
     }
 
     /// SectionDSLTests.testListSection, runs 1 (five items) and 2 (more than fill the screen):
@@ -210,13 +210,13 @@ import UIKit
         }
         let cells = (0..<5).map { 234 + 126 * $0...353 + 126 * $0 }
         let short = Self.dslImage(layout(), counts: [5])
-        #expect(ParityImage.runs(of: Self.gray, in: short, column: 100) == cells)
-        #expect(ParityImage.runs(of: Self.lightGray, in: short, column: 100) == [162...233, 858...929])
+        expect(ParityImage.runs(of: Self.gray, in: short, column: 100) == cells)
+        expect(ParityImage.runs(of: Self.lightGray, in: short, column: 100) == [162...233, 858...929])
         let long = Self.dslImage(layout(), counts: [30])
-        #expect(
+        expect(
             ParityImage.runs(of: Self.gray, in: long, column: 100)
                 == (0..<16).map { 234 + 126 * $0...353 + 126 * $0 } + [2250...2261, 2334...2369, 2376...2435])
-        #expect(ParityImage.runs(of: Self.lightGray, in: long, column: 100) == [162...233, 2262...2333])
+        expect(ParityImage.runs(of: Self.lightGray, in: long, column: 100) == [162...233, 2262...2333])
     }
 
     /// SupplementaryItemDSLTests.testSupplementaryItem, run 1 (five items): groups of four items
@@ -253,18 +253,18 @@ import UIKit
         section.interGroupSpacing = 16
         section.contentInsets.bottom = 16
         let image = Self.dslImage(UICollectionViewCompositionalLayout(section: section), counts: [5])
-        #expect(
+        expect(
             ParityImage.runs(of: Self.gray, in: image, row: 250) == [
                 0...229, 278...507, 556...785, 834...1063,
             ])
-        #expect(ParityImage.runs(of: Self.gray, in: image, column: 50) == [162...391, 450...679])
-        #expect(ParityImage.runs(of: Self.lightGray, in: image, row: 250) == [1065...1124])
-        #expect(ParityImage.runs(of: Self.lightGray, in: image, column: 1100) == [192...371, 480...659])
-        #expect(
+        expect(ParityImage.runs(of: Self.gray, in: image, column: 50) == [162...391, 450...679])
+        expect(ParityImage.runs(of: Self.lightGray, in: image, row: 250) == [1065...1124])
+        expect(ParityImage.runs(of: Self.lightGray, in: image, column: 1100) == [192...371, 480...659])
+        expect(
             ParityImage.runs(of: Self.lightGray, in: image, row: 141) == [
                 208...252, 486...530, 764...808, 1042...1086,
             ])
-        #expect(ParityImage.runs(of: Self.lightGray, in: image, column: 230) == [139...183, 428...472])
+        expect(ParityImage.runs(of: Self.lightGray, in: image, column: 230) == [139...183, 428...472])
     }
 
     // MARK: theleftbit/BSWInterfaceKit
@@ -336,8 +336,8 @@ import UIKit
     @Test func pagedCardsWithContinuousCorners() {
         let image = ParityImage.draw(PagedCards(), on: .iPhoneX)
         let black = ParityImage.Color(0, 0, 0)
-        #expect(ParityImage.runs(of: black, in: image, row: 1218) == [0...47, 1029...1076])
-        #expect(ParityImage.runs(of: Self.lightGray, in: image, column: 538) == [0...767, 1668...2435])
+        expect(ParityImage.runs(of: black, in: image, row: 1218) == [0...47, 1029...1076])
+        expect(ParityImage.runs(of: Self.lightGray, in: image, column: 538) == [0...767, 1668...2435])
         let source = "BSWInterfaceKit HorizontalPagedCollectionViewLayoutTests layout"
         for (x, y) in [(538, 1000), (100, 1218), (1100, 1218)] {
             ParityImage.expectRow(image, y: y, from: x, channel: 0, [146], within: 2, source)
@@ -473,7 +473,7 @@ enum ParityImage {
     ) {
         let drawn = expected.indices.map { Int(image.pixels[(y * image.width + x + $0) * 4 + channel]) }
         let worst = zip(drawn, expected).map { abs($0 - $1) }.max() ?? 0
-        #expect(
+        expect(
             worst <= levels, "\(source): row \(y) from x \(x): framegen \(drawn), iOS \(expected)",
             sourceLocation: sourceLocation)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenSnapshotTesting
 import SnapshotTesting
+import TestTiers
 import Testing
 import UIKit
 
@@ -91,33 +92,33 @@ import UIKit
         // Down a column left of the text, past the corners' reach: the rows, one white run
         // but for the separators' pixels, and the grey around.
         let column = 32 * 3
-        #expect(ParityImage.color(image, column, top - 1) == Self.groupedBackground)
-        #expect(
+        expect(ParityImage.color(image, column, top - 1) == Self.groupedBackground)
+        expect(
             ParityImage.runs(of: Self.white, in: image, column: column)
                 == [top...(top + 3 * 132 - 1)])
-        #expect(ParityImage.color(image, column, top + 3 * 132) == Self.groupedBackground)
-        #expect(ParityImage.color(image, inset - 1, top + 60) == Self.groupedBackground)
-        #expect(ParityImage.color(image, inset, top + 60) == Self.white)
-        #expect(ParityImage.color(image, image.width - inset, top + 60) == Self.groupedBackground)
+        expect(ParityImage.color(image, column, top + 3 * 132) == Self.groupedBackground)
+        expect(ParityImage.color(image, inset - 1, top + 60) == Self.groupedBackground)
+        expect(ParityImage.color(image, inset, top + 60) == Self.white)
+        expect(ParityImage.color(image, image.width - inset, top + 60) == Self.groupedBackground)
         // Rounded: the first row's top corner and the last row's bottom corner show the
         // background; the rows between meet the sides square.
-        #expect(ParityImage.color(image, inset, top) == Self.groupedBackground)
-        #expect(ParityImage.color(image, inset, top + 3 * 132 - 1) == Self.groupedBackground)
-        #expect(ParityImage.color(image, inset, top + 132) == Self.white)
-        #expect(ParityImage.color(image, inset, top + 131) == Self.white)
+        expect(ParityImage.color(image, inset, top) == Self.groupedBackground)
+        expect(ParityImage.color(image, inset, top + 3 * 132 - 1) == Self.groupedBackground)
+        expect(ParityImage.color(image, inset, top + 132) == Self.white)
+        expect(ParityImage.color(image, inset, top + 131) == Self.white)
         for row in 0..<3 {
             let y = top + 132 * (row + 1) - 1
             let separators = ParityImage.runs(of: Self.separatorOverWhite, in: image, row: y)
-            #expect(separators == (row < 2 ? [(36 * 3)...(image.width - inset - 1)] : []), "row \(row)")
+            expect(separators == (row < 2 ? [(36 * 3)...(image.width - inset - 1)] : []), "row \(row)")
         }
         let chevron = ParityImage.runs(in: image, row: top + 66) { x, y in
             let c = ParityImage.color(image, x, y)
             return c != Self.white && c.r == c.g && x > image.width / 2 && x < image.width - inset
         }
-        #expect(chevron.first.map { $0.lowerBound >= image.width - inset - 24 * 3 } == true)
-        #expect(chevron.last.map { $0.upperBound < image.width - inset - 16 * 3 } == true)
+        expect(chevron.first.map { $0.lowerBound >= image.width - inset - 24 * 3 } == true)
+        expect(chevron.last.map { $0.upperBound < image.width - inset - 16 * 3 } == true)
         // Each cell's configuration was updated before it was drawn.
-        #expect(controller.updates.count >= 3)
+        expect(controller.updates.count >= 3)
     }
 
     /// A plain list: white behind and in the rows, separators under every row from the text
@@ -127,13 +128,13 @@ import UIKit
         let image = Self.drawOnScreen(controller)
         for row in 0..<3 {
             let y = 132 * (row + 1) - 1
-            #expect(
+            expect(
                 ParityImage.runs(of: Self.separatorOverWhite, in: image, row: y) == [
                     (16 * 3)...(image.width - 1)
                 ],
                 "row \(row)")
         }
-        #expect(ParityImage.color(image, 30, 600) == Self.white)
+        expect(ParityImage.color(image, 30, 600) == Self.white)
     }
 
     /// Accessories: the outermost 16 points from the edge, the next 10 points in, the content
@@ -149,11 +150,11 @@ import UIKit
         cell.layoutIfNeeded()
         let views = cell.subviews.filter { $0 !== cell.contentView && !$0.isHidden && $0.bounds.width > 0 }
         let frames = views.map(\.frame).sorted { $0.minX > $1.minX }
-        #expect(frames.first?.maxX == CGFloat(300 - 16))  // the chevron, 8 wide
-        #expect(frames.dropFirst().first?.maxX == CGFloat(300 - 16 - 8 - 10))  // the custom view
-        #expect(cell.contentView.frame == CGRect(x: 0, y: 0, width: 300 - 16 - 8 - 10 - 30, height: 44))
+        expect(frames.first?.maxX == CGFloat(300 - 16))  // the chevron, 8 wide
+        expect(frames.dropFirst().first?.maxX == CGFloat(300 - 16 - 8 - 10))  // the custom view
+        expect(cell.contentView.frame == CGRect(x: 0, y: 0, width: 300 - 16 - 8 - 10 - 30, height: 44))
         let guide = cell.separatorLayoutGuide.layoutFrame
-        #expect(guide.maxX == 300 && guide.minX == cell.automaticSeparatorLeadingInset && guide.minX > 0)
+        expect(guide.maxX == 300 && guide.minX == cell.automaticSeparatorLeadingInset && guide.minX > 0)
     }
 
     /// A selected cell's configuration is updated with its state, as UIKit updates it, and the
@@ -166,10 +167,10 @@ import UIKit
         cell.isSelected = true
         cell.updateConfigurationIfNeeded()
         cell.updateConfigurationIfNeeded()
-        #expect(states == [false, true])
-        #expect(
+        expect(states == [false, true])
+        expect(
             UIContextualAction(style: .destructive, title: "x") { _, _, _ in }.backgroundColor == .systemRed)
-        #expect(UIContextualAction(style: .normal, title: "x") { _, _, _ in }.backgroundColor == .systemGray)
+        expect(UIContextualAction(style: .normal, title: "x") { _, _, _ in }.backgroundColor == .systemGray)
         var list = UICollectionLayoutListConfiguration(appearance: .plain)
         list.separatorConfiguration.color = .red
         list.itemSeparatorHandler = { indexPath, configuration in
@@ -177,7 +178,7 @@ import UIKit
             if indexPath.item == 1 { c.bottomSeparatorVisibility = .hidden }
             return c
         }
-        #expect(
+        expect(
             list.separatorConfiguration.bottomSeparatorInsets == UIListSeparatorConfiguration.automaticInsets)
     }
 }

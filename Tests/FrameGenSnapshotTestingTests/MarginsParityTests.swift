@@ -71,25 +71,25 @@ import UIKit
 
     @Test func iPhone8() {
         let r = Self.runs(on: .iPhone8, row: 1000, column: 100)
-        #expect(r.row == [48...926, 987...1076])
-        #expect(r.column == [60...2000])
+        expect(r.row == [48...926, 987...1076])
+        expect(r.column == [60...2000])
     }
 
     @Test func iPhoneSe() {
         let r = Self.runs(on: .iPhoneSe, row: 800, column: 100)
-        #expect(r.row == [48...761, 822...911])
-        #expect(r.column == [60...1703])
+        expect(r.row == [48...761, 822...911])
+        expect(r.column == [60...1703])
     }
 
     @Test func iPhoneXsMax() {
         let r = Self.runs(on: .iPhoneXsMax, row: 1300, column: 100)
-        #expect(r.row == [60...959, 1020...1181])
-        #expect(r.column == [132...2585])
+        expect(r.row == [60...959, 1020...1181])
+        expect(r.column == [132...2585])
     }
 
     @Test(.heavy, .tags(.heavy)) func iPadPro12_9() {
         let r = Self.runs(on: .iPadPro12_9, row: 1500, column: 100)
-        #expect(r.row == [60...959, 1020...1919, 1980...2879, 2940...3839, 3900...4037])
-        #expect(r.column == [60...3071])
+        expect(r.row == [60...959, 1020...1919, 1980...2879, 2940...3839, 3900...4037])
+        expect(r.column == [60...3071])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenSnapshotTesting
 import SnapshotTesting
+import TestTiers
 import Testing
 import UIKit
 
@@ -10,33 +11,33 @@ import UIKit
 @MainActor @Suite struct RecursiveDescriptionTests {
     @Test func aViewSaysItsClassFrameAndWhatIsNotTheDefault() {
         let view = UIView(frame: CGRect(x: 410.0 / 3, y: 1021.0 / 3, width: 47, height: 30))
-        #expect(view.description.hasPrefix("<UIView: 0x"))
-        #expect(view.description.contains("; frame = (136.667 340.333; 47 30); layer = <CALayer: 0x"))
+        expect(view.description.hasPrefix("<UIView: 0x"))
+        expect(view.description.contains("; frame = (136.667 340.333; 47 30); layer = <CALayer: 0x"))
         view.isOpaque = false
         view.clipsToBounds = true
         view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         view.isHidden = true
-        #expect(
+        expect(
             view.description.contains(
                 "; frame = (136.667 340.333; 47 30); hidden = YES; clipsToBounds = YES; opaque = NO; "
                     + "autoresize = W+H; layer = <CALayer: 0x"))
         let label = UILabel(frame: CGRect(x: 0, y: 6, width: 47, height: 18))
         label.text = "Layout"
         // A label does not take touches, which its description says.
-        #expect(label.description.contains("frame = (0 6; 47 18); text = 'Layout'; "))
-        #expect(label.description.contains("; userInteractionEnabled = NO; "))
+        expect(label.description.contains("frame = (0 6; 47 18); text = 'Layout'; "))
+        expect(label.description.contains("; userInteractionEnabled = NO; "))
     }
 
     /// iOS describes an image view and a button as not opaque, a plain view and a label as
     /// opaque (Tinder/Layout's references: `<UIImageView; ...; opaque = NO;
     /// userInteractionEnabled = NO; ...>`, `<UIButton; ...; opaque = NO; ...>`).
     @Test func imageViewsAndButtonsAreNotOpaque() {
-        #expect(
+        expect(
             UIImageView(image: UIImage.checkmark).description.contains(
                 "; opaque = NO; userInteractionEnabled = NO;"))
-        #expect(!UIImageView(frame: .zero).isOpaque)
-        #expect(UIButton(type: .system).description.contains("; opaque = NO;"))
-        #expect(!UIView().description.contains("opaque") && !UILabel().description.contains("opaque"))
+        expect(!UIImageView(frame: .zero).isOpaque)
+        expect(UIButton(type: .system).description.contains("; opaque = NO;"))
+        expect(!UIView().description.contains("opaque") && !UILabel().description.contains("opaque"))
     }
 
     @Test func subviewsAreIndentedALevelBelowTheirSuperview() {
@@ -47,12 +48,12 @@ import UIKit
         root.addSubview(child)
         root.addSubview(UIView(frame: CGRect(x: 200, y: 0, width: 100, height: 50)))
         let lines = root.recursiveDescription.components(separatedBy: "\n")
-        #expect(lines.count == 4)
-        #expect(lines[0].hasPrefix("<UIView: "))
-        #expect(lines[1].hasPrefix("   | <UIView: ") && lines[1].contains("frame = (10 10; 100 100)"))
-        #expect(lines[2].hasPrefix("   |    | <UIView: ") && lines[2].contains("frame = (5 5; 20 20)"))
-        #expect(lines[3].hasPrefix("   | <UIView: ") && lines[3].contains("frame = (200 0; 100 50)"))
-        #expect(!root.recursiveDescription.hasSuffix("\n"))
+        expect(lines.count == 4)
+        expect(lines[0].hasPrefix("<UIView: "))
+        expect(lines[1].hasPrefix("   | <UIView: ") && lines[1].contains("frame = (10 10; 100 100)"))
+        expect(lines[2].hasPrefix("   |    | <UIView: ") && lines[2].contains("frame = (5 5; 20 20)"))
+        expect(lines[3].hasPrefix("   | <UIView: ") && lines[3].contains("frame = (200 0; 100 50)"))
+        expect(!root.recursiveDescription.hasSuffix("\n"))
     }
 
     /// The controller is laid out on the device before it is described: a 105-point square
@@ -76,11 +77,11 @@ import UIKit
             described = $0
         }
         let lines = try #require(described).components(separatedBy: "\n")
-        #expect(lines.count == 2)
-        #expect(!lines.joined().contains("0x"))
-        #expect(lines[0].hasPrefix("<UIView; frame = (0 0; \(Int(size.width)) \(Int(size.height)));"))
+        expect(lines.count == 2)
+        expect(!lines.joined().contains("0x"))
+        expect(lines[0].hasPrefix("<UIView; frame = (0 0; \(Int(size.width)) \(Int(size.height)));"))
         let x = (size.width - 105) / 2
-        #expect(
+        expect(
             lines[1].hasPrefix(
                 "   | <UIView; frame = (\(String(format: "%g", x)) \(Int(config.safeArea.top)); 105 105);"))
     }
@@ -114,7 +115,7 @@ import UIKit
         let left = config.safeArea.left + minimum
         let width = size.width - left - config.safeArea.right - minimum
         let band1 = try #require(described?.components(separatedBy: "\n").last)
-        #expect(
+        expect(
             band1.contains("frame = (\(String(format: "%g", left)) 0; \(String(format: "%g", width)) 100)"))
     }
 }

@@ -1,4 +1,5 @@
 import FrameGenSnapshotTesting
+import TestTiers
 import Testing
 import XCTest
 
@@ -11,13 +12,13 @@ private final class ProfileViewTests: XCTestCase {
 @Suite struct TestCaseDescriptionTests {
     @Test func describedAsXCTestOnIOSDescribesIt() {
         let test = ProfileViewTests(name: "testDefaultLayout", testClosure: { _ in })
-        #expect(test.name == "ProfileViewTests.testDefaultLayout")
-        #expect(String(describing: test) == "-[ProfileViewTests testDefaultLayout]")
-        #expect("\(test)" == "-[ProfileViewTests testDefaultLayout]")
+        expect(test.name == "ProfileViewTests.testDefaultLayout")
+        expect(String(describing: test) == "-[ProfileViewTests testDefaultLayout]")
+        expect("\(test)" == "-[ProfileViewTests testDefaultLayout]")
     }
 
     @Test func namesAlreadyInObjectiveCFormStayAsTheyAre() {
-        #expect(XCTestCase.objectiveCDescription(ofTestNamed: "-[A b]") == "-[A b]")
-        #expect(XCTestCase.objectiveCDescription(ofTestNamed: "plain") == "plain")
+        expect(XCTestCase.objectiveCDescription(ofTestNamed: "-[A b]") == "-[A b]")
+        expect(XCTestCase.objectiveCDescription(ofTestNamed: "plain") == "plain")
     }
 }

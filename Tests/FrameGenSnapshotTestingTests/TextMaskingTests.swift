@@ -1,5 +1,6 @@
 import Foundation
 import SnapshotTesting
+import TestTiers
 import Testing
 import UIKit
 
@@ -40,14 +41,14 @@ import UIKit
         let message = SnapshotText.withMasking(false) {
             Self.verdict(reference: Self.card("Hello"), new: Self.card("Hallo"))
         }
-        #expect(message?.hasPrefix("Newly-taken snapshot does not match reference.") == true)
+        expect(message?.hasPrefix("Newly-taken snapshot does not match reference.") == true)
     }
 
     @Test func otherTextPassesMasked() {
         let message = SnapshotText.withMasking {
             Self.verdict(reference: Self.card("Hello"), new: Self.card("Hallo"))
         }
-        #expect(message == nil)
+        expect(message == nil)
     }
 
     @Test func otherPixelsStillFailMasked() throws {
@@ -57,9 +58,9 @@ import UIKit
             })
         // The label's 100 x 24 points grown by a tenth of its 17-point font on every side, to
         // whole pixels: 104 x 28.
-        #expect(message.contains("framegen: text masked: 1 text runs, 2912 pixels not compared"))
-        #expect(message.contains("0 of the masked pixels differ (the text's glyphs)"))
-        #expect(message.contains("1200 of 7200 pixels differ"))
+        expect(message.contains("framegen: text masked: 1 text runs, 2912 pixels not compared"))
+        expect(message.contains("0 of the masked pixels differ (the text's glyphs)"))
+        expect(message.contains("1200 of 7200 pixels differ"))
     }
 
     // Every glyph framegen draws is in the mask (TextInk): not only labels' rectangles but a
@@ -99,15 +100,15 @@ import UIKit
     }
 
     @Test func textFieldTextIsMaskedOverItsTextRect() throws {
-        #expect(Self.maskedVerdict({ Self.field(text: $0, placeholder: nil) }, "Hello", "Hallo") == nil)
+        expect(Self.maskedVerdict({ Self.field(text: $0, placeholder: nil) }, "Hello", "Hallo") == nil)
         let view = Self.field(text: "Hello", placeholder: nil)
-        #expect(Self.masks(try Self.textArea(of: view), in: Self.mask(of: view)))
+        try expect(Self.masks(try Self.textArea(of: view), in: Self.mask(of: view)))
     }
 
     @Test func textFieldPlaceholderIsMaskedOverItsTextRect() throws {
-        #expect(Self.maskedVerdict({ Self.field(text: nil, placeholder: $0) }, "Name", "Nome") == nil)
+        expect(Self.maskedVerdict({ Self.field(text: nil, placeholder: $0) }, "Name", "Nome") == nil)
         let view = Self.field(text: nil, placeholder: "Name")
-        #expect(Self.masks(try Self.textArea(of: view), in: Self.mask(of: view)))
+        try expect(Self.masks(try Self.textArea(of: view), in: Self.mask(of: view)))
     }
 
     /// A system button narrower than its title, in a view that does not clip it.
@@ -122,15 +123,15 @@ import UIKit
     }
 
     @Test func buttonTitleWiderThanItsButtonIsMaskedWhereDrawn() throws {
-        #expect(Self.maskedVerdict(Self.button, "Continue now", "Continue new") == nil)
+        expect(Self.maskedVerdict(Self.button, "Continue now", "Continue new") == nil)
         // Past the button on both sides, over the title's whole line, as iOS may draw it.
         let view = Self.button("Continue now")
         let button = try #require(view.subviews.first as? UIButton)
         let font = try #require(button.titleLabel?.font)
         let line = ("Continue now" as NSString).size(withAttributes: [.font: font]).width
-        #expect(line > button.bounds.width)
+        expect(line > button.bounds.width)
         let title = CGRect(x: button.frame.midX - line / 2, y: button.frame.midY - 2, width: line, height: 4)
-        #expect(Self.masks(title, in: Self.mask(of: view)))
+        expect(Self.masks(title, in: Self.mask(of: view)))
     }
 
     /// Initials drawn into a 40-point image at 2x, shown scaled up in an 80-point image view,
@@ -158,13 +159,13 @@ import UIKit
     }
 
     @Test func initialsDrawnIntoAnImageAreMaskedWhereTheImageViewShowsThem() throws {
-        #expect(Self.maskedVerdict(Self.avatar, "AB", "CD") == nil)
+        expect(Self.maskedVerdict(Self.avatar, "AB", "CD") == nil)
         // Only the initials: the circle around them is compared.
         let rects = Self.mask(of: Self.avatar("AB"))
-        #expect(rects.count == 1)
+        expect(rects.count == 1)
         let box = try #require(rects.first)
-        #expect(box.minX > 20 && box.maxX < 100 && box.minY > 10 && box.maxY < 90)
-        #expect(box.width > 20 && box.height > 20)
+        expect(box.minX > 20 && box.maxX < 100 && box.minY > 10 && box.maxY < 90)
+        expect(box.width > 20 && box.height > 20)
     }
 
     final class Drawn: UIView {
@@ -186,7 +187,7 @@ import UIKit
     }
 
     @Test func textDrawnInDrawRectIsMasked() {
-        #expect(Self.maskedVerdict(Self.drawn, "Hello", "Hallo") == nil)
+        expect(Self.maskedVerdict(Self.drawn, "Hello", "Hallo") == nil)
     }
 
     /// Labels that draw no glyph (only spaces; scrolled out of a view that clips them) and an
@@ -208,6 +209,6 @@ import UIKit
             $0.fill(CGRect(x: 0, y: 0, width: 10, height: 10))
         }
         view.addSubview(imageView)
-        #expect(Self.mask(of: view).isEmpty)
+        expect(Self.mask(of: view).isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FrameGenSnapshotTesting
+import TestTiers
 import Testing
 import UIKit
 
@@ -32,19 +33,19 @@ import UIKit
     }
 
     @Test func equalImagesMatch() {
-        #expect(Self.verdict(Self.image(grey: 128), Self.image(grey: 128)) == nil)
+        expect(Self.verdict(Self.image(grey: 128), Self.image(grey: 128)) == nil)
     }
 
     /// Any difference fails at the defaults, with the library's message and framegen's worst ΔE.
     @Test func exactByDefault() throws {
         let message = try #require(
             Self.verdict(Self.image(grey: 128), Self.image(grey: 128, changed: 1, to: 129)))
-        #expect(message.hasPrefix("Newly-taken snapshot does not match reference."))
-        #expect(message.contains("1 of 400 pixels differ"))
-        #expect(message.contains("at pixel (0, 0)"))
-        #expect(message.contains("framegen: expected | diff | actual in "))
+        expect(message.hasPrefix("Newly-taken snapshot does not match reference."))
+        expect(message.contains("1 of 400 pixels differ"))
+        expect(message.contains("at pixel (0, 0)"))
+        expect(message.contains("framegen: expected | diff | actual in "))
         // Which iOS's drawing was compared, and how to ask for an older one.
-        #expect(message.contains("framegen: drawn as iOS 18.0 (FRAMEGEN_IOS_VERSION=17 for references"))
+        expect(message.contains("framegen: drawn as iOS 18.0 (FRAMEGEN_IOS_VERSION=17 for references"))
     }
 
     /// Black drawn into a transparent image: the pixels differ in alpha, not in premultiplied
@@ -56,11 +57,11 @@ import UIKit
             return UIImage(bitmap: UIImage.Bitmap(width: Self.size, height: Self.size, pixels: pixels))
         }
         let message = try #require(Self.verdict(image(alpha: 0), image(alpha: 200)))
-        #expect(message.contains("1 of 400 pixels differ; the worst ΔE 1994 is 0.0 at pixel (0, 0)"))
-        #expect(message.contains("(they differ in alpha only, which ΔE does not measure)"))
+        expect(message.contains("1 of 400 pixels differ; the worst ΔE 1994 is 0.0 at pixel (0, 0)"))
+        expect(message.contains("(they differ in alpha only, which ΔE does not measure)"))
         let colour = try #require(
             Self.verdict(Self.image(grey: 128), Self.image(grey: 128, changed: 1, to: 129)))
-        #expect(!colour.contains("alpha only"))
+        expect(!colour.contains("alpha only"))
     }
 
     /// 10% of the pixels 5 lightness levels away (128 -> 140 is ΔE 4.6): a perceptual precision
@@ -70,17 +71,17 @@ import UIKit
         let old = Self.image(grey: 128)
         let new = Self.image(grey: 128, changed: 40, to: 140)
         let d = Self.deltaE(128, 140)
-        #expect(d > 4 && d < 5)
+        expect(d > 4 && d < 5)
         // Threshold (1 - p) x 100 = 5 > d: every pixel matches.
-        #expect(Self.verdict(old, new, precision: 1, perceptualPrecision: 0.95) == nil)
+        expect(Self.verdict(old, new, precision: 1, perceptualPrecision: 0.95) == nil)
         // Threshold 4 < d: 40 of 400 pixels fail.
-        #expect(Self.verdict(old, new, precision: 0.9, perceptualPrecision: 0.96) == nil)
+        expect(Self.verdict(old, new, precision: 0.9, perceptualPrecision: 0.96) == nil)
         let message = try #require(Self.verdict(old, new, precision: 0.95, perceptualPrecision: 0.96))
-        #expect(message.hasPrefix("The percentage of pixels that match 0.9 is less than required 0.95\n"))
+        expect(message.hasPrefix("The percentage of pixels that match 0.9 is less than required 0.95\n"))
         let lowest = 1 - d / 100
-        #expect(
+        expect(
             message.contains("The lowest perceptual color precision \(lowest) is less than required 0.96"))
-        #expect(message.contains("40 of 400 pixels differ"))
+        expect(message.contains("40 of 400 pixels differ"))
     }
 
     /// Without a perceptual precision, `precision` is the share of equal bytes: 40 pixels of 400
@@ -88,22 +89,22 @@ import UIKit
     @Test func bytePrecision() throws {
         let old = Self.image(grey: 128)
         let new = Self.image(grey: 128, changed: 40, to: 129)
-        #expect(Self.verdict(old, new, precision: 0.925) == nil)
+        expect(Self.verdict(old, new, precision: 0.925) == nil)
         let message = try #require(Self.verdict(old, new, precision: 0.93))
-        #expect(message.hasPrefix("Actual image precision 0.925 is less than required 0.93"))
+        expect(message.hasPrefix("Actual image precision 0.925 is less than required 0.93"))
     }
 
     @Test func sizesMustAgree() throws {
         let small = UIImage(bitmap: UIImage.Bitmap(width: 1, height: 1, pixels: [0, 0, 0, 255]))
         let message = try #require(Self.verdict(Self.image(grey: 128), small))
-        #expect(message == "Newly-taken snapshot@(1.0, 1.0) does not match reference@(20.0, 20.0).")
+        expect(message == "Newly-taken snapshot@(1.0, 1.0) does not match reference@(20.0, 20.0).")
     }
 
     /// A reference recorded at 3x reads back at 3x: its size in points is a third of its pixels.
     @Test func referenceReadAtItsScale() throws {
         let data = try #require(Self.image(grey: 10).pngData())
         let read = Diffing<UIImage>.image(scale: 3).fromData(data)
-        #expect(read.scale == 3)
-        #expect(read.size == CGSize(width: 20.0 / 3, height: 20.0 / 3))
+        expect(read.scale == 3)
+        expect(read.size == CGSize(width: 20.0 / 3, height: 20.0 / 3))
     }
 }

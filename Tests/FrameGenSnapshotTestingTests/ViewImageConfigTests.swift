@@ -1,4 +1,5 @@
 import FrameGenSnapshotTesting
+import TestTiers
 import Testing
 import UIKit
 
@@ -6,33 +7,33 @@ import UIKit
 @Suite struct ViewImageConfigTests {
     @Test func phones() {
         let portrait = ViewImageConfig.iPhone13
-        #expect(portrait.size == CGSize(width: 390, height: 844))
-        #expect(portrait.safeArea == UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
-        #expect(
+        expect(portrait.size == CGSize(width: 390, height: 844))
+        expect(portrait.safeArea == UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        expect(
             portrait.traits.horizontalSizeClass == .compact && portrait.traits.verticalSizeClass == .regular)
         let landscape = ViewImageConfig.iPhone13(.landscape)
-        #expect(landscape.size == CGSize(width: 844, height: 390))
-        #expect(landscape.safeArea == UIEdgeInsets(top: 0, left: 47, bottom: 21, right: 47))
-        #expect(landscape.traits.verticalSizeClass == .compact)
-        #expect(ViewImageConfig.iPhone8Plus(.landscape).traits.horizontalSizeClass == .regular)
-        #expect(ViewImageConfig.iPhoneSe(.landscape).safeArea == .zero)
-        #expect(ViewImageConfig.iPhoneXr.traits.forceTouchCapability == .unavailable)
-        #expect(ViewImageConfig.iPhoneX.traits.forceTouchCapability == .available)
-        #expect(ViewImageConfig.iPhone13Mini.safeArea.top == 50)
-        #expect(ViewImageConfig.iPhone12Pro.size == ViewImageConfig.iPhone12.size)
-        #expect(portrait.traits.displayScale == 0)  // the presets give no scale
+        expect(landscape.size == CGSize(width: 844, height: 390))
+        expect(landscape.safeArea == UIEdgeInsets(top: 0, left: 47, bottom: 21, right: 47))
+        expect(landscape.traits.verticalSizeClass == .compact)
+        expect(ViewImageConfig.iPhone8Plus(.landscape).traits.horizontalSizeClass == .regular)
+        expect(ViewImageConfig.iPhoneSe(.landscape).safeArea == .zero)
+        expect(ViewImageConfig.iPhoneXr.traits.forceTouchCapability == .unavailable)
+        expect(ViewImageConfig.iPhoneX.traits.forceTouchCapability == .available)
+        expect(ViewImageConfig.iPhone13Mini.safeArea.top == 50)
+        expect(ViewImageConfig.iPhone12Pro.size == ViewImageConfig.iPhone12.size)
+        expect(portrait.traits.displayScale == 0)  // the presets give no scale
     }
 
     @Test func tablets() {
-        #expect(ViewImageConfig.iPadMini.size == CGSize(width: 1024, height: 768))
-        #expect(ViewImageConfig.iPadPro11(.portrait).size == CGSize(width: 834, height: 1194))
-        #expect(ViewImageConfig.iPadPro11.safeArea == UIEdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
+        expect(ViewImageConfig.iPadMini.size == CGSize(width: 1024, height: 768))
+        expect(ViewImageConfig.iPadPro11(.portrait).size == CGSize(width: 834, height: 1194))
+        expect(ViewImageConfig.iPadPro11.safeArea == UIEdgeInsets(top: 24, left: 0, bottom: 20, right: 0))
         let half = ViewImageConfig.iPadPro12_9(.landscape(splitView: .oneHalf))
-        #expect(half.size == CGSize(width: 678, height: 1024))
-        #expect(half.traits.horizontalSizeClass == .regular)
+        expect(half.size == CGSize(width: 678, height: 1024))
+        expect(half.traits.horizontalSizeClass == .regular)
         let third = ViewImageConfig.iPad10_2(.portrait(splitView: .oneThird))
-        #expect(third.size == CGSize(width: 320, height: 1080))
-        #expect(third.traits.horizontalSizeClass == .compact && third.traits.userInterfaceIdiom == .pad)
+        expect(third.size == CGSize(width: 320, height: 1080))
+        expect(third.traits.horizontalSizeClass == .compact && third.traits.userInterfaceIdiom == .pad)
     }
 
     /// A controller's own scroll view on a phone with a notch starts its content below the
@@ -70,8 +71,8 @@ import UIKit
         }
         let red = ParityImage.Color(255, 0, 0)
         let table = ParityImage.draw(Rows(), on: .iPhoneX)
-        #expect(ParityImage.runs(of: red, in: table, column: 600).first?.lowerBound == 132)
+        expect(ParityImage.runs(of: red, in: table, column: 600).first?.lowerBound == 132)
         let grid = ParityImage.draw(Cells(collectionViewLayout: UICollectionViewFlowLayout()), on: .iPhoneX)
-        #expect(ParityImage.runs(of: red, in: grid, column: 75) == [132...281])
+        expect(ParityImage.runs(of: red, in: grid, column: 75) == [132...281])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenSnapshotTesting
 import SnapshotTesting
+import TestTiers
 import Testing
 import UIKit
 
@@ -46,28 +47,28 @@ import UIKit
     /// filling the rest, both across the whole stack.
     @Test func stackViewsFillingTheirLength() {
         let h = ParityImage.draw(Self.stack(.horizontal, custom: false), scale: 2)
-        #expect(ParityImage.runs(of: Self.red, in: h, row: 50) == [0...159])
-        #expect(ParityImage.runs(of: Self.green, in: h, row: 50) == [160...199])
-        #expect(ParityImage.runs(of: Self.red, in: h, column: 100) == [0...99])
+        expect(ParityImage.runs(of: Self.red, in: h, row: 50) == [0...159])
+        expect(ParityImage.runs(of: Self.green, in: h, row: 50) == [160...199])
+        expect(ParityImage.runs(of: Self.red, in: h, column: 100) == [0...99])
         let v = ParityImage.draw(Self.stack(.vertical, custom: false), scale: 2)
-        #expect(ParityImage.runs(of: Self.red, in: v, column: 50) == [0...159])
-        #expect(ParityImage.runs(of: Self.green, in: v, column: 50) == [160...199])
-        #expect(ParityImage.runs(of: Self.red, in: v, row: 100) == [0...99])
+        expect(ParityImage.runs(of: Self.red, in: v, column: 50) == [0...159])
+        expect(ParityImage.runs(of: Self.green, in: v, column: 50) == [160...199])
+        expect(ParityImage.runs(of: Self.red, in: v, row: 100) == [0...99])
     }
 
     /// HStackViewCustom and VStackViewCustom: spacing 10, centred, equal lengths, each view 40
     /// points across; the gap and the rest are transparent.
     @Test func stackViewsFillingEquallyAndCentred() {
         let h = ParityImage.draw(Self.stack(.horizontal, custom: true), scale: 2)
-        #expect(ParityImage.runs(of: Self.red, in: h, row: 50) == [0...89])
-        #expect(ParityImage.runs(of: Self.green, in: h, row: 50) == [110...199])
-        #expect(ParityImage.runs(in: h, row: 50) { ParityImage.isClear(h, $0, $1) } == [90...109])
-        #expect(ParityImage.runs(of: Self.red, in: h, column: 40) == [10...89])
-        #expect(ParityImage.runs(in: h, column: 40) { ParityImage.isClear(h, $0, $1) } == [0...9, 90...99])
+        expect(ParityImage.runs(of: Self.red, in: h, row: 50) == [0...89])
+        expect(ParityImage.runs(of: Self.green, in: h, row: 50) == [110...199])
+        expect(ParityImage.runs(in: h, row: 50) { ParityImage.isClear(h, $0, $1) } == [90...109])
+        expect(ParityImage.runs(of: Self.red, in: h, column: 40) == [10...89])
+        expect(ParityImage.runs(in: h, column: 40) { ParityImage.isClear(h, $0, $1) } == [0...9, 90...99])
         let v = ParityImage.draw(Self.stack(.vertical, custom: true), scale: 2)
-        #expect(ParityImage.runs(of: Self.red, in: v, column: 50) == [0...89])
-        #expect(ParityImage.runs(of: Self.green, in: v, column: 50) == [110...199])
-        #expect(ParityImage.runs(of: Self.red, in: v, row: 40) == [10...89])
+        expect(ParityImage.runs(of: Self.red, in: v, column: 50) == [0...89])
+        expect(ParityImage.runs(of: Self.green, in: v, column: 50) == [110...199])
+        expect(ParityImage.runs(of: Self.red, in: v, row: 40) == [10...89])
     }
 
     // MARK: jpedrosg/Eventize
@@ -107,7 +108,7 @@ import UIKit
             ], within: 8, source)
         let below = [198, 199, 201, 202, 204, 205, 207, 209, 211, 212, 214, 216, 218, 219, 221]
         let drawn = (1050..<1065).map { Int(image.pixels[($0 * image.width + 750) * 4]) }
-        #expect(
+        expect(
             zip(drawn, below).allSatisfy { abs($0 - $1) <= 8 },
             "\(source) below: framegen \(drawn), iOS \(below)")
         ParityImage.expectRow(
@@ -117,7 +118,7 @@ import UIKit
             image, y: 451, from: 318, channel: 0, [241, 231, 191, 154, 130, 128], within: 8, source)
         let diagonal = [250, 249, 247, 246, 245, 244, 242, 241, 229, 128]
         let corner = (0..<10).map { Int(image.pixels[((450 + $0) * image.width + 300 + $0) * 4]) }
-        #expect(
+        expect(
             zip(corner, diagonal).allSatisfy { abs($0 - $1) <= 8 },
             "\(source) diagonal: framegen \(corner), iOS \(diagonal)")
     }
@@ -141,7 +142,7 @@ import UIKit
         ParityImage.expectRow(
             image, y: 451, from: 332, channel: 0, [248, 222, 182, 136, 128], within: 8, source)
         let diagonal = (11..<15).map { Int(image.pixels[((450 + $0) * image.width + 300 + $0) * 4]) }
-        #expect(
+        expect(
             zip(diagonal, [255, 255, 144, 128]).allSatisfy { abs($0 - $1) <= 8 },
             "\(source) diagonal \(diagonal)")
     }
@@ -225,14 +226,14 @@ import UIKit
         let image = ParityImage.rendered(view, scale: 3)
         let source = "kanvas-ios testCompareCollectionView"
         // Each cell keeps its estimated 50 points (150 px): the circles' boxes.
-        #expect(
+        expect(
             ParityImage.runs(in: image, row: 51) { !ParityImage.isClear(image, $0, $1) } == [
                 24...125, 174...275, 324...425,
             ])
         // Blue, its white border, the outer edge pixel tinted by the fill (un-premultiplied).
-        #expect(ParityImage.color(image, 75, 51) == ParityImage.Color(0, 184, 255))
-        #expect(ParityImage.runs(of: ParityImage.Color(0, 184, 255), in: image, row: 51) == [31...118])
-        #expect(ParityImage.runs(of: ParityImage.Color(255, 255, 255), in: image, row: 51).first == 25...29)
+        expect(ParityImage.color(image, 75, 51) == ParityImage.Color(0, 184, 255))
+        expect(ParityImage.runs(of: ParityImage.Color(0, 184, 255), in: image, row: 51) == [31...118])
+        expect(ParityImage.runs(of: ParityImage.Color(255, 255, 255), in: image, row: 51).first == 25...29)
         ParityImage.expectRow(image, y: 51, from: 24, channel: 3, [252, 255, 255], within: 8, source)
         // The border's inner edge: iOS half covers the pixel after the 6 px ring with white
         // (124, 218, 255) at x 30 and 119; the outer pixel is white at alpha 252 over the blue
@@ -284,7 +285,7 @@ import UIKit
         let iOS = [89, 153, 209, 242, 242, 209, 153, 89]
         // iOS 18's continuous corner, clamped to half the bar's height: within 1 level (as iOS
         // 17's quarter circles, 9 off at one pixel).
-        #expect(zip(column, iOS).allSatisfy { abs($0 - $1) <= 2 }, "\(source) column 60: \(column)")
+        expect(zip(column, iOS).allSatisfy { abs($0 - $1) <= 2 }, "\(source) column 60: \(column)")
     }
 
     // MARK: square/Paralayout
@@ -302,9 +303,9 @@ import UIKit
             container.addSubview(view)
         }
         let image = ParityImage.draw(container, scale: 2)
-        #expect(ParityImage.runs(of: Self.red, in: image, row: 0) == [0...266])
-        #expect(ParityImage.runs(of: ParityImage.Color(0, 0, 255), in: image, row: 0) == [267...533])
-        #expect(ParityImage.runs(of: Self.green, in: image, row: 199) == [534...799])
+        expect(ParityImage.runs(of: Self.red, in: image, row: 0) == [0...266])
+        expect(ParityImage.runs(of: ParityImage.Color(0, 0, 255), in: image, row: 0) == [267...533])
+        expect(ParityImage.runs(of: Self.green, in: image, row: 199) == [534...799])
     }
 
     /// ViewDistributionSnapshotTests `testDistributionIgnoresTransform` (same commit, `.image`, 3x

@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenGeometry
 import FrameGenKit
+import TestTiers
 import Testing
 
 import struct FrameGenLayout.LayoutDescriptor
@@ -46,19 +47,19 @@ private func withClock(_ view: UIView, at start: Double, _ body: (LayerAnimator)
             view.center = CGPoint(x: 250, y: 50)
             view.alpha = 0.5
         }
-        #expect(view.center == CGPoint(x: 250, y: 50))
-        #expect(CACurrentMediaTime() == 2)
+        expect(view.center == CGPoint(x: 250, y: 50))
+        expect(CACurrentMediaTime() == 2)
         // The delay shows the old value (UIKit's animations fill backwards).
         clock.advance(to: 2.05)
-        #expect(clock.presentation(of: view.layer).position == CGPoint(x: 50, y: 50))
+        expect(clock.presentation(of: view.layer).position == CGPoint(x: 50, y: 50))
         clock.advance(to: 2.35)
         let p = bezierProgress(0.42, 0, 1, 1, at: 0.5)
         let shown = clock.presentation(of: view.layer)
-        #expect(abs(shown.position.x - (50 + 200 * p)) < 1e-9)
-        #expect(abs(shown.number(.opacity) - (1 - 0.5 * p)) < 1e-6)
+        expect(abs(shown.position.x - (50 + 200 * p)) < 1e-9)
+        expect(abs(shown.number(.opacity) - (1 - 0.5 * p)) < 1e-6)
         clock.advance(to: 2.6)
-        #expect(clock.presentation(of: view.layer).position == CGPoint(x: 250, y: 50))
-        #expect(clock.endTime == nil)
+        expect(clock.presentation(of: view.layer).position == CGPoint(x: 250, y: 50))
+        expect(clock.endTime == nil)
     }
 }
 
@@ -74,19 +75,19 @@ private func withClock(_ view: UIView, at start: Double, _ body: (LayerAnimator)
             withDuration: 0.5, animations: { view.alpha = 0 },
             completion: { log.append("fade \($0) at \(CACurrentMediaTime())") })
         clock.advance(to: 0.25)
-        #expect(clock.presentation(of: view.layer).position.x == 75)
+        expect(clock.presentation(of: view.layer).position.x == 75)
         UIView.animate(
             withDuration: 1, delay: 0, options: .curveLinear,
             animations: { view.center = CGPoint(x: 0, y: 50) },
             completion: { log.append("second \($0) at \(CACurrentMediaTime())") })
         clock.settle()
-        #expect(log == ["first false at 0.25"])
+        expect(log == ["first false at 0.25"])
         clock.advance(to: 0.75)
         // From 75, where the first showed it, to 0: half way.
-        #expect(clock.presentation(of: view.layer).position.x == 37.5)
+        expect(clock.presentation(of: view.layer).position.x == 37.5)
         clock.advance(to: 3)
     }
-    #expect(log == ["first false at 0.25", "fade true at 0.5", "second true at 1.25"])
+    expect(log == ["first false at 0.25", "fade true at 0.5", "second true at 1.25"])
 }
 
 @Test func nestedBlocksInheritTheDurationAndWithoutAnimationIsAtOnce() {
@@ -99,8 +100,8 @@ private func withClock(_ view: UIView, at start: Double, _ body: (LayerAnimator)
             UIView.performWithoutAnimation { other.alpha = 0 }
         }
         clock.advance(to: 0.5)
-        #expect(clock.presentation(of: view.layer).position.x == 100)
-        #expect(clock.presentation(of: other.layer).number(.opacity) == 0)
+        expect(clock.presentation(of: view.layer).position.x == 100)
+        expect(clock.presentation(of: other.layer).number(.opacity) == 0)
     }
 }
 
@@ -108,8 +109,8 @@ private func withClock(_ view: UIView, at start: Double, _ body: (LayerAnimator)
     let view = UIView(frame: .zero)
     var finished: Bool?
     UIView.animate(withDuration: 1, animations: { view.alpha = 0.25 }, completion: { finished = $0 })
-    #expect(view.alpha == 0.25)
-    #expect(finished == true)
+    expect(view.alpha == 0.25)
+    expect(finished == true)
 }
 
 // MARK: Animated layout changes
@@ -215,31 +216,31 @@ private func centres(_ change: SpacingChange, at times: [Double]) throws -> (dur
 @Test func aLayoutChangeInsideAnAnimationBlockMovesTheCellsOverItsCurve() throws {
     // Item 2 goes from y = 20 + 2 * 50 = 120 to 20 + 2 * 80 = 180 over 0.4 s, easing in.
     let (duration, y) = try centres(.animateAndLayOut, at: [0.05, 0.1, 0.3, 0.5, 0.6])
-    #expect(abs(duration - 0.5) < 1e-9)
-    #expect(y[0] == 120 && y[1] == 120)
-    #expect(abs(y[2] - (120 + 60 * bezierProgress(0.42, 0, 1, 1, at: 0.5))) < 1e-9)
-    #expect(y[3] == 180 && y[4] == 180)
+    expect(abs(duration - 0.5) < 1e-9)
+    expect(y[0] == 120 && y[1] == 120)
+    expect(abs(y[2] - (120 + 60 * bezierProgress(0.42, 0, 1, 1, at: 0.5))) < 1e-9)
+    expect(y[3] == 180 && y[4] == 180)
 }
 
 @Test func batchUpdatesAnimateWithTheDefaultOrTheEnclosingBlocksTiming() throws {
     // Alone: 0.3 s, ease in and out, so half way at 0.15 s.
     let alone = try centres(.batchUpdates, at: [0.25, 0.4])
-    #expect(abs(alone.duration - 0.4) < 1e-9)
-    #expect(abs(alone.y[0] - 150) < 1e-9)
-    #expect(alone.y[1] == 180)
+    expect(abs(alone.duration - 0.4) < 1e-9)
+    expect(abs(alone.y[0] - 150) < 1e-9)
+    expect(alone.y[1] == 180)
     // Inside a linear 0.4 s block: a quarter of the way at 0.1 s.
     let inBlock = try centres(.batchUpdatesInABlock, at: [0.2, 0.5])
-    #expect(abs(inBlock.y[0] - 135) < 1e-9)
-    #expect(inBlock.y[1] == 180)
+    expect(abs(inBlock.y[0] - 135) < 1e-9)
+    expect(inBlock.y[1] == 180)
 }
 
 @Test func animatedFramesFromSeveralThreadsEqualSerialOnes() throws {
     let timeline = try columnTimeline(.animateAndLayOut)
     let count = timeline.frameCount
     let serial = (0..<count).map { "\(timeline.frame($0))" }
-    #expect(count == 11)
-    #expect(framesDrawnInReverseOnSeveralThreads(timeline) == serial)
-    #expect(Set(serial).count > 5)
+    expect(count == 11)
+    expect(framesDrawnInReverseOnSeveralThreads(timeline) == serial)
+    expect(Set(serial).count > 5)
 }
 
 // MARK: Display links
@@ -279,12 +280,12 @@ private final class SlidingLayout: UICollectionViewLayout {
         SlidingLayout()
     }
     func x(_ frame: Int) -> Double { timeline.frame(frame).views[0].elements[0].attributes.frame.minX }
-    #expect(x(2) == 0)
-    #expect(abs(x(5) - 30) < 1e-9)
-    #expect(abs(x(9) - 70) < 1e-9)
-    #expect(x(14) == 100)
+    expect(x(2) == 0)
+    expect(abs(x(5) - 30) < 1e-9)
+    expect(abs(x(9) - 70) < 1e-9)
+    expect(x(14) == 100)
     // Out of order, as parallel workers ask: the same.
-    #expect(abs(x(9) - 70) < 1e-9 && abs(x(5) - 30) < 1e-9)
+    expect(abs(x(9) - 70) < 1e-9 && abs(x(5) - 30) < 1e-9)
 }
 
 /// A link taken out of the mode it was added for fires no more, as on iOS when no mode is left;
@@ -300,9 +301,9 @@ private final class SlidingLayout: UICollectionViewLayout {
         }
         return [5, 9, 14].map { timeline.frame($0).views[0].elements[0].attributes.frame.minX }
     }
-    #expect(try positions(removedFrom: .common) == [0, 0, 0])
+    try expect(positions(removedFrom: .common) == [0, 0, 0])
     let goesOn = try positions(removedFrom: .default)
-    #expect(abs(goesOn[0] - 30) < 1e-9 && abs(goesOn[1] - 70) < 1e-9 && goesOn[2] == 100)
+    expect(abs(goesOn[0] - 30) < 1e-9 && abs(goesOn[1] - 70) < 1e-9 && goesOn[2] == 100)
 }
 
 /// A tap lasts until the display link it started stops, to the instant: the link stops at
@@ -312,9 +313,9 @@ private final class SlidingLayout: UICollectionViewLayout {
     let timeline = try timeline(type: "sliding", fps: 10, tap: 0.2, delegate: { SlideOnTap() }) {
         SlidingLayout()
     }
-    #expect(timeline.duration == 0.2 + 1.0)
-    #expect(timeline.frameCount == 13)
-    #expect(timeline.frame(12).views[0].elements[0].attributes.frame.minX == 100)
+    expect(timeline.duration == 0.2 + 1.0)
+    expect(timeline.frameCount == 13)
+    expect(timeline.frame(12).views[0].elements[0].attributes.frame.minX == 100)
 }
 
 private final class SlideOnTap: NSObject, UICollectionViewDelegate {
@@ -333,9 +334,9 @@ private final class SlideOnTap: NSObject, UICollectionViewDelegate {
     withClock(view, at: 0) { clock in
         UIView.animate(withDuration: 0.1, animations: { view.alpha = 0 }, completion: again)
         clock.advance(to: 1)
-        #expect(runs == LayerAnimator.completionLimit)
+        expect(runs == LayerAnimator.completionLimit)
         clock.advance(to: 2)
-        #expect(runs == 2 * LayerAnimator.completionLimit)
+        expect(runs == 2 * LayerAnimator.completionLimit)
     }
 }
 
@@ -349,49 +350,49 @@ private final class SlideOnTap: NSObject, UICollectionViewDelegate {
         var ends: [UIViewAnimatingPosition] = []
         let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
         animator.addCompletion { ends.append($0) }
-        #expect(animator.state == .inactive && !animator.isRunning)
-        #expect(view.alpha == 1)
+        expect(animator.state == .inactive && !animator.isRunning)
+        expect(view.alpha == 1)
         animator.startAnimation()
-        #expect(animator.state == .active && animator.isRunning)
-        #expect(view.alpha == 0)
+        expect(animator.state == .active && animator.isRunning)
+        expect(view.alpha == 0)
         clock.advance(to: 1.25)
-        #expect(abs(clock.presentation(of: view.layer).number(.opacity) - 0.75) < 1e-6)
-        #expect(ends.isEmpty)
+        expect(abs(clock.presentation(of: view.layer).number(.opacity) - 0.75) < 1e-6)
+        expect(ends.isEmpty)
         clock.advance(to: 2.01)
-        #expect(ends == [.end])
-        #expect(animator.state == .inactive && animator.fractionComplete == 1)
+        expect(ends == [.end])
+        expect(animator.state == .inactive && animator.fractionComplete == 1)
 
         let stopped = UIViewPropertyAnimator(duration: 1, dampingRatio: 0.8) { view.alpha = 1 }
         stopped.addCompletion { ends.append($0) }
         stopped.startAnimation()
         stopped.stopAnimation(true)
-        #expect(stopped.state == .inactive)
+        expect(stopped.state == .inactive)
         clock.advance(to: 3.5)
-        #expect(ends == [.end])
+        expect(ends == [.end])
 
         let paused = UIViewPropertyAnimator(duration: 1, curve: .easeIn) {
             view.center = CGPoint(x: 200, y: 50)
         }
         paused.pauseAnimation()
         paused.fractionComplete = 0.4
-        #expect(paused.state == .active && !paused.isRunning && paused.fractionComplete == 0.4)
-        #expect(view.center == CGPoint(x: 50, y: 50))
+        expect(paused.state == .active && !paused.isRunning && paused.fractionComplete == 0.4)
+        expect(view.center == CGPoint(x: 50, y: 50))
         paused.stopAnimation(false)
-        #expect(paused.state == .stopped)
+        expect(paused.state == .stopped)
         paused.finishAnimation(at: .current)
-        #expect(paused.state == .inactive)
+        expect(paused.state == .inactive)
 
         let running = UIViewPropertyAnimator.runningPropertyAnimator(
             withDuration: 0.5, delay: 0.5, options: .curveLinear, animations: { view.alpha = 0.5 }
         ) { ends.append($0) }
-        #expect(running.isRunning && running.delay == 0.5)
+        expect(running.isRunning && running.delay == 0.5)
         clock.advance(to: 3.75)  // in the delay: the old value
-        #expect(abs(clock.presentation(of: view.layer).number(.opacity) - 1) < 1e-6)
+        expect(abs(clock.presentation(of: view.layer).number(.opacity) - 1) < 1e-6)
         clock.advance(to: 4.25)
-        #expect(abs(clock.presentation(of: view.layer).number(.opacity) - 0.75) < 1e-6)
-        #expect(ends == [.end])
+        expect(abs(clock.presentation(of: view.layer).number(.opacity) - 0.75) < 1e-6)
+        expect(ends == [.end])
         clock.advance(to: 4.51)
-        #expect(ends == [.end, .end])
+        expect(ends == [.end, .end])
     }
 }
 
@@ -409,9 +410,9 @@ private final class SlideOnTap: NSObject, UICollectionViewDelegate {
         }
         clock.advance(to: 1.5)
         // Halfway through the second animation, from 0.5 to 1 along ease-in-ease-out's middle.
-        #expect(abs(clock.presentation(of: view.layer).number(.opacity) - 0.75) < 1e-6)
+        expect(abs(clock.presentation(of: view.layer).number(.opacity) - 0.75) < 1e-6)
         clock.advance(to: 1.7)
-        #expect(clock.presentation(of: view.layer).number(.opacity) == 1)
+        expect(clock.presentation(of: view.layer).number(.opacity) == 1)
     }
 }
 
@@ -457,9 +458,9 @@ private final class AdvanceWindow: NSObject, UICollectionViewDelegate {
     }
     let elements = timeline.frame(at: 0.3).views[0].elements.map(\.attributes)
     func y(_ item: Int) -> Double? { elements.first { $0.indexPath.item == item }?.center.y }
-    #expect(y(3) == 120)
+    expect(y(3) == 120)
     // Item 1 goes from 70 to 20 over 0.4 s, half way at 0.3 s.
-    #expect(abs(y(1)! - 45) < 1e-9)
+    expect(abs(y(1)! - 45) < 1e-9)
 }
 
 /// A spring of mass, stiffness and damping moves in real time and ends when it settles,
@@ -471,19 +472,19 @@ private final class AdvanceWindow: NSObject, UICollectionViewDelegate {
     withClock(view, at: 1) { clock in
         var ended: Double?
         let spring = UISpringTimingParameters(mass: 1, stiffness: 100, damping: 20, initialVelocity: .zero)
-        #expect(spring.dampingRatio == 1)
+        expect(spring.dampingRatio == 1)
         let animator = UIViewPropertyAnimator(duration: 0, timingParameters: spring)
         animator.addAnimations { view.center = CGPoint(x: 150, y: 50) }
         animator.addCompletion { _ in ended = CACurrentMediaTime() }
         animator.startAnimation()
-        #expect(animator.duration == 0)
+        expect(animator.duration == 0)
         clock.advance(to: 1.2)
         let x = 1 - (1 + 10 * 0.2) * exp(-10 * 0.2)
         // Within the thousandth the spring has left at its end, which framegen's curve takes
         // away smoothly so that it ends at the target.
-        #expect(abs(clock.presentation(of: view.layer).position.x - (50 + 100 * x)) < 0.1)
+        expect(abs(clock.presentation(of: view.layer).position.x - (50 + 100 * x)) < 0.1)
         clock.advance(to: 3)
         // Settled once the rest is under a thousandth of the way: (1 + 10t) e^(-10t) = 0.001.
-        #expect(ended.map { $0 > 1.9 && $0 < 2.0 } == true)
+        expect(ended.map { $0 > 1.9 && $0 < 2.0 } == true)
     }
 }

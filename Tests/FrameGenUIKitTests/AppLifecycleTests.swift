@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import FrameGenUIKit
@@ -40,53 +41,53 @@ private final class TemplateSceneDelegate: UIResponder, UIWindowSceneDelegate {
 @Suite struct AppLifecycleTests {
     @Test func theTemplatesDelegatesAnswerAsOnIOS() throws {
         let app = TemplateAppDelegate()
-        #expect(app.application(.shared, didFinishLaunchingWithOptions: nil))
+        expect(app.application(.shared, didFinishLaunchingWithOptions: nil))
         // UIKit's defaults for what the template leaves out.
-        #expect(app.application(.shared, willFinishLaunchingWithOptions: [.url: URL(fileURLWithPath: "/")]))
-        #expect(app.window == nil)
-        #expect(app.application(.shared, supportedInterfaceOrientationsFor: nil) == .allButUpsideDown)
+        expect(app.application(.shared, willFinishLaunchingWithOptions: [.url: URL(fileURLWithPath: "/")]))
+        expect(app.window == nil)
+        expect(app.application(.shared, supportedInterfaceOrientationsFor: nil) == .allButUpsideDown)
         let session = UISceneSession()
         let configuration = app.application(.shared, configurationForConnecting: session, options: .init())
-        #expect(configuration.name == "Default Configuration")
-        #expect(configuration.role == .windowApplication)
+        expect(configuration.name == "Default Configuration")
+        expect(configuration.role == .windowApplication)
 
         let scene = UIWindowScene(session: session, connectionOptions: .init())
         let sceneDelegate = TemplateSceneDelegate()
         scene.delegate = sceneDelegate
         sceneDelegate.scene(scene, willConnectTo: session, options: .init())
         let window = try #require(sceneDelegate.window)
-        #expect(window.frame == UIScreen.main.bounds)
-        #expect(scene.windows.count == 1 && scene.windows[0] === window)
-        #expect(window.rootViewController?.view.frame == UIScreen.main.bounds)
-        #expect(session.scene === scene)
-        #expect(window.windowScene === scene)
+        expect(window.frame == UIScreen.main.bounds)
+        expect(scene.windows.count == 1 && scene.windows[0] === window)
+        expect(window.rootViewController?.view.frame == UIScreen.main.bounds)
+        expect(session.scene === scene)
+        expect(window.windowScene === scene)
         // A window set to a scene moves among its windows, as a scene delegate sets it.
         let other = UIWindowScene(session: UISceneSession(), connectionOptions: .init())
         let second = UIWindow(frame: .zero)
         second.windowScene = other
-        #expect(other.windows.count == 1 && other.windows[0] === second)
+        expect(other.windows.count == 1 && other.windows[0] === second)
         window.windowScene = other
-        #expect(scene.windows.isEmpty && other.windows.count == 2)
+        expect(scene.windows.isEmpty && other.windows.count == 2)
     }
 
     @Test func theAppKeepsItsDelegateWeakly() {
         var delegate: TemplateAppDelegate? = TemplateAppDelegate()
         let application = UIApplication()
         application.delegate = delegate
-        #expect(application.delegate === delegate)
+        expect(application.delegate === delegate)
         delegate = nil
-        #expect(application.delegate == nil)
+        expect(application.delegate == nil)
     }
 
     /// A bit per UIInterfaceOrientation raw value, as UIKit's masks are.
     @Test func orientationMasksAreUIKits() {
-        #expect(
+        expect(
             UIInterfaceOrientationMask.portrait.rawValue == 1
                 << UInt(UIInterfaceOrientation.portrait.rawValue))
-        #expect(
+        expect(
             UIInterfaceOrientationMask.landscapeLeft.rawValue == 1
                 << UInt(UIInterfaceOrientation.landscapeLeft.rawValue))
-        #expect(UIInterfaceOrientationMask.all.rawValue == 30)
-        #expect(UIInterfaceOrientationMask.allButUpsideDown.rawValue == 26)
+        expect(UIInterfaceOrientationMask.all.rawValue == 30)
+        expect(UIInterfaceOrientationMask.allButUpsideDown.rawValue == 26)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FrameGenCoreGraphics
+import TestTiers
 import Testing
 
 @testable import FrameGenUIKit
@@ -97,17 +98,17 @@ import Testing
     /// iOS says nothing when `UIImage(named:)` is nil; framegen says once why, since the cause
     /// is most often the port's (a catalog not given as a resource, a symbol set it cannot draw).
     @Test func aNilImageSaysWhereItWasLookedFor() {
-        #expect(UIImage(named: "Nowhere", in: Self.bundle, compatibleWith: nil) == nil)
+        expect(UIImage(named: "Nowhere", in: Self.bundle, compatibleWith: nil) == nil)
         let missing = AssetCatalogs.missingImageMessage("Nowhere", in: Self.bundle)
-        #expect(missing?.contains("UIImage(named: \"Nowhere\") is nil") == true)
-        #expect(missing?.contains("Assets.xcassets") == true)
+        expect(missing?.contains("UIImage(named: \"Nowhere\") is nil") == true)
+        expect(missing?.contains("Assets.xcassets") == true)
         // A symbol set is named as such, not as missing.
-        #expect(UIImage(named: "Bolt", in: Self.bundle, compatibleWith: nil) == nil)
-        #expect(AssetCatalogs.missingImageMessage("Bolt", in: Self.bundle) == nil)
+        expect(UIImage(named: "Bolt", in: Self.bundle, compatibleWith: nil) == nil)
+        expect(AssetCatalogs.missingImageMessage("Bolt", in: Self.bundle) == nil)
         let catalog = AssetCatalogs.catalogs(in: Self.bundle).first
-        #expect(catalog?.problems["Bolt"]?.contains("is a symbol set") == true)
+        expect(catalog?.problems["Bolt"]?.contains("is a symbol set") == true)
         // A name that is found says nothing.
-        #expect(UIImage(named: "fixture", in: Self.bundle, compatibleWith: nil) != nil)
+        expect(UIImage(named: "fixture", in: Self.bundle, compatibleWith: nil) != nil)
     }
 
     static let light = UITraitCollection(userInterfaceStyle: .light)
@@ -121,45 +122,45 @@ import Testing
 
     @Test func aColourSetGivesItsComponentsInEachOfXcodesForms() {
         let bundle = Self.bundle
-        #expect(Self.rgba(UIColor(named: "Brand", in: bundle, compatibleWith: nil)) == [204, 102, 51, 1])
-        #expect(Self.rgba(UIColor(named: "Hex", in: bundle, compatibleWith: nil)) == [255, 128, 0, 0.5])
+        expect(Self.rgba(UIColor(named: "Brand", in: bundle, compatibleWith: nil)) == [204, 102, 51, 1])
+        expect(Self.rgba(UIColor(named: "Hex", in: bundle, compatibleWith: nil)) == [255, 128, 0, 0.5])
         let gray = UIColor(named: "Gray", in: bundle, compatibleWith: nil)
-        #expect(gray?.cgColor.space == .gray)
-        #expect(Self.rgba(gray) == [127.5, 127.5, 127.5, 1])
+        expect(gray?.cgColor.space == .gray)
+        expect(Self.rgba(gray) == [127.5, 127.5, 127.5, 1])
         // Linear 0.214 is sRGB 0.5 (to a thousandth), and 1 stays 1.
         let linear = Self.rgba(UIColor(named: "Linear", in: bundle, compatibleWith: nil))!
-        #expect(abs(linear[0] - 127.5) < 0.2 && linear[1] == 0 && linear[2] == 255)
+        expect(abs(linear[0] - 127.5) < 0.2 && linear[1] == 0 && linear[2] == 255)
     }
 
     @Test func aColourSetWithADarkVariantIsDynamic() {
         let brand = UIColor(named: "Brand", in: Self.bundle, compatibleWith: nil)
-        #expect(brand?.isDynamic == true)
-        #expect(Self.rgba(brand, Self.light) == [204, 102, 51, 1])
-        #expect(Self.rgba(brand, Self.dark) == [51, 102, 204, 1])
+        expect(brand?.isDynamic == true)
+        expect(Self.rgba(brand, Self.light) == [204, 102, 51, 1])
+        expect(Self.rgba(brand, Self.dark) == [51, 102, 204, 1])
         // Given traits, the variant for them, fixed.
         let fixed = UIColor(named: "Brand", in: Self.bundle, compatibleWith: Self.dark)
-        #expect(fixed?.isDynamic == false)
-        #expect(Self.rgba(fixed, Self.light) == [51, 102, 204, 1])
+        expect(fixed?.isDynamic == false)
+        expect(Self.rgba(fixed, Self.light) == [51, 102, 204, 1])
     }
 
     @Test func aSystemReferenceIsTheSystemColour() {
         let blue = UIColor(named: "System", in: Self.bundle, compatibleWith: nil)
-        #expect(Self.rgba(blue, Self.light) == [0, 122, 255, 1])
-        #expect(Self.rgba(blue, Self.dark) == [10, 132, 255, 1])
+        expect(Self.rgba(blue, Self.light) == [0, 122, 255, 1])
+        expect(Self.rgba(blue, Self.dark) == [10, 132, 255, 1])
     }
 
     @Test func whatNoCatalogHoldsForThisDeviceIsNil() {
-        #expect(UIColor(named: "Missing", in: Self.bundle, compatibleWith: nil) == nil)
+        expect(UIColor(named: "Missing", in: Self.bundle, compatibleWith: nil) == nil)
         // An iPad-only set, asked for on a phone.
-        #expect(UIColor(named: "PadOnly", in: Self.bundle, compatibleWith: nil) == nil)
-        #expect(
+        expect(UIColor(named: "PadOnly", in: Self.bundle, compatibleWith: nil) == nil)
+        expect(
             UIColor(
                 named: "PadOnly", in: Self.bundle, compatibleWith: UITraitCollection(userInterfaceIdiom: .pad)
             )
                 != nil)
         // A set whose JSON is broken: nil, and nothing else breaks.
-        #expect(UIColor(named: "Broken", in: Self.bundle, compatibleWith: nil) == nil)
-        #expect(UIImage(named: "Star", in: Self.bundle, compatibleWith: nil) == nil)  // namespaced
+        expect(UIColor(named: "Broken", in: Self.bundle, compatibleWith: nil) == nil)
+        expect(UIImage(named: "Star", in: Self.bundle, compatibleWith: nil) == nil)  // namespaced
     }
 
     @Test func anImageSetGivesTheScreensScaleElseTheNextLarger() throws {
@@ -171,17 +172,17 @@ import Testing
         }
         for (scale, side, rgb) in [(1.0, 10, [255, 0, 0]), (2, 20, [0, 255, 0]), (3, 30, [0, 0, 255])] {
             let image = try star(scale)
-            #expect(image.scale == scale && image.size == CGSize(width: 10, height: 10))
-            #expect(image.bitmap?.width == side)
-            #expect(Array(image.bitmap!.pixels[0..<3]) == rgb.map(UInt8.init))
-            #expect(image.renderingMode == .alwaysTemplate)
+            expect(image.scale == scale && image.size == CGSize(width: 10, height: 10))
+            expect(image.bitmap?.width == side)
+            expect(Array(image.bitmap!.pixels[0..<3]) == rgb.map(UInt8.init))
+            expect(image.renderingMode == .alwaysTemplate)
         }
         // Only a 2x file (its 3x slot empty): at 1x the next larger, at 3x the largest smaller.
         for scale: CGFloat in [1, 3] {
             let dot = UIImage(
                 named: "Dot", in: Self.bundle, compatibleWith: UITraitCollection(displayScale: scale))
-            #expect(dot?.scale == 2 && dot?.size == CGSize(width: 4, height: 4))
-            #expect(dot?.renderingMode == .automatic)
+            expect(dot?.scale == 2 && dot?.size == CGSize(width: 4, height: 4))
+            expect(dot?.renderingMode == .automatic)
         }
     }
 
@@ -189,12 +190,12 @@ import Testing
         func fixture(_ name: String, _ scale: CGFloat) -> UIImage? {
             UIImage(named: name, in: Self.bundle, compatibleWith: UITraitCollection(displayScale: scale))
         }
-        #expect(fixture("fixture", 3)?.scale == 2)  // no 3x: the largest smaller
-        #expect(fixture("fixture", 3)?.size == CGSize(width: 3, height: 2))
-        #expect(fixture("fixture", 1)?.scale == 1)
-        #expect(fixture("fixture.png", 2)?.scale == 2)
-        #expect(fixture("fixture.jpg", 2) == nil)
-        #expect(fixture("../fixture", 2) == nil)
+        expect(fixture("fixture", 3)?.scale == 2)  // no 3x: the largest smaller
+        expect(fixture("fixture", 3)?.size == CGSize(width: 3, height: 2))
+        expect(fixture("fixture", 1)?.scale == 1)
+        expect(fixture("fixture.png", 2)?.scale == 2)
+        expect(fixture("fixture.jpg", 2) == nil)
+        expect(fixture("../fixture", 2) == nil)
     }
 
     /// An image set with a dark variant: the image is the current appearance's, and an image
@@ -202,18 +203,18 @@ import Testing
     @Test func anImageSetsDarkVariantIsShownByADarkImageView() throws {
         let moon = try #require(
             UIImage(named: "Moon", in: Self.bundle, compatibleWith: UITraitCollection(displayScale: 3)))
-        #expect(moon.bitmap.map { Array($0.pixels.prefix(3)) } == [250, 250, 0])
+        expect(moon.bitmap.map { Array($0.pixels.prefix(3)) } == [250, 250, 0])
         let view = UIImageView(image: moon)
         func shown() -> [UInt8]? {
             (view.layer.contents as? UIImage)?.bitmap.map { Array($0.pixels.prefix(3)) }
         }
-        #expect(shown() == [250, 250, 0])
+        expect(shown() == [250, 250, 0])
         view.overrideUserInterfaceStyle = .dark
         view.traitCollection(updated: true)
-        #expect(shown() == [0, 0, 90])
+        expect(shown() == [0, 0, 90])
         view.overrideUserInterfaceStyle = .light
         view.traitCollection(updated: true)
-        #expect(shown() == [250, 250, 0])
+        expect(shown() == [250, 250, 0])
     }
 
     /// UIImageAsset as an app uses it: a dark image registered beside a drawn one.
@@ -223,18 +224,18 @@ import Testing
         let darkAt3x = UITraitCollection(traitsFrom: [Self.dark, UITraitCollection(displayScale: 3)])
         let asset = light.imageAsset!
         asset.register(dark, with: darkAt3x)
-        #expect(asset.image(with: darkAt3x) === dark)
-        #expect(asset.image(with: Self.dark) === light)  // its scale unspecified: not contained
-        #expect(asset.image(with: Self.light) === light)
+        expect(asset.image(with: darkAt3x) === dark)
+        expect(asset.image(with: Self.dark) === light)  // its scale unspecified: not contained
+        expect(asset.image(with: Self.light) === light)
         asset.unregisterImage(with: darkAt3x)
-        #expect(asset.image(with: darkAt3x) === light)
+        expect(asset.image(with: darkAt3x) === light)
     }
 
     @Test func aVectorImageHasItsSizeAndNoPixels() throws {
         let arrow = try #require(
             UIImage(named: "Vector", in: Self.bundle, compatibleWith: UITraitCollection(displayScale: 3)))
-        #expect(arrow.size == CGSize(width: 24, height: 16))
-        #expect(arrow.bitmap == nil)
+        expect(arrow.size == CGSize(width: 24, height: 16))
+        expect(arrow.bitmap == nil)
     }
 
     @Test func theAppsCatalogsComeFromTheEnvironment() {
@@ -242,11 +243,11 @@ import Testing
         let folder = Self.bundle.bundlePath
         setenv(AssetCatalogs.environmentVariable, "/nonexistent:" + folder, 1)
         defer { unsetenv(AssetCatalogs.environmentVariable) }
-        #expect(Self.rgba(UIColor(named: "Hex")) == [255, 128, 0, 0.5])
-        #expect(UIImage(named: "Icons/Star")?.size == CGSize(width: 10, height: 10))
+        expect(Self.rgba(UIColor(named: "Hex")) == [255, 128, 0, 0.5])
+        expect(UIImage(named: "Icons/Star")?.size == CGSize(width: 10, height: 10))
         // A bundle with no catalog of its own falls back to the app's.
         let empty = Bundle(path: FileManager.default.temporaryDirectory.path)
-        #expect(Self.rgba(UIColor(named: "Hex", in: empty, compatibleWith: nil)) == [255, 128, 0, 0.5])
+        expect(Self.rgba(UIColor(named: "Hex", in: empty, compatibleWith: nil)) == [255, 128, 0, 0.5])
     }
 }
 
@@ -263,6 +264,6 @@ extension UIBezierPath {
 }
 
 @Test func shapeInitialisersMakeSelf() {
-    #expect(UIBezierPath.square(4).bounds == CGRect(x: 0, y: 0, width: 4, height: 4))
-    #expect(UIBezierPath.pill(CGRect(x: 0, y: 0, width: 20, height: 10)).bounds.width == 20)
+    expect(UIBezierPath.square(4).bounds == CGRect(x: 0, y: 0, width: 4, height: 4))
+    expect(UIBezierPath.pill(CGRect(x: 0, y: 0, width: 20, height: 10)).bounds.width == 20)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FrameGenUIKit
+import TestTiers
 import Testing
 
 /// `objc_setAssociatedObject` and `objc_getAssociatedObject` as the Objective-C runtime keeps
@@ -17,15 +18,15 @@ import Testing
         objc_setAssociatedObject(a, &Self.nameKey, "first", .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
         objc_setAssociatedObject(b, &Self.nameKey, "second", .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
         objc_setAssociatedObject(a, &Self.otherKey, 7, .OBJC_ASSOCIATION_RETAIN)
-        #expect(objc_getAssociatedObject(a, &Self.nameKey) as? String == "first")
-        #expect(objc_getAssociatedObject(b, &Self.nameKey) as? String == "second")
-        #expect(objc_getAssociatedObject(a, &Self.otherKey) as? Int == 7)
+        expect(objc_getAssociatedObject(a, &Self.nameKey) as? String == "first")
+        expect(objc_getAssociatedObject(b, &Self.nameKey) as? String == "second")
+        expect(objc_getAssociatedObject(a, &Self.otherKey) as? Int == 7)
         objc_setAssociatedObject(a, &Self.nameKey, nil, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
-        #expect(objc_getAssociatedObject(a, &Self.nameKey) == nil)
-        #expect(objc_getAssociatedObject(a, &Self.otherKey) as? Int == 7)
+        expect(objc_getAssociatedObject(a, &Self.nameKey) == nil)
+        expect(objc_getAssociatedObject(a, &Self.otherKey) as? Int == 7)
         objc_removeAssociatedObjects(a)
-        #expect(objc_getAssociatedObject(a, &Self.otherKey) == nil)
-        #expect(objc_getAssociatedObject(b, &Self.nameKey) as? String == "second")
+        expect(objc_getAssociatedObject(a, &Self.otherKey) == nil)
+        expect(objc_getAssociatedObject(b, &Self.nameKey) as? String == "second")
     }
 
     @Test func policiesRetainCopyOrAssign() {
@@ -40,15 +41,15 @@ import Testing
             objc_setAssociatedObject(owner, &Self.nameKey, t1, .OBJC_ASSOCIATION_ASSIGN)
             objc_setAssociatedObject(owner, &Self.otherKey, t2, .OBJC_ASSOCIATION_RETAIN)
         }
-        #expect(assigned == nil)
-        #expect(objc_getAssociatedObject(owner, &Self.nameKey) == nil)
-        #expect(retained != nil)
-        #expect(objc_getAssociatedObject(owner, &Self.otherKey) as AnyObject? === retained)
+        expect(assigned == nil)
+        expect(objc_getAssociatedObject(owner, &Self.nameKey) == nil)
+        expect(retained != nil)
+        expect(objc_getAssociatedObject(owner, &Self.otherKey) as AnyObject? === retained)
 
         let text = NSMutableString(string: "abc")
         objc_setAssociatedObject(owner, &Self.nameKey, text, .OBJC_ASSOCIATION_COPY_NONATOMIC)
         text.append("d")
-        #expect(objc_getAssociatedObject(owner, &Self.nameKey) as? String == "abc")
+        expect(objc_getAssociatedObject(owner, &Self.nameKey) as? String == "abc")
     }
 
     /// A value goes with its object: a later object does not see it, and it is released.
@@ -64,12 +65,12 @@ import Testing
         // sweep releases it.
         for _ in 0..<200 {
             let fresh = UIView()
-            #expect(objc_getAssociatedObject(fresh, &Self.nameKey) == nil)
+            expect(objc_getAssociatedObject(fresh, &Self.nameKey) == nil)
             objc_setAssociatedObject(fresh, &Self.otherKey, 1, .OBJC_ASSOCIATION_RETAIN)
         }
-        #expect(value == nil)
+        expect(value == nil)
         // A value type has no identity: nothing is kept.
         objc_setAssociatedObject(5, &Self.nameKey, "x", .OBJC_ASSOCIATION_RETAIN)
-        #expect(objc_getAssociatedObject(5, &Self.nameKey) == nil)
+        expect(objc_getAssociatedObject(5, &Self.nameKey) == nil)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import FrameGenCoreGraphics
 import FrameGenUIKit
 import FrameGenUIKitRendering
+import TestTiers
 import Testing
 
 /// Attributed text as apps measure and draw it: paragraph styles, the string drawing methods
@@ -56,11 +57,11 @@ import Testing
         label.font = Self.font
         label.text = "Hello, world"
         let size = label.intrinsicContentSize
-        #expect(size.width > 50 && size.height > 17)
-        #expect("Hello, world".size(withAttributes: [.font: Self.font]) == size)
-        #expect(("Hello, world" as NSString).size(withAttributes: [.font: Self.font]) == size)
-        #expect(NSAttributedString(string: "Hello, world", attributes: [.font: Self.font]).size() == size)
-        #expect(label.sizeThatFits(.zero) == size || label.sizeThatFits(.zero) == label.bounds.size)
+        expect(size.width > 50 && size.height > 17)
+        expect("Hello, world".size(withAttributes: [.font: Self.font]) == size)
+        expect(("Hello, world" as NSString).size(withAttributes: [.font: Self.font]) == size)
+        expect(NSAttributedString(string: "Hello, world", attributes: [.font: Self.font]).size() == size)
+        expect(label.sizeThatFits(.zero) == size || label.sizeThatFits(.zero) == label.bounds.size)
     }
 
     @Test func boundingRectWrapsOnlyWithLineFragmentOrigin() {
@@ -69,22 +70,22 @@ import Testing
             with: CGSize(width: width, height: .greatestFiniteMagnitude), options: .usesLineFragmentOrigin,
             attributes: [.font: Self.font], context: nil)
         let lines = (wrapped.height / Self.font.lineHeight).rounded()
-        #expect(lines >= 4)
-        #expect(abs(wrapped.height - lines * Self.font.lineHeight) < 0.5)
-        #expect(wrapped.width <= width && wrapped.origin == .zero)
-        #expect(wrapped.size == Self.label(Self.long, [:], width: width).intrinsicContentSize)
+        expect(lines >= 4)
+        expect(abs(wrapped.height - lines * Self.font.lineHeight) < 0.5)
+        expect(wrapped.width <= width && wrapped.origin == .zero)
+        expect(wrapped.size == Self.label(Self.long, [:], width: width).intrinsicContentSize)
         let single = Self.long.boundingRect(
             with: CGSize(width: width, height: .greatestFiniteMagnitude), options: [],
             attributes: [.font: Self.font], context: nil)
-        #expect(single.height < Self.font.lineHeight + 0.5)
-        #expect(single.width > width)
-        #expect(single.minY == -Self.font.ascender)
+        expect(single.height < Self.font.lineHeight + 0.5)
+        expect(single.width > width)
+        expect(single.minY == -Self.font.ascender)
         // A truncating line break mode keeps the paragraph on one line, as TextKit does.
         let truncating = Self.paragraph { $0.lineBreakMode = .byTruncatingTail }
         let cut = Self.long.boundingRect(
             with: CGSize(width: width, height: 1000), options: .usesLineFragmentOrigin,
             attributes: [.font: Self.font, .paragraphStyle: truncating], context: nil)
-        #expect(cut.height == single.height && cut.width == width)
+        expect(cut.height == single.height && cut.width == width)
     }
 
     @Test func paragraphSpacingGrowsALabel() {
@@ -93,21 +94,21 @@ import Testing
         let spaced = Self.label(
             Self.long, [.paragraphStyle: Self.paragraph { $0.lineSpacing = 10 }], width: 120
         ).intrinsicContentSize.height
-        #expect(abs(spaced - plain - (lines - 1) * 10) <= 0.5)
+        expect(abs(spaced - plain - (lines - 1) * 10) <= 0.5)
         let tall = Self.label(
             Self.long, [.paragraphStyle: Self.paragraph { $0.lineHeightMultiple = 1.5 }], width: 120
         ).intrinsicContentSize.height
-        #expect(abs(tall - lines * Self.font.lineHeight * 1.5) <= 0.5)
+        expect(abs(tall - lines * Self.font.lineHeight * 1.5) <= 0.5)
         let fixed = Self.label(
             Self.long,
             [.paragraphStyle: Self.paragraph { ($0.minimumLineHeight, $0.maximumLineHeight) = (30, 30) }],
             width: 120
         ).intrinsicContentSize.height
-        #expect(fixed == lines * 30)
+        expect(fixed == lines * 30)
         let paragraphs = Self.label(
             "One\nTwo\nThree", [.paragraphStyle: Self.paragraph { $0.paragraphSpacing = 8 }], width: 300
         ).intrinsicContentSize.height
-        #expect(abs(paragraphs - (3 * Self.font.lineHeight + 16)) <= 0.5)
+        expect(abs(paragraphs - (3 * Self.font.lineHeight + 16)) <= 0.5)
     }
 
     /// Spacing moves the drawn lines as it grows the label: the ink of three spaced lines spans
@@ -121,7 +122,7 @@ import Testing
             return box.maxY - box.minY
         }
         let grown = inkHeight(20) - inkHeight(0)
-        #expect(abs(grown - 2 * 20 * 2) <= 2)
+        expect(abs(grown - 2 * 20 * 2) <= 2)
     }
 
     @Test func paragraphAlignmentMovesInk() {
@@ -130,16 +131,16 @@ import Testing
             label.attributedText = NSAttributedString(
                 string: "Hi",
                 attributes: [.font: Self.font, .paragraphStyle: Self.paragraph { $0.alignment = alignment }])
-            #expect(label.textAlignment == alignment)
+            expect(label.textAlignment == alignment)
             let box = Self.ink(Self.rendered(label))!
             return (box.minX, box.maxX)
         }
         let left = inkX(.left)
         let centre = inkX(.center)
         let right = inkX(.right)
-        #expect(left.0 < 6)
-        #expect(right.1 > 400 - 6)
-        #expect(abs((centre.0 + centre.1) / 2 - 200) <= 2)
+        expect(left.0 < 6)
+        expect(right.1 > 400 - 6)
+        expect(abs((centre.0 + centre.1) / 2 - 200) <= 2)
     }
 
     @Test func drawAtPointInksWhereALabelWould() {
@@ -157,14 +158,14 @@ import Testing
         let labelled = Self.rendered(container)
         let a = Self.ink(drawn)
         let b = Self.ink(labelled)
-        #expect(a != nil)
-        #expect(a?.minX == b?.minX && a?.maxX == b?.maxX && a?.minY == b?.minY && a?.maxY == b?.maxY)
-        #expect(a!.minX >= 20 && a!.minY >= 10)
+        expect(a != nil)
+        expect(a?.minX == b?.minX && a?.maxX == b?.maxX && a?.minY == b?.minY && a?.maxY == b?.maxY)
+        expect(a!.minX >= 20 && a!.minY >= 10)
         // The attributed and NSString spellings draw the same.
         let attributed = Self.render(CGSize(width: 200, height: 40)) { _ in
             NSAttributedString(string: "Hello", attributes: attributes).draw(at: CGPoint(x: 10, y: 5))
         }
-        #expect(attributed.bitmap == drawn.bitmap)
+        expect(attributed.bitmap == drawn.bitmap)
     }
 
     /// In a view's `draw(_:)`, text wraps in its rect and moves with the context's transform.
@@ -184,9 +185,9 @@ import Testing
             with: CGSize(width: 120, height: 400), options: .usesLineFragmentOrigin,
             attributes: [.font: Self.font], context: nil
         ).height
-        #expect(box.minY >= 40 && box.minY < 50)
-        #expect(box.maxY > 40 + Int(height * 2) - 20 && box.maxY <= 40 + Int(height * 2))
-        #expect(box.maxX < 240)
+        expect(box.minY >= 40 && box.minY < 50)
+        expect(box.maxY > 40 + Int(height * 2) - 20 && box.maxY <= 40 + Int(height * 2))
+        expect(box.maxX < 240)
     }
 
     @Test func underlineAndStrikethroughAddLines() {
@@ -201,44 +202,44 @@ import Testing
         let plain = ink([:])
         let underlined = ink([.underlineStyle: NSUnderlineStyle.single.rawValue])
         let struck = ink([.strikethroughStyle: NSUnderlineStyle.single])
-        #expect(underlined.maxY >= plain.maxY)
-        #expect(underlined.count > plain.count + 2 * 60)
-        #expect(struck.maxY == plain.maxY && struck.minY == plain.minY)
-        #expect(struck.count > plain.count + 2 * 60)
+        expect(underlined.maxY >= plain.maxY)
+        expect(underlined.count > plain.count + 2 * 60)
+        expect(struck.maxY == plain.maxY && struck.minY == plain.minY)
+        expect(struck.count > plain.count + 2 * 60)
         let double = ink([.underlineStyle: NSUnderlineStyle.double.rawValue])
-        #expect(double.count > underlined.count)
+        expect(double.count > underlined.count)
     }
 
     @Test func boldTraitMakesABoldFont() throws {
         let regular = UIFont.systemFont(ofSize: 17)
         let descriptor = try #require(regular.fontDescriptor.withSymbolicTraits(.traitBold))
         let bold = UIFont(descriptor: descriptor, size: 0)
-        #expect(bold.pointSize == 17)
-        #expect(bold.fontDescriptor.symbolicTraits.contains(.traitBold))
-        #expect(!regular.fontDescriptor.symbolicTraits.contains(.traitBold))
-        #expect(bold == UIFont.boldSystemFont(ofSize: 17))
-        #expect(
+        expect(bold.pointSize == 17)
+        expect(bold.fontDescriptor.symbolicTraits.contains(.traitBold))
+        expect(!regular.fontDescriptor.symbolicTraits.contains(.traitBold))
+        expect(bold == UIFont.boldSystemFont(ofSize: 17))
+        expect(
             "Hello".size(withAttributes: [.font: bold]).width
                 > "Hello".size(withAttributes: [.font: regular]).width)
-        #expect(UIFont(descriptor: descriptor, size: 20).pointSize == 20)
+        expect(UIFont(descriptor: descriptor, size: 20).pointSize == 20)
         let italic = UIFont(
             descriptor: try #require(descriptor.withSymbolicTraits([.traitBold, .traitItalic])), size: 0)
-        #expect(italic.fontDescriptor.symbolicTraits == [.traitBold, .traitItalic])
+        expect(italic.fontDescriptor.symbolicTraits == [.traitBold, .traitItalic])
         let unbolded = UIFont(descriptor: try #require(bold.fontDescriptor.withSymbolicTraits([])), size: 0)
-        #expect(unbolded == regular)
+        expect(unbolded == regular)
         let rounded = try #require(regular.fontDescriptor.withDesign(.rounded))
-        #expect(UIFont(descriptor: rounded, size: 0).pointSize == 17)
-        #expect(UIFont(name: "Helvetica", size: 12)!.fontDescriptor.withDesign(.rounded) == nil)
+        expect(UIFont(descriptor: rounded, size: 0).pointSize == 17)
+        expect(UIFont(name: "Helvetica", size: 12)!.fontDescriptor.withDesign(.rounded) == nil)
         let mono = UIFont(descriptor: try #require(regular.fontDescriptor.withDesign(.monospaced)), size: 0)
-        #expect(mono.fontDescriptor.symbolicTraits.contains(.traitMonoSpace))
+        expect(mono.fontDescriptor.symbolicTraits.contains(.traitMonoSpace))
         let headline = UIFontDescriptor.preferredFontDescriptor(withTextStyle: .headline)
-        #expect(headline.pointSize == 17)
-        #expect(UIFont(descriptor: headline, size: 0) == UIFont.preferredFont(forTextStyle: .headline))
+        expect(headline.pointSize == 17)
+        expect(UIFont(descriptor: headline, size: 0) == UIFont.preferredFont(forTextStyle: .headline))
         let helveticaBold = UIFont(
             descriptor: try #require(
                 UIFont(name: "Helvetica", size: 12)!.fontDescriptor.withSymbolicTraits(.traitBold)),
             size: 0)
-        #expect(helveticaBold.familyName == "Helvetica" && helveticaBold.fontName == "Helvetica-Bold")
+        expect(helveticaBold.familyName == "Helvetica" && helveticaBold.fontName == "Helvetica-Bold")
     }
 
     @Test func attributedTextSetsTheLabelsProperties() {
@@ -250,21 +251,21 @@ import Testing
                 .font: font, .foregroundColor: UIColor.red,
                 .paragraphStyle: Self.paragraph { $0.alignment = .right },
             ])
-        #expect(label.font == font)
-        #expect(label.textColor == .red)
-        #expect(label.textAlignment == .right)
+        expect(label.font == font)
+        expect(label.textColor == .red)
+        expect(label.textAlignment == .right)
         label.text = "y"
-        #expect(label.font == font)
+        expect(label.font == font)
     }
 
     @Test func paragraphStyleCopies() throws {
         let style = try #require(NSParagraphStyle.default.mutableCopy() as? NSMutableParagraphStyle)
         style.lineSpacing = 4
-        #expect(NSParagraphStyle.default.lineSpacing == 0)
+        expect(NSParagraphStyle.default.lineSpacing == 0)
         let copy = try #require(style.copy() as? NSParagraphStyle)
-        #expect(copy.lineSpacing == 4 && !(copy is NSMutableParagraphStyle))
-        #expect(copy == style)
-        #expect(NSParagraphStyle.default.lineBreakMode == .byWordWrapping)
+        expect(copy.lineSpacing == 4 && !(copy is NSMutableParagraphStyle))
+        expect(copy == style)
+        expect(NSParagraphStyle.default.lineBreakMode == .byWordWrapping)
     }
 
     @Test func segmentedControlTitleAttributes() {
@@ -272,10 +273,10 @@ import Testing
         let narrow = control.intrinsicContentSize.width
         let attributes: [NSAttributedString.Key: Any] = [.font: UIFont.systemFont(ofSize: 20)]
         control.setTitleTextAttributes(attributes, for: .normal)
-        #expect(control.titleTextAttributes(for: .normal)?[.font] as? UIFont == UIFont.systemFont(ofSize: 20))
-        #expect(control.titleTextAttributes(for: .selected) == nil)
+        expect(control.titleTextAttributes(for: .normal)?[.font] as? UIFont == UIFont.systemFont(ofSize: 20))
+        expect(control.titleTextAttributes(for: .selected) == nil)
         control.frame = CGRect(x: 0, y: 0, width: 300, height: 32)
         control.layoutIfNeeded()
-        #expect(control.intrinsicContentSize.width > narrow)
+        expect(control.intrinsicContentSize.width > narrow)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import FrameGenCoreGraphics
@@ -33,7 +34,7 @@ import Testing
             view.heightAnchor.constraint(equalTo: view.widthAnchor, multiplier: 0.5),
         ]
     }
-    #expect(!placed.hasAmbiguousLayout)
+    expect(!placed.hasAmbiguousLayout)
     // No height: any height holds.
     let noHeight = laidOut { root, view in
         [
@@ -42,7 +43,7 @@ import Testing
             view.widthAnchor.constraint(equalToConstant: 100),
         ]
     }
-    #expect(noHeight.hasAmbiguousLayout)
+    expect(noHeight.hasAmbiguousLayout)
     // A width of at least 50 and nothing more: every width from 50 up holds as well.
     let atLeast = laidOut { root, view in
         [
@@ -52,7 +53,7 @@ import Testing
             view.heightAnchor.constraint(equalToConstant: 10),
         ]
     }
-    #expect(atLeast.hasAmbiguousLayout)
+    expect(atLeast.hasAmbiguousLayout)
     // An optional wish for a width settles it: one width is best.
     let wished = laidOut { root, view in
         let wish = view.widthAnchor.constraint(equalToConstant: 80)
@@ -65,7 +66,7 @@ import Testing
             wish,
         ]
     }
-    #expect(!wished.hasAmbiguousLayout)
+    expect(!wished.hasAmbiguousLayout)
     // A label's intrinsic size settles its size; centring it settles its place.
     let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
     let label = UILabel()
@@ -77,9 +78,9 @@ import Testing
         label.centerYAnchor.constraint(equalTo: root.centerYAnchor),
     ])
     root.layoutIfNeeded()
-    #expect(!label.hasAmbiguousLayout)
+    expect(!label.hasAmbiguousLayout)
     // A view placed by its frame is never ambiguous.
-    #expect(!root.hasAmbiguousLayout)
+    expect(!root.hasAmbiguousLayout)
 }
 
 /// UIKit hands out one anchor per item and attribute, and a constraint's `firstAnchor` and
@@ -88,26 +89,26 @@ import Testing
     let root = UIView()
     let view = UIView()
     root.addSubview(view)
-    #expect(view.topAnchor === view.topAnchor)
-    #expect(view.layoutMarginsGuide.leadingAnchor === view.layoutMarginsGuide.leadingAnchor)
-    #expect(view.topAnchor !== root.topAnchor)
+    expect(view.topAnchor === view.topAnchor)
+    expect(view.layoutMarginsGuide.leadingAnchor === view.layoutMarginsGuide.leadingAnchor)
+    expect(view.topAnchor !== root.topAnchor)
     let a = view.topAnchor.constraint(equalTo: root.topAnchor, constant: 8)
     let b = view.topAnchor.constraint(equalTo: root.topAnchor)
-    #expect(a.firstAnchor === b.firstAnchor)
-    #expect(a.secondAnchor === b.secondAnchor)
-    #expect(a.firstAnchor !== a.secondAnchor)
-    #expect(a.firstAnchor.item === view && a.firstAnchor.attribute == .top)
+    expect(a.firstAnchor === b.firstAnchor)
+    expect(a.secondAnchor === b.secondAnchor)
+    expect(a.firstAnchor !== a.secondAnchor)
+    expect(a.firstAnchor.item === view && a.firstAnchor.attribute == .top)
     // A constant has no second anchor.
-    #expect(view.widthAnchor.constraint(equalToConstant: 40).secondAnchor == nil)
+    expect(view.widthAnchor.constraint(equalToConstant: 40).secondAnchor == nil)
 }
 
 /// `NSLayoutConstraint()` is a constraint of nothing: no items, no attributes.
 @Test func aConstraintMadeWithoutArgumentsHoldsNothing() {
     let constraint = NSLayoutConstraint()
-    #expect(constraint.firstItem == nil && constraint.secondItem == nil)
-    #expect(constraint.firstAttribute == .notAnAttribute && constraint.secondAttribute == .notAnAttribute)
-    #expect(constraint.relation == .equal && constraint.constant == 0 && constraint.priority == .required)
-    #expect(constraint.secondAnchor == nil)
+    expect(constraint.firstItem == nil && constraint.secondItem == nil)
+    expect(constraint.firstAttribute == .notAnAttribute && constraint.secondAttribute == .notAnAttribute)
+    expect(constraint.relation == .equal && constraint.constant == 0 && constraint.priority == .required)
+    expect(constraint.secondAnchor == nil)
 }
 
 /// A view that counts the calls, as an app's test double does: UIKit's are methods of the class,
@@ -122,20 +123,20 @@ import Testing
     let view = Counting()
     view.setNeedsUpdateConstraints()
     view.updateConstraintsIfNeeded()
-    #expect(view.marked == 1 && view.updated == 1)
+    expect(view.marked == 1 && view.updated == 1)
     // The superclass's still marks the view and updates it.
     let plain = UIView()
     plain.setNeedsUpdateConstraints()
-    #expect(plain.needsUpdateConstraints())
+    expect(plain.needsUpdateConstraints())
     plain.updateConstraintsIfNeeded()
-    #expect(!plain.needsUpdateConstraints())
+    expect(!plain.needsUpdateConstraints())
 }
 
 /// Apple: `UIImage.checkmark` is "the standard image for a checkmark on a filled-circle
 /// background", a symbol image.
 @Test func theCheckmarkIsASymbolImage() {
-    #expect(UIImage.checkmark.isSymbolImage)
-    #expect(UIImage.checkmark.size.width > 0)
+    expect(UIImage.checkmark.isSymbolImage)
+    expect(UIImage.checkmark.size.width > 0)
 }
 
 /// A view taken out of autoresizing that no constraint names is left where its code put it,
@@ -149,9 +150,9 @@ import Testing
     label.translatesAutoresizingMaskIntoConstraints = false
     root.addSubview(label)
     root.layoutIfNeeded()
-    #expect(label.frame == CGRect(x: 0, y: 0, width: 375, height: 50))
+    expect(label.frame == CGRect(x: 0, y: 0, width: 375, height: 50))
     label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10).isActive = true
     root.layoutIfNeeded()
-    #expect(label.frame.minX == 10)
-    #expect(label.frame.size == label.intrinsicContentSize)
+    expect(label.frame.minX == 10)
+    expect(label.frame.size == label.intrinsicContentSize)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FrameGenKit
+import TestTiers
 import Testing
 
 import enum FrameGenLayout.LayoutRegistry
@@ -55,42 +56,42 @@ final class PinnedCell: UICollectionViewCell {
 @Test func anchorsPlaceAContentViewsSubviews() {
     let cell = PinnedCell(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
     cell.layoutIfNeeded()
-    #expect(cell.imageView.frame == CGRect(x: 8, y: 8, width: 40, height: 30))
+    expect(cell.imageView.frame == CGRect(x: 8, y: 8, width: 40, height: 30))
     // Leading 8 after the image, trailing at the 8-point margin; centred on the image (y 23)
     // at the label's intrinsic height, 17-point SF's line height on the 1/3-point grid.
     let lineHeight = UIFont.systemFont(ofSize: 17).lineHeight
-    #expect(cell.label.frame.minX == 56 && cell.label.frame.maxX == 192)
-    #expect(abs(cell.label.frame.height - lineHeight) <= 1.0 / 3)
-    #expect(abs(cell.label.frame.midY - 23) <= 1.0 / 3)
+    expect(cell.label.frame.minX == 56 && cell.label.frame.maxX == 192)
+    expect(abs(cell.label.frame.height - lineHeight) <= 1.0 / 3)
+    expect(abs(cell.label.frame.midY - 23) <= 1.0 / 3)
     // Constraints of one view are installed on it, as UIKit installs them.
-    #expect(cell.contentView.constraints.count == 5 && cell.imageView.constraints.count == 2)
+    expect(cell.contentView.constraints.count == 5 && cell.imageView.constraints.count == 2)
 }
 
 @Test func aSubclassReadsTheSolvedFramesAfterSuperLayoutSubviews() {
     let cell = PinnedCell(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
     cell.layoutIfNeeded()
-    #expect(cell.seenImageFrame == CGRect(x: 8, y: 8, width: 40, height: 30))
+    expect(cell.seenImageFrame == CGRect(x: 8, y: 8, width: 40, height: 30))
 }
 
 @Test func aNewConstantOrNewBoundsLayOutAgainAtTheNextPass() {
     let cell = PinnedCell(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
     cell.layoutIfNeeded()
     cell.imageWidth.constant = 60
-    #expect(cell.imageView.frame.width == 40)
+    expect(cell.imageView.frame.width == 40)
     cell.layoutIfNeeded()
-    #expect(cell.imageView.frame == CGRect(x: 8, y: 8, width: 60, height: 45))
-    #expect(cell.label.frame.minX == 76)
+    expect(cell.imageView.frame == CGRect(x: 8, y: 8, width: 60, height: 45))
+    expect(cell.label.frame.minX == 76)
     // The cell grows, as a layout's new attributes make it: the content view follows its mask
     // and the label's trailing edge the new margin.
     cell.bounds = CGRect(x: 0, y: 0, width: 300, height: 60)
     cell.layoutIfNeeded()
-    #expect(cell.label.frame.maxX == 292)
+    expect(cell.label.frame.maxX == 292)
     cell.imageWidth.isActive = false
-    #expect(!cell.contentView.constraints.contains(cell.imageWidth))
+    expect(!cell.contentView.constraints.contains(cell.imageWidth))
     cell.imageView.widthAnchor.constraint(equalTo: cell.contentView.widthAnchor, multiplier: 0.5).isActive =
         true
     cell.layoutIfNeeded()
-    #expect(cell.imageView.frame.width == 150 && cell.label.frame.minX == 166)
+    expect(cell.imageView.frame.width == 150 && cell.label.frame.minX == 166)
 }
 
 @Test func aRequiredConstraintBeatsAnOptionalOneAndPrioritiesRank() {
@@ -107,11 +108,11 @@ final class PinnedCell: UICollectionViewCell {
         a.heightAnchor.constraint(equalToConstant: 10), low, high,
     ])
     root.layoutIfNeeded()
-    #expect(a.frame.width == 80)
+    expect(a.frame.width == 80)
     a.widthAnchor.constraint(lessThanOrEqualToConstant: 70).isActive = true
     root.layoutIfNeeded()
-    #expect(a.frame.width == 70)
-    #expect(UILayoutPriority.required.rawValue == 1000 && UILayoutPriority.fittingSizeLevel.rawValue == 50)
+    expect(a.frame.width == 70)
+    expect(UILayoutPriority.required.rawValue == 1000 && UILayoutPriority.fittingSizeLevel.rawValue == 50)
 }
 
 // An app's own offset for priorities, as Tinder/Layout and many apps declare it (clamped to
@@ -123,8 +124,8 @@ extension UILayoutPriority {
 }
 
 @Test func anAppsOwnPriorityOffsetIsTheOneUsed() {
-    #expect(UILayoutPriority.defaultHigh - 1 == UILayoutPriority(749))
-    #expect(UILayoutPriority.defaultLow - 300 == UILayoutPriority(0))
+    expect(UILayoutPriority.defaultHigh - 1 == UILayoutPriority(749))
+    expect(UILayoutPriority.defaultLow - 300 == UILayoutPriority(0))
 }
 
 @Test func contentHuggingAndCompressionResistanceShareTheSpace() {
@@ -151,11 +152,11 @@ extension UILayoutPriority {
             right.trailingAnchor.constraint(equalTo: root.trailingAnchor),
         ])
         root.layoutIfNeeded()
-        #expect(left.frame.height == 20)
+        expect(left.frame.height == 20)
         return (left.frame.width, right.frame.width)
     }
-    #expect(place(width: 200, hugging: true) == (140, 60))
-    #expect(place(width: 100, hugging: false) == (40, 60))
+    expect(place(width: 200, hugging: true) == (140, 60))
+    expect(place(width: 100, hugging: false) == (40, 60))
 }
 
 @Test func unsatisfiableConstraintsWarnOnceNamingTheViewsAndBreakTheLastAdded() {
@@ -179,12 +180,12 @@ extension UILayoutPriority {
             last,
         ])
         root.layoutIfNeeded()
-        #expect(label.frame.minX == 10 && label.frame.width == 280)
+        expect(label.frame.minX == 10 && label.frame.width == 280)
     }
     // The same text each time, which the layout's warnings (LayoutWarnings) write once.
-    #expect(lines.all.count == 2 && Set(lines.all).count == 1)
-    #expect(lines.all.first?.contains("Unable to simultaneously satisfy constraints") == true)
-    #expect(lines.all.first?.contains("UILabel") == true && lines.all.first?.contains("width == 200") == true)
+    expect(lines.all.count == 2 && Set(lines.all).count == 1)
+    expect(lines.all.first?.contains("Unable to simultaneously satisfy constraints") == true)
+    expect(lines.all.first?.contains("UILabel") == true && lines.all.first?.contains("width == 200") == true)
 }
 
 final class Lines: @unchecked Sendable {
@@ -211,9 +212,9 @@ final class Lines: @unchecked Sendable {
         view.bottomAnchor.constraint(equalTo: root.layoutMarginsGuide.bottomAnchor),
     ])
     root.layoutIfNeeded()
-    #expect(guide.layoutFrame == CGRect(x: 10, y: 0, width: 30, height: 5))
-    #expect(view.frame == CGRect(x: 40, y: 4, width: 140, height: 90))
-    #expect(root.layoutMarginsGuide.layoutFrame == CGRect(x: 10, y: 4, width: 170, height: 90))
+    expect(guide.layoutFrame == CGRect(x: 10, y: 0, width: 30, height: 5))
+    expect(view.frame == CGRect(x: 40, y: 4, width: 140, height: 90))
+    expect(root.layoutMarginsGuide.layoutFrame == CGRect(x: 10, y: 4, width: 170, height: 90))
 
     // A cell sized by its content: 8 + 40 + 8 wide at a required width, 8 + 30 + 8 high.
     let cell = PinnedCell(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
@@ -222,8 +223,8 @@ final class Lines: @unchecked Sendable {
     let fitted = cell.systemLayoutSizeFitting(
         CGSize(width: 250, height: 0), withHorizontalFittingPriority: .required,
         verticalFittingPriority: .fittingSizeLevel)
-    #expect(fitted == CGSize(width: 250, height: 46))
-    #expect(
+    expect(fitted == CGSize(width: 250, height: 46))
+    expect(
         NSLayoutConstraint.Attribute.leading.rawValue == 5
             && NSLayoutConstraint.Relation.lessThanOrEqual.rawValue == -1)
 }
@@ -245,11 +246,11 @@ final class Lines: @unchecked Sendable {
     let image = try SceneRenderer(file: folder + "/s.yaml", layouts: layouts).render(frame: 0)
     // The flow centres the 200-point items: the first from (10, 0). Its image view at
     // (8, 8, 40, 30) in the cell: blue at (18 + 20, 8 + 15); red content beside and below it.
-    #expect(image[38, 23] == Color(r: 0, g: 0, b: 255))
-    #expect(image[14, 50] == Color(r: 255, g: 0, b: 0))
+    expect(image[38, 23] == Color(r: 0, g: 0, b: 255))
+    expect(image[14, 50] == Color(r: 255, g: 0, b: 0))
     // The label (green) from x 66 to 202, centred on y 23.
-    #expect(image[150, 23] == Color(r: 0, g: 255, b: 0))
-    #expect(image[205, 23] == Color(r: 255, g: 0, b: 0))
+    expect(image[150, 23] == Color(r: 0, g: 255, b: 0))
+    expect(image[205, 23] == Color(r: 255, g: 0, b: 0))
 }
 
 @Test func anImageSetAfterTheFirstPassGivesItsIntrinsicSize() {
@@ -262,10 +263,10 @@ final class Lines: @unchecked Sendable {
         imageView.centerYAnchor.constraint(equalTo: root.centerYAnchor),
     ])
     root.layoutIfNeeded()
-    #expect(imageView.frame.size == .zero)
+    expect(imageView.frame.size == .zero)
     imageView.image = UIImage(size: CGSize(width: 40, height: 20))
     root.layoutIfNeeded()
-    #expect(imageView.frame == CGRect(x: 80, y: 40, width: 40, height: 20))
+    expect(imageView.frame == CGRect(x: 80, y: 40, width: 40, height: 20))
 }
 
 /// Every attribute of a view the engine places or of the root (read directly) agrees with the
@@ -315,7 +316,7 @@ final class Lines: @unchecked Sendable {
         }
         root.layoutIfNeeded()
         // The root and the cell have the same frame and margins: the same answer.
-        #expect(direct.frame == boxed.frame, "\(attribute.name)")
+        expect(direct.frame == boxed.frame, "\(attribute.name)")
     }
 }
 
@@ -329,9 +330,9 @@ final class Lines: @unchecked Sendable {
         cell.layoutIfNeeded()
         contentView = cell.contentView
         label = cell.label
-        #expect(contentView != nil)
+        expect(contentView != nil)
     }
-    #expect(contentView == nil && label == nil)
+    expect(contentView == nil && label == nil)
 }
 
 /// Older code sets its constraints up in `updateConstraints()`, once.
@@ -360,13 +361,13 @@ final class UpdatingView: UIView {
 @Test func updateConstraintsRunsBeforeTheFirstSolveAndAfterSetNeedsUpdateConstraints() {
     let view = UpdatingView(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
     view.layoutIfNeeded()
-    #expect(view.updates == 1)
-    #expect(view.child.frame == CGRect(x: 25, y: 20, width: 50, height: 10))
+    expect(view.updates == 1)
+    expect(view.child.frame == CGRect(x: 25, y: 20, width: 50, height: 10))
     view.layoutIfNeeded()
-    #expect(view.updates == 1)
+    expect(view.updates == 1)
     view.setNeedsUpdateConstraints()
     view.layoutIfNeeded()
-    #expect(view.updates == 2)
+    expect(view.updates == 2)
 }
 
 /// A title of two lines, a smaller caption on its first baseline at the right, and a note below
@@ -405,18 +406,18 @@ final class UpdatingView: UIView {
     let third: CGFloat = 1.0 / 3
     // Two lines of 17-point text; the caption's top where its ascender meets the title's first
     // baseline.
-    #expect(abs(title.frame.height - 2 * big.lineHeight) <= third)
-    #expect(abs(caption.frame.minY - (big.ascender - small.ascender)) <= third)
-    #expect(abs(caption.frame.height - small.lineHeight) <= third)
+    expect(abs(title.frame.height - 2 * big.lineHeight) <= third)
+    expect(abs(caption.frame.minY - (big.ascender - small.ascender)) <= third)
+    expect(abs(caption.frame.height - small.lineHeight) <= third)
     // The note hugs its one line; its top no higher than 4 below the title, and its bottom
     // within 8 of the root's.
-    #expect(abs(note.frame.height - big.lineHeight) <= third)
-    #expect(note.frame.minY >= title.frame.maxY + 4 - third)
-    #expect(note.frame.maxY <= 112 + third)
+    expect(abs(note.frame.height - big.lineHeight) <= third)
+    expect(note.frame.minY >= title.frame.maxY + 4 - third)
+    expect(note.frame.maxY <= 112 + third)
     // A root too short for both: the optional bottom gives way, the required gap holds.
     root.bounds.size.height = 40
     root.layoutIfNeeded()
-    #expect(note.frame.minY >= title.frame.maxY + 4 - third)
+    expect(note.frame.minY >= title.frame.maxY + 4 - third)
 }
 
 @Test func cellsLaidOutByConstraintsGiveTheSameFramesOnSeveralThreadsInReverse() throws {
@@ -437,17 +438,17 @@ final class UpdatingView: UIView {
     let timeline = try Timeline(scene)
     let serial = (0..<timeline.frameCount).map { "\(timeline.frame($0))" }
     // The frames carry the cells' layer trees: the image view where its constraints put it.
-    #expect(serial[0].contains("bounds: [0.0, 0.0, 40.0, 30.0], position: (28.0, 23.0)"))
-    #expect(framesDrawnInReverseOnSeveralThreads(timeline) == serial)
+    expect(serial[0].contains("bounds: [0.0, 0.0, 40.0, 30.0], position: (28.0, 23.0)"))
+    expect(framesDrawnInReverseOnSeveralThreads(timeline) == serial)
 }
 
 @Test func newLayoutMarginsLayOutAgainAtTheNextPass() {
     let cell = PinnedCell(frame: CGRect(x: 0, y: 0, width: 200, height: 60))
     cell.layoutIfNeeded()
-    #expect(cell.label.frame.maxX == 192)
+    expect(cell.label.frame.maxX == 192)
     cell.contentView.layoutMargins.right = 20
     cell.layoutIfNeeded()
-    #expect(cell.label.frame.maxX == 180)
+    expect(cell.label.frame.maxX == 180)
 }
 
 /// A label pinned by its leading edge and centred vertically, as a row's title is: its width is
@@ -468,15 +469,15 @@ final class UpdatingView: UIView {
         ])
     }
     root.layoutIfNeeded()
-    #expect(abs(short.frame.minX - 8) < 1e-9)
-    #expect(short.frame.width > 10 && short.frame.width < 40)
-    #expect(long.frame.width > 5 * short.frame.width)
+    expect(abs(short.frame.minX - 8) < 1e-9)
+    expect(short.frame.width > 10 && short.frame.width < 40)
+    expect(long.frame.width > 5 * short.frame.width)
     let twoLines = UILabel()
     twoLines.numberOfLines = 0
     twoLines.text = "Hi\nHi there, a longer title"
-    #expect(twoLines.intrinsicContentSize.width == long.intrinsicContentSize.width)
-    #expect(twoLines.intrinsicContentSize.height > 1.9 * long.intrinsicContentSize.height)
-    #expect(UILabel().intrinsicContentSize.width == UIView.noIntrinsicMetric)
+    expect(twoLines.intrinsicContentSize.width == long.intrinsicContentSize.width)
+    expect(twoLines.intrinsicContentSize.height > 1.9 * long.intrinsicContentSize.height)
+    expect(UILabel().intrinsicContentSize.width == UIView.noIntrinsicMetric)
 }
 
 /// A label of several lines pinned by both edges wraps its text at the width it is given, as
@@ -504,14 +505,14 @@ final class UpdatingView: UIView {
     let automatic = label(in: root)
     root.layoutIfNeeded()
     root.layoutIfNeeded()
-    #expect(automatic.frame.width == 120)
-    #expect(automatic.frame.height >= 3 * lineHeight - 1e-9)
+    expect(automatic.frame.width == 120)
+    expect(automatic.frame.height >= 3 * lineHeight - 1e-9)
     let other = UIView(frame: CGRect(x: 0, y: 0, width: 120, height: 400))
     let explicit = label(in: other)
     explicit.preferredMaxLayoutWidth = 120
     other.layoutIfNeeded()
-    #expect(explicit.frame.height == automatic.frame.height)
-    #expect(explicit.intrinsicContentSize.width <= 120)
+    expect(explicit.frame.height == automatic.frame.height)
+    expect(explicit.intrinsicContentSize.width <= 120)
 }
 
 /// A scroll view laid out by its iOS 11 guides: content pinned to `contentLayoutGuide` sets the
@@ -538,15 +539,15 @@ final class UpdatingView: UIView {
         badge.heightAnchor.constraint(equalToConstant: 20),
     ])
     scroll.layoutIfNeeded()
-    #expect(content.frame == CGRect(x: 0, y: 10, width: 100, height: 500))
-    #expect(scroll.contentSize == CGSize(width: 100, height: 510))
-    #expect(scroll.contentLayoutGuide.layoutFrame == CGRect(x: 0, y: 0, width: 100, height: 510))
-    #expect(badge.frame == CGRect(x: 76, y: 4, width: 20, height: 20))
+    expect(content.frame == CGRect(x: 0, y: 10, width: 100, height: 500))
+    expect(scroll.contentSize == CGSize(width: 100, height: 510))
+    expect(scroll.contentLayoutGuide.layoutFrame == CGRect(x: 0, y: 0, width: 100, height: 510))
+    expect(badge.frame == CGRect(x: 76, y: 4, width: 20, height: 20))
     scroll.contentOffset = CGPoint(x: 0, y: 60)
     scroll.layoutIfNeeded()
-    #expect(content.frame == CGRect(x: 0, y: 10, width: 100, height: 500))
-    #expect(badge.frame == CGRect(x: 76, y: 64, width: 20, height: 20))
-    #expect(scroll.frameLayoutGuide.layoutFrame == CGRect(x: 0, y: 60, width: 100, height: 200))
+    expect(content.frame == CGRect(x: 0, y: 10, width: 100, height: 500))
+    expect(badge.frame == CGRect(x: 76, y: 64, width: 20, height: 20))
+    expect(scroll.frameLayoutGuide.layoutFrame == CGRect(x: 0, y: 60, width: 100, height: 200))
 }
 
 /// The keyboard guide with no keyboard shown: its top is the bottom of the safe area, so a
@@ -563,8 +564,8 @@ final class UpdatingView: UIView {
         button.heightAnchor.constraint(equalToConstant: 44),
     ])
     root.layoutIfNeeded()
-    #expect(button.frame == CGRect(x: 16, y: 240, width: 168, height: 44))
-    #expect(root.keyboardLayoutGuide.layoutFrame == CGRect(x: 0, y: 300, width: 200, height: 0))
+    expect(button.frame == CGRect(x: 16, y: 240, width: 168, height: 44))
+    expect(root.keyboardLayoutGuide.layoutFrame == CGRect(x: 0, y: 300, width: 200, height: 0))
 }
 
 /// A view nothing places stays where UIKit leaves it: a snapshot test's helper takes a table
@@ -588,7 +589,7 @@ final class UpdatingView: UIView {
     cell.contentView.widthAnchor.constraint(equalToConstant: 375).isActive = true
     cell.contentView.setNeedsLayout()
     cell.contentView.layoutIfNeeded()
-    #expect(cell.contentView.frame == CGRect(x: 0, y: 0, width: 375, height: 80))
+    expect(cell.contentView.frame == CGRect(x: 0, y: 0, width: 375, height: 80))
     // Centred, its 20 point frame on the screen's pixels.
-    #expect(abs(spinner.center.x - 187.5) <= 1.0 / 3 && spinner.center.y == 40)
+    expect(abs(spinner.center.x - 187.5) <= 1.0 / 3 && spinner.center.y == 40)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FrameGenKit
+import TestTiers
 import Testing
 
 import struct FrameGenLayout.LayoutDescriptor
@@ -72,9 +73,9 @@ private func render(_ scene: String, frame: Int, layouts: [LayoutDescriptor]) th
     try render(scene, frame: 3, layouts: layouts)
     let lines = heard.all
     // The first pass loads the data: everything.
-    #expect(lines.first == "invalidate everything true counts true")
+    expect(lines.first == "invalidate everything true counts true")
     let update = try #require(lines.firstIndex(of: "updates 1"))
-    #expect(Array(lines[..<update].suffix(2)) == ["invalidate everything false counts true", "prepare 3"])
+    expect(Array(lines[..<update].suffix(2)) == ["invalidate everything false counts true", "prepare 3"])
 }
 
 /// A collection view that tells which of its data-change methods run, and passes them on to
@@ -127,11 +128,11 @@ private final class TellingCollectionView: UICollectionView {
     try render(scene, frame: 6, layouts: layouts)
     let lines = heard.all
     let delete = try #require(lines.firstIndex(of: "deleteItems 0.1 0.2"))
-    #expect(lines[delete + 1] == "updates 2")
+    expect(lines[delete + 1] == "updates 2")
     let insert = try #require(lines.firstIndex(of: "insertItems 0.0"))
-    #expect(lines[insert + 1] == "updates 1")
-    #expect(delete < insert)
+    expect(lines[insert + 1] == "updates 1")
+    expect(delete < insert)
     let inconsistent = warned.all.filter { $0.contains("NSInternalInconsistencyException") }
-    #expect(inconsistent.count == (passes ? 0 : 1))
-    #expect(warned.all.allSatisfy { !$0.contains("changes nothing") })
+    expect(inconsistent.count == (passes ? 0 : 1))
+    expect(warned.all.allSatisfy { !$0.contains("changes nothing") })
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FrameGenKit
+import TestTiers
 import Testing
 
 import struct FrameGenLayout.LayoutDescriptor
@@ -50,25 +51,25 @@ private func bench(_ scene: String, layouts: [LayoutDescriptor] = pinnedLayouts)
             u.layoutMicroseconds, u.cellConfigurationMicroseconds, u.autoLayoutMicroseconds,
             u.flatteningMicroseconds, r.rasterMsPerFrame, r.encodeMsPerFrame,
         ] {
-            #expect(value > 0 && value.isFinite)
+            expect(value > 0 && value.isFinite)
         }
         // Auto Layout is part of cell configuration, in every sample and so in the medians.
-        #expect(u.autoLayoutMicroseconds <= u.cellConfigurationMicroseconds)
-        #expect(u.samples.count == r.samples && r.samples == BenchTool.Options.minimumSamples)
+        expect(u.autoLayoutMicroseconds <= u.cellConfigurationMicroseconds)
+        expect(u.samples.count == r.samples && r.samples == BenchTool.Options.minimumSamples)
         for s in u.samples {
-            #expect(
+            expect(
                 s.layout > 0 && s.cellConfiguration > 0 && s.flattening > 0 && s.raster > 0 && s.encode > 0)
-            #expect(s.autoLayout <= s.cellConfiguration)
-            #expect(s.phasesSum <= s.total, "\(s)")
+            expect(s.autoLayout <= s.cellConfiguration)
+            expect(s.phasesSum <= s.total, "\(s)")
         }
         let table = BenchTool.report(results, json: false)
-        #expect(table.contains("UIKit us/frame: layout "))
+        expect(table.contains("UIKit us/frame: layout "))
         let json = BenchTool.report(results, json: true)
         for key in [
             "uikit", "layoutMicroseconds", "cellConfigurationMicroseconds", "autoLayoutMicroseconds",
             "flatteningMicroseconds",
         ] {
-            #expect(json.contains("\"\(key)\": "), "missing \(key)")
+            expect(json.contains("\"\(key)\": "), "missing \(key)")
         }
     }
 
@@ -95,11 +96,11 @@ private func bench(_ scene: String, layouts: [LayoutDescriptor] = pinnedLayouts)
         }
         let elapsed = PhaseClock.now() - before
         let t = clock.times
-        #expect(t.layout > 0 && t.cellConfiguration > 0 && t.autoLayout > 0 && t.flattening > 0)
-        #expect(t.total <= elapsed)
+        expect(t.layout > 0 && t.cellConfiguration > 0 && t.autoLayout > 0 && t.flattening > 0)
+        expect(t.total <= elapsed)
         // Nothing is timed where no clock is bound.
         PhaseClock.measure(.layout) { work() }
-        #expect(clock.times == t)
+        expect(clock.times == t)
     }
 
     /// Timing reads clocks only: a frame drawn with a clock bound has the same bytes.
@@ -117,7 +118,7 @@ private func bench(_ scene: String, layouts: [LayoutDescriptor] = pinnedLayouts)
         let timed = try clock.timing { () throws(FrameGenError) in
             try composer.render(source.frame(3), scale: 1)
         }
-        #expect(clock.times.flattening > 0)
-        #expect(timed.bytes == plain.bytes)
+        expect(clock.times.flattening > 0)
+        expect(timed.bytes == plain.bytes)
     }
 }

@@ -5,6 +5,7 @@ import FrameGenQuartzCore
 import FrameGenUIKit
 import FrameGenUIKitHost
 import FrameGenUIKitRendering
+import TestTiers
 import Testing
 
 /// UIButton as UIKit documents it: types, content per state with the fallback to `.normal`,
@@ -33,21 +34,21 @@ import Testing
     @Test func systemTitleFollowsItsLabelsTint() {
         let plain = UIButton(type: .system)
         plain.setTitle("Login", for: .normal)
-        #expect(plain.titleLabel?.textColor == plain.tintColor)
+        expect(plain.titleLabel?.textColor == plain.tintColor)
         let button = UIButton(type: .system)
         button.titleLabel?.tintColor = .white
         button.setTitle("Login", for: .normal)
-        #expect(button.titleLabel?.textColor == .white)
+        expect(button.titleLabel?.textColor == .white)
         let later = UIButton(type: .system)
         later.setTitle("Login", for: .normal)
         later.titleLabel?.tintColor = .white
-        #expect(later.titleLabel?.textColor == .white)
+        expect(later.titleLabel?.textColor == .white)
         later.setTitleColor(.red, for: .normal)
-        #expect(later.titleLabel?.textColor == .red)
+        expect(later.titleLabel?.textColor == .red)
         let custom = UIButton(type: .custom)
         custom.titleLabel?.tintColor = .green
         custom.setTitle("Login", for: .normal)
-        #expect(custom.titleLabel?.textColor == .white)
+        expect(custom.titleLabel?.textColor == .white)
     }
 
     /// A preferred symbol configuration draws the state's symbol image at that configuration
@@ -60,71 +61,71 @@ import Testing
         let plain = button.intrinsicContentSize
         button.setPreferredSymbolConfiguration(.init(pointSize: 48), forImageIn: .normal)
         let large = symbol.applyingSymbolConfiguration(.init(pointSize: 48))!.size
-        #expect(large.height > symbol.size.height)
-        #expect(button.intrinsicContentSize == large && button.intrinsicContentSize != plain)
-        #expect(button.imageView?.image?.size == large)
-        #expect(button.image(for: .normal) === symbol)
-        #expect(button.preferredSymbolConfigurationForImage(in: .highlighted)?.pointSize == 48)
+        expect(large.height > symbol.size.height)
+        expect(button.intrinsicContentSize == large && button.intrinsicContentSize != plain)
+        expect(button.imageView?.image?.size == large)
+        expect(button.image(for: .normal) === symbol)
+        expect(button.preferredSymbolConfigurationForImage(in: .highlighted)?.pointSize == 48)
         // A bitmap image is not a symbol: the configuration leaves it alone.
         button.setImage(Self.image(10, 10), for: .normal)
-        #expect(button.intrinsicContentSize == CGSize(width: 10, height: 10))
+        expect(button.intrinsicContentSize == CGSize(width: 10, height: 10))
     }
 
     @Test func typesHaveUIKitsRawValues() {
-        #expect(UIButton.ButtonType.custom.rawValue == 0)
-        #expect(UIButton.ButtonType.system.rawValue == 1)
-        #expect(UIButton.ButtonType.contactAdd.rawValue == 5)
-        #expect(UIButton.ButtonType.close.rawValue == 7)
-        #expect(UIButton.ButtonType.roundedRect == .system)
-        #expect(UIButton(frame: .zero).buttonType == .custom)
-        #expect(UIButton(type: .system).buttonType == .system)
+        expect(UIButton.ButtonType.custom.rawValue == 0)
+        expect(UIButton.ButtonType.system.rawValue == 1)
+        expect(UIButton.ButtonType.contactAdd.rawValue == 5)
+        expect(UIButton.ButtonType.close.rawValue == 7)
+        expect(UIButton.ButtonType.roundedRect == .system)
+        expect(UIButton(frame: .zero).buttonType == .custom)
+        expect(UIButton(type: .system).buttonType == .system)
         // The glyph types are the size of their glyph.
-        #expect(UIButton(type: .contactAdd).bounds.size == CGSize(width: 22, height: 22))
-        #expect(UIButton(type: .close).intrinsicContentSize == CGSize(width: 30, height: 30))
+        expect(UIButton(type: .contactAdd).bounds.size == CGSize(width: 22, height: 22))
+        expect(UIButton(type: .close).intrinsicContentSize == CGSize(width: 30, height: 30))
     }
 
     @Test func aStateWithoutAValueUsesNormals() {
         let button = UIButton(type: .system)
         button.setTitle("Follow", for: .normal)
         button.setTitle("Following", for: .selected)
-        #expect(button.title(for: .highlighted) == "Follow")
-        #expect(button.currentTitle == "Follow")
+        expect(button.title(for: .highlighted) == "Follow")
+        expect(button.currentTitle == "Follow")
         button.isSelected = true
-        #expect(button.currentTitle == "Following")
-        #expect(button.titleLabel?.text == "Following")
+        expect(button.currentTitle == "Following")
+        expect(button.titleLabel?.text == "Following")
         // A combined state falls back to normal's, not to one of its parts'.
         button.isHighlighted = true
-        #expect(button.currentTitle == "Follow")
+        expect(button.currentTitle == "Follow")
         let red = UIImage()
         button.setImage(red, for: .normal)
-        #expect(button.image(for: .disabled) === red)
-        #expect(button.currentImage === red)
-        #expect(button.backgroundImage(for: .normal) == nil)
+        expect(button.image(for: .disabled) === red)
+        expect(button.currentImage === red)
+        expect(button.backgroundImage(for: .normal) == nil)
         button.setAttributedTitle(NSAttributedString(string: "Rich"), for: .normal)
-        #expect(button.currentTitle == "Rich")
+        expect(button.currentTitle == "Rich")
     }
 
     @Test func titleColoursByType() {
         let custom = UIButton(frame: .zero)
-        #expect(custom.currentTitleColor == .white)
+        expect(custom.currentTitleColor == .white)
         let system = UIButton(type: .system)
-        #expect(system.currentTitleColor == .systemBlue)
+        expect(system.currentTitleColor == .systemBlue)
         system.tintColor = .systemRed
-        #expect(system.currentTitleColor == .systemRed)
+        expect(system.currentTitleColor == .systemRed)
         system.isEnabled = false
-        #expect(system.currentTitleColor == .systemGray)
+        expect(system.currentTitleColor == .systemGray)
         system.setTitleColor(.green, for: .disabled)
-        #expect(system.currentTitleColor == .green)
+        expect(system.currentTitleColor == .green)
         custom.setTitleColor(.black, for: .normal)
         custom.isHighlighted = true
-        #expect(custom.currentTitleColor == .black)
+        expect(custom.currentTitleColor == .black)
         // A system button fades its title while highlighted; a custom one does not.
         system.setTitle("Go", for: .normal)
         system.isEnabled = true
         system.isHighlighted = true
-        #expect(system.titleLabel?.textColor.cgColor.alpha ?? 1 < 0.25)
+        expect(system.titleLabel?.textColor.cgColor.alpha ?? 1 < 0.25)
         custom.setTitle("Go", for: .normal)
-        #expect(custom.titleLabel?.textColor == .black)
+        expect(custom.titleLabel?.textColor == .black)
     }
 
     /// The image centred in the content rectangle, shifted by edge insets as UIKit's classic
@@ -133,25 +134,25 @@ import Testing
         let button = UIButton(frame: CGRect(x: 0, y: 0, width: 100, height: 50))
         button.setImage(Self.image(20, 10), for: .normal)
         let content = button.contentRect(forBounds: button.bounds)
-        #expect(content == button.bounds)
-        #expect(button.imageRect(forContentRect: content) == CGRect(x: 40, y: 20, width: 20, height: 10))
+        expect(content == button.bounds)
+        expect(button.imageRect(forContentRect: content) == CGRect(x: 40, y: 20, width: 20, height: 10))
         button.imageEdgeInsets = UIEdgeInsets(top: 0, left: 10, bottom: 0, right: 0)
-        #expect(button.imageRect(forContentRect: content).minX == 45)
+        expect(button.imageRect(forContentRect: content).minX == 45)
         button.imageEdgeInsets = UIEdgeInsets(top: 10, left: 20, bottom: 0, right: -20)
-        #expect(button.imageRect(forContentRect: content) == CGRect(x: 60, y: 25, width: 20, height: 10))
+        expect(button.imageRect(forContentRect: content) == CGRect(x: 60, y: 25, width: 20, height: 10))
         button.imageEdgeInsets = .zero
         button.contentEdgeInsets = UIEdgeInsets(top: 4, left: 6, bottom: 8, right: 10)
         let inset = button.contentRect(forBounds: button.bounds)
-        #expect(inset == CGRect(x: 6, y: 4, width: 84, height: 38))
+        expect(inset == CGRect(x: 6, y: 4, width: 84, height: 38))
         button.contentHorizontalAlignment = .left
         button.contentVerticalAlignment = .top
-        #expect(button.imageRect(forContentRect: inset) == CGRect(x: 6, y: 4, width: 20, height: 10))
+        expect(button.imageRect(forContentRect: inset) == CGRect(x: 6, y: 4, width: 20, height: 10))
         button.contentHorizontalAlignment = .trailing
         button.contentVerticalAlignment = .bottom
-        #expect(button.imageRect(forContentRect: inset) == CGRect(x: 70, y: 32, width: 20, height: 10))
+        expect(button.imageRect(forContentRect: inset) == CGRect(x: 70, y: 32, width: 20, height: 10))
         // layoutSubviews puts the image view there.
         button.layoutIfNeeded()
-        #expect(button.imageView?.frame == CGRect(x: 70, y: 32, width: 20, height: 10))
+        expect(button.imageView?.frame == CGRect(x: 70, y: 32, width: 20, height: 10))
     }
 
     @Test func theTitleSitsRightOfTheImageThePairCentred() throws {
@@ -163,15 +164,15 @@ import Testing
         let image = button.imageRect(forContentRect: content)
         let title = button.titleRect(forContentRect: content)
         let width = try #require(button.titleLabel?.intrinsicContentSize.width)
-        #expect(width > 20)
-        #expect(title.width == width)
-        #expect(title.minX == image.maxX)
-        #expect(abs((image.minX - content.minX) - (content.maxX - title.maxX)) < 0.001)
-        #expect(abs(title.midY - content.midY) < 0.001)
+        expect(width > 20)
+        expect(title.width == width)
+        expect(title.minX == image.maxX)
+        expect(abs((image.minX - content.minX) - (content.maxX - title.maxX)) < 0.001)
+        expect(abs(title.midY - content.midY) < 0.001)
         // Title insets move only the title: left w, right -w moves it w points right.
         button.titleEdgeInsets = UIEdgeInsets(top: 0, left: 12, bottom: 0, right: -12)
-        #expect(button.titleRect(forContentRect: content).minX == title.minX + 12)
-        #expect(button.imageRect(forContentRect: content) == image)
+        expect(button.titleRect(forContentRect: content).minX == title.minX + 12)
+        expect(button.imageRect(forContentRect: content) == image)
     }
 
     /// Image and title side by side plus the content insets; a title with zero insets has 6
@@ -180,18 +181,18 @@ import Testing
         let button = UIButton(type: .custom)
         button.setImage(Self.image(20, 10), for: .normal)
         button.contentEdgeInsets = UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
-        #expect(button.intrinsicContentSize == CGSize(width: 26, height: 14))
+        expect(button.intrinsicContentSize == CGSize(width: 26, height: 14))
         let titled = UIButton(type: .system)
         titled.setTitle("Button", for: .normal)
         let label = try #require(titled.titleLabel)
-        #expect(label.font.pointSize == 15)
+        expect(label.font.pointSize == 15)
         let line = label.intrinsicContentSize
-        #expect(line.height == 18)
-        #expect(titled.intrinsicContentSize == CGSize(width: line.width, height: 30))
+        expect(line.height == 18)
+        expect(titled.intrinsicContentSize == CGSize(width: line.width, height: 30))
         titled.contentEdgeInsets = UIEdgeInsets(top: 0.01, left: 0, bottom: 0, right: 0)
-        #expect(abs(titled.intrinsicContentSize.height - 18.01) < 0.0001)
+        expect(abs(titled.intrinsicContentSize.height - 18.01) < 0.0001)
         titled.sizeToFit()
-        #expect(titled.bounds.size == titled.intrinsicContentSize)
+        expect(titled.bounds.size == titled.intrinsicContentSize)
     }
 
     static let longTitle = "A title long enough to wrap over several lines"
@@ -235,32 +236,32 @@ import Testing
         button.setTitle(Self.longTitle, for: .normal)
         let label = try #require(button.titleLabel)
         let oneLine = button.intrinsicContentSize
-        #expect(oneLine.height == 30 && oneLine.width > 200)
-        #expect(button.sizeThatFits(CGSize(width: 100, height: 1000)) == oneLine)
+        expect(oneLine.height == 30 && oneLine.width > 200)
+        expect(button.sizeThatFits(CGSize(width: 100, height: 1000)) == oneLine)
         label.numberOfLines = 0
-        #expect(button.intrinsicContentSize == oneLine)
+        expect(button.intrinsicContentSize == oneLine)
         let wrapped = Self.wrappedHeight(label.font, 100)
-        #expect(wrapped >= 3 * 18)
+        expect(wrapped >= 3 * 18)
         let fits = button.sizeThatFits(CGSize(width: 100, height: 1000))
-        #expect(abs(fits.height - (wrapped + 12)) < 1e-9 && fits.width <= 100, "\(fits)")
+        expect(abs(fits.height - (wrapped + 12)) < 1e-9 && fits.width <= 100, "\(fits)")
         _ = Self.pinned(button, width: 100)
-        #expect(abs(button.frame.height - (wrapped + 12)) < 1e-9, "\(button.frame)")
-        #expect(button.intrinsicContentSize.width == oneLine.width)
-        #expect(label.frame.width <= 100 && abs(label.frame.height - wrapped) < 1e-9, "\(label.frame)")
+        expect(abs(button.frame.height - (wrapped + 12)) < 1e-9, "\(button.frame)")
+        expect(button.intrinsicContentSize.width == oneLine.width)
+        expect(label.frame.width <= 100 && abs(label.frame.height - wrapped) < 1e-9, "\(label.frame)")
         // Content insets come off the width the title wraps in.
         button.contentEdgeInsets = UIEdgeInsets(top: 4, left: 10, bottom: 4, right: 10)
         let inset = button.sizeThatFits(CGSize(width: 100, height: 1000))
-        #expect(abs(inset.height - (Self.wrappedHeight(label.font, 80) + 8)) < 1e-9, "\(inset)")
+        expect(abs(inset.height - (Self.wrappedHeight(label.font, 80) + 8)) < 1e-9, "\(inset)")
         // Word wrapping alone wraps too.
         let wrapping = UIButton(type: .system)
         wrapping.setTitle(Self.longTitle, for: .normal)
         wrapping.titleLabel?.lineBreakMode = .byWordWrapping
-        #expect(abs(wrapping.sizeThatFits(CGSize(width: 100, height: 1000)).height - (wrapped + 12)) < 1e-9)
+        expect(abs(wrapping.sizeThatFits(CGSize(width: 100, height: 1000)).height - (wrapped + 12)) < 1e-9)
         // One line, the default, stays one line in the same width.
         let single = UIButton(type: .system)
         single.setTitle(Self.longTitle, for: .normal)
         _ = Self.pinned(single, width: 100)
-        #expect(single.frame.height == 30)
+        expect(single.frame.height == 30)
     }
 
     /// A configuration's title wraps by default (`titleLineBreakMode` is word wrapping, as
@@ -269,53 +270,53 @@ import Testing
     /// truncating line break mode keeps it to one line.
     @Test func aConfigurationsTitleWrapsByDefaultAndTheButtonGrows() throws {
         var configuration = UIButton.Configuration.filled()
-        #expect(configuration.titleLineBreakMode == .byWordWrapping)
-        #expect(configuration.subtitleLineBreakMode == .byWordWrapping)
+        expect(configuration.titleLineBreakMode == .byWordWrapping)
+        expect(configuration.subtitleLineBreakMode == .byWordWrapping)
         configuration.title = Self.longTitle
         let button = UIButton(configuration: configuration)
         let label = try #require(button.titleLabel)
         let oneLine = button.intrinsicContentSize
         let wrapped = Self.wrappedHeight(label.font, 100)
-        #expect(wrapped >= 3 * label.font.lineHeight - 1e-9)
+        expect(wrapped >= 3 * label.font.lineHeight - 1e-9)
         let fits = button.sizeThatFits(CGSize(width: 124, height: 1000))
-        #expect(abs(fits.height - (wrapped + 14)) < 1e-9 && fits.width <= 124, "\(fits)")
+        expect(abs(fits.height - (wrapped + 14)) < 1e-9 && fits.width <= 124, "\(fits)")
         let root = Self.pinned(button, width: 124)
-        #expect(abs(button.frame.height - (wrapped + 14)) < 1e-9, "\(button.frame)")
-        #expect(button.intrinsicContentSize.width == oneLine.width)
-        #expect(label.frame.width <= 100 && abs(label.frame.height - wrapped) < 1e-9, "\(label.frame)")
+        expect(abs(button.frame.height - (wrapped + 14)) < 1e-9, "\(button.frame)")
+        expect(button.intrinsicContentSize.width == oneLine.width)
+        expect(label.frame.width <= 100 && abs(label.frame.height - wrapped) < 1e-9, "\(label.frame)")
         configuration.titleLineBreakMode = .byTruncatingTail
         button.configuration = configuration
         root.layoutIfNeeded()
         root.layoutIfNeeded()
-        #expect(abs(button.frame.height - oneLine.height) < 1e-9, "\(button.frame)")
+        expect(abs(button.frame.height - oneLine.height) < 1e-9, "\(button.frame)")
     }
 
     @Test func aPrimaryActionGivesItsTitleAndIsSentOnPrimaryAction() {
         var sent = 0
         let button = UIButton(primaryAction: UIAction(title: "Play") { _ in sent += 1 })
-        #expect(button.buttonType == .system)
-        #expect(button.currentTitle == "Play")
+        expect(button.buttonType == .system)
+        expect(button.currentTitle == "Play")
         button.sendActions(for: .primaryActionTriggered)
         button.sendActions(for: .touchUpInside)
-        #expect(sent == 1)
+        expect(sent == 1)
         let configured = UIButton(configuration: .filled(), primaryAction: UIAction(title: "Buy") { _ in })
-        #expect(configured.configuration?.title == "Buy")
+        expect(configured.configuration?.title == "Buy")
     }
 
     @Test func configurationsInsetsSizeAndStyles() throws {
         var configuration = UIButton.Configuration.filled()
-        #expect(
+        expect(
             configuration.contentInsets
                 == NSDirectionalEdgeInsets(top: 7, leading: 12, bottom: 7, trailing: 12))
-        #expect(configuration.imagePlacement == .leading)
-        #expect(configuration.cornerStyle == .dynamic)
+        expect(configuration.imagePlacement == .leading)
+        expect(configuration.cornerStyle == .dynamic)
         configuration.title = "Button"
         let button = UIButton(configuration: configuration)
         let label = try #require(button.titleLabel)
         // The callout's 16 points at `.medium` (docs/parity.md BSW-5).
-        #expect(label.font.pointSize == 16)
+        expect(label.font.pointSize == 16)
         let line = label.intrinsicContentSize
-        #expect(button.intrinsicContentSize == CGSize(width: line.width + 24, height: line.height + 14))
+        expect(button.intrinsicContentSize == CGSize(width: line.width + 24, height: line.height + 14))
         // A leading image with padding, then the title.
         configuration.image = Self.image(20, 20)
         configuration.imagePadding = 8
@@ -323,19 +324,19 @@ import Testing
         button.frame = CGRect(origin: .zero, size: button.intrinsicContentSize)
         button.layoutIfNeeded()
         let imageFrame = try #require(button.imageView?.frame)
-        #expect(imageFrame.minX == 12)
-        #expect(abs(label.frame.minX - (12 + 20 + 8)) < 0.001)
-        #expect(button.intrinsicContentSize.width == 12 + 20 + 8 + line.width + 12)
+        expect(imageFrame.minX == 12)
+        expect(abs(label.frame.minX - (12 + 20 + 8)) < 0.001)
+        expect(button.intrinsicContentSize.width == 12 + 20 + 8 + line.width + 12)
         // The image on top: the title under it, both centred.
         configuration.imagePlacement = .top
         button.configuration = configuration
         button.frame = CGRect(origin: .zero, size: button.intrinsicContentSize)
         button.layoutIfNeeded()
-        #expect(button.intrinsicContentSize.height == 7 + 20 + 8 + line.height + 7)
-        #expect(abs(button.imageView!.frame.midX - button.bounds.midX) < 0.001)
-        #expect(abs(label.frame.minY - (7 + 20 + 8)) < 0.001)
-        #expect(UIButton.Configuration.borderedProminent().style == UIButton.Configuration.filled().style)
-        #expect(UIButton.Configuration.bordered().style == UIButton.Configuration.gray().style)
+        expect(button.intrinsicContentSize.height == 7 + 20 + 8 + line.height + 7)
+        expect(abs(button.imageView!.frame.midX - button.bounds.midX) < 0.001)
+        expect(abs(label.frame.minY - (7 + 20 + 8)) < 0.001)
+        expect(UIButton.Configuration.borderedProminent().style == UIButton.Configuration.filled().style)
+        expect(UIButton.Configuration.bordered().style == UIButton.Configuration.gray().style)
     }
 
     /// A filled configuration draws the tint behind its title with rounded corners; a capsule's
@@ -346,22 +347,22 @@ import Testing
         let button = UIButton(configuration: configuration)
         button.frame = CGRect(x: 0, y: 0, width: 120, height: 40)
         let image = Self.render(button)
-        #expect(Self.pixel(image, 60, 20) == [0, 122, 255, 255])
-        #expect(Self.pixel(image, 20, 20) == [0, 122, 255, 255])
+        expect(Self.pixel(image, 60, 20) == [0, 122, 255, 255])
+        expect(Self.pixel(image, 20, 20) == [0, 122, 255, 255])
         // Outside the capsule's left half circle (radius 20 about (20, 20)).
-        #expect(Self.pixel(image, 1, 1) == [0, 0, 0, 0])
-        #expect(Self.pixel(image, 3, 5)[3] == 0)
-        #expect(Self.pixel(image, 20, 1)[3] > 200)
+        expect(Self.pixel(image, 1, 1) == [0, 0, 0, 0])
+        expect(Self.pixel(image, 3, 5)[3] == 0)
+        expect(Self.pixel(image, 20, 1)[3] > 200)
 
         configuration.cornerStyle = .fixed
         configuration.background.cornerRadius = 0
         configuration.baseBackgroundColor = .systemRed
         button.configuration = configuration
         let square = Self.render(button)
-        #expect(Self.pixel(square, 0, 0) == [255, 59, 48, 255])
+        expect(Self.pixel(square, 0, 0) == [255, 59, 48, 255])
         // Disabled: no longer the base colour.
         button.isEnabled = false
-        #expect(Self.pixel(Self.render(button), 0, 0) != [255, 59, 48, 255])
+        expect(Self.pixel(Self.render(button), 0, 0) != [255, 59, 48, 255])
     }
 
     @Test func theUpdateHandlerRestylesForTheStateAtTheNextLayout() {
@@ -376,12 +377,12 @@ import Testing
             button.configuration = configuration
         }
         button.layoutIfNeeded()
-        #expect(calls == 1)
+        expect(calls == 1)
         button.isSelected = true
-        #expect(calls == 1)
+        expect(calls == 1)
         button.layoutIfNeeded()
-        #expect(calls == 2)
-        #expect(Self.pixel(Self.render(button), 2, 10) == [52, 199, 89, 255])
+        expect(calls == 2)
+        expect(Self.pixel(Self.render(button), 2, 10) == [52, 199, 89, 255])
     }
 
     /// The classic look: a background colour, a background image per state and a title colour
@@ -397,9 +398,9 @@ import Testing
         let button = UIButton(frame: CGRect(x: 0, y: 0, width: 30, height: 20))
         button.backgroundColor = .blue
         button.setBackgroundImage(green, for: .selected)
-        #expect(Self.pixel(Self.render(button), 15, 10) == [0, 0, 255, 255])
+        expect(Self.pixel(Self.render(button), 15, 10) == [0, 0, 255, 255])
         button.isSelected = true
-        #expect(Self.pixel(Self.render(button), 15, 10) == [0, 255, 0, 255])
+        expect(Self.pixel(Self.render(button), 15, 10) == [0, 255, 0, 255])
     }
 }
 
@@ -448,12 +449,12 @@ private final class FollowCell: UICollectionViewCell {
     let image = try SceneRenderer(file: folder + "/s.yaml", layouts: layouts).render(frame: 0)
     // The cell is at (20, 10), 40 x 40: its button's red fill near a corner, inside the rounding
     // and above the title (which overflows the narrow button at both sides).
-    #expect(image[22, 14] == Color(r: 255, g: 59, b: 48))
-    #expect(image[40, 12] == Color(r: 255, g: 59, b: 48))
-    #expect(image[20, 10] == Color(r: 0, g: 0, b: 0))
-    #expect(image[10, 30] == Color(r: 0, g: 0, b: 0))
+    expect(image[22, 14] == Color(r: 255, g: 59, b: 48))
+    expect(image[40, 12] == Color(r: 255, g: 59, b: 48))
+    expect(image[20, 10] == Color(r: 0, g: 0, b: 0))
+    expect(image[10, 30] == Color(r: 0, g: 0, b: 0))
 
     let cell = FollowCell(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
     cell.button.sendActions(for: .touchUpInside)
-    #expect(cell.followed)
+    expect(cell.followed)
 }

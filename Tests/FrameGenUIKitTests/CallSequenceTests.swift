@@ -387,14 +387,14 @@ private func checkCallSequence(seed: UInt64) throws {
     // Objects kept from frame to frame, drawn in order: the straight run.
     let keptRecorder = CallRecorder()
     let straight = try c.timeline(keptRecorder, kept: true)
-    #expect(straight.frameCount == count, "\(c)")
+    expect(straight.frameCount == count, "\(c)")
     let kept = (0..<count).map { draw(straight, keptRecorder, at: $0) }
     // The straight run is one: its objects lived through several frames.
     var previous: Drawn?
     for i in 0..<count {
         let f = fresh[i]!
         guard let calls = f.calls, let keptCalls = kept[i].calls else {
-            #expect(f.calls == nil && kept[i].calls == nil, "frame \(i): \(c)")
+            expect(f.calls == nil && kept[i].calls == nil, "frame \(i): \(c)")
             continue
         }
         if let why = orderViolation(calls) {
@@ -436,6 +436,6 @@ func randomTimelinesFollowUIKitsCallSequence(seed: UInt64) throws {
     let recorder = CallRecorder()
     let straight = try c.timeline(recorder, kept: true)
     let answered = (0..<straight.frameCount).compactMap { draw(straight, recorder, at: $0).object }
-    #expect(answered.count == straight.frameCount)
-    #expect(Set(answered).count < answered.count / 2)
+    expect(answered.count == straight.frameCount)
+    expect(Set(answered).count < answered.count / 2)
 }

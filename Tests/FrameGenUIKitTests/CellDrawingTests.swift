@@ -2,6 +2,7 @@ import Foundation
 import FrameGenGeometry
 import FrameGenKit
 import FrameGenLayout
+import TestTiers
 import Testing
 
 @testable import FrameGenCompositionalLayout
@@ -37,14 +38,14 @@ private let black = Color(r: 0, g: 0, b: 0)
     }
     // On the ring (radius 13 to 17 about (40, 30) in the image): its top, and 45° on towards
     // the right, are drawn; its left and bottom are not, nor is the unfilled inside.
-    #expect(image[41, 15] == red)
-    #expect(image[50, 19] == red)
-    #expect(image[24, 30] == black)
-    #expect(image[40, 45] == black)
-    #expect(image[40, 30] == black)
+    expect(image[41, 15] == red)
+    expect(image[50, 19] == red)
+    expect(image[24, 30] == black)
+    expect(image[40, 45] == black)
+    expect(image[40, 30] == black)
     // The butt end at the rightmost point: the ring's pixels just past it are not drawn.
-    #expect(image[56, 32] == black)
-    #expect(image[55, 27] == red)
+    expect(image[56, 32] == black)
+    expect(image[55, 27] == red)
 }
 
 @Test func aShapeLayersStrokeIsDrawnOverItsFillCentredOnThePath() throws {
@@ -59,28 +60,28 @@ private let black = Color(r: 0, g: 0, b: 0)
     }
     // The edge at x = 10 in the cell (30 in the image): the stroke covers 28..<32, over the fill.
     let white = Color(r: 255, g: 255, b: 255)
-    #expect(image[28, 30] == white && image[31, 30] == white)
-    #expect(image[27, 30] == black)
-    #expect(image[32, 30] == Color(r: 0, g: 0, b: 255))
+    expect(image[28, 30] == white && image[31, 30] == white)
+    expect(image[27, 30] == black)
+    expect(image[32, 30] == Color(r: 0, g: 0, b: 255))
     // Miter corners: the corner pixel outside the path is covered.
-    #expect(image[28, 18] == white)
+    expect(image[28, 18] == white)
 }
 
 @Test func shapeLayerStrokePropertiesHaveApplesDefaultsAndReachTheSnapshot() {
     let s = CAShapeLayer()
-    #expect(s.strokeColor == nil && s.lineWidth == 1 && s.lineCap == .butt && s.lineJoin == .miter)
-    #expect(s.miterLimit == 10 && s.strokeStart == 0 && s.strokeEnd == 1 && s.lineDashPattern == nil)
-    #expect(s.lineDashPhase == 0)
+    expect(s.strokeColor == nil && s.lineWidth == 1 && s.lineCap == .butt && s.lineJoin == .miter)
+    expect(s.miterLimit == 10 && s.strokeStart == 0 && s.strokeEnd == 1 && s.lineDashPattern == nil)
+    expect(s.lineDashPhase == 0)
     var shape = LayerSnapshot.Shape(path: [], fillColor: nil, evenOdd: false)
     s.snapshotStroke(into: &shape)
-    #expect(shape.strokeColor == nil)
+    expect(shape.strokeColor == nil)
     s.strokeColor = UIColor.red.cgColor
     s.lineCap = .round
     s.lineJoin = .bevel
     s.lineDashPattern = [4, 2]
     s.snapshotStroke(into: &shape)
-    #expect(shape.strokeColor == LayerSnapshot.Color(red: 1, green: 0, blue: 0, alpha: 1))
-    #expect(shape.lineCap == .round && shape.lineJoin == .bevel && shape.lineDashPattern == [4, 2])
+    expect(shape.strokeColor == LayerSnapshot.Color(red: 1, green: 0, blue: 0, alpha: 1))
+    expect(shape.lineCap == .round && shape.lineJoin == .bevel && shape.lineDashPattern == [4, 2])
 }
 
 /// A view whose backing layer is a CAGradientLayer of `type`, white to black.
@@ -110,8 +111,8 @@ private func gradientCell(_ type: CAGradientLayerType, end: CGPoint) throws -> S
     // Pixel (x, y) of the view is (20 + x, 10 + y) in the image; its centre is at + 0.5.
     for (x, y) in [(20, 20), (30, 20), (20, 5), (33, 29), (0, 0), (39, 20)] {
         let p = image[20 + x, 10 + y]
-        #expect(abs(Int(p.r) - expected(Double(x) + 0.5, Double(y) + 0.5)) <= 1, "(\(x), \(y)) \(p)")
-        #expect(p.r == p.g && p.g == p.b)
+        expect(abs(Int(p.r) - expected(Double(x) + 0.5, Double(y) + 0.5)) <= 1, "(\(x), \(y)) \(p)")
+        expect(p.r == p.g && p.g == p.b)
     }
 }
 
@@ -125,10 +126,10 @@ private func gradientCell(_ type: CAGradientLayerType, end: CGPoint) throws -> S
     }
     for (x, y) in [(30, 20), (20, 30), (5, 22), (10, 5), (30, 12)] {
         let p = image[20 + x, 10 + y]
-        #expect(abs(Int(p.r) - expected(Double(x) + 0.5, Double(y) + 0.5)) <= 1, "(\(x), \(y)) \(p)")
+        expect(abs(Int(p.r) - expected(Double(x) + 0.5, Double(y) + 0.5)) <= 1, "(\(x), \(y)) \(p)")
     }
     // Just above the start direction the turn is nearly whole: nearly black.
-    #expect(image[20 + 35, 10 + 19].r < 10)
+    expect(image[20 + 35, 10 + 19].r < 10)
 }
 
 /// A badge as apps draw one in `draw(_:)`: a red disc (UIBezierPath.fill), a white bar across
@@ -165,38 +166,38 @@ private final class DrawnBadgeView: UIView {
     }
     // The view's pixel (x, y) is (20 + x, 10 + y) in the image.
     let white = Color(r: 255, g: 255, b: 255)
-    #expect(image[20 + 20, 10 + 10] == red)
-    #expect(image[20 + 20, 10 + 19] == white && image[20 + 11, 10 + 21] == white)
-    #expect(image[20 + 20, 10 + 23] == red)
+    expect(image[20 + 20, 10 + 10] == red)
+    expect(image[20 + 20, 10 + 19] == white && image[20 + 11, 10 + 21] == white)
+    expect(image[20 + 20, 10 + 23] == red)
     // The scaled square: (30, 30) to (40, 40), over the disc.
-    #expect(image[20 + 31, 10 + 31] == Color(r: 0, g: 255, b: 0))
-    #expect(image[20 + 39, 10 + 39] == Color(r: 0, g: 255, b: 0))
-    #expect(image[20 + 29, 10 + 29] == red)
+    expect(image[20 + 31, 10 + 31] == Color(r: 0, g: 255, b: 0))
+    expect(image[20 + 39, 10 + 39] == Color(r: 0, g: 255, b: 0))
+    expect(image[20 + 29, 10 + 29] == red)
     // The blue square is clipped to the bounds: (0, 0) to (5, 5) only.
-    #expect(image[20, 10] == Color(r: 0, g: 0, b: 255) && image[24, 14] == Color(r: 0, g: 0, b: 255))
-    #expect(image[19, 10] == black && image[20, 9] == black)
+    expect(image[20, 10] == Color(r: 0, g: 0, b: 255) && image[24, 14] == Color(r: 0, g: 0, b: 255))
+    expect(image[19, 10] == black && image[20, 9] == black)
 }
 
 @Test func drawIsCalledWhenDueAndItsContextIsCurrentOnlyThen() throws {
-    #expect(UIGraphicsGetCurrentContext() == nil)
+    expect(UIGraphicsGetCurrentContext() == nil)
     let view = DrawnBadgeView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
     let first = try #require(view.recordedDrawing())
-    #expect(first.parts.count == 4 && first.parts[0].shape.fillColor == UIColor.red.cgColor.snapshot)
+    expect(first.parts.count == 4 && first.parts[0].shape.fillColor == UIColor.red.cgColor.snapshot)
     view.tint = .orange
-    #expect(view.recordedDrawing() == first && view.draws == 1, "no setNeedsDisplay: kept")
+    expect(view.recordedDrawing() == first && view.draws == 1, "no setNeedsDisplay: kept")
     view.setNeedsDisplay()
-    #expect(view.recordedDrawing()?.parts[0].shape.fillColor == UIColor.orange.cgColor.snapshot)
-    #expect(view.draws == 2)
+    expect(view.recordedDrawing()?.parts[0].shape.fillColor == UIColor.orange.cgColor.snapshot)
+    expect(view.draws == 2)
     // A new size stretches the recording, unless the content mode is `.redraw`.
     view.bounds.size = CGSize(width: 80, height: 40)
-    #expect(view.recordedDrawing()?.size == Size(width: 40, height: 40) && view.draws == 2)
+    expect(view.recordedDrawing()?.size == Size(width: 40, height: 40) && view.draws == 2)
     view.contentMode = .redraw
-    #expect(view.recordedDrawing()?.size == Size(width: 80, height: 40) && view.draws == 3)
+    expect(view.recordedDrawing()?.size == Size(width: 80, height: 40) && view.draws == 3)
     // Views that do not draw record nothing; colours set outside draw(_:) go nowhere.
-    #expect(UIView(frame: view.frame).recordedDrawing() == nil)
+    expect(UIView(frame: view.frame).recordedDrawing() == nil)
     UIColor.red.setFill()
     UIBezierPath(rect: view.bounds).fill()
-    #expect(UIGraphicsGetCurrentContext() == nil)
+    expect(UIGraphicsGetCurrentContext() == nil)
 }
 
 /// A disc clipped to its left half (a rect clip), then a ring clipped by a path (the even-odd
@@ -226,10 +227,10 @@ private final class ClippedView: UIView {
     }
     let green = Color(r: 0, g: 255, b: 0)
     // The disc's left half only.
-    #expect(image[20 + 10, 10 + 20] == red)
-    #expect(image[20 + 30, 10 + 20] == black)
+    expect(image[20 + 10, 10 + 20] == red)
+    expect(image[20 + 30, 10 + 20] == black)
     // The green fill only in the square's frame, not its hole nor below it.
-    #expect(image[20 + 22, 10 + 2] == green && image[20 + 37, 10 + 17] == green)
-    #expect(image[20 + 30, 10 + 10] == black)
-    #expect(image[20 + 30, 10 + 30] == black)
+    expect(image[20 + 22, 10 + 2] == green && image[20 + 37, 10 + 17] == green)
+    expect(image[20 + 30, 10 + 10] == black)
+    expect(image[20 + 30, 10 + 30] == black)
 }

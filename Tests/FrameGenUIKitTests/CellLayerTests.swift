@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenGeometry
 import FrameGenKit
+import TestTiers
 import Testing
 
 import enum FrameGenRaster.Rasterizer
@@ -75,19 +76,19 @@ private func areaInCircle(pixel x: Int, _ y: Int, centre: (Double, Double), radi
     }
     // The top corners are quarter circles about (30, 20) and (50, 20): the corner pixel shows
     // the background, a pixel on the arc its covered area.
-    #expect(image[20, 10] == Color(r: 0, g: 0, b: 0))
-    #expect(image[59, 10] == Color(r: 0, g: 0, b: 0))
+    expect(image[20, 10] == Color(r: 0, g: 0, b: 0))
+    expect(image[59, 10] == Color(r: 0, g: 0, b: 0))
     // The arc is drawn as chords within Path.flatteningTolerance (0.1 pixel) inside it, so the
     // pixel's coverage lies between its areas inside circles of radius 9.9 and 10.
     let outer = areaInCircle(pixel: 21, 14, centre: (30, 20), radius: 10) * 255
     let inner = areaInCircle(pixel: 21, 14, centre: (30, 20), radius: 9.9) * 255
-    #expect(outer > 50 && outer < 200)
+    expect(outer > 50 && outer < 200)
     let value = Double(image[21, 14].r)
-    #expect(
+    expect(
         value >= inner.rounded(.down) - 1 && value <= outer.rounded(.up) + 1, "\(value): \(inner)...\(outer)")
     // The bottom corners stay square.
-    #expect(image[20, 49] == Color(r: 255, g: 255, b: 255))
-    #expect(image[59, 49] == Color(r: 255, g: 255, b: 255))
+    expect(image[20, 49] == Color(r: 255, g: 255, b: 255))
+    expect(image[59, 49] == Color(r: 255, g: 255, b: 255))
 }
 
 @Test func continuousCornersReachTheCompositor() throws {
@@ -116,10 +117,10 @@ private func areaInCircle(pixel x: Int, _ y: Int, centre: (Double, Double), radi
     }
     let continuous = try rows(.continuous)
     let circular = try rows(.circular)
-    #expect(continuous.drawn == continuous.shape)
-    #expect(circular.drawn == circular.shape)
+    expect(continuous.drawn == continuous.shape)
+    expect(circular.drawn == circular.shape)
     let difference = zip(continuous.drawn, circular.drawn).map { abs(Int($0) - Int($1)) }.max() ?? 0
-    #expect(difference > 20)
+    expect(difference > 20)
 }
 
 @Test func aLayerTurnedAwayIsNotDrawnWhenNotDoubleSided() throws {
@@ -132,10 +133,10 @@ private func areaInCircle(pixel x: Int, _ y: Int, centre: (Double, Double), radi
     }
     let white = Color(r: 255, g: 255, b: 255)
     let flipped = CATransform3DMakeRotation(.pi, 0, 1, 0)
-    #expect(try centre(flipped, doubleSided: true) == white)
-    #expect(try centre(flipped, doubleSided: false) == Color(r: 0, g: 0, b: 0))
+    try expect(centre(flipped, doubleSided: true) == white)
+    try expect(centre(flipped, doubleSided: false) == Color(r: 0, g: 0, b: 0))
     // Half a turn in its own plane shows the front.
-    #expect(try centre(CATransform3DMakeRotation(.pi, 0, 0, 1), doubleSided: false) == white)
+    try expect(centre(CATransform3DMakeRotation(.pi, 0, 0, 1), doubleSided: false) == white)
 }
 
 @Test func aMaskLayersAlphaClipsTheLayerAndItsSublayers() throws {
@@ -153,11 +154,11 @@ private func areaInCircle(pixel x: Int, _ y: Int, centre: (Double, Double), radi
         mask.layer.addSublayer(half)
         content.mask = mask
     }
-    #expect(image[25, 15] == Color(r: 255, g: 255, b: 255))
-    #expect(image[25, 45] == Color(r: 0, g: 255, b: 0))
+    expect(image[25, 15] == Color(r: 255, g: 255, b: 255))
+    expect(image[25, 45] == Color(r: 0, g: 255, b: 0))
     // Alpha 0.5 is 128 of 255: the white and the green at 128 over black.
-    #expect(image[50, 15] == Color(r: 128, g: 128, b: 128))
-    #expect(image[50, 45] == Color(r: 0, g: 128, b: 0))
+    expect(image[50, 15] == Color(r: 128, g: 128, b: 128))
+    expect(image[50, 45] == Color(r: 0, g: 128, b: 0))
 }
 
 @Test func aGradientLayerInterpolatesItsColoursAlongItsAxis() throws {
@@ -170,13 +171,13 @@ private func areaInCircle(pixel x: Int, _ y: Int, centre: (Double, Double), radi
         content.addSubview(view)
     }
     // Left of a quarter (x < 10 points into the cell), the first colour.
-    #expect(image[25, 30] == Color(r: 255, g: 0, b: 0))
+    expect(image[25, 30] == Color(r: 255, g: 0, b: 0))
     // Pixel column 30 has its centre 10.5 points in: t = 0.2625, 0.025 of the way from the
     // first stop to the second.
-    #expect(image[30, 30] == Color(r: 249, g: 0, b: 6))
+    expect(image[30, 30] == Color(r: 249, g: 0, b: 6))
     // Column 40: t = 20.5 / 40, 0.525 of the way.
-    #expect(image[40, 30] == Color(r: 121, g: 0, b: 134))
-    #expect(image[59, 30] == Color(r: 0, g: 0, b: 255))
+    expect(image[40, 30] == Color(r: 121, g: 0, b: 134))
+    expect(image[59, 30] == Color(r: 0, g: 0, b: 255))
 }
 
 @Test func aShapeLayerFillsItsPathWithItsRule() throws {
@@ -194,12 +195,12 @@ private func areaInCircle(pixel x: Int, _ y: Int, centre: (Double, Double), radi
     }
     let yellow = Color(r: 255, g: 255, b: 0)
     let nonZero = try fill(.nonZero)
-    #expect(nonZero[22, 12] == yellow)
-    #expect(nonZero[40, 30] == yellow)
+    expect(nonZero[22, 12] == yellow)
+    expect(nonZero[40, 30] == yellow)
     let evenOdd = try fill(.evenOdd)
-    #expect(evenOdd[22, 12] == yellow)
+    expect(evenOdd[22, 12] == yellow)
     // The oval is a hole under even-odd.
-    #expect(evenOdd[40, 30] == Color(r: 0, g: 0, b: 0))
+    expect(evenOdd[40, 30] == Color(r: 0, g: 0, b: 0))
 }
 
 @Test func aShapeLayerFillsAPolygonWithAntialiasedEdges() throws {
@@ -218,10 +219,10 @@ private func areaInCircle(pixel x: Int, _ y: Int, centre: (Double, Double), radi
     // The default fill, opaque black, over the white content view: inside the triangle,
     // outside it, and on its hypotenuse x + y = 40 (points in the cell), where pixel (19, 20)
     // of the cell has its centre, so that half its area is inside.
-    #expect(image[25, 15] == Color(r: 0, g: 0, b: 0))
-    #expect(image[55, 45] == Color(r: 255, g: 255, b: 255))
-    #expect([127, 128].contains(image[39, 30].r), "\(image[39, 30])")
-    #expect(image[39, 30].g == image[39, 30].r)
+    expect(image[25, 15] == Color(r: 0, g: 0, b: 0))
+    expect(image[55, 45] == Color(r: 255, g: 255, b: 255))
+    expect([127, 128].contains(image[39, 30].r), "\(image[39, 30])")
+    expect(image[39, 30].g == image[39, 30].r)
 }
 
 private final class ShapeView: UIView {
@@ -230,22 +231,22 @@ private final class ShapeView: UIView {
 
 @Test func gradientAndShapeLayersHaveApplesDefaultsAndCopies() {
     let g = CAGradientLayer()
-    #expect(g.startPoint == CGPoint(x: 0.5, y: 0) && g.endPoint == CGPoint(x: 0.5, y: 1))
-    #expect(g.type == .axial && g.colors == nil && g.locations == nil)
+    expect(g.startPoint == CGPoint(x: 0.5, y: 0) && g.endPoint == CGPoint(x: 0.5, y: 1))
+    expect(g.type == .axial && g.colors == nil && g.locations == nil)
     g.colors = [UIColor.red.cgColor]
     g.locations = [0.5]
     let copy = CAGradientLayer(layer: g)
-    #expect((copy.colors?.first as? CGColor) == UIColor.red.cgColor && copy.locations == [0.5])
+    expect((copy.colors?.first as? CGColor) == UIColor.red.cgColor && copy.locations == [0.5])
     let s = CAShapeLayer()
-    #expect(
+    expect(
         s.fillColor == CGColor.black && s.strokeColor == nil && s.lineWidth == 1 && s.fillRule == .nonZero)
     s.path = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 4, height: 4)).cgPath
-    #expect(CAShapeLayer(layer: s).path == s.path)
+    expect(CAShapeLayer(layer: s).path == s.path)
     // A view's layerClass makes its backing layer; UIView.mask sets the layer's mask.
-    #expect(ShapeView().layer is CAShapeLayer)
-    #expect(GradientView().layer is CAGradientLayer)
+    expect(ShapeView().layer is CAShapeLayer)
+    expect(GradientView().layer is CAGradientLayer)
     let view = UIView()
     let mask = UIView()
     view.mask = mask
-    #expect(view.layer.mask === mask.layer && view.mask === mask)
+    expect(view.layer.mask === mask.layer && view.mask === mask)
 }

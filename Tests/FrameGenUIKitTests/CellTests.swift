@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenGeometry
 import FrameGenKit
+import TestTiers
 import Testing
 
 import struct FrameGenLayout.LayerSnapshot
@@ -192,30 +193,30 @@ private let scene = """
 @Test func aCellDrawsItsViewTreeWithItsAttributesSubclass() throws {
     let image = try render(scene)
     // Item 0: red (hue 0), item 1: blue (hue 2/3), read from the subclass in apply(_:).
-    #expect(image[30, 15] == Color(r: 255, g: 0, b: 0))
-    #expect(image[30, 65] == Color(r: 0, g: 0, b: 255))
+    expect(image[30, 15] == Color(r: 255, g: 0, b: 0))
+    expect(image[30, 65] == Color(r: 0, g: 0, b: 255))
     // The rounded, clipped content view: its corner pixel shows the background.
-    #expect(image[20, 10] == Color(r: 0, g: 0, b: 0))
+    expect(image[20, 10] == Color(r: 0, g: 0, b: 0))
     // The child reaching 15 points left of the content view is clipped away.
-    #expect(image[12, 30] == Color(r: 0, g: 0, b: 0))
+    expect(image[12, 30] == Color(r: 0, g: 0, b: 0))
     // The badge (white, alpha 0.5) with an opaque black child: as one group, half black over
     // red, not the black child drawn at half over the badge's half-white.
-    #expect(image[50, 40] == Color(r: 127, g: 0, b: 0))
+    expect(image[50, 40] == Color(r: 127, g: 0, b: 0))
     // Item 2 turns a quarter about its top-left corner (its attributes' anchor, set in
     // apply(_:)): it lies left of x = 20, from y = 110 down.
-    #expect(image[5, 125] == Color(r: 255, g: 0, b: 0))
-    #expect(image[30, 125] == Color(r: 0, g: 0, b: 0))
+    expect(image[5, 125] == Color(r: 255, g: 0, b: 0))
+    expect(image[30, 125] == Color(r: 0, g: 0, b: 0))
 }
 
 @Test func aContentViewTransformedThroughCellForItemIsDrawn() throws {
     let scrolled = scene + "\ntimeline: [{scroll: {to: [0, 4], duration: 0.1}}]\n"
     let first = try render(scrolled, frame: 0, shrink: true)
-    #expect(first[22, 30] == Color(r: 255, g: 0, b: 0))
+    expect(first[22, 30] == Color(r: 255, g: 0, b: 0))
     let last = try render(scrolled, frame: 3, shrink: true)
     // Item 0 at y 6...46 after the scroll; its content view at half size about its centre
     // (30...50 across), so its left edge shows the background and its middle stays red.
-    #expect(last[25, 26] == Color(r: 0, g: 0, b: 0))
-    #expect(last[40, 20] == Color(r: 255, g: 0, b: 0))
+    expect(last[25, 26] == Color(r: 0, g: 0, b: 0))
+    expect(last[40, 20] == Color(r: 255, g: 0, b: 0))
 }
 
 @Test func cellsAreReusedAndCellForItemAnswersTheDrawnCells() throws {
@@ -232,19 +233,19 @@ private let scene = """
         return host.cells.display(objects, in: host)
     }
     let first = pass()
-    #expect(first.count == 2)
-    #expect(
+    expect(first.count == 2)
+    expect(
         host.indexPathsForVisibleItems == [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)])
-    #expect(host.cellForItem(at: IndexPath(item: 0, section: 0)) === first[0])
-    #expect(host.visibleCells.count == 2)
+    expect(host.cellForItem(at: IndexPath(item: 0, section: 0)) === first[0])
+    expect(host.visibleCells.count == 2)
     host.contentOffset = CGPoint(x: 0, y: 105)
     let second = pass()
     // Items 2 and 3 take the cells of items 0 and 1, each after prepareForReuse().
-    #expect(second.count == 2)
-    #expect(second[0] === first[0] && second[1] === first[1])
-    #expect((second[0] as? SwatchCell)?.reuses == 1)
-    #expect(host.cellForItem(at: IndexPath(item: 0, section: 0)) == nil)
-    #expect(first[0]?.superview === host)
+    expect(second.count == 2)
+    expect(second[0] === first[0] && second[1] === first[1])
+    expect((second[0] as? SwatchCell)?.reuses == 1)
+    expect(host.cellForItem(at: IndexPath(item: 0, section: 0)) == nil)
+    expect(first[0]?.superview === host)
 }
 
 @Test func parallelFramesEqualSerialOnesWithCells() throws {
@@ -255,7 +256,7 @@ private let scene = """
         let image = try? render(scrolled, frame: 6 - i, shrink: true)
         parallel.set(6 - i, image)
     }
-    for i in 0..<7 { #expect(parallel.get(i) == serial[i], "frame \(i)") }
+    for i in 0..<7 { expect(parallel.get(i) == serial[i], "frame \(i)") }
 }
 
 /// A lock-guarded dictionary for the parallel test.
@@ -282,38 +283,38 @@ final class Mutex2<Value>: @unchecked Sendable {
     let mid = try render(deleting, frame: 5)
     // Item 1's cell halfway from y 60 to y 10 (35...75), applied with its new index path's
     // attributes (hue 0, red), over the fading old item 0 (red): red above its badge.
-    #expect(mid[30, 45] == Color(r: 255, g: 0, b: 0))
+    expect(mid[30, 45] == Color(r: 255, g: 0, b: 0))
     // Item 2's cell (blue at its new index path 1) turning from 0 to a quarter: at 45 degrees,
     // its centre is blue; item 3's (red, turning the other way) likewise red.
-    #expect(mid[40, 90] == Color(r: 0, g: 0, b: 255))
+    expect(mid[40, 90] == Color(r: 0, g: 0, b: 255))
     // The last frame: the old item 1 at the top, as item 0.
     let end = try render(deleting, frame: 9)
-    #expect(end[30, 15] == Color(r: 255, g: 0, b: 0))
+    expect(end[30, 15] == Color(r: 255, g: 0, b: 0))
 }
 
 @Test func aCellsBackgroundViewFillsItBehindTheContentView() throws {
     let image = try render(scene.replacingOccurrences(of: "cell: swatch", with: "cell: background"))
-    #expect(image[25, 15] == Color(r: 255, g: 0, b: 255))
-    #expect(image[40, 30] == Color(r: 255, g: 255, b: 0))
-    #expect(image[59, 49] == Color(r: 255, g: 255, b: 0))
-    #expect(image[61, 30] == Color(r: 0, g: 0, b: 0))
+    expect(image[25, 15] == Color(r: 255, g: 0, b: 255))
+    expect(image[40, 30] == Color(r: 255, g: 255, b: 0))
+    expect(image[59, 49] == Color(r: 255, g: 255, b: 0))
+    expect(image[61, 30] == Color(r: 0, g: 0, b: 0))
     let cell = BackgroundCell(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
-    #expect(cell.subviews.map(\.backgroundColor) == [.yellow, nil])
+    expect(cell.subviews.map(\.backgroundColor) == [.yellow, nil])
     cell.isSelected = true
-    #expect(cell.subviews.map(\.backgroundColor) == [.yellow, .cyan, nil])
+    expect(cell.subviews.map(\.backgroundColor) == [.yellow, .cyan, nil])
     cell.isSelected = false
-    #expect(cell.subviews.count == 2)
+    expect(cell.subviews.count == 2)
 }
 
 @Test func anImageViewShowsAnImageFileWithItsContentMode() throws {
-    #expect(UIImage(contentsOfFile: ImageCell.file)?.size == CGSize(width: 2, height: 1))
-    #expect(UIImage(contentsOfFile: "/nonexistent/framegen.png") == nil)
+    expect(UIImage(contentsOfFile: ImageCell.file)?.size == CGSize(width: 2, height: 1))
+    expect(UIImage(contentsOfFile: "/nonexistent/framegen.png") == nil)
     let image = try render(scene.replacingOccurrences(of: "cell: swatch", with: "cell: image"))
     // scaleToFill: the red pixel over the left half of the 40-point cell, the blue one over
     // the right half (blended across the middle).
-    #expect(image[22, 30] == Color(r: 255, g: 0, b: 0))
-    #expect(image[58, 30] == Color(r: 0, g: 0, b: 255))
-    #expect(image[10, 30] == Color(r: 0, g: 0, b: 0))
+    expect(image[22, 30] == Color(r: 255, g: 0, b: 0))
+    expect(image[58, 30] == Color(r: 0, g: 0, b: 255))
+    expect(image[10, 30] == Color(r: 0, g: 0, b: 0))
 }
 
 @Test func aFlowLayoutsHeadersAreDrawnWithTheirOwnViewClass() throws {
@@ -330,10 +331,10 @@ final class Mutex2<Value>: @unchecked Sendable {
     ]
     let image = try SceneRenderer(file: folder + "/s.yaml", layouts: layouts).render(frame: 0)
     // Section 1's header across the top, orange; its items below it (yellow backgrounds).
-    #expect(image[95, 10] == Color(r: 255, g: 128, b: 0))
-    #expect(image[20, 40] == Color(r: 255, g: 255, b: 0))
+    expect(image[95, 10] == Color(r: 255, g: 128, b: 0))
+    expect(image[20, 40] == Color(r: 255, g: 255, b: 0))
     // Section 2's header below section 1's row of items (20 + 40 + 0 insets).
-    #expect(image[95, 70] == Color(r: 255, g: 128, b: 0))
+    expect(image[95, 70] == Color(r: 255, g: 128, b: 0))
 }
 
 @Test func aTappedItemsCellIsSelectedAndShowsItsSelectedBackground() throws {
@@ -353,9 +354,9 @@ final class Mutex2<Value>: @unchecked Sendable {
     ]
     let renderer = try SceneRenderer(file: folder + "/s.yaml", layouts: layouts)
     let before = try renderer.render(frame: 0)
-    #expect(before[40, 80] == Color(r: 255, g: 255, b: 0))
+    expect(before[40, 80] == Color(r: 255, g: 255, b: 0))
     let after = try renderer.render(frame: renderer.frameCount - 1)
     // Item 1 selected: its selected background (cyan) over its background; item 0 unchanged.
-    #expect(after[40, 80] == Color(r: 0, g: 255, b: 255))
-    #expect(after[40, 30] == Color(r: 255, g: 255, b: 0))
+    expect(after[40, 80] == Color(r: 0, g: 255, b: 255))
+    expect(after[40, 30] == Color(r: 255, g: 255, b: 0))
 }

@@ -2,6 +2,7 @@ import Foundation
 import FrameGenGeometry
 import FrameGenKit
 import FrameGenUserCode
+import TestTiers
 import Testing
 
 @testable import FrameGenCompositionalLayout
@@ -146,12 +147,12 @@ private func render(
     _ = try SceneRenderer(file: folder + "/s.yaml", layouts: layouts).render(frame: 0)
     let lines = seen.all
     // Made at the instant's size, with a placeholder layout, then handed to the factory.
-    #expect(lines.contains("made 200.0 x 60.0 UICollectionViewLayout"))
-    #expect(lines.contains("factory ShrinkingCollectionView 200.0 x 60.0"))
-    #expect(!lines.contains { $0.hasPrefix("factory UICollectionView ") })
+    expect(lines.contains("made 200.0 x 60.0 UICollectionViewLayout"))
+    expect(lines.contains("factory ShrinkingCollectionView 200.0 x 60.0"))
+    expect(!lines.contains { $0.hasPrefix("factory UICollectionView ") })
     // A closure that traps is named as a factory that traps is (docs/uikit.md "Bad input").
-    #expect(lines.contains("crash line the layout \"row\", in its collection view's factory"))
-    #expect(lines.contains("crash line the layout \"row\", in its factory"))
+    expect(lines.contains("crash line the layout \"row\", in its collection view's factory"))
+    expect(lines.contains("crash line the layout \"row\", in its factory"))
 }
 
 @Test func theSubclassMovesToItsSuperviewAndWindowOnceAndSeesTheTimelinesOffsets() throws {
@@ -161,11 +162,11 @@ private func render(
     // Once per collection view made (each instant drawn makes its own objects), into a
     // superview of its size (the probe that reads the layout's class has no size yet).
     let made = lines.filter { $0.hasPrefix("superview") }.count
-    #expect(made >= 2)
-    #expect(lines.filter { $0 == "superview 200.0 x 60.0" }.count == made - 1)
-    #expect(lines.filter { $0 == "window" }.count == made)
+    expect(made >= 2)
+    expect(lines.filter { $0 == "superview 200.0 x 60.0" }.count == made - 1)
+    expect(lines.filter { $0 == "window" }.count == made)
     // The timeline scrolls through the contentOffset setter, as a pan does on iOS.
-    #expect(lines.contains("offset 60.0"))
+    expect(lines.contains("offset 60.0"))
 }
 
 @Test func layoutSubviewsOfTheSubclassTransformsTheDrawnCells() throws {
@@ -173,22 +174,22 @@ private func render(
     // item 0 (centre 40) is 60 off, scaled by 0.7 about its centre (40, 30): its red corner
     // moves from (20...30, 10...20) to (26...33, 16...23).
     let still = try render()
-    #expect(still[81, 11] == red)
-    #expect(still[21, 11] == black)
-    #expect(still[27, 17] == red)
-    #expect(still[32, 22] == red)
-    #expect(still[35, 25] == white)
+    expect(still[81, 11] == red)
+    expect(still[21, 11] == black)
+    expect(still[27, 17] == red)
+    expect(still[32, 22] == red)
+    expect(still[35, 25] == white)
     // Without the subclass, the cells are drawn as the layout placed them.
     let plain = try render { UICollectionView(frame: $0, collectionViewLayout: $1) }
-    #expect(plain[21, 11] == red)
-    #expect(plain[32, 22] == white)
+    expect(plain[21, 11] == red)
+    expect(plain[32, 22] == white)
     // Scrolled to 60 (frame 3, 0.1 s at 30 fps), the centre is x = 160 in the content: item 2
     // (140...180, at 80...120 on screen) is unscaled and item 1 is scaled by 0.7, its corner at
     // (26...33, 16...23) on screen; layoutSubviews() ran at the frame drawn, after the scroll.
     let scrolled = try render(timeline: "timeline: [{scroll: {to: [60, 0], duration: 0.1}}]", frame: 3)
-    #expect(scrolled[81, 11] == red)
-    #expect(scrolled[21, 11] == black)
-    #expect(scrolled[32, 22] == red)
+    expect(scrolled[81, 11] == red)
+    expect(scrolled[21, 11] == black)
+    expect(scrolled[32, 22] == red)
 }
 
 @Test func layoutSubviewsOfTheSubclassRunsAtEveryScrollStepOfADrag() throws {
@@ -200,9 +201,9 @@ private func render(
     let dragged = try render(
         items: 3, timeline: "timeline: [{drag: {by: [-30, 0], duration: 0.3, curve: easeInEaseOut}}]",
         frame: 9)
-    #expect(dragged[50, 10] == black)
-    #expect(dragged[60, 20] == red)
-    #expect(dragged[54, 14] == red)
+    expect(dragged[50, 10] == black)
+    expect(dragged[60, 20] == red)
+    expect(dragged[54, 14] == red)
 }
 
 @Test func aCollectionViewForALayoutTheProgramDoesNotRegisterIsAClearError() {
@@ -239,12 +240,12 @@ private final class DirectionKeepingView: UICollectionView {
     let flow = UICollectionViewFlowLayout()
     flow.scrollDirection = .horizontal
     view.setCollectionViewLayout(flow, animated: true)
-    #expect(view.collectionViewLayout === flow && flow.collectionView === view && first.collectionView == nil)
-    #expect(view.direction == .horizontal)
+    expect(view.collectionViewLayout === flow && flow.collectionView === view && first.collectionView == nil)
+    expect(view.direction == .horizontal)
     var finished: Bool?
     let other = UICollectionViewLayout()
     view.setCollectionViewLayout(other, animated: false) { finished = $0 }
-    #expect(finished == true && view.collectionViewLayout === other && view.direction == nil)
+    expect(finished == true && view.collectionViewLayout === other && view.direction == nil)
 }
 
 /// Moves each cell's anchor point to its top edge as it configures it, keeping its frame, as
@@ -285,9 +286,9 @@ private final class AnchoringDataSource: UICollectionViewDataSource {
     // data source moved: item 0 stays at (20...60, 10...50), its red corner at the top left.
     // Applied after the data source, its centre (40, 30) would become the top edge's anchor:
     // the cell drawn at (20...60, 30...70).
-    #expect(image[21, 11] == red)
-    #expect(image[45, 45] == white)
-    #expect(image[21, 31] == white)
+    expect(image[21, 11] == red)
+    expect(image[45, 45] == white)
+    expect(image[21, 31] == white)
 }
 
 /// Notes the offset of every layout pass.
@@ -313,5 +314,5 @@ private final class OffsetNotingView: UICollectionView {
         return view
     }
     let inside = Set(seen.all.compactMap(Double.init).filter { $0 > 0 && $0 < 120 })
-    #expect(inside.count >= 17, "\(inside.sorted())")
+    expect(inside.count >= 17, "\(inside.sorted())")
 }

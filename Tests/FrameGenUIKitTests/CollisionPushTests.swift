@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import FrameGenCompositionalLayout
@@ -61,10 +62,10 @@ private func drop(elasticity: CGFloat) -> (UIDynamicAnimator, UICollectionViewLa
     animator.addBehavior(collision)
     animator.advance(to: 0)
     run(animator, a, to: 2)
-    #expect(abs(a.center.y - 390) < 1e-9)
-    #expect(a.center.x == 200)
+    expect(abs(a.center.y - 390) < 1e-9)
+    expect(a.center.x == 200)
     // Held by the floor, not falling: the animator pauses.
-    #expect(!animator.isRunning)
+    expect(!animator.isRunning)
 }
 
 @Test func elasticityDecidesHowHighAnItemBounces() {
@@ -76,11 +77,11 @@ private func drop(elasticity: CGFloat) -> (UIDynamicAnimator, UICollectionViewLa
         let (animator, a) = drop(elasticity: CGFloat(e))
         let top = run(animator, a, to: 0.76 * (1 + 2 * e), highestAfter: 0.8)
         let rebound = 390 - Double(top)
-        #expect(abs(rebound - e * e * fall) < 0.01 * fall, "elasticity \(e): \(rebound) points")
+        expect(abs(rebound - e * e * fall) < 0.01 * fall, "elasticity \(e): \(rebound) points")
     }
     let (animator, a) = drop(elasticity: 0)
     let top = run(animator, a, to: 1.4, highestAfter: 0.8)
-    #expect(390 - top < 0.01)
+    expect(390 - top < 0.01)
 }
 
 @Test func aContinuousPushOfMagnitudeOneAcceleratesAHundredPointSquareByAHundredPointsPerSecondSquared() {
@@ -94,39 +95,39 @@ private func drop(elasticity: CGFloat) -> (UIDynamicAnimator, UICollectionViewLa
     animator.addBehavior(properties)
     animator.advance(to: 0)
     animator.advance(to: 1)
-    #expect(abs(properties.linearVelocity(for: square).x - 100) < 1e-9)
-    #expect(abs(square.center.x - 50) < 1e-6)
+    expect(abs(properties.linearVelocity(for: square).x - 100) < 1e-9)
+    expect(abs(square.center.x - 50) < 1e-6)
     // Twice the mass, half the acceleration.
-    #expect(abs(properties.linearVelocity(for: wide).x - 50) < 1e-9)
-    #expect(abs(properties.linearVelocity(for: square).y) < 1e-9)
+    expect(abs(properties.linearVelocity(for: wide).x - 50) < 1e-9)
+    expect(abs(properties.linearVelocity(for: square).y) < 1e-9)
     // Turned a quarter (y down): the push goes down.
     push.angle = .pi / 2
     animator.advance(to: 2)
-    #expect(abs(properties.linearVelocity(for: square).y - 100) < 1e-6)
+    expect(abs(properties.linearVelocity(for: square).y - 100) < 1e-6)
     push.active = false
     animator.advance(to: 3)
-    #expect(abs(properties.linearVelocity(for: square).y - 100) < 1e-6)
+    expect(abs(properties.linearVelocity(for: square).y - 100) < 1e-6)
 }
 
 @Test func anInstantaneousPushChangesTheVelocityOnce() {
     let square = box(.zero, 100, 100)
     let push = UIPushBehavior(items: [square], mode: .instantaneous)
     push.pushDirection = CGVector(dx: 0, dy: -2)
-    #expect(abs(push.magnitude - 2) < 1e-12)
-    #expect(abs(push.angle + .pi / 2) < 1e-12)
+    expect(abs(push.magnitude - 2) < 1e-12)
+    expect(abs(push.angle + .pi / 2) < 1e-12)
     let properties = UIDynamicItemBehavior(items: [square])
     let animator = UIDynamicAnimator()
     animator.addBehavior(properties)
     animator.advance(to: 0)
     animator.addBehavior(push)
-    #expect(!push.active)
+    expect(!push.active)
     animator.advance(to: 1)
-    #expect(abs(properties.linearVelocity(for: square).y + 200) < 1e-9)
-    #expect(abs(square.center.y + 200) < 1e-6)
+    expect(abs(properties.linearVelocity(for: square).y + 200) < 1e-9)
+    expect(abs(square.center.y + 200) < 1e-6)
     // Active again: once more.
     push.active = true
     animator.advance(to: 2)
-    #expect(abs(properties.linearVelocity(for: square).y + 400) < 1e-9)
+    expect(abs(properties.linearVelocity(for: square).y + 400) < 1e-9)
 }
 
 /// UIKit has one `UIOffset`: a push's offset from an item's centre is the type a bar appearance
@@ -135,14 +136,14 @@ private func drop(elasticity: CGFloat) -> (UIDynamicAnimator, UICollectionViewLa
 @Test func aPushsOffsetFromTheCentreIsUIKitsOneUIOffset() {
     let square = box(.zero, 100, 100)
     let push = UIPushBehavior(items: [square], mode: .continuous)
-    #expect(push.targetOffsetFromCenter(for: square) == UIOffset.zero)
+    expect(push.targetOffsetFromCenter(for: square) == UIOffset.zero)
     let offset = UIOffset(horizontal: 10, vertical: -5)
     push.setTargetOffsetFromCenter(offset, for: square)
     let appearance = UINavigationBarAppearance()
     appearance.titlePositionAdjustment = push.targetOffsetFromCenter(for: square)
-    #expect(appearance.titlePositionAdjustment == offset)
+    expect(appearance.titlePositionAdjustment == offset)
     let attachment = UIAttachmentBehavior(item: square, offsetFromCenter: offset, attachedToAnchor: .zero)
-    #expect(attachment.attachedBehaviorType == .anchor)
+    expect(attachment.attachedBehaviorType == .anchor)
 }
 
 /// Two items meeting head-on at `speeds`, of widths `widths` (masses in proportion).
@@ -160,19 +161,19 @@ private func headOn(elasticity: CGFloat, widths: (CGFloat, CGFloat), speeds: (CG
     properties.addLinearVelocity(CGPoint(x: speeds.0, y: 0), for: a)
     properties.addLinearVelocity(CGPoint(x: speeds.1, y: 0), for: b)
     animator.advance(to: 3)
-    #expect(a.center.x + widths.0 / 2 <= b.center.x - widths.1 / 2 + 1e-9)
+    expect(a.center.x + widths.0 / 2 <= b.center.x - widths.1 / 2 + 1e-9)
     return (properties.linearVelocity(for: a).x, properties.linearVelocity(for: b).x)
 }
 
 @Test func twoEqualItemsMeetingHeadOnKeepTheirMomentum() {
     let elastic = headOn(elasticity: 1, widths: (50, 50), speeds: (100, -100))
-    #expect(abs(elastic.0 + 100) < 1e-9 && abs(elastic.1 - 100) < 1e-9)
+    expect(abs(elastic.0 + 100) < 1e-9 && abs(elastic.1 - 100) < 1e-9)
     let plastic = headOn(elasticity: 0, widths: (50, 50), speeds: (100, -60))
-    #expect(abs(plastic.0 - 20) < 1e-9 && abs(plastic.1 - 20) < 1e-9)
+    expect(abs(plastic.0 - 20) < 1e-9 && abs(plastic.1 - 20) < 1e-9)
     // Masses 1 and 2, half elastic: momentum kept, relative speed halved and reversed.
     let (va, vb) = headOn(elasticity: 0.5, widths: (50, 100), speeds: (120, -30))
-    #expect(abs(1 * va + 2 * vb - (120 - 60)) < 1e-9)
-    #expect(abs((vb - va) - 0.5 * 150) < 1e-9)
+    expect(abs(1 * va + 2 * vb - (120 - 60)) < 1e-9)
+    expect(abs((vb - va) - 0.5 * 150) < 1e-9)
 }
 
 @Test func aStackOfItemsComesToRestOnTheFloor() {
@@ -191,6 +192,6 @@ private func headOn(elasticity: CGFloat, widths: (CGFloat, CGFloat), speeds: (CG
     animator.advance(to: 0)
     animator.advance(to: 3)
     // Each on the one below, as far as a step's fall (1000 / 240² points) from touching.
-    for (item, y) in [(a, 375.0), (b, 325), (c, 275)] { #expect(abs(Double(item.center.y) - y) < 0.02) }
-    #expect(!animator.isRunning)
+    for (item, y) in [(a, 375.0), (b, 325), (c, 275)] { expect(abs(Double(item.center.y) - y) < 0.02) }
+    expect(!animator.isRunning)
 }

@@ -1,4 +1,5 @@
 import FrameGenGeometry
+import TestTiers
 import Testing
 
 import struct FrameGenLayout.CollectionViewDataSource
@@ -50,11 +51,11 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
     var layout = UIKitLayout(name: "grid") { _ in UICollectionViewCompositionalLayout(section: gridSection())
     }
     layout.prepare(view([12]))
-    #expect(layout.collectionViewContentSize == Size(width: 400, height: 240))
+    expect(layout.collectionViewContentSize == Size(width: 400, height: 240))
     let cells = all(&layout).sorted { $0.indexPath.item < $1.indexPath.item }
-    #expect(cells.count == 12)
+    expect(cells.count == 12)
     for (i, a) in cells.enumerated() {
-        #expect(
+        expect(
             a.frame == Rect(x: 80 * Double(i % 5), y: 80 * Double(i / 5), width: 80, height: 80), "item \(i)")
     }
 }
@@ -80,7 +81,7 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
         return UICollectionViewCompositionalLayout(section: section)
     }
     layout.prepare(state)
-    #expect(layout.collectionViewContentSize == flow.collectionViewContentSize)
+    expect(layout.collectionViewContentSize == flow.collectionViewContentSize)
     for r in [
         Rect(x: 0, y: 0, width: 400, height: 2000), Rect(x: 0, y: 120, width: 400, height: 600),
         Rect(x: 0, y: 333, width: 400, height: 10),
@@ -92,7 +93,7 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
         }
         let ours = layout.layoutAttributesForElements(in: r).sorted(by: order)
         let theirs = flow.layoutAttributesForElements(in: r).sorted(by: order)
-        #expect(ours == theirs, "\(r)")
+        expect(ours == theirs, "\(r)")
     }
 }
 
@@ -113,14 +114,14 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
     }
     layout.prepare(view([5]))
     let cells = all(&layout).sorted { $0.indexPath.item < $1.indexPath.item }
-    #expect(
+    expect(
         cells.map(\.frame) == [
             Rect(x: 0, y: 4, width: 200, height: 200), Rect(x: 200, y: 4, width: 200, height: 95),
             Rect(x: 200, y: 109, width: 200, height: 95), Rect(x: 0, y: 212, width: 200, height: 200),
             Rect(x: 200, y: 212, width: 200, height: 95),
         ])
     // Two groups, the second partly filled: 4 + 200 + 8 + 200 + 6.
-    #expect(layout.collectionViewContentSize == Size(width: 400, height: 418))
+    expect(layout.collectionViewContentSize == Size(width: 400, height: 418))
 }
 
 @Test func flexibleSpacingSharesTheLeftoverSpaceAndEdgeSpacingCentresAcross() {
@@ -137,8 +138,8 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
     let cells = all(&layout).sorted { $0.indexPath.item < $1.indexPath.item }
     // Three 100-point items fit with 10 between them (320 of 400); the 80 left over is shared by
     // the two gaps. The fourth item starts the next group.
-    #expect(cells.map(\.frame.origin.x) == [0, 150, 300, 0])
-    #expect(cells.map(\.frame.origin.y) == [30, 30, 30, 130])
+    expect(cells.map(\.frame.origin.x) == [0, 150, 300, 0])
+    expect(cells.map(\.frame.origin.y) == [30, 30, 30, 130])
 }
 
 @Test func aBadgeIsAnchoredToItsItemsCorner() throws {
@@ -157,11 +158,11 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
     let badges = all(&layout).filter { $0.representedElementKind == "badge" }.sorted {
         $0.indexPath < $1.indexPath
     }
-    #expect(badges.count == 7)
+    expect(badges.count == 7)
     // The badge's top-trailing corner on the item's (80, 0), moved by 0.3 of its size right and up.
-    #expect(badges[0].frame == Rect(x: 66, y: -6, width: 20, height: 20))
-    #expect(badges[6].frame == Rect(x: 146, y: 74, width: 20, height: 20))
-    #expect(badges[0].zIndex == 1)
+    expect(badges[0].frame == Rect(x: 66, y: -6, width: 20, height: 20))
+    expect(badges[6].frame == Rect(x: 146, y: 74, width: 20, height: 20))
+    expect(badges[0].zIndex == 1)
 }
 
 /// Pinned headers follow the visible top while their section is on screen, then are pushed up
@@ -187,13 +188,13 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
         return all(&layout).filter { $0.representedElementKind != nil }.sorted { $0.indexPath < $1.indexPath }
             .map(\.frame.origin.y)
     }
-    #expect(headers(at: 0) == [0, 1040])
-    #expect(headers(at: 300) == [300, 1040])
+    expect(headers(at: 0) == [0, 1040])
+    expect(headers(at: 300) == [300, 1040])
     // Section 0 ends at 1040: its header stops at 1000; section 1's is still in place.
-    #expect(headers(at: 1020) == [1000, 1040])
-    #expect(headers(at: 1100) == [1000, 1100])
+    expect(headers(at: 1020) == [1000, 1040])
+    expect(headers(at: 1100) == [1000, 1100])
     let l = try #require(made.value)
-    #expect(l.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 1, width: 400, height: 600)))
+    expect(l.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 1, width: 400, height: 600)))
 }
 
 @Test func withoutPinningOnlyASizeChangeInvalidates() throws {
@@ -205,8 +206,8 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
     }
     layout.prepare(view([12]))
     let l = try #require(made.value)
-    #expect(!l.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 30, width: 400, height: 600)))
-    #expect(l.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 0, width: 600, height: 400)))
+    expect(!l.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 30, width: 400, height: 600)))
+    expect(l.shouldInvalidateLayout(forBoundsChange: CGRect(x: 0, y: 0, width: 600, height: 400)))
 }
 
 /// A rectangle's query reads only the groups it reaches, and finds exactly what a walk over
@@ -227,15 +228,15 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
     }
     layout.prepare(view([100, 31, 0, 8]))
     let everything = all(&layout)
-    #expect(everything.filter { $0.representedElementKind == nil }.count == 139)
+    expect(everything.filter { $0.representedElementKind == nil }.count == 139)
     var y = -50.0
     while y < layout.collectionViewContentSize.height + 50 {
         for h in [1.0, 37, 600] {
             let r = Rect(x: 0, y: y, width: 400, height: h)
             let expected = everything.filter { $0.frame.intersects(r) }
             let got = layout.layoutAttributesForElements(in: r)
-            #expect(Set(got.map(\.indexPath)).count == Set(expected.map(\.indexPath)).count)
-            #expect(got.count == expected.count, "\(r) \(got.filter { g in !expected.contains(g) })")
+            expect(Set(got.map(\.indexPath)).count == Set(expected.map(\.indexPath)).count)
+            expect(got.count == expected.count, "\(r) \(got.filter { g in !expected.contains(g) })")
         }
         y += 23
     }
@@ -256,12 +257,12 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
     let decorations = all(&layout).filter { $0.representedElementCategory == .decorationView }
         .sorted { $0.indexPath < $1.indexPath }
     // Section 0: 10 + one row of 76 (a fifth of 380) + 10; section 1 starts 20 later, two rows.
-    #expect(
+    expect(
         decorations.map(\.frame) == [
             Rect(x: 5, y: 5, width: 390, height: 86), Rect(x: 5, y: 121, width: 390, height: 162),
         ])
-    #expect(decorations.allSatisfy { $0.zIndex == -1 })
-    #expect(layout.collectionViewContentSize.height == 96 + 20 + 172)
+    expect(decorations.allSatisfy { $0.zIndex == -1 })
+    expect(layout.collectionViewContentSize.height == 96 + 20 + 172)
 }
 
 /// An orthogonal carousel is drawn at rest, its first group centred; the visible-items handler
@@ -289,17 +290,17 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
     layout.prepare(view([6]))
     let cells = all(&layout).sorted { $0.indexPath.item < $1.indexPath.item }
     // The first group centred in 400: x 100; then every 220 across, off screen past the second.
-    #expect(cells.map(\.frame.origin.x) == [100, 320, 540, 760, 980, 1200].map { Double($0) })
-    #expect(cells.allSatisfy { $0.frame.origin.y == 0 })
-    #expect(layout.collectionViewContentSize == Size(width: 400, height: 150))
-    #expect(offsets.value == [.zero])
+    expect(cells.map(\.frame.origin.x) == [100, 320, 540, 760, 980, 1200].map { Double($0) })
+    expect(cells.allSatisfy { $0.frame.origin.y == 0 })
+    expect(layout.collectionViewContentSize == Size(width: 400, height: 150))
+    expect(offsets.value == [.zero])
     // Item 0 is centred (scale 1); item 1's centre is 220 from the view's: 1 - 220/400. Items off
     // screen are not visible and keep the identity.
-    #expect(cells[0].transform3D.m11 == 1)
-    #expect(abs(cells[1].transform3D.m11 - 0.45) < 1e-12)
-    #expect(cells[2].transform3D.m11 == 1)
+    expect(cells[0].transform3D.m11 == 1)
+    expect(abs(cells[1].transform3D.m11 - 0.45) < 1e-12)
+    expect(cells[2].transform3D.m11 == 1)
     layout.prepare(view([6], y: 10))
-    #expect(offsets.value.count == 2)
+    expect(offsets.value.count == 2)
 }
 
 @Test func theSectionProviderIsAskedPerSectionWithTheEnvironment() {
@@ -318,10 +319,10 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
     var state = view([3, 5])
     state.contentInset = EdgeInsets(top: 0, left: 20, bottom: 0, right: 30)
     layout.prepare(state)
-    #expect(asked.value.suffix(2) == ["0 400.0 350.0", "1 400.0 350.0"])
+    expect(asked.value.suffix(2) == ["0 400.0 350.0", "1 400.0 350.0"])
     let cells = all(&layout).sorted { $0.indexPath < $1.indexPath }
-    #expect(cells.map(\.frame.width) == [175, 175, 175, 70, 70, 70, 70, 70])
-    #expect(cells.map(\.frame.origin.y) == [0, 0, 50, 100, 100, 100, 100, 100])
+    expect(cells.map(\.frame.width) == [175, 175, 175, 70, 70, 70, 70, 70])
+    expect(cells.map(\.frame.origin.y) == [0, 0, 50, 100, 100, 100, 100, 100])
 }
 
 @Test func aPlainListStacksRowsOf44AcrossTheView() {
@@ -331,8 +332,8 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
     }
     layout.prepare(view([3, 2]))
     let cells = all(&layout).sorted { $0.indexPath < $1.indexPath }
-    #expect(cells.map(\.frame) == (0..<5).map { Rect(x: 0, y: 44 * Double($0), width: 400, height: 44) })
-    #expect(layout.collectionViewContentSize == Size(width: 400, height: 220))
+    expect(cells.map(\.frame) == (0..<5).map { Rect(x: 0, y: 44 * Double($0), width: 400, height: 44) })
+    expect(layout.collectionViewContentSize == Size(width: 400, height: 220))
 }
 
 /// Inset-grouped: 20 points either side, 35 above a section without a header; a header of 38
@@ -348,7 +349,7 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
         }
     }
     layout.prepare(view([2, 1]))
-    #expect(
+    expect(
         all(&layout).map { "\($0.representedElementKind ?? "cell") \($0.frame)" }.sorted()
             == [
                 "cell \(Rect(x: 20, y: 35, width: 360, height: 44))",
@@ -374,15 +375,15 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
     var y = 0.0
     for item in 0..<7 {
         let h = 30 + 10 * Double(item)
-        #expect(
+        expect(
             layout.layoutAttributesForItem(at: .init(section: 0, item: item))?.frame
                 == Rect(x: 0, y: y, width: 200, height: h))
         y += h
     }
-    #expect(
+    expect(
         layout.layoutAttributesForItem(at: .init(section: 0, item: 7))?.frame
             == Rect(x: 0, y: 420, width: 200, height: 44))
-    #expect(layout.collectionViewContentSize == Size(width: 200, height: 420 + 5 * 44))
+    expect(layout.collectionViewContentSize == Size(width: 200, height: 420 + 5 * 44))
 }
 
 /// A list row of two lines (a subtitle content configuration set in `apply(_:)`, as a scene's
@@ -414,10 +415,10 @@ private final class SubtitleRow: UICollectionViewListCell {
             return c
         }())
     let height = Double(row.fittingHeight(width: 390))
-    #expect(height > 55)
+    expect(height > 55)
     // Measured 60.33, taken up to the screen's whole points (scale 1 here).
     let h = height.rounded(.up)
-    #expect(
+    expect(
         layout.layoutAttributesForItem(at: .init(section: 0, item: 1))?.frame
             == Rect(x: 0, y: h, width: 390, height: h))
 }
@@ -433,7 +434,7 @@ private final class SubtitleRow: UICollectionViewListCell {
         return UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: group))
     }
     layout.prepare(view([12], width: 200, height: 300))
-    #expect(
+    expect(
         layout.layoutAttributesForItem(at: .init(section: 0, item: 3))?.frame
             == Rect(x: 0, y: 132, width: 200, height: 44))
 }
@@ -477,12 +478,12 @@ private final class SubtitleRow: UICollectionViewListCell {
                 b.representedElementCategory.rawValue, b.indexPath
             )
         }
-        #expect(all(&layout).sorted(by: order) == all(&fresh).sorted(by: order), "at \(y)")
+        expect(all(&layout).sorted(by: order) == all(&fresh).sorted(by: order), "at \(y)")
     }
-    #expect(asked.value == afterFirst + 4 * 2, "only the fresh layouts asked")
+    expect(asked.value == afterFirst + 4 * 2, "only the fresh layouts asked")
     // A new size or new data asks again.
     layout.prepare(view([20, 20], width: 500, y: 900))
-    #expect(asked.value == afterFirst + 4 * 2 + 2)
+    expect(asked.value == afterFirst + 4 * 2 + 2)
 }
 
 /// A horizontally scrolling layout: columns (vertical groups of three) one after another along
@@ -507,7 +508,7 @@ private final class SubtitleRow: UICollectionViewListCell {
     let cells = all(&layout).filter { $0.representedElementKind == nil }.sorted {
         $0.indexPath < $1.indexPath
     }
-    #expect(
+    expect(
         cells.map(\.frame) == [
             Rect(x: 40, y: 0, width: 100, height: 100), Rect(x: 40, y: 100, width: 100, height: 100),
             Rect(x: 40, y: 200, width: 100, height: 100), Rect(x: 150, y: 0, width: 100, height: 100),
@@ -517,11 +518,11 @@ private final class SubtitleRow: UICollectionViewListCell {
     let headers = all(&layout).filter { $0.representedElementKind != nil }.sorted {
         $0.indexPath < $1.indexPath
     }
-    #expect(
+    expect(
         headers.map(\.frame) == [
             Rect(x: 0, y: 0, width: 40, height: 300), Rect(x: 270, y: 0, width: 40, height: 300),
         ])
-    #expect(layout.collectionViewContentSize == Size(width: 410, height: 300))
+    expect(layout.collectionViewContentSize == Size(width: 410, height: 300))
 }
 
 /// Degenerate groups end: zero-width items, a size that is not a number, an absurd count.
@@ -549,7 +550,7 @@ private final class SubtitleRow: UICollectionViewListCell {
             UICollectionViewCompositionalLayout(section: NSCollectionLayoutSection(group: make()))
         }
         layout.prepare(view([30]))
-        #expect(layout.layoutAttributesForItem(at: .init(section: 0, item: 29)) != nil)
+        expect(layout.layoutAttributesForItem(at: .init(section: 0, item: 29)) != nil)
     }
 }
 
@@ -571,13 +572,13 @@ private final class SubtitleRow: UICollectionViewListCell {
     }
     layout.prepare(view([3]))
     let cells = all(&layout).sorted { $0.indexPath < $1.indexPath }
-    #expect(
+    expect(
         cells.map(\.frame) == [
             Rect(x: 10, y: 10, width: 50, height: 80), Rect(x: 40, y: 20, width: 50, height: 50),
             Rect(x: 10, y: 110, width: 50, height: 80),
         ])
-    #expect(cells.map(\.zIndex) == [0, 3, 0])
-    #expect(containers.value.last == CGSize(width: 400, height: 100))
+    expect(cells.map(\.zIndex) == [0, 3, 0])
+    expect(containers.value.last == CGSize(width: 400, height: 100))
 }
 
 /// With an item anchor, that point of the supplementary lies on the container anchor's point.
@@ -595,7 +596,7 @@ private final class SubtitleRow: UICollectionViewListCell {
     }
     layout.prepare(view([1]))
     // The dot's top middle on the item's bottom middle (50, 40), 2 points lower.
-    #expect(
+    expect(
         all(&layout).first { $0.representedElementKind == "dot" }?.frame
             == Rect(x: 45, y: 42, width: 10, height: 10))
 }
@@ -623,15 +624,15 @@ private final class SubtitleRow: UICollectionViewListCell {
     }
     layout.prepare(view([30], height: 600))
     let elements = all(&layout)
-    #expect(
+    expect(
         elements.first { $0.indexPath.item == 0 && $0.representedElementKind == nil }?.frame
             == Rect(x: 18, y: 20, width: 364, height: 50))
-    #expect(
+    expect(
         elements.first { $0.representedElementKind == "header" }?.frame
             == Rect(x: 0, y: 0, width: 400, height: 20))
     // The footer's place is after the last item (20 + 1500); pinned, it rests at the bottom of
     // the visible bounds (580) while the section reaches below them.
-    #expect(
+    expect(
         elements.first { $0.representedElementKind == "footer" }?.frame
             == Rect(x: 200, y: 580, width: 200, height: 20))
 }
@@ -659,11 +660,11 @@ final class TallHeaderView: UICollectionReusableView {
     }
     layout.prepare(view([2, 2], width: 200, height: 400))
     let elements = all(&layout).sorted { $0.indexPath < $1.indexPath }
-    #expect(
+    expect(
         elements.filter { $0.representedElementKind == "header" }.map(\.frame) == [
             Rect(x: 0, y: 0, width: 200, height: 50), Rect(x: 0, y: 138, width: 200, height: 50),
         ])
-    #expect(
+    expect(
         layout.layoutAttributesForItem(at: .init(section: 1, item: 0))?.frame
             == Rect(x: 0, y: 188, width: 200, height: 44))
 }
@@ -691,11 +692,11 @@ final class TallHeaderView: UICollectionReusableView {
                 size: Size(width: 375, height: 600), contentOffset: .zero, scale: scale,
                 dataSource: CollectionViewDataSource(itemCounts: [4])))
         let cells = all(&layout).sorted { $0.indexPath.item < $1.indexPath.item }
-        #expect(cells.map { ($0.frame.minX * scale).rounded() } == xs.map { ($0 * scale).rounded() })
-        #expect(cells.allSatisfy { PixelGrid(scale: scale).contains($0.frame.minX) }, "scale \(scale)")
-        #expect(
+        expect(cells.map { ($0.frame.minX * scale).rounded() } == xs.map { ($0 * scale).rounded() })
+        expect(cells.allSatisfy { PixelGrid(scale: scale).contains($0.frame.minX) }, "scale \(scale)")
+        expect(
             cells.allSatisfy { abs($0.frame.width - width) < 1e-9 && abs($0.frame.height - width) < 1e-9 })
-        #expect(cells.allSatisfy { $0.frame.minY == y }, "scale \(scale)")
+        expect(cells.allSatisfy { $0.frame.minY == y }, "scale \(scale)")
     }
     expectFrames(scale: 3, [2, 284.0 / 3, 562.0 / 3, 840.0 / 3], width: 278.0 / 3, y: 0)
     expectFrames(scale: 2, [2, 95, 188, 281], width: 93, y: 0)
@@ -711,12 +712,12 @@ final class TallHeaderView: UICollectionReusableView {
     }
     layout.prepare(view([3]))
     let grouped = UIColor.systemGroupedBackground.cgColor.snapshot
-    #expect(layout.backgroundSnapshot?.backgroundColor == grouped)
+    expect(layout.backgroundSnapshot?.backgroundColor == grouped)
     var own = UIKitLayout(name: "list") { collectionView in
         collectionView.backgroundColor = .red
         return UICollectionViewCompositionalLayout.list(
             using: UICollectionLayoutListConfiguration(appearance: .insetGrouped))
     }
     own.prepare(view([3]))
-    #expect(own.backgroundSnapshot?.backgroundColor == UIColor.red.cgColor.snapshot)
+    expect(own.backgroundSnapshot?.backgroundColor == UIColor.red.cgColor.snapshot)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenKit
 import FrameGenRaster
+import TestTiers
 import Testing
 
 @testable import FrameGenCompositionalLayout
@@ -54,11 +55,11 @@ private func renderCarousel(scaled: Bool) throws -> StraightImage {
     let black = Color(r: 0, g: 0, b: 0)
     let plain = try renderCarousel(scaled: false)
     let scaled = try renderCarousel(scaled: true)
-    #expect(plain[340, 20] != black)
-    #expect(scaled[340, 20] == black)
-    #expect(scaled[390, 75] != black)
-    #expect(scaled[390, 30] == black)
+    expect(plain[340, 20] != black)
+    expect(scaled[340, 20] == black)
+    expect(scaled[390, 75] != black)
+    expect(scaled[390, 30] == black)
     // The centred card keeps its size: its corners are drawn in both.
-    #expect(plain[105, 5] != black && scaled[105, 5] != black)
-    #expect(scaled[95, 5] == black)
+    expect(plain[105, 5] != black && scaled[105, 5] != black)
+    expect(scaled[95, 5] == black)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenCoreGraphics
 import FrameGenUIKit
+import TestTiers
 import Testing
 
 /// UIControl as UIControl.h declares it: the states' and events' raw values, the order actions
@@ -21,13 +22,13 @@ import Testing
     }
 
     @Test func statesAndEventsHaveUIKitsRawValues() {
-        #expect(UIControl.State.normal.rawValue == 0)
-        #expect(UIControl.State.highlighted.rawValue == 1)
-        #expect(UIControl.State.disabled.rawValue == 2)
-        #expect(UIControl.State.selected.rawValue == 4)
-        #expect(UIControl.State.focused.rawValue == 8)
-        #expect(UIControl.State.application.rawValue == 0x00FF_0000)
-        #expect(UIControl.State.reserved.rawValue == 0xFF00_0000)
+        expect(UIControl.State.normal.rawValue == 0)
+        expect(UIControl.State.highlighted.rawValue == 1)
+        expect(UIControl.State.disabled.rawValue == 2)
+        expect(UIControl.State.selected.rawValue == 4)
+        expect(UIControl.State.focused.rawValue == 8)
+        expect(UIControl.State.application.rawValue == 0x00FF_0000)
+        expect(UIControl.State.reserved.rawValue == 0xFF00_0000)
         let events: [(UIControl.Event, UInt)] = [
             (.touchDown, 1), (.touchDownRepeat, 2), (.touchDragInside, 4), (.touchDragOutside, 8),
             (.touchDragEnter, 16), (.touchDragExit, 32), (.touchUpInside, 64), (.touchUpOutside, 128),
@@ -37,22 +38,22 @@ import Testing
             (.allEditingEvents, 0xF_0000), (.applicationReserved, 0x0F00_0000),
             (.systemReserved, 0xF000_0000), (.allEvents, 0xFFFF_FFFF),
         ]
-        for (event, raw) in events { #expect(event.rawValue == raw) }
-        #expect(UIControl.ContentHorizontalAlignment.leading.rawValue == 4)
-        #expect(UIControl.ContentVerticalAlignment.fill.rawValue == 3)
+        for (event, raw) in events { expect(event.rawValue == raw) }
+        expect(UIControl.ContentHorizontalAlignment.leading.rawValue == 4)
+        expect(UIControl.ContentVerticalAlignment.fill.rawValue == 3)
     }
 
     @Test func stateIsTheFlagsTogether() {
         let control = UIControl()
-        #expect(control.state == .normal)
-        #expect(control.isEnabled && !control.isSelected && !control.isHighlighted)
+        expect(control.state == .normal)
+        expect(control.isEnabled && !control.isSelected && !control.isHighlighted)
         control.isSelected = true
         control.isHighlighted = true
-        #expect(control.state == [.selected, .highlighted])
+        expect(control.state == [.selected, .highlighted])
         control.isEnabled = false
-        #expect(control.state == [.selected, .highlighted, .disabled])
+        expect(control.state == [.selected, .highlighted, .disabled])
         control.contentHorizontalAlignment = .trailing
-        #expect(control.effectiveContentHorizontalAlignment == .right)
+        expect(control.effectiveContentHorizontalAlignment == .right)
     }
 
     @Test func actionsAreSentInTheOrderAddedForTheirEventsOnly() {
@@ -65,17 +66,17 @@ import Testing
         control.addAction(UIAction { _ in log.append("second") }, for: [.touchUpInside, .valueChanged])
         control.addAction(UIAction { _ in log.append("other") }, for: .touchDown)
         control.sendActions(for: .touchUpInside)
-        #expect(log == ["first", "second"])
-        #expect(target.log == ["tapped 7"])
+        expect(log == ["first", "second"])
+        expect(target.log == ["tapped 7"])
         log = []
         control.sendActions(for: .valueChanged)
-        #expect(log == ["second"])
-        #expect(control.allControlEvents == [.touchUpInside, .valueChanged, .touchDown])
+        expect(log == ["second"])
+        expect(control.allControlEvents == [.touchUpInside, .valueChanged, .touchDown])
         // Sent while disabled too: only touches are ignored then.
         control.isEnabled = false
         log = []
         control.sendActions(for: .touchDown)
-        #expect(log == ["other"])
+        expect(log == ["other"])
     }
 
     @Test func anActionKnowsItsSenderAndIsUniquedByIdentifier() {
@@ -88,22 +89,22 @@ import Testing
         }
         control.addAction(newer, for: .valueChanged)
         control.sendActions(for: [.touchUpInside, .valueChanged])
-        #expect(calls == ["new true"])
-        #expect(newer.sender as? UIControl === control)
+        expect(calls == ["new true"])
+        expect(newer.sender as? UIControl === control)
         control.removeAction(newer, for: .touchUpInside)
         calls = []
         control.sendActions(for: .touchUpInside)
-        #expect(calls.isEmpty)
+        expect(calls.isEmpty)
         control.sendActions(for: .valueChanged)
-        #expect(calls == ["new true"])
+        expect(calls == ["new true"])
         control.removeAction(identifiedBy: id, for: .allEvents)
-        #expect(control.allControlEvents.isEmpty)
+        expect(control.allControlEvents.isEmpty)
         // Two actions made alike are two actions.
         control.addAction(UIAction { _ in calls.append("a") }, for: .touchDown)
         control.addAction(UIAction { _ in calls.append("a") }, for: .touchDown)
         calls = []
         control.sendActions(for: .touchDown)
-        #expect(calls == ["a", "a"])
+        expect(calls == ["a", "a"])
     }
 
     @Test func targetsAreListedRemovedAndNotRetained() {
@@ -114,28 +115,28 @@ import Testing
         control.addTarget(target, action: tapped, for: .touchUpInside)
         control.addTarget(target, action: refresh, for: [.touchUpInside, .valueChanged])
         control.addTarget(nil, action: Selector("save:"), for: .touchUpInside)
-        #expect(
+        expect(
             control.actions(forTarget: target, forControlEvent: .touchUpInside) == ["tapped:", "refresh"])
-        #expect(control.actions(forTarget: target, forControlEvent: .valueChanged) == ["refresh"])
-        #expect(control.actions(forTarget: target, forControlEvent: .touchDown) == nil)
-        #expect(control.actions(forTarget: nil, forControlEvent: .touchUpInside) == ["save:"])
-        #expect(control.allTargets.count == 2)
-        #expect(control.allTargets.contains(AnyHashable(target)))
-        #expect(control.allTargets.contains { $0.base is NSNull })
+        expect(control.actions(forTarget: target, forControlEvent: .valueChanged) == ["refresh"])
+        expect(control.actions(forTarget: target, forControlEvent: .touchDown) == nil)
+        expect(control.actions(forTarget: nil, forControlEvent: .touchUpInside) == ["save:"])
+        expect(control.allTargets.count == 2)
+        expect(control.allTargets.contains(AnyHashable(target)))
+        expect(control.allTargets.contains { $0.base is NSNull })
         // The same pair again is the same registration: sent once.
         control.addTarget(target, action: refresh, for: .touchUpInside)
         control.sendActions(for: .touchUpInside)
-        #expect(target.log == ["refresh"])
+        expect(target.log == ["refresh"])
         control.removeTarget(target, action: refresh, for: .touchUpInside)
-        #expect(control.actions(forTarget: target, forControlEvent: .touchUpInside) == ["tapped:"])
+        expect(control.actions(forTarget: target, forControlEvent: .touchUpInside) == ["tapped:"])
         control.removeTarget(target, action: nil, for: .allEvents)
-        #expect(control.actions(forTarget: target, forControlEvent: .valueChanged) == nil)
+        expect(control.actions(forTarget: target, forControlEvent: .valueChanged) == nil)
 
         var released: Target? = Target()
         weak let weakTarget = released
         control.addTarget(released, action: refresh, for: .touchDown)
         released = nil
-        #expect(weakTarget == nil)
+        expect(weakTarget == nil)
         control.sendActions(for: .touchDown)
     }
 
@@ -147,21 +148,21 @@ import Testing
         middle.addSubview(control)
         control.addTarget(nil, action: Selector("tapped:", Container.tapped(_:)), for: .touchUpInside)
         control.sendActions(for: .touchUpInside)
-        #expect(container.log == ["container"])
+        expect(container.log == ["container"])
     }
 
     @Test func selectorsCompareByNameAndCallOnlyWithTheirMethod() {
         let named = Selector("tapped:")
         let callable = Selector("tapped:", Target.tapped(_:))
         let literal: Selector = "tapped:"
-        #expect(named == callable && literal == named)
-        #expect(Set([named, callable]).count == 1)
-        #expect(NSStringFromSelector(callable) == "tapped:")
-        #expect(NSSelectorFromString("refresh") == Selector("refresh"))
+        expect(named == callable && literal == named)
+        expect(Set([named, callable]).count == 1)
+        expect(NSStringFromSelector(callable) == "tapped:")
+        expect(NSSelectorFromString("refresh") == Selector("refresh"))
         let target = Target()
-        #expect(callable.canBeSent(to: target))
-        #expect(!named.canBeSent(to: target))
-        #expect(!callable.canBeSent(to: Container()))
+        expect(callable.canBeSent(to: target))
+        expect(!named.canBeSent(to: target))
+        expect(!callable.canBeSent(to: Container()))
 
         let control = UIControl()
         control.addTarget(target, action: named, for: .touchUpInside)
@@ -169,11 +170,11 @@ import Testing
             target, action: Selector("changed:forEvent:", Target.changed(_:forEvent:)), for: .valueChanged)
         control.sendActions(for: [.touchUpInside, .valueChanged])
         // The name alone calls nothing; the sender-and-event form gets a plain event.
-        #expect(target.log == ["changed"])
+        expect(target.log == ["changed"])
         // A sender of another type than the method's parameter is not passed.
         control.addTarget(target, action: Selector("tapped:", Target.tapped(_:)), for: .touchDown)
         control.sendActions(for: .touchDown)
-        #expect(target.log == ["changed"])
+        expect(target.log == ["changed"])
     }
 
     /// A control holds its actions and an action knows its sender: that reference is weak, so a
@@ -185,10 +186,10 @@ import Testing
             let button = UIButton()
             button.addAction(UIAction { seen = $0.sender }, for: .touchUpInside)
             button.sendActions(for: .touchUpInside)
-            #expect(seen as AnyObject? === button)
+            expect(seen as AnyObject? === button)
             gone = button
             seen = nil
         }
-        #expect(gone == nil)
+        expect(gone == nil)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FrameGenKit
+import TestTiers
 import Testing
 
 import struct FrameGenGeometry.Rect
@@ -83,22 +84,22 @@ private final class FeedController: UIViewController {
         frame: CGRect(x: 0, y: 0, width: 100, height: 100), collectionViewLayout: UICollectionViewFlowLayout()
     )
     let finished = view.add(7)
-    #expect(view.items == [7, 7, 7, 7, 7])
-    #expect(view.overrideCalls == 6)
-    #expect(finished == [true, true, true])
+    expect(view.items == [7, 7, 7, 7, 7])
+    expect(view.overrideCalls == 6)
+    expect(finished == [true, true, true])
     // Through the base type, as framegen or another library calls it.
     let base: UICollectionView = view
     base.performBatchUpdates({ view.items.append(8) })
-    #expect(view.overrideCalls == 7)
+    expect(view.overrideCalls == 7)
 
     let table = FeedTableView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), style: .plain)
     table.add(3)
-    #expect(table.items == [3, 3, 3])
-    #expect(table.overrideCalls == 4)
+    expect(table.items == [3, 3, 3])
+    expect(table.overrideCalls == 4)
 
     let controller = FeedController()
     controller.add()
-    #expect(controller.items == [1, 2])
+    expect(controller.items == [1, 2])
 }
 
 // MARK: UICollectionViewCompositionalLayout's initialisers are designated
@@ -141,10 +142,10 @@ func aCompositionalLayoutSubclassCallsSuperInitSectionProviderFromItsOwnDesignat
         CollectionViewState(
             size: Size(width: 200, height: 400), contentOffset: .zero,
             dataSource: CollectionViewDataSource(itemCounts: [4])))
-    #expect(
+    expect(
         layout.layoutAttributesForItem(at: .init(section: 0, item: 1))?.frame
             == Rect(x: 100, y: 0, width: 100, height: 50))
-    #expect(
+    expect(
         layout.layoutAttributesForItem(at: .init(section: 0, item: 2))?.frame
             == Rect(x: 0, y: 50, width: 100, height: 50))
 }
@@ -295,21 +296,21 @@ private final class OverridingScrollView: UIScrollView {
     let view: UIView = own
     let tap = UITapGestureRecognizer()
     view.addGestureRecognizer(tap)
-    #expect(view.gestureRecognizers?.count == 1)
+    expect(view.gestureRecognizers?.count == 1)
     view.removeGestureRecognizer(tap)
     // The setter goes through the overridable add, as UIKit's does.
     view.gestureRecognizers = [tap]
-    #expect(
+    expect(
         own.calls.isSuperset(of: ["addGestureRecognizer", "removeGestureRecognizer", "gestureRecognizers"]))
-    #expect(view.snapshotView(afterScreenUpdates: false) != nil)
-    #expect(
+    expect(view.snapshotView(afterScreenUpdates: false) != nil)
+    expect(
         view.resizableSnapshotView(
             from: CGRect(x: 0, y: 0, width: 10, height: 10), afterScreenUpdates: false, withCapInsets: .zero)
             != nil)
     _ = view.traitCollection
-    #expect(view.safeAreaInsets.top == 7)
-    #expect(view.effectiveUserInterfaceLayoutDirection == .rightToLeft)
-    #expect(view.endEditing(true) == false)
+    expect(view.safeAreaInsets.top == 7)
+    expect(view.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+    expect(view.endEditing(true) == false)
     view.translatesAutoresizingMaskIntoConstraints = false
     let other = UIView()
     view.addSubview(other)
@@ -343,29 +344,29 @@ private final class OverridingScrollView: UIScrollView {
         "contentCompressionResistancePriority", "setContentCompressionResistancePriority",
         "needsUpdateConstraints", "hasAmbiguousLayout",
     ]
-    #expect(expected.subtracting(own.calls).isEmpty, "not called: \(expected.subtracting(own.calls))")
+    expect(expected.subtracting(own.calls).isEmpty, "not called: \(expected.subtracting(own.calls))")
 
     let scroll = OverridingScrollView()
     _ = (scroll as UIScrollView).panGestureRecognizer
-    #expect(scroll.asked)
+    expect(scroll.asked)
 }
 
 // MARK: Missing members
 
 @Test func contentScaleFactorIsTheScreensScaleUntilSetAndThenTheLayersContentsScale() {
     let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
-    #expect(view.contentScaleFactor == UIScreen.main.scale)
+    expect(view.contentScaleFactor == UIScreen.main.scale)
     view.contentScaleFactor = 1.5
-    #expect(view.contentScaleFactor == 1.5)
-    #expect(view.layer.contentsScale == 1.5)
+    expect(view.contentScaleFactor == 1.5)
+    expect(view.layer.contentsScale == 1.5)
 }
 
 @Test func imageViewsAndButtonsKeepAdjustsImageSizeForAccessibilityContentSizeCategoryOffByDefault() {
     let adjusting: [any UIAccessibilityContentSizeCategoryImageAdjusting] = [UIImageView(), UIButton()]
     for view in adjusting {
-        #expect(view.adjustsImageSizeForAccessibilityContentSizeCategory == false)
+        expect(view.adjustsImageSizeForAccessibilityContentSizeCategory == false)
         view.adjustsImageSizeForAccessibilityContentSizeCategory = true
-        #expect(view.adjustsImageSizeForAccessibilityContentSizeCategory)
+        expect(view.adjustsImageSizeForAccessibilityContentSizeCategory)
     }
 }
 
@@ -381,13 +382,13 @@ private final class NoteView: UITextView {
     let container = NSTextContainer(size: CGSize(width: 200, height: 0))
     container.lineFragmentPadding = 20
     let view = NoteView(frame: CGRect(x: 0, y: 0, width: 200, height: 100), textContainer: container)
-    #expect(view.textContainer === container)
+    expect(view.textContainer === container)
     view.text = "Hello"
     view.layoutIfNeeded()
     let label = view.subviews.first { $0 is UILabel }
-    #expect(label?.frame.minX == 20)
+    expect(label?.frame.minX == 20)
     // The inherited convenience initialiser, as on iOS.
-    #expect(NoteView(frame: .zero).textContainer.lineFragmentPadding == 5)
+    expect(NoteView(frame: .zero).textContainer.lineFragmentPadding == 5)
 }
 
 @Test func flushOnABitmapContextKeepsTheDrawingAndDoesNothingElse() {
@@ -397,7 +398,7 @@ private final class NoteView: UITextView {
         context.cgContext.flush()
         context.cgContext.synchronize()
     }
-    #expect(image.size == CGSize(width: 4, height: 4))
+    expect(image.size == CGSize(width: 4, height: 4))
 }
 
 // MARK: Size transitions
@@ -422,21 +423,21 @@ private final class SizeController: UIViewController {
     let parent = SizeController()
     let child = SizeController()
     parent.addChild(child)
-    #expect(parent.transitionCoordinator == nil)
+    expect(parent.transitionCoordinator == nil)
     let coordinator = SizeTransitionCoordinator(
         duration: 0.3, curve: .easeInOut, targetTransform: .identity, containerView: UIView(),
         controller: parent)
     let size = CGSize(width: 844, height: 390)
     parent.beginSizeTransition(to: size, with: coordinator)
-    #expect(parent.heard == [size] && child.heard == [size])
-    #expect(child.transitionCoordinator === coordinator)
-    #expect(coordinator.isAnimated && !coordinator.isInteractive && coordinator.transitionDuration == 0.3)
-    #expect(coordinator.viewController(forKey: .to) === parent)
+    expect(parent.heard == [size] && child.heard == [size])
+    expect(child.transitionCoordinator === coordinator)
+    expect(coordinator.isAnimated && !coordinator.isInteractive && coordinator.transitionDuration == 0.3)
+    expect(coordinator.viewController(forKey: .to) === parent)
     coordinator.runAlongside()
-    #expect(parent.alongside == 1 && child.alongside == 1 && parent.completed == 0)
+    expect(parent.alongside == 1 && child.alongside == 1 && parent.completed == 0)
     parent.endSizeTransition(coordinator)
-    #expect(parent.completed == 1 && child.completed == 1)
-    #expect(parent.transitionCoordinator == nil)
+    expect(parent.completed == 1 && child.completed == 1)
+    expect(parent.transitionCoordinator == nil)
 }
 
 /// What every replay's table controller heard of the rotation, with the scene's clock.
@@ -488,10 +489,10 @@ private final class RotatingTableController: UITableViewController {
     let timeline = try Timeline(scene)
     _ = timeline.frame(at: timeline.duration)
     let lines = log.lines
-    #expect(lines.contains("will 844x390 from 390"))
-    #expect(lines.contains("alongside at 0.0"))
-    #expect(lines.contains("completion after 0.4"))
-    #expect(lines.contains("coordinator during completion: true"))
+    expect(lines.contains("will 844x390 from 390"))
+    expect(lines.contains("alongside at 0.0"))
+    expect(lines.contains("completion after 0.4"))
+    expect(lines.contains("coordinator during completion: true"))
 }
 
 // MARK: UICollectionViewTransitionLayout
@@ -545,23 +546,23 @@ func aTransitionLayoutInterpolatesEachElementBetweenTheTwoLayouts(progress: Doub
     let a = from.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))!
     let b = to.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))!
     let zero = transition.layoutAttributesForItem(at: IndexPath(item: 0, section: 0))!
-    #expect(zero.center.x == a.center.x + (b.center.x - a.center.x) * t)
-    #expect(zero.center.y == a.center.y + (b.center.y - a.center.y) * t)
-    #expect(zero.size.width == a.size.width + (b.size.width - a.size.width) * t)
-    #expect(zero.size.height == a.size.height + (b.size.height - a.size.height) * t)
-    #expect(zero.alpha == 1 - 0.5 * t)
-    #expect(zero.transform.a == 1 + t && zero.transform.d == 1 + t)
-    if progress == 0 { #expect(zero.frame == a.frame) }
-    if progress == 1 { #expect(zero.frame == b.frame) }
+    expect(zero.center.x == a.center.x + (b.center.x - a.center.x) * t)
+    expect(zero.center.y == a.center.y + (b.center.y - a.center.y) * t)
+    expect(zero.size.width == a.size.width + (b.size.width - a.size.width) * t)
+    expect(zero.size.height == a.size.height + (b.size.height - a.size.height) * t)
+    expect(zero.alpha == 1 - 0.5 * t)
+    expect(zero.transform.a == 1 + t && zero.transform.d == 1 + t)
+    if progress == 0 { expect(zero.frame == a.frame) }
+    if progress == 1 { expect(zero.frame == b.frame) }
     // Item 1 is the current layout's only, item 2 the next's: each stays and fades.
     let all = transition.layoutAttributesForElements(in: CGRect(x: 0, y: 0, width: 300, height: 300)) ?? []
     let byItem = Dictionary(uniqueKeysWithValues: all.map { ($0.indexPath.item, $0) })
-    #expect(Set(byItem.keys) == [0, 1, 2])
-    #expect(byItem[1]?.frame == CGRect(x: 100, y: 0, width: 100, height: 100))
-    #expect(byItem[1]?.alpha == 1 - t)
-    #expect(byItem[2]?.frame == CGRect(x: 0, y: 200, width: 50, height: 50))
-    #expect(byItem[2]?.alpha == t)
-    #expect(transition.collectionViewContentSize == CGSize(width: 300, height: 300))
+    expect(Set(byItem.keys) == [0, 1, 2])
+    expect(byItem[1]?.frame == CGRect(x: 100, y: 0, width: 100, height: 100))
+    expect(byItem[1]?.alpha == 1 - t)
+    expect(byItem[2]?.frame == CGRect(x: 0, y: 200, width: 50, height: 50))
+    expect(byItem[2]?.alpha == t)
+    expect(transition.collectionViewContentSize == CGSize(width: 300, height: 300))
 }
 
 @Test func settingTransitionProgressInvalidatesAndAnimatedKeysKeepTheirValues() {
@@ -569,10 +570,10 @@ func aTransitionLayoutInterpolatesEachElementBetweenTheTwoLayouts(progress: Doub
     let transition = UICollectionViewTransitionLayout(currentLayout: from, nextLayout: to)
     transition.needsPrepare = false
     transition.transitionProgress = 0.3
-    #expect(transition.needsPrepare)
-    #expect(transition.value(forAnimatedKey: "x") == 0)
+    expect(transition.needsPrepare)
+    expect(transition.value(forAnimatedKey: "x") == 0)
     transition.updateValue(12, forAnimatedKey: "x")
-    #expect(transition.value(forAnimatedKey: "x") == 12)
+    expect(transition.value(forAnimatedKey: "x") == 12)
 }
 
 private final class PinchTransitionLayout: UICollectionViewTransitionLayout {}
@@ -594,22 +595,22 @@ private final class PinchDelegate: UICollectionViewDelegate {
     let transition = view.startInteractiveTransition(to: to) { completed, finished in
         ended.append((completed, finished))
     }
-    #expect(view.collectionViewLayout === transition)
-    #expect(transition.currentLayout === from && transition.nextLayout === to)
+    expect(view.collectionViewLayout === transition)
+    expect(transition.currentLayout === from && transition.nextLayout === to)
     transition.transitionProgress = 0.5
     transition.prepare()
-    #expect(to.collectionView === view)
+    expect(to.collectionView === view)
     view.finishInteractiveTransition()
-    #expect(view.collectionViewLayout === to)
-    #expect(ended.count == 1 && ended[0] == (true, true))
+    expect(view.collectionViewLayout === to)
+    expect(ended.count == 1 && ended[0] == (true, true))
 
     let delegate = PinchDelegate()
     view.delegate = delegate
     let back = view.startInteractiveTransition(to: from) { completed, finished in
         ended.append((completed, finished))
     }
-    #expect(back is PinchTransitionLayout)
+    expect(back is PinchTransitionLayout)
     view.cancelInteractiveTransition()
-    #expect(view.collectionViewLayout === to)
-    #expect(ended.count == 2 && ended[1] == (false, true))
+    expect(view.collectionViewLayout === to)
+    expect(ended.count == 2 && ended[1] == (false, true))
 }

@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenKit
 import FrameGenRaster
+import TestTiers
 import Testing
 
 import struct FrameGenLayout.LayoutDescriptor
@@ -115,16 +116,16 @@ private func renderBadges(registering viewClass: AnyClass?, warnings: LayoutWarn
     let sink = LayoutWarnings { warnings.append($0) }
     let image = try renderBadges(registering: GreenBadgeView.self, warnings: sink)
     // The item: the scene's cell style (its generated photo), not a view.
-    #expect(image[30, 30] != Color(r: 0, g: 0, b: 0) && image[30, 30] != Color(r: 0, g: 255, b: 0))
-    #expect(image[70, 30] == Color(r: 0, g: 255, b: 0))
-    #expect(image[70, 90] == Color(r: 0, g: 0, b: 255))
-    #expect(warnings.all.isEmpty, "\(warnings.all)")
+    expect(image[30, 30] != Color(r: 0, g: 0, b: 0) && image[30, 30] != Color(r: 0, g: 255, b: 0))
+    expect(image[70, 30] == Color(r: 0, g: 255, b: 0))
+    expect(image[70, 90] == Color(r: 0, g: 0, b: 255))
+    expect(warnings.all.isEmpty, "\(warnings.all)")
     let styled = try renderBadges(registering: nil, warnings: sink)
-    #expect(styled[70, 30] == Color(r: 255, g: 255, b: 255))
+    expect(styled[70, 30] == Color(r: 255, g: 255, b: 255))
     // A class the program has no factory for: one warning, a plain (transparent) view.
     let unknown = try renderBadges(registering: TitleView.self, warnings: sink)
-    #expect(unknown[70, 30] == Color(r: 0, g: 0, b: 0))
-    #expect(warnings.all.count == 1 && warnings.all[0].contains("TitleView"), "\(warnings.all)")
+    expect(unknown[70, 30] == Color(r: 0, g: 0, b: 0))
+    expect(warnings.all.count == 1 && warnings.all[0].contains("TitleView"), "\(warnings.all)")
 }
 
 /// A supplementary kind of the layout's own is drawn with the class the scene names under the
@@ -133,8 +134,8 @@ private func renderBadges(registering viewClass: AnyClass?, warnings: LayoutWarn
 @Test func supplementaryViewsOfALayoutsOwnKindAreDrawnWithTheNamedClass() throws {
     let sink = LayoutWarnings { _ in }
     let named = try renderBadges(registering: nil, warnings: sink, layoutKeys: ", caption: caption-view")
-    #expect(named[30, 54] == Color(r: 255, g: 128, b: 0))
-    #expect(named[30, 114] == Color(r: 255, g: 128, b: 0))
+    expect(named[30, 54] == Color(r: 255, g: 128, b: 0))
+    expect(named[30, 114] == Color(r: 255, g: 128, b: 0))
     let styled = try renderBadges(registering: nil, warnings: sink)
-    #expect(styled[30, 54] == Color(r: 255, g: 255, b: 255))
+    expect(styled[30, 54] == Color(r: 255, g: 255, b: 255))
 }

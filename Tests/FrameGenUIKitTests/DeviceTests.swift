@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import FrameGenCompositionalLayout
@@ -14,17 +15,17 @@ import Testing
     let portrait = UIScreen(size: CGSize(width: 390, height: 844), scale: 3)
     let landscape = UIScreen(size: CGSize(width: 844, height: 390), scale: 3)
     UIScreen.withMain(portrait) {
-        #expect(UIDevice.current.userInterfaceIdiom == .phone)
-        #expect(UIDevice.current.orientation.isPortrait)
-        #expect(UIApplication.shared.statusBarOrientation == .portrait)
-        #expect(UIApplication.shared.keyWindow?.bounds == CGRect(x: 0, y: 0, width: 390, height: 844))
-        #expect(UIApplication.shared.windows.first?.safeAreaInsets == .zero)
+        expect(UIDevice.current.userInterfaceIdiom == .phone)
+        expect(UIDevice.current.orientation.isPortrait)
+        expect(UIApplication.shared.statusBarOrientation == .portrait)
+        expect(UIApplication.shared.keyWindow?.bounds == CGRect(x: 0, y: 0, width: 390, height: 844))
+        expect(UIApplication.shared.windows.first?.safeAreaInsets == .zero)
     }
     UIScreen.withMain(landscape) {
-        #expect(UIDevice.current.orientation == .landscapeLeft)
-        #expect(UIApplication.shared.statusBarOrientation == .landscapeRight)
-        #expect(UIApplication.shared.statusBarOrientation.isLandscape)
-        #expect(UIApplication.shared.keyWindow?.frame.width == 844)
+        expect(UIDevice.current.orientation == .landscapeLeft)
+        expect(UIApplication.shared.statusBarOrientation == .landscapeRight)
+        expect(UIApplication.shared.statusBarOrientation.isLandscape)
+        expect(UIApplication.shared.keyWindow?.frame.width == 844)
     }
 }
 
@@ -32,13 +33,13 @@ import Testing
 /// from 13 to 99, with a minor and a patch or not; anything else names none.
 @Test func aSystemVersionNamesAMajorRelease() {
     for (text, major) in [("17", 17), ("17.5", 17), ("18.0.1", 18), ("26.1", 26), ("13", 13)] {
-        #expect(SystemRelease.major(of: text) == major, "\(text)")
+        expect(SystemRelease.major(of: text) == major, "\(text)")
     }
     for text in ["", "abc", "12", "100", "17.", ".17", "17.x", "17.0.0.1", "-17", "+18", "１７"] {
-        #expect(SystemRelease.major(of: text) == nil, "\(text)")
+        expect(SystemRelease.major(of: text) == nil, "\(text)")
     }
     // A string naming nothing leaves the release as it was.
     let before = UIDevice.current.systemVersion
-    #expect(UIDevice.withSystemVersion("seventeen") { UIDevice.current.systemVersion } == before)
-    #expect(UIDevice.withSystemVersion("17.4") { UIDevice.current.systemVersion } == "17.0")
+    expect(UIDevice.withSystemVersion("seventeen") { UIDevice.current.systemVersion } == before)
+    expect(UIDevice.withSystemVersion("17.4") { UIDevice.current.systemVersion } == "17.0")
 }

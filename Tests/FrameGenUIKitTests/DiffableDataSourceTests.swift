@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import FrameGenCompositionalLayout
@@ -19,21 +20,21 @@ import Testing
     snapshot.deleteItems([2])
     snapshot.insertSections(["middle"], afterSection: "top")
     snapshot.appendItems([5], toSection: "middle")
-    #expect(snapshot.sectionIdentifiers == ["top", "middle", "bottom"])
-    #expect(snapshot.itemIdentifiers(inSection: "top") == [0, 1])
-    #expect(snapshot.itemIdentifiers(inSection: "bottom") == [3, 10, 11, 12])
-    #expect(snapshot.itemIdentifiers == [0, 1, 5, 3, 10, 11, 12])
-    #expect(snapshot.numberOfItems == 7 && snapshot.numberOfSections == 3)
-    #expect(snapshot.sectionIdentifier(containingItem: 3) == "bottom")
-    #expect(snapshot.indexOfItem(10) == 4)
-    #expect(snapshot.indexOfSection("bottom") == 2)
+    expect(snapshot.sectionIdentifiers == ["top", "middle", "bottom"])
+    expect(snapshot.itemIdentifiers(inSection: "top") == [0, 1])
+    expect(snapshot.itemIdentifiers(inSection: "bottom") == [3, 10, 11, 12])
+    expect(snapshot.itemIdentifiers == [0, 1, 5, 3, 10, 11, 12])
+    expect(snapshot.numberOfItems == 7 && snapshot.numberOfSections == 3)
+    expect(snapshot.sectionIdentifier(containingItem: 3) == "bottom")
+    expect(snapshot.indexOfItem(10) == 4)
+    expect(snapshot.indexOfSection("bottom") == 2)
     snapshot.moveSection("bottom", beforeSection: "top")
-    #expect(snapshot.sectionIdentifiers == ["bottom", "top", "middle"])
+    expect(snapshot.sectionIdentifiers == ["bottom", "top", "middle"])
     snapshot.deleteSections(["bottom"])
-    #expect(snapshot.itemIdentifiers == [0, 1, 5])
-    #expect(snapshot.sectionIdentifier(containingItem: 10) == nil)
+    expect(snapshot.itemIdentifiers == [0, 1, 5])
+    expect(snapshot.sectionIdentifier(containingItem: 10) == nil)
     snapshot.reloadItems([1])
-    #expect(snapshot.reloadedItemIdentifiers == [1])
+    expect(snapshot.reloadedItemIdentifiers == [1])
 }
 
 private final class ItemTitleCell: UICollectionViewCell {
@@ -96,7 +97,7 @@ private func diffableHost(sceneItems: [Int]) -> (UICollectionView, [String]) {
     snapshot.appendSections([0])
     snapshot.appendItems(["a", "b", "c"])
     dataSource.apply(snapshot, animatingDifferences: false)
-    #expect(view.dataSource === dataSource)
+    expect(view.dataSource === dataSource)
     let elements = view.collectionViewLayout.layoutAttributesForElements(in: view.bounds) ?? []
     let shown = view.cells.display(elements, in: view)
     let titles = shown.map {
@@ -108,13 +109,13 @@ private func diffableHost(sceneItems: [Int]) -> (UICollectionView, [String]) {
 
 @Test func aDiffableDataSourceConfiguresRegisteredCellsWithTheSnapshotsItems() {
     let (_, shown) = diffableHost(sceneItems: [3])
-    #expect(shown == ["section 0", "a at 0", "b at 1", "c at 2"])
+    expect(shown == ["section 0", "a at 0", "b at 1", "c at 2"])
 }
 
 @Test func itemsPastTheSnapshotGetPlainCellsAndOneReport() {
     let (_, shown) = diffableHost(sceneItems: [4])
-    #expect(shown.prefix(4) == ["section 0", "a at 0", "b at 1", "c at 2"])
-    #expect(shown[4] == "UICollectionViewCell")
-    #expect(shown.count == 6)
-    #expect(shown[5].contains("snapshot of [3] items per section where the scene has [4]"))
+    expect(shown.prefix(4) == ["section 0", "a at 0", "b at 1", "c at 2"])
+    expect(shown[4] == "UICollectionViewCell")
+    expect(shown.count == 6)
+    expect(shown[5].contains("snapshot of [3] items per section where the scene has [4]"))
 }

@@ -3,6 +3,7 @@ import FrameGenCoreGraphics
 import FrameGenQuartzCore
 import FrameGenUIKit
 import FrameGenUIKitRendering
+import TestTiers
 import Testing
 
 /// Dynamic colours as UIKit resolves them (UIColor.init(dynamicProvider:), resolvedColor(with:),
@@ -38,46 +39,46 @@ import Testing
             asked.append(traits.userInterfaceStyle)
             return traits.userInterfaceStyle == .dark ? .black : .white
         }
-        #expect(color.resolvedColor(with: Self.dark) == .black)
-        #expect(color.resolvedColor(with: Self.light) == .white)
+        expect(color.resolvedColor(with: Self.dark) == .black)
+        expect(color.resolvedColor(with: Self.light) == .white)
         // An unspecified style is not dark: the provider decides, and this one answers white.
-        #expect(color.resolvedColor(with: UITraitCollection()) == .white)
-        #expect(asked == [.dark, .light, .unspecified])
+        expect(color.resolvedColor(with: UITraitCollection()) == .white)
+        expect(asked == [.dark, .light, .unspecified])
         // A fixed colour is itself.
         let red = UIColor.red
-        #expect(red.resolvedColor(with: Self.dark) === red)
+        expect(red.resolvedColor(with: Self.dark) === red)
     }
 
     @Test func cgColorResolvesWithTheCurrentTraits() {
         let color = UIColor(dynamicProvider: { $0.userInterfaceStyle == .dark ? .red : .blue })
-        #expect(color.cgColor.components == [0, 0, 1, 1])
+        expect(color.cgColor.components == [0, 0, 1, 1])
         Self.dark.performAsCurrent {
-            #expect(UITraitCollection.current.userInterfaceStyle == .dark)
-            #expect(color.cgColor.components == [1, 0, 0, 1])
+            expect(UITraitCollection.current.userInterfaceStyle == .dark)
+            expect(color.cgColor.components == [1, 0, 0, 1])
             var r: CGFloat = 0
             color.getRed(&r, green: nil, blue: nil, alpha: nil)
-            #expect(r == 1)
+            expect(r == 1)
         }
-        #expect(UITraitCollection.current.userInterfaceStyle == .light)
+        expect(UITraitCollection.current.userInterfaceStyle == .light)
         // A dark screen is the current traits where nothing set them.
         UIScreen.withMain(UIScreen(size: CGSize(width: 10, height: 10), scale: 1, userInterfaceStyle: .dark))
         {
-            #expect(color.cgColor.components == [1, 0, 0, 1])
+            expect(color.cgColor.components == [1, 0, 0, 1])
         }
     }
 
     @Test func aDynamicColourWithAlphaStaysDynamic() {
         let faded = UIColor.systemBlue.withAlphaComponent(0.5)
-        #expect(Self.rgba(faded, Self.light) == [0, 122, 255, 0.5])
-        #expect(Self.rgba(faded, Self.dark) == [10, 132, 255, 0.5])
+        expect(Self.rgba(faded, Self.light) == [0, 122, 255, 0.5])
+        expect(Self.rgba(faded, Self.dark) == [10, 132, 255, 0.5])
     }
 
     @Test func systemColoursAreOneObjectEachAndNotTheirLightValue() {
-        #expect(UIColor.label == UIColor.label)
-        #expect(UIColor.systemBackground != UIColor.white)
-        #expect(UIColor.systemBackground.resolvedColor(with: Self.light) == UIColor.white)
-        #expect(UIColor.label.resolvedColor(with: Self.light) == UIColor(white: 0, alpha: 1))
-        #expect(UIColor.systemBlue.description == "<UIDynamicSystemColor: name = systemBlueColor>")
+        expect(UIColor.label == UIColor.label)
+        expect(UIColor.systemBackground != UIColor.white)
+        expect(UIColor.systemBackground.resolvedColor(with: Self.light) == UIColor.white)
+        expect(UIColor.label.resolvedColor(with: Self.light) == UIColor(white: 0, alpha: 1))
+        expect(UIColor.systemBlue.description == "<UIDynamicSystemColor: name = systemBlueColor>")
     }
 
     /// iOS 13 and 14's values, default contrast (Apple's Human Interface Guidelines, "Color").
@@ -128,19 +129,19 @@ import Testing
         ] as [(String, UIColor, [Double], [Double])])
     func systemColoursHaveIOSValuesInBothStyles(name: String, color: UIColor, light: [Double], dark: [Double])
     {
-        #expect(Self.rgba(color, Self.light) == light, "\(name) light")
-        #expect(Self.rgba(color, Self.dark) == dark, "\(name) dark")
+        expect(Self.rgba(color, Self.light) == light, "\(name) light")
+        expect(Self.rgba(color, Self.dark) == dark, "\(name) dark")
         // Unspecified (a collection that names no style) is light, as UIKit resolves it.
-        #expect(Self.rgba(color, UITraitCollection()) == light, "\(name) unspecified")
+        expect(Self.rgba(color, UITraitCollection()) == light, "\(name) unspecified")
     }
 
     /// Content at the elevated level (a sheet) has lighter dark backgrounds.
     @Test func elevatedBackgroundsAreLighterInTheDark() {
-        #expect(Self.rgba(.systemBackground, Self.darkElevated) == [28, 28, 30, 1])
-        #expect(Self.rgba(.secondarySystemBackground, Self.darkElevated) == [44, 44, 46, 1])
-        #expect(Self.rgba(.tertiarySystemBackground, Self.darkElevated) == [58, 58, 60, 1])
-        #expect(Self.rgba(.systemGroupedBackground, Self.darkElevated) == [28, 28, 30, 1])
-        #expect(Self.rgba(.label, Self.darkElevated) == [255, 255, 255, 1])
+        expect(Self.rgba(.systemBackground, Self.darkElevated) == [28, 28, 30, 1])
+        expect(Self.rgba(.secondarySystemBackground, Self.darkElevated) == [44, 44, 46, 1])
+        expect(Self.rgba(.tertiarySystemBackground, Self.darkElevated) == [58, 58, 60, 1])
+        expect(Self.rgba(.systemGroupedBackground, Self.darkElevated) == [28, 28, 30, 1])
+        expect(Self.rgba(.label, Self.darkElevated) == [255, 255, 255, 1])
     }
 
     /// A view's dynamic background is drawn with the view's traits: its own override, a dark
@@ -148,26 +149,26 @@ import Testing
     @Test func aViewsBackgroundIsDrawnWithItsTraits() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 4, height: 4))
         view.backgroundColor = .systemBackground
-        #expect(view.backgroundColor === UIColor.systemBackground)
-        #expect(Self.pixel(Self.image(of: view), 1, 1) == [255, 255, 255, 255])
+        expect(view.backgroundColor === UIColor.systemBackground)
+        expect(Self.pixel(Self.image(of: view), 1, 1) == [255, 255, 255, 255])
         view.overrideUserInterfaceStyle = .dark
-        #expect(Self.pixel(Self.image(of: view), 1, 1) == [0, 0, 0, 255])
-        #expect(view.backgroundColor === UIColor.systemBackground)
+        expect(Self.pixel(Self.image(of: view), 1, 1) == [0, 0, 0, 255])
+        expect(view.backgroundColor === UIColor.systemBackground)
 
         let parent = UIView(frame: CGRect(x: 0, y: 0, width: 8, height: 8))
         parent.overrideUserInterfaceStyle = .dark
         let child = UIView(frame: CGRect(x: 0, y: 0, width: 4, height: 4))
         child.backgroundColor = .secondarySystemBackground
         parent.addSubview(child)
-        #expect(Self.pixel(Self.image(of: parent), 1, 1) == [28, 28, 30, 255])
+        expect(Self.pixel(Self.image(of: parent), 1, 1) == [28, 28, 30, 255])
 
         UIScreen.withMain(UIScreen(size: CGSize(width: 8, height: 8), scale: 1, userInterfaceStyle: .dark)) {
             let onDark = UIView(frame: CGRect(x: 0, y: 0, width: 4, height: 4))
             onDark.backgroundColor = .systemGroupedBackground
-            #expect(onDark.traitCollection.userInterfaceStyle == .dark)
-            #expect(Self.pixel(Self.image(of: onDark), 1, 1) == [0, 0, 0, 255])
+            expect(onDark.traitCollection.userInterfaceStyle == .dark)
+            expect(Self.pixel(Self.image(of: onDark), 1, 1) == [0, 0, 0, 255])
             onDark.overrideUserInterfaceStyle = .light
-            #expect(Self.pixel(Self.image(of: onDark), 1, 1) == [242, 242, 247, 255])
+            expect(Self.pixel(Self.image(of: onDark), 1, 1) == [242, 242, 247, 255])
         }
     }
 
@@ -177,11 +178,11 @@ import Testing
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 4, height: 4))
         view.overrideUserInterfaceStyle = .dark
         view.layer.backgroundColor = UIColor.systemBackground.cgColor
-        #expect(Self.pixel(Self.image(of: view), 1, 1) == [255, 255, 255, 255])
+        expect(Self.pixel(Self.image(of: view), 1, 1) == [255, 255, 255, 255])
         view.traitCollection.performAsCurrent {
             view.layer.backgroundColor = UIColor.systemBackground.cgColor
         }
-        #expect(Self.pixel(Self.image(of: view), 1, 1) == [0, 0, 0, 255])
+        expect(Self.pixel(Self.image(of: view), 1, 1) == [0, 0, 0, 255])
     }
 
     /// draw(_:) runs with the view's traits current, and again when its appearance changes.
@@ -195,12 +196,12 @@ import Testing
             }
         }
         let view = Swatch(frame: CGRect(x: 0, y: 0, width: 4, height: 4))
-        #expect(Self.pixel(Self.image(of: view), 1, 1) == [0, 0, 0, 255])
-        #expect(Self.pixel(Self.image(of: view), 1, 1) == [0, 0, 0, 255])
-        #expect(view.draws == 1)
+        expect(Self.pixel(Self.image(of: view), 1, 1) == [0, 0, 0, 255])
+        expect(Self.pixel(Self.image(of: view), 1, 1) == [0, 0, 0, 255])
+        expect(view.draws == 1)
         view.overrideUserInterfaceStyle = .dark
-        #expect(Self.pixel(Self.image(of: view), 1, 1) == [255, 255, 255, 255])
-        #expect(view.draws == 2)
+        expect(Self.pixel(Self.image(of: view), 1, 1) == [255, 255, 255, 255])
+        expect(view.draws == 2)
     }
 
     /// A label's default text colour is `.label`: white text in the dark.
@@ -214,7 +215,7 @@ import Testing
             let b = image.bitmap!
             return stride(from: 0, to: b.pixels.count, by: 4).map { b.pixels[$0] }.max() ?? 0
         }
-        #expect(brightest(.dark) > 200)
-        #expect(brightest(.light) < 60)
+        expect(brightest(.dark) > 200)
+        expect(brightest(.light) < 60)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import FrameGenUIKit
@@ -11,38 +12,38 @@ import Testing
     }
 
     @Test func preferredFontsFollowTheScreensTextSize() {
-        #expect(UIFont.preferredFont(forTextStyle: .body).pointSize == 17)
-        #expect(UIFont.preferredFont(forTextStyle: .largeTitle).pointSize == 34)
+        expect(UIFont.preferredFont(forTextStyle: .body).pointSize == 17)
+        expect(UIFont.preferredFont(forTextStyle: .largeTitle).pointSize == 34)
         UIScreen.withMain(Self.screen(.extraSmall)) {
-            #expect(UIFont.preferredFont(forTextStyle: .body).pointSize == 14)
-            #expect(UIFont.preferredFont(forTextStyle: .caption2).pointSize == 11)
+            expect(UIFont.preferredFont(forTextStyle: .body).pointSize == 14)
+            expect(UIFont.preferredFont(forTextStyle: .caption2).pointSize == 11)
         }
         UIScreen.withMain(Self.screen(.extraExtraExtraLarge)) {
-            #expect(UIFont.preferredFont(forTextStyle: .body).pointSize == 23)
-            #expect(UIFont.preferredFont(forTextStyle: .title1).pointSize == 34)
-            #expect(UIFont.preferredFont(forTextStyle: .headline).fontName == ".SFUI-Semibold")
+            expect(UIFont.preferredFont(forTextStyle: .body).pointSize == 23)
+            expect(UIFont.preferredFont(forTextStyle: .title1).pointSize == 34)
+            expect(UIFont.preferredFont(forTextStyle: .headline).fontName == ".SFUI-Semibold")
         }
         UIScreen.withMain(Self.screen(.accessibilityExtraExtraExtraLarge)) {
-            #expect(UIFont.preferredFont(forTextStyle: .body).pointSize == 53)
-            #expect(UIFont.preferredFont(forTextStyle: .footnote).pointSize == 44)
-            #expect(UIFont.preferredFont(forTextStyle: .largeTitle).pointSize == 60)
+            expect(UIFont.preferredFont(forTextStyle: .body).pointSize == 53)
+            expect(UIFont.preferredFont(forTextStyle: .footnote).pointSize == 44)
+            expect(UIFont.preferredFont(forTextStyle: .largeTitle).pointSize == 60)
         }
         let big = UITraitCollection(preferredContentSizeCategory: .accessibilityMedium)
-        #expect(UIFont.preferredFont(forTextStyle: .subheadline, compatibleWith: big).pointSize == 25)
+        expect(UIFont.preferredFont(forTextStyle: .subheadline, compatibleWith: big).pointSize == 25)
         // Without traits, the app's text size, whatever the current traits say, as on iOS.
-        big.performAsCurrent { #expect(UIFont.preferredFont(forTextStyle: .callout).pointSize == 16) }
+        big.performAsCurrent { expect(UIFont.preferredFont(forTextStyle: .callout).pointSize == 16) }
     }
 
     @Test func fontMetricsScaleByTheStylesGrowth() {
         let body = UIFontMetrics.default
-        #expect(body.scaledValue(for: 10) == 10)
+        expect(body.scaledValue(for: 10) == 10)
         let xl = UITraitCollection(preferredContentSizeCategory: .extraLarge)
-        #expect(body.scaledValue(for: 17, compatibleWith: xl) == 19)
+        expect(body.scaledValue(for: 17, compatibleWith: xl) == 19)
         let font = UIFont.systemFont(ofSize: 34)
-        #expect(body.scaledFont(for: font, compatibleWith: xl).pointSize == 38)
-        #expect(body.scaledFont(for: font, maximumPointSize: 36, compatibleWith: xl).pointSize == 36)
+        expect(body.scaledFont(for: font, compatibleWith: xl).pointSize == 38)
+        expect(body.scaledFont(for: font, maximumPointSize: 36, compatibleWith: xl).pointSize == 36)
         UIScreen.withMain(Self.screen(.accessibilityExtraExtraExtraLarge)) {
-            #expect(UIFontMetrics(forTextStyle: .caption2).scaledValue(for: 11) == 40)
+            expect(UIFontMetrics(forTextStyle: .caption2).scaledValue(for: 11) == 40)
         }
     }
 }
@@ -66,15 +67,15 @@ import Testing
     window.hostedTraits = UITraitCollection(preferredContentSizeCategory: .accessibilityMedium)
     window.layoutIfNeeded()
     for label in [adjusting, scaled, fixed] { label.layoutIfNeeded() }
-    #expect(adjusting.font.pointSize == 28)
+    expect(adjusting.font.pointSize == 28)
     // title1 grows from 28 to 38 at accessibility medium: 20 x 38 / 28 (27.1), at most 25.
-    #expect(scaled.font.pointSize == 25)
-    #expect(fixed.font.pointSize == 17)
+    expect(scaled.font.pointSize == 25)
+    expect(fixed.font.pointSize == 17)
     window.hostedTraits = UITraitCollection(preferredContentSizeCategory: .extraSmall)
     for label in [adjusting, scaled, fixed] {
         label.setNeedsLayout()
         label.layoutIfNeeded()
     }
-    #expect(adjusting.font.pointSize == 14)
-    #expect(abs(scaled.font.pointSize - 20 * 25 / 28) < 1e-9)
+    expect(adjusting.font.pointSize == 14)
+    expect(abs(scaled.font.pointSize - 20 * 25 / 28) < 1e-9)
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FrameGenKit
+import TestTiers
 import Testing
 
 import enum FrameGenLayout.LayoutRegistry
@@ -61,14 +62,14 @@ func anAttachmentToAnAnchorFollowsTheDampedOscillatorsClosedForm(frequency: Doub
             worst,
             abs(Double(a.center.y) - oscillator(x0: -40, frequency: frequency, damping: damping, at: t)))
     }
-    #expect(worst < tolerance, "\(worst) points from the closed form")
+    expect(worst < tolerance, "\(worst) points from the closed form")
 }
 
 @Test func anAttachmentOfSomeLengthPullsAlongTheLineToThatLength() {
     // On the x axis the stretch x − L is the oscillator's coordinate.
     let a = item(at: CGPoint(x: 150, y: 0))
     let spring = UIAttachmentBehavior(item: a, attachedToAnchor: .zero)
-    #expect(spring.length == 150)
+    expect(spring.length == 150)
     spring.length = 60
     spring.frequency = 2
     spring.damping = 0.5
@@ -77,9 +78,9 @@ func anAttachmentToAnAnchorFollowsTheDampedOscillatorsClosedForm(frequency: Doub
     animator.advance(to: 0)
     for t in [0.1, 0.25, 0.6, 1.3] {
         animator.advance(to: t)
-        #expect(
+        expect(
             abs(Double(a.center.x) - 60 - oscillator(x0: 90, frequency: 2, damping: 0.5, at: t)) < tolerance)
-        #expect(a.center.y == 0)
+        expect(a.center.y == 0)
     }
 }
 
@@ -97,10 +98,10 @@ func anAttachmentToAnAnchorFollowsTheDampedOscillatorsClosedForm(frequency: Doub
     animator.advance(to: 0)
     for t in [0.2, 0.45, 0.9] {
         animator.advance(to: t)
-        #expect(
+        expect(
             abs(Double(b.center.x - a.center.x) - oscillator(x0: 100, frequency: 1, damping: 0.2, at: t))
                 < tolerance)
-        #expect(abs(a.center.x + b.center.x) < 1e-9)
+        expect(abs(a.center.x + b.center.x) < 1e-9)
     }
 }
 
@@ -128,11 +129,11 @@ private func centre(at t: Double, looks: [Double], change: Double? = nil) -> CGP
 
 @Test func theStateDependsOnWhenThingsChangedNeverOnWhenItWasLookedAt() {
     let direct = centre(at: 1.1, looks: [])
-    #expect(centre(at: 1.1, looks: [0.0123, 0.5, 0.777]) == direct)
-    #expect(centre(at: 1.1, looks: (1..<66).map { Double($0) / 60 }) == direct)
+    expect(centre(at: 1.1, looks: [0.0123, 0.5, 0.777]) == direct)
+    expect(centre(at: 1.1, looks: (1..<66).map { Double($0) / 60 }) == direct)
     let changed = centre(at: 1.1, looks: [], change: 0.3333)
-    #expect(changed != direct)
-    #expect(centre(at: 1.1, looks: [0.01, 0.2, 0.5, 0.9], change: 0.3333) == changed)
+    expect(changed != direct)
+    expect(centre(at: 1.1, looks: [0.01, 0.2, 0.5, 0.9], change: 0.3333) == changed)
 }
 
 @Test func theAnimatorPausesAtRestAndSaysWhenItWillBe() {
@@ -150,19 +151,19 @@ private func centre(at t: Double, looks: [Double], change: Double? = nil) -> CGP
     let animator = UIDynamicAnimator()
     animator.delegate = watcher
     animator.addBehavior(spring)
-    #expect(animator.isRunning)
+    expect(animator.isRunning)
     animator.advance(to: 0)
     let rest = try! #require(animator.restTime())
     // Critically damped from 50 points: |x| < 0.1 and the pull under 4 pt/s² near 1.1 s.
-    #expect(rest > 0.8 && rest < 2)
+    expect(rest > 0.8 && rest < 2)
     animator.advance(to: rest - DynamicsWorld.step)
-    #expect(animator.isRunning)
+    expect(animator.isRunning)
     animator.advance(to: rest)
-    #expect(!animator.isRunning)
-    #expect(abs(animator.elapsedTime - rest) < 1e-9)
-    #expect(abs(a.center.x) < 0.1)
-    #expect(watcher.events == ["resume", "pause"])
-    #expect(animator.restTime() == nil)
+    expect(!animator.isRunning)
+    expect(abs(animator.elapsedTime - rest) < 1e-9)
+    expect(abs(a.center.x) < 0.1)
+    expect(watcher.events == ["resume", "pause"])
+    expect(animator.restTime() == nil)
 }
 
 // MARK: In a scene
@@ -226,11 +227,11 @@ private func springyTimeline() throws -> Timeline {
     let timeline = try springyTimeline()
     let count = timeline.frameCount
     let serial = (0..<count).map { "\(timeline.frame($0))" }
-    #expect(framesDrawnInReverseOnSeveralThreads(timeline) == serial)
+    expect(framesDrawnInReverseOnSeveralThreads(timeline) == serial)
     // The springs run on after the drag ends: the scene lasts until they rest.
     let dragEnd = 0.5
-    #expect(timeline.duration > dragEnd + 0.3)
-    #expect(Set(serial).count == count)
+    expect(timeline.duration > dragEnd + 0.3)
+    expect(Set(serial).count == count)
 }
 
 /// A column that counts the bounds changes it hears in its items' zIndex; with `dynamics` it
@@ -283,5 +284,5 @@ func aLayoutWithAnAnimatorHearsEveryScreenRefreshOfADrag(dynamics: Bool) throws 
     let timeline = try Timeline(scene)
     // At 0.5 s: the refreshes at 1/60 ... 29/60 s, and the frame's own, each a new offset.
     let heard = timeline.frame(5).views[0].elements[0].attributes.zIndex
-    #expect(heard == (dynamics ? 30 : 1))
+    expect(heard == (dynamics ? 30 : 1))
 }

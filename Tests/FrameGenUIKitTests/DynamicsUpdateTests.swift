@@ -1,5 +1,6 @@
 import Foundation
 import FrameGenKit
+import TestTiers
 import Testing
 
 import enum FrameGenLayout.LayoutRegistry
@@ -73,12 +74,12 @@ private final class RisingColumn: UICollectionViewFlowLayout {
     // still far below and after a second within a point.
     let early = try #require(y(0.2))
     let later = try #require(y(0.35))
-    #expect(early > 200 && early < 500)
-    #expect(later < early && later > 100)
+    expect(early > 200 && early < 500)
+    expect(later < early && later > 100)
     let end = try #require(y(1.4))
-    #expect(abs(end - 100) < 1)
+    expect(abs(end - 100) < 1)
     // The items that were there stay where they were.
-    #expect(
+    expect(
         timeline.frame(at: 0.2).views[0].elements.first { $0.attributes.indexPath.item == 1 }?.attributes
             .frame.minY == 50)
 }

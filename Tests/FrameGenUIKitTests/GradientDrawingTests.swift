@@ -2,6 +2,7 @@ import Foundation
 import FrameGenCoreGraphics
 import FrameGenUIKit
 import FrameGenUIKitRendering
+import TestTiers
 import Testing
 
 /// Core Graphics' gradients in a context (`drawLinearGradient`, `drawRadialGradient`), as a
@@ -26,9 +27,9 @@ import Testing
             let p = ImageDrawingTests.pixel(image, x, 10).map(Double.init)
             let t = (Double(x) + 0.5) / 100
             let (red, blue): (Double, Double) = (255 * (1 - t), 255 * t)
-            #expect(abs(p[0] - red) <= 1.5)
-            #expect(abs(p[2] - blue) <= 1.5)
-            #expect(p[3] == 255)
+            expect(abs(p[0] - red) <= 1.5)
+            expect(abs(p[2] - blue) <= 1.5)
+            expect(p[3] == 255)
         }
     }
 
@@ -36,21 +37,21 @@ import Testing
         let start = CGPoint(x: 25, y: 0)
         let end = CGPoint(x: 75, y: 0)
         let bare = Self.image { $0.drawLinearGradient(Self.redToBlue, start: start, end: end, options: []) }
-        #expect(ImageDrawingTests.pixel(bare, 10, 5) == ImageDrawingTests.clear)
-        #expect(ImageDrawingTests.pixel(bare, 90, 5) == ImageDrawingTests.clear)
-        #expect(ImageDrawingTests.pixel(bare, 50, 5)[3] == 255)
+        expect(ImageDrawingTests.pixel(bare, 10, 5) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(bare, 90, 5) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(bare, 50, 5)[3] == 255)
         let extended = Self.image {
             $0.drawLinearGradient(
                 Self.redToBlue, start: start, end: end,
                 options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
         }
-        #expect(ImageDrawingTests.pixel(extended, 10, 5) == ImageDrawingTests.red)
-        #expect(ImageDrawingTests.pixel(extended, 90, 5) == ImageDrawingTests.blue)
+        expect(ImageDrawingTests.pixel(extended, 10, 5) == ImageDrawingTests.red)
+        expect(ImageDrawingTests.pixel(extended, 90, 5) == ImageDrawingTests.blue)
         let before = Self.image {
             $0.drawLinearGradient(Self.redToBlue, start: start, end: end, options: .drawsBeforeStartLocation)
         }
-        #expect(ImageDrawingTests.pixel(before, 10, 5) == ImageDrawingTests.red)
-        #expect(ImageDrawingTests.pixel(before, 90, 5) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(before, 10, 5) == ImageDrawingTests.red)
+        expect(ImageDrawingTests.pixel(before, 90, 5) == ImageDrawingTests.clear)
     }
 
     @Test func theClipAndTheContextsAlphaApply() {
@@ -61,9 +62,9 @@ import Testing
                 Self.redToBlue, start: .zero, end: CGPoint(x: 100, y: 0),
                 options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
         }
-        #expect(ImageDrawingTests.pixel(image, 70, 5) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(image, 70, 5) == ImageDrawingTests.clear)
         let p = ImageDrawingTests.pixel(image, 10, 5)
-        #expect(p[3] == 128 || p[3] == 127)
+        expect(p[3] == 128 || p[3] == 127)
     }
 
     @Test func aRadialGradientSpreadsFromItsCentreToTheEndCircle() {
@@ -77,13 +78,13 @@ import Testing
                 endRadius: 40, options: [])
         }
         let centre = ImageDrawingTests.pixel(image, 50, 50)
-        #expect(centre[0] >= 250 && centre[3] == 255)
+        expect(centre[0] >= 250 && centre[3] == 255)
         // 20.5 points out (pixel 70's centre): about half way.
         let half = Double(ImageDrawingTests.pixel(image, 70, 50)[0])
         let expected: Double = 255 * (1 - 20.5 / 40)
-        #expect(abs(half - expected) <= 3)
+        expect(abs(half - expected) <= 3)
         // Beyond the end circle: nothing.
-        #expect(ImageDrawingTests.pixel(image, 95, 50) == ImageDrawingTests.clear)
-        #expect(ImageDrawingTests.pixel(image, 50, 5) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(image, 95, 50) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(image, 50, 5) == ImageDrawingTests.clear)
     }
 }

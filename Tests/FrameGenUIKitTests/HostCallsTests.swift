@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 import struct FrameGenGeometry.Point
@@ -115,9 +116,9 @@ private func host(_ recorder: HostRecorder) -> (UICollectionView, WindowLayout) 
     layout.prepare()
     let shown = pass(view)
     // Items 2 and 3: the layout's list starts at item 2, so asking it for item 2 would trap.
-    #expect(layout.itemQueries == 0)
+    expect(layout.itemQueries == 0)
     let cell = try #require(shown.first as? FrameCell)
-    #expect(cell.madeWith == CGRect(x: 10, y: 100, width: 30, height: 40))
+    expect(cell.madeWith == CGRect(x: 10, y: 100, width: 30, height: 40))
 }
 
 @Test func theDelegateHearsCellsComeAndGo() {
@@ -125,14 +126,14 @@ private func host(_ recorder: HostRecorder) -> (UICollectionView, WindowLayout) 
     let (view, layout) = host(recorder)
     pass(view)
     // willDisplay comes once the cell holds its item (indexPath(for:) answers it).
-    #expect(recorder.events == ["will 0 0", "will 1 1"])
+    expect(recorder.events == ["will 0 0", "will 1 1"])
     pass(view)
-    #expect(recorder.events.count == 2)
+    expect(recorder.events.count == 2)
     view.contentOffset = CGPoint(x: 0, y: 50)
     layout.prepare()
     pass(view)
-    #expect(recorder.events.suffix(2) == ["end 0", "will 2 2"])
-    #expect(view.indexPath(for: view.cellForItem(at: IndexPath(item: 1, section: 0))!)?.item == 1)
+    expect(recorder.events.suffix(2) == ["end 0", "will 2 2"])
+    expect(view.indexPath(for: view.cellForItem(at: IndexPath(item: 1, section: 0))!)?.item == 1)
 }
 
 @Test func withoutAProgramsDataSourceTheScenesAnswers() {
@@ -140,13 +141,13 @@ private func host(_ recorder: HostRecorder) -> (UICollectionView, WindowLayout) 
         frame: CGRect(x: 0, y: 0, width: 50, height: 100), collectionViewLayout: WindowLayout())
     view.data = .init(itemCounts: [3, 5])
     let scene = view.dataSource
-    #expect(scene?.numberOfSections(in: view) == 2)
-    #expect(scene?.collectionView(view, numberOfItemsInSection: 1) == 5)
+    expect(scene?.numberOfSections(in: view) == 2)
+    expect(scene?.collectionView(view, numberOfItemsInSection: 1) == 5)
     let own = HostRecorder()
     view.dataSource = own
-    #expect(view.dataSource === own)
+    expect(view.dataSource === own)
     view.dataSource = nil
-    #expect(view.dataSource === scene)
+    expect(view.dataSource === scene)
 }
 
 @Test func aDecelerationIsAnnouncedAfterTheDragEnds() {
@@ -166,7 +167,7 @@ private func host(_ recorder: HostRecorder) -> (UICollectionView, WindowLayout) 
     layout.collectionViewDidEndDragging(at(20), willDecelerate: true)
     layout.collectionViewDidEndDecelerating(at(60))
     layout.prepare(at(60))
-    #expect(
+    expect(
         recorder.events == ["begin dragging", "end dragging true", "begin decelerating", "end decelerating"])
 }
 
@@ -174,16 +175,16 @@ private func host(_ recorder: HostRecorder) -> (UICollectionView, WindowLayout) 
     let photo = UIImage(size: CGSize(width: 4, height: 3), name: "photo-1")
     UIImage.withNamedImages({ $0 == "photo-1" ? photo : nil }) {
         let found = #imageLiteral(resourceName: "photo-1")
-        #expect(found.size == CGSize(width: 4, height: 3))
+        expect(found.size == CGSize(width: 4, height: 3))
         // A name framegen cannot resolve is an empty image (iOS traps).
         let missing = #imageLiteral(resourceName: "awt.png")
-        #expect(missing.size == .zero)
-        #expect(missing.name == "awt.png")
+        expect(missing.size == .zero)
+        expect(missing.name == "awt.png")
     }
     let orange = #colorLiteral(red: 1, green: 0.5, blue: 0, alpha: 1)
     var (r, g, b, a): (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
     orange.getRed(&r, green: &g, blue: &b, alpha: &a)
-    #expect((r, g, b, a) == (1, 0.5, 0, 1))
+    expect((r, g, b, a) == (1, 0.5, 0, 1))
 }
 
 @Test func reloadedItemsAreAskedOfTheDataSourceAgain() {
@@ -191,14 +192,14 @@ private func host(_ recorder: HostRecorder) -> (UICollectionView, WindowLayout) 
     let (view, layout) = host(recorder)
     let first = pass(view)
     view.reloadItems(at: [IndexPath(item: 1, section: 0)])
-    #expect(recorder.events.suffix(1) == ["end 1"])
-    #expect(view.cellForItem(at: IndexPath(item: 1, section: 0)) == nil)
+    expect(recorder.events.suffix(1) == ["end 1"])
+    expect(view.cellForItem(at: IndexPath(item: 1, section: 0)) == nil)
     layout.prepare()
     let second = pass(view)
-    #expect(recorder.events.suffix(1) == ["will 1 1"])
+    expect(recorder.events.suffix(1) == ["will 1 1"])
     // Item 0's cell stays; item 1's is asked again (and reuses the cell it left).
-    #expect(second[0] === first[0])
-    #expect((second[1] as? FrameCell) != nil)
+    expect(second[0] === first[0])
+    expect((second[1] as? FrameCell) != nil)
 }
 
 @Test func dataChangesFromCodeWarnThatTheSceneOwnsTheData() {
@@ -209,9 +210,9 @@ private func host(_ recorder: HostRecorder) -> (UICollectionView, WindowLayout) 
     view.report = { warnings.append($0) }
     view.deleteItems(at: [IndexPath(item: 0, section: 0)])
     view.insertSections([1])
-    #expect(view.numberOfItems(inSection: 0) == 3)
-    #expect(warnings.count == 2)
-    #expect(warnings[0].contains("deleteItems(at:), which changes nothing"))
+    expect(view.numberOfItems(inSection: 0) == 3)
+    expect(warnings.count == 2)
+    expect(warnings[0].contains("deleteItems(at:), which changes nothing"))
 }
 
 /// A context as Blueprints writes one: its invalidated headers named by getters of its own.
@@ -227,18 +228,18 @@ private final class HeadersContext: UICollectionViewFlowLayoutInvalidationContex
     let flow = UICollectionViewFlowLayout()
     let context = try #require(
         flow.invalidationContext(forBoundsChange: .zero) as? UICollectionViewFlowLayoutInvalidationContext)
-    #expect(context.invalidateFlowLayoutDelegateMetrics && context.invalidateFlowLayoutAttributes)
+    expect(context.invalidateFlowLayoutDelegateMetrics && context.invalidateFlowLayoutAttributes)
     context.invalidateItems(at: [IndexPath(item: 1, section: 0)])
     context.invalidateSupplementaryElements(ofKind: "badge", at: [IndexPath(item: 0, section: 0)])
     context.invalidateSupplementaryElements(ofKind: "badge", at: [IndexPath(item: 2, section: 0)])
-    #expect(context.invalidatedItemIndexPaths == [IndexPath(item: 1, section: 0)])
-    #expect(context.invalidatedSupplementaryIndexPaths?["badge"]?.map(\.item) == [0, 2])
+    expect(context.invalidatedItemIndexPaths == [IndexPath(item: 1, section: 0)])
+    expect(context.invalidatedSupplementaryIndexPaths?["badge"]?.map(\.item) == [0, 2])
     let own = HeadersContext()
     own.headers = [IndexPath(item: 0, section: 3)]
-    #expect(
+    expect(
         own.invalidatedSupplementaryIndexPaths?[UICollectionView.elementKindSectionHeader]?.first?.section
             == 3)
-    #expect(!own.invalidateEverything)
+    expect(!own.invalidateEverything)
 }
 
 /// One cell and one supplementary view of the layout's own kind "badge".
@@ -282,15 +283,15 @@ func aProgramsDataSourceDrawsWhatItAnswersWithoutTheSceneNamingViews(answersBadg
     view.data = .init(itemCounts: [1])
     view.cells.configure(
         registered: ["frame": { FrameCell(frame: $0) }, "badge": { OwnKindView(frame: $0) }], sceneCell: nil)
-    #expect(!view.cells.isDrawing)
+    expect(!view.cells.isDrawing)
     view.register(FrameCell.self, forCellWithReuseIdentifier: "frame")
     view.register(OwnKindView.self, forSupplementaryViewOfKind: "badge", withReuseIdentifier: "badge")
     let source: UICollectionViewDataSource = answersBadges ? BadgeDataSource() : HostRecorder()
     view.dataSource = source
-    #expect(view.cells.isDrawing)
+    expect(view.cells.isDrawing)
     let shown = pass(view)
-    #expect(shown.first.map { $0 is FrameCell } == true)
+    expect(shown.first.map { $0 is FrameCell } == true)
     // A data source without views of the kind leaves the badge to the scene's styles.
-    #expect((shown.last.flatMap { $0 } is OwnKindView) == answersBadges)
-    #expect((shown.last.flatMap { $0 } == nil) == !answersBadges)
+    expect((shown.last.flatMap { $0 } is OwnKindView) == answersBadges)
+    expect((shown.last.flatMap { $0 } == nil) == !answersBadges)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenCoreGraphics
 import FrameGenUIKit
+import TestTiers
 import Testing
 
 /// What a host that puts a controller on a device's screen (a snapshot test) relies on: traits
@@ -13,11 +14,11 @@ import Testing
             .init(horizontalSizeClass: .regular),
             .init(userInterfaceIdiom: .pad),
         ])
-        #expect(traits.horizontalSizeClass == .regular)
-        #expect(traits.displayScale == 2)
-        #expect(traits.userInterfaceIdiom == .pad)
-        #expect(traits.verticalSizeClass == .unspecified)
-        #expect(UITraitCollection().displayScale == 0)
+        expect(traits.horizontalSizeClass == .regular)
+        expect(traits.displayScale == 2)
+        expect(traits.userInterfaceIdiom == .pad)
+        expect(traits.verticalSizeClass == .unspecified)
+        expect(UITraitCollection().displayScale == 0)
     }
 
     @Test func viewsInheritTheWindowsSafeAreaAndTraits() {
@@ -26,13 +27,13 @@ import Testing
         window.hostedTraits = UITraitCollection(horizontalSizeClass: .regular)
         let controller = UIViewController()
         window.rootViewController = controller
-        #expect(controller.view.frame == window.bounds)
-        #expect(controller.view.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+        expect(controller.view.frame == window.bounds)
+        expect(controller.view.safeAreaInsets == UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
         let header = UIView(frame: CGRect(x: 0, y: 20, width: 390, height: 100))
         controller.view.addSubview(header)
-        #expect(header.safeAreaInsets == UIEdgeInsets(top: 27, left: 0, bottom: 0, right: 0))
-        #expect(header.traitCollection.horizontalSizeClass == .regular)
-        #expect(UIView().safeAreaInsets == .zero)
+        expect(header.safeAreaInsets == UIEdgeInsets(top: 27, left: 0, bottom: 0, right: 0))
+        expect(header.traitCollection.horizontalSizeClass == .regular)
+        expect(UIView().safeAreaInsets == .zero)
     }
 
     @Test func appearanceCallsComeInPairs() {
@@ -45,7 +46,7 @@ import Testing
         controller.beginAppearanceTransition(true, animated: false)
         controller.endAppearanceTransition()
         controller.endAppearanceTransition()
-        #expect(controller.calls == ["will", "did"])
+        expect(controller.calls == ["will", "did"])
     }
 
     /// A final cell class conforming to `ReusableViewByClass` is made by its class, as UIKit
@@ -75,7 +76,7 @@ import Testing
         let source = Source()
         view.dataSource = source
         view.displayOnItsOwn()
-        #expect(view.visibleCells.count == 2)
-        #expect(view.visibleCells.allSatisfy { $0 is Badge })
+        expect(view.visibleCells.count == 2)
+        expect(view.visibleCells.allSatisfy { $0 is Badge })
     }
 }

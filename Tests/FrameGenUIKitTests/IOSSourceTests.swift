@@ -4,6 +4,7 @@ import FrameGenQuartzCore
 import FrameGenUIKit
 import FrameGenUIKitDynamics
 import FrameGenUIKitHost
+import TestTiers
 import Testing
 
 // Code written as an iOS app writes it (there with `import UIKit` in place of FrameGenUIKit):
@@ -136,24 +137,24 @@ func applyTilt(to view: UIView, progress: CGFloat) {
     let badge = BadgeView(frame: CGRect(x: 0, y: 0, width: 40, height: 20))
     badge.count = 3
     badge.layoutIfNeeded()
-    #expect((badge.subviews.first as? UILabel)?.text == "3")
-    #expect(badge.subviews.first?.frame == CGRect(x: 4, y: 2, width: 32, height: 16))
-    #expect(badge.layer.cornerRadius == 8 && badge.layer.masksToBounds && badge.layer.shadowOpacity == 0.3)
-    #expect(badge.layer.borderWidth == 1.0 / 3)
+    expect((badge.subviews.first as? UILabel)?.text == "3")
+    expect(badge.subviews.first?.frame == CGRect(x: 4, y: 2, width: 32, height: 16))
+    expect(badge.layer.cornerRadius == 8 && badge.layer.masksToBounds && badge.layer.shadowOpacity == 0.3)
+    expect(badge.layer.borderWidth == 1.0 / 3)
 
     let photo = PhotoView(frame: .zero)
-    #expect(photo.frame == .zero && photo.contentMode == .scaleAspectFill && photo.tintColor == .brand)
+    expect(photo.frame == .zero && photo.contentMode == .scaleAspectFill && photo.tintColor == .brand)
 
     let card = CardView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
     card.cornerRadius = 4
-    #expect(card.layer.cornerRadius == 4)
+    expect(card.layer.cornerRadius == 4)
 
     let tilt = TiltView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
     tilt.tiltLayer.angle = 0.5
-    #expect(TiltLayer(layer: tilt.tiltLayer).angle == 0.5)
+    expect(TiltLayer(layer: tilt.tiltLayer).angle == 0.5)
     applyTilt(to: tilt, progress: 1)
-    #expect(tilt.alpha == 0.5 && tilt.backgroundColor == .clear)
-    #expect(!CATransform3DIsAffine(tilt.layer.transform))
+    expect(tilt.alpha == 0.5 && tilt.backgroundColor == .clear)
+    expect(!CATransform3DIsAffine(tilt.layer.transform))
 }
 
 // A layout that narrows `collectionView` to its own host class, as card-stack layouts do
@@ -171,7 +172,7 @@ final class CardsHostLayout: UICollectionViewLayout {
         let layout = CardsHostLayout()
         let view = CardsCollectionView(
             frame: CGRect(x: 0, y: 0, width: 100, height: 100), collectionViewLayout: layout)
-        #expect(layout.collectionView === view)
+        expect(layout.collectionView === view)
     }
 }
 
@@ -180,7 +181,7 @@ enum ChipAlignment { case leading, trailing }
 
 func resolvedEdgeIsLeft(_ alignment: ChipAlignment, in view: UIView) -> Bool {
     let direction = UIApplication.shared.userInterfaceLayoutDirection
-    #expect(direction == view.effectiveUserInterfaceLayoutDirection)
+    expect(direction == view.effectiveUserInterfaceLayoutDirection)
     switch (alignment, direction) {
     case (.leading, .leftToRight), (.trailing, .rightToLeft): return true
     default: return false
@@ -190,11 +191,11 @@ func resolvedEdgeIsLeft(_ alignment: ChipAlignment, in view: UIView) -> Bool {
 @Suite struct LayoutDirectionTests {
     @Test func everythingIsLaidOutLeftToRight() {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
-        #expect(resolvedEdgeIsLeft(.leading, in: view))
-        #expect(!resolvedEdgeIsLeft(.trailing, in: view))
-        #expect(UIApplication.shared.applicationState == .active)
-        #expect(UIView.userInterfaceLayoutDirection(for: .forceRightToLeft) == .rightToLeft)
-        #expect(UIView.userInterfaceLayoutDirection(for: .unspecified) == .leftToRight)
+        expect(resolvedEdgeIsLeft(.leading, in: view))
+        expect(!resolvedEdgeIsLeft(.trailing, in: view))
+        expect(UIApplication.shared.applicationState == .active)
+        expect(UIView.userInterfaceLayoutDirection(for: .forceRightToLeft) == .rightToLeft)
+        expect(UIView.userInterfaceLayoutDirection(for: .unspecified) == .leftToRight)
     }
 }
 
@@ -213,19 +214,19 @@ final class MaskedTouchCell: UICollectionViewCell {
 @Suite struct HitTestingTests {
     @Test func pathsContainWhatTheyEncloseUnderTheirRule() {
         let circle = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 100, height: 100))
-        #expect(circle.contains(CGPoint(x: 50, y: 50)))
+        expect(circle.contains(CGPoint(x: 50, y: 50)))
         // Within a hundredth of a point of the circle of radius 50 about (50, 50).
-        #expect(circle.contains(CGPoint(x: 50 + 49.98 * cos(0.3), y: 50 + 49.98 * sin(0.3))))
-        #expect(!circle.contains(CGPoint(x: 50 + 50.02 * cos(0.3), y: 50 + 50.02 * sin(0.3))))
-        #expect(!circle.contains(CGPoint(x: 2, y: 2)))
+        expect(circle.contains(CGPoint(x: 50 + 49.98 * cos(0.3), y: 50 + 49.98 * sin(0.3))))
+        expect(!circle.contains(CGPoint(x: 50 + 50.02 * cos(0.3), y: 50 + 50.02 * sin(0.3))))
+        expect(!circle.contains(CGPoint(x: 2, y: 2)))
         // A square inside a square, both clockwise: the hole is inside by winding, not by parity.
         let framed = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 30, height: 30))
         framed.append(UIBezierPath(rect: CGRect(x: 10, y: 10, width: 10, height: 10)))
-        #expect(framed.contains(CGPoint(x: 15, y: 15)))
+        expect(framed.contains(CGPoint(x: 15, y: 15)))
         framed.usesEvenOddFillRule = true
-        #expect(!framed.contains(CGPoint(x: 15, y: 15)))
-        #expect(framed.contains(CGPoint(x: 5, y: 15)))
-        #expect(framed.cgPath.contains(CGPoint(x: 15, y: 15), using: .winding))
+        expect(!framed.contains(CGPoint(x: 15, y: 15)))
+        expect(framed.contains(CGPoint(x: 5, y: 15)))
+        expect(framed.cgPath.contains(CGPoint(x: 15, y: 15), using: .winding))
     }
 
     @Test func hitTestingFindsTheFrontmostViewThatTakesThePoint() {
@@ -243,10 +244,10 @@ final class MaskedTouchCell: UICollectionViewCell {
         root.addSubview(back)
         root.addSubview(cell)
         // (110, 10) is inside the triangle, (190, 90) in the cell's bounds but outside it.
-        #expect(root.hitTest(CGPoint(x: 110, y: 10), with: nil) === cell.contentView)
-        #expect(root.hitTest(CGPoint(x: 190, y: 90), with: nil) === back)
-        #expect(root.hitTest(CGPoint(x: 300, y: 10), with: nil) == nil)
+        expect(root.hitTest(CGPoint(x: 110, y: 10), with: nil) === cell.contentView)
+        expect(root.hitTest(CGPoint(x: 190, y: 90), with: nil) === back)
+        expect(root.hitTest(CGPoint(x: 300, y: 10), with: nil) == nil)
         cell.isHidden = true
-        #expect(root.hitTest(CGPoint(x: 110, y: 10), with: nil) === back)
+        expect(root.hitTest(CGPoint(x: 110, y: 10), with: nil) === back)
     }
 }

@@ -3,6 +3,7 @@ import FrameGenCoreGraphics
 import FrameGenCoreImage
 import FrameGenUIKit
 import FrameGenUIKitRendering
+import TestTiers
 import Testing
 
 /// Images in a Core Graphics context, as app code draws them: `UIImage.draw`, `CGContext.draw`
@@ -43,14 +44,14 @@ import Testing
         let image = Self.renderer(CGSize(width: 10, height: 10), scale: 1).image { _ in
             source.draw(in: CGRect(x: 2, y: 3, width: 4, height: 4))
         }
-        #expect(Self.pixel(image, 3, 3) == Self.red)
-        #expect(Self.pixel(image, 5, 4) == Self.red)
-        #expect(Self.pixel(image, 3, 5) == Self.blue)
-        #expect(Self.pixel(image, 5, 6) == Self.blue)
-        #expect(Self.pixel(image, 1, 3) == Self.clear)
-        #expect(Self.pixel(image, 3, 2) == Self.clear)
-        #expect(Self.pixel(image, 3, 7) == Self.clear)
-        #expect(Self.pixel(image, 6, 5) == Self.clear)
+        expect(Self.pixel(image, 3, 3) == Self.red)
+        expect(Self.pixel(image, 5, 4) == Self.red)
+        expect(Self.pixel(image, 3, 5) == Self.blue)
+        expect(Self.pixel(image, 5, 6) == Self.blue)
+        expect(Self.pixel(image, 1, 3) == Self.clear)
+        expect(Self.pixel(image, 3, 2) == Self.clear)
+        expect(Self.pixel(image, 3, 7) == Self.clear)
+        expect(Self.pixel(image, 6, 5) == Self.clear)
     }
 
     /// At its point size, on a context of two pixels per point: each source pixel covers 2 x 2
@@ -62,25 +63,25 @@ import Testing
         let image = Self.renderer(CGSize(width: 6, height: 6), scale: 2).image { _ in
             source.draw(at: CGPoint(x: 1, y: 1))
         }
-        #expect(image.bitmap?.width == 12)
+        expect(image.bitmap?.width == 12)
         for y in 2..<10 {
-            #expect(Self.pixel(image, 1, y) == Self.clear)
-            for x in 2...4 { #expect(Self.pixel(image, x, y) == Self.red, "(\(x), \(y))") }
+            expect(Self.pixel(image, 1, y) == Self.clear)
+            for x in 2...4 { expect(Self.pixel(image, x, y) == Self.red, "(\(x), \(y))") }
             for x in 5...6 {
                 let p = Self.pixel(image, x, y)
-                #expect(p[0] > 0 && p[2] > 0 && p[3] == 255, "(\(x), \(y))")
+                expect(p[0] > 0 && p[2] > 0 && p[3] == 255, "(\(x), \(y))")
             }
-            for x in 7...9 { #expect(Self.pixel(image, x, y) == Self.blue, "(\(x), \(y))") }
-            #expect(Self.pixel(image, 10, y) == Self.clear)
+            for x in 7...9 { expect(Self.pixel(image, x, y) == Self.blue, "(\(x), \(y))") }
+            expect(Self.pixel(image, 10, y) == Self.clear)
         }
-        #expect(Self.pixel(image, 3, 1) == Self.clear && Self.pixel(image, 3, 10) == Self.clear)
+        expect(Self.pixel(image, 3, 1) == Self.clear && Self.pixel(image, 3, 10) == Self.clear)
     }
 
     /// A 2x image of 4 x 4 pixels is 2 x 2 points, drawn pixel for pixel on a 2x context.
     @Test func aScaledImageDrawsAtItsPointSize() throws {
         let cg = try #require(Self.halves(vertical: true).cgImage)
         let source = UIImage(cgImage: cg, scale: 2, orientation: .up)
-        #expect(source.size == CGSize(width: 2, height: 2))
+        expect(source.size == CGSize(width: 2, height: 2))
         let image = Self.renderer(CGSize(width: 4, height: 4), scale: 2).image { _ in
             source.draw(at: CGPoint(x: 1, y: 1))
         }
@@ -88,7 +89,7 @@ import Testing
             for x in 0..<8 {
                 let expected =
                     !(2..<6).contains(x) || !(2..<6).contains(y) ? Self.clear : y < 4 ? Self.red : Self.blue
-                #expect(Self.pixel(image, x, y) == expected, "(\(x), \(y))")
+                expect(Self.pixel(image, x, y) == expected, "(\(x), \(y))")
             }
         }
     }
@@ -105,8 +106,8 @@ import Testing
             context.fill(CGRect(x: 2, y: 0, width: 2, height: 2))
             red.draw(in: CGRect(x: 0, y: 0, width: 4, height: 2), blendMode: .normal, alpha: 0.5)
         }
-        #expect(Self.pixel(image, 0, 0) == [128, 0, 0, 128])
-        #expect(Self.pixel(image, 3, 1) == [255, 127, 127, 255])
+        expect(Self.pixel(image, 0, 0) == [128, 0, 0, 128])
+        expect(Self.pixel(image, 3, 1) == [255, 127, 127, 255])
     }
 
     /// The context's own alpha is replaced by the image's, as `draw(in:blendMode:alpha:)` sets it.
@@ -116,7 +117,7 @@ import Testing
             context.cgContext.setAlpha(0.5)
             source.draw(in: CGRect(x: 0, y: 0, width: 4, height: 4))
         }
-        #expect(Self.pixel(image, 1, 1) == Self.red)
+        expect(Self.pixel(image, 1, 1) == Self.red)
     }
 
     /// Core Graphics draws an image with its first row at the rect's maximum y; UIKit's contexts
@@ -126,20 +127,20 @@ import Testing
         let image = Self.renderer(CGSize(width: 10, height: 10), scale: 1).image { context in
             context.cgContext.draw(cg, in: CGRect(x: 2, y: 3, width: 4, height: 4))
         }
-        #expect(Self.pixel(image, 3, 3) == Self.blue)
-        #expect(Self.pixel(image, 5, 4) == Self.blue)
-        #expect(Self.pixel(image, 3, 5) == Self.red)
-        #expect(Self.pixel(image, 5, 6) == Self.red)
-        #expect(Self.pixel(image, 3, 2) == Self.clear)
-        #expect(Self.pixel(image, 3, 7) == Self.clear)
+        expect(Self.pixel(image, 3, 3) == Self.blue)
+        expect(Self.pixel(image, 5, 4) == Self.blue)
+        expect(Self.pixel(image, 3, 5) == Self.red)
+        expect(Self.pixel(image, 5, 6) == Self.red)
+        expect(Self.pixel(image, 3, 2) == Self.clear)
+        expect(Self.pixel(image, 3, 7) == Self.clear)
         // The usual fix, flipping the context first, draws it upright.
         let upright = Self.renderer(CGSize(width: 4, height: 4), scale: 1).image { context in
             context.cgContext.translateBy(x: 0, y: 4)
             context.cgContext.scaleBy(x: 1, y: -1)
             context.cgContext.draw(cg, in: CGRect(x: 0, y: 0, width: 4, height: 4))
         }
-        #expect(Self.pixel(upright, 1, 0) == Self.red)
-        #expect(Self.pixel(upright, 1, 3) == Self.blue)
+        expect(Self.pixel(upright, 1, 0) == Self.red)
+        expect(Self.pixel(upright, 1, 3) == Self.blue)
     }
 
     @Test func drawingIsClipped() {
@@ -148,10 +149,10 @@ import Testing
             context.cgContext.clip(to: CGRect(x: 0, y: 0, width: 2, height: 4))
             source.draw(in: CGRect(x: 0, y: 0, width: 4, height: 4))
         }
-        #expect(Self.pixel(image, 1, 0) == Self.red)
-        #expect(Self.pixel(image, 1, 3) == Self.blue)
-        #expect(Self.pixel(image, 2, 0) == Self.clear)
-        #expect(Self.pixel(image, 3, 3) == Self.clear)
+        expect(Self.pixel(image, 1, 0) == Self.red)
+        expect(Self.pixel(image, 1, 3) == Self.blue)
+        expect(Self.pixel(image, 2, 0) == Self.clear)
+        expect(Self.pixel(image, 3, 3) == Self.clear)
     }
 
     /// A view's `draw(_:)` draws images into its backing store, as the screen shows it.
@@ -164,9 +165,9 @@ import Testing
         let image = Self.renderer(view.bounds.size, scale: 1).image { _ in
             view.drawHierarchy(in: view.bounds, afterScreenUpdates: true)
         }
-        #expect(Self.pixel(image, 2, 1) == Self.red)
-        #expect(Self.pixel(image, 2, 4) == Self.blue)
-        #expect(Self.pixel(image, 0, 0) == Self.clear)
+        expect(Self.pixel(image, 2, 1) == Self.red)
+        expect(Self.pixel(image, 2, 4) == Self.blue)
+        expect(Self.pixel(image, 0, 0) == Self.clear)
     }
 
     @Test func makeImageTakesWhatWasDrawnSoFar() throws {
@@ -179,9 +180,9 @@ import Testing
             context.fill(CGRect(x: 0, y: 0, width: 3, height: 2))
         }
         let cg = try #require(made)
-        #expect(cg.width == 6 && cg.height == 4)
-        #expect(Self.pixel(cg, 1, 1) == Self.clear)
-        #expect(Self.pixel(cg, 2, 3) == Self.blue)
+        expect(cg.width == 6 && cg.height == 4)
+        expect(Self.pixel(cg, 1, 1) == Self.clear)
+        expect(Self.pixel(cg, 2, 3) == Self.blue)
 
         UIGraphicsBeginImageContext(CGSize(width: 2, height: 2))
         UIColor.red.setFill()
@@ -190,8 +191,8 @@ import Testing
         let context = try #require(UIGraphicsGetCurrentContext()?.makeImage())
         let current = try #require(UIGraphicsGetImageFromCurrentImageContext()?.cgImage)
         UIGraphicsEndImageContext()
-        #expect(Self.pixel(context, 0, 1) == Self.red && Self.pixel(context, 1, 1) == Self.clear)
-        #expect(context.bitmap == current.bitmap)
+        expect(Self.pixel(context, 0, 1) == Self.red && Self.pixel(context, 1, 1) == Self.clear)
+        expect(context.bitmap == current.bitmap)
     }
 
     /// A view's `draw(_:)` context is no image context.
@@ -204,21 +205,21 @@ import Testing
         _ = Self.renderer(view.bounds.size, scale: 1).image { _ in
             view.drawHierarchy(in: view.bounds, afterScreenUpdates: true)
         }
-        #expect(view.made != nil)
-        #expect(view.made! == nil)
+        expect(view.made != nil)
+        expect(view.made! == nil)
     }
 
     @Test func cgImageDescribesItsPixels() throws {
         let image = Self.halves(vertical: true)
         let cg = try #require(image.cgImage)
-        #expect(cg.width == 4 && cg.height == 4)
-        #expect(cg.bitsPerComponent == 8 && cg.bitsPerPixel == 32 && cg.bytesPerRow == 16)
-        #expect(cg.alphaInfo == .premultipliedLast)
-        #expect(
+        expect(cg.width == 4 && cg.height == 4)
+        expect(cg.bitsPerComponent == 8 && cg.bitsPerPixel == 32 && cg.bytesPerRow == 16)
+        expect(cg.alphaInfo == .premultipliedLast)
+        expect(
             cg.bitmapInfo.intersection(.alphaInfoMask).rawValue == CGImageAlphaInfo.premultipliedLast.rawValue
         )
-        #expect(cg.colorSpace?.model == .rgb)
-        #expect(UIImage().cgImage == nil)
+        expect(cg.colorSpace?.model == .rgb)
+        expect(UIImage().cgImage == nil)
     }
 
     @Test func cgImageRoundTrip() throws {
@@ -231,38 +232,38 @@ import Testing
         }
         let cg = try #require(image.cgImage)
         let back = UIImage(cgImage: cg)
-        #expect(back.bitmap == image.bitmap)
-        #expect(back.scale == 1 && back.size == CGSize(width: 9, height: 6))
+        expect(back.bitmap == image.bitmap)
+        expect(back.scale == 1 && back.size == CGSize(width: 9, height: 6))
         let scaled = UIImage(cgImage: cg, scale: image.scale, orientation: .up)
-        #expect(scaled.size == image.size && scaled.bitmap == image.bitmap)
-        #expect(UIImage(cgImage: cg, scale: .nan, orientation: .up).scale == 1)
+        expect(scaled.size == image.size && scaled.bitmap == image.bitmap)
+        expect(UIImage(cgImage: cg, scale: .nan, orientation: .up).scale == 1)
     }
 
     /// `.right`: shown turned a quarter clockwise, so the stored left column is the top row.
     @Test func orientationTurnsThePixels() throws {
         let cg = try #require(Self.halves(vertical: false).cgImage)
         let turned = UIImage(cgImage: cg, scale: 2, orientation: .right)
-        #expect(turned.size == CGSize(width: 2, height: 2))
+        expect(turned.size == CGSize(width: 2, height: 2))
         let shown = try #require(turned.cgImage)
-        #expect(Self.pixel(shown, 3, 0) == Self.red && Self.pixel(shown, 0, 3) == Self.blue)
+        expect(Self.pixel(shown, 3, 0) == Self.red && Self.pixel(shown, 0, 3) == Self.blue)
         let mirrored = try #require(UIImage(cgImage: cg, scale: 1, orientation: .upMirrored).cgImage)
-        #expect(Self.pixel(mirrored, 0, 0) == Self.blue && Self.pixel(mirrored, 3, 0) == Self.red)
+        expect(Self.pixel(mirrored, 0, 0) == Self.blue && Self.pixel(mirrored, 3, 0) == Self.red)
     }
 
     @Test func croppingKeepsTheRectInPixels() throws {
         let cg = try #require(Self.halves(vertical: true).cgImage)
         let bottom = try #require(cg.cropping(to: CGRect(x: 1, y: 2, width: 2, height: 2)))
-        #expect(bottom.width == 2 && bottom.height == 2)
-        #expect(Self.pixel(bottom, 0, 0) == Self.blue && Self.pixel(bottom, 1, 1) == Self.blue)
+        expect(bottom.width == 2 && bottom.height == 2)
+        expect(Self.pixel(bottom, 0, 0) == Self.blue && Self.pixel(bottom, 1, 1) == Self.blue)
         // Rounded out to whole pixels, then cut to the image.
         let rounded = try #require(cg.cropping(to: CGRect(x: 0.5, y: 1.5, width: 1, height: 10)))
-        #expect(rounded.width == 2 && rounded.height == 3)
-        #expect(Self.pixel(rounded, 0, 0) == Self.red && Self.pixel(rounded, 0, 1) == Self.blue)
-        #expect(cg.cropping(to: CGRect(x: 4, y: 0, width: 2, height: 2)) == nil)
-        #expect(cg.cropping(to: CGRect(x: -3, y: -3, width: 2, height: 2)) == nil)
-        #expect(cg.cropping(to: CGRect(x: CGFloat.nan, y: 0, width: 2, height: 2)) == nil)
-        #expect(cg.cropping(to: .zero) == nil)
-        #expect(cg.cropping(to: .infinite)?.width == 4)
+        expect(rounded.width == 2 && rounded.height == 3)
+        expect(Self.pixel(rounded, 0, 0) == Self.red && Self.pixel(rounded, 0, 1) == Self.blue)
+        expect(cg.cropping(to: CGRect(x: 4, y: 0, width: 2, height: 2)) == nil)
+        expect(cg.cropping(to: CGRect(x: -3, y: -3, width: 2, height: 2)) == nil)
+        expect(cg.cropping(to: CGRect(x: CGFloat.nan, y: 0, width: 2, height: 2)) == nil)
+        expect(cg.cropping(to: .zero) == nil)
+        expect(cg.cropping(to: .infinite)?.width == 4)
     }
 
     /// Bad input draws nothing and never traps.
@@ -283,7 +284,7 @@ import Testing
             UIImage().draw(at: .zero)
             source.draw(at: .zero, blendMode: .normal, alpha: 0)
         }
-        #expect(image.bitmap.map { $0.pixels.allSatisfy { $0 == 0 } } == true)
+        expect(image.bitmap.map { $0.pixels.allSatisfy { $0 == 0 } } == true)
         // Where iOS says nothing: drawn through its (finite) numbers, without a trap.
         _ = Self.renderer(CGSize(width: 4, height: 4), scale: 1).image { context in
             source.draw(in: .infinite)
@@ -301,35 +302,35 @@ import Testing
             context.cgContext.setBlendMode(.clear)
             context.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
         }
-        #expect(Self.pixel(image, 0, 0) == Self.red && Self.pixel(image, 0, 3) == Self.blue)
-        #expect(Self.pixel(image, 3, 0) == Self.clear)
+        expect(Self.pixel(image, 0, 0) == Self.red && Self.pixel(image, 0, 3) == Self.blue)
+        expect(Self.pixel(image, 3, 0) == Self.clear)
     }
 
     @Test func jpegData() throws {
         let data = try #require(Self.halves(vertical: true).jpegData(compressionQuality: 0.9))
         let read = try #require(UIImage(data: data))
-        #expect(read.size == CGSize(width: 4, height: 4))
-        #expect(UIImage().jpegData(compressionQuality: 1) == nil)
+        expect(read.size == CGSize(width: 4, height: 4))
+        expect(UIImage().jpegData(compressionQuality: 1) == nil)
         let rendered = Self.renderer(CGSize(width: 2, height: 2), scale: 1).jpegData(
             withCompressionQuality: 0.5
         ) {
             $0.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
         }
-        #expect(UIImage(data: rendered)?.size == CGSize(width: 2, height: 2))
+        expect(UIImage(data: rendered)?.size == CGSize(width: 2, height: 2))
     }
 
     /// A filter's output back to UIKit: `CIImage(cgImage:)`, `createCGImage(_:from:)`.
     @Test func coreImageRoundTrip() throws {
         let cg = try #require(Self.halves(vertical: true).cgImage)
         let ci = CIImage(cgImage: cg)
-        #expect(ci.extent == CGRect(x: 0, y: 0, width: 4, height: 4))
+        expect(ci.extent == CGRect(x: 0, y: 0, width: 4, height: 4))
         let context = CIContext()
         let back = try #require(context.createCGImage(ci, from: ci.extent))
-        #expect(back.bitmap == cg.bitmap)
+        expect(back.bitmap == cg.bitmap)
         let top = try #require(context.createCGImage(ci, from: CGRect(x: 0, y: 2, width: 4, height: 2)))
-        #expect(top.height == 2 && Self.pixel(top, 0, 0) == Self.red && Self.pixel(top, 3, 1) == Self.red)
-        #expect(context.createCGImage(ci, from: .infinite) == nil)
-        #expect(context.createCGImage(ci, from: .null) == nil)
+        expect(top.height == 2 && Self.pixel(top, 0, 0) == Self.red && Self.pixel(top, 3, 1) == Self.red)
+        expect(context.createCGImage(ci, from: .infinite) == nil)
+        expect(context.createCGImage(ci, from: .null) == nil)
     }
 
     /// 4 x 4 pixels: a red ring one pixel wide around blue.
@@ -345,7 +346,7 @@ import Testing
         for y in 0..<height {
             for x in 0..<width {
                 let onRing = x == 0 || y == 0 || x == width - 1 || y == height - 1
-                #expect(pixel(image, x, y) == (onRing ? red : blue), "(\(x), \(y))")
+                expect(pixel(image, x, y) == (onRing ? red : blue), "(\(x), \(y))")
             }
         }
     }
@@ -353,9 +354,9 @@ import Testing
     @Test func aResizableImageKeepsItsCaps() {
         let insets = UIEdgeInsets(top: 1, left: 1, bottom: 1, right: 1)
         let resizable = Self.ring.resizableImage(withCapInsets: insets, resizingMode: .stretch)
-        #expect(resizable.capInsets == insets && resizable.resizingMode == .stretch)
-        #expect(Self.ring.resizableImage(withCapInsets: insets).resizingMode == .tile)
-        #expect(resizable.withRenderingMode(.alwaysOriginal).capInsets == insets)
+        expect(resizable.capInsets == insets && resizable.resizingMode == .stretch)
+        expect(Self.ring.resizableImage(withCapInsets: insets).resizingMode == .tile)
+        expect(resizable.withRenderingMode(.alwaysOriginal).capInsets == insets)
         let drawn = Self.renderer(CGSize(width: 10, height: 6), scale: 1).image { _ in
             resizable.draw(in: CGRect(x: 0, y: 0, width: 10, height: 6))
         }
@@ -370,7 +371,7 @@ import Testing
         let plain = Self.renderer(CGSize(width: 10, height: 6), scale: 1).image { _ in
             Self.ring.draw(in: CGRect(x: 0, y: 0, width: 10, height: 6))
         }
-        #expect(Self.pixel(plain, 1, 1)[0] > 200)
+        expect(Self.pixel(plain, 1, 1)[0] > 200)
         // Caps wider than the rect shrink to meet; bad insets draw without trapping.
         let bad = Self.ring.resizableImage(
             withCapInsets: UIEdgeInsets(top: .nan, left: 9, bottom: -1, right: .infinity))
@@ -397,21 +398,21 @@ import Testing
             }
         }
         let stretched = image()
-        #expect(ImageDrawingTests.pixel(stretched, 2, 5) == ImageDrawingTests.red)
-        #expect(ImageDrawingTests.pixel(stretched, 17, 5) == ImageDrawingTests.blue)
+        expect(ImageDrawingTests.pixel(stretched, 2, 5) == ImageDrawingTests.red)
+        expect(ImageDrawingTests.pixel(stretched, 17, 5) == ImageDrawingTests.blue)
         // Fitted: a 10 x 10 square in the middle, clear at the sides.
         layer.contentsGravity = .resizeAspect
         let fitted = image()
-        #expect(ImageDrawingTests.pixel(fitted, 2, 5) == ImageDrawingTests.clear)
-        #expect(ImageDrawingTests.pixel(fitted, 6, 5) == ImageDrawingTests.red)
-        #expect(ImageDrawingTests.pixel(fitted, 13, 5) == ImageDrawingTests.blue)
+        expect(ImageDrawingTests.pixel(fitted, 2, 5) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(fitted, 6, 5) == ImageDrawingTests.red)
+        expect(ImageDrawingTests.pixel(fitted, 13, 5) == ImageDrawingTests.blue)
         // Centred at its contents scale: 4 px at scale 2 is 2 points, from x 9 to 11.
         layer.contentsGravity = .center
         layer.contentsScale = 2
         let centred = image()
-        #expect(ImageDrawingTests.pixel(centred, 8, 5) == ImageDrawingTests.clear)
-        #expect(ImageDrawingTests.pixel(centred, 9, 5)[3] == 255)
-        #expect(ImageDrawingTests.pixel(centred, 11, 5) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(centred, 8, 5) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(centred, 9, 5)[3] == 255)
+        expect(ImageDrawingTests.pixel(centred, 11, 5) == ImageDrawingTests.clear)
     }
 
     /// UIKit draws an image at its size (its pixels over its own scale) in the `center`, edge
@@ -435,16 +436,16 @@ import Testing
             }
             return box
         }
-        #expect(covered(.center) == [4, 4, 5, 5])
-        #expect(covered(.top) == [4, 0, 5, 1])
-        #expect(covered(.bottom) == [4, 8, 5, 9])
-        #expect(covered(.left) == [0, 4, 1, 5])
-        #expect(covered(.right) == [8, 4, 9, 5])
-        #expect(covered(.topLeft) == [0, 0, 1, 1])
-        #expect(covered(.topRight) == [8, 0, 9, 1])
-        #expect(covered(.bottomLeft) == [0, 8, 1, 9])
-        #expect(covered(.bottomRight) == [8, 8, 9, 9])
-        #expect(covered(.scaleToFill) == [0, 0, 9, 9])
+        expect(covered(.center) == [4, 4, 5, 5])
+        expect(covered(.top) == [4, 0, 5, 1])
+        expect(covered(.bottom) == [4, 8, 5, 9])
+        expect(covered(.left) == [0, 4, 1, 5])
+        expect(covered(.right) == [8, 4, 9, 5])
+        expect(covered(.topLeft) == [0, 0, 1, 1])
+        expect(covered(.topRight) == [8, 0, 9, 1])
+        expect(covered(.bottomLeft) == [0, 8, 1, 9])
+        expect(covered(.bottomRight) == [8, 8, 9, 9])
+        expect(covered(.scaleToFill) == [0, 0, 9, 9])
     }
 
     /// The gravities name Core Animation's unflipped edges: on iOS a layer's `.top` keeps its
@@ -464,10 +465,10 @@ import Testing
             }
             return ImageDrawingTests.pixel(image, x, y)[3] == 255
         }
-        #expect(opaque(.top, 4, 9) && !opaque(.top, 4, 0))
-        #expect(opaque(.bottom, 4, 0) && !opaque(.bottom, 4, 9))
-        #expect(opaque(.topLeft, 0, 9) && opaque(.bottomRight, 9, 0))
-        #expect(opaque(.left, 0, 4) && !opaque(.left, 9, 4))
+        expect(opaque(.top, 4, 9) && !opaque(.top, 4, 0))
+        expect(opaque(.bottom, 4, 0) && !opaque(.bottom, 4, 9))
+        expect(opaque(.topLeft, 0, 9) && opaque(.bottomRight, 9, 0))
+        expect(opaque(.left, 0, 4) && !opaque(.left, 9, 4))
     }
 
     @MainActor @Test func anImageViewsPreferredSymbolConfigurationSizesItsSymbol() throws {
@@ -477,9 +478,9 @@ import Testing
         view.preferredSymbolConfiguration = UIImage.SymbolConfiguration(pointSize: 40)
         let large = try #require(
             symbol.applyingSymbolConfiguration(UIImage.SymbolConfiguration(pointSize: 40)))
-        #expect(view.intrinsicContentSize == large.size)
-        #expect(view.intrinsicContentSize.width > plain.width)
-        #expect((view.layer.contents as? UIImage)?.size == large.size)
+        expect(view.intrinsicContentSize == large.size)
+        expect(view.intrinsicContentSize.width > plain.width)
+        expect((view.layer.contents as? UIImage)?.size == large.size)
     }
 }
 
@@ -507,11 +508,11 @@ import Testing
         replicator.instanceTransform = CATransform3DMakeTranslation(20, 0, 0)
         replicator.instanceAlphaOffset = -0.25
         let image = Self.image(replicator, CGSize(width: 100, height: 20))
-        #expect(ImageDrawingTests.pixel(image, 5, 5) == ImageDrawingTests.red)
-        #expect(ImageDrawingTests.pixel(image, 15, 5) == ImageDrawingTests.clear)
-        #expect(ImageDrawingTests.pixel(image, 25, 5)[3] == 191)
-        #expect(ImageDrawingTests.pixel(image, 45, 5)[3] == 128)
-        #expect(ImageDrawingTests.pixel(image, 65, 5) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(image, 5, 5) == ImageDrawingTests.red)
+        expect(ImageDrawingTests.pixel(image, 15, 5) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(image, 25, 5)[3] == 191)
+        expect(ImageDrawingTests.pixel(image, 45, 5)[3] == 128)
+        expect(ImageDrawingTests.pixel(image, 65, 5) == ImageDrawingTests.clear)
     }
 
     @MainActor @Test func copiesTurnAboutTheReplicatorsCentre() {
@@ -521,12 +522,12 @@ import Testing
         replicator.instanceTransform = CATransform3DMakeRotation(.pi / 2, 0, 0, 1)
         let image = Self.image(replicator, CGSize(width: 100, height: 100))
         for (x, y) in [(50, 5), (94, 50), (50, 94), (5, 50)] {
-            #expect(ImageDrawingTests.pixel(image, x, y) == ImageDrawingTests.red)
+            expect(ImageDrawingTests.pixel(image, x, y) == ImageDrawingTests.red)
         }
-        #expect(ImageDrawingTests.pixel(image, 50, 50) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(image, 50, 50) == ImageDrawingTests.clear)
         replicator.instanceCount = 0
         let none = Self.image(replicator, CGSize(width: 100, height: 100))
-        #expect(ImageDrawingTests.pixel(none, 50, 5) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(none, 50, 5) == ImageDrawingTests.clear)
     }
 }
 
@@ -536,12 +537,12 @@ import Testing
     let halves = ImageDrawingTests.halves(vertical: false).resizableImage(
         withCapInsets: UIEdgeInsets(top: 1, left: 1, bottom: 1, right: 1))
     let mirrored = halves.withHorizontallyFlippedOrientation()
-    #expect(ImageDrawingTests.pixel(mirrored, 0, 0) == ImageDrawingTests.blue)
-    #expect(ImageDrawingTests.pixel(mirrored, 3, 3) == ImageDrawingTests.red)
-    #expect(mirrored.capInsets == halves.capInsets)
+    expect(ImageDrawingTests.pixel(mirrored, 0, 0) == ImageDrawingTests.blue)
+    expect(ImageDrawingTests.pixel(mirrored, 3, 3) == ImageDrawingTests.red)
+    expect(mirrored.capInsets == halves.capInsets)
     let inset = halves.withAlignmentRectInsets(UIEdgeInsets(top: 2, left: 0, bottom: 0, right: 0))
-    #expect(inset.alignmentRectInsets.top == 2 && inset.capInsets == halves.capInsets)
-    #expect(halves.imageFlippedForRightToLeftLayoutDirection().flipsForRightToLeftLayoutDirection)
-    #expect(!halves.flipsForRightToLeftLayoutDirection)
-    #expect(halves.withRenderingMode(.alwaysTemplate).alignmentRectInsets == .zero)
+    expect(inset.alignmentRectInsets.top == 2 && inset.capInsets == halves.capInsets)
+    expect(halves.imageFlippedForRightToLeftLayoutDirection().flipsForRightToLeftLayoutDirection)
+    expect(!halves.flipsForRightToLeftLayoutDirection)
+    expect(halves.withRenderingMode(.alwaysTemplate).alignmentRectInsets == .zero)
 }

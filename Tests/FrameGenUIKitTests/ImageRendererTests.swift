@@ -3,6 +3,7 @@ import FrameGenCoreGraphics
 import FrameGenQuartzCore
 import FrameGenUIKit
 import FrameGenUIKitRendering
+import TestTiers
 import Testing
 
 /// What the image strategies draw with, as apps use it: `UIGraphicsImageRenderer`,
@@ -22,11 +23,11 @@ import Testing
             UIColor.red.setFill()
             context.fill(CGRect(x: 0, y: 0, width: 5, height: 5))
         }
-        #expect(image.scale == 2)
-        #expect(image.size == CGSize(width: 10, height: 5))
-        #expect(image.bitmap?.width == 20 && image.bitmap?.height == 10)
-        #expect(Self.pixel(image, 2, 2) == [255, 0, 0, 255])
-        #expect(Self.pixel(image, 15, 2) == [0, 0, 0, 0])
+        expect(image.scale == 2)
+        expect(image.size == CGSize(width: 10, height: 5))
+        expect(image.bitmap?.width == 20 && image.bitmap?.height == 10)
+        expect(Self.pixel(image, 2, 2) == [255, 0, 0, 255])
+        expect(Self.pixel(image, 15, 2) == [0, 0, 0, 0])
     }
 
     /// A view tree drawn by its layer: backgrounds, a subview where its frame puts it, a corner
@@ -41,8 +42,8 @@ import Testing
             bounds: view.bounds, format: UIGraphicsImageRendererFormat(for: .init(displayScale: 1))
         )
         .image { view.layer.render(in: $0.cgContext) }
-        #expect(Self.pixel(image, 2, 5) == [0, 0, 255, 255])
-        #expect(Self.pixel(image, 15, 5) == [0, 255, 0, 255])
+        expect(Self.pixel(image, 2, 5) == [0, 0, 255, 255])
+        expect(Self.pixel(image, 15, 5) == [0, 255, 0, 255])
     }
 
     @Test func drawHierarchyScalesIntoItsRect() {
@@ -53,8 +54,8 @@ import Testing
         let image = UIGraphicsImageRenderer(size: CGSize(width: 20, height: 20), format: format).image { _ in
             view.drawHierarchy(in: CGRect(x: 10, y: 0, width: 10, height: 20), afterScreenUpdates: true)
         }
-        #expect(Self.pixel(image, 5, 5) == [0, 0, 0, 0])
-        #expect(Self.pixel(image, 15, 15) == [255, 0, 0, 255])
+        expect(Self.pixel(image, 5, 5) == [0, 0, 0, 0])
+        expect(Self.pixel(image, 15, 15) == [255, 0, 0, 255])
     }
 
     @Test func pngRoundTrip() throws {
@@ -64,8 +65,8 @@ import Testing
         }
         let data = try #require(image.pngData())
         let read = try #require(UIImage(data: data, scale: image.scale))
-        #expect(read.bitmap == image.bitmap)
-        #expect(read.size == image.size)
+        expect(read.bitmap == image.bitmap)
+        expect(read.size == image.size)
     }
 
     /// A collection view no scene drives shows its data source's cells where its layout puts
@@ -96,10 +97,10 @@ import Testing
         let image = UIGraphicsImageRenderer(bounds: view.bounds, format: format).image {
             view.layer.render(in: $0.cgContext)
         }
-        #expect(view.visibleCells.count == 3)
-        #expect(Self.pixel(image, 5, 5) == [255, 0, 0, 255])
-        #expect(Self.pixel(image, 20, 5) == [0, 255, 0, 255])
-        #expect(Self.pixel(image, 35, 5) == [0, 0, 255, 255])
+        expect(view.visibleCells.count == 3)
+        expect(Self.pixel(image, 5, 5) == [255, 0, 0, 255])
+        expect(Self.pixel(image, 20, 5) == [0, 255, 0, 255])
+        expect(Self.pixel(image, 35, 5) == [0, 0, 255, 255])
     }
 
     /// UIKit's older image contexts: begun at a scale, drawn into through the current context,
@@ -113,14 +114,14 @@ import Testing
         UIBezierPath(roundedRect: CGRect(x: 5, y: 0, width: 5, height: 5), cornerRadius: 2).fill()
         let image = try #require(UIGraphicsGetImageFromCurrentImageContext())
         UIGraphicsEndImageContext()
-        #expect(UIGraphicsGetCurrentContext() == nil)
-        #expect(UIGraphicsGetImageFromCurrentImageContext() == nil)
-        #expect(image.scale == 2)
-        #expect(image.size == CGSize(width: 10, height: 5))
-        #expect(image.bitmap?.width == 20 && image.bitmap?.height == 10)
-        #expect(Self.pixel(image, 2, 2) == [255, 0, 0, 255])
-        #expect(Self.pixel(image, 15, 5) == [0, 0, 255, 255])
-        #expect(Self.pixel(image, 10, 0) == [0, 0, 0, 0])
+        expect(UIGraphicsGetCurrentContext() == nil)
+        expect(UIGraphicsGetImageFromCurrentImageContext() == nil)
+        expect(image.scale == 2)
+        expect(image.size == CGSize(width: 10, height: 5))
+        expect(image.bitmap?.width == 20 && image.bitmap?.height == 10)
+        expect(Self.pixel(image, 2, 2) == [255, 0, 0, 255])
+        expect(Self.pixel(image, 15, 5) == [0, 0, 255, 255])
+        expect(Self.pixel(image, 10, 0) == [0, 0, 0, 0])
     }
 
     /// A scale of 0 is the main screen's; contexts nest, and a context pushed over an image
@@ -130,16 +131,16 @@ import Testing
         let outer = try #require(UIGraphicsGetCurrentContext())
         UIGraphicsBeginImageContext(CGSize(width: 2, height: 2))
         let inner = try #require(UIGraphicsGetImageFromCurrentImageContext())
-        #expect(inner.scale == 1 && inner.size == CGSize(width: 2, height: 2))
+        expect(inner.scale == 1 && inner.size == CGSize(width: 2, height: 2))
         UIGraphicsEndImageContext()
-        #expect(UIGraphicsGetCurrentContext() === outer)
+        expect(UIGraphicsGetCurrentContext() === outer)
         let other = CGContext(boundsOrigin: .zero)
         UIGraphicsPushContext(other)
-        #expect(UIGraphicsGetImageFromCurrentImageContext() == nil)
+        expect(UIGraphicsGetImageFromCurrentImageContext() == nil)
         UIGraphicsPopContext()
         let image = try #require(UIGraphicsGetImageFromCurrentImageContext())
         UIGraphicsEndImageContext()
-        #expect(image.scale == UIScreen.main.scale)
-        #expect(UIGraphicsGetCurrentContext() == nil)
+        expect(image.scale == UIScreen.main.scale)
+        expect(UIGraphicsGetCurrentContext() == nil)
     }
 }

@@ -1,3 +1,4 @@
+import TestTiers
 import Testing
 import UIKit
 
@@ -31,16 +32,16 @@ import UIKit
         let layer = SquareLayer()
         layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
         // Never marked: Core Animation never asks it to draw.
-        #expect(ImageDrawingTests.pixel(Self.image(layer), 2, 2) == ImageDrawingTests.clear)
-        #expect(layer.draws == 0)
+        expect(ImageDrawingTests.pixel(Self.image(layer), 2, 2) == ImageDrawingTests.clear)
+        expect(layer.draws == 0)
         layer.setNeedsDisplay()
         let drawn = Self.image(layer)
-        #expect(ImageDrawingTests.pixel(drawn, 2, 2) == ImageDrawingTests.red)
-        #expect(ImageDrawingTests.pixel(drawn, 7, 7) == ImageDrawingTests.clear)
-        #expect(!layer.needsDisplay())
+        expect(ImageDrawingTests.pixel(drawn, 2, 2) == ImageDrawingTests.red)
+        expect(ImageDrawingTests.pixel(drawn, 7, 7) == ImageDrawingTests.clear)
+        expect(!layer.needsDisplay())
         // Drawn once: a later frame shows the same recording.
         _ = Self.image(layer)
-        #expect(layer.draws == 1)
+        expect(layer.draws == 1)
     }
 
     @Test func aNewSizeStretchesTheDrawingUnlessItRedisplays() {
@@ -50,8 +51,8 @@ import UIKit
         _ = Self.image(stretched)
         stretched.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
         // The 10 point backing store stretched to 20: the square is 10 points now.
-        #expect(ImageDrawingTests.pixel(Self.image(stretched), 7, 7) == ImageDrawingTests.red)
-        #expect(stretched.draws == 1)
+        expect(ImageDrawingTests.pixel(Self.image(stretched), 7, 7) == ImageDrawingTests.red)
+        expect(stretched.draws == 1)
 
         let redrawn = SquareLayer()
         redrawn.needsDisplayOnBoundsChange = true
@@ -59,9 +60,9 @@ import UIKit
         _ = Self.image(redrawn)
         redrawn.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
         let image = Self.image(redrawn)
-        #expect(ImageDrawingTests.pixel(image, 2, 2) == ImageDrawingTests.red)
-        #expect(ImageDrawingTests.pixel(image, 7, 7) == ImageDrawingTests.clear)
-        #expect(redrawn.draws == 2)
+        expect(ImageDrawingTests.pixel(image, 2, 2) == ImageDrawingTests.red)
+        expect(ImageDrawingTests.pixel(image, 7, 7) == ImageDrawingTests.clear)
+        expect(redrawn.draws == 2)
     }
 
     /// A view's layer asks the view (`draw(_:in:)`, which calls `draw(_:)`), unless the view's
@@ -89,11 +90,11 @@ import UIKit
             }
         }
         let square = image(SquareView(frame: CGRect(x: 0, y: 0, width: 20, height: 20)))
-        #expect(ImageDrawingTests.pixel(square, 2, 2) == ImageDrawingTests.red)
-        #expect(ImageDrawingTests.pixel(square, 15, 15) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(square, 2, 2) == ImageDrawingTests.red)
+        expect(ImageDrawingTests.pixel(square, 15, 15) == ImageDrawingTests.clear)
         let delegated = image(DelegateDrawnView(frame: CGRect(x: 0, y: 0, width: 20, height: 20)))
-        #expect(ImageDrawingTests.pixel(delegated, 2, 2) == ImageDrawingTests.clear)
-        #expect(ImageDrawingTests.pixel(delegated, 15, 15) == ImageDrawingTests.blue)
+        expect(ImageDrawingTests.pixel(delegated, 2, 2) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(delegated, 15, 15) == ImageDrawingTests.blue)
     }
 }
 
@@ -120,19 +121,19 @@ import UIKit
             $0.layer.shadowPath = UIBezierPath(ovalIn: CGRect(x: 0, y: 0, width: 20, height: 20)).cgPath
         }
         // The oval's centre, moved by (10, 10), is in shadow; the corner of its box is not.
-        #expect(ImageDrawingTests.pixel(oval, 20, 20) == [0, 0, 0, 255])
-        #expect(ImageDrawingTests.pixel(oval, 11, 11) == ImageDrawingTests.clear)
-        #expect(ImageDrawingTests.pixel(oval, 28, 28) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(oval, 20, 20) == [0, 0, 0, 255])
+        expect(ImageDrawingTests.pixel(oval, 11, 11) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(oval, 28, 28) == ImageDrawingTests.clear)
         // Without a path a clear view shows nothing, so casts nothing.
         let bare = Self.image { _ in }
-        #expect(ImageDrawingTests.pixel(bare, 20, 20) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(bare, 20, 20) == ImageDrawingTests.clear)
         // A path beyond the bounds casts beyond them; an empty one casts nothing.
         let wide = Self.image {
             $0.layer.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 25, height: 5), transform: nil)
         }
-        #expect(ImageDrawingTests.pixel(wide, 33, 12) == [0, 0, 0, 255])
+        expect(ImageDrawingTests.pixel(wide, 33, 12) == [0, 0, 0, 255])
         let empty = Self.image { $0.layer.shadowPath = CGMutablePath() }
-        #expect(ImageDrawingTests.pixel(empty, 20, 20) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(empty, 20, 20) == ImageDrawingTests.clear)
     }
 
     @Test func withoutAPathTheShadowIsWhatTheLayerShows() {
@@ -144,22 +145,22 @@ import UIKit
             container.addSubview(circle)
         }
         // The circle about (10, 10) casts one about (20, 20): in it, and out of its box's corner.
-        #expect(ImageDrawingTests.pixel(round, 24, 26) == [0, 0, 0, 255])
-        #expect(ImageDrawingTests.pixel(round, 28, 28) == ImageDrawingTests.clear)
-        #expect(ImageDrawingTests.pixel(round, 10, 10) == ImageDrawingTests.red)
+        expect(ImageDrawingTests.pixel(round, 24, 26) == [0, 0, 0, 255])
+        expect(ImageDrawingTests.pixel(round, 28, 28) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(round, 10, 10) == ImageDrawingTests.red)
         // A subview smaller than its clear container: the shadow is the subview's alone.
         let small = Self.image { container in
             let square = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
             square.backgroundColor = .blue
             container.addSubview(square)
         }
-        #expect(ImageDrawingTests.pixel(small, 15, 15) == [0, 0, 0, 255])
-        #expect(ImageDrawingTests.pixel(small, 25, 25) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(small, 15, 15) == [0, 0, 0, 255])
+        expect(ImageDrawingTests.pixel(small, 25, 25) == ImageDrawingTests.clear)
         let translucent = Self.image { $0.backgroundColor = UIColor(white: 1, alpha: 0.5) }
-        #expect(ImageDrawingTests.pixel(translucent, 25, 25) == [0, 0, 0, 128])
+        expect(ImageDrawingTests.pixel(translucent, 25, 25) == [0, 0, 0, 128])
         // An opaque background casts its rounded bounds, as before.
         let opaque = Self.image { $0.backgroundColor = .white }
-        #expect(ImageDrawingTests.pixel(opaque, 28, 28) == [0, 0, 0, 255])
+        expect(ImageDrawingTests.pixel(opaque, 28, 28) == [0, 0, 0, 255])
     }
 }
 
@@ -193,15 +194,15 @@ import UIKit
 
     @Test func whatIsPaintedCastsTheShadowMovedByItsOffset() {
         let image = Self.image()
-        #expect(ImageDrawingTests.pixel(image, 5, 5) == ImageDrawingTests.red)
-        #expect(ImageDrawingTests.pixel(image, 15, 15) == [0, 0, 0, 255])
-        #expect(ImageDrawingTests.pixel(image, 25, 25) == ImageDrawingTests.clear)
-        #expect(ImageDrawingTests.pixel(image, 32, 2) == ImageDrawingTests.blue)
-        #expect(ImageDrawingTests.pixel(image, 37, 12) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(image, 5, 5) == ImageDrawingTests.red)
+        expect(ImageDrawingTests.pixel(image, 15, 15) == [0, 0, 0, 255])
+        expect(ImageDrawingTests.pixel(image, 25, 25) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(image, 32, 2) == ImageDrawingTests.blue)
+        expect(ImageDrawingTests.pixel(image, 37, 12) == ImageDrawingTests.clear)
         // The clip cuts the shadow too.
         let clipped = Self.image(clip: CGRect(x: 0, y: 0, width: 12, height: 12))
-        #expect(ImageDrawingTests.pixel(clipped, 11, 11) == [0, 0, 0, 255])
-        #expect(ImageDrawingTests.pixel(clipped, 15, 15) == ImageDrawingTests.clear)
+        expect(ImageDrawingTests.pixel(clipped, 11, 11) == [0, 0, 0, 255])
+        expect(ImageDrawingTests.pixel(clipped, 15, 15) == ImageDrawingTests.clear)
     }
 }
 
@@ -218,10 +219,10 @@ import UIKit
 
     @Test func aChangeOfANamedKeyMarksTheLayer() {
         let layer = GaugeLayer()
-        #expect(layer.value == 0 && layer.label == nil && !layer.needsDisplay())
+        expect(layer.value == 0 && layer.label == nil && !layer.needsDisplay())
         layer.label = "speed"
-        #expect(layer.label == "speed" && !layer.needsDisplay())
+        expect(layer.label == "speed" && !layer.needsDisplay())
         layer.value = 0.5
-        #expect(layer.value == 0.5 && layer.needsDisplay())
+        expect(layer.value == 0.5 && layer.needsDisplay())
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import FrameGenGeometry
 import FrameGenKit
 import FrameGenRaster
+import TestTiers
 import Testing
 
 import struct FrameGenLayout.CollectionViewDataSource
@@ -78,11 +79,11 @@ private struct Driven {
     let d = Driven(items: 3) { l in l.answer = { [cell(0), cell(3), cell(0, section: 1), cell(-1), cell(2)] }
     }
     for _ in 0..<2 {
-        #expect(d.elements.map(\.indexPath.item) == [0, 2])
+        expect(d.elements.map(\.indexPath.item) == [0, 2])
     }
-    #expect(d.exceptions.value.isEmpty)
-    #expect(d.warnings.value.count == 3, "\(d.warnings.value)")
-    #expect(
+    expect(d.exceptions.value.isEmpty)
+    expect(d.warnings.value.count == 3, "\(d.warnings.value)")
+    expect(
         d.warnings.value.first
             == "the layout \"answering\", in layoutAttributesForElements(in:): Layout attributes <UICollectionViewLayoutAttributes> index path: (<NSIndexPath> {length = 2, path = 0 - 3}); frame = (0.0 0.0; 10.0 10.0) were received from the layout <AnsweringLayout> but are not valid for the data source counts. Attributes will be ignored."
     )
@@ -91,8 +92,8 @@ private struct Driven {
 @Test func headersOfSectionsTheDataDoesNotHaveAreIgnored() {
     let d = Driven(items: 3) { l in l.answer = { [header(0), header(1), cell(0)] } }
     let kinds = d.elements.map { "\($0.representedElementCategory) \($0.indexPath.section)" }
-    #expect(kinds == ["supplementaryView 0", "cell 0"])
-    #expect(
+    expect(kinds == ["supplementaryView 0", "cell 0"])
+    expect(
         d.warnings.value.count == 1 && d.warnings.value[0].contains("path = 1 - 0"), "\(d.warnings.value)")
 }
 
@@ -101,11 +102,11 @@ private struct Driven {
         l.answer = { [cell(1, x: 0), cell(0), cell(1, x: 50), header(0), header(0)] }
     }
     let elements = d.elements
-    #expect(elements.map(\.indexPath.item) == [1, 0, 0])
-    #expect(elements[0].center.x == 5)
-    #expect(d.warnings.value.count == 2, "\(d.warnings.value)")
-    #expect(d.warnings.value.allSatisfy { $0.contains("framegen draws the first") })
-    #expect(d.exceptions.value.isEmpty)
+    expect(elements.map(\.indexPath.item) == [1, 0, 0])
+    expect(elements[0].center.x == 5)
+    expect(d.warnings.value.count == 2, "\(d.warnings.value)")
+    expect(d.warnings.value.allSatisfy { $0.contains("framegen draws the first") })
+    expect(d.exceptions.value.isEmpty)
 }
 
 /// Past a few supplementary views, the answer's are found by a dictionary: the same result.
@@ -113,8 +114,8 @@ private struct Driven {
     let d = Driven(items: 1, sections: 40) { l in
         l.answer = { (0..<40).map { header($0) } + [header(35), cell(0)] }
     }
-    #expect(d.elements.count == 41)
-    #expect(
+    expect(d.elements.count == 41)
+    expect(
         d.warnings.value.count == 1 && d.warnings.value[0].contains("path = 35 - 0"), "\(d.warnings.value)")
 }
 
@@ -122,14 +123,14 @@ private struct Driven {
 /// that added each section's header once per column did).
 @Test func aHeaderReturnedTwiceDifferentlyIsUIKitsException() {
     let d = Driven(items: 3) { l in l.answer = { [header(0, y: 0), cell(0), header(0, y: 40)] } }
-    #expect(d.elements.count == 2)
-    #expect(d.exceptions.value.count == 1)
+    expect(d.elements.count == 2)
+    expect(d.exceptions.value.count == 1)
     let line = d.exceptions.value.first ?? ""
-    #expect(
+    expect(
         line.hasPrefix(
             "layout attributes for supplementary item at index path (<NSIndexPath> {length = 2, path = 0 - 0}) changed from <UICollectionViewLayoutAttributes> index path: (<NSIndexPath> {length = 2, path = 0 - 0}); element kind: (UICollectionElementKindSectionHeader); frame = (0.0 0.0; 100.0 20.0) to "
         ), "\(line)")
-    #expect(
+    expect(
         line.hasSuffix(
             "without invalidating the layout (the layout \"answering\" (AnsweringLayout), in layoutAttributesForElements(in: (0.0, 0.0, 100.0, 100.0)) at t = 0.0 s, content offset (0.0, 0.0))"
         ),
@@ -142,15 +143,15 @@ private struct Driven {
     let limit = Live.State.attributesPerQueryLimit
     let objects = UncheckedBox((0...limit).map { cell($0) })
     let d = Driven(items: limit + 1) { l in l.answer = { objects.value } }
-    #expect(d.elements.count == limit)
-    #expect(
+    expect(d.elements.count == limit)
+    expect(
         d.exceptions.value == [
             "the layout returned \(limit + 1) layout attributes from one call of layoutAttributesForElements(in:), more than framegen's limit of \(limit); return the elements in the rect (the layout \"answering\" (AnsweringLayout), in layoutAttributesForElements(in: (0.0, 0.0, 100.0, 100.0)) at t = 0.0 s, content offset (0.0, 0.0))"
         ])
     // At the limit, nothing is said.
     let e = Driven(items: limit) { l in l.answer = { Array(objects.value.prefix(limit)) } }
-    #expect(e.elements.count == limit)
-    #expect(e.exceptions.value.isEmpty && e.warnings.value.isEmpty)
+    expect(e.elements.count == limit)
+    expect(e.exceptions.value.isEmpty && e.warnings.value.isEmpty)
 }
 
 @Test func contentSizesAreBounded() {
@@ -163,10 +164,10 @@ private struct Driven {
     ]
     for (given, taken) in cases {
         let d = Driven { l in l.size = given }
-        #expect(d.layout.collectionViewContentSize == taken)
+        expect(d.layout.collectionViewContentSize == taken)
         // The scroll view's contentSize, set after prepare(), is the bounded one too.
-        #expect(d.made.value?.collectionView?.contentSize == CGSize(taken))
-        #expect(d.warnings.value.count == (given == CGSize(taken) ? 0 : 1), "\(given): \(d.warnings.value)")
+        expect(d.made.value?.collectionView?.contentSize == CGSize(taken))
+        expect(d.warnings.value.count == (given == CGSize(taken) ? 0 : 1), "\(given): \(d.warnings.value)")
     }
 }
 
@@ -178,8 +179,8 @@ private struct Driven {
             return [a, b, c]
         }
     }
-    #expect(d.elements.map(\.zIndex) == [1_000_000_000, -1_000_000_000, -7])
-    #expect(d.warnings.value.count == 2, "\(d.warnings.value)")
+    expect(d.elements.map(\.zIndex) == [1_000_000_000, -1_000_000_000, -7])
+    expect(d.warnings.value.count == 2, "\(d.warnings.value)")
 }
 
 /// A column of 20-point cells 30 apart whose cell `broken` gets a non-finite field (NaN or
@@ -236,8 +237,8 @@ final class NonFiniteLayout: UICollectionViewLayout {
             }
         ]
         let image = try SceneRenderer(file: folder + "/s.yaml", layouts: layouts).render(frame: 0)
-        #expect(image[20, 15] != black && image[20, 75] != black, "\(field): the other cells")
-        #expect((image[20, 45] != black) == drawn, "\(field)")
+        expect(image[20, 15] != black && image[20, 75] != black, "\(field): the other cells")
+        expect((image[20, 45] != black) == drawn, "\(field)")
     }
 }
 
@@ -251,7 +252,7 @@ final class NonFiniteLayout: UICollectionViewLayout {
     _ = view.dequeueReusableSupplementaryView(
         ofKind: UICollectionView.elementKindSectionHeader, withReuseIdentifier: "header",
         for: IndexPath(item: 0, section: 0))
-    #expect(
+    expect(
         raised == [
             "could not dequeue a view of kind: UICollectionElementKindCell with identifier Cell - must register a nib or a class for the identifier or connect a prototype cell in a storyboard",
             "could not dequeue a view of kind: UICollectionElementKindSectionHeader with identifier header - must register a nib or a class for the identifier or connect a prototype cell in a storyboard",
@@ -266,7 +267,7 @@ final class NonFiniteLayout: UICollectionViewLayout {
     _ = view.dequeueReusableSupplementaryView(
         ofKind: UICollectionView.elementKindSectionHeader, withReuseIdentifier: "header",
         for: IndexPath(item: 0, section: 0))
-    #expect(raised.isEmpty)
+    expect(raised.isEmpty)
 }
 
 /// The collection view needs the layout's attributes for an item that exists (UIKit asks its
@@ -278,10 +279,10 @@ final class NonFiniteLayout: UICollectionViewLayout {
     view.data = CollectionViewDataSource(itemCounts: [2])
     var raised: [String] = []
     view.raise = { raised.append($0) }
-    #expect(view.layoutAttributesForItem(at: IndexPath(item: 5, section: 0)) == nil)
-    #expect(raised.isEmpty)
+    expect(view.layoutAttributesForItem(at: IndexPath(item: 5, section: 0)) == nil)
+    expect(raised.isEmpty)
     view.scrollToItem(at: IndexPath(item: 1, section: 0), at: .top, animated: false)
-    #expect(
+    expect(
         raised == [
             "no UICollectionViewLayoutAttributes instance for -layoutAttributesForItemAtIndexPath: <NSIndexPath> {length = 2, path = 0 - 1}"
         ])

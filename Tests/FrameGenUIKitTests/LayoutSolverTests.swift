@@ -1,3 +1,4 @@
+import TestTiers
 import Testing
 
 @testable import FrameGenCompositionalLayout
@@ -17,11 +18,11 @@ private func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
     let width = s.newVariable()
     let right = s.newVariable()
     // right == left + width; left == 8; width == 100; right <= 200
-    #expect(s.add([(right, 1), (left, -1), (width, -1)], constant: 0, .equal, weight: nil) != nil)
-    #expect(s.add([(left, 1)], constant: -8, .equal, weight: nil) != nil)
-    #expect(s.add([(width, 1)], constant: -100, .equal, weight: nil) != nil)
-    #expect(s.add([(right, 1)], constant: -200, .lessThanOrEqual, weight: nil) != nil)
-    #expect(near(s.value(of: left), 8) && near(s.value(of: width), 100) && near(s.value(of: right), 108))
+    expect(s.add([(right, 1), (left, -1), (width, -1)], constant: 0, .equal, weight: nil) != nil)
+    expect(s.add([(left, 1)], constant: -8, .equal, weight: nil) != nil)
+    expect(s.add([(width, 1)], constant: -100, .equal, weight: nil) != nil)
+    expect(s.add([(right, 1)], constant: -200, .lessThanOrEqual, weight: nil) != nil)
+    expect(near(s.value(of: left), 8) && near(s.value(of: width), 100) && near(s.value(of: right), 108))
 }
 
 @Test func anInequalityBoundsAnOptionalPreference() {
@@ -29,12 +30,12 @@ private func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
     let x = s.newVariable()
     _ = s.add([(x, 1)], constant: -50, .greaterThanOrEqual, weight: nil)  // x >= 50
     _ = s.add([(x, 1)], constant: -10, .equal, weight: 250)  // x == 10, optional
-    #expect(near(s.value(of: x), 50))
+    expect(near(s.value(of: x), 50))
     var t = LayoutSolver()
     let y = t.newVariable()
     _ = t.add([(y, 1)], constant: -50, .lessThanOrEqual, weight: nil)  // y <= 50
     _ = t.add([(y, 1)], constant: -10, .equal, weight: 250)
-    #expect(near(t.value(of: y), 10))
+    expect(near(t.value(of: y), 10))
 }
 
 @Test func aRequiredConstraintBeatsAnOptionalOneAndTheHigherPriorityWins() {
@@ -42,7 +43,7 @@ private func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
     let x = s.newVariable()
     _ = s.add([(x, 1)], constant: -30, .equal, weight: 999)
     _ = s.add([(x, 1)], constant: -70, .equal, weight: nil)
-    #expect(near(s.value(of: x), 70))
+    expect(near(s.value(of: x), 70))
     for order in [false, true] {
         var t = LayoutSolver()
         let y = t.newVariable()
@@ -54,7 +55,7 @@ private func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
             _ = t.add(high, constant: -70, .equal, weight: 750)
             _ = t.add(high, constant: -30, .equal, weight: 250)
         }
-        #expect(near(t.value(of: y), 70))
+        expect(near(t.value(of: y), 70))
     }
 }
 
@@ -62,16 +63,16 @@ private func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
     var s = LayoutSolver()
     let x = s.newVariable()
     let y = s.newVariable()
-    #expect(s.add([(x, 1)], constant: -10, .equal, weight: nil) != nil)
-    #expect(s.add([(y, 1), (x, -1)], constant: -5, .greaterThanOrEqual, weight: nil) != nil)  // y >= x + 5
-    #expect(s.add([(y, 1)], constant: -20, .lessThanOrEqual, weight: nil) != nil)  // y <= 20
-    #expect(s.add([(y, 1)], constant: -3, .equal, weight: nil) == nil)  // y == 3
-    #expect(s.add([(x, 1)], constant: -30, .greaterThanOrEqual, weight: nil) == nil)  // x >= 30
-    #expect(s.add([(y, 1)], constant: -100, .equal, weight: 1) != nil)  // y == 100, optional
-    #expect(near(s.value(of: x), 10) && near(s.value(of: y), 20))
+    expect(s.add([(x, 1)], constant: -10, .equal, weight: nil) != nil)
+    expect(s.add([(y, 1), (x, -1)], constant: -5, .greaterThanOrEqual, weight: nil) != nil)  // y >= x + 5
+    expect(s.add([(y, 1)], constant: -20, .lessThanOrEqual, weight: nil) != nil)  // y <= 20
+    expect(s.add([(y, 1)], constant: -3, .equal, weight: nil) == nil)  // y == 3
+    expect(s.add([(x, 1)], constant: -30, .greaterThanOrEqual, weight: nil) == nil)  // x >= 30
+    expect(s.add([(y, 1)], constant: -100, .equal, weight: 1) != nil)  // y == 100, optional
+    expect(near(s.value(of: x), 10) && near(s.value(of: y), 20))
     // A redundant required equality is kept, and one contradicting it refused.
-    #expect(s.add([(x, 2)], constant: -20, .equal, weight: nil) != nil)
-    #expect(s.add([(x, 2)], constant: -22, .equal, weight: nil) == nil)
+    expect(s.add([(x, 2)], constant: -20, .equal, weight: nil) != nil)
+    expect(s.add([(x, 2)], constant: -22, .equal, weight: nil) == nil)
 }
 
 /// A small random system of a cell's kind: positions and sizes tied by required and optional
@@ -122,7 +123,7 @@ private func cost(_ system: RandomSystem, _ constants: [Double], _ s: LayoutSolv
         if let w = c.3 {
             total += w * error
         } else {
-            #expect(error < 1e-6, "required constraint \(i) broken")
+            expect(error < 1e-6, "required constraint \(i) broken")
         }
     }
     return total
@@ -151,8 +152,8 @@ private func cost(_ system: RandomSystem, _ constants: [Double], _ s: LayoutSolv
         guard keptIncremental == fresh.1.map({ $0 != nil }) else { continue }
         let a = cost(system, constants, solver, kept: keptIncremental)
         let b = cost(system, constants, fresh.0, kept: keptIncremental)
-        #expect(abs(a - b) < 1e-6, "seed \(seed): \(a) incrementally, \(b) afresh")
+        expect(abs(a - b) < 1e-6, "seed \(seed): \(a) incrementally, \(b) afresh")
         compared += 1
     }
-    #expect(compared > 200)
+    expect(compared > 200)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenCoreGraphics
 import FrameGenUIKit
+import TestTiers
 import Testing
 
 import struct Foundation.IndexPath
@@ -341,33 +342,33 @@ private func grid(delegate: UICollectionViewDelegate?) -> UICollectionView {
     @Test func setZoomScaleAsksTheDelegatesViewForZoomingClampsTheScaleAndScalesThatView() {
         let controller = PhotoGridController()
         let view = grid(delegate: controller)
-        #expect(view.zoomScale == 1 && view.minimumZoomScale == 1 && view.maximumZoomScale == 1)
-        #expect(!view.isZooming && !view.isZoomBouncing && view.pinchGestureRecognizer == nil)
+        expect(view.zoomScale == 1 && view.minimumZoomScale == 1 && view.maximumZoomScale == 1)
+        expect(!view.isZooming && !view.isZoomBouncing && view.pinchGestureRecognizer == nil)
 
         // Minimum and maximum equal: the scale stays 1, as on iOS.
         view.setZoomScale(2, animated: false)
-        #expect(view.zoomScale == 1)
+        expect(view.zoomScale == 1)
 
         controller.log = []
         view.maximumZoomScale = 3
         view.setZoomScale(5, animated: true)
-        #expect(view.zoomScale == 3)
-        #expect(controller.log == ["viewForZooming", "didZoom 3.0"])
-        #expect(controller.zoomed.transform == CGAffineTransform(scaleX: 3, y: 3))
-        #expect(controller.zoomed.frame == CGRect(x: 0, y: 0, width: 300, height: 300))
-        #expect(view.contentSize == CGSize(width: 300, height: 300))
+        expect(view.zoomScale == 3)
+        expect(controller.log == ["viewForZooming", "didZoom 3.0"])
+        expect(controller.zoomed.transform == CGAffineTransform(scaleX: 3, y: 3))
+        expect(controller.zoomed.frame == CGRect(x: 0, y: 0, width: 300, height: 300))
+        expect(view.contentSize == CGSize(width: 300, height: 300))
         // The point at the centre stays there: (50, 50) of the image, at 150 once scaled.
-        #expect(view.contentOffset == CGPoint(x: 100, y: 100))
+        expect(view.contentOffset == CGPoint(x: 100, y: 100))
 
         view.zoomScale = 0.5
-        #expect(view.zoomScale == 1)
-        #expect(view.contentSize == CGSize(width: 100, height: 100))
-        #expect(view.contentOffset == .zero)
+        expect(view.zoomScale == 1)
+        expect(view.contentSize == CGSize(width: 100, height: 100))
+        expect(view.contentOffset == .zero)
 
         // zoom(to:): the rectangle of the image fills the bounds (5x, clamped to 3), centred.
         view.zoom(to: CGRect(x: 40, y: 40, width: 20, height: 20), animated: false)
-        #expect(view.zoomScale == 3)
-        #expect(view.contentOffset == CGPoint(x: 100, y: 100))
+        expect(view.zoomScale == 3)
+        expect(view.contentOffset == CGPoint(x: 100, y: 100))
     }
 
     @Test func aScrollViewWhoseDelegateHasNoViewForZoomingDoesNotZoom() {
@@ -375,15 +376,15 @@ private func grid(delegate: UICollectionViewDelegate?) -> UICollectionView {
         let view = grid(delegate: source)
         view.maximumZoomScale = 4
         view.setZoomScale(2, animated: false)
-        #expect(view.zoomScale == 1)
+        expect(view.zoomScale == 1)
 
         let table = UITableView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), style: .plain)
         table.delegate = source
         table.maximumZoomScale = 4
         table.zoomScale = 2
-        #expect(table.zoomScale == 1)
-        #expect(source.scrollViewShouldScrollToTop(table))
-        #expect(source.viewForZooming(in: table) == nil)
+        expect(table.zoomScale == 1)
+        expect(source.scrollViewShouldScrollToTop(table))
+        expect(source.viewForZooming(in: table) == nil)
     }
 
     @Test func optionalDelegateAndDataSourceMembersAnswerUIKitsDefaults() {
@@ -391,63 +392,63 @@ private func grid(delegate: UICollectionViewDelegate?) -> UICollectionView {
         let view = grid(delegate: source)
         let first = IndexPath(item: 0, section: 0)
         let second = IndexPath(item: 1, section: 0)
-        #expect(!source.collectionView(view, canMoveItemAt: first))
-        #expect(source.indexTitles(for: view) == nil)
-        #expect(source.collectionView(view, shouldHighlightItemAt: first))
-        #expect(source.collectionView(view, shouldDeselectItemAt: first))
-        #expect(!source.collectionView(view, canFocusItemAt: first))
-        #expect(source.indexPathForPreferredFocusedView(in: view) == nil)
-        #expect(source.collectionView(view, contextMenuConfigurationForItemsAt: [first], point: .zero) == nil)
-        #expect(
+        expect(!source.collectionView(view, canMoveItemAt: first))
+        expect(source.indexTitles(for: view) == nil)
+        expect(source.collectionView(view, shouldHighlightItemAt: first))
+        expect(source.collectionView(view, shouldDeselectItemAt: first))
+        expect(!source.collectionView(view, canFocusItemAt: first))
+        expect(source.indexPathForPreferredFocusedView(in: view) == nil)
+        expect(source.collectionView(view, contextMenuConfigurationForItemsAt: [first], point: .zero) == nil)
+        expect(
             source.collectionView(view, targetIndexPathForMoveFromItemAt: first, toProposedIndexPath: second)
                 == second)
-        #expect(
+        expect(
             source.collectionView(
                 view, targetIndexPathForMoveOfItemFromOriginalIndexPath: first, atCurrentIndexPath: first,
                 toProposedIndexPath: second) == second)
 
         let table = UITableView(frame: CGRect(x: 0, y: 0, width: 100, height: 100), style: .plain)
-        #expect(!source.tableView(table, canMoveRowAt: first))
-        #expect(!source.tableView(table, canFocusRowAt: first))
-        #expect(source.tableView(table, contextMenuConfigurationForRowAt: first, point: .zero) == nil)
-        #expect(
+        expect(!source.tableView(table, canMoveRowAt: first))
+        expect(!source.tableView(table, canFocusRowAt: first))
+        expect(source.tableView(table, contextMenuConfigurationForRowAt: first, point: .zero) == nil)
+        expect(
             source.tableView(table, targetIndexPathForMoveFromRowAt: first, toProposedIndexPath: second)
                 == second)
-        #expect(source.tableView(table, shouldUpdateFocusIn: UITableViewFocusUpdateContext()))
+        expect(source.tableView(table, shouldUpdateFocusIn: UITableViewFocusUpdateContext()))
 
         // An app's own answers are the ones asked.
         let controller = PhotoGridController()
-        #expect(controller.collectionView(view, canMoveItemAt: second))
-        #expect(controller.collectionView(view, shouldDeselectItemAt: first) == false)
-        #expect(
+        expect(controller.collectionView(view, canMoveItemAt: second))
+        expect(controller.collectionView(view, shouldDeselectItemAt: first) == false)
+        expect(
             controller.collectionView(
                 view, targetIndexPathForMoveOfItemFromOriginalIndexPath: second, atCurrentIndexPath: second,
                 toProposedIndexPath: first) == second)
         let drag = controller.collectionView(view, dragPreviewParametersForItemAt: first)
-        #expect(drag?.visiblePath?.bounds == CGRect(x: 0, y: 0, width: 40, height: 40))
+        expect(drag?.visiblePath?.bounds == CGRect(x: 0, y: 0, width: 40, height: 40))
     }
 
     @Test func theIOS16ContextMenuMembersFallBackToTheIOS13OnesAsUIKitAsksThem() {
         let old = OldMenuDelegate()
         let view = grid(delegate: old)
         let first = IndexPath(item: 0, section: 0)
-        #expect(
+        expect(
             old.collectionView(view, contextMenuConfigurationForItemsAt: [first], point: .zero)
                 === old.configuration)
-        #expect(
+        expect(
             old.collectionView(
                 view, contextMenuConfigurationForItemsAt: [first, IndexPath(item: 1, section: 0)],
                 point: .zero) == nil)
-        #expect(old.collectionView(view, contextMenuConfigurationForItemsAt: [], point: .zero) == nil)
-        #expect(
+        expect(old.collectionView(view, contextMenuConfigurationForItemsAt: [], point: .zero) == nil)
+        expect(
             old.collectionView(
                 view, contextMenuConfiguration: old.configuration, highlightPreviewForItemAt: first)
                 == nil)
 
         let controller = MenuGridViewController(collectionViewLayout: UICollectionViewFlowLayout())
-        #expect(
+        expect(
             controller.collectionView(view, contextMenuConfigurationForItemsAt: [first], point: .zero) != nil)
-        #expect(controller.collectionView(view, canMoveItemAt: first))
+        expect(controller.collectionView(view, canMoveItemAt: first))
     }
 
     @Test func aContextMenuConfigurationKeepsItsIdentifierAndProvidersAndTheirAnswers() {
@@ -459,26 +460,26 @@ private func grid(delegate: UICollectionViewDelegate?) -> UICollectionView {
         // An app's `identifier as? String` works here too; Swift on Linux warns that the cast
         // from `NSCopying` always fails (it has no bridging to see), and the test casts through
         // `Any` to stay quiet.
-        #expect((configuration.identifier as Any) as? String == "photo-1")
-        #expect(configuration.previewViewController() === preview)
+        expect((configuration.identifier as Any) as? String == "photo-1")
+        expect(configuration.previewViewController() === preview)
         let suggested = UIAction(title: "Share") { _ in }
         let menu = configuration.menu(suggestedActions: [suggested])
-        #expect(menu?.title == "Photo")
-        #expect(
+        expect(menu?.title == "Photo")
+        expect(
             menu?.children.count == 2 && menu?.children.first === suggested && menu?.children.last === copy)
-        #expect(configuration.preferredMenuElementOrder == .automatic)
-        #expect(configuration.secondaryItemIdentifiers.isEmpty)
+        expect(configuration.preferredMenuElementOrder == .automatic)
+        expect(configuration.secondaryItemIdentifiers.isEmpty)
 
         // No identifier: a new unique one each time, as UIKit makes.
         let a = UIContextMenuConfiguration()
         let b = UIContextMenuConfiguration(identifier: nil, previewProvider: nil, actionProvider: nil)
-        #expect(a.identifier is NSUUID && b.identifier is NSUUID)
-        #expect((a.identifier as! NSUUID) != (b.identifier as! NSUUID))
-        #expect(a.menu(suggestedActions: [suggested]) == nil && a.previewViewController() == nil)
+        expect(a.identifier is NSUUID && b.identifier is NSUUID)
+        expect((a.identifier as! NSUUID) != (b.identifier as! NSUUID))
+        expect(a.menu(suggestedActions: [suggested]) == nil && a.previewViewController() == nil)
 
         let indexPath = IndexPath(item: 2, section: 1)
         let byItem = UIContextMenuConfiguration(identifier: indexPath as NSIndexPath, previewProvider: nil)
-        #expect((byItem.identifier as Any) as? IndexPath == indexPath)
+        expect((byItem.identifier as Any) as? IndexPath == indexPath)
     }
 
     @Test func aContextMenuInteractionIsKeptOnItsViewAndShowsNoMenu() {
@@ -486,55 +487,55 @@ private func grid(delegate: UICollectionViewDelegate?) -> UICollectionView {
         let header = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 40))
         let interaction = UIContextMenuInteraction(delegate: controller)
         header.addInteraction(interaction)
-        #expect(header.interactions.count == 1 && header.interactions.first === interaction)
-        #expect(interaction.view === header && interaction.delegate === controller)
-        #expect(interaction.menuAppearance == .unknown && interaction.location(in: header) == .zero)
+        expect(header.interactions.count == 1 && header.interactions.first === interaction)
+        expect(interaction.view === header && interaction.delegate === controller)
+        expect(interaction.menuAppearance == .unknown && interaction.location(in: header) == .zero)
         var updated = false
         interaction.updateVisibleMenu { menu in
             updated = true
             return menu
         }
-        #expect(!updated)
+        expect(!updated)
         interaction.dismissMenu()
 
         // Adding it to another view moves it there.
         let footer = UIView()
         footer.addInteraction(interaction)
-        #expect(header.interactions.isEmpty && footer.interactions.count == 1 && interaction.view === footer)
+        expect(header.interactions.isEmpty && footer.interactions.count == 1 && interaction.view === footer)
         footer.removeInteraction(interaction)
-        #expect(footer.interactions.isEmpty && interaction.view == nil)
+        expect(footer.interactions.isEmpty && interaction.view == nil)
         footer.interactions = [interaction]
-        #expect(interaction.view === footer)
+        expect(interaction.view === footer)
         footer.interactions = []
-        #expect(interaction.view == nil)
+        expect(interaction.view == nil)
     }
 
     @Test func previewParametersHaveUIKitsDefaultsAndCopyTheirPaths() {
         let parameters = UIPreviewParameters()
-        #expect(parameters.visiblePath == nil && parameters.shadowPath == nil)
-        #expect(parameters.backgroundColor == .systemBackground)
+        expect(parameters.visiblePath == nil && parameters.shadowPath == nil)
+        expect(parameters.backgroundColor == .systemBackground)
         parameters.backgroundColor = .clear
-        #expect(parameters.backgroundColor == .clear)
+        expect(parameters.backgroundColor == .clear)
         parameters.backgroundColor = nil
-        #expect(parameters.backgroundColor == .systemBackground)
+        expect(parameters.backgroundColor == .systemBackground)
 
         // `copy` properties: a later change to the path given is not the parameters'.
         let path = UIBezierPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10))
         parameters.visiblePath = path
         path.append(UIBezierPath(rect: CGRect(x: 0, y: 0, width: 50, height: 50)))
-        #expect(parameters.visiblePath?.bounds == CGRect(x: 0, y: 0, width: 10, height: 10))
+        expect(parameters.visiblePath?.bounds == CGRect(x: 0, y: 0, width: 10, height: 10))
 
         // Text lines: the path covers them; none shows the whole view.
-        #expect(UIPreviewParameters(textLineRects: []).visiblePath == nil)
+        expect(UIPreviewParameters(textLineRects: []).visiblePath == nil)
         let lines = UIPreviewParameters(textLineRects: [
             NSValue(cgRect: CGRect(x: 0, y: 0, width: 80, height: 20)),
             NSValue(cgRect: CGRect(x: 0, y: 20, width: 40, height: 20)),
         ])
-        #expect(lines.visiblePath?.bounds == CGRect(x: 0, y: 0, width: 80, height: 40))
-        #expect(NSValue(cgRect: CGRect(x: 1, y: 2, width: 3, height: 4)).cgRectValue.maxY == 6)
+        expect(lines.visiblePath?.bounds == CGRect(x: 0, y: 0, width: 80, height: 40))
+        expect(NSValue(cgRect: CGRect(x: 1, y: 2, width: 3, height: 4)).cgRectValue.maxY == 6)
 
         let drag = UIDragPreviewParameters(textLineRects: [])
-        #expect(drag.copy() is UIDragPreviewParameters)
+        expect(drag.copy() is UIDragPreviewParameters)
     }
 
     @Test func aTargetedPreviewIsTheViewWhereItIsWithACopyOfItsParameters() {
@@ -542,59 +543,59 @@ private func grid(delegate: UICollectionViewDelegate?) -> UICollectionView {
         let cell = UIView(frame: CGRect(x: 20, y: 100, width: 200, height: 60))
         window.addSubview(cell)
         let preview = UITargetedPreview(view: cell)
-        #expect(preview.view === cell && preview.target.container === window)
-        #expect(preview.target.center == CGPoint(x: 120, y: 130) && preview.target.transform == .identity)
-        #expect(preview.size == CGSize(width: 200, height: 60))
+        expect(preview.view === cell && preview.target.container === window)
+        expect(preview.target.center == CGPoint(x: 120, y: 130) && preview.target.transform == .identity)
+        expect(preview.size == CGSize(width: 200, height: 60))
 
         let parameters = UIPreviewParameters()
         parameters.visiblePath = UIBezierPath(
             roundedRect: CGRect(x: 10, y: 10, width: 50, height: 40), cornerRadius: 8)
         let clipped = UITargetedPreview(view: cell, parameters: parameters)
-        #expect(clipped.parameters !== parameters)
-        #expect(clipped.size == CGSize(width: 50, height: 40))
+        expect(clipped.parameters !== parameters)
+        expect(clipped.size == CGSize(width: 50, height: 40))
 
         let elsewhere = UIPreviewTarget(container: window, center: CGPoint(x: 10, y: 10))
         let moved = clipped.retargetedPreview(with: elsewhere)
-        #expect(moved.view === cell && moved.target === elsewhere && moved.size == clipped.size)
+        expect(moved.view === cell && moved.target === elsewhere && moved.size == clipped.size)
 
         let drag = UITargetedDragPreview(
             view: cell, parameters: UIDragPreviewParameters(),
             target: UIDragPreviewTarget(container: window, center: .zero))
         let dropped: UITargetedDragPreview = drag.retargetedPreview(
             with: UIDragPreviewTarget(container: window, center: CGPoint(x: 5, y: 5)))
-        #expect(dropped.target.center == CGPoint(x: 5, y: 5))
-        #expect(drag.retargetedPreview(with: elsewhere) is UITargetedDragPreview)
-        #expect(UIDragPreview(view: cell).parameters.visiblePath == nil)
+        expect(dropped.target.center == CGPoint(x: 5, y: 5))
+        expect(drag.retargetedPreview(with: elsewhere) is UITargetedDragPreview)
+        expect(UIDragPreview(view: cell).parameters.visiblePath == nil)
     }
 
     @Test func nothingIsFocusedAndViewsDeclareTheFocusMembersForSubclassesToOverride() {
         let plain = UIView()
-        #expect(!plain.canBecomeFocused && !plain.isFocused && plain.preferredFocusEnvironments.isEmpty)
-        #expect(plain.shouldUpdateFocus(in: UIFocusUpdateContext()))
+        expect(!plain.canBecomeFocused && !plain.isFocused && plain.preferredFocusEnvironments.isEmpty)
+        expect(plain.shouldUpdateFocus(in: UIFocusUpdateContext()))
 
         let container = UIView()
         let cell = FocusableCell(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
         container.addSubview(cell)
         cell.contentView.addSubview(cell.title)
-        #expect(cell.canBecomeFocused && !cell.isFocused)
-        #expect(cell.preferredFocusEnvironments.first === cell.title)
-        #expect(cell.parentFocusEnvironment === container)
-        #expect(container.contains(cell.title) && !cell.title.contains(container))
+        expect(cell.canBecomeFocused && !cell.isFocused)
+        expect(cell.preferredFocusEnvironments.first === cell.title)
+        expect(cell.parentFocusEnvironment === container)
+        expect(container.contains(cell.title) && !cell.title.contains(container))
         let item: UIFocusItem = cell
-        #expect(!item.isFocused && item.frame == cell.frame)
+        expect(!item.isFocused && item.frame == cell.frame)
 
         // A context and a coordinator made by code: the cell's override runs, and the
         // coordinated animations run at once.
         let context = UIFocusUpdateContext()
-        #expect(context.nextFocusedView == nil && context.focusHeading.isEmpty)
+        expect(context.nextFocusedView == nil && context.focusHeading.isEmpty)
         cell.didUpdateFocus(in: context, with: UIFocusAnimationCoordinator())
-        #expect(cell.updates == 1 && cell.transform == CGAffineTransform(scaleX: 1.2, y: 1.2))
+        expect(cell.updates == 1 && cell.transform == CGAffineTransform(scaleX: 1.2, y: 1.2))
         var completed = false
         UIFocusAnimationCoordinator().addCoordinatedAnimations(nil) { completed = true }
-        #expect(completed)
+        expect(completed)
 
-        #expect(UIFocusHeading.up.rawValue == 1 && UIFocusHeading.previous.rawValue == 32)
-        #expect(UIFocusHeading.first.rawValue == 256 && UIFocusHeading.last.rawValue == 512)
-        #expect(UICollectionViewFocusUpdateContext().nextFocusedIndexPath == nil)
+        expect(UIFocusHeading.up.rawValue == 1 && UIFocusHeading.previous.rawValue == 32)
+        expect(UIFocusHeading.first.rawValue == 256 && UIFocusHeading.last.rawValue == 512)
+        expect(UICollectionViewFocusUpdateContext().nextFocusedIndexPath == nil)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenGeometry
 import FrameGenLayout
+import TestTiers
 import Testing
 
 @testable import FrameGenCompositionalLayout
@@ -103,24 +104,24 @@ private func rowOffset(_ timeline: Timeline, at t: Double, first: Double = 20) -
                   - drag: {by: [0, -50], duration: 0.5, curve: easeInEaseOut, at: [200, 300]}
                 """)
         // At rest: x 20, 180, 340...
-        #expect(frame(t, 0, 0, at: 0)?.minX == 20)
-        #expect(frame(t, 0, 2, at: 0)?.minX == 340)
+        expect(frame(t, 0, 0, at: 0)?.minX == 20)
+        expect(frame(t, 0, 2, at: 0)?.minX == 340)
         // The finger moved 100 of its 200 points by 0.25 s (linear): so did the row.
-        #expect(frame(t, 0, 2, at: 0.25)?.minX == 240)
-        #expect(frame(t, 0, 2, at: 0.5)?.minX == 140)
+        expect(frame(t, 0, 2, at: 0.25)?.minX == 240)
+        expect(frame(t, 0, 2, at: 0.5)?.minX == 140)
         // The column and the view stay.
-        #expect(frame(t, 1, 0, at: 0.5)?.minY == 100)
-        #expect(t.frame(at: 0.5).views[0].bounds.origin == Point(x: 0, y: 0))
+        expect(frame(t, 1, 0, at: 0.5)?.minY == 100)
+        expect(t.frame(at: 0.5).views[0].bounds.origin == Point(x: 0, y: 0))
         // Released at 400 pt/s, it glides on and rests within its range: 6 groups make
         // 20 + 6 x 150 + 5 x 10 + 20 = 990 points, 590 past the view's width. A vertical drag
         // over the column then scrolls the view by 50, and the row keeps its offset.
         let end = t.duration
         let rest = try #require(rowOffset(t, at: end))
-        #expect(rest > 200 && rest <= 590)
-        #expect(t.frame(at: end).views[0].bounds.origin.y == 50)
+        expect(rest > 200 && rest <= 590)
+        expect(t.frame(at: end).views[0].bounds.origin.y == 50)
         // Before that drag (0.5 s, released still), at rest already.
-        #expect(rowOffset(t, at: end - 0.6) == rest)
-        #expect(t.frame(at: end - 0.6).views[0].bounds.origin.y == 0)
+        expect(rowOffset(t, at: end - 0.6) == rest)
+        expect(t.frame(at: end - 0.6).views[0].bounds.origin.y == 0)
     }
 
     /// Group paging rests with a group at the row's leading inset; centred paging with a group
@@ -130,18 +131,18 @@ private func rowOffset(_ timeline: Timeline, at t: Double, first: Double = 20) -
         let swipe = "  - drag: {by: [-60, 0], duration: 0.1, at: [200, 50]}"
         // One group on (160 points), whatever the swipe's length.
         let grouped = try timeline(.groupPaging, drags: swipe)
-        #expect(rowOffset(grouped, at: grouped.duration) == 160)
+        expect(rowOffset(grouped, at: grouped.duration) == 160)
         let centred = try timeline(.groupPagingCentered, drags: swipe)
         // At rest the first group is centred (x 125); after the swipe, the second.
-        #expect(frame(centred, 0, 0, at: 0)?.minX == 125)
-        #expect(rowOffset(centred, at: centred.duration, first: 125) == 160)
+        expect(frame(centred, 0, 0, at: 0)?.minX == 125)
+        expect(rowOffset(centred, at: centred.duration, first: 125) == 160)
         let paged = try timeline(.paging, drags: swipe)
-        #expect(rowOffset(paged, at: paged.duration) == 400)
+        expect(rowOffset(paged, at: paged.duration) == 400)
         let boundary = try timeline(
             .continuousGroupLeadingBoundary,
             drags: "  - drag: {by: [-250, 0], duration: 0.5, at: [200, 50]}")
         let offset = try #require(rowOffset(boundary, at: boundary.duration))
-        #expect(offset > 250 && offset.truncatingRemainder(dividingBy: 160) == 0)
+        expect(offset > 250 && offset.truncatingRemainder(dividingBy: 160) == 0)
     }
 
     /// A fraction of the width in an orthogonal section is of the whole width its scroll view
@@ -149,8 +150,8 @@ private func rowOffset(_ timeline: Timeline, at t: Double, first: Double = 20) -
     /// inset 16).
     @Test func anOrthogonalGroupsFractionsAreOfTheWholeWidth() throws {
         let t = try timeline(.continuous, drags: "  - wait: 0.1", widthFraction: 0.5)
-        #expect(frame(t, 0, 0, at: 0) == Rect(x: 20, y: 0, width: 200, height: 100))
-        #expect(frame(t, 0, 1, at: 0)?.minX == 230)
+        expect(frame(t, 0, 0, at: 0) == Rect(x: 20, y: 0, width: 200, height: 100))
+        expect(frame(t, 0, 1, at: 0)?.minX == 230)
     }
 
     /// The visible-items handler hears the row's own offset with the row's elements where they
@@ -165,10 +166,10 @@ private func rowOffset(_ timeline: Timeline, at t: Double, first: Double = 20) -
                     && $0.attributes.indexPath == IndexPath(item: item, section: 0)
             }?.attributes.alpha
         }
-        #expect(alpha(0, at: 0) == 1)
-        #expect(alpha(1, at: 0) == 0.5)
-        #expect(alpha(0, at: t.duration) == 0.5)
-        #expect(alpha(1, at: t.duration) == 1)
-        #expect(frame(t, 0, 1, at: t.duration)?.minX == 125)
+        expect(alpha(0, at: 0) == 1)
+        expect(alpha(1, at: 0) == 0.5)
+        expect(alpha(0, at: t.duration) == 0.5)
+        expect(alpha(1, at: t.duration) == 1)
+        expect(frame(t, 0, 1, at: t.duration)?.minX == 125)
     }
 }

@@ -4,6 +4,7 @@ import FrameGenQuartzCore
 import FrameGenUIKit
 import FrameGenUIKitRendering
 import Synchronization
+import TestTiers
 import Testing
 
 /// framegen against images iOS drew: each case rebuilds a public project's snapshot test and
@@ -56,7 +57,7 @@ import Testing
     ) {
         let drawn = expected.indices.map { Int(image.pixels[((y * image.width) + x + $0) * 4 + channel]) }
         let worst = zip(drawn, expected).map { abs($0 - $1) }.max() ?? 0
-        #expect(
+        expect(
             worst <= levels, "\(source): row \(y) from x \(x): framegen \(drawn), iOS \(expected)",
             sourceLocation: sourceLocation)
     }
@@ -172,7 +173,7 @@ import Testing
         Self.expectRow(image, y: 77, from: 91, channel: 1, [255, 250, 175, 46, 0], within: 8, source)
         // On screen the edge is covered once: lighter than render(in:)'s.
         let once = Int(Self.onScreen(host, scale: 3).pixels[(75 * 300 + 101) * 4 + 1])
-        #expect(once < Int(image.pixels[(75 * 300 + 101) * 4 + 1]) - 20)
+        expect(once < Int(image.pixels[(75 * 300 + 101) * 4 + 1]) - 20)
     }
 
     /// square/Blueprint 1237c2b6e5465c474dbbcd975ba7b3ab4b50e963, BoxTests.test_cornerStyle
@@ -244,7 +245,7 @@ import Testing
         view.backgroundColor = .red
         view.transform = CGAffineTransform(rotationAngle: .pi / 4)
         let image = Self.rendered(view, scale: 2)
-        #expect(image.width == 400)
+        expect(image.width == 400)
         for (x, y) in [(0, 0), (399, 0), (0, 399), (399, 399), (200, 200)] {
             Self.expectColor(image, x, y, [255, 0, 0], within: 0, "Dezignables testRotation")
         }
@@ -278,7 +279,7 @@ import Testing
         let o = (y * image.width + x) * 4
         let drawn = (0..<3).map { Int(image.pixels[o + $0]) }
         let worst = zip(drawn, expected).map { abs($0 - $1) }.max() ?? 0
-        #expect(
+        expect(
             worst <= levels, "\(source): (\(x), \(y)) framegen \(drawn), iOS \(expected)",
             sourceLocation: sourceLocation)
     }
@@ -389,7 +390,7 @@ import Testing
             within: 8, source)
         let diagonal = [58, 49, 40, 32, 26, 20, 16, 12, 9, 6, 4, 3, 2, 1, 1, 0]
         let drawn = (1...16).map { Int(image.pixels[((200 - $0) * image.width + 200 - $0) * 4 + 3]) }
-        #expect(
+        expect(
             zip(drawn, diagonal).allSatisfy { abs($0 - $1) <= 8 },
             "\(source) diagonal: framegen \(drawn), iOS \(diagonal)")
     }
@@ -433,7 +434,7 @@ import Testing
         // On screen the clip takes the shadow away.
         let onScreen = Self.onScreen(host, scale: 3)
         let row = (100..<150).map { Int(onScreen.pixels[(450 * 900 + $0) * 4 + 1]) }
-        #expect(row.allSatisfy { $0 == 255 }, "\(row)")
+        expect(row.allSatisfy { $0 == 255 }, "\(row)")
     }
 
     /// square/Blueprint 1237c2b6e5465c474dbbcd975ba7b3ab4b50e963, BoxTests.test_shadow (1x): a
@@ -457,7 +458,7 @@ import Testing
                 254, 253, 252, 250, 247, 242, 237, 230, 221, 210, 198, 184, 170,
             ]
         let drawn = (0..<23).map { Int(image.pixels[($0 * image.width + $0) * 4 + 1]) }
-        #expect(
+        expect(
             zip(drawn, diagonal).allSatisfy { abs($0 - $1) <= 8 },
             "\(source) diagonal: framegen \(drawn), iOS \(diagonal)")
     }
@@ -501,7 +502,7 @@ import Testing
                 child.centerYAnchor.constraint(equalTo: host.centerYAnchor),
             ]
         }
-        #expect(centred == 75...224, "BSWInterfaceKit centerInSuperview")
+        expect(centred == 75...224, "BSWInterfaceKit centerInSuperview")
         let filled = redRun { host, child in
             [
                 child.leadingAnchor.constraint(equalTo: host.leadingAnchor, constant: 5),
@@ -510,7 +511,7 @@ import Testing
                 child.bottomAnchor.constraint(equalTo: host.bottomAnchor, constant: -5),
             ]
         }
-        #expect(filled == 15...284, "BSWInterfaceKit fillSuperview")
+        expect(filled == 15...284, "BSWInterfaceKit fillSuperview")
         let inMargins = redRun(
             { host, child in
                 let guide = host.layoutMarginsGuide
@@ -521,7 +522,7 @@ import Testing
                     child.bottomAnchor.constraint(equalTo: guide.bottomAnchor),
                 ]
             }, margins: 10)
-        #expect(inMargins == 30...269, "BSWInterfaceKit fillSuperviewLayoutMargins")
+        expect(inMargins == 30...269, "BSWInterfaceKit fillSuperviewLayoutMargins")
     }
 
     // MARK: Flat colours and borders
@@ -580,7 +581,7 @@ import Testing
                 return Self.rendered(view, scale: 3)
             }
         }
-        #expect(UIDevice.current.systemVersion == "18.0")
+        expect(UIDevice.current.systemVersion == "18.0")
         let newer = drawn(as: "18")
         Self.expectRow(
             newer, y: 2, from: 31, channel: 3, Array(repeating: 255, count: 58), within: 0, "iOS 18")
@@ -601,7 +602,7 @@ import Testing
             return Self.rendered(view, scale: 3)
         }
         Self.expectRow(circular, y: 2, from: 35, channel: 3, [0], within: 0, "iOS 18, .circular set")
-        #expect(UIDevice.withSystemVersion("17") { UIDevice.current.systemVersion } == "17.0")
+        expect(UIDevice.withSystemVersion("17") { UIDevice.current.systemVersion } == "17.0")
     }
 
     // MARK: Turned layers on screen
@@ -645,22 +646,22 @@ import Testing
                 Array(image.pixels[$0..<$0 + 3]) == rgb && image.pixels[$0 + 3] == 255
             }.count
         }
-        #expect(count([255, 0, 0]) == 4395, "\(source): red")
-        #expect(count([0, 0, 255]) == 4395, "\(source): blue")
-        #expect(count([0, 255, 0]) == 1070, "\(source): green")
-        #expect(count([255, 255, 0]) == 1070, "\(source): yellow")
+        expect(count([255, 0, 0]) == 4395, "\(source): red")
+        expect(count([0, 0, 255]) == 4395, "\(source): blue")
+        expect(count([0, 255, 0]) == 1070, "\(source): green")
+        expect(count([255, 255, 0]) == 1070, "\(source): yellow")
         // Row 140 across red's slanted top edge (it crosses the row's centre at x 196.71).
         Self.expectRow(
             image, y: 140, from: 193, channel: 1, [0, 0, 0, 0, 255, 255, 255, 255], within: 0, source)
         // The left edge (x 172.089), row 200: white, then red.
         Self.expectRow(image, y: 200, from: 171, channel: 1, [255, 0], within: 0, source)
         // No pixel is partly covered: every pixel is white or one of the four colours.
-        #expect(count([255, 255, 255]) + 2 * 4395 + 2 * 1070 == 450 * 450, "\(source)")
+        expect(count([255, 255, 255]) + 2 * 4395 + 2 * 1070 == 450 * 450, "\(source)")
         // A layer that allows edge antialiasing keeps its smooth edges; so does `render(in:)`.
         for sublayer in quadrants.layer.sublayers ?? [] { sublayer.allowsEdgeAntialiasing = true }
         quadrants.layer.allowsEdgeAntialiasing = true
         let smooth = Self.onScreen(host, scale: 3)
-        #expect(
+        expect(
             Int(smooth.pixels[(140 * 450 + 196) * 4 + 1]) > 0, "antialiased: the edge pixel is partly red")
     }
 
@@ -722,7 +723,7 @@ import Testing
             250: ".........BBBBBBBBBBBBBBBBBBBBB.yyyyyyyyyyzzzzyyYYYY.........",
         ]
         for (y, expected) in rows.sorted(by: { $0.key < $1.key }) {
-            #expect(row(y) == expected, "\(source): row \(y)")
+            expect(row(y) == expected, "\(source): row \(y)")
         }
         // Every pixel of the 90 x 90 box around them, by colour, as the reference counts them,
         // away from the grid's lines (x and y 195, 225, 255): iOS strokes a half-point line on
@@ -736,7 +737,7 @@ import Testing
             "R": 373, "r": 102, "G": 15, "h": 7, "g": 428, "B": 475, "Y": 21, "y": 115, "z": 314,
         ]
         for (key, count) in reference.sorted(by: { $0.key < $1.key }) {
-            #expect(
+            expect(
                 (counts[key] ?? 0) == count,
                 "\(source): \(key) framegen \(counts[key] ?? 0), iOS \(count)")
         }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import FrameGenKit
+import TestTiers
 import Testing
 
 import enum FrameGenLayout.LayoutRegistry
@@ -102,43 +103,43 @@ private func shown(_ timeline: Timeline, at t: Double) -> (x: Double, answered: 
 
 @Test func aTimersAnimatedSetContentOffsetScrollsFromItsFiringDuringAWait() throws {
     let timeline = try banner(.animatedTimer)
-    #expect(abs(timeline.duration - 4) < 1e-12)
+    expect(abs(timeline.duration - 4) < 1e-12)
     let before = shown(timeline, at: 1.9)
-    #expect(before.x == 0 && before.answered)
+    expect(before.x == 0 && before.answered)
     // At the firing itself the scroll starts where the view is.
     let firing = shown(timeline, at: 2)
-    #expect(firing.x == 0 && firing.answered)
+    expect(firing.x == 0 && firing.answered)
     let during = shown(timeline, at: 2.15)
-    #expect(during.x > 0 && during.x < 200, "at 2.15 s: \(during.x)")
+    expect(during.x > 0 && during.x < 200, "at 2.15 s: \(during.x)")
     // UIKit's animated scroll: 0.3 s, ease in and out, so half way at 0.15 s.
-    #expect(abs(during.x - 100) <= 1)
-    #expect(during.answered)
+    expect(abs(during.x - 100) <= 1)
+    expect(during.answered)
     let after = shown(timeline, at: 2.5)
-    #expect(after.x == 200 && after.answered)
-    #expect(shown(timeline, at: 3.9).x == 200)
+    expect(after.x == 200 && after.answered)
+    expect(shown(timeline, at: 3.9).x == 200)
     // In any order, as parallel workers ask.
-    #expect(shown(timeline, at: 2.15).x == during.x)
+    expect(shown(timeline, at: 2.15).x == during.x)
 }
 
 @Test func aTimersPlainSetContentOffsetJumpsAtItsFiring() throws {
     let timeline = try banner(.jumpingTimer)
-    #expect(shown(timeline, at: 1.95).x == 0)
+    expect(shown(timeline, at: 1.95).x == 0)
     let after = shown(timeline, at: 2.05)
-    #expect(after.x == 200 && after.answered)
+    expect(after.x == 200 && after.answered)
 }
 
 @Test func workSentForLaterScrollsAnimatedAtItsDeadline() throws {
     let timeline = try banner(.asyncAfter)
-    #expect(shown(timeline, at: 1.9).x == 0)
+    expect(shown(timeline, at: 1.9).x == 0)
     let during = shown(timeline, at: 2.15)
-    #expect(during.x > 0 && during.x < 200 && during.answered)
-    #expect(shown(timeline, at: 2.5).x == 200)
+    expect(during.x > 0 && during.x < 200 && during.answered)
+    expect(shown(timeline, at: 2.5).x == 200)
 }
 
 @Test func anOffsetSetDuringSetUpShowsFromTheFirstFrame() throws {
     let timeline = try banner(.setUp, wait: 1)
     for t in [0, 0.5, 1] {
         let s = shown(timeline, at: t)
-        #expect(s.x == 400 && s.answered, "at \(t) s")
+        expect(s.x == 400 && s.answered, "at \(t) s")
     }
 }

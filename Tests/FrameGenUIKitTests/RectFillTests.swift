@@ -2,6 +2,7 @@ import Foundation
 import FrameGenCoreGraphics
 import FrameGenUIKit
 import FrameGenUIKitRendering
+import TestTiers
 import Testing
 
 /// UIKit's rectangle functions (UIGraphics.h), as apps fill solid-colour images with them.
@@ -18,9 +19,9 @@ import Testing
             UIColor.red.setStroke()
             UIRectFill(CGRect(x: 2, y: 2, width: 4, height: 4))
         }
-        #expect(ImageRendererTests.pixel(image, 3, 3) == [0, 255, 0, 255])
-        #expect(ImageRendererTests.pixel(image, 1, 1) == [0, 0, 0, 0])
-        #expect(ImageRendererTests.pixel(image, 6, 6) == [0, 0, 0, 0])
+        expect(ImageRendererTests.pixel(image, 3, 3) == [0, 255, 0, 255])
+        expect(ImageRendererTests.pixel(image, 1, 1) == [0, 0, 0, 0])
+        expect(ImageRendererTests.pixel(image, 6, 6) == [0, 0, 0, 0])
     }
 
     /// The solid-colour image many apps make for tests: begin a context, fill, take the image.
@@ -30,8 +31,8 @@ import Testing
         UIRectFill(CGRect(x: 0, y: 0, width: 4, height: 6))
         let image = try #require(UIGraphicsGetImageFromCurrentImageContext())
         UIGraphicsEndImageContext()
-        #expect(image.size == CGSize(width: 4, height: 6))
-        #expect(ImageRendererTests.pixel(image, 3, 5) == [0, 0, 255, 255])
+        expect(image.size == CGSize(width: 4, height: 6))
+        expect(ImageRendererTests.pixel(image, 3, 5) == [0, 0, 255, 255])
     }
 
     /// One unit wide, inside the rectangle, in the fill colour; a translucent colour is as light
@@ -43,16 +44,16 @@ import Testing
             UIRectFrame(CGRect(x: 0, y: 0, width: 10, height: 10))
         }
         let side = ImageRendererTests.pixel(image, 0, 5)
-        #expect(side[2] > 0 && side[0] == 0)
-        #expect(ImageRendererTests.pixel(image, 0, 0) == side)
-        #expect(ImageRendererTests.pixel(image, 9, 9) == side)
-        #expect(ImageRendererTests.pixel(image, 5, 9) == side)
-        #expect(ImageRendererTests.pixel(image, 1, 1) == [0, 0, 0, 0])
-        #expect(ImageRendererTests.pixel(image, 5, 5) == [0, 0, 0, 0])
+        expect(side[2] > 0 && side[0] == 0)
+        expect(ImageRendererTests.pixel(image, 0, 0) == side)
+        expect(ImageRendererTests.pixel(image, 9, 9) == side)
+        expect(ImageRendererTests.pixel(image, 5, 9) == side)
+        expect(ImageRendererTests.pixel(image, 1, 1) == [0, 0, 0, 0])
+        expect(ImageRendererTests.pixel(image, 5, 5) == [0, 0, 0, 0])
     }
 
     @Test func withoutAContextNothingHappens() {
-        #expect(UIGraphicsGetCurrentContext() == nil)
+        expect(UIGraphicsGetCurrentContext() == nil)
         UIRectFill(CGRect(x: 0, y: 0, width: 1, height: 1))
         UIRectFrame(CGRect(x: 0, y: 0, width: 1, height: 1))
     }
@@ -66,8 +67,8 @@ import Testing
             context.fill(CGRect(x: 2, y: 0, width: 2, height: 4), blendMode: .copy)
             context.fill(CGRect(x: 4, y: 0, width: 2, height: 4))
         }
-        #expect(ImageRendererTests.pixel(image, 0, 0) == [255, 0, 0, 255])
-        #expect(ImageRendererTests.pixel(image, 3, 0) == [255, 0, 0, 255])
-        #expect(ImageRendererTests.pixel(image, 5, 0) == [0, 0, 0, 0])
+        expect(ImageRendererTests.pixel(image, 0, 0) == [255, 0, 0, 255])
+        expect(ImageRendererTests.pixel(image, 3, 0) == [255, 0, 0, 255])
+        expect(ImageRendererTests.pixel(image, 5, 0) == [0, 0, 0, 0])
     }
 }

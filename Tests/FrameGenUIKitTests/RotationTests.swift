@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenGeometry
 import FrameGenKit
+import TestTiers
 import Testing
 
 import struct FrameGenLayout.LayerSnapshot
@@ -119,27 +120,27 @@ private func close(_ a: CGRect, _ b: CGRect) -> Bool {
     let timeline = try rotation(curve: "easeIn")
     let portrait = AspectFitCell.fit(CGSize(width: 390, height: 844))
     let landscape = AspectFitCell.fit(CGSize(width: 844, height: 390))
-    #expect(close(try photoWindow(timeline, frame: 0), portrait))
-    #expect(close(try photoWindow(timeline, frame: timeline.frameCount - 1), landscape))
+    try expect(close(try photoWindow(timeline, frame: 0), portrait))
+    try expect(close(try photoWindow(timeline, frame: timeline.frameCount - 1), landscape))
     // Half the rotation's time: the curve's progress (ease in, Core Animation's control points).
     let c = CGFloat(bezierProgress(0.42, 0, 1, 1, at: 0.5))
     let mid = try photoWindow(timeline, frame: 4)
-    #expect(close(mid, lerp(portrait, landscape, c)), "\(mid)")
+    expect(close(mid, lerp(portrait, landscape, c)), "\(mid)")
     // Not the aspect fit of the page's size at that instant, which a layout at each instant
     // would give.
     let page = CGSize(width: 390 + (844 - 390) * c, height: 844 + (390 - 844) * c)
     let perInstant = AspectFitCell.fit(page)
-    #expect(abs(mid.width - perInstant.width) > 10, "\(mid) against \(perInstant)")
+    expect(abs(mid.width - perInstant.width) > 10, "\(mid) against \(perInstant)")
     // The cell itself moves with the timeline's interpolation of its attributes.
     let element = try #require(timeline.frame(4).views[0].elements.first)
-    #expect(abs(element.attributes.size.width - page.width) < 1e-9)
-    #expect(abs((element.content?.bounds.width ?? 0) - page.width) < 1e-9)
+    expect(abs(element.attributes.size.width - page.width) < 1e-9)
+    expect(abs((element.content?.bounds.width ?? 0) - page.width) < 1e-9)
 }
 
 @Test func aRotationsFramesDrawnInReverseOnSeveralThreadsEqualSerialOnes() throws {
     let timeline = try rotation(curve: "easeInEaseOut")
     let count = timeline.frameCount
-    #expect(count == 7)
+    expect(count == 7)
     let serial = (0..<count).map { "\(timeline.frame($0))" }
-    #expect(framesDrawnInReverseOnSeveralThreads(timeline) == serial)
+    expect(framesDrawnInReverseOnSeveralThreads(timeline) == serial)
 }

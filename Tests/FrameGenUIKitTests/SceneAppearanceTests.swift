@@ -1,5 +1,6 @@
 import Foundation
 import FrameGenKit
+import TestTiers
 import Testing
 
 @testable import FrameGenCoreGraphics
@@ -51,15 +52,15 @@ private final class SystemColorCell: UICollectionViewCell {
 
     @Test func aDarkSceneDrawsSystemColoursDark() throws {
         let dark = try Self.render(", appearance: dark, contentSizeCategory: accessibilityLarge")
-        #expect(dark[95, 195] == Color(r: 0, g: 0, b: 0))
-        #expect(dark[50, 40] == Color(r: 28, g: 28, b: 30))
-        #expect(dark[25, 15] == Color(r: 10, g: 132, b: 255))
-        #expect(SystemColorCell.seen.last == .accessibilityLarge)
+        expect(dark[95, 195] == Color(r: 0, g: 0, b: 0))
+        expect(dark[50, 40] == Color(r: 28, g: 28, b: 30))
+        expect(dark[25, 15] == Color(r: 10, g: 132, b: 255))
+        expect(SystemColorCell.seen.last == .accessibilityLarge)
         let light = try Self.render("")
-        #expect(light[95, 195] == Color(r: 255, g: 255, b: 255))
-        #expect(light[50, 40] == Color(r: 242, g: 242, b: 247))
-        #expect(light[25, 15] == Color(r: 0, g: 122, b: 255))
-        #expect(SystemColorCell.seen.last == .large)
+        expect(light[95, 195] == Color(r: 255, g: 255, b: 255))
+        expect(light[50, 40] == Color(r: 242, g: 242, b: 247))
+        expect(light[25, 15] == Color(r: 0, g: 122, b: 255))
+        expect(SystemColorCell.seen.last == .large)
     }
 
     @Test func aMisspeltAppearanceNamesTheFileAndTheChoices() throws {

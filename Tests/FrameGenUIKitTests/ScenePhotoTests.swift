@@ -1,5 +1,6 @@
 import Foundation
 import FrameGenKit
+import TestTiers
 import Testing
 
 import struct FrameGenLayout.LayoutDescriptor
@@ -103,11 +104,11 @@ func aScenePhotoInAnImageViewDrawsAsTheCellStyle(images: String) throws {
     let builtIn = try SceneRenderer(file: folder + "/s.yaml")
     for byName in [false, true] {
         let cells = try SceneRenderer(file: folder + "/u.yaml", layouts: photoLayouts(byName: byName))
-        #expect(cells.source.frameCount == 6)
+        expect(cells.source.frameCount == 6)
         // At rest, scrolled (whole pixels: kept drawings), mid-delete, the end.
         for frame in byName ? [3] : [0, 2, 3, 5] {
             let (a, b) = (try cells.render(frame: frame), try builtIn.render(frame: frame))
-            #expect(a.rgba == b.rgba, "frame \(frame), by name: \(byName)")
+            expect(a.rgba == b.rgba, "frame \(frame), by name: \(byName)")
         }
     }
 }
@@ -126,27 +127,27 @@ func aScenePhotoInAnImageViewDrawsAsTheCellStyle(images: String) throws {
     view.data = data.dataSource
     let photo = try #require(view.scenePhoto(at: IndexPath(item: 1, section: 1)))
     // Item 3 over the sections shows the fourth photo: the three files cycle.
-    #expect(photo.name == "photo-001.jpg")
-    #expect(photo.pixelSize == CGSize(width: 640, height: 480) && photo.size == photo.pixelSize)
-    #expect(photo.aspectRatio == 640.0 / 480)
-    #expect(photo.image.size == CGSize(width: 640, height: 480) && photo.image.scale == 1)
-    #expect(view.scenePhotos(inSection: 0).map(\.name) == ["photo-001.jpg", "photo-002.jpg"])
-    #expect(
+    expect(photo.name == "photo-001.jpg")
+    expect(photo.pixelSize == CGSize(width: 640, height: 480) && photo.size == photo.pixelSize)
+    expect(photo.aspectRatio == 640.0 / 480)
+    expect(photo.image.size == CGSize(width: 640, height: 480) && photo.image.scale == 1)
+    expect(view.scenePhotos(inSection: 0).map(\.name) == ["photo-001.jpg", "photo-002.jpg"])
+    expect(
         view.scenePhotos(inSection: 1).map(\.name) == ["photo-003.jpg", "photo-001.jpg", "photo-002.jpg"])
-    #expect(view.scenePhotos(inSection: 2).isEmpty)
+    expect(view.scenePhotos(inSection: 2).isEmpty)
     var warned: [String] = []
     view.report = { warned.append($0) }
-    #expect(view.scenePhoto(at: IndexPath(item: 5, section: 0)) == nil)
-    #expect(warned.count == 1)
+    expect(view.scenePhoto(at: IndexPath(item: 5, section: 0)) == nil)
+    expect(warned.count == 1)
 
     let lines = LinesBox()
     let naming = ScenePhotoNaming { lines.append($0) }
     naming.host = view
     naming.use(data.dataSource.photos)
-    #expect(naming.image(named: "photo-002.jpg")?.scenePhoto?.name == "photo-002.jpg")
-    #expect(naming.image(named: "photo-003")?.scenePhoto?.source == folder + "/photos/photo-003.jpg")
-    #expect(naming.image(named: "photo-004.jpg") == nil)
-    #expect(
+    expect(naming.image(named: "photo-002.jpg")?.scenePhoto?.name == "photo-002.jpg")
+    expect(naming.image(named: "photo-003")?.scenePhoto?.source == folder + "/photos/photo-003.jpg")
+    expect(naming.image(named: "photo-004.jpg") == nil)
+    expect(
         lines.all.count == 1 && lines.all[0].contains("UIImage(named: \"photo-004.jpg\")"), "\(lines.all)")
 }
 
@@ -162,15 +163,15 @@ func aScenePhotoInAnImageViewDrawsAsTheCellStyle(images: String) throws {
     let timeline = try Timeline(scene(folder))
     let view = UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
     view.data = timeline.data.dataSource
-    #expect(view.scenePhotos(inSection: 0).map(\.name) == ["photo-0", "photo-1", "photo-2", "photo-3"])
+    expect(view.scenePhotos(inSection: 0).map(\.name) == ["photo-0", "photo-1", "photo-2", "photo-3"])
     let lines = LinesBox()
     let naming = ScenePhotoNaming { lines.append($0) }
     naming.host = view
     naming.use(view.data.photos)
     let two = try #require(naming.image(named: "photo-2")?.scenePhoto)
-    #expect(two.source == "generated:photo/9/2" && two == view.scenePhoto(at: IndexPath(item: 2, section: 0)))
-    #expect(naming.image(named: "photo-4") == nil && naming.image(named: "photo-02") == nil)
-    #expect(lines.all.count == 2)
+    expect(two.source == "generated:photo/9/2" && two == view.scenePhoto(at: IndexPath(item: 2, section: 0)))
+    expect(naming.image(named: "photo-4") == nil && naming.image(named: "photo-02") == nil)
+    expect(lines.all.count == 2)
 }
 
 private func scene(_ folder: String) throws -> Scene {

@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenGeometry
 import FrameGenKit
+import TestTiers
 import Testing
 
 import struct FrameGenLayout.CollectionViewDataSource
@@ -81,12 +82,12 @@ private func twoViews(_ timeline: String) throws -> Timeline {
           - wait: 1
         """)
     func mainX(_ frame: Int) -> Double { timeline.frame(frame).views[0].bounds.minX }
-    #expect(JumpOnTap.seen.first == CGRect(x: 0, y: 0, width: 300, height: 100))
-    #expect(mainX(0) == 0)
-    #expect(mainX(2) == 120)
-    #expect(mainX(3) == 120)
+    expect(JumpOnTap.seen.first == CGRect(x: 0, y: 0, width: 300, height: 100))
+    expect(mainX(0) == 0)
+    expect(mainX(2) == 120)
+    expect(mainX(3) == 120)
     // After the drag, the main view rests from where the drag took it (past 120), not at 120.
-    #expect(mainX(timeline.frameCount - 1) > 150)
+    expect(mainX(timeline.frameCount - 1) > 150)
 }
 
 /// UIKit tells the delegate when the content inset changes, and only then.
@@ -100,9 +101,9 @@ private func twoViews(_ timeline: String) throws -> Timeline {
     view.delegate = counter
     view.contentInset = UIEdgeInsets(top: 0, left: 10, bottom: 0, right: 10)
     view.contentInset = UIEdgeInsets(top: 0, left: 10, bottom: 0, right: 10)
-    #expect(counter.count == 1)
+    expect(counter.count == 1)
     view.contentInset = .zero
-    #expect(counter.count == 2)
+    expect(counter.count == 2)
 }
 
 /// A column whose delegate fades a deleted item out over 0.25 s on a display link before the
@@ -167,14 +168,14 @@ private final class FadeThenDelete: NSObject, SceneUpdateDelegate {
     let scene = try Scene(
         document: parseDocument(text, file: "s.yaml"), folder: ".", layouts: LayoutRegistry.builtIn + layouts)
     let timeline = try Timeline(scene)
-    #expect(abs(timeline.duration - 0.35) < 1e-12)
+    expect(abs(timeline.duration - 0.35) < 1e-12)
     // Half way (0.225 s): the old data, item 1 half faded.
     let mid = timeline.frame(at: 0.225).views[0].elements
-    #expect(mid.count == 4)
-    #expect(abs(mid[1].attributes.alpha - 0.5) < 1e-9)
+    expect(mid.count == 4)
+    expect(abs(mid[1].attributes.alpha - 0.5) < 1e-9)
     let end = timeline.frame(at: timeline.duration).views[0].elements
-    #expect(end.count == 3)
-    #expect(end.allSatisfy { $0.attributes.alpha == 1 })
+    expect(end.count == 3)
+    expect(end.allSatisfy { $0.attributes.alpha == 1 })
 }
 
 /// A request is for the other view as the code saw it: once that view has another size (a
@@ -195,11 +196,11 @@ private final class FadeThenDelete: NSObject, SceneUpdateDelegate {
     layout.prepare(state(mainSize: Size(width: 300, height: 100)))
     _ = layout.collectionViewDidTapItem(
         at: .init(section: 0, item: 1), state(mainSize: Size(width: 300, height: 100)))
-    #expect(layout.publishedState[key] == .numbers([120, 0]))
+    expect(layout.publishedState[key] == .numbers([120, 0]))
     var same = layout
     same.prepare(state(mainSize: Size(width: 300, height: 100)))
-    #expect(same.publishedState[key] == .numbers([120, 0]))
+    expect(same.publishedState[key] == .numbers([120, 0]))
     var turned = layout
     turned.prepare(state(mainSize: Size(width: 100, height: 300)))
-    #expect(turned.publishedState[key] == nil)
+    expect(turned.publishedState[key] == nil)
 }

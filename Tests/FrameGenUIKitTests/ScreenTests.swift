@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenGeometry
 import FrameGenKit
+import TestTiers
 import Testing
 
 @testable import FrameGenCompositionalLayout
@@ -76,13 +77,13 @@ private func renderer() throws -> SceneRenderer {
     }
     // Before the rotation: the window (the view's frame, 390 x 844), not the square canvas,
     // at the canvas scale; nativeBounds in pixels.
-    #expect(try sizes(0) == [Size(width: 39, height: 84.4), Size(width: 7.8, height: 20)])
+    try expect(sizes(0) == [Size(width: 39, height: 84.4), Size(width: 7.8, height: 20)])
     // After it: the window turned, 844 x 390; nativeBounds stays portrait-up, as on iOS.
     let last = r.frameCount - 1
     let after = try sizes(last)
     // (The last frame is the rotation's end, interpolated to progress 1: equal to 1e-9.)
     let expected = [Size(width: 84.4, height: 39), Size(width: 7.8, height: 20)]
-    #expect(
+    expect(
         zip(after, expected).allSatisfy {
             abs($0.width - $1.width) < 1e-9 && abs($0.height - $1.height) < 1e-9
         },
@@ -100,11 +101,11 @@ private func renderer() throws -> SceneRenderer {
             Int((origin.x + centre.x - view.bounds.minX) * 2),
             Int((origin.y + centre.y - view.bounds.minY) * 2)]
     }
-    #expect(try colour(0) == Color(r: 255, g: 0, b: 0))
+    try expect(colour(0) == Color(r: 255, g: 0, b: 0))
     let mid = try colour(4)
-    #expect(abs(Double(mid.r) - 127.5) <= 1 && abs(Double(mid.g) - 127.5) <= 1 && mid.b == 0, "\(mid)")
-    #expect(try colour(5).g > mid.g)
-    #expect(try colour(last) == Color(r: 0, g: 255, b: 0))
+    expect(abs(Double(mid.r) - 127.5) <= 1 && abs(Double(mid.g) - 127.5) <= 1 && mid.b == 0, "\(mid)")
+    try expect(colour(5).g > mid.g)
+    try expect(colour(last) == Color(r: 0, g: 255, b: 0))
 }
 
 /// The screen outside a render: the simulator's size and scale from the environment, so that a
@@ -115,21 +116,21 @@ private func renderer() throws -> SceneRenderer {
     let eleven = UIScreen.fromEnvironment(["FRAMEGEN_SCREEN_SIZE": "414x896", "FRAMEGEN_SCREEN_SCALE": "2"]) {
         warnings.append($0)
     }
-    #expect(eleven.bounds == CGRect(x: 0, y: 0, width: 414, height: 896) && eleven.scale == 2)
-    #expect(eleven.nativeBounds.size == CGSize(width: 828, height: 1792))
+    expect(eleven.bounds == CGRect(x: 0, y: 0, width: 414, height: 896) && eleven.scale == 2)
+    expect(eleven.nativeBounds.size == CGSize(width: 828, height: 1792))
     let plain = UIScreen.fromEnvironment([:]) { warnings.append($0) }
-    #expect(plain.bounds.size == CGSize(width: 390, height: 844) && plain.scale == 3)
-    #expect(warnings.isEmpty)
+    expect(plain.bounds.size == CGSize(width: 390, height: 844) && plain.scale == 3)
+    expect(warnings.isEmpty)
     for (size, scale) in [("414", "4"), ("0x896", "nan"), ("nanx10", "2.5"), ("414x896x2", "")] {
         let screen = UIScreen.fromEnvironment(["FRAMEGEN_SCREEN_SIZE": size, "FRAMEGEN_SCREEN_SCALE": scale])
         {
             warnings.append($0)
         }
-        #expect(screen.bounds.size == CGSize(width: 390, height: 844) && screen.scale == 3)
+        expect(screen.bounds.size == CGSize(width: 390, height: 844) && screen.scale == 3)
     }
-    #expect(warnings.count == 8)
-    #expect(warnings[0] == "FRAMEGEN_SCREEN_SCALE=4 is not 1, 2 or 3; using the default")
-    #expect(
+    expect(warnings.count == 8)
+    expect(warnings[0] == "FRAMEGEN_SCREEN_SCALE=4 is not 1, 2 or 3; using the default")
+    expect(
         warnings[1]
             == "FRAMEGEN_SCREEN_SIZE=414 is not WIDTHxHEIGHT in points, each 1 to 4096; using the default")
 }

@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenKit
 import Synchronization
+import TestTiers
 import Testing
 
 import enum FrameGenLayout.LayoutRegistry
@@ -141,8 +142,8 @@ private func lastFrame(_ timeline: Timeline, _ journal: Journal) -> [(time: Doub
         Pages(journal)
     }
     let ends = lastFrame(t, journal).filter { $0.what == "didEndScrollingAnimation" }
-    #expect(ends.count == 1)
-    #expect(ends.first.map { abs($0.time - 0.6) < 1e-9 && $0.x == 300 } == true)
+    expect(ends.count == 1)
+    expect(ends.first.map { abs($0.time - 0.6) < 1e-9 && $0.x == 300 } == true)
 }
 
 @Test func aDragOrFlingEndsWithoutAnimatedScrollEnd() throws {
@@ -151,8 +152,8 @@ private func lastFrame(_ timeline: Timeline, _ journal: Journal) -> [(time: Doub
         Pages(journal)
     }
     let entries = lastFrame(t, journal)
-    #expect(entries.filter { $0.what == "didEndDecelerating" }.count == 2)
-    #expect(!entries.contains { $0.what == "didEndScrollingAnimation" })
+    expect(entries.filter { $0.what == "didEndDecelerating" }.count == 2)
+    expect(!entries.contains { $0.what == "didEndScrollingAnimation" })
 }
 
 @Test func aFlingMovesTheContentBeforeTheFingerLifts() throws {
@@ -164,8 +165,8 @@ private func lastFrame(_ timeline: Timeline, _ journal: Journal) -> [(time: Doub
     let entries = lastFrame(t, journal)
     let begin = try #require(entries.first { $0.what == "willBeginDragging" })
     let end = try #require(entries.first { $0.what == "willEndDragging" })
-    #expect(begin.x == 0 && abs(begin.time - 0.1) < 1e-9)
-    #expect(end.x == 10 && abs(end.time - (0.1 + 1.0 / 60)) < 1e-9)
+    expect(begin.x == 0 && abs(begin.time - 0.1) < 1e-9)
+    expect(end.x == 10 && abs(end.time - (0.1 + 1.0 / 60)) < 1e-9)
 }
 
 @Test func anOffsetTheDelegateSetsAsADecelerationEndsIsTakenThere() throws {
@@ -178,12 +179,12 @@ private func lastFrame(_ timeline: Timeline, _ journal: Journal) -> [(time: Doub
         Pages(journal, wrapAt: 1000)
     }
     let rest = lastFrame(t, journal).last { $0.what == "didEndDecelerating" }
-    #expect(rest?.x == 1000)
+    expect(rest?.x == 1000)
     // From the rest on, the view is where the delegate put it, in the frames and in the objects.
     let end = t.frame(t.frameCount - 1).views[0].bounds.minX
-    #expect(end == 0)
+    expect(end == 0)
     let restFrame = Int((rest!.time * 20).rounded(.up))
-    #expect(t.frame(restFrame).views[0].bounds.minX == 0)
+    expect(t.frame(restFrame).views[0].bounds.minX == 0)
 }
 
 @Test func aDefaultModeTimerWaitsWhileTheViewIsDraggedAndFiresOnceItStops() throws {
@@ -194,13 +195,13 @@ private func lastFrame(_ timeline: Timeline, _ journal: Journal) -> [(time: Doub
     }
     let entries = lastFrame(t, journal)
     let rest = try #require(entries.first { $0.what == "didEndDecelerating" }).time
-    #expect(rest > 1.0)
+    expect(rest > 1.0)
     let firings = entries.filter { $0.what == "timer" }.map(\.time)
     // None while tracking; one as the view stops, however many it missed; then on its own grid.
-    #expect(!firings.contains { $0 > 0.4 && $0 < rest })
-    #expect(firings.filter { abs($0 - rest) < 1e-9 }.count == 1)
+    expect(!firings.contains { $0 > 0.4 && $0 < rest })
+    expect(firings.filter { abs($0 - rest) < 1e-9 }.count == 1)
     let next = try #require(firings.first { $0 > rest })
-    #expect(abs(next - ((rest / 0.5).rounded(.down) + 1) * 0.5) < 1e-9)
+    expect(abs(next - ((rest / 0.5).rounded(.down) + 1) * 0.5) < 1e-9)
 }
 
 @Test func aTrackingModeTimerFiresOnlyWhileTheViewIsDragged() throws {
@@ -213,8 +214,8 @@ private func lastFrame(_ timeline: Timeline, _ journal: Journal) -> [(time: Doub
     let rest = try #require(entries.first { $0.what == "didEndDecelerating" }).time
     let firings = entries.filter { $0.what == "timer" }.map(\.time)
     // On its grid while tracking; none before the drag nor after the view rests.
-    #expect(firings.contains { abs($0 - 0.5) < 1e-9 })
-    #expect(firings.allSatisfy { $0 >= 0.4 && $0 <= rest })
+    expect(firings.contains { abs($0 - 0.5) < 1e-9 })
+    expect(firings.allSatisfy { $0 >= 0.4 && $0 <= rest })
 }
 
 @Test func aCommonModeTimerFiresWhileTheViewIsDragged() throws {
@@ -223,7 +224,7 @@ private func lastFrame(_ timeline: Timeline, _ journal: Journal) -> [(time: Doub
         Pages(journal, timer: .common)
     }
     let firings = lastFrame(t, journal).filter { $0.what == "timer" }.map(\.time)
-    #expect(firings.contains { abs($0 - 0.5) < 1e-9 })
+    expect(firings.contains { abs($0 - 0.5) < 1e-9 })
 }
 
 @Test(arguments: [RunLoop.Mode.default, .common, .tracking])
@@ -238,8 +239,8 @@ func aDisplayLinkFiresInTheRunLoopModesItWasAddedFor(mode: RunLoop.Mode) throws 
     let idle = firings.filter { $0 < 0.4 || $0 > rest }
     let tracking = firings.filter { $0 > 0.4 && $0 < rest }
     switch mode {
-    case .default: #expect(!idle.isEmpty && tracking.isEmpty)
-    case .tracking: #expect(idle.isEmpty && !tracking.isEmpty)
-    default: #expect(!idle.isEmpty && !tracking.isEmpty)
+    case .default: expect(!idle.isEmpty && tracking.isEmpty)
+    case .tracking: expect(idle.isEmpty && !tracking.isEmpty)
+    default: expect(!idle.isEmpty && !tracking.isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import FrameGenKit
+import TestTiers
 import Testing
 
 import struct FrameGenLayout.LayoutDescriptor
@@ -72,15 +73,15 @@ private func offsets(_ scene: String, layouts: [LayoutDescriptor]) throws -> [CG
         let layouts = [UIKitLayout.descriptor(type: "centring") { _ in CentringFlowLayout() }]
         let x = try offsets(scene, layouts: layouts).map(\.x)
         // The first item is centred from the first frame: an inset of (300 - 200) / 2.
-        #expect(x.first == -50)
+        expect(x.first == -50)
         // A drag of 150 pt released at rest ends on the nearest centred item, one page of
         // 220 pt on.
         let last: Double = try #require(x.last)
         let page: Double = -50 + 220
-        #expect(abs(last - page) < 1e-9)
+        expect(abs(last - page) < 1e-9)
         // The inset is the timeline's too: the view scrolls back to -50, not only to 0.
         let back = scene + "\n  - drag: {by: [400, 0], duration: 0.4, curve: easeInEaseOut}\n"
-        #expect(abs(try #require(try offsets(back, layouts: layouts).last?.x) + 50) < 1e-9)
+        try expect(abs(try #require(try offsets(back, layouts: layouts).last?.x) + 50) < 1e-9)
     }
 
     @Test func decelerationRateAndPagingTheProgramSetsAreUsed() throws {
@@ -110,12 +111,12 @@ private func offsets(_ scene: String, layouts: [LayoutDescriptor]) throws -> [CG
         }
         // UIKit's deceleration rests v·r / (1000 (1 - r)) on from where the flick lifts (1000 pt/s
         // for 1/60 s, 16.7 pt, docs/scene.md): 499 pt further at 0.998, 99 pt at 0.99.
-        #expect(abs(try rest("plain") - 516) <= 1)
-        #expect(abs(try rest("fast") - 116) <= 1)
+        try expect(abs(try rest("plain") - 516) <= 1)
+        try expect(abs(try rest("fast") - 116) <= 1)
         // Paging: the fling rests on a page (the view's height) boundary.
-        #expect(try rest("paged").truncatingRemainder(dividingBy: 300) == 0)
+        try expect(rest("paged").truncatingRemainder(dividingBy: 300) == 0)
         // The scene's setting reaches the view first, and a program that leaves it keeps it.
-        #expect(abs(try rest("plain", "\nview: {decelerationRate: fast}\n") - 116) <= 1)
+        try expect(abs(try rest("plain", "\nview: {decelerationRate: fast}\n") - 116) <= 1)
     }
 }
 
@@ -159,8 +160,8 @@ final class PageKeepingLayout: HorizontalPagesLayout {
         """
     let layouts = [UIKitLayout.descriptor(type: "pager") { _ in PageKeepingLayout() }]
     let x = try offsets(scene, layouts: layouts).map(\.x)
-    #expect(x.contains { abs($0 - 300) < 1e-9 })
-    #expect(abs(try #require(x.last) - 600) < 1e-9)
+    expect(x.contains { abs($0 - 300) < 1e-9 })
+    try expect(abs(try #require(x.last) - 600) < 1e-9)
 }
 
 /// A pager that rounds where the content is at the release up in the fling's direction, then
@@ -193,7 +194,7 @@ final class CeilingPagerLayout: HorizontalPagesLayout {
         let layouts = [UIKitLayout.descriptor(type: "pager") { _ in CeilingPagerLayout() }]
         return try #require(try offsets(scene, layouts: layouts).last?.x)
     }
-    #expect(try rest(600) == 300)
-    #expect(try rest(2400) == 600)
-    #expect(try rest(-600) == 0)
+    try expect(rest(600) == 300)
+    try expect(rest(2400) == 600)
+    try expect(rest(-600) == 0)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 import struct Foundation.IndexPath
@@ -15,28 +16,28 @@ import struct Foundation.IndexPath
 @Suite struct ScrollViewPropertyTests {
     @Test func scrollViewSettingsHaveUIKitsDefaults() {
         let view = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
-        #expect(view.bounces && view.bouncesZoom && view.scrollsToTop)
-        #expect(!view.alwaysBounceVertical && !view.alwaysBounceHorizontal)
-        #expect(!view.isPagingEnabled && view.isScrollEnabled)
-        #expect(view.decelerationRate == .normal)
-        #expect(UIScrollView.DecelerationRate.normal.rawValue == 0.998)
-        #expect(UIScrollView.DecelerationRate.fast.rawValue == 0.99)
-        #expect(view.showsVerticalScrollIndicator && view.showsHorizontalScrollIndicator)
-        #expect(view.contentInsetAdjustmentBehavior == .automatic)
-        #expect(view.indicatorStyle == .default && view.keyboardDismissMode == .none)
-        #expect(view.refreshControl == nil)
+        expect(view.bounces && view.bouncesZoom && view.scrollsToTop)
+        expect(!view.alwaysBounceVertical && !view.alwaysBounceHorizontal)
+        expect(!view.isPagingEnabled && view.isScrollEnabled)
+        expect(view.decelerationRate == .normal)
+        expect(UIScrollView.DecelerationRate.normal.rawValue == 0.998)
+        expect(UIScrollView.DecelerationRate.fast.rawValue == 0.99)
+        expect(view.showsVerticalScrollIndicator && view.showsHorizontalScrollIndicator)
+        expect(view.contentInsetAdjustmentBehavior == .automatic)
+        expect(view.indicatorStyle == .default && view.keyboardDismissMode == .none)
+        expect(view.refreshControl == nil)
         view.scrollIndicatorInsets = UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
-        #expect(view.verticalScrollIndicatorInsets == view.horizontalScrollIndicatorInsets)
-        #expect(view.horizontalScrollIndicatorInsets.right == 4)
+        expect(view.verticalScrollIndicatorInsets == view.horizontalScrollIndicatorInsets)
+        expect(view.horizontalScrollIndicatorInsets.right == 4)
         let refresh = UIRefreshControl()
         view.refreshControl = refresh
-        #expect(!refresh.isRefreshing)
+        expect(!refresh.isRefreshing)
         refresh.beginRefreshing()
-        #expect(refresh.isRefreshing)
+        expect(refresh.isRefreshing)
         refresh.endRefreshing()
-        #expect(!refresh.isRefreshing)
+        expect(!refresh.isRefreshing)
         // Kept, not a subview: nothing of it is drawn.
-        #expect(view.subviews.isEmpty)
+        expect(view.subviews.isEmpty)
     }
 
     /// Typical drag-and-drop reordering code compiles and is kept; no drag happens.
@@ -75,21 +76,21 @@ import struct Foundation.IndexPath
         let view = UICollectionView(
             frame: CGRect(x: 0, y: 0, width: 100, height: 100),
             collectionViewLayout: UICollectionViewFlowLayout())
-        #expect(!view.dragInteractionEnabled)
-        #expect(view.reorderingCadence == .immediate)
+        expect(!view.dragInteractionEnabled)
+        expect(view.reorderingCadence == .immediate)
         let reorderer = Reorderer()
         view.dragDelegate = reorderer
         view.dropDelegate = reorderer
         view.dragInteractionEnabled = true
         view.reorderingCadence = .slow
         view.layoutIfNeeded()
-        #expect(view.dragDelegate === reorderer && view.dropDelegate === reorderer)
-        #expect(!view.hasActiveDrag && !view.hasActiveDrop)
-        #expect(reorderer.asked == 0)
-        #expect(
+        expect(view.dragDelegate === reorderer && view.dropDelegate === reorderer)
+        expect(!view.hasActiveDrag && !view.hasActiveDrop)
+        expect(reorderer.asked == 0)
+        expect(
             NSItemProvider(object: "x" as NSString).registeredTypeIdentifiers == ["public.utf8-plain-text"])
-        #expect(UIDropOperation.move.rawValue == 3)
-        #expect(UICollectionViewDropIntent.insertIntoDestinationIndexPath.rawValue == 2)
+        expect(UIDropOperation.move.rawValue == 3)
+        expect(UICollectionViewDropIntent.insertIntoDestinationIndexPath.rawValue == 2)
     }
 
     /// `bounces = false` and a refreshing control would change frames on iOS: each is said once.
@@ -116,8 +117,8 @@ import struct Foundation.IndexPath
             _ = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 300, height: 200))
             _ = layout.publishedState
         }
-        #expect(lines.value.count == 2, "\(lines.value)")
-        #expect(lines.value.contains { $0.contains("\"stiff\"") && $0.contains("bounces = false") })
-        #expect(lines.value.contains { $0.contains("beginRefreshing()") })
+        expect(lines.value.count == 2, "\(lines.value)")
+        expect(lines.value.contains { $0.contains("\"stiff\"") && $0.contains("bounces = false") })
+        expect(lines.value.contains { $0.contains("beginRefreshing()") })
     }
 }

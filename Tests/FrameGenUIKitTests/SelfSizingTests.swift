@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenGeometry
 import FrameGenKit
+import TestTiers
 import Testing
 
 import struct FrameGenLayout.CollectionViewDataSource
@@ -108,27 +109,27 @@ func cellsSizedByTheirConstraintsStackAtTheirOwnHeights(estimated: CGSize) {
     // are 40 + 60 + 80 + 100 + 40 + 60 high.
     var y = 0.0
     for item in 0..<6 {
-        #expect(frame(layout, item) == Rect(x: 0, y: y, width: 200, height: Double(height(item))))
+        expect(frame(layout, item) == Rect(x: 0, y: y, width: 200, height: Double(height(item))))
         y += Double(height(item))
     }
     // Items never shown keep the estimate, and so does the content size.
-    #expect(frame(layout, 6) == Rect(x: 0, y: 380, width: 200, height: 50))
-    #expect(frame(layout, 11) == Rect(x: 0, y: 630, width: 200, height: 50))
-    #expect(layout.collectionViewContentSize == Size(width: 200, height: 680))
+    expect(frame(layout, 6) == Rect(x: 0, y: 380, width: 200, height: 50))
+    expect(frame(layout, 11) == Rect(x: 0, y: 630, width: 200, height: 50))
+    expect(layout.collectionViewContentSize == Size(width: 200, height: 680))
 }
 
 @Test func aFlowWithoutAnEstimateKeepsItsItemSize() {
     let layout = prepared({ SizedCell(frame: $0) }, estimated: .zero)
-    #expect(frame(layout, 1) == Rect(x: 0, y: 50, width: 200, height: 50))
-    #expect(layout.collectionViewContentSize == Size(width: 200, height: 600))
+    expect(frame(layout, 1) == Rect(x: 0, y: 50, width: 200, height: 50))
+    expect(layout.collectionViewContentSize == Size(width: 200, height: 600))
 }
 
 @Test func aCellThatSizesItselfInCodeIsHonoured() {
     let layout = prepared({ CodeSizedCell(frame: $0) }, estimated: CGSize(width: 200, height: 50))
     // 30, 40, 50, ...: items 0 to 5 were shown at the estimate; item 6 was not.
-    #expect(frame(layout, 0) == Rect(x: 0, y: 0, width: 200, height: 30))
-    #expect(frame(layout, 3) == Rect(x: 0, y: 30 + 40 + 50, width: 200, height: 60))
-    #expect(frame(layout, 6) == Rect(x: 0, y: 30 + 40 + 50 + 60 + 70 + 80, width: 200, height: 50))
+    expect(frame(layout, 0) == Rect(x: 0, y: 0, width: 200, height: 30))
+    expect(frame(layout, 3) == Rect(x: 0, y: 30 + 40 + 50, width: 200, height: 60))
+    expect(frame(layout, 6) == Rect(x: 0, y: 30 + 40 + 50 + 60 + 70 + 80, width: 200, height: 50))
 }
 
 @Test func aLayoutThatNeverSettlesStopsAfterEightPassesWithOneWarning() {
@@ -137,10 +138,10 @@ func cellsSizedByTheirConstraintsStackAtTheirOwnHeights(estimated: CGSize) {
     let layout = prepared(
         { RestlessCell(frame: $0) }, estimated: CGSize(width: 200, height: 50), warnings: warnings)
     // Each pass grows every shown item by a point; the first item was shown in all eight.
-    #expect(frame(layout, 0)?.height == 58)
-    #expect(lines.value.count == 1, "\(lines.value)")
-    #expect(lines.value.first?.contains("\"sizing\"") == true)
-    #expect(lines.value.first?.contains("did not settle") == true)
+    expect(frame(layout, 0)?.height == 58)
+    expect(lines.value.count == 1, "\(lines.value)")
+    expect(lines.value.first?.contains("\"sizing\"") == true)
+    expect(lines.value.first?.contains("did not settle") == true)
 }
 
 private let sizingScene = """
@@ -167,11 +168,11 @@ private let sizingLayouts = [
         folder: ".", layouts: LayoutRegistry.builtIn + sizingLayouts)
     let timeline = try Timeline(scene)
     let last = timeline.frame(timeline.frameCount - 1).views[0]
-    #expect(last.bounds.minY > 380)
+    expect(last.bounds.minY > 380)
     for element in last.elements {
         let item = element.attributes.indexPath.item
         let top = (0..<item).reduce(0.0) { $0 + Double(height($1)) }
-        #expect(element.attributes.frame == Rect(x: 0, y: top, width: 200, height: Double(height(item))))
+        expect(element.attributes.frame == Rect(x: 0, y: top, width: 200, height: Double(height(item))))
     }
 }
 
@@ -183,10 +184,10 @@ private let sizingLayouts = [
     let image = try SceneRenderer(file: folder + "/s.yaml", layouts: sizingLayouts).render(frame: 0)
     // Item 0 (red) is 40 high, so item 1 (blue) starts at 40, not at the estimate's 50; item 2
     // (red) runs from 100 to 180, where the estimate would have put item 3.
-    #expect(image[100, 35] == Color(r: 255, g: 0, b: 0))
-    #expect(image[100, 45] == Color(r: 0, g: 0, b: 255))
-    #expect(image[100, 170] == Color(r: 255, g: 0, b: 0))
-    #expect(image[100, 185] == Color(r: 0, g: 0, b: 255))
+    expect(image[100, 35] == Color(r: 255, g: 0, b: 0))
+    expect(image[100, 45] == Color(r: 0, g: 0, b: 255))
+    expect(image[100, 170] == Color(r: 255, g: 0, b: 0))
+    expect(image[100, 185] == Color(r: 0, g: 0, b: 255))
 }
 
 @Test func selfSizedFramesFromSeveralThreadsEqualSerialOnes() throws {
@@ -197,6 +198,6 @@ private let sizingLayouts = [
     let serial = (0..<timeline.frameCount).map { "\(timeline.frame($0))" }
     // Scrolled by 200, item 6 (at 380 once the first six are measured) is shown and measured.
     let last = timeline.frame(timeline.frameCount - 1).views[0].elements.map(\.attributes)
-    #expect(last.first { $0.indexPath.item == 6 }?.frame == Rect(x: 0, y: 380, width: 200, height: 80))
-    #expect(framesDrawnInReverseOnSeveralThreads(timeline) == serial)
+    expect(last.first { $0.indexPath.item == 6 }?.frame == Rect(x: 0, y: 380, width: 200, height: 80))
+    expect(framesDrawnInReverseOnSeveralThreads(timeline) == serial)
 }

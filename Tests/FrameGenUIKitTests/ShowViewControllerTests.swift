@@ -1,5 +1,6 @@
 import Foundation
 import FrameGenUIKit
+import TestTiers
 import Testing
 
 /// `show(_:sender:)` and `showDetailViewController(_:sender:)` as UIKit routes them: to the
@@ -16,9 +17,9 @@ import Testing
     @Test func inANavigationControllerShowPushes() {
         let (list, navigation, details) = Self.list()
         list.show(details, sender: list)
-        #expect(navigation.viewControllers.count == 2)
-        #expect(navigation.topViewController === details)
-        #expect(list.presentedViewController == nil)
+        expect(navigation.viewControllers.count == 2)
+        expect(navigation.topViewController === details)
+        expect(list.presentedViewController == nil)
     }
 
     /// A child of a child of the navigation controller's top controller pushes too.
@@ -29,7 +30,7 @@ import Testing
         page.addChild(child)
         let details = UIViewController()
         child.show(details, sender: nil)
-        #expect(navigation.topViewController === details)
+        expect(navigation.topViewController === details)
     }
 
     @Test func withoutAContainerTheWindowsRootPresents() {
@@ -41,9 +42,9 @@ import Testing
         root.view.addSubview(child.view)
         let details = UIViewController()
         child.show(details, sender: nil)
-        #expect(root.presentedViewController === details)
-        #expect(details.presentingViewController === root)
-        #expect(child.presentedViewController == nil)
+        expect(root.presentedViewController === details)
+        expect(details.presentingViewController === root)
+        expect(child.presentedViewController == nil)
     }
 
     /// A controller on no window presents it itself.
@@ -51,14 +52,14 @@ import Testing
         let lone = UIViewController()
         let details = UIViewController()
         lone.show(details, sender: nil)
-        #expect(lone.presentedViewController === details)
+        expect(lone.presentedViewController === details)
     }
 
     @Test func aNavigationControllerPresentsADetail() {
         let (list, navigation, details) = Self.list()
         list.showDetailViewController(details, sender: nil)
-        #expect(navigation.viewControllers.count == 1)
-        #expect(navigation.presentedViewController === details)
+        expect(navigation.viewControllers.count == 1)
+        expect(navigation.presentedViewController === details)
     }
 
     /// A container of the app's that shows controllers its own way gets them from its children.
@@ -72,7 +73,7 @@ import Testing
         container.addChild(child)
         let details = UIViewController()
         child.show(details, sender: nil)
-        #expect(container.shown.count == 1 && container.shown[0] === details)
-        #expect(container.presentedViewController == nil)
+        expect(container.shown.count == 1 && container.shown[0] === details)
+        expect(container.presentedViewController == nil)
     }
 }

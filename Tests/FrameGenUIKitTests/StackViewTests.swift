@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenGeometry
 import FrameGenKit
+import TestTiers
 import Testing
 
 import struct FrameGenLayout.CollectionViewDataSource
@@ -61,24 +62,24 @@ private func expectSpans(_ stack: UIStackView, _ expected: [[CGFloat]], line: In
     let ok =
         got.count == expected.count
         && zip(got, expected).allSatisfy { abs($0.0[0] - $0.1[0]) < 1e-9 && abs($0.0[1] - $0.1[1]) < 1e-9 }
-    #expect(ok, "got \(got), expected \(expected) (line \(line))")
+    expect(ok, "got \(got), expected \(expected) (line \(line))")
 }
 
 @Test func theDefaultsAndTheConstantsAreUIKits() {
     let stack = UIStackView()
-    #expect(stack.axis == .horizontal && stack.distribution == .fill && stack.alignment == .fill)
-    #expect(
+    expect(stack.axis == .horizontal && stack.distribution == .fill && stack.alignment == .fill)
+    expect(
         stack.spacing == 0 && !stack.isLayoutMarginsRelativeArrangement
             && !stack.isBaselineRelativeArrangement)
-    #expect(
+    expect(
         UIStackView.Distribution.equalCentering.rawValue == 4
             && UIStackView.Alignment.lastBaseline.rawValue == 5)
-    #expect(UIStackView.Alignment.top == .leading && UIStackView.Alignment.bottom == .trailing)
+    expect(UIStackView.Alignment.top == .leading && UIStackView.Alignment.bottom == .trailing)
     let a = UIView()
     stack.addArrangedSubview(a)
-    #expect(stack.customSpacing(after: a) == UIStackView.spacingUseDefault)
+    expect(stack.customSpacing(after: a) == UIStackView.spacingUseDefault)
     // An arranged view is a subview placed by constraints.
-    #expect(stack.subviews.first === a && !a.translatesAutoresizingMaskIntoConstraints)
+    expect(stack.subviews.first === a && !a.translatesAutoresizingMaskIntoConstraints)
 }
 
 @Test func fillEquallySharesTheLengthLeftBySpacing() {
@@ -94,7 +95,7 @@ private func expectSpans(_ stack: UIStackView, _ expected: [[CGFloat]], line: In
     // (300 − 2 × 10) / 3 = 93.33 each, whatever their texts' widths; full height (.fill).
     let w = 280.0 / 3
     expectSpans(stack, [[0, w], [w + 10, w], [2 * w + 20, w]])
-    #expect(labels.allSatisfy { $0.frame.minY == 0 && $0.frame.height == 50 })
+    expect(labels.allSatisfy { $0.frame.minY == 0 && $0.frame.height == 50 })
 }
 
 @Test func fillGivesTheRoomLeftToTheLowestHuggingAndTakesTheRoomMissingFromTheLowestResistance() {
@@ -142,15 +143,15 @@ private func labels(_ texts: [String], lines: Int = 1) -> [UILabel] {
     let root = pinned(stack, in: CGSize(width: 300, height: 30))
     let own = row.map { $0.intrinsicContentSize.width }
     let rest = own.dropFirst().reduce(0, +)
-    #expect(abs(row[0].frame.width - (300 - 24 - rest)) < 0.5, "\(row.map(\.frame))")
+    expect(abs(row[0].frame.width - (300 - 24 - rest)) < 0.5, "\(row.map(\.frame))")
     for (label, width) in zip(row, own).dropFirst() {
-        #expect(abs(label.frame.width - width) < 0.5, "\(row.map(\.frame))")
+        expect(abs(label.frame.width - width) < 0.5, "\(row.map(\.frame))")
     }
     // A new hugging after the stack was laid out: the stack's constraints follow at the next pass.
     row[0].setContentHuggingPriority(.defaultHigh, for: .horizontal)
     root.layoutIfNeeded()
-    #expect(abs(row[0].frame.width - own[0]) < 0.5, "\(row.map(\.frame))")
-    #expect(row[1].frame.width > own[1] + 100, "\(row.map(\.frame))")
+    expect(abs(row[0].frame.width - own[0]) < 0.5, "\(row.map(\.frame))")
+    expect(row[1].frame.width > own[1] + 100, "\(row.map(\.frame))")
 }
 
 @Test func aLabelGivenItsTextAfterTheFirstPassHugsAsTheOthersDo() {
@@ -161,12 +162,12 @@ private func labels(_ texts: [String], lines: Int = 1) -> [UILabel] {
     let stack = UIStackView(arrangedSubviews: row)
     stack.spacing = 8
     let root = pinned(stack, in: CGSize(width: 300, height: 30))
-    #expect(row[3].frame.width > 100, "\(row.map(\.frame))")
+    expect(row[3].frame.width > 100, "\(row.map(\.frame))")
     row[3].text = "Four"
     root.layoutIfNeeded()
     let own = row.map { $0.intrinsicContentSize.width }
-    #expect(abs(row[0].frame.width - (300 - 24 - own.dropFirst().reduce(0, +))) < 0.5, "\(row.map(\.frame))")
-    #expect(abs(row[3].frame.width - own[3]) < 0.5, "\(row.map(\.frame))")
+    expect(abs(row[0].frame.width - (300 - 24 - own.dropFirst().reduce(0, +))) < 0.5, "\(row.map(\.frame))")
+    expect(abs(row[3].frame.width - own[3]) < 0.5, "\(row.map(\.frame))")
 }
 
 @Test func aRowSharesItsWidthEquallyBetweenLabelsOfSeveralLines() {
@@ -249,8 +250,8 @@ func alignmentPlacesTheViewsAcrossTheAxis(alignment: UIStackView.Alignment, expe
     let stack = UIStackView(arrangedSubviews: [Block(30, 20), Block(30, 40), Block(30, 60)])
     stack.alignment = alignment
     _ = pinned(stack, in: CGSize(width: 90, height: 100))
-    #expect(stack.arrangedSubviews.map { [$0.frame.minY, $0.frame.height] } == expected)
-    #expect(stack.arrangedSubviews.map(\.frame.minX) == [0, 30, 60])
+    expect(stack.arrangedSubviews.map { [$0.frame.minY, $0.frame.height] } == expected)
+    expect(stack.arrangedSubviews.map(\.frame.minX) == [0, 30, 60])
 }
 
 @Test func aVerticalStackAlignsLeadingAndTrailingEdges() {
@@ -259,17 +260,17 @@ func alignmentPlacesTheViewsAcrossTheAxis(alignment: UIStackView.Alignment, expe
     stack.spacing = 5
     stack.alignment = .trailing
     let root = pinned(stack, in: CGSize(width: 100, height: 65))
-    #expect(
+    expect(
         stack.arrangedSubviews.map(\.frame) == [
             CGRect(x: 80, y: 0, width: 20, height: 30), CGRect(x: 60, y: 35, width: 40, height: 30),
         ])
     stack.alignment = .leading
     root.layoutIfNeeded()
-    #expect(stack.arrangedSubviews.map(\.frame.minX) == [0, 0])
+    expect(stack.arrangedSubviews.map(\.frame.minX) == [0, 0])
     // Baseline alignment is for horizontal stacks: a vertical one aligns its leading edges.
     stack.alignment = .firstBaseline
     root.layoutIfNeeded()
-    #expect(stack.arrangedSubviews.map(\.frame.minX) == [0, 0])
+    expect(stack.arrangedSubviews.map(\.frame.minX) == [0, 0])
 }
 
 /// Two one-line labels, 12 and 30 points, for the baseline alignments.
@@ -293,8 +294,8 @@ private func smallAndLargeLabels() -> (UILabel, UILabel) {
     func baseline(_ label: UILabel) -> CGFloat {
         label.frame.midY - label.font.lineHeight / 2 + label.font.ascender
     }
-    #expect(abs(baseline(small) - baseline(large)) <= 1.0 / 3)
-    #expect(large.frame.minY == 0 && small.frame.minY > 0)
+    expect(abs(baseline(small) - baseline(large)) <= 1.0 / 3)
+    expect(large.frame.minY == 0 && small.frame.minY > 0)
 }
 
 @Test func hiddenViewsTakeNoRoomAndNoSpacingAndShowAgain() {
@@ -306,15 +307,15 @@ private func smallAndLargeLabels() -> (UILabel, UILabel) {
     views[1].isHidden = true
     root.layoutIfNeeded()
     // Two views and one gap: 145 each.
-    #expect(views[0].frame.width == 145 && views[2].frame.minX == 155 && views[2].frame.width == 145)
-    #expect(views[1].frame.width == 0)
+    expect(views[0].frame.width == 145 && views[2].frame.minX == 155 && views[2].frame.width == 145)
+    expect(views[1].frame.width == 0)
     views[1].isHidden = false
     root.layoutIfNeeded()
     expectSpans(stack, [[0, 280.0 / 3], [280.0 / 3 + 10, 280.0 / 3], [560.0 / 3 + 20, 280.0 / 3]])
     // The last view hidden: the middle one reaches the end.
     views[2].isHidden = true
     root.layoutIfNeeded()
-    #expect(views[1].frame.maxX == 300 && views[2].frame.width == 0)
+    expect(views[1].frame.maxX == 300 && views[2].frame.width == 0)
 }
 
 @Test func newSpacingCustomSpacingAndMarginsLayOutAgainAtTheNextPass() {
@@ -326,7 +327,7 @@ private func smallAndLargeLabels() -> (UILabel, UILabel) {
     root.layoutIfNeeded()
     expectSpans(stack, [[0, 90], [105, 90], [210, 90]])
     stack.setCustomSpacing(45, after: stack.arrangedSubviews[0])
-    #expect(stack.customSpacing(after: stack.arrangedSubviews[0]) == 45)
+    expect(stack.customSpacing(after: stack.arrangedSubviews[0]) == 45)
     root.layoutIfNeeded()
     expectSpans(stack, [[0, 80], [125, 80], [220, 80]])
     stack.setCustomSpacing(UIStackView.spacingUseDefault, after: stack.arrangedSubviews[0])
@@ -340,27 +341,27 @@ private func smallAndLargeLabels() -> (UILabel, UILabel) {
     stack.layoutMargins = UIEdgeInsets(top: 5, left: 6, bottom: 5, right: 9)
     root.layoutIfNeeded()
     expectSpans(stack, [[6, 95], [101, 95], [196, 95]])
-    #expect(stack.arrangedSubviews.allSatisfy { $0.frame.minY == 5 && $0.frame.height == 40 })
+    expect(stack.arrangedSubviews.allSatisfy { $0.frame.minY == 5 && $0.frame.height == 40 })
 }
 
 @Test func arrangedSubviewsFollowInsertRemoveAndRemoveFromSuperview() {
     let (a, b, c) = (Block(10, 10), Block(20, 10), Block(30, 10))
     let stack = UIStackView(arrangedSubviews: [a, b])
     stack.insertArrangedSubview(c, at: 1)
-    #expect(stack.arrangedSubviews == [a, c, b])
+    expect(stack.arrangedSubviews == [a, c, b])
     stack.insertArrangedSubview(a, at: 2)
-    #expect(stack.arrangedSubviews == [c, b, a])
+    expect(stack.arrangedSubviews == [c, b, a])
     // Removed from the arrangement, it stays a subview, as in UIKit; it no longer takes room.
     stack.removeArrangedSubview(b)
-    #expect(stack.arrangedSubviews == [c, a] && b.superview === stack)
+    expect(stack.arrangedSubviews == [c, a] && b.superview === stack)
     stack.spacing = 10
     stack.distribution = .fillEqually
     let root = pinned(stack, in: CGSize(width: 110, height: 10))
     expectSpans(stack, [[0, 50], [60, 50]])
     a.removeFromSuperview()
-    #expect(stack.arrangedSubviews == [c])
+    expect(stack.arrangedSubviews == [c])
     root.layoutIfNeeded()
-    #expect(c.frame.width == 110)
+    expect(c.frame.width == 110)
 }
 
 @Test func aStackInAStackSizesBothFromTheirViews() {
@@ -380,16 +381,16 @@ private func smallAndLargeLabels() -> (UILabel, UILabel) {
     ])
     root.layoutIfNeeded()
     // The row: 30 + 10 + 50 wide, as tall as its tallest view (its views fill its height).
-    #expect(row.frame == CGRect(x: 0, y: 25, width: 90, height: 40))
-    #expect(c.frame == CGRect(x: 40, y: 0, width: 50, height: 40))
+    expect(row.frame == CGRect(x: 0, y: 25, width: 90, height: 40))
+    expect(c.frame == CGRect(x: 40, y: 0, width: 50, height: 40))
     // The column: as wide as the wider of its views, 20 + 5 + 40 high.
-    #expect(column.frame == CGRect(x: 12, y: 7, width: 90, height: 65))
-    #expect(a.frame == CGRect(x: 0, y: 0, width: 70, height: 20))
+    expect(column.frame == CGRect(x: 12, y: 7, width: 90, height: 65))
+    expect(a.frame == CGRect(x: 0, y: 0, width: 70, height: 20))
     // Its fitting size is the same, the stack alone.
     let alone = UIStackView(arrangedSubviews: [Block(70, 20), Block(30, 40)])
     alone.axis = .vertical
     alone.spacing = 5
-    #expect(
+    expect(
         alone.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) == CGSize(width: 70, height: 65))
 }
 
@@ -447,10 +448,10 @@ final class StackedBarsCell: UICollectionViewCell {
     )
     // Item 0 from (10, 0): its stack from x 20 to 200, y 10 to 50; bars (180 − 20) / 3 = 53.3
     // wide: red 20 to 73.3, green 83.3 to 136.7, blue 146.7 to 200.
-    #expect(image[46, 30] == red && image[110, 30] == green && image[173, 30] == blue)
-    #expect(image[78, 30] == white && image[141, 30] == white && image[110, 5] == white)
+    expect(image[46, 30] == red && image[110, 30] == green && image[173, 30] == blue)
+    expect(image[78, 30] == white && image[141, 30] == white && image[110, 5] == white)
     // Item 1 from (10, 70) hides its green bar: red 20 to 105, blue 115 to 200.
-    #expect(image[60, 100] == red && image[110, 100] == white && image[160, 100] == blue)
+    expect(image[60, 100] == red && image[110, 100] == white && image[160, 100] == blue)
 }
 
 /// A self-sizing cell: a title and a body, both of several lines, in a vertical stack pinned to
@@ -517,11 +518,11 @@ final class StackedTextCell: UICollectionViewCell {
     }
     let title = height(StackedTextCell.title, 17)
     let body = height(StackedTextCell.body, 13)
-    #expect(title > 1.5 * UIFont.systemFont(ofSize: 17).lineHeight)
-    #expect(body > 2.5 * UIFont.systemFont(ofSize: 13).lineHeight)
+    expect(title > 1.5 * UIFont.systemFont(ofSize: 17).lineHeight)
+    expect(body > 2.5 * UIFont.systemFont(ofSize: 13).lineHeight)
     let expected = Double(8 + title + 6 + body + 8)
     let second = layout.layoutAttributesForItem(at: .init(section: 0, item: 1))?.frame
-    #expect(
+    expect(
         second.map { abs($0.height - expected) < 1e-6 && abs($0.minY - expected) < 1e-6 } == true,
         "\(String(describing: second)) expected height \(expected)")
 }
@@ -540,12 +541,12 @@ final class StackedTextCell: UICollectionViewCell {
     collectionView.addSubview(root)
     // Shown: the plain view keeps its 50 points, the block (hugging 250) takes the rest.
     expectSpans(stack, [[0, 240], [250, 50]])
-    #expect(lines.all.isEmpty)
+    expect(lines.all.isEmpty)
     // Hidden: the stack's zero length, installed first, holds; the view's own breaks, with a warning.
     b.isHidden = true
     root.layoutIfNeeded()
-    #expect(a.frame.width == 300 && b.frame.width == 0)
-    #expect(lines.all.count == 1 && lines.all.first?.contains("width == 50") == true, "\(lines.all)")
+    expect(a.frame.width == 300 && b.frame.width == 0)
+    expect(lines.all.count == 1 && lines.all.first?.contains("width == 50") == true, "\(lines.all)")
 }
 
 /// A stack view subclass as apps write one: its own `init(frame:)` and `init(coder:)`.
@@ -560,8 +561,8 @@ final class CardStack: UIStackView {
 
 @Test func aSubclassInheritsInitArrangedSubviews() {
     let stack = CardStack(arrangedSubviews: [Block(10, 20), Block(30, 40)])
-    #expect(stack.axis == .vertical && stack.arrangedSubviews.count == 2)
-    #expect(
+    expect(stack.axis == .vertical && stack.arrangedSubviews.count == 2)
+    expect(
         stack.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) == CGSize(width: 30, height: 60))
 }
 
@@ -583,12 +584,12 @@ final class CountingBlock: UIView {
     counted.leadingAnchor.constraint(equalTo: root.leadingAnchor).isActive = true
     counted.topAnchor.constraint(equalTo: root.topAnchor).isActive = true
     root.layoutIfNeeded()
-    #expect(counted.frame == CGRect(x: 0, y: 0, width: 40, height: 20))
-    #expect(counted.asked == 1)
+    expect(counted.frame == CGRect(x: 0, y: 0, width: 40, height: 20))
+    expect(counted.asked == 1)
     // A new bounds size re-solves: the size is asked again, once.
     root.bounds.size = CGSize(width: 120, height: 100)
     root.layoutIfNeeded()
-    #expect(counted.asked == 2)
+    expect(counted.asked == 2)
 }
 
 @Test func lastBaselineAlignsTheLabelsTextAndPutsTheRowAtTheBottom() {
@@ -600,6 +601,6 @@ final class CountingBlock: UIView {
     func baseline(_ label: UILabel) -> CGFloat {
         label.frame.midY + label.font.lineHeight / 2 + label.font.descender
     }
-    #expect(abs(baseline(small) - baseline(large)) <= 1.0 / 3)
-    #expect(large.frame.maxY == 100 && small.frame.maxY < 100)
+    expect(abs(baseline(small) - baseline(large)) <= 1.0 / 3)
+    expect(large.frame.maxY == 100 && small.frame.maxY < 100)
 }

@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenKit
 import FrameGenRaster
+import TestTiers
 import Testing
 
 import struct FrameGenGeometry.Rect
@@ -201,9 +202,9 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
     @Test func aTableScenesRowsAreTheDataSourcesAtTheTablesFrames() throws {
         let t = try timeline(
             contactsScene(390, 600), contacts([12, 3]))
-        #expect(t.scene.content.itemCounts == [12, 3])
-        #expect(element(t, at: 0, 0, 3)?.frame == Rect(x: 0, y: 132, width: 390, height: 44))
-        #expect(element(t, at: 0, 1, 0)?.frame == Rect(x: 0, y: 528, width: 390, height: 44))
+        expect(t.scene.content.itemCounts == [12, 3])
+        expect(element(t, at: 0, 0, 3)?.frame == Rect(x: 0, y: 132, width: 390, height: 44))
+        expect(element(t, at: 0, 1, 0)?.frame == Rect(x: 0, y: 528, width: 390, height: 44))
     }
 
     /// A plain table's title header pins to the top while its section is on screen, at each
@@ -213,16 +214,16 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
         let t = try timeline(
             contactsScene(320, 300, "scroll: {to: [0, 230], duration: 1, curve: linear}"),
             contacts([5, 10]) { $0.titles = ["First", "Second"] })
-        #expect(element(t, at: 0, 0, 0, kind: "header")?.frame.minY == 0)
-        #expect(element(t, at: 0, 0, 2)?.frame.minY == 116)
+        expect(element(t, at: 0, 0, 0, kind: "header")?.frame.minY == 0)
+        expect(element(t, at: 0, 0, 2)?.frame.minY == 116)
         // 100 points into the scroll: the header sits at the top of the bounds.
         let half = 100.0 / 230
-        #expect(t.frame(at: half).views[0].bounds.minY == 100)
-        #expect(element(t, at: half, 0, 0, kind: "header")?.frame.minY == 100)
-        #expect(element(t, at: 1, 0, 0, kind: "header")?.frame.minY == 220)
-        #expect(element(t, at: 1, 1, 0, kind: "header")?.frame.minY == 248)
+        expect(t.frame(at: half).views[0].bounds.minY == 100)
+        expect(element(t, at: half, 0, 0, kind: "header")?.frame.minY == 100)
+        expect(element(t, at: 1, 0, 0, kind: "header")?.frame.minY == 220)
+        expect(element(t, at: 1, 1, 0, kind: "header")?.frame.minY == 248)
         // Drawn over the rows.
-        #expect(
+        expect(
             (element(t, at: 1, 0, 0, kind: "header")?.zIndex ?? 0) > (element(t, at: 1, 0, 4)?.zIndex ?? 0))
     }
 
@@ -237,19 +238,19 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
         let text = contactsScene(200, 300, "wait: 0.5", "tap: {item: [0, 2]}", "wait: 0.5")
         let before = try render(text, table, frame: 4)
         let after = try render(text, table, frame: 6)
-        #expect(heard.selected == [IndexPath(row: 3, section: 0)])
+        expect(heard.selected == [IndexPath(row: 3, section: 0)])
         // Row 3 is 132..<176: white before, `.systemGray4` (209, 209, 214) once selected.
-        #expect(before[100, 150] == Color.white)
-        #expect(after[100, 150] == Color(r: 209, g: 209, b: 214))
-        #expect(after[100, 100] == Color.white)
+        expect(before[100, 150] == Color.white)
+        expect(after[100, 150] == Color(r: 209, g: 209, b: 214))
+        expect(after[100, 100] == Color.white)
         // A second tap on another row deselects the first.
         let again = try render(
             contactsScene(
                 200, 300, "wait: 0.5", "tap: {item: [0, 2]}", "wait: 0.5", "tap: {item: [0, 0]}", "wait: 0.2"),
             table, frame: 12)
-        #expect(heard.deselected == [IndexPath(row: 3, section: 0)])
-        #expect(again[100, 150] == Color.white)
-        #expect(again[100, 20] == Color(r: 209, g: 209, b: 214))
+        expect(heard.deselected == [IndexPath(row: 3, section: 0)])
+        expect(again[100, 150] == Color.white)
+        expect(again[100, 20] == Color(r: 209, g: 209, b: 214))
     }
 
     /// What the delegate does at the tap shows: here it renames the contact and reloads the
@@ -269,10 +270,10 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
         func dark(_ image: StraightImage) -> [Int] {
             (88..<132).flatMap { y in (0..<200).filter { image[$0, y].r < 128 }.map { y * 200 + $0 } }
         }
-        #expect(!dark(before).isEmpty)
-        #expect(!dark(after).isEmpty)
-        #expect(dark(after) != dark(before))
-        #expect(after[190, 125] == Color.white)
+        expect(!dark(before).isEmpty)
+        expect(!dark(after).isEmpty)
+        expect(dark(after) != dark(before))
+        expect(after[190, 125] == Color.white)
     }
 
     /// The frame shows what `layer.render(in:)` draws for the same table: a grouped table's
@@ -287,14 +288,14 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
         for y in 0..<800 {
             for x in 0..<640 where frame[x, y] != color(direct, x, y) { differing += 1 }
         }
-        #expect(differing == 0)
+        expect(differing == 0)
         // The grouped background above the first row, the cell's white in row 0 (38 + 0..<44).
-        #expect(frame[20, 20] == Color(r: 242, g: 242, b: 247))
-        #expect(frame[20, 100] == Color.white)
+        expect(frame[20, 20] == Color(r: 242, g: 242, b: 247))
+        expect(frame[20, 100] == Color.white)
         // Row 0's separator, from x 16: pixel row 2 * (38 + 44) - 1 = 163 with the 44.5-point
         // automatic rows (the separator's pixel is added).
-        #expect(frame[40, 163] != Color.white)
-        #expect(frame[20, 163] == Color.white)
+        expect(frame[40, 163] != Color.white)
+        expect(frame[20, 163] == Color.white)
     }
 
     /// An inset grouped section is rounded at its outer corners only, as iOS shows it
@@ -306,13 +307,13 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
             contacts([3], style: .insetGrouped) { $0.titles = ["Friends"] }, frame: 0)
         let grey = Color(r: 242, g: 242, b: 247)
         // The 20-point margins are grey; row 0 is 38..<82.5, 20 points in.
-        #expect(frame[20, 100] == grey)
-        #expect(frame[300, 100] == Color.white)
+        expect(frame[20, 100] == grey)
+        expect(frame[300, 100] == Color.white)
         // The section's top-left corner is rounded; row 0's bottom-left one is not.
-        #expect(frame[41, 77] == grey)
-        #expect(frame[41, 162] == Color.white)
+        expect(frame[41, 77] == grey)
+        expect(frame[41, 162] == Color.white)
         // The last row's bottom corner is rounded.
-        #expect(frame[41, 2 * 171] == grey)
+        expect(frame[41, 2 * 171] == grey)
     }
 
     /// A scene's delete goes to the data source's `commit` (which removes the contact and
@@ -325,18 +326,18 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
         let t = try timeline(
             contactsScene(200, 300, "delete: {items: [[0, 1]], duration: 0.4, curve: linear}"),
             contacts([5]) { $0.tellsTable = commitTellsTheTable })
-        #expect(t.scene.content.itemCounts == [5])
+        expect(t.scene.content.itemCounts == [5])
         let halfway = t.frame(at: 0.2).views[0].elements.map(\.attributes).filter {
             $0.representedElementKind == nil
         }
         let fading = halfway.filter { $0.alpha < 1 }
-        #expect(fading.count == 1)
-        #expect(fading.first.map { abs($0.alpha - 0.5) < 1e-6 } == true)
-        #expect(fading.first?.frame.minY == 44)
+        expect(fading.count == 1)
+        expect(fading.first.map { abs($0.alpha - 0.5) < 1e-6 } == true)
+        expect(fading.first?.frame.minY == 44)
         // Contact 0.2, row 2 before and row 1 after, halfway between 88 and 44.
-        #expect(halfway.contains { $0.alpha == 1 && $0.frame.minY == 66 })
-        #expect(element(t, at: 0.4, 0, 1)?.frame.minY == 44)
-        #expect(element(t, at: 0.4, 0, 4) == nil)
+        expect(halfway.contains { $0.alpha == 1 && $0.frame.minY == 66 })
+        expect(element(t, at: 0.4, 0, 1)?.frame.minY == 44)
+        expect(element(t, at: 0.4, 0, 4) == nil)
     }
 
     /// The inserted row's cell shows what the data source's `commit` put in the model, and a
@@ -352,11 +353,11 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
         let end = t.frame(at: t.duration).views[0].elements.map(\.attributes).filter {
             $0.representedElementKind == nil
         }
-        #expect(end.count == 5)
-        #expect(end.map(\.frame.minY).sorted() == [0, 44, 88, 132, 176])
+        expect(end.count == 5)
+        expect(end.map(\.frame.minY).sorted() == [0, 44, 88, 132, 176])
         // The tap reached the table as a row of the data source's five.
         _ = try render(text, table, frame: t.frameCount - 1)
-        #expect(heard.selected == [IndexPath(row: 3, section: 0)])
+        expect(heard.selected == [IndexPath(row: 3, section: 0)])
     }
 
     /// A rotation lays the table out at its new width: the rows take the landscape view's.
@@ -364,8 +365,8 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
         let t = try timeline(
             "layout: {type: contacts}\ntimeline:\n  - rotate: {to: landscape, duration: 0.4}\n",
             contacts([10]))
-        #expect(element(t, at: 0, 0, 2)?.frame == Rect(x: 0, y: 88, width: 390, height: 44))
-        #expect(element(t, at: t.duration, 0, 2)?.frame == Rect(x: 0, y: 88, width: 844, height: 44))
+        expect(element(t, at: 0, 0, 2)?.frame == Rect(x: 0, y: 88, width: 390, height: 44))
+        expect(element(t, at: t.duration, 0, 2)?.frame == Rect(x: 0, y: 88, width: 844, height: 44))
     }
 
     /// A scene that counts its items otherwise than the data source is warned of once, and
@@ -376,8 +377,8 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
             "canvas: {width: 200, height: 300, scale: 1}\ncontent: {items: 3}\nlayout: {type: contacts}\n",
             contacts([5], warnings: said.warnings))
         let rows = t.frame(at: 0).views[0].elements.filter { $0.attributes.representedElementKind == nil }
-        #expect(rows.count == 3)
-        #expect(
+        expect(rows.count == 3)
+        expect(
             said.lines == [
                 "the table \"contacts\": after the first layout pass its data source has [5] rows per section and the scene [3]; the rows both have are shown (a data source changes its model in tableView(_:commit:forRowAt:) and tableView(_:moveRowAt:to:), as for an edit on iOS)"
             ])
@@ -390,7 +391,7 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
                 200, 300, "drag: {by: [0, -200], duration: 0.3}", "delete: {items: [[0, 6]], duration: 0.3}",
                 "tap: {item: [0, 7]}"), contacts([30]) { $0.titles = ["A"] })
         let serial = (0..<t.frameCount).map { "\(t.frame($0))" }
-        #expect(framesDrawnInReverseOnSeveralThreads(t) == serial)
+        expect(framesDrawnInReverseOnSeveralThreads(t) == serial)
     }
 
     /// A table bounces vertically however few its rows (UITableView's alwaysBounceVertical is
@@ -400,8 +401,8 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
         let t = try timeline(
             contactsScene(200, 300, "drag: {by: [0, -100], duration: 0.2}"), contacts([3, 2]))
         let pulled = t.frame(at: 0.2).views[0].bounds.minY
-        #expect(pulled > 0 && pulled < 100)
-        #expect(t.frame(at: t.duration).views[0].bounds.minY == 0)
+        expect(pulled > 0 && pulled < 100)
+        expect(t.frame(at: t.duration).views[0].bounds.minY == 0)
     }
 
     /// Bad answers of a data source and delegate are said once each, naming the call, and the
@@ -414,16 +415,16 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
         }
         let t = try timeline(
             contactsScene(200, 300, "drag: {by: [0, -40], duration: 0.2}"), table)
-        #expect(t.scene.content.itemCounts == [3, 0])
-        #expect(element(t, at: 0, 0, 1)?.frame == Rect(x: 0, y: 44, width: 200, height: 44))
+        expect(t.scene.content.itemCounts == [3, 0])
+        expect(element(t, at: 0, 0, 1)?.frame == Rect(x: 0, y: 44, width: 200, height: 44))
         let lines = said.lines
-        #expect(
+        expect(
             lines.filter {
                 $0.contains("tableView(_:numberOfRowsInSection:) returned -4 for section 1; taken as 0")
             }
             .count == 1)
-        #expect(lines.filter { $0.contains("answered nan, which is not a height") }.count == 1)
-        #expect(lines.allSatisfy { $0.hasPrefix("the table \"contacts\": ") })
+        expect(lines.filter { $0.contains("answered nan, which is not a height") }.count == 1)
+        expect(lines.allSatisfy { $0.hasPrefix("the table \"contacts\": ") })
     }
 }
 
@@ -440,11 +441,11 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
         }!.content!
         if swipes {
             let width = row.bounds.minX
-            #expect(width >= 74 && width < 120)
+            expect(width >= 74 && width < 120)
             let actions = row.sublayers.first { $0.position.x > 320 }
-            #expect(actions?.sublayers.first?.backgroundColor?.red == 1)
+            expect(actions?.sublayers.first?.backgroundColor?.red == 1)
         } else {
-            #expect(row.bounds.minX == 0)
+            expect(row.bounds.minX == 0)
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import FrameGenCoreGraphics
 import FrameGenUIKit
 import FrameGenUIKitRendering
+import TestTiers
 import Testing
 
 /// Counts the cells it makes and the ones handed out again.
@@ -86,26 +87,26 @@ private final class Source: NSObject, UITableViewDataSource, UITableViewDelegate
     /// UIKit's defaults: a table view always bounces vertically, a collection view (and any
     /// other scroll view) only when its content is taller than it.
     @Test func onlyATableAlwaysBouncesVertically() {
-        #expect(UITableView(frame: .zero, style: .plain).alwaysBounceVertical)
-        #expect(!UITableView(frame: .zero, style: .plain).alwaysBounceHorizontal)
-        #expect(
+        expect(UITableView(frame: .zero, style: .plain).alwaysBounceVertical)
+        expect(!UITableView(frame: .zero, style: .plain).alwaysBounceHorizontal)
+        expect(
             !UICollectionView(frame: .zero, collectionViewLayout: UICollectionViewFlowLayout())
                 .alwaysBounceVertical)
-        #expect(!UIScrollView(frame: .zero).alwaysBounceVertical)
+        expect(!UIScrollView(frame: .zero).alwaysBounceVertical)
     }
 
     @Test func plainRowsAre44PointsTallOneBelowTheOther() {
         let (table, source) = Self.table([3])
         table.layoutIfNeeded()
-        #expect(table.visibleCells.map(\.frame.minY) == [0, 44, 88])
-        #expect(table.visibleCells.allSatisfy { $0.frame.height == 44 && $0.frame.width == 320 })
-        #expect(
+        expect(table.visibleCells.map(\.frame.minY) == [0, 44, 88])
+        expect(table.visibleCells.allSatisfy { $0.frame.height == 44 && $0.frame.width == 320 })
+        expect(
             table.rectForRow(at: IndexPath(row: 2, section: 0)) == CGRect(x: 0, y: 88, width: 320, height: 44)
         )
-        #expect(table.contentSize == CGSize(width: 320, height: 132))
-        #expect(table.numberOfSections == 1 && table.numberOfRows(inSection: 0) == 3)
-        #expect(table.indexPathForRow(at: CGPoint(x: 10, y: 50)) == IndexPath(row: 1, section: 0))
-        #expect(table.cellForRow(at: IndexPath(row: 1, section: 0))?.textLabel?.text == "Row 1")
+        expect(table.contentSize == CGSize(width: 320, height: 132))
+        expect(table.numberOfSections == 1 && table.numberOfRows(inSection: 0) == 3)
+        expect(table.indexPathForRow(at: CGPoint(x: 10, y: 50)) == IndexPath(row: 1, section: 0))
+        expect(table.cellForRow(at: IndexPath(row: 1, section: 0))?.textLabel?.text == "Row 1")
         withExtendedLifetime(source) {}
     }
 
@@ -113,11 +114,11 @@ private final class Source: NSObject, UITableViewDataSource, UITableViewDelegate
         let (table, source) = Self.table([3])
         source.heights[IndexPath(row: 1, section: 0)] = 80
         table.layoutIfNeeded()
-        #expect(table.visibleCells.map(\.frame.minY) == [0, 44, 124])
-        #expect(table.rectForRow(at: IndexPath(row: 1, section: 0)).height == 80)
+        expect(table.visibleCells.map(\.frame.minY) == [0, 44, 124])
+        expect(table.rectForRow(at: IndexPath(row: 1, section: 0)).height == 80)
         table.rowHeight = 50
         table.layoutIfNeeded()
-        #expect(table.visibleCells.map(\.frame.minY) == [0, 50, 130])
+        expect(table.visibleCells.map(\.frame.minY) == [0, 50, 130])
         withExtendedLifetime(source) {}
     }
 
@@ -128,16 +129,16 @@ private final class Source: NSObject, UITableViewDataSource, UITableViewDelegate
             return (table, source)
         }
         // 100 points of content and the half-point separator, at scale 2.
-        #expect(table.rectForRow(at: IndexPath(row: 0, section: 0)).height == 100.5)
-        #expect(table.rectForRow(at: IndexPath(row: 1, section: 0)).minY == 100.5)
+        expect(table.rectForRow(at: IndexPath(row: 0, section: 0)).height == 100.5)
+        expect(table.rectForRow(at: IndexPath(row: 1, section: 0)).minY == 100.5)
         withExtendedLifetime(source) {}
     }
 
     @Test func twentyRowsIn300PointsShowSeven() {
         let (table, source) = Self.table([20])
-        #expect(table.visibleCells.count == 7)
-        #expect(table.indexPathsForVisibleRows == (0..<7).map { IndexPath(row: $0, section: 0) })
-        #expect(table.contentSize.height == 880)
+        expect(table.visibleCells.count == 7)
+        expect(table.indexPathsForVisibleRows == (0..<7).map { IndexPath(row: $0, section: 0) })
+        expect(table.contentSize.height == 880)
         withExtendedLifetime(source) {}
     }
 
@@ -145,17 +146,17 @@ private final class Source: NSObject, UITableViewDataSource, UITableViewDelegate
         CountingCell.made = 0
         let (table, source) = Self.table([20], cell: CountingCell.self)
         table.layoutIfNeeded()
-        #expect(CountingCell.made == 7)
+        expect(CountingCell.made == 7)
         let first = table.cellForRow(at: IndexPath(row: 0, section: 0)) as? CountingCell
         // Rows 1...7 (44...352) meet 50..<350: row 0 leaves and its cell shows row 7.
         table.contentOffset = CGPoint(x: 0, y: 50)
         table.layoutIfNeeded()
-        #expect(CountingCell.made == 7)
-        #expect(table.cellForRow(at: IndexPath(row: 7, section: 0)) === first)
-        #expect(first?.reused == 1)
-        #expect(first?.textLabel?.text == "Row 7")
-        #expect(first?.frame.minY == 308)
-        #expect(table.indexPathsForVisibleRows?.first == IndexPath(row: 1, section: 0))
+        expect(CountingCell.made == 7)
+        expect(table.cellForRow(at: IndexPath(row: 7, section: 0)) === first)
+        expect(first?.reused == 1)
+        expect(first?.textLabel?.text == "Row 7")
+        expect(first?.frame.minY == 308)
+        expect(table.indexPathsForVisibleRows?.first == IndexPath(row: 1, section: 0))
         withExtendedLifetime(source) {}
     }
 
@@ -164,20 +165,20 @@ private final class Source: NSObject, UITableViewDataSource, UITableViewDelegate
         source.headerTitles = [0: "First", 1: "Second"]
         table.layoutIfNeeded()
         // 28-point title headers: section 0 is 0..<248, section 1 from 248.
-        #expect(table.rectForHeader(inSection: 0) == CGRect(x: 0, y: 0, width: 320, height: 28))
-        #expect(table.rectForRow(at: IndexPath(row: 0, section: 0)).minY == 28)
-        #expect(table.rect(forSection: 1).minY == 248)
-        #expect(table.headerView(forSection: 0)?.textLabel?.text == "First")
+        expect(table.rectForHeader(inSection: 0) == CGRect(x: 0, y: 0, width: 320, height: 28))
+        expect(table.rectForRow(at: IndexPath(row: 0, section: 0)).minY == 28)
+        expect(table.rect(forSection: 1).minY == 248)
+        expect(table.headerView(forSection: 0)?.textLabel?.text == "First")
         table.contentOffset = CGPoint(x: 0, y: 100)
         table.layoutIfNeeded()
-        #expect(table.headerView(forSection: 0)?.frame.minY == 100)
+        expect(table.headerView(forSection: 0)?.frame.minY == 100)
         // Pushed up by the next section: its bottom at the section's end (248).
         table.contentOffset = CGPoint(x: 0, y: 230)
         table.layoutIfNeeded()
-        #expect(table.headerView(forSection: 0)?.frame.minY == 220)
-        #expect(table.headerView(forSection: 1)?.frame.minY == 248)
+        expect(table.headerView(forSection: 0)?.frame.minY == 220)
+        expect(table.headerView(forSection: 1)?.frame.minY == 248)
         // The header is drawn over the rows.
-        #expect(table.subviews.last is UITableViewHeaderFooterView)
+        expect(table.subviews.last is UITableViewHeaderFooterView)
         withExtendedLifetime(source) {}
     }
 
@@ -185,13 +186,13 @@ private final class Source: NSObject, UITableViewDataSource, UITableViewDelegate
         let (table, source) = Self.table([2, 2], style: .grouped)
         source.headerTitles = [0: "First"]
         table.layoutIfNeeded()
-        #expect(table.rectForHeader(inSection: 0).height == 38)
-        #expect(table.headerView(forSection: 0)?.textLabel?.text == "FIRST")
-        #expect(table.headerView(forSection: 0)?.textLabel?.font.pointSize == 13)
+        expect(table.rectForHeader(inSection: 0).height == 38)
+        expect(table.headerView(forSection: 0)?.textLabel?.text == "FIRST")
+        expect(table.headerView(forSection: 0)?.textLabel?.font.pointSize == 13)
         table.contentOffset = CGPoint(x: 0, y: 20)
         table.layoutIfNeeded()
-        #expect(table.headerView(forSection: 0)?.frame.minY == 0)
-        #expect(table.backgroundColor == .systemGroupedBackground)
+        expect(table.headerView(forSection: 0)?.frame.minY == 0)
+        expect(table.backgroundColor == .systemGroupedBackground)
         withExtendedLifetime(source) {}
     }
 
@@ -199,10 +200,10 @@ private final class Source: NSObject, UITableViewDataSource, UITableViewDelegate
         let (table, source) = Self.table([3], style: .insetGrouped)
         table.layoutIfNeeded()
         let cells = table.visibleCells
-        #expect(cells.map(\.frame.minX) == [20, 20, 20])
-        #expect(cells.map(\.frame.width) == [280, 280, 280])
-        #expect(cells.map(\.layer.cornerRadius) == [10, 0, 10])
-        #expect(cells[0].backgroundColor == .secondarySystemGroupedBackground)
+        expect(cells.map(\.frame.minX) == [20, 20, 20])
+        expect(cells.map(\.frame.width) == [280, 280, 280])
+        expect(cells.map(\.layer.cornerRadius) == [10, 0, 10])
+        expect(cells[0].backgroundColor == .secondarySystemGroupedBackground)
         withExtendedLifetime(source) {}
     }
 
@@ -214,22 +215,22 @@ private final class Source: NSObject, UITableViewDataSource, UITableViewDelegate
         cell.layoutIfNeeded()
         let content = cell.contentView
         let detail = try! #require(cell.detailTextLabel)
-        #expect(Self.near(detail.frame.maxX, content.bounds.width - content.layoutMargins.right))
-        #expect(Self.near(detail.frame.maxX, 304))
-        #expect(detail.textColor == .secondaryLabel)
-        #expect(Self.near(cell.textLabel?.frame.minX, 16))
-        #expect(UITableViewCell(style: .default, reuseIdentifier: nil).detailTextLabel == nil)
+        expect(Self.near(detail.frame.maxX, content.bounds.width - content.layoutMargins.right))
+        expect(Self.near(detail.frame.maxX, 304))
+        expect(detail.textColor == .secondaryLabel)
+        expect(Self.near(cell.textLabel?.frame.minX, 16))
+        expect(UITableViewCell(style: .default, reuseIdentifier: nil).detailTextLabel == nil)
         let subtitle = UITableViewCell(style: .subtitle, reuseIdentifier: nil)
         subtitle.textLabel?.text = "Title"
         subtitle.detailTextLabel?.text = "Subtitle"
         subtitle.layoutIfNeeded()
-        #expect(Self.near(subtitle.detailTextLabel?.frame.minY, subtitle.textLabel!.frame.maxY))
-        #expect(subtitle.detailTextLabel?.font.pointSize == 15)
+        expect(Self.near(subtitle.detailTextLabel?.frame.minY, subtitle.textLabel!.frame.maxY))
+        expect(subtitle.detailTextLabel?.font.pointSize == 15)
         // With a disclosure indicator, the chevron (8 x 13) ends 16 points from the edge.
         cell.accessoryType = .disclosureIndicator
         cell.layoutIfNeeded()
-        #expect(content.frame.maxX == 296)  // 320 - 16 - 8
-        #expect(Self.near(detail.frame.maxX, content.bounds.width - content.layoutMargins.right))
+        expect(content.frame.maxX == 296)  // 320 - 16 - 8
+        expect(Self.near(detail.frame.maxX, content.bounds.width - content.layoutMargins.right))
     }
 
     @Test func selectionSelectsTheCell() {
@@ -237,11 +238,11 @@ private final class Source: NSObject, UITableViewDataSource, UITableViewDelegate
         table.layoutIfNeeded()
         let path = IndexPath(row: 1, section: 0)
         table.selectRow(at: path, animated: false, scrollPosition: .none)
-        #expect(table.indexPathForSelectedRow == path)
-        #expect(table.cellForRow(at: path)?.isSelected == true)
+        expect(table.indexPathForSelectedRow == path)
+        expect(table.cellForRow(at: path)?.isSelected == true)
         table.deselectRow(at: path, animated: false)
-        #expect(table.indexPathForSelectedRow == nil)
-        #expect(table.cellForRow(at: path)?.isSelected == false)
+        expect(table.indexPathForSelectedRow == nil)
+        expect(table.cellForRow(at: path)?.isSelected == false)
         withExtendedLifetime(source) {}
     }
 
@@ -252,24 +253,24 @@ private final class Source: NSObject, UITableViewDataSource, UITableViewDelegate
         source.sections = [4]
         table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .automatic)
         table.layoutIfNeeded()
-        #expect(table.numberOfRows(inSection: 0) == 4)
-        #expect(table.cellForRow(at: IndexPath(row: 3, section: 0)) === last)
-        #expect(last?.frame.minY == 132)
+        expect(table.numberOfRows(inSection: 0) == 4)
+        expect(table.cellForRow(at: IndexPath(row: 3, section: 0)) === last)
+        expect(last?.frame.minY == 132)
         source.sections = [2]
         table.performBatchUpdates {
             table.deleteRows(at: [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)], with: .fade)
         }
-        #expect(table.visibleCells.count == 2)
-        #expect(table.cellForRow(at: IndexPath(row: 1, section: 0)) === last)
+        expect(table.visibleCells.count == 2)
+        expect(table.cellForRow(at: IndexPath(row: 1, section: 0)) === last)
         withExtendedLifetime(source) {}
     }
 
     @Test func scrollToRowMovesTheContent() {
         let (table, source) = Self.table([20])
         table.scrollToRow(at: IndexPath(row: 10, section: 0), at: .top, animated: false)
-        #expect(table.contentOffset.y == 440)
+        expect(table.contentOffset.y == 440)
         table.scrollToRow(at: IndexPath(row: 19, section: 0), at: .top, animated: false)
-        #expect(table.contentOffset.y == 580)
+        expect(table.contentOffset.y == 580)
         withExtendedLifetime(source) {}
     }
 
@@ -288,18 +289,18 @@ private final class Source: NSObject, UITableViewDataSource, UITableViewDelegate
             // The separator under row 0: y 43.5..<44, pixel row 87, from x 16 (pixel 32).
             let white: [UInt8] = [255, 255, 255, 255]
             let separator = Self.over(UIColor.separator, white)
-            #expect(Self.close(ImageRendererTests.pixel(image, 40, 87), separator))
-            #expect(Self.close(ImageRendererTests.pixel(image, 600, 87), separator))
-            #expect(ImageRendererTests.pixel(image, 30, 87) == white)
-            #expect(ImageRendererTests.pixel(image, 40, 86) == white)
-            #expect(ImageRendererTests.pixel(image, 40, 88) != white)  // row 1's red
+            expect(Self.close(ImageRendererTests.pixel(image, 40, 87), separator))
+            expect(Self.close(ImageRendererTests.pixel(image, 600, 87), separator))
+            expect(ImageRendererTests.pixel(image, 30, 87) == white)
+            expect(ImageRendererTests.pixel(image, 40, 86) == white)
+            expect(ImageRendererTests.pixel(image, 40, 88) != white)  // row 1's red
             // Row 1 (44..<88) red but its separator.
-            #expect(ImageRendererTests.pixel(image, 2, 90) == [255, 0, 0, 255])
-            #expect(ImageRendererTests.pixel(image, 630, 174) == [255, 0, 0, 255])
+            expect(ImageRendererTests.pixel(image, 2, 90) == [255, 0, 0, 255])
+            expect(ImageRendererTests.pixel(image, 630, 174) == [255, 0, 0, 255])
             // Its separator lies on the cell's white below the content view, as on iOS.
-            #expect(Self.close(ImageRendererTests.pixel(image, 40, 175), separator))
+            expect(Self.close(ImageRendererTests.pixel(image, 40, 175), separator))
             // Below the rows: the table's background.
-            #expect(ImageRendererTests.pixel(image, 40, 400) == white)
+            expect(ImageRendererTests.pixel(image, 40, 400) == white)
         }
     }
 
@@ -316,28 +317,28 @@ private final class Source: NSObject, UITableViewDataSource, UITableViewDelegate
             // The chevron is 8 x 13 at x 296..<304, y 15.5..<28.5 (scale 2: 592..<608, 31..<57):
             // its tip at the middle right.
             let tip = ImageRendererTests.pixel(image, 604, 43)
-            #expect(tip != [255, 255, 255, 255])
-            #expect(tip[0] == tip[1] && tip[0] > 100)  // grey
-            #expect(ImageRendererTests.pixel(image, 590, 20) == [255, 255, 255, 255])
+            expect(tip != [255, 255, 255, 255])
+            expect(tip[0] == tip[1] && tip[0] > 100)  // grey
+            expect(ImageRendererTests.pixel(image, 590, 20) == [255, 255, 255, 255])
         }
     }
 
     @Test func unregisteredIdentifiersAndNibs() {
         let table = UITableView(frame: CGRect(x: 0, y: 0, width: 320, height: 300), style: .plain)
-        #expect(table.dequeueReusableCell(withIdentifier: "none") == nil)
+        expect(table.dequeueReusableCell(withIdentifier: "none") == nil)
         let reports = Lines()
         table.report = { reports.append($0) }
         table.register(UINib(nibName: "Cell", bundle: nil), forCellReuseIdentifier: "nib")
         let cell = table.dequeueReusableCell(withIdentifier: "nib")
-        #expect(cell != nil)
-        #expect(reports.all.contains { $0.contains("the nib \"Cell\"") && $0.contains("cannot load") })
+        expect(cell != nil)
+        expect(reports.all.contains { $0.contains("the nib \"Cell\"") && $0.contains("cannot load") })
         table.register(
             { UITableViewCell(style: .subtitle, reuseIdentifier: $0) }, forCellReuseIdentifier: "made")
-        #expect(table.dequeueReusableCell(withIdentifier: "made")?.detailTextLabel != nil)
+        expect(table.dequeueReusableCell(withIdentifier: "made")?.detailTextLabel != nil)
         let raised = Lines()
         table.raise = { raised.append($0) }
         _ = table.dequeueReusableCell(withIdentifier: "missing", for: IndexPath(row: 0, section: 0))
-        #expect(raised.all.first?.hasPrefix("unable to dequeue a cell with identifier missing") == true)
+        expect(raised.all.first?.hasPrefix("unable to dequeue a cell with identifier missing") == true)
     }
 
     @Test func aTableViewControllersViewIsItsTable() {
@@ -360,10 +361,10 @@ private final class Source: NSObject, UITableViewDataSource, UITableViewDelegate
         let controller = Controller(style: .insetGrouped)
         controller.tableView.frame = CGRect(x: 0, y: 0, width: 390, height: 400)
         controller.tableView.layoutIfNeeded()
-        #expect(controller.tableView.style == .insetGrouped)
-        #expect(controller.tableView.visibleCells.count == 4)
-        #expect(controller.tableView.rectForRow(at: IndexPath(row: 1, section: 0)).minY == 95)  // 35 + 60
-        #expect(controller.clearsSelectionOnViewWillAppear)
+        expect(controller.tableView.style == .insetGrouped)
+        expect(controller.tableView.visibleCells.count == 4)
+        expect(controller.tableView.rectForRow(at: IndexPath(row: 1, section: 0)).minY == 95)  // 35 + 60
+        expect(controller.clearsSelectionOnViewWillAppear)
     }
 
     @Test func aListContentConfigurationSetsTheLabels() {
@@ -374,15 +375,15 @@ private final class Source: NSObject, UITableViewDataSource, UITableViewDelegate
         cell.contentConfiguration = content
         cell.frame = CGRect(x: 0, y: 0, width: 320, height: 44)
         cell.layoutIfNeeded()
-        #expect(cell.textLabel?.text == "Title")
-        #expect(Self.near(cell.textLabel?.frame.minX, 16))
+        expect(cell.textLabel?.text == "Title")
+        expect(Self.near(cell.textLabel?.frame.minX, 16))
         var value = UIListContentConfiguration.valueCell()
         value.text = "Name"
         value.secondaryText = "Value"
         cell.contentConfiguration = value
         cell.layoutIfNeeded()
-        #expect(cell.detailTextLabel?.text == "Value")
-        #expect(Self.near(cell.detailTextLabel?.frame.maxX, 304))
+        expect(cell.detailTextLabel?.text == "Value")
+        expect(Self.near(cell.detailTextLabel?.frame.maxX, 304))
     }
 
     /// `color` over an opaque `base`, as 8-bit RGBA.

@@ -2,6 +2,7 @@ import Foundation
 import FrameGenCoreGraphics
 import FrameGenUIKit
 import FrameGenUIKitRendering
+import TestTiers
 import Testing
 
 /// Text fields and text views as an app's cells use them at rest (docs/uikit.md "Controls"):
@@ -41,16 +42,16 @@ import Testing
         let field = UITextField(frame: CGRect(x: 0, y: 0, width: 200, height: 34))
         field.borderStyle = .roundedRect
         field.placeholder = "Search"
-        #expect(field.textRect(forBounds: field.bounds) == CGRect(x: 7, y: 0, width: 186, height: 34))
+        expect(field.textRect(forBounds: field.bounds) == CGRect(x: 7, y: 0, width: 186, height: 34))
         field.layoutIfNeeded()
         let empty = Self.draw(field)
         // Nothing drawn left of the text's inset but the border; the placeholder's ink is grey
         // (60, 60, 67 at 0.3 over white), not black.
-        #expect(Self.darkest(empty, x: 4..<12, y: 20..<48) >= 190)
+        expect(Self.darkest(empty, x: 4..<12, y: 20..<48) >= 190)
         let placeholderInk = Self.darkest(empty, x: 14..<120, y: 10..<58)
-        #expect(placeholderInk < 230 && placeholderInk > 150)
+        expect(placeholderInk < 230 && placeholderInk > 150)
         // The corner: outside the 5-point rounding, transparent.
-        #expect(ImageRendererTests.pixel(empty, 0, 0)[3] == 0)
+        expect(ImageRendererTests.pixel(empty, 0, 0)[3] == 0)
         field.text = "Hello"
         field.layoutIfNeeded()
         let filled = Self.draw(field)
@@ -58,8 +59,8 @@ import Testing
             try? empty.pngData()?.write(to: URL(fileURLWithPath: folder + "/field-empty.png"))
             try? filled.pngData()?.write(to: URL(fileURLWithPath: folder + "/field-filled.png"))
         }
-        #expect(Self.darkest(filled, x: 14..<120, y: 10..<58) < 60)
-        #expect(field.text == "Hello")
+        expect(Self.darkest(filled, x: 14..<120, y: 10..<58) < 60)
+        expect(field.text == "Hello")
     }
 
     /// A left view shown always takes the text's start; one shown while editing does not, until
@@ -71,9 +72,9 @@ import Testing
         field.attributedPlaceholder = NSAttributedString(
             string: "placeholder", attributes: [.foregroundColor: UIColor.red])
         field.placeholder = "Example placeholder"
-        #expect(field.placeholder == "Example placeholder")
+        expect(field.placeholder == "Example placeholder")
         let kept = field.attributedPlaceholder?.attribute(.foregroundColor, at: 0, effectiveRange: nil)
-        #expect((kept as? UIColor) == UIColor.red)
+        expect((kept as? UIColor) == UIColor.red)
         // Drawn red: some pixel of the text has red well above green and blue.
         let image = Self.draw(field, scale: 1)
         var reddest = 0
@@ -83,21 +84,21 @@ import Testing
                 reddest = max(reddest, p[0] - max(p[1], p[2]))
             }
         }
-        #expect(reddest > 100)
+        expect(reddest > 100)
         // A plain placeholder alone is the system's grey.
         let plain = UITextField()
         plain.placeholder = "Search"
-        #expect(plain.attributedPlaceholder?.attribute(.foregroundColor, at: 0, effectiveRange: nil) == nil)
+        expect(plain.attributedPlaceholder?.attribute(.foregroundColor, at: 0, effectiveRange: nil) == nil)
     }
 
     @Test func leftViewsMoveTheText() {
         let field = UITextField(frame: CGRect(x: 0, y: 0, width: 200, height: 34))
         field.leftView = UIView(frame: CGRect(x: 0, y: 0, width: 24, height: 20))
         field.leftViewMode = .whileEditing
-        #expect(field.textRect(forBounds: field.bounds).minX == 0)
+        expect(field.textRect(forBounds: field.bounds).minX == 0)
         field.leftViewMode = .always
-        #expect(field.textRect(forBounds: field.bounds).minX == 24)
-        #expect(field.leftViewRect(forBounds: field.bounds) == CGRect(x: 0, y: 7, width: 24, height: 20))
+        expect(field.textRect(forBounds: field.bounds).minX == 24)
+        expect(field.leftViewRect(forBounds: field.bounds) == CGRect(x: 0, y: 7, width: 24, height: 20))
     }
 
     /// Becoming first responder asks the delegate, then edits (its begin events); resigning ends
@@ -108,16 +109,16 @@ import Testing
         field.delegate = delegate
         var events = 0
         field.addAction(UIAction { _ in events += 1 }, for: .editingDidBegin)
-        #expect(field.becomeFirstResponder())
-        #expect(field.isEditing && field.isFirstResponder && events == 1)
-        #expect(field.resignFirstResponder())
-        #expect(!field.isEditing)
-        #expect(delegate.heard == ["should begin", "did begin", "did end"])
+        expect(field.becomeFirstResponder())
+        expect(field.isEditing && field.isFirstResponder && events == 1)
+        expect(field.resignFirstResponder())
+        expect(!field.isEditing)
+        expect(delegate.heard == ["should begin", "did begin", "did end"])
         delegate.allowsBegin = false
-        #expect(!field.becomeFirstResponder())
+        expect(!field.becomeFirstResponder())
         field.isSecureTextEntry = true
         field.text = "secret"
-        #expect(field.text == "secret")
+        expect(field.text == "secret")
     }
 
     /// A text view with scrolling off is as tall as its wrapped text plus its 8-point insets, so
@@ -130,19 +131,19 @@ import Testing
         textView.layoutIfNeeded()
         let tall = textView.intrinsicContentSize.height
         let line = UIFont.systemFont(ofSize: 17).lineHeight
-        #expect(tall > 3 * line + 16)
+        expect(tall > 3 * line + 16)
         let one = UITextView(frame: CGRect(x: 0, y: 0, width: 200, height: 10))
         one.isScrollEnabled = false
         one.font = UIFont.systemFont(ofSize: 17)
         one.text = "Hi"
         one.layoutIfNeeded()
-        #expect(abs(one.intrinsicContentSize.height - (line + 16).rounded(.up)) <= 1)
+        expect(abs(one.intrinsicContentSize.height - (line + 16).rounded(.up)) <= 1)
         one.textContainerInset = .zero
         one.textContainer.lineFragmentPadding = 0
         one.layoutIfNeeded()
-        #expect(abs(one.intrinsicContentSize.height - line.rounded(.up)) <= 1)
+        expect(abs(one.intrinsicContentSize.height - line.rounded(.up)) <= 1)
         // Scrolling on: no intrinsic height, as on iOS.
         textView.isScrollEnabled = true
-        #expect(textView.intrinsicContentSize.height == UIView.noIntrinsicMetric)
+        expect(textView.intrinsicContentSize.height == UIView.noIntrinsicMetric)
     }
 }

@@ -3,6 +3,7 @@ import FrameGenCoreGraphics
 import FrameGenQuartzCore
 import FrameGenUIKit
 import FrameGenUIKitRendering
+import TestTiers
 import Testing
 
 /// CATextLayer: its string drawn from the top of its bounds, as a label draws text, aligned by
@@ -37,27 +38,27 @@ import Testing
 
     @MainActor @Test func itsStringIsDrawnFromTheTopAndAligned() throws {
         let left = try #require(Self.ink(Self.layer("Hello")))
-        #expect(left.minY < 10 && left.maxY < 30)
-        #expect(left.minX < 5)
+        expect(left.minY < 10 && left.maxY < 30)
+        expect(left.minX < 5)
         let centred = Self.layer("Hello")
         centred.alignmentMode = .center
         let middle = try #require(Self.ink(centred))
-        #expect(abs(middle.midX - 100) <= 2)
-        #expect(middle.width == left.width)
+        expect(abs(middle.midX - 100) <= 2)
+        expect(middle.width == left.width)
         let right = Self.layer("Hello")
         right.alignmentMode = .right
-        #expect(try #require(Self.ink(right)).maxX > 195)
+        try expect(#require(Self.ink(right)).maxX > 195)
     }
 
     @MainActor @Test func itWrapsOnlyWhenAsked() throws {
         let text = "A long line of words that cannot fit in two hundred points"
         let single = try #require(Self.ink(Self.layer(text)))
-        #expect(single.maxY < 30)
+        expect(single.maxY < 30)
         let wrapped = Self.layer(text)
         wrapped.isWrapped = true
         let lines = try #require(Self.ink(wrapped))
-        #expect(lines.maxY > 40)
-        #expect(lines.maxX <= 200)
+        expect(lines.maxY > 40)
+        expect(lines.maxX <= 200)
     }
 
     @MainActor @Test func anAttributedStringKeepsItsOwnAttributes() throws {
@@ -65,9 +66,9 @@ import Testing
         layer.string = NSAttributedString(
             string: "Hi", attributes: [.font: UIFont.systemFont(ofSize: 40), .foregroundColor: UIColor.red])
         let box = try #require(Self.ink(layer))
-        #expect(box.height > 20)  // 40 points, not the layer's 36 default nor 20
+        expect(box.height > 20)  // 40 points, not the layer's 36 default nor 20
         let view = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 100))
-        #expect(
+        expect(
             CATextLayer().fontSize == 36 && CATextLayer().foregroundColor == CGColor.white
                 && view.layer.sublayers == nil)
     }

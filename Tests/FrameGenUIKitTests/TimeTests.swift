@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import FrameGenKit
+import TestTiers
 import Testing
 
 import enum FrameGenLayout.LayoutRegistry
@@ -29,18 +30,18 @@ private final class Log {
     let log = Log()
     onClock(at: 0.25) { clock in
         let timer = Timer.sceneScheduledTimer(withTimeInterval: 0.5, repeats: true) { _ in log.add("tick") }
-        #expect(timer.isValid)
-        #expect(timer.timeInterval == 0.5)
+        expect(timer.isValid)
+        expect(timer.timeInterval == 0.5)
         clock.advance(to: 0.7)
-        #expect(log.entries.isEmpty)
+        expect(log.entries.isEmpty)
         clock.advance(to: 1.8)
-        #expect(log.entries == ["tick @0.75", "tick @1.25", "tick @1.75"])
+        expect(log.entries == ["tick @0.75", "tick @1.25", "tick @1.75"])
         // A repeating timer lives as long as the app: it does not lengthen the scene.
-        #expect(clock.endTime == nil)
+        expect(clock.endTime == nil)
         timer.invalidate()
         clock.advance(to: 5)
-        #expect(log.entries.count == 3)
-        #expect(!timer.isValid)
+        expect(log.entries.count == 3)
+        expect(!timer.isValid)
     }
 }
 
@@ -57,11 +58,11 @@ private final class Log {
             }
             released = timer
             clock.advance(to: 1)
-            #expect(log.entries.count == 2)
+            expect(log.entries.count == 2)
         }
     }
-    #expect(released == nil)
-    #expect(held == nil)
+    expect(released == nil)
+    expect(held == nil)
 }
 
 @Test func aOneShotTimerFiresOnceAndIsThenInvalid() {
@@ -69,15 +70,15 @@ private final class Log {
     onClock(at: 1) { clock in
         let timer = Timer.sceneScheduledTimer(withTimeInterval: 2, repeats: false) { _ in log.add("once") }
         // A one-shot timer's interval reads 0, as Foundation documents.
-        #expect(timer.timeInterval == 0)
-        #expect(clock.endTime == 3)
+        expect(timer.timeInterval == 0)
+        expect(clock.endTime == 3)
         clock.advance(to: 10)
-        #expect(log.entries == ["once @3.0"])
-        #expect(!timer.isValid)
+        expect(log.entries == ["once @3.0"])
+        expect(!timer.isValid)
         // A timer made with no interval fires 0.1 ms later, as Foundation documents.
         _ = Timer.sceneScheduledTimer(withTimeInterval: 0, repeats: false) { _ in log.add("soon") }
         clock.advance(to: 10.0002)
-        #expect(log.entries.last == "soon @10.0001")
+        expect(log.entries.last == "soon @10.0001")
     }
 }
 
@@ -100,12 +101,12 @@ private final class Ticker: NSObject {
             timeInterval: 1, target: ticker, selector: Selector("tick:", Ticker.tick(_:)), userInfo: "banner",
             repeats: true)
         clock.advance(to: 2)
-        #expect(ticker.ticks.isEmpty)
+        expect(ticker.ticks.isEmpty)
         RunLoop.main.sceneAdd(timer, forMode: .common)
         RunLoop.main.sceneAdd(timer, forMode: .default)
         clock.advance(to: 10)
         // Added once, invalidated by its own second firing.
-        #expect(ticker.ticks == ["banner @3.0", "banner @4.0"])
+        expect(ticker.ticks == ["banner @3.0", "banner @4.0"])
     }
 }
 
@@ -122,14 +123,14 @@ private final class Ticker: NSObject {
         DispatchQueue.sceneMain.asyncAfter(wallDeadline: .now() + 1) { log.add("wall") }
         DispatchQueue.sceneMain.asyncAfter(deadline: .distantFuture) { log.add("never") }
         log.add("sender")
-        #expect(clock.endTime == 1.5)
+        expect(clock.endTime == 1.5)
         clock.settle()
-        #expect(log.entries == ["sender @0.5", "first @0.5", "background @0.5", "back on main @0.5"])
+        expect(log.entries == ["sender @0.5", "first @0.5", "background @0.5", "back on main @0.5"])
         clock.advance(to: 3)
-        #expect(Array(log.entries.dropFirst(4)) == ["sooner @0.6", "later @0.75", "wall @1.5"])
+        expect(Array(log.entries.dropFirst(4)) == ["sooner @0.6", "later @0.75", "wall @1.5"])
         // Work due after the scene's horizon (10 s) does not lengthen the scene.
         DispatchQueue.sceneMain.asyncAfter(deadline: .now() + 60) { log.add("an hour") }
-        #expect(clock.endTime == nil)
+        expect(clock.endTime == nil)
     }
 }
 
@@ -143,10 +144,10 @@ private final class Ticker: NSObject {
         cancelled.cancel()
         let group = DispatchGroup()
         DispatchQueue.sceneMain.async(group: group) { log.add("grouped") }
-        #expect(group.wait(timeout: .now()) == .timedOut)
+        expect(group.wait(timeout: .now()) == .timedOut)
         clock.advance(to: 1)
-        #expect(log.entries == ["kept @0.0", "grouped @0.0"])
-        #expect(group.wait(timeout: .now()) == .success)
+        expect(log.entries == ["kept @0.0", "grouped @0.0"])
+        expect(group.wait(timeout: .now()) == .success)
     }
 }
 
@@ -154,7 +155,7 @@ private final class Ticker: NSObject {
 @Test func outsideASceneWorkGoesToTheRealQueue() {
     let done = DispatchSemaphore(value: 0)
     DispatchQueue.sceneGlobal().asyncAfter(deadline: .now() + 0.01) { done.signal() }
-    #expect(done.wait(timeout: .now() + 10) == .success)
+    expect(done.wait(timeout: .now() + 10) == .success)
 }
 
 // MARK: In a scene
@@ -198,10 +199,10 @@ private final class TickingStrip: UICollectionViewLayout {
         document: parseDocument(text, file: "s.yaml"), folder: ".", layouts: LayoutRegistry.builtIn + layouts)
     let timeline = try Timeline(scene)
     // The timer does not lengthen the scene.
-    #expect(abs(timeline.duration - 2.2) < 1e-12)
+    expect(abs(timeline.duration - 2.2) < 1e-12)
     func x(at t: Double) -> Double { timeline.frame(at: t).views[0].elements[0].attributes.frame.minX }
     // Fired at 0.5, 1.0, 1.5, 2.0: 10 pt each, at the instant due; frames asked in any order.
     for (t, expected) in [(2.1, 40.0), (0.4, 0), (0.5, 10), (1.2, 20), (1.9, 30), (0.9, 10)] {
-        #expect(x(at: t) == expected, "at \(t) s")
+        expect(x(at: t) == expected, "at \(t) s")
     }
 }

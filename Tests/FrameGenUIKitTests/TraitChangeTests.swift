@@ -3,6 +3,7 @@ import FrameGenCoreGraphics
 import FrameGenQuartzCore
 import FrameGenUIKit
 import FrameGenUIKitRendering
+import TestTiers
 import Testing
 
 /// traitCollectionDidChange(_:), registerForTraitChanges and overrideUserInterfaceStyle as UIKit
@@ -19,22 +20,22 @@ import Testing
     @Test func anOverrideIsToldWithThePreviousTraitsBeforeTheNextLayout() throws {
         let view = Watcher(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         view.layoutIfNeeded()
-        #expect(view.changes.isEmpty)
+        expect(view.changes.isEmpty)
         view.overrideUserInterfaceStyle = .dark
-        #expect(view.traitCollection.userInterfaceStyle == .dark)
-        #expect(view.changes.isEmpty)
+        expect(view.traitCollection.userInterfaceStyle == .dark)
+        expect(view.changes.isEmpty)
         view.layoutIfNeeded()
         try #require(view.changes.count == 1)
-        #expect(view.changes[0].previous?.userInterfaceStyle == .light)
-        #expect(view.changes[0].now.userInterfaceStyle == .dark)
-        #expect(view.changes[0].current.userInterfaceStyle == .dark)
+        expect(view.changes[0].previous?.userInterfaceStyle == .light)
+        expect(view.changes[0].now.userInterfaceStyle == .dark)
+        expect(view.changes[0].current.userInterfaceStyle == .dark)
         view.setNeedsLayout()
         view.layoutIfNeeded()
-        #expect(view.changes.count == 1)
+        expect(view.changes.count == 1)
         view.overrideUserInterfaceStyle = .unspecified
         view.layoutIfNeeded()
-        #expect(view.changes.count == 2)
-        #expect(view.changes[1].previous?.userInterfaceStyle == .dark)
+        expect(view.changes.count == 2)
+        expect(view.changes[1].previous?.userInterfaceStyle == .dark)
     }
 
     /// A view that moves into a tree of other traits hears of it, at the latest when drawn.
@@ -46,9 +47,9 @@ import Testing
         _ = UIGraphicsImageRenderer(size: CGSize(width: 20, height: 20)).image {
             window.layer.render(in: $0.cgContext)
         }
-        #expect(view.changes.count == 1)
-        #expect(view.changes.first?.previous?.userInterfaceStyle == .light)
-        #expect(view.changes.first?.now.userInterfaceStyle == .dark)
+        expect(view.changes.count == 1)
+        expect(view.changes.first?.previous?.userInterfaceStyle == .light)
+        expect(view.changes.first?.now.userInterfaceStyle == .dark)
     }
 
     /// The pattern of iOS 13 apps: a layer's CGColor set again when the appearance changes.
@@ -73,7 +74,7 @@ import Testing
             bounds: card.bounds, format: UIGraphicsImageRendererFormat(for: .init(displayScale: 1))
         )
         .image { card.layer.render(in: $0.cgContext) }
-        #expect(DynamicColorTests.pixel(image, 0, 5) == [56, 56, 58, 255])
+        expect(DynamicColorTests.pixel(image, 0, 5) == [56, 56, 58, 255])
     }
 
     @Test func registeredHandlersHearOfTheirTraitsOnly() {
@@ -85,24 +86,24 @@ import Testing
         view.registerForTraitChanges([UITraitUserInterfaceStyle.self]) {
             (self: UIView, previous: UITraitCollection) in
             styles.append(previous.userInterfaceStyle)
-            #expect(ObjectIdentifier(self) == viewID)
+            expect(ObjectIdentifier(self) == viewID)
         }
         let sizeRegistration = view.registerForTraitChanges([UITraitVerticalSizeClass.self]) {
             (_: UIView, _: UITraitCollection) in sizes += 1
         }
         view.overrideUserInterfaceStyle = .dark
         view.layoutIfNeeded()
-        #expect(styles == [.light])
-        #expect(sizes == 0)
+        expect(styles == [.light])
+        expect(sizes == 0)
         // Wider than tall: compact height.
         view.frame = CGRect(x: 0, y: 0, width: 20, height: 10)
         view.layoutIfNeeded()
-        #expect(sizes == 1)
+        expect(sizes == 1)
         view.unregisterForTraitChanges(sizeRegistration)
         view.frame = CGRect(x: 0, y: 0, width: 10, height: 20)
         view.layoutIfNeeded()
-        #expect(sizes == 1)
-        #expect(styles == [.light])
+        expect(sizes == 1)
+        expect(styles == [.light])
     }
 
     /// iOS 17's target-action form, as the port writes `#selector`: a method of no argument, of
@@ -137,8 +138,8 @@ import Testing
         card.registerForTraitChanges(style, action: Selector("styleChanged", Card.styleChanged))
         card.overrideUserInterfaceStyle = .dark
         card.layoutIfNeeded()
-        #expect(listener.heard == ["plain", "view true", "previous true"])
-        #expect(card.changes == 1)
+        expect(listener.heard == ["plain", "view true", "previous true"])
+        expect(card.changes == 1)
 
         let controller = UIViewController()
         controller.view.layoutIfNeeded()
@@ -147,7 +148,7 @@ import Testing
             style, target: heard, action: Selector("changed", Listener.changed as (Listener) -> () -> Void))
         controller.overrideUserInterfaceStyle = .dark
         controller.view.layoutIfNeeded()
-        #expect(heard.heard == ["plain"])
+        expect(heard.heard == ["plain"])
     }
 
     @Test func aControllersOverrideGoesToItsViewAndItHearsTheChange() {
@@ -159,51 +160,51 @@ import Testing
         }
         let controller = Controller()
         controller.overrideUserInterfaceStyle = .dark
-        #expect(!controller.isViewLoaded && controller.traitCollection.userInterfaceStyle == .dark)
+        expect(!controller.isViewLoaded && controller.traitCollection.userInterfaceStyle == .dark)
         let child = UIView(frame: CGRect(x: 0, y: 0, width: 5, height: 5))
         controller.view.addSubview(child)
-        #expect(controller.traitCollection.userInterfaceStyle == .dark)
-        #expect(child.traitCollection.userInterfaceStyle == .dark)
+        expect(controller.traitCollection.userInterfaceStyle == .dark)
+        expect(child.traitCollection.userInterfaceStyle == .dark)
         controller.overrideUserInterfaceStyle = .light
         controller.view.layoutIfNeeded()
-        #expect(controller.previous == [.dark])
-        #expect(child.traitCollection.userInterfaceStyle == .light)
+        expect(controller.previous == [.dark])
+        expect(child.traitCollection.userInterfaceStyle == .light)
     }
 
     @Test func traitCollectionsCompareAsUIKits() {
         let dark = UITraitCollection(userInterfaceStyle: .dark)
-        #expect(dark == UITraitCollection(userInterfaceStyle: .dark))
-        #expect(dark != UITraitCollection(userInterfaceStyle: .light))
-        #expect(dark.hasDifferentColorAppearance(comparedTo: nil))
-        #expect(dark.hasDifferentColorAppearance(comparedTo: UITraitCollection(userInterfaceStyle: .light)))
+        expect(dark == UITraitCollection(userInterfaceStyle: .dark))
+        expect(dark != UITraitCollection(userInterfaceStyle: .light))
+        expect(dark.hasDifferentColorAppearance(comparedTo: nil))
+        expect(dark.hasDifferentColorAppearance(comparedTo: UITraitCollection(userInterfaceStyle: .light)))
         let scaled = UITraitCollection(traitsFrom: [dark, UITraitCollection(displayScale: 2)])
         let differs = dark.hasDifferentColorAppearance(comparedTo: scaled)
-        #expect(!differs)
+        expect(!differs)
         let elevated = UITraitCollection(traitsFrom: [dark, UITraitCollection(userInterfaceLevel: .elevated)])
-        #expect(dark.hasDifferentColorAppearance(comparedTo: elevated))
+        expect(dark.hasDifferentColorAppearance(comparedTo: elevated))
         let screen = UIScreen.main.traitCollection
-        #expect(screen.containsTraits(in: UITraitCollection(userInterfaceStyle: .light)))
-        #expect(!screen.containsTraits(in: dark))
-        #expect(screen.userInterfaceLevel == .base && screen.accessibilityContrast == .normal)
-        #expect(screen.legibilityWeight == .regular && screen.preferredContentSizeCategory == .large)
+        expect(screen.containsTraits(in: UITraitCollection(userInterfaceStyle: .light)))
+        expect(!screen.containsTraits(in: dark))
+        expect(screen.userInterfaceLevel == .base && screen.accessibilityContrast == .normal)
+        expect(screen.legibilityWeight == .regular && screen.preferredContentSizeCategory == .large)
         let combined = UITraitCollection(traitsFrom: [dark, .init(legibilityWeight: .bold)])
-        #expect(combined.userInterfaceStyle == .dark && combined.legibilityWeight == .bold)
-        #expect(UITraitCollection.systemTraitsAffectingColorAppearance.count == 3)
+        expect(combined.userInterfaceStyle == .dark && combined.legibilityWeight == .bold)
+        expect(UITraitCollection.systemTraitsAffectingColorAppearance.count == 3)
     }
 
     @Test func contentSizeCategoriesAreOrdered() {
-        #expect(UIContentSizeCategory.extraSmall < .large)
-        #expect(UIContentSizeCategory.extraExtraExtraLarge < .accessibilityMedium)
-        #expect(UIContentSizeCategory.accessibilityExtraExtraExtraLarge > .accessibilityLarge)
-        #expect(!UIContentSizeCategory.extraExtraExtraLarge.isAccessibilityCategory)
-        #expect(UIContentSizeCategory.accessibilityMedium.isAccessibilityCategory)
-        #expect(UIContentSizeCategory.large.rawValue == "UICTContentSizeCategoryL")
+        expect(UIContentSizeCategory.extraSmall < .large)
+        expect(UIContentSizeCategory.extraExtraExtraLarge < .accessibilityMedium)
+        expect(UIContentSizeCategory.accessibilityExtraExtraExtraLarge > .accessibilityLarge)
+        expect(!UIContentSizeCategory.extraExtraExtraLarge.isAccessibilityCategory)
+        expect(UIContentSizeCategory.accessibilityMedium.isAccessibilityCategory)
+        expect(UIContentSizeCategory.large.rawValue == "UICTContentSizeCategoryL")
         let screen = UIScreen(
             size: CGSize(width: 10, height: 10), scale: 1, preferredContentSizeCategory: .extraLarge)
         UIScreen.withMain(screen) {
-            #expect(UIView().traitCollection.preferredContentSizeCategory == .extraLarge)
-            #expect(UITraitCollection.current.preferredContentSizeCategory == .extraLarge)
-            #expect(UIApplication.shared.preferredContentSizeCategory == .extraLarge)
+            expect(UIView().traitCollection.preferredContentSizeCategory == .extraLarge)
+            expect(UITraitCollection.current.preferredContentSizeCategory == .extraLarge)
+            expect(UIApplication.shared.preferredContentSizeCategory == .extraLarge)
         }
     }
 
@@ -219,7 +220,7 @@ import Testing
         let view = Probe(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         view.overrideUserInterfaceStyle = .dark
         view.layoutIfNeeded()
-        #expect(view.seen == .dark)
-        #expect(UITraitCollection.current.userInterfaceStyle == .light)
+        expect(view.seen == .dark)
+        expect(UITraitCollection.current.userInterfaceStyle == .light)
     }
 }

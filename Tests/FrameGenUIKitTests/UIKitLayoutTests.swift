@@ -1,4 +1,5 @@
 import FrameGenGeometry
+import TestTiers
 import Testing
 
 import struct FrameGenLayout.CollectionViewDataSource
@@ -112,30 +113,30 @@ private func state(x: Double, items: Int = 8, width: Double = 300) -> Collection
     let strip = try #require(made.value)
     // Installed and loaded: invalidated with a context, as reloadData does, then prepared. A
     // scroll: the layout is asked while the view still has its old bounds, as on iOS.
-    #expect(
+    expect(
         strip.calls == ["invalidate", "prepare 0.0", "should 50.0 while 0.0", "invalidate", "prepare 50.0"])
     // A rotation: a new size is an animated bounds change.
     layout.prepare(state(x: 50, width: 500))
-    #expect(
+    expect(
         strip.calls.suffix(5) == [
             "should 50.0 while 50.0", "invalidate", "prepare 50.0", "animated from 300.0", "finalize",
         ])
     layout.prepare(state(x: 50))
-    #expect(layout.collectionViewContentSize == Size(width: 800, height: 200))
+    expect(layout.collectionViewContentSize == Size(width: 800, height: 200))
     let all = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 800, height: 200))
-    #expect(all.count == 8)
+    expect(all.count == 8)
     // Item 1's centre is at 150, the view's centre at 50 + 150 = 200: half an item to the left,
     // turned by -π/16 about y, with the perspective the layout set.
     let one = try #require(all.first { $0.indexPath.item == 1 })
-    #expect(one.center == Point(x: 150, y: 100))
-    #expect(one.size == Size(width: 100, height: 140))
+    expect(one.center == Point(x: 150, y: 100))
+    expect(one.size == Size(width: 100, height: 140))
     var expected = Transform3D.identity
     expected.m34 = -1.0 / 500
     expected = expected.rotated(-0.5 * .pi / 8, 0, 1, 0)
-    #expect(abs(one.transform3D.m11 - expected.m11) < 1e-12)
-    #expect(abs(one.transform3D.m13 - expected.m13) < 1e-12)
-    #expect(abs(one.transform3D.m34 - expected.m34) < 1e-12)
-    #expect(one.zIndex == -5)
+    expect(abs(one.transform3D.m11 - expected.m11) < 1e-12)
+    expect(abs(one.transform3D.m13 - expected.m13) < 1e-12)
+    expect(abs(one.transform3D.m34 - expected.m34) < 1e-12)
+    expect(one.zIndex == -5)
 }
 
 @Test func velocityReachesTheLayoutInPointsPerMillisecond() {
@@ -144,7 +145,7 @@ private func state(x: Double, items: Int = 8, width: Double = 300) -> Collection
     // 1000 points per second is 1 point per millisecond: one item further.
     let target = layout.targetContentOffset(
         forProposedContentOffset: Point(x: 240, y: 0), withScrollingVelocity: Point(x: 1000, y: 0))
-    #expect(target == Point(x: 300, y: 0))
+    expect(target == Point(x: 300, y: 0))
 }
 
 @Test func copiesAreIndependentAndReplayTheirHistory() {
@@ -154,13 +155,13 @@ private func state(x: Double, items: Int = 8, width: Double = 300) -> Collection
     var b = a
     b.prepare(state(x: 200))
     // a still answers for offset 0; b equals a layout prepared at 0 and scrolled to 200.
-    #expect(a.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 800, height: 200)) == before)
+    expect(a.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 800, height: 200)) == before)
     var fresh = UIKitLayout(name: "strip") { _ in StripLayout() }
     fresh.prepare(state(x: 0))
     fresh.prepare(state(x: 200))
     let r = Rect(x: 0, y: 0, width: 800, height: 200)
-    #expect(b.layoutAttributesForElements(in: r) == fresh.layoutAttributesForElements(in: r))
-    #expect(b.layoutAttributesForElements(in: r) != before)
+    expect(b.layoutAttributesForElements(in: r) == fresh.layoutAttributesForElements(in: r))
+    expect(b.layoutAttributesForElements(in: r) != before)
 }
 
 @Test func attributesSubclassesKeepTheirFieldsThroughCopies() throws {
@@ -168,12 +169,12 @@ private func state(x: Double, items: Int = 8, width: Double = 300) -> Collection
     a.distance = 1.5
     a.alpha = 2
     let copy = try #require(a.copy() as? StripAttributes)
-    #expect(copy.distance == 1.5)
-    #expect(copy.alpha == 1)
-    #expect(copy.isEqual(a))
-    #expect(copy !== a)
-    #expect(copy.representedElementCategory == .cell)
-    #expect(copy.indexPath == IndexPath(item: 2, section: 0))
+    expect(copy.distance == 1.5)
+    expect(copy.alpha == 1)
+    expect(copy.isEqual(a))
+    expect(copy !== a)
+    expect(copy.representedElementCategory == .cell)
+    expect(copy.indexPath == IndexPath(item: 2, section: 0))
 }
 
 /// A flow layout subclass as iOS code writes them: properties in init, super's attributes
@@ -204,13 +205,13 @@ final class FadingFlow: UICollectionViewFlowLayout {
     var uikit = UIKitLayout(name: "fading") { _ in FadingFlow() }
     uikit.prepare(view)
     let r = Rect(x: 0, y: 0, width: 320, height: 2000)
-    #expect(uikit.collectionViewContentSize == builtIn.collectionViewContentSize)
-    #expect(uikit.layoutAttributesForElements(in: r) == builtIn.layoutAttributesForElements(in: r))
+    expect(uikit.collectionViewContentSize == builtIn.collectionViewContentSize)
+    expect(uikit.layoutAttributesForElements(in: r) == builtIn.layoutAttributesForElements(in: r))
 }
 
 @Test func sceneFlowKeysSetAFlowLayoutsProperties() throws {
     let descriptor = UIKitLayout.descriptor(type: "fading") { _ in FadingFlow() }
-    #expect(descriptor.parameters.map(\.name).contains("itemSize"))
+    expect(descriptor.parameters.map(\.name).contains("itemSize"))
     var layout = try descriptor.make([
         "itemSize": .numbers([40, 40]), "scrollDirection": .string("horizontal"),
     ])
@@ -222,7 +223,7 @@ final class FadingFlow: UICollectionViewFlowLayout {
         headerReferenceSize: Size(width: 0, height: 30))
     builtIn.prepare(view)
     let r = Rect(x: 0, y: 0, width: 2000, height: 2000)
-    #expect(layout.layoutAttributesForElements(in: r) == builtIn.layoutAttributesForElements(in: r))
+    expect(layout.layoutAttributesForElements(in: r) == builtIn.layoutAttributesForElements(in: r))
     #expect(throws: (any Error).self) { _ = try descriptor.make(["itemSize": .string("big")]) }
 }
 
@@ -248,7 +249,7 @@ final class InsetAfterSuperFlow: UICollectionViewFlowLayout {
     var layout = UIKitLayout(name: "late") { _ in InsetAfterSuperFlow() }
     layout.prepare(state(x: 0, items: 3))
     let first = try #require(layout.layoutAttributesForItem(at: .init(section: 0, item: 0)))
-    #expect(first.center.x == 150)
+    expect(first.center.x == 150)
 }
 
 /// Layouts that read `UIScreen.main` (as many do for their item sizes) see the scene's screen.
@@ -266,7 +267,7 @@ final class ScreenReadingLayout: UICollectionViewFlowLayout {
             bounds: Rect(x: 0, y: 0, width: 300, height: 200), scale: 2,
             dataSource: CollectionViewDataSource(itemCounts: [1])))
     let a = try #require(layout.layoutAttributesForItem(at: .init(section: 0, item: 0)))
-    #expect(a.size == Size(width: 150, height: 20))
+    expect(a.size == Size(width: 150, height: 20))
 }
 
 /// An attributes subclass that forgets to override `copy(with:)`: one warning naming the layout,
@@ -295,17 +296,17 @@ final class CarelessLayout: UICollectionViewLayout {
     var layout = UIKitLayout(name: "careless", warnings: warnings) { _ in CarelessLayout() }
     layout.prepare(state(x: 0, items: 1))
     for _ in 0..<3 { _ = layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 100, height: 100)) }
-    #expect(lines.value.count == 1, "\(lines.value)")
-    #expect(
+    expect(lines.value.count == 1, "\(lines.value)")
+    expect(
         lines.value.contains { $0.contains("\"careless\"") && $0.contains("ForgetfulAttributes loses tilt") })
-    #expect(
+    expect(
         exceptions.value == [
             "request for number of items in section 5 when there are only 1 sections in the collection view (the layout \"careless\" (CarelessLayout), answering a query)"
         ])
     // A subclass that copies its fields is not warned about.
     let careful = StripAttributes(forCellWith: IndexPath(item: 0, section: 0))
     careful.distance = 1
-    #expect(AttributesCopyCheck.lostFields(careful) == nil)
+    expect(AttributesCopyCheck.lostFields(careful) == nil)
 }
 
 /// A layout that counts its items when asked for its content size, as some do, counting on
@@ -343,8 +344,8 @@ final class LazyCountLayout: UICollectionViewLayout {
     }
     layout.prepare(state(x: 0, items: 6))
     // Asked for elements before anyone asked for the content size: the layout has counted.
-    #expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 300, height: 200)).count == 6)
+    expect(layout.layoutAttributesForElements(in: Rect(x: 0, y: 0, width: 300, height: 200)).count == 6)
     layout.prepare(state(x: 10, items: 6))
     let lazy = try #require(made.value)
-    #expect(lazy.contentSizeSeenInPrepare == [.zero, CGSize(width: 300, height: 50)])
+    expect(lazy.contentSizeSeenInPrepare == [.zero, CGSize(width: 300, height: 50)])
 }

@@ -4,6 +4,7 @@ import FrameGenQuartzCore
 import FrameGenUIKit
 import FrameGenUIKitDynamics
 import FrameGenUIKitHost
+import TestTiers
 import Testing
 
 /// A layout that rounds to whole pixels as CHTCollectionViewWaterfallLayout does: by its
@@ -30,16 +31,16 @@ private final class PixelRoundingLayout: UICollectionViewLayout {
         let layout = PixelRoundingLayout()
         let view = UICollectionView(
             frame: CGRect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: layout)
-        #expect(view.traitCollection.displayScale == 2)
-        #expect(layout.floorToPixel(10.8) == 10.5)
-        #expect(view.traitCollection.horizontalSizeClass == .compact)
-        #expect(view.traitCollection.verticalSizeClass == .regular)
-        #expect(view.traitCollection.userInterfaceIdiom == .phone)
-        #expect(view.safeAreaInsets == .zero)
-        #expect(layout.contentWidth == 390)
+        expect(view.traitCollection.displayScale == 2)
+        expect(layout.floorToPixel(10.8) == 10.5)
+        expect(view.traitCollection.horizontalSizeClass == .compact)
+        expect(view.traitCollection.verticalSizeClass == .regular)
+        expect(view.traitCollection.userInterfaceIdiom == .phone)
+        expect(view.safeAreaInsets == .zero)
+        expect(layout.contentWidth == 390)
         view.frame = CGRect(x: 0, y: 0, width: 844, height: 390)
-        #expect(view.traitCollection.verticalSizeClass == .compact)
-        #expect(UITraitCollection.current.displayScale == 2)
+        expect(view.traitCollection.verticalSizeClass == .compact)
+        expect(UITraitCollection.current.displayScale == 2)
     }
-    #expect(UITraitCollection.current.displayScale == 3)
+    expect(UITraitCollection.current.displayScale == 3)
 }

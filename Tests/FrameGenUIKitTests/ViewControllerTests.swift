@@ -1,5 +1,6 @@
 import Foundation
 import FrameGenKit
+import TestTiers
 import Testing
 
 @testable import FrameGenCompositionalLayout
@@ -55,12 +56,12 @@ private final class NumbersController: UICollectionViewController {
     let controller = NumbersController()
     let layout = controller.hosting(view)
     view.collectionViewLayout = layout
-    #expect(controller.calls == ["viewDidLoad true", "viewWillAppear", "viewDidAppear"])
-    #expect(controller.collectionView === view && controller.collectionViewLayout === layout)
-    #expect(view.dataSource === controller && view.delegate === controller)
+    expect(controller.calls == ["viewDidLoad true", "viewWillAppear", "viewDidAppear"])
+    expect(controller.collectionView === view && controller.collectionViewLayout === layout)
+    expect(view.dataSource === controller && view.delegate === controller)
     layout.prepare()
     let shown = view.cells.display(layout.layoutAttributesForElements(in: view.bounds) ?? [], in: view)
-    #expect(shown.map { ($0 as? NumberCell)?.number } == [0, 10, 20])
+    expect(shown.map { ($0 as? NumberCell)?.number } == [0, 10, 20])
     // The view holds its controller as data source and delegate, and the controller its view:
     // framegen breaks that cycle when it drops the view (UIKitLayout); here the test does.
     view.dataSource = nil
@@ -73,31 +74,31 @@ private final class NumbersController: UICollectionViewController {
         override func viewDidLoad() { loaded += 1 }
     }
     let controller = Plain()
-    #expect(!controller.isViewLoaded)
+    expect(!controller.isViewLoaded)
     let screen = UIScreen(size: CGSize(width: 390, height: 844), scale: 3)
     UIScreen.withMain(screen) {
-        #expect(controller.view.bounds.size == CGSize(width: 390, height: 844))
+        expect(controller.view.bounds.size == CGSize(width: 390, height: 844))
     }
     _ = controller.view
-    #expect(controller.loaded == 1 && controller.isViewLoaded)
+    expect(controller.loaded == 1 && controller.isViewLoaded)
 }
 
 /// Apple's "Implementing Modern Collection Views" sets a title and a Display P3 colour.
 @Test func aControllersNavigationItemAndDisplayP3ColoursAreThere() {
     let controller = UIViewController()
     controller.navigationItem.title = "Grid"
-    #expect(controller.navigationItem.title == "Grid" && controller.navigationController == nil)
+    expect(controller.navigationItem.title == "Grid" && controller.navigationController == nil)
     func rgb(_ c: UIColor) -> [Int] {
         var (r, g, b, a): (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
         _ = c.getRed(&r, green: &g, blue: &b, alpha: &a)
         return [r, g, b].map { Int(($0 * 255).rounded()) }
     }
     // A grey is the same in both spaces; P3's red lies outside sRGB, which clamps it.
-    #expect(rgb(UIColor(displayP3Red: 0.4, green: 0.4, blue: 0.4, alpha: 1)) == [102, 102, 102])
-    #expect(rgb(UIColor(displayP3Red: 1, green: 0, blue: 0, alpha: 1)) == [255, 0, 0])
+    expect(rgb(UIColor(displayP3Red: 0.4, green: 0.4, blue: 0.4, alpha: 1)) == [102, 102, 102])
+    expect(rgb(UIColor(displayP3Red: 1, green: 0, blue: 0, alpha: 1)) == [255, 0, 0])
     // Apple's cornflower blue, (100, 149, 237) in P3, is (86, 150, 243) in sRGB.
     let cornflower = rgb(UIColor(displayP3Red: 100 / 255, green: 149 / 255, blue: 237 / 255, alpha: 1))
-    #expect(cornflower.enumerated().allSatisfy { abs($0.element - [86, 150, 243][$0.offset]) <= 3 })
+    expect(cornflower.enumerated().allSatisfy { abs($0.element - [86, 150, 243][$0.offset]) <= 3 })
 }
 
 /// A controller that makes its own collection view counts the scene's sections and items in
@@ -133,6 +134,6 @@ private final class NumbersController: UICollectionViewController {
     // After the probe framegen makes at registration (no scene yet: no data), every view made
     // for the scene counts its data.
     let lines = seen.all
-    #expect(lines.prefix(2) == ["made 0 -1", "factory 0 -1"])
-    #expect(lines.count > 2 && lines.dropFirst(2).allSatisfy { $0.hasSuffix(" 2 5") })
+    expect(lines.prefix(2) == ["made 0 -1", "factory 0 -1"])
+    expect(lines.count > 2 && lines.dropFirst(2).allSatisfy { $0.hasSuffix(" 2 5") })
 }

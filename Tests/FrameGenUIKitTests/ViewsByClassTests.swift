@@ -4,6 +4,7 @@ import FrameGenCoreGraphics
 import FrameGenQuartzCore
 import FrameGenUIKit
 import FrameGenUIKitRendering
+import TestTiers
 import Testing
 
 private final class RedCell: UICollectionViewCell, ReusableViewByClass {
@@ -106,24 +107,24 @@ private final class BadgedSource: NSObject, UICollectionViewDataSource {
         withExtendedLifetime(source) {}
         let green: [UInt8] = [0, 255, 0, 255]
         // The background (zIndex -1) covers the section (y 0..<240) under everything else.
-        #expect(ImageRendererTests.pixel(image, 5, 5) == green)
-        #expect(ImageRendererTests.pixel(image, 100, 130) == green)
-        #expect(ImageRendererTests.pixel(image, 10, 245) == [255, 255, 255, 255])
+        expect(ImageRendererTests.pixel(image, 5, 5) == green)
+        expect(ImageRendererTests.pixel(image, 100, 130) == green)
+        expect(ImageRendererTests.pixel(image, 10, 245) == [255, 255, 255, 255])
         // Cells (30...90, 110...170 across; 30...110 and 130...210 down) over it.
-        #expect(ImageRendererTests.pixel(image, 40, 40) == [255, 0, 0, 255])
-        #expect(ImageRendererTests.pixel(image, 120, 200) == [255, 0, 0, 255])
+        expect(ImageRendererTests.pixel(image, 40, 40) == [255, 0, 0, 255])
+        expect(ImageRendererTests.pixel(image, 120, 200) == [255, 0, 0, 255])
         // Each group's badge at its top trailing corner (160...180, 20...40 and 120...140), at the
         // index path of the group's first item.
-        #expect(ImageRendererTests.pixel(image, 178, 22) == [0, 0, 255, 255])
-        #expect(ImageRendererTests.pixel(image, 165, 125) == [0, 0, 255, 255])
+        expect(ImageRendererTests.pixel(image, 178, 22) == [0, 0, 255, 255])
+        expect(ImageRendererTests.pixel(image, 165, 125) == [0, 0, 255, 255])
         let badges =
             (collectionView.collectionViewLayout.layoutAttributesForElements(in: collectionView.bounds) ?? [])
             .filter { $0.representedElementKind == "badge" }.map(\.indexPath)
-        #expect(badges == [IndexPath(item: 0, section: 0), IndexPath(item: 2, section: 0)])
+        expect(badges == [IndexPath(item: 0, section: 0), IndexPath(item: 2, section: 0)])
         let classes = collectionView.subviews.map { "\(type(of: $0))" }
-        #expect(classes.filter { $0 == "RedCell" }.count == 4)
-        #expect(classes.filter { $0 == "BlueBadge" }.count == 2)
-        #expect(classes.filter { $0 == "GreenBackground" }.count == 1)
+        expect(classes.filter { $0 == "RedCell" }.count == 4)
+        expect(classes.filter { $0 == "BlueBadge" }.count == 2)
+        expect(classes.filter { $0 == "GreenBackground" }.count == 1)
     }
 
     /// Nibs cannot be loaded on Linux: code registering them compiles, the views are plain, and
@@ -135,13 +136,13 @@ private final class BadgedSource: NSObject, UICollectionViewDataSource {
         _ = Self.image(collectionView)
         withExtendedLifetime(source) {}
         // Plain views: nothing drawn over the white background.
-        #expect(ImageRendererTests.pixel(image, 40, 40) == [255, 255, 255, 255])
-        #expect(ImageRendererTests.pixel(image, 178, 22) == [255, 255, 255, 255])
+        expect(ImageRendererTests.pixel(image, 40, 40) == [255, 255, 255, 255])
+        expect(ImageRendererTests.pixel(image, 178, 22) == [255, 255, 255, 255])
         let all = Set(reports.all)
-        #expect(all.contains { $0.contains("the nib \"Cell\"") && $0.contains("cannot load") })
-        #expect(all.contains { $0.contains("supplementary view \"badge\"") && $0.contains("nib") })
-        #expect(all.contains { $0.contains("the nib \"Background\"") && $0.contains("decoration") })
-        #expect(UINib(nibName: "Cell", bundle: nil).instantiate(withOwner: nil).isEmpty)
+        expect(all.contains { $0.contains("the nib \"Cell\"") && $0.contains("cannot load") })
+        expect(all.contains { $0.contains("supplementary view \"badge\"") && $0.contains("nib") })
+        expect(all.contains { $0.contains("the nib \"Background\"") && $0.contains("decoration") })
+        expect(UINib(nibName: "Cell", bundle: nil).instantiate(withOwner: nil).isEmpty)
     }
 }
 
@@ -203,9 +204,9 @@ private final class Rows: NSObject, UITableViewDataSource {
         collectionView.register(PortedSubcell.self, forCellWithReuseIdentifier: "cell")
         let image = ViewsByClassTests.image(collectionView)
         withExtendedLifetime(source) {}
-        #expect(collectionView.subviews.filter { type(of: $0) == PortedSubcell.self }.count == 4)
-        #expect(ImageRendererTests.pixel(image, 40, 40) == [0, 0, 255, 255])
-        #expect(reports.all.isEmpty)
+        expect(collectionView.subviews.filter { type(of: $0) == PortedSubcell.self }.count == 4)
+        expect(ImageRendererTests.pixel(image, 40, 40) == [0, 0, 255, 255])
+        expect(reports.all.isEmpty)
     }
 
     @Test func aSubclassThePortCouldNotMakeIsReportedNotMadeAsItsSuperclass() {
@@ -214,10 +215,10 @@ private final class Rows: NSObject, UITableViewDataSource {
         collectionView.register(PlainSubcell.self, forCellWithReuseIdentifier: "cell")
         let image = ViewsByClassTests.image(collectionView)
         withExtendedLifetime(source) {}
-        #expect(!collectionView.subviews.contains { $0 is PortedCell })
+        expect(!collectionView.subviews.contains { $0 is PortedCell })
         // A plain cell: the green background decoration shows through it.
-        #expect(ImageRendererTests.pixel(image, 40, 40) == [0, 255, 0, 255])
-        #expect(reports.all.contains { $0.contains("PlainSubcell") })
+        expect(ImageRendererTests.pixel(image, 40, 40) == [0, 255, 0, 255])
+        expect(reports.all.contains { $0.contains("PlainSubcell") })
     }
 
     @Test func nonFinalTableCellsAreMadeByTheirOwnClass() {
@@ -226,8 +227,8 @@ private final class Rows: NSObject, UITableViewDataSource {
         table.dataSource = rows
         table.register(PortedRow.self, forCellReuseIdentifier: "row")
         table.layoutIfNeeded()
-        #expect(table.visibleCells.count == 2)
-        #expect(
+        expect(table.visibleCells.count == 2)
+        expect(
             table.visibleCells.allSatisfy { type(of: $0) == PortedRow.self && $0.reuseIdentifier == "row" })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import FrameGenUIKit
@@ -29,8 +30,8 @@ import Testing
 
     @Test func standardSpacesAndSizes() {
         let (_, a, b) = laidOut(["H:|-[a(100)]-[b]-|", "V:|[a(40)]", "V:|-10-[b(==a)]"])
-        #expect(a.frame == CGRect(x: 20, y: 0, width: 100, height: 40))
-        #expect(b.frame == CGRect(x: 128, y: 10, width: 152, height: 40))
+        expect(a.frame == CGRect(x: 20, y: 0, width: 100, height: 40))
+        expect(b.frame == CGRect(x: 128, y: 10, width: 152, height: 40))
     }
 
     /// Apple: `.directionRightToLeft` arranges the objects "from right to left": the first
@@ -39,11 +40,11 @@ import Testing
     @Test func rightToLeftRunsFromTheRightEdge() {
         let (root, a, b) = laidOut(
             ["H:|-10-[a(50)]-8-[b(60)]-(>=0)-|", "V:|[a(20)]", "V:|[b(20)]"], options: .directionRightToLeft)
-        #expect(a.frame.maxX == root.bounds.maxX - 10 && a.frame.width == 50)
-        #expect(b.frame.maxX == a.frame.minX - 8 && b.frame.width == 60)
-        #expect(b.frame.minX >= 0)
+        expect(a.frame.maxX == root.bounds.maxX - 10 && a.frame.width == 50)
+        expect(b.frame.maxX == a.frame.minX - 8 && b.frame.width == 60)
+        expect(b.frame.minX >= 0)
         let (_, c, _) = laidOut(["H:[a(40)]-12-|", "V:|[a(20)]"], options: .directionRightToLeft)
-        #expect(c.frame.minX == 12)
+        expect(c.frame.minX == 12)
     }
 
     @Test func metricsRelationsAndPriorities() {
@@ -51,16 +52,16 @@ import Testing
             ["H:|-m-[a(>=50,<=w@750)]-(>=gap)-[b(60)]-0-|", "V:|[a(20)]", "V:|[b(20)]"],
             metrics: ["m": 4, "w": CGFloat(90), "gap": 30.0])
         // b is pinned to the right edge (240...300); a may be at most 90 (a wish at 750, met).
-        #expect(b.frame.minX == 240)
-        #expect(a.frame.minX == 4)
-        #expect(a.frame.width >= 50 && a.frame.maxX <= 210)
+        expect(b.frame.minX == 240)
+        expect(a.frame.minX == 4)
+        expect(a.frame.width >= 50 && a.frame.maxX <= 210)
     }
 
     @Test func alignmentOptionsAndTheVerticalAxis() {
         let (_, a, b) = laidOut(
             ["V:|-[a(30)]-12-[b(50)]", "H:|-40-[a(80)]", "H:[b(20)]"], options: .alignAllCenterX)
-        #expect(a.frame == CGRect(x: 40, y: 20, width: 80, height: 30))
-        #expect(b.frame == CGRect(x: 70, y: 62, width: 20, height: 50))
+        expect(a.frame == CGRect(x: 40, y: 20, width: 80, height: 30))
+        expect(b.frame == CGRect(x: 70, y: 62, width: 20, height: 50))
     }
 
     @Test func constraintsComeInactiveWithUIKitsAttributes() {
@@ -69,10 +70,10 @@ import Testing
         root.addSubview(a)
         let made = NSLayoutConstraint.constraints(
             withVisualFormat: "H:|-8-[a]", options: [], metrics: nil, views: ["a": a])
-        #expect(made.count == 1)
-        #expect(made[0].firstAttribute == .leading && made[0].secondAttribute == .leading)
-        #expect(made[0].constant == 8 && !made[0].isActive)
-        #expect(NSLayoutConstraint.FormatOptions.alignAllCenterY.rawValue == 1 << 10)
-        #expect(NSLayoutConstraint.FormatOptions.directionRightToLeft.rawValue == 2 << 16)
+        expect(made.count == 1)
+        expect(made[0].firstAttribute == .leading && made[0].secondAttribute == .leading)
+        expect(made[0].constant == 8 && !made[0].isActive)
+        expect(NSLayoutConstraint.FormatOptions.alignAllCenterY.rawValue == 1 << 10)
+        expect(NSLayoutConstraint.FormatOptions.directionRightToLeft.rawValue == 2 << 16)
     }
 }

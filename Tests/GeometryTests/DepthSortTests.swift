@@ -1,3 +1,4 @@
+import TestTiers
 import Testing
 
 @testable import FrameGenGeometry
@@ -38,7 +39,7 @@ private func keeps(_ piece: DepthSort.Piece, _ u: Double, _ v: Double) -> Bool {
             placed(100, 60, at: 50, 50, z: 5),
             .makeRotation(0.4, 0, 0, 1).concatenating(.makeTranslation(60, 40, 0)),
         ]
-        #expect(DepthSort.order(maps: maps, sizes: [size, size]) == nil)
+        expect(DepthSort.order(maps: maps, sizes: [size, size]) == nil)
     }
 
     @Test func aSiblingBehindAnotherIsPaintedFirstWhateverTheGivenOrder() throws {
@@ -46,7 +47,7 @@ private func keeps(_ piece: DepthSort.Piece, _ u: Double, _ v: Double) -> Bool {
         // given first-to-last as the nearer.
         let maps = [placed(100, 60, at: 50, 50, z: 100, turned: 0.5), placed(100, 60, at: 60, 40, z: 0)]
         let order = try #require(DepthSort.order(maps: maps, sizes: [size, size]))
-        #expect(order.pieces == [DepthSort.Piece(index: 1), DepthSort.Piece(index: 0)])
+        expect(order.pieces == [DepthSort.Piece(index: 1), DepthSort.Piece(index: 0)])
     }
 
     @Test func crossingSiblingsAreCutAlongTheLineWhereTheyMeet() throws {
@@ -55,28 +56,28 @@ private func keeps(_ piece: DepthSort.Piece, _ u: Double, _ v: Double) -> Bool {
         let maps = [placed(100, 60, at: 50, 30, turned: 0.6), placed(100, 60, at: 50, 30, turned: -0.6)]
         let order = try #require(DepthSort.order(maps: maps, sizes: [size, size]))
         // The first is the splitter; the second is cut in two and painted on either side of it.
-        #expect(order.pieces.map(\.index) == [1, 0, 1])
+        expect(order.pieces.map(\.index) == [1, 0, 1])
         let (far, near) = (order.pieces[0], order.pieces[2])
-        #expect(far.cuts.count == 1 && near.cuts.count == 1)
+        expect(far.cuts.count == 1 && near.cuts.count == 1)
         let line = far.cuts[0].line
         // The cut is the line u = 50 of the second card (its v term vanishes).
-        #expect(abs(line.y) < 1e-9 * abs(line.x))
-        #expect(abs(-line.z / line.x - 50) < 1e-9)
+        expect(abs(line.y) < 1e-9 * abs(line.x))
+        expect(abs(-line.z / line.x - 50) < 1e-9)
         // Each half goes with its depth: the far piece's points lie behind the first card's
         // plane there (a smaller z at the same x), the near piece's in front.
         for (piece, nearer) in [(far, false), (near, true)] {
             let u = keeps(piece, 25, 30) ? 25.0 : 75.0
-            #expect(keeps(piece, u, 30) && !keeps(piece, 100 - u, 30))
+            expect(keeps(piece, u, 30) && !keeps(piece, 100 - u, 30))
             let p = point(maps[1], u, 30)
             // The first card's depth at the same x: its points are (x0 + s cos a, z = -s sin a).
             let s = (p.x - 50) / cos(0.6)
             let zFirst = -s * sin(0.6)
-            #expect((p.z > zFirst) == nearer, "piece \(piece)")
+            expect((p.z > zFirst) == nearer, "piece \(piece)")
         }
         // Interiors lie inside each card.
         for i in 0..<2 {
             let c = try #require(order.interiors[i])
-            #expect(abs(c.x - 50) < 1e-9 && abs(c.y - 30) < 1e-9)
+            expect(abs(c.x - 50) < 1e-9 && abs(c.y - 30) < 1e-9)
         }
     }
 
@@ -85,7 +86,7 @@ private func keeps(_ piece: DepthSort.Piece, _ u: Double, _ v: Double) -> Bool {
         let order = try #require(DepthSort.order(maps: maps, sizes: [size, size]))
         let (far, near) = (order.pieces[0], order.pieces[2])
         for u in stride(from: 0.0, through: 100, by: 0.25) {
-            #expect(keeps(far, u, 10) != keeps(near, u, 10), "u \(u)")
+            expect(keeps(far, u, 10) != keeps(near, u, 10), "u \(u)")
         }
     }
 
@@ -99,7 +100,7 @@ private func keeps(_ piece: DepthSort.Piece, _ u: Double, _ v: Double) -> Bool {
             placed(100, 60, at: 50, 30, turned: -0.8).concatenating(eye),
         ]
         let order = try #require(DepthSort.order(maps: maps, sizes: [size, size]))
-        #expect(order.pieces.map(\.index) == [1, 0, 1])
+        expect(order.pieces.map(\.index) == [1, 0, 1])
     }
 
     @Test func aSiblingBehindTheEyeTakesNoPart() throws {
@@ -110,8 +111,8 @@ private func keeps(_ piece: DepthSort.Piece, _ u: Double, _ v: Double) -> Bool {
             placed(100, 60, at: 50, 30, turned: 0.5).concatenating(eye),
         ]
         let order = try #require(DepthSort.order(maps: maps, sizes: [size, size]))
-        #expect(order.interiors[0] == nil)
-        #expect(order.pieces.map(\.index).sorted() == [0, 1])
+        expect(order.interiors[0] == nil)
+        expect(order.pieces.map(\.index).sorted() == [0, 1])
     }
 
     @Test func hugeNumbersEndTheSortWithEverySiblingPainted() throws {
@@ -122,7 +123,7 @@ private func keeps(_ piece: DepthSort.Piece, _ u: Double, _ v: Double) -> Bool {
         ]
         let order = try #require(
             DepthSort.order(maps: maps, sizes: [size, size, Size(width: 1e140, height: 60)]))
-        #expect(Set(order.pieces.map(\.index)) == Set(0..<3))
+        expect(Set(order.pieces.map(\.index)) == Set(0..<3))
     }
 
     @Test func cutsStopAtTheLimitAndEverySiblingIsStillPainted() throws {
@@ -136,7 +137,7 @@ private func keeps(_ piece: DepthSort.Piece, _ u: Double, _ v: Double) -> Bool {
                     .concatenating(.makeTranslation(50, 30, 0)))
         }
         let order = try #require(DepthSort.order(maps: maps, sizes: Array(repeating: size, count: 40)))
-        #expect(order.pieces.count <= 40 + DepthSort.cutLimit)
-        #expect(Set(order.pieces.map(\.index)) == Set(0..<40))
+        expect(order.pieces.count <= 40 + DepthSort.cutLimit)
+        expect(Set(order.pieces.map(\.index)) == Set(0..<40))
     }
 }

@@ -1,31 +1,32 @@
 import FrameGenGeometry
+import TestTiers
 import Testing
 
 @testable import FrameGenLayout
 
 @Suite struct RegistryTests {
     @Test func gridFamilyIsRegistered() {
-        #expect(
+        expect(
             Array(LayoutRegistry.builtIn.map(\.type).prefix(5)) == [
                 "flow", "album", "photos", "waterfall", "pinch",
             ])
-        #expect(LayoutRegistry.descriptor(for: "nope") == nil)
+        expect(LayoutRegistry.descriptor(for: "nope") == nil)
         for d in LayoutRegistry.builtIn {
-            #expect(!d.summary.isEmpty)
-            #expect(Set(d.parameters.map(\.name)).count == d.parameters.count)
+            expect(!d.summary.isEmpty)
+            expect(Set(d.parameters.map(\.name)).count == d.parameters.count)
         }
     }
 
     @Test func flowDefaultsAreLayoutsMdsTable() throws {
         let d = try #require(LayoutRegistry.descriptor(for: "flow"))
         let defaults = Dictionary(uniqueKeysWithValues: d.parameters.map { ($0.name, $0.defaultValue) })
-        #expect(defaults["scrollDirection"] == .string("vertical"))
-        #expect(defaults["itemSize"] == .numbers([50, 50]))
-        #expect(defaults["minimumLineSpacing"] == .number(10))
-        #expect(defaults["minimumInteritemSpacing"] == .number(10))
-        #expect(defaults["sectionInset"] == .numbers([0, 0, 0, 0]))
-        #expect(defaults["headerReferenceSize"] == .numbers([0, 0]))
-        #expect(defaults["footerReferenceSize"] == .numbers([0, 0]))
+        expect(defaults["scrollDirection"] == .string("vertical"))
+        expect(defaults["itemSize"] == .numbers([50, 50]))
+        expect(defaults["minimumLineSpacing"] == .number(10))
+        expect(defaults["minimumInteritemSpacing"] == .number(10))
+        expect(defaults["sectionInset"] == .numbers([0, 0, 0, 0]))
+        expect(defaults["headerReferenceSize"] == .numbers([0, 0]))
+        expect(defaults["footerReferenceSize"] == .numbers([0, 0]))
     }
 
     /// Building a layout from its listed defaults gives the same attributes as building it from
@@ -40,8 +41,8 @@ import Testing
             var b = try d.make(explicit)
             a.prepare(state)
             b.prepare(state)
-            #expect(allElements(a) == allElements(b), "\(d.type)")
-            #expect(a.collectionViewContentSize == b.collectionViewContentSize)
+            expect(allElements(a) == allElements(b), "\(d.type)")
+            expect(a.collectionViewContentSize == b.collectionViewContentSize)
         }
     }
 
@@ -51,16 +52,16 @@ import Testing
             _ = try d.make(["itemSize": .numbers([-1, 2])])
             Issue.record("negative size accepted")
         } catch {
-            #expect(error.parameter == "itemSize")
-            #expect(error.found == "[-1, 2]")
-            #expect(error.expected == "two non-negative numbers [width, height]")
+            expect(error.parameter == "itemSize")
+            expect(error.found == "[-1, 2]")
+            expect(error.expected == "two non-negative numbers [width, height]")
         }
         do {
             _ = try d.make(["scrollDirection": .string("diagonal")])
             Issue.record("unknown direction accepted")
         } catch {
-            #expect(error.parameter == "scrollDirection")
-            #expect(error.expected == "one of vertical, horizontal")
+            expect(error.parameter == "scrollDirection")
+            expect(error.expected == "one of vertical, horizontal")
         }
         #expect(throws: LayoutParameterError.self) { try d.make(["sectionInset": .numbers([1, 2])]) }
         #expect(throws: LayoutParameterError.self) { try d.make(["minimumLineSpacing": .bool(true)]) }
@@ -78,9 +79,9 @@ import Testing
         ])
         l.prepare(viewState(320, 120, sections: [7]))
         // 120 tall holds 3 items of 40 exactly; columns 65 apart after the 8 pt inset.
-        #expect(l.layoutAttributesForItem(at: ip(0, 4))?.frame == Rect(x: 73, y: 40, width: 60, height: 40))
-        #expect(l.layoutAttributesForItem(at: ip(0, 6))?.frame == Rect(x: 138, y: 0, width: 60, height: 40))
-        #expect(l.collectionViewContentSize == Size(width: 8 + 60 * 3 + 10 + 8, height: 120))
+        expect(l.layoutAttributesForItem(at: ip(0, 4))?.frame == Rect(x: 73, y: 40, width: 60, height: 40))
+        expect(l.layoutAttributesForItem(at: ip(0, 6))?.frame == Rect(x: 138, y: 0, width: 60, height: 40))
+        expect(l.collectionViewContentSize == Size(width: 8 + 60 * 3 + 10 + 8, height: 120))
     }
 
     /// Layouts are values: frames computed on several threads at once agree with a serial run.
@@ -111,6 +112,6 @@ import Testing
             for try await (i, a) in group { r[i] = a }
             return r
         }
-        #expect(parallel == serial)
+        expect(parallel == serial)
     }
 }

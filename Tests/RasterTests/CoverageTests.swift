@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 @testable import FrameGenRaster
@@ -72,10 +73,10 @@ let bigClip: PixelBox = (0, 0, 200, 200)
         for x in 15..<90 {
             let area = exactPixelArea(poly, x, y)
             if area > 0 && area < 1 { edgePixels += 1 }
-            #expect(abs(Double(mask[x, y]) - area * 255) <= 2, "pixel \(x),\(y)")
+            expect(abs(Double(mask[x, y]) - area * 255) <= 2, "pixel \(x),\(y)")
         }
     }
-    #expect(edgePixels > 100)
+    expect(edgePixels > 100)
 }
 
 // A 16x16 supersampled reference is itself off by up to 8 samples (8 levels) on a 45° edge,
@@ -109,10 +110,10 @@ let bigClip: PixelBox = (0, 0, 200, 200)
             }
         }
     }
-    #expect(worstVsExact <= 1)
-    #expect(worstVsExact <= worstReferenceVsExact)
-    #expect(edgePixels > 200)
-    #expect(sumVsReference / Double(edgePixels) <= 2)
+    expect(worstVsExact <= 1)
+    expect(worstVsExact <= worstReferenceVsExact)
+    expect(edgePixels > 200)
+    expect(sumVsReference / Double(edgePixels) <= 2)
     // No staircase: along a 45° edge every pixel meets the edge the same way, so a pixel and its
     // diagonal neighbour along the edge have the same coverage.
     let a = poly[1]
@@ -123,7 +124,7 @@ let bigClip: PixelBox = (0, 0, 200, 200)
         let x = Int(p.x.rounded(.down))
         let y = Int(p.y.rounded(.down))
         let d = SIMD2(b.x - a.x > 0 ? 1 : -1, b.y - a.y > 0 ? 1 : -1)
-        #expect(abs(Int(mask[x, y]) - Int(mask[x + d.x, y + d.y])) <= 1, "\(x),\(y)")
+        expect(abs(Int(mask[x, y]) - Int(mask[x + d.x, y + d.y])) <= 1, "\(x),\(y)")
     }
 }
 
@@ -141,10 +142,10 @@ let bigClip: PixelBox = (0, 0, 200, 200)
                 let w = winding(star, SIMD2(Double(x) + 0.5, Double(y) + 0.5))
                 let expected: UInt8 = (rule == .nonZero ? w != 0 : w % 2 != 0) ? 255 : 0
                 if expected == 255 { inside += 1 }
-                #expect(mask[x, y] == expected, "\(rule) \(x),\(y)")
+                expect(mask[x, y] == expected, "\(rule) \(x),\(y)")
             }
         }
-        #expect(inside > 1000)
+        expect(inside > 1000)
     }
 }
 
@@ -153,10 +154,10 @@ let bigClip: PixelBox = (0, 0, 200, 200)
     path.append(Path(polygon: square(center: SIMD2(40, 40), side: 20, degrees: 0)))
     let nz = Rasterizer.coverage(of: path, fillRule: .nonZero, clip: bigClip)
     let eo = Rasterizer.coverage(of: path, fillRule: .evenOdd, clip: bigClip)
-    #expect(nz[35, 35] == 255)
-    #expect(eo[35, 35] == 0)
-    #expect(nz[25, 25] == 255 && eo[25, 25] == 255)
-    #expect(nz[45, 45] == 255 && eo[45, 45] == 255)
+    expect(nz[35, 35] == 255)
+    expect(eo[35, 35] == 0)
+    expect(nz[25, 25] == 255 && eo[25, 25] == 255)
+    expect(nz[45, 45] == 255 && eo[45, 45] == 255)
 }
 
 @Test func abuttingPolygonsLeaveNoSeam() {
@@ -182,11 +183,11 @@ let bigClip: PixelBox = (0, 0, 200, 200)
                 }
                 guard corners.allSatisfy({ winding(whole, $0) != 0 }) else { continue }
                 if a[x, y] != 0 && b[x, y] != 0 { seamPixels += 1 }
-                #expect(Int(a[x, y]) + Int(b[x, y]) == 255, "aa \(aa) \(x),\(y)")
-                if !aa { #expect(a[x, y] == 0 || b[x, y] == 0) }
+                expect(Int(a[x, y]) + Int(b[x, y]) == 255, "aa \(aa) \(x),\(y)")
+                if !aa { expect(a[x, y] == 0 || b[x, y] == 0) }
             }
         }
-        if aa { #expect(seamPixels > 70) }
+        if aa { expect(seamPixels > 70) }
     }
 }
 
@@ -195,14 +196,14 @@ let bigClip: PixelBox = (0, 0, 200, 200)
     let full = Rasterizer.coverage(of: Path(polygon: poly), clip: bigClip)
     let clip: PixelBox = (33, 41, 58, 70)
     let part = Rasterizer.coverage(of: Path(polygon: poly), clip: clip)
-    #expect(part.x >= 33 && part.y >= 41 && part.x + part.width <= 58 && part.y + part.height <= 70)
+    expect(part.x >= 33 && part.y >= 41 && part.x + part.width <= 58 && part.y + part.height <= 70)
     for y in 41..<70 {
-        for x in 33..<58 { #expect(part[x, y] == full[x, y]) }
+        for x in 33..<58 { expect(part[x, y] == full[x, y]) }
     }
     // Entirely outside the clip: an empty mask, no crash.
-    #expect(Rasterizer.coverage(of: Path(polygon: poly), clip: (150, 150, 190, 190)).isEmpty)
+    expect(Rasterizer.coverage(of: Path(polygon: poly), clip: (150, 150, 190, 190)).isEmpty)
     // Non-finite points: nothing.
-    #expect(
+    expect(
         Rasterizer.coverage(of: Path(polygon: [SIMD2(.nan, 1), SIMD2(5, 5), SIMD2(1, 9)]), clip: bigClip)
             .isEmpty)
 }
@@ -210,11 +211,11 @@ let bigClip: PixelBox = (0, 0, 200, 200)
 @Test func hugeCoordinatesAreClippedCheaply() {
     let poly = [SIMD2(-1e7, -3e6), SIMD2(2e7, 10), SIMD2(30.5, 4e7)]
     let mask = Rasterizer.coverage(of: Path(polygon: poly), clip: (0, 0, 64, 64))
-    #expect(mask.width == 64 && mask.height == 64)
+    expect(mask.width == 64 && mask.height == 64)
     for y in 0..<64 {
         for x in 0..<64 {
             let area = exactPixelArea(poly, x, y)
-            #expect(abs(Double(mask[x, y]) - area * 255) <= 1, "\(x),\(y)")
+            expect(abs(Double(mask[x, y]) - area * 255) <= 1, "\(x),\(y)")
         }
     }
 }
@@ -223,9 +224,9 @@ let bigClip: PixelBox = (0, 0, 200, 200)
     let a = CoverageMask(x: 0, y: 0, width: 4, height: 4, data: [UInt8](repeating: 128, count: 16))
     let b = CoverageMask(x: 2, y: 1, width: 4, height: 4, data: [UInt8](repeating: 255, count: 16))
     let c = a.intersected(with: b)
-    #expect(c.x == 2 && c.y == 1 && c.width == 2 && c.height == 3)
-    #expect(c.data.allSatisfy { $0 == 128 })
+    expect(c.x == 2 && c.y == 1 && c.width == 2 && c.height == 3)
+    expect(c.data.allSatisfy { $0 == 128 })
     let half = CoverageMask(x: 2, y: 1, width: 4, height: 4, data: [UInt8](repeating: 128, count: 16))
-    #expect(a.intersected(with: half)[3, 2] == 64)  // round(128 * 128 / 255) = 64
-    #expect(a.intersected(with: CoverageMask(x: 10, y: 10, width: 2, height: 2, value: 255)).isEmpty)
+    expect(a.intersected(with: half)[3, 2] == 64)  // round(128 * 128 / 255) = 64
+    expect(a.intersected(with: CoverageMask(x: 10, y: 10, width: 2, height: 2, value: 255)).isEmpty)
 }

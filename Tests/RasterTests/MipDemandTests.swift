@@ -1,4 +1,5 @@
 import FrameGenGeometry
+import TestTiers
 import Testing
 
 @testable import FrameGenRaster
@@ -7,18 +8,18 @@ import Testing
     let img = patternImage(width: 200, height: 90)
     let full = Texture(img)
     let trimmed = Texture(img, finestLevel: 2)
-    #expect(trimmed.baseLevel == 2 && trimmed.width == 200 && trimmed.height == 90)
-    #expect(trimmed.levels.count == full.levels.count)
+    expect(trimmed.baseLevel == 2 && trimmed.width == 200 && trimmed.height == 90)
+    expect(trimmed.levels.count == full.levels.count)
     for k in 2..<full.levels.count {
         let same = trimmed.image(level: k).bytes == full.image(level: k).bytes
-        #expect(same, "level \(k)")
+        expect(same, "level \(k)")
     }
     // Level 2 onward is 1/16 of level 0 each axis pair, so about 1/12 of the whole chain.
-    #expect(trimmed.texels.count * 10 < full.texels.count)
+    expect(trimmed.texels.count * 10 < full.texels.count)
     // A dropped level reads as the base level, inside its storage.
-    #expect(trimmed.image(level: 0).width == full.levels[2].width)
+    expect(trimmed.image(level: 0).width == full.levels[2].width)
     // Asking for more levels than the chain has keeps the last (1 x 1) one.
-    #expect(Texture(img, finestLevel: 99).baseLevel == full.levels.count - 1)
+    expect(Texture(img, finestLevel: 99).baseLevel == full.levels.count - 1)
 }
 
 /// Draws `img` through the map taking the texture rectangle to `corners` (device pixels), with
@@ -59,25 +60,25 @@ private func drawBothWays(_ img: Image, corners: [SIMD2<Double>], size: Int = 16
     for corners in affine + perspective {
         let r = drawBothWays(img, corners: corners)
         let same = r.full.bytes == r.trimmed.bytes
-        #expect(same, "\(corners)")
+        expect(same, "\(corners)")
         levels.append(r.level)
     }
     // The minified draws really do drop levels (4x: level 1 at least; 9x: level 2).
-    #expect(levels[0] >= 1 && levels[1] >= 2)
+    expect(levels[0] >= 1 && levels[1] >= 2)
     // Magnified: everything is read.
     let big = drawBothWays(patternImage(width: 16, height: 16), corners: affine[0])
     let same = big.full.bytes == big.trimmed.bytes
-    #expect(big.level == 0 && same)
+    expect(big.level == 0 && same)
 }
 
 @Test func finestLevelReadIsZeroForMapsItCannotBound() {
     // Part of the texture behind the eye (W <= 0 at a corner of the texture rectangle).
     let behind = Homography(m11: 1, m12: 0, m13: 0.02, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: -1)
-    #expect(Texture.finestLevelRead(width: 100, height: 100, deviceToTexture: behind) == 0)
-    #expect(
+    expect(Texture.finestLevelRead(width: 100, height: 100, deviceToTexture: behind) == 0)
+    expect(
         Texture.finestLevelRead(
             width: 100, height: 100,
             deviceToTexture: Homography(
                 m11: 0, m12: 0, m13: 0, m21: 0, m22: 0, m23: 0, m31: 0, m32: 0, m33: 1)) == 0)
-    #expect(Texture.finestLevelRead(width: 100, height: 100, deviceToTexture: .scale(.nan, 1)) == 0)
+    expect(Texture.finestLevelRead(width: 100, height: 100, deviceToTexture: .scale(.nan, 1)) == 0)
 }

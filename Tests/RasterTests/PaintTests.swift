@@ -1,6 +1,7 @@
-import FrameGenCodecs
 import Foundation
+import FrameGenCodecs
 import FrameGenGeometry
+import TestTiers
 import Testing
 
 @testable import FrameGenRaster
@@ -10,12 +11,12 @@ import Testing
     let mask = CoverageMask(x: 1, y: 1, width: 2, height: 1, data: [128, 255])
     Painter.fill(&canvas, color: Pixel(r: 255, g: 0, b: 0, a: 255), coverage: mask)
     // (128, 0, 0, 128) over white: 128 + 255 * 127 / 255 = 255 red, 127 green and blue.
-    #expect(canvas[1, 1] == Pixel(r: 255, g: 127, b: 127, a: 255))
-    #expect(canvas[2, 1] == Pixel(r: 255, g: 0, b: 0, a: 255))
-    #expect(canvas[0, 1] == Pixel(r: 255, g: 255, b: 255, a: 255))
+    expect(canvas[1, 1] == Pixel(r: 255, g: 127, b: 127, a: 255))
+    expect(canvas[2, 1] == Pixel(r: 255, g: 0, b: 0, a: 255))
+    expect(canvas[0, 1] == Pixel(r: 255, g: 255, b: 255, a: 255))
     // A mask hanging off the canvas is clipped, not a crash.
     Painter.fill(&canvas, color: Pixel(r: 0, g: 0, b: 0, a: 255), coverage: .full((-10, 3, 100, 50)))
-    #expect(canvas[3, 3] == Pixel(r: 0, g: 0, b: 0, a: 255))
+    expect(canvas[3, 3] == Pixel(r: 0, g: 0, b: 0, a: 255))
 }
 
 @Test func compositeAppliesGroupOpacity() {
@@ -23,17 +24,17 @@ import Testing
     let layer = Image(width: 4, height: 4, fill: Pixel(r: 200, g: 100, b: 0, a: 255))
     Painter.composite(&canvas, layer: layer, at: (-1, 3), opacity: 128)
     // round(200·128/255) = 100, round(100·128/255) = 50, over opaque black.
-    #expect(canvas[0, 3] == Pixel(r: 100, g: 50, b: 0, a: 255))
-    #expect(canvas[2, 5] == Pixel(r: 100, g: 50, b: 0, a: 255))
-    #expect(canvas[3, 3] == Pixel(r: 0, g: 0, b: 0, a: 255))
-    #expect(canvas[0, 2] == Pixel(r: 0, g: 0, b: 0, a: 255))
+    expect(canvas[0, 3] == Pixel(r: 100, g: 50, b: 0, a: 255))
+    expect(canvas[2, 5] == Pixel(r: 100, g: 50, b: 0, a: 255))
+    expect(canvas[3, 3] == Pixel(r: 0, g: 0, b: 0, a: 255))
+    expect(canvas[0, 2] == Pixel(r: 0, g: 0, b: 0, a: 255))
     // Clipped: only inside the mask, scaled by its coverage (255 x 128 / 255 = 128 here).
     var clipped = Image(width: 6, height: 6)
     let clip = CoverageMask(x: 1, y: 1, width: 2, height: 1, data: [255, 128])
     Painter.composite(&clipped, layer: layer, at: (0, 0), clip: clip)
-    #expect(clipped[1, 1] == Pixel(r: 200, g: 100, b: 0, a: 255))
-    #expect(clipped[2, 1] == Pixel(r: 100, g: 50, b: 0, a: 128))
-    #expect(clipped[0, 0] == .clear && clipped[3, 1] == .clear)
+    expect(clipped[1, 1] == Pixel(r: 200, g: 100, b: 0, a: 255))
+    expect(clipped[2, 1] == Pixel(r: 100, g: 50, b: 0, a: 128))
+    expect(clipped[0, 0] == .clear && clipped[3, 1] == .clear)
 }
 
 @Test func degenerateMappingsDrawNothingAndPixelsBehindTheEyeAreSkipped() {
@@ -48,14 +49,14 @@ import Testing
         &canvas, tex,
         deviceToTexture: Homography(
             m11: .infinity, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1), coverage: mask)
-    #expect(canvas.bytes.allSatisfy { $0 == 0 })
+    expect(canvas.bytes.allSatisfy { $0 == 0 })
     // W = 4 - x: positive left of x = 4 (drawn), negative right of it (behind the eye: skipped).
     Painter.drawTexture(
         &canvas, tex,
         deviceToTexture: Homography(m11: 1, m12: 0, m13: -1, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 4),
         coverage: mask)
-    #expect(canvas[2, 5] == Pixel(r: 9, g: 9, b: 9, a: 255))
-    #expect(canvas[6, 5] == .clear && canvas[9, 5] == .clear)
+    expect(canvas[2, 5] == Pixel(r: 9, g: 9, b: 9, a: 255))
+    expect(canvas[6, 5] == .clear && canvas[9, 5] == .clear)
 }
 
 @Test func textureOpacityAndCoverageScaleWithOneRounding() {
@@ -71,7 +72,7 @@ import Testing
     for y in 0..<20 {
         for x in 0..<20 {
             let p = img[x, y]
-            #expect(canvas[x, y] == Pixel(r: e(p.r), g: e(p.g), b: e(p.b), a: e(p.a)))
+            expect(canvas[x, y] == Pixel(r: e(p.r), g: e(p.g), b: e(p.b), a: e(p.a)))
         }
     }
 }
@@ -150,9 +151,9 @@ func zoomed(_ image: Image, x: Int, y: Int, width: Int, height: Int, by k: Int) 
     writeForInspection(
         zoomed(canvas, x: 150, y: 170, width: 60, height: 40, by: 8), "raster_zoom_stripes.png")
     // The card's middle is white, the shadow darkens below it, the texture landed on the right.
-    #expect(canvas[110, 85] == Pixel(r: 255, g: 255, b: 255, a: 255))
-    #expect(canvas[110, 150].r < 235)
-    #expect(cover[340, 170] == 255)
+    expect(canvas[110, 85] == Pixel(r: 255, g: 255, b: 255, a: 255))
+    expect(canvas[110, 150].r < 235)
+    expect(cover[340, 170] == 255)
 }
 
 @Test func packedPixelArithmeticEqualsTheScalarBlend() {
@@ -166,15 +167,15 @@ func zoomed(_ image: Image, x: Int, y: Int, width: Int, height: Int, by k: Int) 
         let s = premultiplied()
         let d = premultiplied()
         let k = UInt8(truncatingIfNeeded: rng.next())
-        #expect(
+        expect(
             PackedPixel.pixel(PackedPixel.sourceOver(PackedPixel.word(s), PackedPixel.word(d)))
                 == sourceOver(s, d))
-        #expect(PackedPixel.pixel(PackedPixel.scale(PackedPixel.word(s), UInt32(k))) == scale(s, by: k))
+        expect(PackedPixel.pixel(PackedPixel.scale(PackedPixel.word(s), UInt32(k))) == scale(s, by: k))
     }
     // The extremes.
     let white = Pixel(r: 255, g: 255, b: 255, a: 255)
     for k in 0...255 {
-        #expect(
+        expect(
             PackedPixel.pixel(PackedPixel.scale(PackedPixel.word(white), UInt32(k)))
                 == scale(white, by: UInt8(k)))
     }
@@ -203,7 +204,7 @@ func zoomed(_ image: Image, x: Int, y: Int, width: Int, height: Int, by k: Int) 
             var reference = base
             Painter.fill(&runs, color: colour, coverage: mask, spans: true)
             Painter.fill(&reference, color: colour, coverage: mask, spans: false)
-            #expect(runs.bytes == reference.bytes, "colour \(colour), trial \(trial)")
+            expect(runs.bytes == reference.bytes, "colour \(colour), trial \(trial)")
         }
     }
 }
@@ -224,7 +225,7 @@ func zoomed(_ image: Image, x: Int, y: Int, width: Int, height: Int, by k: Int) 
         for i in 0..<count {
             let c = Color(r: bytes[i * 4], g: bytes[i * 4 + 1], b: bytes[i * 4 + 2], a: bytes[i * 4 + 3])
             let p = c.premultiplied
-            #expect(
+            expect(
                 Array(premultiplied[(i * 4)..<(i * 4 + 4)]) == [p.r, p.g, p.b, p.a], "pixel \(i) of \(count)")
         }
     }
@@ -236,9 +237,9 @@ func zoomed(_ image: Image, x: Int, y: Int, width: Int, height: Int, by k: Int) 
     for (w, h) in [(1, 1), (3, 1), (1023, 1), (1024, 1), (1025, 1), (37, 60), (1000, 3)] {
         let image = Image(width: w, height: h, fill: pixel)
         let expected = Array(Array(repeating: [1, 2, 3, 4] as [UInt8], count: w * h).joined())
-        #expect(image.bytes == expected, "\(w) x \(h)")
+        expect(image.bytes == expected, "\(w) x \(h)")
         var rows = Image(width: w, height: h)
         rows.fill(pixel, rows: 0..<h)
-        #expect(rows.bytes == expected, "\(w) x \(h), by rows")
+        expect(rows.bytes == expected, "\(w) x \(h), by rows")
     }
 }

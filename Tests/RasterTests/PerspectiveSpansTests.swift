@@ -59,7 +59,7 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
                                 filter: .trilinear, separable: true, perspectiveReference: false,
                                 vector: vector)
                             let same = fast == reference
-                            #expect(
+                            expect(
                                 same,
                                 "\(texture.width)x\(texture.height) scale \(scale) angle \(angle) opacity \(opacity) vector \(vector)"
                             )
@@ -77,15 +77,15 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
             }
         }
     }
-    #expect(levels == ["level", "blend"])
-    #expect(drawn > 200)
+    expect(levels == ["level", "blend"])
+    expect(drawn > 200)
 
     // Across the horizon: the covered box straddles W = 0, and the side the first covered pixel
     // is not on is skipped by both.
     let texture = textures[1]
     let h = coverFlow(texture, scale: 4, angle: 1.53, centre: (60, 45))
     let horizon = -(h.m23 * 45 + h.m33) / h.m13
-    #expect(horizon > 70 && horizon < 90)
+    expect(horizon > 70 && horizon < 90)
     for mask in masks {
         var reference = destination
         Painter.drawTexture(
@@ -98,14 +98,14 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
                 &fast, texture, deviceToTexture: h, coverage: mask, opacity: 255, filter: .trilinear,
                 separable: true, perspectiveReference: false, vector: vector)
             let same = fast == reference
-            #expect(same, "vector \(vector)")
+            expect(same, "vector \(vector)")
         }
-        #expect(fast != destination)
+        expect(fast != destination)
         // The first covered pixel lies left of the horizon, so the pixels right of it are
         // behind the eye and keep the destination.
         for y in 10..<80 {
             for x in (Int(horizon) + 2)..<120 where mask[x, y] != 0 {
-                #expect(fast[x, y] == destination[x, y])
+                expect(fast[x, y] == destination[x, y])
             }
         }
     }
@@ -144,14 +144,14 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
         let lanes = ckernels_level_of_detail(d[0], d[1], d[2], d[3])
         for i in 0..<4 {
             let scalar = lod(d[0][i], d[1][i], d[2][i], d[3][i])
-            #expect(lanes[i].bitPattern == scalar.bitPattern, "\(d.map { $0[i] })")
+            expect(lanes[i].bitPattern == scalar.bitPattern, "\(d.map { $0[i] })")
         }
         let x = PerspectiveSpans.Lanes(value(), value(), value(), value()) * 300
         let size = Double(r.next()) + 1
         let fixed = PerspectiveSpans.fixed(x, PerspectiveSpans.Lanes(repeating: size))
         for i in 0..<4 {
             let c = x[i] > -1 ? (x[i] < size ? x[i] : size) : -1
-            #expect(fixed[i] == Int64(c * 4096 + 4096.5), "\(x[i])")
+            expect(fixed[i] == Int64(c * 4096 + 4096.5), "\(x[i])")
         }
     }
     // fastLog2's own edge: every binade boundary and its neighbours.
@@ -159,7 +159,7 @@ private func coverFlow(_ texture: Texture, scale: Double, angle: Double, centre:
         let p = Double(sign: .plus, exponent: e, significand: 1)
         let v = PerspectiveSpans.Lanes(p, p.nextUp, p.nextDown, p * 1.75)
         let lanes = ckernels_fast_log2(v)
-        for i in 0..<4 { #expect(lanes[i].bitPattern == fastLog2(v[i]).bitPattern) }
+        for i in 0..<4 { expect(lanes[i].bitPattern == fastLog2(v[i]).bitPattern) }
     }
 }
 

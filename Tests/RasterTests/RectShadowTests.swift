@@ -1,5 +1,6 @@
 import Foundation
 import FrameGenGeometry
+import TestTiers
 import Testing
 
 @testable import FrameGenRaster
@@ -20,20 +21,20 @@ private func analytic(_ rect: Rect, _ h: Homography, sigma: Double, size: Int) -
     let drawn = RectShadow.fill(
         &image, color: Pixel(r: 0, g: 0, b: 0, a: 255), rect: rect, sigma: sigma, localToDevice: h,
         clip: (0, 0, size, size))
-    #expect(drawn)
+    expect(drawn)
     return image
 }
 
 @Test func rectShadowEdgeIsTheErfProfile() {
     let rect = Rect(x: 20, y: 20, width: 40, height: 40)
     let image = analytic(rect, .identity, sigma: 4, size: 80)
-    #expect(image[40, 40].a == 255)
+    expect(image[40, 40].a == 255)
     // Centre 19.5 is half a pixel outside the left edge: Φ(-0.5 / s) with s² = 16 + 1/12.
     let s = (16 + 1.0 / 12).squareRoot()
     let expected = 255 * (phi(40.5 / s) - phi(0.5 / s))
-    #expect(abs(Double(image[19, 40].a) - expected) <= 0.5)
+    expect(abs(Double(image[19, 40].a) - expected) <= 0.5)
     // 3σ out: Φ(-3) x 255 = 0.34, rounds to nothing.
-    #expect(image[3, 40].a == 0 && image[40, 76].a == 0)
+    expect(image[3, 40].a == 0 && image[40, 76].a == 0)
 }
 
 @Test func rectShadowMatchesBlurredCoverageUnderRotationAndScale() {
@@ -54,7 +55,7 @@ private func analytic(_ rect: Rect, _ h: Homography, sigma: Double, size: Int) -
             for x in 0..<160 { worst = max(worst, abs(Int(a[x, y].a) - Int(b[x, y].a))) }
         }
         // The box passes' shape error (about 1.2 levels) plus rounding.
-        #expect(worst <= 3, "sigma \(sigma): \(worst)")
+        expect(worst <= 3, "sigma \(sigma): \(worst)")
     }
 }
 
@@ -65,19 +66,19 @@ private func analytic(_ rect: Rect, _ h: Homography, sigma: Double, size: Int) -
         .concatenating(.translation(30, 30))
     let image = analytic(rect, h, sigma: 3, size: 180)
     // The local point (50, 50) lands at (50 / 1.2 + 30, 50 / 1.2 + 30) and is deep inside.
-    #expect(image[71, 71].a == 255)
+    expect(image[71, 71].a == 255)
     // Local u = 100 + 3 (one sigma right of the right edge) maps to x = 103 / 1.412 + 30 = 102.9;
     // at local v = 50 there the value is Φ(-1 / s) with s ≈ 3, far from 0 and 255.
     let v = image[102, Int(50 / 1.412 + 30)].a
-    #expect(v > 20 && v < 80, "\(v)")
+    expect(v > 20 && v < 80, "\(v)")
     // Nothing left of local u = -3.5σ.
-    #expect(image[15, 71].a == 0)
+    expect(image[15, 71].a == 0)
 }
 
 @Test func rectShadowRefusesCornersBehindTheEye() {
     var image = Image(width: 10, height: 10)
     let h = Homography(m11: 1, m12: 0, m13: -0.02, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
-    #expect(
+    expect(
         !RectShadow.fill(
             &image, color: Pixel(r: 0, g: 0, b: 0, a: 255), rect: Rect(x: 0, y: 0, width: 100, height: 10),
             sigma: 2, localToDevice: h, clip: (0, 0, 10, 10)))
@@ -94,7 +95,7 @@ private func analytic(_ rect: Rect, _ h: Homography, sigma: Double, size: Int) -
             let u = Double(x) + (Double(k) + 0.5) / 1000
             sum += phi((30 - u) / sigma) - phi((10 - u) / sigma)
         }
-        #expect(abs(Double(image[x, 20].a) - 255 * sum / 1000) <= 0.51, "x = \(x)")
+        expect(abs(Double(image[x, 20].a) - 255 * sum / 1000) <= 0.51, "x = \(x)")
     }
 }
 
@@ -121,9 +122,9 @@ private func analytic(_ rect: Rect, _ h: Homography, sigma: Double, size: Int) -
         Painter.fill(&image, color: grey, coverage: layer)
         images.append(image)
     }
-    #expect(images[0].bytes == images[1].bytes)
+    expect(images[0].bytes == images[1].bytes)
     // And the shadow is there, below and right of the layer.
-    #expect(images[0][75, 91].r < 200)
+    expect(images[0][75, 91].r < 200)
 }
 
 /// An upright shadow reads its profiles once per column and row and stores the inside of a
@@ -139,16 +140,16 @@ private func analytic(_ rect: Rect, _ h: Homography, sigma: Double, size: Int) -
         var images: [Image] = []
         for h in [upright, tilted] {
             var image = Image(width: 300, height: 220, fill: Pixel(r: 40, g: 90, b: 200, a: 255))
-            #expect(
+            expect(
                 RectShadow.fill(
                     &image, color: Pixel(r: 0, g: 0, b: 0, a: 77),
                     rect: rect, sigma: sigma, localToDevice: h, clip: (0, 0, 300, 220)))
             images.append(image)
         }
         let same = images[0].bytes == images[1].bytes
-        #expect(same, "scale \(scale), sigma \(sigma)")
+        expect(same, "scale \(scale), sigma \(sigma)")
         // The inside is the colour over the background: 77 / 255 of black over 40.
         let inside = images[0][Int((rect.midX + 3) * scale), Int((rect.midY + 5) * scale)]
-        #expect((27...28).contains(inside.r) && inside.a == 255)
+        expect((27...28).contains(inside.r) && inside.a == 255)
     }
 }

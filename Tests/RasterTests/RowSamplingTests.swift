@@ -1,3 +1,4 @@
+import TestTiers
 import Testing
 
 @testable import FrameGenRaster
@@ -26,6 +27,6 @@ import Testing
                 worst = max(worst, abs(Int(got.r) - Int(expected.r)), abs(Int(got.g) - Int(expected.g)))
             }
         }
-        #expect(worst <= 1, "scale \(sx) x \(sy): \(worst)")
+        expect(worst <= 1, "scale \(sx) x \(sy): \(worst)")
     }
 }

@@ -1,6 +1,7 @@
 import CFrameGenKernels
 import Foundation
 import FrameGenGeometry
+import TestTiers
 import Testing
 
 @testable import FrameGenRaster
@@ -48,9 +49,9 @@ func channels(_ p: Pixel) -> SIMD4<Double> { SIMD4(Double(p.r), Double(p.g), Dou
             &canvas, tex, deviceToTexture: .translation(-7, -9), coverage: .full((7, 9, 107, 109)),
             filter: filter)
         for y in 0..<100 {
-            for x in 0..<100 { #expect(canvas[x + 7, y + 9] == img[x, y], "\(x),\(y)") }
+            for x in 0..<100 { expect(canvas[x + 7, y + 9] == img[x, y], "\(x),\(y)") }
         }
-        #expect(canvas[6, 50] == .clear && canvas[107, 50] == .clear)
+        expect(canvas[6, 50] == .clear && canvas[107, 50] == .clear)
     }
 }
 
@@ -70,7 +71,7 @@ func channels(_ p: Pixel) -> SIMD4<Double> { SIMD4(Double(p.r), Double(p.g), Dou
             let bottom = t(i, j + 1) * 0.25 + t(i + 1, j + 1) * 0.75
             let e = ((top + bottom) * 0.5 + 0.5).rounded(.down)
             let expected = Pixel(r: UInt8(e.x), g: UInt8(e.y), b: UInt8(e.z), a: UInt8(e.w))
-            #expect(canvas[x, y] == expected, "\(x),\(y)")
+            expect(canvas[x, y] == expected, "\(x),\(y)")
         }
     }
 }
@@ -108,7 +109,7 @@ func homography(from src: [SIMD2<Double>], to dst: [SIMD2<Double>]) -> Homograph
     let mask = Rasterizer.coverage(of: quad, clip: (0, 0, 200, 200), antialiased: false)
     Painter.drawTexture(&canvas, tex, deviceToTexture: h, coverage: mask)
     for (p, t) in zip(pixels, texels) {
-        #expect(canvas[Int(p.x), Int(p.y)] == img[Int(t.x), Int(t.y)])
+        expect(canvas[Int(p.x), Int(p.y)] == img[Int(t.x), Int(t.y)])
     }
     // Everywhere inside, the pixel is the bilinear sample at H(centre) (magnified: no mip),
     // within the weight quantisation (1/8192 an axis) and the final rounding.
@@ -119,15 +120,15 @@ func homography(from src: [SIMD2<Double>], to dst: [SIMD2<Double>]) -> Homograph
             let ref = referenceBilinear(img, uv.x, uv.y)
             let diff = channels(canvas[x, y]) - ref
             let d = max(max(abs(diff.x), abs(diff.y)), max(abs(diff.z), abs(diff.w)))
-            #expect(d <= 0.6, "\(x),\(y)")
+            expect(d <= 0.6, "\(x),\(y)")
             checked += 1
         }
     }
-    #expect(checked > 10000)
+    expect(checked > 10000)
     // An affine (non-perspective) interpolation of the same corners would be far off inside.
     let mid = h.map(SIMD2(90.5, 80.5))
     let affineGuess = (texels[0] + texels[1] + texels[2] + texels[3]) / 4
-    #expect(abs(mid.x - affineGuess.x) + abs(mid.y - affineGuess.y) > 1)
+    expect(abs(mid.x - affineGuess.x) + abs(mid.y - affineGuess.y) > 1)
 }
 
 @Test func minifiedOnePixelStripesAverageToGrey() {
@@ -140,7 +141,7 @@ func homography(from src: [SIMD2<Double>], to dst: [SIMD2<Double>]) -> Homograph
     }
     let tex = Texture(stripes)
     // Level 1 averages each black/white pair to 127.5, rounded to 128.
-    #expect(tex.image(level: 1)[10, 10] == Pixel(r: 128, g: 128, b: 128, a: 255))
+    expect(tex.image(level: 1)[10, 10] == Pixel(r: 128, g: 128, b: 128, a: 255))
     func spread(_ filter: TextureFilter) -> (min: Int, max: Int) {
         var canvas = Image(width: 120, height: 60)
         // 4.2 texels per pixel (level of detail 1.57 after the half-level sharpen bias, so
@@ -158,46 +159,46 @@ func homography(from src: [SIMD2<Double>], to dst: [SIMD2<Double>]) -> Homograph
         return (lo, hi)
     }
     let mip = spread(.trilinear)
-    #expect(mip.min >= 126 && mip.max <= 130)
+    expect(mip.min >= 126 && mip.max <= 130)
     // Without the mip chain the same mapping aliases into bands (moiré).
     let plain = spread(.bilinear)
-    #expect(plain.max - plain.min > 100)
+    expect(plain.max - plain.min > 100)
 }
 
 @Test func mipChainHandlesOddSizes() {
     let tex = Texture(Image(width: 100, height: 37, fill: Pixel(r: 10, g: 20, b: 30, a: 255)))
     let sizes = tex.levels.map { [$0.width, $0.height] }
-    #expect(sizes == [[100, 37], [50, 18], [25, 9], [12, 4], [6, 2], [3, 1], [1, 1]])
+    expect(sizes == [[100, 37], [50, 18], [25, 9], [12, 4], [6, 2], [3, 1], [1, 1]])
     // A uniform image stays uniform at every level.
     for k in tex.levels.indices {
         let l = tex.image(level: k)
-        #expect(l[l.width - 1, l.height - 1] == Pixel(r: 10, g: 20, b: 30, a: 255))
+        expect(l[l.width - 1, l.height - 1] == Pixel(r: 10, g: 20, b: 30, a: 255))
     }
     // 3 x 1 grey ramp 0, 100, 200 reduces with the [1 2 1] / 4 tent: (0 + 200 + 200) / 4 = 100.
     var ramp = Image(width: 3, height: 1)
     ramp[0, 0] = Pixel(r: 0, g: 0, b: 0, a: 255)
     ramp[1, 0] = Pixel(r: 100, g: 100, b: 100, a: 255)
     ramp[2, 0] = Pixel(r: 200, g: 200, b: 200, a: 255)
-    #expect(Texture(ramp).image(level: 1)[0, 0] == Pixel(r: 100, g: 100, b: 100, a: 255))
+    expect(Texture(ramp).image(level: 1)[0, 0] == Pixel(r: 100, g: 100, b: 100, a: 255))
     // 2 x 2 -> 1: rounded mean of premultiplied values: (10 + 20 + 30 + 41) / 4 = 25.25 -> 25.
     var quad = Image(width: 2, height: 2)
     quad[0, 0] = Pixel(r: 10, g: 0, b: 0, a: 255)
     quad[1, 0] = Pixel(r: 20, g: 0, b: 0, a: 255)
     quad[0, 1] = Pixel(r: 30, g: 0, b: 0, a: 255)
     quad[1, 1] = Pixel(r: 41, g: 0, b: 0, a: 0xFF)
-    #expect(Texture(quad).image(level: 1)[0, 0] == Pixel(r: 25, g: 0, b: 0, a: 255))
+    expect(Texture(quad).image(level: 1)[0, 0] == Pixel(r: 25, g: 0, b: 0, a: 255))
 }
 
 @Test func levelOfDetailFollowsTheFootprint() {
     let lod = LevelOfDetail.of
-    #expect(lod(1, 0, 0, 1) == 0)
-    #expect(lod(0.5, 0, 0, 0.5) == 0)
+    expect(lod(1, 0, 0, 1) == 0)
+    expect(lod(0.5, 0, 0, 0.5) == 0)
     // Half a level sharper than the footprint (Skia's SkMipmap::ComputeLevel, GPU sharpen).
-    #expect(abs(lod(4, 0, 0, 1) - 1.5) < 1e-12)
-    #expect(abs(lod(0, 3, 0, 1) - (log2(3) - 0.5)) < 0.01)
-    #expect(lod(1.4, 0, 0, 1) == 0)
+    expect(abs(lod(4, 0, 0, 1) - 1.5) < 1e-12)
+    expect(abs(lod(0, 3, 0, 1) - (log2(3) - 0.5)) < 0.01)
+    expect(lod(1.4, 0, 0, 1) == 0)
     for x in stride(from: 1.0, to: 1000, by: 0.37) {
-        #expect(abs(ckernels_fast_log2(SIMD4(repeating: x)).x - log2(x)) < 0.008)
+        expect(abs(ckernels_fast_log2(SIMD4(repeating: x)).x - log2(x)) < 0.008)
     }
 }
 
@@ -219,7 +220,7 @@ func homography(from src: [SIMD2<Double>], to dst: [SIMD2<Double>]) -> Homograph
         // floating-point path.
         var nearlyAffine = affine
         nearlyAffine.m13 = 1e-300
-        #expect(!nearlyAffine.isAffine)
+        expect(!nearlyAffine.isAffine)
         let mask = CoverageMask.full((0, 0, 180, 160))
         var fixed = Image(width: 180, height: 160)
         var float = Image(width: 180, height: 160)
@@ -230,11 +231,11 @@ func homography(from src: [SIMD2<Double>], to dst: [SIMD2<Double>]) -> Homograph
             for x in 0..<180 {
                 let p = channels(fixed[x, y]) - channels(float[x, y])
                 let d = max(max(abs(p.x), abs(p.y)), max(abs(p.z), abs(p.w)))
-                #expect(d <= 1, "\(scale) \(x),\(y)")
+                expect(d <= 1, "\(scale) \(x),\(y)")
                 if d != 0 { differing += 1 }
             }
         }
-        #expect(differing < 180 * 160 / 100)
+        expect(differing < 180 * 160 / 100)
     }
 }
 
@@ -252,22 +253,22 @@ func homography(from src: [SIMD2<Double>], to dst: [SIMD2<Double>]) -> Homograph
         -0.28552651, -0.405095046, -0.000833528902, 0, 0.662245268, 0, 960.396915, 346.928494, 1,
     ]
     let got = [h.m11, h.m12, h.m13, h.m21, h.m22, h.m23, h.m31, h.m32, h.m33].map { $0 * n }
-    for (g, e) in zip(got, expected) { #expect(abs(g - e) <= 1e-6 * max(1, abs(e))) }
+    for (g, e) in zip(got, expected) { expect(abs(g - e) <= 1e-6 * max(1, abs(e))) }
     let corner = h.map(SIMD2(0, 0))
-    #expect(abs(corner.x - 960.397) < 1e-3 && abs(corner.y - 346.928) < 1e-3)
+    expect(abs(corner.x - 960.397) < 1e-3 && abs(corner.y - 346.928) < 1e-3)
     // The inverse takes the corner back, and `a.concatenating(b)` applies a first, as
     // Transform3D's does.
     let back = h.inverted!.map(corner)
-    #expect(abs(back.x) < 1e-9 && abs(back.y) < 1e-9)
-    #expect(Homography.scale(2, 2).concatenating(.translation(5, 0)).map(SIMD2(1, 1)) == SIMD2(7, 2))
+    expect(abs(back.x) < 1e-9 && abs(back.y) < 1e-9)
+    expect(Homography.scale(2, 2).concatenating(.translation(5, 0)).map(SIMD2(1, 1)) == SIMD2(7, 2))
     // Transform3D and Homography agree on a planar map and on the order of composition.
     let (a, b) = (Transform3D.makeRotation(0.3, 0, 0, 1), Transform3D.makeTranslation(4, -2, 0))
-    #expect(
+    expect(
         Homography(planar: a.concatenating(b)) == Homography(planar: a).concatenating(Homography(planar: b)))
     let p = Homography(planar: a.concatenating(b)).map(SIMD2(3, 5))
     let q = a.concatenating(b).project(Point(x: 3, y: 5))
-    #expect(abs(p.x - q.x) < 1e-12 && abs(p.y - q.y) < 1e-12)
-    #expect(
+    expect(abs(p.x - q.x) < 1e-12 && abs(p.y - q.y) < 1e-12)
+    expect(
         Homography(m11: 1, m12: 2, m13: 0, m21: 2, m22: 4, m23: 0, m31: 3, m32: 6, m33: 1).inverted == nil)
 }
 
@@ -275,8 +276,8 @@ func homography(from src: [SIMD2<Double>], to dst: [SIMD2<Double>]) -> Homograph
     let mask = CoverageMask(x: 5, y: 6, width: 2, height: 1, data: [255, 51])
     let tex = Texture(mask: mask, color: Pixel(r: 0, g: 0, b: 100, a: 200))
     // round(100·51/255) = 20, round(200·51/255) = 40.
-    #expect(tex.image(level: 0)[1, 0] == Pixel(r: 0, g: 0, b: 20, a: 40))
-    #expect(tex.image(level: 0)[0, 0] == Pixel(r: 0, g: 0, b: 100, a: 200))
+    expect(tex.image(level: 0)[1, 0] == Pixel(r: 0, g: 0, b: 20, a: 40))
+    expect(tex.image(level: 0)[0, 0] == Pixel(r: 0, g: 0, b: 100, a: 200))
     let empty = Texture(mask: .empty(), color: Pixel(r: 0, g: 0, b: 0, a: 255))
-    #expect(empty.width == 1 && empty.image(level: 0)[0, 0] == .clear)
+    expect(empty.width == 1 && empty.image(level: 0)[0, 0] == .clear)
 }

@@ -59,17 +59,17 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
                     &reference, texture, deviceToTexture: h, coverage: mask, opacity: opacity,
                     filter: .trilinear,
                     separable: false)
-                #expect(
+                expect(
                     fast == reference,
                     "\(texture.width)x\(texture.height) scale \(sx) x \(sy), opacity \(opacity)")
-                #expect(fast != destination, "nothing drawn at scale \(sx) x \(sy)")
+                expect(fast != destination, "nothing drawn at scale \(sx) x \(sy)")
                 _ = texture.withSampler { s in plans.insert("\(s.plan(lod: LevelOfDetail.of(sx, 0, 0, sy)))")
                 }
             }
         }
     }
     // Both kinds of plan ran: one level, and two levels mixed.
-    #expect(plans.contains { $0.hasPrefix("level") } && plans.contains { $0.hasPrefix("blend") })
+    expect(plans.contains { $0.hasPrefix("level") } && plans.contains { $0.hasPrefix("blend") })
 }
 
 /// The scaling by coverage c and opacity o in 16 bits: at full coverage and opacity it is p
@@ -77,12 +77,12 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
 /// 0.2 % of (p, c, o), never more than one level off, and the same on average
 /// (docs/design/rendering.md §7.2).
 @Test func scalingByCoverageAndOpacity() {
-    #expect(SeparableRows.factor(255, 255) == 65535)
+    expect(SeparableRows.factor(255, 255) == 65535)
     var off = 0
     var bias = 0
     var count = 0
     for p in UInt32(0)...(255 * 128) {
-        #expect(SeparableRows.scale(SIMD4(repeating: p), 65535) & 255 == (p + 64) >> 7)
+        expect(SeparableRows.scale(SIMD4(repeating: p), 65535) & 255 == (p + 64) >> 7)
         // Elsewhere every seventh p (debug builds are slow).
         guard p % 7 == 0 else { continue }
         for c: UInt8 in [255, 200, 128, 37, 1] {
@@ -92,15 +92,15 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
                 let exact = Int((2 * UInt64(p) * k + 128 * 65025) / (2 * 128 * 65025))
                 if got != exact {
                     off += 1
-                    #expect(abs(got - exact) == 1, "p \(p), c \(c), o \(o)")
+                    expect(abs(got - exact) == 1, "p \(p), c \(c), o \(o)")
                 }
                 bias += got - exact
                 count += 1
             }
         }
     }
-    #expect(off * 500 < count)
-    #expect(abs(bias) * 1000 < count)
+    expect(off * 500 < count)
+    expect(abs(bias) * 1000 < count)
 }
 
 /// The 8.7 mix of two values by w / 2ⁿ is the rounded weighted sum, which the vector loop
@@ -114,10 +114,10 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
             let w = UInt32(r.next()) % (1 << n)
             let got = SeparableRows.lerp(SIMD4(repeating: a), SIMD4(repeating: b), w, bits: n).x
             let sum = (Double(a) * Double((1 << n) - w) + Double(b) * Double(w)) / Double(1 << n)
-            #expect(got == UInt32((sum + 0.5).rounded(.down)))
+            expect(got == UInt32((sum + 0.5).rounded(.down)))
             let d = Int32(b) - Int32(a)
             let mulhrs = (d * Int32(w << (15 - n)) + (1 << 14)) >> 15
-            #expect(got == UInt32(Int32(a) + mulhrs))
+            expect(got == UInt32(Int32(a) + mulhrs))
         }
     }
 }
@@ -158,7 +158,7 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
                     return UInt8((((2 * p + 1) * f) >> 16 + 128) >> 8)
                 }
                 let expected = Pixel(r: channel(\.r), g: channel(\.g), b: channel(\.b), a: channel(\.a))
-                #expect(out[x, 0] == expected, "x \(x), separable \(separable), vector \(vector)")
+                expect(out[x, 0] == expected, "x \(x), separable \(separable), vector \(vector)")
             }
         }
     }
@@ -230,12 +230,12 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
                     }
                 }
             }
-            #expect(
+            expect(
                 images[0] == images[1],
                 "scale \(sx) x \(sy), opacity \(opacity), box \(box), \(plan)")
         }
     }
-    #expect(drawn > (TestTier.includesHeavy ? 200 : 60))
+    expect(drawn > (TestTier.includesHeavy ? 200 : 60))
 }
 
 /// The AVX2 row that composites kept drawings (CFrameGenKernels) gives `Painter.sourceOverRow`'s bytes:
@@ -260,7 +260,7 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
                 Painter.sourceOverRow(w.baseAddress!, out.baseAddress!, count: count, vector: true)
             }
         }
-        #expect(images[0] == images[1], "count \(count)")
+        expect(images[0] == images[1], "count \(count)")
     }
 }
 
@@ -295,13 +295,13 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
                     Painter.drawTexture(&read, texture, deviceToTexture: h, coverage: mask, opacity: opacity)
                     Painter.drawTexture(
                         &known, texture, deviceToTexture: h, coverage: mask, opacity: opacity, over: colour)
-                    #expect(read == known, "scale \(sx) x \(sy), colour \(colour), opacity \(opacity)")
+                    expect(read == known, "scale \(sx) x \(sy), colour \(colour), opacity \(opacity)")
                     compared += 1
                 }
             }
         }
     }
-    #expect(compared == 128)
+    expect(compared == 128)
 }
 
 /// Each mip level CFrameGenKernels' loop reduces gives the bytes of the Swift reference: even and odd
@@ -325,6 +325,6 @@ func noise(_ width: Int, _ height: Int, seed: UInt32, opaque: Bool) -> Image {
             }
             results.append(texels)
         }
-        #expect(sizes.count > 1 && results[0] == results[1], "\(w) x \(h)")
+        expect(sizes.count > 1 && results[0] == results[1], "\(w) x \(h)")
     }
 }

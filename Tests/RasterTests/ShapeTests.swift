@@ -1,5 +1,6 @@
 import Foundation
 import FrameGenGeometry
+import TestTiers
 import Testing
 
 @testable import FrameGenRaster
@@ -38,7 +39,7 @@ func maskArea(_ m: CoverageMask) -> Double { m.data.reduce(0.0) { $0 + Double($1
         let tr = SIMD2(210 - q.x * r, 20 + q.y * r)
         let bl = SIMD2(10 + q.x * r, 120 - q.y * r)
         for p in [tr, bl] {
-            #expect(ends.contains { abs($0.x - p.x) < 1e-5 && abs($0.y - p.y) < 1e-5 }, "\(p)")
+            expect(ends.contains { abs($0.x - p.x) < 1e-5 && abs($0.y - p.y) < 1e-5 }, "\(p)")
         }
     }
     // The flattened outline stays within the flattening tolerance of the middle cubic's
@@ -49,22 +50,22 @@ func maskArea(_ m: CoverageMask) -> Double { m.data.reduce(0.0) { $0 + Double($1
     let p3 = SIMD2<Double>(0.0749114, 0.631494)
     let mid: SIMD2<Double> = (p0 + 3 * c1 + 3 * c2 + p3) / 8
     let poly = path.flattened()[0]
-    #expect(
+    expect(
         distanceToPolygon(SIMD2(210 - mid.x * r, 20 + mid.y * r), poly) <= Path.flatteningTolerance + 1e-4)
     // The curve is symmetric about the corner's diagonal, so its midpoint lies on it.
-    #expect(abs(mid.x - mid.y) < 1e-9)
+    expect(abs(mid.x - mid.y) < 1e-9)
 }
 
 @Test func radiiAreClampedAsB32Says() {
     let rect = Rect(x: 0, y: 0, width: 100, height: 40)
-    #expect(Shapes.effectiveRadius(50, in: rect, curve: .circular) == 20)
-    #expect(Shapes.effectiveRadius(50, in: rect, curve: .continuous) == 20 / 1.528665)
-    #expect(Shapes.effectiveRadius(5, in: rect, curve: .continuous) == 5)
-    #expect(Shapes.effectiveRadius(-3, in: rect, curve: .circular) == 0)
+    expect(Shapes.effectiveRadius(50, in: rect, curve: .circular) == 20)
+    expect(Shapes.effectiveRadius(50, in: rect, curve: .continuous) == 20 / 1.528665)
+    expect(Shapes.effectiveRadius(5, in: rect, curve: .continuous) == 5)
+    expect(Shapes.effectiveRadius(-3, in: rect, curve: .circular) == 0)
     // A clamped continuous rect still touches every side of its bounds.
     let poly = Shapes.roundedRect(rect, radius: 50, curve: .continuous).flattened()[0]
-    #expect(poly.map(\.x).min()! == 0 && poly.map(\.x).max()! == 100)
-    #expect(poly.map(\.y).min()! == 0 && poly.map(\.y).max()! == 40)
+    expect(poly.map(\.x).min()! == 0 && poly.map(\.x).max()! == 100)
+    expect(poly.map(\.y).min()! == 0 && poly.map(\.y).max()! == 40)
 }
 
 @Test func circularCornersAreQuarterCircles() {
@@ -72,14 +73,14 @@ func maskArea(_ m: CoverageMask) -> Double { m.data.reduce(0.0) { $0 + Double($1
     let poly = path.flattened()[0]
     for p in poly {
         let d = p - SIMD2(50, 50)
-        #expect(abs((d * d).sum().squareRoot() - 30) < 0.001)
+        expect(abs((d * d).sum().squareRoot() - 30) < 0.001)
     }
     // Chords are inside the circle by at most the tolerance, so the area is within
     // 0.1 px x perimeter of π r².
     let mask = Rasterizer.coverage(of: path, clip: (0, 0, 100, 100))
     let area = maskArea(mask)
-    #expect(area <= Double.pi * 900 + 1)
-    #expect(area >= Double.pi * 900 - 0.1 * 2 * Double.pi * 30)
+    expect(area <= Double.pi * 900 + 1)
+    expect(area >= Double.pi * 900 - 0.1 * 2 * Double.pi * 30)
 }
 
 @Test func borderCoversTheRingOnly() {
@@ -91,41 +92,41 @@ func maskArea(_ m: CoverageMask) -> Double { m.data.reduce(0.0) { $0 + Double($1
             for x in 0..<100 {
                 let inOuter = x >= 10 && x < 90 && y >= 10 && y < 70
                 let inInner = x >= 16 && x < 84 && y >= 16 && y < 64
-                #expect(square[x, y] == (inOuter && !inInner ? 255 : 0), "\(x),\(y)")
+                expect(square[x, y] == (inOuter && !inInner ? 255 : 0), "\(x),\(y)")
             }
         }
         let rounded = Rasterizer.coverage(
             of: Shapes.border(rect, width: 6, radius: 20), fillRule: rule, clip: (0, 0, 100, 100))
         // Outer: 80x60 minus (4 - π) 20² at the corners; inner: 68x48 with radius 14.
         let ring = (80.0 * 60 - (4 - Double.pi) * 400) - (68.0 * 48 - (4 - Double.pi) * 196)
-        #expect(abs(maskArea(rounded) - ring) < 0.005 * ring)
-        #expect(rounded[50, 40] == 0 && rounded[50, 12] == 255 && rounded[12, 40] == 255)
+        expect(abs(maskArea(rounded) - ring) < 0.005 * ring)
+        expect(rounded[50, 40] == 0 && rounded[50, 12] == 255 && rounded[12, 40] == 255)
     }
     // A half-pixel offset outer edge: the column it crosses is half covered.
     let shifted = Rasterizer.coverage(
         of: Shapes.border(rect.offsetBy(dx: 0.5, dy: 0), width: 6, radius: 0), clip: (0, 0, 100, 100))
-    #expect(shifted[10, 40] == 128 && shifted[11, 40] == 255 && shifted[16, 40] == 128)
+    expect(shifted[10, 40] == 128 && shifted[11, 40] == 255 && shifted[16, 40] == 128)
     // Wider than half the rect: the whole rounded rect.
     let full = Rasterizer.coverage(of: Shapes.border(rect, width: 40, radius: 0), clip: (0, 0, 100, 100))
-    #expect(abs(maskArea(full) - 4800) < 0.5)
+    expect(abs(maskArea(full) - 4800) < 0.5)
 }
 
 @Test func affineTransformKeepsCurvesAndPerspectiveClipsAtTheNearPlane() {
     let path = Shapes.roundedRect(Rect(x: 0, y: 0, width: 200, height: 100), radius: 10)
     let moved = path.transformed(by: .translation(5, 7))
-    #expect(moved.contours[0].segments.count == path.contours[0].segments.count)
-    #expect(moved.contours[0].start == path.contours[0].start + SIMD2(5, 7))
+    expect(moved.contours[0].segments.count == path.contours[0].segments.count)
+    expect(moved.contours[0].start == path.contours[0].start + SIMD2(5, 7))
     // W = 1 - x / 100: everything at x >= 100 is behind the eye.
     let h = Homography(m11: 1, m12: 0, m13: -0.01, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
     let seen = path.transformed(by: h)
-    #expect(seen.contours.count == 1)
+    expect(seen.contours.count == 1)
     let pts = seen.flattened()[0]
-    #expect(pts.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+    expect(pts.allSatisfy { $0.x.isFinite && $0.y.isFinite })
     // The clipped edge sits at W = 1e-5, i.e. x/W of about 1e7.
-    #expect(pts.map(\.x).max()! > 9e6)
+    expect(pts.map(\.x).max()! > 9e6)
     let behind = Homography(m11: 1, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: -1)
-    #expect(path.transformed(by: behind).isEmpty)
-    #expect(
+    expect(path.transformed(by: behind).isEmpty)
+    expect(
         path.transformed(
             by: Homography(m11: .nan, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
         ).isEmpty)

@@ -1,4 +1,5 @@
 import FrameGenGeometry
+import TestTiers
 import Testing
 
 @testable import FrameGenRaster
@@ -21,15 +22,15 @@ import Testing
             let clip = (0, 0, 100, 100)
             let fast = Rasterizer.coverage(of: path, fillRule: rule, clip: clip, antialiased: true, runs: 256)
             let full = Rasterizer.coverage(of: path, fillRule: rule, clip: clip, antialiased: true, runs: 0)
-            #expect(fast == full, "shape \(shape) \(rule)")
+            expect(fast == full, "shape \(shape) \(rule)")
             if fast.data.contains(where: { $0 != 0 && $0 != 255 }) { checked += 1 }
         }
     }
-    #expect(checked > 100)
+    expect(checked > 100)
     // A rect's row: the interior run is filled with 255 between its two edge columns.
     let rect = Rasterizer.coverage(
         of: Shapes.rect(Rect(x: 2.5, y: 1, width: 10, height: 3)), clip: (0, 0, 20, 5))
-    #expect(
+    expect(
         rect[2, 2] == 128 && rect[3, 2] == 255 && rect[11, 2] == 255 && rect[12, 2] == 128 && rect[13, 2] == 0
     )
 }
@@ -72,10 +73,10 @@ import Testing
                     of: path, fillRule: rule, clip: clip, antialiased: aa, runs: 256, repeatRows: false)
                 let reference = Rasterizer.coverage(
                     of: path, fillRule: rule, clip: clip, antialiased: aa, runs: 0, repeatRows: false)
-                #expect(fast == every && every == reference, "shape \(shape) \(rule) aa \(aa)")
+                expect(fast == every && every == reference, "shape \(shape) \(rule) aa \(aa)")
                 if fast.height > 3 { repeated += 1 }
             }
         }
     }
-    #expect(repeated > 400)
+    expect(repeated > 400)
 }

@@ -36,7 +36,7 @@ private func value(_ m: CoverageMask, _ x: Int, _ y: Int) -> Int {
     for y in 10..<30 {
         for x in 0..<60 {
             let inside = (10..<50).contains(x) && (18..<22).contains(y)
-            #expect(value(m, x, y) == (inside ? 255 : 0), "(\(x), \(y))")
+            expect(value(m, x, y) == (inside ? 255 : 0), "(\(x), \(y))")
         }
     }
 }
@@ -44,15 +44,15 @@ private func value(_ m: CoverageMask, _ x: Int, _ y: Int) -> Int {
 @Test func capsReachHalfTheLineWidthPastTheEnds() {
     let ends = line([SIMD2(20, 20), SIMD2(40, 20)])
     let square = strokeMask(ends, StrokeStyle(lineWidth: 10, lineCap: .square))
-    #expect(maskArea(square) == 300)
-    #expect(value(square, 15, 15) == 255 && value(square, 44, 24) == 255)
-    #expect(value(square, 14, 20) == 0 && value(square, 45, 20) == 0)
+    expect(maskArea(square) == 300)
+    expect(value(square, 15, 15) == 255 && value(square, 44, 24) == 255)
+    expect(value(square, 14, 20) == 0 && value(square, 45, 20) == 0)
     let round = strokeMask(ends, StrokeStyle(lineWidth: 10, lineCap: .round))
-    #expect(abs(maskArea(round) - (200 + .pi * 25)) < 0.1)
-    #expect(value(round, 15, 19) > 200 && value(round, 44, 20) > 200)
-    #expect(
+    expect(abs(maskArea(round) - (200 + .pi * 25)) < 0.1)
+    expect(value(round, 15, 19) > 200 && value(round, 44, 20) > 200)
+    expect(
         value(round, 14, 20) < 3 && value(round, 45, 20) < 3, "a sixtieth of a pixel past the cap at most")
-    #expect(value(round, 15, 15) < 60, "the cap's corner is round")
+    expect(value(round, 15, 15) < 60, "the cap's corner is round")
 }
 
 @Test func aMiterBeyondTheLimitBecomesABevel() {
@@ -62,23 +62,23 @@ private func value(_ m: CoverageMask, _ x: Int, _ y: Int) -> Int {
     let tip = 10 - h * 2.0.squareRoot()
     let bevelTop = 10 - h / 2.0.squareRoot()
     let miter = Stroker.outline(of: corner, style: StrokeStyle(lineWidth: 2 * h))
-    #expect(miter.contains(SIMD2(50, tip + 0.05), evenOdd: false))
-    #expect(!miter.contains(SIMD2(50, tip - 0.05), evenOdd: false))
+    expect(miter.contains(SIMD2(50, tip + 0.05), evenOdd: false))
+    expect(!miter.contains(SIMD2(50, tip - 0.05), evenOdd: false))
     let bevel = Stroker.outline(of: corner, style: StrokeStyle(lineWidth: 2 * h, miterLimit: 1.4))
-    #expect(!bevel.contains(SIMD2(50, bevelTop - 0.05), evenOdd: false))
-    #expect(bevel.contains(SIMD2(50, bevelTop + 0.05), evenOdd: false))
+    expect(!bevel.contains(SIMD2(50, bevelTop - 0.05), evenOdd: false))
+    expect(bevel.contains(SIMD2(50, bevelTop + 0.05), evenOdd: false))
     let round = Stroker.outline(of: corner, style: StrokeStyle(lineWidth: 2 * h, lineJoin: .round))
-    #expect(round.contains(SIMD2(50, 10 - h + 0.05), evenOdd: false))
-    #expect(!round.contains(SIMD2(50, 10 - h - 0.05), evenOdd: false))
-    #expect(!round.contains(SIMD2(50 + 3.6, 10 - 3.6), evenOdd: false), "outside the circle of radius h")
+    expect(round.contains(SIMD2(50, 10 - h + 0.05), evenOdd: false))
+    expect(!round.contains(SIMD2(50, 10 - h - 0.05), evenOdd: false))
+    expect(!round.contains(SIMD2(50 + 3.6, 10 - 3.6), evenOdd: false), "outside the circle of radius h")
 }
 
 @Test func aClosedRectanglesStrokeIsAFrameWithSquareCorners() {
     let m = strokeMask(
         line([SIMD2(10, 10), SIMD2(50, 10), SIMD2(50, 50), SIMD2(10, 50)], closed: true),
         StrokeStyle(lineWidth: 4))
-    #expect(maskArea(m) == 44 * 44 - 36 * 36)
-    #expect(
+    expect(maskArea(m) == 44 * 44 - 36 * 36)
+    expect(
         value(m, 8, 8) == 255 && value(m, 51, 51) == 255 && value(m, 12, 12) == 0 && value(m, 30, 30) == 0)
 }
 
@@ -86,16 +86,16 @@ private func value(_ m: CoverageMask, _ x: Int, _ y: Int) -> Int {
     let ring = circle(SIMD2(50, 50), 30)
     let whole = strokeMask(ring, StrokeStyle(lineWidth: 6))
     let annulus = Double.pi * (33 * 33 - 27 * 27)
-    #expect(abs(maskArea(whole) - annulus) < 2)
-    #expect(value(whole, 50, 51 - 30) == 255 && value(whole, 50, 50) == 0)
+    expect(abs(maskArea(whole) - annulus) < 2)
+    expect(value(whole, 50, 51 - 30) == 255 && value(whole, 50, 50) == 0)
     let half = strokeMask(ring, StrokeStyle(lineWidth: 6, strokeEnd: 0.5))
-    #expect(abs(maskArea(half) - annulus / 2) < 2)
+    expect(abs(maskArea(half) - annulus / 2) < 2)
     // From the rightmost point clockwise on screen (y down): the lower half.
-    #expect(value(half, 50, 79) == 255 && value(half, 50, 20) == 0)
+    expect(value(half, 50, 79) == 255 && value(half, 50, 20) == 0)
     let quarter = strokeMask(ring, StrokeStyle(lineWidth: 6, strokeStart: 0.25, strokeEnd: 0.5))
-    #expect(abs(maskArea(quarter) - annulus / 4) < 2)
-    #expect(value(quarter, 28, 70) == 255 && value(quarter, 72, 70) == 0)
-    #expect(
+    expect(abs(maskArea(quarter) - annulus / 4) < 2)
+    expect(value(quarter, 28, 70) == 255 && value(quarter, 72, 70) == 0)
+    expect(
         strokeMask(ring, StrokeStyle(lineWidth: 6, strokeStart: 0.5, strokeEnd: 0.5)).data.allSatisfy {
             $0 == 0
         })
@@ -105,22 +105,22 @@ private func value(_ m: CoverageMask, _ x: Int, _ y: Int) -> Int {
     let rule = line([SIMD2(0, 10), SIMD2(100, 10)])
     let m = strokeMask(rule, StrokeStyle(lineWidth: 2, dashPattern: [10, 5]))
     for x in 0..<100 {
-        #expect(value(m, x, 9) == (x % 15 < 10 ? 255 : 0), "x \(x)")
+        expect(value(m, x, 9) == (x % 15 < 10 ? 255 : 0), "x \(x)")
     }
     let shifted = strokeMask(rule, StrokeStyle(lineWidth: 2, dashPattern: [10, 5], dashPhase: 3))
     for x in 0..<100 {
-        #expect(value(shifted, x, 10) == ((x + 3) % 15 < 10 ? 255 : 0), "x \(x)")
+        expect(value(shifted, x, 10) == ((x + 3) % 15 < 10 ? 255 : 0), "x \(x)")
     }
     // An odd count repeats: [4] is 4 on, 4 off.
     let odd = strokeMask(rule, StrokeStyle(lineWidth: 2, dashPattern: [4]))
-    for x in 0..<100 { #expect(value(odd, x, 10) == (x % 8 < 4 ? 255 : 0), "x \(x)") }
+    for x in 0..<100 { expect(value(odd, x, 10) == (x % 8 < 4 ? 255 : 0), "x \(x)") }
     // Dots: painted lengths of zero with round caps.
     let dots = Stroker.outline(
         of: line([SIMD2(10, 10), SIMD2(90, 10)]),
         style: StrokeStyle(lineWidth: 6, lineCap: .round, dashPattern: [0, 20]))
-    #expect(dots.contours.count == 5)
+    expect(dots.contours.count == 5)
     let dotMask = Rasterizer.coverage(of: dots, clip: (0, 0, 100, 20))
-    #expect(abs(maskArea(dotMask) - 5 * .pi * 9) < 0.5)
+    expect(abs(maskArea(dotMask) - 5 * .pi * 9) < 0.5)
 }
 
 /// The truth of a stroke: the points within half the line width of the curve (round joins and
@@ -168,18 +168,18 @@ private func value(_ m: CoverageMask, _ x: Int, _ y: Int) -> Int {
             worst = max(worst, abs(value(m, x, y) - truth))
         }
     }
-    #expect(worst <= 6)
+    expect(worst <= 6)
 }
 
 @Test func strokesOfNothingAreEmpty() {
     let rule = line([SIMD2(0, 10), SIMD2(100, 10)])
-    #expect(Stroker.outline(of: rule, style: StrokeStyle(lineWidth: 0)).isEmpty)
-    #expect(Stroker.outline(of: rule, style: StrokeStyle(lineWidth: .nan)).isEmpty)
-    #expect(Stroker.outline(of: [.move(SIMD2(3, 3))], style: StrokeStyle(lineCap: .round)).isEmpty)
-    #expect(
+    expect(Stroker.outline(of: rule, style: StrokeStyle(lineWidth: 0)).isEmpty)
+    expect(Stroker.outline(of: rule, style: StrokeStyle(lineWidth: .nan)).isEmpty)
+    expect(Stroker.outline(of: [.move(SIMD2(3, 3))], style: StrokeStyle(lineCap: .round)).isEmpty)
+    expect(
         Stroker.outline(of: [.move(SIMD2(3, 3)), .line(SIMD2(.infinity, 3))], style: StrokeStyle()).isEmpty)
     // A dash pattern of zeros draws the line solid, as Core Graphics does.
-    #expect(maskArea(strokeMask(rule, StrokeStyle(lineWidth: 2, dashPattern: [0, 0]))) == 200)
+    expect(maskArea(strokeMask(rule, StrokeStyle(lineWidth: 2, dashPattern: [0, 0]))) == 200)
 }
 
 // MARK: A polygon stroked as the union of its segments' rectangles and joins
@@ -205,7 +205,7 @@ private func value(_ m: CoverageMask, _ x: Int, _ y: Int) -> Int {
             }
         }
         let expected = Double(inside) / 4096 * 255
-        #expect(abs(Double(value(mask, x, y)) - expected) <= 3, "pixel (\(x), \(y))")
+        expect(abs(Double(value(mask, x, y)) - expected) <= 3, "pixel (\(x), \(y))")
     }
 }
 
@@ -222,7 +222,7 @@ private func value(_ m: CoverageMask, _ x: Int, _ y: Int) -> Int {
     let b = Rasterizer.coverage(of: frame, clip: (0, 0, 70, 50))
     for y in 0..<50 {
         for x in 0..<70 {
-            #expect(abs(value(a, x, y) - value(b, x, y)) <= 2, "pixel (\(x), \(y))")
+            expect(abs(value(a, x, y) - value(b, x, y)) <= 2, "pixel (\(x), \(y))")
         }
     }
 }
@@ -235,7 +235,7 @@ private func value(_ m: CoverageMask, _ x: Int, _ y: Int) -> Int {
     let points = [SIMD2(10.0, 10), SIMD2(40, 10), SIMD2(20, 10), SIMD2(20, 30), SIMD2(10, 30)]
     let mask = Rasterizer.coverage(
         ofOverlapping: Stroker.segmentUnion(ofClosed: points, width: 4), clip: (0, 0, 50, 50))
-    #expect(value(mask, 39, 9) == 255)  // the bar's end, inside
-    #expect(value(mask, 41, 9) == 0)  // past it: square, no join
-    #expect(value(mask, 30, 7) == 0)  // above the bar, beyond half the width
+    expect(value(mask, 39, 9) == 255)  // the bar's end, inside
+    expect(value(mask, 41, 9) == 0)  // past it: square, no join
+    expect(value(mask, 30, 7) == 0)  // above the bar, beyond half the width
 }

@@ -1,4 +1,5 @@
 import FrameGenGeometry
+import TestTiers
 import Testing
 
 @testable import FrameGenText
@@ -30,47 +31,47 @@ private func inkCentre(_ placed: PlacedText) -> (x: Double, y: Double) {
 
     @Test func glyphMaskIsInkedAndInsideItsMetrics() throws {
         let mask = try text.render("H", pixelSize: 26)
-        #expect(!mask.isEmpty)
-        #expect(mask.coverage.contains(255))
+        expect(!mask.isEmpty)
+        expect(mask.coverage.contains(255))
         // The H stands on the baseline and is 1493 units tall: 18.95 px of ink above it.
-        #expect(mask.baseline == mask.height)
-        #expect((19...20).contains(mask.height))
-        #expect(Double(mask.height) <= mask.ascent + 1)
+        expect(mask.baseline == mask.height)
+        expect((19...20).contains(mask.height))
+        expect(Double(mask.height) <= mask.ascent + 1)
         // Ink 1138 units wide (14.45 px) starting 201 units (2.55 px) right of the pen.
-        #expect((15...16).contains(mask.width))
-        #expect(mask.penX == -2)
-        #expect(Double(mask.width - mask.penX) <= mask.advance + 1)
-        #expect(mask.advance == 1540 * 26 / unitsPerEm)
-        #expect(mask.ascent == 1901 * 26 / unitsPerEm)
-        #expect(mask.descent == 483 * 26 / unitsPerEm)
+        expect((15...16).contains(mask.width))
+        expect(mask.penX == -2)
+        expect(Double(mask.width - mask.penX) <= mask.advance + 1)
+        expect(mask.advance == 1540 * 26 / unitsPerEm)
+        expect(mask.ascent == 1901 * 26 / unitsPerEm)
+        expect(mask.descent == 483 * 26 / unitsPerEm)
     }
 
     @Test func beachAt13PointsTimes2HasFreeTypesAdvanceWidth() throws {
         let mask = try text.render("Beach", pixelSize: 13 * 2)
         let units = 1405.0 + 1260 + 1255 + 1126 + 1298  // no kerning pairs between these letters
-        #expect(abs(mask.advance - units * 26 / unitsPerEm) < 1e-9)
-        #expect(abs(try text.measure("Beach", pixelSize: 26) - mask.advance) < 1e-12)
+        expect(abs(mask.advance - units * 26 / unitsPerEm) < 1e-9)
+        try expect(abs(try text.measure("Beach", pixelSize: 26) - mask.advance) < 1e-12)
         // The ink spans the advance less B's left side bearing (201) and h's right one (174):
         // 5969 units = 75.78 px, which touches at most 2 more pixel columns than that.
         let ink = (units - 201 - 174) * 26 / unitsPerEm
-        #expect(Double(mask.width) >= ink && Double(mask.width) <= ink + 2)
-        #expect(mask.penX == -2)  // 201 units = 2.55 px
+        expect(Double(mask.width) >= ink && Double(mask.width) <= ink + 2)
+        expect(mask.penX == -2)  // 201 units = 2.55 px
     }
 
     @Test func kerningIsApplied() throws {
         let av = try text.measure("AV", pixelSize: 40)
-        #expect(abs(av - (1401 + 1401 - 131) * 40 / unitsPerEm) < 1e-9)
+        expect(abs(av - (1401 + 1401 - 131) * 40 / unitsPerEm) < 1e-9)
     }
 
     @Test func boldIsWiderThanRegular() throws {
         let regular = try text.render("Beach", pixelSize: 26, weight: .regular)
         let bold = try text.render("Beach", pixelSize: 26, weight: .bold)
-        #expect(abs(bold.advance - (1561.0 + 1389 + 1382 + 1214 + 1458) * 26 / unitsPerEm) < 1e-9)
-        #expect(bold.advance > regular.advance)
-        #expect(bold.width > regular.width)
+        expect(abs(bold.advance - (1561.0 + 1389 + 1382 + 1214 + 1458) * 26 / unitsPerEm) < 1e-9)
+        expect(bold.advance > regular.advance)
+        expect(bold.width > regular.width)
         // Heavier strokes: more total ink.
         let ink = { (m: TextMask) in m.coverage.reduce(0) { $0 + Int($1) } }
-        #expect(ink(bold) > ink(regular) * 5 / 4)
+        expect(ink(bold) > ink(regular) * 5 / 4)
     }
 
     @Test func centringPutsTheInkCentreAtTheRectCentre() throws {
@@ -81,8 +82,8 @@ private func inkCentre(_ placed: PlacedText) -> (x: Double, y: Double) {
         ] {
             let placed = try text.renderCentered("H", pixelSize: 26, weight: .bold, in: rect)
             let c = inkCentre(placed)
-            #expect(abs(c.x - rect.midX) <= 1, "x \(c.x) vs \(rect.midX)")
-            #expect(abs(c.y - rect.midY) <= 1, "y \(c.y) vs \(rect.midY)")
+            expect(abs(c.x - rect.midX) <= 1, "x \(c.x) vs \(rect.midX)")
+            expect(abs(c.y - rect.midY) <= 1, "y \(c.y) vs \(rect.midY)")
         }
     }
 
@@ -92,34 +93,34 @@ private func inkCentre(_ placed: PlacedText) -> (x: Double, y: Double) {
         // = 84.73046875, snapped to column 85.
         let placed = try text.renderCentered(
             "Beach", pixelSize: 26, in: Rect(x: 0, y: 0, width: 250, height: 52))
-        #expect(placed.y + placed.mask.baseline == 35)
-        #expect(placed.x + placed.mask.penX == 85)
-        #expect(placed.mask.text == "Beach")
+        expect(placed.y + placed.mask.baseline == 35)
+        expect(placed.x + placed.mask.penX == 85)
+        expect(placed.mask.text == "Beach")
     }
 
     @Test func tooWideTextIsTruncatedWithAnEllipsis() throws {
         let full = "Beach volleyball at sunset"
         let maxWidth = 120.0
         let mask = try text.render(full, pixelSize: 26, maxWidth: maxWidth)
-        #expect(mask.text.hasSuffix("…"))
-        #expect(mask.advance <= maxWidth)
+        expect(mask.text.hasSuffix("…"))
+        expect(mask.advance <= maxWidth)
         let kept = mask.text.dropLast()
-        #expect(full.hasPrefix(kept))
-        #expect(kept.last?.isWhitespace == false)
+        expect(full.hasPrefix(kept))
+        expect(kept.last?.isWhitespace == false)
         // One more word character would not fit (spaces before the ellipsis are dropped).
         var next = kept.count + 1
         while full[full.index(full.startIndex, offsetBy: next - 1)].isWhitespace { next += 1 }
         let longer = String(full.prefix(next)) + "…"
-        #expect(try text.measure(longer, pixelSize: 26) > maxWidth, "\(mask.text) \(longer)")
+        try expect(text.measure(longer, pixelSize: 26) > maxWidth, "\(mask.text) \(longer)")
         // Text that fits is left alone.
-        #expect(try text.render("Beach", pixelSize: 26, maxWidth: 120).text == "Beach")
+        try expect(text.render("Beach", pixelSize: 26, maxWidth: 120).text == "Beach")
     }
 
     @Test func centredTextIsClippedToItsRect() throws {
         let rect = Rect(x: 5, y: 3, width: 20, height: 12)
         let placed = try text.renderCentered("Snow", pixelSize: 26, in: rect)
-        #expect(placed.x >= 5 && placed.x + placed.mask.width <= 25)
-        #expect(placed.y >= 3 && placed.y + placed.mask.height <= 15)
+        expect(placed.x >= 5 && placed.x + placed.mask.width <= 25)
+        expect(placed.y >= 3 && placed.y + placed.mask.height <= 15)
     }
 
     @Test func degenerateRectsAreRefusedNotTrapped() throws {
@@ -138,14 +139,14 @@ private func inkCentre(_ placed: PlacedText) -> (x: Double, y: Double) {
         // A zero-width rect keeps nothing, without failing.
         let empty = try text.renderCentered(
             "Beach", pixelSize: 26, in: Rect(x: 3, y: 4, width: 0, height: 30))
-        #expect(empty.mask.isEmpty)
+        expect(empty.mask.isEmpty)
     }
 
     @Test func emptyAndBlankStringsHaveNoInk() throws {
         let empty = try text.render("", pixelSize: 26)
-        #expect(empty.isEmpty && empty.advance == 0)
+        expect(empty.isEmpty && empty.advance == 0)
         let blank = try text.render("  ", pixelSize: 26)
-        #expect(blank.isEmpty && blank.advance > 0)
+        expect(blank.isEmpty && blank.advance > 0)
     }
 
     @Test func badSizesAreRefused() {
@@ -180,8 +181,8 @@ private func inkCentre(_ placed: PlacedText) -> (x: Double, y: Double) {
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(results.count == 8)
-        for result in results { #expect(result == serial) }
+        expect(results.count == 8)
+        for result in results { expect(result == serial) }
     }
 
     @Test func missingFontNamesThePackageToInstall() {
@@ -192,10 +193,10 @@ private func inkCentre(_ placed: PlacedText) -> (x: Double, y: Double) {
             _ = try renderer.render("Beach", pixelSize: 26)
             Issue.record("rendering without a font succeeded")
         } catch {
-            #expect(error.kind == .fontNotFound)
-            #expect(error.message.contains("fonts-dejavu-core"))
-            #expect(error.message.contains("DejaVuSans.ttf"))
-            #expect(error.message.contains("/nonexistent/DejaVuSans.ttf"))
+            expect(error.kind == .fontNotFound)
+            expect(error.message.contains("fonts-dejavu-core"))
+            expect(error.message.contains("DejaVuSans.ttf"))
+            expect(error.message.contains("/nonexistent/DejaVuSans.ttf"))
         }
     }
 
