@@ -26,3 +26,17 @@ public struct FileHandleOutput: Sendable {
     /// True when the descriptor is a terminal (progress bars and tables vs plain lines).
     public var isTerminal: Bool { isatty(fd) != 0 }
 }
+
+/// Where the render pipeline's warnings go (`framegen: warning: ...` lines): standard error, unless
+/// a task has bound `sink`. A program that renders many files of bad input on purpose (a test of
+/// the limits, a fuzzer) binds it to keep the warnings it expects out of its log, or to assert
+/// them. Bound for a task and the tasks it starts; work handed to other threads writes to
+/// standard error.
+public enum RenderWarnings {
+    @TaskLocal public static var sink: (@Sendable (String) -> Void)?
+
+    /// Writes one warning line (with its newline) to the task's sink or to standard error.
+    public static func write(_ line: String) {
+        if let sink { sink(line) } else { FileHandleOutput.standardError.write(line) }
+    }
+}

@@ -267,7 +267,7 @@ public final class FrameComposer: Sendable {
             if warnedNonFinite.withLock({ warned in
                 defer { warned = true }; return !warned
             }) {
-                FileHandleOutput.standardError.write(
+                RenderWarnings.write(
                     "framegen: warning: \(a.representedElementCategory) \(a.indexPath) has a non-finite centre, size or transform3D; such elements are not drawn\n"
                 )
             }
@@ -277,7 +277,7 @@ public final class FrameComposer: Sendable {
             if warnedOutOfRange.withLock({ warned in
                 defer { warned = true }; return !warned
             }) {
-                FileHandleOutput.standardError.write(
+                RenderWarnings.write(
                     "framegen: warning: \(a.representedElementCategory) \(a.indexPath) reaches beyond \(formatNumber(NumberLimits.drawnExtent)) points (its centre, size or transform3D); such elements are not drawn\n"
                 )
             }

@@ -131,7 +131,7 @@ extension FrameSource {
     /// A scene's timeline, frame by frame.
     public init(scene: Scene, directory: String? = nil) throws(FrameGenError) {
         let timeline = try Timeline(scene)
-        for w in timeline.warnings { FileHandleOutput.standardError.write("framegen: warning: \(w)\n") }
+        for w in timeline.warnings { RenderWarnings.write("framegen: warning: \(w)\n") }
         let file = timeline.data.attributeFile(frames: [])
         self.init(
             name: scene.name, canvas: scene.canvas, fps: scene.fps, frameCount: timeline.frameCount,
