@@ -273,10 +273,12 @@ var targets: [Target] = [
         resources: [.copy("Fixtures")]),
     .testTarget(
         name: "ComparisonTests",
-        dependencies: ["FrameGenComparison", "FrameGenRaster", "FrameGenGeometry", "FrameGenText"]),
+        dependencies: [
+            "FrameGenComparison", "FrameGenRaster", "FrameGenGeometry", "FrameGenText", "TestTiers",
+        ]),
     .testTarget(name: "LayoutTests", dependencies: ["FrameGenLayout", "TestTiers"]),
-    // The README's module map against every import in Sources/ (it reads files; it links nothing).
-    .testTarget(name: "ArchitectureTests"),
+    // The README's module map against every import in Sources/ (it reads files; it links only TestTiers).
+    .testTarget(name: "ArchitectureTests", dependencies: ["TestTiers"]),
     .testTarget(
         name: "FrameGenUIKitTests",
         dependencies: uikitSurface.map { .target(name: $0) } + [

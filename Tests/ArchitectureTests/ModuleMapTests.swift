@@ -1,4 +1,5 @@
 import Foundation
+import TestTiers
 import Testing
 
 /// The README's module map ("Architecture": a row per module, its one job and the modules it may
@@ -99,7 +100,7 @@ import Testing
 
     @Test func everyImportIsOneTheMapAllows() throws {
         let map = try Self.map()
-        #expect(map.count > 20, "the README's Architecture table gave \(map.count) rows")
+        expect(map.count > 20, "the README's Architecture table gave \(map.count) rows")
         var problems: [String] = []
         for (module, folder) in try Self.modules() {
             guard let row = map[module] else {
@@ -118,7 +119,7 @@ import Testing
                 }
             }
         }
-        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+        expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
     @Test func everyRowNamesAModuleAndOnlyModules() throws {
@@ -129,7 +130,7 @@ import Testing
             "ArgumentParser", "Yams", "SnapshotTesting", "SwiftSyntax", "SwiftParser", "Testing", "XCTest",
         ]
         for row in map.values {
-            #expect(modules.contains(row.module), "the map has a row for \(row.module), which Sources/ lacks")
+            expect(modules.contains(row.module), "the map has a row for \(row.module), which Sources/ lacks")
             for name in row.mayImport where !modules.contains(name) && !external.contains(name) {
                 Issue.record(
                     "\(row.module)'s row allows \(name), which is no module of framegen's nor a package's")
@@ -152,7 +153,7 @@ import Testing
                 \"\"\"
             import Last
             """
-        #expect(
+        expect(
             Self.imports(of: text).map(\.module) == [
                 "Foundation", "FrameGenQuartzCore", "Foundation", "FrameGenLayout", "Last",
             ])
