@@ -43,6 +43,13 @@ struct UIKitInitCommand: ParsableCommand {
     var tests: [String] = []
 
     @Option(
+        name: .customLong("dependency"), parsing: .upToNextOption,
+        help: ArgumentHelp(
+            "A library the app imports, compiled through the port as a module of its own: a Swift package's folder (its library products), or NAME=FOLDER, a folder of Swift files compiled as module NAME (a CocoaPods pod). Give a library's own dependencies too, before it.",
+            valueName: "PATH"))
+    var dependencies: [String] = []
+
+    @Option(
         name: .customLong("framegen"),
         help: ArgumentHelp(
             "The framegen package to depend on: a path or a git URL (default: the checkout this command was built from).",
@@ -107,6 +114,13 @@ struct UIKitInitCommand: ParsableCommand {
             package.existingModule
             ?? chosen.flatMap { report.testableImports[$0] }.first { !AppPackage.frameworks.contains($0) }
         try package.checkFolder()
+        let found = try AppDependencies.modules(dependencies, cwd: cwd)
+        package.dependencyModules = found.modules
+        package.dependencyNotes = found.notes
+        if let clash = found.modules.first(where: { $0.name == package.module }) {
+            throw FrameGenError.badInput(
+                clash.given, "its module \(clash.name) has the name of the app's own library")
+        }
         let sourceList = sources.map { relativePath(from: root, to: absolute($0, from: cwd)) }
         package.mergedModules = AppPackage.mergedModules(
             sources: sources.map { absolute($0, from: cwd) },
@@ -217,6 +231,11 @@ struct AppPackage {
     /// The app's modules whose files `--sources` gives, all compiled into the one library: the
     /// port removes their imports (`AppSources.mergedModulesPrefix`).
     var mergedModules: [String] = []
+    /// The modules of the libraries the app imports (`--dependency`), each a target of its own
+    /// compiled through the port, which the app's library and its tests depend on.
+    var dependencyModules: [DependencyModule] = []
+    /// What reading them found worth saying (a C target left out, a dependency not given).
+    var dependencyNotes: [String] = []
     /// Whether those tests are written for iOSSnapshotTestCase (FBSnapshotTestCase), whose
     /// module framegen's `iOSSnapshotTestCase` product gives them.
     var usesIOSSnapshotTestCase = false
@@ -299,11 +318,7 @@ struct AppPackage {
         let manager = FileManager.default
         var names: [String] = []
         func add(_ name: String) {
-            guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic,
-                name.unicodeScalars.allSatisfy({
-                    $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
-                }),
-                !frameworks.contains(name), !names.contains(name)
+            guard AppDependencies.isIdentifier(name), !frameworks.contains(name), !names.contains(name)
             else { return }
             names.append(name)
         }
@@ -362,6 +377,20 @@ struct AppPackage {
                 + mergedModulesLine + sourceList.joined(separator: "\n") + "\n", replace: true)
         try put("\(library)/Registration.swift", registration, replace: true)
         try put("\(library)/UserRegistration.swift", userRegistration, replace: false)
+        for dependency in dependencyModules {
+            let folder = "Dependencies/\(dependency.name)"
+            try put(
+                "\(folder)/app-sources.txt",
+                "# The files of module \(dependency.name) (--dependency \(dependency.given)), compiled where they are through framegen's port (made by framegen uikit init).\n"
+                    + dependency.sources.map { relativePath(from: root, to: $0) }.joined(separator: "\n")
+                    + "\n",
+                replace: true)
+            // SwiftPM wants a Swift file of the target's own beside the ones the port writes.
+            try put(
+                "\(folder)/FrameGenDependencyModule.swift",
+                "// \(Self.marker): module \(dependency.name), whose files app-sources.txt lists.\n",
+                replace: true)
+        }
         try put("Package.swift", manifest, replace: false)
         try put("Sources/\(command)/main.swift", main, replace: false)
         for layout in makeable where layout.kind == .layout {
@@ -467,7 +496,7 @@ struct AppPackage {
                     name: \(literal(module)),
                     dependencies: [
                         .product(name: "UIKit", package: "framegen"),
-                        .product(name: "FrameGenLayouts", package: "framegen"),
+                        .product(name: "FrameGenLayouts", package: "framegen"),\(dependencyNames)
                     ],
                     exclude: ["app-sources.txt"],\(!hasResources ? "" : "\n            // The app's asset catalogs and fonts, copied by each `framegen uikit init`: UIColor(named:), UIImage(named:), UIFont(name:size:).\n            resources: [.copy(\"AppAssets\")],")
                     swiftSettings: [.swiftLanguageMode(.v5)],
@@ -484,11 +513,36 @@ struct AppPackage {
                         \(literal(module)), .product(name: "UIKit", package: "framegen"),
                         .product(name: "FrameGenTesting", package: "framegen"),
                     ],
-                    exclude: ["__Golden__"]),\(snapshotTargetEntry)
+                    exclude: ["__Golden__"]),\(snapshotTargetEntry)\(dependencyTargets)
             ]
         )
 
         """
+    }
+
+    /// The dependency modules, as entries of a target's `dependencies:` list.
+    var dependencyNames: String {
+        dependencyModules.map { "\n                \(literal($0.name))," }.joined()
+    }
+
+    /// The manifest's targets of the libraries the app imports (`--dependency`).
+    var dependencyTargets: String {
+        dependencyModules.map { dependency in
+            """
+
+                    // \(dependency.name), of --dependency \(dependency.given): its files (\(dependency.name)/app-sources.txt)
+                    // compiled where they are through the port, as a module of its own.
+                    .target(
+                        name: \(literal(dependency.name)),
+                        dependencies: [
+                            .product(name: "UIKit", package: "framegen"),\(dependency.dependencies.map { "\n                \(literal($0))," }.joined())
+                        ],
+                        path: \(literal("Dependencies/" + dependency.name)),
+                        exclude: ["app-sources.txt"],
+                        swiftSettings: [.swiftLanguageMode(.v5)],
+                        plugins: [.plugin(name: "FrameGenPort", package: "framegen")]),
+            """
+        }.joined()
     }
 
     /// The manifest's test target of the app's snapshot tests, when it has any.
@@ -504,7 +558,7 @@ struct AppPackage {
                         dependencies: [
                             \(literal(module)), .product(name: "UIKit", package: "framegen"),
                             .product(name: "FrameGenSnapshotTesting", package: "framegen"),
-                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),\(usesIOSSnapshotTestCase ? "\n                .product(name: \"iOSSnapshotTestCase\", package: \"framegen\")," : "")
+                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),\(dependencyNames)\(usesIOSSnapshotTestCase ? "\n                .product(name: \"iOSSnapshotTestCase\", package: \"framegen\")," : "")
                         ],
                         exclude: ["app-sources.txt"],
                         swiftSettings: [.swiftLanguageMode(.v5)],
@@ -775,6 +829,12 @@ struct AppPackage {
                 "  asset catalogs, copied into Sources/\(module)/AppAssets (run uikit init again after changing them): "
                 + assetCatalogs.map { relativePath(from: root, to: $0) }.joined(separator: ", ") + "\n"
         }
+        if !dependencyModules.isEmpty {
+            text +=
+                "  dependencies, each a module of its own through the port (Dependencies/NAME/app-sources.txt): "
+                + dependencyModules.map(\.name).joined(separator: ", ") + "\n"
+        }
+        for note in dependencyNotes { text += "  \(note)\n" }
         if !snapshotTests.isEmpty {
             text +=
                 "  snapshot tests: \(snapshotTests.count) file(s) in Tests/\(snapshotTarget)/app-sources.txt, as module \(module)'s tests (their references stay beside them)\n"
@@ -807,7 +867,7 @@ private func literal(_ string: String) -> String {
         + "\""
 }
 
-private func absolute(_ path: String, from cwd: String) -> String {
+func absolute(_ path: String, from cwd: String) -> String {
     let joined = path.hasPrefix("/") ? path : cwd + "/" + path
     return URL(fileURLWithPath: joined).standardizedFileURL.path
 }
@@ -824,7 +884,7 @@ func relativePath(from: String, to: String) -> String {
 }
 
 /// The Swift files under a folder, to any depth, in a stable order.
-private func swiftFiles(in folder: String) -> [String] {
+func swiftFiles(in folder: String) -> [String] {
     let found = FileManager.default.enumerator(atPath: folder)
     var files: [String] = []
     while let next = found?.nextObject() as? String {

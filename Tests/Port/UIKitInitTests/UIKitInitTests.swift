@@ -396,7 +396,110 @@ import Testing
         let list = try read("repo/preview/Sources/PreviewApp/app-sources.txt")
         // A Tuist module inside a folder given (Core/Common/Sources) is one too; a package's folder
         // above its Sources is named as well, which no file imports.
-        #expect(list.contains("\n# modules compiled into this target: Kit, Anchors, Package, Theme, Core, Common\n"))
+        #expect(
+            list.contains(
+                "\n# modules compiled into this target: Kit, Anchors, Package, Theme, Core, Common\n"))
+    }
+
+    /// The libraries an app imports (`--dependency`): a Swift package's library targets, read
+    /// from its manifest, and a folder of a pod's files under the name given, each a target of
+    /// its own through the port; a target's dependency on another package's product is that
+    /// package's module; the app's library and its tests depend on them all. A C target is left
+    /// out, and what cannot be a dependency is refused before anything is written.
+    @Test func anAppsDependencies() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let manager = FileManager.default
+        for folder in [
+            "repo/.git", "repo/MyApp", "Kit/Sources/KitCore", "Kit/Sources/Kit/Old", "Kit/Sources/CKit",
+            "Anchors/Sources", "Pods/Stack/Source",
+        ] {
+            try manager.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+        }
+        func write(_ text: String, _ path: String) throws {
+            try text.write(toFile: root + "/" + path, atomically: true, encoding: .utf8)
+        }
+        try write(
+            "import UIKit\nimport Kit\nfinal class TileCell: UICollectionViewCell {}\n",
+            "repo/MyApp/Tile.swift")
+        try write(
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(
+                name: "Kit",
+                products: [.library(name: "Kit", targets: ["Kit"])],
+                dependencies: [.package(url: "https://example.com/Anchors.git", from: "1.0.0")],
+                targets: [
+                    .target(name: "CKit"),
+                    .target(name: "KitCore", dependencies: ["CKit"]),
+                    .target(name: "Kit", dependencies: ["KitCore", .product(name: "Anchors", package: "Anchors")], exclude: ["Old"]),
+                    .testTarget(name: "KitTests", dependencies: ["Kit"]),
+                ]
+            )
+
+            """, "Kit/Package.swift")
+        try write("public struct Core {}\n", "Kit/Sources/KitCore/Core.swift")
+        try write("import KitCore\npublic struct Kit {}\n", "Kit/Sources/Kit/Kit.swift")
+        try write("struct Old {}\n", "Kit/Sources/Kit/Old/Old.swift")
+        try write("int ckit(void) { return 0; }\n", "Kit/Sources/CKit/ckit.c")
+        try write(
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(
+                name: "Anchors",
+                products: [.library(name: "Anchors", targets: ["AnchorsKit"])],
+                targets: [.target(name: "AnchorsKit", path: "Sources")]
+            )
+
+            """, "Anchors/Package.swift")
+        try write("public struct Anchor {}\n", "Anchors/Sources/Anchor.swift")
+        try write("public struct Stack {}\n", "Pods/Stack/Source/Stack.swift")
+
+        let made = try runFramegen([
+            "uikit", "init", root + "/repo/preview", "--sources", root + "/repo/MyApp", "--dependency",
+            root + "/Kit", root + "/Anchors", "StackKit=" + root + "/Pods/Stack/Source",
+        ])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(made.stdout.contains("dependencies, each a module of its own through the port"))
+        #expect(made.stdout.contains("CKit of"), "the C target is named as left out")
+        let manifest = try read("repo/preview/Package.swift")
+        for module in ["KitCore", "Kit", "AnchorsKit", "StackKit"] {
+            #expect(manifest.contains("name: \"\(module)\""), "a target for \(module)")
+            #expect(manifest.contains("path: \"Dependencies/\(module)\""))
+            let list = try read("repo/preview/Dependencies/\(module)/app-sources.txt")
+            #expect(list.hasPrefix("# The files of module \(module)"))
+        }
+        #expect(!manifest.contains("\"CKit\""))
+        // Kit's own dependency in the package, and its product dependency, are its target's.
+        let kit = try #require(manifest.range(of: "name: \"Kit\""))
+        let kitEntry = String(manifest[kit.lowerBound...].prefix(400))
+        #expect(kitEntry.contains("\"KitCore\","))
+        #expect(kitEntry.contains("\"AnchorsKit\","))
+        // A folder's module may import those given before it.
+        let stack = try #require(manifest.range(of: "name: \"StackKit\""))
+        #expect(String(manifest[stack.lowerBound...].prefix(400)).contains("\"AnchorsKit\","))
+        // The excluded folder's file is not listed; the others are, relative to the package.
+        let kitList = try read("repo/preview/Dependencies/Kit/app-sources.txt")
+        #expect(kitList.contains("../../Kit/Sources/Kit/Kit.swift\n"))
+        #expect(!kitList.contains("Old"))
+        #expect(
+            try read("repo/preview/Dependencies/AnchorsKit/app-sources.txt").contains(
+                "../../Anchors/Sources\n"))
+        // The app's library depends on each.
+        let app = try #require(manifest.range(of: "name: \"PreviewApp\""))
+        #expect(String(manifest[app.lowerBound...].prefix(400)).contains("\"StackKit\","))
+
+        for refused in [
+            ["UIKit=" + root + "/Pods/Stack/Source"], [root + "/nowhere"],
+            [root + "/Anchors", root + "/Anchors"],
+        ] {
+            let again = try runFramegen(
+                ["uikit", "init", root + "/repo/other", "--sources", root + "/repo/MyApp", "--dependency"]
+                    + refused)
+            #expect(again.status == 2, "\(refused)")
+            #expect(!manager.fileExists(atPath: root + "/repo/other"), "nothing written for \(refused)")
+        }
     }
 
     /// An iOSSnapshotTestCase suite: its files under the folder holding `ReferenceImages_64` are
