@@ -12,6 +12,7 @@ final class Rewriter {
         self.file = file
         visitor = RewriteVisitor(file: file, tree: tree, survey: survey)
         visitor.walk(tree)
+        if !visitor.moves.isEmpty { visitor.openFilePrivateHelpers(of: tree) }
     }
 
     /// The members this file's extensions give up, each ported, for their classes.
@@ -166,6 +167,30 @@ private final class RewriteVisitor: SyntaxVisitor {
         let padding = String(repeating: "\n", count: max(0, removed - added))
         edits.append(Edit(start: start, end: end, text: text + padding))
         changes.append(SourcePort.Change(line: line, what: what))
+    }
+
+    /// An override that moves into its class's body leaves the file whose `private` and
+    /// `fileprivate` helpers it calls (SnapKit's `LayoutConstraint.description` calls
+    /// `descriptionForObject`, private to Debugging.swift), and would not compile there. So the
+    /// file's top-level private declarations become the module's, where no other file declares
+    /// the name (a second declaration would make calls ambiguous); the keyword becomes spaces,
+    /// keeping every column.
+    func openFilePrivateHelpers(of tree: SourceFileSyntax) {
+        let here = Survey.topLevelDeclarations(of: tree)
+        var counts: [String: Int] = [:]
+        for (_, names) in here { for name in names { counts[name, default: 0] += 1 } }
+        for (decl, names) in here {
+            guard names.allSatisfy({ survey.topLevelNames[$0] == counts[$0] }),
+                let modifier = decl.asProtocol(WithModifiersSyntax.self)?.modifiers.first(where: {
+                    ["private", "fileprivate"].contains($0.name.text) && $0.detail == nil
+                })
+            else { continue }
+            let keyword = modifier.name
+            replace(
+                keyword, with: String(repeating: " ", count: keyword.text.utf8.count),
+                "\(keyword.text) \(names.joined(separator: ", ")) made internal: an override this file's extension gives moves into its class in another file, and calls it"
+            )
+        }
     }
 
     // MARK: Where we are
@@ -474,6 +499,8 @@ private final class RewriteVisitor: SyntaxVisitor {
         }
         portTime(node)
         portAbs(node)
+        portClassDescription(node)
+        portEmptyAttributedString(node)
         portPerformSelector(node)
         return .visitChildren
     }
@@ -501,6 +528,43 @@ private final class RewriteVisitor: SyntaxVisitor {
             "performSelector(onMainThread:): framegen's, with the target first")
         let at = leftParen.endPositionBeforeTrailingTrivia.utf8Offset
         edits.append(Edit(start: at, end: at, text: base.trimmedDescription + ", "))
+    }
+
+    /// `NSAttributedString()` and `NSMutableAttributedString()` are empty strings on Apple's
+    /// platforms, where NSObject's `init()` is inherited through the Objective-C runtime; Linux's
+    /// Foundation declares only `init(string:)` and its kin, and Swift lets no extension add
+    /// `init()` over NSObject's (an override in an extension). So the call names the empty string.
+    private func portEmptyAttributedString(_ node: FunctionCallExprSyntax) {
+        guard node.arguments.isEmpty, node.trailingClosure == nil, let leftParen = node.leftParen,
+            let called = node.calledExpression.as(DeclReferenceExprSyntax.self),
+            ["NSAttributedString", "NSMutableAttributedString"].contains(called.baseName.text)
+        else { return }
+        let at = leftParen.endPositionBeforeTrailingTrivia.utf8Offset
+        edits.append(Edit(start: at, end: at, text: "string: \"\""))
+        changes.append(
+            SourcePort.Change(
+                line: line(node),
+                what: "\(called.baseName.text)(): (string: \"\"), as Linux's Foundation has no init()"))
+    }
+
+    /// `type(of: x).description()` is NSObject's class method `+description` (the class's name),
+    /// found through `AnyObject`'s dynamic lookup, which only the Objective-C runtime has: the
+    /// same name, `String(describing: type(of: x))` (met on SnapKit's constraint descriptions).
+    private func portClassDescription(_ node: FunctionCallExprSyntax) {
+        guard node.arguments.isEmpty, node.trailingClosure == nil,
+            let called = node.calledExpression.as(MemberAccessExprSyntax.self),
+            called.declName.baseName.text == "description",
+            let base = called.base?.as(FunctionCallExprSyntax.self),
+            base.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "type",
+            base.arguments.first?.label?.text == "of", base.arguments.count == 1
+        else { return }
+        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        edits.append(Edit(start: start, end: start, text: "String(describing: "))
+        replace(
+            from: called.period.positionAfterSkippingLeadingTrivia.utf8Offset,
+            to: node.endPositionBeforeTrailingTrivia.utf8Offset, line: line(node), with: ")",
+            "type(of:).description(): String(describing: type(of:)), the class's name without the Objective-C runtime"
+        )
     }
 
     /// `abs(x)` in an extension of `CGFloat` calls the standard library's function on iOS; Linux's

@@ -116,7 +116,43 @@ struct Survey {
         return false
     }
 
+    /// How many top-level declarations of each name the target's files make, at any access
+    /// (a file's `private` helper may be made visible to the module only when no other file
+    /// declares the name: `Rewriter`'s moves).
+    var topLevelNames: [String: Int] = [:]
+
+    /// A file's top-level declarations (those inside a top-level `#if` too) with their names: a
+    /// function's, each variable a binding names, a type's.
+    static func topLevelDeclarations(of tree: SourceFileSyntax) -> [(decl: DeclSyntax, names: [String])] {
+        var found: [(DeclSyntax, [String])] = []
+        func visit(_ item: Syntax) {
+            if let config = item.as(IfConfigDeclSyntax.self) {
+                for clause in config.clauses {
+                    if let statements = clause.elements?.as(CodeBlockItemListSyntax.self) {
+                        for statement in statements { visit(Syntax(statement.item)) }
+                    }
+                }
+                return
+            }
+            guard let decl = item.as(DeclSyntax.self) else { return }
+            var names: [String] = []
+            if let f = decl.as(FunctionDeclSyntax.self) {
+                names = [f.name.text]
+            } else if let v = decl.as(VariableDeclSyntax.self) {
+                names = v.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+            } else if let t = decl.asProtocol(NamedDeclSyntax.self) {
+                names = [t.name.text]
+            }
+            if !names.isEmpty { found.append((decl, names)) }
+        }
+        for statement in tree.statements { visit(Syntax(statement.item)) }
+        return found
+    }
+
     mutating func walk(_ tree: SourceFileSyntax) {
+        for (_, names) in Self.topLevelDeclarations(of: tree) {
+            for name in names { topLevelNames[name, default: 0] += 1 }
+        }
         let visitor = SurveyVisitor(viewMode: .sourceAccurate)
         visitor.walk(tree)
         requirements += visitor.requirements

@@ -565,6 +565,52 @@ extension SourcePortTests {
     }
 }
 
+extension SourcePortTests {
+    /// An override that moves into its class in another file takes its calls with it: the file's
+    /// top-level private helpers become the module's, so that the class's file may call them,
+    /// unless another file declares the same name (SnapKit's Debugging.swift).
+    @Test func privateHelpersOfAMovedOverrideBecomeTheModules() {
+        let classFile = "open class Constraint: NSLayoutConstraint {}\n"
+        let debugging = """
+            extension Constraint {
+                override var description: String { describe(self) + tag }
+            }
+            private func describe(_ object: AnyObject) -> String { String(describing: type(of: object).description()) }
+            private func describe(_ value: Int) -> String { "\\(value)" }
+            fileprivate let tag = "!"
+            private func clash() {}
+            private(set) var counter = 0
+            """
+        let other = "private func clash() {}\n"
+        let ported = portedByTheTool([
+            SourcePort.File(path: "/app/Constraint.swift", text: classFile),
+            SourcePort.File(path: "/app/Debugging.swift", text: debugging),
+            SourcePort.File(path: "/app/Other.swift", text: other),
+        ])
+        let helpers = body(ported[1])
+        // Both overloads and the constant: their keyword blanked, their columns kept.
+        #expect(helpers.contains("\n        func describe(_ object: AnyObject)"))
+        #expect(helpers.contains("\n        func describe(_ value: Int)"))
+        #expect(helpers.contains("\n            let tag = \"!\""))
+        #expect(helpers.contains("private func clash() {}"), "another file declares clash()")
+        #expect(helpers.contains("private(set) var counter"))
+        // NSObject's class method `description()`, through AnyObject: the class's name.
+        #expect(helpers.contains("String(describing: String(describing: type(of: object)))"))
+        #expect(body(ported[0]).contains("override var description: String { describe(self) + tag }"))
+        // An empty attributed string, as Apple's Foundation makes it with init().
+        let strings = port(
+            "let a = NSMutableAttributedString()\nlet b = NSAttributedString()\nlet c = NSAttributedString(string: \"x\")\n"
+        )
+        #expect(
+            body(strings).contains(
+                "let a = NSMutableAttributedString(string: \"\")\nlet b = NSAttributedString(string: \"\")\nlet c = NSAttributedString(string: \"x\")"
+            ))
+        // A file whose overrides stay (no move) keeps its private helpers.
+        let staying = port("private func helper() {}\nfinal class A { func f() { helper() } }\n")
+        #expect(body(staying).contains("private func helper() {}"))
+    }
+}
+
 /// The list the port reads again at every run: files and folders (to any depth, Swift files
 /// only, in a stable order), comments, each file once, and a missing entry named with its line.
 @Test func appSourcesListsFilesAndFolders() throws {
