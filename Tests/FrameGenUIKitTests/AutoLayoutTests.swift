@@ -593,3 +593,35 @@ final class UpdatingView: UIView {
     // Centred, its 20 point frame on the screen's pixels.
     expect(abs(spinner.center.x - 187.5) <= 1.0 / 3 && spinner.center.y == 40)
 }
+
+/// Auto Layout places alignment rectangles, not frames: a view that draws a 10-point shadow
+/// around its content (`alignmentRectInsets`) gets a frame 10 points larger on each side than its
+/// constraints say, and a subview pinned to its leading edge sits 10 points inside its bounds,
+/// as UIKit lays them out.
+@Test func constraintsPlaceAlignmentRectangles() {
+    final class Shadowed: UIView {
+        override var alignmentRectInsets: UIEdgeInsets {
+            UIEdgeInsets(top: 10, left: 10, bottom: 10, right: 10)
+        }
+    }
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 300))
+    let card = Shadowed()
+    let badge = UIView()
+    for view in [card, badge] { view.translatesAutoresizingMaskIntoConstraints = false }
+    root.addSubview(card)
+    card.addSubview(badge)
+    NSLayoutConstraint.activate([
+        card.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20),
+        card.topAnchor.constraint(equalTo: root.topAnchor, constant: 20),
+        card.widthAnchor.constraint(equalToConstant: 100),
+        card.heightAnchor.constraint(equalToConstant: 50),
+        badge.leadingAnchor.constraint(equalTo: card.leadingAnchor),
+        badge.topAnchor.constraint(equalTo: card.topAnchor),
+        badge.widthAnchor.constraint(equalToConstant: 20),
+        badge.heightAnchor.constraint(equalToConstant: 20),
+    ])
+    root.layoutIfNeeded()
+    expect(card.frame == CGRect(x: 10, y: 10, width: 120, height: 70), "\(card.frame)")
+    expect(badge.frame == CGRect(x: 10, y: 10, width: 20, height: 20), "\(badge.frame)")
+    expect(card.alignmentRect(forFrame: card.frame) == CGRect(x: 20, y: 20, width: 100, height: 50))
+}

@@ -79,3 +79,26 @@ import Testing
     expect(adjusting.font.pointSize == 14)
     expect(abs(scaled.font.pointSize - 20 * 25 / 28) < 1e-9)
 }
+
+/// Text fields and text views adjust as labels do (`UIContentSizeCategoryAdjusting`, which all
+/// three adopt on iOS), and keep their font when they do not adjust.
+@Test func textFieldsAndTextViewsAdjustingToTheTextSizeFollowTheirTraits() {
+    let window = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+    let field = UITextField(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
+    field.font = .preferredFont(forTextStyle: .body)
+    field.adjustsFontForContentSizeCategory = true
+    let text = UITextView(frame: CGRect(x: 0, y: 50, width: 200, height: 80))
+    text.font = .preferredFont(forTextStyle: .body)
+    text.adjustsFontForContentSizeCategory = true
+    let fixed = UITextField(frame: CGRect(x: 0, y: 150, width: 200, height: 40))
+    fixed.font = .preferredFont(forTextStyle: .body)
+    for view in [field, text, fixed] { window.addSubview(view) }
+    let adjusting: [any UIContentSizeCategoryAdjusting] = [UILabel(), field, text]
+    expect(adjusting.map(\.adjustsFontForContentSizeCategory) == [false, true, true])
+    window.hostedTraits = UITraitCollection(preferredContentSizeCategory: .accessibilityMedium)
+    window.layoutIfNeeded()
+    for view in [field, text, fixed] as [UIView] { view.layoutIfNeeded() }
+    expect(field.font?.pointSize == 28, "body at accessibility medium, as a label's")
+    expect(text.font?.pointSize == 28)
+    expect(fixed.font?.pointSize == 17)
+}

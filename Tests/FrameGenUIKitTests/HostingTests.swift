@@ -36,6 +36,32 @@ import Testing
         expect(UIView().safeAreaInsets == .zero)
     }
 
+    /// iOS 7's `topLayoutGuide` and `bottomLayoutGuide` (deprecated, still used by apps and by
+    /// SnapKit): the strips above and below the controller's safe area, `length` tall, whose
+    /// anchors a view is constrained to.
+    @Test func theLayoutGuidesOfAControllerAreTheStripsOutsideItsSafeArea() {
+        let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 390, height: 844))
+        window.hostedSafeArea = UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+        let controller = UIViewController()
+        window.rootViewController = controller
+        // Through a protocol of the test's own, so that the test does not warn of the deprecation.
+        let guides = controller as any ControllerLayoutGuides
+        expect(guides.topLayoutGuide.length == 47)
+        expect(guides.bottomLayoutGuide.length == 34)
+        let content = UIView()
+        content.translatesAutoresizingMaskIntoConstraints = false
+        controller.view.addSubview(content)
+        NSLayoutConstraint.activate([
+            content.topAnchor.constraint(equalTo: guides.topLayoutGuide.bottomAnchor),
+            content.bottomAnchor.constraint(equalTo: guides.bottomLayoutGuide.topAnchor),
+            content.leadingAnchor.constraint(equalTo: controller.view.leadingAnchor),
+            content.widthAnchor.constraint(equalTo: guides.topLayoutGuide.heightAnchor),
+        ])
+        controller.view.layoutIfNeeded()
+        expect(content.frame == CGRect(x: 0, y: 47, width: 47, height: 844 - 47 - 34))
+        expect(guides.topLayoutGuide === guides.topLayoutGuide, "one guide, as on iOS")
+    }
+
     @Test func appearanceCallsComeInPairs() {
         final class Controller: UIViewController {
             var calls: [String] = []
@@ -80,3 +106,10 @@ import Testing
         expect(view.visibleCells.allSatisfy { $0 is Badge })
     }
 }
+
+/// A controller's deprecated layout guides, read through a protocol that UIViewController meets.
+private protocol ControllerLayoutGuides: AnyObject {
+    var topLayoutGuide: any UILayoutSupport { get }
+    var bottomLayoutGuide: any UILayoutSupport { get }
+}
+extension UIViewController: ControllerLayoutGuides {}

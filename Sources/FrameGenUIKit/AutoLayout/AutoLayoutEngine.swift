@@ -329,7 +329,7 @@ final class AutoLayoutEngine {
         if let first = variables[ObjectIdentifier(view)] {
             sides = ((first, 0), (first + 1, 0), (first + 2, 0), (first + 3, 0))
         } else if view === root {
-            let b = root.bounds
+            let b = root.bounds.inset(by: root.alignmentRectInsets)
             sides = ((-1, b.minX), (-1, b.minY), (-1, b.width), (-1, b.height))
         } else {
             guard let terms = anchor(item, attribute) else { return false }
@@ -396,22 +396,34 @@ final class AutoLayoutEngine {
     package func box(of view: UIView) -> Box {
         if let first = variables[ObjectIdentifier(view)] { return Self.box(first) }
         if view === root {
-            let b = root.bounds
+            // Constraints place alignment rectangles (UIKit's `alignmentRectInsets`).
+            let b = root.bounds.inset(by: root.alignmentRectInsets)
             return Box(
                 left: [Term(constant: b.minX)], top: [Term(constant: b.minY)],
                 width: [Term(constant: b.width)],
                 height: [Term(constant: b.height)])
         }
         if let parent = view.superview, parent.isDescendant(of: root) {
-            return follow(view, parent: parent, box(of: parent))
+            return Self.aligned(follow(view, parent: parent, box(of: parent)), view.alignmentRectInsets)
         }
         // Outside the region: where it is now, without transforms, as the engine sees frames.
         let (a, r) = (Self.origin(of: view), Self.origin(of: root))
         let offset = CGPoint(x: a.x - r.x, y: a.y - r.y)
-        let b = view.bounds
+        let b = view.bounds.inset(by: view.alignmentRectInsets)
         return Box(
             left: [Term(constant: b.minX + offset.x)], top: [Term(constant: b.minY + offset.y)],
             width: [Term(constant: b.width)], height: [Term(constant: b.height)])
+    }
+
+    /// A frame's box as its alignment rectangle's: inset by the view's alignment insets.
+    private static func aligned(_ box: Box, _ insets: UIEdgeInsets) -> Box {
+        guard insets != .zero else { return box }
+        var b = box
+        b.left.append(Term(constant: Double(insets.left)))
+        b.top.append(Term(constant: Double(insets.top)))
+        b.width.append(Term(constant: -Double(insets.left + insets.right)))
+        b.height.append(Term(constant: -Double(insets.top + insets.bottom)))
+        return b
     }
 
     /// Whether the constraints leave any of the view's edges or sizes open (false for a view the
@@ -500,11 +512,13 @@ final class AutoLayoutEngine {
             } else {
                 var b = self.box(of: owner)
                 switch guide.role {
-                case .keyboard:
+                case .keyboard, .bottomLayoutSupport:
                     // Along the bottom, as tall as the bottom safe area: no keyboard is shown.
                     let bottom = Double(owner.safeAreaInsets.bottom)
                     b.top = b.top + b.height + [Term(constant: -bottom)]
                     b.height = [Term(constant: bottom)]
+                case .topLayoutSupport:
+                    b.height = [Term(constant: Double(owner.safeAreaInsets.top))]
                 default:
                     let insets =
                         switch guide.role {
@@ -541,6 +555,13 @@ final class AutoLayoutEngine {
         case .centerX: return box.left + scaled(box.width, 0.5)
         case .centerY: return box.top + scaled(box.height, 0.5)
         case .firstBaseline, .lastBaseline:
+            // A view that names a subview for its baselines (a control's title label) has that
+            // view's, as UIKit's `forFirstBaselineLayout` and `forLastBaselineLayout` say.
+            if let view, !(view is UILabel) {
+                let named =
+                    attribute == .firstBaseline ? view.forFirstBaselineLayout : view.forLastBaselineLayout
+                if named !== view, named.isDescendant(of: view) { return anchor(named, attribute) }
+            }
             guard let label = view as? UILabel else { return attribute == .firstBaseline ? top : bottom }
             // UILabel centres its text vertically: one line's baseline sits its ascender below
             // the line's top, half a line above the centre.
@@ -598,9 +619,12 @@ final class AutoLayoutEngine {
             var originX = 0.0
             var originY = 0.0
             if let parent {
+                // The parent's box is its alignment rectangle; its bounds start its insets
+                // before it.
                 let p = box(of: parent)
-                originX = rounded(value(p.left)) - parent.bounds.minX
-                originY = rounded(value(p.top)) - parent.bounds.minY
+                let insets = parent.alignmentRectInsets
+                originX = rounded(value(p.left)) - Double(insets.left) - parent.bounds.minX
+                originY = rounded(value(p.top)) - Double(insets.top) - parent.bounds.minY
             }
             let left = solver.value(of: first)
             let top = solver.value(of: first + 1)
@@ -612,7 +636,9 @@ final class AutoLayoutEngine {
                 x: x0 - originX, y: y0 - originY, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))
         }
         for (view, _, first) in views where view !== root {
-            let frame = rect(first, in: view.superview)
+            // The solved rectangle is the view's alignment rectangle (UIKit's Auto Layout).
+            let solved = rect(first, in: view.superview)
+            let frame = view.alignmentRectInsets == .zero ? solved : view.frame(forAlignmentRect: solved)
             let layer = view.layer
             if layer.bounds.size != frame.size {
                 view.bounds = CGRect(origin: view.bounds.origin, size: frame.size)

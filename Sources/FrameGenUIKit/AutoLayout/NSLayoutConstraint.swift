@@ -405,7 +405,11 @@ open class UILayoutGuide: NSObject {
     /// The margins, safe-area, scroll frame and keyboard guides follow their view's bounds; a
     /// scroll view's content guide has its origin at the content's and a solved size, which is
     /// the content size; the rest are solved.
-    package enum Role { case free, margins, safeArea, scrollContent, scrollFrame, keyboard }
+    package enum Role {
+        case free, margins, safeArea, scrollContent, scrollFrame, keyboard
+        /// A view controller's `topLayoutGuide` and `bottomLayoutGuide` (`UILayoutSupport`).
+        case topLayoutSupport, bottomLayoutSupport
+    }
     let role: Role
     var solvedFrame = CGRect.zero
     let anchors = AnchorCache()
@@ -433,10 +437,13 @@ open class UILayoutGuide: NSObject {
             view.layoutIfNeeded()
             return CGRect(origin: .zero, size: (view as? UIScrollView)?.contentSize ?? solvedFrame.size)
         case .scrollFrame: return view.bounds
-        case .keyboard:
+        case .keyboard, .bottomLayoutSupport:
             let b = view.bounds
             let bottom = view.safeAreaInsets.bottom
             return CGRect(x: b.minX, y: b.maxY - bottom, width: b.width, height: bottom)
+        case .topLayoutSupport:
+            let b = view.bounds
+            return CGRect(x: b.minX, y: b.minY, width: b.width, height: view.safeAreaInsets.top)
         }
     }
 
@@ -528,6 +535,23 @@ open class UITrackingLayoutGuide: UILayoutGuide {
     open func setConstraints(
         _ constraints: [NSLayoutConstraint], activeWhenAwayFrom edge: NSDirectionalRectEdge
     ) {}
+}
+
+/// What a view controller's `topLayoutGuide` and `bottomLayoutGuide` are (iOS 7, deprecated in
+/// iOS 11 for the safe area, and still used by apps and by SnapKit): the strip above the top of
+/// the safe area and the one below its bottom, `length` tall (docs/uikit.md "Safe area and
+/// content insets").
+public protocol UILayoutSupport: NSObjectProtocol {
+    var length: CGFloat { get }
+    var topAnchor: NSLayoutYAxisAnchor { get }
+    var bottomAnchor: NSLayoutYAxisAnchor { get }
+    var heightAnchor: NSLayoutDimension { get }
+}
+
+/// The guide a view controller gives as `topLayoutGuide` or `bottomLayoutGuide`: it follows its
+/// view's safe area, as the margins and safe-area guides do.
+final class LayoutSupportGuide: UILayoutGuide, UILayoutSupport {
+    var length: CGFloat { layoutFrame.height }
 }
 
 /// `keyboardLayoutGuide`: where the keyboard is. framegen shows no keyboard, so it is where an

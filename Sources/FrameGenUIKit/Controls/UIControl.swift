@@ -89,9 +89,24 @@ open class UIControl: UIView {
         return state
     }
 
-    /// No touch is ever tracked here.
-    open var isTracking: Bool { false }
-    open var isTouchInside: Bool { false }
+    /// Whether a touch is being tracked: between a scene's tap touching down and lifting, when
+    /// `beginTracking(_:with:)` said yes (`takeTap(at:touch:)`).
+    open var isTracking: Bool { tracking == .tracking }
+    /// Whether the touch being followed is inside the control: during a scene's tap, always.
+    open var isTouchInside: Bool { tracking != .none }
+    private var tracking = Tracking.none
+    private enum Tracking { case none, touching, tracking }
+
+    /// UIKit's hooks for a control that follows its own touches (a checkbox toggling when the
+    /// finger lifts): asked when a touch comes down on the control; false stops tracking (the
+    /// control's events are sent all the same).
+    open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+    /// Asked as a tracked touch moves: a scene's tap does not move, so it is not asked.
+    open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+    /// Told when a tracked touch lifts, before `.touchUpInside` is sent.
+    open func endTracking(_ touch: UITouch?, with event: UIEvent?) {}
+    /// Told when a tracked touch is cancelled.
+    open func cancelTracking(with event: UIEvent?) {}
 
     open var contentHorizontalAlignment: ContentHorizontalAlignment = .center {
         didSet { setNeedsLayout() }
@@ -252,10 +267,18 @@ open class UIControl: UIView {
     /// `.touchDown` and `.touchUpInside`. A switch toggles, a segmented control selects the
     /// segment under `point`, a page control turns a page towards it (each then sends
     /// `.valueChanged`).
-    func takeTap(at point: CGPoint) {
+    /// Tracking as UIKit's: `beginTracking(_:with:)` as the touch comes down, then highlighted
+    /// and `.touchDown`; as it lifts, unhighlighted, `endTracking(_:with:)` when tracking, then
+    /// `.touchUpInside` (`touch`: the scene's; one at `point` when a caller gives none).
+    func takeTap(at point: CGPoint, touch: UITouch? = nil) {
+        let touch = touch ?? UITouch(view: self, at: point, in: self, timestamp: 0)
+        tracking = .touching
+        defer { tracking = .none }
+        if beginTracking(touch, with: nil) { tracking = .tracking }
         isHighlighted = true
         sendActions(for: .touchDown)
         isHighlighted = false
+        if tracking == .tracking { endTracking(touch, with: nil) }
         sendActions(for: .touchUpInside)
     }
 

@@ -9,8 +9,8 @@ open class UIPageControl: UIControl {
     /// A tap right of the middle turns to the next page, left of it to the previous one, as
     /// UIKit's page control does, sending `.valueChanged` when the page changed
     /// (docs/uikit.md "Gesture recognisers").
-    override func takeTap(at point: CGPoint) {
-        super.takeTap(at: point)
+    override func takeTap(at point: CGPoint, touch: UITouch? = nil) {
+        super.takeTap(at: point, touch: touch)
         let page = currentPage + (point.x > bounds.midX ? 1 : -1)
         guard page >= 0, page < numberOfPages else { return }
         currentPage = page

@@ -76,7 +76,12 @@ open class UISearchBar: UIView, UIBarPositioning {
     open var scopeButtonTitles: [String]?
     open var selectedScopeButtonIndex = 0
     open var showsScopeBar = false
-    open var inputAccessoryView: UIView?
+    /// Settable here, as UIKit redeclares it for text input (UIResponder's is read-only).
+    open override var inputAccessoryView: UIView? {
+        get { storedInputAccessoryView }
+        set { storedInputAccessoryView = newValue }
+    }
+    private var storedInputAccessoryView: UIView?
     open var isEnabled = true
     open var barPosition: UIBarPosition { delegate?.position(for: self) ?? .any }
     public let searchTextField = UISearchTextField()

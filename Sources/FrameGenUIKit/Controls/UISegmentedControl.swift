@@ -8,8 +8,8 @@ import Foundation
 open class UISegmentedControl: UIControl {
     /// A tap selects the enabled segment under it and sends `.valueChanged` when the selection
     /// changed (every time, for a momentary control) (docs/uikit.md "Gesture recognisers").
-    override func takeTap(at point: CGPoint) {
-        super.takeTap(at: point)
+    override func takeTap(at point: CGPoint, touch: UITouch? = nil) {
+        super.takeTap(at: point, touch: touch)
         guard let index = segmentFrames().firstIndex(where: { $0.contains(point) }),
             isEnabledForSegment(at: index), isMomentary || index != selectedSegmentIndex
         else { return }

@@ -69,8 +69,8 @@ open class UIStepper: UIControl {
         set { super.frame = CGRect(origin: newValue.origin, size: UIStepper.size) }
     }
 
-    override func takeTap(at point: CGPoint) {
-        super.takeTap(at: point)
+    override func takeTap(at point: CGPoint, touch: UITouch? = nil) {
+        super.takeTap(at: point, touch: touch)
         let step = point.x < bounds.midX ? -stepValue : stepValue
         var next = value + step
         if wraps, next > maximumValue { next = minimumValue }

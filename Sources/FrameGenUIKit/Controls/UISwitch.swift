@@ -5,8 +5,8 @@ import Foundation
 /// end of its side. Its size is fixed, as UIKit's: any frame size given is replaced.
 open class UISwitch: UIControl {
     /// A tap toggles it, animated, and sends `.valueChanged` (docs/uikit.md "Gesture recognisers").
-    override func takeTap(at point: CGPoint) {
-        super.takeTap(at: point)
+    override func takeTap(at point: CGPoint, touch: UITouch? = nil) {
+        super.takeTap(at: point, touch: touch)
         setOn(!isOn, animated: true)
         sendActions(for: .valueChanged)
     }

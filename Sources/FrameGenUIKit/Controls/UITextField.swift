@@ -71,6 +71,8 @@ open class UITextField: UIControl {
     open var font: UIFont? = UIFont.systemFont(ofSize: 17) {
         didSet { showContent() }
     }
+    /// `UIContentSizeCategoryAdjusting` (UILabel.swift).
+    open var adjustsFontForContentSizeCategory = false
     open var textColor: UIColor? = .label {
         didSet { showContent() }
     }
@@ -102,8 +104,18 @@ open class UITextField: UIControl {
     open var allowsEditingTextAttributes = false
     open var typingAttributes: [NSAttributedString.Key: Any]?
     open var defaultTextAttributes: [NSAttributedString.Key: Any] = [:]
-    open var inputView: UIView?
-    open var inputAccessoryView: UIView?
+    /// Settable here, as UIKit redeclares it for text input (UIResponder's is read-only).
+    open override var inputView: UIView? {
+        get { storedInputView }
+        set { storedInputView = newValue }
+    }
+    private var storedInputView: UIView?
+    /// Settable here, as UIKit redeclares it for text input (UIResponder's is read-only).
+    open override var inputAccessoryView: UIView? {
+        get { storedInputAccessoryView }
+        set { storedInputAccessoryView = newValue }
+    }
+    private var storedInputAccessoryView: UIView?
     open weak var delegate: UITextFieldDelegate?
 
     // The keyboard's traits, kept.
@@ -115,6 +127,7 @@ open class UITextField: UIControl {
     open var spellCheckingType = UITextSpellCheckingType.default
     open var smartQuotesType = UITextSmartQuotesType.default
     open var smartDashesType = UITextSmartDashesType.default
+    open var smartInsertDeleteType = UITextSmartInsertDeleteType.default
     open var enablesReturnKeyAutomatically = false
     /// Drawn as bullets.
     open var isSecureTextEntry = false {

@@ -74,7 +74,7 @@ extension UIView {
         var delivery = TapDelivery(
             handled: !recognised.isEmpty, cancelsTouches: recognised.contains { $0.cancelsTouchesInView })
         if !delivery.cancelsTouches, let control, let c = chain[control] as? UIControl {
-            Self.atSceneTime(release) { c.takeTap(at: touch.location(in: c)) }
+            Self.atSceneTime(release) { c.takeTap(at: touch.location(in: c), touch: touch) }
             delivery.handled = true
             delivery.cancelsTouches = true
         }

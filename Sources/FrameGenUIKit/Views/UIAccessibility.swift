@@ -29,6 +29,28 @@ public enum UIAccessibility {
         public static let resumeAssistiveTechnology = Notification(rawValue: 1017)
     }
 
+    // Posted when a setting above changes (UIKit's names): never here, where none changes.
+    public static let voiceOverStatusDidChangeNotification = NSNotification.Name(
+        "UIAccessibilityVoiceOverStatusDidChangeNotification")
+    public static let switchControlStatusDidChangeNotification = NSNotification.Name(
+        "UIAccessibilitySwitchControlStatusDidChangeNotification")
+    public static let reduceMotionStatusDidChangeNotification = NSNotification.Name(
+        "UIAccessibilityReduceMotionStatusDidChangeNotification")
+    public static let reduceTransparencyStatusDidChangeNotification = NSNotification.Name(
+        "UIAccessibilityReduceTransparencyStatusDidChangeNotification")
+    public static let boldTextStatusDidChangeNotification = NSNotification.Name(
+        "UIAccessibilityBoldTextStatusDidChangeNotification")
+    public static let darkerSystemColorsStatusDidChangeNotification = NSNotification.Name(
+        "UIAccessibilityDarkerSystemColorsStatusDidChangeNotification")
+    public static let invertColorsStatusDidChangeNotification = NSNotification.Name(
+        "UIAccessibilityInvertColorsStatusDidChangeNotification")
+    public static let grayscaleStatusDidChangeNotification = NSNotification.Name(
+        "UIAccessibilityGrayscaleStatusDidChangeNotification")
+    public static let buttonShapesEnabledStatusDidChangeNotification = NSNotification.Name(
+        "UIAccessibilityButtonShapesEnabledStatusDidChangeNotification")
+    public static let differentiateWithoutColorDidChangeNotification = NSNotification.Name(
+        "UIAccessibilityShouldDifferentiateWithoutColorDidChangeNotification")
+
     /// Heard by no one: no assistive technology runs here, as on a device where none is on.
     public static func post(notification: Notification, argument: Any?) {}
 }

@@ -78,9 +78,7 @@ open class UILabel: UIView {
     /// (0, -1) by default, as UILabel documents.
     open var shadowOffset = CGSize(width: 0, height: -1)
     open var adjustsFontSizeToFitWidth = false
-    /// When set, a font from a text style or `UIFontMetrics` takes the size of the label's text
-    /// size category when its traits change (a snapshot test's traits, a window's), as on iOS
-    /// (UIView+Traits.swift).
+    /// `UIContentSizeCategoryAdjusting` (below).
     open var adjustsFontForContentSizeCategory = false
     open var minimumScaleFactor: CGFloat = 0
     open var preferredMaxLayoutWidth: CGFloat = 0 {
@@ -234,3 +232,14 @@ open class UILabel: UIView {
 
     public required init?(coder: NSCoder) { return nil }
 }
+
+/// The views whose font follows the text size category (a label, a text field, a text view): a
+/// font from a text style or `UIFontMetrics` takes the size of the view's category when its
+/// traits change (a snapshot test's traits, a window's), as on iOS (UIView+Traits.swift).
+public protocol UIContentSizeCategoryAdjusting: NSObjectProtocol {
+    var adjustsFontForContentSizeCategory: Bool { get set }
+}
+
+extension UILabel: UIContentSizeCategoryAdjusting {}
+extension UITextField: UIContentSizeCategoryAdjusting {}
+extension UITextView: UIContentSizeCategoryAdjusting {}

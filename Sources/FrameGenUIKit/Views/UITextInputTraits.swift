@@ -36,6 +36,10 @@ public enum UITextSmartDashesType: Int, Sendable {
     case `default`, no, yes
 }
 
+public enum UITextSmartInsertDeleteType: Int, Sendable {
+    case `default`, no, yes
+}
+
 /// What a field's content is, for autofill.
 public struct UITextContentType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String

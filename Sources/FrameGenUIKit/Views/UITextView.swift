@@ -50,6 +50,8 @@ open class UITextView: UIScrollView {
     }
 
     /// nil draws 12 points, as iOS's text view does with no font set.
+    /// `UIContentSizeCategoryAdjusting` (UILabel.swift).
+    open var adjustsFontForContentSizeCategory = false
     open var font: UIFont? {
         didSet {
             label.font = font ?? UIFont.systemFont(ofSize: 12)
@@ -75,8 +77,18 @@ open class UITextView: UIScrollView {
     open var typingAttributes: [NSAttributedString.Key: Any] = [:]
     open var allowsEditingTextAttributes = false
     open var selectedRange = NSRange(location: 0, length: 0)
-    open var inputView: UIView?
-    open var inputAccessoryView: UIView?
+    /// Settable here, as UIKit redeclares it for text input (UIResponder's is read-only).
+    open override var inputView: UIView? {
+        get { storedInputView }
+        set { storedInputView = newValue }
+    }
+    private var storedInputView: UIView?
+    /// Settable here, as UIKit redeclares it for text input (UIResponder's is read-only).
+    open override var inputAccessoryView: UIView? {
+        get { storedInputAccessoryView }
+        set { storedInputAccessoryView = newValue }
+    }
+    private var storedInputAccessoryView: UIView?
     open var clearsOnInsertion = false
     open weak var delegate: UITextViewDelegate?
 
@@ -87,6 +99,13 @@ open class UITextView: UIScrollView {
     open var autocapitalizationType = UITextAutocapitalizationType.sentences
     open var autocorrectionType = UITextAutocorrectionType.default
     open var spellCheckingType = UITextSpellCheckingType.default
+    open var smartQuotesType = UITextSmartQuotesType.default
+    open var smartDashesType = UITextSmartDashesType.default
+    open var smartInsertDeleteType = UITextSmartInsertDeleteType.default
+    open var enablesReturnKeyAutomatically = false
+    /// Kept: a text view draws its text whatever this says (a secure field's dots are a text
+    /// field's).
+    open var isSecureTextEntry = false
     open var textContentType: UITextContentType?
 
     /// Off, the intrinsic height is the text's.
@@ -199,6 +218,19 @@ public protocol UITextViewDelegate: UIScrollViewDelegate {
         -> Bool
     func textViewDidChange(_ textView: UITextView)
     func textViewDidChangeSelection(_ textView: UITextView)
+    /// Asked when a link in the text is tapped or held (iOS 10, deprecated in 17): framegen
+    /// delivers no touch to a text view's text, so it is not asked.
+    func textView(
+        _ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange,
+        interaction: UITextItemInteraction
+    ) -> Bool
+}
+
+/// How a link or attachment in a text view was touched (iOS 10).
+public enum UITextItemInteraction: Int, Sendable {
+    case invokeDefaultAction = 0
+    case presentActions = 1
+    case preview = 2
 }
 
 extension UITextViewDelegate {
@@ -213,4 +245,8 @@ extension UITextViewDelegate {
     { true }
     public func textViewDidChange(_ textView: UITextView) {}
     public func textViewDidChangeSelection(_ textView: UITextView) {}
+    public func textView(
+        _ textView: UITextView, shouldInteractWith URL: URL, in characterRange: NSRange,
+        interaction: UITextItemInteraction
+    ) -> Bool { true }
 }

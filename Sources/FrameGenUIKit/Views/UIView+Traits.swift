@@ -43,12 +43,23 @@ extension UIView {
             (self as? UIImageView)?.updateContents()
             setNeedsDisplay()
         }
-        if old.preferredContentSizeCategory != now.preferredContentSizeCategory, let label = self as? UILabel,
-            label.adjustsFontForContentSizeCategory,
-            let font = label.font.adjusted(to: now.preferredContentSizeCategory)
-        {
-            label.font = font
-            label.invalidateIntrinsicContentSize()
+        if old.preferredContentSizeCategory != now.preferredContentSizeCategory {
+            let category = now.preferredContentSizeCategory
+            if let label = self as? UILabel, label.adjustsFontForContentSizeCategory,
+                let font = label.font.adjusted(to: category)
+            {
+                label.font = font
+                label.invalidateIntrinsicContentSize()
+            } else if let field = self as? UITextField, field.adjustsFontForContentSizeCategory,
+                let font = field.font?.adjusted(to: category)
+            {
+                field.font = font
+                field.invalidateIntrinsicContentSize()
+            } else if let text = self as? UITextView, text.adjustsFontForContentSizeCategory,
+                let font = text.font?.adjusted(to: category)
+            {
+                text.font = font
+            }
         }
         now.asCurrent {
             traitCollectionDidChange(old)

@@ -14,6 +14,11 @@ open class UIResponder: NSObject {
     /// then edits) and nothing more.
     open var canBecomeFirstResponder: Bool { false }
     open var canResignFirstResponder: Bool { true }
+    /// What the keyboard's place would show while the responder is first (a picker for a field
+    /// of choices), and the bar above it: nil unless a subclass gives one, as on iOS. framegen
+    /// shows no keyboard, so neither is drawn.
+    open var inputView: UIView? { nil }
+    open var inputAccessoryView: UIView? { nil }
     open private(set) var isFirstResponder = false
 
     @discardableResult
@@ -534,6 +539,36 @@ open class UIView: UIResponder, CALayerDelegate {
     open func removeConstraints(_ constraints: [NSLayoutConstraint]) {
         constraints.forEach(removeConstraint)
     }
+
+    /// The insets from the frame to the rectangle Auto Layout aligns (a view that draws a
+    /// shadow or a badge around its content), zero by default, as UIKit's.
+    open var alignmentRectInsets: UIEdgeInsets { .zero }
+
+    /// The frame's alignment rectangle: inset by `alignmentRectInsets`.
+    open func alignmentRect(forFrame frame: CGRect) -> CGRect { frame.inset(by: alignmentRectInsets) }
+
+    /// The frame whose alignment rectangle is `alignmentRect`: outset by `alignmentRectInsets`.
+    open func frame(forAlignmentRect alignmentRect: CGRect) -> CGRect {
+        let i = alignmentRectInsets
+        return CGRect(
+            x: alignmentRect.minX - i.left, y: alignmentRect.minY - i.top,
+            width: alignmentRect.width + i.left + i.right, height: alignmentRect.height + i.top + i.bottom)
+    }
+
+    /// The view whose first baseline is this view's for Auto Layout: itself, unless a subclass
+    /// names a subview (a control its title label), as UIKit lets it.
+    open var forFirstBaselineLayout: UIView { self }
+    /// The view whose last baseline is this view's for Auto Layout.
+    open var forLastBaselineLayout: UIView { self }
+
+    // The large content viewer (`UILargeContentViewerItem`, iOS 13): what a long press shows
+    // enlarged at the largest text sizes. framegen never shows it (no touch is held over a bar
+    // at those sizes); an app's settings are kept, and its overrides compile.
+    open var showsLargeContentViewer = false
+    open var largeContentTitle: String?
+    open var largeContentImage: UIImage?
+    open var scalesLargeContentImage = false
+    open var largeContentImageInsets = UIEdgeInsets.zero
 
     open var firstBaselineAnchor: NSLayoutYAxisAnchor {
         anchor(key: NSLayoutConstraint.Attribute.firstBaseline.rawValue) {

@@ -146,6 +146,26 @@ open class UIViewController: UIResponder {
     open var edgesForExtendedLayout: UIRectEdge = .all
     open var extendedLayoutIncludesOpaqueBars = false
     open var additionalSafeAreaInsets: UIEdgeInsets = .zero
+    /// The strip of the view above its safe area (iOS 7's guide, deprecated in iOS 11): the view
+    /// is loaded, as on iOS.
+    @available(
+        *, deprecated,
+        message: "Use view.safeAreaLayoutGuide.topAnchor instead of topLayoutGuide.bottomAnchor"
+    )
+    open var topLayoutGuide: any UILayoutSupport { layoutSupportGuide(top: true) }
+    /// The strip of the view below its safe area.
+    @available(
+        *, deprecated,
+        message: "Use view.safeAreaLayoutGuide.bottomAnchor instead of bottomLayoutGuide.topAnchor"
+    )
+    open var bottomLayoutGuide: any UILayoutSupport { layoutSupportGuide(top: false) }
+    private var layoutSupportGuides: [Bool: LayoutSupportGuide] = [:]
+    private func layoutSupportGuide(top: Bool) -> LayoutSupportGuide {
+        if let guide = layoutSupportGuides[top], guide.owningView === view { return guide }
+        let guide = LayoutSupportGuide(role: top ? .topLayoutSupport : .bottomLayoutSupport, owningView: view)
+        layoutSupportGuides[top] = guide
+        return guide
+    }
     /// Called when a container changes its view's safe area (a bar shown or resized).
     open func viewSafeAreaInsetsDidChange() {}
     open var preferredContentSize: CGSize = .zero
