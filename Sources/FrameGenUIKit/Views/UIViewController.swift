@@ -184,6 +184,39 @@ open class UIViewController: UIResponder {
 
     private var sheet: UISheetPresentationController?
     private var popover: UIPopoverPresentationController?
+    /// The presentation controller of the other styles, made when first asked for.
+    private var otherPresentation: UIPresentationController?
+    /// The presentation controller presenting this controller, from presentation to dismissal.
+    private var activePresentation: UIPresentationController?
+
+    /// Where a presentation's transition objects come from: the presentation controller of the
+    /// `custom` style, the animators of the full-screen and custom styles (a sheet and a popover
+    /// animate their own way, as on iOS). Weak, as UIKit declares it.
+    open weak var transitioningDelegate: (any UIViewControllerTransitioningDelegate)?
+
+    /// The presentation controller that presents this controller (or its nearest presented
+    /// parent), as UIKit answers; before a presentation, the one it will use, made on first use
+    /// so that its delegate can be set: the sheet for the sheet styles, the popover for
+    /// `popover`, a plain one otherwise. A `custom` presentation asks the transitioning delegate
+    /// for its own at presentation; the one it gives takes the delegate set before.
+    open var presentationController: UIPresentationController? {
+        if let activePresentation { return activePresentation }
+        if let parent { return parent.presentationController }
+        return ownPresentationController
+    }
+
+    private var ownPresentationController: UIPresentationController {
+        switch modalPresentationStyle {
+        case .automatic, .pageSheet, .formSheet:
+            if let sheetPresentationController { return sheetPresentationController }
+        case .popover: if let popoverPresentationController { return popoverPresentationController }
+        default: break
+        }
+        if let otherPresentation { return otherPresentation }
+        let controller = UIPresentationController(presentedViewController: self, presenting: nil)
+        otherPresentation = controller
+        return controller
+    }
 
     /// The sheet the controller is presented in, for a sheet's styles (a phone's `automatic`
     /// is one), as UIKit answers; its settings are kept.
@@ -204,32 +237,120 @@ open class UIViewController: UIResponder {
         return popover
     }
 
+    /// Whether the transitioning delegate's animators play this controller's presentation: the
+    /// full-screen and custom styles, as on iOS.
+    private var usesTransitioningAnimators: Bool {
+        [.fullScreen, .overFullScreen, .currentContext, .overCurrentContext, .custom].contains(
+            modalPresentationStyle)
+    }
+
     /// Records `viewControllerToPresent` as presented by this controller (or by the one this
-    /// controller presents, as UIKit passes a presentation up to the top) and calls
-    /// `completion`; a controller already presented elsewhere is refused, as UIKit refuses it.
+    /// controller presents, as UIKit passes a presentation up to the top), then runs the
+    /// transition at once, in UIKit's order: the presentation controller's
+    /// `presentationTransitionWillBegin()`, the transitioning delegate's animator (or interaction
+    /// controller), `presentationTransitionDidEnd(_:)` when the context completes, then
+    /// `completion`. A controller already presented elsewhere is refused, as UIKit refuses it.
+    /// The container view is not put in the window: nothing presented is drawn.
     open func present(
         _ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil
     ) {
         var presenter: UIViewController = self
         while let next = presenter.presentedViewController { presenter = next }
-        guard viewControllerToPresent.presentingViewController == nil, viewControllerToPresent !== presenter
-        else {
-            return
+        let presented = viewControllerToPresent
+        guard presented.presentingViewController == nil, presented !== presenter else { return }
+        presenter.presentedViewController = presented
+        presented.presentingViewController = presenter
+
+        var controller = presented.ownPresentationController
+        if presented.modalPresentationStyle == .custom,
+            let custom = presented.transitioningDelegate?.presentationController(
+                forPresented: presented, presenting: presenter, source: self)
+        {
+            if custom.delegate == nil { custom.delegate = controller.delegate }
+            controller = custom
         }
-        presenter.presentedViewController = viewControllerToPresent
-        viewControllerToPresent.presentingViewController = presenter
-        completion?()
+        controller.presenting = presenter
+        controller.retainedPresented = presented
+        presented.activePresentation = controller
+        let container = PresentationContainerView(
+            frame: presenter.viewIfLoaded?.window?.bounds ?? presenter.viewIfLoaded?.bounds
+                ?? UIScreen.main.bounds)
+        container.presentationController = controller
+        controller.transitionContainer = container
+
+        let delegate = presented.usesTransitioningAnimators ? presented.transitioningDelegate : nil
+        let animator = delegate?.animationController(
+            forPresented: presented, presenting: presenter, source: self)
+        let context = PresentationTransitionContext(
+            presentationController: controller, presenting: true, from: presenter, to: presented,
+            animator: animator, animated: flag, containerView: container
+        ) { [weak presenter, weak presented, weak controller] completed in
+            if completed {
+                // The container's first layout, which UIKit runs at the next layout pass.
+                container.setNeedsLayout()
+                container.layoutIfNeeded()
+                completion?()
+            } else {
+                // A cancelled presentation leaves nothing presented.
+                presented?.endPresentation()
+                if presenter?.presentedViewController === presented {
+                    presenter?.presentedViewController = nil
+                }
+                controller?.transitionContainer = nil
+            }
+        }
+        presenter.runningTransition = context
+        presented.runningTransition = context
+        controller.presentationTransitionWillBegin()
+        context.start(
+            interaction: animator.flatMap { delegate?.interactionControllerForPresentation(using: $0) })
     }
 
     /// Dismisses what this controller presents, or, when it presents nothing, itself from its
-    /// presenter, as UIKit does; then calls `completion`.
+    /// presenter, as UIKit does: the presentation controller's `dismissalTransitionWillBegin()`,
+    /// the transitioning delegate's animator for the dismissal (or interaction controller),
+    /// `dismissalTransitionDidEnd(_:)` when the context completes, then the presentation's record
+    /// goes and `completion` is called. A cancelled (interactive) dismissal leaves the
+    /// controller presented and does not call `completion`, as on iOS.
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
-        let presenter = presentedViewController == nil ? presentingViewController : self
-        if let presented = presenter?.presentedViewController {
-            presented.presentingViewController = nil
-            presenter?.presentedViewController = nil
+        guard let presenter = presentedViewController == nil ? presentingViewController : self,
+            let presented = presenter.presentedViewController
+        else {
+            completion?()
+            return
         }
-        completion?()
+        guard let controller = presented.activePresentation, let container = controller.transitionContainer
+        else {
+            presented.endPresentation()
+            presenter.presentedViewController = nil
+            completion?()
+            return
+        }
+        let delegate = presented.usesTransitioningAnimators ? presented.transitioningDelegate : nil
+        let animator = delegate?.animationController(forDismissed: presented)
+        let context = PresentationTransitionContext(
+            presentationController: controller, presenting: false, from: presented, to: presenter,
+            animator: animator, animated: flag, containerView: container
+        ) { [weak presenter, weak presented, weak controller] completed in
+            guard completed else { return }
+            presented?.endPresentation()
+            if presenter?.presentedViewController === presented { presenter?.presentedViewController = nil }
+            controller?.transitionContainer = nil
+            completion?()
+        }
+        presenter.runningTransition = context
+        presented.runningTransition = context
+        controller.dismissalTransitionWillBegin()
+        context.start(
+            interaction: animator.flatMap { delegate?.interactionControllerForDismissal(using: $0) })
+    }
+
+    /// The presentation's record on the presented side goes: its presenter, and the
+    /// presentation controller's hold on it.
+    private func endPresentation() {
+        presentingViewController = nil
+        activePresentation?.retainedPresented = nil
+        activePresentation = nil
     }
 
     // MARK: Showing: a navigation controller pushes, else the window's root presents
