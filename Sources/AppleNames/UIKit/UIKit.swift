@@ -19,3 +19,18 @@
 #if canImport(FoundationNetworking)
     @_exported import FoundationNetworking
 #endif
+
+// A priority a step above or below another (`.defaultHigh - 1`), as Apple's UIKit overlay
+// declares them: thumbprint-ios's design system uses them and declares none. Declared in this
+// module, the one an app imports, so that an app's own (written before UIKit had them, as many
+// did) shadows them instead of making the operator ambiguous, as it does on iOS: Swift prefers
+// a module's declaration over the same one of a module it imports.
+extension UILayoutPriority {
+    public static func + (lhs: UILayoutPriority, rhs: Float) -> UILayoutPriority {
+        UILayoutPriority(lhs.rawValue + rhs)
+    }
+
+    public static func - (lhs: UILayoutPriority, rhs: Float) -> UILayoutPriority {
+        UILayoutPriority(lhs.rawValue - rhs)
+    }
+}

@@ -22,8 +22,9 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
         lhs.rawValue < rhs.rawValue
     }
 
-    // No `+` or `-` with a Float: UIKit has none, and apps declare their own (a second one here
-    // would make `.defaultHigh - 1` ambiguous in their files).
+    // `+` and `-` with a Float are in the UIKit module apps import (Sources/AppleNames/UIKit), not
+    // here: an app's own declaration shadows one of a module it imports directly, and declared
+    // here (a module UIKit re-exports) they made `.defaultHigh - 1` ambiguous in Tinder/Layout.
 
     /// The solver's weight: nil for required.
     var weight: Double? { rawValue >= 1000 ? nil : Double(Swift.max(rawValue, 0)) }

@@ -63,6 +63,14 @@ import UIKit
     @Test func aGuardedFileIsCompiled() {
         #expect(GuardedFlow().itemSize == CGSize(width: 80, height: 80))
     }
+
+    /// An app's own `UILayoutPriority` operators compile beside UIKit's and are the ones used.
+    @Test func anAppsOwnPriorityOperatorsShadowUIKits() {
+        let label = PriorityLabel()
+        label.hugTightly()
+        #expect(label.contentHuggingPriority(for: .horizontal).rawValue == 751)
+        #expect(label.contentCompressionResistancePriority(for: .horizontal).rawValue == 999)
+    }
 }
 
 /// Swift 5 code (this target's mode) that keeps its factories in dictionaries of its own: Swift

@@ -16,3 +16,9 @@ import UIKit
     #expect(pairs.map(\.indexPath.item) == [2])
     #expect(sections[1]?.count == 1)
 }
+
+// A priority a step from another, with UIKit's operators (thumbprint-ios's `.fittingSizeLevel - 1.0`).
+@Test func prioritiesStepByUIKitsOperators() {
+    #expect((UILayoutPriority.fittingSizeLevel - 1.0).rawValue == 49)
+    #expect((UILayoutPriority.defaultHigh + 1).rawValue == 751)
+}
