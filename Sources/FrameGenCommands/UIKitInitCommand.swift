@@ -496,7 +496,7 @@ struct AppPackage {
                     name: \(literal(module)),
                     dependencies: [
                         .product(name: "UIKit", package: "framegen"),
-                        .product(name: "FrameGenLayouts", package: "framegen"),\(dependencyNames)
+                        .product(name: "FrameGenLayouts", package: "framegen"),\(dependencyEntries(dependencyModules.map(\.name)))
                     ],
                     exclude: ["app-sources.txt"],\(!hasResources ? "" : "\n            // The app's asset catalogs and fonts, copied by each `framegen uikit init`: UIColor(named:), UIImage(named:), UIFont(name:size:).\n            resources: [.copy(\"AppAssets\")],")
                     swiftSettings: [.swiftLanguageMode(.v5)],
@@ -520,9 +520,9 @@ struct AppPackage {
         """
     }
 
-    /// The dependency modules, as entries of a target's `dependencies:` list.
-    var dependencyNames: String {
-        dependencyModules.map { "\n                \(literal($0.name))," }.joined()
+    /// Modules as entries of a target's `dependencies:` list, one a line.
+    func dependencyEntries(_ names: [String]) -> String {
+        names.map { "\n                \(literal($0))," }.joined()
     }
 
     /// The manifest's targets of the libraries the app imports (`--dependency`).
@@ -535,7 +535,7 @@ struct AppPackage {
                     .target(
                         name: \(literal(dependency.name)),
                         dependencies: [
-                            .product(name: "UIKit", package: "framegen"),\(dependency.dependencies.map { "\n                \(literal($0))," }.joined())
+                            .product(name: "UIKit", package: "framegen"),\(dependencyEntries(dependency.dependencies))
                         ],
                         path: \(literal("Dependencies/" + dependency.name)),
                         exclude: ["app-sources.txt"],
@@ -558,7 +558,7 @@ struct AppPackage {
                         dependencies: [
                             \(literal(module)), .product(name: "UIKit", package: "framegen"),
                             .product(name: "FrameGenSnapshotTesting", package: "framegen"),
-                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),\(dependencyNames)\(usesIOSSnapshotTestCase ? "\n                .product(name: \"iOSSnapshotTestCase\", package: \"framegen\")," : "")
+                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),\(dependencyEntries(dependencyModules.map(\.name)))\(usesIOSSnapshotTestCase ? "\n                .product(name: \"iOSSnapshotTestCase\", package: \"framegen\")," : "")
                         ],
                         exclude: ["app-sources.txt"],
                         swiftSettings: [.swiftLanguageMode(.v5)],
