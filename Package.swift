@@ -348,6 +348,20 @@ var targets: [Target] = [
     for target in targets where target.name == "FrameGenUIKitTests" {
         target.dependencies.append(.target(name: "UIKit"))
     }
+    // Combine, for an app's files that import it (view models with @Published, `sink`,
+    // `receive(on: DispatchQueue.main)`): OpenCombine, which declares Combine's API under Apple's
+    // names on Linux. The port makes `import Combine` import this module (docs/uikit.md "Combine"):
+    // a module named Combine would make OpenCombine's own `#if !canImport(Combine)` false when it
+    // is rebuilt beside one, and drop DispatchQueue's conformance to Scheduler with it.
+    products.append(.library(name: "FrameGenCombine", targets: ["FrameGenCombine"]))
+    targets.append(
+        .target(
+            name: "FrameGenCombine",
+            dependencies: [
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+                .product(name: "OpenCombineFoundation", package: "OpenCombine"),
+            ]))
     // swift-snapshot-testing's image strategies (`assertSnapshot(of: view, as: .image)`), which
     // it compiles only for Apple platforms, drawn with framegen's UIKit (docs/snapshot-testing.md).
     products.append(.library(name: "FrameGenSnapshotTesting", targets: ["FrameGenSnapshotTesting"]))
@@ -414,6 +428,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"605.0.0"),
     ],

@@ -14,6 +14,10 @@ struct DependencyModule: Equatable {
     var dependencies: [String]
     /// The `--dependency` argument it came from, for messages.
     var given: String
+    /// Whether it is a library for tests (its files import XCTest, Testing or SnapshotTesting,
+    /// or it imports such a module): then only the snapshot tests depend on it, with framegen's
+    /// snapshot testing, as an app's test target alone links its test helpers on iOS.
+    var forTests = false
 }
 
 /// Reads `--dependency` arguments: a Swift package's folder (its library products' targets, as its

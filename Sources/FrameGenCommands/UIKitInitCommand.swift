@@ -105,6 +105,7 @@ struct UIKitInitCommand: ParsableCommand {
         package.usesIOSSnapshotTestCase = chosen.contains {
             IOSSnapshotTestCaseFiles.uses(candidates[$0].text)
         }
+        package.testsReadBundleModule = chosen.contains { candidates[$0].text.contains("Bundle.module") }
         package.assetCatalogs = findAssetCatalogs(
             in: repository(of: absolute(anchor, from: cwd)), skipping: root)
         package.appFonts = AppFonts.find(in: repository(of: absolute(anchor, from: cwd)), skipping: root)
@@ -115,8 +116,18 @@ struct UIKitInitCommand: ParsableCommand {
             ?? chosen.flatMap { report.testableImports[$0] }.first { !AppPackage.frameworks.contains($0) }
         try package.checkFolder()
         let found = try AppDependencies.modules(dependencies, cwd: cwd)
-        package.dependencyModules = found.modules
+        package.dependencyModules = AppPackage.markingTestLibraries(found.modules)
         package.dependencyNotes = found.notes
+        // Combine's module is built only for an app whose files (or tests, or libraries) import it.
+        package.usesCombine =
+            (files + chosen.map { candidates[$0] }).contains { SwiftImports.found("Combine", in: $0.text) }
+            || found.modules.contains { module in
+                module.sources.flatMap(AppDependencies.swiftFilesUnder).contains {
+                    (try? String(contentsOfFile: $0, encoding: .utf8)).map {
+                        SwiftImports.found("Combine", in: $0)
+                    } == true
+                }
+            }
         if let clash = found.modules.first(where: { $0.name == package.module }) {
             throw FrameGenError.badInput(
                 clash.given, "its module \(clash.name) has the name of the app's own library")
@@ -239,6 +250,16 @@ struct AppPackage {
     /// Whether those tests are written for iOSSnapshotTestCase (FBSnapshotTestCase), whose
     /// module framegen's `iOSSnapshotTestCase` product gives them.
     var usesIOSSnapshotTestCase = false
+    /// Whether the app's files, its tests or its libraries import Combine: then each target the
+    /// port compiles depends on framegen's `FrameGenCombine`, which `import Combine` imports once
+    /// ported (docs/uikit.md "Combine").
+    var usesCombine = false
+    /// Whether the snapshot tests read their own target's resources (`Bundle.module`, a Swift
+    /// package's test target with resources): then the target gets a copy of the app's catalogs
+    /// and fonts as its own resources, where `Bundle.module` finds them.
+    var testsReadBundleModule = false
+    /// The snapshot tests' target has resources of its own (`TestAssets`).
+    var testsHaveResources: Bool { testsReadBundleModule && hasResources && !snapshotTests.isEmpty }
     /// The module the snapshot tests import with `@testable` (the app's, as Xcode names it),
     /// which the library of the app's files then takes as its name.
     var appModule: String?
@@ -386,9 +407,11 @@ struct AppPackage {
                     + "\n",
                 replace: true)
             // SwiftPM wants a Swift file of the target's own beside the ones the port writes.
+            // A library for tests sees XCTest's attachments and the image strategies in every file.
             try put(
                 "\(folder)/FrameGenDependencyModule.swift",
-                "// \(Self.marker): module \(dependency.name), whose files app-sources.txt lists.\n",
+                "// \(Self.marker): module \(dependency.name), whose files app-sources.txt lists.\n"
+                    + (dependency.forTests ? "@_exported import FrameGenSnapshotTesting\n" : ""),
                 replace: true)
         }
         try put("Package.swift", manifest, replace: false)
@@ -398,13 +421,15 @@ struct AppPackage {
         }
         try put("Tests/\(module)Tests/GoldenTests.swift", goldenTests, replace: true)
         if hasResources { try copyResources(to: "\(library)/AppAssets") }
+        if testsHaveResources { try copyResources(to: "Tests/\(snapshotTarget)/TestAssets") }
         // The folder the manifest excludes exists from the start: SwiftPM warns at every build
         // about an excluded path that does not.
         if !snapshotTests.isEmpty {
             try put(
                 "Tests/\(snapshotTarget)/app-sources.txt",
                 "# The app's snapshot tests, compiled where they are through framegen's port, their __Snapshots__ beside them (made by framegen uikit init).\n"
-                    + mergedModulesLine + snapshotTests.joined(separator: "\n") + "\n", replace: true)
+                    + mergedModulesLine + AppSources.testedModulePrefix + " \(module)\n"
+                    + snapshotTests.joined(separator: "\n") + "\n", replace: true)
             try put("Tests/\(snapshotTarget)/Linux.swift", snapshotSupport, replace: true)
         }
         try put(
@@ -488,7 +513,7 @@ struct AppPackage {
         let package = Package(
             name: \(literal(command)),
             dependencies: [
-                \(dependency),\(snapshotTests.isEmpty ? "" : "\n        .package(url: \"https://github.com/pointfreeco/swift-snapshot-testing\", from: \"1.17.0\"),")
+                \(dependency),\(snapshotTests.isEmpty && !dependencyModules.contains(where: \.forTests) ? "" : "\n        .package(url: \"https://github.com/pointfreeco/swift-snapshot-testing\", from: \"1.17.0\"),")
             ],
             targets: [
                 // The app's files (app-sources.txt) and their registration; Swift 5 mode, as apps are.
@@ -496,7 +521,7 @@ struct AppPackage {
                     name: \(literal(module)),
                     dependencies: [
                         .product(name: "UIKit", package: "framegen"),
-                        .product(name: "FrameGenLayouts", package: "framegen"),\(dependencyEntries(dependencyModules.map(\.name)))
+                        .product(name: "FrameGenLayouts", package: "framegen"),\(combineEntry)\(dependencyEntries(dependencyModules.filter { !$0.forTests }.map(\.name)))
                     ],
                     exclude: ["app-sources.txt"],\(!hasResources ? "" : "\n            // The app's asset catalogs and fonts, copied by each `framegen uikit init`: UIColor(named:), UIImage(named:), UIFont(name:size:).\n            resources: [.copy(\"AppAssets\")],")
                     swiftSettings: [.swiftLanguageMode(.v5)],
@@ -520,6 +545,44 @@ struct AppPackage {
         """
     }
 
+    /// A test library's entries: framegen's snapshot testing (XCTest's attachments, the image
+    /// strategies) and swift-snapshot-testing.
+    var testingEntries: String {
+        "\n                .product(name: \"FrameGenSnapshotTesting\", package: \"framegen\"),"
+            + "\n                .product(name: \"SnapshotTesting\", package: \"swift-snapshot-testing\"),"
+    }
+
+    /// `modules` with those for tests marked (`DependencyModule.forTests`): importing XCTest,
+    /// Testing or SnapshotTesting, or a module for tests.
+    static func markingTestLibraries(_ modules: [DependencyModule]) -> [DependencyModule] {
+        var marked = modules.map { module in
+            var module = module
+            module.forTests = module.sources.flatMap(AppDependencies.swiftFilesUnder).contains { file in
+                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return false }
+                return ["XCTest", "Testing", "SnapshotTesting"].contains { SwiftImports.found($0, in: text) }
+            }
+            return module
+        }
+        // A module importing one for tests is one too (modules are given in dependency order,
+        // but a package's may not be): until nothing changes.
+        var changed = true
+        while changed {
+            changed = false
+            let forTests = Set(marked.filter(\.forTests).map(\.name))
+            for i in marked.indices
+            where !marked[i].forTests && marked[i].dependencies.contains(where: forTests.contains) {
+                marked[i].forTests = true
+                changed = true
+            }
+        }
+        return marked
+    }
+
+    /// framegen's Combine as an entry of a target's `dependencies:` list, when the app uses it.
+    var combineEntry: String {
+        usesCombine ? "\n                .product(name: \"FrameGenCombine\", package: \"framegen\")," : ""
+    }
+
     /// Modules as entries of a target's `dependencies:` list, one a line.
     func dependencyEntries(_ names: [String]) -> String {
         names.map { "\n                \(literal($0))," }.joined()
@@ -535,7 +598,7 @@ struct AppPackage {
                     .target(
                         name: \(literal(dependency.name)),
                         dependencies: [
-                            .product(name: "UIKit", package: "framegen"),\(dependencyEntries(dependency.dependencies))
+                            .product(name: "UIKit", package: "framegen"),\(combineEntry)\(dependency.forTests ? testingEntries : "")\(dependencyEntries(dependency.dependencies))
                         ],
                         path: \(literal("Dependencies/" + dependency.name)),
                         exclude: ["app-sources.txt"],
@@ -558,9 +621,9 @@ struct AppPackage {
                         dependencies: [
                             \(literal(module)), .product(name: "UIKit", package: "framegen"),
                             .product(name: "FrameGenSnapshotTesting", package: "framegen"),
-                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),\(dependencyEntries(dependencyModules.map(\.name)))\(usesIOSSnapshotTestCase ? "\n                .product(name: \"iOSSnapshotTestCase\", package: \"framegen\")," : "")
+                            .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),\(combineEntry)\(dependencyEntries(dependencyModules.map(\.name)))\(usesIOSSnapshotTestCase ? "\n                .product(name: \"iOSSnapshotTestCase\", package: \"framegen\")," : "")
                         ],
-                        exclude: ["app-sources.txt"],
+                        exclude: ["app-sources.txt"],\(!testsHaveResources ? "" : "\n            // The catalogs and fonts again, as the tests' own resources: their Bundle.module.\n            resources: [.copy(\"TestAssets\")],")
                         swiftSettings: [.swiftLanguageMode(.v5)],
                         plugins: [.plugin(name: "FrameGenPort", package: "framegen")]),
             """
@@ -832,7 +895,10 @@ struct AppPackage {
         if !dependencyModules.isEmpty {
             text +=
                 "  dependencies, each a module of its own through the port (Dependencies/NAME/app-sources.txt): "
-                + dependencyModules.map(\.name).joined(separator: ", ") + "\n"
+                + dependencyModules.map {
+                    $0.name + ($0.forTests ? " (for tests: the snapshot tests' only)" : "")
+                }
+                .joined(separator: ", ") + "\n"
         }
         for note in dependencyNotes { text += "  \(note)\n" }
         if !snapshotTests.isEmpty {
@@ -953,6 +1019,26 @@ private func walkRepository(_ folder: String, skipping package: String, _ visit:
         }
     }
     walk(folder, depth: 0)
+}
+
+/// Whether a file imports a module: `import Combine`, with attributes (`@preconcurrency`) or a
+/// kind (`import class Combine.AnyCancellable`), at the start of a line.
+enum SwiftImports {
+    static func found(_ module: String, in text: String) -> Bool {
+        text.split(separator: "\n", omittingEmptySubsequences: true).contains { line in
+            var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })[...]
+            while let first = words.first, first.hasPrefix("@") { words = words.dropFirst() }
+            guard words.first == "import" else { return false }
+            words = words.dropFirst()
+            if let kind = words.first, importKinds.contains(String(kind)) { words = words.dropFirst() }
+            guard let path = words.first else { return false }
+            return path == module || path.hasPrefix(module + ".")
+        }
+    }
+
+    static let importKinds: Set<String> = [
+        "typealias", "struct", "class", "enum", "protocol", "let", "var", "func",
+    ]
 }
 
 /// The Swift files of iOSSnapshotTestCase's suites (FBSnapshotTestCase's): they import it,

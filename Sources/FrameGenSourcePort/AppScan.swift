@@ -3,19 +3,6 @@ import SwiftSyntax
 
 /// The scan behind `framegen uikit init`: FrameGenSourcePortValues has its values.
 extension AppScan {
-    /// Apple's frameworks an app's file may import that neither Linux nor framegen provides
-    /// (framegen provides UIKit, QuartzCore, CoreGraphics, CoreImage and CoreText; Foundation and
-    /// Dispatch are Linux's).
-    static let appleOnlyModules: Set<String> = [
-        "SwiftUI", "Combine", "AVFoundation", "AVKit", "Photos", "PhotosUI", "MapKit",
-        "WebKit", "CoreData", "CoreLocation", "StoreKit", "SafariServices", "MessageUI", "Metal",
-        "MetalKit", "SceneKit", "SpriteKit", "ARKit", "CoreMotion", "UserNotifications",
-        "LocalAuthentication", "Contacts", "ContactsUI", "EventKit", "ImageIO",
-        "MobileCoreServices", "UniformTypeIdentifiers", "OSLog", "CoreHaptics", "Vision", "CoreML",
-        "CloudKit", "HealthKit", "AudioToolbox", "CoreMedia", "CoreVideo", "Accelerate", "GameKit",
-        "AuthenticationServices", "LinkPresentation", "QuickLook", "PDFKit", "WidgetKit",
-    ]
-
     /// UIKit's classes each kind descends from.
     static let roots: [String: Kind] = [
         "UICollectionViewLayout": .layout, "UICollectionViewFlowLayout": .layout,
@@ -167,7 +154,7 @@ private final class ClassVisitor: SyntaxVisitor {
     var appleOnlyImports: [AppScan.AppleOnlyImport] = []
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-        if let module = node.path.first?.name.text, AppScan.appleOnlyModules.contains(module) {
+        if let module = node.path.first?.name.text, SourcePort.unavailableFrameworks.contains(module) {
             let line = converter?.location(for: node.positionAfterSkippingLeadingTrivia).line ?? 0
             appleOnlyImports.append(.init(module: module, file: file, line: line))
         }

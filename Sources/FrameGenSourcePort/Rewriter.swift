@@ -67,6 +67,16 @@ final class Rewriter {
         // The compiler names the app's file and its lines (the edits kept them); `import UIKit`
         // first, because an Xcode framework's umbrella header gave it to every file.
         var ported = "import UIKit\n#sourceLocation(file: \(literal(file.path)), line: 1)\n" + text
+        // A test file of an Xcode target that compiled the app's files itself uses the app's
+        // types with no import: here they are the library's (AppSources.testedModulePrefix).
+        if let tested = visitor.survey.testedModule, !visitor.imported.contains(tested) {
+            ported = "@testable import \(tested)\n" + ported
+            changes.append(
+                SourcePort.Change(
+                    line: 1,
+                    what: "@testable import \(tested): the app's types, which its test target compiled itself"
+                ))
+        }
         if !ported.hasSuffix("\n") { ported += "\n" }
         ported += "#sourceLocation()\n"
         let defaults = visitor.defaultsExtensions()
@@ -442,6 +452,8 @@ private final class RewriteVisitor: SyntaxVisitor {
 
     /// The file imports XCTest: its `test` methods are run by corelibs-xctest on Linux.
     private var importsXCTest = false
+    /// The modules the file imports, as written.
+    var imported: Set<String> = []
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = fullName(node)
@@ -659,10 +671,15 @@ private final class RewriteVisitor: SyntaxVisitor {
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
         if node.path.first?.name.text == "XCTest" { importsXCTest = true }
+        if let module = node.path.first?.name.text { imported.insert(module) }
         if let module = node.path.first?.name.text, survey.mergedModules.contains(module) {
             replace(
                 node, with: "",
                 "removed import \(module): its files are compiled into this target (uikit init --sources)")
+            return .skipChildren
+        }
+        if let first = node.path.first?.name, let renamed = SourcePort.renamedFrameworks[first.text] {
+            replace(first, with: renamed, "import \(first.text): framegen's is \(renamed)")
             return .skipChildren
         }
         guard node.path.count > 1 || node.importKindSpecifier != nil,
@@ -683,6 +700,12 @@ private final class RewriteVisitor: SyntaxVisitor {
         for (i, token) in tokens.enumerated() where i + 2 < tokens.count && tokens[i + 1].text == "(" {
             if token.text == "os", ["iOS"].contains(tokens[i + 2].text) {
                 replace(tokens[i + 2], with: "Linux", "#if os(iOS) holds here: framegen builds iOS code")
+            } else if token.text == "canImport",
+                let renamed = SourcePort.renamedFrameworks[tokens[i + 2].text]
+            {
+                replace(
+                    tokens[i + 2], with: renamed, "canImport(\(tokens[i + 2].text)): framegen's is \(renamed)"
+                )
             } else if token.text == "canImport", i + 4 < tokens.count, tokens[i + 3].text == ".",
                 Self.appleModules.contains(tokens[i + 2].text)
             {
@@ -697,6 +720,33 @@ private final class RewriteVisitor: SyntaxVisitor {
                         line: line(token),
                         what: "canImport(\(tokens[i + 2].text)): a submodule of it is all of it here"))
             }
+        }
+        return .visitChildren
+    }
+
+    // MARK: Renamed frameworks
+
+    /// `Combine.AnyCancellable`, a type named with its module, names framegen's module.
+    override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+        if let base = node.baseType.as(IdentifierTypeSyntax.self), base.genericArgumentClause == nil,
+            let renamed = SourcePort.renamedFrameworks[base.name.text]
+        {
+            replace(
+                base.name, with: renamed,
+                "\(base.name.text).\(node.name.text): framegen's module is \(renamed)")
+        }
+        return .visitChildren
+    }
+
+    /// `Combine.Just(1)`, a value named with its module, names framegen's module.
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if let base = node.base?.as(DeclReferenceExprSyntax.self), base.argumentNames == nil,
+            let renamed = SourcePort.renamedFrameworks[base.baseName.text],
+            node.declName.baseName.text.first?.isUppercase == true
+        {
+            replace(
+                base.baseName, with: renamed,
+                "\(base.baseName.text).\(node.declName.baseName.text): framegen's module is \(renamed)")
         }
         return .visitChildren
     }

@@ -19,13 +19,18 @@ import SwiftSyntax
 extension SourcePort {
     /// Every file ported, in the order given. `mergedModules`: the app's modules whose files
     /// are compiled into this same target (`AppSources.mergedModules`), whose imports go.
-    public static func port(_ files: [File], mergedModules: Set<String> = []) -> [Ported] {
+    /// `testedModule`: the app's library, which a test file that does not import it imports
+    /// `@testable` (`AppSources.testedModule`).
+    public static func port(_ files: [File], mergedModules: Set<String> = [], testedModule: String? = nil)
+        -> [Ported]
+    {
         let parsed = files.map { Parser.parse(source: $0.text) }
         // A file that needs a framework Linux lacks is left out, said at build time.
         let missing = parsed.map { missingFrameworks(in: $0) }
         let kept = files.indices.filter { missing[$0].isEmpty }
         var survey = Survey()
         survey.mergedModules = mergedModules
+        survey.testedModule = testedModule
         for i in kept { survey.walk(parsed[i]) }
         let rewriters = kept.map { Rewriter(file: files[$0], tree: parsed[$0], survey: survey) }
         let moves = rewriters.flatMap(\.moves)
@@ -35,11 +40,18 @@ extension SourcePort {
         }
     }
 
+    /// Apple's frameworks whose API framegen provides in a module of another name, which the
+    /// port imports instead: Combine's is OpenCombine's (docs/uikit.md "Combine"), in a module
+    /// not named Combine because OpenCombine declares Apple's names only where no module of that
+    /// name can be imported.
+    public static let renamedFrameworks: [String: String] = ["Combine": "FrameGenCombine"]
+
     /// Apple's frameworks that neither Linux nor framegen has. A file importing one (outside
     /// `#if canImport(...)`, which is false here) cannot compile, so the port leaves it out
     /// instead: its types are then missing where other files use them, which the build names.
+    /// `uikit init`'s scan names the files that import one.
     static let unavailableFrameworks: Set<String> = [
-        "SwiftUI", "Combine", "MapKit", "CoreData", "AVFoundation", "AVKit", "Photos", "PhotosUI", "WebKit",
+        "SwiftUI", "MapKit", "CoreData", "AVFoundation", "AVKit", "Photos", "PhotosUI", "WebKit",
         "SafariServices", "CoreLocation", "ARKit", "RealityKit", "SceneKit", "SpriteKit", "Metal", "MetalKit",
         "os", "OSLog", "CoreServices", "MobileCoreServices", "UniformTypeIdentifiers", "UserNotifications",
         "StoreKit", "AuthenticationServices", "LocalAuthentication", "CoreMotion", "HealthKit", "Contacts",

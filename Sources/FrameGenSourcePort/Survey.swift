@@ -23,6 +23,8 @@ struct Survey {
     var requirements: [Requirement] = []
     /// The app's modules compiled into this target with it (`SourcePort.port(_:mergedModules:)`).
     var mergedModules: Set<String> = []
+    /// The app's library, for a test target's files (`SourcePort.port(_:mergedModules:testedModule:)`).
+    var testedModule: String?
     /// Base names of every optional member, the app's and UIKit's: `x?.name?(` loses its second `?`.
     var optionalNames: Set<String> = UIKitOptionalMembers.baseNames
     /// For each type or protocol name, the names in its inheritance clauses (in any file).

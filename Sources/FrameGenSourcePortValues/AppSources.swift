@@ -15,6 +15,20 @@ public enum AppSources {
     /// here and the port removes it.
     public static let mergedModulesPrefix = "# modules compiled into this target:"
 
+    /// The line `uikit init` writes in the snapshot tests' list to name the app's library. An
+    /// Xcode test target may compile the app's files itself, and its files then use the app's
+    /// types with no import; here the tests see them through the library, so the port gives each
+    /// test file that does not import it `@testable import` of it.
+    public static let testedModulePrefix =
+        "# the app's module, imported @testable by each file here that does not import it:"
+
+    /// The module the list's `testedModulePrefix` line names, if it has one.
+    public static func testedModule(listed text: String) -> String? {
+        text.split(separator: "\n").first { $0.hasPrefix(testedModulePrefix) }
+            .map { $0.dropFirst(testedModulePrefix.count).trimmingCharacters(in: .whitespaces) }
+            .flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// The module names the list's `mergedModulesPrefix` line gives (none without one).
     public static func mergedModules(listed text: String) -> Set<String> {
         var names: Set<String> = []

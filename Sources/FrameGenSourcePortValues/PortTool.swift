@@ -17,6 +17,14 @@ public struct PortTool: Sendable {
         public var tests: [SourcePort.File]
     }
 
+    /// What `framegen-port port` is asked: the files, and what a target's `app-sources.txt` would
+    /// say of them (`AppSources.mergedModulesPrefix`, `AppSources.testedModulePrefix`).
+    public struct PortRequest: Codable, Sendable {
+        public var files: [SourcePort.File]
+        public var mergedModules: Set<String>
+        public var testedModule: String?
+    }
+
     /// What it answers: the scan of the app's files, and for each test file in the order given
     /// the modules it imports with `@testable` (the app's module, as its Xcode target names it).
     public struct ScanReport: Codable, Sendable {
@@ -55,9 +63,12 @@ public struct PortTool: Sendable {
         try ask("scan", ScanRequest(sources: sources, tests: tests))
     }
 
-    /// Every file ported, in the order given, as `SourcePort.port(_:)` ports them.
-    public func port(_ files: [SourcePort.File]) throws(Failure) -> [SourcePort.Ported] {
-        try ask("port", files)
+    /// Every file ported, in the order given, as `SourcePort.port(_:mergedModules:testedModule:)`
+    /// ports them.
+    public func port(_ files: [SourcePort.File], mergedModules: Set<String> = [], testedModule: String? = nil)
+        throws(Failure) -> [SourcePort.Ported]
+    {
+        try ask("port", PortRequest(files: files, mergedModules: mergedModules, testedModule: testedModule))
     }
 
     /// Runs `TOOL MODE REQUEST.json`, which writes its answer to standard output.

@@ -29,8 +29,10 @@ if arguments.count == 2, arguments[0] == "scan" || arguments[0] == "port" {
                     scan: AppScan.scan(asked.sources),
                     testableImports: asked.tests.map { AppScan.testableImports([$0]) }))
         } else {
+            let asked = try JSONDecoder().decode(PortTool.PortRequest.self, from: request)
             answer = try JSONEncoder().encode(
-                SourcePort.port(try JSONDecoder().decode([SourcePort.File].self, from: request)))
+                SourcePort.port(
+                    asked.files, mergedModules: asked.mergedModules, testedModule: asked.testedModule))
         }
     } catch {
         fail("\(path): \(error)")
@@ -58,11 +60,13 @@ guard arguments.count % 2 == 0 else { fail("expected pairs of an app file and it
 // be compiled by this plan.
 var listed: Set<String>?
 var mergedModules: Set<String> = []
+var testedModule: String?
 if let listPath, let packagePath {
     guard let data = FileManager.default.contents(atPath: listPath),
         let text = String(data: data, encoding: .utf8)
     else { fail("\(listPath): cannot read it") }
     mergedModules = AppSources.mergedModules(listed: text)
+    testedModule = AppSources.testedModule(listed: text)
     let now: [String]
     do { now = try AppSources.files(listed: text, list: listPath, package: packagePath) } catch {
         fail(error.description)
@@ -101,7 +105,9 @@ for (original, copy) in dropped {
 }
 
 var log = ""
-for (ported, copy) in zip(SourcePort.port(files, mergedModules: mergedModules), copies) {
+for (ported, copy) in zip(
+    SourcePort.port(files, mergedModules: mergedModules, testedModule: testedModule), copies)
+{
     let data = Data(ported.text.utf8)
     if FileManager.default.contents(atPath: copy) != data {
         do {

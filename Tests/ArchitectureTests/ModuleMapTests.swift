@@ -128,6 +128,7 @@ import Testing
         // Packages' modules the map may name besides framegen's own.
         let external: Set<String> = [
             "ArgumentParser", "Yams", "SnapshotTesting", "SwiftSyntax", "SwiftParser", "Testing", "XCTest",
+            "OpenCombine", "OpenCombineDispatch", "OpenCombineFoundation",
         ]
         for row in map.values {
             expect(modules.contains(row.module), "the map has a row for \(row.module), which Sources/ lacks")

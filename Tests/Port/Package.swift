@@ -26,6 +26,7 @@ let package = Package(
                 .product(name: "FrameGenLayouts", package: "framegen"),
                 // FrameGenUIKit's SPI, by which the tests read pixels and run the scene's clock.
                 .product(name: "FrameGenUIKit", package: "framegen"),
+                .product(name: "FrameGenCombine", package: "framegen"),
             ],
             path: "PortedAppTests", exclude: ["app-sources.txt"], swiftSettings: [.swiftLanguageMode(.v5)],
             plugins: [.plugin(name: "FrameGenPort", package: "framegen")]),

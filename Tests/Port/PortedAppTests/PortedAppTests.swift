@@ -1,4 +1,5 @@
 import Foundation
+import FrameGenCombine
 import FrameGenGeometry
 import FrameGenLayout
 // The scene's clock, a tap and an image's pixels: SPI for this package of its own.
@@ -62,6 +63,30 @@ import UIKit
     /// class inside is compiled (it would silently vanish otherwise).
     @Test func aGuardedFileIsCompiled() {
         #expect(GuardedFlow().itemSize == CGSize(width: 80, height: 80))
+    }
+
+    /// An app's Combine (OpenCombine here) binds a view model to its view as on iOS: a
+    /// `@Published` property's publisher gives its value at once and each new one, its
+    /// `objectWillChange` fires before every change of every published property (the score's and
+    /// the title that follows it), and a notification's publisher delivers a post.
+    @Test func combineBindsAViewModelToItsView() {
+        let model = ScoreViewModel()
+        let view = ScoreView()
+        view.bind(to: model)
+        #expect(view.label.text == "No score")
+        #expect(view.backgroundColor == .systemGray)
+        model.score = 12
+        #expect(view.label.text == "Score: 12")
+        #expect(view.backgroundColor == .systemGreen)
+        #expect(view.changes == 2)
+        NotificationCenter.default.post(name: ScoreViewModel.reset, object: nil)
+        #expect(model.score == 0)
+        #expect(view.label.text == "No score")
+        var seen: [Int] = []
+        let cancellable = model.scores.sink { seen.append($0) }
+        model.score = 3
+        #expect(seen == [0, 3])
+        cancellable.cancel()
     }
 
     /// An app's own `UILayoutPriority` operators compile beside UIKit's and are the ones used.

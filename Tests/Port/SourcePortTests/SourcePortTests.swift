@@ -6,13 +6,13 @@ import Testing
 /// plugin (PortedAppTests uses it), beside the test bundle: the tests link no SwiftSyntax, so
 /// that a test build compiles it once, for the tool (README, "Start-up"). A tool that cannot be
 /// found or fails is a recorded issue, and each copy is then empty.
-func portedByTheTool(_ files: [SourcePort.File]) -> [SourcePort.Ported] {
+func portedByTheTool(_ files: [SourcePort.File], testedModule: String? = nil) -> [SourcePort.Ported] {
     let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     do {
         guard let tool = PortTool.find(in: [bundle.path, bundle.deletingLastPathComponent().path]) else {
             throw PortTool.Failure(description: "no \(PortTool.names) beside \(bundle.path)")
         }
-        return try tool.port(files)
+        return try tool.port(files, testedModule: testedModule)
     } catch {
         Issue.record("the port tool: \(error)")
         return files.map { SourcePort.Ported(path: $0.path, text: "", changes: []) }
@@ -100,6 +100,52 @@ func portedByTheTool(_ files: [SourcePort.File]) -> [SourcePort.Ported] {
         #expect(!ported[0].text.contains("struct P"))
         #expect(ported[1].text.contains("protocol P: AnyObject {}"))
         #expect(ported[1].text.contains("import SwiftUI"))
+    }
+
+    /// An Xcode test target that compiles the app's files itself uses the app's types with no
+    /// import; the snapshot tests' target sees them through the app's library, so a test file
+    /// that does not import it gets `@testable import` of it, before the app's first line; one
+    /// that does is left as it is.
+    @Test func testFilesThatDoNotImportTheAppImportItsLibrary() {
+        let ported = portedByTheTool(
+            [
+                SourcePort.File(
+                    path: "/app/Tests/CircleTests.swift",
+                    text: "import XCTest\nfinal class CircleTests: XCTestCase {}\n"),
+                SourcePort.File(
+                    path: "/app/Tests/RingTests.swift",
+                    text: "import XCTest\n@testable import YourScore\nfinal class RingTests: XCTestCase {}\n"),
+            ], testedModule: "YourScore")
+        #expect(ported[0].text.hasPrefix("@testable import YourScore\nimport UIKit\n#sourceLocation("))
+        #expect(!ported[1].text.contains("@testable import YourScore\nimport UIKit"))
+        #expect(ported[1].text.components(separatedBy: "@testable import YourScore").count == 2)
+    }
+
+    /// A file importing Combine is kept and imports framegen's Combine (OpenCombine) instead,
+    /// with `canImport(Combine)` and names qualified by the module (`Combine.AnyCancellable`,
+    /// `Combine.Just(1)`) following it; a member named `Combine` of something else stays.
+    @Test func combineIsFrameGensCombine() {
+        let ported = port(
+            """
+            import Combine
+            import UIKit
+            #if canImport(Combine)
+            import class Combine.AnyCancellable
+            #endif
+            final class Model: ObservableObject {
+                @Published var count = 0
+                var bag = Set<Combine.AnyCancellable>()
+                let one = Combine.Just(1)
+                let label = Style.Combine
+            }
+            """)
+        let text = body(ported)
+        #expect(!ported.text.contains("#warning"))
+        #expect(text.hasPrefix("import FrameGenCombine\nimport UIKit\n#if canImport(FrameGenCombine)\n"))
+        #expect(text.contains("import class FrameGenCombine.AnyCancellable"))
+        #expect(text.contains("var bag = Set<FrameGenCombine.AnyCancellable>()"))
+        #expect(text.contains("let one = FrameGenCombine.Just(1)"))
+        #expect(text.contains("let label = Style.Combine"))
     }
 
     /// An @objc protocol is class-bound in Swift, so a delegate property of its type may be

@@ -83,6 +83,8 @@ import Testing
         let made = try runFramegen(["uikit", "init", root + "/pkg", "--sources", root + "/app"])
         #expect(made.status == 0, "\(made.stderr)")
         let registration = try read("pkg/Sources/PkgApp/Registration.swift")
+        // An app that imports no Combine builds none.
+        #expect(try !read("pkg/Package.swift").contains("FrameGenCombine"))
         #expect(
             registration.contains(
                 "        layouts: [:],\n        cells: [\n            \"SwipeCell\": { SwipeCell(frame: $0) },\n        ],\n        collectionViews: [:]\n    )"
@@ -320,6 +322,12 @@ import Testing
         #expect(manifest.contains(".product(name: \"FrameGenSnapshotTesting\", package: \"framegen\")"))
         let list = try read("repo/preview/Tests/MyAppSnapshotTests/app-sources.txt")
         #expect(list.hasSuffix("\n../MyAppTests/TileTests.swift\n"))
+        // Test files that name the app's types with no import (their Xcode target compiled the
+        // app's files) import the library, as the port reads from this line.
+        #expect(
+            list.contains(
+                "\n# the app's module, imported @testable by each file here that does not import it: MyApp\n")
+        )
         let support = try read("repo/preview/Tests/MyAppSnapshotTests/Linux.swift")
         #expect(support.contains("@testable import MyApp"))
         #expect(support.contains("@_exported import UIKit"))
@@ -411,7 +419,7 @@ import Testing
         let manager = FileManager.default
         for folder in [
             "repo/.git", "repo/MyApp", "Kit/Sources/KitCore", "Kit/Sources/Kit/Old", "Kit/Sources/CKit",
-            "Anchors/Sources", "Pods/Stack/Source",
+            "Anchors/Sources", "Pods/Stack/Source", "Pods/Checks/Source",
         ] {
             try manager.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
         }
@@ -454,11 +462,15 @@ import Testing
 
             """, "Anchors/Package.swift")
         try write("public struct Anchor {}\n", "Anchors/Sources/Anchor.swift")
-        try write("public struct Stack {}\n", "Pods/Stack/Source/Stack.swift")
+        try write("@preconcurrency import Combine\npublic struct Stack {}\n", "Pods/Stack/Source/Stack.swift")
+        try write(
+            "import UIKit\nimport XCTest\npublic func check(_ view: UIView) {}\n",
+            "Pods/Checks/Source/Checks.swift")
 
         let made = try runFramegen([
             "uikit", "init", root + "/repo/preview", "--sources", root + "/repo/MyApp", "--dependency",
             root + "/Kit", root + "/Anchors", "StackKit=" + root + "/Pods/Stack/Source",
+            "Checks=" + root + "/Pods/Checks/Source",
         ])
         #expect(made.status == 0, "\(made.stderr)")
         #expect(made.stdout.contains("dependencies, each a module of its own through the port"))
@@ -489,6 +501,24 @@ import Testing
         // The app's library depends on each.
         let app = try #require(manifest.range(of: "name: \"PreviewApp\""))
         #expect(String(manifest[app.lowerBound...].prefix(400)).contains("\"StackKit\","))
+        // A library importing Combine gives every target the port compiles framegen's Combine.
+        #expect(
+            manifest.components(separatedBy: ".product(name: \"FrameGenCombine\", package: \"framegen\"),")
+                .count
+                == 1 + 1 + 5)
+        // A library for tests (it imports XCTest) is not the app's: it gets framegen's snapshot
+        // testing, in every file.
+        #expect(!String(manifest[app.lowerBound...].prefix(400)).contains("\"Checks\","))
+        let checks = try #require(manifest.range(of: "name: \"Checks\""))
+        #expect(
+            String(manifest[checks.lowerBound...].prefix(500)).contains(
+                ".product(name: \"FrameGenSnapshotTesting\", package: \"framegen\"),"))
+        #expect(manifest.contains(".package(url: \"https://github.com/pointfreeco/swift-snapshot-testing\""))
+        #expect(
+            try read("repo/preview/Dependencies/Checks/FrameGenDependencyModule.swift").contains(
+                "@_exported import FrameGenSnapshotTesting"))
+        #expect(
+            try !read("repo/preview/Dependencies/Kit/FrameGenDependencyModule.swift").contains("@_exported"))
 
         for refused in [
             ["UIKit=" + root + "/Pods/Stack/Source"], [root + "/nowhere"],
@@ -544,6 +574,63 @@ import Testing
 
     /// The app's asset catalogs: copied into the library's resources without their app icons,
     /// anew by each run (a colour set removed from the app goes), the manifest naming them.
+    /// A Swift package's tests that read their own resources (`UIColor(named:in: Bundle.module,
+    /// compatibleWith:)`) get the catalogs as the snapshot target's own resources too, so that
+    /// the target has a `Bundle.module`; tests that do not read it get none.
+    @Test func testsThatReadTheirOwnBundle() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let manager = FileManager.default
+        for folder in [
+            ".git", "Sources/Kit", "Tests/KitTests/__Snapshots__/TintTests",
+            "Tests/KitTests/Assets.xcassets/Tint.colorset",
+        ] {
+            try manager.createDirectory(atPath: root + "/repo/" + folder, withIntermediateDirectories: true)
+        }
+        try "{\"colors\":[]}".write(
+            toFile: root + "/repo/Tests/KitTests/Assets.xcassets/Tint.colorset/Contents.json",
+            atomically: true,
+            encoding: .utf8)
+        try "import UIKit\npublic final class Swatch: UIView {}\n".write(
+            toFile: root + "/repo/Sources/Kit/Swatch.swift", atomically: true, encoding: .utf8)
+        let test = """
+            import SnapshotTesting
+            import XCTest
+            @testable import Kit
+
+            final class TintTests: XCTestCase {
+                func testTint() {
+                    let swatch = Swatch()
+                    swatch.backgroundColor = UIColor(named: "Tint", in: Bundle.module, compatibleWith: nil)
+                    assertSnapshot(of: swatch, as: .image)
+                }
+            }
+
+            """
+        try test.write(
+            toFile: root + "/repo/Tests/KitTests/TintTests.swift", atomically: true, encoding: .utf8)
+        let made = try runFramegen([
+            "uikit", "init", root + "/repo/preview", "--sources", root + "/repo/Sources/Kit",
+        ])
+        #expect(made.status == 0, "\(made.stderr)")
+        let manifest = try read("repo/preview/Package.swift")
+        let tests = try #require(manifest.range(of: "name: \"KitSnapshotTests\""))
+        #expect(
+            String(manifest[tests.lowerBound...].prefix(700)).contains("resources: [.copy(\"TestAssets\")]"))
+        #expect(
+            manager.fileExists(
+                atPath: root
+                    + "/repo/preview/Tests/KitSnapshotTests/TestAssets/Assets.xcassets/Tint.colorset/Contents.json"
+            ))
+
+        try test.replacingOccurrences(of: "Bundle.module", with: "nil").write(
+            toFile: root + "/repo/Tests/KitTests/TintTests.swift", atomically: true, encoding: .utf8)
+        let again = try runFramegen([
+            "uikit", "init", root + "/repo/other", "--sources", root + "/repo/Sources/Kit",
+        ])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try !read("repo/other/Package.swift").contains("TestAssets"))
+    }
+
     @Test func anAppsAssetCatalogs() throws {
         defer { try? FileManager.default.removeItem(atPath: root) }
         let manager = FileManager.default
