@@ -798,3 +798,57 @@ private func swipeListTimeline(_ text: String, _ swipeHeard: Heard) throws -> Ti
         expect(Set(swipeHeard.lines) == (name == "tap on Delete" ? ["delete 1 at 0.8"] : []), "\(name)")
     }
 }
+
+/// The view a tap lands on hears it through the touches methods as on iOS: `touchesBegan` and
+/// `touchesEnded` with the touch where it landed; what a view does not override goes up the
+/// responder chain, through the controller whose view it is; a recogniser that recognises and
+/// cancels touches in its view turns the end into `touchesCancelled`; a control keeps its
+/// touches.
+@Test func theViewHitHearsTheTapThroughItsTouchesMethods() {
+    final class Pad: UIView {
+        var heard: [String] = []
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+            let p = touches.first!.location(in: self)
+            heard.append("began (\(p.x), \(p.y)) \(event?.allTouches?.count ?? 0)")
+        }
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+            heard.append("ended \(touches.first!.phase == .ended)")
+        }
+        override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+            heard.append("cancelled")
+        }
+    }
+    final class Screen: UIViewController {
+        var heard: [String] = []
+        override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { heard.append("began") }
+        override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { heard.append("ended") }
+    }
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 200))
+    let pad = Pad(frame: CGRect(x: 50, y: 50, width: 100, height: 100))
+    root.addSubview(pad)
+    _ = root.deliverTap(at: CGPoint(x: 60, y: 70), on: nil, time: 2)
+    expect(pad.heard == ["began (10.0, 20.0) 1", "ended true"], "\(pad.heard)")
+
+    // A plain view passes its touches up: here to the controller whose view holds it.
+    let screen = Screen()
+    screen.view.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+    let plain = UIView(frame: CGRect(x: 0, y: 0, width: 40, height: 40))
+    screen.view.addSubview(plain)
+    expect(plain.next === screen.view && screen.view.next === screen)
+    _ = screen.view.deliverTap(at: CGPoint(x: 20, y: 20), on: nil, time: 2)
+    expect(screen.heard == ["began", "ended"], "\(screen.heard)")
+
+    // A tap recogniser on the pad recognises and cancels the pad's touches.
+    pad.heard = []
+    let listener = Listener()
+    pad.addGestureRecognizer(tap("pad", listener))
+    _ = root.deliverTap(at: CGPoint(x: 60, y: 70), on: nil, time: 2)
+    expect(pad.heard == ["began (10.0, 20.0) 1", "cancelled"], "\(pad.heard)")
+
+    // A button keeps its touches: the controller hears nothing of a tap on one.
+    screen.heard = []
+    let button = UIButton(frame: CGRect(x: 100, y: 100, width: 60, height: 40))
+    screen.view.addSubview(button)
+    _ = screen.view.deliverTap(at: CGPoint(x: 120, y: 120), on: nil, time: 2)
+    expect(screen.heard.isEmpty, "\(screen.heard)")
+}

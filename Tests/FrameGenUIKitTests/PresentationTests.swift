@@ -224,6 +224,56 @@ import Testing
         expect(presenter.presentedViewController == nil, "nothing is presented")
     }
 
+    /// Why a controller appears is known while it does, as UIKit tells it: `isBeingPresented`
+    /// from `present` until the presentation completes, `isBeingDismissed` likewise for the
+    /// dismissal, `isMovingToParent` from `addChild(_:)` until it has appeared, and none of them
+    /// after.
+    @Test func aControllerKnowsWhyItAppears() throws {
+        final class Watching: UIPresentationController {
+            var seen: [String] = []
+            override func presentationTransitionWillBegin() {
+                seen.append("presenting \(presentedViewController.isBeingPresented)")
+            }
+            override func dismissalTransitionWillBegin() {
+                seen.append("dismissing \(presentedViewController.isBeingDismissed)")
+            }
+        }
+        final class Delegate: NSObject, UIViewControllerTransitioningDelegate {
+            func presentationController(
+                forPresented presented: UIViewController, presenting: UIViewController?,
+                source: UIViewController
+            ) -> UIPresentationController? {
+                Watching(presentedViewController: presented, presenting: presenting)
+            }
+        }
+        final class Child: UIViewController {
+            var seen: [String] = []
+            override func viewWillAppear(_ animated: Bool) { seen.append("will \(isMovingToParent)") }
+            override func viewDidAppear(_ animated: Bool) { seen.append("did \(isMovingToParent)") }
+        }
+        let delegate = Delegate()
+        let presenter = UIViewController()
+        let presented = UIViewController()
+        presented.modalPresentationStyle = .custom
+        presented.transitioningDelegate = delegate
+        presenter.present(presented, animated: false)
+        let watching = try #require(presented.presentationController as? Watching)
+        expect(!presented.isBeingPresented, "presented: no longer being presented")
+        presented.dismiss(animated: false)
+        expect(watching.seen == ["presenting true", "dismissing true"], "\(watching.seen)")
+        expect(!presented.isBeingDismissed && !presenter.isBeingPresented)
+
+        let child = Child()
+        presenter.addChild(child)
+        presenter.view.addSubview(child.view)
+        child.didMove(toParent: presenter)
+        expect(child.isMovingToParent, "added, not yet appeared")
+        child.beginAppearanceTransition(true, animated: false)
+        child.endAppearanceTransition()
+        expect(child.seen == ["will true", "did true"], "\(child.seen)")
+        expect(!child.isMovingToParent && !child.isMovingFromParent, "appeared")
+    }
+
     /// UIKit ends a transition only when the animator calls `completeTransition(_:)`: until
     /// then `presentationTransitionDidEnd(_:)` and the completion wait, and the presented
     /// controller's `transitionCoordinator` is the transition's, its alongside animations run

@@ -18,6 +18,9 @@ open class UIScrollView: UIView {
         public static let fast = DecelerationRate(rawValue: 0.99)
     }
 
+    /// The size of the visible area, the bounds' (UIFocusItemScrollableContainer, iOS 12).
+    open var visibleSize: CGSize { bounds.size }
+
     /// Rounded to the screen's pixels when set, as on iOS: 3.8 reads back 4.0 on a 1x screen
     /// (docs/layouts-and-motion.md "Pixel alignment"). Setting `bounds` keeps the value as given.
     open var contentOffset: CGPoint {

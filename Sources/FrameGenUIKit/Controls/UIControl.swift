@@ -108,6 +108,13 @@ open class UIControl: UIView {
     /// Told when a tracked touch is cancelled.
     open func cancelTracking(with event: UIEvent?) {}
 
+    // A control tracks its own touches (`takeTap(at:touch:)`) and, as UIKit's, passes none of
+    // them up the responder chain.
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {}
+
     open var contentHorizontalAlignment: ContentHorizontalAlignment = .center {
         didSet { setNeedsLayout() }
     }

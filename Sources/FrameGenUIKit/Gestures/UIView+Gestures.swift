@@ -36,6 +36,10 @@ extension UIView {
     /// 4. Unless a recogniser that recognised cancels touches, the innermost enabled control
     ///    hit takes the tap as it would a finger's (`UIControl.takeTap(at:)`) when the finger
     ///    lifts.
+    /// 5. The view hit gets `touchesBegan(_:with:)` when the finger lands and
+    ///    `touchesEnded(_:with:)` when it lifts, or `touchesCancelled(_:with:)` then when a
+    ///    recogniser that recognised cancels touches in its view; what it does not handle
+    ///    goes up the responder chain. A control keeps its touches (its tracking is step 4).
     package func deliverTap(
         at point: CGPoint, on target: UIView?, time: Double, tapCount: Int = 1, hold: Double = 0
     ) -> TapDelivery {
@@ -71,8 +75,21 @@ extension UIView {
             Self.atSceneTime(release) { g.send(.ended, for: touch) }
         }
 
-        var delivery = TapDelivery(
-            handled: !recognised.isEmpty, cancelsTouches: recognised.contains { $0.cancelsTouchesInView })
+        let event = UIEvent()
+        event.touchSet = [touch]
+        touch.phase = .began
+        hit.touchesBegan([touch], with: event)
+        let cancelling = recognised.contains { $0.cancelsTouchesInView }
+        Self.atSceneTime(release) {
+            touch.phase = cancelling ? .cancelled : .ended
+            if cancelling {
+                hit.touchesCancelled([touch], with: event)
+            } else {
+                hit.touchesEnded([touch], with: event)
+            }
+        }
+
+        var delivery = TapDelivery(handled: !recognised.isEmpty, cancelsTouches: cancelling)
         if !delivery.cancelsTouches, let control, let c = chain[control] as? UIControl {
             Self.atSceneTime(release) { c.takeTap(at: touch.location(in: c), touch: touch) }
             delivery.handled = true

@@ -3,10 +3,27 @@ import FrameGenCoreGraphics
 import FrameGenLayout
 import FrameGenQuartzCore
 
-/// The base of UIKit's event-handling objects; framegen delivers the scene's taps to gesture
-/// recognisers and controls (docs/uikit.md "Gesture recognisers"), not through `touchesBegan`,
-/// so only the chain is here.
+/// The base of UIKit's event-handling objects: the chain, first responders and touches.
+/// framegen delivers a scene's tap to the view under the finger through `touchesBegan` and
+/// `touchesEnded` (or `touchesCancelled`) besides its gesture recognisers and controls
+/// (docs/uikit.md "Gesture recognisers").
 open class UIResponder: NSObject {
+    // What a responder does not handle goes to the next, as UIKit's defaults pass it: a view
+    // that overrides none of these passes its touches to its superview.
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesBegan(touches, with: event)
+    }
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesMoved(touches, with: event)
+    }
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesEnded(touches, with: event)
+    }
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        next?.touchesCancelled(touches, with: event)
+    }
+    open func touchesEstimatedPropertiesUpdated(_ touches: Set<UITouch>) {}
+
     /// The superview for a view; nil otherwise.
     open var next: UIResponder? { nil }
 
@@ -98,7 +115,8 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The backing layer; its delegate is the view.
     open var layer: CALayer { backingLayer }
 
-    open override var next: UIResponder? { superview }
+    /// The controller whose view this is, else the superview, as UIKit chains responders.
+    open override var next: UIResponder? { owningController ?? superview }
 
     /// Its layer is this view's layer's `mask`: its alpha clips this view and its subviews.
     open var mask: UIView? {

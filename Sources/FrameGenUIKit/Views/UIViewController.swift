@@ -11,6 +11,11 @@ open class UIViewController: UIResponder {
 
     public convenience override init() { self.init(nibName: nil, bundle: nil) }
 
+    /// Its view's superview (the window's, or a container's view), else the controller that
+    /// presented it, as UIKit chains responders: a controller's `touchesBegan(_:with:)`
+    /// override hears the taps its view's subviews pass up.
+    open override var next: UIResponder? { viewIfLoaded?.superview ?? presentingViewController }
+
     /// A subclass's `required init?(coder: NSCoder) { fatalError(...) }` compiles as on iOS.
     public required init?(coder: NSCoder) { return nil }
 
@@ -260,6 +265,7 @@ open class UIViewController: UIResponder {
         guard presented.presentingViewController == nil, presented !== presenter else { return }
         presenter.presentedViewController = presented
         presented.presentingViewController = presenter
+        presented.transitionFlags.insert(.beingPresented)
 
         var controller = presented.ownPresentationController
         if presented.modalPresentationStyle == .custom,
@@ -285,6 +291,7 @@ open class UIViewController: UIResponder {
             presentationController: controller, presenting: true, from: presenter, to: presented,
             animator: animator, animated: flag, containerView: container
         ) { [weak presenter, weak presented, weak controller] completed in
+            presented?.transitionFlags.remove(.beingPresented)
             if completed {
                 // The container's first layout, which UIKit runs at the next layout pass.
                 container.setNeedsLayout()
@@ -326,12 +333,14 @@ open class UIViewController: UIResponder {
             completion?()
             return
         }
+        presented.transitionFlags.insert(.beingDismissed)
         let delegate = presented.usesTransitioningAnimators ? presented.transitioningDelegate : nil
         let animator = delegate?.animationController(forDismissed: presented)
         let context = PresentationTransitionContext(
             presentationController: controller, presenting: false, from: presented, to: presenter,
             animator: animator, animated: flag, containerView: container
         ) { [weak presenter, weak presented, weak controller] completed in
+            presented?.transitionFlags.remove(.beingDismissed)
             guard completed else { return }
             presented?.endPresentation()
             if presenter?.presentedViewController === presented { presenter?.presentedViewController = nil }
@@ -392,6 +401,7 @@ open class UIViewController: UIResponder {
         childController.removeFromParent()
         children.append(childController)
         childController.parent = self
+        childController.transitionFlags.insert(.movingToParent)
         childController.willMove(toParent: self)
     }
 
@@ -402,6 +412,26 @@ open class UIViewController: UIResponder {
 
     open func willMove(toParent parent: UIViewController?) {}
     open func didMove(toParent parent: UIViewController?) {}
+
+    /// Why the controller appears or disappears, as UIKit answers during the appearance calls
+    /// (`viewWillAppear(_:)` to `viewDidDisappear(_:)`): added to a parent (pushed) until it has
+    /// appeared; removed from one (popped) while it goes; presented until the presentation
+    /// completes; dismissed until the dismissal does. framegen's navigation controller swaps
+    /// its top controller without appearance calls, so a popped controller's flag is seen only
+    /// by its `removeFromParent()`.
+    open var isMovingToParent: Bool { transitionFlags.contains(.movingToParent) }
+    open var isMovingFromParent: Bool { transitionFlags.contains(.movingFromParent) }
+    open var isBeingPresented: Bool { transitionFlags.contains(.beingPresented) }
+    open var isBeingDismissed: Bool { transitionFlags.contains(.beingDismissed) }
+    var transitionFlags: TransitionFlags = []
+
+    struct TransitionFlags: OptionSet {
+        let rawValue: UInt8
+        static let movingToParent = TransitionFlags(rawValue: 1)
+        static let movingFromParent = TransitionFlags(rawValue: 2)
+        static let beingPresented = TransitionFlags(rawValue: 4)
+        static let beingDismissed = TransitionFlags(rawValue: 8)
+    }
 
     private var appearing: Bool?
 
@@ -422,6 +452,7 @@ open class UIViewController: UIResponder {
         guard let isAppearing = appearing else { return }
         appearing = nil
         if isAppearing { viewDidAppear(false) } else { viewDidDisappear(false) }
+        if isAppearing { transitionFlags.remove(.movingToParent) }
         for child in childrenOnScreen { child.endAppearanceTransition() }
     }
 
@@ -761,8 +792,10 @@ open class UINavigationController: UIViewController {
 
     open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
         for old in stack where !viewControllers.contains(where: { $0 === old }) {
+            old.transitionFlags.insert(.movingFromParent)
             uninstall(old)
             old.removeFromParent()
+            old.transitionFlags.remove(.movingFromParent)
         }
         stack = viewControllers
         for controller in stack { addChild(controller) }
