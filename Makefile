@@ -74,13 +74,15 @@ release: deps
 	swift build -c release $(LINE_TABLES)
 
 # framegen-port, the tool `framegen uikit init` asks to read an app's Swift, goes beside framegen,
-# built in debug: it parses a few files, and SwiftSyntax takes minutes longer to compile with -O.
+# built in debug: it parses a few files. It links the toolchain's own SwiftSyntax (Package.swift
+# says when), a shared library that needs the toolchain's shared Swift runtime: so it is not
+# linked with --static-swift-stdlib, and it runs where that toolchain is, as a build needs anyway.
 # The library's resource bundles SwiftPM writes beside the binary (if any) travel with it; the
 # test targets' do not.
 install: deps
-	@echo "== building framegen in release, then framegen-port (SwiftSyntax, in debug): a few minutes each on 2 cores"
+	@echo "== building framegen in release (a few minutes on 2 cores), then framegen-port in debug"
 	swift build -c release $(LINE_TABLES) --product framegen --static-swift-stdlib
-	swift build $(LINE_TABLES) --product framegen-port --static-swift-stdlib
+	swift build $(LINE_TABLES) --product framegen-port
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 .build/release/framegen "$(DESTDIR)$(PREFIX)/bin/framegen"
 	install -m 755 .build/debug/framegen-port "$(DESTDIR)$(PREFIX)/bin/framegen-port"

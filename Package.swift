@@ -1,5 +1,27 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
+
+// SwiftSyntax, which the port reads an app's files with: the toolchain's own copy (its
+// lib/swift/host: module interfaces and shared libraries, which the compiler's macros use) when
+// this package is the root or a local (path) package, so that no build compiles the swift-syntax
+// package (minutes on 2 cores, and one compiler job of 2.3 GB); the package where framegen is a
+// versioned dependency, whose targets SwiftPM refuses unsafe flags, or where
+// FRAMEGEN_SWIFT_SYNTAX=package. The toolchain is the one evaluating this manifest: the folder
+// of the PackageDescription library this process loaded (README, "Start-up").
+let toolchainSyntax: String? = {
+    guard ProcessInfo.processInfo.environment["FRAMEGEN_SWIFT_SYNTAX"] != "package",
+        !Context.packageDirectory.contains("/checkouts/"),
+        let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8),
+        let library = maps.split(separator: "\n").first(where: { $0.hasSuffix("/libPackageDescription.so") }),
+        let path = library.split(separator: " ").last, let lib = path.range(of: "/lib/swift/pm/")
+    else { return nil }
+    let host = String(path[..<lib.lowerBound]) + "/lib/swift/host"
+    let needed = [
+        "SwiftSyntax.swiftmodule", "SwiftParser.swiftmodule", "libSwiftSyntax.so", "libSwiftParser.so",
+    ]
+    return needed.allSatisfy { FileManager.default.fileExists(atPath: host + "/" + $0) } ? host : nil
+}()
 
 // Dependency direction (see README, "Architecture"). Every module is named FrameGen... (a C
 // one CFrameGen...) or as Apple's, so that none clashes with a module of a user's package:
@@ -236,14 +258,26 @@ var targets: [Target] = [
     // package compiles the tools of the plugins its targets use in every build): the port's
     // tests are the package Tests/Port (README, "Start-up").
     .target(name: "FrameGenSourcePortValues"),
-    .target(
-        name: "FrameGenSourcePort",
-        dependencies: [
-            "FrameGenSourcePortValues",
-            .product(name: "SwiftSyntax", package: "swift-syntax"),
-            .product(name: "SwiftParser", package: "swift-syntax"),
-        ]),
-    .executableTarget(name: "framegen-port", dependencies: ["FrameGenSourcePort"]),
+    toolchainSyntax.map { host in
+        Target.target(
+            name: "FrameGenSourcePort", dependencies: ["FrameGenSourcePortValues"],
+            swiftSettings: [.unsafeFlags(["-I", host])],
+            linkerSettings: [
+                .unsafeFlags(["-L", host, "-Xlinker", "-rpath", "-Xlinker", host]),
+                .linkedLibrary("SwiftSyntax"), .linkedLibrary("SwiftParser"),
+            ])
+    }
+        ?? .target(
+            name: "FrameGenSourcePort",
+            dependencies: [
+                "FrameGenSourcePortValues",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]),
+    // Its modules import SwiftSyntax's: the tool finds the toolchain's the same way.
+    .executableTarget(
+        name: "framegen-port", dependencies: ["FrameGenSourcePort"],
+        swiftSettings: toolchainSyntax.map { [.unsafeFlags(["-I", $0])] }),
     .plugin(name: "FrameGenPort", capability: .buildTool(), dependencies: ["framegen-port"]),
     .target(
         name: "FrameGenTesting",
@@ -430,8 +464,9 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.17.0"),
-        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"605.0.0"),
-    ],
+    ]
+        + (toolchainSyntax == nil
+            ? [.package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"605.0.0")] : []),
     targets: targets,
     swiftLanguageModes: [.v6]
 )

@@ -174,7 +174,7 @@ struct UIKitInitCommand: ParsableCommand {
             )
         }
         FileHandleOutput.standardError.write(
-            "framegen: building framegen-port, the tool that reads Swift (SwiftSyntax), in \(debug): once, a few minutes\n"
+            "framegen: building framegen-port, the tool that reads Swift (SwiftSyntax), in \(debug): once, under a minute with the toolchain's SwiftSyntax\n"
         )
         let build = Process()
         build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -196,7 +196,7 @@ struct UIKitInitCommand: ParsableCommand {
         guard build.terminationStatus == 0, let tool = PortTool.find(in: [debug]) else {
             throw FrameGenError.badInput(
                 nil,
-                "`swift build --product framegen-port` in \(checkout) failed (status \(build.terminationStatus))"
+                "`swift build --product framegen-port` in \(checkout) failed (status \(build.terminationStatus)); if it said \"missing required module '_SwiftSyntaxCShims'\", delete \(checkout)/.build once: it holds the swift-syntax package's modules of an older framegen (README, \"Start-up\")"
             )
         }
         return tool
