@@ -144,3 +144,38 @@ import Testing
         expect(UIGraphicsGetCurrentContext() == nil)
     }
 }
+
+/// An animated image holds its frames and their duration and, at rest, is its first frame:
+/// its size, scale and pixels; none without frames.
+@Test func anAnimatedImageIsItsFirstFrameAtRest() {
+    func frame(_ color: UIColor) -> UIImage {
+        UIGraphicsImageRenderer(size: CGSize(width: 6, height: 4)).image { context in
+            color.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 6, height: 4))
+        }
+    }
+    let frames = [frame(.red), frame(.green), frame(.blue)]
+    let animated = UIImage.animatedImage(with: frames, duration: 1.5)
+    #expect(animated?.images?.count == 3)
+    #expect(animated?.duration == 1.5)
+    #expect(animated?.size == CGSize(width: 6, height: 4))
+    #expect(animated?.scale == frames[0].scale)
+    #expect(animated?.pngData() == frames[0].pngData())
+    #expect(frames[0].images == nil && frames[0].duration == 0)
+    #expect(UIImage.animatedImage(with: [], duration: 1) == nil)
+}
+
+/// A label of one emoji, sized to fit and drawn into an image context, gives an image with a
+/// CGImage, as on iOS (an app's `UIImage(view:)` unwraps both).
+@Test func anEmojiLabelDrawnIntoAContextGivesAnImage() throws {
+    let label = UILabel()
+    label.text = "👹"
+    label.isOpaque = false
+    label.sizeToFit()
+    #expect(label.bounds.width > 10 && label.bounds.height > 10, "\(label.bounds)")
+    UIGraphicsBeginImageContextWithOptions(label.bounds.size, label.isOpaque, 0)
+    label.layer.render(in: try #require(UIGraphicsGetCurrentContext()))
+    let image = UIGraphicsGetImageFromCurrentImageContext()
+    UIGraphicsEndImageContext()
+    #expect(image?.cgImage != nil)
+}

@@ -201,3 +201,28 @@ private let sizingLayouts = [
     expect(last.first { $0.indexPath.item == 6 }?.frame == Rect(x: 0, y: 380, width: 200, height: 80))
     expect(framesDrawnInReverseOnSeveralThreads(timeline) == serial)
 }
+
+/// A label answers `sizeThatFits(_:)` with its text's size as UIKit's does, so `sizeToFit()`
+/// sizes a new label (whose bounds ask no width) to its text: a label of one line its whole
+/// line whatever width is asked; a label of several wrapped at the width asked, its own lines
+/// where none is; nothing without text.
+@Test func aLabelSizesToFitItsText() {
+    let label = UILabel()
+    label.text = "Tap to continue"
+    label.sizeToFit()
+    expect(label.bounds.size == label.intrinsicContentSize, "\(label.bounds.size)")
+    expect(label.bounds.width > 80 && label.bounds.height > 15, "\(label.bounds.size)")
+    expect(label.sizeThatFits(CGSize(width: 30, height: 10)) == label.intrinsicContentSize)
+
+    let wrapping = UILabel()
+    wrapping.numberOfLines = 0
+    wrapping.text = "Tap to continue"
+    let oneLine = wrapping.sizeThatFits(.zero)
+    expect(oneLine == label.bounds.size, "\(oneLine)")
+    let narrow = wrapping.sizeThatFits(CGSize(width: 60, height: CGFloat.greatestFiniteMagnitude))
+    expect(narrow.width <= 60 && narrow.height > oneLine.height * 1.5, "\(narrow)")
+
+    let empty = UILabel()
+    empty.sizeToFit()
+    expect(empty.bounds.size == .zero)
+}

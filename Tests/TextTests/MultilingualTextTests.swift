@@ -85,6 +85,12 @@ import Testing
         expect(mask.inkCoverage.contains(255))
     }
 
+    /// An emoji is measured as it is drawn: about an em wide, not nothing.
+    @Test func emojiAreMeasuredAsDrawn() throws {
+        let width = try text.measure("👹", pixelSize: 17)
+        expect((14...24).contains(width), "\(width)")
+    }
+
     @Test func aMissingFamilyFallsBackToTheDefaultWithoutAnError() throws {
         let fallback = try text.render("Beach", pixelSize: 26, family: "No Such Family 4711")
         try expect(fallback == (try text.render("Beach", pixelSize: 26)))

@@ -64,6 +64,10 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
     public internal(set) var alignmentRectInsets = UIEdgeInsets.zero
     /// Whether a right-to-left interface mirrors the image; framegen's interface is left to right.
     public internal(set) var flipsForRightToLeftLayoutDirection = false
+    /// An animated image's frames and the seconds they take in all (UIImage+Animated.swift);
+    /// nil and 0 for any other.
+    public internal(set) var images: [UIImage]?
+    public internal(set) var duration: TimeInterval = 0
 
     package init(
         size: CGSize, scale: CGFloat = 1, name: String? = nil, bitmap: Bitmap? = nil,

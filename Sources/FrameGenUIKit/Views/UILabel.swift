@@ -114,6 +114,15 @@ open class UILabel: UIView {
             ?? CGSize(width: UIView.noIntrinsicMetric, height: CGFloat(textLineCount) * font.lineHeight)
     }
 
+    /// The text's size, as UIKit's label answers `sizeThatFits(_:)` (and so `sizeToFit()`): one
+    /// line's whole width whatever `size` says for a label of one line; else wrapped at
+    /// `size.width` into at most `numberOfLines` lines, or its own lines where that width is 0
+    /// (no width asked, as a new label's bounds give `sizeToFit()`). Zero without text.
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        let width = numberOfLines == 1 || !size.width.isFinite ? 0 : Swift.max(size.width, 0)
+        return textSize(wrappingAt: width, lines: numberOfLines)
+    }
+
     /// Text's size as a label measures it: its widest line's advance, by its lines' heights
     /// spaced by `spacing` from the font's line height; each rounded up to the screen's pixels.
     /// With a `wrapWidth`, wrapped there into at most `numberOfLines` lines (0: any number);
