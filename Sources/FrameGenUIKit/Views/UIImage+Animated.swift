@@ -6,7 +6,7 @@ import FrameGenCoreGraphics
 /// of a view showing one takes.
 extension UIImage {
     /// An image of `images`, one after the other over `duration` seconds; nil without frames.
-    open class func animatedImage(with images: [UIImage], duration: TimeInterval) -> UIImage? {
+    public class func animatedImage(with images: [UIImage], duration: TimeInterval) -> UIImage? {
         guard let first = images.first else { return nil }
         let animated = UIImage(
             size: first.size, scale: first.scale, name: first.name, bitmap: first.bitmap,
@@ -19,7 +19,7 @@ extension UIImage {
 
     /// The app's images `name0`, `name1`... (from 0 or 1, up to the first missing), as UIKit
     /// loads them; nil when there is none.
-    open class func animatedImageNamed(_ name: String, duration: TimeInterval) -> UIImage? {
+    public class func animatedImageNamed(_ name: String, duration: TimeInterval) -> UIImage? {
         var frames: [UIImage] = []
         var index = UIImage(named: name + "0") == nil ? 1 : 0
         while frames.count < 1024, let frame = UIImage(named: name + String(index)) {
