@@ -18,6 +18,8 @@ struct DependencyModule: Equatable {
     /// or it imports such a module): then only the snapshot tests depend on it, with framegen's
     /// snapshot testing, as an app's test target alone links its test helpers on iOS.
     var forTests = false
+    /// Whether one of its files imports Combine (framegen's `FrameGenCombine` then).
+    var importsCombine = false
 }
 
 /// Reads `--dependency` arguments: a Swift package's folder (its library products' targets, as its

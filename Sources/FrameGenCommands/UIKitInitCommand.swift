@@ -121,13 +121,7 @@ struct UIKitInitCommand: ParsableCommand {
         // Combine's module is built only for an app whose files (or tests, or libraries) import it.
         package.usesCombine =
             (files + chosen.map { candidates[$0] }).contains { SwiftImports.found("Combine", in: $0.text) }
-            || found.modules.contains { module in
-                module.sources.flatMap(AppDependencies.swiftFilesUnder).contains {
-                    (try? String(contentsOfFile: $0, encoding: .utf8)).map {
-                        SwiftImports.found("Combine", in: $0)
-                    } == true
-                }
-            }
+            || package.dependencyModules.contains(where: \.importsCombine)
         if let clash = found.modules.first(where: { $0.name == package.module }) {
             throw FrameGenError.badInput(
                 clash.given, "its module \(clash.name) has the name of the app's own library")
@@ -552,14 +546,18 @@ struct AppPackage {
             + "\n                .product(name: \"SnapshotTesting\", package: \"swift-snapshot-testing\"),"
     }
 
-    /// `modules` with those for tests marked (`DependencyModule.forTests`): importing XCTest,
-    /// Testing or SnapshotTesting, or a module for tests.
+    /// `modules` with what their files import marked, each file read once: those for tests
+    /// (`DependencyModule.forTests`: importing XCTest, Testing or SnapshotTesting, or a module
+    /// for tests) and those importing Combine.
     static func markingTestLibraries(_ modules: [DependencyModule]) -> [DependencyModule] {
         var marked = modules.map { module in
             var module = module
-            module.forTests = module.sources.flatMap(AppDependencies.swiftFilesUnder).contains { file in
-                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return false }
-                return ["XCTest", "Testing", "SnapshotTesting"].contains { SwiftImports.found($0, in: text) }
+            for file in module.sources.flatMap(AppDependencies.swiftFilesUnder) {
+                guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+                module.forTests =
+                    module.forTests
+                    || ["XCTest", "Testing", "SnapshotTesting"].contains { SwiftImports.found($0, in: text) }
+                module.importsCombine = module.importsCombine || SwiftImports.found("Combine", in: text)
             }
             return module
         }
