@@ -450,14 +450,13 @@ private final class RewriteVisitor: SyntaxVisitor {
         }
     }
 
-    /// The file imports XCTest: its `test` methods are run by corelibs-xctest on Linux.
-    private var importsXCTest = false
-    /// The modules the file imports, as written.
+    /// The modules the file imports, as written (with XCTest, its `test` methods are run by
+    /// corelibs-xctest on Linux).
     var imported: Set<String> = []
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = fullName(node)
-        if importsXCTest, !inProtocolBody, !enclosing.isEmpty, node.name.text.hasPrefix("test"),
+        if imported.contains("XCTest"), !inProtocolBody, !enclosing.isEmpty, node.name.text.hasPrefix("test"),
             node.signature.parameterClause.parameters.isEmpty
         {
             // corelibs-xctest lists a class's tests as `(Class) -> () throws -> Void` and traps
@@ -670,7 +669,6 @@ private final class RewriteVisitor: SyntaxVisitor {
     // MARK: Imports and conditions
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-        if node.path.first?.name.text == "XCTest" { importsXCTest = true }
         if let module = node.path.first?.name.text { imported.insert(module) }
         if let module = node.path.first?.name.text, survey.mergedModules.contains(module) {
             replace(
