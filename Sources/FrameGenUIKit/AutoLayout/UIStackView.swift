@@ -127,9 +127,11 @@ open class UIStackView: UIView {
         for view in views { addArrangedSubview(view) }
     }
 
-    /// framegen reads no archives: an empty stack.
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
     public required init(coder: NSCoder) {
-        super.init(frame: .zero)
+        // UIView's never fails.
+        super.init(coder: coder)!
+        InterfaceBuilder.decode(self, coder: coder, at: UIStackView.self)
     }
 
     // MARK: Arranged subviews

@@ -297,10 +297,10 @@ package final class CellDisplay {
         }
     }
 
-    /// A nib registered for cells: framegen cannot load one, and says so when it is dequeued.
+    /// A nib registered for cells: each cell is the nib's first top-level view, made anew.
     func register(_ nib: UINib, as identifier: String) {
-        identifiers[identifier] = nil
-        unmakeable[identifier] = "\(nib.framegenDescription), \(UINib.cannotLoad)"
+        unmakeable[identifier] = nil
+        identifiers[identifier] = { nib.reusableView(frame: $0, cell: true) }
     }
 
     /// framegen's own problem with an identifier the program registered a class or nib for,
@@ -470,7 +470,7 @@ package final class CellDisplay {
             showing = attributes
             if key.category == .decorationView, let kind = key.kind, let nib = layout?.decorationNibs[kind] {
                 host.report(
-                    "registered \(nib.framegenDescription) for decoration views of kind \(kind), \(UINib.cannotLoad); drawn with the scene's style for the kind"
+                    "registered \(nib.framegenDescription) for decoration views of kind \(kind): framegen makes decoration views of registered classes only; drawn with the scene's style for the kind"
                 )
             }
             guard drawsView(category: key.category, kind: key.kind) else {

@@ -42,10 +42,19 @@ open class UIScrollView: UIView {
     /// out is cut at the edge.
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUpScrollView()
+    }
+
+    private func setUpScrollView() {
         clipsToBounds = true
     }
 
-    public required init?(coder: NSCoder) { nil }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUpScrollView()
+        InterfaceBuilder.decode(self, coder: coder, at: UIScrollView.self)
+    }
 
     open var contentSize: CGSize = .zero {
         didSet { geometryDidChange() }
@@ -453,6 +462,15 @@ open class UICollectionView: UIScrollView {
         programBackgroundColor = false
     }
 
+    /// From a storyboard or nib, with the layout its element names (a flow layout by default).
+    public required init?(coder: NSCoder) {
+        collectionViewLayout = InterfaceBuilder.collectionViewLayout(coder) ?? UICollectionViewFlowLayout()
+        super.init(coder: coder)
+        collectionViewLayout.installedView = self
+        programBackgroundColor = false
+        InterfaceBuilder.decode(self, coder: coder, at: UICollectionView.self)
+    }
+
     /// Whether the program set the background colour (a list's background then stays off).
     private var programBackgroundColor = false
 
@@ -473,7 +491,15 @@ open class UICollectionView: UIScrollView {
         super.backgroundColor = color
     }
 
-    public required init?(coder: NSCoder) { nil }
+    /// The outlets a storyboard or nib connects to it (docs/uikit.md, "Storyboards and nibs").
+    open override func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "dataSource": dataSource = value as? UICollectionViewDataSource
+        case "delegate": delegate = value as? UICollectionViewDelegate
+        case "prefetchDataSource": prefetchDataSource = value as? UICollectionViewDataSourcePrefetching
+        default: super.setValue(value, forKey: key)
+        }
+    }
 
     open var numberOfSections: Int { data.numberOfSections }
 
@@ -725,21 +751,21 @@ open class UICollectionView: UIScrollView {
         cells.register(cellClass, as: identifier)
     }
 
-    /// A nib for `identifier`, which framegen cannot load (`UINib`): its cells are plain ones,
-    /// and the first dequeue says so.
+    /// A nib for `identifier`: each cell is the nib's first top-level view, made anew.
     open func register(_ nib: UINib?, forCellWithReuseIdentifier identifier: String) {
         guard let nib else { return cells.register(nil as AnyClass?, as: identifier) }
         cells.register(nib, as: identifier)
     }
 
-    /// A nib for views of `elementKind`, which framegen cannot load: its views are plain ones,
-    /// and the first dequeue says so.
+    /// A nib for views of `elementKind`: each view is the nib's first top-level view.
     open func register(
         _ nib: UINib?, forSupplementaryViewOfKind elementKind: String, withReuseIdentifier identifier: String
     ) {
         let queue = CellDisplay.queue(identifier, kind: elementKind)
-        cells.viewIdentifiers[elementKind, default: [:]][identifier] = nil
-        if nib != nil { cells.viewClassesWithoutFactory.insert(queue) }
+        cells.viewClassesWithoutFactory.remove(queue)
+        var factory: UICollectionViewCellFactory?
+        if let nib { factory = { nib.reusableView(frame: $0, cell: false) } }
+        cells.viewIdentifiers[elementKind, default: [:]][identifier] = factory
     }
 
     /// framegen's, beside UIKit's: registers a factory for `identifier` directly.

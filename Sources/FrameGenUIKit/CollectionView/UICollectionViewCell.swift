@@ -9,7 +9,11 @@ open class UICollectionReusableView: UIView {
 
     public override init(frame: CGRect) { super.init(frame: frame) }
 
-    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        InterfaceBuilder.decode(self, coder: coder, at: UICollectionReusableView.self)
+    }
 
     /// framegen's: a view of this very class, made with `init(frame:)`, so that a collection view
     /// makes a class registered by its type as UIKit does. Swift makes a class chosen at run time
@@ -281,10 +285,19 @@ open class UICollectionViewCell: UICollectionReusableView {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUpCell()
+    }
+
+    private func setUpCell() {
         contentView.frame = bounds
         contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         addSubview(contentView)
     }
 
-    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUpCell()
+        InterfaceBuilder.decode(self, coder: coder, at: UICollectionViewCell.self)
+    }
 }

@@ -21,7 +21,12 @@ open class UICollectionViewController: UIViewController, UICollectionViewDataSou
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        initialLayout = UICollectionViewFlowLayout()
+        super.init(coder: coder)
+        InterfaceBuilder.decode(self, coder: coder, at: UICollectionViewController.self)
+    }
 
     /// The view, as a collection view; setting it makes it the controller's view.
     open var collectionView: UICollectionView! {

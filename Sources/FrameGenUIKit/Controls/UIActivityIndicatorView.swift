@@ -55,7 +55,14 @@ open class UIActivityIndicatorView: UIView {
         updateHidden()
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        style = InterfaceBuilder.activityIndicatorStyle(coder)
+        super.init(coder: coder)
+        isOpaque = false
+        updateHidden()
+        InterfaceBuilder.decode(self, coder: coder, at: UIActivityIndicatorView.self)
+    }
 
     open func startAnimating() {
         isAnimating = true

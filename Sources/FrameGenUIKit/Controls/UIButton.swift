@@ -46,6 +46,10 @@ open class UIButton: UIControl {
     /// A custom button, as `UIButton(frame:)` is on iOS.
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUpButton()
+    }
+
+    private func setUpButton() {
         // Not opaque, as iOS describes a button (`opaque = NO`).
         isOpaque = false
         accessibilityTraits = .button
@@ -62,7 +66,12 @@ open class UIButton: UIControl {
         updateClassicContent()
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUpButton()
+        InterfaceBuilder.decode(self, coder: coder, at: UIButton.self)
+    }
 
     /// A button of `buttonType` (of frame zero); the glyph types are the size of their glyph.
     public convenience init(type buttonType: ButtonType) {

@@ -167,7 +167,11 @@ open class UIControl: UIView {
 
     public override init(frame: CGRect) { super.init(frame: frame) }
 
-    public required init?(coder: NSCoder) { return nil }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        InterfaceBuilder.decode(self, coder: coder, at: UIControl.self)
+    }
 
     /// Called when `isEnabled`, `isSelected` or `isHighlighted` changes; a control's look follows
     /// its state here.

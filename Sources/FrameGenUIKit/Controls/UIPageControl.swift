@@ -66,7 +66,11 @@ open class UIPageControl: UIControl {
         super.init(frame: frame)
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        InterfaceBuilder.decode(self, coder: coder, at: UIPageControl.self)
+    }
 
     /// `pageCount` dots and the spaces between them, the classic control's height.
     open func size(forNumberOfPages pageCount: Int) -> CGSize {

@@ -47,6 +47,10 @@ open class UIProgressView: UIView {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUpProgressView()
+    }
+
+    private func setUpProgressView() {
         for part in [track, fill] {
             part.isUserInteractionEnabled = false
             part.clipsToBounds = true
@@ -59,7 +63,12 @@ open class UIProgressView: UIView {
         progressViewStyle = style
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUpProgressView()
+        InterfaceBuilder.decode(self, coder: coder, at: UIProgressView.self)
+    }
 
     open func setProgress(_ progress: Float, animated: Bool) { self.progress = progress }
 

@@ -52,6 +52,10 @@ open class UISegmentedControl: UIControl {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUpSegmentedControl()
+    }
+
+    private func setUpSegmentedControl() {
         // A grey wash over the background (framegen's approximation of iOS's track).
         backgroundColor = UIColor(red: 118 / 255, green: 118 / 255, blue: 128 / 255, alpha: 0.12)
         layer.cornerRadius = 9
@@ -78,7 +82,12 @@ open class UISegmentedControl: UIControl {
         bounds.size = intrinsicContentSize
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUpSegmentedControl()
+        InterfaceBuilder.decode(self, coder: coder, at: UISegmentedControl.self)
+    }
 
     open var numberOfSegments: Int { segments.count }
 

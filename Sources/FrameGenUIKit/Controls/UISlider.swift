@@ -61,6 +61,10 @@ open class UISlider: UIControl {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUpSlider()
+    }
+
+    private func setUpSlider() {
         for view in [minimumTrack, maximumTrack, thumbView] {
             view.isUserInteractionEnabled = false
             addSubview(view)
@@ -75,7 +79,12 @@ open class UISlider: UIControl {
         updateColors()
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUpSlider()
+        InterfaceBuilder.decode(self, coder: coder, at: UISlider.self)
+    }
 
     open func setValue(_ value: Float, animated: Bool) { self.value = value }
 

@@ -42,6 +42,10 @@ open class UISwitch: UIControl {
 
     public override init(frame: CGRect) {
         super.init(frame: CGRect(origin: frame.origin, size: UISwitch.size))
+        setUpSwitch()
+    }
+
+    private func setUpSwitch() {
         track.isUserInteractionEnabled = false
         knob.isUserInteractionEnabled = false
         track.layer.cornerRadius = UISwitch.size.height / 2
@@ -55,7 +59,12 @@ open class UISwitch: UIControl {
         updateLook()
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUpSwitch()
+        InterfaceBuilder.decode(self, coder: coder, at: UISwitch.self)
+    }
 
     open func setOn(_ on: Bool, animated: Bool) { isOn = on }
 

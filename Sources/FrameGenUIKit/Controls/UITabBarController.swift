@@ -264,7 +264,13 @@ open class UITabBarController: UIViewController, UITabBarDelegate {
         tabBar.delegate = self
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        tabBar.owningTabBarController = self
+        tabBar.delegate = self
+        InterfaceBuilder.decode(self, coder: coder, at: UITabBarController.self)
+    }
 
     open override func loadView() {
         view = ContainerView(frame: UIScreen.main.bounds)

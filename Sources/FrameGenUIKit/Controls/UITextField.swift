@@ -139,12 +139,29 @@ open class UITextField: UIControl {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUpTextField()
+    }
+
+    private func setUpTextField() {
         label.isUserInteractionEnabled = false
         addSubview(label)
         showContent()
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUpTextField()
+        InterfaceBuilder.decode(self, coder: coder, at: UITextField.self)
+    }
+
+    /// The outlets a storyboard or nib connects to it (docs/uikit.md, "Storyboards and nibs").
+    open override func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "delegate": delegate = value as? UITextFieldDelegate
+        default: super.setValue(value, forKey: key)
+        }
+    }
 
     // MARK: Editing
 

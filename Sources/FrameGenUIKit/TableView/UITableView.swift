@@ -172,6 +172,10 @@ open class UITableView: UIScrollView {
     public init(frame: CGRect, style: Style) {
         self.style = style
         super.init(frame: frame)
+        setUpTableView()
+    }
+
+    private func setUpTableView() {
         clipsToBounds = true
         // UIKit's table view bounces vertically however few its rows; other scroll views only
         // when their content is taller than they are.
@@ -181,7 +185,22 @@ open class UITableView: UIScrollView {
 
     public override convenience init(frame: CGRect) { self.init(frame: frame, style: .plain) }
 
-    public required init?(coder: NSCoder) { return nil }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        style = InterfaceBuilder.tableStyle(coder, view: false)
+        super.init(coder: coder)
+        setUpTableView()
+        InterfaceBuilder.decode(self, coder: coder, at: UITableView.self)
+    }
+
+    /// The outlets a storyboard or nib connects to it (docs/uikit.md, "Storyboards and nibs").
+    open override func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "dataSource": dataSource = value as? UITableViewDataSource
+        case "delegate": delegate = value as? UITableViewDelegate
+        default: super.setValue(value, forKey: key)
+        }
+    }
 
     // MARK: Registration
 
@@ -218,11 +237,11 @@ open class UITableView: UIScrollView {
         }
     }
 
-    /// A nib, which framegen cannot load (`UINib`): its cells are plain ones, and the first
-    /// dequeue says so.
+    /// A nib: each cell is the nib's first top-level cell, made anew.
     open func register(_ nib: UINib?, forCellReuseIdentifier identifier: String) {
-        cells.register(
-            nil, unmakeable: nib.map { "\($0.framegenDescription), \(UINib.cannotLoad)" }, for: identifier)
+        var maker: ((String) -> UITableViewCell)?
+        if let nib { maker = { nib.tableCell(reuseIdentifier: $0) } }
+        cells.register(maker, for: identifier)
     }
 
     /// framegen's, beside UIKit's: a factory for `identifier`, given the identifier.
@@ -256,9 +275,11 @@ open class UITableView: UIScrollView {
         }
     }
 
+    /// A nib: each view is the nib's first top-level header or footer view, made anew.
     open func register(_ nib: UINib?, forHeaderFooterViewReuseIdentifier identifier: String) {
-        headerFooters.register(
-            nil, unmakeable: nib.map { "\($0.framegenDescription), \(UINib.cannotLoad)" }, for: identifier)
+        var maker: ((String) -> UITableViewHeaderFooterView)?
+        if let nib { maker = { nib.headerFooterView(reuseIdentifier: $0) } }
+        headerFooters.register(maker, for: identifier)
     }
 
     /// framegen's, beside UIKit's: a factory for header and footer views.
@@ -486,6 +507,7 @@ open class UITableView: UIScrollView {
 
     private func headerHeight(_ section: Int) -> CGFloat {
         let h = delegate?.tableView(self, heightForHeaderInSection: section) ?? sectionHeaderHeight
+        if emptyPlainSectionEdge(h, setting: sectionHeaderHeight, view: headerView(section)) { return 0 }
         if let fixed = fixedHeight(h, "tableView(_:heightForHeaderInSection:) or sectionHeaderHeight") {
             return fixed
         }
@@ -494,10 +516,19 @@ open class UITableView: UIScrollView {
 
     private func footerHeight(_ section: Int) -> CGFloat {
         let h = delegate?.tableView(self, heightForFooterInSection: section) ?? sectionFooterHeight
+        if emptyPlainSectionEdge(h, setting: sectionFooterHeight, view: footerView(section)) { return 0 }
         if let fixed = fixedHeight(h, "tableView(_:heightForFooterInSection:) or sectionFooterHeight") {
             return fixed
         }
         return automaticHeight(of: footerView(section), section: section, footer: true)
+    }
+
+    /// Whether a plain table's header or footer has nothing to show and only the table's own
+    /// height for it (`sectionHeaderHeight`, not a delegate's answer of another): it takes no
+    /// room, as on iOS, where a storyboard's plain table has `sectionHeaderHeight` 28 and its
+    /// sections without titles start at the top (an iOS reference of such a table).
+    private func emptyPlainSectionEdge(_ height: CGFloat, setting: CGFloat, view: UIView?) -> Bool {
+        style == .plain && view == nil && height == setting
     }
 
     /// A title's height (`UITableViewHeaderFooterView.titleHeight`), a view's constraints' or

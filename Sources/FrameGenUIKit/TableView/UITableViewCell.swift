@@ -205,6 +205,10 @@ open class UITableViewCell: UIView {
         cellStyle = style
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
+        setUpCell()
+    }
+
+    private func setUpCell() {
         contentView.frame = bounds
         contentView.layoutMargins = UIEdgeInsets(top: 11, left: 16, bottom: 11, right: 16)
         addSubview(contentView)
@@ -221,7 +225,15 @@ open class UITableViewCell: UIView {
         self.frame = frame
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        cellStyle = InterfaceBuilder.cellStyle(coder)
+        reuseIdentifier = (coder as? InterfaceBuilderCoder)?.element["reuseIdentifier"]
+        super.init(coder: coder)
+        frame = CGRect(x: 0, y: 0, width: 320, height: 44)
+        setUpCell()
+        InterfaceBuilder.decode(self, coder: coder, at: UITableViewCell.self)
+    }
 
     /// framegen's: a cell of this very class, made with `init(style:reuseIdentifier:)`, so that a
     /// table view makes a class registered by its type; the port of an app's files writes the

@@ -20,7 +20,12 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
         super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        style = InterfaceBuilder.tableStyle(coder, view: true)
+        super.init(coder: coder)
+        InterfaceBuilder.decode(self, coder: coder, at: UITableViewController.self)
+    }
 
     /// The view, as a table view; setting it makes it the controller's view.
     open var tableView: UITableView! {

@@ -76,6 +76,10 @@ open class UITableViewHeaderFooterView: UIView {
     public init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: .zero)
+        setUpHeaderFooter()
+    }
+
+    private func setUpHeaderFooter() {
         contentView.frame = bounds
         contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         addSubview(contentView)
@@ -86,7 +90,13 @@ open class UITableViewHeaderFooterView: UIView {
         self.frame = frame
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        reuseIdentifier = (coder as? InterfaceBuilderCoder)?.element["reuseIdentifier"]
+        super.init(coder: coder)
+        setUpHeaderFooter()
+        InterfaceBuilder.decode(self, coder: coder, at: UITableViewHeaderFooterView.self)
+    }
 
     /// framegen's: a view of this very class, made with `init(reuseIdentifier:)`, written by the
     /// port as `UITableViewCell.makeByClass(style:reuseIdentifier:)` is. Nil where none did.

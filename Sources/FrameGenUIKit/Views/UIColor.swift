@@ -343,6 +343,9 @@ extension UIColor {
 
     private static func named(_ name: String) -> UIColor { systemColors[name]! }
 
+    /// A system colour by its name without "Color" ("systemBackground"), as a storyboard names it.
+    static func systemColor(named name: String) -> UIColor? { systemColors[name] }
+
     public static var systemRed: UIColor { named("systemRed") }
     public static var systemOrange: UIColor { named("systemOrange") }
     public static var systemYellow: UIColor { named("systemYellow") }

@@ -36,6 +36,10 @@ open class UIImageView: UIView {
     /// userInteractionEnabled = NO`).
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUpImageView()
+    }
+
+    private func setUpImageView() {
         isUserInteractionEnabled = false
         isOpaque = false
     }
@@ -58,7 +62,12 @@ open class UIImageView: UIView {
         updateContents()
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUpImageView()
+        InterfaceBuilder.decode(self, coder: coder, at: UIImageView.self)
+    }
 
     /// The image's size, whatever size is offered.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { configured(image)?.size ?? .zero }

@@ -95,6 +95,10 @@ open class UILabel: UIView {
     /// code on iOS (Interface Builder sets 251; framegen reads no nibs).
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUpLabel()
+    }
+
+    private func setUpLabel() {
         accessibilityTraits = .staticText
         isUserInteractionEnabled = false
     }
@@ -239,7 +243,12 @@ open class UILabel: UIView {
         return numberOfLines == 0 ? breaks : Swift.max(1, Swift.min(breaks, numberOfLines))
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUpLabel()
+        InterfaceBuilder.decode(self, coder: coder, at: UILabel.self)
+    }
 }
 
 /// The views whose font follows the text size category (a label, a text field, a text view): a

@@ -118,6 +118,10 @@ open class UITextView: UIScrollView {
     public init(frame: CGRect, textContainer: NSTextContainer?) {
         self.textContainer = textContainer ?? NSTextContainer()
         super.init(frame: frame)
+        setUpTextView()
+    }
+
+    private func setUpTextView() {
         label.numberOfLines = self.textContainer.maximumNumberOfLines
         label.lineBreakMode = .byWordWrapping
         label.font = UIFont.systemFont(ofSize: 12)
@@ -134,7 +138,21 @@ open class UITextView: UIScrollView {
 
     public override convenience init(frame: CGRect) { self.init(frame: frame, textContainer: nil) }
 
-    public required init?(coder: NSCoder) { nil }
+    /// From a storyboard or nib, read after its own setup (docs/uikit.md, "Storyboards and nibs").
+    public required init?(coder: NSCoder) {
+        textContainer = NSTextContainer()
+        super.init(coder: coder)
+        setUpTextView()
+        InterfaceBuilder.decode(self, coder: coder, at: UITextView.self)
+    }
+
+    /// The outlets a storyboard or nib connects to it (docs/uikit.md, "Storyboards and nibs").
+    open override func setValue(_ value: Any?, forKey key: String) {
+        switch key {
+        case "delegate": delegate = value as? UITextViewDelegate
+        default: super.setValue(value, forKey: key)
+        }
+    }
 
     open override var canBecomeFirstResponder: Bool { isEditable || isSelectable }
 

@@ -24,6 +24,24 @@ open class UIResponder: NSObject {
     }
     open func touchesEstimatedPropertiesUpdated(_ touches: Set<UITouch>) {}
 
+    /// Key-value coding's setter, through which a storyboard or nib connects its outlets and
+    /// sets its runtime attributes (docs/uikit.md, "Storyboards and nibs"). Foundation on Linux
+    /// has no key-value coding, so the port gives each class of an app that declares
+    /// `@IBOutlet` or `@IBInspectable` properties an override that sets them by name and passes
+    /// other keys to `super`. A key that reaches here is warned about once, where iOS raises
+    /// NSUnknownKeyException ("not key value coding-compliant for the key").
+    open func setValue(_ value: Any?, forKey key: String) {
+        InterfaceBuilder.warnUnknownKey(key, of: self)
+    }
+
+    /// The action method Objective-C names `name` ("tapped:"), as a Selector that calls it, for
+    /// a nib's action connections; nil when the responder has none. The port overrides it in
+    /// each class of an app that declares `@IBAction` methods.
+    open func interfaceBuilderAction(named name: String) -> Selector? { nil }
+
+    /// Called on each object a nib or storyboard made, once all of them are made and connected.
+    open func awakeFromNib() {}
+
     /// The superview for a view; nil otherwise.
     open var next: UIResponder? { nil }
 
@@ -99,6 +117,10 @@ open class UIView: UIResponder, CALayerDelegate {
 
     public init(frame: CGRect) {
         super.init()
+        setUpLayer(frame: frame)
+    }
+
+    private func setUpLayer(frame: CGRect) {
         backingLayer = CALayer.backingLayer(of: Self.layerClass, for: Self.self)
         backingLayer.delegate = self
         self.frame = frame
@@ -108,9 +130,14 @@ open class UIView: UIResponder, CALayerDelegate {
     /// A view of frame zero, as `UIView()` is on iOS.
     public override convenience init() { self.init(frame: .zero) }
 
-    /// framegen reads no archives (there are no nibs or storyboards), so decoding always fails.
-    /// A subclass's `required init?(coder: NSCoder) { fatalError(...) }` compiles as on iOS.
-    public required init?(coder: NSCoder) { return nil }
+    /// A view of a storyboard or nib, which reads its element (its frame, colours, subviews)
+    /// before a subclass's initialiser goes on, as on iOS (docs/uikit.md, "Storyboards and
+    /// nibs"); from another coder, a view of frame zero.
+    public required init?(coder: NSCoder) {
+        super.init()
+        setUpLayer(frame: .zero)
+        InterfaceBuilder.decode(self, coder: coder, at: UIView.self)
+    }
 
     /// The backing layer; its delegate is the view.
     open var layer: CALayer { backingLayer }
@@ -430,7 +457,6 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Never called by framegen: there are no nibs or storyboards here, and framegen makes
     /// cells with `init(frame:)`, as a cell registered by class is made on iOS. Declared so that
     /// a cell designed in Interface Builder compiles; move its set-up into `init(frame:)`.
-    open func awakeFromNib() {}
 
     /// Takes `view` from wherever it is and puts it at `index` among the subviews, with its layer
     /// just below the layer of the subview it now precedes (on top when it is the front one).

@@ -6,8 +6,20 @@ import Foundation
 /// bar controllers use it (docs/uikit.md "Navigation and tab bars"): a container lays out its
 /// children's views in its own and passes its appearance calls on to them.
 open class UIViewController: UIResponder {
-    /// framegen loads no nibs: the controller makes its view in `loadView()`.
-    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { super.init() }
+    /// A controller whose view comes from the nib `nibNameOrNil` (docs/uikit.md, "Storyboards
+    /// and nibs"), else from a nib named as its class, else from `loadView()`'s code.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        nibName = nibNameOrNil
+        nibBundle = nibBundleOrNil
+        super.init()
+    }
+
+    open private(set) var nibName: String?
+    open private(set) var nibBundle: Bundle?
+    /// The storyboard the controller was made from.
+    open internal(set) var storyboard: UIStoryboard?
+    /// A storyboard controller's view, until it loads.
+    var interfaceBuilderView: InterfaceBuilder.PendingView?
 
     public convenience override init() { self.init(nibName: nil, bundle: nil) }
 
@@ -16,8 +28,18 @@ open class UIViewController: UIResponder {
     /// override hears the taps its view's subviews pass up.
     open override var next: UIResponder? { viewIfLoaded?.superview ?? presentingViewController }
 
-    /// A subclass's `required init?(coder: NSCoder) { fatalError(...) }` compiles as on iOS.
-    public required init?(coder: NSCoder) { return nil }
+    /// A controller of a storyboard's scene, or of a nib, reading its element (its title, its
+    /// navigation item) before a subclass's initialiser goes on, as on iOS.
+    public required init?(coder: NSCoder) {
+        super.init()
+        InterfaceBuilder.decode(self, coder: coder, at: UIViewController.self)
+    }
+
+    /// `view`, the outlet a nib's file's owner has, besides the app's own outlets.
+    open override func setValue(_ value: Any?, forKey key: String) {
+        guard key == "view" else { return super.setValue(value, forKey: key) }
+        loadedView = value as? UIView
+    }
 
     private var loadedView: UIView? {
         didSet {
@@ -64,8 +86,26 @@ open class UIViewController: UIResponder {
         viewDidLoad()
     }
 
-    /// Makes `view`: a plain view as large as the screen.
-    open func loadView() { loadedView = UIView(frame: UIScreen.main.bounds) }
+    /// Makes `view`: a storyboard's scene's view, else the controller's nib's, else a plain view
+    /// as large as the screen. A view from a storyboard or nib is as large as the screen too,
+    /// whatever device the file was drawn for: iOS's reference of a controller whose storyboard
+    /// was drawn 375 by 667 points is 375 by 812 on a 375 by 812 phone.
+    open func loadView() {
+        defer { loadedView?.frame = UIScreen.main.bounds }
+        if let pending = interfaceBuilderView {
+            interfaceBuilderView = nil
+            loadedView = InterfaceBuilder.loadView(pending, for: self)
+        } else if let nib = InterfaceBuilder.controllerNib(for: self) {
+            let objects = nib.instantiate(withOwner: self)
+            if loadedView == nil {
+                InterfaceBuilder.warn(
+                    "\(type(of: self)) loaded \(nib.framegenDescription) but its view outlet was not set (iOS raises): its first view is used"
+                )
+                loadedView = objects.lazy.compactMap { $0 as? UIView }.first
+            }
+        }
+        if loadedView == nil { loadedView = UIView(frame: UIScreen.main.bounds) }
+    }
 
     open func viewDidLoad() {}
     open func viewWillAppear(_ animated: Bool) {}
@@ -667,7 +707,7 @@ open class UINavigationItem: NSObject {
 
     public override init() { super.init() }
 
-    public required init?(coder: NSCoder) { return nil }
+    public required init?(coder: NSCoder) { super.init() }
 
     open func setHidesBackButton(_ hidesBackButton: Bool, animated: Bool) {
         self.hidesBackButton = hidesBackButton
@@ -769,7 +809,11 @@ open class UINavigationController: UIViewController {
         self.init(nibName: nil, bundle: nil)
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        navigationBar.owningNavigationController = self
+        InterfaceBuilder.decode(self, coder: coder, at: UINavigationController.self)
+    }
 
     open override func loadView() {
         view = ContainerView(frame: UIScreen.main.bounds)
