@@ -109,6 +109,8 @@ struct UIKitInitCommand: ParsableCommand {
         package.assetCatalogs = findAssetCatalogs(
             in: repository(of: absolute(anchor, from: cwd)), skipping: root)
         package.appFonts = AppFonts.find(in: repository(of: absolute(anchor, from: cwd)), skipping: root)
+        package.interfaceBuilderFiles = InterfaceBuilderFiles.find(
+            in: repository(of: absolute(anchor, from: cwd)), skipping: root)
         // The tests' `@testable import MyApp` finds the app's files under the module name its
         // Xcode target gives them.
         package.appModule =
@@ -263,9 +265,14 @@ struct AppPackage {
     /// `UIAppFonts`, copied into the library's resources with an Info.plist listing them, where
     /// UIFont finds them as iOS does (docs/uikit.md "Fonts").
     var appFonts = AppFonts()
+    /// The app's storyboards and nibs, copied into the library's resources where
+    /// `UIStoryboard(name:bundle:)` and `UINib(nibName:bundle:)` find them.
+    var interfaceBuilderFiles = InterfaceBuilderFiles()
 
     /// Whether the library has resources (`AppAssets`).
-    var hasResources: Bool { !assetCatalogs.isEmpty || !appFonts.files.isEmpty }
+    var hasResources: Bool {
+        !assetCatalogs.isEmpty || !appFonts.files.isEmpty || !interfaceBuilderFiles.files.isEmpty
+    }
 
     /// Modules a test imports with `@testable` that are not the app's.
     static let frameworks: Set<String> = [
@@ -432,11 +439,12 @@ struct AppPackage {
             replace: false)
     }
 
-    /// The catalogs and the fonts, copied anew into `folder` of the package (a SwiftPM resource
-    /// of the library, where `UIColor(named:)` and `UIImage(named:)` find the catalogs:
-    /// docs/uikit.md "Asset catalogs"; and UIFont the fonts, "Fonts"), without what UIKit never
-    /// reads from a catalog (app icons, launch images). Copied beside the old copy first and
-    /// swapped in, so that a failed copy leaves the old one whole.
+    /// The catalogs, the fonts, the storyboards and the nibs, copied anew into `folder` of the
+    /// package (a SwiftPM resource of the library, where `UIColor(named:)` and `UIImage(named:)`
+    /// find the catalogs: docs/uikit.md "Asset catalogs"; UIFont the fonts, "Fonts"; UIKit's
+    /// loader the storyboards and nibs, "Storyboards and nibs"), without what UIKit never reads
+    /// from a catalog (app icons, launch images). Copied beside the old copy first and swapped
+    /// in, so that a failed copy leaves the old one whole.
     private func copyResources(to folder: String) throws {
         let manager = FileManager.default
         let final = root + "/" + folder
@@ -459,6 +467,7 @@ struct AppPackage {
                 try copyCatalogFolder(catalog, to: fresh + "/" + name)
             }
             try appFonts.copy(into: fresh)
+            try interfaceBuilderFiles.copy(into: fresh + "/" + InterfaceBuilderFiles.folder)
             try? manager.removeItem(atPath: final)
             try manager.moveItem(atPath: fresh, toPath: final)
         } catch {
@@ -517,7 +526,7 @@ struct AppPackage {
                         .product(name: "UIKit", package: "framegen"),
                         .product(name: "FrameGenLayouts", package: "framegen"),\(combineEntry)\(dependencyEntries(dependencyModules.filter { !$0.forTests }.map(\.name)))
                     ],
-                    exclude: ["app-sources.txt"],\(!hasResources ? "" : "\n            // The app's asset catalogs and fonts, copied by each `framegen uikit init`: UIColor(named:), UIImage(named:), UIFont(name:size:).\n            resources: [.copy(\"AppAssets\")],")
+                    exclude: ["app-sources.txt"],\(!hasResources ? "" : "\n            // The app's asset catalogs, fonts, storyboards and nibs, copied by each `framegen uikit init`: UIColor(named:), UIImage(named:), UIFont(name:size:), UIStoryboard(name:bundle:).\n            resources: [.copy(\"AppAssets\")],")
                     swiftSettings: [.swiftLanguageMode(.v5)],
                     plugins: [.plugin(name: "FrameGenPort", package: "framegen")]),
                 // `swift run \(command) render scenes/NAME.yaml --video NAME.gif`
@@ -621,7 +630,7 @@ struct AppPackage {
                             .product(name: "FrameGenSnapshotTesting", package: "framegen"),
                             .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),\(combineEntry)\(dependencyEntries(dependencyModules.map(\.name)))\(usesIOSSnapshotTestCase ? "\n                .product(name: \"iOSSnapshotTestCase\", package: \"framegen\")," : "")
                         ],
-                        exclude: ["app-sources.txt"],\(!testsHaveResources ? "" : "\n            // The catalogs and fonts again, as the tests' own resources: their Bundle.module.\n            resources: [.copy(\"TestAssets\")],")
+                        exclude: ["app-sources.txt"],\(!testsHaveResources ? "" : "\n            // The catalogs, fonts, storyboards and nibs again, as the tests' own resources: their Bundle.module.\n            resources: [.copy(\"TestAssets\")],")
                         swiftSettings: [.swiftLanguageMode(.v5)],
                         plugins: [.plugin(name: "FrameGenPort", package: "framegen")]),
             """
@@ -890,6 +899,19 @@ struct AppPackage {
                 "  asset catalogs, copied into Sources/\(module)/AppAssets (run uikit init again after changing them): "
                 + assetCatalogs.map { relativePath(from: root, to: $0) }.joined(separator: ", ") + "\n"
         }
+        if !interfaceBuilderFiles.files.isEmpty {
+            let count = interfaceBuilderFiles.files.count
+            text +=
+                "  storyboards and nibs, \(count) file\(count == 1 ? "" : "s") copied into Sources/\(module)/AppAssets/\(InterfaceBuilderFiles.folder) (run uikit init again after changing them): "
+                + interfaceBuilderFiles.files.map { relativePath(from: root, to: $0) }.joined(separator: ", ")
+                + "\n"
+        }
+        if !interfaceBuilderFiles.launchScreens.isEmpty {
+            text +=
+                "  launch screens, not copied (framegen shows no launch screen): "
+                + interfaceBuilderFiles.launchScreens.map { relativePath(from: root, to: $0) }.joined(
+                    separator: ", ") + "\n"
+        }
         if !dependencyModules.isEmpty {
             text +=
                 "  dependencies, each a module of its own through the port (Dependencies/NAME/app-sources.txt): "
@@ -1157,5 +1179,86 @@ struct AppFonts {
         let plist = try PropertyListSerialization.data(
             fromPropertyList: ["UIAppFonts": listed], format: .xml, options: 0)
         try plist.write(to: URL(fileURLWithPath: folder + "/Info.plist"))
+    }
+}
+
+/// The storyboards and nibs of an app (`*.storyboard`, `*.xib`), each copied to its path
+/// relative to the app's folder under the resources' `InterfaceBuilder` folder: UIKit's loader
+/// finds `Main.storyboard` at any depth, and keeping the path keeps a `Base.lproj` copy apart
+/// from another language's. Launch screens are left out: framegen shows none.
+struct InterfaceBuilderFiles {
+    static let folder = "InterfaceBuilder"
+    /// The app's folder, which the copies' paths are relative to.
+    var root = ""
+    var files: [String] = []
+    /// The launch screens left out: the files Info.plist names under `UILaunchStoryboardName`,
+    /// and any `LaunchScreen.storyboard`.
+    var launchScreens: [String] = []
+
+    static func isInterfaceBuilderFile(_ name: String) -> Bool {
+        ["storyboard", "xib"].contains((name as NSString).pathExtension.lowercased())
+    }
+
+    /// The storyboards and nibs under `folder`, which `walkRepository` walks (so not those of
+    /// `__Snapshots__`, build products, Pods, Carthage, hidden folders, or `skipping`).
+    static func find(in folder: String, skipping package: String) -> InterfaceBuilderFiles {
+        var found = InterfaceBuilderFiles(root: folder)
+        var launchNames: Set<String> = ["LaunchScreen"]
+        // A storyboard an Info.plist names as the app's or a scene's (UIMainStoryboardFile,
+        // UISceneStoryboardFile) is kept, even where it is the launch screen too.
+        var mainNames: Set<String> = []
+        func stem(_ name: String) -> String {
+            ((name as NSString).lastPathComponent as NSString).deletingPathExtension
+        }
+        func collectMainNames(_ value: Any) {
+            if let dictionary = value as? [String: Any] {
+                for (key, inner) in dictionary {
+                    if ["UIMainStoryboardFile", "UISceneStoryboardFile"].contains(key),
+                        let name = inner as? String
+                    {
+                        mainNames.insert(stem(name))
+                    }
+                    collectMainNames(inner)
+                }
+            } else if let array = value as? [Any] {
+                for inner in array { collectMainNames(inner) }
+            }
+        }
+        var all: [String] = []
+        walkRepository(folder, skipping: package) { dir, entries in
+            for name in entries where isInterfaceBuilderFile(name) { all.append(dir + "/" + name) }
+            for name in entries where name == "Info.plist" || name.hasSuffix("-Info.plist") {
+                guard let data = FileManager.default.contents(atPath: dir + "/" + name),
+                    let info = try? PropertyListSerialization.propertyList(from: data, format: nil)
+                        as? [String: Any]
+                else { continue }
+                if let launch = info["UILaunchStoryboardName"] as? String, !launch.isEmpty {
+                    launchNames.insert(stem(launch))
+                }
+                collectMainNames(info)
+            }
+            // A catalog holds no storyboard, and has many folders.
+            return !dir.hasSuffix(".xcassets")
+        }
+        for file in all {
+            let name = stem(file)
+            if launchNames.contains(name), !mainNames.contains(name) {
+                found.launchScreens.append(file)
+            } else {
+                found.files.append(file)
+            }
+        }
+        return found
+    }
+
+    /// Copies each file to its path relative to `root` under `folder`.
+    func copy(into folder: String) throws {
+        let manager = FileManager.default
+        for file in files {
+            let target = folder + "/" + relativePath(from: root, to: file)
+            try manager.createDirectory(
+                atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try manager.copyItem(atPath: file, toPath: target)
+        }
     }
 }

@@ -13,6 +13,7 @@ final class Rewriter {
         visitor = RewriteVisitor(file: file, tree: tree, survey: survey)
         visitor.walk(tree)
         if !visitor.moves.isEmpty { visitor.openFilePrivateHelpers(of: tree) }
+        visitor.noteInterfaceBuilderMembers()
     }
 
     /// The members this file's extensions give up, each ported, for their classes.
@@ -203,6 +204,31 @@ private final class RewriteVisitor: SyntaxVisitor {
         }
     }
 
+    /// What the port says about this file's Interface Builder members (those of its classes and
+    /// of its extensions, whichever file declares their class), and the `private` of those that
+    /// their class's overrides, in another file, call: the keyword becomes spaces.
+    func noteInterfaceBuilderMembers() {
+        var owners: [String] = []
+        for member in survey.interfaceBuilderMembers where member.file == file.path {
+            if !owners.contains(member.owner) { owners.append(member.owner) }
+        }
+        // An extension's `private` once, for all its members.
+        var done: Set<Int> = []
+        for owner in owners {
+            let plan = survey.interfaceBuilderPlan(for: owner)
+            for note in plan.memberNotes where note.file == file.path {
+                changes.append(SourcePort.Change(line: note.line, what: note.what))
+            }
+            for opened in plan.opened where opened.file == file.path && done.insert(opened.start).inserted {
+                replace(
+                    from: opened.start, to: opened.end, line: opened.line,
+                    with: String(repeating: " ", count: opened.text.utf8.count),
+                    "\(opened.text) \(opened.of) made internal: \(owner)'s body, in another file, lists it for a storyboard or nib"
+                )
+            }
+        }
+    }
+
     // MARK: Where we are
 
     private func push(_ name: String, isProtocol: Bool = false) -> SyntaxVisitorContinueKind {
@@ -232,14 +258,13 @@ private final class RewriteVisitor: SyntaxVisitor {
             let offset = brace.positionAfterSkippingLeadingTrivia.utf8Offset
             classBraces.append((node.name.text, (offset, line(brace))))
             let isPublic = node.modifiers.contains { ["public", "open"].contains($0.name.text) }
+            // What the port writes into the class, before its brace, each line named the brace's:
+            // the lines after keep their numbers, and the compiler's messages about an inserted
+            // member name the class's last line.
+            var inserted: [String] = []
             if let member = survey.makeByClassOverride(for: node.name.text, access: isPublic ? "public " : "")
             {
-                edits.append(
-                    Edit(
-                        start: offset, end: offset,
-                        text:
-                            "\n\(member)\n#sourceLocation(file: \(literal(file.path)), line: \(line(brace)))\n"
-                    ))
+                inserted.append(member)
                 changes.append(
                     SourcePort.Change(
                         line: line(brace),
@@ -247,6 +272,24 @@ private final class RewriteVisitor: SyntaxVisitor {
                             "makeByClass written, so that framegen makes \(node.name.text) by its class as UIKit does"
                     ))
             }
+            // A storyboard's outlets and actions, which iOS connects through the Objective-C runtime.
+            let plan = survey.interfaceBuilderPlan(for: node.name.text)
+            inserted += plan.declarations
+            for note in plan.classNotes { changes.append(SourcePort.Change(line: line(brace), what: note)) }
+            if !inserted.isEmpty {
+                let here = "#sourceLocation(file: \(literal(file.path)), line: \(line(brace)))"
+                let text = inserted.map { "\n\(here)\n\($0)" }.joined() + "\n\(here)\n"
+                edits.append(Edit(start: offset, end: offset, text: text))
+            }
+        } else if let count = survey.classCounts[node.name.text], count > 1,
+            survey.interfaceBuilderMembers.contains(where: { $0.owner == node.name.text })
+        {
+            changes.append(
+                SourcePort.Change(
+                    line: line(node.memberBlock.rightBrace),
+                    what:
+                        "no setValue(_:forKey:) or interfaceBuilderAction(named:) written for \(node.name.text): \(count) classes have that name in the app's files"
+                ))
         }
         return push(node.name.text)
     }
@@ -805,24 +848,10 @@ private final class RewriteVisitor: SyntaxVisitor {
         return false
     }
 
-    /// The Objective-C name of a method reference, as Swift exposes it: `f(_:)` is `f:`,
-    /// `f(with:)` is `fWith:`, `f(sender:)` is `fWithSender:`, `f(_:y:)` is `f:y:`.
+    /// The Objective-C name of a method reference, as Swift exposes it (`objectiveCName`).
     private func selectorName(_ reference: DeclReferenceExprSyntax) -> String {
-        let base = reference.baseName.text
-        guard let arguments = reference.argumentNames?.arguments, !arguments.isEmpty else { return base }
-        var name = base
-        for (i, argument) in arguments.enumerated() {
-            let label = argument.name.text
-            if i == 0 {
-                let capitalised = label.prefix(1).uppercased() + label.dropFirst()
-                let preposition = ["with", "for", "to", "from", "in", "at", "by", "on", "of", "using"]
-                    .contains(label)
-                name += label == "_" ? ":" : (preposition ? "" : "With") + capitalised + ":"
-            } else {
-                name += (label == "_" ? "" : label) + ":"
-            }
-        }
-        return name
+        objectiveCName(
+            reference.baseName.text, labels: reference.argumentNames?.arguments.map(\.name.text) ?? [])
     }
 
     // MARK: Defaults
@@ -838,4 +867,22 @@ private final class RewriteVisitor: SyntaxVisitor {
         }
         return text
     }
+}
+
+/// The Objective-C name Swift gives a method of base name `base` and argument labels `labels`
+/// ("_" for none): `f(_:)` is `f:`, `f(with:)` is `fWith:`, `f(sender:)` is `fWithSender:`,
+/// `f(_:y:)` is `f:y:`, `f()` is `f`.
+func objectiveCName(_ base: String, labels: [String]) -> String {
+    var name = base
+    for (i, label) in labels.enumerated() {
+        if i == 0 {
+            let capitalised = label.prefix(1).uppercased() + label.dropFirst()
+            let preposition = ["with", "for", "to", "from", "in", "at", "by", "on", "of", "using"]
+                .contains(label)
+            name += label == "_" ? ":" : (preposition ? "" : "With") + capitalised + ":"
+        } else {
+            name += (label == "_" ? "" : label) + ":"
+        }
+    }
+    return name
 }

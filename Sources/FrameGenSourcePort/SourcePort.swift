@@ -31,7 +31,7 @@ extension SourcePort {
         var survey = Survey()
         survey.mergedModules = mergedModules
         survey.testedModule = testedModule
-        for i in kept { survey.walk(parsed[i]) }
+        for i in kept { survey.walk(parsed[i], path: files[i].path) }
         let rewriters = kept.map { Rewriter(file: files[$0], tree: parsed[$0], survey: survey) }
         let moves = rewriters.flatMap(\.moves)
         var ported = rewriters.map { $0.port(receiving: moves) }.makeIterator()

@@ -38,6 +38,13 @@ struct Survey {
     /// argument labels of its initialisers, for the classes declared once.
     var classes: [String: ClassFacts] = [:]
 
+    /// Interface Builder's members of the app's classes and of extensions, in the order of the
+    /// target's files; the classes declared, by name; the overrides the port would write that a
+    /// type declares itself (InterfaceBuilderMembers.swift).
+    var interfaceBuilderMembers: [InterfaceBuilderMember] = []
+    var interfaceBuilderClasses: [String: InterfaceBuilderClass] = [:]
+    var interfaceBuilderOwnMembers: [String: Set<String>] = [:]
+
     struct ClassFacts {
         var superclass: String?
         /// Designated initialisers' labels (`init?(coder:)` included: it is one, and a class that
@@ -151,7 +158,9 @@ struct Survey {
         return found
     }
 
-    mutating func walk(_ tree: SourceFileSyntax) {
+    /// Records what file `path`, parsed as `tree`, declares.
+    mutating func walk(_ tree: SourceFileSyntax, path: String) {
+        walkInterfaceBuilder(tree, path: path)
         for (_, names) in Self.topLevelDeclarations(of: tree) {
             for name in names { topLevelNames[name, default: 0] += 1 }
         }

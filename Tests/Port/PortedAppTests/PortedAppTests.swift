@@ -185,3 +185,45 @@ import UIKit
     #expect(view.resets == 1)
     #expect(view.ring.progress == 0)
 }
+
+/// A nib sets `TallyView`'s outlets and inspectable properties by name and connects its actions
+/// by Objective-C's names: through the `setValue(_:forKey:)` and `interfaceBuilderAction(named:)`
+/// the port wrote into its body, listing the members of its extension in another file too (a
+/// private action among them), and converting numbers as key-value coding would.
+@MainActor @Test func aNibConnectsOutletsAndActionsByName() throws {
+    let view = TallyView(frame: CGRect(x: 0, y: 0, width: 80, height: 40))
+    let label = UILabel()
+    let plus = UIButton(type: .system)
+    plus.tag = 2
+    view.setValue(label, forKey: "countLabel")
+    view.setValue([plus] as [Any], forKey: "stepButtons")
+    view.setValue(12.0, forKey: "corner")
+    view.setValue(3, forKey: "outline")
+    #expect(view.countLabel === label)
+    #expect(view.stepButtons == [plus])
+    #expect(view.corner == 12 && view.layer.cornerRadius == 12)
+    #expect(view.layer.borderWidth == 3)
+    // A key no property has goes to UIResponder's, which warns and sets nothing.
+    view.setValue(5, forKey: "missing")
+
+    let step = try #require(view.interfaceBuilderAction(named: "step:"))
+    plus.addTarget(view, action: step, for: .touchUpInside)
+    plus.sendActions(for: .touchUpInside)
+    #expect(view.count == 2 && label.text == "2")
+    #expect(plus.actions(forTarget: view, forControlEvent: .touchUpInside) == ["step:"])
+    let twice = try #require(view.interfaceBuilderAction(named: "stepTwice:forEvent:"))
+    plus.addTarget(view, action: twice, for: .touchUpOutside)
+    plus.sendActions(for: .touchUpOutside)
+    #expect(view.count == 6 && label.text == "6")
+    let reset = try #require(view.interfaceBuilderAction(named: "reset"))
+    plus.addTarget(view, action: reset, for: .touchCancel)
+    plus.sendActions(for: .touchCancel)
+    #expect(view.count == 0 && label.text == "0")
+    #expect(view.interfaceBuilderAction(named: "tapped:") == nil)
+    // SpokeCell's outlet and action, in a class UIKit makes by class.
+    let cell = SpokeCell(frame: .zero)
+    cell.setValue(label, forKey: "title")
+    #expect(cell.title === label)
+    #expect(cell.interfaceBuilderAction(named: "reset") != nil)
+    cell.stop()
+}

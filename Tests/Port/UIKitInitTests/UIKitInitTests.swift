@@ -709,4 +709,66 @@ import Testing
         #expect((copied as? [String: Any])?["UIAppFonts"] as? [String] == ["Brand-Bold.ttf", "Missing.ttf"])
         #expect(try read("repo/preview/Package.swift").contains("resources: [.copy(\"AppAssets\")]"))
     }
+
+    /// The app's storyboards and nibs: each copied into the library's resources under
+    /// `InterfaceBuilder`, at its path in the app's folder (a `Base.lproj` one apart from
+    /// another language's), where framegen's loader finds `Main.storyboard` at any depth; not
+    /// the launch screens (LaunchScreen.storyboard, and the one Info.plist names), nor what
+    /// build products, Pods, hidden folders and snapshot folders hold.
+    @Test func anAppsStoryboardsAndNibs() throws {
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let manager = FileManager.default
+        for folder in [
+            ".git", ".build/Debug", "MyApp/Base.lproj", "MyApp/fr.lproj", "MyApp/Views", "MyApp/Supporting",
+            "MyApp/__Snapshots__", "Pods/Lib", "DerivedData/MyApp",
+        ] {
+            try manager.createDirectory(atPath: root + "/repo/" + folder, withIntermediateDirectories: true)
+        }
+        let document =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\"/>\n"
+        for file in [
+            "MyApp/Base.lproj/Main.storyboard", "MyApp/fr.lproj/Main.storyboard", "MyApp/Views/Card.xib",
+            "MyApp/Base.lproj/LaunchScreen.storyboard", "MyApp/Splash.storyboard",
+            "MyApp/__Snapshots__/Old.xib",
+            "Pods/Lib/Lib.xib", ".build/Debug/Built.storyboard", "DerivedData/MyApp/Derived.xib",
+        ] {
+            try document.write(toFile: root + "/repo/" + file, atomically: true, encoding: .utf8)
+        }
+        let info = try PropertyListSerialization.data(
+            fromPropertyList: ["UILaunchStoryboardName": "Splash", "UIMainStoryboardFile": "Main"],
+            format: .xml, options: 0)
+        try info.write(to: URL(fileURLWithPath: root + "/repo/MyApp/Supporting/Info.plist"))
+        try "import UIKit\nfinal class TileCell: UICollectionViewCell {}\n"
+            .write(toFile: root + "/repo/MyApp/Cells.swift", atomically: true, encoding: .utf8)
+        let made = try runFramegen([
+            "uikit", "init", root + "/repo/preview", "--sources", root + "/repo/MyApp",
+        ])
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(
+            made.stdout.contains(
+                "storyboards and nibs, 3 files copied into Sources/PreviewApp/AppAssets/InterfaceBuilder"))
+        #expect(
+            made.stdout.contains(
+                "launch screens, not copied (framegen shows no launch screen): ../MyApp/Splash.storyboard, ../MyApp/Base.lproj/LaunchScreen.storyboard"
+            ))
+        let copies = root + "/repo/preview/Sources/PreviewApp/AppAssets/InterfaceBuilder"
+        let found = (manager.enumerator(atPath: copies)?.allObjects as? [String] ?? []).filter {
+            $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib")
+        }
+        #expect(
+            found.sorted() == [
+                "MyApp/Base.lproj/Main.storyboard", "MyApp/Views/Card.xib", "MyApp/fr.lproj/Main.storyboard",
+            ])
+        #expect(try String(contentsOfFile: copies + "/MyApp/Views/Card.xib", encoding: .utf8) == document)
+        #expect(try read("repo/preview/Package.swift").contains("resources: [.copy(\"AppAssets\")]"))
+
+        // Run again, it copies what the app has then.
+        try manager.removeItem(atPath: root + "/repo/MyApp/Views/Card.xib")
+        let again = try runFramegen([
+            "uikit", "init", root + "/repo/preview", "--sources", root + "/repo/MyApp",
+        ])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(!manager.fileExists(atPath: copies + "/MyApp/Views/Card.xib"))
+        #expect(manager.fileExists(atPath: copies + "/MyApp/Base.lproj/Main.storyboard"))
+    }
 }
