@@ -274,6 +274,38 @@ private final class Source: NSObject, UITableViewDataSource, UITableViewDelegate
         withExtendedLifetime(source) {}
     }
 
+    /// Below a plain table's last row, separators go on to its bottom edge as if empty rows of
+    /// the last row's height followed (an iOS reference: rows of 116.33 points, then separators
+    /// every 116.33 points); an empty footer view hides them.
+    @Test func aPlainTableDrawsFillerSeparators() {
+        UIScreen.withMain(UIScreen(size: CGSize(width: 390, height: 844), scale: 2)) {
+            func image(_ table: UITableView) -> UIImage {
+                table.layoutIfNeeded()
+                return UIGraphicsImageRenderer(
+                    bounds: table.bounds,
+                    format: UIGraphicsImageRendererFormat(for: UITraitCollection(displayScale: 2))
+                ).image { table.layer.render(in: $0.cgContext) }
+            }
+            let white: [UInt8] = [255, 255, 255, 255]
+            let separator = Self.over(UIColor.separator, white)
+            let (table, source) = Self.table([2])
+            source.heights[IndexPath(row: 1, section: 0)] = 60
+            // Rows 0..<44 and 44..<104, then fillers every 60 points: 163.5, 223.5, 283.5.
+            var drawn = image(table)
+            for y in [327, 447, 567] {
+                expect(Self.close(ImageRendererTests.pixel(drawn, 40, y), separator))
+                expect(ImageRendererTests.pixel(drawn, 30, y) == white)  // inset 16 points
+                expect(ImageRendererTests.pixel(drawn, 40, y - 1) == white)
+            }
+            expect(ImageRendererTests.pixel(drawn, 40, 400) == white)
+            table.tableFooterView = UIView()
+            table.setNeedsLayout()
+            drawn = image(table)
+            expect(ImageRendererTests.pixel(drawn, 40, 327) == white)
+            withExtendedLifetime(source) {}
+        }
+    }
+
     @Test func aTableDrawsItsSeparatorsAndCells() {
         UIScreen.withMain(UIScreen(size: CGSize(width: 390, height: 844), scale: 2)) {
             let (table, source) = Self.table([3])

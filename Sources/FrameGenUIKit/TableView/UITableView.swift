@@ -957,8 +957,48 @@ open class UITableView: UIScrollView {
             backgroundView.frame = bounds
             insertSubview(backgroundView, at: 0)
         }
+        layOutFillerSeparators()
         for view in Array(shownHeaders.values) + Array(shownFooters.values) { bringSubviewToFront(view) }
     }
+
+    /// The separators a plain table draws below its last row, down to its bottom edge, as if
+    /// empty rows went on: each as tall as `fillerRowHeight`, else as the last row (an iOS
+    /// reference: rows of 116.33 points, then separators every 116.33 points to the bottom),
+    /// else as `rowHeight`, else 44 points. None with a table footer view, as on iOS, where an
+    /// empty footer view is how an app hides them.
+    private func layOutFillerSeparators() {
+        var lines: [CGRect] = []
+        if style == .plain, separatorStyle != .none, tableFooterView == nil, !isSceneHosted {
+            let last = geometry.rows.last(where: { !$0.isEmpty })?.last
+            let step =
+                fillerRowHeight > 0 ? fillerRowHeight : last ?? (rowHeight > 0 ? rowHeight : 44)
+            let hairline = separatorHeight
+            var y = geometry.sectionsEnd + step
+            while step >= 1, y - hairline < bounds.maxY, lines.count < 1000 {
+                if y > bounds.minY {
+                    lines.append(
+                        CGRect(
+                            x: separatorInset.left, y: y - hairline,
+                            width: max(0, bounds.width - separatorInset.left - separatorInset.right),
+                            height: hairline))
+                }
+                y += step
+            }
+        }
+        while fillerSeparators.count > lines.count { fillerSeparators.removeLast().removeFromSuperview() }
+        while fillerSeparators.count < lines.count {
+            let line = UIView(frame: .zero)
+            line.isUserInteractionEnabled = false
+            fillerSeparators.append(line)
+            addSubview(line)
+        }
+        for (line, frame) in zip(fillerSeparators, lines) {
+            line.frame = frame
+            line.backgroundColor = separatorColor ?? .separator
+        }
+    }
+
+    private var fillerSeparators: [UIView] = []
 
     /// Sizes an automatic row not yet sized from its cell; true when its height changed.
     private func measure(_ cell: UITableViewCell, at indexPath: IndexPath) -> Bool {
