@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenCoreGraphics
 import FrameGenUIKit
+import FrameGenUIKitRendering
 import Testing
 
 /// UIKit's geometry strings (UIGeometry.h) and the keyed coding built on them: a view archived
@@ -48,5 +49,43 @@ import Testing
                 == UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
         #expect(unarchiver.decodeCGPoint(forKey: "absent") == .zero)
         #expect(unarchiver.decodeUIOffset(forKey: "absent") == UIOffset(horizontal: 0, vertical: 0))
+    }
+
+    /// UIImage and UIColor are NSSecureCoding, as UIKit's: an image reads back with its pixels,
+    /// scale and rendering mode, a colour with its components, a system colour as itself (dark
+    /// in a dark context).
+    @Test func imagesAndColoursArchive() throws {
+        let png = try #require(Self.redSquarePNG)
+        let image = try #require(UIImage(data: png, scale: 2)).withRenderingMode(.alwaysTemplate)
+        let archiver = NSKeyedArchiver(requiringSecureCoding: true)
+        archiver.encode(image, forKey: "image")
+        archiver.encode(UIColor(red: 0.25, green: 0.5, blue: 1, alpha: 0.75), forKey: "colour")
+        archiver.encode(UIColor.systemBackground, forKey: "system")
+        archiver.finishEncoding()
+        let unarchiver = try NSKeyedUnarchiver(forReadingFrom: archiver.encodedData)
+        let decoded = try #require(unarchiver.decodeObject(of: UIImage.self, forKey: "image"))
+        #expect(decoded.size == CGSize(width: 2, height: 2) && decoded.scale == 2)
+        #expect(decoded.renderingMode == .alwaysTemplate)
+        #expect(decoded.pngData() == image.pngData())
+        let colour = try #require(unarchiver.decodeObject(of: UIColor.self, forKey: "colour"))
+        #expect(colour.cgColor == UIColor(red: 0.25, green: 0.5, blue: 1, alpha: 0.75).cgColor)
+        let system = try #require(unarchiver.decodeObject(of: UIColor.self, forKey: "system"))
+        #expect(
+            system.resolvedColor(with: UITraitCollection(userInterfaceStyle: .dark)).cgColor
+                == UIColor.black.cgColor)
+        #expect(
+            system.resolvedColor(with: UITraitCollection(userInterfaceStyle: .light)).cgColor
+                == UIColor.white.cgColor)
+    }
+
+    /// A 4 by 4 pixel opaque red PNG.
+    private static var redSquarePNG: Data? {
+        UIGraphicsImageRenderer(
+            bounds: CGRect(x: 0, y: 0, width: 2, height: 2),
+            format: UIGraphicsImageRendererFormat(for: UITraitCollection(displayScale: 2))
+        ).image { context in
+            UIColor.red.setFill()
+            context.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
+        }.pngData()
     }
 }

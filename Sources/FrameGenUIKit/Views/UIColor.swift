@@ -13,7 +13,7 @@ import FrameGenCoreGraphics
 /// and traits"). A dynamic colour's `cgColor` and components are those it resolves to under
 /// `UITraitCollection.current`, as on iOS; a view resolves its background and a label its
 /// text colour with the view's own traits each time it is drawn.
-open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
+open class UIColor: NSObject, NSSecureCoding, _ExpressibleByColorLiteral, @unchecked Sendable {
     /// Nil for a dynamic colour.
     private let fixed: CGColor?
     /// Nil for a fixed colour. Not `@Sendable`, as in Apple's SDK: UIKit calls it on the thread
@@ -45,6 +45,46 @@ open class UIColor: NSObject, _ExpressibleByColorLiteral, @unchecked Sendable {
         provider = nil
         systemName = nil
         super.init()
+    }
+
+    // MARK: Archiving
+
+    /// UIKit's colours are NSSecureCoding (an app archives a theme's colours): framegen keeps
+    /// the sRGB components, a dynamic colour's as resolved with the current traits, and a system
+    /// colour's name, which reads back as that dynamic colour.
+    public static var supportsSecureCoding: Bool { true }
+
+    public required init?(coder: NSCoder) {
+        // Linux's unarchiver raises for a missing key that an object is asked of.
+        if coder.containsValue(forKey: "UISystemColorName"),
+            let name = coder.decodeObject(of: NSString.self, forKey: "UISystemColorName").map(String.init),
+            let system = UIColor.systemColors[String(name.hasSuffix("Color") ? name.dropLast(5) : name[...])]
+        {
+            fixed = system.fixed
+            provider = system.provider
+            systemName = system.systemName
+        } else if coder.containsValue(forKey: "UIRed") {
+            fixed = CGColor(
+                red: CGFloat(coder.decodeDouble(forKey: "UIRed")),
+                green: CGFloat(coder.decodeDouble(forKey: "UIGreen")),
+                blue: CGFloat(coder.decodeDouble(forKey: "UIBlue")),
+                alpha: CGFloat(coder.decodeDouble(forKey: "UIAlpha")))
+            provider = nil
+            systemName = nil
+        } else {
+            return nil
+        }
+        super.init()
+    }
+
+    open func encode(with coder: NSCoder) {
+        if let systemName { coder.encode(systemName as NSString, forKey: "UISystemColorName") }
+        var (r, g, b, a): (CGFloat, CGFloat, CGFloat, CGFloat) = (0, 0, 0, 0)
+        _ = getRed(&r, green: &g, blue: &b, alpha: &a)
+        coder.encode(Double(r), forKey: "UIRed")
+        coder.encode(Double(g), forKey: "UIGreen")
+        coder.encode(Double(b), forKey: "UIBlue")
+        coder.encode(Double(a), forKey: "UIAlpha")
     }
 
     /// A dynamic colour: `provider` gives the colour for the traits it is resolved with

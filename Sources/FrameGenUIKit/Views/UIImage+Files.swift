@@ -19,8 +19,13 @@ extension UIImage {
     public convenience init?(data: Data) { self.init(data: data, scale: 1) }
 
     public convenience init?(data: Data, scale: CGFloat) {
-        guard let image = try? ImageFile.decode([UInt8](data)) else { return nil }
-        self.init(bitmap: UIImage.Bitmap(image), scale: scale)
+        guard let bitmap = UIImage.bitmap(fileData: data) else { return nil }
+        self.init(bitmap: bitmap, scale: scale)
+    }
+
+    /// A PNG or JPEG file's pixels; nil when the bytes are not one.
+    static func bitmap(fileData data: Data) -> Bitmap? {
+        (try? ImageFile.decode([UInt8](data))).map(Bitmap.init)
     }
 }
 

@@ -9,7 +9,7 @@ import Foundation
 /// (docs/uikit.md "The scene's photos"). A name neither knows is nil, as on iOS for a missing
 /// asset. SF Symbols are Apple's and do not ship here: `UIImage(systemName:)` gives a stand-in
 /// glyph of the symbol's size (UIImage+Symbols.swift).
-open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
+open class UIImage: NSObject, NSSecureCoding, _ExpressibleByImageLiteral, @unchecked Sendable {
     /// How the image is drawn: as is, or as a template tinted with the view's tint colour.
     /// UIKit's raw values. framegen's images are upright: a JPEG's EXIF orientation is applied
     /// when it is decoded.
@@ -98,6 +98,54 @@ open class UIImage: NSObject, _ExpressibleByImageLiteral, @unchecked Sendable {
 
     /// An empty image, of size zero.
     public override convenience init() { self.init(size: .zero) }
+
+    // MARK: Archiving
+
+    /// UIKit's images are NSSecureCoding: an app archives them (`NSKeyedArchiver`, a draft's
+    /// thumbnail) and reads them back with `decodeObject(of: UIImage.self, forKey:)`. framegen
+    /// keeps the pixels as PNG, the scale and the rendering mode; an image without pixels (a
+    /// symbol, a scene photo) is kept as its size. Nil from an archive that holds neither.
+    public static var supportsSecureCoding: Bool { true }
+
+    public required init?(coder: NSCoder) {
+        var bitmap: Bitmap?
+        // Classes named, as a secure archive asks; Linux's unarchiver raises for a missing key
+        // that an object is asked of.
+        if coder.containsValue(forKey: Self.pngKey),
+            let data = coder.decodeObject(of: NSData.self, forKey: Self.pngKey).map(Data.init)
+        {
+            guard let decoded = UIImage.bitmap(fileData: data) else { return nil }
+            bitmap = decoded
+        } else if !coder.containsValue(forKey: Self.sizeKey) {
+            return nil
+        }
+        let archived = CGFloat(coder.decodeDouble(forKey: Self.scaleKey))
+        let scale = archived > 0 ? archived : 1
+        self.scale = scale
+        size =
+            bitmap.map { CGSize(width: CGFloat($0.width) / scale, height: CGFloat($0.height) / scale) }
+            ?? coder.decodeCGSize(forKey: Self.sizeKey)
+        renderingMode =
+            RenderingMode(rawValue: coder.decodeInteger(forKey: Self.renderingModeKey)) ?? .automatic
+        name = nil
+        self.bitmap = bitmap
+        scenePhoto = nil
+        symbolConfiguration = nil
+        super.init()
+        imageAsset = UIImageAsset(owner: self)
+    }
+
+    open func encode(with coder: NSCoder) {
+        if let data = pngData() { coder.encode(data as NSData, forKey: Self.pngKey) }
+        coder.encode(size, forKey: Self.sizeKey)
+        coder.encode(Double(scale), forKey: Self.scaleKey)
+        coder.encode(renderingMode.rawValue, forKey: Self.renderingModeKey)
+    }
+
+    private static let pngKey = "UIImagePNGData"
+    private static let sizeKey = "UIImageSize"
+    private static let scaleKey = "UIScale"
+    private static let renderingModeKey = "UIRenderingMode"
 
     /// An image set of the app's asset catalogs (docs/uikit.md "Asset catalogs"), else the
     /// image the bound resolver gives for `name` (the scene's photos), else nil, as on iOS for a
