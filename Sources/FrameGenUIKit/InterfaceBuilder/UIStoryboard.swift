@@ -174,12 +174,15 @@ extension InterfaceBuilder {
     /// Where `name.ext` is, looked for once: in each resource bundle (a bundle's own folder, or
     /// the SwiftPM bundles beside the program for the app's) and the folders
     /// `FRAMEGEN_ASSET_CATALOGS` names, the shallowest first (`Base.lproj`, then `en.lproj`,
-    /// among equals). Of several, the first whose custom classes this program has: a build
-    /// folder may hold other packages' bundles, with a `Main.storyboard` each.
+    /// among equals). Of several, the first whose custom classes this program has, else one
+    /// without custom classes: a build folder may hold other packages' bundles, with a
+    /// `Main.storyboard` each.
     static func path(named name: String, extension ext: String, in bundle: Bundle?) -> String? {
         found.value((bundle?.bundlePath ?? "") + "|" + name + "." + ext) {
             let candidates = find(name + "." + ext, in: bundle)
-            return candidates.first(where: isOfThisProgram) ?? candidates.first
+            // The first of those most surely this program's (the candidates are in rank order).
+            let best = candidates.map(belonging).max() ?? 0
+            return candidates.first { belonging($0) == best }
         }
     }
 
@@ -220,18 +223,25 @@ extension InterfaceBuilder {
         return found.sorted { ($0.rank, $0.order) < ($1.rank, $1.order) }.map(\.path)
     }
 
-    /// Whether the document's first custom class of a named module is a class of this program
-    /// (true for one without custom classes).
-    private static func isOfThisProgram(_ path: String) -> Bool {
-        guard let root = document(at: path)?.root else { return false }
+    /// How surely the document is this program's: 1 when one of its custom classes is a class
+    /// of this program (in its `customModule`, or in the module of the resource bundle holding
+    /// it), 0 without custom classes, -1 when it has some and none is.
+    private static func belonging(_ path: String) -> Int {
+        guard let root = document(at: path)?.root else { return -1 }
+        let bundleModules = modulesOfResources(at: path)
         var stack = [root]
+        var customClasses = false
         while let element = stack.popLast() {
-            if let name = element["customClass"], let module = element["customModule"] {
-                return _typeByName(module + "." + name) != nil
+            if let name = element["customClass"] {
+                customClasses = true
+                for module in [element["customModule"]].compactMap({ $0 }) + bundleModules
+                where _typeByName(module + "." + name) != nil {
+                    return 1
+                }
             }
             stack += element.children
         }
-        return true
+        return customClasses ? -1 : 0
     }
 
     /// The view a storyboard controller loads, with its outlets and actions to the controller.
