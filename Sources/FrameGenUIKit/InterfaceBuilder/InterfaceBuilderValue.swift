@@ -3,11 +3,9 @@ import Foundation
 /// What storyboards and nibs need of the program around them, that Swift on Linux does not give
 /// by itself (docs/uikit.md, "Storyboards and nibs").
 public enum InterfaceBuilder {
-    private static let warnings = LayoutWarnings()
-
     /// `setValue(_:forKey:)` reached UIResponder's: nothing declared the key.
     static func warnUnknownKey(_ key: String, of object: AnyObject) {
-        warnings.warn(
+        warn(
             "setValue(_:forKey: \"\(key)\"): \(type(of: object)) has no @IBOutlet or @IBInspectable property"
                 + " of that name (iOS raises NSUnknownKeyException: not key value coding-compliant)")
     }

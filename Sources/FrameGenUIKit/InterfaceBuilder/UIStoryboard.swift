@@ -179,10 +179,10 @@ extension InterfaceBuilder {
     /// `Main.storyboard` each.
     static func path(named name: String, extension ext: String, in bundle: Bundle?) -> String? {
         found.value((bundle?.bundlePath ?? "") + "|" + name + "." + ext) {
-            let candidates = find(name + "." + ext, in: bundle)
             // The first of those most surely this program's (the candidates are in rank order).
-            let best = candidates.map(belonging).max() ?? 0
-            return candidates.first { belonging($0) == best }
+            let scored = find(name + "." + ext, in: bundle).map { (path: $0, score: belonging($0)) }
+            let best = scored.map(\.score).max() ?? 0
+            return scored.first { $0.score == best }?.path
         }
     }
 
