@@ -41,13 +41,12 @@ final class NibLoader {
     /// The module names a custom class is looked for in, after its own `customModule`.
     private let modules: [String]
 
-    init(file: String, bundle: Bundle?, owner: AnyObject?, modules: [String] = []) {
+    init(file: String, bundle: Bundle?, owner: AnyObject?) {
         self.file = file
         self.bundle = bundle
-        var modules = modules
-        if let owner { modules.append(InterfaceBuilder.moduleName(of: type(of: owner))) }
-        modules += InterfaceBuilder.modulesOfResources(at: file)
-        self.modules = modules
+        modules =
+            (owner.map { [InterfaceBuilder.moduleName(of: type(of: $0))] } ?? [])
+            + InterfaceBuilder.modulesOfResources(at: file)
     }
 
     /// `object` is what `id` names: a placeholder (the file's owner) or a made object.
@@ -100,8 +99,7 @@ final class NibLoader {
     }
 
     /// The element's properties read into `object`: called by the framework class's
-    /// `init?(coder:)` (so that an app subclass's initialiser sees them set, as on iOS) or right
-    /// after `init(frame:)` for an element without a custom class.
+    /// `init?(coder:)`, so that an app subclass's initialiser sees them set, as on iOS.
     func decode(_ object: AnyObject, from element: IBElement) {
         if let view = object as? UIView { InterfaceBuilder.decodeView(view, element, self) }
         if let controller = object as? UIViewController {
@@ -112,9 +110,7 @@ final class NibLoader {
         {
             constraints.append((view, constraintList))
         }
-        if let list = element.first("connections")?.children, !list.isEmpty {
-            connections.append((object, list))
-        }
+        connect(object, element.first("connections")?.children ?? [])
         if let list = element.first("userDefinedRuntimeAttributes")?.children(
             named: "userDefinedRuntimeAttribute"),
             !list.isEmpty
@@ -124,8 +120,8 @@ final class NibLoader {
         awakened.append(object)
     }
 
-    /// Connections an element of another load lists (a storyboard controller's outlets into the
-    /// view it loads now), made with this load's.
+    /// Connections an element lists, made when the load finishes: its own, or another load's (a
+    /// storyboard controller's outlets into the view it loads now).
     func connect(_ source: AnyObject, _ elements: [IBElement]) {
         if !elements.isEmpty { connections.append((source, elements)) }
     }
