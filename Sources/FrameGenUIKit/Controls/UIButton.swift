@@ -144,6 +144,9 @@ open class UIButton: UIControl {
     open func setTitleColor(_ color: UIColor?, for state: State) {
         titleColors[state.rawValue] = color
         updateClassicContent()
+        appearance(key: "setTitleColor:\(state.rawValue)", tracked: true) {
+            ($0 as? UIButton)?.setTitleColor(color, for: state)
+        }
     }
 
     /// The colour set for `state`, else `.normal`'s, else the type's: white for a custom
@@ -160,6 +163,9 @@ open class UIButton: UIControl {
     open func setTitleShadowColor(_ color: UIColor?, for state: State) {
         titleShadowColors[state.rawValue] = color
         updateClassicContent()
+        appearance(key: "setTitleShadowColor:\(state.rawValue)", tracked: true) {
+            ($0 as? UIButton)?.setTitleShadowColor(color, for: state)
+        }
     }
 
     open func titleShadowColor(for state: State) -> UIColor? { value(titleShadowColors, state) }
@@ -167,6 +173,9 @@ open class UIButton: UIControl {
     open func setImage(_ image: UIImage?, for state: State) {
         images[state.rawValue] = image
         updateClassicContent()
+        appearance(key: "setImage:\(state.rawValue)", tracked: true) {
+            ($0 as? UIButton)?.setImage(image, for: state)
+        }
     }
 
     open func image(for state: State) -> UIImage? { value(images, state) }
@@ -196,6 +205,9 @@ open class UIButton: UIControl {
     open func setBackgroundImage(_ image: UIImage?, for state: State) {
         backgroundImages[state.rawValue] = image
         updateClassicContent()
+        appearance(key: "setBackgroundImage:\(state.rawValue)", tracked: true) {
+            ($0 as? UIButton)?.setBackgroundImage(image, for: state)
+        }
     }
 
     open func backgroundImage(for state: State) -> UIImage? { value(backgroundImages, state) }

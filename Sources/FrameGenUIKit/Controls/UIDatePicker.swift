@@ -68,7 +68,11 @@ open class UIDatePicker: UIControl {
         update()
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        update()
+        InterfaceBuilder.decode(self, coder: coder, at: UIDatePicker.self)
+    }
 
     open func setDate(_ date: Date, animated: Bool) { self.date = date }
 

@@ -45,32 +45,61 @@ open class UINavigationBar: UIView, UIBarPositioning {
     static let largeTitleHeight: CGFloat = 52
 
     open var barStyle: UIBarStyle = .default {
-        didSet { setNeedsLayout() }
+        didSet {
+            setNeedsLayout()
+            appearance(\UINavigationBar.barStyle, barStyle, tracked: true)
+        }
     }
     open weak var delegate: UINavigationBarDelegate?
     /// false: an opaque background (`barTintColor`, else the system background) under a legacy
     /// look, and a navigation controller's content laid out below the bar rather than under it.
     open var isTranslucent = true {
-        didSet { barChanged() }
+        didSet {
+            barChanged()
+            appearance(\UINavigationBar.isTranslucent, isTranslucent, tracked: true)
+        }
     }
     open var prefersLargeTitles = false {
-        didSet { barChanged() }
+        didSet {
+            barChanged()
+            appearance(\UINavigationBar.prefersLargeTitles, prefersLargeTitles, tracked: false)
+        }
     }
     open var barTintColor: UIColor? {
-        didSet { setNeedsLayout() }
+        didSet {
+            setNeedsLayout()
+            appearance(\UINavigationBar.barTintColor, barTintColor, tracked: true)
+        }
     }
     open var titleTextAttributes: [NSAttributedString.Key: Any]? {
-        didSet { setNeedsLayout() }
+        didSet {
+            setNeedsLayout()
+            appearance(\UINavigationBar.titleTextAttributes, titleTextAttributes, tracked: true)
+        }
     }
     open var largeTitleTextAttributes: [NSAttributedString.Key: Any]? {
-        didSet { setNeedsLayout() }
+        didSet {
+            setNeedsLayout()
+            appearance(\UINavigationBar.largeTitleTextAttributes, largeTitleTextAttributes, tracked: true)
+        }
     }
     /// An empty image hides the hairline, as on iOS.
     open var shadowImage: UIImage? {
-        didSet { setNeedsLayout() }
+        didSet {
+            setNeedsLayout()
+            appearance(\UINavigationBar.shadowImage, shadowImage, tracked: true)
+        }
     }
-    open var backIndicatorImage: UIImage?
-    open var backIndicatorTransitionMaskImage: UIImage?
+    open var backIndicatorImage: UIImage? {
+        didSet { appearance(\UINavigationBar.backIndicatorImage, backIndicatorImage, tracked: true) }
+    }
+    open var backIndicatorTransitionMaskImage: UIImage? {
+        didSet {
+            appearance(
+                \UINavigationBar.backIndicatorTransitionMaskImage, backIndicatorTransitionMaskImage,
+                tracked: true)
+        }
+    }
 
     /// Copied when set, as UIKit copies it. Setting one sets aside the legacy properties
     /// (`barTintColor`, `isTranslucent`, the background and shadow images) for the background.
@@ -79,19 +108,28 @@ open class UINavigationBar: UIView, UIBarPositioning {
             standardAppearance = standardAppearance.copy()
             appearanceSet = true
             setNeedsLayout()
+            appearance(\UINavigationBar.standardAppearance, standardAppearance, tracked: true)
         }
     }
     open var compactAppearance: UINavigationBarAppearance? {
-        didSet { compactAppearance = compactAppearance?.copy() }
+        didSet {
+            compactAppearance = compactAppearance?.copy()
+            appearance(\UINavigationBar.compactAppearance, compactAppearance, tracked: true)
+        }
     }
     open var scrollEdgeAppearance: UINavigationBarAppearance? {
         didSet {
             scrollEdgeAppearance = scrollEdgeAppearance?.copy()
             setNeedsLayout()
+            appearance(\UINavigationBar.scrollEdgeAppearance, scrollEdgeAppearance, tracked: true)
         }
     }
     open var compactScrollEdgeAppearance: UINavigationBarAppearance? {
-        didSet { compactScrollEdgeAppearance = compactScrollEdgeAppearance?.copy() }
+        didSet {
+            compactScrollEdgeAppearance = compactScrollEdgeAppearance?.copy()
+            appearance(
+                \UINavigationBar.compactScrollEdgeAppearance, compactScrollEdgeAppearance, tracked: true)
+        }
     }
 
     open var barPosition: UIBarPosition { delegate?.position(for: self) ?? .any }
@@ -117,7 +155,11 @@ open class UINavigationBar: UIView, UIBarPositioning {
         background.install(in: self)
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        background.install(in: self)
+        InterfaceBuilder.decode(self, coder: coder, at: UINavigationBar.self)
+    }
 
     // MARK: Items
 
@@ -164,6 +206,10 @@ open class UINavigationBar: UIView, UIBarPositioning {
     ) {
         backgroundImages[barPosition.rawValue * 1000 + barMetrics.rawValue] = backgroundImage
         setNeedsLayout()
+        appearance(key: "setBackgroundImage:\(barPosition.rawValue):\(barMetrics.rawValue)", tracked: true) {
+            ($0 as? UINavigationBar)?.setBackgroundImage(
+                backgroundImage, for: barPosition, barMetrics: barMetrics)
+        }
     }
 
     open func backgroundImage(for barPosition: UIBarPosition, barMetrics: UIBarMetrics) -> UIImage? {
@@ -175,6 +221,9 @@ open class UINavigationBar: UIView, UIBarPositioning {
     open func setTitleVerticalPositionAdjustment(_ adjustment: CGFloat, for barMetrics: UIBarMetrics) {
         titleVerticalAdjustments[barMetrics.rawValue] = adjustment
         setNeedsLayout()
+        appearance(key: "setTitleVerticalPositionAdjustment:\(barMetrics.rawValue)", tracked: true) {
+            ($0 as? UINavigationBar)?.setTitleVerticalPositionAdjustment(adjustment, for: barMetrics)
+        }
     }
 
     open func titleVerticalPositionAdjustment(for barMetrics: UIBarMetrics) -> CGFloat {

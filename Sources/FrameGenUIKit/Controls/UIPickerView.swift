@@ -112,6 +112,16 @@ open class UIPickerView: UIView {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUpPicker()
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUpPicker()
+        InterfaceBuilder.decode(self, coder: coder, at: UIPickerView.self)
+    }
+
+    private func setUpPicker() {
         wheels.isUserInteractionEnabled = false
         wheels.clipsToBounds = true
         band.isUserInteractionEnabled = false
@@ -120,8 +130,6 @@ open class UIPickerView: UIView {
         addSubview(wheels)
         addSubview(band)
     }
-
-    public required init?(coder: NSCoder) { return nil }
 
     // MARK: Counts
 

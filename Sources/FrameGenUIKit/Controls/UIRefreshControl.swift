@@ -20,7 +20,10 @@ open class UIRefreshControl: UIControl {
     /// A refresh control of frame zero, as `UIRefreshControl()` is on iOS.
     public convenience init() { self.init(frame: .zero) }
 
-    public required init?(coder: NSCoder) { return nil }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        InterfaceBuilder.decode(self, coder: coder, at: UIRefreshControl.self)
+    }
 
     open func beginRefreshing() { isRefreshing = true }
 

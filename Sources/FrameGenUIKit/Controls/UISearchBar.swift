@@ -90,6 +90,18 @@ open class UISearchBar: UIView, UIBarPositioning {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUpSearchBar()
+    }
+
+    public convenience init() { self.init(frame: .zero) }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUpSearchBar()
+        InterfaceBuilder.decode(self, coder: coder, at: UISearchBar.self)
+    }
+
+    private func setUpSearchBar() {
         let field = searchTextField
         field.borderStyle = .none
         field.backgroundColor = .tertiarySystemFill
@@ -107,10 +119,6 @@ open class UISearchBar: UIView, UIBarPositioning {
         field.leftViewMode = .always
         addSubview(field)
     }
-
-    public convenience init() { self.init(frame: .zero) }
-
-    public required init?(coder: NSCoder) { return nil }
 
     open func setShowsCancelButton(_ showsCancelButton: Bool, animated: Bool) {
         self.showsCancelButton = showsCancelButton

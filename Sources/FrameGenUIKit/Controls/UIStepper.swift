@@ -48,6 +48,17 @@ open class UIStepper: UIControl {
 
     public override init(frame: CGRect) {
         super.init(frame: CGRect(origin: frame.origin, size: UIStepper.size))
+        setUpStepper()
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        bounds.size = UIStepper.size
+        setUpStepper()
+        InterfaceBuilder.decode(self, coder: coder, at: UIStepper.self)
+    }
+
+    private func setUpStepper() {
         plate.layer.cornerRadius = 8
         plate.backgroundColor = .tertiarySystemFill
         divider.backgroundColor = .separator
@@ -57,8 +68,6 @@ open class UIStepper: UIControl {
         }
         updateLook()
     }
-
-    public required init?(coder: NSCoder) { return nil }
 
     open override var intrinsicContentSize: CGSize { UIStepper.size }
 

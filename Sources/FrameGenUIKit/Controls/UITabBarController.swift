@@ -36,42 +36,68 @@ open class UITabBar: UIView {
     }
     /// Nil: system grey.
     open var unselectedItemTintColor: UIColor? {
-        didSet { setNeedsLayout() }
+        didSet {
+            setNeedsLayout()
+            appearance(\UITabBar.unselectedItemTintColor, unselectedItemTintColor, tracked: true)
+        }
     }
     open var barTintColor: UIColor? {
-        didSet { setNeedsLayout() }
+        didSet {
+            setNeedsLayout()
+            appearance(\UITabBar.barTintColor, barTintColor, tracked: true)
+        }
     }
     open var barStyle: UIBarStyle = .default {
-        didSet { setNeedsLayout() }
+        didSet {
+            setNeedsLayout()
+            appearance(\UITabBar.barStyle, barStyle, tracked: true)
+        }
     }
     open var isTranslucent = true {
         didSet {
             setNeedsLayout()
             superview?.setNeedsLayout()
+            appearance(\UITabBar.isTranslucent, isTranslucent, tracked: true)
         }
     }
     open var backgroundImage: UIImage? {
-        didSet { setNeedsLayout() }
+        didSet {
+            setNeedsLayout()
+            appearance(\UITabBar.backgroundImage, backgroundImage, tracked: true)
+        }
     }
     open var shadowImage: UIImage? {
-        didSet { setNeedsLayout() }
+        didSet {
+            setNeedsLayout()
+            appearance(\UITabBar.shadowImage, shadowImage, tracked: true)
+        }
     }
-    open var selectionIndicatorImage: UIImage?
-    open var itemPositioning: ItemPositioning = .automatic
-    open var itemWidth: CGFloat = 0
-    open var itemSpacing: CGFloat = 0
+    open var selectionIndicatorImage: UIImage? {
+        didSet { appearance(\UITabBar.selectionIndicatorImage, selectionIndicatorImage, tracked: true) }
+    }
+    open var itemPositioning: ItemPositioning = .automatic {
+        didSet { appearance(\UITabBar.itemPositioning, itemPositioning, tracked: true) }
+    }
+    open var itemWidth: CGFloat = 0 {
+        didSet { appearance(\UITabBar.itemWidth, itemWidth, tracked: true) }
+    }
+    open var itemSpacing: CGFloat = 0 {
+        didSet { appearance(\UITabBar.itemSpacing, itemSpacing, tracked: true) }
+    }
     /// Copied when set, as UIKit copies it; setting it sets aside the legacy properties.
     open var standardAppearance = UITabBarAppearance() {
         didSet {
             standardAppearance = standardAppearance.copy()
             appearanceSet = true
             setNeedsLayout()
+            appearance(\UITabBar.standardAppearance, standardAppearance, tracked: true)
         }
     }
     open var scrollEdgeAppearance: UITabBarAppearance? {
         didSet {
             scrollEdgeAppearance = scrollEdgeAppearance?.copy()
             setNeedsLayout()
+            appearance(\UITabBar.scrollEdgeAppearance, scrollEdgeAppearance, tracked: true)
         }
     }
 
@@ -90,7 +116,11 @@ open class UITabBar: UIView {
         background.install(in: self)
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        background.install(in: self)
+        InterfaceBuilder.decode(self, coder: coder, at: UITabBar.self)
+    }
 
     open func setItems(_ items: [UITabBarItem]?, animated: Bool) { self.items = items }
 

@@ -63,7 +63,11 @@ open class UIToolbar: UIView, UIBarPositioning {
 
     public convenience init() { self.init(frame: CGRect(x: 0, y: 0, width: 0, height: UIToolbar.height)) }
 
-    public required init?(coder: NSCoder) { return nil }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        background.install(in: self)
+        InterfaceBuilder.decode(self, coder: coder, at: UIToolbar.self)
+    }
 
     open func setItems(_ items: [UIBarButtonItem]?, animated: Bool) { self.items = items }
 

@@ -50,7 +50,12 @@ extension InterfaceBuilder {
         guard let coder = coder as? InterfaceBuilderCoder,
             frameworkClass(of: type(of: object)) == ObjectIdentifier(level)
         else { return }
-        coder.loader.decode(object, from: coder.element)
+        // A nib's values are not the app's own: an appearance proxy's replace them, as on iOS.
+        if let view = object as? UIView {
+            view.settingWithoutOwnership { coder.loader.decode(object, from: coder.element) }
+        } else {
+            coder.loader.decode(object, from: coder.element)
+        }
     }
 
     /// The nearest of a class and its superclasses that is framegen's.

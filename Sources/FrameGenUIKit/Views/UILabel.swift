@@ -56,13 +56,19 @@ open class UILabel: UIView {
     /// The system font at 17 points by default; setting nil restores it, as on iOS.
     open var font: UIFont! {
         get { storedFont }
-        set { storedFont = newValue ?? UILabel.defaultFont }
+        set {
+            storedFont = newValue ?? UILabel.defaultFont
+            appearance(\UILabel.font, newValue, tracked: false)
+        }
     }
 
     /// Label colour (black in the light appearance) by default; setting nil restores it.
     open var textColor: UIColor! {
         get { storedTextColor }
-        set { storedTextColor = newValue ?? .label }
+        set {
+            storedTextColor = newValue ?? .label
+            appearance(\UILabel.textColor, newValue, tracked: false)
+        }
     }
 
     open var textAlignment: NSTextAlignment = .natural

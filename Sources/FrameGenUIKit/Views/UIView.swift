@@ -227,6 +227,7 @@ open class UIView: UIResponder, CALayerDelegate {
                 $0.isDynamic ? $0.resolvedColor(with: traitCollection).cgColor : $0.cgColor
             }
             layer.backgroundColor = backgroundWritten
+            appearance(\UIView.backgroundColor, newValue, tracked: true)
         }
     }
 
@@ -257,6 +258,7 @@ open class UIView: UIResponder, CALayerDelegate {
         set {
             storedTintColor = newValue
             tintColorDidChange()
+            appearance(\UIView.tintColor, newValue, tracked: false)
         }
     }
 
@@ -438,8 +440,14 @@ open class UIView: UIResponder, CALayerDelegate {
     /// comes on screen (docs/uikit.md "Your own collection view").
     open func didMoveToWindow() {}
 
-    /// Set on the top view of a tree framegen shows (the collection view's superview).
-    package var isOnScreen = false
+    /// Set on the top view of a tree framegen shows (the collection view's superview): the tree
+    /// enters a window, and takes the appearance proxies' values (UIAppearance.swift).
+    package var isOnScreen = false {
+        didSet { if isOnScreen && !oldValue { takeAppearance() } }
+    }
+
+    /// What appearance proxies need of the view, made when first needed (UIAppearance.swift).
+    package var appearanceState: ViewAppearance?
 
     /// The window of a view in the tree framegen shows (a collection view it made, its cells
     /// and their subviews): a window as large as `UIScreen.main`, made for each call, as
@@ -454,9 +462,6 @@ open class UIView: UIResponder, CALayerDelegate {
         }
         return view.isOnScreen ? UIApplication.shared.keyWindow : nil
     }
-    /// Never called by framegen: there are no nibs or storyboards here, and framegen makes
-    /// cells with `init(frame:)`, as a cell registered by class is made on iOS. Declared so that
-    /// a cell designed in Interface Builder compiles; move its set-up into `init(frame:)`.
 
     /// Takes `view` from wherever it is and puts it at `index` among the subviews, with its layer
     /// just below the layer of the subview it now precedes (on top when it is the front one).
@@ -466,6 +471,9 @@ open class UIView: UIResponder, CALayerDelegate {
             move(view, to: Swift.min(index, storedSubviews.count - 1))
             return
         }
+        // Only while some appearance proxy has values: the walks to the window cost.
+        let proxies = !AppearanceRules.shared.isEmpty
+        let wasInWindow = proxies && view.window != nil
         view.superview?.willRemoveSubview(view)
         view.willMove(toSuperview: self)
         view.superview?.storedSubviews.removeAll { $0 === view }
@@ -474,6 +482,7 @@ open class UIView: UIResponder, CALayerDelegate {
         view.storedSuperview = self
         placeLayer(of: view, at: position)
         view.setNeedsLayout()
+        if proxies && !wasInWindow && window != nil { view.takeAppearance() }
         view.didMoveToSuperview()
         didAddSubview(view)
     }

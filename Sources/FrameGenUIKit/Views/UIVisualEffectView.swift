@@ -69,7 +69,11 @@ open class UIVisualEffectView: UIView {
         addContentView()
     }
 
-    public required init?(coder: NSCoder) { return nil }
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        addContentView()
+        InterfaceBuilder.decode(self, coder: coder, at: UIVisualEffectView.self)
+    }
 
     private func addContentView() {
         contentView.frame = bounds
