@@ -64,7 +64,16 @@ public final class CGContext {
     /// layer in its own coordinates (a scrolled view shows what it shows on screen).
     package func record(layerTree tree: LayerSnapshot, asOnScreen: Bool) {
         renderedLayers.append((tree, state.ctm, recorded.count, asOnScreen))
+        drawn?(self)
     }
+
+    /// Called after each drawing is recorded: a bitmap context over the app's memory paints it
+    /// there at once, as Core Graphics does (FrameGenUIKitRendering's CGContext+Bitmap.swift).
+    package var drawn: ((CGContext) -> Void)?
+
+    /// A bitmap context's memory and format (`CGContext(data:width:height:...)`); nil for a
+    /// view's or an image renderer's context.
+    package var bitmapMemory: AnyObject?
 
     /// What `makeImage()` answers: an image context's picture so far, drawn by the renderer
     /// above this module; nil (no image) for a view's `draw(_:)`.
@@ -325,6 +334,7 @@ public final class CGContext {
             }
         }
         recorded.append(part)
+        drawn?(self)
     }
 
     private func color(_ c: CGColor) -> LayerSnapshot.Color {

@@ -21,17 +21,32 @@ enum LayerTreeDrawing {
         let scale = Double(format.scale > 0 ? format.scale : 1)
         let width = (size.width * scale).rounded().clampedInt(in: 0...16384, nan: 0)
         let height = (size.height * scale).rounded().clampedInt(in: 0...16384, nan: 0)
-        guard width > 0, height > 0 else { return UIImage() }
+        guard width > 0, height > 0,
+            let drawing = pixels(
+                of: context, size: size, width: width, height: height, scale: scale, opaque: format.opaque)
+        else { return UIImage() }
+        var bitmap = UIImage.Bitmap(drawing.image)
+        bitmap.textRects = drawing.textRects
+        return UIImage(bitmap: bitmap, scale: CGFloat(scale))
+    }
+
+    /// What `context` recorded from `start` on (its recorded paths and rendered layer trees),
+    /// drawn into `width` x `height` pixels showing `size` points, over black when `opaque`,
+    /// else over nothing; with where text was drawn, in pixels. Nil when the compositor refuses.
+    static func pixels(
+        of context: CGContext, size: Size, width: Int, height: Int, scale: Double, opaque: Bool,
+        from start: (parts: Int, layers: Int) = (0, 0)
+    ) -> (image: Image, textRects: [Rect])? {
         let view = ViewLayer(frame: Rect(origin: .zero, size: size), layers: [])
         let onScreen = LayerTreeComposer(aliasesTurnedEdges: true)
         let rendered = LayerTreeComposer(
             drawing: .renderInContext(unsetCornersContinuous: SystemRelease.cornersAreContinuousByDefault))
         var canvas = CanvasLayer(
             pixelWidth: width, pixelHeight: height, scale: scale,
-            background: .color(format.opaque ? .black : .clear), views: [view])
+            background: .color(opaque ? .black : .clear), views: [view])
         // No scene photos outside a scene: an image view showing one draws nothing.
         let never: LayerTreeComposer.SourcedContents<Never> = { _, _, _, _ in nil }
-        canvas.views[0].layers = trees(of: context, size: size).compactMap { tree, asOnScreen in
+        canvas.views[0].layers = trees(of: context, size: size, from: start).compactMap { tree, asOnScreen in
             (asOnScreen ? onScreen : rendered).layer(
                 tree, viewBounds: Rect(origin: .zero, size: size), scale: scale, view: view, sourced: never)
         }
@@ -39,20 +54,20 @@ enum LayerTreeDrawing {
         // image is shown (TextInk; docs/snapshot-testing.md "Text").
         let ink = TextInk()
         guard let image = try? ink.collecting({ try Compositor.render(canvas, text: text) }) else {
-            return UIImage()
+            return nil
         }
-        var bitmap = UIImage.Bitmap(image)
-        bitmap.textRects = ink.boxes
-        return UIImage(bitmap: bitmap, scale: CGFloat(scale))
+        return (image, ink.boxes)
     }
 
     /// The recorded paths between layers as layers of their own, and each rendered tree placed
     /// where the context's transform put its bounds, back to front, each with whether it is
     /// drawn as on screen.
-    private static func trees(of context: CGContext, size: Size) -> [(LayerSnapshot, asOnScreen: Bool)] {
+    private static func trees(of context: CGContext, size: Size, from start: (parts: Int, layers: Int))
+        -> [(LayerSnapshot, asOnScreen: Bool)]
+    {
         let parts = context.recorded
         var out: [(LayerSnapshot, asOnScreen: Bool)] = []
-        var from = 0
+        var from = start.parts
         func drawing(upTo end: Int) {
             guard end > from else { return }
             var layer = LayerSnapshot(
@@ -62,7 +77,7 @@ enum LayerTreeDrawing {
             out.append((layer, true))
             from = end
         }
-        for (tree, transform, after, asOnScreen) in context.renderedLayers {
+        for (tree, transform, after, asOnScreen) in context.renderedLayers.dropFirst(start.layers) {
             drawing(upTo: after)
             out.append((placed(tree, by: transform), asOnScreen))
         }
