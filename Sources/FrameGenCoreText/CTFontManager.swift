@@ -6,10 +6,10 @@ import FrameGenCoreGraphics
 // (by PostScript or full name), listed by `UIFont.familyNames`, measured from its own tables
 // and drawn from its own file (FontRegistry). Every scope registers for this process: framegen's
 // process is the whole session a test or a render runs in, and nothing is kept after it.
-// The deprecated `CTFontManagerRegisterFontsForURLs(_:_:_:)` and its unregistering twin are not
-// declared: they hand errors back as `Unmanaged<CFArray>`, and CFArray is a Swift array here
-// (CoreFoundationTypes.swift), which `Unmanaged` cannot hold; their replacements,
-// `CTFontManagerRegisterFontURLs(_:_:_:_:)` and `CTFontManagerUnregisterFontURLs(_:_:_:)`, are.
+// The deprecated `CTFontManagerRegisterFontsForURLs(_:_:_:)` and its unregistering twin hand
+// their errors back as `Unmanaged<NSArray>`, where iOS says `Unmanaged<CFArray>`: CFArray is a
+// Swift array here (CoreFoundationTypes.swift), which `Unmanaged` cannot hold, and NSArray is
+// what iOS bridges it to. Apps pass nil there; one that reads the errors reads an NSArray.
 
 /// The scope of a registration.
 public enum CTFontManagerScope: UInt32, Sendable {
@@ -102,6 +102,35 @@ public func CTFontManagerUnregisterGraphicsFont(
     _ font: CGFont, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> Bool {
     report(FontRegistry.unregister(font), urls: [], to: error)
+}
+
+/// Registers the fonts of each file in `fontURLs`; false when one failed, with the errors (one
+/// per file) in `errors`.
+@available(iOS, introduced: 3.2, deprecated: 13.0, message: "Use CTFontManagerRegisterFontURLs")
+public func CTFontManagerRegisterFontsForURLs(
+    _ fontURLs: CFArray, _ scope: CTFontManagerScope, _ errors: UnsafeMutablePointer<Unmanaged<NSArray>?>?
+) -> Bool {
+    var failed: [NSError] = []
+    for url in urls(fontURLs) {
+        if let failure = unsupported(scope) ?? FontRegistry.register(url: url) {
+            failed.append(failure.error(urls: [url]))
+        }
+    }
+    if !failed.isEmpty { errors?.pointee = Unmanaged.passRetained(failed as NSArray) }
+    return failed.isEmpty
+}
+
+/// Unregisters the fonts registered from each file in `fontURLs`; false when one failed.
+@available(iOS, introduced: 3.2, deprecated: 13.0, message: "Use CTFontManagerUnregisterFontURLs")
+public func CTFontManagerUnregisterFontsForURLs(
+    _ fontURLs: CFArray, _ scope: CTFontManagerScope, _ errors: UnsafeMutablePointer<Unmanaged<NSArray>?>?
+) -> Bool {
+    var failed: [NSError] = []
+    for url in urls(fontURLs) {
+        if let failure = FontRegistry.unregister(url: url) { failed.append(failure.error(urls: [url])) }
+    }
+    if !failed.isEmpty { errors?.pointee = Unmanaged.passRetained(failed as NSArray) }
+    return failed.isEmpty
 }
 
 /// The URLs in an array an app hands over (`[url] as CFArray`).

@@ -201,3 +201,12 @@ func unregisteringAFileForgetsItsFonts() throws {
     expect(!CTFontManagerRegisterFontsForURL(text as CFURL, .process, &error))
     expect(error?.takeRetainedValue().code == CTFontManagerError.unrecognizedFormat.rawValue)
 }
+
+@Test func theDeprecatedArrayFormsRegisterEachFileAndHandBackTheErrors() {
+    let missing = URL(fileURLWithPath: "/nonexistent/Missing.ttf")
+    var errors: Unmanaged<NSArray>?
+    expect(!CTFontManagerRegisterFontsForURLs([missing] as CFArray, .process, &errors))
+    let list = errors?.takeRetainedValue() as? [NSError]
+    expect(list?.count == 1 && list?.first?.code == CTFontManagerError.fileNotFound.rawValue)
+    expect(!CTFontManagerUnregisterFontsForURLs([missing] as CFArray, .process, nil))
+}

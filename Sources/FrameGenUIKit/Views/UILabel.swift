@@ -84,6 +84,9 @@ open class UILabel: UIView {
     /// (0, -1) by default, as UILabel documents.
     open var shadowOffset = CGSize(width: 0, height: -1)
     open var adjustsFontSizeToFitWidth = false
+    /// Where a line whose font `adjustsFontSizeToFitWidth` shrank sits: kept, not yet used
+    /// (docs/uikit.md "Controls").
+    open var baselineAdjustment = UIBaselineAdjustment.alignBaselines
     /// `UIContentSizeCategoryAdjusting` (below).
     open var adjustsFontForContentSizeCategory = false
     open var minimumScaleFactor: CGFloat = 0
