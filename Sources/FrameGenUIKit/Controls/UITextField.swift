@@ -174,6 +174,7 @@ open class UITextField: UIControl {
         else { return false }
         isEditing = true
         if clearsOnBeginEditing { text = "" }
+        if storedSelection == nil { storedSelection = UITextRange(from: endOfDocument, to: endOfDocument) }
         delegate?.textFieldDidBeginEditing(self)
         sendActions(for: .editingDidBegin)
         setNeedsLayout()
@@ -189,6 +190,69 @@ open class UITextField: UIControl {
         sendActions(for: .editingDidEnd)
         setNeedsLayout()
         return true
+    }
+
+    // MARK: Text input
+
+    open var beginningOfDocument: UITextPosition { UITextPosition(offset: 0) }
+    open var endOfDocument: UITextPosition { UITextPosition(offset: (text ?? "").utf16.count) }
+
+    /// Nil until set, or until the field begins editing: then an empty range at the text's end
+    /// (framegen's choice; it shows no caret).
+    open var selectedTextRange: UITextRange? {
+        get { storedSelection }
+        set { storedSelection = newValue }
+    }
+    private var storedSelection: UITextRange?
+    open var markedTextRange: UITextRange? { nil }
+
+    open func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
+        TextPositions.position(position, offset: offset, in: text ?? "")
+    }
+
+    open func offset(from: UITextPosition, to toPosition: UITextPosition) -> Int {
+        toPosition.offset - from.offset
+    }
+
+    open func textRange(from fromPosition: UITextPosition, to toPosition: UITextPosition) -> UITextRange? {
+        TextPositions.range(from: fromPosition, to: toPosition, in: text ?? "")
+    }
+
+    open func text(in range: UITextRange) -> String? { TextPositions.text(in: range, of: text ?? "") }
+
+    open func compare(_ position: UITextPosition, to other: UITextPosition) -> ComparisonResult {
+        TextPositions.compare(position, other)
+    }
+
+    /// Where the caret stands before `position`: 2 points wide and the font's line height tall,
+    /// centred on the text rect as the text is, after the text before it (framegen's reading;
+    /// framegen draws no caret).
+    open func caretRect(for position: UITextPosition) -> CGRect {
+        let font = self.font ?? UIFont.systemFont(ofSize: 17)
+        let all = text ?? ""
+        let before =
+            TextPositions.text(
+                in: UITextRange(
+                    from: beginningOfDocument,
+                    to: UITextPosition(offset: min(max(position.offset, 0), all.utf16.count))), of: all) ?? ""
+        let rect = textRect(forBounds: bounds)
+        let attributes: [NSAttributedString.Key: Any] = [.font: font]
+        let width = (all as NSString).size(withAttributes: attributes).width
+        let start: CGFloat
+        switch textAlignment {
+        case .center: start = rect.midX - width / 2
+        case .right: start = rect.maxX - width
+        default: start = rect.minX
+        }
+        let x = start + (before as NSString).size(withAttributes: attributes).width
+        return CGRect(x: x, y: rect.midY - font.lineHeight / 2, width: 2, height: font.lineHeight)
+    }
+
+    /// The text of `range` on its line, as tall as the caret.
+    open func firstRect(for range: UITextRange) -> CGRect {
+        let a = caretRect(for: range.start)
+        let b = caretRect(for: range.end)
+        return CGRect(x: a.minX, y: a.minY, width: max(0, b.minX - a.minX), height: a.height)
     }
 
     // MARK: Geometry

@@ -25,6 +25,76 @@ open class NSTextContainer: NSObject {
     var changed: (() -> Void)?
 }
 
+/// A text view's text, as TextKit holds it: an attributed string whose edits change what its text
+/// view shows (`UITextView.textStorage`). framegen lays text out without a layout manager, so no
+/// `NSLayoutManager` is told of the edits; the text view is.
+open class NSTextStorage: NSMutableAttributedString {
+    /// Told after each edit, unless the text view itself is writing (`quietly`).
+    var edited: (() -> Void)?
+    private var quiet = false
+
+    public convenience init() { self.init(string: "") }
+
+    /// `body` without telling the text view: its own text written into the storage.
+    func quietly(_ body: () -> Void) {
+        quiet = true
+        defer { quiet = false }
+        body()
+    }
+
+    private func tell() { if !quiet { edited?() } }
+
+    open override func replaceCharacters(in range: NSRange, with str: String) {
+        super.replaceCharacters(in: range, with: str)
+        tell()
+    }
+
+    open override func replaceCharacters(in range: NSRange, with attrString: NSAttributedString) {
+        super.replaceCharacters(in: range, with: attrString)
+        tell()
+    }
+
+    open override func setAttributes(_ attrs: [NSAttributedString.Key: Any]?, range: NSRange) {
+        super.setAttributes(attrs, range: range)
+        tell()
+    }
+
+    open override func addAttribute(_ name: NSAttributedString.Key, value: Any, range: NSRange) {
+        super.addAttribute(name, value: value, range: range)
+        tell()
+    }
+
+    open override func addAttributes(_ attrs: [NSAttributedString.Key: Any], range: NSRange) {
+        super.addAttributes(attrs, range: range)
+        tell()
+    }
+
+    open override func removeAttribute(_ name: NSAttributedString.Key, range: NSRange) {
+        super.removeAttribute(name, range: range)
+        tell()
+    }
+
+    open override func setAttributedString(_ attrString: NSAttributedString) {
+        super.setAttributedString(attrString)
+        tell()
+    }
+
+    open override func append(_ attrString: NSAttributedString) {
+        super.append(attrString)
+        tell()
+    }
+
+    open override func insert(_ attrString: NSAttributedString, at loc: Int) {
+        super.insert(attrString, at: loc)
+        tell()
+    }
+
+    open override func deleteCharacters(in range: NSRange) {
+        super.deleteCharacters(in: range)
+        tell()
+    }
+}
+
 /// A text view, drawn as at rest: its text wrapped across its width, inset by
 /// `textContainerInset` (8 points top and bottom, as iOS's) and the container's line padding.
 /// With scrolling off its intrinsic size is its text's height, so that Auto Layout sizes it,
@@ -48,6 +118,20 @@ open class UITextView: UIScrollView {
             textChanged()
         }
     }
+
+    /// The text as TextKit holds it: an edit of it is an edit of the text view's text, as on iOS.
+    open var textStorage: NSTextStorage {
+        if let madeStorage { return madeStorage }
+        let storage = NSTextStorage(attributedString: attributedText)
+        storage.edited = { [weak self, unowned storage] in
+            guard let self else { return }
+            label.attributedText = NSAttributedString(attributedString: storage)
+            textChanged(fromStorage: true)
+        }
+        madeStorage = storage
+        return storage
+    }
+    private var madeStorage: NSTextStorage?
 
     /// nil draws 12 points, as iOS's text view does with no font set.
     /// `UIContentSizeCategoryAdjusting` (UILabel.swift).
@@ -220,7 +304,11 @@ open class UITextView: UIScrollView {
     private var laidOutWidth: CGFloat = 0
 
     /// (The delegate hears of the user's edits only, as on iOS: not of code setting the text.)
-    private func textChanged() {
+    private func textChanged(fromStorage: Bool = false) {
+        if !fromStorage, let madeStorage {
+            let text: NSAttributedString = attributedText ?? NSAttributedString(string: "")
+            madeStorage.quietly { madeStorage.setAttributedString(text) }
+        }
         invalidateIntrinsicContentSize()
         setNeedsLayout()
     }
