@@ -362,6 +362,9 @@ var targets: [Target] = [
             [
                 "FrameGenUIKit", "FrameGenUIKitDynamics", "FrameGenCompositionalLayout", "FrameGenUIKitHost",
                 "FrameGenUIKitRendering", "QuartzCore", "CoreImage", "CoreText",
+                // Not exported (an app's own `Logger` would clash): built for the files whose
+                // `import os` the port makes `import FrameGenOSLog` (docs/uikit.md "Logging").
+                "FrameGenOSLog",
             ]
         ),
     ]
@@ -382,6 +385,9 @@ var targets: [Target] = [
     for target in targets where target.name == "FrameGenUIKitTests" {
         target.dependencies.append(.target(name: "UIKit"))
     }
+    // Apple's unified logging (`import os`, `import OSLog`) for an app's files: Logger and
+    // os_log, writing nowhere or to standard error (docs/uikit.md "Logging").
+    targets.append(.target(name: "FrameGenOSLog"))
     // Combine, for an app's files that import it (view models with @Published, `sink`,
     // `receive(on: DispatchQueue.main)`): OpenCombine, which declares Combine's API under Apple's
     // names on Linux. The port makes `import Combine` import this module (docs/uikit.md "Combine"):

@@ -720,7 +720,20 @@ private final class RewriteVisitor: SyntaxVisitor {
             return .skipChildren
         }
         if let first = node.path.first?.name, let renamed = SourcePort.renamedFrameworks[first.text] {
-            replace(first, with: renamed, "import \(first.text): framegen's is \(renamed)")
+            if node.path.count > 1, node.importKindSpecifier == nil {
+                // `import os.log`: a submodule of a framework framegen keeps in one module
+                // (`import class Combine.AnyCancellable` names a declaration: its module alone
+                // is renamed, below).
+                let start = node.path.positionAfterSkippingLeadingTrivia.utf8Offset
+                let end = node.path.endPositionBeforeTrailingTrivia.utf8Offset
+                edits.append(Edit(start: start, end: end, text: renamed))
+                changes.append(
+                    SourcePort.Change(
+                        line: line(node),
+                        what: "import \(node.path.trimmedDescription): framegen's is \(renamed)"))
+            } else {
+                replace(first, with: renamed, "import \(first.text): framegen's is \(renamed)")
+            }
             return .skipChildren
         }
         guard node.path.count > 1 || node.importKindSpecifier != nil,

@@ -44,7 +44,11 @@ extension SourcePort {
     /// port imports instead: Combine's is OpenCombine's (docs/uikit.md "Combine"), in a module
     /// not named Combine because OpenCombine declares Apple's names only where no module of that
     /// name can be imported.
-    public static let renamedFrameworks: [String: String] = ["Combine": "FrameGenCombine"]
+    /// Apple's unified logging (`os`, its `os.log` submodule, `OSLog`) is framegen's
+    /// FrameGenOSLog (docs/uikit.md "Logging"), not named `os` for the same reason.
+    public static let renamedFrameworks: [String: String] = [
+        "Combine": "FrameGenCombine", "os": "FrameGenOSLog", "OSLog": "FrameGenOSLog",
+    ]
 
     /// Apple's frameworks that neither Linux nor framegen has. A file importing one (outside
     /// `#if canImport(...)`, which is false here) cannot compile, so the port leaves it out
@@ -53,7 +57,7 @@ extension SourcePort {
     static let unavailableFrameworks: Set<String> = [
         "SwiftUI", "MapKit", "CoreData", "AVFoundation", "AVKit", "Photos", "PhotosUI", "WebKit",
         "SafariServices", "CoreLocation", "ARKit", "RealityKit", "SceneKit", "SpriteKit", "Metal", "MetalKit",
-        "os", "OSLog", "CoreServices", "MobileCoreServices", "UniformTypeIdentifiers", "UserNotifications",
+        "CoreServices", "MobileCoreServices", "UniformTypeIdentifiers", "UserNotifications",
         "StoreKit", "AuthenticationServices", "LocalAuthentication", "CoreMotion", "HealthKit", "Contacts",
         "ContactsUI", "MessageUI", "EventKit", "EventKitUI", "GameKit", "CloudKit", "Vision", "VisionKit",
         "CoreML", "NaturalLanguage", "Network", "Accelerate", "CoreHaptics", "AudioToolbox", "MediaPlayer",

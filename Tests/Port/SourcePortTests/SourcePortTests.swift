@@ -150,6 +150,24 @@ func portedByTheTool(_ files: [SourcePort.File], testedModule: String? = nil) ->
         #expect(text.contains("let label = Style.Combine"))
     }
 
+    /// Apple's unified logging, imported as `os`, its `os.log` submodule or `OSLog`, is framegen's
+    /// FrameGenOSLog (docs/uikit.md "Logging"): the file is kept, and `Logger` compiles.
+    @Test func unifiedLoggingIsFrameGensOSLog() {
+        let ported = port(
+            """
+            import os.log
+            import OSLog
+            import func os.os_log
+            final class Model {
+                let log = Logger(subsystem: "app", category: "model")
+            }
+            """)
+        let text = body(ported)
+        #expect(!ported.text.contains("#warning"))
+        #expect(
+            text.hasPrefix("import FrameGenOSLog\nimport FrameGenOSLog\nimport func FrameGenOSLog.os_log\n"))
+    }
+
     /// An @objc protocol is class-bound in Swift, so a delegate property of its type may be
     /// weak (Charts' `weak var delegate: AnimatorDelegate?`): without the attribute the port
     /// makes the protocol say `AnyObject` itself; a protocol already class-bound is left alone.
