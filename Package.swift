@@ -363,8 +363,9 @@ var targets: [Target] = [
                 "FrameGenUIKit", "FrameGenUIKitDynamics", "FrameGenCompositionalLayout", "FrameGenUIKitHost",
                 "FrameGenUIKitRendering", "QuartzCore", "CoreImage", "CoreText",
                 // Not exported (an app's own `Logger` would clash): built for the files whose
-                // `import os` the port makes `import FrameGenOSLog` (docs/uikit.md "Logging").
-                "FrameGenOSLog",
+                // `import os`, `import CoreLocation` and `import MapKit` the port makes import these
+                // (docs/uikit.md "Logging", "Maps and locations").
+                "FrameGenOSLog", "FrameGenCoreLocation", "FrameGenMapKit",
             ]
         ),
     ]
@@ -388,6 +389,10 @@ var targets: [Target] = [
     // Apple's unified logging (`import os`, `import OSLog`) for an app's files: Logger and
     // os_log, writing nowhere or to standard error (docs/uikit.md "Logging").
     targets.append(.target(name: "FrameGenOSLog"))
+    // Core Location's values and MapKit's map view without a map, for an app's files that import
+    // them (docs/uikit.md "Maps and locations"); built by the UIKit target, not exported by it.
+    targets.append(.target(name: "FrameGenCoreLocation"))
+    targets.append(.target(name: "FrameGenMapKit", dependencies: ["FrameGenCoreLocation", "FrameGenUIKit"]))
     // Combine, for an app's files that import it (view models with @Published, `sink`,
     // `receive(on: DispatchQueue.main)`): OpenCombine, which declares Combine's API under Apple's
     // names on Linux. The port makes `import Combine` import this module (docs/uikit.md "Combine"):

@@ -43,11 +43,14 @@ extension SourcePort {
     /// Apple's frameworks whose API framegen provides in a module of another name, which the
     /// port imports instead: Combine's is OpenCombine's (docs/uikit.md "Combine"), in a module
     /// not named Combine because OpenCombine declares Apple's names only where no module of that
-    /// name can be imported.
-    /// Apple's unified logging (`os`, its `os.log` submodule, `OSLog`) is framegen's
-    /// FrameGenOSLog (docs/uikit.md "Logging"), not named `os` for the same reason.
+    /// name can be imported. Unified logging (`os`, its `os.log` submodule, `OSLog`) is
+    /// FrameGenOSLog (docs/uikit.md "Logging"), Core Location and MapKit are FrameGenCoreLocation
+    /// and FrameGenMapKit ("Maps and locations"): modules framegen's UIKit target builds without
+    /// exporting them, so that they reach only the files that import them (an app's own `Logger`
+    /// or `MKMapView` shim does not clash).
     public static let renamedFrameworks: [String: String] = [
         "Combine": "FrameGenCombine", "os": "FrameGenOSLog", "OSLog": "FrameGenOSLog",
+        "CoreLocation": "FrameGenCoreLocation", "MapKit": "FrameGenMapKit",
     ]
 
     /// Apple's frameworks that neither Linux nor framegen has. A file importing one (outside
@@ -55,8 +58,8 @@ extension SourcePort {
     /// instead: its types are then missing where other files use them, which the build names.
     /// `uikit init`'s scan names the files that import one.
     static let unavailableFrameworks: Set<String> = [
-        "SwiftUI", "MapKit", "CoreData", "AVFoundation", "AVKit", "Photos", "PhotosUI", "WebKit",
-        "SafariServices", "CoreLocation", "ARKit", "RealityKit", "SceneKit", "SpriteKit", "Metal", "MetalKit",
+        "SwiftUI", "CoreData", "AVFoundation", "AVKit", "Photos", "PhotosUI", "WebKit",
+        "SafariServices", "ARKit", "RealityKit", "SceneKit", "SpriteKit", "Metal", "MetalKit",
         "CoreServices", "MobileCoreServices", "UniformTypeIdentifiers", "UserNotifications",
         "StoreKit", "AuthenticationServices", "LocalAuthentication", "CoreMotion", "HealthKit", "Contacts",
         "ContactsUI", "MessageUI", "EventKit", "EventKitUI", "GameKit", "CloudKit", "Vision", "VisionKit",

@@ -151,13 +151,16 @@ func portedByTheTool(_ files: [SourcePort.File], testedModule: String? = nil) ->
     }
 
     /// Apple's unified logging, imported as `os`, its `os.log` submodule or `OSLog`, is framegen's
-    /// FrameGenOSLog (docs/uikit.md "Logging"): the file is kept, and `Logger` compiles.
+    /// FrameGenOSLog (docs/uikit.md "Logging"), and MapKit and Core Location are FrameGenMapKit
+    /// and FrameGenCoreLocation ("Maps and locations"): the file is kept, and `Logger` compiles.
     @Test func unifiedLoggingIsFrameGensOSLog() {
         let ported = port(
             """
             import os.log
             import OSLog
             import func os.os_log
+            import MapKit
+            import CoreLocation
             final class Model {
                 let log = Logger(subsystem: "app", category: "model")
             }
@@ -165,7 +168,9 @@ func portedByTheTool(_ files: [SourcePort.File], testedModule: String? = nil) ->
         let text = body(ported)
         #expect(!ported.text.contains("#warning"))
         #expect(
-            text.hasPrefix("import FrameGenOSLog\nimport FrameGenOSLog\nimport func FrameGenOSLog.os_log\n"))
+            text.hasPrefix(
+                "import FrameGenOSLog\nimport FrameGenOSLog\nimport func FrameGenOSLog.os_log\nimport FrameGenMapKit\nimport FrameGenCoreLocation\n"
+            ))
     }
 
     /// An @objc protocol is class-bound in Swift, so a delegate property of its type may be
