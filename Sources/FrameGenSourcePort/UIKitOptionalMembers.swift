@@ -28,7 +28,29 @@ enum UIKitOptionalMembers {
         // UITextFieldDelegate, UITextViewDelegate
         "textFieldShouldBeginEditing", "textFieldDidBeginEditing", "textFieldShouldEndEditing",
         "textFieldDidEndEditing", "textField", "textFieldShouldClear", "textFieldShouldReturn",
-        "textFieldDidChangeSelection", "textViewDidChange", "textView",
+        "textFieldDidChangeSelection", "textViewDidChange", "textView", "textViewShouldBeginEditing",
+        "textViewDidBeginEditing", "textViewShouldEndEditing", "textViewDidEndEditing",
+        "textViewDidChangeSelection",
+        // UISearchBarDelegate
+        "searchBar", "searchBarShouldBeginEditing", "searchBarTextDidBeginEditing",
+        "searchBarShouldEndEditing",
+        "searchBarTextDidEndEditing", "searchBarSearchButtonClicked", "searchBarCancelButtonClicked",
+        "searchBarBookmarkButtonClicked", "searchBarResultsListButtonClicked",
+        // UIAdaptivePresentationControllerDelegate, UIPopoverPresentationControllerDelegate,
+        // UIViewControllerTransitioningDelegate
+        "presentationControllerShouldDismiss", "presentationControllerWillDismiss",
+        "presentationControllerDidDismiss",
+        "presentationControllerDidAttemptToDismiss", "adaptivePresentationStyle", "presentationController",
+        "prepareForPopoverPresentation", "popoverPresentationControllerShouldDismissPopover",
+        "popoverPresentationControllerDidDismissPopover", "animationController",
+        "interactionControllerForPresentation",
+        "interactionControllerForDismissal",
+        // UINavigationControllerDelegate, UITabBarControllerDelegate, UITabBarDelegate
+        "navigationController", "navigationControllerSupportedInterfaceOrientations", "tabBarController",
+        "tabBar",
+        // URLSessionDelegate and its task and data delegates (Foundation on Linux declares them with
+        // defaults too)
+        "urlSession",
         // UIPageViewControllerDataSource, UIPageViewControllerDelegate, UIPickerViewDelegate
         "pageViewController", "presentationCount", "presentationIndex", "pickerView",
     ]

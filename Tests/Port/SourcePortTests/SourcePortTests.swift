@@ -376,6 +376,8 @@ func portedByTheTool(_ files: [SourcePort.File], testedModule: String? = nil) ->
             let angle = wheelDelegate?.wheel?(self, angleAt: 0) ?? 0
             handler?(3)
             self.completion?(true)
+            sheetDelegate?.presentationControllerWillDismiss?(self)
+            searchDelegate?.searchBarCancelButtonClicked?(bar)
             """
         let protocolFile = "@objc protocol D { @objc optional func wheel(_ w: W, angleAt i: Int) -> CGFloat }"
         let out = body(port(text, [protocolFile]))
@@ -383,6 +385,8 @@ func portedByTheTool(_ files: [SourcePort.File], testedModule: String? = nil) ->
         #expect(out.contains("delegate?.collectionView(cv, layout:"))
         #expect(out.contains("wheelDelegate?.wheel(self, angleAt: 0)"))
         #expect(out.contains("handler?(3)") && out.contains("self.completion?(true)"))
+        #expect(out.contains("sheetDelegate?.presentationControllerWillDismiss(self)"))
+        #expect(out.contains("searchDelegate?.searchBarCancelButtonClicked(bar)"))
     }
 
     /// `f!(` forces an optional member: UIKit's lose the `!` (their defaults have the member's
