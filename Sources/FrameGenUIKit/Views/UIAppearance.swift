@@ -61,7 +61,13 @@ extension UIView: UIAppearance, UIAppearanceContainer {
     package func appearance<View: UIView, Value>(
         _ keyPath: ReferenceWritableKeyPath<View, Value>, _ value: Value, tracked: Bool
     ) {
-        appearance(key: keyPath, tracked: tracked) { ($0 as? View)?[keyPath: keyPath] = value }
+        // The closure only for a proxy: a view's own set (every background colour a cell sets)
+        // allocates nothing but its first note.
+        if let rule = appearanceRule {
+            AppearanceRules.shared.record(keyPath, { ($0 as? View)?[keyPath: keyPath] = value }, in: rule)
+        } else if tracked, !takingAppearance {
+            viewAppearance.own.insert(keyPath)
+        }
     }
 
     /// As `appearance(_:_:tracked:)`, for a setter with arguments (`setTitleColor(_:for:)`):
