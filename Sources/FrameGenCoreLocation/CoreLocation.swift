@@ -80,11 +80,15 @@ open class CLLocation: NSObject, @unchecked Sendable {
             horizontalAccuracy: 0, verticalAccuracy: -1, timestamp: Date())
     }
 
+    /// The Earth's mean radius in metres (IUGG), of the sphere framegen measures distances and
+    /// map regions on.
+    package static let earthMeanRadius = 6_371_008.8
+
     /// The great-circle distance in metres on a sphere of the Earth's mean radius (6,371,008.8 m),
     /// by the haversine formula: framegen's reading of a distance Core Location measures on the
     /// WGS 84 ellipsoid, within about 0.5 % of it.
     open func distance(from location: CLLocation) -> CLLocationDistance {
-        let radius = 6_371_008.8
+        let radius = CLLocation.earthMeanRadius
         let (a, b) = (coordinate, location.coordinate)
         let dLat = (b.latitude - a.latitude) * .pi / 180
         let dLon = (b.longitude - a.longitude) * .pi / 180

@@ -50,7 +50,7 @@ public struct MKCoordinateRegion: Equatable, Sendable {
         center: CLLocationCoordinate2D, latitudinalMeters: CLLocationDistance,
         longitudinalMeters: CLLocationDistance
     ) {
-        let metresPerDegree = 6_371_008.8 * .pi / 180
+        let metresPerDegree = CLLocation.earthMeanRadius * .pi / 180
         let across = max(cos(center.latitude * .pi / 180), 1e-9)
         self.init(
             center: center,
