@@ -133,29 +133,28 @@ extension CGContext {
         space: CGColorSpace, bitmapInfo: UInt32
     ) {
         let info = CGBitmapInfo(rawValue: bitmapInfo)
-        func refuse(_ why: String) -> Bool {
+        func refuse(_ why: String) {
             FileHandle.standardError.write(
                 Data(
                     "framegen: warning: CGContext(data:width: \(width), height: \(height), bitsPerComponent: \(bitsPerComponent), bytesPerRow: \(bytesPerRow), ...): nil, \(why)\n"
                         .utf8))
-            return false
         }
         let layout: CGPixelLayout
         switch BitmapMemory.layout(bitsPerComponent: bitsPerComponent, space: space, info: info) {
         case .success(let found): layout = found
         case .failure(let refusal):
-            _ = refuse(refusal.why)
+            refuse(refusal.why)
             return nil
         }
         let pixelBytes = layout.bytesPerPixel
         guard (1...16384).contains(width), (1...16384).contains(height) else {
-            _ = refuse("a side outside 1...16384 pixels")
+            refuse("a side outside 1...16384 pixels")
             return nil
         }
         let least = width * pixelBytes
         let row = bytesPerRow == 0 ? (least + 15) / 16 * 16 : bytesPerRow
         guard row >= least, row <= 1 << 20, row * height <= 1 << 30 else {
-            _ = refuse(row < least ? "bytes per row under the \(least) the pixels need" : "more than 1 GiB")
+            refuse(row < least ? "bytes per row under the \(least) the pixels need" : "more than 1 GiB")
             return nil
         }
         let base: UnsafeMutableRawPointer

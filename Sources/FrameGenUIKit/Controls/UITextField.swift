@@ -174,7 +174,9 @@ open class UITextField: UIControl {
         else { return false }
         isEditing = true
         if clearsOnBeginEditing { text = "" }
-        if storedSelection == nil { storedSelection = UITextRange(from: endOfDocument, to: endOfDocument) }
+        if selectedTextRange == nil {
+            selectedTextRange = UITextRange(from: endOfDocument, to: endOfDocument)
+        }
         delegate?.textFieldDidBeginEditing(self)
         sendActions(for: .editingDidBegin)
         setNeedsLayout()
@@ -199,11 +201,7 @@ open class UITextField: UIControl {
 
     /// Nil until set, or until the field begins editing: then an empty range at the text's end
     /// (framegen's choice; it shows no caret).
-    open var selectedTextRange: UITextRange? {
-        get { storedSelection }
-        set { storedSelection = newValue }
-    }
-    private var storedSelection: UITextRange?
+    open var selectedTextRange: UITextRange?
     open var markedTextRange: UITextRange? { nil }
 
     open func position(from position: UITextPosition, offset: Int) -> UITextPosition? {
