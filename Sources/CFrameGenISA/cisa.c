@@ -37,7 +37,7 @@ int cisa_cpu(void) {
     if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi")) {
         level = CISA_AVX512;
-    } else if (__builtin_cpu_supports("avx2")) {
+    } else if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2")) {
         level = CISA_AVX2;
     } else {
         level = CISA_SSE2; /* every x86-64 */

@@ -6,11 +6,11 @@ extension PNG {
     /// (`InstructionSet`; CFrameGenPNG's `cpng_family_level`): the highest path the family has at or
     /// below `InstructionSet.current`.
     public struct VectorPaths: Sendable, Equatable {
-        /// The row filters: AVX2; AVX-512 for Paeth alone from RGBA rows to RGB (`fast` and
-        /// `fastest` writing RGB); else portable.
+        /// The row filters: AVX2, and Paeth alone from RGBA rows to RGB (`fast` and `fastest`
+        /// writing RGB) in AVX2 or AVX-512; else portable.
         public var filter: InstructionSet
         /// `fast` and `fastest`: `fast`'s run finder in SSE2, `fastest`'s zero blocks in AVX2
-        /// and its literal blocks in AVX-512.
+        /// and its literal blocks in AVX2 or AVX-512.
         public var deflate: InstructionSet
         /// The fast decoder's RGBA unfilter: SSE2, else portable.
         public var decode: InstructionSet

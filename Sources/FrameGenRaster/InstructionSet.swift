@@ -13,10 +13,11 @@ public enum InstructionSet: Int, CaseIterable, Comparable, Sendable, CustomStrin
     case portable
     /// The SSE2 loops: the PNG decoder's RGBA unfilter, `fast` deflate's run finder.
     case sse2
-    /// The AVX2 loops: the PNG filters, `fastest`'s zero blocks, FrameGenRaster's texture rows.
+    /// AVX2 and BMI2: the PNG filters (Paeth from RGBA rows to RGB too), `fastest`'s zero and
+    /// literal blocks, FrameGenRaster's texture rows.
     case avx2
-    /// AVX-512 F, BW, VL and VBMI: `fastest`'s literal blocks, Paeth from RGBA rows to RGB. A CPU
-    /// with AVX-512 but not VBMI is at `avx2`.
+    /// AVX-512 F, BW, VL and VBMI: `fastest`'s literal blocks and Paeth from RGBA rows to RGB in
+    /// 64-byte registers. A CPU with AVX-512 but not VBMI is at `avx2`.
     case avx512
 
     /// A level by name (`portable`, `sse2`, `avx2`, `avx512`, any case).

@@ -7,9 +7,9 @@ import Testing
 @testable import FrameGenRaster
 
 // `fastest` (fast_deflate.c): 32-byte blocks of zeros as runs at distance one, every other byte a
-// literal of at most 14 bits, codes fitted to a sample of the piece. Its AVX-512 path and its
-// portable one must write the same bytes, and every stream must inflate to its input, whatever
-// the sample missed.
+// literal of at most 14 bits, codes fitted to a sample of the piece. Its AVX-512 and AVX2 paths
+// and its portable one must write the same bytes, and every stream must inflate to its input,
+// whatever the sample missed.
 
 /// `fastest`'s raw deflate of `bytes` by the dispatched path and by the portable one, each
 /// wrapped as a zlib stream (header, the piece as the last, the Adler-32).
@@ -64,6 +64,31 @@ func blockPattern(_ runs: [(zero: Bool, blocks: Int)], tail: Int, seed: UInt64) 
         let bytes = blockPattern(runs, tail: trial % 32, seed: rng.next())
         let (dispatched, portable) = fastestDeflateBothWays(bytes)
         expect(dispatched == portable, "trial \(trial): \(bytes.count) bytes")
+        expect(inflate(portable, count: bytes.count) == bytes, "trial \(trial)")
+    }
+}
+
+@Test func fastestWritesThePortableBytesForResidualsOfEveryRange() {
+    // The AVX2 path looks a block's codes up in four tables where its residuals all lie in
+    // -32...31 and in sixteen elsewhere, and writes a block as four strings where each pair of
+    // its strings fits 56 bits, else as eight: blocks at that range's edges (-32 and 31 in, -33
+    // and 32 out) and far from it, in pieces of mostly short codes and of mostly long ones.
+    var rng = SeededRandom(seed: 59)
+    let ranges: [ClosedRange<Int>] = [-1...1, -16...15, -32...31, -33...31, -32...32, -128...127]
+    for trial in 0..<24 {
+        var bytes: [UInt8] = []
+        for block in 0..<400 {
+            let range = trial % 2 == 0 && block % 9 != 0 ? ranges[block % 2] : ranges[Int(rng.next() % 6)]
+            for k in 0..<32 {
+                let edge =
+                    k == Int(rng.next() % 32) ? (k % 2 == 0 ? range.lowerBound : range.upperBound) : nil
+                let value = edge ?? range.lowerBound + Int(rng.next() % UInt64(range.count))
+                bytes.append(UInt8(truncatingIfNeeded: value))
+            }
+            if block % 13 == 0 { bytes += [UInt8](repeating: 0, count: 32 * (1 + block % 3)) }
+        }
+        let (dispatched, portable) = fastestDeflateBothWays(bytes)
+        expect(dispatched == portable, "trial \(trial)")
         expect(inflate(portable, count: bytes.count) == bytes, "trial \(trial)")
     }
 }

@@ -16,10 +16,11 @@ enum {
     CISA_PORTABLE = 0,
     /* The SSE2 loops: the PNG decoder's RGBA unfilter, `fast` deflate's run finder. */
     CISA_SSE2 = 1,
-    /* The AVX2 loops: the PNG filters, `fastest`'s zero blocks, FrameGenRaster's rows (CFrameGenKernels). */
+    /* AVX2 and BMI2 (every CPU with AVX2 has both): the PNG filters, Paeth on RGBA rows to RGB,
+       `fastest`'s zero and literal blocks, FrameGenRaster's rows (CFrameGenKernels). */
     CISA_AVX2 = 2,
-    /* AVX-512 F, BW, VL and VBMI: `fastest`'s literal blocks, Paeth on RGBA rows to RGB. A CPU
-       with AVX-512 but not VBMI is at CISA_AVX2. */
+    /* AVX-512 F, BW, VL and VBMI: `fastest`'s literal blocks and Paeth on RGBA rows to RGB in
+       64-byte registers. A CPU with AVX-512 but not VBMI is at CISA_AVX2. */
     CISA_AVX512 = 3,
 };
 

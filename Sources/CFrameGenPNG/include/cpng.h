@@ -168,8 +168,8 @@ int cpng_fast_strip(const uint8_t *rows, uint32_t width, uint32_t height, size_t
    when they are smaller. `cap` and the pieces' joining as for cpng_fast_deflate. */
 int cpng_fastest_deflate(const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap, size_t *written);
 
-/* cpng_fastest_deflate without its AVX-512 path: the portable reference whose bytes the tests
-   compare it with. */
+/* cpng_fastest_deflate without its AVX2 and AVX-512 paths: the portable reference whose bytes the
+   tests compare it with. */
 int cpng_fastest_deflate_portable(const uint8_t *in, size_t n, int last, uint8_t *out, size_t cap,
                                   size_t *written);
 
@@ -198,10 +198,11 @@ void cpng_free(void *p);
 
 /* The vector path each family of the PNG code takes under the instruction-set ceiling now, as a
    level of cisa.h (CISA_PORTABLE ... CISA_AVX512): the highest the family has at or below
-   cisa_level(). CPNG_FAMILY_FILTER, the row filters: AVX2; AVX-512 for Paeth alone from RGBA
-   rows to RGB (the frames' `fast` and `fastest` when RGB). CPNG_FAMILY_DEFLATE, `fast` and
+   cisa_level(). CPNG_FAMILY_FILTER, the row filters: AVX2, Paeth alone from RGBA rows to RGB (the
+   frames' `fast` and `fastest` when RGB) in AVX2 or AVX-512. CPNG_FAMILY_DEFLATE, `fast` and
    `fastest`: `fast`'s run finder in SSE2, `fastest`'s zero blocks in AVX2 and literal blocks in
-   AVX-512. CPNG_FAMILY_DECODE, the fast decoder: its RGBA unfilter in SSE2. -1 for no family. */
+   AVX2 or AVX-512. CPNG_FAMILY_DECODE, the fast decoder: its RGBA unfilter in SSE2. -1 for no
+   family. */
 #define CPNG_FAMILY_FILTER 0
 #define CPNG_FAMILY_DEFLATE 1
 #define CPNG_FAMILY_DECODE 2
