@@ -105,6 +105,31 @@ private func withClock(_ view: UIView, at start: Double, _ body: (LayerAnimator)
     }
 }
 
+/// `setAnimationsEnabled(false)` is one switch for the process, as UIKit's, so the test turns it
+/// in a process of its own: off, a block's changes show at once under a clock, its completion
+/// follows with `true` when the event ends, and on again blocks animate.
+@Test func animationsTurnedOffApplyAtOnceAndCompleteForTheWholeProcess() async {
+    await #expect(processExitsWith: .success) {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        var ok = UIView.areAnimationsEnabled
+        UIView.setAnimationsEnabled(false)
+        ok = ok && !UIView.areAnimationsEnabled
+        withClock(view, at: 0) { clock in
+            var finished: Bool?
+            UIView.animate(
+                withDuration: 1, animations: { view.center = CGPoint(x: 150, y: 50) },
+                completion: { finished = $0 })
+            clock.advance(to: 0.5)
+            ok = ok && clock.presentation(of: view.layer).position.x == 150 && finished == true
+            UIView.setAnimationsEnabled(true)
+            UIView.animate(withDuration: 1, delay: 0, options: .curveLinear) { view.center.x = 50 }
+            clock.advance(to: 1)
+            ok = ok && UIView.areAnimationsEnabled && clock.presentation(of: view.layer).position.x == 100
+        }
+        exit(ok ? 0 : 1)
+    }
+}
+
 @Test func withoutAFramegenClockTheChangesApplyAtOnce() {
     let view = UIView(frame: .zero)
     var finished: Bool?

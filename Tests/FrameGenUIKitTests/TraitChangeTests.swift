@@ -171,6 +171,48 @@ import Testing
         expect(child.traitCollection.userInterfaceStyle == .light)
     }
 
+    /// A parent's traits for a child (what swift-snapshot-testing sets for a device's traits)
+    /// lie over what the child inherits, trait by trait, under the child's own style; they hold
+    /// while it is the parent's child, and its view hears the change at its next layout.
+    @Test func aParentsOverrideForAChildLiesOverWhatItInherits() {
+        final class Child: UIViewController {
+            var previous: [UIUserInterfaceSizeClass?] = []
+            override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+                previous.append(previousTraitCollection?.horizontalSizeClass)
+            }
+        }
+        let parent = UIViewController()
+        parent.overrideUserInterfaceStyle = .dark
+        let child = Child()
+        parent.addChild(child)
+        let regular = UITraitCollection(traitsFrom: [
+            UITraitCollection(horizontalSizeClass: .regular),
+            UITraitCollection(preferredContentSizeCategory: .extraLarge),
+        ])
+        parent.setOverrideTraitCollection(regular, forChild: child)
+        expect(parent.overrideTraitCollection(forChild: child) === regular)
+        expect(!child.isViewLoaded && child.traitCollection.horizontalSizeClass == .regular)
+        parent.view.addSubview(child.view)
+        child.didMove(toParent: parent)
+        let label = UIView(frame: CGRect(x: 0, y: 0, width: 5, height: 5))
+        child.view.addSubview(label)
+        expect(label.traitCollection.horizontalSizeClass == .regular)
+        expect(label.traitCollection.preferredContentSizeCategory == .extraLarge)
+        expect(label.traitCollection.userInterfaceStyle == .dark, "the parent's own traits still pass down")
+        expect(parent.view.traitCollection.horizontalSizeClass == .compact, "the parent keeps its own")
+        child.overrideUserInterfaceStyle = .light
+        parent.setOverrideTraitCollection(UITraitCollection(userInterfaceStyle: .dark), forChild: child)
+        expect(label.traitCollection.userInterfaceStyle == .light, "the child's own style is nearer")
+        expect(label.traitCollection.horizontalSizeClass == .compact, "a new override replaces the old")
+        child.view.layoutIfNeeded()
+        expect(child.previous.last == .regular)
+        child.willMove(toParent: nil)
+        child.view.removeFromSuperview()
+        child.removeFromParent()
+        expect(parent.overrideTraitCollection(forChild: child) == nil)
+        expect(UIViewController().overrideTraitCollection(forChild: child) == nil)
+    }
+
     @Test func traitCollectionsCompareAsUIKits() {
         let dark = UITraitCollection(userInterfaceStyle: .dark)
         expect(dark == UITraitCollection(userInterfaceStyle: .dark))

@@ -1,6 +1,7 @@
 import Foundation
 import FrameGenMotion
 import FrameGenQuartzCore
+import Synchronization
 
 // UIView's animation API over Core Animation's model (FrameGenQuartzCore/LayerAnimator.swift,
 // docs/uikit.md "Animations"): the block runs at once and its changes are the model; every
@@ -9,6 +10,10 @@ import FrameGenQuartzCore
 // duration and curve, and the completion runs at the instant the animations end. Outside a
 // collection view framegen drives there is no clock: the changes apply at once and the
 // completion follows with `true`.
+
+/// `UIView.areAnimationsEnabled`: one switch for the process, as UIKit's.
+private let animationsEnabled = Atomic<Bool>(true)
+
 extension UIView {
     public struct AnimationOptions: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
@@ -70,6 +75,17 @@ extension UIView {
         }
     }
 
+    /// Whether animation blocks animate: UIKit's one switch for the process, on until
+    /// `setAnimationsEnabled(false)` (which snapshot suites call in `setUp`). Off, a block's
+    /// changes apply at once, those of the animations UIKit starts itself included (they are
+    /// blocks too), and its completion follows with `true`, as `performWithoutAnimation`'s
+    /// changes do.
+    public class var areAnimationsEnabled: Bool { animationsEnabled.load(ordering: .relaxed) }
+
+    public class func setAnimationsEnabled(_ enabled: Bool) {
+        animationsEnabled.store(enabled, ordering: .relaxed)
+    }
+
     /// Runs `animations` as an animation block (the comment above).
     static func animate(
         _ duration: TimeInterval, delay: TimeInterval = 0, curve: TimingCurve = .easeInEaseOut,
@@ -80,6 +96,7 @@ extension UIView {
             completion?(true)
             return
         }
+        guard areAnimationsEnabled else { return animator.run(nil, animations, completion: completion) }
         let finite = duration.isFinite ? duration : 0
         animator.run(
             LayerAnimator.Timing(

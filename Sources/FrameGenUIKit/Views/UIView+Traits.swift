@@ -78,6 +78,13 @@ extension UIView {
         return now
     }
 
+    /// The traits the parent of the controller whose view this is sets for it
+    /// (`setOverrideTraitCollection(_:forChild:)`), while it is that controller's parent.
+    var traitsFromParentController: UITraitCollection? {
+        guard let controller = owningController, controller.viewIfLoaded === self else { return nil }
+        return controller.traitsSetByParent
+    }
+
     /// The style this view asks for, its own or its controller's, unspecified when neither does.
     var ownStyleOverride: UIUserInterfaceStyle {
         if overrideUserInterfaceStyle != .unspecified { return overrideUserInterfaceStyle }

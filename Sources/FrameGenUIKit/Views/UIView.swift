@@ -924,23 +924,31 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// The view's traits: the screen's (its scale, appearance and text size), a phone's size
     /// classes from the shape of the view's tree (its topmost superview, as a window), with
-    /// the traits of the window hosting it for a device (`hostedTraits`) over them, and the
-    /// nearest `overrideUserInterfaceStyle` of the view or a superview (or of their view
-    /// controllers) over all, as UIKit passes traits down the tree.
+    /// the traits of the window hosting it for a device (`hostedTraits`) over them, then, from
+    /// the topmost view down to this one, the traits a parent controller sets for the child
+    /// whose view it is (`setOverrideTraitCollection(_:forChild:)`) and the
+    /// `overrideUserInterfaceStyle` of each view (or of its controller), the nearest last, as
+    /// UIKit passes traits down the tree.
     open var traitCollection: UITraitCollection {
         var view: UIView? = self
         var root = self
         var hosted: UITraitCollection?
-        var style = UIUserInterfaceStyle.unspecified
         while let v = view {
-            if style == .unspecified { style = v.ownStyleOverride }
             if hosted == nil, let h = v.hostedTraits { hosted = h }
             root = v
             view = v.superview
         }
         let screen = UITraitCollection(screen: .main, size: root.bounds.size)
-        let traits = hosted.map { UITraitCollection(traitsFrom: [screen, $0]) } ?? screen
-        return traits.with(style: style)
+        return overriddenTraits(hosted.map { UITraitCollection(traitsFrom: [screen, $0]) } ?? screen)
+    }
+
+    /// `inherited` with the overrides of this view's superviews and its own over it.
+    private func overriddenTraits(_ inherited: UITraitCollection) -> UITraitCollection {
+        var traits = superview?.overriddenTraits(inherited) ?? inherited
+        if let parentTraits = traitsFromParentController {
+            traits = UITraitCollection(traitsFrom: [traits, parentTraits])
+        }
+        return traits.with(style: ownStyleOverride)
     }
 
     /// framegen draws no status bar, home indicator or notch: a view has a safe area only inside

@@ -173,9 +173,38 @@ open class UIViewController: UIResponder {
         return nil
     }
     open var traitCollection: UITraitCollection {
-        loadedView?.traitCollection
-            ?? UIView(frame: UIScreen.main.bounds).traitCollection.with(style: overrideUserInterfaceStyle)
+        if let loadedView { return loadedView.traitCollection }
+        let screen = UIView(frame: UIScreen.main.bounds).traitCollection
+        return (traitsSetByParent.map { UITraitCollection(traitsFrom: [screen, $0]) } ?? screen)
+            .with(style: overrideUserInterfaceStyle)
     }
+    /// The traits `childViewController` and its view take over the ones they inherit from this
+    /// controller, each one the collection specifies (nil: none), while it is this
+    /// controller's child; its view is laid out again, and told of the change there, as on iOS.
+    open func setOverrideTraitCollection(
+        _ collection: UITraitCollection?, forChild childViewController: UIViewController
+    ) {
+        childViewController.traitsFromParent = collection.map { (Weak(self), $0) }
+        childViewController.loadedView?.setNeedsLayout()
+    }
+
+    /// The traits `setOverrideTraitCollection(_:forChild:)` last set for `childViewController`,
+    /// while it is this controller's child.
+    open func overrideTraitCollection(forChild childViewController: UIViewController) -> UITraitCollection? {
+        childViewController.parent === self ? childViewController.traitsSetByParent : nil
+    }
+
+    /// What its parent set with `setOverrideTraitCollection(_:forChild:)`, and that parent.
+    var traitsFromParent: (parent: Weak<UIViewController>, traits: UITraitCollection)?
+
+    /// `traitsFromParent`'s traits while the one who set them is still its parent.
+    var traitsSetByParent: UITraitCollection? {
+        guard let (setter, traits) = traitsFromParent, let parent, setter.object === parent else {
+            return nil
+        }
+        return traits
+    }
+
     /// Its view and the view's subviews take this appearance (UIView+Traits.swift).
     open var overrideUserInterfaceStyle: UIUserInterfaceStyle = .unspecified {
         didSet { if overrideUserInterfaceStyle != oldValue { loadedView?.setNeedsLayout() } }
