@@ -364,8 +364,10 @@ var targets: [Target] = [
                 "FrameGenUIKitRendering", "QuartzCore", "CoreImage", "CoreText",
                 // Not exported (an app's own `Logger` would clash): built for the files whose
                 // `import os`, `import CoreLocation` and `import MapKit` the port makes import these
-                // (docs/uikit.md "Logging", "Maps and locations").
-                "FrameGenOSLog", "FrameGenCoreLocation", "FrameGenMapKit",
+                // (docs/uikit.md "Logging", "Maps and locations"), and for the files whose Core
+                // Foundation and Darwin calls it gives FrameGenCoreFoundation ("Core Foundation and
+                // Darwin calls").
+                "FrameGenOSLog", "FrameGenCoreLocation", "FrameGenMapKit", "FrameGenCoreFoundation",
             ]
         ),
     ]
@@ -389,6 +391,11 @@ var targets: [Target] = [
     // Apple's unified logging (`import os`, `import OSLog`) for an app's files: Logger and
     // os_log, writing nowhere or to standard error (docs/uikit.md "Logging").
     targets.append(.target(name: "FrameGenOSLog"))
+    // What Core Foundation and Darwin give an app's files through Foundation on iOS and Foundation
+    // on Linux does not export (CFAbsoluteTimeGetCurrent, CFRunLoopRunInMode, the Mach clock);
+    // the port imports it where a file uses them (docs/uikit.md "Core Foundation and Darwin calls").
+    targets.append(.target(name: "CFrameGenDarwin"))
+    targets.append(.target(name: "FrameGenCoreFoundation", dependencies: ["CFrameGenDarwin"]))
     // Core Location's values and MapKit's map view without a map, for an app's files that import
     // them (docs/uikit.md "Maps and locations"); built by the UIKit target, not exported by it.
     targets.append(.target(name: "FrameGenCoreLocation"))

@@ -12,6 +12,7 @@ final class Rewriter {
         self.file = file
         visitor = RewriteVisitor(file: file, tree: tree, survey: survey)
         visitor.walk(tree)
+        visitor.importCoreFoundationIfUsed(in: tree)
         if !visitor.moves.isEmpty { visitor.openFilePrivateHelpers(of: tree) }
         visitor.noteInterfaceBuilderMembers()
     }
@@ -207,6 +208,25 @@ private final class RewriteVisitor: SyntaxVisitor {
     /// What the port says about this file's Interface Builder members (those of its classes and
     /// of its extensions, whichever file declares their class), and the `private` of those that
     /// their class's overrides, in another file, call: the keyword becomes spaces.
+    /// A file that names what Core Foundation and Darwin give it through Foundation on iOS
+    /// (`SourcePort.coreFoundationNames`) imports FrameGenCoreFoundation, after its first import
+    /// and on its line, so that the file's lines stay where they were.
+    func importCoreFoundationIfUsed(in tree: SourceFileSyntax) {
+        guard
+            let first = tree.statements.lazy.compactMap({ $0.item.as(ImportDeclSyntax.self) }).first,
+            let name = tree.tokens(viewMode: .sourceAccurate).first(where: {
+                SourcePort.coreFoundationNames.contains($0.text)
+            })?.text
+        else { return }
+        let end = first.endPositionBeforeTrailingTrivia.utf8Offset
+        edits.append(Edit(start: end, end: end, text: "; import FrameGenCoreFoundation"))
+        changes.append(
+            SourcePort.Change(
+                line: line(first),
+                what: "import FrameGenCoreFoundation: \(name) is Core Foundation's or Darwin's, which Foundation on Linux does not export"
+            ))
+    }
+
     func noteInterfaceBuilderMembers() {
         var owners: [String] = []
         for member in survey.interfaceBuilderMembers where member.file == file.path {

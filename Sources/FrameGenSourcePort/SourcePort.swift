@@ -53,6 +53,14 @@ extension SourcePort {
         "CoreLocation": "FrameGenCoreLocation", "MapKit": "FrameGenMapKit",
     ]
 
+    /// What Core Foundation and Darwin give a Swift file on iOS through `import Foundation`, and
+    /// Foundation on Linux does not export: a file that names one imports framegen's
+    /// FrameGenCoreFoundation, which declares them (docs/uikit.md "Core Foundation and Darwin calls").
+    public static let coreFoundationNames: Set<String> = [
+        "CFAbsoluteTime", "CFAbsoluteTimeGetCurrent", "CFRunLoopMode", "CFRunLoopRunInMode", "CFRunLoopRunResult",
+        "mach_absolute_time", "mach_timebase_info", "mach_timebase_info_data_t", "kern_return_t", "KERN_SUCCESS",
+    ]
+
     /// Apple's frameworks that neither Linux nor framegen has. A file importing one (outside
     /// `#if canImport(...)`, which is false here) cannot compile, so the port leaves it out
     /// instead: its types are then missing where other files use them, which the build names.

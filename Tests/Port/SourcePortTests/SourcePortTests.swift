@@ -173,6 +173,32 @@ func portedByTheTool(_ files: [SourcePort.File], testedModule: String? = nil) ->
             ))
     }
 
+    /// Core Foundation's and Darwin's calls that Foundation gives a file on iOS and not on Linux
+    /// (a test helper's Mach clock and run loop turn, `CFAbsoluteTimeGetCurrent`) make the file
+    /// import FrameGenCoreFoundation, on its first import's line (docs/uikit.md "Core Foundation
+    /// and Darwin calls"); a file that names none of them is left as it was.
+    @Test func coreFoundationCallsImportFrameGensModule() {
+        let ported = port(
+            """
+            import XCTest
+            import Foundation
+            func milliseconds() -> UInt64 {
+                var info = mach_timebase_info(numer: 0, denom: 0)
+                mach_timebase_info(&info)
+                CFRunLoopRunInMode(CFRunLoopMode.defaultMode, 0.1, false)
+                return mach_absolute_time() * UInt64(info.numer) / UInt64(info.denom) / 1_000_000
+            }
+            """)
+        let text = body(ported)
+        #expect(
+            text.hasPrefix(
+                "import XCTest; import FrameGenCoreFoundation\nimport Foundation\nfunc milliseconds()"))
+        #expect(
+            ported.changes.contains { $0.line == 1 && $0.what.hasPrefix("import FrameGenCoreFoundation") })
+        let plain = body(port("import Foundation\nlet start = Date()\n"))
+        #expect(!plain.contains("FrameGenCoreFoundation"))
+    }
+
     /// An @objc protocol is class-bound in Swift, so a delegate property of its type may be
     /// weak (Charts' `weak var delegate: AnimatorDelegate?`): without the attribute the port
     /// makes the protocol say `AnyObject` itself; a protocol already class-bound is left alone.
