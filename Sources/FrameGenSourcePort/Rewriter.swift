@@ -219,12 +219,10 @@ private final class RewriteVisitor: SyntaxVisitor {
             })?.text
         else { return }
         let end = first.endPositionBeforeTrailingTrivia.utf8Offset
-        edits.append(Edit(start: end, end: end, text: "; import FrameGenCoreFoundation"))
-        changes.append(
-            SourcePort.Change(
-                line: line(first),
-                what: "import FrameGenCoreFoundation: \(name) is Core Foundation's or Darwin's, which Foundation on Linux does not export"
-            ))
+        replace(
+            from: end, to: end, line: line(first), with: "; import FrameGenCoreFoundation",
+            "import FrameGenCoreFoundation: \(name) is Core Foundation's or Darwin's, which Foundation on Linux does not export"
+        )
     }
 
     func noteInterfaceBuilderMembers() {
@@ -519,7 +517,8 @@ private final class RewriteVisitor: SyntaxVisitor {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = fullName(node)
-        if imported.contains("XCTest"), !inProtocolBody, !enclosing.isEmpty, node.name.text.hasPrefix("test"),
+        if let type = enclosing.last?.name, imported.contains("XCTest") || survey.isTestCaseClass(type),
+            !inProtocolBody, node.name.text.hasPrefix("test"),
             node.signature.parameterClause.parameters.isEmpty
         {
             // corelibs-xctest lists a class's tests as `(Class) -> () throws -> Void` and traps
@@ -614,11 +613,9 @@ private final class RewriteVisitor: SyntaxVisitor {
             ["NSAttributedString", "NSMutableAttributedString"].contains(called.baseName.text)
         else { return }
         let at = leftParen.endPositionBeforeTrailingTrivia.utf8Offset
-        edits.append(Edit(start: at, end: at, text: "string: \"\""))
-        changes.append(
-            SourcePort.Change(
-                line: line(node),
-                what: "\(called.baseName.text)(): (string: \"\"), as Linux's Foundation has no init()"))
+        replace(
+            from: at, to: at, line: line(node), with: "string: \"\"",
+            "\(called.baseName.text)(): (string: \"\"), as Linux's Foundation has no init()")
     }
 
     /// `type(of: x).description()` is NSObject's class method `+description` (the class's name),

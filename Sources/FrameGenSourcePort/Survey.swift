@@ -115,11 +115,18 @@ struct Survey {
     ]
 
     /// Whether class `name` descends, through the app's classes, from a Core Animation layer.
-    func isLayerClass(_ name: String) -> Bool {
+    func isLayerClass(_ name: String) -> Bool { descends(name, from: Self.layerClasses) }
+
+    /// Whether class `name` descends, through the target's classes, from XCTest's test case (a
+    /// suite's test classes often derive from a base class of its own, in another file).
+    func isTestCaseClass(_ name: String) -> Bool { descends(name, from: ["XCTestCase"]) }
+
+    /// Whether class `name` is one of `roots` or descends from one through the target's classes.
+    private func descends(_ name: String, from roots: Set<String>) -> Bool {
         var next: String? = name
         for _ in 0..<64 {
             guard let current = next else { return false }
-            if Self.layerClasses.contains(current) { return true }
+            if roots.contains(current) { return true }
             next = classes[current]?.superclass
         }
         return false

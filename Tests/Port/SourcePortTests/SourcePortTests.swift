@@ -222,7 +222,9 @@ func portedByTheTool(_ files: [SourcePort.File], testedModule: String? = nil) ->
 
     /// A test method isolated to the main actor cannot be called by Linux's XCTest: the port
     /// makes its isolation `@preconcurrency` (the type XCTest casts to, the main actor inside),
-    /// and leaves helpers, methods with arguments and files without XCTest as they are.
+    /// in a file that imports XCTest or a class that descends from XCTestCase through the
+    /// suite's own base class (in another file, as thumbprint-ios's `SnapshotTestCase`), and
+    /// leaves helpers, methods with arguments and other classes as they are.
     @Test func mainActorTestMethodsArePreconcurrency() {
         let text = """
             import XCTest
@@ -245,8 +247,14 @@ func portedByTheTool(_ files: [SourcePort.File], testedModule: String? = nil) ->
         #expect(out.components(separatedBy: "@preconcurrency").count == 4)
         #expect(out.split(separator: "\n", omittingEmptySubsequences: false).count == 9)
         #expect(ported.changes.map(\.line) == [3, 5])
-        let app = port(text.replacingOccurrences(of: "import XCTest", with: "import UIKit"))
+        let app = port(
+            text.replacingOccurrences(of: "import XCTest", with: "import UIKit").replacingOccurrences(
+                of: "ArrayTests: XCTestCase", with: "ArrayModel: NSObject"))
         #expect(body(app).components(separatedBy: "@preconcurrency").count == 2)
+        let derived = port(
+            "import UIKit\nfinal class BannerTest: SnapshotTestCase {\n    @MainActor func testInfo() {}\n}\n",
+            ["import XCTest\nclass SnapshotTestCase: XCTestCase {}\n"])
+        #expect(body(derived).contains("    @preconcurrency @MainActor func testInfo() {}"))
     }
 
     /// Each reusable view class UIKit makes by its class gets the override framegen makes it
