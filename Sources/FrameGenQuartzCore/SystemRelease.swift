@@ -18,6 +18,8 @@ package enum SystemRelease {
     package static let known = 13...99
 
     @TaskLocal package static var bound: Int?
+    /// The version `bound` came from as written ("17.5"), for `UIDevice.current.systemVersion`.
+    @TaskLocal package static var boundVersion: String?
 
     /// `FRAMEGEN_IOS_VERSION` ("17", "17.5", "18.0"), else nil; another value is reported once
     /// on standard error and not used.
@@ -45,6 +47,23 @@ package enum SystemRelease {
     /// The release being followed: the one `bound` for the work running, else the environment's,
     /// else one found, else `standard`.
     package static var major: Int { bound ?? fromEnvironment ?? found.withLock { $0 } ?? standard }
+
+    /// The version the environment names as written, when it names a release.
+    package static let environmentVersion: String? = {
+        guard let text = ProcessInfo.processInfo.environment["FRAMEGEN_IOS_VERSION"], major(of: text) != nil
+        else { return nil }
+        return text
+    }()
+
+    /// The version being followed as `UIDevice.current.systemVersion` says it: as written where
+    /// `bound` or the environment named it ("17.5"; "17" says "17.0"), else the release's ".0".
+    package static var version: String {
+        guard let written = bound != nil ? boundVersion : environmentVersion, major(of: written) == major
+        else {
+            return "\(major).0"
+        }
+        return written.contains(".") ? written : written + ".0"
+    }
 
     /// The major version a version string names ("17", "17.5", "18.0.1"), nil for anything else.
     package static func major(of version: String) -> Int? {

@@ -41,5 +41,21 @@ import Testing
     // A string naming nothing leaves the release as it was.
     let before = UIDevice.current.systemVersion
     expect(UIDevice.withSystemVersion("seventeen") { UIDevice.current.systemVersion } == before)
-    expect(UIDevice.withSystemVersion("17.4") { UIDevice.current.systemVersion } == "17.0")
+    // The version reads as it was named, as the simulator that recorded a suite says its own.
+    expect(UIDevice.withSystemVersion("17.4") { UIDevice.current.systemVersion } == "17.4")
+    expect(UIDevice.withSystemVersion("17") { UIDevice.current.systemVersion } == "17.0")
+    expect(UIDevice.withSystemVersion("18.0.1") { UIDevice.current.systemVersion } == "18.0.1")
+}
+
+/// A device's name is "iPhone", as iOS 16 and later tell an app on a phone, unless
+/// `FRAMEGEN_DEVICE_NAME` names the simulator a suite was recorded on (read in a process of
+/// its own: the name is the process's).
+@Test func theDeviceIsNamedAsTheEnvironmentSays() async {
+    expect(
+        ProcessInfo.processInfo.environment["FRAMEGEN_DEVICE_NAME"] != nil
+            || UIDevice.current.name == "iPhone")
+    await #expect(processExitsWith: .success) {
+        setenv("FRAMEGEN_DEVICE_NAME", "iPhone 15", 1)
+        exit(UIDevice.current.name == "iPhone 15" ? 0 : 1)
+    }
 }

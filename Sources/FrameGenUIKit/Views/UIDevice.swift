@@ -21,8 +21,9 @@ public final class UIDevice: NSObject, @unchecked Sendable {
     public func endGeneratingDeviceOrientationNotifications() {}
     public var systemName: String { "iOS" }
     /// The iOS release framegen draws as: "18.0" unless `FRAMEGEN_IOS_VERSION` or
-    /// `withSystemVersion` names another (docs/uikit.md "Which iOS").
-    public var systemVersion: String { "\(SystemRelease.major).0" }
+    /// `withSystemVersion` names another, as it names it ("17.5"; "17" reads "17.0"), as the
+    /// simulator that recorded a suite says its own (docs/uikit.md "Which iOS").
+    public var systemVersion: String { SystemRelease.version }
 
     /// framegen's, not Apple's: runs `body` drawing as iOS `version` ("17", "17.5") draws where
     /// releases differ: a snapshot suite recorded with an older Xcode. A task-local value, so it
@@ -30,7 +31,9 @@ public final class UIDevice: NSObject, @unchecked Sendable {
     /// release from 13 to 99 is reported on standard error and changes nothing.
     public static func withSystemVersion<R>(_ version: String, _ body: () throws -> R) rethrows -> R {
         guard let major = release(named: version) else { return try body() }
-        return try SystemRelease.$bound.withValue(major, operation: body)
+        return try SystemRelease.$bound.withValue(major) {
+            try SystemRelease.$boundVersion.withValue(version, operation: body)
+        }
     }
 
     /// framegen's: `withSystemVersion` for asynchronous work.
@@ -38,7 +41,9 @@ public final class UIDevice: NSObject, @unchecked Sendable {
         -> R
     {
         guard let major = release(named: version) else { return try await body() }
-        return try await SystemRelease.$bound.withValue(major, operation: body)
+        return try await SystemRelease.$bound.withValue(major) {
+            try await SystemRelease.$boundVersion.withValue(version, operation: body)
+        }
     }
 
     /// The major release `version` names; nil, said on standard error, when it names none.
@@ -54,7 +59,15 @@ public final class UIDevice: NSObject, @unchecked Sendable {
     }
     public var model: String { "iPhone" }
     public var localizedModel: String { "iPhone" }
-    public var name: String { "iPhone" }
+    /// "iPhone", as iOS 16 and later tell an app on a phone, unless `FRAMEGEN_DEVICE_NAME` names
+    /// the device: a simulator answers its own name ("iPhone 15"), which a suite recorded on one
+    /// may check before it compares (docs/uikit.md "Which iOS").
+    public var name: String { Self.nameFromEnvironment }
+
+    private static let nameFromEnvironment: String = {
+        let named = ProcessInfo.processInfo.environment["FRAMEGEN_DEVICE_NAME"] ?? ""
+        return named.isEmpty ? "iPhone" : named
+    }()
 
     /// Posted on iOS when the device turns; framegen posts no notifications (a scene's `rotate`
     /// reaches code through the view's new bounds and traits), so observers hear nothing.
