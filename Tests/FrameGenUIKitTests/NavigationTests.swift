@@ -176,6 +176,21 @@ import Testing
         window.rootViewController = nil
     }
 
+    /// Items that fill a narrow bar leave the title no room: it is cut to nothing beside them,
+    /// as UIKit cuts it, rather than stop the program.
+    @Test func aTitleWithNoRoomBesideTheItemsIsCutToNothing() {
+        let bar = UINavigationBar(frame: CGRect(x: 0, y: 0, width: 120, height: 44))
+        let item = UINavigationItem(title: "A title longer than the bar")
+        item.leftBarButtonItem = UIBarButtonItem(
+            title: "Cancel everything", style: .plain, target: nil, action: nil)
+        item.rightBarButtonItem = UIBarButtonItem(
+            title: "Save all of it", style: .done, target: nil, action: nil)
+        bar.setItems([item], animated: false)
+        bar.layoutIfNeeded()
+        let title = bar.subviews.compactMap { $0 as? UILabel }.first { $0.text == item.title }
+        expect(title.map { $0.isHidden || $0.frame.width == 0 } ?? true)
+    }
+
     @Test func barButtonItemsKeepWhatTheyAreMadeWith() {
         let action = UIAction(title: "Share", image: nil) { _ in }
         let share = UIBarButtonItem(title: nil, image: nil, primaryAction: action, menu: nil)

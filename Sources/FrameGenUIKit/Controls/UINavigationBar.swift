@@ -348,11 +348,13 @@ open class UINavigationBar: UIView, UIBarPositioning {
         guard let inline else { return }
         var size = inline === top.titleView ? BarItemLayout.size(of: inline) : inline.intrinsicContentSize
         size.height = min(size.height, row.height)
-        // Centred on the bar, moved (then cut) into the room the items leave, as UIKit does.
-        let room = (leading + BarItemLayout.spacing)...(trailing - BarItemLayout.spacing)
-        size.width = max(0, min(size.width, room.upperBound - room.lowerBound))
+        // Centred on the bar, moved (then cut) into the room the items leave, as UIKit does;
+        // none where the items fill the bar (a narrow bar, long item titles).
+        let lower = leading + BarItemLayout.spacing
+        let upper = max(lower, trailing - BarItemLayout.spacing)
+        size.width = max(0, min(size.width, upper - lower))
         var x = (bounds.width - size.width) / 2 + appearance.titlePositionAdjustment.horizontal
-        x = min(max(x, room.lowerBound), room.upperBound - size.width)
+        x = min(max(x, lower), upper - size.width)
         let y =
             row.midY - size.height / 2 + appearance.titlePositionAdjustment.vertical
             + titleVerticalPositionAdjustment(for: .default)
