@@ -140,12 +140,7 @@ enum AttachmentStore {
         let root =
             (ProcessInfo.processInfo.environment["FRAMEGEN_ARTIFACTS"] ?? ".golden-artifacts")
             + "/attachments"
-        // `Class.method` (Linux's XCTest) or `-[Class method]` (Apple's, which the port gives
-        // test classes): one folder a part either way.
-        let parts =
-            test.hasPrefix("-[") && test.hasSuffix("]")
-            ? test.dropFirst(2).dropLast().split(separator: " ") : test.split(separator: ".")
-        let folder = root + "/" + parts.map(safe).joined(separator: "/")
+        let folder = root + "/" + test.split(separator: ".").map(safe).joined(separator: "/")
         let n = state.withLock {
             $0.written += 1
             return $0.written

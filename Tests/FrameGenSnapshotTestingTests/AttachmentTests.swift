@@ -46,13 +46,5 @@ final class AttachmentTests: XCTestCase {
         XCTAssertEqual(
             FileManager.default.contents(atPath: folder + "/attachments/AttachmentTests/failing/note.txt"),
             Data("only if it fails".utf8))
-
-        // A test named in Apple's form (the port gives test classes Apple's `name`) is kept in
-        // the same folders.
-        add(note)
-        AttachmentStore.finished("-[AttachmentTests applesForm]", failed: true)
-        XCTAssertEqual(
-            FileManager.default.contents(atPath: folder + "/attachments/AttachmentTests/applesForm/note.txt"),
-            Data("only if it fails".utf8))
     }
 }
