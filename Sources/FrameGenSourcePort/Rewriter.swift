@@ -290,20 +290,6 @@ private final class RewriteVisitor: SyntaxVisitor {
                             "makeByClass written, so that framegen makes \(node.name.text) by its class as UIKit does"
                     ))
             }
-            // Apple's XCTest names a test `-[Class method]`, Linux's `Class.method`; a suite that
-            // builds its reference names from `name` (thumbprint-ios) or takes it apart
-            // (stream-chat) reads Apple's form from the classes that derive from XCTestCase.
-            if survey.classes[node.name.text]?.superclass == "XCTestCase",
-                !node.memberBlock.members.contains(where: { Self.declaresName($0.decl) })
-            {
-                inserted.append(Self.applesTestName(access: isPublic ? "public " : ""))
-                changes.append(
-                    SourcePort.Change(
-                        line: line(brace),
-                        what:
-                            "name written: -[Class method], as Apple's XCTest names a test (Linux's: Class.method)"
-                    ))
-            }
             // A storyboard's outlets and actions, which iOS connects through the Objective-C runtime.
             let plan = survey.interfaceBuilderPlan(for: node.name.text)
             inserted += plan.declarations
@@ -326,24 +312,6 @@ private final class RewriteVisitor: SyntaxVisitor {
         return push(node.name.text)
     }
     override func visitPost(_ node: ClassDeclSyntax) { enclosing.removeLast() }
-
-    /// The override of XCTestCase's `name` that gives Apple's form, written into a test class.
-    static func applesTestName(access: String) -> String {
-        """
-        \(access)override var name: String {
-            let linux = super.name
-            guard let dot = linux.lastIndex(of: "."), !linux.hasPrefix("-[") else { return linux }
-            return "-[\\(linux[..<dot]) \\(linux[linux.index(after: dot)...])]"
-        }
-        """
-    }
-
-    /// Whether a member declares a property called `name` (the class's own override stays).
-    static func declaresName(_ decl: DeclSyntax) -> Bool {
-        decl.as(VariableDeclSyntax.self)?.bindings.contains {
-            $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "name"
-        } ?? false
-    }
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
     override func visitPost(_ node: StructDeclSyntax) { enclosing.removeLast() }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { push(node.name.text) }
