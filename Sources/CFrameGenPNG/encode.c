@@ -354,7 +354,10 @@ PAETH_AVX2 static int paeth_rgba_to_rgb_avx2(const uint8_t *rows, uint32_t width
     return paeth_rgba_to_rgb(rows, width, height, stride, y0, y1, out, paeth_rgb_step_avx2);
 }
 
-/* paeth_residual_avx2's arithmetic in 64-byte registers, the 48 colour bytes picked by one vpermb. */
+/* The specification's distances as they stand (pa = |b - c|, pb = |a - c|, pc = pa + pb where
+   the two differences have the same sign, else |pa - pb|) in 64-byte registers, the 48 colour
+   bytes picked by one vpermb. Not paeth_residual_avx2's shorter form: no AVX-512 machine was at
+   hand to run a change here against the portable bytes. */
 #define PAETH_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi")))
 
 PAETH_AVX512 static inline __attribute__((always_inline)) __m512i paeth_residual_avx512(__m512i x, __m512i a,

@@ -1160,9 +1160,9 @@ FASTEST_AVX512 static inline __attribute__((always_inline)) bit_writer fastest_l
 
 /* fastest_literals' bits with AVX2, which has no byte permute wider than 16 entries (and whose
    gathers cost more than the scalar loads on this project's AMD EPYC: grid 1170 x 2532 1.2x
-   slower than them): the lengths and the codes' low and high bytes
-   are looked up as three byte planes, each in sixteen 16-entry vpshufb tables chosen by the
-   residual's high bits in a tree of blends. A block whose 32 residuals all lie in -32...31 (69-100 %
+   slower than them): the lengths and the codes' low and high bytes are looked up as three byte
+   planes, each in sixteen 16-entry vpshufb tables chosen by the residual's high bits in a tree
+   of blends. A block whose 32 residuals all lie in -32...31 (69-100 %
    of the literal blocks of the peer and photo frames) needs only the four tables of that range.
    The codes are joined as the AVX-512 path joins them (16 -> 32 -> 64-bit lanes, four codes a
    string of at most 56 bits) and written by the bit writer, two strings at once where together
@@ -1186,7 +1186,7 @@ FASTEST_AVX2 static void fastest_fill_avx2_tables(fastest_avx2_tables *t, const 
     }
 }
 
-/* Entry `index` of the first 4 << `levels` tables: vpshufb takes the low 4 bits (`nibble`), and
+/* Entry `index` of the first 1 << `levels` tables: vpshufb takes the low 4 bits (`nibble`), and
    bit[k] carries bit 4 + k of each byte in its top bit, which vpblendvb reads. */
 FASTEST_AVX2 static inline __attribute__((always_inline)) __m256i fastest_avx2_lookup(const __m256i *table,
                                                                                      __m256i nibble,

@@ -21,12 +21,16 @@ package enum SystemRelease {
     /// The version `bound` came from as written ("17.5"), for `UIDevice.current.systemVersion`.
     @TaskLocal package static var boundVersion: String?
 
+    /// `FRAMEGEN_IOS_VERSION` as written, nil when it is unset or empty.
+    private static let environmentText: String? = {
+        let text = ProcessInfo.processInfo.environment["FRAMEGEN_IOS_VERSION"] ?? ""
+        return text.isEmpty ? nil : text
+    }()
+
     /// `FRAMEGEN_IOS_VERSION` ("17", "17.5", "18.0"), else nil; another value is reported once
     /// on standard error and not used.
     package static let fromEnvironment: Int? = {
-        guard let text = ProcessInfo.processInfo.environment["FRAMEGEN_IOS_VERSION"], !text.isEmpty else {
-            return nil
-        }
+        guard let text = environmentText else { return nil }
         guard let major = major(of: text) else {
             FileHandle.standardError.write(
                 Data(
@@ -48,17 +52,10 @@ package enum SystemRelease {
     /// else one found, else `standard`.
     package static var major: Int { bound ?? fromEnvironment ?? found.withLock { $0 } ?? standard }
 
-    /// The version the environment names as written, when it names a release.
-    package static let environmentVersion: String? = {
-        guard let text = ProcessInfo.processInfo.environment["FRAMEGEN_IOS_VERSION"], major(of: text) != nil
-        else { return nil }
-        return text
-    }()
-
     /// The version being followed as `UIDevice.current.systemVersion` says it: as written where
     /// `bound` or the environment named it ("17.5"; "17" says "17.0"), else the release's ".0".
     package static var version: String {
-        guard let written = bound != nil ? boundVersion : environmentVersion, major(of: written) == major
+        guard let written = bound != nil ? boundVersion : environmentText, major(of: written) == major
         else {
             return "\(major).0"
         }
