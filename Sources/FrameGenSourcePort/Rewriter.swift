@@ -822,6 +822,64 @@ private final class RewriteVisitor: SyntaxVisitor {
         return .visitChildren
     }
 
+    // MARK: A test's name
+
+    /// Apple's XCTest names a test `-[AlertBannerTest testCaution]`, Linux's
+    /// `AlertBannerTest.testCaution`; a suite that builds its reference names from `name`
+    /// (thumbprint-ios) or takes it apart at its space reads Apple's form. The read is rewritten,
+    /// not XCTestCase's `name`: Linux's XCTest selects the tests to run by that name.
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.baseName.text == "name", node.argumentNames == nil, let type = enclosing.last?.name,
+            !inProtocolBody, survey.isTestCaseClass(type), !survey.declares("name", in: type)
+        else { return .visitChildren }
+        var read: Syntax = Syntax(node)
+        guard let member = Self.enclosingMember(of: node) else { return .visitChildren }
+        if let access = node.parent?.as(MemberAccessExprSyntax.self), access.declName.id == node.id {
+            // `self.name`; another value's `name` is its own.
+            guard access.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+            else { return .visitChildren }
+            read = Syntax(access)
+        } else if node.parent?.is(KeyPathPropertyComponentSyntax.self) == true || Self.bindsName(member) {
+            return .visitChildren
+        }
+        replace(
+            read, with: SourcePort.applesTestName,
+            "name read as Apple's XCTest gives it, -[Class method] (Linux's: Class.method)")
+        return .skipChildren
+    }
+
+    /// The type member (a method, property or initialiser) a node is written in; nil in a
+    /// static one, where `name` is not the test's.
+    private static func enclosingMember(of node: some SyntaxProtocol) -> MemberBlockItemSyntax? {
+        var current = node.parent
+        while let next = current {
+            if let member = next.as(MemberBlockItemSyntax.self) {
+                let modifiers = member.decl.asProtocol(WithModifiersSyntax.self)?.modifiers
+                return modifiers?.contains(where: { ["static", "class"].contains($0.name.text) }) == true
+                    ? nil : member
+            }
+            current = next.parent
+        }
+        return nil
+    }
+
+    /// Whether a member binds a local `name` anywhere in it (a parameter, a `let`, a closure's
+    /// parameter, a pattern): the port leaves its reads alone rather than tell which is which.
+    private static func bindsName(_ member: MemberBlockItemSyntax) -> Bool {
+        member.tokens(viewMode: .sourceAccurate).contains { token in
+            guard token.text == "name", let parent = token.parent else { return false }
+            if let parameter = parent.as(FunctionParameterSyntax.self) {
+                return (parameter.secondName ?? parameter.firstName).id == token.id
+            }
+            if let parameter = parent.as(ClosureParameterSyntax.self) {
+                return (parameter.secondName ?? parameter.firstName).id == token.id
+            }
+            return parent.is(IdentifierPatternSyntax.self) || parent.is(ClosureShorthandParameterSyntax.self)
+                || parent.is(AccessorParametersSyntax.self) || parent.is(ClosureCaptureSyntax.self)
+                || parent.is(EnumCaseParameterSyntax.self)
+        }
+    }
+
     // MARK: #selector
 
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {

@@ -51,6 +51,8 @@ struct Survey {
         /// declares it alone inherits no other).
         var designated: [[String]] = []
         var convenience: [[String]] = []
+        /// The names of the properties the class's body declares.
+        var properties: Set<String> = []
     }
 
     /// How UIKit makes a reusable view of each kind it makes by class (and a view's backing
@@ -119,7 +121,22 @@ struct Survey {
 
     /// Whether class `name` descends, through the target's classes, from XCTest's test case (a
     /// suite's test classes often derive from a base class of its own, in another file).
-    func isTestCaseClass(_ name: String) -> Bool { descends(name, from: ["XCTestCase"]) }
+    func isTestCaseClass(_ name: String) -> Bool { descends(name, from: Self.testCaseClasses) }
+
+    /// XCTest's test case and the harnesses' classes derived from it that framegen declares.
+    static let testCaseClasses: Set<String> = ["XCTestCase", "FBSnapshotTestCase"]
+
+    /// Whether class `name` or one of the target's classes it descends from declares a property
+    /// called `property`.
+    func declares(_ property: String, in name: String) -> Bool {
+        var next: String? = name
+        for _ in 0..<64 {
+            guard let current = next, let facts = classes[current] else { return false }
+            if facts.properties.contains(property) { return true }
+            next = facts.superclass
+        }
+        return false
+    }
 
     /// Whether class `name` is one of `roots` or descends from one through the target's classes.
     private func descends(_ name: String, from roots: Set<String>) -> Bool {
@@ -251,6 +268,11 @@ private final class SurveyVisitor: SyntaxVisitor {
         var facts = Survey.ClassFacts(
             superclass: node.inheritanceClause?.inheritedTypes.first.map { simpleName($0.type) })
         for member in node.memberBlock.members {
+            for binding in member.decl.as(VariableDeclSyntax.self)?.bindings ?? [] {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                    facts.properties.insert(name)
+                }
+            }
             guard let initialiser = member.decl.as(InitializerDeclSyntax.self) else { continue }
             let labels = initialiser.signature.parameterClause.parameters.map(\.firstName.text)
             if initialiser.modifiers.contains(where: { $0.name.text == "convenience" }) {

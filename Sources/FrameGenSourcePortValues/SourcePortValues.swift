@@ -35,6 +35,11 @@ public enum SourcePort {
             self.what = what
         }
     }
+
+    /// What the port writes for a test's `self.name`: Apple's form, `-[Class method]`, of
+    /// Linux's `Class.method`, on one line (the file's lines keep their numbers).
+    public static let applesTestName =
+        #"{ (linux: String) -> String in guard let dot = linux.lastIndex(of: "."), !linux.hasPrefix("-[") else { return linux }; return "-[\(linux[..<dot]) \(linux[linux.index(after: dot)...])]" }(self.name)"#
 }
 
 /// What `framegen uikit init` registers from an app's files: every collection view layout class,

@@ -257,6 +257,44 @@ func portedByTheTool(_ files: [SourcePort.File], testedModule: String? = nil) ->
         #expect(body(derived).contains("    @preconcurrency @MainActor func testInfo() {}"))
     }
 
+    /// Apple's XCTest names a test `-[Class method]`, Linux's `Class.method`: in a class that
+    /// descends from XCTestCase (through the suite's base class too), a read of the test's `name`
+    /// (`name`, `self.name`) gives Apple's form; another value's `name`, a local `name`, a key
+    /// path, a static member, a class with a `name` of its own and other classes keep theirs.
+    @Test func testNamesReadInApplesForm() {
+        let text = """
+            import UIKit
+            final class BannerTest: SnapshotTestCase {
+                var reference: String { name.replacingOccurrences(of: "[]", with: "") }
+                func label() -> String { self.name + view.name }
+                func local(name: String) -> String { name }
+                func shadowed() -> String { let name = "x"; return name + self.name }
+                var path: KeyPath<BannerTest, String> { \\.name }
+                static func kind() -> String { name }
+            }
+            final class Own: XCTestCase {
+                var name2: String { name }
+                override var name: String { "own" }
+            }
+            final class Model: NSObject {
+                var title: String { name }
+            }
+            """
+        let ported = port(text, ["import XCTest\nclass SnapshotTestCase: XCTestCase {}\n"])
+        let lines = body(ported).split(separator: "\n", omittingEmptySubsequences: false)
+        let apple = SourcePort.applesTestName
+        #expect(lines.count == 16)
+        #expect(
+            lines[2] == "    var reference: String { \(apple).replacingOccurrences(of: \"[]\", with: \"\") }")
+        #expect(lines[3] == "    func label() -> String { \(apple) + view.name }")
+        #expect(lines[4] == "    func local(name: String) -> String { name }")
+        #expect(lines[5] == "    func shadowed() -> String { let name = \"x\"; return name + \(apple) }")
+        #expect(lines[6].hasSuffix("{ \\.name }") && lines[7].hasSuffix("{ name }"))
+        #expect(
+            lines[10] == "    var name2: String { name }" && lines[14] == "    var title: String { name }")
+        #expect(ported.changes.filter { $0.what.hasPrefix("name read") }.map(\.line) == [3, 4, 6])
+    }
+
     /// Each reusable view class UIKit makes by its class gets the override framegen makes it
     /// through, calling the initialiser UIKit calls; one without that initialiser gets none.
     @Test func reusableViewsGetTheirMakeByClassOverride() {
