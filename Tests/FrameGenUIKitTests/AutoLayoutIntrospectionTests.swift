@@ -83,6 +83,44 @@ import Testing
     expect(!root.hasAmbiguousLayout)
 }
 
+/// A view controller's view that its window (or a container controller) places keeps the frame
+/// it is given when taken out of autoresizing with nothing constraining it: UIKit holds it with
+/// its `UIView-Encapsulated-Layout` constraints. So the content pinned to its edges fills it, and
+/// nothing below it is ambiguous (thumbprint-ios's snapshot windows, recorded on iOS 17, are
+/// as wide as the window). A plain view taken out of autoresizing gets no such frame.
+@MainActor @Test func aWindowsRootViewKeepsItsFrameWithoutConstraints() {
+    /// A view out of autoresizing, with content 40 high pinned to its top and sides.
+    func holder() -> (view: UIView, content: UIView) {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 375, height: 600))
+        view.translatesAutoresizingMaskIntoConstraints = false
+        let content = UIView()
+        content.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(content)
+        NSLayoutConstraint.activate(
+            [
+                content.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+                content.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+                content.topAnchor.constraint(equalTo: view.topAnchor),
+            ] + [content.heightAnchor.constraint(equalToConstant: 40)])
+        return (view, content)
+    }
+    let controller = UIViewController()
+    let (root, content) = holder()
+    controller.view = root
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 375, height: 600))
+    window.rootViewController = controller
+    window.layoutIfNeeded()
+    expect(root.frame == CGRect(x: 0, y: 0, width: 375, height: 600))
+    expect(content.frame == CGRect(x: 0, y: 0, width: 375, height: 40))
+    expect(!root.hasAmbiguousLayout && !content.hasAmbiguousLayout)
+    // Added by hand, the same view is the window's to place by constraints, and none do.
+    let (loose, inner) = holder()
+    let other = UIWindow(frame: CGRect(x: 0, y: 0, width: 375, height: 600))
+    other.addSubview(loose)
+    other.layoutIfNeeded()
+    expect(loose.hasAmbiguousLayout && inner.hasAmbiguousLayout)
+}
+
 /// UIKit hands out one anchor per item and attribute, and a constraint's `firstAnchor` and
 /// `secondAnchor` are the same objects whichever constraint is asked.
 @Test func anchorsAreOneObjectPerItemAndAttribute() {

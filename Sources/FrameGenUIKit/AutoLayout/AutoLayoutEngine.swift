@@ -22,6 +22,10 @@ struct AutoLayoutState {
     let anchors = AnchorCache()
     /// A view's first layout pass calls `updateConstraints()`, as UIKit's first does.
     var needsUpdateConstraints = true
+    /// The superview that gives this view controller's view its frame (its window, or one of
+    /// UIKit's container controllers), which UIKit holds with its `UIView-Encapsulated-Layout`
+    /// constraints whatever `translatesAutoresizingMaskIntoConstraints` says.
+    weak var framedBy: UIView?
 }
 
 /// The engine of one region (docs/uikit.md "Auto Layout"): a view whose frame its superview's
@@ -112,7 +116,7 @@ final class AutoLayoutEngine {
     var hierarchyIsUnchanged: Bool {
         views.allSatisfy {
             $0.view.superview.map(ObjectIdentifier.init) == $0.superview
-                && !$0.view.translatesAutoresizingMaskIntoConstraints
+                && $0.view.placedByConstraints
         }
     }
 
@@ -187,8 +191,8 @@ final class AutoLayoutEngine {
             // A stack view's constraints, made now if a change asked for them.
             (view as? UIStackView)?.arrangeIfNeeded()
             for subview in view.subviews
-            where fitting != nil || !subview.translatesAutoresizingMaskIntoConstraints {
-                if !subview.translatesAutoresizingMaskIntoConstraints { placed.append(subview) }
+            where fitting != nil || subview.placedByConstraints {
+                if subview.placedByConstraints { placed.append(subview) }
                 holders.append(subview)
                 visit(subview)
             }

@@ -67,7 +67,7 @@ extension UIView: NSLayoutAnchorsOfFrame {
         {
             PhaseClock.measure(.autoLayout) { updateConstraintsIfNeeded() }
         }
-        if translatesAutoresizingMaskIntoConstraints {
+        if !placedByConstraints {
             if let engine = autoLayout.engine, engine.solvedAhead, engine.isClean {
                 engine.solvedAhead = false
             } else {
@@ -75,17 +75,17 @@ extension UIView: NSLayoutAnchorsOfFrame {
             }
         } else {
             var root: UIView = self
-            while !root.translatesAutoresizingMaskIntoConstraints, let parent = root.superview {
+            while root.placedByConstraints, let parent = root.superview {
                 root = parent
             }
             root.solveConstraints(always: false)
         }
         // A subview whose own subviews constraints place (a cell's content view) is solved now
         // too, so that an override reads their frames after `super.layoutSubviews()`.
-        for subview in subviews where subview.translatesAutoresizingMaskIntoConstraints {
+        for subview in subviews where !subview.placedByConstraints {
             guard
                 subview.autoLayout.engine != nil
-                    || subview.subviews.contains(where: { !$0.translatesAutoresizingMaskIntoConstraints })
+                    || subview.subviews.contains(where: \.placedByConstraints)
             else { continue }
             subview.solveConstraints(always: true)
             subview.autoLayout.engine?.solvedAhead = true
@@ -97,7 +97,7 @@ extension UIView: NSLayoutAnchorsOfFrame {
     private func solveConstraints(always: Bool) {
         var engine = autoLayout.engine
         if engine == nil {
-            guard subviews.contains(where: { !$0.translatesAutoresizingMaskIntoConstraints }) else { return }
+            guard subviews.contains(where: \.placedByConstraints) else { return }
         } else if engine!.isClean && !always {
             return
         }
@@ -126,7 +126,7 @@ extension UIView: NSLayoutAnchorsOfFrame {
                 if structure { engine.isStale = true }
             }
             view.setNeedsLayout()
-            if view.translatesAutoresizingMaskIntoConstraints { break }
+            if !view.placedByConstraints { break }
             current = view.superview
         }
     }

@@ -71,7 +71,7 @@ extension UIView {
     /// `translatesAutoresizingMaskIntoConstraints` false, or a constraint installed here).
     var laysOutByConstraints: Bool {
         !autoLayout.installed.isEmpty
-            || subviews.contains { !$0.translatesAutoresizingMaskIntoConstraints || $0.laysOutByConstraints }
+            || subviews.contains { $0.placedByConstraints || $0.laysOutByConstraints }
     }
 }
 

@@ -119,7 +119,8 @@ open class UIWindow: UIView {
     open var isKeyWindow: Bool { true }
     open func makeKeyAndVisible() { isHidden = false }
 
-    /// Its view becomes the window's only content, sized to the window's bounds.
+    /// Its view becomes the window's only content, sized to the window's bounds (and held
+    /// there, constraints or not: `placedByConstraints`).
     open var rootViewController: UIViewController? {
         didSet {
             guard rootViewController !== oldValue else { return }
@@ -127,6 +128,7 @@ open class UIWindow: UIView {
             guard let view = rootViewController?.view else { return }
             view.frame = bounds
             addSubview(view)
+            view.holdFrameForContainer()
         }
     }
 }

@@ -566,6 +566,26 @@ open class UIView: UIResponder, CALayerDelegate {
         }
     }
 
+    /// Whether constraints place the view at its superview's layout pass: it is taken out of
+    /// autoresizing, and it is not a view controller's view that its window or one of UIKit's
+    /// containers gives its frame. UIKit holds that frame with required constraints of its own
+    /// (`UIView-Encapsulated-Layout-Width`, `-Height`, `-Left`, `-Top`): the root view of
+    /// thumbprint-ios's snapshot windows, taken out of autoresizing and constrained by nothing,
+    /// keeps the window's width in its iOS references, and UIKit finds no ambiguity below it.
+    var placedByConstraints: Bool {
+        !translatesAutoresizingMaskIntoConstraints
+            && (autoLayout.framedBy == nil || autoLayout.framedBy !== superview)
+    }
+
+    /// The superview, a window or a container controller's view, has given this view
+    /// controller's view its frame and holds it there (`placedByConstraints`).
+    func holdFrameForContainer() {
+        guard let superview, autoLayout.framedBy !== superview else { return }
+        autoLayout.framedBy = superview
+        autoLayoutChanged(structure: true)
+        superview.autoLayoutChanged(structure: true)
+    }
+
     /// The constraints installed on this view (`activate(_:)` installs each on the closest
     /// common ancestor of its items).
     open var constraints: [NSLayoutConstraint] { autoLayout.installed }
@@ -708,9 +728,9 @@ open class UIView: UIResponder, CALayerDelegate {
     /// at the last layout pass. False for a view whose frame its superview's code or autoresizing
     /// mask sets.
     open var hasAmbiguousLayout: Bool {
-        guard !translatesAutoresizingMaskIntoConstraints else { return false }
+        guard placedByConstraints else { return false }
         var root: UIView = self
-        while !root.translatesAutoresizingMaskIntoConstraints, let parent = root.superview { root = parent }
+        while root.placedByConstraints, let parent = root.superview { root = parent }
         return root.autoLayout.engine?.isAmbiguous(self) ?? false
     }
 

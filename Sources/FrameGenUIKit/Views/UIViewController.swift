@@ -627,6 +627,7 @@ extension UIViewController {
         addChild(child)
         let view = self.view!
         if child.view.superview !== view { view.insertSubview(child.view, at: 0) }
+        child.view.holdFrameForContainer()
         child.didMove(toParent: self)
     }
 

@@ -304,6 +304,7 @@ final class PresentationTransitionContext: NSObject, UIViewControllerContextTran
             if isPresenting {
                 view.frame = presentationController.frameOfPresentedViewInContainerView
                 containerView.addSubview(view)
+                view.holdFrameForContainer()
             } else if view.superview === containerView {
                 view.removeFromSuperview()
             }
