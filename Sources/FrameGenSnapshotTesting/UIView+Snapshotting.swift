@@ -147,13 +147,14 @@ enum SnapshotHost {
         let size = config.size ?? view.frame.size
         view.frame.size = size
         let merged = UITraitCollection(traitsFrom: [config.traits, traits])
-        let window = UIWindow(frame: CGRect(origin: .zero, size: size))
+        let (windowSize, safeArea) = windowShape(size: size, safeArea: config.safeArea, for: controller)
+        let window = UIWindow(frame: CGRect(origin: .zero, size: windowSize))
         window.hostedTraits = merged
         // A controller that hides the status bar has no status bar's inset, as on iOS.
         let hidesStatusBar =
-            config.safeArea == UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
+            safeArea == UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
             && controller?.prefersStatusBarHidden == true
-        window.hostedSafeArea = hidesStatusBar ? .zero : config.safeArea
+        window.hostedSafeArea = hidesStatusBar ? .zero : safeArea
         let root = controller ?? UIViewController()
         if controller == nil {
             root.view.bounds = view.bounds
@@ -173,6 +174,29 @@ enum SnapshotHost {
         root.endAppearanceTransition()
         window.rootViewController = nil
         return result
+    }
+
+    /// The library's window for a controller: a navigation controller's is shorter by the top
+    /// of the safe area, and has none there; a tab bar controller's by the bottom (and by the
+    /// top too when its selected controller is a navigation controller). swift-snapshot-testing
+    /// does this on iOS ("Safe area renders inaccurately for UI{Navigation,TabBar}Controller"), so
+    /// its references of a navigation controller on an iPhone X are 768 points high, not 812.
+    static func windowShape(size: CGSize, safeArea: UIEdgeInsets, for controller: UIViewController?)
+        -> (CGSize, UIEdgeInsets)
+    {
+        var (size, safeArea) = (size, safeArea)
+        if controller is UINavigationController {
+            size.height -= safeArea.top
+            safeArea.top = 0
+        } else if let tabs = controller as? UITabBarController {
+            size.height -= safeArea.bottom
+            safeArea.bottom = 0
+            if tabs.selectedViewController is UINavigationController {
+                size.height -= safeArea.top
+                safeArea.top = 0
+            }
+        }
+        return (size, safeArea)
     }
 
     private static func layOut(_ controller: UIViewController) {

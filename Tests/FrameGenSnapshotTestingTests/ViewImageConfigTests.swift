@@ -75,4 +75,34 @@ import UIKit
         let grid = ParityImage.draw(Cells(collectionViewLayout: UICollectionViewFlowLayout()), on: .iPhoneX)
         expect(ParityImage.runs(of: red, in: grid, column: 75) == [132...281])
     }
+
+    /// swift-snapshot-testing's window for a navigation controller is shorter by the top of the
+    /// safe area, which it takes away; a tab bar controller's by the bottom, and by the top too
+    /// when it shows a navigation controller. References of them have those heights
+    /// (MauriMarques/Posterr's, of a navigation controller on an iPhone X, are 375 x 768).
+    @Test func containerControllersGetTheLibrarysShorterWindow() {
+        final class Probe: UIViewController {
+            var insets = UIEdgeInsets.zero
+            override func viewDidLayoutSubviews() {
+                super.viewDidLayoutSubviews()
+                if view.window != nil { insets = view.safeAreaInsets }
+            }
+        }
+        let inNavigation = Probe()
+        let navigation = ParityImage.draw(
+            UINavigationController(rootViewController: inNavigation), on: .iPhoneX)
+        expect(navigation.width == 1125 && navigation.height == 768 * 3)
+        // The bar's 44 points and no status bar above it; the home indicator's 34 below.
+        expect(inNavigation.insets == UIEdgeInsets(top: 44, left: 0, bottom: 34, right: 0))
+        let inTabs = Probe()
+        let tabs = UITabBarController()
+        tabs.viewControllers = [inTabs]
+        let tabbed = ParityImage.draw(tabs, on: .iPhoneX)
+        expect(tabbed.width == 1125 && tabbed.height == (812 - 34) * 3)
+        expect(inTabs.insets.top == 44 && inTabs.insets.bottom == tabs.tabBar.frame.height)
+        let both = UITabBarController()
+        both.viewControllers = [UINavigationController(rootViewController: Probe())]
+        expect(ParityImage.draw(both, on: .iPhoneX).height == (812 - 34 - 44) * 3)
+        expect(ParityImage.draw(Probe(), on: .iPhoneX).height == 812 * 3)
+    }
 }
