@@ -199,10 +199,10 @@ enum SnapshotHost {
         return (size, safeArea)
     }
 
+    /// The layout pass, which calls the controllers' `viewWillLayoutSubviews()` and
+    /// `viewDidLayoutSubviews()` (UIView's `layoutSublayers(of:)`).
     private static func layOut(_ controller: UIViewController) {
         controller.view.setNeedsLayout()
-        controller.viewWillLayoutSubviews()
         controller.view.layoutIfNeeded()
-        controller.viewDidLayoutSubviews()
     }
 }

@@ -137,3 +137,37 @@ private final class NumbersController: UICollectionViewController {
     expect(lines.prefix(2) == ["made 0 -1", "factory 0 -1"])
     expect(lines.count > 2 && lines.dropFirst(2).allSatisfy { $0.hasSuffix(" 2 5") })
 }
+
+/// UIKit calls a controller's `viewWillLayoutSubviews()` before its view's `layoutSubviews()`
+/// and `viewDidLayoutSubviews()` after, at every layout pass of that view: a window's root's,
+/// a child's in a navigation controller, and again when the view needs layout again (an app
+/// that sizes a gradient layer to `view.bounds` there sees each new size).
+@MainActor @Test func aControllersLayoutCallsComeAroundItsViewsLayout() {
+    final class Logged: UIView {
+        var log: ((String) -> Void)?
+        override func layoutSubviews() {
+            super.layoutSubviews()
+            log?("layout \(Int(bounds.height))")
+        }
+    }
+    final class Child: UIViewController {
+        var calls: [String] = []
+        override func loadView() {
+            let logged = Logged()
+            logged.log = { [unowned self] in calls.append($0) }
+            view = logged
+        }
+        override func viewWillLayoutSubviews() { calls.append("will") }
+        override func viewDidLayoutSubviews() { calls.append("did \(Int(view.bounds.height))") }
+    }
+    let child = Child()
+    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 320, height: 480))
+    window.rootViewController = UINavigationController(rootViewController: child)
+    window.layoutIfNeeded()
+    expect(child.calls == ["will", "layout 480", "did 480"])
+    child.calls = []
+    window.frame.size.height = 400
+    window.rootViewController!.view.frame = window.bounds
+    window.layoutIfNeeded()
+    expect(child.calls == ["will", "layout 400", "did 400"])
+}

@@ -528,12 +528,19 @@ open class UIView: UIResponder, CALayerDelegate {
     /// calls `super.layoutSubviews()` first, then reads their frames.
     open func layoutSubviews() { layoutSubviewsByConstraints() }
 
-    /// The layer asks its view: layoutSubviews().
+    /// The layer asks its view: layoutSubviews(), between the `viewWillLayoutSubviews()` and
+    /// `viewDidLayoutSubviews()` of the controller whose view this is, at every pass, as UIKit
+    /// calls them (a child's in a navigation controller too, not only a window's root's).
     /// The view's traits are brought up to date first, and are `UITraitCollection.current`
     /// while it lays out, as in iOS 17.
     open func layoutSublayers(of layer: CALayer) {
         guard layer === self.layer else { return }
-        traitCollection(updated: true).asCurrent { layoutSubviews() }
+        traitCollection(updated: true).asCurrent {
+            let controller = owningController
+            controller?.viewWillLayoutSubviews()
+            layoutSubviews()
+            controller?.viewDidLayoutSubviews()
+        }
     }
 
     /// The current size, as Apple documents for UIView.
