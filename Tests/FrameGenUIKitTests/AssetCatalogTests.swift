@@ -71,6 +71,17 @@ import Testing
             "Vector.imageset",
             #"{"images":[{"filename":"arrow.pdf","idiom":"universal"}],"properties":{"preserves-vector-representation":true}}"#
         )
+        // Sliced in Xcode: caps in the file's pixels.
+        put(
+            "Field.imageset",
+            #"{"images":[{"filename":"field@3x.png","idiom":"universal","scale":"3x","resizing":{"#
+                + #""cap-insets":{"bottom":13,"left":13,"right":12,"top":13},"center":{"height":1,"mode":"tile","width":1},"#
+                + #""mode":"9-part"}}]}"#)
+        put(
+            "Bar.imageset",
+            #"{"images":[{"filename":"bar@2x.png","idiom":"universal","scale":"2x","resizing":{"#
+                + #""cap-insets":{"left":8,"right":6},"center":{"mode":"stretch","width":1},"#
+                + #""mode":"3-part-horizontal"}}]}"#)
         func png(_ path: String, side: Int, _ rgba: [UInt8]) {
             let bitmap = UIImage.Bitmap(
                 width: side, height: side, pixels: Array((0..<side * side).map { _ in rgba }.joined()))
@@ -80,6 +91,8 @@ import Testing
         png("Icons/Star.imageset/star@2x.png", side: 20, [0, 255, 0, 255])
         png("Icons/Star.imageset/star@3x.png", side: 30, [0, 0, 255, 255])
         png("Plain/Dot.imageset/dot@2x.png", side: 8, [255, 255, 255, 255])
+        png("Field.imageset/field@3x.png", side: 27, [200, 200, 200, 255])
+        png("Bar.imageset/bar@2x.png", side: 16, [100, 100, 100, 255])
         png("Moon.imageset/day.png", side: 3, [250, 250, 0, 255])
         png("Moon.imageset/night.png", side: 3, [0, 0, 90, 255])
         // Loose files beside the catalog, as a test bundle holds fixtures.
@@ -109,6 +122,20 @@ import Testing
         expect(catalog?.problems["Bolt"]?.contains("is a symbol set") == true)
         // A name that is found says nothing.
         expect(UIImage(named: "fixture", in: Self.bundle, compatibleWith: nil) != nil)
+    }
+
+    /// A set sliced in Xcode's editor comes out resizable: its cap insets, given in the
+    /// file's pixels, in points; a three-part slicing keeps only its axis's caps; the centre
+    /// tiles or stretches as the set says.
+    @Test func aSlicedImageIsResizable() {
+        let field = UIImage(
+            named: "Field", in: Self.bundle, compatibleWith: UITraitCollection(displayScale: 3))
+        expect(field?.capInsets == UIEdgeInsets(top: 13 / 3.0, left: 13 / 3.0, bottom: 13 / 3.0, right: 4))
+        expect(field?.resizingMode == .tile && field?.size == CGSize(width: 9, height: 9))
+        let bar = UIImage(named: "Bar", in: Self.bundle, compatibleWith: nil)
+        expect(bar?.capInsets == UIEdgeInsets(top: 0, left: 4, bottom: 0, right: 3))
+        expect(bar?.resizingMode == .stretch)
+        expect(UIImage(named: "Moon", in: Self.bundle, compatibleWith: Self.light)?.capInsets == .zero)
     }
 
     static let light = UITraitCollection(userInterfaceStyle: .light)

@@ -29,6 +29,9 @@ struct AssetCatalog: Sendable {
         /// 1, 2 or 3; nil for a single-scale (vector or "Single Scale") slot.
         let scale: CGFloat?
         let file: String
+        /// Xcode's slicing of the image ("resizing"): cap insets in the file's pixels, and
+        /// whether the centre (and the edges between caps) tile or stretch.
+        var slicing: (capInsets: UIEdgeInsets, mode: UIImage.ResizingMode)? = nil
     }
 
     struct ImageSet: Sendable {
@@ -181,7 +184,9 @@ struct AssetCatalog: Sendable {
             guard let file = entry["filename"] as? String, !file.contains("/") else { continue }
             let scale = (entry["scale"] as? String).flatMap { Double($0.dropLast()) }.map { CGFloat($0) }
             variants.append(
-                ImageVariant(traits: Self.variant(entry), scale: scale, file: folder + "/" + file))
+                ImageVariant(
+                    traits: Self.variant(entry), scale: scale, file: folder + "/" + file,
+                    slicing: Self.slicing(entry["resizing"] as? [String: Any])))
         }
         let properties = contents["properties"] as? [String: Any]
         let mode: UIImage.RenderingMode =
@@ -195,6 +200,32 @@ struct AssetCatalog: Sendable {
         } else {
             images[name] = ImageSet(variants: variants, renderingMode: mode)
         }
+    }
+
+    /// An image slot's "resizing" as Xcode's slicing editor writes it: "9-part" keeps all four
+    /// caps, "3-part-horizontal" the left and right ones, "3-part-vertical" the top and bottom
+    /// ones; "cap-insets" are in the file's pixels; the centre's "mode" is "tile" or "stretch".
+    static func slicing(_ resizing: [String: Any]?) -> (capInsets: UIEdgeInsets, mode: UIImage.ResizingMode)?
+    {
+        guard let resizing, let caps = resizing["cap-insets"] as? [String: Any] else { return nil }
+        func cap(_ key: String) -> CGFloat {
+            switch caps[key] {
+            case let n as Int: CGFloat(n)
+            case let n as Double: CGFloat(n)
+            case let n as NSNumber: CGFloat(n.doubleValue)
+            case let s as String: CGFloat(Double(s) ?? 0)
+            default: 0
+            }
+        }
+        var insets = UIEdgeInsets(
+            top: cap("top"), left: cap("left"), bottom: cap("bottom"), right: cap("right"))
+        switch resizing["mode"] as? String {
+        case "3-part-horizontal": (insets.top, insets.bottom) = (0, 0)
+        case "3-part-vertical": (insets.left, insets.right) = (0, 0)
+        default: break
+        }
+        let center = (resizing["center"] as? [String: Any])?["mode"] as? String
+        return (insets, center == "stretch" ? .stretch : .tile)
     }
 
     /// The variant iOS picks for `traits`: one of the device's idiom before a universal one, of
@@ -481,9 +512,15 @@ extension UIImage {
         }
         let stem = (chosen.file as NSString).deletingPathExtension
         let scale = chosen.scale ?? (stem.hasSuffix("@3x") ? 3 : stem.hasSuffix("@2x") ? 2 : 1)
-        return UIImage(
+        let image = UIImage(
             size: CGSize(width: CGFloat(bitmap.width) / scale, height: CGFloat(bitmap.height) / scale),
             scale: scale, name: name, bitmap: bitmap, renderingMode: set.renderingMode)
+        // A sliced image comes out resizable, its caps in points.
+        guard let (caps, mode) = chosen.slicing else { return image }
+        let points = UIEdgeInsets(
+            top: caps.top / scale, left: caps.left / scale, bottom: caps.bottom / scale,
+            right: caps.right / scale)
+        return image.resizableImage(withCapInsets: points, resizingMode: mode)
     }
 
     /// A PDF's first `/MediaBox` or an SVG's `width` and `height` (else its `viewBox`), in

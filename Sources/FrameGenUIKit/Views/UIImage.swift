@@ -170,6 +170,8 @@ open class UIImage: NSObject, NSSecureCoding, _ExpressibleByImageLiteral, @unche
         self.init(
             size: image.size, scale: image.scale, name: name, bitmap: image.bitmap,
             renderingMode: image.renderingMode, scenePhoto: image.scenePhoto)
+        // A set sliced in Xcode comes out resizable.
+        (capInsets, resizingMode) = (image.capInsets, image.resizingMode)
         image.imageAsset?.copyRegistrations(to: imageAsset)
     }
 
