@@ -67,6 +67,50 @@ import Testing
     /// the field edits.
     /// An attributed placeholder is drawn in its colour, and a plain placeholder set afterwards
     /// keeps that colour (LooseMarek/ViewFactory 9d272bd's fields, iOS 17 references).
+    /// A field's `background` image is drawn over its bounds in place of its border, a
+    /// resizable one keeping its caps; `disabledBackground` while disabled; neither with a
+    /// rounded-rect border, which iOS draws instead (Apple's `background` and `borderStyle`).
+    @Test func aBackgroundImageReplacesTheBorder() {
+        /// 9 x 9 points at 1x: a 1-point frame of `edge` about a white middle, caps of 4.
+        func framed(_ edge: [UInt8]) -> UIImage {
+            var pixels: [UInt8] = []
+            for y in 0..<9 {
+                for x in 0..<9 {
+                    pixels += (x == 0 || y == 0 || x == 8 || y == 8) ? edge : [255, 255, 255, 255]
+                }
+            }
+            return UIImage(bitmap: UIImage.Bitmap(width: 9, height: 9, pixels: pixels))
+                .resizableImage(withCapInsets: UIEdgeInsets(top: 4, left: 4, bottom: 4, right: 4))
+        }
+        let field = UITextField(frame: CGRect(x: 0, y: 0, width: 100, height: 30))
+        field.borderStyle = .line
+        field.background = framed([0, 0, 255, 255])
+        field.disabledBackground = framed([255, 0, 0, 255])
+        field.layoutIfNeeded()
+        var image = Self.draw(field, scale: 1)
+        // The frame runs along every edge, one point wide; the middle stays white; no black line.
+        for (x, y) in [(0, 15), (99, 15), (50, 0), (50, 29)] {
+            expect(ImageRendererTests.pixel(image, x, y) == [0, 0, 255, 255])
+        }
+        expect(ImageRendererTests.pixel(image, 50, 15) == [255, 255, 255, 255])
+        field.isEnabled = false
+        field.layoutIfNeeded()
+        image = Self.draw(field, scale: 1)
+        expect(ImageRendererTests.pixel(image, 0, 15) == [255, 0, 0, 255])
+        field.borderStyle = .roundedRect
+        field.layoutIfNeeded()
+        image = Self.draw(field, scale: 1)
+        expect(
+            ImageRendererTests.pixel(image, 50, 15)[0] > 200
+                && ImageRendererTests.pixel(image, 0, 15)[1] > 150)
+        // Without a background the disabled one is not drawn.
+        let bare = UITextField(frame: CGRect(x: 0, y: 0, width: 100, height: 30))
+        bare.disabledBackground = framed([255, 0, 0, 255])
+        bare.isEnabled = false
+        bare.layoutIfNeeded()
+        expect(ImageRendererTests.pixel(Self.draw(bare, scale: 1), 0, 15)[3] == 0)
+    }
+
     @Test func anAttributedPlaceholdersColourStays() {
         let field = UITextField(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
         field.attributedPlaceholder = NSAttributedString(

@@ -82,8 +82,21 @@ open class UITextField: UIControl {
     open var borderStyle: BorderStyle = .none {
         didSet { showBorder() }
     }
-    open var background: UIImage?
-    open var disabledBackground: UIImage?
+    /// Drawn over the bounds (a resizable image keeps its caps) in place of the border, as
+    /// iOS draws it; ignored with a rounded-rect border, as there.
+    open var background: UIImage? {
+        didSet { showBorder() }
+    }
+    /// Drawn instead of `background` while the field is disabled; ignored without a
+    /// `background`, as on iOS.
+    open var disabledBackground: UIImage? {
+        didSet { showBorder() }
+    }
+    /// Shows `background` (or `disabledBackground`), made when first needed.
+    private var backgroundImageView: UIImageView?
+    open override var isEnabled: Bool {
+        didSet { if isEnabled != oldValue { showBorder() } }
+    }
     open var clearButtonMode: ViewMode = .never
     open var leftView: UIView? {
         didSet { replace(oldValue, with: leftView) }
@@ -318,6 +331,7 @@ open class UITextField: UIControl {
     open override func layoutSubviews() {
         super.layoutSubviews()
         let b = bounds
+        backgroundImageView?.frame = b
         for (view, mode, rect) in [
             (leftView, leftViewMode, leftViewRect(forBounds: b)),
             (rightView, rightViewMode, rightViewRect(forBounds: b)),
@@ -378,6 +392,24 @@ open class UITextField: UIControl {
     /// system background behind (*chosen*, as iOS draws it at rest); a line: a 1-point black
     /// border; a bezel: a 1-point `.systemGray` border.
     private func showBorder() {
+        let image =
+            borderStyle == .roundedRect || background == nil
+            ? nil : (!isEnabled ? disabledBackground ?? background : background)
+        if let image {
+            let view = backgroundImageView ?? UIImageView()
+            if backgroundImageView == nil {
+                view.isUserInteractionEnabled = false
+                view.frame = bounds
+                insertSubview(view, at: 0)
+                backgroundImageView = view
+            }
+            view.image = image
+            layer.borderWidth = 0
+            layer.cornerRadius = 0
+            return
+        }
+        backgroundImageView?.removeFromSuperview()
+        backgroundImageView = nil
         switch borderStyle {
         case .none:
             layer.borderWidth = 0
