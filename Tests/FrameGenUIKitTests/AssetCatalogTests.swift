@@ -74,7 +74,8 @@ import Testing
         // Sliced in Xcode: caps in the file's pixels.
         put(
             "Field.imageset",
-            #"{"images":[{"filename":"field@3x.png","idiom":"universal","scale":"3x","resizing":{"#
+            #"{"images":[{"alignment-insets":{"top":3,"left":6,"bottom":9,"right":6},"#
+                + #""filename":"field@3x.png","idiom":"universal","scale":"3x","resizing":{"#
                 + #""cap-insets":{"bottom":13,"left":13,"right":12,"top":13},"center":{"height":1,"mode":"tile","width":1},"#
                 + #""mode":"9-part"}}]}"#)
         put(
@@ -126,12 +127,14 @@ import Testing
 
     /// A set sliced in Xcode's editor comes out resizable: its cap insets, given in the
     /// file's pixels, in points; a three-part slicing keeps only its axis's caps; the centre
-    /// tiles or stretches as the set says.
+    /// tiles or stretches as the set says. Alignment insets come the same way.
     @Test func aSlicedImageIsResizable() {
         let field = UIImage(
             named: "Field", in: Self.bundle, compatibleWith: UITraitCollection(displayScale: 3))
         expect(field?.capInsets == UIEdgeInsets(top: 13 / 3.0, left: 13 / 3.0, bottom: 13 / 3.0, right: 4))
         expect(field?.resizingMode == .tile && field?.size == CGSize(width: 9, height: 9))
+        // Its alignment insets, also in the file's pixels.
+        expect(field?.alignmentRectInsets == UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 2))
         let bar = UIImage(named: "Bar", in: Self.bundle, compatibleWith: nil)
         expect(bar?.capInsets == UIEdgeInsets(top: 0, left: 4, bottom: 0, right: 3))
         expect(bar?.resizingMode == .stretch)

@@ -194,3 +194,34 @@ import Testing
     expect(label.frame.minX == 10)
     expect(label.frame.size == label.intrinsicContentSize)
 }
+
+/// An image view's alignment rectangle is its image's: an image with a shadow drawn around its
+/// content, whose alignment insets leave the shadow out, pinned edge to edge to a view, spills
+/// the shadow outside it; its intrinsic size is the image's less those insets (thumbprint-ios
+/// sets its shadow images behind cards this way, and its iOS references show them).
+@MainActor @Test func anImageViewAlignsByItsImagesAlignmentInsets() {
+    let shadowed = UIImage(
+        bitmap: UIImage.Bitmap(width: 20, height: 20, pixels: Array(repeating: 0, count: 20 * 20 * 4))
+    ).withAlignmentRectInsets(UIEdgeInsets(top: 2, left: 3, bottom: 4, right: 3))
+    let imageView = UIImageView(image: shadowed)
+    expect(imageView.alignmentRectInsets == shadowed.alignmentRectInsets)
+    expect(imageView.intrinsicContentSize == CGSize(width: 14, height: 14))
+    let card = laidOut { root, card in
+        [
+            card.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 50),
+            card.topAnchor.constraint(equalTo: root.topAnchor, constant: 50),
+            card.widthAnchor.constraint(equalToConstant: 100),
+            card.heightAnchor.constraint(equalToConstant: 100),
+        ]
+    }
+    imageView.translatesAutoresizingMaskIntoConstraints = false
+    card.superview!.insertSubview(imageView, at: 0)
+    NSLayoutConstraint.activate([
+        imageView.leadingAnchor.constraint(equalTo: card.leadingAnchor),
+        imageView.trailingAnchor.constraint(equalTo: card.trailingAnchor),
+        imageView.topAnchor.constraint(equalTo: card.topAnchor),
+        imageView.bottomAnchor.constraint(equalTo: card.bottomAnchor),
+    ])
+    card.superview!.layoutIfNeeded()
+    expect(imageView.frame == CGRect(x: 47, y: 48, width: 106, height: 106))
+}

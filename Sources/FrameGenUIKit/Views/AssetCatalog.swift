@@ -32,6 +32,8 @@ struct AssetCatalog: Sendable {
         /// Xcode's slicing of the image ("resizing"): cap insets in the file's pixels, and
         /// whether the centre (and the edges between caps) tile or stretch.
         var slicing: (capInsets: UIEdgeInsets, mode: UIImage.ResizingMode)? = nil
+        /// The image's alignment insets ("alignment-insets"), in the file's pixels.
+        var alignmentInsets: UIEdgeInsets? = nil
     }
 
     struct ImageSet: Sendable {
@@ -186,7 +188,8 @@ struct AssetCatalog: Sendable {
             variants.append(
                 ImageVariant(
                     traits: Self.variant(entry), scale: scale, file: folder + "/" + file,
-                    slicing: Self.slicing(entry["resizing"] as? [String: Any])))
+                    slicing: Self.slicing(entry["resizing"] as? [String: Any]),
+                    alignmentInsets: (entry["alignment-insets"] as? [String: Any]).map(Self.insets)))
         }
         let properties = contents["properties"] as? [String: Any]
         let mode: UIImage.RenderingMode =
@@ -208,17 +211,7 @@ struct AssetCatalog: Sendable {
     static func slicing(_ resizing: [String: Any]?) -> (capInsets: UIEdgeInsets, mode: UIImage.ResizingMode)?
     {
         guard let resizing, let caps = resizing["cap-insets"] as? [String: Any] else { return nil }
-        func cap(_ key: String) -> CGFloat {
-            switch caps[key] {
-            case let n as Int: CGFloat(n)
-            case let n as Double: CGFloat(n)
-            case let n as NSNumber: CGFloat(n.doubleValue)
-            case let s as String: CGFloat(Double(s) ?? 0)
-            default: 0
-            }
-        }
-        var insets = UIEdgeInsets(
-            top: cap("top"), left: cap("left"), bottom: cap("bottom"), right: cap("right"))
+        var insets = Self.insets(caps)
         switch resizing["mode"] as? String {
         case "3-part-horizontal": (insets.top, insets.bottom) = (0, 0)
         case "3-part-vertical": (insets.left, insets.right) = (0, 0)
@@ -226,6 +219,21 @@ struct AssetCatalog: Sendable {
         }
         let center = (resizing["center"] as? [String: Any])?["mode"] as? String
         return (insets, center == "stretch" ? .stretch : .tile)
+    }
+
+    /// `top`, `left`, `bottom` and `right` of a Contents.json inset dictionary (absent: 0).
+    static func insets(_ values: [String: Any]) -> UIEdgeInsets {
+        func value(_ key: String) -> CGFloat {
+            switch values[key] {
+            case let n as Int: CGFloat(n)
+            case let n as Double: CGFloat(n)
+            case let n as NSNumber: CGFloat(n.doubleValue)
+            case let s as String: CGFloat(Double(s) ?? 0)
+            default: 0
+            }
+        }
+        return UIEdgeInsets(
+            top: value("top"), left: value("left"), bottom: value("bottom"), right: value("right"))
     }
 
     /// The variant iOS picks for `traits`: one of the device's idiom before a universal one, of
@@ -512,15 +520,19 @@ extension UIImage {
         }
         let stem = (chosen.file as NSString).deletingPathExtension
         let scale = chosen.scale ?? (stem.hasSuffix("@3x") ? 3 : stem.hasSuffix("@2x") ? 2 : 1)
-        let image = UIImage(
+        var image = UIImage(
             size: CGSize(width: CGFloat(bitmap.width) / scale, height: CGFloat(bitmap.height) / scale),
             scale: scale, name: name, bitmap: bitmap, renderingMode: set.renderingMode)
-        // A sliced image comes out resizable, its caps in points.
-        guard let (caps, mode) = chosen.slicing else { return image }
-        let points = UIEdgeInsets(
-            top: caps.top / scale, left: caps.left / scale, bottom: caps.bottom / scale,
-            right: caps.right / scale)
-        return image.resizableImage(withCapInsets: points, resizingMode: mode)
+        // Slicing and alignment insets, given in the file's pixels, in points.
+        func points(_ i: UIEdgeInsets) -> UIEdgeInsets {
+            UIEdgeInsets(
+                top: i.top / scale, left: i.left / scale, bottom: i.bottom / scale, right: i.right / scale)
+        }
+        if let (caps, mode) = chosen.slicing {
+            image = image.resizableImage(withCapInsets: points(caps), resizingMode: mode)
+        }
+        if let insets = chosen.alignmentInsets { image = image.withAlignmentRectInsets(points(insets)) }
+        return image
     }
 
     /// A PDF's first `/MediaBox` or an SVG's `width` and `height` (else its `viewBox`), in

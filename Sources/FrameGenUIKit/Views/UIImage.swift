@@ -170,8 +170,9 @@ open class UIImage: NSObject, NSSecureCoding, _ExpressibleByImageLiteral, @unche
         self.init(
             size: image.size, scale: image.scale, name: name, bitmap: image.bitmap,
             renderingMode: image.renderingMode, scenePhoto: image.scenePhoto)
-        // A set sliced in Xcode comes out resizable.
+        // A set sliced in Xcode comes out resizable, with its alignment insets.
         (capInsets, resizingMode) = (image.capInsets, image.resizingMode)
+        alignmentRectInsets = image.alignmentRectInsets
         image.imageAsset?.copyRegistrations(to: imageAsset)
     }
 

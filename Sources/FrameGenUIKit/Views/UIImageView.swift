@@ -7,7 +7,9 @@ open class UIImageView: UIView {
     open var image: UIImage? {
         didSet {
             updateContents()
-            if image?.size != oldValue?.size { invalidateIntrinsicContentSize() }
+            if image?.size != oldValue?.size || image?.alignmentRectInsets != oldValue?.alignmentRectInsets {
+                invalidateIntrinsicContentSize()
+            }
         }
     }
 
@@ -72,8 +74,18 @@ open class UIImageView: UIView {
     /// The image's size, whatever size is offered.
     open override func sizeThatFits(_ size: CGSize) -> CGSize { configured(image)?.size ?? .zero }
 
+    /// The image's alignment rectangle insets: the image view's alignment rectangle leaves out
+    /// what the image's does (a shadow drawn around its content), as UIKit's does.
+    open override var alignmentRectInsets: UIEdgeInsets { configured(image)?.alignmentRectInsets ?? .zero }
+
+    /// The image's size less its alignment insets: Auto Layout sizes alignment rectangles.
     open override var intrinsicContentSize: CGSize {
-        configured(image)?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+        guard let image = configured(image) else {
+            return CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+        }
+        let i = image.alignmentRectInsets
+        return CGSize(
+            width: image.size.width - i.left - i.right, height: image.size.height - i.top - i.bottom)
     }
 
     /// `image` with the preferred symbol configuration applied, for a symbol image.
