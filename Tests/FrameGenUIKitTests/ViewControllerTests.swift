@@ -171,3 +171,19 @@ private final class NumbersController: UICollectionViewController {
     window.layoutIfNeeded()
     expect(child.calls == ["will", "layout 400", "did 400"])
 }
+
+/// A controller's view made without a storyboard or nib is as large as the screen and flexible
+/// in width and height, as UIKit makes it: a child's view added to its parent's with no frame
+/// or constraint follows the parent's view when that is resized (thumbprint-ios's footer test
+/// pins a footer to the bottom of such a view; iOS draws it at the bottom of the window).
+@MainActor @Test func aPlainControllerViewFollowsItsSuperviewsSize() {
+    let parent = UIViewController()
+    let child = UIViewController()
+    expect(child.view.autoresizingMask == [.flexibleWidth, .flexibleHeight])
+    expect(child.view.frame == UIScreen.main.bounds)
+    parent.addChild(child)
+    parent.view.addSubview(child.view)
+    parent.view.frame = CGRect(x: 0, y: 0, width: 200, height: 300)
+    parent.view.layoutIfNeeded()
+    expect(child.view.frame == CGRect(x: 0, y: 0, width: 200, height: 300))
+}

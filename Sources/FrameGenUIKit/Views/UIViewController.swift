@@ -82,7 +82,7 @@ open class UIViewController: UIResponder {
     open func loadViewIfNeeded() {
         guard loadedView == nil else { return }
         loadView()
-        if loadedView == nil { loadedView = UIView(frame: UIScreen.main.bounds) }
+        if loadedView == nil { loadedView = Self.plainView() }
         viewDidLoad()
     }
 
@@ -104,7 +104,16 @@ open class UIViewController: UIResponder {
                 loadedView = objects.lazy.compactMap { $0 as? UIView }.first
             }
         }
-        if loadedView == nil { loadedView = UIView(frame: UIScreen.main.bounds) }
+        if loadedView == nil { loadedView = Self.plainView() }
+    }
+
+    /// The view `loadView()` makes without a storyboard or nib: as large as the screen, and
+    /// flexible in width and height, as UIKit makes it, so that it follows a superview that
+    /// is resized (a child's view added to its parent's without constraints or a frame).
+    static func plainView() -> UIView {
+        let view = UIView(frame: UIScreen.main.bounds)
+        view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        return view
     }
 
     open func viewDidLoad() {}
