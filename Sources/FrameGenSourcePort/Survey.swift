@@ -89,19 +89,12 @@ struct Survey {
     /// UIKit makes by class, and has (declares, or inherits by Swift's rule: a class that
     /// declares no designated initialiser inherits its superclass's) the initialiser UIKit calls.
     func makeByClassOverride(for name: String, access: String) -> String? {
-        var chain: [ClassFacts] = []
-        var next: String? = name
-        var root: String?
-        while let current = next, chain.count < 64 {
-            if Self.madeByClass[current] != nil {
-                root = current
-                break
-            }
-            guard let facts = classes[current] else { return nil }
-            chain.append(facts)
-            next = facts.superclass
-        }
-        guard let root, let made = Self.madeByClass[root], !chain.isEmpty else { return nil }
+        // The target's classes from `name` up to the first that UIKit makes by class.
+        let names = lineage(of: name)
+        guard let r = names.firstIndex(where: { Self.madeByClass[$0] != nil }), r > 0,
+            let made = Self.madeByClass[names[r]]
+        else { return nil }
+        let chain = names[..<r].compactMap { classes[$0] }
         for facts in chain {
             if facts.designated.contains(made.labels) || facts.convenience.contains(made.labels) { break }
             if !facts.designated.isEmpty { return nil }
@@ -129,24 +122,22 @@ struct Survey {
     /// Whether class `name` or one of the target's classes it descends from declares a property
     /// called `property`.
     func declares(_ property: String, in name: String) -> Bool {
-        var next: String? = name
-        for _ in 0..<64 {
-            guard let current = next, let facts = classes[current] else { return false }
-            if facts.properties.contains(property) { return true }
-            next = facts.superclass
-        }
-        return false
+        lineage(of: name).contains { classes[$0]?.properties.contains(property) == true }
     }
 
     /// Whether class `name` is one of `roots` or descends from one through the target's classes.
     private func descends(_ name: String, from roots: Set<String>) -> Bool {
-        var next: String? = name
-        for _ in 0..<64 {
-            guard let current = next else { return false }
-            if roots.contains(current) { return true }
-            next = classes[current]?.superclass
+        lineage(of: name).contains(where: roots.contains)
+    }
+
+    /// `name`, its superclass, and theirs through the target's classes: the first class the
+    /// target does not declare (UIKit's, XCTest's) ends it; at most 64 names.
+    private func lineage(of name: String) -> [String] {
+        var names = [name]
+        while names.count < 64, let parent = classes[names[names.count - 1]]?.superclass {
+            names.append(parent)
         }
-        return false
+        return names
     }
 
     /// How many top-level declarations of each name the target's files make, at any access
