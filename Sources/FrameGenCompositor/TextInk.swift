@@ -69,8 +69,8 @@ public final class TextInk: Sendable {
     /// A text layer's box, in its local points: its bounds (a label's ink is clipped to them)
     /// grown by a tenth of the font's size on every side, and the area its control may put the
     /// text in (`LayerText.maskArea`). The box stands for where iOS draws the same text in San
-    /// Francisco, whose line box and ink differ from DejaVu's: its line sits up to a point off,
-    /// and its ink overhangs the line box (descenders, accents), which iOS's labels do not clip.
+    /// Francisco, whose ink differs from its stand-in's: a few per cent wider or narrower,
+    /// and overhanging the line box (descenders, accents), which iOS's labels do not clip.
     static func box(of t: LayerText, bounds: Rect) -> Rect {
         let margin = max(t.fontSize, 0) / 10
         let box = bounds.insetBy(dx: -margin, dy: -margin)

@@ -25,6 +25,25 @@ public struct FontLocator: Sendable {
     /// The default family (docs/decisions.md "Text"), and the style fontconfig and FreeType call each
     /// of its weights.
     public static let defaultFamily = "DejaVu Sans"
+
+    /// The family UIKit asks for its system font by, as iOS names it. It is drawn and measured
+    /// with `systemStandInFamily` (the default family where that is not installed), its lines
+    /// laid out with San Francisco's vertical metrics (`systemFontMetrics`), as UIFont reports
+    /// them, so that a line sits where iOS puts it whichever font draws it.
+    public static let systemFontFamily = ".AppleSystemUIFont"
+
+    /// The family UIKit's system font is drawn with when Apple's is not here: the open font
+    /// whose string widths come closest to San Francisco's in iOS's own references
+    /// (docs/decisions.md "The system font's stand-in"), from Debian's fonts-liberation2.
+    public static let systemStandInFamily = "Liberation Sans"
+
+    /// SF Pro's ascender and descender (positive, down) in its 2048 units per em: iOS's values.
+    public static let systemFontMetrics = (unitsPerEm: 2048, ascender: 1950, descender: 494)
+
+    /// Whether fontconfig has `family` itself (in either weight), not a substitute for it.
+    public func hasFamily(_ family: String) -> Bool {
+        file(family: family, weight: .regular) != nil && file(family: family, weight: .bold) != nil
+    }
     static func style(_ weight: FontWeight) -> String { weight == .bold ? "Bold" : "Book" }
     static func fileName(_ weight: FontWeight) -> String {
         weight == .bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf"

@@ -106,6 +106,9 @@ struct FontState {
             if let source = AppFonts.source(request.family), let found = try face(FontFile(source)) {
                 id = found
                 appFontRequests.insert(request)
+            } else if request.family == FontLocator.systemFontFamily {
+                // The stand-in, or the default family where fontconfig does not have it.
+                id = try primary(FontRequest(family: FontLocator.systemStandInFamily, weight: request.weight))
             } else if request.family == FontLocator.defaultFamily {
                 id = try openDefault(request.weight)
             } else if let file = locator.file(family: request.family, weight: request.weight),
@@ -250,7 +253,8 @@ struct FontState {
             offset += count
         }
         let codes = scalars.map(\.value)
-        let standIn = faces[primary].hasKernTable && !appFontRequests.contains(request)
+        let system = request.family == FontLocator.systemFontFamily
+        let standIn = !system && faces[primary].hasKernTable && !appFontRequests.contains(request)
         for i in logical.indices {
             let run = logical[i]
             let simple =
@@ -259,10 +263,19 @@ struct FontState {
             (logical[i].glyphs, logical[i].advanceUnits) =
                 simple
                 ? kernTableLayout(scalars[run.scalars], face: run.face, start: run.scalars.lowerBound)
-                : harfBuzzLayout(codes, run)
+                : harfBuzzLayout(codes, run, ligatures: !(system && run.face == primary))
         }
         let order = BidiLevels.visualOrder(logical.map(\.level))
         return (order.map { logical[$0] }, primary, bidi.isRightToLeft)
+    }
+
+    private static let ligaturesOff = hb_feature_t(
+        tag: hbTag("liga"), value: 0, start: 0, end: .max)
+    private static let contextualLigaturesOff = hb_feature_t(
+        tag: hbTag("clig"), value: 0, start: 0, end: .max)
+
+    private static func hbTag(_ tag: StaticString) -> hb_tag_t {
+        tag.withUTF8Buffer { $0.reduce(0) { $0 << 8 | hb_tag_t($1) } }
     }
 
     /// Scripts whose glyphs are the characters one by one, left to right.
@@ -293,7 +306,11 @@ struct FontState {
 
     /// HarfBuzz over the run, with the whole line as context (so Arabic joins across a change
     /// of font); the glyphs come back in visual order.
-    private mutating func harfBuzzLayout(_ codes: [UInt32], _ run: ShapedRun) -> ([ShapedGlyph], Int) {
+    /// Without `ligatures`, the standard and contextual ligatures are off: the system font's
+    /// stand-in would join letters San Francisco draws apart.
+    private mutating func harfBuzzLayout(_ codes: [UInt32], _ run: ShapedRun, ligatures: Bool = true) -> (
+        [ShapedGlyph], Int
+    ) {
         guard let font = faces[run.face].harfBuzzFont(), let buffer = hb_buffer_create() else {
             return ([], 0)
         }
@@ -302,7 +319,12 @@ struct FontState {
             buffer, codes, Int32(codes.count), UInt32(run.scalars.lowerBound), Int32(run.scalars.count))
         hb_buffer_set_direction(buffer, run.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_guess_segment_properties(buffer)
-        hb_shape(font, buffer, nil, 0)
+        if ligatures {
+            hb_shape(font, buffer, nil, 0)
+        } else {
+            let off = [Self.ligaturesOff, Self.contextualLigaturesOff]
+            off.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
+        }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, &count)
@@ -335,6 +357,12 @@ struct FontState {
         let primaryScale = pixelSize / Double(faces[primary].unitsPerEm)
         var ascent = Double(faces[primary].ascender) * primaryScale
         var descent = Double(faces[primary].descender) * primaryScale
+        if request.family == FontLocator.systemFontFamily {
+            // The system font's lines are San Francisco's, whatever face stands in for it.
+            let sf = FontLocator.systemFontMetrics
+            ascent = Double(sf.ascender) * pixelSize / Double(sf.unitsPerEm)
+            descent = Double(sf.descender) * pixelSize / Double(sf.unitsPerEm)
+        }
         var start = 0.0
         for run in runs {
             let scale = pixelSize / Double(faces[run.face].unitsPerEm)

@@ -239,18 +239,18 @@ private func color(_ image: UIImage, _ x: Int, _ y: Int) -> Color {
         let before = try render(text, table, frame: 4)
         let after = try render(text, table, frame: 6)
         expect(heard.selected == [IndexPath(row: 3, section: 0)])
-        // Row 3 is 132..<176: white before, `.systemGray4` (209, 209, 214) once selected.
-        expect(before[100, 150] == Color.white)
-        expect(after[100, 150] == Color(r: 209, g: 209, b: 214))
-        expect(after[100, 100] == Color.white)
+        // Row 3 is 132..<176, sampled right of its title: white before, `.systemGray4` (209, 209, 214) once selected.
+        expect(before[180, 150] == Color.white)
+        expect(after[180, 150] == Color(r: 209, g: 209, b: 214))
+        expect(after[180, 100] == Color.white)
         // A second tap on another row deselects the first.
         let again = try render(
             contactsScene(
                 200, 300, "wait: 0.5", "tap: {item: [0, 2]}", "wait: 0.5", "tap: {item: [0, 0]}", "wait: 0.2"),
             table, frame: 12)
         expect(heard.deselected == [IndexPath(row: 3, section: 0)])
-        expect(again[100, 150] == Color.white)
-        expect(again[100, 20] == Color(r: 209, g: 209, b: 214))
+        expect(again[180, 150] == Color.white)
+        expect(again[180, 20] == Color(r: 209, g: 209, b: 214))
     }
 
     /// What the delegate does at the tap shows: here it renames the contact and reloads the

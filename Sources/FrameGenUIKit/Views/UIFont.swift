@@ -1,11 +1,13 @@
 import Foundation
 import FrameGenCoreGraphics
 import FrameGenCoreText
+import FrameGenText
 
 /// A font: a family, a weight and a size, immutable and Sendable as in Apple's SDK. Three kinds,
 /// as `UIFont(name:size:)` finds them (docs/uikit.md "Fonts"):
 /// - the system font, whose metrics are SF Pro's (units per em 2048, ascender 1950, descender
-///   -494, no line gap, cap height 1443, x-height 1078), iOS's own values, drawn with DejaVu Sans;
+///   -494, no line gap, cap height 1443, x-height 1078), iOS's own values, drawn and measured with
+///   Liberation Sans (FontLocator.systemStandInFamily), whose widths are closest to SF's;
 /// - a font the app registered (UIAppFonts, Core Text's font manager): its metrics are its
 ///   own file's, and the compositor draws it from that file;
 /// - one of iOS's own fonts (IOSFontNames), whose files are Apple's and are not here: drawn with
@@ -254,10 +256,26 @@ open class UIFont: NSObject, @unchecked Sendable {
 
     /// The family the compositor asks for: a registered font's PostScript name, which
     /// FrameGenText's AppFonts draws from the font's file; the family fontconfig substitutes
-    /// for one of iOS's fonts; nil for the system font's (the default family).
+    /// for one of iOS's fonts; the system font's stand-in for the system font.
     package var drawnFamily: String? {
-        appFont?.postScriptName ?? (familyName.hasPrefix(".") ? nil : familyName)
+        if let appFont { return appFont.postScriptName }
+        guard familyName.hasPrefix(".") else { return familyName }
+        Self.checkStandIn()
+        return FontLocator.systemFontFamily
     }
+
+    /// FrameGenText draws the system font with its stand-in (FontLocator.systemStandInFamily),
+    /// or, when fontconfig does not have it, with the default family: said once on standard
+    /// error, because every text width then differs from a machine that has it.
+    private static let standInIsInstalled: Bool = {
+        let family = FontLocator.systemStandInFamily
+        if FontLocator.system.hasFamily(family) { return true }
+        LayoutWarnings().warn(
+            "the system font's stand-in, \(family), is not installed (apt-get install fonts-liberation2); "
+                + "drawing the system font with \(FontLocator.defaultFamily), whose text is about 15 % wider")
+        return false
+    }()
+    private static func checkStandIn() { _ = standInIsInstalled }
 
     // The vertical metrics, as Core Text computes them (docs/decisions.md "App fonts"): a
     // registered font's from its hhea table (ascender, descender, line gap; Core Text does not
