@@ -524,6 +524,7 @@ public enum Compositor {
             do {
                 placed = try text.render(
                     t.string, pixelSize: t.fontSize * sy, weight: weight, family: t.family,
+                    tracking: t.tracking,
                     alignment: t.alignment, numberOfLines: t.numberOfLines,
                     spacing: t.spacing.scaled(by: sy), decoration: t.decoration, in: rect)
             } catch {

@@ -238,6 +238,8 @@ public struct LayerText: Sendable {
     public var numberOfLines: Int
     /// In points, as `fontSize`.
     public var spacing = ParagraphSpacing.natural
+    /// Space after each character, in thousandths of an em.
+    public var tracking = 0.0
     public var decoration = TextDecoration.none
     /// Where the text may lie beyond the bounds, in their coordinates (a text field's text
     /// rect): noted with them as the text's box (TextInk), never drawn in.

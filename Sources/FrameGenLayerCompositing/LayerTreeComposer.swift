@@ -303,6 +303,7 @@ package final class LayerTreeComposer: Sendable {
             underline: t.underline.flatMap(TextDecoration.Line.init(rawValue:)),
             strikethrough: t.strikethrough.flatMap(TextDecoration.Line.init(rawValue:)))
         text.maskArea = t.maskArea
+        text.tracking = t.tracking
         return text
     }
 

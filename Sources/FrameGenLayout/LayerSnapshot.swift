@@ -86,6 +86,9 @@ public struct LayerSnapshot: Hashable, Sendable {
         public var maximumLineHeight = 0.0
         public var paragraphSpacing = 0.0
         public var paragraphSpacingBefore = 0.0
+        /// Space after each character, in thousandths of an em (San Francisco's own tracking,
+        /// when Apple's files draw it).
+        public var tracking = 0.0
         /// `single`, `thick` or `double`, drawn in the text's colour; nil: none.
         public var underline: String?
         public var strikethrough: String?

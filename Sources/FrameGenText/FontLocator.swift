@@ -26,10 +26,12 @@ public struct FontLocator: Sendable {
     /// of its weights.
     public static let defaultFamily = "DejaVu Sans"
 
-    /// The family UIKit asks for its system font by, as iOS names it. It is drawn and measured
-    /// with `systemStandInFamily` (the default family where that is not installed), its lines
-    /// laid out with San Francisco's vertical metrics (`systemFontMetrics`), as UIFont reports
-    /// them, so that a line sits where iOS puts it whichever font draws it.
+    /// iOS's name for the system font's family. It, and the faces UIKit asks for by cut and style
+    /// (SystemFont.family: ".SFUIText-Semibold"), are drawn and measured from Apple's files where
+    /// a folder of them is given (SystemFont), else with `systemStandInFamily` (the default family
+    /// where that is not installed), their lines laid out with San Francisco's vertical metrics
+    /// (`systemFontMetrics`), as UIFont reports them, so that a line sits where iOS puts it
+    /// whichever font draws it.
     public static let systemFontFamily = ".AppleSystemUIFont"
 
     /// The family UIKit's system font is drawn with when Apple's is not here: the open font
@@ -108,6 +110,11 @@ struct FontFile: Hashable, Sendable {
 struct FontRequest: Hashable, Sendable {
     var family: String
     var weight: FontWeight
+    /// Space added after each character, in thousandths of an em (Core Text's tracking).
+    var tracking: Double = 0
+
+    /// The request without its tracking: what chooses the faces.
+    var faces: FontRequest { FontRequest(family: family, weight: weight) }
 }
 
 /// The libfontconfig calls, each on the process's current configuration. fontconfig is

@@ -86,7 +86,8 @@ struct FontState {
     /// does not know falls back to the default family without an error (UIKit asks only for
     /// fonts UIFont(name:) found, and a scene's title in the default font is the useful answer);
     /// only a missing default family is an error.
-    mutating func primary(_ request: FontRequest) throws(TextError) -> Int {
+    mutating func primary(_ asked: FontRequest) throws(TextError) -> Int {
+        let request = asked.faces
         let generation = AppFonts.generation
         if generation != appFontsGeneration {
             // A registration since the last lookups may name any family: look them up again.
@@ -106,9 +107,17 @@ struct FontState {
             if let source = AppFonts.source(request.family), let found = try face(FontFile(source)) {
                 id = found
                 appFontRequests.insert(request)
-            } else if request.family == FontLocator.systemFontFamily {
-                // The stand-in, or the default family where fontconfig does not have it.
-                id = try primary(FontRequest(family: FontLocator.systemStandInFamily, weight: request.weight))
+            } else if SystemFont.isSystem(request.family) {
+                // Apple's file for its cut and style where a folder of them is given, else the
+                // stand-in, else the default family where fontconfig does not have that.
+                if let path = SystemFont.file(for: request.family),
+                    let found = try face(FontFile(path: path, index: 0))
+                {
+                    id = found
+                } else {
+                    id = try primary(
+                        FontRequest(family: FontLocator.systemStandInFamily, weight: request.weight))
+                }
             } else if request.family == FontLocator.defaultFamily {
                 id = try openDefault(request.weight)
             } else if let file = locator.file(family: request.family, weight: request.weight),
@@ -188,10 +197,11 @@ struct FontState {
         return primary
     }
 
-    private mutating func fallback(_ request: FontRequest, _ scalar: Unicode.Scalar, color: Bool)
+    private mutating func fallback(_ asked: FontRequest, _ scalar: Unicode.Scalar, color: Bool)
         throws(TextError)
         -> Int?
     {
+        let request = asked.faces
         let key = FallbackKey(request: request, scalar: scalar, color: color)
         if let known = fallbacks[key] { return known }
         if sorted[request] == nil {
@@ -253,8 +263,8 @@ struct FontState {
             offset += count
         }
         let codes = scalars.map(\.value)
-        let system = request.family == FontLocator.systemFontFamily
-        let standIn = !system && faces[primary].hasKernTable && !appFontRequests.contains(request)
+        let system = SystemFont.isSystem(request.family)
+        let standIn = !system && faces[primary].hasKernTable && !appFontRequests.contains(request.faces)
         for i in logical.indices {
             let run = logical[i]
             let simple =
@@ -264,6 +274,11 @@ struct FontState {
                 simple
                 ? kernTableLayout(scalars[run.scalars], face: run.face, start: run.scalars.lowerBound)
                 : harfBuzzLayout(codes, run, ligatures: !(system && run.face == primary))
+        }
+        if request.tracking != 0 {
+            for i in logical.indices {
+                Self.track(&logical[i], request.tracking, unitsPerEm: faces[logical[i].face].unitsPerEm)
+            }
         }
         let order = BidiLevels.visualOrder(logical.map(\.level))
         return (order.map { logical[$0] }, primary, bidi.isRightToLeft)
@@ -276,6 +291,25 @@ struct FontState {
 
     private static func hbTag(_ tag: StaticString) -> hb_tag_t {
         tag.withUTF8Buffer { $0.reduce(0) { $0 << 8 | hb_tag_t($1) } }
+    }
+
+    /// Adds `tracking` thousandths of an em after each character (cluster) of `run`, as Core
+    /// Text tracks: the glyphs of a cluster move together, the run's advance takes the space
+    /// after its last character too.
+    private static func track(_ run: inout ShapedRun, _ tracking: Double, unitsPerEm: Int) {
+        let step = (tracking * Double(unitsPerEm) / 1000).rounded().clampedInt(
+            in: -1_000_000...1_000_000, nan: 0)
+        guard step != 0, !run.glyphs.isEmpty else { return }
+        var shift = 0
+        var cluster = run.glyphs[0].cluster
+        for i in run.glyphs.indices {
+            if run.glyphs[i].cluster != cluster {
+                cluster = run.glyphs[i].cluster
+                shift += step
+            }
+            run.glyphs[i].x += shift
+        }
+        run.advanceUnits += shift + step
     }
 
     /// Scripts whose glyphs are the characters one by one, left to right.
@@ -357,7 +391,7 @@ struct FontState {
         let primaryScale = pixelSize / Double(faces[primary].unitsPerEm)
         var ascent = Double(faces[primary].ascender) * primaryScale
         var descent = Double(faces[primary].descender) * primaryScale
-        if request.family == FontLocator.systemFontFamily {
+        if SystemFont.isSystem(request.family) {
             // The system font's lines are San Francisco's, whatever face stands in for it.
             let sf = FontLocator.systemFontMetrics
             ascent = Double(sf.ascender) * pixelSize / Double(sf.unitsPerEm)

@@ -37,11 +37,12 @@ public final class TextRenderer: Sendable {
     /// are drawn as spaces.
     public func render(
         _ string: String, pixelSize: Double, weight: FontWeight = .regular,
-        family: String = FontLocator.defaultFamily
+        family: String = FontLocator.defaultFamily, tracking: Double = 0
     ) throws(TextError) -> TextMask {
         try Self.check(pixelSize)
         let run = try layout(
-            Self.scalars(string), pixelSize: pixelSize, FontRequest(family: family, weight: weight),
+            Self.scalars(string), pixelSize: pixelSize,
+            FontRequest(family: family, weight: weight, tracking: tracking),
             rasterize: true)
         return try Self.compose(run, text: string)
     }
@@ -50,12 +51,12 @@ public final class TextRenderer: Sendable {
     /// "…" appended (UILabel's byTruncatingTail), keeping as many characters as fit.
     public func render(
         _ string: String, pixelSize: Double, weight: FontWeight = .regular,
-        family: String = FontLocator.defaultFamily, maxWidth: Double
+        family: String = FontLocator.defaultFamily, tracking: Double = 0, maxWidth: Double
     ) throws(TextError) -> TextMask {
         try Self.check(pixelSize)
-        let request = FontRequest(family: family, weight: weight)
+        let request = FontRequest(family: family, weight: weight, tracking: tracking)
         let text = try truncated(string, pixelSize: pixelSize, request, maxWidth: maxWidth)
-        return try render(text, pixelSize: pixelSize, weight: weight, family: family)
+        return try render(text, pixelSize: pixelSize, weight: weight, family: family, tracking: tracking)
     }
 
     /// The line centred in `rect` (pixels) as a single-line UILabel draws it: truncated with "…"
@@ -75,7 +76,8 @@ public final class TextRenderer: Sendable {
     /// through each line's advance, and the ink clipped to the rect.
     public func render(
         _ string: String, pixelSize: Double, weight: FontWeight = .regular,
-        family: String = FontLocator.defaultFamily, alignment: TextAlignment, numberOfLines: Int = 1,
+        family: String = FontLocator.defaultFamily, tracking: Double = 0, alignment: TextAlignment,
+        numberOfLines: Int = 1,
         spacing: ParagraphSpacing = .natural, decoration: TextDecoration = .none, in rect: Rect
     ) throws(TextError) -> PlacedText {
         let limit = 1e9
@@ -84,10 +86,11 @@ public final class TextRenderer: Sendable {
             throw TextError(.badSize, "text rect \(rect) is not a finite rect within \(Int(limit)) px")  // checked: a constant
         }
         var placed: [PlacedText]
-        let request = FontRequest(family: family, weight: weight)
+        let request = FontRequest(family: family, weight: weight, tracking: tracking)
         if numberOfLines == 1 {
             let mask = try render(
-                string, pixelSize: pixelSize, weight: weight, family: family, maxWidth: rect.width)
+                string, pixelSize: pixelSize, weight: weight, family: family, tracking: tracking,
+                maxWidth: rect.width)
             let (x, y) = mask.origin(in: rect, alignment: alignment)
             placed = [PlacedText(mask: mask, x: x, y: y)]
         } else {
@@ -122,10 +125,12 @@ public final class TextRenderer: Sendable {
     /// `maximumLines`, the last truncated with "…" when text remains.
     public func lines(
         _ string: String, pixelSize: Double, weight: FontWeight = .regular,
-        family: String = FontLocator.defaultFamily, maxWidth: Double, maximumLines: Int = .max
+        family: String = FontLocator.defaultFamily, tracking: Double = 0, maxWidth: Double,
+        maximumLines: Int = .max
     ) throws(TextError) -> [String] {
         try wrappedLines(
-            string, pixelSize: pixelSize, weight: weight, family: family, maxWidth: maxWidth,
+            string, pixelSize: pixelSize, weight: weight, family: family, tracking: tracking,
+            maxWidth: maxWidth,
             maximumLines: maximumLines
         ).map(\.text)
     }
@@ -133,21 +138,24 @@ public final class TextRenderer: Sendable {
     /// `lines`, each saying whether a paragraph ends with it (for `ParagraphSpacing`).
     public func wrappedLines(
         _ string: String, pixelSize: Double, weight: FontWeight = .regular,
-        family: String = FontLocator.defaultFamily, maxWidth: Double, maximumLines: Int = .max
+        family: String = FontLocator.defaultFamily, tracking: Double = 0, maxWidth: Double,
+        maximumLines: Int = .max
     ) throws(TextError) -> [WrappedLine] {
         try Self.check(pixelSize)
         return try wrap(
-            string, pixelSize: pixelSize, FontRequest(family: family, weight: weight), maxWidth: maxWidth,
+            string, pixelSize: pixelSize, FontRequest(family: family, weight: weight, tracking: tracking),
+            maxWidth: maxWidth,
             maximumLines: maximumLines)
     }
 
     /// The advance width of `string` in pixels, without rasterising.
     public func measure(
         _ string: String, pixelSize: Double, weight: FontWeight = .regular,
-        family: String = FontLocator.defaultFamily
+        family: String = FontLocator.defaultFamily, tracking: Double = 0
     ) throws(TextError) -> Double {
         try Self.check(pixelSize)
-        return try measure(string, pixelSize: pixelSize, FontRequest(family: family, weight: weight))
+        return try measure(
+            string, pixelSize: pixelSize, FontRequest(family: family, weight: weight, tracking: tracking))
     }
 
     /// How many glyph bitmaps are cached (for tests and statistics).

@@ -1,3 +1,4 @@
+import CoreText
 import Foundation
 import FrameGenCoreGraphics
 import FrameGenUIKit
@@ -66,5 +67,28 @@ import Testing
         label.text = "H"
         label.font = .systemFont(ofSize: 17)
         expect(abs(label.intrinsicContentSize.height - lineHeight) < 0.5)
+    }
+
+    /// With a folder of Apple's files (FRAMEGEN_SYSTEM_FONTS), a label in the system font is
+    /// drawn from the file of its cut and weight with San Francisco's tracking for its size, as
+    /// iOS tracks it (-26 thousandths of an em at 17 points). A stand-in under Apple's file name
+    /// (DejaVu Sans), registered also as an app's font, which is not tracked, shows both. In a
+    /// process of its own: the folder is the process's.
+    @Test func applesFilesDrawALabelWithItsSizesTracking() async {
+        await #expect(processExitsWith: .success) {
+            let folder = NSTemporaryDirectory() + "framegen-sf-uikit-\(getpid())"
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let dejavu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+            try? FileManager.default.createSymbolicLink(
+                atPath: folder + "/SF-Pro-Text-Regular.otf", withDestinationPath: dejavu)
+            setenv("FRAMEGEN_SYSTEM_FONTS", folder, 1)
+            _ = CTFontManagerRegisterFontsForURL(URL(fileURLWithPath: dejavu) as CFURL, .process, nil)
+            let s = "Example short text" as NSString
+            let system = s.size(withAttributes: [.font: UIFont.systemFont(ofSize: 17)]).width
+            guard let own = UIFont(name: "DejaVuSans", size: 17) else { exit(2) }
+            let untracked = s.size(withAttributes: [.font: own]).width
+            let expected = untracked + 18 * -26 / 1000 * 17
+            exit(abs(system - expected) <= 1 / UIScreen.main.scale + 0.01 ? 0 : 1)
+        }
     }
 }

@@ -117,6 +117,7 @@ struct TextRunStyle {
         (text.lineSpacing, text.lineHeightMultiple) = (s.lineSpacing, s.lineHeightMultiple)
         (text.minimumLineHeight, text.maximumLineHeight) = (s.minimumLineHeight, s.maximumLineHeight)
         (text.paragraphSpacing, text.paragraphSpacingBefore) = (s.paragraphSpacing, s.paragraphSpacingBefore)
+        text.tracking = font.drawnTracking
         text.underline = Self.decoration(underline)
         text.strikethrough = Self.decoration(strikethrough)
         if let shadow, let c = shadow.shadowColor as? UIColor {

@@ -260,22 +260,37 @@ open class UIFont: NSObject, @unchecked Sendable {
     package var drawnFamily: String? {
         if let appFont { return appFont.postScriptName }
         guard familyName.hasPrefix(".") else { return familyName }
-        Self.checkStandIn()
-        return FontLocator.systemFontFamily
+        Self.checkSystemFonts()
+        return SystemFont.family(
+            cut: SystemFont.Cut(pointSize: Double(pointSize)), style: weight.styleName, italic: isItalic)
     }
 
-    /// FrameGenText draws the system font with its stand-in (FontLocator.systemStandInFamily),
-    /// or, when fontconfig does not have it, with the default family: said once on standard
-    /// error, because every text width then differs from a machine that has it.
-    private static let standInIsInstalled: Bool = {
+    /// The tracking the system font is drawn with, in thousandths of an em: San Francisco's for
+    /// the point size when Apple's files draw it (iOS applies it by itself), none for its
+    /// stand-in, whose widths were chosen as they are, or for another font.
+    package var drawnTracking: Double {
+        guard appFont == nil, familyName.hasPrefix("."), SystemFont.usesAppleFiles else { return 0 }
+        return SystemFont.tracking(pointSize: Double(pointSize))
+    }
+
+    /// FrameGenText draws the system font from Apple's files (FRAMEGEN_SYSTEM_FONTS), else with
+    /// its stand-in (FontLocator.systemStandInFamily), else, when fontconfig does not have that,
+    /// with the default family. A folder that gives no file, or a missing stand-in, is said once
+    /// on standard error, because every text width then differs from what was asked for.
+    private static let systemFontsChecked: Bool = {
+        let warnings = LayoutWarnings()
+        if let problem = SystemFont.folderProblem {
+            warnings.warn(problem + "; drawing the system font with its stand-in")
+        }
+        if SystemFont.usesAppleFiles { return true }
         let family = FontLocator.systemStandInFamily
         if FontLocator.system.hasFamily(family) { return true }
-        LayoutWarnings().warn(
+        warnings.warn(
             "the system font's stand-in, \(family), is not installed (apt-get install fonts-liberation2); "
                 + "drawing the system font with \(FontLocator.defaultFamily), whose text is about 15 % wider")
         return false
     }()
-    private static func checkStandIn() { _ = standInIsInstalled }
+    private static func checkSystemFonts() { _ = systemFontsChecked }
 
     // The vertical metrics, as Core Text computes them (docs/decisions.md "App fonts"): a
     // registered font's from its hhea table (ascender, descender, line gap; Core Text does not

@@ -151,7 +151,8 @@ open class UILabel: UIView {
         do {
             if wrapWidth > 0 {
                 lines = try UILabel.measuring.wrappedLines(
-                    text, pixelSize: size, weight: weight, family: family, maxWidth: Double(wrapWidth),
+                    text, pixelSize: size, weight: weight, family: family, tracking: font.drawnTracking,
+                    maxWidth: Double(wrapWidth),
                     maximumLines: numberOfLines == 0 ? .max : numberOfLines)
             } else {
                 lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map {
@@ -162,7 +163,9 @@ open class UILabel: UIView {
             for line in lines {
                 width = Swift.max(
                     width,
-                    try UILabel.measuring.measure(line.text, pixelSize: size, weight: weight, family: family))
+                    try UILabel.measuring.measure(
+                        line.text, pixelSize: size, weight: weight, family: family,
+                        tracking: font.drawnTracking))
             }
         } catch {
             return nil
