@@ -4,9 +4,9 @@ import FrameGenUIKit
 
 /// San Francisco, the system font iOS draws text with, does not exist on Linux: framegen draws a
 /// system font's text with a stand-in (Liberation Sans), so the text of a reference recorded on
-/// iOS never matches pixel for pixel. With text masking on (`FRAMEGEN_SNAPSHOT_TEXT=mask` in the environment, or
-/// `SnapshotText.withMasking`), `Diffing.image` compares both images with the new image's text
-/// rectangles filled alike: everything but the text is compared. The rectangles are where
+/// iOS never matches pixel for pixel. With text masking on (`FRAMEGEN_SNAPSHOT_TEXT=mask` in the
+/// environment, or `SnapshotText.withMasking`), `Diffing.image` compares both images with the new
+/// image's text rectangles filled alike: everything but the text is compared. The rectangles are where
 /// framegen drew glyphs while it made the image (FrameGenCompositor's TextInk): every text
 /// layer's box (a label's, a text field's, a button title's, `NSString.draw`'s and a CATextLayer's,
 /// in a view or in a view's `draw(_:)`), and the text of an image drawn into it (an image
