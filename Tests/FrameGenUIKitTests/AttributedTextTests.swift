@@ -190,6 +190,33 @@ import Testing
         expect(box.maxX < 240)
     }
 
+    /// `.kern` adds its points after every character, the last one too, as Core Text does: a
+    /// kerned line of five characters is five kerns wider, measured and drawn (its ink, which
+    /// ends at the last glyph, four). `.tracking` wins over `.kern`.
+    @Test func kernAddsItsPointsAfterEveryCharacter() {
+        let text = "Hello" as NSString
+        let plain = text.size(withAttributes: [.font: Self.font]).width
+        let kerned = text.size(withAttributes: [.font: Self.font, .kern: 2]).width
+        let slack = 1 / UIScreen.main.scale + 0.01
+        expect(abs(kerned - plain - 10) <= slack, "\(kerned) against \(plain)")
+        let tracked = text.size(withAttributes: [.font: Self.font, .kern: 2, .tracking: NSNumber(value: 4)])
+            .width
+        expect(abs(tracked - plain - 20) <= slack)
+        func label(_ attributes: [NSAttributedString.Key: Any]) -> UILabel {
+            let label = UILabel()
+            label.attributedText = NSAttributedString(
+                string: text as String, attributes: [.font: Self.font].merging(attributes) { $1 })
+            label.sizeToFit()
+            return label
+        }
+        let wide = label([.kern: CGFloat(2)])
+        expect(abs(wide.intrinsicContentSize.width - kerned) < 0.01)
+        let inkPlain = Self.ink(Self.rendered(label([:])))!
+        let inkKerned = Self.ink(Self.rendered(wide))!
+        // 2x pixels: four kerns of 2 points between the five glyphs.
+        expect(abs((inkKerned.maxX - inkKerned.minX) - (inkPlain.maxX - inkPlain.minX) - 16) <= 1)
+    }
+
     @Test func underlineAndStrikethroughAddLines() {
         func ink(_ attributes: [NSAttributedString.Key: Any]) -> (
             minX: Int, maxX: Int, minY: Int, maxY: Int, count: Int

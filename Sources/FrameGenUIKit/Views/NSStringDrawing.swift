@@ -60,6 +60,8 @@ struct TextRunStyle {
     var underline: NSUnderlineStyle = []
     var strikethrough: NSUnderlineStyle = []
     var shadow: NSShadow?
+    /// `.kern` (or `.tracking`, which wins), in points: space after each character.
+    var kern: CGFloat = 0
 
     init(_ attributes: [NSAttributedString.Key: Any]?) {
         let a = attributes ?? [:]
@@ -69,6 +71,27 @@ struct TextRunStyle {
         underline = Self.lineStyle(a[.underlineStyle])
         strikethrough = Self.lineStyle(a[.strikethroughStyle])
         shadow = a[.shadow] as? NSShadow
+        kern = Self.points(a[.tracking]) ?? Self.points(a[.kern]) ?? 0
+    }
+
+    /// A length as apps store it in attributes: a CGFloat, a Double, an Int or an NSNumber.
+    private static func points(_ value: Any?) -> CGFloat? {
+        switch value {
+        case let v as CGFloat: v
+        case let v as Double: CGFloat(v)
+        case let v as Int: CGFloat(v)
+        case let v as NSNumber: CGFloat(v.doubleValue)
+        default: nil
+        }
+    }
+
+    /// The space after each character the run is drawn with, in thousandths of an em: the
+    /// system font's own tracking (UIFont.drawnTracking) and the attributes' kern. Core Text adds
+    /// a kern after every character, the last one too, so a kerned line is that much wider.
+    var tracking: Double {
+        let size = Double(font.pointSize)
+        let kern = size > 0 && kern.isFinite ? Double(self.kern) / size * 1000 : 0
+        return font.drawnTracking + Swift.max(-1e6, Swift.min(1e6, kern))
     }
 
     init(_ string: NSAttributedString) {
@@ -117,7 +140,7 @@ struct TextRunStyle {
         (text.lineSpacing, text.lineHeightMultiple) = (s.lineSpacing, s.lineHeightMultiple)
         (text.minimumLineHeight, text.maximumLineHeight) = (s.minimumLineHeight, s.maximumLineHeight)
         (text.paragraphSpacing, text.paragraphSpacingBefore) = (s.paragraphSpacing, s.paragraphSpacingBefore)
-        text.tracking = font.drawnTracking
+        text.tracking = tracking
         text.underline = Self.decoration(underline)
         text.strikethrough = Self.decoration(strikethrough)
         if let shadow, let c = shadow.shadowColor as? UIColor {
@@ -152,7 +175,7 @@ struct TextRunStyle {
             && size.width > 0 && size.width < .greatestFiniteMagnitude / 2
         let measured =
             UILabel.textSize(
-                string, font: font, spacing: spacing, wrapWidth: wraps ? size.width : 0,
+                string, font: font, spacing: spacing, tracking: tracking, wrapWidth: wraps ? size.width : 0,
                 numberOfLines: fragments ? 0 : 1)
             ?? CGSize(width: 0, height: font.lineHeight)
         var width = max(0, measured.width)

@@ -122,8 +122,10 @@ open class UILabel: UIView {
         guard let text, !text.isEmpty else { return CGSize(width: UIView.noIntrinsicMetric, height: 0) }
         let wrapWidth =
             numberOfLines == 1 ? 0 : preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : laidOutWidth
+        let style = runStyle
         return UILabel.textSize(
-            text, font: font, spacing: runStyle.spacing, wrapWidth: wrapWidth, numberOfLines: numberOfLines)
+            text, font: font, spacing: style.spacing, tracking: style.tracking, wrapWidth: wrapWidth,
+            numberOfLines: numberOfLines)
             ?? CGSize(width: UIView.noIntrinsicMetric, height: CGFloat(textLineCount) * font.lineHeight)
     }
 
@@ -141,7 +143,8 @@ open class UILabel: UIView {
     /// With a `wrapWidth`, wrapped there into at most `numberOfLines` lines (0: any number);
     /// without, its own lines, at most `numberOfLines`. nil when the fonts cannot measure it.
     static func textSize(
-        _ text: String, font: UIFont, spacing: ParagraphSpacing, wrapWidth: CGFloat, numberOfLines: Int
+        _ text: String, font: UIFont, spacing: ParagraphSpacing, tracking: Double, wrapWidth: CGFloat,
+        numberOfLines: Int
     ) -> CGSize? {
         let weight: FontWeight = font.isDrawnBold ? .bold : .regular
         let family = font.drawnFamily ?? FontLocator.defaultFamily
@@ -151,7 +154,7 @@ open class UILabel: UIView {
         do {
             if wrapWidth > 0 {
                 lines = try UILabel.measuring.wrappedLines(
-                    text, pixelSize: size, weight: weight, family: family, tracking: font.drawnTracking,
+                    text, pixelSize: size, weight: weight, family: family, tracking: tracking,
                     maxWidth: Double(wrapWidth),
                     maximumLines: numberOfLines == 0 ? .max : numberOfLines)
             } else {
@@ -164,8 +167,7 @@ open class UILabel: UIView {
                 width = Swift.max(
                     width,
                     try UILabel.measuring.measure(
-                        line.text, pixelSize: size, weight: weight, family: family,
-                        tracking: font.drawnTracking))
+                        line.text, pixelSize: size, weight: weight, family: family, tracking: tracking))
             }
         } catch {
             return nil
@@ -198,7 +200,8 @@ open class UILabel: UIView {
         var style = runStyle
         if adjustsFontSizeToFitWidth, numberOfLines == 1, bounds.width > 0,
             let natural = UILabel.textSize(
-                text, font: style.font, spacing: .natural, wrapWidth: 0, numberOfLines: 1),
+                text, font: style.font, spacing: .natural, tracking: style.tracking, wrapWidth: 0,
+                numberOfLines: 1),
             natural.width > bounds.width
         {
             let scale = Swift.max(minimumScaleFactor, bounds.width / natural.width)
@@ -229,8 +232,11 @@ open class UILabel: UIView {
     /// zero without text.
     func textSize(wrappingAt width: CGFloat, lines: Int) -> CGSize {
         guard let text, !text.isEmpty else { return .zero }
+        let style = runStyle
         return UILabel.textSize(
-            text, font: font, spacing: runStyle.spacing, wrapWidth: Swift.max(width, 0), numberOfLines: lines)
+            text, font: font, spacing: style.spacing, tracking: style.tracking,
+            wrapWidth: Swift.max(width, 0),
+            numberOfLines: lines)
             ?? CGSize(width: 0, height: CGFloat(textLineCount) * font.lineHeight)
     }
 
