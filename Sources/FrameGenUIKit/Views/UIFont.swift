@@ -6,8 +6,9 @@ import FrameGenText
 /// A font: a family, a weight and a size, immutable and Sendable as in Apple's SDK. Three kinds,
 /// as `UIFont(name:size:)` finds them (docs/uikit.md "Fonts"):
 /// - the system font, whose metrics are SF Pro's (units per em 2048, ascender 1950, descender
-///   -494, no line gap, cap height 1443, x-height 1078), iOS's own values, drawn and measured with
-///   Liberation Sans (FontLocator.systemStandInFamily), whose widths are closest to SF's;
+///   -494, no line gap, cap height 1443, x-height 1078), iOS's own values, drawn and measured from
+///   Apple's SF Pro files where a folder of them is given (SystemFont), else with Liberation Sans
+///   (FontLocator.systemStandInFamily), whose widths are closest to SF's;
 /// - a font the app registered (UIAppFonts, Core Text's font manager): its metrics are its
 ///   own file's, and the compositor draws it from that file;
 /// - one of iOS's own fonts (IOSFontNames), whose files are Apple's and are not here: drawn with
@@ -256,7 +257,8 @@ open class UIFont: NSObject, @unchecked Sendable {
 
     /// The family the compositor asks for: a registered font's PostScript name, which
     /// FrameGenText's AppFonts draws from the font's file; the family fontconfig substitutes
-    /// for one of iOS's fonts; the system font's stand-in for the system font.
+    /// for one of iOS's fonts; for the system font, its face's name by cut and style
+    /// (".SFUIText-Semibold"), which FrameGenText draws from Apple's files or the stand-in.
     package var drawnFamily: String? {
         if let appFont { return appFont.postScriptName }
         guard familyName.hasPrefix(".") else { return familyName }
