@@ -71,18 +71,7 @@ struct TextRunStyle {
         underline = Self.lineStyle(a[.underlineStyle])
         strikethrough = Self.lineStyle(a[.strikethroughStyle])
         shadow = a[.shadow] as? NSShadow
-        kern = Self.points(a[.tracking]) ?? Self.points(a[.kern]) ?? 0
-    }
-
-    /// A length as apps store it in attributes: a CGFloat, a Double, an Int or an NSNumber.
-    private static func points(_ value: Any?) -> CGFloat? {
-        switch value {
-        case let v as CGFloat: v
-        case let v as Double: CGFloat(v)
-        case let v as Int: CGFloat(v)
-        case let v as NSNumber: CGFloat(v.doubleValue)
-        default: nil
-        }
+        kern = UIFontDescriptor.number(a[.tracking]) ?? UIFontDescriptor.number(a[.kern]) ?? 0
     }
 
     /// The space after each character the run is drawn with, in thousandths of an em: the
