@@ -26,14 +26,6 @@ public struct FontLocator: Sendable {
     /// of its weights.
     public static let defaultFamily = "DejaVu Sans"
 
-    /// iOS's name for the system font's family. It, and the faces UIKit asks for by cut and style
-    /// (SystemFont.family: ".SFUIText-Semibold"), are drawn and measured from Apple's files where
-    /// a folder of them is given (SystemFont), else with `systemStandInFamily` (the default family
-    /// where that is not installed), their lines laid out with San Francisco's vertical metrics
-    /// (`systemFontMetrics`), as UIFont reports them, so that a line sits where iOS puts it
-    /// whichever font draws it.
-    public static let systemFontFamily = ".AppleSystemUIFont"
-
     /// The family UIKit's system font is drawn with when Apple's is not here: the open font
     /// whose string widths come closest to San Francisco's in iOS's own references
     /// (docs/decisions.md "The system font's stand-in"), from Debian's fonts-liberation2.

@@ -43,9 +43,11 @@ public enum SystemFont {
         return (cut, styles.contains(style) ? style : "Regular", italic)
     }
 
-    static func isSystem(_ family: String) -> Bool {
-        family == FontLocator.systemFontFamily || family.hasPrefix(".SFUI")
-    }
+    /// Whether `family` is one of the system font's faces: drawn from Apple's files or the
+    /// stand-in, and laid out with San Francisco's vertical metrics
+    /// (`FontLocator.systemFontMetrics`), as UIFont reports them, so that a line sits where iOS
+    /// puts it whichever font draws it.
+    static func isSystem(_ family: String) -> Bool { family.hasPrefix(".SFUI") }
 
     /// The folder of Apple's SF Pro files, from `FRAMEGEN_SYSTEM_FONTS`; nil when not set.
     public static let folder: String? = {
