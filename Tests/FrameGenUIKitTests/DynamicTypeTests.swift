@@ -34,16 +34,36 @@ import Testing
         big.performAsCurrent { expect(UIFont.preferredFont(forTextStyle: .callout).pointSize == 16) }
     }
 
-    @Test func fontMetricsScaleByTheStylesGrowth() {
+    /// iOS's published figures: a body-style metrics takes the system font's 17 points to 48 at
+    /// accessibility XXXL, where the body style itself is 53 (17 x 62 / 22, the style's leading
+    /// there over its leading at Large, to whole points); and a value of 17 to 16.23 at Medium
+    /// (17 x 21 / 22), 16.333 once SwiftUI's scaled metric rounds it to a 3x pixel.
+    @Test func fontMetricsScaleByTheStylesLeading() {
         let body = UIFontMetrics.default
         expect(body.scaledValue(for: 10) == 10)
+        let medium = UITraitCollection(preferredContentSizeCategory: .medium)
+        let value = body.scaledValue(for: 17, compatibleWith: medium)
+        expect(abs(value - 17 * 21 / 22) < 1e-9)
+        expect(abs((value * 3).rounded() / 3 - 16.333) < 0.001)
         let xl = UITraitCollection(preferredContentSizeCategory: .extraLarge)
-        expect(body.scaledValue(for: 17, compatibleWith: xl) == 19)
         let font = UIFont.systemFont(ofSize: 34)
-        expect(body.scaledFont(for: font, compatibleWith: xl).pointSize == 38)
-        expect(body.scaledFont(for: font, maximumPointSize: 36, compatibleWith: xl).pointSize == 36)
+        expect(body.scaledFont(for: font, compatibleWith: xl).pointSize == 37, "34 x 24 / 22 = 37.1")
+        expect(body.scaledFont(for: font, maximumPointSize: 36.5, compatibleWith: xl).pointSize == 36.5)
         UIScreen.withMain(Self.screen(.accessibilityExtraExtraExtraLarge)) {
-            expect(UIFontMetrics(forTextStyle: .caption2).scaledValue(for: 11) == 40)
+            expect(body.scaledFont(for: .systemFont(ofSize: 17)).pointSize == 48)
+            expect(UIFont.preferredFont(forTextStyle: .body).pointSize == 53)
+            expect(abs(UIFontMetrics(forTextStyle: .caption2).scaledValue(for: 11) - 11 * 48 / 13) < 1e-9)
+        }
+        // Every style's leading grows with the category, and Large's is the table's default.
+        let styles: [UIFont.TextStyle] = [
+            .largeTitle, .title1, .title2, .title3, .headline, .body, .callout, .subheadline,
+            .footnote, .caption1, .caption2,
+        ]
+        for style in styles {
+            let leadings = UIContentSizeCategory.ordered.dropFirst().map { style.leading(for: $0) }
+            expect(zip(leadings, leadings.dropFirst()).allSatisfy { $0 <= $1 }, "\(style.rawValue)")
+            expect(style.leading(for: .unspecified) == style.leading(for: .large))
+            expect(style.leading(for: .large) > style.defaultFont.size)
         }
     }
 }
@@ -68,7 +88,7 @@ import Testing
     window.layoutIfNeeded()
     for label in [adjusting, scaled, fixed] { label.layoutIfNeeded() }
     expect(adjusting.font.pointSize == 28)
-    // title1 grows from 28 to 38 at accessibility medium: 20 x 38 / 28 (27.1), at most 25.
+    // title1's leading grows from 34 to 46 at accessibility medium: 20 x 46 / 34 (27), at most 25.
     expect(scaled.font.pointSize == 25)
     expect(fixed.font.pointSize == 17)
     window.hostedTraits = UITraitCollection(preferredContentSizeCategory: .extraSmall)
@@ -77,7 +97,7 @@ import Testing
         label.layoutIfNeeded()
     }
     expect(adjusting.font.pointSize == 14)
-    expect(abs(scaled.font.pointSize - 20 * 25 / 28) < 1e-9)
+    expect(scaled.font.pointSize == 18, "20 x 31 / 34 = 18.2, to whole points")
 }
 
 /// Text fields and text views adjust as labels do (`UIContentSizeCategoryAdjusting`, which all

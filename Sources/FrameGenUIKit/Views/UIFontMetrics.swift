@@ -24,6 +24,40 @@ extension UIFont.TextStyle {
         }
         return sizes[index - 1]
     }
+
+    /// The style's leading (its line height) at `category`, from the same table of the Human
+    /// Interface Guidelines; Large's for an unspecified category or a style the table lacks.
+    ///
+    /// `UIFontMetrics` scales by this, not by the point size: iOS takes a body-style metrics'
+    /// 17 points to 48 at accessibility XXXL (17 x 62 / 22), where the body style's own size is
+    /// 53, and 16-point text to about 2.1 times at accessibility XL in recorded references.
+    package func leading(for category: UIContentSizeCategory) -> CGFloat {
+        let leadings: [CGFloat]? =
+            switch self {
+            case .largeTitle: [38, 39, 40, 41, 43, 46, 48, 52, 57, 61, 66, 70]
+            case .title1: [31, 32, 33, 34, 37, 39, 41, 46, 51, 57, 62, 68]
+            case .title2: [24, 25, 26, 28, 30, 32, 34, 41, 47, 52, 59, 66]
+            case .title3: [22, 23, 24, 25, 28, 30, 32, 38, 44, 51, 58, 65]
+            case .headline, .body: [19, 20, 21, 22, 24, 27, 29, 33, 40, 48, 56, 62]
+            case .callout: [18, 19, 20, 21, 23, 25, 28, 32, 39, 46, 52, 60]
+            case .subheadline: [16, 18, 19, 20, 22, 24, 28, 31, 37, 43, 50, 58]
+            case .footnote: [16, 16, 16, 18, 20, 22, 24, 29, 33, 40, 46, 52]
+            case .caption1: [15, 15, 15, 16, 19, 21, 23, 28, 32, 39, 44, 51]
+            case .caption2: [13, 13, 13, 13, 18, 20, 22, 25, 30, 35, 41, 48]
+            default: nil
+            }
+        guard let leadings else { return 22 }
+        guard let index = UIContentSizeCategory.ordered.firstIndex(of: category), index > 0 else {
+            return leadings[3]
+        }
+        return leadings[index - 1]
+    }
+
+    /// How much `UIFontMetrics` scales a length at `category`: the style's leading there over
+    /// its leading at Large.
+    func metricsFactor(at category: UIContentSizeCategory) -> CGFloat {
+        leading(for: category) / leading(for: .large)
+    }
 }
 
 extension UIFont {
@@ -36,7 +70,8 @@ extension UIFont {
         let size = style.pointSize(
             for: category == .unspecified ? UIScreen.main.preferredContentSizeCategory : category)
         return systemFont(ofSize: size, weight: style.defaultFont.weight).scaling(
-            DynamicTypeScaling(style: style, sizeAtLarge: style.defaultFont.size, maximum: nil))
+            DynamicTypeScaling(
+                style: style, sizeAtLarge: style.defaultFont.size, maximum: nil, byMetrics: false))
     }
 
     /// This font with `scaling` kept, so that a label adjusting to the text size can size it again.
@@ -54,21 +89,29 @@ extension UIFont {
     }
 }
 
-/// A font that follows the text size: its style, its size at Large, and a largest size.
+/// A font that follows the text size: its style, its size at Large, a largest size, and whether
+/// it came from `UIFontMetrics` (scaled by the style's leading, to whole points) or from the
+/// style itself (its table's size).
 package struct DynamicTypeScaling: Hashable, Sendable {
     let style: UIFont.TextStyle
     let sizeAtLarge: CGFloat
     let maximum: CGFloat?
+    let byMetrics: Bool
 
     func size(at category: UIContentSizeCategory) -> CGFloat {
-        let size = sizeAtLarge * style.pointSize(for: category) / style.pointSize(for: .large)
+        let size =
+            byMetrics
+            ? (sizeAtLarge * style.metricsFactor(at: category)).rounded()
+            : sizeAtLarge * style.pointSize(for: category) / style.pointSize(for: .large)
         return maximum.map { $0 > 0 ? Swift.min(size, $0) : size } ?? size
     }
 }
 
-/// Scales fonts and lengths of your own with the text size, as a text style's size grows
-/// (Dynamic Type): by the style's size at the category over its size at Large, the default.
-/// Without a trait collection, the app's (the screen's) text size, as UIKit documents.
+/// Scales fonts and lengths of your own with the text size (Dynamic Type) as iOS does: by the
+/// style's leading at the category over its leading at Large, the default, which grows less
+/// than the style's point size at the accessibility sizes; a scaled font's size is rounded to
+/// whole points. Without a trait collection, the app's (the screen's) text size, as UIKit
+/// documents.
 open class UIFontMetrics: NSObject, @unchecked Sendable {
     public let textStyle: UIFont.TextStyle
 
@@ -83,7 +126,7 @@ open class UIFontMetrics: NSObject, @unchecked Sendable {
     private func factor(_ traits: UITraitCollection?) -> CGFloat {
         let named = traits?.preferredContentSizeCategory ?? .unspecified
         let category = named == .unspecified ? UIScreen.main.preferredContentSizeCategory : named
-        return textStyle.pointSize(for: category) / textStyle.pointSize(for: .large)
+        return textStyle.metricsFactor(at: category)
     }
 
     /// `font` at its size scaled for the app's text size.
@@ -101,11 +144,11 @@ open class UIFontMetrics: NSObject, @unchecked Sendable {
     open func scaledFont(
         for font: UIFont, maximumPointSize: CGFloat, compatibleWith traitCollection: UITraitCollection?
     ) -> UIFont {
-        let size = font.pointSize * factor(traitCollection)
+        let size = (font.pointSize * factor(traitCollection)).rounded()
         return font.withSize(maximumPointSize > 0 ? Swift.min(size, maximumPointSize) : size).scaling(
             DynamicTypeScaling(
                 style: textStyle, sizeAtLarge: font.pointSize,
-                maximum: maximumPointSize > 0 ? maximumPointSize : nil))
+                maximum: maximumPointSize > 0 ? maximumPointSize : nil, byMetrics: true))
     }
 
     /// `value` scaled for the app's text size.
