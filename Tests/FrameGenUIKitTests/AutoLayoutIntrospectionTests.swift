@@ -77,8 +77,19 @@ import Testing
         label.centerXAnchor.constraint(equalTo: root.centerXAnchor),
         label.centerYAnchor.constraint(equalTo: root.centerYAnchor),
     ])
+    // An empty label is 0 x 0, held there by its hugging and compression resistance as a
+    // label with text is held at its text's size: centred, it is not ambiguous either.
+    let empty = UILabel()
+    empty.translatesAutoresizingMaskIntoConstraints = false
+    root.addSubview(empty)
+    NSLayoutConstraint.activate([
+        empty.centerXAnchor.constraint(equalTo: root.centerXAnchor),
+        empty.centerYAnchor.constraint(equalTo: root.centerYAnchor),
+    ])
     root.layoutIfNeeded()
     expect(!label.hasAmbiguousLayout)
+    expect(!empty.hasAmbiguousLayout)
+    expect(empty.frame == CGRect(x: 150, y: 150, width: 0, height: 0))
     // A view placed by its frame is never ambiguous.
     expect(!root.hasAmbiguousLayout)
 }

@@ -155,14 +155,16 @@ private func labels(_ texts: [String], lines: Int = 1) -> [UILabel] {
 }
 
 @Test func aLabelGivenItsTextAfterTheFirstPassHugsAsTheOthersDo() {
-    // Without text a label has no intrinsic width, hugs at 0 and takes the room left; given its
-    // text after the stack was first laid out (a cell configured after its first pass), it hugs
-    // at 250 as the others do, and the first label stretches again, as on iOS.
+    // Without text a label is 0 x 0 (iOS's intrinsic size for it) and hugs at 250 as the others
+    // do: it stays 0 wide and the first label takes the room left; given its text after the
+    // stack was first laid out (a cell configured after its first pass), it takes its text's
+    // width and the first label still stretches, as on iOS.
     let row = labels(["One", "Two", "Three", ""])
     let stack = UIStackView(arrangedSubviews: row)
     stack.spacing = 8
     let root = pinned(stack, in: CGSize(width: 300, height: 30))
-    expect(row[3].frame.width > 100, "\(row.map(\.frame))")
+    expect(row[3].frame.width == 0, "\(row.map(\.frame))")
+    expect(row[0].frame.width > 100, "\(row.map(\.frame))")
     row[3].text = "Four"
     root.layoutIfNeeded()
     let own = row.map { $0.intrinsicContentSize.width }

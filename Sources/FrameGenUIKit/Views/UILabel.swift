@@ -115,11 +115,13 @@ open class UILabel: UIView {
     /// The text's size: its widest line's advance in the label's font, measured with the fonts
     /// the compositor draws it with (the family, bold from semibold up, as drawn), by the height
     /// of its lines in the font's line height; each rounded up to the screen's pixels, as
-    /// UIKit's are. No size without text. A label of several lines (`numberOfLines` not 1)
-    /// wraps its text, as the compositor does, at `preferredMaxLayoutWidth`, or, where that is
-    /// 0 (automatic, as on iOS), at the width the last layout pass gave it.
+    /// UIKit's are. Zero by zero without text, as on iOS, so that hugging and compression
+    /// resistance hold an empty label's size (one centred in its superview is not ambiguous on
+    /// iOS). A label of several lines (`numberOfLines` not 1) wraps its text, as the
+    /// compositor does, at `preferredMaxLayoutWidth`, or, where that is 0 (automatic, as on
+    /// iOS), at the width the last layout pass gave it.
     open override var intrinsicContentSize: CGSize {
-        guard let text, !text.isEmpty else { return CGSize(width: UIView.noIntrinsicMetric, height: 0) }
+        guard let text, !text.isEmpty else { return .zero }
         let wrapWidth =
             numberOfLines == 1 ? 0 : preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : laidOutWidth
         let style = runStyle
