@@ -236,3 +236,35 @@ import Testing
     card.superview!.layoutIfNeeded()
     expect(imageView.frame == CGRect(x: 47, y: 48, width: 106, height: 106))
 }
+
+/// A vertical `.fill` stack of buttons is as wide as its widest, and nothing in it is
+/// ambiguous: the widest's compression resistance (750) outranks the four narrower ones'
+/// hugging (250), however many there are, as priorities are satisfied in order. thumbprint-ios
+/// verifies every snapshot's views this way (`hasAmbiguousLayout`) on iOS 17.
+@MainActor @Test func aColumnOfButtonsIsAsWideAsItsWidestAndNotAmbiguous() {
+    final class Sized: UIControl {
+        let size: CGSize
+        init(_ size: CGSize) {
+            self.size = size
+            super.init(frame: .zero)
+        }
+        required init?(coder: NSCoder) { nil }
+        override var intrinsicContentSize: CGSize { size }
+    }
+    let widths: [CGFloat] = [120, 150, 180, 120, 140]
+    let buttons = widths.map { Sized(CGSize(width: $0, height: 40)) }
+    let stack = UIStackView(arrangedSubviews: buttons)
+    stack.axis = .vertical
+    stack.spacing = 8
+    stack.translatesAutoresizingMaskIntoConstraints = false
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 1000, height: 1000))
+    root.addSubview(stack)
+    NSLayoutConstraint.activate([
+        stack.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 8),
+        stack.topAnchor.constraint(equalTo: root.topAnchor, constant: 8),
+    ])
+    root.layoutIfNeeded()
+    expect(stack.frame == CGRect(x: 8, y: 8, width: 180, height: 5 * 40 + 4 * 8))
+    expect(buttons.allSatisfy { $0.frame.width == 180 })
+    expect(!stack.hasAmbiguousLayout && buttons.allSatisfy { !$0.hasAmbiguousLayout })
+}

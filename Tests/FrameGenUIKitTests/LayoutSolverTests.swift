@@ -38,6 +38,33 @@ private func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
     expect(near(t.value(of: y), 10))
 }
 
+/// Apple's Auto Layout Guide: the engine "attempts to satisfy all the constraints in priority
+/// order from highest to lowest". A priority outranks any number of lower ones: one wish at 750
+/// holds against five at 250 that it breaks (weighted by their priorities, the five would win,
+/// 1,250 to 750), whichever order they come in, and again in a re-solve after a constant
+/// changes. The lower ones are then as well satisfied as the higher ones allow.
+@Test func aPriorityOutranksAnyNumberOfLowerOnes() {
+    for highFirst in [true, false] {
+        var s = LayoutSolver()
+        let x = s.newVariable()
+        var high: LayoutSolver.ConstraintID?
+        // x >= 180, wished at 750.
+        func addHigh() { high = s.add([(x, 1)], constant: -180, .greaterThanOrEqual, weight: 750) }
+        if highFirst { addHigh() }
+        for i in 0..<5 {
+            // x == 120 + i, wished at 250.
+            _ = s.add([(x, 1)], constant: -120 - Double(i), .equal, weight: 250)
+        }
+        if !highFirst { addHigh() }
+        expect(near(s.value(of: x), 180), "\(s.value(of: x))")
+        expect(s.isDetermined(x))
+        // x >= 100 now: the five lower wishes settle x at their median.
+        expect(s.setConstant(high!, -100))
+        expect(near(s.value(of: x), 122), "\(s.value(of: x))")
+        expect(s.isDetermined(x))
+    }
+}
+
 @Test func aRequiredConstraintBeatsAnOptionalOneAndTheHigherPriorityWins() {
     var s = LayoutSolver()
     let x = s.newVariable()

@@ -3,8 +3,13 @@ import Foundation
 /// Auto Layout's engine: an incremental Cassowary solver (Badros, Borning and Stuckey, "The
 /// Cassowary linear arithmetic constraint solving algorithm", ACM TOCHI 2001), written from the
 /// paper. Linear equalities and inequalities over unrestricted variables; a required
-/// constraint must hold, an optional one adds its weighted error to the objective, which the
-/// primal simplex minimises (docs/uikit.md "Auto Layout" says how priorities become weights).
+/// constraint must hold, an optional one adds its error to the objective at its priority's
+/// level. The objective is the paper's symbolic weight: a vector with a component per priority,
+/// compared from the highest priority down, so that a constraint is satisfied as well as it can
+/// be before any of lower priority is considered, however many of those there are (Apple: "Auto
+/// Layout attempts to satisfy all the constraints in priority order from highest to lowest"; a
+/// vertical stack of five buttons is as wide as its widest, whose compression resistance at 750
+/// outweighs four narrower ones hugging at 250). The primal simplex minimises it.
 ///
 /// The tableau is dense (a row per basic symbol, a column per symbol): a cell's system has a few
 /// dozen symbols, and dense rows pivot without hashing or allocating. Changing a constraint's
@@ -40,7 +45,11 @@ struct LayoutSolver {
     /// Row-major, `stride` columns a row; a row reads basic = constant + Σ coefficient · symbol.
     private var matrix: [Double] = []
     private var stride = 0
-    private var objective: [Double] = []
+    /// The objective's reduced costs, a row per priority level (highest first, `levels`), each
+    /// as wide as the tableau.
+    private var objective: [[Double]] = []
+    /// The optional priorities' weights the objective has a level for, highest first.
+    private var levels: [Double] = []
     private var added: [Added] = []
 
     var variableCount: Int { kinds.count }
@@ -68,7 +77,7 @@ struct LayoutSolver {
             switch kinds[j] {
             case .external: return false
             case .slack, .error:
-                if abs(j < objective.count ? objective[j] : 0) <= Self.epsilon && canIncrease(j) {
+                if costSign(j, of: objective) == 0 && canIncrease(j) {
                     return false
                 }
             case .dummy: continue
@@ -140,7 +149,10 @@ struct LayoutSolver {
             c = -c
             for j in 0..<row.count { row[j] = -row[j] }
         }
-        for e in errors { addToObjective(e, weight!) }
+        if let weight, !errors.isEmpty {
+            let level = level(for: weight)
+            for e in errors { addToObjective(e, level: level) }
+        }
 
         let id = ConstraintID(index: added.count)
         added.append(
@@ -204,7 +216,7 @@ struct LayoutSolver {
         let symbol = kinds.count
         kinds.append(kind)
         rowOf.append(-1)
-        objective.append(0)
+        for l in objective.indices { objective[l].append(0) }
         if symbol >= stride {
             let newStride = Swift.max(16, stride * 2)
             var grown = [Double](repeating: 0, count: basic.count * newStride)
@@ -223,12 +235,50 @@ struct LayoutSolver {
         return newSymbol(kind)
     }
 
-    private mutating func addToObjective(_ symbol: Int, _ weight: Double) {
+    /// The objective's level for an optional priority's weight, made (between the levels above
+    /// and below it, all zero) on its first use.
+    private mutating func level(for weight: Double) -> Int {
+        if let found = levels.firstIndex(of: weight) { return found }
+        let at = levels.firstIndex { $0 < weight } ?? levels.count
+        levels.insert(weight, at: at)
+        objective.insert([Double](repeating: 0, count: kinds.count), at: at)
+        return at
+    }
+
+    private mutating func addToObjective(_ symbol: Int, level l: Int) {
         let r = rowOf[symbol]
         if r < 0 {
-            objective[symbol] += weight
+            objective[l][symbol] += 1
         } else {
-            for j in 0..<kinds.count { objective[j] += weight * matrix[r * stride + j] }
+            for j in 0..<kinds.count { objective[l][j] += matrix[r * stride + j] }
+        }
+    }
+
+    /// The sign of a symbol's reduced cost in `costs`: its first level (from the highest
+    /// priority) that is not zero decides, as the paper compares symbolic weights.
+    private func costSign(_ j: Int, of costs: [[Double]]) -> Int {
+        for level in costs {
+            let c = level[j]
+            if c < -Self.epsilon { return -1 }
+            if c > Self.epsilon { return 1 }
+        }
+        return 0
+    }
+
+    /// Substitutes row `base / stride` of `matrix` (its basic symbol now `entering`) for
+    /// `entering` in each of `costs`.
+    private static func substitute(
+        _ matrix: [Double], base: Int, count: Int, entering: Int, into costs: inout [[Double]]
+    ) {
+        matrix.withUnsafeBufferPointer { m in
+            for l in costs.indices {
+                let b = costs[l][entering]
+                guard b != 0 else { continue }
+                costs[l][entering] = 0
+                costs[l].withUnsafeMutableBufferPointer { o in
+                    for j in 0..<count { o[j] += b * m[base + j] }
+                }
+            }
         }
     }
 
@@ -284,12 +334,8 @@ struct LayoutSolver {
                 for j in 0..<count { m[o + j] += b * m[base + j] }
                 constants[other] += b * constants[r]
             }
-            let b = objective[entering]
-            if b != 0 {
-                objective[entering] = 0
-                for j in 0..<count { objective[j] += b * m[base + j] }
-            }
         }
+        Self.substitute(matrix, base: r * stride, count: count, entering: entering, into: &objective)
         if !solvingInPlace { rowOf[leaving] = -1 }
         basic[r] = entering
         rowOf[entering] = r
@@ -309,8 +355,9 @@ struct LayoutSolver {
         // The artificial objective is the row itself; it is pivoted with the rest by keeping it
         // as the real objective for the while, the real one in a row of its own.
         let realObjective = objective
-        objective = [Double](repeating: 0, count: kinds.count)
-        for j in 0..<row.count { objective[j] = row[j] }
+        var artificialObjective = [Double](repeating: 0, count: kinds.count)
+        for j in 0..<row.count { artificialObjective[j] = row[j] }
+        objective = [artificialObjective]
         optimize(carrying: realObjective)
         // The artificial objective's minimum is the artificial variable's value there.
         guard abs(value(ofSymbol: artificial)) < 1e-7 else { return false }
@@ -326,12 +373,12 @@ struct LayoutSolver {
             }
         }
         for row in 0..<basic.count { matrix[row * stride + artificial] = 0 }
-        objective[artificial] = 0
+        for l in objective.indices { objective[l][artificial] = 0 }
         kinds[artificial] = .dummy
         return true
     }
 
-    private var carried: [Double] = []
+    private var carried: [[Double]] = []
 
     private func value(ofSymbol symbol: Int) -> Double {
         let r = rowOf[symbol]
@@ -353,9 +400,8 @@ struct LayoutSolver {
     }
 
     /// Optimises an artificial objective while the real one, in `carrying`, is kept in step.
-    private mutating func optimize(carrying real: [Double]) {
-        carried = real
-        carried.append(contentsOf: repeatElement(0, count: kinds.count - carried.count))
+    private mutating func optimize(carrying real: [[Double]]) {
+        carried = real.map { $0 + repeatElement(0, count: kinds.count - $0.count) }
         optimize(alsoCarrying: true)
         objective = carried
         carried = []
@@ -367,7 +413,7 @@ struct LayoutSolver {
         for _ in 0..<Self.pivotLimit {
             var entering = -1
             for j in 0..<kinds.count
-            where rowOf[j] < 0 && kinds[j] != .dummy && objective[j] < -Self.epsilon {
+            where rowOf[j] < 0 && kinds[j] != .dummy && costSign(j, of: objective) < 0 {
                 entering = j
                 break
             }
@@ -393,12 +439,9 @@ struct LayoutSolver {
 
     private mutating func pivotCarrying(row r: Int, entering: Int, _ carrying: Bool) {
         if carrying {
-            let b = carried[entering]
             pivot(row: r, entering: entering)
-            if b != 0 {
-                carried[entering] = 0
-                for j in 0..<kinds.count { carried[j] += b * matrix[r * stride + j] }
-            }
+            Self.substitute(
+                matrix, base: r * stride, count: kinds.count, entering: entering, into: &carried)
         } else {
             pivot(row: r, entering: entering)
         }
@@ -414,19 +457,30 @@ struct LayoutSolver {
                 if leaving < 0 || basic[r] < basic[leaving] { leaving = r }
             }
             guard leaving >= 0 else { return true }
+            // The entering symbol's reduced costs over its coefficient, least by the levels in
+            // order (the first that differs decides), keep every reduced cost non-negative.
             var entering = -1
-            var best = Double.infinity
+            var bestA = 0.0
             for j in 0..<kinds.count where rowOf[j] < 0 && kinds[j] != .dummy {
                 let a = matrix[leaving * stride + j]
                 guard a > Self.epsilon else { continue }
-                let ratio = objective[j] / a
-                if ratio < best - Self.epsilon {
-                    best = ratio
+                if entering < 0 || ratioIsLess(j, a, than: entering, bestA) {
                     entering = j
+                    bestA = a
                 }
             }
             guard entering >= 0 else { return false }
             pivot(row: leaving, entering: entering)
+        }
+        return false
+    }
+
+    private func ratioIsLess(_ j: Int, _ a: Double, than k: Int, _ b: Double) -> Bool {
+        for level in objective {
+            let x = level[j] / a
+            let y = level[k] / b
+            if x < y - Self.epsilon { return true }
+            if x > y + Self.epsilon { return false }
         }
         return false
     }

@@ -43,9 +43,11 @@ open class UIStackView: UIView {
     public static let spacingUseSystem = CGFloat(Float.leastNormalMagnitude)
 
     private static let systemSpacing: CGFloat = 8
-    /// The constraints that keep a stack no larger than its views across the axis, below
-    /// `fittingSizeLevel`, as UIKit's stack view pulls its size in.
-    private static let canvasFit = UILayoutPriority(49)
+    /// The constraints that keep a stack no larger than its views across the axis, as UIKit's
+    /// stack view pulls its size in: just above `fittingSizeLevel`, so that a self-sizing cell,
+    /// fitted towards its estimated size at that level, is not stretched by a row whose views
+    /// are centred (priorities are satisfied in order, LayoutSolver.swift).
+    private static let canvasFit = UILayoutPriority(51)
     /// The constraints that give the room left (or missing) in `.fill` to one view where
     /// hugging (or resistance) ties: every other view is pulled towards zero this little.
     private static let tieBreak = UILayoutPriority(1)
