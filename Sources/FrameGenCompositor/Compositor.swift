@@ -457,7 +457,9 @@ public enum Compositor {
                 mask = mask.intersected(with: mask)
             }
             for o in hiders { o.hide(in: &mask) }
-            Painter.fill(&image, color: bg.withOpacity(alpha).premultiplied, coverage: mask)
+            Painter.fill(
+                &image, color: bg.withOpacity(alpha).premultiplied, coverage: mask,
+                truncating: layer.isDrawnAsCoreGraphics)
         }
         drawGradientAndShape(layer, h, into: &image, clip: clip, opacity: opacity, hiders: hiders)
         if let c = layer.contents {
@@ -503,7 +505,9 @@ public enum Compositor {
                 mask = mask.intersected(with: roundedCoverage())
             }
             for o in hiders { o.hide(in: &mask) }
-            Painter.fill(&image, color: b.color.withOpacity(alpha).premultiplied, coverage: mask)
+            Painter.fill(
+                &image, color: b.color.withOpacity(alpha).premultiplied, coverage: mask,
+                truncating: layer.isDrawnAsCoreGraphics)
         }
     }
 

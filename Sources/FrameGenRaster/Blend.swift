@@ -12,6 +12,13 @@
     UInt8(truncatingIfNeeded: div255(UInt32(a) * UInt32(b)))
 }
 
+/// The pixel's channels times k / 255, each rounded down: Core Graphics' scaling of a fill's
+/// colour by its coverage (docs/design/rendering.md §8.3).
+@inline(__always) public func scaleTruncating(_ p: Pixel, by k: UInt8) -> Pixel {
+    func f(_ c: UInt8) -> UInt8 { UInt8(truncatingIfNeeded: UInt32(c) * UInt32(k) / 255) }
+    return Pixel(r: f(p.r), g: f(p.g), b: f(p.b), a: f(p.a))
+}
+
 /// Source-over of premultiplied pixels: d' = s + d * (255 - sa) / 255.
 @inline(__always) public func sourceOver(_ s: Pixel, _ d: Pixel) -> Pixel {
     let k = UInt32(255 - s.a)

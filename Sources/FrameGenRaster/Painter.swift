@@ -4,15 +4,22 @@ import CFrameGenKernels
 /// (premultiplied, in encoded sRGB, docs/decisions.md "Colour") through coverage masks. Everything is
 /// clipped to the image; work is proportional to the mask's box.
 public enum Painter {
-    /// `color` (premultiplied) scaled by the coverage, over the image.
-    public static func fill(_ image: inout Image, color: Pixel, coverage: CoverageMask) {
-        fill(&image, color: color, coverage: coverage, spans: true)
+    /// `color` (premultiplied) scaled by the coverage, over the image. `truncating`: the scaled
+    /// colour's channels rounded down, as Core Graphics scales a fill by its anti-aliased
+    /// coverage (a layer drawn by `render(in:)`, docs/design/rendering.md §8.3), rather than to
+    /// the nearest.
+    public static func fill(
+        _ image: inout Image, color: Pixel, coverage: CoverageMask, truncating: Bool = false
+    ) {
+        fill(&image, color: color, coverage: coverage, spans: true, truncating: truncating)
     }
 
     /// `spans`: an opaque colour's fully covered runs (a view's background, most of a screen)
     /// stored as runs of one word; without, every pixel on its own, the reference the runs are
     /// tested against. The same bytes either way.
-    static func fill(_ image: inout Image, color: Pixel, coverage: CoverageMask, spans: Bool) {
+    static func fill(
+        _ image: inout Image, color: Pixel, coverage: CoverageMask, spans: Bool, truncating: Bool = false
+    ) {
         guard let b = box(coverage, image), color.a != 0 else { return }
         let stride = image.stride
         let full = PackedPixel.word(color)
@@ -35,7 +42,11 @@ public enum Painter {
                             continue
                         }
                         let o = y * stride + x * 4
-                        let s = c == 255 ? full : PackedPixel.scale(full, UInt32(c))
+                        let k = UInt32(c)
+                        var s = full
+                        if c != 255 {
+                            s = truncating ? PackedPixel.scaleTruncating(full, k) : PackedPixel.scale(full, k)
+                        }
                         if s >> 24 == 255 {
                             PackedPixel.store(s, out, o)
                         } else {

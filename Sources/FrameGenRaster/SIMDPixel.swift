@@ -33,6 +33,19 @@ enum PackedPixel {
         return ((t &+ ((t >> 8) & lanes)) >> 8) & lanes
     }
 
+    /// floor(x / 255) in both 16-bit lanes (each x <= 255 x 255: (x + 1 + x / 256) / 256 is exact
+    /// there and never carries).
+    @inline(__always) static func div255FloorLanes(_ x: UInt32) -> UInt32 {
+        ((x &+ 0x0001_0001 &+ ((x >> 8) & lanes)) >> 8) & lanes
+    }
+
+    /// `scaleTruncating(p, by: k)`: each channel times k / 255, rounded down.
+    @inline(__always) static func scaleTruncating(_ p: UInt32, _ k: UInt32) -> UInt32 {
+        let rb = div255FloorLanes((p & lanes) &* k)
+        let ga = div255FloorLanes(((p >> 8) & lanes) &* k)
+        return rb | ga << 8
+    }
+
     /// `scale(p, by: k)`.
     @inline(__always) static func scale(_ p: UInt32, _ k: UInt32) -> UInt32 {
         let rb = div255Lanes((p & lanes) &* k)

@@ -181,6 +181,33 @@ func zoomed(_ image: Image, x: Int, y: Int, width: Int, height: Int, by k: Int) 
     }
 }
 
+/// The packed truncating scale (Core Graphics' fill by coverage) is the scalar one, every
+/// channel value by every coverage: floor(c x k / 255).
+@Test func packedTruncatingScaleIsTheScalarOne() {
+    for c in 0...255 {
+        let p = Pixel(r: UInt8(c), g: UInt8(255 - c), b: UInt8(c / 2), a: 255)
+        for k in 0...255 {
+            let packed = PackedPixel.pixel(PackedPixel.scaleTruncating(PackedPixel.word(p), UInt32(k)))
+            let scalar = scaleTruncating(p, by: UInt8(k))
+            expect(packed == scalar)
+            expect(Int(scalar.r) == c * k / 255 && Int(scalar.a) == k)
+        }
+    }
+}
+
+/// Core Graphics rounds a fill's coverage-scaled colour down: a grey of 250 over white at a
+/// coverage of 1 / 255 reads 254 (iOS's `render(in:)` of a grey circle's edge, thumbprint-ios's
+/// avatars); rounded to the nearest, the scaled grey (0.98) would leave 255.
+@Test func aTruncatingFillRoundsTheScaledColourDown() {
+    for truncating in [false, true] {
+        var image = Image(width: 1, height: 1, stride: 4, premultipliedBytes: [255, 255, 255, 255])!
+        let mask = CoverageMask(x: 0, y: 0, width: 1, height: 1, data: [1])
+        let grey = Pixel(r: 250, g: 250, b: 250, a: 255)
+        Painter.fill(&image, color: grey, coverage: mask, truncating: truncating)
+        expect(image.bytes[0] == (truncating ? 254 : 255))
+    }
+}
+
 /// An opaque colour's fully covered runs are stored as runs of one word: the bytes of the
 /// reference that blends every pixel on its own, for masks of runs of every length (0 to 40)
 /// between partial and empty coverage, over translucent noise, clipped by the image's edges, in
