@@ -118,6 +118,13 @@ var targets: [Target] = [
         pkgConfig: "fribidi",
         providers: [.apt(["libfribidi-dev"])]
     ),
+    // librsvg (and the cairo surface it draws into): an asset catalog's SVG images, drawn by
+    // the UIKit surface alone, so that the command line does not link it.
+    .systemLibrary(
+        name: "CFrameGenRSVG",
+        pkgConfig: "librsvg-2.0",
+        providers: [.apt(["librsvg2-dev"])]
+    ),
     .target(name: "FrameGenGeometry"),
     // Pixel loops in AVX2, chosen at run time; the Swift loops are the portable fallback.
     .target(name: "CFrameGenKernels", dependencies: ["CFrameGenISA"]),
@@ -203,7 +210,7 @@ var targets: [Target] = [
         dependencies: [
             "FrameGenQuartzCore", "FrameGenCoreGraphics", "FrameGenCoreImage", "FrameGenCoreText",
             "FrameGenGeometry", "FrameGenLayout", "FrameGenMotion",
-            "FrameGenCodecs", "FrameGenRaster", "FrameGenText", "FrameGenUserCode",
+            "FrameGenCodecs", "FrameGenRaster", "FrameGenText", "FrameGenUserCode", "CFrameGenRSVG",
         ]),
     .target(
         name: "FrameGenUIKitDynamics",

@@ -102,6 +102,16 @@ import Testing
         try! UIImage(bitmap: loose).pngData()!.write(to: root.appendingPathComponent("fixture.png"))
         try! Data("%PDF-1.4\n1 0 obj << /Type /Page /MediaBox [0 0 24 16] >> endobj\n".utf8)
             .write(to: catalog.appendingPathComponent("Vector.imageset/arrow.pdf"))
+        // An SVG icon of 12 x 8 points (a view box twice that), its left half filled, a
+        // template as icon sets are.
+        put(
+            "Half.imageset",
+            #"{"images":[{"filename":"half.svg","idiom":"universal"}],"properties":{"template-rendering-intent":"template"}}"#
+        )
+        try! Data(
+            (#"<svg width="12" height="8" viewBox="0 0 24 16" fill="currentColor" xmlns="http://www.w3.org/2000/svg">"#
+                + #"<rect x="0" y="0" width="12" height="16"/></svg>"#).utf8
+        ).write(to: catalog.appendingPathComponent("Half.imageset/half.svg"))
         put(
             "Bolt.symbolset",
             #"{"info":{"author":"xcode","version":1},"symbols":[{"filename":"bolt.svg","idiom":"universal"}]}"#
@@ -259,6 +269,29 @@ import Testing
         expect(asset.image(with: Self.light) === light)
         asset.unregisterImage(with: darkAt3x)
         expect(asset.image(with: darkAt3x) === light)
+    }
+
+    /// An SVG image is drawn as the catalog compiler draws it for the screen: at its size (its
+    /// `width` and `height`, the view box scaled to them) times the screen's scale, anti-aliased,
+    /// with the set's rendering intent.
+    @Test func anSVGImageIsDrawnAtItsSizeAndTheScreensScale() throws {
+        for scale in [2, 3] as [CGFloat] {
+            let half = try #require(
+                UIImage(
+                    named: "Half", in: Self.bundle, compatibleWith: UITraitCollection(displayScale: scale)))
+            expect(half.size == CGSize(width: 12, height: 8) && half.scale == scale)
+            expect(half.renderingMode == .alwaysTemplate)
+            let bitmap = try #require(half.bitmap)
+            expect(bitmap.width == Int(12 * scale) && bitmap.height == Int(8 * scale))
+            // Opaque black over the left half, nothing over the right.
+            func pixel(_ x: Int, _ y: Int) -> ArraySlice<UInt8> {
+                bitmap.pixels[(y * bitmap.width + x) * 4..<(y * bitmap.width + x) * 4 + 4]
+            }
+            expect(
+                pixel(0, 0) == [0, 0, 0, 255]
+                    && pixel(Int(6 * scale) - 1, Int(8 * scale) - 1) == [0, 0, 0, 255])
+            expect(pixel(Int(6 * scale), 0) == [0, 0, 0, 0] && pixel(bitmap.width - 1, 0) == [0, 0, 0, 0])
+        }
     }
 
     @Test func aVectorImageHasItsSizeAndNoPixels() throws {

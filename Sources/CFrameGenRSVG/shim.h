@@ -1,0 +1,2 @@
+#include <librsvg/rsvg.h>
+#include <cairo.h>
