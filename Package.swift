@@ -118,12 +118,12 @@ var targets: [Target] = [
         pkgConfig: "fribidi",
         providers: [.apt(["libfribidi-dev"])]
     ),
-    // librsvg (and the cairo surface it draws into): an asset catalog's SVG images, drawn by
-    // the UIKit surface alone, so that the command line does not link it.
+    // librsvg and poppler (and the cairo surfaces they draw into): an asset catalog's SVG and
+    // PDF images, drawn by the UIKit surface alone, so that the command line does not link them.
     .systemLibrary(
-        name: "CFrameGenRSVG",
+        name: "CFrameGenVector",
         pkgConfig: "librsvg-2.0",
-        providers: [.apt(["librsvg2-dev"])]
+        providers: [.apt(["librsvg2-dev", "libpoppler-glib-dev"])]
     ),
     .target(name: "FrameGenGeometry"),
     // Pixel loops in AVX2, chosen at run time; the Swift loops are the portable fallback.
@@ -210,7 +210,7 @@ var targets: [Target] = [
         dependencies: [
             "FrameGenQuartzCore", "FrameGenCoreGraphics", "FrameGenCoreImage", "FrameGenCoreText",
             "FrameGenGeometry", "FrameGenLayout", "FrameGenMotion",
-            "FrameGenCodecs", "FrameGenRaster", "FrameGenText", "FrameGenUserCode", "CFrameGenRSVG",
+            "FrameGenCodecs", "FrameGenRaster", "FrameGenText", "FrameGenUserCode", "CFrameGenVector",
         ]),
     .target(
         name: "FrameGenUIKitDynamics",

@@ -100,8 +100,13 @@ import Testing
         let loose = UIImage.Bitmap(width: 6, height: 4, pixels: Array(repeating: 200, count: 96))
         try! UIImage(bitmap: loose).pngData()!.write(to: root.appendingPathComponent("fixture@2x.png"))
         try! UIImage(bitmap: loose).pngData()!.write(to: root.appendingPathComponent("fixture.png"))
+        // Not a PDF poppler can read: a media box and no document around it.
         try! Data("%PDF-1.4\n1 0 obj << /Type /Page /MediaBox [0 0 24 16] >> endobj\n".utf8)
             .write(to: catalog.appendingPathComponent("Vector.imageset/arrow.pdf"))
+        // A real one-page PDF of 12 x 8 points, its left half filled black.
+        put("Slab.imageset", #"{"images":[{"filename":"slab.pdf","idiom":"universal"}]}"#)
+        try! Data(Self.onePagePDF(width: 12, height: 8, content: "0 0 0 rg 0 0 6 8 re f").utf8)
+            .write(to: catalog.appendingPathComponent("Slab.imageset/slab.pdf"))
         // An SVG icon of 12 x 8 points (a view box twice that), its left half filled, a
         // template as icon sets are.
         put(
@@ -294,11 +299,45 @@ import Testing
         }
     }
 
-    @Test func aVectorImageHasItsSizeAndNoPixels() throws {
-        let arrow = try #require(
-            UIImage(named: "Vector", in: Self.bundle, compatibleWith: UITraitCollection(displayScale: 3)))
-        expect(arrow.size == CGSize(width: 24, height: 16))
-        expect(arrow.bitmap == nil)
+    /// A PDF of one page, its objects' offsets in its cross-reference table as a reader wants.
+    static func onePagePDF(width: Int, height: Int, content: String) -> String {
+        let objects = [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 \(width) \(height)] /Contents 4 0 R >>",
+            "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
+        ]
+        var text = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        for (i, object) in objects.enumerated() {
+            offsets.append(text.utf8.count)
+            text += "\(i + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let xref = text.utf8.count
+        text += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets {
+            text += String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n"
+        }
+        text += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        return text
+    }
+
+    /// A PDF image is drawn as an SVG one is: its first page, at its media box's size times the
+    /// screen's scale. One poppler cannot read answers nil, with a warning naming the file.
+    @Test func aPDFImageIsDrawnAtItsSizeAndTheScreensScale() throws {
+        let slab = try #require(
+            UIImage(named: "Slab", in: Self.bundle, compatibleWith: UITraitCollection(displayScale: 3)))
+        expect(slab.size == CGSize(width: 12, height: 8) && slab.scale == 3)
+        let bitmap = try #require(slab.bitmap)
+        expect(bitmap.width == 36 && bitmap.height == 24)
+        func pixel(_ x: Int, _ y: Int) -> ArraySlice<UInt8> {
+            bitmap.pixels[(y * 36 + x) * 4..<(y * 36 + x) * 4 + 4]
+        }
+        expect(pixel(0, 0) == [0, 0, 0, 255] && pixel(17, 23) == [0, 0, 0, 255])
+        expect(pixel(18, 0) == [0, 0, 0, 0] && pixel(35, 23) == [0, 0, 0, 0])
+        expect(
+            UIImage(named: "Vector", in: Self.bundle, compatibleWith: UITraitCollection(displayScale: 3))
+                == nil)
     }
 
     @Test func theAppsCatalogsComeFromTheEnvironment() {

@@ -469,9 +469,8 @@ extension UIImage {
     }
 
     /// An image set's image for `traits`: of the screen's scale, else the next larger, else the
-    /// largest smaller, as iOS picks. An SVG file is drawn at its size and the screen's scale; a
-    /// PDF, which framegen cannot draw yet, gives an image of the file's size with no pixels, and
-    /// a warning: the layout around it is right, the picture is missing.
+    /// largest smaller, as iOS picks. An SVG or PDF file is drawn at its size and the screen's
+    /// scale.
     private static func catalogImage(named name: String, in bundle: Bundle?, traits: UITraitCollection)
         -> UIImage?
     {
@@ -507,33 +506,29 @@ extension UIImage {
         screen: CGFloat
     ) -> UIImage? {
         let ext = (chosen.file as NSString).pathExtension.lowercased()
-        if ext == "svg" {
-            // Drawn at its own size (its `width` and `height`, else its view box) and the
-            // screen's scale, as the catalog compiler draws it for each scale.
-            guard let size = vectorSize(chosen.file, svg: true), size.width > 0, size.height > 0 else {
+        if ext == "svg" || ext == "pdf" {
+            // Drawn at its own size (an SVG's `width` and `height`, else its view box; a PDF's
+            // media box) and the screen's scale, as the catalog compiler draws it for each scale.
+            let svg = ext == "svg"
+            guard let size = vectorSize(chosen.file, svg: svg), size.width > 0, size.height > 0 else {
                 AssetCatalogs.warn(
-                    "UIImage(named: \"\(name)\"): \(chosen.file) gives no size (width and height, or a viewBox)"
-                )
+                    "UIImage(named: \"\(name)\"): \(chosen.file) gives no size "
+                        + (svg ? "(width and height, or a viewBox)" : "(a /MediaBox)"))
                 return nil
             }
             let width = Int((size.width * screen).rounded())
             let height = Int((size.height * screen).rounded())
-            guard let bitmap = DecodedImages.shared.svg(file: chosen.file, width: width, height: height)
+            guard
+                let bitmap = DecodedImages.shared.vector(
+                    file: chosen.file, svg: svg, width: width, height: height)
             else {
                 AssetCatalogs.warn(
-                    "UIImage(named: \"\(name)\"): \(chosen.file) cannot be drawn as an SVG image "
+                    "UIImage(named: \"\(name)\"): \(chosen.file) cannot be drawn as \(svg ? "an SVG" : "a PDF") image "
                         + "at \(width) x \(height) pixels")
                 return nil
             }
             return UIImage(
                 size: size, scale: screen, name: name, bitmap: bitmap, renderingMode: set.renderingMode)
-        }
-        if ext == "pdf" {
-            AssetCatalogs.warn(
-                "UIImage(named: \"\(name)\"): \(chosen.file) is a PDF image, which framegen cannot draw yet; "
-                    + "the image has its size and no pixels")
-            let size = vectorSize(chosen.file, svg: false) ?? .zero
-            return UIImage(size: size, scale: screen, name: name, renderingMode: set.renderingMode)
         }
         guard let bitmap = DecodedImages.shared.bitmap(file: chosen.file) else {
             AssetCatalogs.warn("UIImage(named: \"\(name)\"): \(chosen.file) cannot be read as a PNG or JPEG")

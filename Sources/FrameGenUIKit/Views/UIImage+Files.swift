@@ -47,13 +47,16 @@ final class DecodedImages: @unchecked Sendable {
         files.value(path) { (try? ImageFile.decode(file: path)).map { UIImage.Bitmap($0) } }
     }
 
-    /// An SVG file drawn at `width` x `height` pixels (VectorImages), read from its first 16 MB.
-    func svg(file path: String, width: Int, height: Int) -> UIImage.Bitmap? {
+    /// An SVG or PDF file drawn at `width` x `height` pixels (VectorImages), read from its
+    /// first 16 MB.
+    func vector(file path: String, svg: Bool, width: Int, height: Int) -> UIImage.Bitmap? {
         files.value("\(path)\u{0}\(width)x\(height)") {
             guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
             defer { try? handle.close() }
             guard let data = try? handle.read(upToCount: 16 << 20) else { return nil }
-            return VectorImages.svg([UInt8](data), width: width, height: height)
+            return svg
+                ? VectorImages.svg([UInt8](data), width: width, height: height)
+                : VectorImages.pdf([UInt8](data), width: width, height: height)
         }
     }
 }

@@ -1,2 +1,0 @@
-#include <librsvg/rsvg.h>
-#include <cairo.h>
