@@ -501,6 +501,10 @@ extension UIImage {
         return image
     }
 
+    /// Vector files' sizes, read once each: an app asks `UIImage(named:)` for its icons in every
+    /// cell.
+    private static let vectorSizes = Memo<CGSize?>()
+
     private static func image(
         _ chosen: AssetCatalog.ImageVariant, of set: AssetCatalog.ImageSet, named name: String,
         screen: CGFloat
@@ -510,7 +514,9 @@ extension UIImage {
             // Drawn at its own size (an SVG's `width` and `height`, else its view box; a PDF's
             // media box) and the screen's scale, as the catalog compiler draws it for each scale.
             let svg = ext == "svg"
-            guard let size = vectorSize(chosen.file, svg: svg), size.width > 0, size.height > 0 else {
+            guard let size = vectorSizes.value(chosen.file, { vectorSize(chosen.file, svg: svg) }),
+                size.width > 0, size.height > 0
+            else {
                 AssetCatalogs.warn(
                     "UIImage(named: \"\(name)\"): \(chosen.file) gives no size "
                         + (svg ? "(width and height, or a viewBox)" : "(a /MediaBox)"))
