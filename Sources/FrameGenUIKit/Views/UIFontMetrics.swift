@@ -19,10 +19,14 @@ extension UIFont.TextStyle {
             case .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40]
             default: nil
             }
-        guard let sizes, let index = UIContentSizeCategory.ordered.firstIndex(of: category), index > 0 else {
-            return defaultFont.size
-        }
-        return sizes[index - 1]
+        return sizes?[Self.column(of: category)] ?? defaultFont.size
+    }
+
+    /// A category's column in the tables here: extra small 0 to accessibility XXXL 11; Large's
+    /// (3) for an unspecified category.
+    private static func column(of category: UIContentSizeCategory) -> Int {
+        guard let index = UIContentSizeCategory.ordered.firstIndex(of: category), index > 0 else { return 3 }
+        return index - 1
     }
 
     /// The style's leading (its line height) at `category`, from the same table of the Human
@@ -46,11 +50,7 @@ extension UIFont.TextStyle {
             case .caption2: [13, 13, 13, 13, 18, 20, 22, 25, 30, 35, 41, 48]
             default: nil
             }
-        guard let leadings else { return 22 }
-        guard let index = UIContentSizeCategory.ordered.firstIndex(of: category), index > 0 else {
-            return leadings[3]
-        }
-        return leadings[index - 1]
+        return leadings?[Self.column(of: category)] ?? 22
     }
 
     /// How much `UIFontMetrics` scales a length at `category`: the style's leading there over
