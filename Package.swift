@@ -119,12 +119,9 @@ var targets: [Target] = [
         providers: [.apt(["libfribidi-dev"])]
     ),
     // librsvg and poppler (and the cairo surfaces they draw into): an asset catalog's SVG and
-    // PDF images, drawn by the UIKit surface alone, so that the command line does not link them.
-    .systemLibrary(
-        name: "CFrameGenVector",
-        pkgConfig: "librsvg-2.0",
-        providers: [.apt(["librsvg2-dev", "libpoppler-glib-dev"])]
-    ),
+    // PDF images, loaded by dlopen when one is drawn, so that no build needs their headers or
+    // pkg-config flags and no program links them (docs/decisions.md, "Vector images").
+    .target(name: "CFrameGenVector", linkerSettings: [.linkedLibrary("dl")]),
     .target(name: "FrameGenGeometry"),
     // Pixel loops in AVX2, chosen at run time; the Swift loops are the portable fallback.
     .target(name: "CFrameGenKernels", dependencies: ["CFrameGenISA"]),

@@ -524,10 +524,15 @@ extension UIImage {
             }
             let width = Int((size.width * screen).rounded())
             let height = Int((size.height * screen).rounded())
-            guard
-                let bitmap = DecodedImages.shared.vector(
-                    file: chosen.file, svg: svg, width: width, height: height)
-            else {
+            let bitmap: UIImage.Bitmap
+            switch DecodedImages.shared.vector(file: chosen.file, svg: svg, width: width, height: height) {
+            case .success(let drawn): bitmap = drawn
+            case .failure(.noLibrary(let library)):
+                AssetCatalogs.warn(
+                    "UIImage(named: \"\(name)\"): \(chosen.file) is \(svg ? "an SVG" : "a PDF") image, drawn with "
+                        + "\(library), which is not installed (scripts/install-deps installs it)")
+                return nil
+            case .failure:
                 AssetCatalogs.warn(
                     "UIImage(named: \"\(name)\"): \(chosen.file) cannot be drawn as \(svg ? "an SVG" : "a PDF") image "
                         + "at \(width) x \(height) pixels")

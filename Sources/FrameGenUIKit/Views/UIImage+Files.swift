@@ -47,16 +47,18 @@ final class DecodedImages: @unchecked Sendable {
         files.value(path) { (try? ImageFile.decode(file: path)).map { UIImage.Bitmap($0) } }
     }
 
+    private let vectors = Memo<Result<UIImage.Bitmap, VectorImages.Failure>>()
+
     /// An SVG or PDF file drawn at `width` x `height` pixels (VectorImages), read from its
     /// first 16 MB.
-    func vector(file path: String, svg: Bool, width: Int, height: Int) -> UIImage.Bitmap? {
-        files.value("\(path)\u{0}\(width)x\(height)") {
-            guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    func vector(file path: String, svg: Bool, width: Int, height: Int) -> Result<
+        UIImage.Bitmap, VectorImages.Failure
+    > {
+        vectors.value("\(path)\u{0}\(width)x\(height)") {
+            guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(.unreadable) }
             defer { try? handle.close() }
-            guard let data = try? handle.read(upToCount: 16 << 20) else { return nil }
-            return svg
-                ? VectorImages.svg([UInt8](data), width: width, height: height)
-                : VectorImages.pdf([UInt8](data), width: width, height: height)
+            guard let data = try? handle.read(upToCount: 16 << 20) else { return .failure(.unreadable) }
+            return VectorImages.draw(svg: svg, [UInt8](data), width: width, height: height)
         }
     }
 }
