@@ -242,6 +242,31 @@ private func labels(_ texts: [String], lines: Int = 1) -> [UILabel] {
     expectSpans(tight, [[0, 40], [50, 60], [120, 50]])
 }
 
+/// A stack that nothing makes longer than its views keeps its gaps at their spacing, and iOS
+/// does not call it ambiguous: thumbprint-ios's vertical `.equalSpacing` button stacks, pinned
+/// at the top only, are their buttons and gaps tall in iOS's references and pass its
+/// `hasAmbiguousLayout` check.
+@Test(arguments: [UIStackView.Distribution.equalSpacing, .equalCentering])
+func anEqualSpacingStackSizedByItsViewsKeepsItsSpacing(distribution: UIStackView.Distribution) {
+    let stack = UIStackView(arrangedSubviews: [Block(50, 20), Block(50, 30), Block(50, 20)])
+    stack.axis = .vertical
+    stack.distribution = distribution
+    stack.spacing = 10
+    let root = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 500))
+    stack.translatesAutoresizingMaskIntoConstraints = false
+    root.addSubview(stack)
+    NSLayoutConstraint.activate([
+        stack.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+        stack.trailingAnchor.constraint(equalTo: root.trailingAnchor),
+        stack.topAnchor.constraint(equalTo: root.topAnchor),
+    ])
+    root.layoutIfNeeded()
+    // Spacing: gaps of 10. Centring: centre distances of 10 + 25 + 10 = 35 both, 10 apart at least.
+    expect(stack.frame.height == 90)
+    expect(stack.arrangedSubviews.map(\.frame.minY) == [0, 30, 70])
+    expect(!stack.hasAmbiguousLayout && stack.arrangedSubviews.allSatisfy { !$0.hasAmbiguousLayout })
+}
+
 @Test(arguments: [
     (UIStackView.Alignment.fill, [[0, 100], [0, 100], [0, 100]]),
     (.top, [[0, 20], [0, 40], [0, 60]]),

@@ -43,8 +43,9 @@ open class UIStackView: UIView {
     public static let spacingUseSystem = CGFloat(Float.leastNormalMagnitude)
 
     private static let systemSpacing: CGFloat = 8
-    /// The constraints that keep a stack no larger than its views across the axis, as UIKit's
-    /// stack view pulls its size in: just above `fittingSizeLevel`, so that a self-sizing cell,
+    /// The constraints that keep a stack no larger than its views across the axis (and its
+    /// `.equalSpacing` and `.equalCentering` gaps no longer than they need), as UIKit's stack
+    /// view pulls its size in: just above `fittingSizeLevel`, so that a self-sizing cell,
     /// fitted towards its estimated size at that level, is not stretched by a row whose views
     /// are centred (priorities are satisfied in order, LayoutSolver.swift).
     private static let canvasFit = UILayoutPriority(51)
@@ -368,6 +369,13 @@ open class UIStackView: UIView {
                 make(guide, trail, b, centering ? center : lead)
                 make(guide, crossLead, self, crossLead)
                 make(guide, crossSize, nil, .notAnAttribute)
+                // Each gap pulled to its least, as the stack hugs its views across the axis:
+                // where nothing sets the stack's length, its gaps keep their spacing (a stack
+                // sized by its content is not ambiguous on iOS, thumbprint's button stacks
+                // verify it); where the stack is longer, the edges outrank this and the equal
+                // gaps share the room. Below the views' own hugging (250), so that the room
+                // goes to the gaps and not to a view, as Apple documents the distribution.
+                make(guide, size, .lessThanOrEqual, nil, .notAnAttribute, priority: UIStackView.canvasFit)
                 if let first {
                     make(guide, size, first, size, priority: UIStackView.equalDistances)
                 } else {
