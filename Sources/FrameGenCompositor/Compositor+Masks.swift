@@ -75,8 +75,11 @@ extension Compositor {
                 s.path, h, fillRule: s.fillRule, clip: clip, antialiased: aa,
                 asCoreGraphics: layer.isDrawnAsCoreGraphics)
             for o in hiders { o.hide(in: &mask) }
+            // Under `render(in:)` a shape is Core Graphics' fill and stroke, which round the
+            // coverage-scaled colour down as a background's fill does (rendering.md §8.3).
             Painter.fill(
-                &image, color: s.fillColor.withOpacity(Double(opacity) / 255).premultiplied, coverage: mask)
+                &image, color: s.fillColor.withOpacity(Double(opacity) / 255).premultiplied, coverage: mask,
+                truncating: layer.isDrawnAsCoreGraphics)
         }
         if s.strokeColor.a > 0, !s.stroke.isEmpty {
             // A stroke's outline overlaps itself (caps and joins over the segments, a curve's
@@ -88,7 +91,8 @@ extension Compositor {
                 : coverage(s.stroke, h, clip: clip, antialiased: aa)
             for o in hiders { o.hide(in: &mask) }
             Painter.fill(
-                &image, color: s.strokeColor.withOpacity(Double(opacity) / 255).premultiplied, coverage: mask)
+                &image, color: s.strokeColor.withOpacity(Double(opacity) / 255).premultiplied, coverage: mask,
+                truncating: layer.isDrawnAsCoreGraphics)
         }
     }
 

@@ -28,6 +28,38 @@ import UIKit
         }
     }
 
+    /// Core Graphics scales a fill's colour by its edge coverage rounding down (a grey 250
+    /// circle on white reads 254 where iOS's coverage is 1/255, thumbprint-ios's avatars), and a
+    /// shape layer under `render(in:)` is Core Graphics' fill. A black circle gives each pixel's
+    /// coverage k (255 - k over white); the grey one must read floor(250 k / 255) + 255 - k.
+    @Test func aShapeLayersEdgeUnderRenderInRoundsItsColourDown() {
+        func circle(_ white: CGFloat) -> UIImage {
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+            view.backgroundColor = .white
+            let shape = CAShapeLayer()
+            shape.frame = view.bounds
+            shape.path = UIBezierPath(ovalIn: CGRect(x: 2.1, y: 2.3, width: 15.4, height: 14.9)).cgPath
+            shape.fillColor = UIColor(white: white, alpha: 1).cgColor
+            view.layer.addSublayer(shape)
+            return ImageDrawingTests.renderer(view.bounds.size, scale: 3).image {
+                view.layer.render(in: $0.cgContext)
+            }
+        }
+        let black = circle(0)
+        let grey = circle(250 / 255)
+        var edges = 0
+        var wrong = 0
+        for y in 0..<60 {
+            for x in 0..<60 {
+                let k = 255 - Int(ImageDrawingTests.pixel(black, x, y)[0])
+                guard k > 0, k < 255 else { continue }
+                edges += 1
+                if Int(ImageDrawingTests.pixel(grey, x, y)[0]) != 250 * k / 255 + 255 - k { wrong += 1 }
+            }
+        }
+        expect(edges > 100 && wrong == 0)
+    }
+
     @Test func aLayerDrawsItsContentOnceMarked() {
         let layer = SquareLayer()
         layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
