@@ -79,9 +79,13 @@ public struct Layer: Sendable {
             asCoreGraphics: isDrawnAsCoreGraphics)
     }
 
-    /// Costs nothing to draw (docs/design/rendering.md §8.4).
+    /// Costs nothing to draw (docs/design/rendering.md §8.4). Empty bounds hide a layer's own
+    /// parts but not a shape layer's path, which Core Animation draws wherever it lies unless the
+    /// layer masks to its bounds: apps add a `CAShapeLayer` without a frame and give it a path.
     var isInvisible: Bool {
-        isHidden || !(opacity > 0) || !(size.width > 0) || !(size.height > 0)
+        if isHidden || !(opacity > 0) { return true }
+        if size.width > 0, size.height > 0 { return false }
+        return shape == nil || masksToBounds
     }
 }
 

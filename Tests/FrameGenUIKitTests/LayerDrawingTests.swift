@@ -28,6 +28,30 @@ import UIKit
         }
     }
 
+    /// A shape layer made without a frame (empty bounds at the superlayer's origin, as apps
+    /// often add one) draws its path: Core Animation clips a layer's drawing to its bounds only
+    /// when it masks to them. Drawn by `render(in:)` and as the screen shows it.
+    @Test func aShapeLayerWithoutAFrameDrawsItsPath() {
+        for masks in [false, true] {
+            let view = UIView(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+            let shape = CAShapeLayer()
+            shape.path = UIBezierPath(rect: CGRect(x: 5, y: 5, width: 10, height: 10)).cgPath
+            shape.fillColor = UIColor.red.cgColor
+            shape.masksToBounds = masks
+            view.layer.addSublayer(shape)
+            let format = ImageDrawingTests.renderer(view.bounds.size, scale: 1)
+            let rendered = format.image { view.layer.render(in: $0.cgContext) }
+            let shown = format.image { _ in _ = view.drawHierarchy(in: view.bounds, afterScreenUpdates: true)
+            }
+            for image in [rendered, shown] {
+                expect(
+                    ImageDrawingTests.pixel(image, 10, 10)
+                        == (masks ? ImageDrawingTests.clear : ImageDrawingTests.red))
+                expect(ImageDrawingTests.pixel(image, 2, 2) == ImageDrawingTests.clear)
+            }
+        }
+    }
+
     /// Core Graphics scales a fill's colour by its edge coverage rounding down (a grey 250
     /// circle on white reads 254 where iOS's coverage is 1/255, thumbprint-ios's avatars), and a
     /// shape layer under `render(in:)` is Core Graphics' fill. A black circle gives each pixel's
