@@ -47,13 +47,11 @@ final class DecodedImages: @unchecked Sendable {
         files.value(path) { (try? ImageFile.decode(file: path)).map { UIImage.Bitmap($0) } }
     }
 
-    private let vectors = Memo<Result<UIImage.Bitmap, VectorImages.Failure>>()
+    private let vectors = Memo<VectorImages.Drawn>()
 
     /// An SVG or PDF file drawn at `width` x `height` pixels (VectorImages), read from its
     /// first 16 MB.
-    func vector(file path: String, svg: Bool, width: Int, height: Int) -> Result<
-        UIImage.Bitmap, VectorImages.Failure
-    > {
+    func vector(file path: String, svg: Bool, width: Int, height: Int) -> VectorImages.Drawn {
         vectors.value("\(path)\u{0}\(width)x\(height)") {
             guard let handle = FileHandle(forReadingAtPath: path) else { return .failure(.unreadable) }
             defer { try? handle.close() }

@@ -10,6 +10,9 @@ enum VectorImages {
     /// malformed `width` or media box would otherwise ask for gigabytes).
     static let maximumSide = 8192
 
+    /// A drawn image, or why there is none.
+    typealias Drawn = Result<UIImage.Bitmap, Failure>
+
     enum Failure: Error, Equatable {
         /// The library that draws the kind is not installed; its file name.
         case noLibrary(String)
@@ -22,7 +25,7 @@ enum VectorImages {
     /// `data`, an SVG document (`svg`) or a PDF one, drawn to fill `width` x `height` pixels (an
     /// SVG's view box or a PDF's first page scaled to them, as a catalog's image is),
     /// premultiplied RGBA.
-    static func draw(svg: Bool, _ data: [UInt8], width: Int, height: Int) -> Result<UIImage.Bitmap, Failure> {
+    static func draw(svg: Bool, _ data: [UInt8], width: Int, height: Int) -> Drawn {
         guard !data.isEmpty, width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
             return .failure(.failed)
         }
