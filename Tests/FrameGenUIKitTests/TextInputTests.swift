@@ -111,6 +111,23 @@ import Testing
         expect(ImageRendererTests.pixel(Self.draw(bare, scale: 1), 0, 15)[3] == 0)
     }
 
+    /// iOS 17's rounded-rectangle field over its own background (LooseMarek/ViewFactory's
+    /// references, 3x): one pixel row of the background times 0.8 (black at 20 %) along each
+    /// edge, the background inside, and corners whose coverage ramps as a continuous curve's:
+    /// down the left edge from 2 pixels below the corner's start, 48, 112, 160 of 255, where a
+    /// circular corner of the same radius covers 77, 162, 211.
+    @Test func aRoundedRectFieldHasAOnePixelBorderAndContinuousCorners() {
+        let field = UITextField(frame: CGRect(x: 0, y: 0, width: 100, height: 48))
+        field.backgroundColor = UIColor(red: 34 / 255, green: 41 / 255, blue: 80 / 255, alpha: 1)
+        field.borderStyle = .roundedRect
+        let image = Self.draw(field, scale: 3)
+        expect(ImageRendererTests.pixel(image, 150, 0) == [27, 33, 64, 255])
+        expect(ImageRendererTests.pixel(image, 150, 1) == [34, 41, 80, 255])
+        expect(ImageRendererTests.pixel(image, 0, 72) == [27, 33, 64, 255])
+        let ramp = (10..<13).map { Int(ImageRendererTests.pixel(image, 0, $0)[3]) }
+        expect(zip(ramp, [48, 112, 160]).allSatisfy { abs($0 - $1) <= 2 })
+    }
+
     @Test func anAttributedPlaceholdersColourStays() {
         let field = UITextField(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
         field.attributedPlaceholder = NSAttributedString(
