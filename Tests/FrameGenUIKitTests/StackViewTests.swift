@@ -32,8 +32,10 @@ final class Block: UIView {
     override var intrinsicContentSize: CGSize { size }
 }
 
-/// `stack` pinned by anchors to the edges of a root of `size`, laid out.
-private func pinned(_ stack: UIStackView, in size: CGSize) -> UIView {
+/// `stack` pinned by anchors to the edges of a root of `size` (its bottom left free unless
+/// `toBottom`), laid out.
+@discardableResult
+private func pinned(_ stack: UIStackView, in size: CGSize, toBottom: Bool = true) -> UIView {
     let root = UIView(frame: CGRect(origin: .zero, size: size))
     stack.translatesAutoresizingMaskIntoConstraints = false
     root.addSubview(stack)
@@ -41,8 +43,8 @@ private func pinned(_ stack: UIStackView, in size: CGSize) -> UIView {
         stack.leadingAnchor.constraint(equalTo: root.leadingAnchor),
         stack.trailingAnchor.constraint(equalTo: root.trailingAnchor),
         stack.topAnchor.constraint(equalTo: root.topAnchor),
-        stack.bottomAnchor.constraint(equalTo: root.bottomAnchor),
     ])
+    if toBottom { stack.bottomAnchor.constraint(equalTo: root.bottomAnchor).isActive = true }
     root.layoutIfNeeded()
     return root
 }
@@ -252,15 +254,7 @@ func anEqualSpacingStackSizedByItsViewsKeepsItsSpacing(distribution: UIStackView
     stack.axis = .vertical
     stack.distribution = distribution
     stack.spacing = 10
-    let root = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 500))
-    stack.translatesAutoresizingMaskIntoConstraints = false
-    root.addSubview(stack)
-    NSLayoutConstraint.activate([
-        stack.leadingAnchor.constraint(equalTo: root.leadingAnchor),
-        stack.trailingAnchor.constraint(equalTo: root.trailingAnchor),
-        stack.topAnchor.constraint(equalTo: root.topAnchor),
-    ])
-    root.layoutIfNeeded()
+    pinned(stack, in: CGSize(width: 50, height: 500), toBottom: false)
     // Spacing: gaps of 10. Centring: centre distances of 10 + 25 + 10 = 35 both, 10 apart at least.
     expect(stack.frame.height == 90)
     expect(stack.arrangedSubviews.map(\.frame.minY) == [0, 30, 70])
