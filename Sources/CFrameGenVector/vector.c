@@ -117,28 +117,56 @@ static void copy_out(void *surface, int width, int height, uint8_t *rgba) {
     }
 }
 
+// A transparent `width` x `height` surface that `paint` draws into (a zero return: it failed),
+// copied out as RGBA; CVECTOR_OK or CVECTOR_FAILED.
+static int draw_into(int width, int height, uint8_t *rgba, int (*paint)(void *cr, void *arg), void *arg) {
+    void *surface = surface_of(width, height);
+    if (!surface) return CVECTOR_FAILED;
+    void *cr = lib.cairo_create(surface);
+    int status = CVECTOR_FAILED;
+    if (paint(cr, arg) && lib.cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
+        copy_out(surface, width, height, rgba);
+        status = CVECTOR_OK;
+    }
+    lib.cairo_destroy(cr);
+    lib.cairo_surface_destroy(surface);
+    return status;
+}
+
+struct svg_paint {
+    void *handle;
+    rsvg_rectangle viewport;
+};
+
+static int paint_svg(void *cr, void *arg) {
+    struct svg_paint *p = arg;
+    void *error = NULL;
+    int drawn = lib.rsvg_handle_render_document(p->handle, cr, &p->viewport, &error);
+    if (error) lib.g_error_free(error);
+    return drawn;
+}
+
 static int draw_svg(const uint8_t *data, size_t length, int width, int height, uint8_t *rgba) {
     void *error = NULL;
     void *handle = lib.rsvg_handle_new_from_data(data, length, &error);
     if (error) lib.g_error_free(error);
     if (!handle) return CVECTOR_UNREADABLE;
-    int status = CVECTOR_FAILED;
-    void *surface = surface_of(width, height);
-    if (surface) {
-        void *cr = lib.cairo_create(surface);
-        rsvg_rectangle viewport = {0, 0, width, height};
-        void *render_error = NULL;
-        int drawn = lib.rsvg_handle_render_document(handle, cr, &viewport, &render_error);
-        if (render_error) lib.g_error_free(render_error);
-        if (drawn && lib.cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
-            copy_out(surface, width, height, rgba);
-            status = CVECTOR_OK;
-        }
-        lib.cairo_destroy(cr);
-        lib.cairo_surface_destroy(surface);
-    }
+    struct svg_paint p = {handle, {0, 0, width, height}};
+    int status = draw_into(width, height, rgba, paint_svg, &p);
     lib.g_object_unref(handle);
     return status;
+}
+
+struct pdf_paint {
+    void *page;
+    double sx, sy;
+};
+
+static int paint_pdf(void *cr, void *arg) {
+    struct pdf_paint *p = arg;
+    lib.cairo_scale(cr, p->sx, p->sy);
+    lib.poppler_page_render(p->page, cr);
+    return 1;
 }
 
 static int draw_pdf(const uint8_t *data, size_t length, int width, int height, uint8_t *rgba) {
@@ -154,21 +182,10 @@ static int draw_pdf(const uint8_t *data, size_t length, int width, int height, u
     if (page) {
         double page_width = 0, page_height = 0;
         lib.poppler_page_get_size(page, &page_width, &page_height);
-        // Not `> 0` alone: NaN fails every comparison, infinity is caught by the division below.
+        // Written so that NaN (which fails every comparison) and infinity are refused too.
         if (page_width > 0 && page_height > 0 && page_width < 1e9 && page_height < 1e9) {
-            status = CVECTOR_FAILED;
-            void *surface = surface_of(width, height);
-            if (surface) {
-                void *cr = lib.cairo_create(surface);
-                lib.cairo_scale(cr, width / page_width, height / page_height);
-                lib.poppler_page_render(page, cr);
-                if (lib.cairo_status(cr) == CAIRO_STATUS_SUCCESS) {
-                    copy_out(surface, width, height, rgba);
-                    status = CVECTOR_OK;
-                }
-                lib.cairo_destroy(cr);
-                lib.cairo_surface_destroy(surface);
-            }
+            struct pdf_paint p = {page, width / page_width, height / page_height};
+            status = draw_into(width, height, rgba, paint_pdf, &p);
         }
         lib.g_object_unref(page);
     }
