@@ -55,6 +55,7 @@ extension Compositor {
         let (w, hh) = (box.x1 - box.x0, box.y1 - box.y0)
         guard w > 0, hh > 0 else { return }
         var drawn = Image(width: w, height: hh)
+        drawn.canvasOrigin = image.canvasOrigin &+ SIMD2(box.x0, box.y0)
         let shift = Homography.translation(Double(-box.x0), Double(-box.y0))
         // The caster's text is drawn, and collected, with the layer itself; its shadow's is not text.
         let mark = TextInk.mark()

@@ -36,6 +36,7 @@ extension Compositor {
         let shift = Homography.translation(Double(-box.x0), Double(-box.y0))
         let local: PixelBox = (0, max(0, clip.y0 - box.y0), w, min(hh, clip.y1 - box.y0))
         var content = Image(width: w, height: hh)
+        content.canvasOrigin = image.canvasOrigin &+ SIMD2(box.x0, box.y0)
         let mark = TextInk.mark()
         try draw(
             unmasked, h.concatenating(shift), into: &content, clip: local, viewClip: (0, 0, w, hh),
@@ -43,6 +44,7 @@ extension Compositor {
             text: text)
         TextInk.settle(from: mark, shift: (box.x0, box.y0), within: clip)
         var alpha = Image(width: w, height: hh)
+        alpha.canvasOrigin = content.canvasOrigin
         // Text in the mask shapes the picture but is not drawn as text.
         let maskMark = TextInk.mark()
         try draw(

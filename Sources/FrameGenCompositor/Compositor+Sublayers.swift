@@ -22,6 +22,7 @@ extension Compositor {
             else { return }
             let (w, hh) = (box.x1 - box.x0, box.y1 - box.y0)
             var group = Image(width: w, height: hh)
+            group.canvasOrigin = image.canvasOrigin &+ SIMD2(box.x0, box.y0)
             var opaque = layer
             opaque.opacity = 1
             let shift = Homography.translation(Double(-box.x0), Double(-box.y0))
@@ -129,6 +130,7 @@ extension Compositor {
         ) throws(CompositorError) {
             let (w, hh) = (box.x1 - box.x0, box.y1 - box.y0)
             var inside = Image(width: w, height: hh)
+            inside.canvasOrigin = image.canvasOrigin &+ SIMD2(box.x0, box.y0)
             let shift = Homography.translation(Double(-box.x0), Double(-box.y0))
             let local: PixelBox = (0, max(0, clip.y0 - box.y0), w, min(hh, clip.y1 - box.y0))
             let mark = TextInk.mark()

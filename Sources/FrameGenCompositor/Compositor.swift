@@ -416,6 +416,7 @@ public enum Compositor {
         let hgt = contentBox.y1 - contentBox.y0
         guard w > 0, hgt > 0, contentBox.y0 < clip.y1, contentBox.y1 > clip.y0 else { return }
         var group = Image(width: w, height: hgt)
+        group.canvasOrigin = image.canvasOrigin &+ SIMD2(contentBox.x0, contentBox.y0)
         let shift = Homography.translation(Double(-contentBox.x0), Double(-contentBox.y0))
         let mark = TextInk.mark()
         try drawParts(

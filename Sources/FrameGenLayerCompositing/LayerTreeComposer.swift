@@ -61,6 +61,30 @@ package final class LayerTreeComposer: Sendable {
             place: .top(view, scale: scale), scale: scale, sourced: sourced)
     }
 
+    /// The samples of Core Graphics' table for `gradient` drawn through `map`: 16 floor(L / 16)
+    /// + 14 for an axis L device pixels long (the axial gradient's start to end; the radial
+    /// one's longer semi-axis). nil for a conic gradient.
+    private static func coreGraphicsSamples(_ gradient: Gradient, map: Homography) -> Int? {
+        let start = map.map(gradient.start)
+        func distance(to p: SIMD2<Double>) -> Double {
+            let d = map.map(p) - start
+            return (d * d).sum().squareRoot()
+        }
+        let length: Double
+        switch gradient.kind {
+        case .axial:
+            length = distance(to: gradient.end)
+        case .radial:
+            let d = gradient.end - gradient.start
+            let r = SIMD2(Swift.abs(d.x), Swift.abs(d.y))
+            length = max(
+                distance(to: gradient.start + SIMD2(r.x, 0)), distance(to: gradient.start + SIMD2(0, r.y)))
+        case .conic:
+            return nil
+        }
+        return Gradient.CoreGraphicsTable.samples(forLength: length)
+    }
+
     /// Where a layer lies on the canvas: how its map to device pixels is made, which a scene
     /// photo's mip levels depend on.
     private enum Placement {
@@ -112,6 +136,7 @@ package final class LayerTreeComposer: Sendable {
                 || (!s.cornerCurveIsSet && drawing == .renderInContext(unsetCornersContinuous: true))
             ? .continuous : .circular
         layer.isDoubleSided = s.isDoubleSided
+        let map = place.map(layer)
         if let g = s.gradient, !g.colors.isEmpty {
             let kind: Gradient.Kind =
                 switch g.kind {
@@ -126,6 +151,13 @@ package final class LayerTreeComposer: Sendable {
             // Core Animation lays the gradient out in the unit square, then stretches it.
             if size.width > 0, size.height > 0 { gradient.space = SIMD2(size.width, size.height) }
             if drawing.isRenderInContext {
+                // Core Graphics draws it: through a table sized by the axis's device length,
+                // dithered (rendering.md §8.6). The conic gradient's table is not measured.
+                if let samples = Self.coreGraphicsSamples(gradient, map: map) {
+                    gradient.coreGraphicsTable = GenericRGBGradient.table(
+                        colors: g.colors, locations: gradient.locations, samples: samples,
+                        wideColumns: gradient.kind == .radial)
+                }
                 (gradient.colors, gradient.locations) = GenericRGBGradient.stops(
                     colors: g.colors, locations: gradient.locations)
             }
@@ -142,7 +174,6 @@ package final class LayerTreeComposer: Sendable {
                 offset: sh.offset, path: sh.path.map { path($0, origin: s.bounds.origin) })
             layer.castsShadowFromContent = true
         }
-        let map = place.map(layer)
         if aliasesTurnedEdges, !s.allowsEdgeAntialiasing, !map.keepsAxes {
             layer.allowsEdgeAntialiasing = false
         }

@@ -32,6 +32,10 @@ public struct Gradient: Sendable, Hashable {
     /// gradient's lines of one colour run corner to corner, not at right angles to the axis).
     /// A radial gradient's ellipse is the same in either.
     public var space = SIMD2<Double>(1, 1)
+    /// How Core Graphics draws this gradient (`CALayer.render(in:)`): through a table of
+    /// colours, dithered to bytes (docs/design/rendering.md §8.6). nil: each pixel's colour
+    /// from the stops, rounded, as the screen draws it.
+    public var coreGraphicsTable: CoreGraphicsTable?
 
     /// `locations` nil or of another count than `colors`: spread evenly from 0 to 1, as Core
     /// Animation does. Locations are clamped to 0...1 and made non-decreasing.
@@ -52,6 +56,84 @@ public struct Gradient: Sendable, Hashable {
         for i in locs.indices.dropFirst() { locs[i] = Swift.max(locs[i], locs[i - 1]) }
         self.locations = locs
     }
+
+    /// Core Graphics' table of a gradient's colours, and the dither it quantises them with
+    /// (docs/design/rendering.md §8.6, measured on iOS references).
+    public struct CoreGraphicsTable: Sendable, Hashable {
+        /// Straight colours, components in levels (0...255, not rounded): the first for t < 0,
+        /// the last for t >= 1 (the exact end colours), and the `entries.count - 2` between
+        /// them sampling [0, 1), entry i at t = (i + 0.5) / (count - 2).
+        public var entries: [SIMD4<Double>]
+        /// The dither tile's columns are two pixels wide (radial gradients).
+        public var wideColumns: Bool
+
+        public init(entries: [SIMD4<Double>], wideColumns: Bool) {
+            self.entries = entries
+            self.wideColumns = wideColumns
+        }
+
+        /// The entries Core Graphics samples [0, 1) with for an axis `length` device pixels
+        /// long: 16 floor(L / 16) + 14, so that with the two end colours the table holds a
+        /// multiple of 16 (every reference's fitted size; rendering.md §8.6). At least 14, and
+        /// at most `maximumSamples`.
+        public static func samples(forLength length: Double) -> Int {
+            guard length.isFinite, length > 0 else { return 14 }
+            return 16
+                * (Swift.min(length, Double(maximumSamples)) / 16).rounded(.down).clampedInt(
+                    in: 0...(maximumSamples / 16), nan: 0) + 14
+        }
+
+        public static let maximumSamples = 1 << 16
+
+        /// The entry t reads in a table of `n` samples between the two end colours: an end
+        /// colour outside [0, 1), else sample ceil(t n) - 1, the lower of two on a tie (a pixel
+        /// centre exactly on a step), as iOS's references read.
+        @inline(__always) static func index(t: Double, samples n: Int) -> Int {
+            guard t >= 0 else { return t.isNaN ? 1 : 0 }
+            guard t < 1 else { return n + 1 }
+            // A centre on a step computes t n a rounding error off the integer it is.
+            let k = (t * Double(n) - 1e-9).rounded(.up) - 1
+            return 1 + k.clampedInt(in: 0...(n - 1), nan: 0)
+        }
+
+        /// The premultiplied pixel of `entry` where the tile's rank is `rank`: each colour
+        /// component floor(value + (rank + 0.5) / 256), the one threshold for all three. A
+        /// translucent colour is premultiplied before it is dithered (not measured: every
+        /// reference was opaque).
+        @inline(__always) static func pixel(_ entry: SIMD4<Double>, rank: UInt8) -> Pixel {
+            let threshold = (Double(rank) + 0.5) / 256
+            let alpha = Swift.min(Swift.max(entry.w, 0), 255)
+            let a = UInt8(alpha.rounded().clampedInt(in: 0...255, nan: 0))
+            @inline(__always) func level(_ v: Double) -> UInt8 {
+                let premultiplied = Swift.min(Swift.max(v, 0), 255) * alpha / 255
+                return Swift.min(
+                    UInt8((premultiplied + threshold).rounded(.down).clampedInt(in: 0...255, nan: 0)), a)
+            }
+            return Pixel(r: level(entry.x), g: level(entry.y), b: level(entry.z), a: a)
+        }
+    }
+
+    /// Core Graphics' dither tile, anchored at the image's pixel (0, 0): the rank (0...255) of
+    /// each pixel of a 16 x 16 cell, row by row, ordered by the evidence of iOS's gradient
+    /// references (docs/design/rendering.md §8.6). Not Bayer's matrix.
+    public static let ditherTile: [UInt8] = [
+        244, 188, 16, 150, 107, 199, 156, 243, 118, 176, 46, 154, 202, 7, 136, 216,
+        158, 64, 132, 249, 217, 72, 27, 135, 3, 98, 237, 110, 38, 180, 104, 78,
+        42, 206, 92, 51, 5, 184, 112, 229, 205, 53, 144, 220, 84, 254, 196, 28,
+        114, 172, 226, 121, 164, 79, 61, 171, 31, 191, 74, 22, 168, 60, 148, 234,
+        139, 13, 99, 197, 21, 142, 253, 125, 88, 159, 248, 128, 210, 120, 11, 90,
+        69, 247, 36, 151, 238, 45, 209, 8, 231, 101, 17, 65, 177, 33, 224, 185,
+        201, 161, 213, 57, 85, 179, 109, 187, 41, 149, 198, 93, 239, 106, 155, 47,
+        19, 75, 117, 1, 134, 223, 67, 137, 77, 215, 49, 165, 4, 81, 251, 131,
+        97, 175, 235, 189, 105, 25, 167, 241, 12, 119, 227, 113, 143, 193, 55, 218,
+        29, 145, 62, 37, 203, 255, 52, 153, 32, 181, 59, 23, 207, 39, 126, 182,
+        89, 240, 122, 160, 83, 129, 211, 95, 195, 133, 87, 245, 170, 71, 232, 15,
+        204, 44, 221, 10, 183, 30, 73, 111, 233, 0, 157, 103, 9, 138, 108, 152,
+        166, 102, 68, 115, 246, 147, 225, 173, 43, 63, 200, 222, 76, 190, 50, 252,
+        2, 194, 140, 208, 58, 6, 100, 18, 141, 250, 123, 26, 162, 34, 214, 86,
+        54, 230, 24, 82, 169, 127, 192, 219, 163, 80, 186, 94, 242, 116, 174, 146,
+        124, 96, 178, 40, 236, 48, 91, 35, 66, 212, 14, 130, 56, 228, 70, 20,
+    ]
 
     /// One stop: location and straight components in 0...1.
     struct Stop {
@@ -150,50 +232,70 @@ extension Painter {
             h.m31 * d.x + h.m32 * d.y - h.m33 * sd)
         let w = SIMD3(h.m13, h.m23, h.m33) * length2
         let axial = gradient.kind == .axial
+        // Core Graphics' table: `samples` between its two end colours (0: none).
+        let entries = gradient.coreGraphicsTable?.entries ?? []
+        let samples = entries.count > 2 ? entries.count - 2 : 0
+        let wide = gradient.coreGraphicsTable?.wideColumns ?? false
+        let origin = image.canvasOrigin
         let (hx, hy, hw) = (h.xTerms, h.yTerms, h.wTerms)
         stops.withUnsafeBufferPointer { s in
-            coverage.data.withUnsafeBufferPointer { m in
-                image.bytes.withUnsafeMutableBufferPointer { buffer in
-                    let out = buffer.baseAddress!
-                    // The colour is a function of t alone: a run of equal t (every row of an
-                    // axial gradient across the rows) computes it once.
-                    var lastT = Double.nan
-                    let (lo, hi) = (s[0].location, s[s.count - 1].location)
-                    var colour = Pixel(r: 0, g: 0, b: 0, a: 0)
-                    for y in b.1..<b.3 {
-                        let row = m.baseAddress! + (y - coverage.y) * coverage.width - coverage.x
-                        let cy = Double(y) + 0.5
-                        for x in b.0..<b.2 {
-                            let c = row[x]
-                            guard c != 0 else { continue }
-                            let cx = Double(x) + 0.5
-                            let t: Double
-                            if axial {
-                                t =
-                                    length2 > 0
-                                    ? (n.x * cx + n.y * cy + n.z) / (w.x * cx + w.y * cy + w.z) : 0
-                            } else {
-                                // Radial and conic t are no projective function of the pixel:
-                                // the centre goes back to local points.
-                                let q = SIMD3(cx, cy, 1)
-                                let local = SIMD2((q * hx).sum(), (q * hy).sum()) / (q * hw).sum()
-                                t = gradient.parameter(at: local)
+            entries.withUnsafeBufferPointer { e in
+                Gradient.ditherTile.withUnsafeBufferPointer { tile in
+                    coverage.data.withUnsafeBufferPointer { m in
+                        image.bytes.withUnsafeMutableBufferPointer { buffer in
+                            let out = buffer.baseAddress!
+                            // The colour is a function of t alone: a run of equal t (every row of an
+                            // axial gradient across the rows) computes it once.
+                            var lastT = Double.nan
+                            let (lo, hi) = (s[0].location, s[s.count - 1].location)
+                            var colour = Pixel(r: 0, g: 0, b: 0, a: 0)
+                            for y in b.1..<b.3 {
+                                let row = m.baseAddress! + (y - coverage.y) * coverage.width - coverage.x
+                                let cy = Double(y) + 0.5
+                                for x in b.0..<b.2 {
+                                    let c = row[x]
+                                    guard c != 0 else { continue }
+                                    let cx = Double(x) + 0.5
+                                    let t: Double
+                                    if axial {
+                                        t =
+                                            length2 > 0
+                                            ? (n.x * cx + n.y * cy + n.z) / (w.x * cx + w.y * cy + w.z) : 0
+                                    } else {
+                                        // Radial and conic t are no projective function of the pixel:
+                                        // the centre goes back to local points.
+                                        let q = SIMD3(cx, cy, 1)
+                                        let local = SIMD2((q * hx).sum(), (q * hy).sum()) / (q * hw).sum()
+                                        t = gradient.parameter(at: local)
+                                    }
+                                    if samples > 0 {
+                                        // Core Graphics' table, dithered at this device pixel.
+                                        let entry = e[
+                                            Gradient.CoreGraphicsTable.index(t: t, samples: samples)]
+                                        // The tile is anchored at the canvas's pixel (0, 0).
+                                        let (gx, gy) = (x &+ origin.x, y &+ origin.y)
+                                        let column = wide ? (gx &+ 1) >> 1 : gx
+                                        colour = Gradient.CoreGraphicsTable.pixel(
+                                            entry, rank: tile[(gy & 15) << 4 | (column & 15)])
+                                    } else {
+                                        // Before the first stop and past the last the colour is the
+                                        // end's: clamped, those pixels reuse it (NaN takes the first).
+                                        let tc = t > lo ? (t < hi ? t : hi) : lo
+                                        if tc != lastT {
+                                            colour = Gradient.color(t: tc, stops: s)
+                                            lastT = tc
+                                        }
+                                    }
+                                    guard colour.a != 0 else { continue }
+                                    var src = colour
+                                    let k = mul255(c, opacity)
+                                    if k != 255 { src = scale(src, by: k) }
+                                    let o = y * stride + x * 4
+                                    let d = Pixel(r: out[o], g: out[o + 1], b: out[o + 2], a: out[o + 3])
+                                    let r = src.a == 255 ? src : sourceOver(src, d)
+                                    (out[o], out[o + 1], out[o + 2], out[o + 3]) = (r.r, r.g, r.b, r.a)
+                                }
                             }
-                            // Before the first stop and past the last the colour is the
-                            // end's: clamped, those pixels reuse it (NaN takes the first).
-                            let tc = t > lo ? (t < hi ? t : hi) : lo
-                            if tc != lastT {
-                                colour = Gradient.color(t: tc, stops: s)
-                                lastT = tc
-                            }
-                            guard colour.a != 0 else { continue }
-                            var src = colour
-                            let k = mul255(c, opacity)
-                            if k != 255 { src = scale(src, by: k) }
-                            let o = y * stride + x * 4
-                            let d = Pixel(r: out[o], g: out[o + 1], b: out[o + 2], a: out[o + 3])
-                            let r = src.a == 255 ? src : sourceOver(src, d)
-                            (out[o], out[o + 1], out[o + 2], out[o + 3]) = (r.r, r.g, r.b, r.a)
                         }
                     }
                 }

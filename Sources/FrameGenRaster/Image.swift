@@ -8,6 +8,9 @@ public struct Image: Sendable, Equatable {
     /// Bytes from one row to the next (>= width * 4).
     public let stride: Int
     public var bytes: [UInt8]
+    /// Where this image's pixel (0, 0) lies on the canvas it is drawn for: an offscreen
+    /// image's box. Core Graphics' gradient dither is anchored at the canvas's pixel (0, 0).
+    public var canvasOrigin = SIMD2<Int>(0, 0)
 
     /// A transparent image. Sizes must be positive and within `ImageLimits.default` (FrameGenCodecs);
     /// callers that take sizes from files check them first (see ImageLimits).

@@ -202,3 +202,94 @@ private func canvas(scale: Double = 2) -> CanvasLayer {
         expect(checked > 1000)
     }
 }
+
+/// A gradient Core Graphics draws (`Gradient.coreGraphicsTable`) over `width` x `height` device
+/// pixels, axial along x from 0 to `width`, into an image whose pixel (0, 0) lies at `origin` on
+/// the canvas.
+private func tableFill(
+    _ entries: [SIMD4<Double>], width: Int, height: Int, wide: Bool = false, origin: SIMD2<Int> = .zero
+) -> Image {
+    var g = Gradient(
+        colors: [.black, .white], locations: nil, start: .zero, end: SIMD2(Double(width), 0))
+    g.coreGraphicsTable = Gradient.CoreGraphicsTable(entries: entries, wideColumns: wide)
+    var image = Image(width: width, height: height)
+    image.canvasOrigin = origin
+    let mask = CoverageMask(x: 0, y: 0, width: width, height: height, value: 255)
+    Painter.fill(&image, gradient: g, deviceToLocal: .identity, coverage: mask)
+    return image
+}
+
+@Test func coreGraphicsDithersEachComponentWithOneThresholdFromItsTile() {
+    // One colour between fractional levels: each pixel reads floor(value + (k + 0.5) / 256),
+    // k its rank in the 16 x 16 tile, the same k for red, green and blue; over any 16 x 16
+    // cell the levels average to the value within 1/256, as an ordered dither's do.
+    let value = SIMD4<Double>(100.5, 0.25, 254.9, 255)
+    let image = tableFill(Array(repeating: value, count: 6), width: 32, height: 32)
+    var sums = SIMD3<Double>(0, 0, 0)
+    for y in 0..<16 {
+        for x in 0..<16 {
+            let p = image[x + 16, y + 16]
+            let k = Int(Gradient.ditherTile[y * 16 + x])
+            expect(p == image[x, y], "the tile repeats every 16 pixels (\(x), \(y))")
+            expect(p.r == (k >= 128 ? 101 : 100) && p.g == (k >= 192 ? 1 : 0), "(\(x), \(y)) rank \(k)")
+            expect(p.b == (k >= 26 ? 255 : 254) && p.a == 255, "(\(x), \(y)) rank \(k)")
+            sums += SIMD3(Double(p.r), Double(p.g), Double(p.b))
+        }
+    }
+    let mean = sums / 256
+    expect(abs(mean.x - 100.5) <= 1 / 256 && abs(mean.y - 0.25) <= 1 / 256, "mean \(mean)")
+    expect(Set(Gradient.ditherTile).count == 256, "the tile ranks 0...255 once each")
+}
+
+@Test func coreGraphicsDitherIsAnchoredAtTheCanvasAndRadialColumnsAreTwoPixelsWide() {
+    let value = SIMD4<Double>(60.5, 60.5, 60.5, 255)
+    let entries = Array(repeating: value, count: 6)
+    let canvas = tableFill(entries, width: 48, height: 48)
+    // An offscreen image placed at (5, 3) reads the canvas's pixels there.
+    let offscreen = tableFill(entries, width: 32, height: 32, origin: SIMD2(5, 3))
+    for y in 0..<32 {
+        for x in 0..<32 { expect(offscreen[x, y] == canvas[x + 5, y + 3], "(\(x), \(y))") }
+    }
+    // A radial gradient reads column (x + 1) / 2 of the tile.
+    let radial = tableFill(entries, width: 32, height: 16, wide: true)
+    for y in 0..<16 {
+        for x in 0..<32 {
+            let k = Int(Gradient.ditherTile[y * 16 + ((x + 1) / 2) % 16])
+            expect(radial[x, y].r == (k >= 128 ? 61 : 60), "(\(x), \(y))")
+        }
+    }
+}
+
+@Test func coreGraphicsTablesTakeTheLowerEntryOnATieAndTheExactEndsOutside() {
+    // Four samples between the end colours, whole levels (no dither shows): the axis runs 0 to
+    // 2 px, so pixel centres fall at t = 0.25 (a tie between samples 0 and 1: the lower), 0.75
+    // (between 2 and 3: 2), and 1.25 (the end colour).
+    let levels: [Double] = [7, 10, 20, 30, 40, 99]
+    var g = Gradient(colors: [.black, .white], locations: nil, start: SIMD2(0, 0), end: SIMD2(2, 0))
+    g.coreGraphicsTable = Gradient.CoreGraphicsTable(
+        entries: levels.map { SIMD4($0, $0, $0, 255) }, wideColumns: false)
+    var image = Image(width: 3, height: 1)
+    Painter.fill(
+        &image, gradient: g, deviceToLocal: .identity,
+        coverage: CoverageMask(x: 0, y: 0, width: 3, height: 1, value: 255))
+    expect((0..<3).map { Int(image[$0, 0].r) } == [10, 30, 99])
+    // Before the start: the start colour itself.
+    g.start = SIMD2(5, 0)
+    g.end = SIMD2(7, 0)
+    Painter.fill(
+        &image, gradient: g, deviceToLocal: .identity,
+        coverage: CoverageMask(x: 0, y: 0, width: 3, height: 1, value: 255))
+    expect((0..<3).map { Int(image[$0, 0].r) } == [7, 7, 7])
+}
+
+@Test func coreGraphicsTableSizeIsAMultipleOfSixteenWithItsEnds() {
+    // 16 floor(L / 16) + 14 samples for an axis L device pixels long, as fitted to iOS's
+    // references: roundrect's 150 px square's diagonal (212.1 px) 222, ViewFactory's 1164 px
+    // axis 1166.
+    expect(Gradient.CoreGraphicsTable.samples(forLength: 212.13) == 222)
+    expect(Gradient.CoreGraphicsTable.samples(forLength: 1164) == 1166)
+    expect(Gradient.CoreGraphicsTable.samples(forLength: 0) == 14)
+    expect(Gradient.CoreGraphicsTable.samples(forLength: .infinity) == 14)
+    expect(
+        Gradient.CoreGraphicsTable.samples(forLength: 1e12) <= Gradient.CoreGraphicsTable.maximumSamples + 14)
+}

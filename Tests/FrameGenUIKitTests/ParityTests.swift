@@ -260,16 +260,28 @@ import Testing
     )
         -> (width: Int, pixels: [UInt8])
     {
+        let view =
+            horizontal
+            ? gradientView(
+                colors, width: width, height: height, from: CGPoint(x: 0, y: 0.5), to: CGPoint(x: 1, y: 0.5))
+            : gradientView(colors, width: width, height: height)
+        return rendered(view, scale: scale)
+    }
+
+    /// A view of `width` x `height` points filled by a CAGradientLayer of `colors` from `from` to
+    /// `to` (in the unit square; CAGradientLayer's defaults, top to bottom, unless given).
+    static func gradientView(
+        _ colors: [UIColor], width: CGFloat, height: CGFloat, from: CGPoint = CGPoint(x: 0.5, y: 0),
+        to: CGPoint = CGPoint(x: 0.5, y: 1)
+    ) -> UIView {
         let view = UIView(frame: CGRect(x: 0, y: 0, width: width, height: height))
         let gradient = CAGradientLayer()
         gradient.frame = view.bounds
         gradient.colors = colors.map(\.cgColor)
-        if horizontal {
-            gradient.startPoint = CGPoint(x: 0, y: 0.5)
-            gradient.endPoint = CGPoint(x: 1, y: 0.5)
-        }
+        gradient.startPoint = from
+        gradient.endPoint = to
         view.layer.addSublayer(gradient)
-        return rendered(view, scale: scale)
+        return view
     }
 
     static func expectColor(
@@ -299,13 +311,8 @@ import Testing
     /// parallel to the corner-to-corner diagonal: the top right corner, the centre and the bottom
     /// left corner share t = 1/3 (at right angles in points they would not).
     @Test func aDiagonalGradientIsLaidOutInTheUnitSquare() {
-        let view = UIView(frame: CGRect(x: 0, y: 0, width: 375, height: 100))
-        let gradient = CAGradientLayer()
-        gradient.frame = view.bounds
-        gradient.colors = [UIColor.red.cgColor, UIColor.blue.cgColor]
-        gradient.startPoint = CGPoint(x: 0.25, y: 0.25)
-        gradient.endPoint = CGPoint(x: 1, y: 1)
-        view.layer.addSublayer(gradient)
+        let view = Self.gradientView(
+            [.red, .blue], width: 375, height: 100, from: CGPoint(x: 0.25, y: 0.25), to: CGPoint(x: 1, y: 1))
         let image = Self.rendered(view, scale: 3)
         let source = "ViewFactory diagonal gradient"
         Self.expectColor(image, 0, 0, [255, 38, 0], within: 2, source)
@@ -314,6 +321,46 @@ import Testing
         }
         Self.expectColor(image, 700, 0, [238, 35, 35], within: 2, source)
         Self.expectColor(image, 1124, 299, [5, 51, 255], within: 2, source)
+    }
+
+    /// gabrieloc/roundrect 43c967f, `testGradientImage` (3x, iOS 14.4): `.blue` to `.red` from
+    /// the top left corner to the bottom right of a 50-point `CAGradientLayer`, drawn with
+    /// `render(in:)`. Core Graphics draws it through a table of 222 colours (its diagonal is
+    /// 212 px) and dithers each to bytes with its 16 x 16 tile: iOS's first 16 pixels of rows 0
+    /// and 75, exactly. On screen the same layer is not dithered: pixels the diagonal mirrors
+    /// share a t, and so a colour.
+    @Test func aRenderInGradientIsDitheredAsCoreGraphicsDithersIt() {
+        let view = Self.gradientView(
+            [.blue, .red], width: 50, height: 50, from: CGPoint(x: 0, y: 0), to: CGPoint(x: 1, y: 1))
+        let iOS: [Int: [[Int]]] = [
+            0: [
+                [5, 51, 255], [6, 50, 254], [6, 50, 252], [7, 50, 253], [7, 50, 252], [9, 50, 251],
+                [9, 49, 250], [10, 50, 251], [10, 49, 249], [12, 49, 249], [13, 48, 247],
+                [13, 49, 248], [15, 49, 247], [16, 48, 245], [18, 48, 245], [18, 48, 245],
+            ],
+            75: [
+                [83, 40, 204], [82, 40, 203], [84, 40, 203], [85, 39, 201], [87, 40, 201],
+                [86, 39, 200], [88, 39, 199], [89, 39, 198], [91, 39, 198], [90, 38, 197],
+                [92, 39, 197], [93, 38, 196], [93, 38, 194], [94, 38, 195], [95, 38, 194],
+                [96, 38, 193],
+            ],
+        ]
+        let image = Self.rendered(view, scale: 3)
+        for (y, row) in iOS {
+            for (x, c) in row.enumerated() {
+                Self.expectColor(image, x, y, c, within: 0, "roundrect testGradientImage")
+            }
+        }
+        let screen = Self.onScreen(view, scale: 3)
+        var mirrored = (same: 0, all: 0)
+        for y in 0..<150 {
+            for x in 0..<y {
+                let (a, b) = ((y * 150 + x) * 4, (x * 150 + y) * 4)
+                mirrored.all += 1
+                if screen.pixels[a..<(a + 3)] == screen.pixels[b..<(b + 3)] { mirrored.same += 1 }
+            }
+        }
+        expect(mirrored.same == mirrored.all, "on screen \(mirrored)")
     }
 
     /// pointfreeco/swift-snapshot-testing 6bb6c9ae9970387eeb4b8394c34bd8c350030500,
