@@ -136,6 +136,10 @@ import Testing
         expect(AssetCatalogs.missingImageMessage("Bolt", in: Self.bundle) == nil)
         let catalog = AssetCatalogs.catalogs(in: Self.bundle).first
         expect(catalog?.problems["Bolt"]?.contains("is a symbol set") == true)
+        // A set that exists but cannot be drawn has said why, naming its file: it is not
+        // called missing as well.
+        expect(UIImage(named: "Vector", in: Self.bundle, compatibleWith: nil) == nil)
+        expect(AssetCatalogs.missingImageMessage("Vector", in: Self.bundle) == nil)
         // A name that is found says nothing.
         expect(UIImage(named: "fixture", in: Self.bundle, compatibleWith: nil) != nil)
     }

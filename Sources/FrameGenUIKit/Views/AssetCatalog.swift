@@ -415,13 +415,14 @@ package enum AssetCatalogs {
     static func warn(_ line: String) { warnings.warn(line) }
 
     /// Why `UIImage(named:in:compatibleWith:)` found nothing for `name`, nil where a catalog's
-    /// problem with that set was already said: the catalogs looked in, or that none was found
+    /// problem with that set was already said, or the set exists and its image could not be
+    /// made (which says why, naming its file): the catalogs looked in, or that none was found
     /// (a catalog the target does not give as a resource is never in the program's bundles, and
     /// every name is then nil without a word on iOS's side to compare with).
     static func missingImageMessage(_ name: String, in bundle: Bundle?) -> String? {
         guard !name.isEmpty else { return nil }
         let found = catalogs(in: bundle)
-        if found.contains(where: { $0.problems[name] != nil }) { return nil }
+        if found.contains(where: { $0.problems[name] != nil || $0.images[name] != nil }) { return nil }
         let start = "UIImage(named: \"\(name)\") is nil: "
         guard !found.isEmpty else {
             return start
@@ -483,10 +484,13 @@ extension UIImage {
         func variant(_ traits: UITraitCollection) -> AssetCatalog.ImageVariant? {
             AssetCatalog.best(set.variants, for: traits) { $0.traits }.min { rank($0) < rank($1) }
         }
-        guard let chosen = variant(traits), let image = image(chosen, of: set, named: name, screen: screen)
-        else {
+        guard let chosen = variant(traits) else {
+            AssetCatalogs.warn(
+                "UIImage(named: \"\(name)\") is nil: its image set has no image for this device and appearance"
+            )
             return nil
         }
+        guard let image = image(chosen, of: set, named: name, screen: screen) else { return nil }
         // A set with light and dark variants: the other appearance's image is registered in the
         // image's asset, so that an image view shows the one its traits call for.
         if set.variants.contains(where: { $0.traits.luminosity != nil }) {
