@@ -67,16 +67,26 @@ public final class TextInk: Sendable {
     }
 
     /// A text layer's box, in its local points: its bounds (a label's ink is clipped to them)
-    /// grown by a tenth of the font's size on every side, and the area its control may put the
-    /// text in (`LayerText.maskArea`). The box stands for where iOS draws the same text in San
-    /// Francisco, whose ink differs from its stand-in's: a few per cent wider or narrower,
-    /// and overhanging the line box (descenders, accents), which iOS's labels do not clip.
+    /// grown by a tenth of the font's size on every side, and across by `widthShare` of its
+    /// width (at most two font sizes), and the area its control may put the text in
+    /// (`LayerText.maskArea`). The box stands for where iOS draws the same text in San
+    /// Francisco, whose ink differs from its stand-in's: overhanging the line box (descenders,
+    /// accents), which iOS's labels do not clip, and a few per cent wider or narrower, an error
+    /// that grows with the line: a label sized by its text ends where the stand-in's line
+    /// ends, and iOS's longer line runs past it (Storytel's 15-point title, 6.7 % wider).
     static func box(of t: LayerText, bounds: Rect) -> Rect {
-        let margin = max(t.fontSize, 0) / 10
-        let box = bounds.insetBy(dx: -margin, dy: -margin)
+        let size = max(t.fontSize, 0)
+        let margin = size / 10
+        let across = margin + min(widthShare * max(bounds.width, 0), 2 * size)
+        let box = bounds.insetBy(dx: -across, dy: -margin)
         guard let area = t.maskArea, !area.isEmpty else { return box }
         return box.union(area)
     }
+
+    /// How much wider than the stand-in's a line of San Francisco may be: the stand-in's widths
+    /// are within about 6 % of San Francisco's from 12 to 28 points (docs/decisions.md, "The
+    /// system font's stand-in"), and 8 % leaves room for the weights measured less.
+    static let widthShare = 0.08
 
     /// The box around `rect` (a layer's local points) mapped by `h`, rounded out to whole
     /// pixels; nil where the map sends a corner behind the eye or off to infinity.

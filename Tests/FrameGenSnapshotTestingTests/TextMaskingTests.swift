@@ -56,11 +56,38 @@ import UIKit
             SnapshotText.withMasking {
                 Self.verdict(reference: Self.card("Hello"), new: Self.card("Hello", stripe: .red))
             })
-        // The label's 100 x 24 points grown by a tenth of its 17-point font on every side, to
-        // whole pixels: 104 x 28.
-        expect(message.contains("framegen: text masked: 1 text runs, 2912 pixels not compared"))
+        // The label's 100 x 24 points grown by a tenth of its 17-point font on every side and by
+        // 8 % of its width across, to whole pixels within the view: 120 x 28.
+        expect(message.contains("framegen: text masked: 1 text runs, 3360 pixels not compared"))
         expect(message.contains("0 of the masked pixels differ (the text's glyphs)"))
         expect(message.contains("1200 of 7200 pixels differ"))
+    }
+
+    /// A label sized by its text ends where the stand-in's line ends; iOS's line of San
+    /// Francisco may run a few per cent longer (Storytel's 15-point title: 254 px where the
+    /// stand-in's is 238), so the mask reaches past the label by 8 % of its width, and by no
+    /// more than two font sizes on a wide label.
+    @Test func aLabelsMaskReachesPastItsEndAsALongerLineOfSanFranciscoWould() {
+        let view = UIView(frame: CGRect(x: 0, y: 0, width: 800, height: 80))
+        let title = UILabel()
+        title.font = .systemFont(ofSize: 15, weight: .medium)
+        title.text = "Harry Potter"
+        title.sizeToFit()
+        title.frame.origin = CGPoint(x: 80, y: 10)
+        let wide = UILabel(frame: CGRect(x: 100, y: 40, width: 580, height: 20))
+        wide.font = .systemFont(ofSize: 12)
+        wide.text = "Mayur Deshmukh"
+        view.addSubview(title)
+        view.addSubview(wide)
+        let mask = Self.mask(of: view)
+        let f = title.frame
+        let reach = 0.07 * f.width
+        expect(Self.masks(CGRect(x: f.maxX, y: f.minY, width: reach, height: f.height), in: mask))
+        expect(Self.masks(CGRect(x: f.minX - reach, y: f.minY, width: reach, height: f.height), in: mask))
+        // The wide label's reach is capped at two font sizes and a tenth: 25.2 points, not 47.6.
+        expect(Self.masks(CGRect(x: 76, y: 40, width: 628, height: 20), in: mask))
+        expect(!Self.masks(CGRect(x: 70, y: 40, width: 20, height: 20), in: mask))
+        expect(!Self.masks(CGRect(x: 690, y: 40, width: 20, height: 20), in: mask))
     }
 
     // Every glyph framegen draws is in the mask (TextInk): not only labels' rectangles but a
