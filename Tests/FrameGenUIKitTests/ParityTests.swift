@@ -608,6 +608,57 @@ import Testing
         Self.expectRow(image, y: 5, from: 100, channel: 0, Array(repeating: 0, count: 20), within: 0, source)
     }
 
+    // MARK: Template images
+
+    /// thumbtack/thumbprint-ios, CheckboxTest.testCheckboxEmpty and
+    /// testCheckboxEmptyHighlighted (3x): a template frame tinted grey (211, 212, 213) or blue
+    /// (0, 159, 217) over white. Its corner's coverage values, one pixel each in a row here,
+    /// come out as iOS drew them: the tint premultiplied times (a + 1) / 256, rounded down, then
+    /// over white (docs/design/rendering.md §7.3). a / 255 rounded misses grey at 4 (254 for
+    /// 255), 21 (251 for 252), 238 (214 for 213) and 250 (212 for 211).
+    @Test func aTemplateImageIsTintedAsIOSTintsIt() {
+        let coverage = [
+            1, 4, 20, 21, 27, 44, 45, 57, 74, 75, 100, 108, 114, 115, 123, 127, 179, 182, 200, 205, 218,
+            230, 238, 243, 249, 250,
+        ]
+        let grey: [[Int]] = [
+            [255, 255, 255], [255, 255, 255], [252, 252, 252], [252, 252, 252], [251, 251, 251],
+            [248, 248, 248], [247, 248, 248], [245, 246, 246], [242, 243, 243], [242, 242, 243],
+            [238, 238, 239], [236, 237, 237], [235, 236, 236], [235, 236, 236], [234, 234, 235],
+            [233, 234, 234], [224, 225, 225], [223, 224, 225], [220, 221, 222], [219, 220, 221],
+            [217, 218, 219], [215, 216, 217], [213, 214, 215], [213, 214, 215], [212, 213, 214],
+            [211, 212, 213],
+        ]
+        let blue: [[Int]] = [
+            [254, 255, 255], [251, 254, 255], [235, 248, 252], [234, 247, 252], [228, 245, 251],
+            [211, 238, 249], [210, 238, 248], [198, 234, 247], [181, 227, 244], [180, 227, 244],
+            [155, 217, 240], [147, 214, 239], [141, 212, 238], [140, 212, 238], [132, 209, 237],
+            [128, 207, 236], [76, 187, 228], [73, 186, 228], [55, 179, 225], [50, 177, 224],
+            [37, 173, 222], [25, 168, 220], [17, 165, 219], [12, 163, 218], [6, 161, 217], [5, 160, 217],
+        ]
+        let template = UIImage(
+            bitmap: UIImage.Bitmap(
+                width: coverage.count, height: 1, pixels: coverage.flatMap { [0, 0, 0, UInt8($0)] })
+        ).withRenderingMode(.alwaysTemplate)
+        for (tint, iOS, test) in [
+            ((211, 212, 213), grey, "testCheckboxEmpty"),
+            ((0, 159, 217), blue, "testCheckboxEmptyHighlighted"),
+        ] {
+            let host = UIView(frame: CGRect(x: 0, y: 0, width: coverage.count, height: 1))
+            host.backgroundColor = .white
+            let view = UIImageView(image: template)
+            view.frame = host.bounds
+            view.tintColor = UIColor(
+                red: CGFloat(tint.0) / 255, green: CGFloat(tint.1) / 255, blue: CGFloat(tint.2) / 255,
+                alpha: 1)
+            host.addSubview(view)
+            let image = Self.rendered(host, scale: 1)
+            for (x, expected) in iOS.enumerated() {
+                Self.expectColor(image, x, 0, expected, within: 0, "thumbprint-ios CheckboxTest.\(test)")
+            }
+        }
+    }
+
     // MARK: Which iOS
 
     /// A 40 pt white-bordered circle whose corner curve the app left unset, drawn by

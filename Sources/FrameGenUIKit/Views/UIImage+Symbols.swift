@@ -141,18 +141,29 @@ extension UIImage {
             symbolConfiguration: symbolConfiguration)
     }
 
-    /// `bitmap` in `color`: each pixel's coverage (alpha) of the colour, premultiplied.
+    /// `bitmap` in `color`: the colour premultiplied to bytes, each scaled by the pixel's
+    /// coverage (alpha) a as (a + 1) / 256 and rounded down, iOS's arithmetic for an image view's
+    /// template image (docs/design/rendering.md §7.3): grey 211 at coverage 238 is 196 on iOS,
+    /// where a / 255 rounded gives 197. An opaque colour keeps the coverage as its alpha; a
+    /// translucent one scales its own alpha the same way (not measured).
     package static func tinted(_ bitmap: Bitmap, _ color: CGColor) -> Bitmap {
         let c = color.rgba
-        let rgb = [c.red, c.green, c.blue].map { Double(Swift.min(Swift.max($0, 0), 1)) }
         let alpha = Double(Swift.min(Swift.max(c.alpha, 0), 1))
+        func byte(_ v: Double) -> UInt32 { UInt32((v * 255).rounded().clampedInt(in: 0...255, nan: 0)) }
+        let premultiplied = SIMD4(
+            byte(Double(Swift.min(Swift.max(c.red, 0), 1)) * alpha),
+            byte(Double(Swift.min(Swift.max(c.green, 0), 1)) * alpha),
+            byte(Double(Swift.min(Swift.max(c.blue, 0), 1)) * alpha), byte(alpha))
         var pixels = bitmap.pixels
-        for i in stride(from: 0, to: pixels.count, by: 4) {
-            let a = Double(pixels[i + 3]) / 255 * alpha
-            pixels[i] = UInt8((rgb[0] * a * 255).rounded())
-            pixels[i + 1] = UInt8((rgb[1] * a * 255).rounded())
-            pixels[i + 2] = UInt8((rgb[2] * a * 255).rounded())
-            pixels[i + 3] = UInt8((a * 255).rounded())
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            guard let p = buffer.baseAddress else { return }
+            for i in stride(from: 0, to: buffer.count - 3, by: 4) {
+                let v = (premultiplied &* SIMD4(repeating: UInt32(p[i + 3]) + 1)) &>> 8
+                (p[i], p[i + 1], p[i + 2], p[i + 3]) = (
+                    UInt8(truncatingIfNeeded: v.x), UInt8(truncatingIfNeeded: v.y),
+                    UInt8(truncatingIfNeeded: v.z), UInt8(truncatingIfNeeded: v.w)
+                )
+            }
         }
         var out = Bitmap(width: bitmap.width, height: bitmap.height, pixels: pixels)
         // A template image's text, tinted, is still text where it lies.
