@@ -488,9 +488,11 @@ public enum Compositor {
             if let deviceToTexture = LayerContents.deviceToTexture(
                 imageWidth: c.texture.width, imageHeight: c.texture.height, rect: rect, localToDevice: h)
             {
+                // `render(in:)` magnifies contents with iOS's own weights (rendering.md §7.4).
                 Painter.drawTexture(
                     &image, c.texture, deviceToTexture: deviceToTexture, coverage: mask,
-                    opacity: opacity, cache: layers,
+                    opacity: opacity, filter: layer.isDrawnAsCoreGraphics ? .renderInContext : .trilinear,
+                    cache: layers,
                     over: layer.backgroundColor == nil ? untouched?.color(under: mask.box) : nil)
             }
         }

@@ -104,6 +104,10 @@ public enum Painter {
                         stride: stride, opacity: opacity, over: texture.isOpaque ? color : nil)
                     switch path {
                     case .scaled(let spans):
+                        if filter == .renderInContext, RenderInContextMagnification.applies(to: spans) {
+                            RenderInContextMagnification.draw(target, spans)
+                            return
+                        }
                         if separable, let cache, cache.draw(target, spans, texture: texture, vector: vector) {
                             return
                         }

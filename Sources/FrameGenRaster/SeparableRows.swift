@@ -39,15 +39,18 @@ enum SeparableRows {
 
     /// The texel index and 7-bit weight of a fixed coordinate: `fixed` is (x + 1) in 32.32, x
     /// being the level's texel coordinate minus 0.5 (`AffineSpans`), clamped to [0, size + 1]
-    /// so far-away coordinates read the edge; rounded to 1/128.
-    @inline(__always) static func split(_ fixed: Int64, size: Int) -> (i0: Int, i1: Int, w: UInt16) {
+    /// so far-away coordinates read the edge; rounded to 1/2^bits (1/128 here), half up, a
+    /// carry moving to the next texel.
+    @inline(__always) static func split(_ fixed: Int64, size: Int, bits: Int64 = 7) -> (
+        i0: Int, i1: Int, w: UInt16
+    ) {
         let max = Int64(size + 1) << 32
         let c = fixed < 0 ? 0 : (fixed < max ? fixed : max)
-        let f = Int(truncatingIfNeeded: (c &+ (1 << 24)) >> 25)
-        let i = (f &>> 7) &- 1
+        let f = Int(truncatingIfNeeded: (c &+ (1 << (31 &- bits))) >> (32 &- bits))
+        let i = (f &>> Int(bits)) &- 1
         let i0 = i < 0 ? 0 : (i < size ? i : size &- 1)
         let i1 = i &+ 1 < size ? i &+ 1 : size &- 1
-        return (i0, i1, UInt16(truncatingIfNeeded: f & 127))
+        return (i0, i1, UInt16(truncatingIfNeeded: f & ((1 << Int(bits)) &- 1)))
     }
 
     @inline(__always) static func column(_ l: Texture.Level, fixedX: Int64) -> Column {

@@ -17,7 +17,7 @@ enum TexturePath {
     /// `m`'s sign fixed (W > 0 in front of the eye), and W > 0 when it is affine.
     init(_ m: Homography, filter: TextureFilter, box b: PixelBox, sampler s: TextureSampler) {
         guard m.isAffine else {
-            self = filter == .trilinear ? .perspective : .pixelByPixel(.level(0))
+            self = filter != .bilinear ? .perspective : .pixelByPixel(.level(0))
             return
         }
         // An affine map has the same derivatives everywhere: one plan for every pixel.

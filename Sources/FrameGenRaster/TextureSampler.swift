@@ -7,6 +7,9 @@ public enum TextureFilter: Sendable, Hashable {
     /// Bilinear when magnified; when minified, bilinear in the two mip levels around the
     /// level of detail and linear between them.
     case trilinear
+    /// What `render(in:)` draws a layer's contents with: `.trilinear` where minified or turned;
+    /// magnified by a scale, iOS's weights in sixteenths (`RenderInContextMagnification`).
+    case renderInContext
 }
 
 extension Texture {
@@ -14,7 +17,7 @@ extension Texture {
     /// detail `lod` = log2(texels per pixel), clamp-to-edge. Rounded to 8 bits.
     public func sample(_ uv: SIMD2<Double>, lod: Double = 0, filter: TextureFilter = .trilinear) -> Pixel {
         withSampler { s in
-            (filter == .trilinear ? s.trilinear(uv.x, uv.y, lod: lod) : s.bilinear(0, uv.x, uv.y)).pixel()
+            (filter != .bilinear ? s.trilinear(uv.x, uv.y, lod: lod) : s.bilinear(0, uv.x, uv.y)).pixel()
         }
     }
 

@@ -659,6 +659,37 @@ import Testing
         }
     }
 
+    // MARK: Images magnified under render(in:)
+
+    /// An image view's picture drawn larger than its pixels by `render(in:)`: the two texels
+    /// around each pixel weighted in sixteenths from the position rounded to an eighth of a texel
+    /// (docs/design/rendering.md §7.4). iOS's references: thumbprint-ios's checkbox mark drawn
+    /// four times its size weighs the far texel 0.064, 0.25, 0.75 and 0.935 at the four phases
+    /// (least squares over the mark); devpass-tech/challenge-viewcode-realestate's carousel photo
+    /// (720 x 480 px aspect-filled to 1125 x 750) 1/16, 1/8, 1/4, 1/2, 3/4, 7/8 and 15/16 in
+    /// bands an eighth of a texel wide. A black-to-white step four times its size: 16, 64, 191,
+    /// 239 where bilinear weights give 32, 96, 159, 223; on screen it stays bilinear.
+    @Test func aMagnifiedImageIsWeighedInSixteenthsByRenderIn() {
+        let step = UIImage(
+            bitmap: UIImage.Bitmap(width: 2, height: 1, pixels: [0, 0, 0, 255, 255, 255, 255, 255]))
+        let view = UIImageView(image: step)
+        view.frame = CGRect(x: 0, y: 0, width: 8, height: 1)
+        let drawn = Self.rendered(view, scale: 1)
+        let row = (0..<8).map { Int(drawn.pixels[$0 * 4]) }
+        #expect(row == [0, 0, 16, 64, 191, 239, 255, 255], "render(in:) \(row)")
+        // Five and two and a half times: the other eighths (2, 6 and the middle, 4).
+        for (width, iOS) in [(10, [0, 0, 0, 32, 64, 191, 223, 255, 255, 255]), (5, [0, 16, 128, 239, 255])] {
+            view.frame = CGRect(x: 0, y: 0, width: width, height: 1)
+            let image = Self.rendered(view, scale: 1)
+            let values = (0..<width).map { Int(image.pixels[$0 * 4]) }
+            #expect(values == iOS, "render(in:), \(width) px: \(values)")
+        }
+        view.frame = CGRect(x: 0, y: 0, width: 8, height: 1)
+        let screen = Self.onScreen(view, scale: 1)
+        let shown = (0..<8).map { Int(screen.pixels[$0 * 4]) }
+        #expect(shown == [0, 0, 32, 96, 159, 223, 255, 255], "on screen \(shown)")
+    }
+
     // MARK: Which iOS
 
     /// A 40 pt white-bordered circle whose corner curve the app left unset, drawn by
