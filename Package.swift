@@ -307,7 +307,10 @@ var targets: [Target] = [
         dependencies: ["FrameGenRaster", "FrameGenGeometry", "FrameGenCodecs", "TestTiers"]),
     .testTarget(
         name: "CodecsTests",
-        dependencies: ["FrameGenCodecs", "FrameGenRaster", "FrameGenGeometry", "CFrameGenPNG", "TestTiers"],
+        dependencies: [
+            "FrameGenCodecs", "FrameGenRaster", "FrameGenGeometry", "CFrameGenPNG", "CFrameGenJPEG",
+            "TestTiers",
+        ],
         resources: [.copy("Fixtures")]),
     .testTarget(
         name: "ComparisonTests",

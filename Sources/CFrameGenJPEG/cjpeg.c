@@ -21,6 +21,8 @@ typedef struct ctx {
     int status; /* what the error path returns */
     int created;
     uint8_t *row;
+    uint8_t *planes; /* the raw decode's three component planes, one allocation */
+    int *sums;       /* its vertical chroma sums, two rows */
 } ctx;
 
 /* Progressive files may repeat scans without end; each scan costs a pass over the whole
@@ -104,6 +106,8 @@ static void free_ctx(ctx *c) {
         jpeg_destroy_decompress(&c->cinfo);
     }
     free(c->row);
+    free(c->planes);
+    free(c->sums);
     free(c);
 }
 
@@ -178,13 +182,145 @@ static void start_rgba(ctx *c) {
     }
 }
 
+/* ---- Chroma upsampled within each block, as ImageIO does (docs/design/rendering.md §7.5) -----
+
+   libjpeg-turbo's fancy upsampling weighs each chroma sample 3:1 with its neighbour across the
+   whole plane. Apple's decoder does the same inside each 8 x 8 chroma block and repeats the
+   block's own edge sample at its border: measured on an iOS reference of a 4:2:0 photo (docs).
+   Here the planes come out raw (libjpeg's inverse DCT, nothing upsampled) and are upsampled with
+   libjpeg's own arithmetic (jdsample.c) and converted with its tables (jdcolor.c), so that with
+   `within_blocks` 0 the bytes equal libjpeg-turbo's own decode (tested); 4:2:0 and 4:2:2 only. */
+
+#define YCC_SCALEBITS 16
+#define YCC_ONE_HALF ((int32_t)1 << (YCC_SCALEBITS - 1))
+#define YCC_FIX(x) ((int32_t)((x) * (1L << YCC_SCALEBITS) + 0.5))
+
+static int raw_eligible(j_decompress_ptr d) {
+    if (d->jpeg_color_space != JCS_YCbCr || d->num_components != 3) {
+        return 0;
+    }
+    const jpeg_component_info *ci = d->comp_info;
+    for (int k = 1; k < 3; k++) {
+        if (ci[k].h_samp_factor != 1 || ci[k].v_samp_factor != 1) {
+            return 0;
+        }
+    }
+    /* libjpeg's fancy upsampling needs more than two chroma columns (jdsample.c). */
+    return ci[0].h_samp_factor == 2 && (ci[0].v_samp_factor == 1 || ci[0].v_samp_factor == 2) &&
+           (d->image_width + 1) / 2 > 2;
+}
+
+/* A neighbour's index: one step from i, kept inside [0, n) and, within blocks, inside i's block
+   of 8 (the sample itself where the step leaves them). */
+static inline int neighbour(int i, int step, int n, int within_blocks) {
+    int j = i + step;
+    if (j < 0 || j >= n || (within_blocks && (j >> 3) != (i >> 3))) {
+        return i;
+    }
+    return j;
+}
+
+static void decode_raw(ctx *c, uint8_t *pixels, size_t row_bytes, int within_blocks) {
+    j_decompress_ptr d = &c->cinfo;
+    d->raw_data_out = TRUE;
+    d->out_color_space = JCS_YCbCr;
+    jpeg_start_decompress(d);
+    const jpeg_component_info *ci = d->comp_info;
+    const int vmax = d->max_v_samp_factor; /* 2 for 4:2:0, 1 for 4:2:2 */
+    size_t pw[3], ph[3], offset[3], total = 0;
+    for (int k = 0; k < 3; k++) {
+        pw[k] = (size_t)ci[k].width_in_blocks * DCTSIZE;
+        ph[k] = (size_t)d->total_iMCU_rows * (size_t)ci[k].v_samp_factor * DCTSIZE;
+        offset[k] = total;
+        total += pw[k] * ph[k];
+    }
+    /* Under 2 bytes a pixel plus block padding: the image limits bound it. */
+    if (!(c->planes = malloc(total)) || !(c->sums = malloc(sizeof(int) * pw[1] * 2))) {
+        fail(c, CJPEG_ERROR_MEMORY, "out of memory");
+    }
+    JSAMPROW rows[3][2 * DCTSIZE];
+    JSAMPARRAY image[3] = {rows[0], rows[1], rows[2]};
+    for (JDIMENSION imcu = 0; imcu < d->total_iMCU_rows; imcu++) {
+        for (int k = 0; k < 3; k++) {
+            int n = ci[k].v_samp_factor * DCTSIZE;
+            for (int r = 0; r < n; r++) {
+                rows[k][r] = c->planes + offset[k] + ((size_t)imcu * n + r) * pw[k];
+            }
+        }
+        if (jpeg_read_raw_data(d, image, (JDIMENSION)(vmax * DCTSIZE)) == 0) {
+            fail(c, CJPEG_ERROR_FORMAT, "decoding stopped before the last row");
+        }
+    }
+    jpeg_finish_decompress(d);
+
+    int cr_r[256], cb_b[256];
+    int32_t cr_g[256], cb_g[256];
+    for (int i = 0; i < 256; i++) {
+        int32_t x = i - 128;
+        cr_r[i] = (int)((YCC_FIX(1.40200) * x + YCC_ONE_HALF) >> YCC_SCALEBITS);
+        cb_b[i] = (int)((YCC_FIX(1.77200) * x + YCC_ONE_HALF) >> YCC_SCALEBITS);
+        cr_g[i] = -YCC_FIX(0.71414) * x;
+        cb_g[i] = -YCC_FIX(0.34414) * x + YCC_ONE_HALF;
+    }
+    const int width = (int)d->image_width, height = (int)d->image_height;
+    const int cw = (width + 1) / 2;
+    const int chh = vmax == 2 ? (height + 1) / 2 : height;
+    const uint8_t *yp = c->planes + offset[0];
+    const uint8_t *cbp = c->planes + offset[1], *crp = c->planes + offset[2];
+    int *cbs = c->sums, *crs = c->sums + pw[1];
+    for (int y = 0; y < height; y++) {
+        /* Vertical: 4:2:0 takes 3 parts of its chroma row and 1 of the row above (even output
+           rows) or below (odd), kept as sums x 4; 4:2:2 the row itself. */
+        int cy = vmax == 2 ? y >> 1 : y;
+        const uint8_t *cb0 = cbp + (size_t)cy * pw[1], *cr0 = crp + (size_t)cy * pw[2];
+        if (vmax == 2) {
+            int ny = neighbour(cy, (y & 1) ? 1 : -1, chh, within_blocks);
+            const uint8_t *cb1 = cbp + (size_t)ny * pw[1], *cr1 = crp + (size_t)ny * pw[2];
+            for (int x = 0; x < cw; x++) {
+                cbs[x] = 3 * cb0[x] + cb1[x];
+                crs[x] = 3 * cr0[x] + cr1[x];
+            }
+        } else {
+            for (int x = 0; x < cw; x++) {
+                cbs[x] = cb0[x];
+                crs[x] = cr0[x];
+            }
+        }
+        const uint8_t *yr = yp + (size_t)y * pw[0];
+        uint8_t *out = pixels + (size_t)y * row_bytes;
+        for (int x = 0; x < width; x++) {
+            /* Horizontal: 3 parts of the sample under the pixel and 1 of its left neighbour (even
+               pixels) or right (odd); libjpeg's rounding, 8 and 7 in sixteenths for 4:2:0, 1 and 2
+               in quarters for 4:2:2. */
+            int cx = x >> 1, odd = x & 1;
+            int nx = neighbour(cx, odd ? 1 : -1, cw, within_blocks);
+            int cb, cr;
+            if (vmax == 2) {
+                cb = (3 * cbs[cx] + cbs[nx] + (odd ? 7 : 8)) >> 4;
+                cr = (3 * crs[cx] + crs[nx] + (odd ? 7 : 8)) >> 4;
+            } else {
+                cb = (3 * cbs[cx] + cbs[nx] + (odd ? 2 : 1)) >> 2;
+                cr = (3 * crs[cx] + crs[nx] + (odd ? 2 : 1)) >> 2;
+            }
+            int luma = yr[x];
+            int r = luma + cr_r[cr];
+            int g = luma + (int)((cb_g[cb] + cr_g[cr]) >> YCC_SCALEBITS);
+            int b = luma + cb_b[cb];
+            out[4 * x] = (uint8_t)(r < 0 ? 0 : r > 255 ? 255 : r);
+            out[4 * x + 1] = (uint8_t)(g < 0 ? 0 : g > 255 ? 255 : g);
+            out[4 * x + 2] = (uint8_t)(b < 0 ? 0 : b > 255 ? 255 : b);
+            out[4 * x + 3] = 255;
+        }
+    }
+}
+
 /* What one call does: read the header only, also decode every row into one reused row (to
    validate), or decode into the caller's buffer. */
 enum mode { MODE_INFO, MODE_VALIDATE, MODE_DECODE };
 
 /* The one function that calls setjmp, so that every entry point shares its error path. */
 static int run(enum mode mode, const uint8_t *data, size_t size, const cjpeg_limits *limits,
-               unsigned denom, cjpeg_info *out, uint8_t *pixels, size_t capacity, char *err) {
+               unsigned denom, int chroma, cjpeg_info *out, uint8_t *pixels, size_t capacity, char *err) {
     if (!out || !data || (mode != MODE_INFO && !limits) || (mode == MODE_DECODE && !pixels) ||
         (denom != 1 && denom != 2 && denom != 4 && denom != 8)) {
         set_err(err, "missing argument");
@@ -219,6 +355,11 @@ static int run(enum mode mode, const uint8_t *data, size_t size, const cjpeg_lim
         if (mode == MODE_VALIDATE && !(c->row = malloc(row_bytes))) {
             fail(c, CJPEG_ERROR_MEMORY, "out of memory");
         }
+        if (mode == MODE_DECODE && denom == 1 && chroma != CJPEG_CHROMA_LIBJPEG && raw_eligible(&c->cinfo)) {
+            decode_raw(c, pixels, row_bytes, chroma == CJPEG_CHROMA_WITHIN_BLOCKS);
+            free_ctx(c);
+            return CJPEG_OK;
+        }
         start_rgba(c);
         while (c->cinfo.output_scanline < c->cinfo.output_height) {
             JSAMPROW rows[1] = {mode == MODE_DECODE ? pixels + row_bytes * c->cinfo.output_scanline
@@ -238,17 +379,24 @@ static int run(enum mode mode, const uint8_t *data, size_t size, const cjpeg_lim
 
 int cjpeg_read_info(const uint8_t *data, size_t size, const cjpeg_limits *limits, int validate,
                     cjpeg_info *out, char err[CJPEG_ERRLEN]) {
-    return run(validate ? MODE_VALIDATE : MODE_INFO, data, size, limits, 1, out, NULL, 0, err);
+    return run(validate ? MODE_VALIDATE : MODE_INFO, data, size, limits, 1, CJPEG_CHROMA_LIBJPEG, out, NULL,
+               0, err);
 }
 
 int cjpeg_decode_rgba8(const uint8_t *data, size_t size, const cjpeg_limits *limits, cjpeg_info *out,
                        uint8_t *pixels, size_t capacity, char err[CJPEG_ERRLEN]) {
-    return run(MODE_DECODE, data, size, limits, 1, out, pixels, capacity, err);
+    return run(MODE_DECODE, data, size, limits, 1, CJPEG_CHROMA_LIBJPEG, out, pixels, capacity, err);
 }
 
 int cjpeg_decode_rgba8_scaled(const uint8_t *data, size_t size, const cjpeg_limits *limits, unsigned denom,
                               cjpeg_info *out, uint8_t *pixels, size_t capacity, char err[CJPEG_ERRLEN]) {
-    return run(MODE_DECODE, data, size, limits, denom, out, pixels, capacity, err);
+    return run(MODE_DECODE, data, size, limits, denom, CJPEG_CHROMA_LIBJPEG, out, pixels, capacity, err);
+}
+
+int cjpeg_decode_rgba8_chroma(const uint8_t *data, size_t size, const cjpeg_limits *limits, unsigned denom,
+                              int chroma, cjpeg_info *out, uint8_t *pixels, size_t capacity,
+                              char err[CJPEG_ERRLEN]) {
+    return run(MODE_DECODE, data, size, limits, denom, chroma, out, pixels, capacity, err);
 }
 
 #define CJPEG_STR2(x) #x

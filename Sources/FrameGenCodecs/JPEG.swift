@@ -51,9 +51,12 @@ public enum JPEG {
         return StraightImage(width: width, height: height, rgba: pixels)!
     }
 
-    static func decodePixels(_ bytes: [UInt8], reduction: Int, limits: ImageLimits) throws(ImageFileError)
-        -> (Int, Int, [UInt8])
-    {
+    /// `chroma`: how chroma stored at half resolution is upsampled at full size, as Apple's
+    /// decoder does by default (inside each 8 x 8 chroma block, docs/design/rendering.md §7.5);
+    /// `CJPEG_CHROMA_LIBJPEG` and `CJPEG_CHROMA_RAW_LIBJPEG` are libjpeg-turbo's, for tests.
+    static func decodePixels(
+        _ bytes: [UInt8], reduction: Int, limits: ImageLimits, chroma: Int32 = CJPEG_CHROMA_WITHIN_BLOCKS
+    ) throws(ImageFileError) -> (Int, Int, [UInt8]) {
         guard [1, 2, 4, 8].contains(reduction) else {
             throw ImageFileError(.invalidArgument, "a JPEG reduces by 1, 2, 4 or 8, not \(reduction)")
         }
@@ -69,9 +72,9 @@ public enum JPEG {
         let (status, message) = PNG.withErrorBuffer { err in
             bytes.withUnsafeBufferPointer { data in
                 pixels.withUnsafeMutableBufferPointer { out in
-                    cjpeg_decode_rgba8_scaled(
-                        data.baseAddress, data.count, &climits, UInt32(reduction), &cinfo, out.baseAddress,
-                        out.count, err)
+                    cjpeg_decode_rgba8_chroma(
+                        data.baseAddress, data.count, &climits, UInt32(reduction), chroma, &cinfo,
+                        out.baseAddress, out.count, err)
                 }
             }
         }

@@ -1,3 +1,4 @@
+import CFrameGenJPEG
 import Foundation
 import TestTiers
 import Testing
@@ -227,5 +228,72 @@ private func expectCorners(_ image: Image, _ expected: [Quadrant], _ label: Stri
         expectCorners(image, Self.shownCorners[8]!, "disguised")
         let png = try ImageFile.decode(file: Fixtures.path("decode", "rgba8-13x11.png"))
         try expect(png == (try PNG.decode(file: Fixtures.path("decode", "rgba8-13x11.png"))))
+    }
+}
+
+/// Chroma stored at half resolution, upsampled as Apple's decoder does: 3 parts of the sample
+/// under a pixel and 1 of its neighbour, as libjpeg-turbo's fancy upsampling, but inside each
+/// 8 x 8 chroma block, the block's own sample repeated at its border (docs/design/rendering.md
+/// §7.5, measured on an iOS reference of a 4:2:0 photo).
+@Suite struct JPEGChromaUpsamplingTests {
+    /// A 4:2:0 JPEG (framegen's encoder writes 4:2:0) of colours that change every pixel.
+    static func photo(width: Int, height: Int, seed: UInt64) throws -> [UInt8] {
+        var state = seed
+        var bytes = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                let noise = Int(truncatingIfNeeded: state >> 58)
+                let o = (y * width + x) * 4
+                bytes[o] = UInt8((x * 7 + noise * 3) & 255)
+                bytes[o + 1] = UInt8((y * 5 + x * 2) & 255)
+                bytes[o + 2] = UInt8((255 - x * 3 + y + noise) & 255)
+            }
+        }
+        let image = Image(width: width, height: height, stride: width * 4, premultipliedBytes: bytes)!
+        return try JPEG.encode(image, quality: 90)
+    }
+
+    static let sizes = [(64, 48), (37, 23), (101, 66), (6, 9), (17, 2)]
+
+    /// The raw planes upsampled and converted here with libjpeg-turbo's arithmetic give its own
+    /// decode's bytes: the conversion is right, so the only difference below is the blocks.
+    @Test func theRawPathIsLibjpegTurbosOwnDecode() throws {
+        for (i, (w, h)) in Self.sizes.enumerated() {
+            let jpeg = try Self.photo(width: w, height: h, seed: UInt64(i + 1))
+            let own = try JPEG.decodePixels(
+                jpeg, reduction: 1, limits: .default, chroma: CJPEG_CHROMA_LIBJPEG)
+            let raw = try JPEG.decodePixels(
+                jpeg, reduction: 1, limits: .default, chroma: CJPEG_CHROMA_RAW_LIBJPEG)
+            expect(own.2 == raw.2, "\(w) x \(h): raw planes differ from libjpeg-turbo's decode")
+        }
+    }
+
+    /// Inside a block both decodes agree; at a pixel whose neighbour sample lies in the next
+    /// block (x or y 0 or 15 modulo 16), Apple's takes the pixel's own sample again.
+    @Test func chromaIsUpsampledInsideEachBlock() throws {
+        let (w, h) = (101, 66)
+        let jpeg = try Self.photo(width: w, height: h, seed: 9)
+        let across = try JPEG.decodePixels(jpeg, reduction: 1, limits: .default, chroma: CJPEG_CHROMA_LIBJPEG)
+        let within = try JPEG.decode(jpeg)
+        var (inside, border, borderDiffers) = (0, 0, 0)
+        for y in 0..<h {
+            for x in 0..<w {
+                let o = (y * w + x) * 4
+                let a = Array(across.2[o..<(o + 4)])
+                let b = [within.bytes[o], within.bytes[o + 1], within.bytes[o + 2], within.bytes[o + 3]]
+                let atBorder =
+                    (x % 16 == 0 && x > 0) || (x % 16 == 15 && x < w - 1) || (y % 16 == 0 && y > 0)
+                    || (y % 16 == 15 && y < h - 1)
+                if atBorder {
+                    border += 1
+                    if a != b { borderDiffers += 1 }
+                } else {
+                    inside += 1
+                    expect(a == b, "(\(x), \(y)) inside a block: \(a) against \(b)")
+                }
+            }
+        }
+        expect(inside > 0 && borderDiffers > border / 4, "\(borderDiffers) of \(border) border pixels differ")
     }
 }

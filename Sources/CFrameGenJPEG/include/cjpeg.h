@@ -61,6 +61,19 @@ int cjpeg_decode_rgba8(const uint8_t *data, size_t size, const cjpeg_limits *lim
 int cjpeg_decode_rgba8_scaled(const uint8_t *data, size_t size, const cjpeg_limits *limits, unsigned denom,
                               cjpeg_info *info, uint8_t *pixels, size_t capacity, char err[CJPEG_ERRLEN]);
 
+/* How chroma stored at half resolution (4:2:0, 4:2:2) is upsampled. */
+#define CJPEG_CHROMA_LIBJPEG 0       /* libjpeg-turbo's own decode: fancy, across the plane */
+#define CJPEG_CHROMA_RAW_LIBJPEG 1   /* the same arithmetic from raw planes (its test) */
+#define CJPEG_CHROMA_WITHIN_BLOCKS 2 /* Apple's: fancy inside each 8 x 8 chroma block */
+
+/* cjpeg_decode_rgba8_scaled with the chroma upsampling chosen. At denom 1, a 4:2:0 or 4:2:2
+   YCbCr file is decoded to raw planes and upsampled and converted here for the two RAW and
+   WITHIN modes (libjpeg-turbo's arithmetic); every other file, and every other denom, as
+   libjpeg-turbo decodes it. */
+int cjpeg_decode_rgba8_chroma(const uint8_t *data, size_t size, const cjpeg_limits *limits, unsigned denom,
+                              int chroma, cjpeg_info *info, uint8_t *pixels, size_t capacity,
+                              char err[CJPEG_ERRLEN]);
+
 /* Encodes RGBA rows (alpha ignored) as a baseline 4:2:0 JPEG of `quality` 1-100, libjpeg's
    defaults otherwise: framegen writes JPEGs only to make camera-like test photos. On success
    *jpeg is a malloc'ed buffer of *length bytes, freed with cjpeg_free. */
