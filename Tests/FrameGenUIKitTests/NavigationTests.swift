@@ -192,6 +192,42 @@ import Testing
         expect(title.map { $0.isHidden || $0.frame.width == 0 } ?? true)
     }
 
+    /// A custom view made with a zero frame and its content pinned inside by constraints (an
+    /// avatar beside a name, MauriMarques/Posterr's profile item) is as large as its content, as
+    /// iOS 11's bars size it with Auto Layout, and its content is laid out in it.
+    @Test func aCustomViewWithoutAFrameIsSizedByItsConstraints() {
+        let custom = UIView(frame: .zero)
+        let avatar = UIView()
+        avatar.translatesAutoresizingMaskIntoConstraints = false
+        let name = UILabel()
+        name.text = "creator"
+        name.font = .boldSystemFont(ofSize: 17)
+        name.translatesAutoresizingMaskIntoConstraints = false
+        custom.addSubview(avatar)
+        custom.addSubview(name)
+        NSLayoutConstraint.activate([
+            avatar.leftAnchor.constraint(equalTo: custom.leftAnchor),
+            avatar.topAnchor.constraint(equalTo: custom.topAnchor),
+            avatar.bottomAnchor.constraint(equalTo: custom.bottomAnchor),
+            avatar.widthAnchor.constraint(equalToConstant: 32),
+            avatar.heightAnchor.constraint(equalToConstant: 32),
+            name.leadingAnchor.constraint(equalTo: avatar.trailingAnchor, constant: 5),
+            name.centerYAnchor.constraint(equalTo: custom.centerYAnchor),
+            name.trailingAnchor.constraint(equalTo: custom.trailingAnchor),
+        ])
+        let bar = UINavigationBar(frame: CGRect(x: 0, y: 0, width: 375, height: 44))
+        let item = UINavigationItem(title: "Home")
+        item.leftBarButtonItem = UIBarButtonItem(customView: custom)
+        bar.setItems([item], animated: false)
+        bar.layoutIfNeeded()
+        let width = 32 + 5 + name.intrinsicContentSize.width
+        expect(abs(custom.frame.width - width) < 0.5 && custom.frame.height == 32, "\(custom.frame)")
+        expect(abs(custom.frame.midY - 22) < 0.5 && custom.frame.minX < 20, "\(custom.frame)")
+        custom.layoutIfNeeded()
+        expect(avatar.frame == CGRect(x: 0, y: 0, width: 32, height: 32), "\(avatar.frame)")
+        expect(abs(name.frame.minX - 37) < 0.01, "\(name.frame)")
+    }
+
     @Test func barButtonItemsKeepWhatTheyAreMadeWith() {
         let action = UIAction(title: "Share", image: nil) { _ in }
         let share = UIBarButtonItem(title: nil, image: nil, primaryAction: action, menu: nil)

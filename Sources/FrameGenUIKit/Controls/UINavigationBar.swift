@@ -480,12 +480,16 @@ enum BarItemLayout {
         return view
     }
 
-    /// A space's width, else the item's fixed width over the view's own size.
+    /// A space's width, else the item's fixed width over the view's own size. A view with no
+    /// size of its own (a zero frame, no intrinsic size) is sized by Auto Layout, as iOS 11's bars
+    /// lay out a custom view: its compressed fitting size, from the constraints inside it (an
+    /// avatar and a name pinned to its edges).
     static func size(of view: UIView, item: UIBarButtonItem? = nil) -> CGSize {
         var size = view.bounds.size
         if size == .zero {
             size = view.intrinsicContentSize
             if size.width < 0 || size.height < 0 { size = view.sizeThatFits(.zero) }
+            if size == .zero { size = view.systemLayoutSizeFitting(UIView.layoutFittingCompressedSize) }
         }
         if let item, item.width > 0 { size.width = item.width }
         return CGSize(width: max(0, size.width), height: max(0, size.height))
