@@ -5,7 +5,8 @@
    With a second folder (fuzz/corpus/jpeg) it also writes the fuzzer's extra seeds there:
    restart markers with 4:4:4 sampling, arithmetic coding, and a progressive gray file.
    quadrants*: 64 x 32, four 32 x 16 quadrants (red top left, green top right, blue bottom left,
-   white bottom right), so each 16 x 16 chroma block of 4:2:0 lies in one colour. */
+   white bottom right), so each 16 x 16 chroma block of 4:2:0 lies in one colour. chroma-422.jpg:
+   61 x 37, 4:2:2, colours that change every pixel (the chroma upsampling's test). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,7 @@ static unsigned char *buffer;
 static unsigned long length;
 
 /* Variations for the fuzz seeds. */
-static int restart_444, arithmetic;
+static int restart_444, arithmetic, sample_422;
 
 static void encode(int w, int h, int comps, J_COLOR_SPACE in, J_COLOR_SPACE out, int progressive,
                    int quality, void (*pixel)(int x, int y, unsigned char *px)) {
@@ -41,6 +42,10 @@ static void encode(int w, int h, int comps, J_COLOR_SPACE in, J_COLOR_SPACE out,
     if (restart_444) {
         c.restart_interval = 1;
         c.comp_info[0].h_samp_factor = c.comp_info[0].v_samp_factor = 1;
+    }
+    if (sample_422) {
+        c.comp_info[0].h_samp_factor = 2;
+        c.comp_info[0].v_samp_factor = 1;
     }
     c.arith_code = arithmetic;
     jpeg_start_compress(&c, TRUE);
@@ -69,6 +74,11 @@ static void quadrants(int x, int y, unsigned char *px) {
 }
 static void gray(int x, int y, unsigned char *px) { px[0] = x < 16 ? 50 : 200; (void)y; }
 static void solid(int x, int y, unsigned char *px) { px[0] = 200; px[1] = 100; px[2] = 50; (void)x; (void)y; }
+static void busy(int x, int y, unsigned char *px) {
+    px[0] = (unsigned char)(x * 7 + y * 3);
+    px[1] = (unsigned char)(y * 5 + x * 2);
+    px[2] = (unsigned char)(255 - x * 3 + y * y);
+}
 static void cmyk(int x, int y, unsigned char *px) { px[0] = 10; px[1] = 200; px[2] = 30; px[3] = (unsigned char)(x * 8 + y); }
 
 /* The baseline quadrants file with an APP1 Exif block (IFD0: ImageWidth, then Orientation)
@@ -143,6 +153,10 @@ int main(int argc, char **argv) {
     encode(64, 64, 3, JCS_RGB, JCS_YCbCr, 0, 95, solid);
     save(dir, "solid-c86432.jpg", buffer, length);
     for (int o = 2; o <= 8; o++) save_oriented(dir, o, o % 2);
+    sample_422 = 1;
+    encode(61, 37, 3, JCS_RGB, JCS_YCbCr, 0, 90, busy);
+    save(dir, "chroma-422.jpg", buffer, length);
+    sample_422 = 0;
     if (argc == 3) {
         restart_444 = 1;
         encode(24, 24, 3, JCS_RGB, JCS_YCbCr, 0, 80, quadrants);
