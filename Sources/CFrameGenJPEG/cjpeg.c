@@ -383,19 +383,8 @@ int cjpeg_read_info(const uint8_t *data, size_t size, const cjpeg_limits *limits
                0, err);
 }
 
-int cjpeg_decode_rgba8(const uint8_t *data, size_t size, const cjpeg_limits *limits, cjpeg_info *out,
-                       uint8_t *pixels, size_t capacity, char err[CJPEG_ERRLEN]) {
-    return run(MODE_DECODE, data, size, limits, 1, CJPEG_CHROMA_LIBJPEG, out, pixels, capacity, err);
-}
-
-int cjpeg_decode_rgba8_scaled(const uint8_t *data, size_t size, const cjpeg_limits *limits, unsigned denom,
-                              cjpeg_info *out, uint8_t *pixels, size_t capacity, char err[CJPEG_ERRLEN]) {
-    return run(MODE_DECODE, data, size, limits, denom, CJPEG_CHROMA_LIBJPEG, out, pixels, capacity, err);
-}
-
-int cjpeg_decode_rgba8_chroma(const uint8_t *data, size_t size, const cjpeg_limits *limits, unsigned denom,
-                              int chroma, cjpeg_info *out, uint8_t *pixels, size_t capacity,
-                              char err[CJPEG_ERRLEN]) {
+int cjpeg_decode_rgba8(const uint8_t *data, size_t size, const cjpeg_limits *limits, unsigned denom, int chroma,
+                       cjpeg_info *out, uint8_t *pixels, size_t capacity, char err[CJPEG_ERRLEN]) {
     return run(MODE_DECODE, data, size, limits, denom, chroma, out, pixels, capacity, err);
 }
 

@@ -72,7 +72,7 @@ public enum JPEG {
         let (status, message) = PNG.withErrorBuffer { err in
             bytes.withUnsafeBufferPointer { data in
                 pixels.withUnsafeMutableBufferPointer { out in
-                    cjpeg_decode_rgba8_chroma(
+                    cjpeg_decode_rgba8(
                         data.baseAddress, data.count, &climits, UInt32(reduction), chroma, &cinfo,
                         out.baseAddress, out.count, err)
                 }

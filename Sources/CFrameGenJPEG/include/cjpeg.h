@@ -46,33 +46,24 @@ typedef struct cjpeg_limits {
 int cjpeg_read_info(const uint8_t *data, size_t size, const cjpeg_limits *limits, int validate,
                     cjpeg_info *info, char err[CJPEG_ERRLEN]);
 
-/* Decodes a whole JPEG (baseline or progressive, gray, YCbCr or RGB) to opaque 8-bit RGBA into
-   the caller's buffer: rows packed, width * 4 bytes each, in stored order (no EXIF orientation);
-   `capacity` must be at least width * height * 4. The header is checked against `limits` before
-   anything is allocated. libjpeg's warnings (corrupt data, a premature end of the file) are
-   errors: a damaged file never yields a partly grey image. */
-int cjpeg_decode_rgba8(const uint8_t *data, size_t size, const cjpeg_limits *limits, cjpeg_info *info,
-                       uint8_t *pixels, size_t capacity, char err[CJPEG_ERRLEN]);
-
-/* The same at 1/denom of the stored size (denom 1, 2, 4 or 8), scaled inside the inverse DCT:
-   info->output_width and output_height are width / denom and height / denom rounded up, and
-   `capacity` must hold output_width * output_height * 4 bytes. Limits apply to the stored
-   size. */
-int cjpeg_decode_rgba8_scaled(const uint8_t *data, size_t size, const cjpeg_limits *limits, unsigned denom,
-                              cjpeg_info *info, uint8_t *pixels, size_t capacity, char err[CJPEG_ERRLEN]);
-
 /* How chroma stored at half resolution (4:2:0, 4:2:2) is upsampled. */
 #define CJPEG_CHROMA_LIBJPEG 0       /* libjpeg-turbo's own decode: fancy, across the plane */
 #define CJPEG_CHROMA_RAW_LIBJPEG 1   /* the same arithmetic from raw planes (its test) */
 #define CJPEG_CHROMA_WITHIN_BLOCKS 2 /* Apple's: fancy inside each 8 x 8 chroma block */
 
-/* cjpeg_decode_rgba8_scaled with the chroma upsampling chosen. At denom 1, a 4:2:0 or 4:2:2
-   YCbCr file is decoded to raw planes and upsampled and converted here for the two RAW and
-   WITHIN modes (libjpeg-turbo's arithmetic); every other file, and every other denom, as
-   libjpeg-turbo decodes it. */
-int cjpeg_decode_rgba8_chroma(const uint8_t *data, size_t size, const cjpeg_limits *limits, unsigned denom,
-                              int chroma, cjpeg_info *info, uint8_t *pixels, size_t capacity,
-                              char err[CJPEG_ERRLEN]);
+/* Decodes a whole JPEG (baseline or progressive, gray, YCbCr or RGB) to opaque 8-bit RGBA into
+   the caller's buffer: rows packed, output_width * 4 bytes each, in stored order (no EXIF
+   orientation). The header is checked against `limits` (which apply to the stored size) before
+   anything is allocated. libjpeg's warnings (corrupt data, a premature end of the file) are
+   errors: a damaged file never yields a partly grey image.
+   At 1/denom of the stored size (denom 1, 2, 4 or 8) it is scaled inside the inverse DCT:
+   info->output_width and output_height are width / denom and height / denom rounded up, and
+   `capacity` must hold output_width * output_height * 4 bytes.
+   `chroma` (CJPEG_CHROMA_*): at denom 1, a 4:2:0 or 4:2:2 YCbCr file is decoded to raw planes
+   and upsampled and converted here for the RAW and WITHIN modes (libjpeg-turbo's arithmetic);
+   every other file, and every other denom, as libjpeg-turbo decodes it. */
+int cjpeg_decode_rgba8(const uint8_t *data, size_t size, const cjpeg_limits *limits, unsigned denom, int chroma,
+                       cjpeg_info *info, uint8_t *pixels, size_t capacity, char err[CJPEG_ERRLEN]);
 
 /* Encodes RGBA rows (alpha ignored) as a baseline 4:2:0 JPEG of `quality` 1-100, libjpeg's
    defaults otherwise: framegen writes JPEGs only to make camera-like test photos. On success
