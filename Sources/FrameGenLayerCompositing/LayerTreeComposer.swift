@@ -224,9 +224,8 @@ package final class LayerTreeComposer: Sendable {
         if let stroke = sh.strokeColor {
             let line = elements(sh.path, origin: origin)
             shape.stroke = Stroker.outline(
-                of: asCoreGraphics ? Path.chordsAsCoreGraphics(line, deviceMap: map) : line,
-                style: strokeStyle(sh),
-                tolerance: Stroker.tolerance(localToDevice: map))
+                of: line, style: strokeStyle(sh), tolerance: Stroker.tolerance(localToDevice: map),
+                coreGraphicsChordsThrough: asCoreGraphics ? map : nil)
             shape.strokeColor = color(stroke)
         }
         return shape

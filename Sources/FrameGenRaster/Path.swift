@@ -226,43 +226,6 @@ public struct Path: Sendable, Hashable {
         return out
     }
 
-    /// Core Graphics' steps with each curve cut into chords as Core Graphics cuts it in device
-    /// pixels (`flattenedAsCoreGraphics`), `map` taking the steps to the pixels: the line a
-    /// stroke follows in a layer that `render(in:)` draws, or in a view's `draw(_:)`. Open
-    /// subpaths stay open. The chords are in the steps' own coordinates; a map that is not
-    /// affine is judged by its control points' images.
-    public static func chordsAsCoreGraphics(_ elements: [Element], deviceMap map: Homography) -> [Element] {
-        var out: [Element] = []
-        out.reserveCapacity(elements.count)
-        var current = SIMD2<Double>(0, 0)
-        var start = current
-        func cubic(_ c1: SIMD2<Double>, _ c2: SIMD2<Double>, _ p: SIMD2<Double>) {
-            cutAsCoreGraphics(
-                (current, c1, c2, p), device: (map.map(current), map.map(c1), map.map(c2), map.map(p))
-            ) { out.append(.line($0)) }
-        }
-        for e in elements {
-            switch e {
-            case .move(let p):
-                out.append(e)
-                (current, start) = (p, p)
-            case .line(let p):
-                out.append(e)
-                current = p
-            case .quadCurve(let p, let c):
-                cubic(current + (c - current) * (2.0 / 3), p + (c - p) * (2.0 / 3), p)
-                current = p
-            case .curve(let p, let c1, let c2):
-                cubic(c1, c2, p)
-                current = p
-            case .close:
-                out.append(e)
-                current = start
-            }
-        }
-        return out
-    }
-
     /// Halves the cubic `local` at t = 1/2 while its image `device` bends by more than 1/15
     /// pixel along x or along y (its control polygon's second differences), calling `emit` with
     /// each chord's end in `local`'s coordinates (de Casteljau's halves are the same in both).

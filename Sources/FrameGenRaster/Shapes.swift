@@ -98,20 +98,23 @@ public enum Shapes {
         let limited = min(radius, half / continuousCornerExtent)
         let wide = s.width > bezierPathBreakRatio * radius
         let tall = s.height > bezierPathBreakRatio * radius
-        // Which corners UIKit rounds with its other shapes is known for all four only; fewer
-        // take the first shape at the radius that fits (chosen, docs/design/rendering.md §8.3).
-        guard corners == .all, !(wide && tall) else {
+        // Fewer corners take the shape all four would have, the others square: iOS 14's
+        // capsule corners on a subset are its own (docs/design/rendering.md §8.3).
+        func kept(_ k: Int, _ shape: CornerShape) -> CornerShape? {
+            corners.contains(clockwiseCorners[k]) ? shape : nil
+        }
+        guard !(wide && tall) else {
             let corner = continuousCorner.scaled(by: limited)
-            return outline(s) { k in corners.contains(clockwiseCorners[k]) ? corner : nil }
+            return outline(s) { k in kept(k, corner) }
         }
         guard wide || tall else {
             let corner = capsuleCorner.scaled(by: limited)
-            return outline(s) { _ in corner }
+            return outline(s) { k in kept(k, corner) }
         }
         // Corners 0 and 2 are reached along the top and bottom; a long side leads in.
         let entry = bezierPathEntryCorner(radius: radius, limited: limited)
         let exit = bezierPathExitCorner.scaled(by: limited)
-        return outline(s) { k in (k % 2 == 0) == wide ? entry : exit }
+        return outline(s) { k in kept(k, (k % 2 == 0) == wide ? entry : exit) }
     }
 
     /// The corners clockwise from the top right, as `outline` visits them.

@@ -46,11 +46,27 @@ public enum Stroker {
         var points: [SIMD2<Double>] = []
         var smooth: [Bool] = []
         var closed = false
-        /// A subpath of no length: its direction, for square caps.
+        /// A subpath of no length: its direction, for square caps. Also the tangent at the end.
         var direction = SIMD2<Double>(1, 0)
+        /// The tangent at the start (its first step's direction; a curve's first control point).
+        var startDirection: SIMD2<Double>?
+        /// The caps lie across the ends' tangents, not across the first and last chords: set
+        /// where curves were cut into chords as Core Graphics cuts them, whose end chords turn
+        /// from the curve by half a chord's angle (two butt ends meeting on a curve would
+        /// leave a wedge between them otherwise).
+        var capsAcrossTangents = false
+        /// In the path's units (points): far below any pixel, far above rounding.
+        static let sameTolerance = 1e-9
 
+        /// A step shorter than `sameTolerance` along both axes adds no point: an app's path
+        /// often repeats a point up to rounding (an arc's end from its angle beside the point it
+        /// was aimed at), and such a step has no direction to join by.
         mutating func add(_ p: SIMD2<Double>, smooth s: Bool) {
-            if let last = points.last, last == p { return }
+            if let last = points.last, abs(last.x - p.x) <= Self.sameTolerance,
+                abs(last.y - p.y) <= Self.sameTolerance
+            {
+                return
+            }
             points.append(p)
             smooth.append(s)
         }
@@ -59,15 +75,22 @@ public enum Stroker {
     /// The outline of `elements` stroked with `style`, curves and round parts within
     /// `tolerance` (in the elements' units), to fill under the non-zero rule. Empty for a line
     /// width that is not positive, non-finite points, or strokeEnd <= strokeStart.
+    /// `coreGraphicsChordsThrough`: cut curves into chords as Core Graphics cuts their images
+    /// in device pixels through that map (`Path.flattenedAsCoreGraphics`), the line `render(in:)`
+    /// and a view's `draw(_:)` stroke, each chord's end a corner of the line (joined as
+    /// `style` says); a butt or square cap still lies across the curve's own tangent, so two
+    /// subpaths that meet end to end along a curve close up as on iOS
+    /// (docs/design/rendering.md §8.8).
     public static func outline(
-        of elements: [Path.Element], style: StrokeStyle, tolerance: Double = Path.flatteningTolerance
+        of elements: [Path.Element], style: StrokeStyle, tolerance: Double = Path.flatteningTolerance,
+        coreGraphicsChordsThrough deviceMap: Homography? = nil
     ) -> Path {
         let half = style.lineWidth / 2
         guard half > 0, half.isFinite else { return Path() }
         let tol = max(tolerance, 1e-6)
         // Curves to a quarter of the tolerance: the sides are the centre line's chords moved
         // out, and their area errors add along the whole length.
-        var lines = polylines(elements, tolerance: tol / 4)
+        var lines = polylines(elements, tolerance: tol / 4, coreGraphicsChordsThrough: deviceMap)
         guard !lines.isEmpty else { return Path() }
         for l in lines {
             for p in l.points where !(p.x.isFinite && p.y.isFinite) { return Path() }
@@ -80,7 +103,9 @@ public enum Stroker {
 
     /// Core Graphics' subpaths: a `move` begins one, `close` ends one closed (drawing after it
     /// starts at the subpath's start), a subpath of a lone `move` draws nothing.
-    static func polylines(_ elements: [Path.Element], tolerance: Double) -> [Polyline] {
+    static func polylines(
+        _ elements: [Path.Element], tolerance: Double, coreGraphicsChordsThrough deviceMap: Homography? = nil
+    ) -> [Polyline] {
         var out: [Polyline] = []
         var current = Polyline()
         var drawn = false
@@ -102,10 +127,24 @@ public enum Stroker {
         func begin() {
             if current.points.isEmpty { current.add(cursor, smooth: false) }
         }
+        func started(_ d: SIMD2<Double>) {
+            if current.startDirection == nil, current.points.count == 1, d != .zero {
+                current.startDirection = d
+            }
+        }
         func curve(_ p0: SIMD2<Double>, _ c1: SIMD2<Double>, _ c2: SIMD2<Double>, _ p3: SIMD2<Double>) {
-            let n = Path.subdivisions(p0, c1, c2, p3, tolerance: tolerance)
-            for k in 1...n {
-                current.add(Path.cubicPoint(p0, c1, c2, p3, Double(k) / Double(n)), smooth: k < n)
+            started(c1 != p0 ? c1 - p0 : (c2 != p0 ? c2 - p0 : p3 - p0))
+            if let map = deviceMap {
+                // Core Graphics strokes the polygon of its chords: their ends are corners.
+                current.capsAcrossTangents = true
+                Path.cutAsCoreGraphics(
+                    (p0, c1, c2, p3), device: (map.map(p0), map.map(c1), map.map(c2), map.map(p3))
+                ) { current.add($0, smooth: false) }
+            } else {
+                let n = Path.subdivisions(p0, c1, c2, p3, tolerance: tolerance)
+                for k in 1...n {
+                    current.add(Path.cubicPoint(p0, c1, c2, p3, Double(k) / Double(n)), smooth: k < n)
+                }
             }
             let d = p3 != c2 ? p3 - c2 : (p3 != c1 ? p3 - c1 : p3 - p0)
             if d != .zero { current.direction = d }
@@ -119,6 +158,7 @@ public enum Stroker {
                 current.add(p, smooth: false)
             case .line(let p):
                 begin()
+                started(p - cursor)
                 if p != cursor { current.direction = p - cursor }
                 current.add(p, smooth: false)
                 (cursor, drawn) = (p, true)
@@ -277,18 +317,22 @@ public enum Stroker {
             out.addPolygon(back)
             return
         }
+        // The directions across which the caps lie: the last and first chords', or the curve's
+        // own tangents at its ends.
+        let tangents = line.capsAcrossTangents
+        let end = tangents ? unit(line.direction) : unit(pts[pts.count - 1] - pts[pts.count - 2])
+        let start = tangents ? unit(line.startDirection ?? pts[1] - pts[0]) : unit(pts[1] - pts[0])
         var ring: [SIMD2<Double>] = []
         side(
-            pts, smooth: line.smooth, closed: false, half: h, style: style, tolerance: tolerance, into: &ring)
-        cap(
-            at: pts[pts.count - 1], from: pts[pts.count - 2], half: h, style: style, tolerance: tolerance,
-            into: &ring)
+            pts, smooth: line.smooth, closed: false, half: h, style: style, tolerance: tolerance,
+            ends: (start, end), into: &ring)
+        cap(at: pts[pts.count - 1], direction: end, half: h, style: style, tolerance: tolerance, into: &ring)
         let back = Array(pts.reversed())
         side(
             back, smooth: line.smooth.reversed(), closed: false, half: h, style: style, tolerance: tolerance,
-            into: &ring)
+            ends: (-end, -start), into: &ring)
         cap(
-            at: back[back.count - 1], from: back[back.count - 2], half: h, style: style, tolerance: tolerance,
+            at: back[back.count - 1], direction: -start, half: h, style: style, tolerance: tolerance,
             into: &ring)
         out.addPolygon(ring)
     }
@@ -359,15 +403,17 @@ public enum Stroker {
     /// inner vertex (every vertex when closed). On the side a vertex turns away from, the join
     /// adds its wedge; on the side it turns towards, the outline cuts the corner or passes
     /// through the vertex, so the pieces' windings add and never cancel.
+    /// `ends`: an open line's directions at its first and last points, across which its ends
+    /// lie (nil: its first and last segments').
     static func side(
         _ pts: [SIMD2<Double>], smooth: [Bool], closed: Bool, half h: Double, style: StrokeStyle,
-        tolerance: Double, into out: inout [SIMD2<Double>]
+        tolerance: Double, ends: (SIMD2<Double>, SIMD2<Double>)? = nil, into out: inout [SIMD2<Double>]
     ) {
         let n = pts.count
         let segments = closed ? n : n - 1
         func dir(_ k: Int) -> SIMD2<Double> { unit(pts[(k + 1) % n] - pts[k]) }
         func normal(_ d: SIMD2<Double>) -> SIMD2<Double> { SIMD2(-d.y, d.x) }
-        if !closed { out.append(pts[0] + normal(dir(0)) * h) }
+        if !closed { out.append(pts[0] + normal(ends?.0 ?? dir(0)) * h) }
         for k in (closed ? 0 : 1)..<(closed ? n : n - 1) {
             let d0 = dir((k - 1 + segments) % segments)
             let d1 = dir(k)
@@ -417,15 +463,16 @@ public enum Stroker {
                 out.append(b)
             }
         }
-        if !closed { out.append(pts[n - 1] + normal(dir(n - 2)) * h) }
+        if !closed { out.append(pts[n - 1] + normal(ends?.1 ?? dir(n - 2)) * h) }
     }
 
-    /// The cap at `p`, the end of a segment from `q`: from the left side's end to the right's.
+    /// The cap at `p`, the end of a line heading along the unit vector `d` there: from the left
+    /// side's end to the right's.
     static func cap(
-        at p: SIMD2<Double>, from q: SIMD2<Double>, half h: Double, style: StrokeStyle, tolerance: Double,
+        at p: SIMD2<Double>, direction d: SIMD2<Double>, half h: Double, style: StrokeStyle,
+        tolerance: Double,
         into out: inout [SIMD2<Double>]
     ) {
-        let d = unit(p - q)
         let n = SIMD2(-d.y, d.x)
         switch style.lineCap {
         case .butt: break

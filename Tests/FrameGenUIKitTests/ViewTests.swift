@@ -444,3 +444,21 @@ private func holds(_ path: UIBezierPath, cubic expected: [CGPoint]) -> Bool {
             ]))
     expect(between.bounds == CGRect(x: 0, y: 0, width: 208, height: 50))
 }
+
+/// Rounding some corners only, UIKit gives each of them the corner it gives all four in that
+/// rect, the others square: iOS 14's references of gabrieloc/roundrect (21 point images,
+/// radius 10, three corners or the top two) have capsule corners there, where a continuous
+/// corner at the radius that fits left its fill 137 levels out past the image's own stroke.
+@Test func bezierPathRoundingSomeCornersGivesThemTheCornersOfAll() {
+    let rect = CGRect(x: 0.5, y: 0.5, width: 20, height: 20)
+    let all = UIBezierPath(roundedRect: rect, cornerRadius: 10)
+    let some = UIBezierPath(
+        roundedRect: rect, byRoundingCorners: [.topRight, .bottomLeft, .bottomRight],
+        cornerRadii: CGSize(width: 10, height: 10))
+    // The top left corner's cubics are the ones left of and above the centre.
+    let kept = cubics(all).filter { c in !c.allSatisfy { $0.x <= 10.5 && $0.y <= 10.5 } }
+    expect(!kept.isEmpty && kept.count < cubics(all).count)
+    for c in kept { expect(holds(some, cubic: c), "\(c)") }
+    expect(some.contains(CGPoint(x: 1, y: 1)) && !all.contains(CGPoint(x: 1, y: 1)))
+    expect(some.contains(CGPoint(x: 19.9, y: 10.5)) && !some.contains(CGPoint(x: 19.9, y: 1.5)))
+}

@@ -239,3 +239,36 @@ private func value(_ m: CoverageMask, _ x: Int, _ y: Int) -> Int {
     expect(value(mask, 41, 9) == 0)  // past it: square, no join
     expect(value(mask, 30, 7) == 0)  // above the bar, beyond half the width
 }
+
+/// Core Graphics strokes the chords it cuts a curve into, but lays a butt cap across the curve's
+/// own tangent, not across the last chord: two open subpaths that meet end to end on a circle
+/// (an app stroking a rounded outline edge by edge) close up, as iOS 14's references of
+/// gabrieloc/roundrect show, where caps across the chords left a wedge open on the outer side.
+@Test func coreGraphicsButtCapsLieAcrossTheCurvesTangent() {
+    let whole = circle(SIMD2(50, 50), 30)
+    // The same circle as two open halves, each ending where the other begins.
+    let halves = [.move(SIMD2(80, 50))] + whole[1...2] + [.move(SIMD2(20, 50))] + whole[3...4]
+    func mask(_ e: [Path.Element]) -> CoverageMask {
+        let outline = Stroker.outline(
+            of: e, style: StrokeStyle(lineWidth: 8), coreGraphicsChordsThrough: .identity)
+        return Rasterizer.coverage(of: outline, clip: (0, 0, 100, 100))
+    }
+    let (closed, open) = (mask(whole), mask(halves))
+    var worst = 0
+    for y in 0..<100 {
+        for x in 0..<100 { worst = max(worst, abs(value(closed, x, y) - value(open, x, y))) }
+    }
+    // The closed circle has a miter join at the seam; the halves' caps meet along one line.
+    expect(worst <= 1, "worst \(worst)")
+    expect(value(open, 81, 50) == 255 && value(open, 18, 49) == 255)
+}
+
+/// A point repeated up to rounding (an arc's end from its angle, then a line to the point it
+/// was aimed at) is one point: the tiny step between them has no direction to join by.
+@Test func aStepOfRoundingIsNoStep() {
+    let exact = line([SIMD2(10, 50), SIMD2(50, 50), SIMD2(50, 50), SIMD2(90, 50)])
+    let rounded = line([SIMD2(10, 50), SIMD2(50, 50), SIMD2(50 + 1e-12, 50 - 1e-12), SIMD2(90, 50)])
+    let a = strokeMask(exact, StrokeStyle(lineWidth: 6))
+    let b = strokeMask(rounded, StrokeStyle(lineWidth: 6))
+    expect(a.data == b.data && a.x == b.x && a.y == b.y && a.width == b.width)
+}
