@@ -128,6 +128,42 @@ import Testing
         expect(custom.titleLabel?.textColor == .black)
     }
 
+    /// A system button fades its background image with its title while highlighted, to 0.2 of
+    /// its opacity (iOS 14's references of gabrieloc/roundrect: a highlighted background image
+    /// of alpha 51 reads 11); a custom button shows it as it is.
+    @Test func aHighlightedSystemButtonFadesItsBackgroundImage() {
+        let opaque = UIGraphicsImageRenderer(size: CGSize(width: 4, height: 4)).image {
+            UIColor.red.setFill()
+            $0.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+        }
+        func alpha(_ type: UIButton.ButtonType) -> Int {
+            let button = UIButton(type: type)
+            button.frame = CGRect(x: 0, y: 0, width: 40, height: 20)
+            button.setBackgroundImage(opaque, for: .highlighted)
+            button.isHighlighted = true
+            button.layoutIfNeeded()
+            return Int(Self.pixel(Self.render(button), 20, 10)[3])
+        }
+        expect((50...52).contains(alpha(.system)), "\(alpha(.system))")
+        expect(alpha(.custom) == 255)
+    }
+
+    /// Content insets that leave less height than the title's line do not cut it: UIKit
+    /// centres the title's whole line on the content rectangle (a 40 point button with insets
+    /// of 16 above and below draws its 15 point title whole, gabrieloc/roundrect on iOS 14).
+    @Test func aTitleTallerThanTheContentKeepsItsLine() throws {
+        let button = UIButton(type: .system)
+        button.frame = CGRect(x: 0, y: 0, width: 200, height: 40)
+        button.setTitle("filled", for: .normal)
+        button.contentEdgeInsets = UIEdgeInsets(top: 16, left: 10, bottom: 16, right: 10)
+        let content = button.contentRect(forBounds: button.bounds)
+        expect(content.height == 8)
+        let line = try #require(button.titleLabel?.intrinsicContentSize.height)
+        let title = button.titleRect(forContentRect: content)
+        expect(title.height == line)
+        expect(abs(title.midY - 20) < 0.001)
+    }
+
     /// The image centred in the content rectangle, shifted by edge insets as UIKit's classic
     /// layout does: an inset shrinks the area it is centred in.
     @Test func imageRectFollowsInsetsAndAlignment() {

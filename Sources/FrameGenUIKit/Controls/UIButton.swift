@@ -301,8 +301,10 @@ open class UIButton: UIControl {
     }
 
     /// The image at its size, and the title at its own or what is left beside the image (a
-    /// title that wraps wrapped there, less `titleEdgeInsets`); each no larger than the content
-    /// rectangle.
+    /// title that wraps wrapped there, less `titleEdgeInsets`); each no wider than the content
+    /// rectangle, the image no taller. A title keeps its height where the insets leave less: iOS
+    /// centres it on the content and draws it whole (a 40 point button with insets of 16 above
+    /// and below, gabrieloc/roundrect on iOS 14).
     private func fittedSizes(in rect: CGRect) -> (image: CGSize, title: CGSize) {
         var image = shownImage?.size ?? .zero
         image.width = Swift.min(image.width, Swift.max(rect.width, 0))
@@ -310,7 +312,6 @@ open class UIButton: UIControl {
         var title = titleSize(
             wrappingAt: rect.width - image.width - titleEdgeInsets.left - titleEdgeInsets.right)
         title.width = Swift.min(title.width, Swift.max(rect.width - image.width, 0))
-        title.height = Swift.min(title.height, Swift.max(rect.height, 0))
         return (image, title)
     }
 
@@ -504,8 +505,9 @@ open class UIButton: UIControl {
             color = label.tintColor
         }
         var imageAlpha: CGFloat = 1
-        // A system button fades its title and image while highlighted (framegen's reading of
-        // UIKit's fade: to 0.2 of their opacity).
+        // A system button fades its title, its image and its background image while highlighted,
+        // to 0.2 of their opacity (iOS 14's references of gabrieloc/roundrect: a highlighted
+        // background image drawn at alpha 51 reads 11).
         if buttonType != .custom, isHighlighted {
             color = color.withAlphaComponent(color.cgColor.alpha * 0.2)
             imageAlpha = 0.2
@@ -519,6 +521,7 @@ open class UIButton: UIControl {
         glyphView?.alpha = imageAlpha
         backgroundView.image = currentBackgroundImage
         backgroundView.isHidden = currentBackgroundImage == nil
+        backgroundView.alpha = imageAlpha
         backgroundView.backgroundColor = nil
         backgroundView.layer.cornerRadius = 0
         backgroundView.layer.borderWidth = 0
