@@ -219,6 +219,36 @@ private let mainStoryboard = """
     """
 
 @Suite struct StoryboardTests {
+    /// A table cell from a nib has the background the nib gives it, none when it gives none
+    /// (iOS 13's references of nopparitP/SnapshotTest: a nib's cell drawn alone is clear); a
+    /// table shows it on the table's background.
+    @Test func aNibsTableCellHasOnlyTheNibsBackground() throws {
+        func cell(_ color: String) throws -> UITableViewCell {
+            let xib = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" useAutolayout="YES">
+                    <objects>
+                        <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                        <tableViewCell contentMode="scaleToFill" reuseIdentifier="Row" rowHeight="60" id="KGk-i7-Jjw">
+                            <rect key="frame" x="0.0" y="0.0" width="320" height="60"/>
+                            <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" contentMode="center" tableViewCell="KGk-i7-Jjw" id="H2p-sc-9uM">
+                                <rect key="frame" x="0.0" y="0.0" width="320" height="60"/>
+                            </tableViewCellContentView>
+                            \(color)
+                        </tableViewCell>
+                    </objects>
+                </document>
+                """
+            let nib = UINib(nibName: "Row", bundle: try bundle(["Row.xib": xib]))
+            return try #require(nib.instantiate(withOwner: nil).first as? UITableViewCell)
+        }
+        #expect(try cell("").backgroundColor == nil)
+        let green = try cell(
+            #"<color key="backgroundColor" red="0" green="1" blue="0" alpha="1" colorSpace="custom" customColorSpace="sRGB"/>"#
+        )
+        #expect(green.backgroundColor?.cgColor == UIColor(red: 0, green: 1, blue: 0, alpha: 1).cgColor)
+    }
+
     /// A nib's cell: its class made by `init?(coder:)` (which already sees the nib's background),
     /// its label's properties, its outlet connected before `awakeFromNib()`, its runtime
     /// attribute on the layer, and constraints that centre the label.

@@ -313,10 +313,7 @@ private final class Source: NSObject, UITableViewDataSource, UITableViewDelegate
                 cell.contentView.backgroundColor = indexPath.row == 1 ? .red : nil
             }
             table.layoutIfNeeded()
-            let image = UIGraphicsImageRenderer(
-                bounds: table.bounds,
-                format: UIGraphicsImageRendererFormat(for: UITraitCollection(displayScale: 2))
-            ).image { table.layer.render(in: $0.cgContext) }
+            let image = Self.drawnAt2x(table)
             withExtendedLifetime(source) {}
             // The separator under row 0: y 43.5..<44, pixel row 87, from x 16 (pixel 32).
             let white: [UInt8] = [255, 255, 255, 255]
@@ -336,15 +333,38 @@ private final class Source: NSObject, UITableViewDataSource, UITableViewDelegate
         }
     }
 
+    /// A table at least 414 points wide (a Plus or Max iPhone) gives its cells and separators
+    /// margins of 20 points, a narrower one 16, as `systemMinimumLayoutMargins` does (iOS 13's
+    /// references of nopparitP/SnapshotTest on a 414 point phone: separators from x = 20).
+    @Test func aTable414PointsWideInsetsItsRowsBy20() {
+        UIScreen.withMain(UIScreen(size: CGSize(width: 414, height: 896), scale: 2)) {
+            let (table, source) = Self.table([2])
+            table.frame.size.width = 414
+            table.layoutIfNeeded()
+            let cell = table.cellForRow(at: IndexPath(row: 0, section: 0))
+            expect(cell?.contentView.layoutMargins.left == 20)
+            expect(cell?.contentView.layoutMargins.right == 20)
+            let image = Self.drawnAt2x(table)
+            withExtendedLifetime(source) {}
+            let white: [UInt8] = [255, 255, 255, 255]
+            let separator = Self.over(UIColor.separator, white)
+            // The separator under row 0, pixel row 87: from x 20 (pixel 40), white at 19.
+            expect(ImageRendererTests.pixel(image, 38, 87) == white)
+            expect(Self.close(ImageRendererTests.pixel(image, 41, 87), separator))
+            // A program's inset wins.
+            table.separatorInset = UIEdgeInsets(top: 0, left: 10, bottom: 0, right: 0)
+            table.layoutIfNeeded()
+            let inset = Self.drawnAt2x(table)
+            expect(Self.close(ImageRendererTests.pixel(inset, 21, 87), separator))
+        }
+    }
+
     @Test func aDisclosureIndicatorIsDrawnInTertiaryGrey() {
         UIScreen.withMain(UIScreen(size: CGSize(width: 390, height: 844), scale: 2)) {
             let (table, source) = Self.table([1])
             source.configure = { cell, _ in cell.accessoryType = .disclosureIndicator }
             table.layoutIfNeeded()
-            let image = UIGraphicsImageRenderer(
-                bounds: table.bounds,
-                format: UIGraphicsImageRendererFormat(for: UITraitCollection(displayScale: 2))
-            ).image { table.layer.render(in: $0.cgContext) }
+            let image = Self.drawnAt2x(table)
             withExtendedLifetime(source) {}
             // The chevron is 8 x 13 at x 296..<304, y 15.5..<28.5 (scale 2: 592..<608, 31..<57):
             // its tip at the middle right.
@@ -436,6 +456,14 @@ private final class Source: NSObject, UITableViewDataSource, UITableViewDelegate
     private static func near(_ a: CGFloat?, _ b: CGFloat) -> Bool {
         guard let a else { return false }
         return abs(a - b) < 0.001
+    }
+
+    /// The table drawn by `render(in:)` at scale 2.
+    private static func drawnAt2x(_ table: UITableView) -> UIImage {
+        UIGraphicsImageRenderer(
+            bounds: table.bounds,
+            format: UIGraphicsImageRendererFormat(for: UITraitCollection(displayScale: 2))
+        ).image { table.layer.render(in: $0.cgContext) }
     }
 
     private static func close(_ a: [UInt8], _ b: [UInt8]) -> Bool {

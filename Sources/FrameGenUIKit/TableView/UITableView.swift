@@ -86,10 +86,25 @@ open class UITableView: UIScrollView {
         didSet { setNeedsLayout() }
     }
 
-    /// The cells' separator inset where a cell keeps its own default: 16 points from the
-    /// leading edge on an iPhone.
+    /// The cells' separator inset where a cell keeps its own default. Until the program sets
+    /// it, the separators start at the cells' side margin (`cellSideMargin`).
     open var separatorInset = UITableViewCell.defaultSeparatorInset {
-        didSet { setNeedsLayout() }
+        didSet {
+            separatorInsetSet = true
+            setNeedsLayout()
+        }
+    }
+    private var separatorInsetSet = false
+
+    /// The side margin of the cells' content, accessories and separators: 20 points in a table
+    /// at least 414 points wide (a Plus or Max iPhone in portrait), 16 in a narrower one, as
+    /// `systemMinimumLayoutMargins` (iOS 13's references of nopparitP/SnapshotTest on a 414
+    /// point phone: separators from x = 20).
+    var cellSideMargin: CGFloat { bounds.width >= 414 ? 20 : 16 }
+
+    /// `separatorInset`, or the side margin while the program has not set it.
+    private var drawnSeparatorInset: UIEdgeInsets {
+        separatorInsetSet ? separatorInset : UIEdgeInsets(top: 0, left: cellSideMargin, bottom: 0, right: 0)
     }
 
     /// Kept, not drawn.
@@ -978,8 +993,9 @@ open class UITableView: UIScrollView {
                 if y > bounds.minY {
                     lines.append(
                         CGRect(
-                            x: separatorInset.left, y: y - hairline,
-                            width: max(0, bounds.width - separatorInset.left - separatorInset.right),
+                            x: drawnSeparatorInset.left, y: y - hairline,
+                            width: max(
+                                0, bounds.width - drawnSeparatorInset.left - drawnSeparatorInset.right),
                             height: hairline))
                 }
                 y += step
@@ -1024,6 +1040,7 @@ open class UITableView: UIScrollView {
             width: r.width - 2 * sectionInset,
             height: r.height)
         cell.applyTableBackground(style == .plain ? .systemBackground : .secondarySystemGroupedBackground)
+        cell.sideMargin = cellSideMargin
         let count = geometry.rows[indexPath.section].count
         let last = indexPath.row == count - 1
         if style == .insetGrouped {
@@ -1032,7 +1049,7 @@ open class UITableView: UIScrollView {
         if separatorStyle == .none || (style == .insetGrouped && last) {
             cell.separator = nil
         } else {
-            var insets = cell.separatorInsetSet ? cell.separatorInset : separatorInset
+            var insets = cell.separatorInsetSet ? cell.separatorInset : drawnSeparatorInset
             if style == .grouped && last { insets = .zero }
             cell.separator = .init(color: separatorColor ?? .separator, insets: insets)
         }

@@ -179,6 +179,12 @@ open class UITableViewCell: UIView {
     static let defaultSeparatorInset = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 0)
     private(set) var separatorInsetSet = false
 
+    /// The side margin its table gives it (`UITableView.cellSideMargin`): the content view's
+    /// leading and trailing margins where they are the default, and the accessory's inset.
+    var sideMargin: CGFloat = 16 {
+        didSet { if sideMargin != oldValue { setNeedsLayout() } }
+    }
+
     /// Made by the table (or by the default selection style) and kept as the cell's own.
     private let defaultSelectedBackground = UIView(frame: .zero)
     private let separatorView = UIView(frame: .zero)
@@ -231,7 +237,11 @@ open class UITableViewCell: UIView {
         reuseIdentifier = (coder as? InterfaceBuilderCoder)?.element["reuseIdentifier"]
         super.init(coder: coder)
         frame = CGRect(x: 0, y: 0, width: 320, height: 44)
+        // A cell from a file has only the background the file gives it until a table shows it
+        // (iOS 13's references of nopparitP/SnapshotTest: a nib's cell drawn alone is clear).
+        let decoded = super.backgroundColor
         setUpCell()
+        super.backgroundColor = decoded
         InterfaceBuilder.decode(self, coder: coder, at: UITableViewCell.self)
     }
 
@@ -340,7 +350,7 @@ open class UITableViewCell: UIView {
         var contentWidth = b.width
         if let accessory = accessoryContainer {
             let size = accessory.bounds.size
-            let x = b.width - 16 - size.width
+            let x = b.width - sideMargin - size.width
             accessory.frame = CGRect(
                 x: x, y: ((b.height - separatorHeight - size.height) / 2).rounded(), width: size.width,
                 height: size.height)
@@ -348,9 +358,11 @@ open class UITableViewCell: UIView {
         }
         contentView.frame = CGRect(x: 0, y: 0, width: contentWidth, height: b.height - separatorHeight)
         var margins = contentView.layoutMargins
-        let trailing: CGFloat = accessoryContainer == nil ? 16 : 10
-        if margins.right != trailing {
-            margins.right = trailing
+        let trailing: CGFloat = accessoryContainer == nil ? sideMargin : 10
+        // A leading margin the program set is its own; the default follows the table's.
+        let leading = [16, 20].contains(margins.left) ? sideMargin : margins.left
+        if margins.right != trailing || margins.left != leading {
+            (margins.left, margins.right) = (leading, trailing)
             contentView.layoutMargins = margins
         }
     }
