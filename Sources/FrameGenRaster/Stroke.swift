@@ -158,8 +158,12 @@ public enum Stroker {
                 current.add(p, smooth: false)
             case .line(let p):
                 begin()
-                started(p - cursor)
-                if p != cursor { current.direction = p - cursor }
+                // A step of rounding (`Polyline.sameTolerance`) adds no point and no direction.
+                let d = p - cursor
+                if abs(d.x) > Polyline.sameTolerance || abs(d.y) > Polyline.sameTolerance {
+                    started(d)
+                    current.direction = d
+                }
                 current.add(p, smooth: false)
                 (cursor, drawn) = (p, true)
             case .quadCurve(let p, let c):

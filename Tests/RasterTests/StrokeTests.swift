@@ -271,4 +271,17 @@ private func value(_ m: CoverageMask, _ x: Int, _ y: Int) -> Int {
     let a = strokeMask(exact, StrokeStyle(lineWidth: 6))
     let b = strokeMask(rounded, StrokeStyle(lineWidth: 6))
     expect(a.data == b.data && a.x == b.x && a.y == b.y && a.width == b.width)
+    // Nor does it turn the square cap across a curve's end as Core Graphics strokes it.
+    let square = StrokeStyle(lineWidth: 6, lineCap: .square)
+    let curve: [Path.Element] = [
+        .move(SIMD2(10, 50)), .curve(SIMD2(50, 50), control1: SIMD2(20, 40), control2: SIMD2(40, 50)),
+    ]
+    func cg(_ e: [Path.Element]) -> CoverageMask {
+        Rasterizer.coverage(
+            of: Stroker.outline(of: e, style: square, coreGraphicsChordsThrough: .identity),
+            clip: (0, 0, 100, 100))
+    }
+    let c = cg(curve + [.line(SIMD2(50 + 1e-12, 50 + 1e-13))])
+    let d = cg(curve)
+    expect(c.data == d.data && c.x == d.x && c.y == d.y && c.width == d.width)
 }
