@@ -305,7 +305,7 @@ open class UINavigationBar: UIView, UIBarPositioning {
         content = []
         guard let top = topItem else { return }
         let appearance = resolvedAppearance
-        let margin = bounds.width >= 414 ? CGFloat(20) : 16
+        let margin = UIViewController.systemSideMargin(forWidth: bounds.width)
         let row = CGRect(x: 0, y: 0, width: bounds.width, height: UINavigationBar.rowHeight)
         let tint = tintColor ?? .systemBlue
 

@@ -134,7 +134,7 @@ open class UIToolbar: UIView, UIBarPositioning {
         for view in content { view.removeFromSuperview() }
         content = BarItemLayout.layOut(
             (items ?? []).filter { !$0.isHidden }, in: self, tint: tintColor ?? .systemBlue,
-            margin: bounds.width >= 414 ? 20 : 16)
+            margin: UIViewController.systemSideMargin(forWidth: bounds.width))
     }
 }
 

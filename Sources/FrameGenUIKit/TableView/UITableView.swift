@@ -100,7 +100,7 @@ open class UITableView: UIScrollView {
     /// at least 414 points wide (a Plus or Max iPhone in portrait), 16 in a narrower one, as
     /// `systemMinimumLayoutMargins` (iOS 13's references of nopparitP/SnapshotTest on a 414
     /// point phone: separators from x = 20).
-    var cellSideMargin: CGFloat { bounds.width >= 414 ? 20 : 16 }
+    var cellSideMargin: CGFloat { UIViewController.systemSideMargin(forWidth: bounds.width) }
 
     /// `separatorInset`, or the side margin while the program has not set it.
     private var drawnSeparatorInset: UIEdgeInsets {

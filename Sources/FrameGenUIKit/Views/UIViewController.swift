@@ -63,9 +63,13 @@ open class UIViewController: UIResponder {
     /// landscape too, and a 428-point-wide one 20 in portrait.
     open var systemMinimumLayoutMargins: NSDirectionalEdgeInsets {
         let size = loadedView?.window?.bounds.size ?? loadedView?.bounds.size ?? UIScreen.main.bounds.size
-        let side: CGFloat = min(size.width, size.height) >= 414 ? 20 : 16
+        let side = Self.systemSideMargin(forWidth: min(size.width, size.height))
         return NSDirectionalEdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
     }
+
+    /// UIKit's side margin for `width` points: 20 from 414 points (the larger phones and iPads),
+    /// else 16. A controller's minimum layout margins, bars' items and table rows use it.
+    static func systemSideMargin(forWidth width: CGFloat) -> CGFloat { width >= 414 ? 20 : 16 }
 
     /// The controller's view, made by `loadView()` then `viewDidLoad()` at first use.
     open var view: UIView! {
