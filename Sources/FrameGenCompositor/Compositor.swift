@@ -527,58 +527,76 @@ public enum Compositor {
             let e = h.map(SIMD2(bounds.width, bounds.height))
             let rect = Rect(x: o.x, y: o.y, width: e.x - o.x, height: e.y - o.y)
             let sy = h.m22 / h.m33
-            let placed: PlacedText
+            // The text's pieces and their colours: the whole text in its one style, or each of
+            // an attributed string's runs in its own.
+            var pieces: [(placed: PlacedText, color: Color)]
             do {
-                placed = try text.render(
-                    t.string, pixelSize: t.fontSize * sy, weight: weight, family: t.family,
-                    tracking: t.tracking,
-                    alignment: t.alignment, numberOfLines: t.numberOfLines,
-                    spacing: t.spacing.scaled(by: sy), decoration: t.decoration, in: rect)
+                if t.runs.isEmpty {
+                    let placed = try text.render(
+                        t.string, pixelSize: t.fontSize * sy, weight: weight, family: t.family,
+                        tracking: t.tracking,
+                        alignment: t.alignment, numberOfLines: t.numberOfLines,
+                        spacing: t.spacing.scaled(by: sy), decoration: t.decoration, in: rect)
+                    pieces = [(placed, t.color)]
+                } else {
+                    pieces = try text.render(
+                        t.string, runs: t.runs.map { $0.style.scaled(by: sy) }, alignment: t.alignment,
+                        numberOfLines: t.numberOfLines, spacing: t.spacing.scaled(by: sy), in: rect
+                    ).map { ($0.placed, t.runs[$0.run].color) }
+                }
             } catch {
                 throw CompositorError(error.description)
             }
-            let mask = CoverageMask(
-                x: placed.x, y: placed.y, width: placed.mask.width, height: placed.mask.height,
-                data: placed.mask.coverage)
             // Where a glyph is drawn (spaces draw none), the text's box (TextInk).
             // Read only while collecting: a scene's frames do not scan the mask.
             if TextInk.current != nil,
-                !placed.mask.color.isEmpty || placed.mask.coverage.contains(where: { $0 != 0 }),
+                pieces.contains(where: {
+                    !$0.placed.mask.color.isEmpty || $0.placed.mask.coverage.contains(where: { $0 != 0 })
+                }),
                 let box = TextInk.deviceBox(of: TextInk.box(of: t, bounds: bounds), h)
             {
                 TextInk.add(box, within: clip)
             }
             if let s = t.shadow, s.opacity > 0 {
-                let shifted = CoverageMask(
-                    x: placed.x + (s.offset.x * sy).rounded().clampedInt(in: pixelCoordinateRange, nan: 0),
-                    y: placed.y + (s.offset.y * sy).rounded().clampedInt(in: pixelCoordinateRange, nan: 0),
-                    width: mask.width, height: mask.height, data: placed.mask.inkCoverage)
-                let blurred = s.radius > 0 ? Blur.gaussian(shifted, sigma: s.radius * sy) : shifted
-                // The glyphs' shadow is theirs too: it differs as they do.
-                TextInk.add(
-                    Rect(
-                        x: Double(blurred.x), y: Double(blurred.y), width: Double(blurred.width),
-                        height: Double(blurred.height)), within: clip)
-                Painter.fill(
-                    &image, color: s.color.withOpacity(s.opacity * alpha).premultiplied,
-                    coverage: blurred.cropped(to: clip))
+                for (placed, _) in pieces {
+                    let shifted = CoverageMask(
+                        x: placed.x
+                            + (s.offset.x * sy).rounded().clampedInt(in: pixelCoordinateRange, nan: 0),
+                        y: placed.y
+                            + (s.offset.y * sy).rounded().clampedInt(in: pixelCoordinateRange, nan: 0),
+                        width: placed.mask.width, height: placed.mask.height, data: placed.mask.inkCoverage)
+                    let blurred = s.radius > 0 ? Blur.gaussian(shifted, sigma: s.radius * sy) : shifted
+                    // The glyphs' shadow is theirs too: it differs as they do.
+                    TextInk.add(
+                        Rect(
+                            x: Double(blurred.x), y: Double(blurred.y), width: Double(blurred.width),
+                            height: Double(blurred.height)), within: clip)
+                    Painter.fill(
+                        &image, color: s.color.withOpacity(s.opacity * alpha).premultiplied,
+                        coverage: blurred.cropped(to: clip))
+                }
             }
-            Painter.fill(
-                &image, color: t.color.withOpacity(alpha).premultiplied, coverage: mask.cropped(to: clip))
-            // Colour glyphs (emoji) keep their own colours, at the layer's opacity.
-            if !placed.mask.color.isEmpty,
-                let glyphs = Image(
-                    width: mask.width, height: mask.height, stride: mask.width * 4,
-                    premultipliedBytes: placed.mask.color)
-            {
-                let box = (
-                    max(clip.x0, placed.x), max(clip.y0, placed.y), min(clip.x1, placed.x + mask.width),
-                    min(clip.y1, placed.y + mask.height)
-                )
-                Painter.composite(
-                    &image, layer: glyphs, at: (placed.x, placed.y),
-                    opacity: UInt8((alpha * 255).rounded().clampedInt(in: 0...255, nan: 0)),
-                    clip: .full(box))
+            for (placed, color) in pieces {
+                let mask = CoverageMask(
+                    x: placed.x, y: placed.y, width: placed.mask.width, height: placed.mask.height,
+                    data: placed.mask.coverage)
+                Painter.fill(
+                    &image, color: color.withOpacity(alpha).premultiplied, coverage: mask.cropped(to: clip))
+                // Colour glyphs (emoji) keep their own colours, at the layer's opacity.
+                if !placed.mask.color.isEmpty,
+                    let glyphs = Image(
+                        width: mask.width, height: mask.height, stride: mask.width * 4,
+                        premultipliedBytes: placed.mask.color)
+                {
+                    let box = (
+                        max(clip.x0, placed.x), max(clip.y0, placed.y), min(clip.x1, placed.x + mask.width),
+                        min(clip.y1, placed.y + mask.height)
+                    )
+                    Painter.composite(
+                        &image, layer: glyphs, at: (placed.x, placed.y),
+                        opacity: UInt8((alpha * 255).rounded().clampedInt(in: 0...255, nan: 0)),
+                        clip: .full(box))
+                }
             }
             return
         }

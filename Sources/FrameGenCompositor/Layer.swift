@@ -248,6 +248,9 @@ public struct LayerText: Sendable {
     /// Where the text may lie beyond the bounds, in their coordinates (a text field's text
     /// rect): noted with them as the text's box (TextInk), never drawn in.
     public var maskArea: Rect?
+    /// An attributed string's runs, each in its own style (in points) and colour; empty: the
+    /// whole string in the style above.
+    public var runs: [(style: StyledRun, color: Color)] = []
     public init(
         string: String, fontSize: Double, bold: Bool, color: Color, shadow: LayerShadow? = nil,
         family: String = FontLocator.defaultFamily, alignment: TextAlignment = .center, numberOfLines: Int = 1

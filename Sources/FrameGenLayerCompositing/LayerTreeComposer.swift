@@ -334,6 +334,15 @@ package final class LayerTreeComposer: Sendable {
             strikethrough: t.strikethrough.flatMap(TextDecoration.Line.init(rawValue:)))
         text.maskArea = t.maskArea
         text.tracking = t.tracking
+        text.runs = t.runs.map { run in
+            let style = StyledRun(
+                length: run.length, size: run.fontSize, weight: run.bold ? .bold : .regular,
+                family: run.family ?? FontLocator.defaultFamily, tracking: run.tracking,
+                decoration: TextDecoration(
+                    underline: run.underline.flatMap(TextDecoration.Line.init(rawValue:)),
+                    strikethrough: run.strikethrough.flatMap(TextDecoration.Line.init(rawValue:))))
+            return (style, color(run.color))
+        }
         return text
     }
 

@@ -98,6 +98,28 @@ public struct LayerSnapshot: Hashable, Sendable {
         /// coordinates (a text field's text rect, a button's title area): what a snapshot test
         /// masks with the bounds, where iOS's font places its line otherwise (TextInk).
         public var maskArea: Rect?
+        /// An attributed string's runs where they differ in style, in order, covering the string;
+        /// empty: the whole string in the style above (which is the first run's).
+        public var runs: [Run] = []
+
+        /// A run of `length` characters (grapheme clusters) in one style.
+        public struct Run: Hashable, Sendable {
+            public var length: Int
+            public var fontSize: Double
+            public var bold: Bool
+            public var family: String?
+            public var color: Color
+            /// Thousandths of an em, as the text's.
+            public var tracking = 0.0
+            public var underline: String?
+            public var strikethrough: String?
+            public init(length: Int, fontSize: Double, bold: Bool, family: String?, color: Color) {
+                (self.length, self.fontSize, self.bold, self.family, self.color) = (
+                    length, fontSize, bold, family, color
+                )
+            }
+        }
+
         public init(
             string: String, fontSize: Double, bold: Bool, family: String?, color: Color, alignment: String,
             numberOfLines: Int

@@ -381,8 +381,11 @@ struct FontState {
     /// once per run, so they are exact and the same on every run; each glyph is drawn at the
     /// nearest quarter pixel (colour glyphs at whole pixels). With `rasterize` false only the
     /// advance is computed.
+    /// `origin`: where the pen starts, in pixels from the whole pixel the run is placed at (a
+    /// run of a line in several styles starts where the one before it ended, between pixels).
     mutating func layout(
-        _ scalars: [Unicode.Scalar], pixelSize: Double, request: FontRequest, rasterize: Bool
+        _ scalars: [Unicode.Scalar], pixelSize: Double, request: FontRequest, rasterize: Bool,
+        origin: Double = 0
     ) throws(TextError) -> GlyphRun {
         let (runs, primary, isRightToLeft) = try shape(scalars, request: request)
         let size26d6 = (pixelSize * 64).rounded().clampedInt(in: pixelCoordinateRange, nan: 0)
@@ -397,7 +400,7 @@ struct FontState {
             ascent = Double(sf.ascender) * pixelSize / Double(sf.unitsPerEm)
             descent = Double(sf.descender) * pixelSize / Double(sf.unitsPerEm)
         }
-        var start = 0.0
+        var start = origin
         for run in runs {
             let scale = pixelSize / Double(faces[run.face].unitsPerEm)
             if run.face != primary {
@@ -431,7 +434,8 @@ struct FontState {
             start += Double(run.advanceUnits) * scale
         }
         return GlyphRun(
-            glyphs: glyphs, advance: start, ascent: ascent, descent: descent, isRightToLeft: isRightToLeft)
+            glyphs: glyphs, advance: start - origin, ascent: ascent, descent: descent,
+            isRightToLeft: isRightToLeft)
     }
 }
 

@@ -22,7 +22,7 @@ public final class TextRenderer: Sendable {
     /// of kind `.badSize` (truncate it with `maxWidth` or `renderCentered` instead).
     public static let maximumMaskBytes = 1 << 26
 
-    private let state: Mutex<FontState>
+    let state: Mutex<FontState>
 
     /// Fonts are located on first use.
     public init(locator: FontLocator = .system) {
@@ -199,46 +199,87 @@ public final class TextRenderer: Sendable {
     private func truncated(_ string: String, pixelSize: Double, _ request: FontRequest, maxWidth: Double)
         throws(TextError) -> String
     {
+        let characters = Array(string)
+        let kept = try Self.truncation(characters, 0..<characters.count, maxWidth: maxWidth) {
+            (r, ellipsis) throws(TextError) in
+            try measure(String(characters[r]) + (ellipsis ? "…" : ""), pixelSize: pixelSize, request)
+        }
+        return kept.map { String(characters[0..<$0]) + "…" } ?? string
+    }
+
+    /// How many characters of `range` a line cut with "…" keeps (its trailing spaces dropped),
+    /// or nil when the whole range fits `maxWidth`. `width` measures a range of `characters`,
+    /// with "…" after it or not.
+    static func truncation(
+        _ characters: [Character], _ range: Range<Int>, maxWidth: Double,
+        width: (Range<Int>, Bool) throws(TextError) -> Double
+    ) throws(TextError) -> Int? {
         // A hair of tolerance so text measured to fit exactly is not cut by rounding.
         let limit = maxWidth + 1e-6
-        if try measure(string, pixelSize: pixelSize, request) <= limit { return string }
-        let characters = Array(string)
-        func candidate(_ n: Int) -> String {
-            var head = String(characters[0..<n])
-            while let last = head.last, last.isWhitespace { head.removeLast() }
-            return head + "…"
+        if try width(range, false) <= limit { return nil }
+        func candidate(_ n: Int) -> Range<Int> {
+            trimmed(characters, range.lowerBound..<range.lowerBound + n)
         }
         // The largest prefix that fits, by bisection (widths grow with the prefix; kerning can
         // only nudge that, and the result is checked to fit).
         var low = 0
-        var high = characters.count - 1
+        var high = range.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if try measure(candidate(mid), pixelSize: pixelSize, request) <= limit {
+            if try width(candidate(mid), true) <= limit {
                 low = mid
             } else {
                 high = mid - 1
             }
         }
-        return candidate(low)
+        return candidate(low).count
+    }
+
+    /// `range` without the whitespace at its end.
+    static func trimmed(_ characters: [Character], _ range: Range<Int>) -> Range<Int> {
+        var end = range.upperBound
+        while end > range.lowerBound, characters[end - 1].isWhitespace { end -= 1 }
+        return range.lowerBound..<end
+    }
+
+    private func wrap(
+        _ string: String, pixelSize: Double, _ request: FontRequest, maxWidth: Double, maximumLines: Int
+    ) throws(TextError) -> [WrappedLine] {
+        let characters = Array(string)
+        let spans = try Self.wrap(characters, maxWidth: maxWidth, maximumLines: maximumLines) {
+            (r, ellipsis) throws(TextError) in
+            try measure(String(characters[r]) + (ellipsis ? "…" : ""), pixelSize: pixelSize, request)
+        }
+        return spans.map { span in
+            WrappedLine(
+                text: span.kept.map {
+                    String(characters[span.range.lowerBound..<span.range.lowerBound + $0]) + "…"
+                }
+                    ?? String(characters[span.range]),
+                endsParagraph: span.endsParagraph)
+        }
+    }
+
+    /// A wrapped line as offsets into the text's characters: `range` without its trailing spaces,
+    /// and for a last line cut with "…", how many of its characters it keeps before it.
+    struct LineSpan: Hashable, Sendable {
+        var range: Range<Int>
+        var kept: Int?
+        var endsParagraph: Bool
     }
 
     /// Greedy wrapping: each line ends at the last break opportunity whose text (without its
     /// trailing spaces) fits, or at a mandatory break. The last fitting opportunity is found by
     /// galloping then bisection (widths grow with the text), so a line of L characters costs
-    /// O(log L) measurements of at most 2L characters, whatever the length of the text.
-    private func wrap(
-        _ string: String, pixelSize: Double, _ request: FontRequest, maxWidth: Double, maximumLines: Int
-    ) throws(TextError) -> [WrappedLine] {
-        let characters = Array(string)
+    /// O(log L) measurements of at most 2L characters, whatever the length of the text. `width`
+    /// measures a range of the characters (with "…" after it or not), in one style or several.
+    static func wrap(
+        _ characters: [Character], maxWidth: Double, maximumLines: Int,
+        width: (Range<Int>, Bool) throws(TextError) -> Double
+    ) throws(TextError) -> [LineSpan] {
         guard !characters.isEmpty else { return [] }
         let breaks = LineBreaker.opportunities(characters)
         let limit = maxWidth + 1e-6
-        func text(_ range: Range<Int>) -> String {
-            var end = range.upperBound
-            while end > range.lowerBound, characters[end - 1].isWhitespace { end -= 1 }
-            return String(characters[range.lowerBound..<end])
-        }
         // Where lines may end, ascending, and for each the first mandatory one at or after it.
         let ends = (1...characters.count).filter { $0 == characters.count || breaks[$0] }
         var mandatory = [Int](repeating: ends.count - 1, count: ends.count)
@@ -254,7 +295,7 @@ public final class TextRenderer: Sendable {
             var step = 1
             while good + 1 < bad {
                 let probe = min(good + step, bad - 1)
-                if try measure(text(start..<end(probe)), pixelSize: pixelSize, request) <= limit {
+                if try width(trimmed(characters, start..<end(probe)), false) <= limit {
                     good = probe
                     step *= 2
                 } else {
@@ -264,16 +305,14 @@ public final class TextRenderer: Sendable {
             }
             return good
         }
-        var lines: [WrappedLine] = []
+        var lines: [LineSpan] = []
         var start = 0
         var p = 0
         while start < characters.count {
             if lines.count == max(1, maximumLines) - 1 {
-                lines.append(
-                    WrappedLine(
-                        text: try truncated(
-                            text(start..<characters.count), pixelSize: pixelSize, request, maxWidth: maxWidth),
-                        endsParagraph: true))
+                let rest = trimmed(characters, start..<characters.count)
+                let kept = try truncation(characters, rest, maxWidth: maxWidth, width: width)
+                lines.append(LineSpan(range: rest, kept: kept, endsParagraph: true))
                 break
             }
             while ends[p] <= start { p += 1 }
@@ -288,8 +327,8 @@ public final class TextRenderer: Sendable {
                 end = k >= 0 ? start + 2 + k : start + 1
             }
             lines.append(
-                WrappedLine(
-                    text: text(start..<end),
+                LineSpan(
+                    range: trimmed(characters, start..<end), kept: nil,
                     endsParagraph: end == characters.count
                         || LineBreaker.lineBreakClass(characters[end - 1]) == .bk))
             start = end
@@ -338,7 +377,7 @@ public final class TextRenderer: Sendable {
     /// The decoration's strokes for one placed line, across its advance from its pen: solid
     /// coverage snapped to whole pixels, at least one pixel thick (a thick line twice the
     /// face's thickness, a double line two strokes a stroke apart).
-    private static func decorations(
+    static func decorations(
         _ decoration: TextDecoration, of line: PlacedText,
         _ metrics: (
             underline: Double, underlineThickness: Double, strikethrough: Double,
@@ -373,14 +412,14 @@ public final class TextRenderer: Sendable {
         return placed
     }
 
-    private static func check(_ pixelSize: Double) throws(TextError) {
+    static func check(_ pixelSize: Double) throws(TextError) {
         guard pixelSize.isFinite, pixelSize > 0, pixelSize <= maximumPixelSize else {
             throw TextError(
                 .badSize, "font size \(pixelSize) px is not between 0 and \(Int(maximumPixelSize)) px")  // checked: a constant
         }
     }
 
-    private static func scalars(_ string: String) -> [Unicode.Scalar] {
+    static func scalars(_ string: String) -> [Unicode.Scalar] {
         string.unicodeScalars.map { s in
             switch s {
             case "\n", "\r", "\t", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": " "
@@ -495,7 +534,7 @@ public final class TextRenderer: Sendable {
     /// Glyph bitmaps into one mask; overlapping ink combines as two coverages drawn over each
     /// other (a + b - ab), as Core Graphics draws glyph after glyph; colour glyphs go source-over
     /// into the colour plane.
-    private static func compose(_ run: GlyphRun, text: String) throws(TextError) -> TextMask {
+    static func compose(_ run: GlyphRun, text: String) throws(TextError) -> TextMask {
         guard !run.glyphs.isEmpty else {
             return TextMask(
                 width: 0, height: 0, coverage: [], penX: 0, baseline: 0, advance: run.advance,

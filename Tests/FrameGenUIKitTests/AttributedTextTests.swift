@@ -306,4 +306,106 @@ import Testing
         control.layoutIfNeeded()
         expect(control.intrinsicContentSize.width > narrow)
     }
+
+    /// The columns of `image` whose ink is mostly `channel` (0 red, 1 green, 2 blue): the
+    /// leftmost and rightmost, nil for none.
+    static func inkColumns(_ image: UIImage, channel: Int) -> (first: Int, last: Int)? {
+        let b = image.bitmap!
+        var first: Int?
+        var last: Int?
+        for x in 0..<b.width {
+            for y in 0..<b.height {
+                let i = (y * b.width + x) * 4
+                let p = (0..<3).map { Int(b.pixels[i + $0]) }
+                if b.pixels[i + 3] > 128, p[channel] > 128,
+                    p.enumerated().allSatisfy({ $0.offset == channel || $0.element < 80 })
+                {
+                    first = first ?? x
+                    last = x
+                }
+            }
+        }
+        return first.map { ($0, last!) }
+    }
+
+    /// Core Text draws an attributed string's runs each in its own font and colour: a label of a
+    /// regular red run then a bold blue one measures as the two runs measured apart, and draws
+    /// the first run's ink red, left of the second's, blue.
+    @Test func eachRunIsMeasuredAndDrawnInItsOwnFontAndColour() throws {
+        let regular = UIFont.systemFont(ofSize: 17)
+        let bold = UIFont.boldSystemFont(ofSize: 17)
+        let text = NSMutableAttributedString(
+            string: "Update your ", attributes: [.font: regular, .foregroundColor: UIColor.red])
+        text.append(
+            NSAttributedString(string: "settings", attributes: [.font: bold, .foregroundColor: UIColor.blue]))
+        let label = UILabel()
+        label.attributedText = text
+        let size = label.intrinsicContentSize
+        let first = "Update your ".size(withAttributes: [.font: regular]).width
+        let second = "settings".size(withAttributes: [.font: bold]).width
+        let scale = UIScreen.main.scale
+        expect(size.width <= first + second && size.width >= first + second - 2 / scale)
+        expect(size.width > "Update your settings".size(withAttributes: [.font: regular]).width)
+        expect(
+            size.height == regular.lineHeight.rounded(.up)
+                || abs(size.height - regular.lineHeight) < 1 / scale)
+        expect(text.size() == size)
+        label.frame = CGRect(origin: .zero, size: size)
+        let image = Self.rendered(label)
+        let red = try #require(Self.inkColumns(image, channel: 0))
+        let blue = try #require(Self.inkColumns(image, channel: 2))
+        expect(red.last < blue.first)
+        expect(Double(blue.first) >= Double(first - 2) * 2)
+    }
+
+    /// Setting a label's font or colour after its attributed text gives the whole text that font
+    /// or colour, as UILabel documents for styled text.
+    @Test func aLabelsFontAndColourRestyleAllOfItsAttributedText() {
+        let text = NSMutableAttributedString(
+            string: "Update ",
+            attributes: [.font: UIFont.systemFont(ofSize: 12), .foregroundColor: UIColor.red])
+        text.append(
+            NSAttributedString(
+                string: "now",
+                attributes: [.font: UIFont.boldSystemFont(ofSize: 30), .foregroundColor: UIColor.blue]))
+        let label = UILabel()
+        label.attributedText = text
+        let styled = label.intrinsicContentSize
+        label.font = UIFont.systemFont(ofSize: 12)
+        label.textColor = .green
+        let string = label.attributedText!
+        expect((string.attribute(.font, at: 8, effectiveRange: nil) as? UIFont)?.pointSize == 12)
+        expect((string.attribute(.foregroundColor, at: 8, effectiveRange: nil) as? UIColor) == .green)
+        expect(
+            label.intrinsicContentSize
+                == "Update now".size(withAttributes: [.font: UIFont.systemFont(ofSize: 12)]))
+        expect(label.intrinsicContentSize.height < styled.height)
+    }
+
+    /// A text view draws its links (`.link` ranges) with `linkTextAttributes`, by default in its
+    /// tint colour, as iOS does.
+    @Test func aTextViewDrawsItsLinksInTheirAttributes() throws {
+        let text = NSMutableAttributedString(
+            string: "Read the ",
+            attributes: [.font: UIFont.systemFont(ofSize: 17), .foregroundColor: UIColor.red])
+        text.append(
+            NSAttributedString(
+                string: "guide",
+                attributes: [.font: UIFont.systemFont(ofSize: 17), .link: "https://example.com"]))
+        let view = UITextView(frame: CGRect(x: 0, y: 0, width: 200, height: 40))
+        view.isScrollEnabled = false
+        view.tintColor = .blue
+        view.attributedText = text
+        view.frame.size = view.sizeThatFits(CGSize(width: 200, height: CGFloat.greatestFiniteMagnitude))
+        let tinted = Self.rendered(view)
+        let red = try #require(Self.inkColumns(tinted, channel: 0))
+        let blue = try #require(Self.inkColumns(tinted, channel: 2))
+        expect(red.last < blue.first)
+        view.linkTextAttributes = [.foregroundColor: UIColor(red: 0, green: 0.8, blue: 0, alpha: 1)]
+        let green = Self.rendered(view)
+        expect(Self.inkColumns(green, channel: 2) == nil)
+        expect(Self.inkColumns(green, channel: 1) != nil)
+        // The text keeps its own attributes: the link's colour is drawn, not stored.
+        expect(view.attributedText.attribute(.foregroundColor, at: 10, effectiveRange: nil) == nil)
+    }
 }

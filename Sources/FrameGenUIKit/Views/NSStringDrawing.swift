@@ -49,10 +49,11 @@ open class NSStringDrawingContext: NSObject {
     open private(set) var totalBounds: CGRect = .zero
 }
 
-/// What a run of text is measured and drawn with, from its attributes: the whole string takes
-/// the attributes of its first character (framegen draws one font and colour a string).
-/// Without a font, Helvetica at 12 points, and without a colour, black: NSAttributedString's
-/// defaults.
+/// What text is measured and drawn with, from its attributes: the first character's (the
+/// paragraph style and shadow are the whole text's, as TextKit takes a paragraph's style from its
+/// first character), and, where the string's runs differ in font, colour, kern or lines, each
+/// run's own (`runs`). Without a font, Helvetica at 12 points, and without a colour, black:
+/// NSAttributedString's defaults.
 struct TextRunStyle {
     var font: UIFont
     var color: UIColor
@@ -85,6 +86,75 @@ struct TextRunStyle {
 
     init(_ string: NSAttributedString) {
         self.init(string.length > 0 ? string.attributes(at: 0, effectiveRange: nil) : nil)
+        runs = Self.runs(of: string)
+    }
+
+    /// A run of characters (grapheme clusters) in one style; nil for a font or colour the
+    /// string does not set there (the text's own: a label's font and colour).
+    struct Run {
+        var length: Int
+        var font: UIFont?
+        var color: UIColor?
+        var kern: CGFloat = 0
+        var underline: NSUnderlineStyle = []
+        var strikethrough: NSUnderlineStyle = []
+
+        /// Whether two runs draw alike (runs that differ only in other attributes, a link's
+        /// URL, are one).
+        func drawsLike(_ other: Run) -> Bool {
+            font == other.font && color == other.color && kern == other.kern && underline == other.underline
+                && strikethrough == other.strikethrough
+        }
+    }
+
+    /// The string's runs where more than one style is drawn; empty: the whole string in the
+    /// first character's.
+    var runs: [Run] = []
+
+    /// `string`'s attribute runs, in characters, those that draw alike joined.
+    static func runs(of string: NSAttributedString) -> [Run] {
+        let text = string.string
+        var runs: [Run] = []
+        var characters = 0
+        var location = 0
+        while location < string.length {
+            var range = NSRange(location: 0, length: 0)
+            let a = string.attributes(at: location, effectiveRange: &range)
+            let end = min(string.length, max(range.location + range.length, location + 1))
+            // Character offsets: the run's end in grapheme clusters of the whole string.
+            let upper =
+                Range(NSRange(location: 0, length: end), in: text).map { text[$0].count } ?? characters
+            let length = upper - characters
+            location = end
+            guard length > 0 else { continue }
+            characters = upper
+            var run = Run(length: length, font: a[.font] as? UIFont, color: a[.foregroundColor] as? UIColor)
+            run.kern = UIFontDescriptor.number(a[.tracking]) ?? UIFontDescriptor.number(a[.kern]) ?? 0
+            run.underline = lineStyle(a[.underlineStyle])
+            run.strikethrough = lineStyle(a[.strikethroughStyle])
+            if let last = runs.last, last.drawsLike(run) {
+                runs[runs.count - 1].length += length
+            } else {
+                runs.append(run)
+            }
+        }
+        return runs.count > 1 ? runs : []
+    }
+
+    /// Each run's font: a run without one takes the text's.
+    func font(of run: Run) -> UIFont { run.font ?? font }
+
+    /// The runs as FrameGenText measures and draws them, in points.
+    var styledRuns: [StyledRun] {
+        runs.map { run in
+            let font = font(of: run)
+            let size = Double(font.pointSize)
+            let kern = size > 0 && run.kern.isFinite ? Double(run.kern) / size * 1000 : 0
+            return StyledRun(
+                length: run.length, size: size, weight: font.isDrawnBold ? .bold : .regular,
+                family: font.drawnFamily ?? FontLocator.defaultFamily,
+                tracking: font.drawnTracking + Swift.max(-1e6, Swift.min(1e6, kern)))
+        }
     }
 
     /// An NSUnderlineStyle, or its raw value as apps store it (an Int, an NSNumber).
@@ -95,6 +165,11 @@ struct TextRunStyle {
         case let number as NSNumber: NSUnderlineStyle(rawValue: number.intValue)
         default: []
         }
+    }
+
+    /// The runs with their fonts' line heights, as UILabel measures them; empty for one style.
+    var lineRuns: [(style: StyledRun, lineHeight: Double)] {
+        zip(runs, styledRuns).map { ($1, Double(font(of: $0).lineHeight)) }
     }
 
     /// The paragraph style's spacing, in points.
@@ -132,6 +207,17 @@ struct TextRunStyle {
         text.tracking = tracking
         text.underline = Self.decoration(underline)
         text.strikethrough = Self.decoration(strikethrough)
+        text.runs = zip(runs, styledRuns).map { run, styled in
+            let font = font(of: run)
+            var out = LayerSnapshot.Text.Run(
+                length: run.length, fontSize: Double(font.pointSize), bold: font.isDrawnBold,
+                family: font.drawnFamily,
+                color: (run.color ?? color).resolvedColor(with: traits).cgColor.snapshot)
+            out.tracking = styled.tracking
+            out.underline = Self.decoration(run.underline)
+            out.strikethrough = Self.decoration(run.strikethrough)
+            return out
+        }
         if let shadow, let c = shadow.shadowColor as? UIColor {
             // Core Graphics' blur radius is about two of the Gaussian's sigmas.
             text.shadow = LayerSnapshot.Shadow(
@@ -165,7 +251,7 @@ struct TextRunStyle {
         let measured =
             UILabel.textSize(
                 string, font: font, spacing: spacing, tracking: tracking, wrapWidth: wraps ? size.width : 0,
-                numberOfLines: fragments ? 0 : 1)
+                numberOfLines: fragments ? 0 : 1, runs: lineRuns)
             ?? CGSize(width: 0, height: font.lineHeight)
         var width = max(0, measured.width)
         if fragments, !wraps, size.width > 0 { width = min(width, size.width) }

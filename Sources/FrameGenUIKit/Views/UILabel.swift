@@ -35,9 +35,9 @@ open class UILabel: UIView {
     }
 
     /// Setting it takes the font, colour, alignment and line break mode of its first
-    /// character, where it has them, into the label's properties, as UIKit documents; its
-    /// paragraph spacing, underline, strikethrough and shadow are drawn (for the whole text:
-    /// NSStringDrawing.swift's `TextRunStyle`).
+    /// character, where it has them, into the label's properties, as UIKit documents; its runs
+    /// are drawn each in its own font, colour, kern, underline and strikethrough, its paragraph
+    /// spacing and shadow for the whole text (NSStringDrawing.swift's `TextRunStyle`).
     open var attributedText: NSAttributedString? {
         didSet {
             if let string = attributedText, string.length > 0 {
@@ -53,22 +53,43 @@ open class UILabel: UIView {
         }
     }
 
-    /// The system font at 17 points by default; setting nil restores it, as on iOS.
+    /// The system font at 17 points by default; setting nil restores it, as on iOS. Setting it
+    /// gives the whole of `attributedText` the font, as UIKit documents for styled text.
     open var font: UIFont! {
         get { storedFont }
         set {
             storedFont = newValue ?? UILabel.defaultFont
+            restyle(.font, storedFont)
             appearance(\UILabel.font, newValue, tracked: false)
         }
     }
 
     /// Label colour (black in the light appearance) by default; setting nil restores it.
+    /// Setting it colours the whole of `attributedText`, as UIKit documents for styled text.
     open var textColor: UIColor! {
         get { storedTextColor }
         set {
             storedTextColor = newValue ?? .label
+            restyle(.foregroundColor, storedTextColor)
             appearance(\UILabel.textColor, newValue, tracked: false)
         }
+    }
+
+    /// `value` for `key` over the whole of `attributedText` where the string sets the key
+    /// somewhere (a string without it takes the label's property as it is).
+    private func restyle(_ key: NSAttributedString.Key, _ value: Any) {
+        guard let string = attributedText, string.length > 0 else { return }
+        var sets = false
+        string.enumerateAttribute(key, in: NSRange(location: 0, length: string.length)) { v, _, stop in
+            if v != nil {
+                sets = true
+                stop.pointee = true
+            }
+        }
+        guard sets else { return }
+        let restyled = NSMutableAttributedString(attributedString: string)
+        restyled.addAttribute(key, value: value, range: NSRange(location: 0, length: string.length))
+        attributedText = restyled
     }
 
     open var textAlignment: NSTextAlignment = .natural
@@ -127,7 +148,7 @@ open class UILabel: UIView {
         let style = runStyle
         return UILabel.textSize(
             text, font: font, spacing: style.spacing, tracking: style.tracking, wrapWidth: wrapWidth,
-            numberOfLines: numberOfLines)
+            numberOfLines: numberOfLines, runs: style.lineRuns)
             ?? CGSize(width: UIView.noIntrinsicMetric, height: CGFloat(textLineCount) * font.lineHeight)
     }
 
@@ -144,10 +165,16 @@ open class UILabel: UIView {
     /// spaced by `spacing` from the font's line height; each rounded up to the screen's pixels.
     /// With a `wrapWidth`, wrapped there into at most `numberOfLines` lines (0: any number);
     /// without, its own lines, at most `numberOfLines`. nil when the fonts cannot measure it.
+    /// With `runs` (an attributed string's styles), each line measured in its runs' fonts and
+    /// as tall as the tallest of their line heights.
     static func textSize(
         _ text: String, font: UIFont, spacing: ParagraphSpacing, tracking: Double, wrapWidth: CGFloat,
-        numberOfLines: Int
+        numberOfLines: Int, runs: [(style: StyledRun, lineHeight: Double)] = []
     ) -> CGSize? {
+        if !runs.isEmpty {
+            return styledTextSize(
+                text, runs: runs, spacing: spacing, wrapWidth: wrapWidth, numberOfLines: numberOfLines)
+        }
         let weight: FontWeight = font.isDrawnBold ? .bold : .regular
         let family = font.drawnFamily ?? FontLocator.defaultFamily
         let size = Double(font.pointSize)
@@ -184,10 +211,46 @@ open class UILabel: UIView {
         return CGSize(width: up(width), height: up(height))
     }
 
+    /// `textSize` for text in several styles: wrapped (or at its own line breaks) as the
+    /// compositor wraps it, each line's width its runs' advances, its height the tallest line
+    /// height among its runs.
+    private static func styledTextSize(
+        _ text: String, runs: [(style: StyledRun, lineHeight: Double)], spacing: ParagraphSpacing,
+        wrapWidth: CGFloat, numberOfLines: Int
+    ) -> CGSize? {
+        let styles = runs.map(\.style)
+        let lines: [StyledLine]
+        var width = 0.0
+        do {
+            lines = try UILabel.measuring.wrappedLines(
+                text, runs: styles, maxWidth: wrapWidth > 0 ? Double(wrapWidth) : .greatestFiniteMagnitude,
+                maximumLines: numberOfLines == 0 ? .max : numberOfLines)
+            for line in lines {
+                width = Swift.max(width, try UILabel.measuring.advance(of: line, in: text, runs: styles))
+            }
+        } catch {
+            return nil
+        }
+        let naturals =
+            lines.isEmpty
+            ? [runs[0].lineHeight]
+            : lines.map { line in
+                line.runs.map { runs[$0].lineHeight }.max() ?? runs[0].lineHeight
+            }
+        let height = spacing.layout(
+            endsParagraph: lines.isEmpty ? [true] : lines.map(\.endsParagraph), naturals: naturals
+        ).height
+        let scale = Double(UIScreen.main.scale)
+        func up(_ v: Double) -> CGFloat { CGFloat((v * scale).rounded(.up) / scale) }
+        return CGSize(width: up(width), height: up(height))
+    }
+
     /// The attributes the label draws with: its first character's, with the label's font and
-    /// colour (which setting `attributedText` takes from them).
+    /// colour (which setting `attributedText` takes from them), and its runs' where they differ.
     private var runStyle: TextRunStyle {
-        var style = attributedText.map(TextRunStyle.init) ?? TextRunStyle(nil)
+        var style =
+            attributedText.map { TextRunStyle(Self.linked($0, with: linkAttributes?() ?? nil)) }
+            ?? TextRunStyle(nil)
         style.font = font
         style.color = textColor
         return style
@@ -203,7 +266,7 @@ open class UILabel: UIView {
         if adjustsFontSizeToFitWidth, numberOfLines == 1, bounds.width > 0,
             let natural = UILabel.textSize(
                 text, font: style.font, spacing: .natural, tracking: style.tracking, wrapWidth: 0,
-                numberOfLines: 1),
+                numberOfLines: 1, runs: style.lineRuns),
             natural.width > bounds.width
         {
             let scale = Swift.max(minimumScaleFactor, bounds.width / natural.width)
@@ -218,6 +281,25 @@ open class UILabel: UIView {
         }
         snapshot.maskArea = textMaskArea.map(\.geometry)
         return snapshot
+    }
+
+    /// The attributes the view that owns this label draws its links in (a text view's
+    /// `linkTextAttributes`): nil draws a link as the rest of its run.
+    package var linkAttributes: (() -> [NSAttributedString.Key: Any]?)?
+
+    /// `string` with `attributes` over each range it links (`.link`).
+    static func linked(_ string: NSAttributedString, with attributes: [NSAttributedString.Key: Any]?)
+        -> NSAttributedString
+    {
+        guard let attributes, !attributes.isEmpty, string.length > 0 else { return string }
+        var ranges: [NSRange] = []
+        string.enumerateAttribute(.link, in: NSRange(location: 0, length: string.length)) { value, range, _ in
+            if value != nil { ranges.append(range) }
+        }
+        guard !ranges.isEmpty else { return string }
+        let styled = NSMutableAttributedString(attributedString: string)
+        for range in ranges { styled.addAttributes(attributes, range: range) }
+        return styled
     }
 
     /// Where the control that owns this label may draw its text on iOS, in the label's bounds
@@ -238,7 +320,7 @@ open class UILabel: UIView {
         return UILabel.textSize(
             text, font: font, spacing: style.spacing, tracking: style.tracking,
             wrapWidth: Swift.max(width, 0),
-            numberOfLines: lines)
+            numberOfLines: lines, runs: style.lineRuns)
             ?? CGSize(width: 0, height: CGFloat(textLineCount) * font.lineHeight)
     }
 

@@ -99,7 +99,7 @@ open class NSTextStorage: NSMutableAttributedString {
 /// `textContainerInset` (8 points top and bottom, as iOS's) and the container's line padding.
 /// With scrolling off its intrinsic size is its text's height, so that Auto Layout sizes it,
 /// as apps use it in self-sizing cells. framegen shows no keyboard, caret or selection; links
-/// and data detectors are not drawn apart (docs/uikit.md "Controls").
+/// are drawn in `linkTextAttributes`, data detectors find nothing (docs/uikit.md "Controls").
 open class UITextView: UIScrollView {
     private let label = UILabel(frame: .zero)
 
@@ -157,6 +157,8 @@ open class UITextView: UIScrollView {
     open var isEditable = true
     open var isSelectable = true
     open var dataDetectorTypes: UInt = 0
+    /// The attributes links (`.link` ranges) are drawn with; nil: the view's tint colour, as
+    /// on iOS.
     open var linkTextAttributes: [NSAttributedString.Key: Any]?
     open var typingAttributes: [NSAttributedString.Key: Any] = [:]
     open var allowsEditingTextAttributes = false
@@ -211,6 +213,10 @@ open class UITextView: UIScrollView {
         label.font = UIFont.systemFont(ofSize: 12)
         label.textColor = .label
         label.isUserInteractionEnabled = false
+        label.linkAttributes = { [weak self] in
+            guard let self else { return nil }
+            return self.linkTextAttributes ?? [.foregroundColor: self.tintColor as Any]
+        }
         addSubview(label)
         backgroundColor = .systemBackground
         self.textContainer.changed = { [weak self] in
