@@ -207,4 +207,22 @@ import Testing
         textView.isScrollEnabled = true
         expect(textView.intrinsicContentSize.height == UIView.noIntrinsicMetric)
     }
+
+    /// A text view's height is its lines' rounded up to the screen's pixels, not to whole points:
+    /// iOS 17 draws two 14-point lines of the system font without insets in a text view 33.67
+    /// points tall at 3x (2 x 16.71 = 33.41, up to 101 pixels).
+    @Test func aTextViewsHeightIsRoundedToPixels() {
+        let view = UITextView(frame: CGRect(x: 0, y: 0, width: 100, height: 10))
+        view.isScrollEnabled = false
+        view.textContainerInset = .zero
+        view.textContainer.lineFragmentPadding = 0
+        view.font = UIFont.systemFont(ofSize: 14)
+        view.text = "One\nTwo"
+        view.layoutIfNeeded()
+        let scale = UIScreen.main.scale
+        let lines = 2 * UIFont.systemFont(ofSize: 14).lineHeight
+        expect(view.intrinsicContentSize.height == (lines * scale).rounded(.up) / scale)
+        expect(
+            view.sizeThatFits(CGSize(width: 100, height: 0)).height == (lines * scale).rounded(.up) / scale)
+    }
 }

@@ -272,12 +272,17 @@ open class UITextView: UIScrollView {
         )
     }
 
-    /// The text's height at `width` plus the insets.
+    /// The text's height at `width` plus the insets, rounded up to the screen's pixels as a
+    /// label's size is (thumbprint-ios's alert banner on iOS 17 at 3x: two 14-point lines
+    /// without insets make a text view 33.67 points tall, not 34).
     private func fittingHeight(width: CGFloat) -> CGFloat {
         label.preferredMaxLayoutWidth = textWidth(at: width)
         let text = (label.text ?? "").isEmpty ? 0 : label.intrinsicContentSize.height
         let line = text > 0 ? text : (font ?? UIFont.systemFont(ofSize: 12)).lineHeight
-        return (line + textContainerInset.top + textContainerInset.bottom).rounded(.up)
+        // A hair under a pixel is that pixel: the label's height is already on the pixel grid.
+        let scale = Swift.max(1, UIScreen.main.scale)
+        return ((line + textContainerInset.top + textContainerInset.bottom) * scale - 1e-6).rounded(.up)
+            / scale
     }
 
     open override var intrinsicContentSize: CGSize {
