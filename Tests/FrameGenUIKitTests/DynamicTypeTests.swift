@@ -122,3 +122,41 @@ import Testing
     expect(text.font?.pointSize == 28)
     expect(fixed.font?.pointSize == 17)
 }
+
+/// A view laid out by constraints around a label that adjusts to the text size takes the
+/// label's size at the new text size in the one layout pass after the traits change: the
+/// change reaches the label before the constraints around it are solved (thumbprint-ios's
+/// dropdown on iOS 17, recorded at the extra small size then the large one in one test: 43.33
+/// points tall at large, where framegen kept the 41 of its extra small label).
+@Test func aTextSizeChangeResizesTheViewsAroundALabelInOnePass() {
+    let window = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 400))
+    let box = UIView()
+    box.translatesAutoresizingMaskIntoConstraints = false
+    let label = UILabel()
+    label.translatesAutoresizingMaskIntoConstraints = false
+    label.font = UIFontMetrics(forTextStyle: .body).scaledFont(for: .systemFont(ofSize: 16))
+    label.adjustsFontForContentSizeCategory = true
+    label.text = "Choose one..."
+    window.addSubview(box)
+    box.addSubview(label)
+    NSLayoutConstraint.activate([
+        box.topAnchor.constraint(equalTo: window.topAnchor, constant: 16),
+        box.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 16),
+        box.trailingAnchor.constraint(equalTo: window.trailingAnchor, constant: -16),
+        label.topAnchor.constraint(equalTo: box.topAnchor, constant: 12),
+        label.leadingAnchor.constraint(equalTo: box.leadingAnchor, constant: 16),
+        box.bottomAnchor.constraint(equalTo: label.bottomAnchor, constant: 12),
+    ])
+    window.hostedTraits = UITraitCollection(preferredContentSizeCategory: .extraSmall)
+    window.setNeedsLayout()
+    window.layoutIfNeeded()
+    let small = box.frame.height
+    expect(small == label.font.lineHeight.rounded(.up) + 24 || abs(small - label.font.lineHeight - 24) < 0.34)
+    window.hostedTraits = UITraitCollection(preferredContentSizeCategory: .large)
+    window.setNeedsLayout()
+    window.layoutIfNeeded()
+    expect(label.font.pointSize == 16)
+    expect(abs(label.frame.height - label.intrinsicContentSize.height) < 1e-9)
+    expect(abs(box.frame.height - (label.intrinsicContentSize.height + 24)) < 1e-9)
+    expect(box.frame.height > small)
+}

@@ -28,7 +28,7 @@ extension UIView {
     /// that adjusts to the text size given its font's size at the new one, then
     /// `traitCollectionDidChange(_:)`, the registered handlers of the traits that changed, and
     /// the controller's `traitCollectionDidChange(_:)`, with `UITraitCollection.current` the
-    /// new traits. A view's first traits are the ones it is made with, so a view that moves into
+    /// new traits; then the subviews' traits, in the same way. A view's first traits are the ones it is made with, so a view that moves into
     /// a tree with other traits (a dark window) hears of the change, as on iOS.
     @discardableResult
     package func traitCollection(updated: Bool) -> UITraitCollection {
@@ -75,6 +75,10 @@ extension UIView {
                 }
             }
         }
+        // The subviews inherit the change and hear of it now, before this view lays out: a
+        // label whose font follows the text size has its new intrinsic size when the
+        // constraints around it are solved in this pass, as on iOS.
+        for subview in subviews { subview.traitCollection(updated: true) }
         return now
     }
 
