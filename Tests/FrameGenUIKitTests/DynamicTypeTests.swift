@@ -160,3 +160,32 @@ import Testing
     expect(abs(box.frame.height - (label.intrinsicContentSize.height + 24)) < 1e-9)
     expect(box.frame.height > small)
 }
+
+/// A label adjusting to the text size adjusts each run of its attributed text on its own: a
+/// bold run stays bold at the new size, a fixed font keeps its size.
+@Test func aLabelsAttributedRunsEachFollowTheTextSize() {
+    let window = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 100))
+    let label = UILabel(frame: CGRect(x: 0, y: 0, width: 300, height: 40))
+    let body = UIFont.preferredFont(forTextStyle: .body)
+    let bold = UIFontMetrics(forTextStyle: .body).scaledFont(for: .boldSystemFont(ofSize: 17))
+    let text = NSMutableAttributedString(string: "Read ", attributes: [.font: body])
+    text.append(NSAttributedString(string: "more", attributes: [.font: bold]))
+    text.append(NSAttributedString(string: " here", attributes: [.font: UIFont.systemFont(ofSize: 11)]))
+    label.attributedText = text
+    label.adjustsFontForContentSizeCategory = true
+    window.addSubview(label)
+    window.hostedTraits = UITraitCollection(preferredContentSizeCategory: .accessibilityMedium)
+    window.setNeedsLayout()
+    window.layoutIfNeeded()
+    let string = label.attributedText!
+    let fonts = [0, 6, 10].map { string.attribute(.font, at: $0, effectiveRange: nil) as? UIFont }
+    expect(fonts[0]?.pointSize == 28)
+    let scaled = UIFontMetrics(forTextStyle: .body).scaledFont(
+        for: .boldSystemFont(ofSize: 17),
+        compatibleWith: UITraitCollection(preferredContentSizeCategory: .accessibilityMedium))
+    expect(scaled.pointSize > 17)
+    expect(fonts[1]?.pointSize == scaled.pointSize)
+    expect(fonts[1]?.fontDescriptor.symbolicTraits.contains(.traitBold) == true)
+    expect(fonts[2]?.pointSize == 11)
+    expect(label.font.pointSize == 28)
+}

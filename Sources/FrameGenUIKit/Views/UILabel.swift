@@ -75,6 +75,29 @@ open class UILabel: UIView {
         }
     }
 
+    /// The label's fonts at the text size `category`, where they follow it (a text style's, a
+    /// `UIFontMetrics` font's): its own, and each of its attributed text's runs', so that a run
+    /// in another font keeps that font at the new size; false when none follows the size.
+    package final func adjustFonts(to category: UIContentSizeCategory) -> Bool {
+        var adjusted = false
+        if let string = attributedText, string.length > 0 {
+            let restyled = NSMutableAttributedString(attributedString: string)
+            string.enumerateAttribute(.font, in: NSRange(location: 0, length: string.length)) {
+                value, range, _ in
+                if let font = (value as? UIFont)?.adjusted(to: category) {
+                    restyled.addAttribute(.font, value: font, range: range)
+                    adjusted = true
+                }
+            }
+            if adjusted { attributedText = restyled }
+        }
+        if let font = storedFont.adjusted(to: category) {
+            storedFont = font
+            adjusted = true
+        }
+        return adjusted
+    }
+
     /// `value` for `key` over the whole of `attributedText` where the string sets the key
     /// somewhere (a string without it takes the label's property as it is).
     private func restyle(_ key: NSAttributedString.Key, _ value: Any) {

@@ -45,11 +45,8 @@ extension UIView {
         }
         if old.preferredContentSizeCategory != now.preferredContentSizeCategory {
             let category = now.preferredContentSizeCategory
-            if let label = self as? UILabel, label.adjustsFontForContentSizeCategory,
-                let font = label.font.adjusted(to: category)
-            {
-                label.font = font
-                label.invalidateIntrinsicContentSize()
+            if let label = self as? UILabel, label.adjustsFontForContentSizeCategory {
+                if label.adjustFonts(to: category) { label.invalidateIntrinsicContentSize() }
             } else if let field = self as? UITextField, field.adjustsFontForContentSizeCategory,
                 let font = field.font?.adjusted(to: category)
             {
