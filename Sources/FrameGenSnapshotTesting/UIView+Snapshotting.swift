@@ -1,3 +1,4 @@
+import Foundation
 import FrameGenCoreGraphics
 import FrameGenQuartzCore
 import FrameGenUIKit
@@ -154,7 +155,8 @@ enum SnapshotHost {
         let hidesStatusBar =
             safeArea == UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
             && controller?.prefersStatusBarHidden == true
-        window.hostedSafeArea = hidesStatusBar ? .zero : safeArea
+        window.hostedSafeArea =
+            hidesStatusBar ? .zero : recordingStatusBar(safeArea, configured: config.safeArea)
         let root = controller ?? UIViewController()
         if controller == nil {
             root.view.bounds = view.bounds
@@ -175,6 +177,49 @@ enum SnapshotHost {
         window.rootViewController = nil
         return result
     }
+
+    /// The top of the safe area where the recording phone's status bar reaches below it. On iOS
+    /// 17 a controller's content and a navigation bar start below the status bar of the phone
+    /// the tests ran on, not at the configuration's top, wherever the configuration has one:
+    /// 54 points down on Xcode 15's iPhone 15 and 15 Pro, where an iPhone X's configuration
+    /// says 44 (faberNovel/CompositionalLayoutDSL's collection view controllers; a navigation
+    /// controller's bar in MauriMarques/Posterr's 768 point window, which the library gives no
+    /// top inset). The phone is not in the references, so the height is the
+    /// `FRAMEGEN_STATUS_BAR_HEIGHT` setting (points; 0 for none), or, where the tests run as an
+    /// iOS 17 that was given (`FRAMEGEN_IOS_VERSION`, `.systemVersion`) rather than inferred
+    /// from the references' dates, Xcode 15's default phone's 54; otherwise none.
+    static func recordingStatusBar(_ safeArea: UIEdgeInsets, configured: UIEdgeInsets) -> UIEdgeInsets {
+        guard configured.top > 0, let bar = recordingStatusBarHeight, bar > safeArea.top else {
+            return safeArea
+        }
+        var insets = safeArea
+        insets.top = bar
+        return insets
+    }
+
+    /// The status bar height the references were recorded under, in points; nil for none.
+    static var recordingStatusBarHeight: CGFloat? {
+        if let set = statusBarSetting { return set > 0 ? CGFloat(set) : nil }
+        return (SystemRelease.bound ?? SystemRelease.fromEnvironment) == 17 ? 54 : nil
+    }
+
+    /// `FRAMEGEN_STATUS_BAR_HEIGHT` in points (0 to 200), nil when unset; another value is
+    /// reported once on standard error and taken as 0 (no status bar).
+    static let statusBarSetting: Double? = {
+        guard let text = ProcessInfo.processInfo.environment["FRAMEGEN_STATUS_BAR_HEIGHT"], !text.isEmpty
+        else {
+            return nil
+        }
+        guard let points = Double(text.trimmingCharacters(in: .whitespaces)), (0...200).contains(points)
+        else {
+            FileHandle.standardError.write(
+                Data(
+                    ("framegen: FRAMEGEN_STATUS_BAR_HEIGHT=\"\(text)\" is not a height in points from 0 to 200 "
+                        + "(like 54); drawing without the recording phone's status bar\n").utf8))
+            return 0
+        }
+        return points
+    }()
 
     /// The library's window for a controller: a navigation controller's is shorter by the top
     /// of the safe area, and has none there; a tab bar controller's by the bottom (and by the

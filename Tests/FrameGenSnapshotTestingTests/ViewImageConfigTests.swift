@@ -1,3 +1,4 @@
+import FrameGenQuartzCore
 import FrameGenSnapshotTesting
 import TestTiers
 import Testing
@@ -104,5 +105,43 @@ import UIKit
         both.viewControllers = [UINavigationController(rootViewController: Probe())]
         expect(ParityImage.draw(both, on: .iPhoneX).height == (812 - 34 - 44) * 3)
         expect(ParityImage.draw(Probe(), on: .iPhoneX).height == 812 * 3)
+    }
+}
+
+/// iOS 17 on Xcode 15's iPhone 15 puts a controller's top below the phone's 54 point status bar
+/// where the configuration has a top safe area (faberNovel/CompositionalLayoutDSL's collection
+/// view controllers on an iPhone X: content 54 points down, not 44; MauriMarques/Posterr's
+/// navigation bar 54 points down its 768 point window, where the library's window has no top
+/// inset). Given as iOS 17, framegen does so; as iOS 18, and without a top in the
+/// configuration, it keeps the configuration's.
+@Suite struct RecordingStatusBarTests {
+    final class Probe: UIViewController {
+        var insets = UIEdgeInsets.zero
+        override func viewDidLayoutSubviews() {
+            super.viewDidLayoutSubviews()
+            if view.window != nil { insets = view.safeAreaInsets }
+        }
+    }
+
+    func insets(_ release: Int, navigation: Bool, on config: ViewImageConfig) -> UIEdgeInsets {
+        SystemRelease.$bound.withValue(release) {
+            let probe = Probe()
+            _ = ParityImage.draw(
+                navigation ? UINavigationController(rootViewController: probe) : probe, on: config)
+            return probe.insets
+        }
+    }
+
+    @Test func iOS17TakesTheRecordingPhonesStatusBar() {
+        guard ProcessInfo.processInfo.environment["FRAMEGEN_STATUS_BAR_HEIGHT"] == nil else { return }
+        expect(insets(17, navigation: false, on: .iPhoneX).top == 54)
+        // The bar's 44 points below the status bar's 54.
+        expect(insets(17, navigation: true, on: .iPhoneX).top == 54 + 44)
+        expect(insets(18, navigation: false, on: .iPhoneX).top == 44)
+        expect(insets(18, navigation: true, on: .iPhoneX).top == 44)
+        // No top in the configuration: none, as thumbprint-ios's iOS 17 navigation bars show.
+        let bare = ViewImageConfig(safeArea: .zero, size: CGSize(width: 375, height: 400), traits: .init())
+        expect(insets(17, navigation: false, on: bare).top == 0)
+        expect(insets(17, navigation: true, on: bare).top == 44)
     }
 }
