@@ -330,6 +330,13 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout, SelfSizi
                 sections.append(Prepared())
                 continue
             }
+            // A section with no items and nothing at its boundaries lays out nothing: no content
+            // insets, no decoration (CompositionalLayoutDSL on iOS 17: an empty section shows no
+            // background and takes no room).
+            if count == 0, section.boundarySupplementaryItems.isEmpty {
+                sections.append(Prepared())
+                continue
+            }
             var insets = section.contentInsets
             let reference =
                 section.contentInsetsReference == .automatic

@@ -265,6 +265,24 @@ private func all(_ layout: inout UIKitLayout) -> [LayoutAttributes] {
     expect(layout.collectionViewContentSize.height == 96 + 20 + 172)
 }
 
+/// A section without items (and without headers or footers) lays out nothing on iOS: no
+/// background decoration and no content insets, so the next section starts where it would
+/// have (CompositionalLayoutDSL's references, iOS 17: an empty first section leaves no box).
+@Test func anEmptySectionHasNoBackgroundAndTakesNoRoom() {
+    var layout = UIKitLayout(name: "bg") { _ in
+        let section = gridSection()
+        section.decorationItems = [NSCollectionLayoutDecorationItem.background(elementKind: "bg")]
+        section.contentInsets = NSDirectionalEdgeInsets(top: 10, leading: 10, bottom: 10, trailing: 10)
+        return UICollectionViewCompositionalLayout(section: section)
+    }
+    layout.prepare(view([0, 5]))
+    let decorations = all(&layout).filter { $0.representedElementCategory == .decorationView }
+    expect(decorations.map(\.indexPath.section) == [1])
+    // Section 1 from the top: 10 + one row of 76 + 10.
+    expect(decorations.map(\.frame) == [Rect(x: 0, y: 0, width: 400, height: 96)])
+    expect(layout.collectionViewContentSize.height == 96)
+}
+
 /// An orthogonal carousel is drawn at rest, its first group centred; the visible-items handler
 /// hears every layout pass and what it sets is drawn.
 @Test func anOrthogonalCarouselIsScaledByItsHandler() throws {
