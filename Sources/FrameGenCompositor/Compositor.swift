@@ -531,7 +531,16 @@ public enum Compositor {
             // an attributed string's runs in its own.
             var pieces: [(placed: PlacedText, color: Color)]
             do {
-                if t.runs.isEmpty {
+                // Runs that do not cover the string, or a run's size no text can be drawn at,
+                // draw the string in one style.
+                let runsDrawable =
+                    !t.runs.isEmpty && t.runs.reduce(0, { $0 + $1.style.length }) == t.string.count
+                    && t.runs.allSatisfy {
+                        let size = $0.style.size * sy
+                        return $0.style.length > 0 && size.isFinite && size > 0
+                            && size <= TextRenderer.maximumPixelSize
+                    }
+                if !runsDrawable {
                     let placed = try text.render(
                         t.string, pixelSize: t.fontSize * sy, weight: weight, family: t.family,
                         tracking: t.tracking,

@@ -50,8 +50,8 @@ public struct StyledPiece: Sendable {
 /// another from its pen, wrapped as text in one style is (`wrap`), each line as tall as its
 /// tallest run's line and its runs on one baseline.
 extension TextRenderer {
-    /// The runs' characters, where each starts and which run each character is in; nil when
-    /// the runs do not cover the text exactly or a size is not one text can be drawn at.
+    /// Where each run starts in the text's characters; an error when the runs do not cover the
+    /// text exactly or a size is not one text can be drawn at.
     static func runStarts(_ runs: [StyledRun], count: Int) throws(TextError) -> [Int] {
         var starts: [Int] = []
         var offset = 0
