@@ -28,8 +28,9 @@ extension UIView {
     /// that adjusts to the text size given its font's size at the new one, then
     /// `traitCollectionDidChange(_:)`, the registered handlers of the traits that changed, and
     /// the controller's `traitCollectionDidChange(_:)`, with `UITraitCollection.current` the
-    /// new traits; then the subviews' traits, in the same way. A view's first traits are the ones it is made with, so a view that moves into
-    /// a tree with other traits (a dark window) hears of the change, as on iOS.
+    /// new traits; then the subviews' traits, in the same way. A view's first traits are the
+    /// ones it is made with, so a view that moves into a tree with other traits (a dark window)
+    /// hears of the change, as on iOS.
     @discardableResult
     package func traitCollection(updated: Bool) -> UITraitCollection {
         let now = traitCollection
