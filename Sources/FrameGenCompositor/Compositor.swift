@@ -533,13 +533,8 @@ public enum Compositor {
             do {
                 // Runs that do not cover the string, or a run's size no text can be drawn at,
                 // draw the string in one style.
-                let runsDrawable =
-                    !t.runs.isEmpty && t.runs.reduce(0, { $0 + $1.style.length }) == t.string.count
-                    && t.runs.allSatisfy {
-                        let size = $0.style.size * sy
-                        return $0.style.length > 0 && size.isFinite && size > 0
-                            && size <= TextRenderer.maximumPixelSize
-                    }
+                let runs = t.runs.map { $0.style.scaled(by: sy) }
+                let runsDrawable = !runs.isEmpty && TextRenderer.canDraw(runs, count: t.string.count)
                 if !runsDrawable {
                     let placed = try text.render(
                         t.string, pixelSize: t.fontSize * sy, weight: weight, family: t.family,
@@ -549,7 +544,7 @@ public enum Compositor {
                     pieces = [(placed, t.color)]
                 } else {
                     pieces = try text.render(
-                        t.string, runs: t.runs.map { $0.style.scaled(by: sy) }, alignment: t.alignment,
+                        t.string, runs: runs, alignment: t.alignment,
                         numberOfLines: t.numberOfLines, spacing: t.spacing.scaled(by: sy), in: rect
                     ).map { ($0.placed, t.runs[$0.run].color) }
                 }

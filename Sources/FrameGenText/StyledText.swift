@@ -71,6 +71,12 @@ extension TextRenderer {
         return starts
     }
 
+    /// Whether `runs` cover a text of `count` characters, each at a size text can be drawn at:
+    /// what `render(_:runs:...)` and `measure(_:runs:)` accept.
+    public static func canDraw(_ runs: [StyledRun], count: Int) -> Bool {
+        (try? runStarts(runs, count: count)) != nil
+    }
+
     /// The pieces of `range` in each run's style, in order: the run and its characters.
     static func pieces(_ range: Range<Int>, starts: [Int], runs: [StyledRun]) -> [(
         run: Int, range: Range<Int>
@@ -90,19 +96,28 @@ extension TextRenderer {
         return max(0, (starts.lastIndex { $0 <= at }) ?? 0)
     }
 
+    /// The texts `range` of `characters` is shaped in, each in its run's style, and with
+    /// `ellipsis` a "…" after the last, in the style of the run it follows.
+    static func texts(
+        _ characters: [Character], _ range: Range<Int>, ellipsis: Bool, starts: [Int], runs: [StyledRun]
+    ) -> [(run: Int, text: String)] {
+        var pieces = pieces(range, starts: starts, runs: runs)
+        let last = ellipsisRun(after: range, starts: starts)
+        if ellipsis, pieces.isEmpty || pieces.last?.run != last {
+            pieces.append((last, range.upperBound..<range.upperBound))
+        }
+        return pieces.enumerated().map { k, piece in
+            (piece.run, String(characters[piece.range]) + (ellipsis && k == pieces.count - 1 ? "…" : ""))
+        }
+    }
+
     /// The advance of `range` of `characters` in its runs' styles, with a "…" after it or not.
     private func width(
         _ characters: [Character], _ range: Range<Int>, ellipsis: Bool, starts: [Int], runs: [StyledRun]
     ) throws(TextError) -> Double {
         var total = 0.0
-        var pieces = Self.pieces(range, starts: starts, runs: runs)
-        if ellipsis, pieces.isEmpty || pieces.last?.run != Self.ellipsisRun(after: range, starts: starts) {
-            pieces.append(
-                (Self.ellipsisRun(after: range, starts: starts), range.upperBound..<range.upperBound))
-        }
-        for (k, piece) in pieces.enumerated() {
-            let run = runs[piece.run]
-            let text = String(characters[piece.range]) + (ellipsis && k == pieces.count - 1 ? "…" : "")
+        for (index, text) in Self.texts(characters, range, ellipsis: ellipsis, starts: starts, runs: runs) {
+            let run = runs[index]
             total += try state.withLock { (fonts: inout FontState) throws(TextError) in
                 try fonts.layout(
                     Self.scalars(text), pixelSize: run.size, request: run.request, rasterize: false)
@@ -199,20 +214,15 @@ extension TextRenderer {
             let descent = line.runs.map { metrics[$0].descent }.max() ?? 0
             let box = spacing.lineHeight(natural: naturals[index])
             let baseline = TextMask.snap(top + block.tops[index] + box - descent)
-            var pieces = Self.pieces(line.range, starts: starts, runs: runs)
-            let ellipsisRun = Self.ellipsisRun(after: line.range, starts: starts)
-            if line.isTruncated, pieces.isEmpty || pieces.last?.run != ellipsisRun {
-                pieces.append((ellipsisRun, line.range.upperBound..<line.range.upperBound))
-            }
+            let pieces = Self.texts(
+                characters, line.range, ellipsis: line.isTruncated, starts: starts, runs: runs)
             // The pieces laid out from the line's pen (its whole pixel), each from where the one
             // before ended.
             var masks: [(mask: TextMask, run: Int, pen: Double)] = []
             var advance = 0.0
             var isRightToLeft = false
             for (k, piece) in pieces.enumerated() {
-                let run = runs[piece.run]
-                let text =
-                    String(characters[piece.range]) + (line.isTruncated && k == pieces.count - 1 ? "…" : "")
+                let (run, text) = (runs[piece.run], piece.text)
                 let fraction = advance - advance.rounded(.down)
                 let glyphs = try state.withLock { (fonts: inout FontState) throws(TextError) in
                     try fonts.layout(
