@@ -229,6 +229,11 @@ open class UILabel: UIView {
             endsParagraph: lines.map(\.endsParagraph), natural: Double(font.lineHeight)
         )
         .height
+        return pixelSize(width: width, height: height)
+    }
+
+    /// A text size rounded up to the screen's pixels, as UIKit's are.
+    private static func pixelSize(width: Double, height: Double) -> CGSize {
         let scale = Double(UIScreen.main.scale)
         func up(_ v: Double) -> CGFloat { CGFloat((v * scale).rounded(.up) / scale) }
         return CGSize(width: up(width), height: up(height))
@@ -263,9 +268,7 @@ open class UILabel: UIView {
         let height = spacing.layout(
             endsParagraph: lines.isEmpty ? [true] : lines.map(\.endsParagraph), naturals: naturals
         ).height
-        let scale = Double(UIScreen.main.scale)
-        func up(_ v: Double) -> CGFloat { CGFloat((v * scale).rounded(.up) / scale) }
-        return CGSize(width: up(width), height: up(height))
+        return pixelSize(width: width, height: height)
     }
 
     /// The attributes the label draws with: its first character's, with the label's font and
