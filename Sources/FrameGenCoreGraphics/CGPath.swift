@@ -90,11 +90,18 @@ public class CGPath: Hashable {
     public func contains(
         _ point: CGPoint, using rule: CGPathFillRule = .winding, transform: CGAffineTransform = .identity
     ) -> Bool {
+        rasterPath(transform: transform).contains(
+            SIMD2(Double(point.x), Double(point.y)), evenOdd: rule == .evenOdd, tolerance: 0.01)
+    }
+
+    /// The path's points taken through `transform` as the rasteriser's closed contours (every
+    /// subpath closed, as a fill closes it).
+    package func rasterPath(transform: CGAffineTransform = .identity) -> Path {
         func at(_ p: CGPoint) -> SIMD2<Double> {
             let q = p.applying(transform)
             return SIMD2(Double(q.x), Double(q.y))
         }
-        let path = Path(
+        return Path(
             elements: steps.map { step -> Path.Element in
                 switch step {
                 case .move(let p): .move(at(p))
@@ -104,8 +111,6 @@ public class CGPath: Hashable {
                 case .close: .close
                 }
             })
-        return path.contains(
-            SIMD2(Double(point.x), Double(point.y)), evenOdd: rule == .evenOdd, tolerance: 0.01)
     }
 
     public func copy() -> CGPath? { CGPath(steps: steps) }

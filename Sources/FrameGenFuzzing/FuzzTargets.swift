@@ -15,6 +15,7 @@ public enum FuzzTargets {
     public static let all: [String: @Sendable ([UInt8]) -> Void] = [
         "png": png, "jpeg": jpeg, "scene": scene, "attributes": attributes, "render": render,
         "attribute-numbers": attributeNumbers, "uikit": uikitHost, "png-encode": pngEncode,
+        "svg": svg,
     ]
 
     /// Limits tighter than the defaults, so that a fuzzer's memory limit (2 GB) means a bug.

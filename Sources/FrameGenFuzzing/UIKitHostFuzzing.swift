@@ -16,6 +16,15 @@ import struct Foundation.IndexPath  // UIKit's, over Layout's (FrameGenUIKit/Exp
 /// from the same bytes. The scene's first, middle and last frames are drawn at 48 x 48. It must
 /// return normally: framegen's own code never traps, whatever a layout answers.
 extension FuzzTargets {
+    /// Any bytes as a catalog's SVG: read as filled shapes and, where they are, drawn at 48 x 48
+    /// (`SVGShapes`). The XML reader, the path grammar, arcs and transforms must return normally
+    /// whatever the numbers (the document librsvg would draw instead is not fuzzed here: it is not
+    /// framegen's code).
+    @Sendable public static func svg(_ bytes: [UInt8]) {
+        guard let document = SVGShapes.parse(bytes) else { return }
+        _ = SVGShapes.draw(document, width: 48, height: 48)
+    }
+
     @Sendable public static func uikitHost(_ bytes: [UInt8]) {
         var input = FuzzInput(bytes)
         let yaml = sceneText(&input)

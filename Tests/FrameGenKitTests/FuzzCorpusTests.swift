@@ -31,10 +31,11 @@ import Testing
         "attribute-numbers": ["fuzz/corpus/attribute-numbers"],
         "uikit": ["fuzz/corpus/uikit"],
         "png-encode": ["fuzz/corpus/png-encode"],
+        "svg": ["fuzz/corpus/svg"],
     ]
 
     @Test(arguments: [
-        "png", "jpeg", "scene", "attributes", "render", "attribute-numbers", "uikit", "png-encode",
+        "png", "jpeg", "scene", "attributes", "render", "attribute-numbers", "uikit", "png-encode", "svg",
     ])
     func corpusReplays(_ target: String) throws {
         let files = Self.files(Self.seeds[target]!)

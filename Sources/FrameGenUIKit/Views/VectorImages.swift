@@ -2,9 +2,10 @@ import CFrameGenVector
 import Foundation
 
 /// The vector images of an app's asset catalogs drawn into pixels, as Xcode's catalog compiler
-/// draws them for a device, at the image's size and the screen's scale: SVG with librsvg, PDF
-/// (its first page) with poppler, each loaded the first time it is needed (docs/decisions.md,
-/// "Vector images").
+/// draws them for a device, at the image's size and the screen's scale: an SVG of filled shapes
+/// as Core Graphics fills them (SVGShapes), any other SVG with librsvg, PDF (its first page)
+/// with poppler, each library loaded the first time it is needed (docs/decisions.md, "Vector
+/// images").
 enum VectorImages {
     /// The longest side a vector image is drawn at, in pixels: a larger one is refused (a
     /// malformed `width` or media box would otherwise ask for gigabytes).
@@ -28,6 +29,11 @@ enum VectorImages {
     static func draw(svg: Bool, _ data: [UInt8], width: Int, height: Int) -> Drawn {
         guard !data.isEmpty, width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
             return .failure(.failed)
+        }
+        if svg, let shapes = SVGShapes.parse(data),
+            let drawn = SVGShapes.draw(shapes, width: width, height: height)
+        {
+            return .success(drawn)
         }
         let kind = svg ? CVECTOR_SVG : CVECTOR_PDF
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
