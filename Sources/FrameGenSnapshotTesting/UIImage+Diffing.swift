@@ -99,6 +99,26 @@ package enum SnapshotImages {
         return count
     }
 
+    /// One line naming the screen scale that would draw `new` at the reference's pixel size (a
+    /// reference a 2x simulator recorded, checked at framegen's default 3x); nil when no scale
+    /// from 1 to 3 would, or the image is already at that scale.
+    package static func scaleHint(reference: UIImage.Bitmap, new: UIImage) -> String? {
+        let (width, height) = (Double(new.size.width), Double(new.size.height))
+        guard width > 0, height > 0 else { return nil }
+        for scale in [3, 2, 1] where Double(scale) != Double(new.scale) {
+            // A view's size in points rounds to the scale's pixels on either side.
+            if abs(width * Double(scale) - Double(reference.width)) < 1,
+                abs(height * Double(scale) - Double(reference.height)) < 1
+            {
+                return
+                    "framegen: the reference is \(reference.width) x \(reference.height) pixels, this image's "
+                    + "size at \(scale)x: a \(scale)x simulator recorded it, FRAMEGEN_SCREEN_SCALE=\(scale) draws at "
+                    + "that scale (now \(Int(Double(new.scale).rounded())))"
+            }
+        }
+        return nil
+    }
+
     /// nil when the images match.
     package static func compare(_ old: UIImage, _ new: UIImage, precision: Float, perceptualPrecision: Float)
         -> Verdict?
@@ -116,7 +136,8 @@ package enum SnapshotImages {
             // As Apple's CGSize prints itself; Foundation on Linux writes `CGSize(width:height:)`.
             func text(_ s: CGSize) -> String { "(\(s.width), \(s.height))" }
             return Verdict(
-                message: "Newly-taken snapshot@\(text(new.size)) does not match reference@\(text(old.size)).")
+                message: "Newly-taken snapshot@\(text(new.size)) does not match reference@\(text(old.size)).",
+                worst: scaleHint(reference: oldBitmap, new: new))
         }
         // Text masking (SnapshotText): the labels' rectangles filled alike in both images.
         let rects = SnapshotText.take(for: new) ?? []

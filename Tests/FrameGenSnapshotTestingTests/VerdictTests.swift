@@ -100,6 +100,25 @@ import UIKit
         expect(message == "Newly-taken snapshot@(1.0, 1.0) does not match reference@(20.0, 20.0).")
     }
 
+    /// A reference twice the new image's points in pixels came from a 2x simulator: the failure
+    /// says which scale draws it; one of no scale's size says nothing more.
+    @Test func aReferenceOfAnotherScaleIsNamed() throws {
+        let atThree = UIImage(
+            bitmap: UIImage.Bitmap(
+                width: 30, height: 15, pixels: [UInt8](repeating: 255, count: 30 * 15 * 4)), scale: 3)
+        let recordedAtTwo = UIImage.Bitmap(
+            width: 20, height: 10, pixels: [UInt8](repeating: 255, count: 20 * 10 * 4))
+        let hint = try #require(SnapshotImages.scaleHint(reference: recordedAtTwo, new: atThree))
+        expect(hint.contains("FRAMEGEN_SCREEN_SCALE=2") && hint.contains("(now 3)"))
+        let other = UIImage.Bitmap(width: 21, height: 10, pixels: [UInt8](repeating: 255, count: 21 * 10 * 4))
+        expect(SnapshotImages.scaleHint(reference: other, new: atThree) == nil)
+        expect(
+            SnapshotImages.scaleHint(
+                reference: UIImage.Bitmap(
+                    width: 30, height: 15, pixels: [UInt8](repeating: 255, count: 30 * 15 * 4)), new: atThree)
+                == nil)
+    }
+
     /// A reference recorded at 3x reads back at 3x: its size in points is a third of its pixels.
     @Test func referenceReadAtItsScale() throws {
         let data = try #require(Self.image(grey: 10).pngData())
