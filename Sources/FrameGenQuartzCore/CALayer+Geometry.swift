@@ -10,6 +10,15 @@ import FrameGenGeometry
 extension CALayer {
     /// CALayer.frame's getter (documented there).
     var derivedFrame: CGRect {
+        // Untransformed, the frame is the bounds' size placed about the position, as Core
+        // Animation computes it: a layer given CGRect.null (an origin at infinity, no size) keeps
+        // its zero size, where the corners' bounding box would subtract infinities (NaN).
+        if transform.geometry.isIdentity {
+            return CGRect(
+                x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
+                width: bounds.width, height: bounds.height
+            ).standardized
+        }
         let own = toAnchor.concatenating(transform.geometry).concatenating(
             Transform3D.makeTranslation(Double(position.x), Double(position.y), 0))
         return own.boundingBox(of: bounds) ?? .infinite

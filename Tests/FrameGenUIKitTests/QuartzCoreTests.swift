@@ -245,3 +245,18 @@ final class CountingLayer: CALayer {
     expect(custom == CAMediaTimingFunction(controlPoints: 0.2, 0.8, 0.4, 1))
     expect(CAMediaTimingFunction(name: .linear) != CAMediaTimingFunction(name: .easeIn))
 }
+
+/// A view made with `CGRect.null` (an origin at infinity, no size), as code that sizes its
+/// views later by constraints writes: its frame is the null rectangle, its width and height 0
+/// (a collection view's page width read before layout is 0, not NaN), until a frame is set.
+@MainActor @Test func aViewMadeWithTheNullRectHasNoSize() {
+    let view = UIView(frame: .null)
+    expect(view.frame.width == 0 && view.frame.height == 0)
+    expect(view.frame.isNull)
+    expect(view.bounds.size == .zero)
+    view.frame = CGRect(x: 10, y: 20, width: 30, height: 40)
+    expect(view.frame == CGRect(x: 10, y: 20, width: 30, height: 40))
+    let layer = CALayer()
+    layer.frame = .null
+    expect(layer.frame.size == .zero)
+}
