@@ -37,14 +37,40 @@ import Testing
     /// iOS's published figures: a body-style metrics takes the system font's 17 points to 48 at
     /// accessibility XXXL, where the body style itself is 53 (17 x 62 / 22, the style's leading
     /// there over its leading at Large, to whole points); and a value of 17 to 16.23 at Medium
-    /// (17 x 21 / 22), 16.333 once SwiftUI's scaled metric rounds it to a 3x pixel.
+    /// (17 x 21 / 22), which iOS rounds to the display's pixels: 16.333 at 3x, as SwiftUI's
+    /// scaled metric gives it.
+    /// A scaled length is rounded to the display's pixels, each on its own: thumbprint-ios's pills
+    /// on iOS 17 at 3x (24-point height and 12-point side padding, body style) are 157 pixels tall
+    /// and 158 wide at accessibility XL (52.364 and 2 x 26.182 points unrounded: 157.09 and
+    /// 2 x 78.55 pixels), 62 tall at extra small (20.727 points).
+    @Test func scaledLengthsAreRoundedToTheDisplaysPixels() {
+        let body = UIFontMetrics(forTextStyle: .body)
+        let axl = UITraitCollection(traitsFrom: [
+            UITraitCollection(preferredContentSizeCategory: .accessibilityExtraLarge),
+            UITraitCollection(displayScale: 3),
+        ])
+        expect(abs(body.scaledValue(for: 24, compatibleWith: axl) * 3 - 157) < 1e-9)
+        expect(abs(2 * body.scaledValue(for: 12, compatibleWith: axl) * 3 - 158) < 1e-9)
+        let xs = UITraitCollection(traitsFrom: [
+            UITraitCollection(preferredContentSizeCategory: .extraSmall), UITraitCollection(displayScale: 3),
+        ])
+        expect(abs(body.scaledValue(for: 24, compatibleWith: xs) * 3 - 62) < 1e-9)
+        // At 2x, to half points; without a scale in the traits, the screen's.
+        let xs2 = UITraitCollection(traitsFrom: [
+            UITraitCollection(preferredContentSizeCategory: .extraSmall), UITraitCollection(displayScale: 2),
+        ])
+        expect(body.scaledValue(for: 24, compatibleWith: xs2) == 20.5)
+        let noScale = UITraitCollection(preferredContentSizeCategory: .extraSmall)
+        expect(abs(body.scaledValue(for: 24, compatibleWith: noScale) * UIScreen.main.scale - 62) < 1e-9)
+    }
+
     @Test func fontMetricsScaleByTheStylesLeading() {
         let body = UIFontMetrics.default
         expect(body.scaledValue(for: 10) == 10)
         let medium = UITraitCollection(preferredContentSizeCategory: .medium)
         let value = body.scaledValue(for: 17, compatibleWith: medium)
-        expect(abs(value - 17 * 21 / 22) < 1e-9)
-        expect(abs((value * 3).rounded() / 3 - 16.333) < 0.001)
+        expect(abs(value - (17.0 * 21 / 22 * 3).rounded() / 3) < 1e-9)
+        expect(abs(value - 16.333) < 0.001)
         let xl = UITraitCollection(preferredContentSizeCategory: .extraLarge)
         let font = UIFont.systemFont(ofSize: 34)
         expect(body.scaledFont(for: font, compatibleWith: xl).pointSize == 37, "34 x 24 / 22 = 37.1")
@@ -52,7 +78,9 @@ import Testing
         UIScreen.withMain(Self.screen(.accessibilityExtraExtraExtraLarge)) {
             expect(body.scaledFont(for: .systemFont(ofSize: 17)).pointSize == 48)
             expect(UIFont.preferredFont(forTextStyle: .body).pointSize == 53)
-            expect(abs(UIFontMetrics(forTextStyle: .caption2).scaledValue(for: 11) - 11 * 48 / 13) < 1e-9)
+            let scale = UIScreen.main.scale
+            let caption = UIFontMetrics(forTextStyle: .caption2).scaledValue(for: 11)
+            expect(abs(caption - (11.0 * 48 / 13 * scale).rounded() / scale) < 1e-9)
         }
         // Every style's leading grows with the category, and Large's is the table's default.
         let styles: [UIFont.TextStyle] = [

@@ -154,7 +154,16 @@ open class UIFontMetrics: NSObject, @unchecked Sendable {
     /// `value` scaled for the app's text size.
     open func scaledValue(for value: CGFloat) -> CGFloat { scaledValue(for: value, compatibleWith: nil) }
 
+    /// Rounded to the display's pixels (the traits' scale, else the screen's), as iOS's
+    /// references show: thumbprint-ios's pills, 24 and 12 points of the body style at
+    /// accessibility XL and extra small (52.364, 26.182, 20.727 and 10.364 points unrounded), are
+    /// 157, 79, 62 and 31 pixels at 3x on iOS, so a pill twice its padding wide is 158 pixels,
+    /// where the sum rounded once would be 157.
     open func scaledValue(for value: CGFloat, compatibleWith traitCollection: UITraitCollection?) -> CGFloat {
-        value * factor(traitCollection)
+        let scaled = value * factor(traitCollection)
+        let traitScale = traitCollection?.displayScale ?? 0
+        let scale = traitScale > 0 ? traitScale : UIScreen.main.scale
+        guard scaled.isFinite, scale > 0 else { return scaled }
+        return (scaled * scale).rounded() / scale
     }
 }
