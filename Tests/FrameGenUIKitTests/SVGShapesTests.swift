@@ -153,6 +153,16 @@ import Testing
                 )))
         let pixels = try Self.pixels(moved, 24, 16)
         expect(pixels[(8 * 24 + 11) * 4 + 3] == 0 && pixels[(8 * 24 + 12) * 4 + 3] == 255)
+        // A list applies its last transform first; a rotation about a point turns about it:
+        // the left half (12 x 16) turned a half turn about (12, 8) is the right half.
+        let turned = try #require(
+            SVGShapes.parse(Self.svg(##"<rect width="12" height="16" transform="rotate(180 12 8)"/>"##)))
+        let halves = try Self.pixels(turned, 24, 16)
+        expect(halves[(8 * 24 + 11) * 4 + 3] == 0 && halves[(8 * 24 + 12) * 4 + 3] == 255)
+        let listed = try #require(
+            SVGShapes.parse(
+                Self.svg(##"<rect width="6" height="16" transform="translate(12) scale(2 1)"/>"##)))
+        try expect(Self.pixels(listed, 24, 16) == Self.pixels(moved, 24, 16))
         // A square box in a 2:1 image: centred, the sides empty.
         let square = try #require(
             SVGShapes.parse(

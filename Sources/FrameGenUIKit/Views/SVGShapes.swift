@@ -102,8 +102,8 @@ package enum SVGShapes {
             tx = (Double(width) - box.width * s) * align.x
             ty = (Double(height) - box.height * s) * align.y
         }
-        let toPixels = Transform(a: sx, b: 0, c: 0, d: sy, e: tx - box.x * sx, f: ty - box.y * sy)
-        let paths = document.shapes.map { toPixels.apply($0.path) }
+        let toPixels = matrix(a: sx, d: sy, e: tx - box.x * sx, f: ty - box.y * sy)
+        let paths = document.shapes.map { $0.path.transformed(by: toPixels) }
         var chords = 0
         for path in paths {
             chords += chordCount(path)
@@ -147,37 +147,12 @@ package enum SVGShapes {
 
     // MARK: Reading
 
-    /// An affine map x' = a x + c y + e, y' = b x + d y + f, as SVG's `matrix(a b c d e f)`.
-    struct Transform: Equatable {
-        var a = 1.0, b = 0.0, c = 0.0, d = 1.0, e = 0.0, f = 0.0
-        static let identity = Transform()
-
-        /// This map after `inner`: `inner` applies first.
-        func concatenating(_ inner: Transform) -> Transform {
-            Transform(
-                a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b,
-                c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
-                e: a * inner.e + c * inner.f + e, f: b * inner.e + d * inner.f + f)
-        }
-
-        func apply(_ p: SIMD2<Double>) -> SIMD2<Double> {
-            SIMD2(a * p.x + c * p.y + e, b * p.x + d * p.y + f)
-        }
-
-        func apply(_ path: Path) -> Path {
-            var out = Path()
-            for contour in path.contours {
-                out.move(to: apply(contour.start))
-                for segment in contour.segments {
-                    switch segment {
-                    case .line(let p): out.line(to: apply(p))
-                    case .cubic(let p, let c1, let c2):
-                        out.cubic(to: apply(p), control1: apply(c1), control2: apply(c2))
-                    }
-                }
-            }
-            return out
-        }
+    /// SVG's `matrix(a b c d e f)` (x' = a x + c y + e, y' = b x + d y + f) as the rasteriser's
+    /// map, whose affine maps keep a path's curves exact.
+    static func matrix(
+        a: Double = 1, b: Double = 0, c: Double = 0, d: Double = 1, e: Double = 0, f: Double = 0
+    ) -> Homography {
+        Homography(m11: a, m12: b, m13: 0, m21: c, m22: d, m23: 0, m31: e, m32: f, m33: 1)
     }
 
     enum Paint: Equatable {
@@ -192,7 +167,7 @@ package enum SVGShapes {
         var rule = FillRule.nonZero
         var fillOpacity = 1.0
         var color = Color.black
-        var transform = Transform.identity
+        var transform = Homography.identity
         /// False under `display: none`, which hides an element and all it holds.
         var displayed = true
     }
@@ -242,7 +217,8 @@ package enum SVGShapes {
                     opacity = min(max(o, 0), 1)
                 case "transform":
                     guard let t = SVGShapes.transform(value) else { return nil }
-                    style.transform = style.transform.concatenating(t)
+                    // The element's own transform first, then its ancestors'.
+                    style.transform = t.concatenating(style.transform)
                 case "stroke":
                     guard value == "none" else { return nil }
                 case "clip-path", "mask", "filter", "marker-start", "marker-mid", "marker-end":
@@ -294,7 +270,7 @@ package enum SVGShapes {
                     }
                     shapes.append(
                         Shape(
-                            path: inner.transform.apply(outline), rule: inner.rule,
+                            path: outline.transformed(by: inner.transform), rule: inner.rule,
                             color: color.withOpacity(inner.fillOpacity)))
                 case "line":
                     // A line has no inside to fill; drawn only by a stroke, which is not read here.
@@ -531,9 +507,9 @@ package enum SVGShapes {
         return nil
     }
 
-    /// A `transform` list; nil when malformed.
-    static func transform(_ text: String) -> Transform? {
-        var result = Transform.identity
+    /// A `transform` list (its last transform applies first); nil when malformed.
+    static func transform(_ text: String) -> Homography? {
+        var result = Homography.identity
         var rest = Substring(text)
         while true {
             rest = rest.drop { $0.isWhitespace || $0 == "," }
@@ -542,27 +518,27 @@ package enum SVGShapes {
                 let v = numbers(String(rest[rest.index(after: open)..<close]))
             else { return nil }
             let name = trimmed(rest[..<open])
-            let t: Transform
+            let t: Homography
             let radians = (v.first ?? 0) * .pi / 180
             switch (name, v.count) {
-            case ("matrix", 6): t = Transform(a: v[0], b: v[1], c: v[2], d: v[3], e: v[4], f: v[5])
-            case ("translate", 1): t = Transform(e: v[0])
-            case ("translate", 2): t = Transform(e: v[0], f: v[1])
-            case ("scale", 1): t = Transform(a: v[0], d: v[0])
-            case ("scale", 2): t = Transform(a: v[0], d: v[1])
+            case ("matrix", 6): t = matrix(a: v[0], b: v[1], c: v[2], d: v[3], e: v[4], f: v[5])
+            case ("translate", 1): t = .translation(v[0], 0)
+            case ("translate", 2): t = .translation(v[0], v[1])
+            case ("scale", 1): t = .scale(v[0], v[0])
+            case ("scale", 2): t = .scale(v[0], v[1])
             case ("rotate", 1), ("rotate", 3):
-                let r = Transform(a: cos(radians), b: sin(radians), c: -sin(radians), d: cos(radians))
-                if v.count == 3 {
-                    t = Transform(e: v[1], f: v[2]).concatenating(r).concatenating(
-                        Transform(e: -v[1], f: -v[2]))
-                } else {
-                    t = r
-                }
-            case ("skewX", 1): t = Transform(c: tan(radians))
-            case ("skewY", 1): t = Transform(b: tan(radians))
+                let r = matrix(a: cos(radians), b: sin(radians), c: -sin(radians), d: cos(radians))
+                // About (cx, cy): there to the origin, turned, and back.
+                t =
+                    v.count == 3
+                    ? Homography.translation(-v[1], -v[2]).concatenating(r).concatenating(
+                        .translation(v[1], v[2]))
+                    : r
+            case ("skewX", 1): t = matrix(c: tan(radians))
+            case ("skewY", 1): t = matrix(b: tan(radians))
             default: return nil
             }
-            result = result.concatenating(t)
+            result = t.concatenating(result)
             rest = rest[rest.index(after: close)...]
         }
     }
