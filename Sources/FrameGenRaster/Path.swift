@@ -226,6 +226,36 @@ public struct Path: Sendable, Hashable {
         return out
     }
 
+    /// The bend (pixels) below which Core Graphics stops halving a cubic, and the most halvings.
+    static let coreGraphicsBend = 1.0 / 15
+    static let coreGraphicsHalvings = 16
+
+    /// At most how many chords `flattenedAsCoreGraphics` cuts this path (device pixels) into,
+    /// from each cubic's bend before cutting (a halving divides it by 4), found without cutting:
+    /// what a caller bounds its work by before flattening a path it was given.
+    public func coreGraphicsChordCount() -> Int {
+        var count = 0
+        for contour in contours {
+            var current = contour.start
+            for segment in contour.segments {
+                count += 1
+                if case .cubic(let p, let c1, let c2) = segment {
+                    let a = current - 2 * c1 + c2
+                    let b = c1 - 2 * c2 + p
+                    var bend = max(abs(a.x), abs(a.y), abs(b.x), abs(b.y))
+                    var halvings = 0
+                    while bend > Path.coreGraphicsBend, halvings < Path.coreGraphicsHalvings {
+                        bend /= 4
+                        halvings += 1
+                    }
+                    count += (1 << halvings) - 1
+                }
+                current = segment.end
+            }
+        }
+        return count
+    }
+
     /// Halves the cubic `local` at t = 1/2 while its image `device` bends by more than 1/15
     /// pixel along x or along y (its control polygon's second differences), calling `emit` with
     /// each chord's end in `local`'s coordinates (de Casteljau's halves are the same in both).
@@ -237,7 +267,7 @@ public struct Path: Sendable, Hashable {
         let a = device.0 - 2 * device.1 + device.2
         let b = device.1 - 2 * device.2 + device.3
         let bend = max(abs(a.x), abs(a.y), abs(b.x), abs(b.y))
-        guard depth < 16, bend > 1.0 / 15 else { return emit(local.3) }
+        guard depth < coreGraphicsHalvings, bend > coreGraphicsBend else { return emit(local.3) }
         func halves(_ q: (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)) -> (
             (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>),
             (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>, SIMD2<Double>)

@@ -131,3 +131,21 @@ func maskArea(_ m: CoverageMask) -> Double { m.data.reduce(0.0) { $0 + Double($1
             by: Homography(m11: .nan, m12: 0, m13: 0, m21: 0, m22: 1, m23: 0, m31: 0, m32: 0, m33: 1)
         ).isEmpty)
 }
+
+/// The chord count found without cutting bounds the chords Core Graphics' cutting makes, and
+/// is exact where each halving's pieces bend alike (a quarter circle's cubic is symmetric):
+/// what a caller may bound its work by before flattening.
+@Test func coreGraphicsChordCountBoundsTheCut() {
+    var curves = Path()
+    curves.move(to: SIMD2(0, 0))
+    curves.cubic(to: SIMD2(200, 200), control1: SIMD2(110, 0), control2: SIMD2(200, 90))
+    curves.line(to: SIMD2(0, 200))
+    curves.cubic(to: SIMD2(3, 5), control1: SIMD2(1000, 300), control2: SIMD2(-50, 20))
+    let cut = curves.flattenedAsCoreGraphics().contours.reduce(0) { $0 + $1.segments.count }
+    expect(cut <= curves.coreGraphicsChordCount())
+    var quarter = Path()
+    quarter.move(to: SIMD2(100, 0))
+    quarter.cubic(to: SIMD2(0, 100), control1: SIMD2(100, 55.228), control2: SIMD2(55.228, 100))
+    expect(
+        quarter.flattenedAsCoreGraphics().contours[0].segments.count == quarter.coreGraphicsChordCount())
+}

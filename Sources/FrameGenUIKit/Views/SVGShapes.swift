@@ -106,7 +106,7 @@ package enum SVGShapes {
         let paths = document.shapes.map { $0.path.transformed(by: toPixels) }
         var chords = 0
         for path in paths {
-            chords += chordCount(path)
+            chords += path.coreGraphicsChordCount()
             if chords > maximumChords { return nil }
         }
         var image = Image(width: width, height: height)
@@ -117,32 +117,6 @@ package enum SVGShapes {
             Painter.fill(&image, color: shape.color.premultiplied, coverage: mask, truncating: true)
         }
         return UIImage.Bitmap(width: width, height: height, pixels: image.bytes)
-    }
-
-    /// How many chords `flattenedAsCoreGraphics` cuts `path`'s curves into (device pixels), from
-    /// each cubic's bend: a halving divides it by 4, and cutting stops at 1/15 pixel or 16
-    /// halvings.
-    static func chordCount(_ path: Path) -> Int {
-        var count = 0
-        for contour in path.contours {
-            var current = contour.start
-            for segment in contour.segments {
-                count += 1
-                if case .cubic(let p, let c1, let c2) = segment {
-                    let a = current - 2 * c1 + c2
-                    let b = c1 - 2 * c2 + p
-                    var bend = max(abs(a.x), abs(a.y), abs(b.x), abs(b.y)) * 15
-                    var halvings = 0
-                    while bend > 1, halvings < 16 {
-                        bend /= 4
-                        halvings += 1
-                    }
-                    count += (1 << halvings) - 1
-                }
-                current = segment.end
-            }
-        }
-        return count
     }
 
     // MARK: Reading
@@ -302,13 +276,13 @@ package enum SVGShapes {
                 if element["ry"] != nil, ry == nil { return nil }
                 if rx == nil { rx = ry }
                 if ry == nil { ry = rx }
-                let rX = min(max(rx ?? 0, 0), w / 2)
-                let rY = min(max(ry ?? 0, 0), h / 2)
-                // Core SVG's shapes are Core Graphics' rounded rectangle and ellipse.
+                // Core SVG's shapes are Core Graphics' rounded rectangle (which clamps the radii to
+                // 0...half the side, as SVG does) and ellipse.
                 let cg = CGMutablePath()
                 if w > 0, h > 0 {
                     cg.addRoundedRect(
-                        in: CGRect(x: x, y: y, width: w, height: h), cornerWidth: rX, cornerHeight: rY)
+                        in: CGRect(x: x, y: y, width: w, height: h), cornerWidth: rx ?? 0,
+                        cornerHeight: ry ?? 0)
                 }
                 return cg.rasterPath()
             case "circle", "ellipse":
@@ -433,9 +407,7 @@ package enum SVGShapes {
 
     // MARK: Values
 
-    static func trimmed(_ s: Substring) -> String {
-        String(s.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    }
+    static func trimmed(_ s: Substring) -> String { s.trimmingCharacters(in: .whitespacesAndNewlines) }
 
     /// A length in user units: a number, or one in `px` (the same) or `pt` (as the catalog's
     /// size reader counts them); nil for other units.
